@@ -1,0 +1,122 @@
+//! [`ToolCtx`]: everything a command may touch.
+//!
+//! Seed 003's methods, plus stdio, cancellation, composition (`call`), introspection
+//! (`registry`), `ask` and the clock, so that no command ever needs to downcast its context.
+
+use std::any::Any;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use super::{Arg, Command, ExitStatus, Value};
+use crate::vfs::KernelBackend;
+
+/// The output format a command was asked for (`--json`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OutputFormat {
+    #[default]
+    Text,
+    Json,
+}
+
+/// RAII guard returned by [`ToolCtx::patient`]: while held, the script-timeout watchdog's clock
+/// is frozen and the hold is bounded by its own budget. Dropping it resumes the script clock.
+/// An inert guard (no watchdog running) does nothing.
+pub struct PatientGuard {
+    hold: Option<Box<dyn Any + Send>>,
+}
+
+impl PatientGuard {
+    /// A guard that does nothing, for contexts without a watchdog.
+    pub fn inert() -> Self {
+        PatientGuard { hold: None }
+    }
+
+    /// Wrap a kernel hold object whose `Drop` restores the watchdog.
+    pub fn held(hold: Box<dyn Any + Send>) -> Self {
+        PatientGuard { hold: Some(hold) }
+    }
+
+    /// Whether this guard actually suspended a watchdog.
+    pub fn is_active(&self) -> bool {
+        self.hold.is_some()
+    }
+}
+
+/// Read-only view of the registered commands, for introspection (`help`, `tools`, `type`).
+pub trait CommandRegistry: Send + Sync {
+    fn get(&self, name: &str) -> Option<Arc<dyn Command>>;
+    /// All command names, sorted.
+    fn names(&self) -> Vec<String>;
+}
+
+/// The execution context a command sees.
+pub trait ToolCtx: Send + Sync {
+    /// The filesystem (and backend-provided tools).
+    fn backend(&self) -> &Arc<dyn KernelBackend>;
+
+    /// The current working directory, as a VFS path.
+    fn cwd(&self) -> &Path;
+
+    /// Resolve a possibly relative path against the cwd, normalizing `.` and `..` lexically.
+    fn resolve_path(&self, path: &str) -> PathBuf;
+
+    /// Read a shell variable; `None` when unset.
+    fn var(&self, name: &str) -> Option<Value>;
+
+    /// Set a shell variable in the current scope.
+    fn set_var(&mut self, name: &str, value: Value);
+
+    /// Ask for structured output (set by a command's `--json`).
+    fn set_output_format(&mut self, format: OutputFormat);
+
+    /// The output format in force for this call.
+    fn output_format(&self) -> OutputFormat {
+        OutputFormat::Text
+    }
+
+    /// Suspend the script-timeout watchdog while the guard is held, bounded by `budget`.
+    fn patient(&self, budget: Duration) -> PatientGuard {
+        let _ = budget;
+        PatientGuard::inert()
+    }
+
+    /// Standard input.
+    fn stdin(&mut self) -> &mut dyn Read;
+
+    /// Standard output (buffered; flushed when the command returns and before stderr writes).
+    fn stdout(&mut self) -> &mut dyn Write;
+
+    /// Standard error.
+    fn stderr(&mut self) -> &mut dyn Write;
+
+    /// True once the run has been cancelled (timeout, `Kernel::cancel`, broken pipe). Long
+    /// loops check it and return promptly.
+    fn is_cancelled(&self) -> bool;
+
+    /// Run another command by name with this context's stdio (composition, as `xargs` and
+    /// `timeout` need). Status 127 when it does not exist.
+    fn call(&mut self, name: &str, args: &[Arg]) -> ExitStatus;
+
+    /// The registered commands.
+    fn registry(&self) -> &dyn CommandRegistry;
+
+    /// Ask the user a yes/no question; `false` where nobody can answer.
+    fn ask(&mut self, prompt: &str) -> bool {
+        let _ = prompt;
+        false
+    }
+
+    /// The exported environment, as (name, value) pairs in name order.
+    fn env(&self) -> Vec<(String, Vec<u8>)>;
+
+    /// The current time (injected, so a kernel can fix the clock).
+    fn now(&self) -> SystemTime;
+
+    /// Escape hatch required by seed 003; commands in this crate never downcast.
+    fn as_any(&self) -> &dyn Any;
+
+    /// Mutable counterpart to [`ToolCtx::as_any`].
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}

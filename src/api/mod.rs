@@ -1,0 +1,19 @@
+//! The command API: the only part of the crate a command in `src/commands/` may use (besides
+//! `src/text/`).
+//!
+//! Seeds 003 and 004 define it: a command is a [`Command`] with a static [`CommandSpec`] and a
+//! synchronous `run` that reaches the world only through [`ToolCtx`]. Keeping this surface small
+//! and free of interpreter types is what lets embedders write commands, and what keeps commands
+//! from growing back doors into the shell.
+
+mod args;
+mod command;
+mod ctx;
+mod spec;
+mod value;
+
+pub use args::{ArgParser, ParsedArgs, UsageError};
+pub use command::{Arg, Command, ExitStatus};
+pub use ctx::{CommandRegistry, OutputFormat, PatientGuard, ToolCtx};
+pub use spec::{ArgSpec, ArgType, CommandSpec, Example, OptSpec, RiskLevel};
+pub use value::Value;

@@ -1,0 +1,1 @@
+//! The utilities, one file each, and the explicit registration list.

@@ -1,0 +1,15 @@
+//! sandsh: a sandboxed, bash-compatible shell for AI agents.
+//!
+//! Layers, top to bottom: frontends (`main.rs`, `cli`), [`kernel`] (one session), `interp`
+//! (bash semantics), [`syntax`] (pure parsing) and `commands` (utilities over [`api::ToolCtx`]),
+//! and [`vfs`] (the filesystem). Data flows down; no module imports a layer above it.
+
+pub mod api;
+pub mod commands;
+mod interp;
+pub mod kernel;
+pub mod syntax;
+pub mod text;
+pub mod vfs;
+
+pub use kernel::{ExecResult, Kernel, KernelConfig};

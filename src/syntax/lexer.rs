@@ -1,0 +1,1 @@
+//! Lexer (placeholder: the parser work fills this in).

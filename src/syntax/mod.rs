@@ -1,0 +1,38 @@
+//! Pure bash syntax: lexer, parser, AST, arithmetic and patterns.
+//!
+//! Nothing here touches interpreter state; the only input from outside is an optional alias
+//! table, consulted while lexing because bash expands aliases on the token stream. Scripts are
+//! parsed one complete command (one logical line) at a time with [`Parser::next_command`], so
+//! that an alias defined on one line applies to the next and a syntax error late in a script does
+//! not stop the lines before it from running, exactly as bash reads its input.
+
+pub mod arith;
+pub mod ast;
+mod error;
+mod lexer;
+mod parser;
+
+pub use error::ParseError;
+pub use parser::Parser;
+
+/// Alias lookup used by the parser when alias expansion is on.
+pub trait AliasLookup {
+    /// The replacement text of alias `name`, if defined.
+    fn alias(&self, name: &str) -> Option<String>;
+}
+
+impl AliasLookup for std::collections::HashMap<String, String> {
+    fn alias(&self, name: &str) -> Option<String> {
+        self.get(name).cloned()
+    }
+}
+
+/// Parse a whole script (no alias expansion).
+pub fn parse(src: &str) -> Result<ast::List, ParseError> {
+    let mut parser = Parser::new(src);
+    let mut all = ast::List::default();
+    while let Some(list) = parser.next_command(None)? {
+        all.items.extend(list.items);
+    }
+    Ok(all)
+}

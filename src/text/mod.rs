@@ -1,0 +1,1 @@
+//! Text helpers shared by the interpreter and commands: glob patterns, printf formatting.
