@@ -111,6 +111,16 @@ pub trait ToolCtx: Send + Sync {
     /// The exported environment, as (name, value) pairs in name order.
     fn env(&self) -> Vec<(String, Vec<u8>)>;
 
+    /// Open a file (or device such as `/dev/stdin`) for reading, resolved against the cwd.
+    fn open_read(&mut self, path: &str) -> std::io::Result<Box<dyn Read + Send>> {
+        let p = self.resolve_path(path);
+        let data = self
+            .backend()
+            .read(&p, None)
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        Ok(Box::new(std::io::Cursor::new(data)))
+    }
+
     /// The current time (injected, so a kernel can fix the clock).
     fn now(&self) -> SystemTime;
 

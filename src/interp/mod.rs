@@ -1,1 +1,327 @@
-//! Bash semantics (placeholder).
+//! Bash semantics: expansion, variables, control flow, pipelines, jobs and shell builtins.
+//!
+//! A [`Shell`] is the complete state of one bash process. Subshells, `$(…)` and pipeline
+//! stages run on a clone of it (bash forks; cloning is the in-process equivalent), so changes
+//! made there never leak back. State shared by all clones — the filesystem, the command
+//! registry, cancellation, limits and caches — lives behind one `Arc<Env>`.
+
+mod arith;
+mod builtins;
+pub mod cancel;
+mod cond;
+mod ctx;
+mod exec;
+mod expand;
+pub mod io;
+mod jobs;
+mod param;
+mod pat;
+mod redirect;
+mod vars;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Instant, SystemTime};
+
+use crate::commands::Registry;
+use crate::syntax::ast;
+use crate::vfs::KernelBackend;
+
+pub use cancel::CancelToken;
+pub use io::{Capture, ChunkSink, Fd, Stream};
+pub use vars::{Attrs, Value, Var};
+
+use jobs::JobTable;
+
+/// Non-local control flow and fatal conditions, carried up through `Result::Err`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Flow {
+    /// `break N` (levels remaining)
+    Break(u32),
+    /// `continue N`
+    Continue(u32),
+    /// `return N` from a function or sourced file
+    Return(i32),
+    /// `exit N`, or a fatal error that ends the (sub)shell with this status
+    Exit(i32),
+}
+
+pub type Res<T> = Result<T, Flow>;
+
+/// `set -o` options and `shopt` options.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub errexit: bool,
+    pub nounset: bool,
+    pub xtrace: bool,
+    pub noglob: bool,
+    pub noclobber: bool,
+    pub pipefail: bool,
+    pub allexport: bool,
+    pub noexec: bool,
+    pub verbose: bool,
+    pub hashall: bool,
+    pub monitor: bool,
+    pub posix: bool,
+    // shopt
+    pub nullglob: bool,
+    pub failglob: bool,
+    pub dotglob: bool,
+    pub nocaseglob: bool,
+    pub globstar: bool,
+    pub extglob: bool,
+    pub nocasematch: bool,
+    pub expand_aliases: bool,
+    pub lastpipe: bool,
+    pub inherit_errexit: bool,
+    pub xpg_echo: bool,
+    pub globskipdots: bool,
+    pub sourcepath: bool,
+    pub extdebug: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            errexit: false,
+            nounset: false,
+            xtrace: false,
+            noglob: false,
+            noclobber: false,
+            pipefail: false,
+            allexport: false,
+            noexec: false,
+            verbose: false,
+            hashall: true,
+            monitor: false,
+            posix: false,
+            nullglob: false,
+            failglob: false,
+            dotglob: false,
+            nocaseglob: false,
+            globstar: false,
+            extglob: true,
+            nocasematch: false,
+            expand_aliases: false,
+            lastpipe: false,
+            inherit_errexit: false,
+            xpg_echo: false,
+            globskipdots: true,
+            sourcepath: true,
+            extdebug: false,
+        }
+    }
+}
+
+/// Shell limits enforced by the interpreter (the kernel maps its `ExecutionLimits` here).
+#[derive(Debug, Clone)]
+pub struct InterpLimits {
+    pub max_commands: u64,
+    pub max_loop_iterations: u64,
+    pub max_total_loop_iterations: u64,
+    pub max_function_depth: usize,
+    pub max_subst_depth: usize,
+    pub max_output_bytes: usize,
+}
+
+impl Default for InterpLimits {
+    fn default() -> Self {
+        InterpLimits {
+            max_commands: u64::MAX,
+            max_loop_iterations: u64::MAX,
+            max_total_loop_iterations: u64::MAX,
+            max_function_depth: 1000,
+            max_subst_depth: 200,
+            max_output_bytes: 64 * 1024 * 1024,
+        }
+    }
+}
+
+pub type Patience = Arc<dyn Fn(std::time::Duration) -> crate::api::PatientGuard + Send + Sync>;
+
+/// State shared by a shell and all its subshells.
+pub struct Env {
+    pub backend: Arc<dyn KernelBackend>,
+    pub registry: Arc<Registry>,
+    pub limits: InterpLimits,
+    pub commands_run: AtomicU64,
+    pub loop_iterations: AtomicU64,
+    next_pid: AtomicU32,
+    pub start: Instant,
+    pub clock: Arc<dyn Fn() -> SystemTime + Send + Sync>,
+    /// Hook that suspends the kernel's watchdog (`ToolCtx::patient`); `None` without one.
+    pub patience: Option<Patience>,
+    arith_cache: Mutex<HashMap<String, Arc<Option<crate::syntax::arith::ArithExpr>>>>,
+}
+
+impl Env {
+    pub fn new(
+        backend: Arc<dyn KernelBackend>,
+        registry: Arc<Registry>,
+        limits: InterpLimits,
+    ) -> Arc<Env> {
+        Arc::new(Env {
+            backend,
+            registry,
+            limits,
+            commands_run: AtomicU64::new(0),
+            loop_iterations: AtomicU64::new(0),
+            next_pid: AtomicU32::new(SHELL_PID + 1),
+            start: Instant::now(),
+            clock: Arc::new(SystemTime::now),
+            patience: None,
+            arith_cache: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// A fresh process id for a subshell or job.
+    pub fn alloc_pid(&self) -> u32 {
+        self.next_pid.fetch_add(1, Ordering::Relaxed)
+    }
+}
+
+/// The pid the sandbox reports for the top-level shell (`$$`).
+pub const SHELL_PID: u32 = 4200;
+
+/// A function call frame (for FUNCNAME, `return`, `local`).
+#[derive(Debug, Clone)]
+pub struct Frame {
+    pub name: String,
+    pub call_line: u32,
+}
+
+/// One bash process's state.
+#[derive(Clone)]
+pub struct Shell {
+    pub env: Arc<Env>,
+    pub vars: vars::Vars,
+    pub funcs: HashMap<String, Arc<ast::Command>>,
+    pub aliases: HashMap<String, String>,
+    pub opts: Options,
+    /// `$1…`
+    pub positional: Vec<Vec<u8>>,
+    /// `$0`
+    pub arg0: Vec<u8>,
+    /// Prefix for error messages (`sandsh`, or the script name).
+    pub err_name: String,
+    pub cwd: PathBuf,
+    pub fds: io::FdTable,
+    pub traps: HashMap<String, String>,
+    pub jobs: JobTable,
+    pub last_status: i32,
+    pub last_bg_pid: Option<u32>,
+    pub pipestatus: Vec<i32>,
+    pub frames: Vec<Frame>,
+    /// Depth of `source`/`.` nesting.
+    pub source_depth: usize,
+    pub subst_depth: usize,
+    pub lineno: u32,
+    /// >0 while running a condition (if/while test, `&&`/`||` left side, `!`): errexit off.
+    pub errexit_suppressed: u32,
+    pub pid: u32,
+    pub is_subshell: bool,
+    pub random_state: u32,
+    pub last_arg: Vec<u8>,
+    pub umask: u32,
+    pub dir_stack: Vec<PathBuf>,
+    pub pending_signals: Vec<String>,
+    /// In a trap handler (no recursion into the same trap).
+    pub in_trap: bool,
+    /// Positional args of functions, saved while a function runs.
+    pub loop_depth: u32,
+    pub optind_state: (usize, usize),
+    pub cancel: CancelToken,
+    /// Status of the last command substitution in the current simple command.
+    pub subst_status: Option<i32>,
+    /// Descriptors opened for process substitutions, closed after the command.
+    pub procsubst_fds: Vec<u32>,
+    pub subshell_level: u32,
+    pub seconds_offset: i64,
+    /// Prefix-assignment scopes pushed around the running builtin or command.
+    pub temp_scopes: u32,
+    pub readonly_funcs: std::collections::HashSet<String>,
+    pub exported_funcs: std::collections::HashSet<String>,
+}
+
+impl Shell {
+    pub fn new(env: Arc<Env>, cwd: PathBuf, cancel: CancelToken) -> Shell {
+        let seed = (env.start.elapsed().as_nanos() as u32) ^ 0x9e37_79b9;
+        Shell {
+            env,
+            vars: vars::Vars::default(),
+            funcs: HashMap::new(),
+            aliases: HashMap::new(),
+            opts: Options::default(),
+            positional: Vec::new(),
+            arg0: b"sandsh".to_vec(),
+            err_name: "sandsh".to_string(),
+            cwd,
+            fds: io::FdTable::default(),
+            traps: HashMap::new(),
+            jobs: JobTable::default(),
+            last_status: 0,
+            last_bg_pid: None,
+            pipestatus: vec![0],
+            frames: Vec::new(),
+            source_depth: 0,
+            subst_depth: 0,
+            lineno: 0,
+            errexit_suppressed: 0,
+            pid: SHELL_PID,
+            is_subshell: false,
+            random_state: seed | 1,
+            last_arg: Vec::new(),
+            umask: 0o022,
+            dir_stack: Vec::new(),
+            pending_signals: Vec::new(),
+            in_trap: false,
+            loop_depth: 0,
+            optind_state: (1, 0),
+            cancel,
+            subst_status: None,
+            procsubst_fds: Vec::new(),
+            subshell_level: 0,
+            seconds_offset: 0,
+            temp_scopes: 0,
+            readonly_funcs: Default::default(),
+            exported_funcs: Default::default(),
+        }
+    }
+
+    /// A copy for a subshell / pipeline stage / command substitution.
+    pub fn subshell(&self) -> Shell {
+        let mut s = self.clone();
+        s.is_subshell = true;
+        s.pid = self.env.alloc_pid();
+        s.jobs = JobTable::default();
+        s.traps.retain(|k, _| k != "EXIT" && k != "ERR" && k != "RETURN" && k != "DEBUG");
+        if !s.opts.inherit_errexit {
+            // bash: command substitutions clear errexit unless inherit_errexit; plain
+            // subshells keep it. Callers that create command substitutions reset it.
+        }
+        s
+    }
+
+    /// Write an error message `NAME: line N: msg` to fd 2.
+    pub fn error(&self, msg: &str) {
+        let line = if self.lineno > 0 {
+            format!("{}: line {}: {}\n", self.err_name, self.lineno, msg)
+        } else {
+            format!("{}: {}\n", self.err_name, msg)
+        };
+        self.write_fd(2, line.as_bytes());
+    }
+
+    /// Write bytes to a descriptor, ignoring errors (used for diagnostics).
+    pub fn write_fd(&self, fd: u32, data: &[u8]) {
+        if let Some(f) = self.fds.get(fd) {
+            let _ = io::write_all(&**f, data);
+        }
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.is_cancelled()
+    }
+}

@@ -1,0 +1,305 @@
+//! Arithmetic evaluation: 64-bit wrapping integers, variables evaluated recursively as
+//! expressions, array elements, assignment operators. Parsed expressions are cached by text, so a
+//! loop's `$((i+1))` is parsed once.
+
+use std::sync::Arc;
+
+use crate::syntax::arith::{ArithExpr, BinOp, LValue, UnOp, parse_arith};
+
+use super::vars::{Attrs, Value};
+use super::{Flow, Res, Shell};
+
+const MAX_RECURSION: u32 = 1024;
+
+impl Shell {
+    /// Parse (cached) and evaluate arithmetic text. Errors print bash's message and fail the
+    /// command (`Flow::Exit(1)` in a script, as bash aborts the current command list).
+    pub fn eval_arith_text(&mut self, text: &[u8]) -> Res<i64> {
+        let s = String::from_utf8_lossy(text);
+        let expr = self.parse_arith_cached(&s)?;
+        match &*expr {
+            None => Ok(0),
+            Some(e) => self.eval_arith(e, 0),
+        }
+    }
+
+    fn parse_arith_cached(&mut self, s: &str) -> Res<Arc<Option<ArithExpr>>> {
+        if let Ok(cache) = self.env.arith_cache.lock()
+            && let Some(e) = cache.get(s)
+        {
+            return Ok(e.clone());
+        }
+        match parse_arith(s) {
+            Ok(e) => {
+                let e = Arc::new(e);
+                if let Ok(mut cache) = self.env.arith_cache.lock() {
+                    if cache.len() > 4096 {
+                        cache.clear();
+                    }
+                    cache.insert(s.to_string(), e.clone());
+                }
+                Ok(e)
+            }
+            Err(err) => {
+                self.error(&format!("{}: {}", s.trim(), err.message));
+                Err(Flow::Exit(1))
+            }
+        }
+    }
+
+    fn arith_error(&self, msg: &str) -> Flow {
+        self.error(msg);
+        Flow::Exit(1)
+    }
+
+    /// Value of a variable used in arithmetic: its text evaluated as an expression.
+    fn arith_var(&mut self, lv: &LValue, depth: u32) -> Res<i64> {
+        let text: Option<Vec<u8>> = match lv {
+            LValue::Var(n) => match self.param_value(&crate::syntax::ast::Param::Name(n.clone()))? {
+                super::param::PV::Scalar(s) => Some(s),
+                _ => None,
+            },
+            LValue::Index(n, sub) => self.arith_index_get(n, sub, depth)?,
+        };
+        let Some(text) = text else {
+            if self.opts.nounset {
+                let name = match lv {
+                    LValue::Var(n) => n.clone(),
+                    LValue::Index(n, s) => format!("{n}[{s}]"),
+                };
+                return Err(self.arith_error(&format!("{name}: unbound variable")));
+            }
+            return Ok(0);
+        };
+        let t = String::from_utf8_lossy(&text);
+        let t = t.trim();
+        if t.is_empty() {
+            return Ok(0);
+        }
+        if let Ok(v) = t.parse::<i64>() {
+            return Ok(v);
+        }
+        if depth > MAX_RECURSION {
+            return Err(self.arith_error(&format!(
+                "{t}: expression recursion level exceeded (error token is \"{t}\")"
+            )));
+        }
+        let expr = self.parse_arith_cached(t)?;
+        match &*expr {
+            None => Ok(0),
+            Some(e) => self.eval_arith(e, depth + 1),
+        }
+    }
+
+    fn arith_index_get(&mut self, n: &str, sub: &str, depth: u32) -> Res<Option<Vec<u8>>> {
+        let is_assoc = self.vars.get(n).is_some_and(|v| v.attrs.has(Attrs::ASSOC));
+        if is_assoc {
+            let key = self.arith_assoc_key(sub)?;
+            return Ok(match self.vars.get(n).and_then(|v| v.value.as_ref()) {
+                Some(Value::Assoc(m)) => m.get(&key).cloned(),
+                _ => None,
+            });
+        }
+        let idx = self.arith_subscript(sub, depth)?;
+        Ok(match self.vars.get(n).and_then(|v| v.value.as_ref()) {
+            Some(Value::Indexed(m)) => {
+                let i = if idx < 0 {
+                    m.keys().next_back().map_or(-1, |l| l + 1 + idx)
+                } else {
+                    idx
+                };
+                m.get(&i).cloned()
+            }
+            Some(Value::Str(s)) if idx == 0 => Some(s.clone()),
+            _ => None,
+        })
+    }
+
+    fn arith_assoc_key(&mut self, sub: &str) -> Res<Vec<u8>> {
+        // The subscript text may itself hold expansions (`a[$k]`); they were expanded
+        // before parsing, so it is literal here.
+        Ok(sub.as_bytes().to_vec())
+    }
+
+    fn arith_subscript(&mut self, sub: &str, depth: u32) -> Res<i64> {
+        let expr = self.parse_arith_cached(sub)?;
+        match &*expr {
+            None => Ok(0),
+            Some(e) => self.eval_arith(e, depth + 1),
+        }
+    }
+
+    fn arith_assign(&mut self, lv: &LValue, v: i64, depth: u32) -> Res<()> {
+        let text = v.to_string().into_bytes();
+        let r = match lv {
+            LValue::Var(n) => self.vars.set_str(n, text),
+            LValue::Index(n, sub) => {
+                let is_assoc = self.vars.get(n).is_some_and(|x| x.attrs.has(Attrs::ASSOC));
+                if is_assoc {
+                    let key = self.arith_assoc_key(sub)?;
+                    self.vars.set_key(n, key, text)
+                } else {
+                    let idx = self.arith_subscript(sub, depth)?;
+                    let idx = if idx < 0 {
+                        let last = match self.vars.get(n).and_then(|x| x.value.as_ref()) {
+                            Some(Value::Indexed(m)) => m.keys().next_back().copied(),
+                            _ => None,
+                        };
+                        match last {
+                            Some(l) if l + 1 + idx >= 0 => l + 1 + idx,
+                            _ => {
+                                return Err(
+                                    self.arith_error(&format!("{n}[{sub}]: bad array subscript"))
+                                );
+                            }
+                        }
+                    } else {
+                        idx
+                    };
+                    self.vars.set_index(n, idx, text)
+                }
+            }
+        };
+        match r {
+            Ok(()) => {
+                if self.opts.allexport
+                    && let LValue::Var(n) = lv
+                    && let Some(var) = self.vars.get_mut(n)
+                {
+                    var.attrs.set(Attrs::EXPORT);
+                }
+                Ok(())
+            }
+            Err(e) => Err(self.arith_error(&e.to_string())),
+        }
+    }
+
+    pub fn eval_arith(&mut self, e: &ArithExpr, depth: u32) -> Res<i64> {
+        Ok(match e {
+            ArithExpr::Num(n) => *n,
+            ArithExpr::Var(lv) => self.arith_var(lv, depth)?,
+            ArithExpr::Unary(op, a) => {
+                let v = self.eval_arith(a, depth)?;
+                match op {
+                    UnOp::Neg => v.wrapping_neg(),
+                    UnOp::Plus => v,
+                    UnOp::Not => (v == 0) as i64,
+                    UnOp::BitNot => !v,
+                }
+            }
+            ArithExpr::Binary(op, a, b) => match op {
+                BinOp::LogAnd => {
+                    let l = self.eval_arith(a, depth)?;
+                    if l == 0 {
+                        0
+                    } else {
+                        (self.eval_arith(b, depth)? != 0) as i64
+                    }
+                }
+                BinOp::LogOr => {
+                    let l = self.eval_arith(a, depth)?;
+                    if l != 0 {
+                        1
+                    } else {
+                        (self.eval_arith(b, depth)? != 0) as i64
+                    }
+                }
+                _ => {
+                    let l = self.eval_arith(a, depth)?;
+                    let r = self.eval_arith(b, depth)?;
+                    self.binop(*op, l, r)?
+                }
+            },
+            ArithExpr::Assign(lv, op, rhs) => {
+                let r = self.eval_arith(rhs, depth)?;
+                let v = match op {
+                    None => r,
+                    Some(op) => {
+                        let l = self.arith_var(lv, depth)?;
+                        self.binop(*op, l, r)?
+                    }
+                };
+                self.arith_assign(lv, v, depth)?;
+                v
+            }
+            ArithExpr::PreInc(lv) => {
+                let v = self.arith_var(lv, depth)?.wrapping_add(1);
+                self.arith_assign(lv, v, depth)?;
+                v
+            }
+            ArithExpr::PreDec(lv) => {
+                let v = self.arith_var(lv, depth)?.wrapping_sub(1);
+                self.arith_assign(lv, v, depth)?;
+                v
+            }
+            ArithExpr::PostInc(lv) => {
+                let v = self.arith_var(lv, depth)?;
+                self.arith_assign(lv, v.wrapping_add(1), depth)?;
+                v
+            }
+            ArithExpr::PostDec(lv) => {
+                let v = self.arith_var(lv, depth)?;
+                self.arith_assign(lv, v.wrapping_sub(1), depth)?;
+                v
+            }
+            ArithExpr::Ternary(c, a, b) => {
+                if self.eval_arith(c, depth)? != 0 {
+                    self.eval_arith(a, depth)?
+                } else {
+                    self.eval_arith(b, depth)?
+                }
+            }
+            ArithExpr::Comma(a, b) => {
+                self.eval_arith(a, depth)?;
+                self.eval_arith(b, depth)?
+            }
+        })
+    }
+
+    fn binop(&mut self, op: BinOp, l: i64, r: i64) -> Res<i64> {
+        Ok(match op {
+            BinOp::Mul => l.wrapping_mul(r),
+            BinOp::Div | BinOp::Rem => {
+                if r == 0 {
+                    return Err(self.arith_error("division by 0 (error token is \"0\")"));
+                }
+                if op == BinOp::Div {
+                    l.wrapping_div(r)
+                } else {
+                    l.wrapping_rem(r)
+                }
+            }
+            BinOp::Pow => {
+                if r < 0 {
+                    return Err(self.arith_error("exponent less than 0"));
+                }
+                let mut acc: i64 = 1;
+                let mut base = l;
+                let mut e = r as u64;
+                while e > 0 {
+                    if e & 1 == 1 {
+                        acc = acc.wrapping_mul(base);
+                    }
+                    base = base.wrapping_mul(base);
+                    e >>= 1;
+                }
+                acc
+            }
+            BinOp::Add => l.wrapping_add(r),
+            BinOp::Sub => l.wrapping_sub(r),
+            BinOp::Shl => l.wrapping_shl((r & 63) as u32),
+            BinOp::Shr => l.wrapping_shr((r & 63) as u32),
+            BinOp::Lt => (l < r) as i64,
+            BinOp::Le => (l <= r) as i64,
+            BinOp::Gt => (l > r) as i64,
+            BinOp::Ge => (l >= r) as i64,
+            BinOp::Eq => (l == r) as i64,
+            BinOp::Ne => (l != r) as i64,
+            BinOp::BitAnd => l & r,
+            BinOp::BitXor => l ^ r,
+            BinOp::BitOr => l | r,
+            BinOp::LogAnd => (l != 0 && r != 0) as i64,
+            BinOp::LogOr => (l != 0 || r != 0) as i64,
+        })
+    }
+}

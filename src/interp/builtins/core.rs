@@ -1,0 +1,729 @@
+//! Core builtins: echo, printf, cd/pwd/dirs, eval, source, exec, command, type, alias, umask,
+//! and nested shells (`bash`, `sh`).
+
+use super::super::expand::ExpAssign;
+use super::super::{Flow, Res, Shell};
+use super::text;
+
+type A<'a> = &'a [Vec<u8>];
+
+pub fn true_(_: &mut Shell, _: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    Ok(0)
+}
+
+pub fn false_(_: &mut Shell, _: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    Ok(1)
+}
+
+pub fn echo(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let mut newline = true;
+    let mut escapes = sh.opts.xpg_echo;
+    let mut i = 1;
+    while i < argv.len() {
+        let a = &argv[i];
+        if a.len() >= 2 && a[0] == b'-' && a[1..].iter().all(|c| matches!(c, b'n' | b'e' | b'E')) {
+            for c in &a[1..] {
+                match c {
+                    b'n' => newline = false,
+                    b'e' => escapes = true,
+                    _ => escapes = false,
+                }
+            }
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let mut out = Vec::new();
+    for (k, a) in argv[i..].iter().enumerate() {
+        if k > 0 {
+            out.push(b' ');
+        }
+        if escapes {
+            let (s, stop) = crate::text::escape::echo_escapes(a);
+            out.extend_from_slice(&s);
+            if stop {
+                sh.out(&out)?;
+                return Ok(0);
+            }
+        } else {
+            out.extend_from_slice(a);
+        }
+    }
+    if newline {
+        out.push(b'\n');
+    }
+    sh.out(&out)?;
+    Ok(0)
+}
+
+pub fn printf(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let mut i = 1;
+    let mut var: Option<String> = None;
+    while i < argv.len() {
+        match argv[i].as_slice() {
+            b"-v" => {
+                let Some(n) = argv.get(i + 1) else {
+                    sh.builtin_error("printf", "-v: option requires an argument");
+                    return Ok(2);
+                };
+                var = Some(text(n));
+                i += 2;
+            }
+            b"--" => {
+                i += 1;
+                break;
+            }
+            _ => break,
+        }
+    }
+    let Some(fmt) = argv.get(i) else {
+        sh.builtin_error("printf", "usage: printf [-v var] format [arguments]");
+        return Ok(2);
+    };
+    let args = &argv[i + 1..];
+    let now = (sh.env.clock)();
+    let start = now - sh.env.start.elapsed();
+    let mut out = Vec::new();
+    let r = crate::text::printf::format(fmt, args, &mut out, now, start);
+    let mut status = 0;
+    for msg in &r.errors {
+        sh.builtin_error("printf", msg);
+        status = 1;
+    }
+    if r.fatal {
+        status = 1;
+    }
+    match var {
+        Some(v) => {
+            if v.contains('[') {
+                let open = v.find('[').unwrap_or(0);
+                let name = v[..open].to_string();
+                let key = v[open + 1..v.len().saturating_sub(1)].to_string();
+                sh.assign_index_text(&name, key.as_bytes(), out, false)?;
+            } else {
+                sh.set_var(&v, out)?;
+            }
+        }
+        None => sh.out(&out)?,
+    }
+    Ok(status)
+}
+
+fn set_pwd(sh: &mut Shell, new: std::path::PathBuf) -> Res<()> {
+    let old = sh.cwd.clone();
+    sh.cwd = new;
+    let _ = sh
+        .vars
+        .set_str("OLDPWD", old.as_os_str().as_encoded_bytes().to_vec());
+    let _ = sh
+        .vars
+        .set_str("PWD", sh.cwd.as_os_str().as_encoded_bytes().to_vec());
+    Ok(())
+}
+
+/// Change directory; returns an error message on failure.
+fn change_dir(sh: &mut Shell, target: &str, physical: bool) -> Result<(), String> {
+    let path = sh.resolve(target);
+    match sh.env.backend.stat(&path) {
+        Ok(m) if m.is_dir() => {
+            let path = if physical {
+                sh.env.backend.canonicalize(&path).unwrap_or(path)
+            } else {
+                path
+            };
+            let _ = set_pwd(sh, path);
+            Ok(())
+        }
+        Ok(_) => Err(format!("{target}: Not a directory")),
+        Err(e) => Err(format!("{target}: {e}")),
+    }
+}
+
+pub fn cd(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let mut physical = false;
+    let mut i = 1;
+    while i < argv.len() && argv[i].starts_with(b"-") && argv[i].len() > 1 {
+        match argv[i].as_slice() {
+            b"-P" => physical = true,
+            b"-L" => physical = false,
+            b"--" => {
+                i += 1;
+                break;
+            }
+            _ => break,
+        }
+        i += 1;
+    }
+    let rest = &argv[i..];
+    if rest.len() > 1 {
+        sh.builtin_error("cd", "too many arguments");
+        return Ok(1);
+    }
+    let (target, print) = match rest.first().map(|a| text(a)) {
+        None => match sh.vars.get_str("HOME") {
+            Some(h) => (text(h), false),
+            None => {
+                sh.builtin_error("cd", "HOME not set");
+                return Ok(1);
+            }
+        },
+        Some(t) if t == "-" => match sh.vars.get_str("OLDPWD") {
+            Some(o) => (text(o), true),
+            None => {
+                sh.builtin_error("cd", "OLDPWD not set");
+                return Ok(1);
+            }
+        },
+        Some(t) => (t, false),
+    };
+    if target.is_empty() {
+        return Ok(0);
+    }
+    // CDPATH
+    if !target.starts_with('/') && !target.starts_with('.')
+        && let Some(cdpath) = sh.vars.get_str("CDPATH").map(|s| text(s))
+    {
+        for dir in cdpath.split(':').filter(|d| !d.is_empty()) {
+            let cand = format!("{dir}/{target}");
+            if sh.env.backend.stat(&sh.resolve(&cand)).is_ok_and(|m| m.is_dir()) {
+                if change_dir(sh, &cand, physical).is_ok() {
+                    let line = format!("{}\n", sh.cwd.display());
+                    sh.out(line.as_bytes())?;
+                    return Ok(0);
+                }
+            }
+        }
+    }
+    match change_dir(sh, &target, physical) {
+        Ok(()) => {
+            if print {
+                let line = format!("{}\n", sh.cwd.display());
+                sh.out(line.as_bytes())?;
+            }
+            Ok(0)
+        }
+        Err(m) => {
+            sh.builtin_error("cd", &m);
+            Ok(1)
+        }
+    }
+}
+
+pub fn pwd(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let physical = argv.iter().skip(1).any(|a| a == b"-P");
+    let p = if physical {
+        sh.env
+            .backend
+            .canonicalize(&sh.cwd)
+            .unwrap_or_else(|_| sh.cwd.clone())
+    } else {
+        sh.cwd.clone()
+    };
+    let mut line = p.as_os_str().as_encoded_bytes().to_vec();
+    line.push(b'\n');
+    sh.out(&line)?;
+    Ok(0)
+}
+
+fn print_dirs(sh: &mut Shell) -> Res<()> {
+    let home = sh.vars.get_str("HOME").map(text).unwrap_or_default();
+    let mut parts = vec![sh.cwd.display().to_string()];
+    parts.extend(sh.dir_stack.iter().rev().map(|p| p.display().to_string()));
+    let parts: Vec<String> = parts
+        .into_iter()
+        .map(|p| {
+            if !home.is_empty() && (p == home || p.starts_with(&format!("{home}/"))) {
+                format!("~{}", &p[home.len()..])
+            } else {
+                p
+            }
+        })
+        .collect();
+    sh.out(format!("{}\n", parts.join(" ")).as_bytes())
+}
+
+pub fn pushd(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let Some(dir) = argv.get(1).map(|a| text(a)) else {
+        let Some(top) = sh.dir_stack.pop() else {
+            sh.builtin_error("pushd", "no other directory");
+            return Ok(1);
+        };
+        let cur = sh.cwd.clone();
+        if let Err(m) = change_dir(sh, &top.display().to_string(), false) {
+            sh.builtin_error("pushd", &m);
+            return Ok(1);
+        }
+        sh.dir_stack.push(cur);
+        print_dirs(sh)?;
+        return Ok(0);
+    };
+    let cur = sh.cwd.clone();
+    if let Err(m) = change_dir(sh, &dir, false) {
+        sh.builtin_error("pushd", &m);
+        return Ok(1);
+    }
+    sh.dir_stack.push(cur);
+    print_dirs(sh)?;
+    Ok(0)
+}
+
+pub fn popd(sh: &mut Shell, _argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let Some(top) = sh.dir_stack.pop() else {
+        sh.builtin_error("popd", "directory stack empty");
+        return Ok(1);
+    };
+    if let Err(m) = change_dir(sh, &top.display().to_string(), false) {
+        sh.builtin_error("popd", &m);
+        return Ok(1);
+    }
+    print_dirs(sh)?;
+    Ok(0)
+}
+
+pub fn dirs(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    if argv.iter().skip(1).any(|a| a == b"-c") {
+        sh.dir_stack.clear();
+        return Ok(0);
+    }
+    print_dirs(sh)?;
+    Ok(0)
+}
+
+pub fn eval(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let args: Vec<&[u8]> = argv[1..]
+        .iter()
+        .map(|a| a.as_slice())
+        .skip_while(|a| *a == b"--")
+        .collect();
+    let src = text(&args.join(&b' '));
+    if src.trim().is_empty() {
+        return Ok(0);
+    }
+    sh.eval_string(&src, "eval")
+}
+
+pub fn source(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let name = text(&argv[0]);
+    let Some(file) = argv.get(1).map(|a| text(a)) else {
+        sh.builtin_error(&name, "filename argument required");
+        return Ok(2);
+    };
+    let mut path = sh.resolve(&file);
+    if !file.contains('/') && sh.env.backend.stat(&path).is_err() {
+        if let Some(p) = sh.vars.get_str("PATH").map(text) {
+            for dir in p.split(':').filter(|d| !d.is_empty()) {
+                let cand = sh.resolve(&format!("{dir}/{file}"));
+                if sh.env.backend.stat(&cand).is_ok_and(|m| m.is_file()) {
+                    path = cand;
+                    break;
+                }
+            }
+        }
+    }
+    let data = match sh.env.backend.read(&path, None) {
+        Ok(d) => d,
+        Err(e) => {
+            sh.builtin_error(&name, &format!("{file}: {e}"));
+            return Ok(1);
+        }
+    };
+    if sh.source_depth >= 100 {
+        sh.builtin_error(&name, "maximum source nesting level exceeded");
+        return Ok(1);
+    }
+    let src = String::from_utf8_lossy(&data).into_owned();
+    let saved_pos = if argv.len() > 2 {
+        Some(std::mem::replace(&mut sh.positional, argv[2..].to_vec()))
+    } else {
+        None
+    };
+    sh.source_depth += 1;
+    let saved_line = sh.lineno;
+    let r = sh.run_script(&src);
+    sh.lineno = saved_line;
+    sh.source_depth -= 1;
+    if let Some(p) = saved_pos {
+        sh.positional = p;
+    }
+    match r {
+        Ok(s) => Ok(s),
+        Err(Flow::Return(s)) => Ok(s),
+        Err(e) => Err(e),
+    }
+}
+
+pub fn exec(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let mut i = 1;
+    while i < argv.len() && argv[i].starts_with(b"-") {
+        if argv[i] == b"--" {
+            i += 1;
+            break;
+        }
+        i += 1;
+    }
+    if i >= argv.len() {
+        // Redirections only: they were applied to the table; keep them.
+        sh.keep_redirects = true;
+        return Ok(0);
+    }
+    let status = match sh.run_command_argv(&argv[i..]) {
+        Ok(s) => s,
+        Err(Flow::Exit(s)) => s,
+        Err(e) => return Err(e),
+    };
+    Err(Flow::Exit(status))
+}
+
+pub fn command(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let mut i = 1;
+    let mut describe = None;
+    while i < argv.len() && argv[i].starts_with(b"-") && argv[i].len() > 1 {
+        match argv[i].as_slice() {
+            b"-v" => describe = Some(false),
+            b"-V" => describe = Some(true),
+            b"-p" => {}
+            b"--" => {
+                i += 1;
+                break;
+            }
+            _ => {
+                sh.builtin_error("command", &format!("{}: invalid option", text(&argv[i])));
+                return Ok(2);
+            }
+        }
+        i += 1;
+    }
+    if i >= argv.len() {
+        return Ok(0);
+    }
+    if let Some(verbose) = describe {
+        let mut status = 0;
+        for a in &argv[i..] {
+            let n = text(a);
+            if !describe_name(sh, &n, if verbose { Mode::Verbose } else { Mode::Short })? {
+                if verbose {
+                    sh.builtin_error("command", &format!("{n}: not found"));
+                }
+                status = 1;
+            }
+        }
+        return Ok(status);
+    }
+    sh.run_command_argv(&argv[i..])
+}
+
+pub fn builtin(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i32> {
+    let Some(name) = argv.get(1) else {
+        return Ok(0);
+    };
+    let n = text(name);
+    match super::lookup(&n) {
+        Some(b) => {
+            let pos: Vec<usize> = pos.iter().map(|p| p.saturating_sub(1)).collect();
+            b(sh, &argv[1..], decl, &pos)
+        }
+        None => {
+            sh.builtin_error("builtin", &format!("{n}: not a shell builtin"));
+            Ok(1)
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Short,
+    Verbose,
+    TypeT,
+    Path,
+}
+
+const KEYWORDS: &[&str] = &[
+    "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do",
+    "done", "in", "function", "time", "{", "}", "!", "[[", "]]", "coproc",
+];
+
+/// Print how `name` would be resolved; false when not found.
+fn describe_name(sh: &mut Shell, n: &str, mode: Mode) -> Res<bool> {
+    let line = if let Some(a) = sh.aliases.get(n).filter(|_| mode != Mode::Path) {
+        match mode {
+            Mode::Short => format!("alias {n}='{a}'"),
+            Mode::Verbose => format!("{n} is aliased to `{a}'"),
+            _ => "alias".to_string(),
+        }
+    } else if KEYWORDS.contains(&n) && mode != Mode::Path {
+        match mode {
+            Mode::Short => n.to_string(),
+            Mode::Verbose => format!("{n} is a shell keyword"),
+            _ => "keyword".to_string(),
+        }
+    } else if sh.funcs.contains_key(n) && mode != Mode::Path {
+        match mode {
+            Mode::Short => n.to_string(),
+            Mode::Verbose => {
+                let body = sh.funcs.get(n).map(|b| super::super::pat::function_text(n, b));
+                format!("{n} is a function\n{}", body.unwrap_or_default())
+                    .trim_end()
+                    .to_string()
+            }
+            _ => "function".to_string(),
+        }
+    } else if super::lookup(n).is_some() && mode != Mode::Path {
+        match mode {
+            Mode::Short => n.to_string(),
+            Mode::Verbose => format!("{n} is a shell builtin"),
+            _ => "builtin".to_string(),
+        }
+    } else if sh.env.registry.get(n).is_some() {
+        let path = format!("/usr/bin/{n}");
+        match mode {
+            Mode::Short | Mode::Path => path,
+            Mode::Verbose => format!("{n} is {path}"),
+            Mode::TypeT => "file".to_string(),
+        }
+    } else if n.contains('/') && sh.env.backend.stat(&sh.resolve(n)).is_ok_and(|m| m.is_file()) {
+        match mode {
+            Mode::Verbose => format!("{n} is {n}"),
+            Mode::TypeT => "file".to_string(),
+            _ => n.to_string(),
+        }
+    } else {
+        return Ok(false);
+    };
+    sh.out(format!("{line}\n").as_bytes())?;
+    Ok(true)
+}
+
+pub fn type_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let mut mode = Mode::Verbose;
+    let mut i = 1;
+    while i < argv.len() && argv[i].starts_with(b"-") && argv[i].len() > 1 {
+        for c in &argv[i][1..] {
+            match c {
+                b't' => mode = Mode::TypeT,
+                b'p' | b'P' => mode = Mode::Path,
+                b'a' | b'f' => {}
+                _ => {
+                    sh.builtin_error("type", &format!("-{}: invalid option", *c as char));
+                    return Ok(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    let mut status = 0;
+    for a in &argv[i..] {
+        let n = text(a);
+        if !describe_name(sh, &n, mode)? {
+            if mode == Mode::Verbose {
+                sh.builtin_error("type", &format!("{n}: not found"));
+            }
+            status = 1;
+        }
+    }
+    Ok(status)
+}
+
+pub fn hash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let mut status = 0;
+    for a in argv.iter().skip(1) {
+        if a.starts_with(b"-") {
+            continue;
+        }
+        let n = text(a);
+        if sh.env.registry.get(&n).is_none() && super::lookup(&n).is_none() {
+            sh.builtin_error("hash", &format!("{n}: not found"));
+            status = 1;
+        }
+    }
+    if argv.len() == 1 {
+        sh.out(b"hash: hash table empty\n")?;
+    }
+    Ok(status)
+}
+
+pub fn alias(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let args: Vec<String> = argv[1..]
+        .iter()
+        .map(|a| text(a))
+        .filter(|a| a != "-p")
+        .collect();
+    if args.is_empty() {
+        let mut names: Vec<_> = sh.aliases.keys().cloned().collect();
+        names.sort();
+        for n in names {
+            let v = sh.aliases.get(&n).cloned().unwrap_or_default();
+            let q = String::from_utf8_lossy(&crate::text::quote::single_quote(v.as_bytes()))
+                .into_owned();
+            sh.out(format!("alias {n}={q}\n").as_bytes())?;
+        }
+        return Ok(0);
+    }
+    let mut status = 0;
+    for a in args {
+        match a.split_once('=') {
+            Some((n, v)) => {
+                sh.aliases.insert(n.to_string(), v.to_string());
+            }
+            None => match sh.aliases.get(&a).cloned() {
+                Some(v) => {
+                    let q = String::from_utf8_lossy(&crate::text::quote::single_quote(v.as_bytes()))
+                        .into_owned();
+                    sh.out(format!("alias {a}={q}\n").as_bytes())?;
+                }
+                None => {
+                    sh.builtin_error("alias", &format!("{a}: not found"));
+                    status = 1;
+                }
+            },
+        }
+    }
+    Ok(status)
+}
+
+pub fn unalias(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let mut status = 0;
+    for a in argv.iter().skip(1) {
+        let n = text(a);
+        if n == "-a" {
+            sh.aliases.clear();
+            continue;
+        }
+        if sh.aliases.remove(&n).is_none() {
+            sh.builtin_error("unalias", &format!("{n}: not found"));
+            status = 1;
+        }
+    }
+    Ok(status)
+}
+
+pub fn umask(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let args: Vec<String> = argv[1..].iter().map(|a| text(a)).collect();
+    let symbolic = args.iter().any(|a| a == "-S");
+    let val = args.iter().find(|a| !a.starts_with('-'));
+    match val {
+        None => {
+            if symbolic {
+                let m = !sh.umask & 0o777;
+                let f = |bits: u32| {
+                    let mut s = String::new();
+                    if bits & 4 != 0 {
+                        s.push('r');
+                    }
+                    if bits & 2 != 0 {
+                        s.push('w');
+                    }
+                    if bits & 1 != 0 {
+                        s.push('x');
+                    }
+                    s
+                };
+                sh.out(
+                    format!("u={},g={},o={}\n", f(m >> 6), f((m >> 3) & 7), f(m & 7)).as_bytes(),
+                )?;
+            } else {
+                sh.out(format!("{:04o}\n", sh.umask).as_bytes())?;
+            }
+            Ok(0)
+        }
+        Some(v) => match u32::from_str_radix(v, 8) {
+            Ok(m) if m <= 0o777 => {
+                sh.umask = m;
+                Ok(0)
+            }
+            _ => {
+                sh.builtin_error("umask", &format!("{v}: octal number out of range"));
+                Ok(1)
+            }
+        },
+    }
+}
+
+pub fn times(sh: &mut Shell, _: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    sh.out(b"0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n")?;
+    Ok(0)
+}
+
+/// `bash [-euxo opt] [-c cmds [name [args]] | file [args]]`: a nested shell over the same VFS.
+pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let me = text(&argv[0]);
+    let mut opts = super::super::Options::default();
+    let mut i = 1;
+    let mut command: Option<bool> = None;
+    while i < argv.len() {
+        let a = text(&argv[i]);
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        if a == "-o" || a == "+o" {
+            let Some(o) = argv.get(i + 1).map(|x| text(x)) else {
+                sh.builtin_error(&me, "-o: option requires an argument");
+                return Ok(2);
+            };
+            if !super::set::set_named_option(&mut opts, &o, a == "-o") {
+                sh.builtin_error(&me, &format!("{o}: invalid option name"));
+                return Ok(2);
+            }
+            i += 2;
+            continue;
+        }
+        if a == "--norc" || a == "--noprofile" || a == "--posix" {
+            i += 1;
+            continue;
+        }
+        if (a.starts_with('-') || a.starts_with('+')) && a.len() > 1 {
+            let on = a.starts_with('-');
+            for c in a[1..].chars() {
+                match c {
+                    'c' => command = Some(true),
+                    's' | 'i' | 'l' => {}
+                    _ => {
+                        if !super::set::set_flag_option(&mut opts, c, on) {
+                            sh.builtin_error(&me, &format!("-{c}: invalid option"));
+                            return Ok(2);
+                        }
+                    }
+                }
+            }
+            i += 1;
+            continue;
+        }
+        break;
+    }
+    let rest = &argv[i..];
+    if command == Some(true) {
+        let Some(cmds) = rest.first() else {
+            sh.builtin_error(&me, "-c: option requires an argument");
+            return Ok(2);
+        };
+        let arg0 = rest.get(1).cloned().unwrap_or_else(|| argv[0].clone());
+        let args = if rest.len() > 2 { rest[2..].to_vec() } else { Vec::new() };
+        let src = text(cmds);
+        return Ok(sh.run_child_shell(&src, arg0, args, &me, Some(opts)));
+    }
+    match rest.first() {
+        Some(file) => {
+            let f = text(file);
+            let path = sh.resolve(&f);
+            let data = match sh.env.backend.read(&path, None) {
+                Ok(d) => d,
+                Err(e) => {
+                    sh.error(&format!("{f}: {e}"));
+                    return Ok(127);
+                }
+            };
+            let src = String::from_utf8_lossy(&data).into_owned();
+            Ok(sh.run_child_shell(&src, file.clone(), rest[1..].to_vec(), &f, Some(opts)))
+        }
+        None => {
+            // Script from stdin.
+            let data = match sh.fds.get(0).cloned() {
+                Some(fd) => super::super::io::read_to_end(&*fd, &sh.cancel).unwrap_or_default(),
+                None => Vec::new(),
+            };
+            let src = String::from_utf8_lossy(&data).into_owned();
+            Ok(sh.run_child_shell(&src, argv[0].clone(), Vec::new(), &me, Some(opts)))
+        }
+    }
+}

@@ -1,0 +1,510 @@
+//! declare / typeset / local / export / readonly / unset.
+
+use super::super::expand::{ExpAssign, ExpValue};
+use super::super::vars::{Attrs, Value, Var};
+use super::super::{Flow, Res, Shell};
+use super::text;
+
+type A<'a> = &'a [Vec<u8>];
+
+/// `"…"` quoting as `declare -p` prints values.
+fn dq(v: &[u8]) -> String {
+    let mut s = String::from("\"");
+    for c in String::from_utf8_lossy(v).chars() {
+        if matches!(c, '"' | '\\' | '$' | '`') {
+            s.push('\\');
+        }
+        s.push(c);
+    }
+    s.push('"');
+    s
+}
+
+fn attr_flags(a: Attrs, value: Option<&Value>) -> String {
+    let mut s = String::new();
+    if a.has(Attrs::ARRAY) || matches!(value, Some(Value::Indexed(_))) {
+        s.push('a');
+    }
+    if a.has(Attrs::ASSOC) || matches!(value, Some(Value::Assoc(_))) {
+        s.push('A');
+    }
+    if a.has(Attrs::INTEGER) {
+        s.push('i');
+    }
+    if a.has(Attrs::LOWER) {
+        s.push('l');
+    }
+    if a.has(Attrs::NAMEREF) {
+        s.push('n');
+    }
+    if a.has(Attrs::READONLY) {
+        s.push('r');
+    }
+    if a.has(Attrs::TRACE) {
+        s.push('t');
+    }
+    if a.has(Attrs::UPPER) {
+        s.push('u');
+    }
+    if a.has(Attrs::EXPORT) {
+        s.push('x');
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+/// One `declare -p` line.
+pub fn declare_line(name: &str, v: &Var) -> String {
+    let flags = attr_flags(v.attrs, v.value.as_ref());
+    match &v.value {
+        None => format!("declare -{flags} {name}"),
+        Some(Value::Str(s)) => format!("declare -{flags} {name}={}", dq(s)),
+        Some(Value::Indexed(m)) => {
+            let items: Vec<String> = m.iter().map(|(k, v)| format!("[{k}]={}", dq(v))).collect();
+            format!("declare -{flags} {name}=({})", items.join(" "))
+        }
+        Some(Value::Assoc(m)) => {
+            let items: Vec<String> = m
+                .entries()
+                .into_iter()
+                .map(|(k, v)| {
+                    let key = String::from_utf8_lossy(k);
+                    let key = if key.chars().any(|c| " \t\n\"'\\$`".contains(c)) {
+                        dq(k)
+                    } else {
+                        key.into_owned()
+                    };
+                    format!("[{key}]={} ", dq(v))
+                })
+                .collect();
+            format!("declare -{flags} {name}=({})", items.concat())
+        }
+    }
+}
+
+struct Opts {
+    on: Attrs,
+    off: Attrs,
+    print: bool,
+    global: bool,
+    funcs: bool,
+    func_names: bool,
+}
+
+fn parse_opts(sh: &Shell, name: &str, argv: A, decl_pos: &[usize]) -> Result<(Opts, usize), i32> {
+    let mut o = Opts {
+        on: Attrs::empty(),
+        off: Attrs::empty(),
+        print: false,
+        global: false,
+        funcs: false,
+        func_names: false,
+    };
+    let mut i = 1;
+    while i < argv.len() && !decl_pos.contains(&i) {
+        let a = &argv[i];
+        if a == b"--" {
+            i += 1;
+            break;
+        }
+        if a.len() < 2 || !(a[0] == b'-' || a[0] == b'+') {
+            break;
+        }
+        let on = a[0] == b'-';
+        for &c in &a[1..] {
+            let attr = match c {
+                b'a' => Attrs::ARRAY,
+                b'A' => Attrs::ASSOC,
+                b'i' => Attrs::INTEGER,
+                b'l' => Attrs::LOWER,
+                b'u' => Attrs::UPPER,
+                b'n' => Attrs::NAMEREF,
+                b'r' => Attrs::READONLY,
+                b'x' => Attrs::EXPORT,
+                b't' => Attrs::TRACE,
+                b'c' => Attrs::CAPITALIZE,
+                b'p' => {
+                    o.print = true;
+                    continue;
+                }
+                b'g' => {
+                    o.global = true;
+                    continue;
+                }
+                b'f' => {
+                    o.funcs = true;
+                    continue;
+                }
+                b'F' => {
+                    o.func_names = true;
+                    continue;
+                }
+                _ => {
+                    sh.builtin_error(name, &format!("-{}: invalid option", c as char));
+                    return Err(2);
+                }
+            };
+            if on {
+                o.on.set(attr);
+            } else {
+                o.off.set(attr);
+            }
+        }
+        i += 1;
+    }
+    Ok((o, i))
+}
+
+pub fn declare(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i32> {
+    let name = text(&argv[0]);
+    let local = !sh.frames.is_empty();
+    declare_impl(sh, &name, argv, decl, pos, local, Attrs::empty())
+}
+
+pub fn local(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i32> {
+    if sh.frames.is_empty() {
+        sh.builtin_error("local", "can only be used in a function");
+        return Ok(1);
+    }
+    declare_impl(sh, "local", argv, decl, pos, true, Attrs::empty())
+}
+
+pub fn export(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i32> {
+    let unexport = argv.get(1).is_some_and(|a| a == b"-n");
+    if unexport {
+        for a in &argv[2..] {
+            if let Some(v) = sh.vars.get_mut(&text(a)) {
+                v.attrs.clear(Attrs::EXPORT);
+            }
+        }
+        return Ok(0);
+    }
+    if argv.get(1).is_some_and(|a| a == b"-f") {
+        for a in &argv[2..] {
+            sh.exported_funcs.insert(text(a));
+        }
+        return Ok(0);
+    }
+    declare_impl(sh, "export", argv, decl, pos, false, Attrs::EXPORT)
+}
+
+pub fn readonly(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i32> {
+    if argv.get(1).is_some_and(|a| a == b"-f") {
+        for a in &argv[2..] {
+            sh.readonly_funcs.insert(text(a));
+        }
+        return Ok(0);
+    }
+    declare_impl(sh, "readonly", argv, decl, pos, false, Attrs::READONLY)
+}
+
+fn declare_impl(
+    sh: &mut Shell,
+    name: &str,
+    argv: A,
+    decl: &[ExpAssign],
+    pos: &[usize],
+    local: bool,
+    implied: Attrs,
+) -> Res<i32> {
+    let (mut o, start) = match parse_opts(sh, name, argv, pos) {
+        Ok(x) => x,
+        Err(s) => return Ok(s),
+    };
+    o.on.set(implied);
+    let local = local && !o.global;
+    if o.funcs || o.func_names {
+        let mut names: Vec<String> = if start < argv.len() {
+            argv[start..].iter().map(|a| text(a)).collect()
+        } else {
+            let mut n: Vec<_> = sh.funcs.keys().cloned().collect();
+            n.sort();
+            n
+        };
+        names.dedup();
+        let mut status = 0;
+        for n in names {
+            match sh.funcs.get(&n).cloned() {
+                Some(body) => {
+                    let line = if o.func_names {
+                        format!("declare -f {n}\n")
+                    } else {
+                        format!("{}\n", super::super::pat::function_text(&n, &body))
+                    };
+                    sh.out(line.as_bytes())?;
+                }
+                None => status = 1,
+            }
+        }
+        return Ok(status);
+    }
+    if start >= argv.len() {
+        // List variables.
+        let names = sh.vars.names();
+        let mut out = String::new();
+        for n in names {
+            let Some(v) = sh.vars.get(&n) else { continue };
+            if !o.on.has(Attrs::EXPORT) && implied.has(Attrs::EXPORT) {
+                continue;
+            }
+            let wanted = o.on;
+            if wanted != Attrs::empty() && (v.attrs.bits() & wanted.bits()) != wanted.bits() {
+                continue;
+            }
+            if name == "export" || name == "readonly" || o.print || wanted != Attrs::empty() {
+                out.push_str(&declare_line(&n, v));
+            } else {
+                match &v.value {
+                    Some(Value::Str(s)) => {
+                        out.push_str(&n);
+                        out.push('=');
+                        out.push_str(&String::from_utf8_lossy(&super::super::pat::quote_if_needed(s)));
+                    }
+                    _ => out.push_str(&declare_line(&n, v)),
+                }
+            }
+            out.push('\n');
+        }
+        sh.out(out.as_bytes())?;
+        return Ok(0);
+    }
+    let mut status = 0;
+    let mut decl_iter = 0;
+    for i in start..argv.len() {
+        let assign = if pos.contains(&i) {
+            let a = decl.get(decl_iter).cloned();
+            decl_iter += 1;
+            a
+        } else {
+            None
+        };
+        let (vname, assign) = match assign {
+            Some(a) => (a.name.clone(), Some(a)),
+            None => {
+                let t = text(&argv[i]);
+                match t.split_once('=') {
+                    Some((n, v)) => {
+                        let (n, append) = match n.strip_suffix('+') {
+                            Some(n) => (n.to_string(), true),
+                            None => (n.to_string(), false),
+                        };
+                        (
+                            n.clone(),
+                            Some(ExpAssign {
+                                name: n,
+                                index: None,
+                                append,
+                                value: ExpValue::Scalar(v.as_bytes().to_vec()),
+                            }),
+                        )
+                    }
+                    None => (t, None),
+                }
+            }
+        };
+        let (base, _) = match vname.find('[') {
+            Some(p) => (vname[..p].to_string(), true),
+            None => (vname.clone(), false),
+        };
+        if !super::super::param::is_name(&base) {
+            sh.builtin_error(name, &format!("`{vname}': not a valid identifier"));
+            status = 1;
+            continue;
+        }
+        if o.print {
+            match sh.vars.get(&base) {
+                Some(v) => {
+                    let line = declare_line(&base, v);
+                    sh.out(format!("{line}\n").as_bytes())?;
+                }
+                None => {
+                    sh.builtin_error(name, &format!("{base}: not found"));
+                    status = 1;
+                }
+            }
+            continue;
+        }
+        // Create in the right scope.
+        let exists_here = if local {
+            sh.vars.is_local_here(&base)
+        } else {
+            sh.vars.get(&base).is_some()
+        };
+        if sh
+            .vars
+            .get(&base)
+            .is_some_and(|v| v.attrs.has(Attrs::READONLY))
+            && (assign.is_some() || o.off.has(Attrs::READONLY))
+            && (!local || !sh.vars.is_local_here(&base) || exists_here)
+            && !(local && !sh.vars.is_local_here(&base))
+        {
+            sh.builtin_error(name, &format!("{base}: readonly variable"));
+            status = 1;
+            continue;
+        }
+        if local && !exists_here {
+            let var = sh.vars.declare_local(&base);
+            var.attrs = Attrs::empty();
+        } else if o.global && sh.vars.get(&base).is_none() {
+            sh.vars.declare_global(&base);
+        } else if !local && sh.vars.get(&base).is_none() {
+            sh.vars.entry(&base);
+        }
+        {
+            let var = if local {
+                sh.vars.declare_local(&base)
+            } else {
+                sh.vars.entry(&base)
+            };
+            let mut on = o.on;
+            on.clear(Attrs::READONLY);
+            var.attrs.set(on);
+            var.attrs.clear(o.off);
+            if on.has(Attrs::LOWER) {
+                var.attrs.clear(Attrs::UPPER);
+            }
+            if on.has(Attrs::UPPER) {
+                var.attrs.clear(Attrs::LOWER);
+            }
+            if on.has(Attrs::ARRAY) && var.value.is_none() && assign.is_none() {
+                // `declare -a x` leaves x unset-but-declared.
+            }
+            if on.has(Attrs::ARRAY)
+                && let Some(Value::Str(s)) = &var.value
+            {
+                let s = s.clone();
+                var.value = Some(Value::Indexed(std::collections::BTreeMap::from([(0, s)])));
+            }
+            if on.has(Attrs::ASSOC) && matches!(var.value, Some(Value::Str(_))) {
+                var.value = Some(Value::Assoc(Default::default()));
+            }
+            if on.has(Attrs::LOWER) || on.has(Attrs::UPPER) {
+                if let Some(Value::Str(s)) = &var.value {
+                    let conv = super::super::vars::apply_case(var.attrs, s.clone());
+                    var.value = Some(Value::Str(conv));
+                }
+            }
+        }
+        if let Some(a) = assign {
+            if sh.vars.get(&base).is_some_and(|v| v.attrs.has(Attrs::NAMEREF)) {
+                if let ExpValue::Scalar(t) = &a.value {
+                    if let Some(v) = sh.vars.lookup_raw(&base).cloned() {
+                        let _ = v;
+                    }
+                    let var = if local {
+                        sh.vars.declare_local(&base)
+                    } else {
+                        sh.vars.entry_raw(&base)
+                    };
+                    var.value = Some(Value::Str(t.clone()));
+                    continue;
+                }
+            }
+            match sh.do_assign(&a) {
+                Ok(()) => {}
+                Err(Flow::Exit(s)) => {
+                    status = s;
+                    continue;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        if o.on.has(Attrs::READONLY)
+            && let Some(v) = sh.vars.get_mut(&base)
+        {
+            v.attrs.set(Attrs::READONLY);
+        }
+    }
+    Ok(status)
+}
+
+pub fn unset(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let mut funcs = false;
+    let mut vars_only = false;
+    let mut nameref = false;
+    let mut i = 1;
+    while i < argv.len() && argv[i].starts_with(b"-") && argv[i].len() > 1 {
+        for &c in &argv[i][1..] {
+            match c {
+                b'f' => funcs = true,
+                b'v' => vars_only = true,
+                b'n' => nameref = true,
+                _ => {
+                    sh.builtin_error("unset", &format!("-{}: invalid option", c as char));
+                    return Ok(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    let mut status = 0;
+    for a in &argv[i..] {
+        let n = text(a);
+        if funcs {
+            sh.funcs.remove(&n);
+            continue;
+        }
+        if let Some(open) = n.find('[')
+            && n.ends_with(']')
+        {
+            let base = &n[..open];
+            let key = &n[open + 1..n.len() - 1];
+            let is_assoc = sh.vars.get(base).is_some_and(|v| v.attrs.has(Attrs::ASSOC));
+            if sh.vars.get(base).is_some_and(|v| v.attrs.has(Attrs::READONLY)) {
+                sh.builtin_error("unset", &format!("{base}: cannot unset: readonly variable"));
+                status = 1;
+                continue;
+            }
+            if key == "@" || key == "*" {
+                let _ = sh.vars.unset(base);
+                continue;
+            }
+            if is_assoc {
+                if let Some(Var {
+                    value: Some(Value::Assoc(m)),
+                    ..
+                }) = sh.vars.get_mut(base)
+                {
+                    m.remove(key.as_bytes());
+                }
+            } else {
+                let idx = sh.eval_arith_text(key.as_bytes())?;
+                if let Some(v) = sh.vars.get_mut(base) {
+                    match &mut v.value {
+                        Some(Value::Indexed(m)) => {
+                            let i = if idx < 0 {
+                                m.keys().next_back().map_or(idx, |l| l + 1 + idx)
+                            } else {
+                                idx
+                            };
+                            m.remove(&i);
+                        }
+                        Some(Value::Str(_)) if idx == 0 => v.value = None,
+                        _ => {}
+                    }
+                }
+            }
+            continue;
+        }
+        if !super::super::param::is_name(&n) {
+            sh.builtin_error("unset", &format!("`{n}': not a valid identifier"));
+            status = 1;
+            continue;
+        }
+        if nameref {
+            sh.vars.unset_raw(&n);
+            continue;
+        }
+        if sh.vars.get(&n).is_some() {
+            if let Err(e) = sh.vars.unset(&n) {
+                sh.builtin_error("unset", &format!("{n}: cannot unset: {}", e.to_string().rsplit(": ").next().unwrap_or("readonly variable")));
+                status = 1;
+            }
+        } else if !vars_only {
+            sh.funcs.remove(&n);
+        }
+    }
+    Ok(status)
+}

@@ -1,0 +1,102 @@
+//! getopts.
+
+use super::super::expand::ExpAssign;
+use super::super::{Res, Shell};
+use super::text;
+
+type A<'a> = &'a [Vec<u8>];
+
+pub fn getopts(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    if argv.len() < 3 {
+        sh.builtin_error("getopts", "usage: getopts optstring name [arg ...]");
+        return Ok(2);
+    }
+    let spec = argv[1].clone();
+    let var = text(&argv[2]);
+    let args: Vec<Vec<u8>> = if argv.len() > 3 {
+        argv[3..].to_vec()
+    } else {
+        sh.positional.clone()
+    };
+    let silent = spec.first() == Some(&b':');
+    let spec = if silent { &spec[1..] } else { &spec[..] };
+    let optind: usize = sh
+        .vars
+        .get_str("OPTIND")
+        .and_then(|v| text(v).parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    // Sub-position inside a clustered argument (-abc), reset when OPTIND changed externally.
+    let (last_ind, mut sub) = sh.optind_state;
+    if last_ind != optind {
+        sub = 0;
+    }
+    let idx = optind - 1;
+    let done = |sh: &mut Shell, ind: usize| -> Res<i32> {
+        sh.set_var(&var, b"?".to_vec())?;
+        sh.set_var("OPTIND", ind.to_string().into_bytes())?;
+        sh.optind_state = (ind, 0);
+        Ok(1)
+    };
+    let Some(arg) = args.get(idx) else {
+        return done(sh, optind);
+    };
+    if sub == 0 {
+        if arg == b"--" {
+            return done(sh, optind + 1);
+        }
+        if arg.len() < 2 || arg[0] != b'-' {
+            return done(sh, optind);
+        }
+        sub = 1;
+    }
+    let c = arg[sub];
+    sub += 1;
+    let (mut next_ind, mut next_sub) = if sub >= arg.len() {
+        (optind + 1, 0)
+    } else {
+        (optind, sub)
+    };
+    let pos = spec.iter().position(|&s| s == c && s != b':');
+    let status = match pos {
+        None => {
+            if silent {
+                sh.set_var("OPTARG", vec![c])?;
+            } else {
+                sh.error(&format!("illegal option -- {}", c as char));
+                let _ = sh.vars.unset("OPTARG");
+            }
+            sh.set_var(&var, b"?".to_vec())?;
+            0
+        }
+        Some(p) => {
+            let needs = spec.get(p + 1) == Some(&b':');
+            if needs {
+                if next_sub != 0 {
+                    sh.set_var("OPTARG", arg[next_sub..].to_vec())?;
+                    next_ind = optind + 1;
+                    next_sub = 0;
+                    sh.set_var(&var, vec![c])?;
+                } else if let Some(v) = args.get(next_ind - 1) {
+                    sh.set_var("OPTARG", v.clone())?;
+                    next_ind += 1;
+                    sh.set_var(&var, vec![c])?;
+                } else if silent {
+                    sh.set_var("OPTARG", vec![c])?;
+                    sh.set_var(&var, b":".to_vec())?;
+                } else {
+                    sh.error(&format!("option requires an argument -- {}", c as char));
+                    let _ = sh.vars.unset("OPTARG");
+                    sh.set_var(&var, b"?".to_vec())?;
+                }
+            } else {
+                let _ = sh.vars.unset("OPTARG");
+                sh.set_var(&var, vec![c])?;
+            }
+            0
+        }
+    };
+    sh.set_var("OPTIND", next_ind.to_string().into_bytes())?;
+    sh.optind_state = (next_ind, next_sub);
+    Ok(status)
+}

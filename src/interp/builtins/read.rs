@@ -1,0 +1,358 @@
+//! read and mapfile/readarray.
+
+use super::super::expand::ExpAssign;
+use super::super::vars::Value;
+use super::super::{Flow, Res, Shell};
+use super::text;
+
+type A<'a> = &'a [Vec<u8>];
+
+/// Split a line for `read` into at most `n` fields, bash's way.
+pub fn split_read(line: &[u8], ifs: &[u8], n: usize) -> Vec<Vec<u8>> {
+    let is_ifs = |c: u8| ifs.contains(&c);
+    let is_ws = |c: u8| matches!(c, b' ' | b'\t' | b'\n') && ifs.contains(&c);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < line.len() && is_ws(line[i]) {
+        i += 1;
+    }
+    while out.len() + 1 < n && i < line.len() {
+        let start = i;
+        while i < line.len() && !is_ifs(line[i]) {
+            i += 1;
+        }
+        out.push(line[start..i].to_vec());
+        while i < line.len() && is_ws(line[i]) {
+            i += 1;
+        }
+        if i < line.len() && is_ifs(line[i]) && !is_ws(line[i]) {
+            i += 1;
+            while i < line.len() && is_ws(line[i]) {
+                i += 1;
+            }
+        }
+    }
+    if i < line.len() || out.len() < n {
+        let mut rest = &line[i.min(line.len())..];
+        while let Some((&last, init)) = rest.split_last() {
+            if is_ws(last) {
+                rest = init;
+            } else {
+                break;
+            }
+        }
+        if let Some((&last, init)) = rest.split_last()
+            && is_ifs(last)
+            && !is_ws(last)
+            && !init.iter().any(|c| is_ifs(*c))
+        {
+            rest = init;
+        }
+        if i < line.len() {
+            out.push(rest.to_vec());
+        }
+    }
+    out
+}
+
+pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let mut raw = false;
+    let mut array: Option<String> = None;
+    let mut delim = b'\n';
+    let mut nchars: Option<usize> = None;
+    let mut exact = false;
+    let mut prompt: Option<Vec<u8>> = None;
+    let mut timeout: Option<f64> = None;
+    let mut fd = 0u32;
+    let mut i = 1;
+    while i < argv.len() {
+        let a = &argv[i];
+        if a == b"--" {
+            i += 1;
+            break;
+        }
+        if a.len() < 2 || a[0] != b'-' {
+            break;
+        }
+        let mut j = 1;
+        while j < a.len() {
+            let c = a[j];
+            let takes = matches!(c, b'a' | b'd' | b'n' | b'N' | b'p' | b't' | b'u' | b'i');
+            let val: Option<Vec<u8>> = if takes {
+                if j + 1 < a.len() {
+                    let v = a[j + 1..].to_vec();
+                    j = a.len();
+                    Some(v)
+                } else {
+                    i += 1;
+                    match argv.get(i) {
+                        Some(v) => {
+                            j = a.len();
+                            Some(v.clone())
+                        }
+                        None => {
+                            sh.builtin_error("read", &format!("-{}: option requires an argument", c as char));
+                            return Ok(2);
+                        }
+                    }
+                }
+            } else {
+                j += 1;
+                None
+            };
+            match c {
+                b'r' => raw = true,
+                b's' | b'e' => {}
+                b'a' => array = val.map(|v| text(&v)),
+                b'd' => delim = val.and_then(|v| v.first().copied()).unwrap_or(0),
+                b'n' | b'N' => {
+                    let t = text(&val.unwrap_or_default());
+                    match t.parse::<usize>() {
+                        Ok(n) => nchars = Some(n),
+                        Err(_) => {
+                            sh.builtin_error("read", &format!("{t}: invalid number"));
+                            return Ok(1);
+                        }
+                    }
+                    exact = c == b'N';
+                }
+                b'p' => prompt = val,
+                b't' => {
+                    let t = text(&val.unwrap_or_default());
+                    match t.parse::<f64>() {
+                        Ok(v) => timeout = Some(v),
+                        Err(_) => {
+                            sh.builtin_error("read", &format!("{t}: invalid timeout specification"));
+                            return Ok(1);
+                        }
+                    }
+                }
+                b'u' => {
+                    let t = text(&val.unwrap_or_default());
+                    match t.parse::<u32>() {
+                        Ok(n) => fd = n,
+                        Err(_) => {
+                            sh.builtin_error("read", &format!("{t}: invalid file descriptor specification"));
+                            return Ok(1);
+                        }
+                    }
+                }
+                b'i' => {}
+                _ => {
+                    sh.builtin_error("read", &format!("-{}: invalid option", c as char));
+                    return Ok(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    let names: Vec<String> = argv[i..].iter().map(|a| text(a)).collect();
+    for n in &names {
+        if !super::super::param::is_name(n) {
+            sh.builtin_error("read", &format!("`{n}': not a valid identifier"));
+            return Ok(1);
+        }
+    }
+    let Some(input) = sh.fds.get(fd).cloned() else {
+        sh.builtin_error("read", &format!("{fd}: invalid file descriptor: Bad file descriptor"));
+        return Ok(1);
+    };
+    if let Some(p) = prompt {
+        sh.write_fd(2, &p);
+    }
+    if timeout == Some(0.0) {
+        return Ok(if input.poll_readable() { 0 } else { 1 });
+    }
+    // Read the record.
+    let mut data: Vec<u8> = Vec::new();
+    let mut eof = false;
+    loop {
+        if sh.is_cancelled() {
+            return Err(Flow::Exit(130));
+        }
+        let max = nchars.map(|n| n.saturating_sub(data.len()));
+        if max == Some(0) {
+            break;
+        }
+        let d = if exact { 0xFFu8.wrapping_add(0) } else { delim };
+        let chunk = if exact {
+            let mut buf = vec![0u8; max.unwrap_or(1)];
+            let mut got = 0;
+            while got < buf.len() {
+                match input.read(&mut buf[got..]) {
+                    Ok(0) => break,
+                    Ok(n) => got += n,
+                    Err(_) => break,
+                }
+            }
+            buf.truncate(got);
+            buf
+        } else {
+            match input.read_until(d, max) {
+                Ok(c) => c,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return Err(Flow::Exit(130)),
+                Err(_) => Vec::new(),
+            }
+        };
+        if chunk.is_empty() {
+            eof = true;
+            break;
+        }
+        let ended = !exact && chunk.last() == Some(&delim);
+        data.extend_from_slice(&chunk);
+        if exact {
+            if data.len() >= nchars.unwrap_or(0) {
+                break;
+            }
+            continue;
+        }
+        if ended {
+            data.pop();
+            if !raw && data.last() == Some(&b'\\') && delim == b'\n' {
+                // Line continuation.
+                let bs = data.iter().rev().take_while(|c| **c == b'\\').count();
+                if bs % 2 == 1 {
+                    data.pop();
+                    continue;
+                }
+            }
+            break;
+        }
+        if max.is_some() && nchars.is_some_and(|n| data.len() >= n) {
+            break;
+        }
+    }
+    // Backslash processing.
+    let processed: Vec<u8> = if raw {
+        data
+    } else {
+        let mut out = Vec::with_capacity(data.len());
+        let mut it = data.iter().peekable();
+        while let Some(&c) = it.next() {
+            if c == b'\\' {
+                if let Some(&n) = it.next() {
+                    out.push(n);
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    };
+    let ifs = sh.ifs();
+    if let Some(arr) = array {
+        let fields = if exact {
+            vec![processed]
+        } else {
+            split_read(&processed, &ifs, usize::MAX)
+        };
+        let m = fields
+            .into_iter()
+            .enumerate()
+            .map(|(i, f)| (i as i64, f))
+            .collect();
+        let _ = sh.vars.unset(&arr);
+        sh.vars
+            .set_value(&arr, Value::Indexed(m))
+            .map_err(|e| sh.var_err(e))?;
+    } else if names.is_empty() {
+        sh.set_var("REPLY", processed)?;
+    } else if exact {
+        sh.set_var(&names[0], processed)?;
+        for n in &names[1..] {
+            sh.set_var(n, Vec::new())?;
+        }
+    } else {
+        let fields = split_read(&processed, &ifs, names.len());
+        for (k, n) in names.iter().enumerate() {
+            let v = fields.get(k).cloned().unwrap_or_default();
+            sh.set_var(n, v)?;
+        }
+    }
+    Ok(if eof { 1 } else { 0 })
+}
+
+pub fn mapfile(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let name = text(&argv[0]);
+    let mut strip = false;
+    let mut delim = b'\n';
+    let mut count: usize = 0;
+    let mut origin: i64 = 0;
+    let mut skip: usize = 0;
+    let mut fd = 0u32;
+    let mut i = 1;
+    let mut keep_existing = false;
+    while i < argv.len() && argv[i].starts_with(b"-") && argv[i].len() > 1 {
+        let a = argv[i].clone();
+        let c = a[1];
+        let val = if matches!(c, b'd' | b'n' | b'O' | b's' | b'u' | b'C' | b'c') {
+            if a.len() > 2 {
+                Some(a[2..].to_vec())
+            } else {
+                i += 1;
+                argv.get(i).cloned()
+            }
+        } else {
+            None
+        };
+        let num = |v: &Option<Vec<u8>>| text(v.as_deref().unwrap_or(b"")).parse::<i64>().unwrap_or(0);
+        match c {
+            b't' => strip = true,
+            b'd' => delim = val.as_ref().and_then(|v| v.first().copied()).unwrap_or(0),
+            b'n' => count = num(&val).max(0) as usize,
+            b'O' => {
+                origin = num(&val);
+                keep_existing = true;
+            }
+            b's' => skip = num(&val).max(0) as usize,
+            b'u' => fd = num(&val).max(0) as u32,
+            b'C' | b'c' => {}
+            _ => {
+                sh.builtin_error(&name, &format!("-{}: invalid option", c as char));
+                return Ok(2);
+            }
+        }
+        i += 1;
+    }
+    let arr = argv.get(i).map(|a| text(a)).unwrap_or_else(|| "MAPFILE".to_string());
+    let Some(input) = sh.fds.get(fd).cloned() else {
+        sh.builtin_error(&name, &format!("{fd}: invalid file descriptor: Bad file descriptor"));
+        return Ok(1);
+    };
+    let mut m = match (keep_existing, sh.vars.get(&arr).and_then(|v| v.value.clone())) {
+        (true, Some(Value::Indexed(m))) => m,
+        _ => Default::default(),
+    };
+    let mut n = 0usize;
+    let mut idx = origin;
+    loop {
+        if sh.is_cancelled() {
+            return Err(Flow::Exit(130));
+        }
+        if count > 0 && n >= count {
+            break;
+        }
+        let mut line = match input.read_until(delim, None) {
+            Ok(l) => l,
+            Err(_) => break,
+        };
+        if line.is_empty() {
+            break;
+        }
+        if skip > 0 {
+            skip -= 1;
+            continue;
+        }
+        if strip && line.last() == Some(&delim) {
+            line.pop();
+        }
+        m.insert(idx, line);
+        idx += 1;
+        n += 1;
+    }
+    let _ = sh.vars.unset(&arr);
+    sh.vars
+        .set_value(&arr, Value::Indexed(m))
+        .map_err(|e| sh.var_err(e))?;
+    Ok(0)
+}

@@ -1,0 +1,205 @@
+//! Conditional expressions: `[[ … ]]` and the `test` / `[` builtins share the operators here.
+
+use crate::syntax::ast::CondExpr;
+use crate::vfs::FileType;
+
+use super::vars::Attrs;
+use super::{Flow, Res, Shell};
+
+impl Shell {
+    pub fn eval_cond(&mut self, e: &CondExpr) -> Res<bool> {
+        Ok(match e {
+            CondExpr::Not(a) => !self.eval_cond(a)?,
+            CondExpr::And(a, b) => self.eval_cond(a)? && self.eval_cond(b)?,
+            CondExpr::Or(a, b) => self.eval_cond(a)? || self.eval_cond(b)?,
+            CondExpr::Word(w) => !self.expand_string(w)?.is_empty(),
+            CondExpr::Unary(op, w) => {
+                let v = self.expand_string(w)?;
+                self.unary_test(op, &v)?
+            }
+            CondExpr::Binary(l, op, r) => {
+                let a = self.expand_string(l)?;
+                let b = self.expand_string(r)?;
+                match op.as_str() {
+                    "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge" => {
+                        let x = self.eval_arith_text(&a).map_err(|_| Flow::Exit(2))?;
+                        let y = self.eval_arith_text(&b).map_err(|_| Flow::Exit(2))?;
+                        int_cmp(op, x, y)
+                    }
+                    _ => self.binary_test(op, &a, &b)?,
+                }
+            }
+            CondExpr::Pattern { lhs, rhs, negated } => {
+                let s = self.expand_string(lhs)?;
+                let segs = self.expand_pattern(rhs)?;
+                let pat = super::pat::Pat::new(&segs, true, self.opts.nocasematch);
+                pat.matches(&s) != *negated
+            }
+            CondExpr::Regex(lhs, rhs) => {
+                let s = self.expand_string(lhs)?;
+                let segs = self.expand_pattern(rhs)?;
+                let mut re = String::new();
+                for (text, active) in &segs {
+                    let t = String::from_utf8_lossy(text);
+                    if *active {
+                        re.push_str(&t);
+                    } else {
+                        re.push_str(&regex::escape(&t));
+                    }
+                }
+                let re = super::pat::ere_to_rust(&re);
+                let built = regex::bytes::RegexBuilder::new(&re)
+                    .case_insensitive(self.opts.nocasematch)
+                    .build();
+                let re = match built {
+                    Ok(r) => r,
+                    Err(_) => return Err(Flow::Exit(2)),
+                };
+                match re.captures(&s) {
+                    Some(caps) => {
+                        let mut m = std::collections::BTreeMap::new();
+                        for (i, c) in caps.iter().enumerate() {
+                            m.insert(
+                                i as i64,
+                                c.map(|c| c.as_bytes().to_vec()).unwrap_or_default(),
+                            );
+                        }
+                        let _ = self.vars.unset("BASH_REMATCH");
+                        let _ = self
+                            .vars
+                            .set_value("BASH_REMATCH", super::vars::Value::Indexed(m));
+                        true
+                    }
+                    None => {
+                        let _ = self.vars.unset("BASH_REMATCH");
+                        let _ = self.vars.set_value(
+                            "BASH_REMATCH",
+                            super::vars::Value::Indexed(Default::default()),
+                        );
+                        false
+                    }
+                }
+            }
+        })
+    }
+
+    /// `-f x`, `-z s`, … Unknown operators are a syntax error (status 2).
+    pub fn unary_test(&mut self, op: &str, v: &[u8]) -> Res<bool> {
+        let path = || String::from_utf8_lossy(v).into_owned();
+        Ok(match op {
+            "-z" => v.is_empty(),
+            "-n" => !v.is_empty(),
+            "-v" => {
+                let name = path();
+                match super::param::parse_param_ref(&name) {
+                    Some(p @ crate::syntax::ast::Param::Index(..)) => {
+                        !matches!(self.param_value(&p)?, super::param::PV::Unset)
+                    }
+                    Some(crate::syntax::ast::Param::Name(n)) => {
+                        self.vars.is_set(&n)
+                            || matches!(n.as_str(), "RANDOM" | "SECONDS" | "LINENO")
+                    }
+                    Some(crate::syntax::ast::Param::Positional(n)) => {
+                        (n as usize) <= self.positional.len()
+                    }
+                    _ => false,
+                }
+            }
+            "-R" => self
+                .vars
+                .lookup_raw(&path())
+                .is_some_and(|v| v.attrs.has(Attrs::NAMEREF)),
+            "-o" => self.option_enabled(&path()).unwrap_or(false),
+            "-t" => false,
+            "-e" | "-a" | "-f" | "-d" | "-h" | "-L" | "-r" | "-w" | "-x" | "-s" | "-b" | "-c"
+            | "-p" | "-S" | "-g" | "-u" | "-k" | "-O" | "-G" | "-N" => self.file_test(op, &path()),
+            _ => {
+                self.error(&format!("{op}: unary operator expected"));
+                return Err(Flow::Exit(2));
+            }
+        })
+    }
+
+    pub fn file_test(&self, op: &str, p: &str) -> bool {
+        if p.is_empty() {
+            return false;
+        }
+        let special = match p {
+            "/dev/stdin" | "/dev/stdout" | "/dev/stderr" => Some(0),
+            _ if p.starts_with("/dev/fd/") => Some(0),
+            _ => None,
+        };
+        let abs = self.resolve(p);
+        let be = &self.env.backend;
+        if matches!(op, "-h" | "-L") {
+            return be.lstat(&abs).is_ok_and(|m| m.is_symlink());
+        }
+        let m = match be.stat(&abs) {
+            Ok(m) => m,
+            Err(_) => return special.is_some() && matches!(op, "-e" | "-a" | "-r" | "-w"),
+        };
+        match op {
+            "-e" | "-a" => true,
+            "-f" => m.file_type == FileType::File,
+            "-d" => m.file_type == FileType::Dir,
+            "-r" => m.mode & 0o444 != 0,
+            "-w" => m.mode & 0o222 != 0 && !be.read_only(),
+            "-x" => m.mode & 0o111 != 0,
+            "-s" => m.size > 0,
+            "-c" => m.file_type == FileType::CharDevice,
+            "-b" | "-S" => false,
+            "-p" => m.file_type == FileType::Fifo,
+            "-g" => m.mode & 0o2000 != 0,
+            "-u" => m.mode & 0o4000 != 0,
+            "-k" => m.mode & 0o1000 != 0,
+            "-O" | "-G" => true,
+            "-N" => m.mtime > m.atime,
+            _ => false,
+        }
+    }
+
+    pub fn binary_test(&mut self, op: &str, a: &[u8], b: &[u8]) -> Res<bool> {
+        Ok(match op {
+            "=" | "==" => a == b,
+            "!=" => a != b,
+            "<" => a < b,
+            ">" => a > b,
+            "-nt" | "-ot" | "-ef" => {
+                let be = &self.env.backend;
+                let ma = be.stat(&self.resolve(&String::from_utf8_lossy(a))).ok();
+                let mb = be.stat(&self.resolve(&String::from_utf8_lossy(b))).ok();
+                match op {
+                    "-nt" => match (ma, mb) {
+                        (Some(x), Some(y)) => x.mtime > y.mtime,
+                        (Some(_), None) => true,
+                        _ => false,
+                    },
+                    "-ot" => match (ma, mb) {
+                        (Some(x), Some(y)) => x.mtime < y.mtime,
+                        (None, Some(_)) => true,
+                        _ => false,
+                    },
+                    _ => match (ma, mb) {
+                        (Some(x), Some(y)) => x.ino == y.ino,
+                        _ => false,
+                    },
+                }
+            }
+            _ => {
+                self.error(&format!("{op}: binary operator expected"));
+                return Err(Flow::Exit(2));
+            }
+        })
+    }
+}
+
+pub fn int_cmp(op: &str, x: i64, y: i64) -> bool {
+    match op {
+        "-eq" => x == y,
+        "-ne" => x != y,
+        "-lt" => x < y,
+        "-le" => x <= y,
+        "-gt" => x > y,
+        _ => x >= y,
+    }
+}

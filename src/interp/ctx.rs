@@ -1,0 +1,236 @@
+//! The [`ToolCtx`] implementation commands run with: a view of the shell plus buffered stdio.
+
+use std::any::Any;
+use std::io::{self as stdio, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use crate::api::{Arg, Command, CommandRegistry, ExitStatus, OutputFormat, PatientGuard, ToolCtx, Value};
+use crate::vfs::KernelBackend;
+
+use super::Shell;
+use super::io::Fd;
+use super::vars;
+
+/// `Read` over a descriptor (EOF when closed).
+pub struct FdReader(pub Option<Fd>);
+
+impl Read for FdReader {
+    fn read(&mut self, buf: &mut [u8]) -> stdio::Result<usize> {
+        match &self.0 {
+            Some(f) => f.read(buf),
+            None => Err(super::io::bad_fd()),
+        }
+    }
+}
+
+/// `Write` over a descriptor; remembers a broken pipe.
+pub struct FdWriter {
+    fd: Option<Fd>,
+    pub broken: bool,
+}
+
+impl Write for FdWriter {
+    fn write(&mut self, buf: &[u8]) -> stdio::Result<usize> {
+        match &self.fd {
+            Some(f) => match f.write(buf) {
+                Err(e) if e.kind() == stdio::ErrorKind::BrokenPipe => {
+                    self.broken = true;
+                    Err(e)
+                }
+                r => r,
+            },
+            None => Err(super::io::bad_fd()),
+        }
+    }
+    fn flush(&mut self) -> stdio::Result<()> {
+        Ok(())
+    }
+}
+
+/// stderr that flushes stdout first so interleaving is preserved.
+pub struct ErrWriter {
+    fd: Option<Fd>,
+}
+
+impl Write for ErrWriter {
+    fn write(&mut self, buf: &[u8]) -> stdio::Result<usize> {
+        match &self.fd {
+            Some(f) => f.write(buf),
+            None => Ok(buf.len()),
+        }
+    }
+    fn flush(&mut self) -> stdio::Result<()> {
+        Ok(())
+    }
+}
+
+pub struct CmdCtx<'a> {
+    pub sh: &'a mut Shell,
+    stdin: FdReader,
+    stdout: BufWriter<FdWriter>,
+    stderr: ErrWriter,
+    format: OutputFormat,
+}
+
+impl<'a> CmdCtx<'a> {
+    pub fn new(sh: &'a mut Shell) -> CmdCtx<'a> {
+        let stdin = FdReader(sh.fds.get(0).cloned());
+        let stdout = BufWriter::with_capacity(
+            8192,
+            FdWriter {
+                fd: sh.fds.get(1).cloned(),
+                broken: false,
+            },
+        );
+        let stderr = ErrWriter {
+            fd: sh.fds.get(2).cloned(),
+        };
+        CmdCtx {
+            sh,
+            stdin,
+            stdout,
+            stderr,
+            format: OutputFormat::Text,
+        }
+    }
+
+    /// Flush stdout; true when the reader had gone (broken pipe).
+    pub fn finish(mut self) -> bool {
+        let _ = self.stdout.flush();
+        self.stdout.get_ref().broken
+    }
+}
+
+impl ToolCtx for CmdCtx<'_> {
+    fn backend(&self) -> &Arc<dyn KernelBackend> {
+        &self.sh.env.backend
+    }
+    fn cwd(&self) -> &Path {
+        &self.sh.cwd
+    }
+    fn resolve_path(&self, path: &str) -> PathBuf {
+        self.sh.resolve(path)
+    }
+    fn var(&self, name: &str) -> Option<Value> {
+        let v = self.sh.vars.get(name)?;
+        Some(match v.value.as_ref()? {
+            vars::Value::Str(s) => match String::from_utf8(s.clone()) {
+                Ok(s) => Value::Str(s),
+                Err(e) => Value::Bytes(e.into_bytes()),
+            },
+            vars::Value::Indexed(m) => Value::List(
+                m.values()
+                    .map(|b| Value::Str(String::from_utf8_lossy(b).into_owned()))
+                    .collect(),
+            ),
+            vars::Value::Assoc(m) => Value::Map(
+                m.entries()
+                    .into_iter()
+                    .map(|(k, v)| {
+                        (
+                            String::from_utf8_lossy(k).into_owned(),
+                            Value::Str(String::from_utf8_lossy(v).into_owned()),
+                        )
+                    })
+                    .collect(),
+            ),
+        })
+    }
+    fn set_var(&mut self, name: &str, value: Value) {
+        let _ = match value {
+            Value::List(items) => self.sh.vars.set_value(
+                name,
+                vars::Value::Indexed(
+                    items
+                        .iter()
+                        .enumerate()
+                        .map(|(i, v)| (i as i64, v.to_bytes()))
+                        .collect(),
+                ),
+            ),
+            other => self.sh.vars.set_str(name, other.to_bytes()),
+        };
+    }
+    fn set_output_format(&mut self, format: OutputFormat) {
+        self.format = format;
+    }
+    fn output_format(&self) -> OutputFormat {
+        self.format
+    }
+    fn patient(&self, budget: Duration) -> PatientGuard {
+        match &self.sh.env.patience {
+            Some(p) => p(budget),
+            None => PatientGuard::inert(),
+        }
+    }
+    fn stdin(&mut self) -> &mut dyn Read {
+        &mut self.stdin
+    }
+    fn stdout(&mut self) -> &mut dyn Write {
+        &mut self.stdout
+    }
+    fn stderr(&mut self) -> &mut dyn Write {
+        let _ = self.stdout.flush();
+        &mut self.stderr
+    }
+    fn is_cancelled(&self) -> bool {
+        self.sh.is_cancelled()
+    }
+    fn call(&mut self, name: &str, args: &[Arg]) -> ExitStatus {
+        let _ = self.stdout.flush();
+        let mut argv = vec![name.as_bytes().to_vec()];
+        argv.extend(args.iter().cloned());
+        match self.sh.run_command_argv(&argv) {
+            Ok(s) => s,
+            Err(super::Flow::Exit(s)) | Err(super::Flow::Return(s)) => s,
+            Err(_) => 1,
+        }
+    }
+    fn registry(&self) -> &dyn CommandRegistry {
+        &*self.sh.env.registry
+    }
+    fn env(&self) -> Vec<(String, Vec<u8>)> {
+        self.sh.vars.exported()
+    }
+    fn now(&self) -> SystemTime {
+        (self.sh.env.clock)()
+    }
+    fn open_read(&mut self, path: &str) -> stdio::Result<Box<dyn Read + Send>> {
+        match self.sh.open_path(path, super::redirect::OpenMode::Read) {
+            Ok(fd) => Ok(Box::new(FdReader(Some(fd)))),
+            Err(msg) => {
+                let reason = msg.rsplit(": ").next().unwrap_or("").to_string();
+                let kind = if reason == "No such file or directory" {
+                    stdio::ErrorKind::NotFound
+                } else if reason == "Permission denied" {
+                    stdio::ErrorKind::PermissionDenied
+                } else {
+                    stdio::ErrorKind::Other
+                };
+                Err(stdio::Error::new(kind, reason))
+            }
+        }
+    }
+    fn as_any(&self) -> &dyn Any {
+        // Commands never downcast; the context is not 'static, so expose a unit value.
+        &()
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        &mut self.format
+    }
+}
+
+impl Shell {
+    /// Run a registered command with this shell's descriptors.
+    pub fn run_registered(&mut self, cmd: &Arc<dyn Command>, args: &[Vec<u8>]) -> i32 {
+        let mut ctx = CmdCtx::new(self);
+        let status = cmd.run(args, &mut ctx);
+        if ctx.finish() {
+            return 141;
+        }
+        status
+    }
+}
+

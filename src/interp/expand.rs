@@ -1,0 +1,678 @@
+//! Word expansion in bash's order: brace, tilde, parameter / arithmetic / command / process
+//! substitution, field splitting on IFS, pathname expansion, quote removal.
+//!
+//! A word first becomes a list of [`Seg`]s that remember which bytes were quoted and which came
+//! from an unquoted expansion (only those are split); fields are then cut on IFS, and fields with
+//! active glob characters are matched against the VFS.
+
+use std::sync::Arc;
+
+use crate::syntax::ast::{Assign, AssignValue, Word, WordPart};
+
+use super::io::{self, Capture};
+use super::{Flow, Res, Shell};
+
+/// A piece of an expanded word.
+#[derive(Debug, Clone)]
+pub enum Seg {
+    Text {
+        s: Vec<u8>,
+        /// Quoted: never a glob, and an empty quoted piece still makes a field.
+        quoted: bool,
+        /// Came from an unquoted expansion: split on IFS.
+        split: bool,
+    },
+    /// A forced field boundary (between the elements of `"$@"`).
+    Break,
+}
+
+/// One field after splitting: bytes plus which of them may act as glob characters.
+#[derive(Debug, Clone, Default)]
+pub struct Field {
+    pub bytes: Vec<u8>,
+    /// Per byte: true when the byte came from unquoted text (glob-active).
+    pub active: Vec<bool>,
+}
+
+impl Field {
+    fn push(&mut self, s: &[u8], active: bool) {
+        self.bytes.extend_from_slice(s);
+        self.active.extend(std::iter::repeat_n(active, s.len()));
+    }
+
+    fn has_glob(&self) -> bool {
+        self.bytes
+            .iter()
+            .zip(&self.active)
+            .any(|(b, a)| *a && matches!(b, b'*' | b'?' | b'['))
+    }
+
+    /// Pattern segments: runs of (bytes, active).
+    pub fn pattern_segments(&self) -> Vec<(Vec<u8>, bool)> {
+        let mut out: Vec<(Vec<u8>, bool)> = Vec::new();
+        for (b, a) in self.bytes.iter().zip(&self.active) {
+            match out.last_mut() {
+                Some((s, act)) if *act == *a => s.push(*b),
+                _ => out.push((vec![*b], *a)),
+            }
+        }
+        out
+    }
+}
+
+/// An expanded argument of a simple command.
+#[derive(Debug, Clone)]
+pub enum ExpArg {
+    Str(Vec<u8>),
+    /// An assignment argument of a declaration builtin.
+    Assign(ExpAssign),
+}
+
+#[derive(Debug, Clone)]
+pub struct ExpAssign {
+    pub name: String,
+    pub index: Option<Vec<u8>>,
+    pub append: bool,
+    pub value: ExpValue,
+}
+
+#[derive(Debug, Clone)]
+pub enum ExpValue {
+    Scalar(Vec<u8>),
+    /// (key, value, append)
+    Array(Vec<(Option<Vec<u8>>, Vec<u8>, bool)>),
+}
+
+impl ExpAssign {
+    /// `name=value` text, for commands that are not declaration builtins.
+    pub fn to_text(&self) -> Vec<u8> {
+        let mut out = self.name.clone().into_bytes();
+        if let Some(i) = &self.index {
+            out.push(b'[');
+            out.extend_from_slice(i);
+            out.push(b']');
+        }
+        if self.append {
+            out.push(b'+');
+        }
+        out.push(b'=');
+        match &self.value {
+            ExpValue::Scalar(s) => out.extend_from_slice(s),
+            ExpValue::Array(items) => {
+                out.push(b'(');
+                for (i, (_, v, _)) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b' ');
+                    }
+                    out.extend_from_slice(v);
+                }
+                out.push(b')');
+            }
+        }
+        out
+    }
+}
+
+fn is_brace(p: &WordPart) -> bool {
+    matches!(p, WordPart::BraceAlt(_) | WordPart::BraceSeq { .. })
+}
+
+/// Expand braces: one part list per resulting word, left to right.
+pub fn brace_expand(parts: &[WordPart]) -> Vec<Vec<WordPart>> {
+    let Some(pos) = parts.iter().position(is_brace) else {
+        return vec![parts.to_vec()];
+    };
+    let prefix = &parts[..pos];
+    let suffix = &parts[pos + 1..];
+    let alts: Vec<Vec<WordPart>> = match &parts[pos] {
+        WordPart::BraceAlt(alts) => alts.clone(),
+        WordPart::BraceSeq { start, end, step } => brace_seq(start, end, step.as_deref())
+            .into_iter()
+            .map(|s| vec![WordPart::Literal(s)])
+            .collect(),
+        _ => unreachable_alts(),
+    };
+    let suffixes = brace_expand(suffix);
+    let mut out = Vec::new();
+    for alt in alts {
+        let mut head = prefix.to_vec();
+        head.extend(alt);
+        for expanded_head in brace_expand(&head) {
+            for s in &suffixes {
+                let mut w = expanded_head.clone();
+                w.extend(s.iter().cloned());
+                out.push(w);
+            }
+        }
+    }
+    out
+}
+
+fn unreachable_alts() -> Vec<Vec<WordPart>> {
+    Vec::new()
+}
+
+/// `{start..end..step}` as bash generates it (numbers with zero padding, or single characters).
+pub fn brace_seq(start: &str, end: &str, step: Option<&str>) -> Vec<String> {
+    let step_v: i64 = step.and_then(|s| s.parse().ok()).unwrap_or(1);
+    let step_abs = step_v.unsigned_abs().max(1) as i64;
+    if let (Ok(a), Ok(b)) = (start.parse::<i64>(), end.parse::<i64>()) {
+        let width = |s: &str| {
+            let digits = s.trim_start_matches(['-', '+']);
+            if digits.len() > 1 && digits.starts_with('0') {
+                s.len()
+            } else {
+                0
+            }
+        };
+        let w = width(start).max(width(end));
+        let mut out = Vec::new();
+        let mut i = a;
+        loop {
+            if (a <= b && i > b) || (a > b && i < b) || out.len() > 10_000_000 {
+                break;
+            }
+            if w > 0 {
+                if i < 0 {
+                    out.push(format!("-{:0width$}", -i, width = w - 1));
+                } else {
+                    out.push(format!("{:0width$}", i, width = w));
+                }
+            } else {
+                out.push(i.to_string());
+            }
+            if a <= b {
+                i += step_abs;
+            } else {
+                i -= step_abs;
+            }
+        }
+        return out;
+    }
+    let (mut ca, mut cb) = (start.chars(), end.chars());
+    if let (Some(a), None, Some(b), None) = (ca.next(), ca.next(), cb.next(), cb.next()) {
+        let (a, b) = (a as i64, b as i64);
+        let mut out = Vec::new();
+        let mut i = a;
+        while (a <= b && i <= b) || (a > b && i >= b) {
+            if let Some(c) = char::from_u32(i as u32) {
+                out.push(c.to_string());
+            }
+            if a <= b {
+                i += step_abs;
+            } else {
+                i -= step_abs;
+            }
+        }
+        return out;
+    }
+    vec![format!("{{{start}..{end}}}")]
+}
+
+impl Shell {
+    /// IFS (default when unset).
+    pub fn ifs(&self) -> Vec<u8> {
+        match self.vars.get_str("IFS") {
+            Some(s) => s.to_vec(),
+            None if !self.vars.is_set("IFS") => b" \t\n".to_vec(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Expand the words of a simple command into arguments.
+    pub fn expand_args(&mut self, words: &[Word]) -> Res<Vec<ExpArg>> {
+        let mut out = Vec::with_capacity(words.len());
+        for w in words {
+            if let [WordPart::Assign(a)] = w.parts.as_slice() {
+                out.push(ExpArg::Assign(self.expand_assign(a)?));
+                continue;
+            }
+            for f in self.expand_word_fields(w)? {
+                out.push(ExpArg::Str(f));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Expand words fully (brace, split, glob) into fields.
+    pub fn expand_words(&mut self, words: &[Word]) -> Res<Vec<Vec<u8>>> {
+        let mut out = Vec::new();
+        for w in words {
+            out.extend(self.expand_word_fields(w)?);
+        }
+        Ok(out)
+    }
+
+    /// Full expansion of one word into zero or more fields.
+    pub fn expand_word_fields(&mut self, word: &Word) -> Res<Vec<Vec<u8>>> {
+        // Fast path: a single unquoted literal without glob characters.
+        if let [WordPart::Literal(s)] = word.parts.as_slice()
+            && !s.bytes().any(|b| matches!(b, b'*' | b'?' | b'['))
+        {
+            return Ok(vec![s.as_bytes().to_vec()]);
+        }
+        let mut out = Vec::new();
+        let braced;
+        let variants: &[Vec<WordPart>] = if word.parts.iter().any(is_brace) {
+            braced = brace_expand(&word.parts);
+            &braced
+        } else {
+            std::slice::from_ref(&word.parts)
+        };
+        for parts in variants {
+            let mut segs = Vec::new();
+            for (i, p) in parts.iter().enumerate() {
+                self.expand_part(p, false, i == 0, &mut segs)?;
+            }
+            let fields = self.split_fields(&segs);
+            for f in fields {
+                self.glob_field(f, &mut out)?;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Pathname expansion of one field (or quote removal when there is nothing to match).
+    fn glob_field(&mut self, f: Field, out: &mut Vec<Vec<u8>>) -> Res<()> {
+        if self.opts.noglob || !f.has_glob() {
+            out.push(f.bytes);
+            return Ok(());
+        }
+        let matches = self.glob_matches(&f);
+        if matches.is_empty() {
+            if self.opts.failglob {
+                self.error(&format!(
+                    "no match: {}",
+                    String::from_utf8_lossy(&f.bytes)
+                ));
+                return Err(Flow::Exit(1));
+            }
+            if !self.opts.nullglob {
+                out.push(f.bytes);
+            }
+        } else {
+            out.extend(matches);
+        }
+        Ok(())
+    }
+
+    /// Expand to a single string: no splitting, no globbing (assignment values, here-strings,
+    /// redirection targets, `[[ ]]` operands). `$@` joins with spaces.
+    pub fn expand_string(&mut self, word: &Word) -> Res<Vec<u8>> {
+        if let [WordPart::Literal(s)] = word.parts.as_slice() {
+            return Ok(s.as_bytes().to_vec());
+        }
+        let mut segs = Vec::new();
+        for (i, p) in word.parts.iter().enumerate() {
+            self.expand_part(p, true, i == 0, &mut segs)?;
+        }
+        Ok(join_segs(&segs, b" "))
+    }
+
+    /// Expand an assignment value (tilde after `:` and `=` is handled by the parser).
+    pub fn expand_assign_value(&mut self, word: &Word) -> Res<Vec<u8>> {
+        let mut segs = Vec::new();
+        for (i, p) in word.parts.iter().enumerate() {
+            self.expand_part(p, true, i == 0, &mut segs)?;
+        }
+        Ok(join_segs(&segs, b" "))
+    }
+
+    /// Expand a word used as a pattern: (bytes, active) segments, quoted parts inactive.
+    pub fn expand_pattern(&mut self, word: &Word) -> Res<Vec<(Vec<u8>, bool)>> {
+        let mut segs = Vec::new();
+        for (i, p) in word.parts.iter().enumerate() {
+            self.expand_part(p, false, i == 0, &mut segs)?;
+        }
+        let mut f = Field::default();
+        let mut first = true;
+        for s in &segs {
+            match s {
+                Seg::Text { s, quoted, .. } => f.push(s, !quoted),
+                Seg::Break => {
+                    if !first {
+                        f.push(b" ", false);
+                    }
+                }
+            }
+            first = false;
+        }
+        Ok(f.pattern_segments())
+    }
+
+    pub fn expand_assign(&mut self, a: &Assign) -> Res<ExpAssign> {
+        let index = match &a.index {
+            Some(w) => Some(self.expand_string(w)?),
+            None => None,
+        };
+        let value = match &a.value {
+            AssignValue::Scalar(w) => ExpValue::Scalar(self.expand_assign_value(w)?),
+            AssignValue::Array(elems) => {
+                let mut items = Vec::new();
+                for e in elems {
+                    match &e.key {
+                        Some(k) => {
+                            let k = self.expand_string(k)?;
+                            let v = self.expand_assign_value(&e.value)?;
+                            items.push((Some(k), v, e.append));
+                        }
+                        None => {
+                            for f in self.expand_word_fields(&e.value)? {
+                                items.push((None, f, false));
+                            }
+                        }
+                    }
+                }
+                ExpValue::Array(items)
+            }
+        };
+        Ok(ExpAssign {
+            name: a.name.clone(),
+            index,
+            append: a.append,
+            value,
+        })
+    }
+
+    /// Expand one part into segments. `quoted`: inside double quotes (or a no-split context).
+    pub fn expand_part(
+        &mut self,
+        part: &WordPart,
+        quoted: bool,
+        word_start: bool,
+        out: &mut Vec<Seg>,
+    ) -> Res<()> {
+        match part {
+            WordPart::Literal(s) => out.push(Seg::Text {
+                s: s.as_bytes().to_vec(),
+                quoted,
+                split: false,
+            }),
+            WordPart::SingleQuoted(s) => out.push(Seg::Text {
+                s: s.as_bytes().to_vec(),
+                quoted: true,
+                split: false,
+            }),
+            WordPart::AnsiC(b) => out.push(Seg::Text {
+                s: b.clone(),
+                quoted: true,
+                split: false,
+            }),
+            WordPart::DoubleQuoted(parts) => {
+                let before = out.len();
+                for p in parts {
+                    self.expand_part(p, true, false, out)?;
+                }
+                if out.len() == before {
+                    // `""` or `"$@"` with no args: an empty quoted piece (dropped for "$@").
+                    let at_empty = parts.iter().any(is_at_param);
+                    if !at_empty {
+                        out.push(Seg::Text {
+                            s: Vec::new(),
+                            quoted: true,
+                            split: false,
+                        });
+                    }
+                }
+            }
+            WordPart::Param(p) => self.expand_param(p, quoted, out)?,
+            WordPart::CommandSubst(list) => {
+                let s = self.command_subst(list)?;
+                out.push(Seg::Text {
+                    s,
+                    quoted,
+                    split: !quoted,
+                });
+            }
+            WordPart::Arith(w) => {
+                let text = self.expand_string(w)?;
+                let v = self.eval_arith_text(&text)?;
+                out.push(Seg::Text {
+                    s: v.to_string().into_bytes(),
+                    quoted,
+                    split: !quoted,
+                });
+            }
+            WordPart::ProcessSubst { output, list } => {
+                let path = self.process_subst(list, *output)?;
+                out.push(Seg::Text {
+                    s: path,
+                    quoted: true,
+                    split: false,
+                });
+            }
+            WordPart::Tilde(user) => {
+                let _ = word_start;
+                out.push(Seg::Text {
+                    s: self.tilde(user),
+                    quoted: true,
+                    split: false,
+                });
+            }
+            WordPart::BraceAlt(_) | WordPart::BraceSeq { .. } => {
+                // Braces reach here only in contexts without brace expansion: keep the text.
+                out.push(Seg::Text {
+                    s: brace_text(part).into_bytes(),
+                    quoted,
+                    split: false,
+                });
+            }
+            WordPart::Assign(a) => {
+                let e = self.expand_assign(a)?;
+                out.push(Seg::Text {
+                    s: e.to_text(),
+                    quoted: true,
+                    split: false,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn tilde(&self, user: &str) -> Vec<u8> {
+        if user.is_empty() {
+            return self
+                .vars
+                .get_str("HOME")
+                .map(|s| s.to_vec())
+                .unwrap_or_else(|| b"~".to_vec());
+        }
+        if user == "+" {
+            return self.cwd.as_os_str().as_encoded_bytes().to_vec();
+        }
+        if user == "-" {
+            return self
+                .vars
+                .get_str("OLDPWD")
+                .map(|s| s.to_vec())
+                .unwrap_or_else(|| b"~-".to_vec());
+        }
+        let home = format!("/home/{user}");
+        if self
+            .env
+            .backend
+            .stat(std::path::Path::new(&home))
+            .is_ok_and(|m| m.is_dir())
+            || user == self.vars.get_str("USER").map(String::from_utf8_lossy).unwrap_or_default()
+        {
+            home.into_bytes()
+        } else if user == "root" {
+            b"/root".to_vec()
+        } else {
+            format!("~{user}").into_bytes()
+        }
+    }
+
+    /// Cut segments into fields on IFS.
+    pub fn split_fields(&self, segs: &[Seg]) -> Vec<Field> {
+        let mut ifs: Option<Vec<u8>> = None;
+        let mut fields = Vec::new();
+        let mut cur = Field::default();
+        let mut started = false;
+        for seg in segs {
+            match seg {
+                Seg::Break => {
+                    if started {
+                        fields.push(std::mem::take(&mut cur));
+                    }
+                    started = false;
+                }
+                Seg::Text {
+                    s,
+                    quoted,
+                    split: false,
+                } => {
+                    cur.push(s, !quoted);
+                    if *quoted || !s.is_empty() {
+                        started = true;
+                    }
+                }
+                Seg::Text { s, split: true, .. } => {
+                    let ifs = ifs.get_or_insert_with(|| self.ifs());
+                    if ifs.is_empty() {
+                        cur.push(s, true);
+                        if !s.is_empty() {
+                            started = true;
+                        }
+                        continue;
+                    }
+                    let is_ifs = |c: u8| ifs.contains(&c);
+                    let is_ws = |c: u8| matches!(c, b' ' | b'\t' | b'\n') && ifs.contains(&c);
+                    let mut i = 0;
+                    while i < s.len() {
+                        let c = s[i];
+                        if !is_ifs(c) {
+                            let start = i;
+                            while i < s.len() && !is_ifs(s[i]) {
+                                i += 1;
+                            }
+                            cur.push(&s[start..i], true);
+                            started = true;
+                            continue;
+                        }
+                        let mut j = i;
+                        while j < s.len() && is_ws(s[j]) {
+                            j += 1;
+                        }
+                        let mut nonws = false;
+                        if j < s.len() && is_ifs(s[j]) && !is_ws(s[j]) {
+                            nonws = true;
+                            j += 1;
+                            while j < s.len() && is_ws(s[j]) {
+                                j += 1;
+                            }
+                        }
+                        if nonws || started {
+                            fields.push(std::mem::take(&mut cur));
+                        }
+                        started = false;
+                        i = j;
+                    }
+                }
+            }
+        }
+        if started {
+            fields.push(cur);
+        }
+        fields
+    }
+
+    /// Run `$(…)` and return its output without trailing newlines.
+    pub fn command_subst(&mut self, list: &crate::syntax::ast::List) -> Res<Vec<u8>> {
+        if self.subst_depth >= self.env.limits.max_subst_depth {
+            self.error("maximum command substitution depth exceeded");
+            return Err(Flow::Exit(1));
+        }
+        let cap = Capture::new(self.env.limits.max_output_bytes, None);
+        let mut sub = self.subshell();
+        sub.subst_depth += 1;
+        if !sub.opts.inherit_errexit {
+            sub.opts.errexit = false;
+        }
+        sub.fds.set(1, Some(cap.clone() as io::Fd));
+        let status = sub.run_subshell_list(list);
+        drop(sub);
+        self.last_status = status;
+        self.subst_status = Some(status);
+        let mut out = cap.take();
+        while out.last() == Some(&b'\n') {
+            out.pop();
+        }
+        Ok(out)
+    }
+
+    /// Start a process substitution; returns the `/dev/fd/N` path.
+    fn process_subst(&mut self, list: &crate::syntax::ast::List, output: bool) -> Res<Vec<u8>> {
+        let (r, w) = io::pipe(self.cancel.clone());
+        let mut sub = self.subshell();
+        let list = Arc::new(list.clone());
+        let (mine, theirs) = if output { (w, r) } else { (r, w) };
+        sub.fds.set(if output { 0 } else { 1 }, Some(theirs));
+        let fd = self.fds.free_from(63);
+        let fd = if fd > 63 { self.fds.free_from(10) } else { fd };
+        self.fds.set(fd, Some(mine));
+        self.procsubst_fds.push(fd);
+        let handle = std::thread::Builder::new()
+            .stack_size(super::exec::STAGE_STACK)
+            .spawn(move || {
+                let _ = sub.run_subshell_list(&list);
+            });
+        if handle.is_err() {
+            self.error("cannot start process substitution");
+            return Err(Flow::Exit(1));
+        }
+        Ok(format!("/dev/fd/{fd}").into_bytes())
+    }
+}
+
+fn is_at_param(p: &WordPart) -> bool {
+    use crate::syntax::ast::{Param, ParamOp, Subscript};
+    match p {
+        WordPart::Param(pe) => {
+            matches!(pe.op, ParamOp::None | ParamOp::Substring { .. })
+                && matches!(
+                    pe.param,
+                    Param::Special('@') | Param::Index(_, Subscript::At)
+                )
+        }
+        _ => false,
+    }
+}
+
+/// Source-like text of a brace part (used where braces are not expanded).
+fn brace_text(p: &WordPart) -> String {
+    match p {
+        WordPart::BraceSeq { start, end, step } => match step {
+            Some(s) => format!("{{{start}..{end}..{s}}}"),
+            None => format!("{{{start}..{end}}}"),
+        },
+        WordPart::BraceAlt(alts) => {
+            let inner: Vec<String> = alts
+                .iter()
+                .map(|a| a.iter().map(part_text).collect::<String>())
+                .collect();
+            format!("{{{}}}", inner.join(","))
+        }
+        _ => String::new(),
+    }
+}
+
+fn part_text(p: &WordPart) -> String {
+    match p {
+        WordPart::Literal(s) | WordPart::SingleQuoted(s) => s.clone(),
+        WordPart::BraceAlt(_) | WordPart::BraceSeq { .. } => brace_text(p),
+        _ => String::new(),
+    }
+}
+
+/// Concatenate segments, joining `"$@"` elements with `sep`.
+pub fn join_segs(segs: &[Seg], sep: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for s in segs {
+        match s {
+            Seg::Text { s, .. } => out.extend_from_slice(s),
+            Seg::Break => out.extend_from_slice(sep),
+        }
+    }
+    out
+}

@@ -1,0 +1,903 @@
+//! Parameter expansion: `$x`, `${x…}` with every bash operator, special and dynamic parameters.
+
+use crate::syntax::ast::{
+    CaseMode, DefaultKind, Param, ParamExp, ParamOp, ReplaceMode, Subscript, Word,
+};
+use crate::text::quote;
+
+use super::expand::Seg;
+use super::pat::Pat;
+use super::vars::{Attrs, Value};
+use super::{Flow, Res, SHELL_PID, Shell};
+
+/// A parameter's value before an operator applies.
+#[derive(Debug, Clone)]
+pub enum PV {
+    Unset,
+    Scalar(Vec<u8>),
+    /// Elements of `$@`/`${a[@]}` (`star: false`) or `$*`/`${a[*]}` (`star: true`).
+    List(Vec<Vec<u8>>, bool),
+}
+
+impl PV {
+    fn is_unset(&self) -> bool {
+        matches!(self, PV::Unset)
+    }
+    fn is_null(&self) -> bool {
+        match self {
+            PV::Unset => true,
+            PV::Scalar(s) => s.is_empty(),
+            PV::List(l, _) => l.is_empty() || (l.len() == 1 && l[0].is_empty()),
+        }
+    }
+    fn map(self, mut f: impl FnMut(Vec<u8>) -> Vec<u8>) -> PV {
+        match self {
+            PV::Unset => PV::Unset,
+            PV::Scalar(s) => PV::Scalar(f(s)),
+            PV::List(l, star) => PV::List(l.into_iter().map(f).collect(), star),
+        }
+    }
+}
+
+/// Number of characters (UTF-8 aware; invalid bytes count one each).
+pub fn char_len(s: &[u8]) -> usize {
+    match std::str::from_utf8(s) {
+        Ok(t) => t.chars().count(),
+        Err(_) => bstr::ByteSlice::chars(s).count(),
+    }
+}
+
+/// Byte offsets of character boundaries (len + 1 entries).
+fn char_bounds(s: &[u8]) -> Vec<usize> {
+    let mut v: Vec<usize> = bstr::ByteSlice::char_indices(s).map(|(a, _, _)| a).collect();
+    v.push(s.len());
+    v
+}
+
+impl Shell {
+    pub fn expand_param(&mut self, p: &ParamExp, quoted: bool, out: &mut Vec<Seg>) -> Res<()> {
+        let (param, is_indirect_target) = if p.indirect
+            && !matches!(p.op, ParamOp::PrefixNames { .. } | ParamOp::Keys)
+        {
+            let v = self.param_value(&p.param)?;
+            let name = match v {
+                PV::Scalar(s) => String::from_utf8_lossy(&s).into_owned(),
+                PV::List(l, _) => l
+                    .first()
+                    .map(|s| String::from_utf8_lossy(s).into_owned())
+                    .unwrap_or_default(),
+                PV::Unset => {
+                    if self.opts.nounset {
+                        self.error(&format!("{}: unbound variable", param_name(&p.param)));
+                        return Err(Flow::Exit(1));
+                    }
+                    String::new()
+                }
+            };
+            match parse_param_ref(&name) {
+                Some(param) => (param, true),
+                None => {
+                    if name.is_empty() && !matches!(p.op, ParamOp::None) {
+                        (Param::Name(String::new()), true)
+                    } else if name.is_empty() {
+                        return Ok(());
+                    } else {
+                        self.error(&format!("{name}: invalid indirect expansion"));
+                        return Err(Flow::Exit(1));
+                    }
+                }
+            }
+        } else {
+            (p.param.clone(), false)
+        };
+        let _ = is_indirect_target;
+
+        let value = match &p.op {
+            ParamOp::PrefixNames { star } => {
+                let prefix = match &param {
+                    Param::Name(n) => n.clone(),
+                    _ => String::new(),
+                };
+                let names: Vec<Vec<u8>> = self
+                    .all_var_names()
+                    .into_iter()
+                    .filter(|n| n.starts_with(&prefix))
+                    .map(String::into_bytes)
+                    .collect();
+                PV::List(names, *star)
+            }
+            ParamOp::Keys => match &param {
+                Param::Index(name, sub) => {
+                    let star = matches!(sub, Subscript::Star);
+                    let keys = self
+                        .vars
+                        .get(name)
+                        .and_then(|v| v.value.as_ref())
+                        .map(|v| v.keys())
+                        .unwrap_or_default();
+                    PV::List(keys, star)
+                }
+                _ => PV::Unset,
+            },
+            _ => self.param_value(&param)?,
+        };
+
+        // nounset
+        if value.is_unset()
+            && self.opts.nounset
+            && !matches!(
+                p.op,
+                ParamOp::Default { .. } | ParamOp::PrefixNames { .. } | ParamOp::Keys
+            )
+            && !matches!(param, Param::Special('@') | Param::Special('*'))
+        {
+            self.error(&format!("{}: unbound variable", param_name(&param)));
+            return Err(Flow::Exit(1));
+        }
+
+        let result = match &p.op {
+            ParamOp::None | ParamOp::PrefixNames { .. } | ParamOp::Keys => value,
+            ParamOp::Length => match (&param, value) {
+                (Param::Index(_, Subscript::At | Subscript::Star), PV::List(l, _)) => {
+                    PV::Scalar(l.len().to_string().into_bytes())
+                }
+                (Param::Special('@' | '*'), PV::List(l, _)) => {
+                    PV::Scalar(l.len().to_string().into_bytes())
+                }
+                (_, PV::Scalar(s)) => PV::Scalar(char_len(&s).to_string().into_bytes()),
+                (_, PV::List(l, _)) => PV::Scalar(l.len().to_string().into_bytes()),
+                (_, PV::Unset) => PV::Scalar(b"0".to_vec()),
+            },
+            ParamOp::Default { colon, kind, word } => {
+                let missing = if *colon {
+                    value.is_null()
+                } else {
+                    value.is_unset()
+                };
+                match kind {
+                    DefaultKind::Use => {
+                        if missing {
+                            return self.expand_operand(word, quoted, out);
+                        }
+                        value
+                    }
+                    DefaultKind::Alternative => {
+                        if !missing {
+                            return self.expand_operand(word, quoted, out);
+                        }
+                        return Ok(());
+                    }
+                    DefaultKind::Assign => {
+                        if missing {
+                            let v = self.expand_string(word)?;
+                            self.assign_param(&param, v.clone())?;
+                            PV::Scalar(v)
+                        } else {
+                            value
+                        }
+                    }
+                    DefaultKind::Error => {
+                        if missing {
+                            let msg = self.expand_string(word)?;
+                            let msg = if msg.is_empty() {
+                                if value.is_unset() {
+                                    "parameter not set".to_string()
+                                } else {
+                                    "parameter null or not set".to_string()
+                                }
+                            } else {
+                                String::from_utf8_lossy(&msg).into_owned()
+                            };
+                            self.error(&format!("{}: {}", param_name(&param), msg));
+                            return Err(Flow::Exit(1));
+                        }
+                        value
+                    }
+                }
+            }
+            ParamOp::RemovePrefix { longest, pattern } => {
+                let pat = self.compile_pattern(pattern)?;
+                value.map(|s| match pat.prefix_len(&s, *longest) {
+                    Some(n) => s[n..].to_vec(),
+                    None => s,
+                })
+            }
+            ParamOp::RemoveSuffix { longest, pattern } => {
+                let pat = self.compile_pattern(pattern)?;
+                value.map(|s| match pat.suffix_start(&s, *longest) {
+                    Some(n) => s[..n].to_vec(),
+                    None => s,
+                })
+            }
+            ParamOp::Replace {
+                mode,
+                pattern,
+                replacement,
+            } => {
+                let pat = self.compile_pattern(pattern)?;
+                let rep = match replacement {
+                    Some(w) => self.expand_string(w)?,
+                    None => Vec::new(),
+                };
+                let empty_pat = pattern.parts.is_empty();
+                value.map(|s| replace(&pat, &s, &rep, *mode, empty_pat))
+            }
+            ParamOp::Case { mode, all, pattern } => {
+                let pat = match pattern {
+                    Some(w) if !w.parts.is_empty() => Some(self.compile_pattern(w)?),
+                    _ => None,
+                };
+                value.map(|s| case_convert(&s, *mode, *all, pat.as_ref()))
+            }
+            ParamOp::Substring { offset, length } => {
+                let off_text = self.expand_string(offset)?;
+                let off = self.eval_arith_text(&off_text)?;
+                let len = match length {
+                    Some(w) => {
+                        let t = self.expand_string(w)?;
+                        Some(self.eval_arith_text(&t)?)
+                    }
+                    None => None,
+                };
+                self.substring(&param, value, off, len)?
+            }
+            ParamOp::Transform(c) => self.transform(&param, value, *c)?,
+        };
+        self.push_pv(result, quoted, out);
+        Ok(())
+    }
+
+    /// Expand an operator's word (`${x:-word}`) in the same quoting context.
+    fn expand_operand(&mut self, word: &Word, quoted: bool, out: &mut Vec<Seg>) -> Res<()> {
+        let before = out.len();
+        for p in &word.parts {
+            self.expand_part(p, quoted, false, out)?;
+        }
+        if quoted && out.len() == before {
+            out.push(Seg::Text {
+                s: Vec::new(),
+                quoted: true,
+                split: false,
+            });
+        }
+        Ok(())
+    }
+
+    fn push_pv(&self, v: PV, quoted: bool, out: &mut Vec<Seg>) {
+        match v {
+            PV::Unset => {}
+            PV::Scalar(s) => out.push(Seg::Text {
+                s,
+                quoted,
+                split: !quoted,
+            }),
+            PV::List(items, star) => {
+                if quoted && star {
+                    let ifs = self.ifs_for_star();
+                    let mut joined = Vec::new();
+                    for (i, it) in items.iter().enumerate() {
+                        if i > 0 {
+                            joined.extend_from_slice(&ifs);
+                        }
+                        joined.extend_from_slice(it);
+                    }
+                    out.push(Seg::Text {
+                        s: joined,
+                        quoted: true,
+                        split: false,
+                    });
+                } else {
+                    for (i, it) in items.into_iter().enumerate() {
+                        if i > 0 {
+                            out.push(Seg::Break);
+                        }
+                        out.push(Seg::Text {
+                            s: it,
+                            quoted,
+                            split: !quoted,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The separator `"$*"` joins with: the first IFS character (space when unset).
+    fn ifs_for_star(&self) -> Vec<u8> {
+        match self.vars.get_str("IFS") {
+            Some(s) => bstr::ByteSlice::chars(s)
+                .next()
+                .map(|c| c.to_string().into_bytes())
+                .unwrap_or_default(),
+            None if self.vars.is_set("IFS") => Vec::new(),
+            None => b" ".to_vec(),
+        }
+    }
+
+    pub fn compile_pattern(&mut self, w: &Word) -> Res<Pat> {
+        let segs = self.expand_pattern(w)?;
+        Ok(Pat::new(&segs, self.opts.extglob, false))
+    }
+
+    fn all_var_names(&self) -> Vec<String> {
+        self.vars.names()
+    }
+
+    /// Assign through `${x:=word}`.
+    fn assign_param(&mut self, p: &Param, v: Vec<u8>) -> Res<()> {
+        match p {
+            Param::Name(n) => self.set_var(n, v),
+            Param::Index(n, Subscript::Expr(w)) => {
+                let n = n.clone();
+                self.assign_index(&n, w, v, false)
+            }
+            _ => {
+                self.error(&format!(
+                    "${}: cannot assign in this way",
+                    param_name(p)
+                ));
+                Err(Flow::Exit(1))
+            }
+        }
+    }
+
+    /// The value of a parameter.
+    pub fn param_value(&mut self, p: &Param) -> Res<PV> {
+        Ok(match p {
+            Param::Positional(n) => match self.positional.get(*n as usize - 1) {
+                Some(v) => PV::Scalar(v.clone()),
+                None => PV::Unset,
+            },
+            Param::Special(c) => match c {
+                '@' => PV::List(self.positional.clone(), false),
+                '*' => PV::List(self.positional.clone(), true),
+                '#' => PV::Scalar(self.positional.len().to_string().into_bytes()),
+                '?' => PV::Scalar(self.last_status.to_string().into_bytes()),
+                '-' => PV::Scalar(self.flags_string().into_bytes()),
+                '$' => PV::Scalar(SHELL_PID.to_string().into_bytes()),
+                '!' => match self.last_bg_pid {
+                    Some(p) => PV::Scalar(p.to_string().into_bytes()),
+                    None => PV::Unset,
+                },
+                '0' => PV::Scalar(self.arg0.clone()),
+                '_' => PV::Scalar(self.last_arg.clone()),
+                _ => PV::Unset,
+            },
+            Param::Name(n) => {
+                if let Some(v) = self.dynamic_var(n) {
+                    return Ok(v);
+                }
+                match self.vars.get(n).and_then(|v| v.value.as_ref()) {
+                    Some(v) => match v.scalar() {
+                        Some(s) => PV::Scalar(s.to_vec()),
+                        None => PV::Unset,
+                    },
+                    None => PV::Unset,
+                }
+            }
+            Param::Index(n, sub) => {
+                let dynamic = self.dynamic_var(n);
+                match sub {
+                    Subscript::At | Subscript::Star => {
+                        let star = matches!(sub, Subscript::Star);
+                        if let Some(d) = dynamic {
+                            return Ok(match d {
+                                PV::List(l, _) => PV::List(l, star),
+                                PV::Scalar(s) => PV::List(vec![s], star),
+                                PV::Unset => PV::List(vec![], star),
+                            });
+                        }
+                        match self.vars.get(n).and_then(|v| v.value.as_ref()) {
+                            Some(v) => PV::List(v.values(), star),
+                            None => PV::List(Vec::new(), star),
+                        }
+                    }
+                    Subscript::Expr(w) => {
+                        let is_assoc = self
+                            .vars
+                            .get(n)
+                            .is_some_and(|v| v.attrs.has(Attrs::ASSOC));
+                        if is_assoc {
+                            let key = self.expand_string(w)?;
+                            match self.vars.get(n).and_then(|v| v.value.as_ref()) {
+                                Some(Value::Assoc(m)) => match m.get(&key) {
+                                    Some(v) => PV::Scalar(v.clone()),
+                                    None => PV::Unset,
+                                },
+                                _ => PV::Unset,
+                            }
+                        } else {
+                            let text = self.expand_string(w)?;
+                            let idx = self.eval_arith_text(&text)?;
+                            if let Some(PV::List(l, _)) = dynamic {
+                                let i = if idx < 0 { l.len() as i64 + idx } else { idx };
+                                return Ok(match l.get(i.max(0) as usize) {
+                                    Some(v) if i >= 0 => PV::Scalar(v.clone()),
+                                    _ => PV::Unset,
+                                });
+                            }
+                            match self.vars.get(n).and_then(|v| v.value.as_ref()) {
+                                Some(Value::Indexed(m)) => {
+                                    let i = if idx < 0 {
+                                        match m.keys().next_back() {
+                                            Some(last) => last + 1 + idx,
+                                            None => -1,
+                                        }
+                                    } else {
+                                        idx
+                                    };
+                                    if i < 0 && idx < 0 {
+                                        self.error(&format!("{n}: bad array subscript"));
+                                        return Ok(PV::Unset);
+                                    }
+                                    match m.get(&i) {
+                                        Some(v) => PV::Scalar(v.clone()),
+                                        None => PV::Unset,
+                                    }
+                                }
+                                Some(Value::Str(s)) if idx == 0 => PV::Scalar(s.clone()),
+                                _ => PV::Unset,
+                            }
+                        }
+                    }
+                }
+            }
+        })
+    }
+
+    /// Variables computed on read.
+    fn dynamic_var(&mut self, n: &str) -> Option<PV> {
+        let s = |v: String| Some(PV::Scalar(v.into_bytes()));
+        match n {
+            "RANDOM" => {
+                if self.vars.get("RANDOM").is_some_and(|v| v.attrs.has(Attrs::EXPORT)) {
+                    // fall through to the stored value only when the user unset + exported it
+                }
+                let r = self.next_random();
+                s(r.to_string())
+            }
+            "SRANDOM" => {
+                let a = self.next_random() as u32;
+                let b = self.next_random() as u32;
+                s(((a << 17) ^ b).to_string())
+            }
+            "SECONDS" => s((self.env.start.elapsed().as_secs() as i64 + self.seconds_offset)
+                .to_string()),
+            "LINENO" => s(self.lineno.to_string()),
+            "BASHPID" => s(self.pid.to_string()),
+            "EPOCHSECONDS" => s((self.env.clock)()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs())
+                .unwrap_or(0)
+                .to_string()),
+            "EPOCHREALTIME" => {
+                let d = (self.env.clock)()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap_or_default();
+                s(format!("{}.{:06}", d.as_secs(), d.subsec_micros()))
+            }
+            "PIPESTATUS" => Some(PV::List(
+                self.pipestatus
+                    .iter()
+                    .map(|v| v.to_string().into_bytes())
+                    .collect(),
+                false,
+            )),
+            "FUNCNAME" => {
+                if self.frames.is_empty() {
+                    return None;
+                }
+                let mut v: Vec<Vec<u8>> = self
+                    .frames
+                    .iter()
+                    .rev()
+                    .map(|f| f.name.clone().into_bytes())
+                    .collect();
+                v.push(b"main".to_vec());
+                Some(PV::List(v, false))
+            }
+            "BASH_LINENO" => {
+                if self.frames.is_empty() {
+                    return None;
+                }
+                let mut v: Vec<Vec<u8>> = self
+                    .frames
+                    .iter()
+                    .rev()
+                    .map(|f| f.call_line.to_string().into_bytes())
+                    .collect();
+                v.push(b"0".to_vec());
+                Some(PV::List(v, false))
+            }
+            "BASH_SUBSHELL" => s(self.subshell_level.to_string()),
+            "DIRSTACK" => {
+                let mut v = vec![self.cwd.as_os_str().as_encoded_bytes().to_vec()];
+                v.extend(
+                    self.dir_stack
+                        .iter()
+                        .rev()
+                        .map(|p| p.as_os_str().as_encoded_bytes().to_vec()),
+                );
+                Some(PV::List(v, false))
+            }
+            _ => None,
+        }
+    }
+
+    pub fn next_random(&mut self) -> i64 {
+        // bash's LCG-ish generator shape; values 0..32767.
+        let mut x = self.random_state;
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        self.random_state = x;
+        (x % 32768) as i64
+    }
+
+    /// `$-`
+    pub fn flags_string(&self) -> String {
+        let mut s = String::new();
+        if self.opts.errexit {
+            s.push('e');
+        }
+        if self.opts.noglob {
+            s.push('f');
+        }
+        s.push('h');
+        if self.opts.monitor {
+            s.push('m');
+        }
+        if self.opts.noexec {
+            s.push('n');
+        }
+        if self.opts.nounset {
+            s.push('u');
+        }
+        if self.opts.verbose {
+            s.push('v');
+        }
+        if self.opts.xtrace {
+            s.push('x');
+        }
+        s.push('B');
+        if self.opts.noclobber {
+            s.push('C');
+        }
+        if self.opts.allexport {
+            s.insert(0, 'a');
+        }
+        s
+    }
+
+    fn substring(&mut self, p: &Param, v: PV, off: i64, len: Option<i64>) -> Res<PV> {
+        match v {
+            PV::Unset => Ok(PV::Unset),
+            PV::Scalar(s) => {
+                let b = char_bounds(&s);
+                let n = (b.len() - 1) as i64;
+                let start = if off < 0 { n + off } else { off };
+                if start < 0 || start > n {
+                    return Ok(PV::Scalar(Vec::new()));
+                }
+                let end = match len {
+                    None => n,
+                    Some(l) if l < 0 => {
+                        let e = n + l;
+                        if e < start {
+                            self.error(&format!("{l}: substring expression < 0"));
+                            return Err(Flow::Exit(1));
+                        }
+                        e
+                    }
+                    Some(l) => (start + l).min(n),
+                };
+                Ok(PV::Scalar(s[b[start as usize]..b[end as usize]].to_vec()))
+            }
+            PV::List(items, star) => {
+                let positional = matches!(p, Param::Special('@' | '*'));
+                let mut items = items;
+                if positional {
+                    items.insert(0, self.arg0.clone());
+                }
+                let n = items.len() as i64;
+                let start = if off < 0 { n + off } else { off };
+                if start < 0 || start > n {
+                    return Ok(PV::List(Vec::new(), star));
+                }
+                // Sparse indexed arrays: offset is an index, not a position.
+                let start = if let Param::Index(name, _) = p {
+                    match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+                        Some(Value::Indexed(m)) if off >= 0 => {
+                            m.keys().take_while(|k| **k < off).count() as i64
+                        }
+                        _ => start,
+                    }
+                } else {
+                    start
+                };
+                let end = match len {
+                    None => n,
+                    Some(l) if l < 0 => {
+                        let e = n + l;
+                        if e < start {
+                            self.error(&format!("{l}: substring expression < 0"));
+                            return Err(Flow::Exit(1));
+                        }
+                        e
+                    }
+                    Some(l) => (start + l).min(n),
+                };
+                Ok(PV::List(
+                    items[start as usize..end.max(start) as usize].to_vec(),
+                    star,
+                ))
+            }
+        }
+    }
+
+    fn transform(&mut self, p: &Param, v: PV, op: char) -> Res<PV> {
+        Ok(match op {
+            'Q' => v.map(|s| quote::single_quote(&s)),
+            'E' => v.map(|s| crate::text::escape::echo_escapes(&s).0),
+            'P' => {
+                let mut out = PV::Unset;
+                if let PV::Scalar(s) = &v {
+                    out = PV::Scalar(self.prompt_expand(s));
+                }
+                out
+            }
+            'U' => v.map(|s| case_convert(&s, CaseMode::Upper, true, None)),
+            'u' => v.map(|s| case_convert(&s, CaseMode::Upper, false, None)),
+            'L' => v.map(|s| case_convert(&s, CaseMode::Lower, true, None)),
+            'a' => {
+                let attrs = self.attr_string(p);
+                v.map(|_| attrs.clone().into_bytes())
+            }
+            'A' => {
+                let name = param_name(p);
+                match v {
+                    PV::Scalar(s) => {
+                        let flags = self.attr_string(p);
+                        let q = quote::single_quote(&s);
+                        let mut out = if flags.is_empty() {
+                            Vec::new()
+                        } else {
+                            format!("declare -{flags} ").into_bytes()
+                        };
+                        out.extend_from_slice(name.as_bytes());
+                        out.push(b'=');
+                        out.extend_from_slice(&q);
+                        PV::Scalar(out)
+                    }
+                    other => other,
+                }
+            }
+            'K' | 'k' => match (p, v) {
+                (Param::Index(n, _), PV::List(vals, star)) => {
+                    let keys = self
+                        .vars
+                        .get(n)
+                        .and_then(|x| x.value.as_ref())
+                        .map(|x| x.keys())
+                        .unwrap_or_default();
+                    let mut out = Vec::new();
+                    for (k, val) in keys.into_iter().zip(vals) {
+                        if op == 'K' {
+                            let mut s = k;
+                            s.push(b' ');
+                            s.extend(super::pat::double_quote_k(&val));
+                            out.push(s);
+                        } else {
+                            out.push(k);
+                            out.push(val);
+                        }
+                    }
+                    if op == 'K' {
+                        let joined = out.join(&b' ');
+                        PV::Scalar(joined)
+                    } else {
+                        PV::List(out, star)
+                    }
+                }
+                (_, v) => v.map(|s| quote::single_quote(&s)),
+            },
+            _ => {
+                self.error(&format!("{}: bad substitution", param_name(p)));
+                return Err(Flow::Exit(1));
+            }
+        })
+    }
+
+    fn attr_string(&self, p: &Param) -> String {
+        let name = match p {
+            Param::Name(n) | Param::Index(n, _) => n,
+            _ => return String::new(),
+        };
+        let Some(v) = self.vars.get(name) else {
+            return String::new();
+        };
+        let a = v.attrs;
+        let mut s = String::new();
+        if a.has(Attrs::ARRAY) {
+            s.push('a');
+        }
+        if a.has(Attrs::ASSOC) {
+            s.push('A');
+        }
+        if a.has(Attrs::INTEGER) {
+            s.push('i');
+        }
+        if a.has(Attrs::LOWER) {
+            s.push('l');
+        }
+        if a.has(Attrs::NAMEREF) {
+            s.push('n');
+        }
+        if a.has(Attrs::READONLY) {
+            s.push('r');
+        }
+        if a.has(Attrs::TRACE) {
+            s.push('t');
+        }
+        if a.has(Attrs::UPPER) {
+            s.push('u');
+        }
+        if a.has(Attrs::EXPORT) {
+            s.push('x');
+        }
+        s
+    }
+}
+
+/// Parse the target of `${!ref}`: `name`, `name[sub]`, a positional number or special char.
+pub fn parse_param_ref(s: &str) -> Option<Param> {
+    if s.is_empty() {
+        return None;
+    }
+    if s.bytes().all(|b| b.is_ascii_digit()) {
+        let n: u32 = s.parse().ok()?;
+        return Some(if n == 0 {
+            Param::Special('0')
+        } else {
+            Param::Positional(n)
+        });
+    }
+    if s.len() == 1 && "@*#?-$!_".contains(s) {
+        return s.chars().next().map(Param::Special);
+    }
+    if let Some(open) = s.find('[')
+        && s.ends_with(']')
+    {
+        let name = &s[..open];
+        let sub = &s[open + 1..s.len() - 1];
+        if !is_name(name) {
+            return None;
+        }
+        let sub = match sub {
+            "@" => Subscript::At,
+            "*" => Subscript::Star,
+            _ => Subscript::Expr(Word::literal(sub)),
+        };
+        return Some(Param::Index(name.to_string(), sub));
+    }
+    if is_name(s) {
+        return Some(Param::Name(s.to_string()));
+    }
+    None
+}
+
+pub fn is_name(s: &str) -> bool {
+    let mut b = s.bytes();
+    matches!(b.next(), Some(c) if c == b'_' || c.is_ascii_alphabetic())
+        && b.all(|c| c == b'_' || c.is_ascii_alphanumeric())
+}
+
+pub fn param_name(p: &Param) -> String {
+    match p {
+        Param::Name(n) => n.clone(),
+        Param::Positional(n) => n.to_string(),
+        Param::Special(c) => c.to_string(),
+        Param::Index(n, Subscript::At) => format!("{n}[@]"),
+        Param::Index(n, Subscript::Star) => format!("{n}[*]"),
+        Param::Index(n, Subscript::Expr(w)) => {
+            let inner: String = w
+                .parts
+                .iter()
+                .map(|p| match p {
+                    crate::syntax::ast::WordPart::Literal(s)
+                    | crate::syntax::ast::WordPart::SingleQuoted(s) => s.clone(),
+                    _ => String::new(),
+                })
+                .collect();
+            format!("{n}[{inner}]")
+        }
+    }
+}
+
+/// `${x/p/r}` and friends.
+fn replace(pat: &Pat, s: &[u8], rep: &[u8], mode: ReplaceMode, empty_pat: bool) -> Vec<u8> {
+    match mode {
+        ReplaceMode::Prefix => match pat.prefix_len(s, true) {
+            Some(n) => {
+                let mut out = rep.to_vec();
+                out.extend_from_slice(&s[n..]);
+                out
+            }
+            None => s.to_vec(),
+        },
+        ReplaceMode::Suffix => match pat.suffix_start(s, true) {
+            Some(n) => {
+                let mut out = s[..n].to_vec();
+                out.extend_from_slice(rep);
+                out
+            }
+            None => s.to_vec(),
+        },
+        ReplaceMode::First | ReplaceMode::All => {
+            if empty_pat {
+                return s.to_vec();
+            }
+            let mut out = Vec::new();
+            let mut i = 0;
+            let bounds = char_bounds(s);
+            let mut bi = 0;
+            while i <= s.len() {
+                match pat.match_at(s, i) {
+                    Some(end) if end > i => {
+                        out.extend_from_slice(rep);
+                        i = end;
+                        while bi < bounds.len() && bounds[bi] < i {
+                            bi += 1;
+                        }
+                        if mode == ReplaceMode::First {
+                            out.extend_from_slice(&s[i..]);
+                            return out;
+                        }
+                    }
+                    _ => {
+                        if i >= s.len() {
+                            break;
+                        }
+                        while bi < bounds.len() && bounds[bi] <= i {
+                            bi += 1;
+                        }
+                        let next = bounds.get(bi).copied().unwrap_or(s.len());
+                        out.extend_from_slice(&s[i..next]);
+                        i = next;
+                    }
+                }
+            }
+            out
+        }
+    }
+}
+
+/// `${x^}`, `${x^^}`, `${x,}`, `${x,,}`, `${x~}`, `${x~~}` with an optional pattern.
+pub fn case_convert(s: &[u8], mode: CaseMode, all: bool, pat: Option<&Pat>) -> Vec<u8> {
+    let text = String::from_utf8_lossy(s);
+    let mut out = String::with_capacity(s.len());
+    for (i, c) in text.chars().enumerate() {
+        if i > 0 && !all {
+            out.push(c);
+            continue;
+        }
+        let mut buf = [0u8; 4];
+        let matches = pat.is_none_or(|p| p.matches(c.encode_utf8(&mut buf).as_bytes()));
+        if !matches {
+            out.push(c);
+            continue;
+        }
+        match mode {
+            CaseMode::Upper => out.extend(c.to_uppercase()),
+            CaseMode::Lower => out.extend(c.to_lowercase()),
+            CaseMode::Toggle => {
+                if c.is_uppercase() {
+                    out.extend(c.to_lowercase())
+                } else {
+                    out.extend(c.to_uppercase())
+                }
+            }
+        }
+    }
+    out.into_bytes()
+}
