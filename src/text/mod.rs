@@ -5,4 +5,5 @@
 //! -name`, `printf` the builtin and `printf` the command all share one implementation checked
 //! against bash.
 
+pub mod glob;
 pub mod pattern;
