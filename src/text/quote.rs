@@ -7,12 +7,17 @@
 
 use super::pattern::decode;
 
+/// Control characters (C0, DEL, C1) and bytes of invalid UTF-8.
+fn unprintable(c: u32) -> bool {
+    matches!(c, 0..=0x1f | 0x7f..=0x9f | 0x11_0000..)
+}
+
 /// Whether `s` needs `$'…'` quoting: a control character, DEL, or bytes that are not UTF-8.
 fn needs_ansi_c(s: &[u8]) -> bool {
     let mut i = 0;
     while i < s.len() {
         let (c, n) = decode(s, i);
-        if c >= 0x11_0000 || c < 0x20 || c == 0x7f || (0x80..0xa0).contains(&c) {
+        if unprintable(c) {
             return true;
         }
         i += n;
@@ -42,7 +47,7 @@ pub fn ansi_c_quote(s: &[u8]) -> Vec<u8> {
         };
         if let Some(e) = esc {
             out.extend_from_slice(e);
-        } else if c >= 0x11_0000 || c < 0x20 || c == 0x7f || (0x80..0xa0).contains(&c) {
+        } else if unprintable(c) {
             for &b in &s[i..i + n] {
                 out.extend_from_slice(format!("\\{b:03o}").as_bytes());
             }
