@@ -1,1 +1,11 @@
-//! Text helpers shared by the interpreter and commands: glob patterns, printf formatting.
+//! Text helpers shared by the interpreter and commands: glob patterns, pathname expansion,
+//! printf formatting, shell quoting and backslash escapes.
+//!
+//! They live below both `interp/` and `commands/` so that `case`, `[[ ]]`, `${x#p}`, `find
+//! -name`, `printf` the builtin and `printf` the command all share one implementation checked
+//! against bash.
+
+pub mod escape;
+pub mod glob;
+pub mod pattern;
+pub mod quote;

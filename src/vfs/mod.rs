@@ -8,7 +8,7 @@
 mod memory;
 mod path;
 
-pub use memory::MemoryFs;
+pub use memory::{Clock, Device, MemoryFs, MemoryFsLimits, MemoryFsUsage};
 pub use path::{join, normalize};
 
 use std::path::{Path, PathBuf};
