@@ -13,3 +13,8 @@ pub mod text;
 pub mod vfs;
 
 pub use kernel::{ExecResult, Kernel, KernelConfig};
+
+/// Stream types the CLI uses to print output as it is produced.
+pub mod interp_io {
+    pub use crate::interp::io::ChunkSink;
+}

@@ -1,6 +1,10 @@
 //! GNU-style option parsing driven by a command's [`super::CommandSpec`] option table.
 //!
-//! (Placeholder API: the commands work fills this in.)
+//! Supports clustered short options (`-abc`), attached or separate values (`-n5`, `-n 5`),
+//! long options with `=` or a separate value and unambiguous prefixes (`--lin=5`), `--` to end
+//! options, a lone `-` as an operand, and GNU's permutation (options may follow operands unless
+//! `POSIXLY_CORRECT`-style `stop_at_operand` is asked for). Nothing is allocated per call
+//! beyond the result.
 
 use super::{Arg, CommandSpec};
 
@@ -12,6 +16,40 @@ pub struct ParsedArgs {
     pub operands: Vec<Arg>,
 }
 
+impl ParsedArgs {
+    /// Whether the option with this short letter (or long name) was given.
+    pub fn has(&self, spec: &CommandSpec, name: &str) -> bool {
+        self.opts.iter().any(|(i, _)| opt_is(spec, *i, name))
+    }
+
+    /// The last value given for an option (by short letter or long name).
+    pub fn value(&self, spec: &CommandSpec, name: &str) -> Option<&Arg> {
+        self.opts
+            .iter()
+            .rev()
+            .find(|(i, _)| opt_is(spec, *i, name))
+            .and_then(|(_, v)| v.as_ref())
+    }
+
+    /// All values given for an option, in order.
+    pub fn values(&self, spec: &CommandSpec, name: &str) -> Vec<&Arg> {
+        self.opts
+            .iter()
+            .filter(|(i, _)| opt_is(spec, *i, name))
+            .filter_map(|(_, v)| v.as_ref())
+            .collect()
+    }
+}
+
+fn opt_is(spec: &CommandSpec, i: usize, name: &str) -> bool {
+    let o = &spec.options[i];
+    let mut chars = name.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => o.short == Some(c),
+        _ => o.long == Some(name),
+    }
+}
+
 /// A bad option or missing value, worded as GNU tools word it.
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("{message}")]
@@ -19,12 +57,124 @@ pub struct UsageError {
     pub message: String,
 }
 
-/// Parses arguments against a spec without building any per-call parser object.
+/// Parses arguments against a spec.
 pub struct ArgParser;
 
 impl ArgParser {
+    /// Parse with GNU permutation.
     pub fn parse(spec: &CommandSpec, args: &[Arg]) -> Result<ParsedArgs, UsageError> {
-        let _ = (spec, args);
-        todo!()
+        Self::parse_with(spec, args, false)
+    }
+
+    /// Parse; with `stop_at_operand`, the first operand ends option parsing (as `env`,
+    /// `xargs` and `timeout` need).
+    pub fn parse_with(
+        spec: &CommandSpec,
+        args: &[Arg],
+        stop_at_operand: bool,
+    ) -> Result<ParsedArgs, UsageError> {
+        let name = spec.name;
+        let err = |m: String| UsageError { message: format!("{name}: {m}") };
+        let mut out = ParsedArgs::default();
+        let mut i = 0;
+        while i < args.len() {
+            let a = &args[i];
+            if a == b"--" {
+                out.operands.extend(args[i + 1..].iter().cloned());
+                break;
+            }
+            if a.len() > 2 && a.starts_with(b"--") {
+                let body = &a[2..];
+                let (lname, val) = match body.iter().position(|b| *b == b'=') {
+                    Some(p) => (&body[..p], Some(body[p + 1..].to_vec())),
+                    None => (body, None),
+                };
+                let lname = String::from_utf8_lossy(lname).into_owned();
+                let exact = spec.options.iter().position(|o| o.long == Some(lname.as_str()));
+                let idx = match exact {
+                    Some(x) => x,
+                    None => {
+                        let cands: Vec<usize> = spec
+                            .options
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, o)| o.long.is_some_and(|l| l.starts_with(&lname)))
+                            .map(|(k, _)| k)
+                            .collect();
+                        match cands.as_slice() {
+                            [one] => *one,
+                            [] => return Err(err(format!("unrecognized option '--{lname}'"))),
+                            _ => return Err(err(format!("option '--{lname}' is ambiguous"))),
+                        }
+                    }
+                };
+                let o = &spec.options[idx];
+                let full = o.long.unwrap_or("");
+                if o.value.is_some() {
+                    let v = match val {
+                        Some(v) => v,
+                        None => {
+                            i += 1;
+                            match args.get(i) {
+                                Some(v) => v.clone(),
+                                None => {
+                                    return Err(err(format!(
+                                        "option '--{full}' requires an argument"
+                                    )));
+                                }
+                            }
+                        }
+                    };
+                    out.opts.push((idx, Some(v)));
+                } else {
+                    if val.is_some() {
+                        return Err(err(format!("option '--{full}' doesn't allow an argument")));
+                    }
+                    out.opts.push((idx, None));
+                }
+                i += 1;
+                continue;
+            }
+            if a.len() > 1 && a[0] == b'-' {
+                let s = String::from_utf8_lossy(&a[1..]).into_owned();
+                let chars: Vec<char> = s.chars().collect();
+                let mut k = 0;
+                while k < chars.len() {
+                    let c = chars[k];
+                    let Some(idx) = spec.options.iter().position(|o| o.short == Some(c)) else {
+                        return Err(err(format!("invalid option -- '{c}'")));
+                    };
+                    if spec.options[idx].value.is_some() {
+                        let rest: String = chars[k + 1..].iter().collect();
+                        let v = if !rest.is_empty() {
+                            rest.into_bytes()
+                        } else {
+                            i += 1;
+                            match args.get(i) {
+                                Some(v) => v.clone(),
+                                None => {
+                                    return Err(err(format!(
+                                        "option requires an argument -- '{c}'"
+                                    )));
+                                }
+                            }
+                        };
+                        out.opts.push((idx, Some(v)));
+                        break;
+                    }
+                    out.opts.push((idx, None));
+                    k += 1;
+                }
+                i += 1;
+                continue;
+            }
+            if stop_at_operand {
+                out.operands.extend(args[i..].iter().cloned());
+                break;
+            }
+            out.operands.push(a.clone());
+            i += 1;
+        }
+        Ok(out)
     }
 }

@@ -1005,8 +1005,13 @@ impl Shell {
         };
         let r = self.dispatch(argv, prefix, decl_assigns, decl_positions);
         if let Some(saved) = saved_fds {
-            self.fds = saved;
+            if self.keep_redirects {
+                self.keep_redirects = false;
+            } else {
+                self.fds = saved;
+            }
         }
+        self.keep_redirects = false;
         self.close_procsubst();
         let s = r?;
         self.last_status = s;
@@ -1128,6 +1133,15 @@ impl Shell {
         self.positional = saved_pos;
         self.lineno = call_line;
         r
+    }
+
+    /// Run argv skipping functions (`command`, `exec`, `ToolCtx::call`).
+    pub fn run_command_argv(&mut self, argv: &[Vec<u8>]) -> Res<i32> {
+        let name = String::from_utf8_lossy(&argv[0]).into_owned();
+        if let Some(b) = super::builtins::lookup(&name) {
+            return b(self, argv, &[], &[]);
+        }
+        self.run_external(argv)
     }
 
     /// Run a registered command or a file.

@@ -16,6 +16,7 @@ pub mod io;
 mod jobs;
 mod param;
 mod pat;
+mod print;
 mod redirect;
 mod vars;
 
@@ -34,6 +35,11 @@ pub use io::{Capture, ChunkSink, Fd, Stream};
 pub use vars::{Attrs, Value, Var};
 
 use jobs::JobTable;
+
+/// Set a `set -o` option by name; false when the name is unknown.
+pub fn set_named_option(o: &mut Options, name: &str, on: bool) -> bool {
+    builtins::set_named_option(o, name, on)
+}
 
 /// Non-local control flow and fatal conditions, carried up through `Result::Err`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -243,6 +249,10 @@ pub struct Shell {
     pub temp_scopes: u32,
     pub readonly_funcs: std::collections::HashSet<String>,
     pub exported_funcs: std::collections::HashSet<String>,
+    /// Statuses of jobs already waited for, by pid.
+    pub reaped: HashMap<u32, i32>,
+    /// Set by `exec` with only redirections: keep the redirected descriptors.
+    pub keep_redirects: bool,
 }
 
 impl Shell {
@@ -287,6 +297,8 @@ impl Shell {
             temp_scopes: 0,
             readonly_funcs: Default::default(),
             exported_funcs: Default::default(),
+            reaped: HashMap::new(),
+            keep_redirects: false,
         }
     }
 
@@ -323,5 +335,117 @@ impl Shell {
 
     pub fn is_cancelled(&self) -> bool {
         self.cancel.is_cancelled()
+    }
+}
+
+impl Shell {
+    /// Variables every shell starts with (bash's defaults that scripts rely on).
+    pub fn init_child_vars(&mut self) {
+        let defaults: &[(&str, &str)] = &[
+            ("IFS", " \t\n"),
+            ("OPTIND", "1"),
+            ("PS1", "\\s-\\v\\$ "),
+            ("PS2", "> "),
+            ("PS4", "+ "),
+            ("BASH_VERSION", "5.2.15(1)-release"),
+            ("BASH", "/bin/bash"),
+            ("HOSTTYPE", "x86_64"),
+            ("OSTYPE", "linux-gnu"),
+            ("MACHTYPE", "x86_64-pc-linux-gnu"),
+            ("SHELL", "/bin/bash"),
+            ("UID", "1000"),
+            ("EUID", "1000"),
+            ("PPID", "4199"),
+        ];
+        for (k, v) in defaults {
+            if !self.vars.is_set(k) {
+                let v = v.replace("\\t", "\t").replace("\\n", "\n");
+                let _ = self.vars.set_str(k, v.into_bytes());
+            }
+        }
+        let versinfo: std::collections::BTreeMap<i64, Vec<u8>> =
+            ["5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"]
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (i as i64, v.as_bytes().to_vec()))
+                .collect();
+        let _ = self
+            .vars
+            .set_value("BASH_VERSINFO", vars::Value::Indexed(versinfo));
+        if let Some(v) = self.vars.get_mut("BASH_VERSINFO") {
+            v.attrs.set(Attrs::READONLY);
+        }
+        let pwd = self.cwd.as_os_str().as_encoded_bytes().to_vec();
+        let _ = self.vars.set_str("PWD", pwd);
+        if let Some(v) = self.vars.get_mut("PWD") {
+            v.attrs.set(Attrs::EXPORT);
+        }
+        let lvl = self
+            .vars
+            .get_str("SHLVL")
+            .and_then(|s| std::str::from_utf8(s).ok()?.parse::<i64>().ok())
+            .unwrap_or(0)
+            + 1;
+        let _ = self.vars.set_str("SHLVL", lvl.to_string().into_bytes());
+        if let Some(v) = self.vars.get_mut("SHLVL") {
+            v.attrs.set(Attrs::EXPORT);
+        }
+    }
+
+    /// Expand prompt escapes (`\u \h \w \W \$ \t \d \n \e \[ \]`), as `${x@P}` and PS1 do.
+    pub fn prompt_expand(&self, s: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        let var = |n: &str| self.vars.get_str(n).map(|v| v.to_vec()).unwrap_or_default();
+        while i < s.len() {
+            if s[i] != b'\\' || i + 1 >= s.len() {
+                out.push(s[i]);
+                i += 1;
+                continue;
+            }
+            let c = s[i + 1];
+            i += 2;
+            match c {
+                b'u' => out.extend(var("USER")),
+                b'h' => {
+                    let h = var("HOSTNAME");
+                    out.extend(h.split(|b| *b == b'.').next().unwrap_or(&[]));
+                }
+                b'H' => out.extend(var("HOSTNAME")),
+                b'w' | b'W' => {
+                    let cwd = self.cwd.as_os_str().as_encoded_bytes().to_vec();
+                    let home = var("HOME");
+                    let shown = if !home.is_empty() && cwd.starts_with(&home) && (cwd.len() == home.len() || cwd[home.len()] == b'/') {
+                        let mut t = b"~".to_vec();
+                        t.extend_from_slice(&cwd[home.len()..]);
+                        t
+                    } else {
+                        cwd
+                    };
+                    if c == b'W' && shown != b"~" && shown != b"/" {
+                        out.extend(shown.rsplit(|b| *b == b'/').next().unwrap_or(&[]));
+                    } else {
+                        out.extend(shown);
+                    }
+                }
+                b'$' => out.push(b'$'),
+                b'n' => out.push(b'\n'),
+                b'r' => out.push(b'\r'),
+                b'a' => out.push(7),
+                b'e' => out.push(0x1b),
+                b's' => out.extend_from_slice(b"sandsh"),
+                b'v' => out.extend_from_slice(b"5.2"),
+                b'V' => out.extend_from_slice(b"5.2.15"),
+                b'j' => out.extend(self.jobs.jobs.len().to_string().into_bytes()),
+                b'!' | b'#' => out.push(b'1'),
+                b'[' | b']' => {}
+                b'\\' => out.push(b'\\'),
+                other => {
+                    out.push(b'\\');
+                    out.push(other);
+                }
+            }
+        }
+        out
     }
 }

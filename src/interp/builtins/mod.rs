@@ -10,6 +10,8 @@ mod read;
 mod set;
 mod test;
 
+pub use set::set_named_option;
+
 use super::expand::ExpAssign;
 use super::{Res, Shell, io};
 

@@ -1,0 +1,366 @@
+//! wait, jobs, kill, trap.
+
+use super::super::expand::ExpAssign;
+use super::super::{Flow, Res, SHELL_PID, Shell};
+use super::text;
+
+type A<'a> = &'a [Vec<u8>];
+
+/// Signal names and numbers (Linux x86-64).
+pub const SIGNALS: &[(&str, i32)] = &[
+    ("HUP", 1),
+    ("INT", 2),
+    ("QUIT", 3),
+    ("ILL", 4),
+    ("TRAP", 5),
+    ("ABRT", 6),
+    ("BUS", 7),
+    ("FPE", 8),
+    ("KILL", 9),
+    ("USR1", 10),
+    ("SEGV", 11),
+    ("USR2", 12),
+    ("PIPE", 13),
+    ("ALRM", 14),
+    ("TERM", 15),
+    ("STKFLT", 16),
+    ("CHLD", 17),
+    ("CONT", 18),
+    ("STOP", 19),
+    ("TSTP", 20),
+    ("TTIN", 21),
+    ("TTOU", 22),
+    ("URG", 23),
+    ("XCPU", 24),
+    ("XFSZ", 25),
+    ("VTALRM", 26),
+    ("PROF", 27),
+    ("WINCH", 28),
+    ("IO", 29),
+    ("PWR", 30),
+    ("SYS", 31),
+];
+
+/// Normalize a signal spec (`TERM`, `SIGTERM`, `15`, `EXIT`, `0`) to its trap name.
+pub fn signal_name(spec: &str) -> Option<String> {
+    let up = spec.to_ascii_uppercase();
+    let up = up.strip_prefix("SIG").unwrap_or(&up).to_string();
+    match up.as_str() {
+        "EXIT" | "0" => return Some("EXIT".into()),
+        "ERR" | "DEBUG" | "RETURN" => return Some(up),
+        _ => {}
+    }
+    if let Ok(n) = up.parse::<i32>() {
+        return SIGNALS.iter().find(|(_, v)| *v == n).map(|(s, _)| s.to_string());
+    }
+    SIGNALS.iter().find(|(s, _)| *s == up).map(|(s, _)| s.to_string())
+}
+
+pub fn signal_number(name: &str) -> Option<i32> {
+    SIGNALS.iter().find(|(s, _)| *s == name).map(|(_, n)| *n)
+}
+
+pub fn wait(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let mut any = false;
+    let mut i = 1;
+    while i < argv.len() && argv[i].starts_with(b"-") {
+        match argv[i].as_slice() {
+            b"-n" => any = true,
+            b"-f" => {}
+            _ => {
+                sh.builtin_error("wait", &format!("{}: invalid option", text(&argv[i])));
+                return Ok(2);
+            }
+        }
+        i += 1;
+    }
+    let specs = &argv[i..];
+    if any {
+        let pending: Vec<_> = sh
+            .jobs
+            .jobs
+            .iter()
+            .filter(|j| !j.reaped.load(std::sync::atomic::Ordering::Relaxed))
+            .cloned()
+            .collect();
+        if pending.is_empty() {
+            return Ok(127);
+        }
+        loop {
+            if sh.is_cancelled() {
+                return Err(Flow::Exit(130));
+            }
+            if let Some(j) = pending.iter().find(|j| j.status().is_some()) {
+                j.reaped.store(true, std::sync::atomic::Ordering::Relaxed);
+                let s = j.status().unwrap_or(0);
+                let pid = j.pid;
+                sh.jobs.jobs.retain(|x| x.pid != pid);
+                return Ok(s);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    }
+    if specs.is_empty() {
+        sh.wait_all()?;
+        return Ok(0);
+    }
+    let mut status = 0;
+    for s in specs {
+        let t = text(s);
+        let job = if t.starts_with('%') {
+            sh.jobs.find_spec(&t)
+        } else {
+            match t.parse::<u32>() {
+                Ok(p) => sh.jobs.find_pid(p),
+                Err(_) => {
+                    sh.builtin_error("wait", &format!("`{t}': not a pid or valid job spec"));
+                    status = 2;
+                    continue;
+                }
+            }
+        };
+        match job {
+            Some(j) => match j.wait(&sh.cancel) {
+                Some(s) => {
+                    status = s;
+                    let pid = j.pid;
+                    sh.jobs.jobs.retain(|x| x.pid != pid);
+                    sh.reaped.insert(pid, s);
+                }
+                None => return Err(Flow::Exit(130)),
+            },
+            None => {
+                if let Ok(p) = t.parse::<u32>()
+                    && let Some(s) = sh.reaped.get(&p)
+                {
+                    status = *s;
+                    continue;
+                }
+                sh.builtin_error("wait", &format!("pid {t} is not a child of this shell"));
+                status = 127;
+            }
+        }
+    }
+    Ok(status)
+}
+
+pub fn jobs(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let pids_only = argv.iter().skip(1).any(|a| a == b"-p");
+    let n = sh.jobs.jobs.len();
+    let mut out = String::new();
+    for (k, j) in sh.jobs.jobs.iter().enumerate() {
+        if pids_only {
+            out.push_str(&format!("{}\n", j.pid));
+            continue;
+        }
+        let mark = if k + 1 == n {
+            '+'
+        } else if k + 2 == n {
+            '-'
+        } else {
+            ' '
+        };
+        let state = match j.status() {
+            None => "Running".to_string(),
+            Some(0) => "Done".to_string(),
+            Some(s) => format!("Exit {s}"),
+        };
+        out.push_str(&format!("[{}]{mark}  {state:<24}{}\n", j.id, j.cmd));
+    }
+    sh.out(out.as_bytes())?;
+    Ok(0)
+}
+
+pub fn kill(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let mut sig = "TERM".to_string();
+    let mut i = 1;
+    if let Some(a) = argv.get(1).map(|a| text(a)) {
+        if a == "-l" || a == "-L" {
+            let mut out = String::new();
+            if let Some(n) = argv.get(2).map(|a| text(a)) {
+                let n: i32 = n.parse().unwrap_or(0);
+                let n = if n > 128 { n - 128 } else { n };
+                match super::jobs::SIGNALS.iter().find(|(_, v)| *v == n) {
+                    Some((s, _)) => out.push_str(&format!("{s}\n")),
+                    None => {
+                        sh.builtin_error("kill", &format!("{n}: invalid signal specification"));
+                        return Ok(1);
+                    }
+                }
+            } else {
+                for (k, (s, n)) in SIGNALS.iter().enumerate() {
+                    out.push_str(&format!("{n:2}) SIG{s}"));
+                    out.push(if (k + 1) % 5 == 0 { '\n' } else { '\t' });
+                }
+                out.push('\n');
+            }
+            sh.out(out.as_bytes())?;
+            return Ok(0);
+        }
+        if a == "-s" || a == "-n" {
+            sig = argv.get(2).map(|a| text(a)).unwrap_or_default();
+            i = 3;
+        } else if let Some(s) = a.strip_prefix('-')
+            && !s.is_empty()
+        {
+            sig = s.to_string();
+            i = 2;
+        }
+    }
+    let Some(name) = signal_name(&sig).filter(|n| n != "EXIT" || sig == "0") else {
+        sh.builtin_error("kill", &format!("{sig}: invalid signal specification"));
+        return Ok(1);
+    };
+    if i >= argv.len() {
+        sh.builtin_error("kill", "usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]");
+        return Ok(2);
+    }
+    let num = signal_number(&name).unwrap_or(0);
+    let mut status = 0;
+    for a in &argv[i..] {
+        let t = text(a);
+        let job = if t.starts_with('%') {
+            match sh.jobs.find_spec(&t) {
+                Some(j) => Some(j),
+                None => {
+                    sh.builtin_error("kill", &format!("{t}: no such job"));
+                    status = 1;
+                    continue;
+                }
+            }
+        } else {
+            match t.parse::<u32>() {
+                Ok(p) if p == SHELL_PID || p == sh.pid => {
+                    if num != 0 {
+                        sh.pending_signals.push(name.clone());
+                    }
+                    continue;
+                }
+                Ok(p) => sh.jobs.find_pid(p),
+                Err(_) => {
+                    sh.builtin_error("kill", &format!("{t}: arguments must be process or job IDs"));
+                    status = 1;
+                    continue;
+                }
+            }
+        };
+        match job {
+            Some(j) => {
+                if num == 0 {
+                    continue;
+                }
+                if j.status().is_none() {
+                    j.signal.store(num, std::sync::atomic::Ordering::Relaxed);
+                    j.cancel.cancel();
+                }
+            }
+            None => {
+                sh.builtin_error("kill", &format!("({t}) - No such process"));
+                status = 1;
+            }
+        }
+    }
+    if !sh.pending_signals.is_empty() {
+        sh.run_pending_traps()?;
+    }
+    Ok(status)
+}
+
+pub fn trap(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let args: Vec<String> = argv[1..].iter().map(|a| text(a)).collect();
+    let args: Vec<String> = if args.first().map(|s| s.as_str()) == Some("--") {
+        args[1..].to_vec()
+    } else {
+        args
+    };
+    if args.is_empty() || args[0] == "-p" {
+        let filter: Vec<String> = args.iter().skip(1).filter_map(|s| signal_name(s)).collect();
+        let mut names: Vec<&String> = sh.traps.keys().collect();
+        names.sort_by_key(|n| match n.as_str() {
+            "EXIT" => 0,
+            "ERR" => 1000,
+            "DEBUG" => 1001,
+            "RETURN" => 1002,
+            other => signal_number(other).unwrap_or(999),
+        });
+        let mut out = String::new();
+        for n in names {
+            if !filter.is_empty() && !filter.contains(n) {
+                continue;
+            }
+            let action = &sh.traps[n];
+            let q = String::from_utf8_lossy(&crate::text::quote::single_quote(action.as_bytes()))
+                .into_owned();
+            let shown = if n == "EXIT" || n == "ERR" || n == "DEBUG" || n == "RETURN" {
+                n.clone()
+            } else {
+                format!("SIG{n}")
+            };
+            out.push_str(&format!("trap -- {q} {shown}\n"));
+        }
+        sh.out(out.as_bytes())?;
+        return Ok(0);
+    }
+    if args[0] == "-l" {
+        return kill(sh, &[b"kill".to_vec(), b"-l".to_vec()], &[], &[]);
+    }
+    // `trap N…` with a numeric first arg resets those signals.
+    let (action, sigs): (Option<String>, &[String]) = if args.len() == 1 {
+        (None, &args[..])
+    } else if args[0] == "-" {
+        (None, &args[1..])
+    } else if args[0].parse::<u32>().is_ok() && signal_name(&args[0]).is_some() {
+        (None, &args[..])
+    } else {
+        (Some(args[0].clone()), &args[1..])
+    };
+    let mut status = 0;
+    for s in sigs {
+        match signal_name(s) {
+            Some(name) => match &action {
+                Some(a) => {
+                    sh.traps.insert(name, a.clone());
+                }
+                None => {
+                    sh.traps.remove(&name);
+                }
+            },
+            None => {
+                sh.builtin_error("trap", &format!("{s}: invalid signal specification"));
+                status = 1;
+            }
+        }
+    }
+    Ok(status)
+}
+
+impl Shell {
+    /// Deliver signals sent to this shell with `kill`: run the trap, or take the default
+    /// action (terminate with 128+n).
+    pub fn run_pending_traps(&mut self) -> Res<()> {
+        while !self.pending_signals.is_empty() {
+            let sig = self.pending_signals.remove(0);
+            match self.traps.get(&sig).cloned() {
+                Some(action) => {
+                    if action.is_empty() {
+                        continue;
+                    }
+                    let saved = self.last_status;
+                    self.in_trap = true;
+                    let r = self.eval_string(&action, "trap");
+                    self.in_trap = false;
+                    self.last_status = saved;
+                    r?;
+                }
+                None => {
+                    let n = signal_number(&sig).unwrap_or(15);
+                    if matches!(sig.as_str(), "CHLD" | "URG" | "WINCH" | "CONT") {
+                        continue;
+                    }
+                    return Err(Flow::Exit(128 + n));
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,178 @@
+//! Glue between expansion results and `text::pattern` / `text::glob`, plus small quoting helpers
+//! used only by the interpreter (xtrace, `declare -p`, `set`).
+
+use crate::text::glob::{GlobOptions, expand_glob};
+use crate::text::pattern::{Pattern, PatternOptions};
+
+use super::Shell;
+use super::expand::Field;
+
+/// A compiled pattern.
+pub type Pat = Pattern;
+
+/// Compile (bytes, active) segments.
+pub fn compile(segs: &[(Vec<u8>, bool)], extglob: bool, nocase: bool) -> Pat {
+    let refs: Vec<(&[u8], bool)> = segs.iter().map(|(b, a)| (b.as_slice(), *a)).collect();
+    Pattern::compile(
+        &refs,
+        PatternOptions {
+            extglob,
+            nocase,
+            pathname: false,
+            dotglob: false,
+        },
+    )
+}
+
+impl Shell {
+    /// Pathname expansion of a field: sorted matches, empty when none.
+    pub fn glob_matches(&self, f: &Field) -> Vec<Vec<u8>> {
+        let segs = f.pattern_segments();
+        let refs: Vec<(&[u8], bool)> = segs.iter().map(|(b, a)| (b.as_slice(), *a)).collect();
+        let opts = GlobOptions {
+            dotglob: self.opts.dotglob,
+            nocaseglob: self.opts.nocaseglob,
+            extglob: self.opts.extglob,
+            globstar: self.opts.globstar,
+        };
+        expand_glob(&refs, &*self.env.backend, &self.cwd, opts)
+    }
+
+    /// Compile a `case` pattern word.
+    pub fn compile_case_pattern(&mut self, w: &crate::syntax::ast::Word) -> super::Res<Pat> {
+        let segs = self.expand_pattern(w)?;
+        Ok(compile(&segs, self.opts.extglob, self.opts.nocasematch))
+    }
+}
+
+/// Translate a POSIX ERE (as `[[ =~ ]]` takes it) to Rust regex syntax: bracket expressions
+/// keep POSIX meaning (a `]` first is literal, backslash is literal inside brackets).
+pub fn ere_to_rust(re: &str) -> String {
+    let mut out = String::with_capacity(re.len() + 8);
+    let chars: Vec<char> = re.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\\' && i + 1 < chars.len() {
+            out.push('\\');
+            out.push(chars[i + 1]);
+            i += 2;
+            continue;
+        }
+        if c == '[' {
+            // Copy a bracket expression, escaping what Rust treats specially.
+            let mut j = i + 1;
+            let mut body = String::new();
+            if j < chars.len() && chars[j] == '^' {
+                body.push('^');
+                j += 1;
+            }
+            if j < chars.len() && chars[j] == ']' {
+                body.push_str("\\]");
+                j += 1;
+            }
+            let mut closed = false;
+            while j < chars.len() {
+                let d = chars[j];
+                if d == '[' && j + 1 < chars.len() && matches!(chars[j + 1], ':' | '.' | '=') {
+                    let end = chars[j + 2..]
+                        .windows(2)
+                        .position(|w| w[0] == chars[j + 1] && w[1] == ']');
+                    if let Some(e) = end {
+                        let cls: String = chars[j..j + 2 + e + 2].iter().collect();
+                        body.push_str(&cls);
+                        j += 2 + e + 2;
+                        continue;
+                    }
+                }
+                if d == ']' {
+                    closed = true;
+                    break;
+                }
+                if matches!(d, '\\' | '[' | '&' | '~') {
+                    body.push('\\');
+                }
+                body.push(d);
+                j += 1;
+            }
+            if closed {
+                out.push('[');
+                out.push_str(&body);
+                out.push(']');
+                i = j + 1;
+                continue;
+            }
+            out.push_str("\\[");
+            i += 1;
+            continue;
+        }
+        if c == '{' {
+            // A brace that does not start a valid interval is literal in ERE.
+            let rest: String = chars[i + 1..].iter().collect();
+            let valid = rest
+                .find('}')
+                .map(|e| {
+                    let inner = &rest[..e];
+                    !inner.is_empty()
+                        && inner.chars().all(|c| c.is_ascii_digit() || c == ',')
+                        && inner.chars().next().is_some_and(|c| c.is_ascii_digit())
+                })
+                .unwrap_or(false);
+            if !valid || out.is_empty() {
+                out.push_str("\\{");
+                i += 1;
+                continue;
+            }
+        }
+        if c == '}' {
+            // Literal unless closing an interval we kept.
+            let open = out.rfind('{');
+            let esc_open = out.rfind("\\{");
+            if open.is_none() || (esc_open.is_some() && esc_open.map(|p| p + 1) == open) {
+                out.push_str("\\}");
+                i += 1;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// Quote an argument for `set -x` output as bash does: plain when safe, else `'…'`.
+pub fn xtrace_quote(a: &[u8]) -> Vec<u8> {
+    quote_if_needed(a)
+}
+
+/// `'…'`-quote a value only when it holds characters the shell would interpret.
+pub fn quote_if_needed(s: &[u8]) -> Vec<u8> {
+    let safe = !s.is_empty()
+        && s.iter().all(|&c| {
+            c.is_ascii_alphanumeric()
+                || matches!(c, b'_' | b'-' | b'.' | b'/' | b':' | b'=' | b'+' | b'@' | b'%' | b',')
+                || c >= 0x80
+        });
+    if safe {
+        return s.to_vec();
+    }
+    crate::text::quote::single_quote(s)
+}
+
+/// `"…"` quoting used by `${a[@]@K}`.
+pub fn double_quote_k(v: &[u8]) -> Vec<u8> {
+    let mut out = vec![b'"'];
+    for &c in v {
+        if matches!(c, b'"' | b'\\' | b'$' | b'`') {
+            out.push(b'\\');
+        }
+        out.push(c);
+    }
+    out.push(b'"');
+    out
+}
+
+/// A function's definition as `declare -f` prints it.
+pub fn function_text(name: &str, body: &crate::syntax::ast::Command) -> String {
+    super::print::function_text(name, body)
+}
