@@ -191,11 +191,20 @@ mod tests {
 
     #[test]
     fn format_flavor() {
-        assert_eq!(run(b"a\\cb", Flavor::PrintfFormat), (b"a\\cb".to_vec(), false, 0));
+        assert_eq!(
+            run(b"a\\cb", Flavor::PrintfFormat),
+            (b"a\\cb".to_vec(), false, 0)
+        );
         assert_eq!(run(b"[\\?\\\"\\']", Flavor::PrintfFormat).0, b"[?\"']");
-        assert_eq!(run(b"\\x41\\101\\e\\a", Flavor::PrintfFormat).0, b"AA\x1b\x07");
+        assert_eq!(
+            run(b"\\x41\\101\\e\\a", Flavor::PrintfFormat).0,
+            b"AA\x1b\x07"
+        );
         assert_eq!(run(b"\\0101", Flavor::PrintfFormat).0, b"\x081");
         assert_eq!(run(b"\\z", Flavor::PrintfFormat).0, b"\\z");
-        assert_eq!(run(b"\\x\\u|", Flavor::PrintfFormat), (b"\\x\\u|".to_vec(), false, 2));
+        assert_eq!(
+            run(b"\\x\\u|", Flavor::PrintfFormat),
+            (b"\\x\\u|".to_vec(), false, 2)
+        );
     }
 }

@@ -8,4 +8,6 @@
 pub mod escape;
 pub mod glob;
 pub mod pattern;
+pub mod printf;
 pub mod quote;
+pub mod strftime;

@@ -73,8 +73,8 @@ pub fn shell_quote(s: &[u8]) -> Vec<u8> {
     for (i, &c) in s.iter().enumerate() {
         let esc = match c {
             b' ' | b'\t' | b'\n' | b'\'' | b'"' | b'\\' | b'|' | b'&' | b';' | b'(' | b')'
-            | b'<' | b'>' | b'!' | b'{' | b'}' | b'*' | b'[' | b'?' | b']' | b'^' | b'$'
-            | b'`' | b',' => true,
+            | b'<' | b'>' | b'!' | b'{' | b'}' | b'*' | b'[' | b'?' | b']' | b'^' | b'$' | b'`'
+            | b',' => true,
             b'~' => i == 0 || s[i - 1] == b'=' || s[i - 1] == b':',
             b'#' => i == 0,
             _ => false,

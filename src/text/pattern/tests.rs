@@ -681,3 +681,36 @@ fn invalid_utf8_is_one_char_per_byte() {
     assert!(Pattern::new(b"a??b", PatternOptions::default()).matches(b"a\xe2\x82b"));
     assert!(Pattern::new(b"[\xff]", PatternOptions::default()).matches(b"\xff"));
 }
+
+#[test]
+fn never_panics_on_random_input() {
+    let alphabet = b"*?[]!^-:\\()|@+ab.xyz/\xff\xc3\xa9[:alpha:]";
+    let mut seed: u64 = 0x9876_5432;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..3000 {
+        let mut pick = |n: u64| -> Vec<u8> {
+            (0..(next() % n))
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect()
+        };
+        let pat = pick(10);
+        let text = pick(8);
+        let opts = PatternOptions {
+            extglob: true,
+            pathname: text.len() % 2 == 0,
+            nocase: pat.len() % 3 == 0,
+            dotglob: false,
+        };
+        let p = Pattern::new(&pat, opts);
+        let _ = p.matches(&text);
+        let _ = p.prefix_len(&text, true);
+        let _ = p.suffix_start(&text, false);
+        let _ = p.replace(&text, b"R", ReplaceMode::All);
+        let _ = p.replace(&text, b"R", ReplaceMode::Prefix);
+    }
+}
