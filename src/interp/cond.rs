@@ -32,7 +32,7 @@ impl Shell {
             CondExpr::Pattern { lhs, rhs, negated } => {
                 let s = self.expand_string(lhs)?;
                 let segs = self.expand_pattern(rhs)?;
-                let pat = super::pat::Pat::new(&segs, true, self.opts.nocasematch);
+                let pat = super::pat::compile(&segs, true, self.opts.nocasematch);
                 pat.matches(&s) != *negated
             }
             CondExpr::Regex(lhs, rhs) => {

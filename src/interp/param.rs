@@ -216,11 +216,16 @@ impl Shell {
             } => {
                 let pat = self.compile_pattern(pattern)?;
                 let rep = match replacement {
-                    Some(w) => self.expand_string(w)?,
+                    Some(w) => self.expand_pattern(w)?,
                     None => Vec::new(),
                 };
-                let empty_pat = pattern.parts.is_empty();
-                value.map(|s| replace(&pat, &s, &rep, *mode, empty_pat))
+                let mode = match mode {
+                    ReplaceMode::First => crate::text::pattern::ReplaceMode::First,
+                    ReplaceMode::All => crate::text::pattern::ReplaceMode::All,
+                    ReplaceMode::Prefix => crate::text::pattern::ReplaceMode::Prefix,
+                    ReplaceMode::Suffix => crate::text::pattern::ReplaceMode::Suffix,
+                };
+                value.map(|s| pat.replace_with(&s, mode, |m, out| substitute(&rep, m, out)))
             }
             ParamOp::Case { mode, all, pattern } => {
                 let pat = match pattern {
@@ -316,7 +321,7 @@ impl Shell {
 
     pub fn compile_pattern(&mut self, w: &Word) -> Res<Pat> {
         let segs = self.expand_pattern(w)?;
-        Ok(Pat::new(&segs, self.opts.extglob, false))
+        Ok(super::pat::compile(&segs, self.opts.extglob, false))
     }
 
     fn all_var_names(&self) -> Vec<String> {
@@ -638,7 +643,11 @@ impl Shell {
     fn transform(&mut self, p: &Param, v: PV, op: char) -> Res<PV> {
         Ok(match op {
             'Q' => v.map(|s| quote::single_quote(&s)),
-            'E' => v.map(|s| crate::text::escape::echo_escapes(&s).0),
+            'E' => v.map(|s| {
+                let mut out = Vec::new();
+                crate::text::escape::echo_escapes(&s, &mut out);
+                out
+            }),
             'P' => {
                 let mut out = PV::Unset;
                 if let PV::Scalar(s) = &v {
@@ -814,60 +823,30 @@ pub fn param_name(p: &Param) -> String {
     }
 }
 
-/// `${x/p/r}` and friends.
-fn replace(pat: &Pat, s: &[u8], rep: &[u8], mode: ReplaceMode, empty_pat: bool) -> Vec<u8> {
-    match mode {
-        ReplaceMode::Prefix => match pat.prefix_len(s, true) {
-            Some(n) => {
-                let mut out = rep.to_vec();
-                out.extend_from_slice(&s[n..]);
-                out
-            }
-            None => s.to_vec(),
-        },
-        ReplaceMode::Suffix => match pat.suffix_start(s, true) {
-            Some(n) => {
-                let mut out = s[..n].to_vec();
-                out.extend_from_slice(rep);
-                out
-            }
-            None => s.to_vec(),
-        },
-        ReplaceMode::First | ReplaceMode::All => {
-            if empty_pat {
-                return s.to_vec();
-            }
-            let mut out = Vec::new();
-            let mut i = 0;
-            let bounds = char_bounds(s);
-            let mut bi = 0;
-            while i <= s.len() {
-                match pat.match_at(s, i) {
-                    Some(end) if end > i => {
-                        out.extend_from_slice(rep);
-                        i = end;
-                        while bi < bounds.len() && bounds[bi] < i {
-                            bi += 1;
-                        }
-                        if mode == ReplaceMode::First {
-                            out.extend_from_slice(&s[i..]);
-                            return out;
-                        }
-                    }
-                    _ => {
-                        if i >= s.len() {
-                            break;
-                        }
-                        while bi < bounds.len() && bounds[bi] <= i {
-                            bi += 1;
-                        }
-                        let next = bounds.get(bi).copied().unwrap_or(s.len());
-                        out.extend_from_slice(&s[i..next]);
-                        i = next;
-                    }
+/// Append the replacement of `${x/p/r}`: under bash 5.2's `patsub_replacement`, an unquoted
+/// `&` stands for the matched text and `\&` for a literal `&`.
+fn substitute(rep: &[(Vec<u8>, bool)], matched: &[u8], out: &mut Vec<u8>) {
+    for (text, active) in rep {
+        if !*active {
+            out.extend_from_slice(text);
+            continue;
+        }
+        let mut i = 0;
+        while i < text.len() {
+            match text[i] {
+                b'\\' if i + 1 < text.len() => {
+                    out.push(text[i + 1]);
+                    i += 2;
+                }
+                b'&' => {
+                    out.extend_from_slice(matched);
+                    i += 1;
+                }
+                c => {
+                    out.push(c);
+                    i += 1;
                 }
             }
-            out
         }
     }
 }

@@ -40,8 +40,7 @@ pub fn echo(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             out.push(b' ');
         }
         if escapes {
-            let (s, stop) = crate::text::escape::echo_escapes(a);
-            out.extend_from_slice(&s);
+            let stop = crate::text::escape::echo_escapes(a, &mut out);
             if stop {
                 sh.out(&out)?;
                 return Ok(0);
@@ -82,18 +81,20 @@ pub fn printf(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
         return Ok(2);
     };
     let args = &argv[i + 1..];
-    let now = (sh.env.clock)();
-    let start = now - sh.env.start.elapsed();
+    let now = (sh.env.clock)()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    let times = crate::text::printf::PrintfTimes {
+        now,
+        shell_start: now - sh.env.start.elapsed().as_secs() as i64,
+    };
     let mut out = Vec::new();
-    let r = crate::text::printf::format(fmt, args, &mut out, now, start);
-    let mut status = 0;
-    for msg in &r.errors {
+    let r = crate::text::printf::format(fmt, args, times, &mut out);
+    for msg in &r.diagnostics {
         sh.builtin_error("printf", msg);
-        status = 1;
     }
-    if r.fatal {
-        status = 1;
-    }
+    let status = r.status;
     match var {
         Some(v) => {
             if v.contains('[') {
