@@ -73,6 +73,397 @@ pub struct ArithError {
 
 /// Parse arithmetic text. An empty (or all-blank) expression is `Ok(None)`: it evaluates to 0.
 pub fn parse_arith(src: &str) -> Result<Option<ArithExpr>, ArithError> {
-    let _ = src;
-    todo!("arith parser")
+    let mut p = AP {
+        s: src.as_bytes(),
+        src,
+        pos: 0,
+        tok: T::End,
+        tok_start: 0,
+        prev_start: 0,
+        prev_was_ident: false,
+        depth: 0,
+    };
+    p.advance()?;
+    if p.tok == T::End {
+        return Ok(None);
+    }
+    let e = p.comma()?;
+    if p.tok != T::End {
+        return Err(p.err("syntax error in expression"));
+    }
+    Ok(Some(e))
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum T {
+    Num(i64),
+    Ident(LValue),
+    /// An operator, as its text.
+    Op(&'static str),
+    LParen,
+    RParen,
+    End,
+}
+
+struct AP<'s> {
+    s: &'s [u8],
+    src: &'s str,
+    pos: usize,
+    tok: T,
+    tok_start: usize,
+    prev_start: usize,
+    prev_was_ident: bool,
+    depth: u32,
+}
+
+const OPS: &[&str] = &[
+    "<<=", ">>=", "**", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "*=", "/=", "%=", "+=",
+    "-=", "&=", "^=", "|=", "++", "--", "=", "*", "/", "%", "+", "-", "<", ">", "&", "^", "|", "!",
+    "~", "?", ":", ",",
+];
+
+fn digit_val(c: u8) -> Option<u32> {
+    match c {
+        b'0'..=b'9' => Some((c - b'0') as u32),
+        b'a'..=b'z' => Some((c - b'a') as u32 + 10),
+        b'A'..=b'Z' => Some((c - b'A') as u32 + 36),
+        b'@' => Some(62),
+        b'_' => Some(63),
+        _ => None,
+    }
+}
+
+impl AP<'_> {
+    fn err_from(&self, msg: &str, at: usize) -> ArithError {
+        let at = at.min(self.src.len());
+        let tok = self.src.get(at..).unwrap_or("");
+        ArithError {
+            message: format!("{msg} (error token is \"{tok}\")"),
+        }
+    }
+
+    /// Error at the current token (or the previous one at end of input).
+    fn err(&self, msg: &str) -> ArithError {
+        let at = if self.tok == T::End {
+            self.prev_start
+        } else {
+            self.tok_start
+        };
+        self.err_from(msg, at)
+    }
+
+    fn advance(&mut self) -> Result<(), ArithError> {
+        let was_ident = matches!(self.tok, T::Ident(_));
+        self.prev_was_ident = was_ident;
+        self.prev_start = self.tok_start;
+        while self.pos < self.s.len() && matches!(self.s[self.pos], b' ' | b'\t' | b'\n' | b'\r') {
+            self.pos += 1;
+        }
+        let start = self.pos;
+        self.tok_start = start;
+        let Some(&c) = self.s.get(start) else {
+            self.tok = T::End;
+            return Ok(());
+        };
+        if c.is_ascii_digit() {
+            let mut j = start;
+            while j < self.s.len()
+                && (self.s[j].is_ascii_alphanumeric() || matches!(self.s[j], b'#' | b'@' | b'_'))
+            {
+                j += 1;
+            }
+            self.pos = j;
+            let text = &self.src[start..j];
+            self.tok = T::Num(self.number(text, start)?);
+            return Ok(());
+        }
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let mut j = start;
+            while j < self.s.len() && (self.s[j].is_ascii_alphanumeric() || self.s[j] == b'_') {
+                j += 1;
+            }
+            let name = self.src[start..j].to_string();
+            if self.s.get(j) == Some(&b'[') {
+                let mut depth = 0;
+                let mut k = j;
+                let close = loop {
+                    match self.s.get(k) {
+                        None => break None,
+                        Some(b'[') => depth += 1,
+                        Some(b']') => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break Some(k);
+                            }
+                        }
+                        _ => {}
+                    }
+                    k += 1;
+                };
+                let Some(k) = close else {
+                    return Err(self.err_from("bad array subscript", start));
+                };
+                self.pos = k + 1;
+                self.tok = T::Ident(LValue::Index(name, self.src[j + 1..k].to_string()));
+                return Ok(());
+            }
+            self.pos = j;
+            self.tok = T::Ident(LValue::Var(name));
+            return Ok(());
+        }
+        match c {
+            b'(' => {
+                self.pos += 1;
+                self.tok = T::LParen;
+                return Ok(());
+            }
+            b')' => {
+                self.pos += 1;
+                self.tok = T::RParen;
+                return Ok(());
+            }
+            _ => {}
+        }
+        let rest = &self.s[start..];
+        let Some(op) = OPS.iter().find(|o| rest.starts_with(o.as_bytes())) else {
+            return Err(self.err_from("syntax error: invalid arithmetic operator", start));
+        };
+        let mut op: &'static str = op;
+        if op == "++" || op == "--" {
+            // Post-increment after a variable; pre-increment only before one; otherwise two
+            // unary/binary signs (`1 ++ 2` is 1 + +2), as bash does.
+            if !was_ident {
+                let mut k = start + 2;
+                while k < self.s.len() && matches!(self.s[k], b' ' | b'\t') {
+                    k += 1;
+                }
+                let ident_next = self
+                    .s
+                    .get(k)
+                    .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_');
+                if !ident_next {
+                    op = if op == "++" { "+" } else { "-" };
+                }
+            }
+        }
+        self.pos = start + op.len();
+        self.tok = T::Op(op);
+        Ok(())
+    }
+
+    fn number(&self, text: &str, start: usize) -> Result<i64, ArithError> {
+        let (base, digits): (u32, &str) = if let Some(k) = text.find('#') {
+            let b: u32 = text[..k].parse().unwrap_or(0);
+            if !(2..=64).contains(&b) || !text[..k].bytes().all(|c| c.is_ascii_digit()) {
+                return Err(self.err_from("invalid arithmetic base", start));
+            }
+            if k + 1 == text.len() {
+                return Err(self.err_from("invalid integer constant", start));
+            }
+            (b, &text[k + 1..])
+        } else if let Some(h) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+            (16, h)
+        } else if text.len() > 1 && text.starts_with('0') {
+            (8, &text[1..])
+        } else {
+            (10, text)
+        };
+        let mut v: i64 = 0;
+        for c in digits.bytes() {
+            let d = match digit_val(c) {
+                Some(d) if base <= 36 && c.is_ascii_uppercase() => d - 26,
+                Some(d) => d,
+                None => u32::MAX,
+            };
+            if d >= base {
+                return Err(self.err_from("value too great for base", start));
+            }
+            v = v.wrapping_mul(base as i64).wrapping_add(d as i64);
+        }
+        Ok(v)
+    }
+
+    fn is_op(&self, o: &str) -> bool {
+        matches!(&self.tok, T::Op(x) if *x == o)
+    }
+
+    fn comma(&mut self) -> Result<ArithExpr, ArithError> {
+        let mut l = self.assign()?;
+        while self.is_op(",") {
+            self.advance()?;
+            let r = self.assign()?;
+            l = ArithExpr::Comma(Box::new(l), Box::new(r));
+        }
+        Ok(l)
+    }
+
+    fn assign(&mut self) -> Result<ArithExpr, ArithError> {
+        self.depth += 1;
+        if self.depth > 200 {
+            return Err(self.err("expression recursion level exceeded"));
+        }
+        let r = self.assign_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn assign_inner(&mut self) -> Result<ArithExpr, ArithError> {
+        let lhs = self.cond()?;
+        let op = match &self.tok {
+            T::Op("=") => None,
+            T::Op("*=") => Some(BinOp::Mul),
+            T::Op("/=") => Some(BinOp::Div),
+            T::Op("%=") => Some(BinOp::Rem),
+            T::Op("+=") => Some(BinOp::Add),
+            T::Op("-=") => Some(BinOp::Sub),
+            T::Op("<<=") => Some(BinOp::Shl),
+            T::Op(">>=") => Some(BinOp::Shr),
+            T::Op("&=") => Some(BinOp::BitAnd),
+            T::Op("^=") => Some(BinOp::BitXor),
+            T::Op("|=") => Some(BinOp::BitOr),
+            _ => return Ok(lhs),
+        };
+        let ArithExpr::Var(lv) = lhs else {
+            return Err(self.err("attempted assignment to non-variable"));
+        };
+        self.advance()?;
+        let rhs = self.assign()?;
+        Ok(ArithExpr::Assign(lv, op, Box::new(rhs)))
+    }
+
+    fn cond(&mut self) -> Result<ArithExpr, ArithError> {
+        let c = self.binary(0)?;
+        if !self.is_op("?") {
+            return Ok(c);
+        }
+        self.advance()?;
+        if self.tok == T::End {
+            return Err(self.err("expression expected"));
+        }
+        let a = self.comma()?;
+        if !self.is_op(":") {
+            return Err(self.err("`:' expected for conditional expression"));
+        }
+        self.advance()?;
+        if self.tok == T::End {
+            return Err(self.err("expression expected"));
+        }
+        let b = self.cond()?;
+        Ok(ArithExpr::Ternary(Box::new(c), Box::new(a), Box::new(b)))
+    }
+
+    /// Binary operators by precedence level (0 = `||` … 9 = `* / %`).
+    fn binary(&mut self, level: usize) -> Result<ArithExpr, ArithError> {
+        const LEVELS: &[&[(&str, BinOp)]] = &[
+            &[("||", BinOp::LogOr)],
+            &[("&&", BinOp::LogAnd)],
+            &[("|", BinOp::BitOr)],
+            &[("^", BinOp::BitXor)],
+            &[("&", BinOp::BitAnd)],
+            &[("==", BinOp::Eq), ("!=", BinOp::Ne)],
+            &[
+                ("<", BinOp::Lt),
+                ("<=", BinOp::Le),
+                (">", BinOp::Gt),
+                (">=", BinOp::Ge),
+            ],
+            &[("<<", BinOp::Shl), (">>", BinOp::Shr)],
+            &[("+", BinOp::Add), ("-", BinOp::Sub)],
+            &[("*", BinOp::Mul), ("/", BinOp::Div), ("%", BinOp::Rem)],
+        ];
+        if level == LEVELS.len() {
+            return self.power();
+        }
+        let mut l = self.binary(level + 1)?;
+        loop {
+            let T::Op(o) = self.tok else { break };
+            let Some(&(_, op)) = LEVELS[level].iter().find(|(s, _)| *s == o) else {
+                break;
+            };
+            self.advance()?;
+            let r = self.binary(level + 1)?;
+            l = ArithExpr::Binary(op, Box::new(l), Box::new(r));
+        }
+        Ok(l)
+    }
+
+    fn power(&mut self) -> Result<ArithExpr, ArithError> {
+        let base = self.unary()?;
+        if self.is_op("**") {
+            self.advance()?;
+            self.depth += 1;
+            if self.depth > 200 {
+                return Err(self.err("expression recursion level exceeded"));
+            }
+            let exp = self.power();
+            self.depth -= 1;
+            return Ok(ArithExpr::Binary(
+                BinOp::Pow,
+                Box::new(base),
+                Box::new(exp?),
+            ));
+        }
+        Ok(base)
+    }
+
+    fn unary(&mut self) -> Result<ArithExpr, ArithError> {
+        let op = match self.tok {
+            T::Op("!") => UnOp::Not,
+            T::Op("~") => UnOp::BitNot,
+            T::Op("-") => UnOp::Neg,
+            T::Op("+") => UnOp::Plus,
+            T::Op(o @ ("++" | "--")) => {
+                self.advance()?;
+                let T::Ident(lv) = self.tok.clone() else {
+                    return Err(self.err("syntax error: operand expected"));
+                };
+                self.advance()?;
+                return Ok(if o == "++" {
+                    ArithExpr::PreInc(lv)
+                } else {
+                    ArithExpr::PreDec(lv)
+                });
+            }
+            _ => return self.primary(),
+        };
+        self.advance()?;
+        self.depth += 1;
+        if self.depth > 200 {
+            return Err(self.err("expression recursion level exceeded"));
+        }
+        let e = self.unary();
+        self.depth -= 1;
+        Ok(ArithExpr::Unary(op, Box::new(e?)))
+    }
+
+    fn primary(&mut self) -> Result<ArithExpr, ArithError> {
+        match self.tok.clone() {
+            T::Num(n) => {
+                self.advance()?;
+                Ok(ArithExpr::Num(n))
+            }
+            T::Ident(lv) => {
+                self.advance()?;
+                if self.is_op("++") {
+                    self.advance()?;
+                    return Ok(ArithExpr::PostInc(lv));
+                }
+                if self.is_op("--") {
+                    self.advance()?;
+                    return Ok(ArithExpr::PostDec(lv));
+                }
+                Ok(ArithExpr::Var(lv))
+            }
+            T::LParen => {
+                self.advance()?;
+                let e = self.comma()?;
+                if self.tok != T::RParen {
+                    return Err(self.err("missing `)'"));
+                }
+                self.advance()?;
+                Ok(e)
+            }
+            _ => Err(self.err("syntax error: operand expected")),
+        }
+    }
 }
