@@ -133,6 +133,30 @@ fn digit_val(c: u8) -> Option<u32> {
     }
 }
 
+fn binop(o: &str) -> Option<(u8, BinOp)> {
+    Some(match o {
+        "||" => (1, BinOp::LogOr),
+        "&&" => (2, BinOp::LogAnd),
+        "|" => (3, BinOp::BitOr),
+        "^" => (4, BinOp::BitXor),
+        "&" => (5, BinOp::BitAnd),
+        "==" => (6, BinOp::Eq),
+        "!=" => (6, BinOp::Ne),
+        "<" => (7, BinOp::Lt),
+        "<=" => (7, BinOp::Le),
+        ">" => (7, BinOp::Gt),
+        ">=" => (7, BinOp::Ge),
+        "<<" => (8, BinOp::Shl),
+        ">>" => (8, BinOp::Shr),
+        "+" => (9, BinOp::Add),
+        "-" => (9, BinOp::Sub),
+        "*" => (10, BinOp::Mul),
+        "/" => (10, BinOp::Div),
+        "%" => (10, BinOp::Rem),
+        _ => return None,
+    })
+}
+
 impl AP<'_> {
     fn err_from(&self, msg: &str, at: usize) -> ArithError {
         let at = at.min(self.src.len());
@@ -299,7 +323,7 @@ impl AP<'_> {
 
     fn assign(&mut self) -> Result<ArithExpr, ArithError> {
         self.depth += 1;
-        if self.depth > 200 {
+        if self.depth > 100 {
             return Err(self.err("expression recursion level exceeded"));
         }
         let r = self.assign_inner();
@@ -332,7 +356,7 @@ impl AP<'_> {
     }
 
     fn cond(&mut self) -> Result<ArithExpr, ArithError> {
-        let c = self.binary(0)?;
+        let c = self.binary(1)?;
         if !self.is_op("?") {
             return Ok(c);
         }
@@ -352,36 +376,15 @@ impl AP<'_> {
         Ok(ArithExpr::Ternary(Box::new(c), Box::new(a), Box::new(b)))
     }
 
-    /// Binary operators by precedence level (0 = `||` … 9 = `* / %`).
-    fn binary(&mut self, level: usize) -> Result<ArithExpr, ArithError> {
-        const LEVELS: &[&[(&str, BinOp)]] = &[
-            &[("||", BinOp::LogOr)],
-            &[("&&", BinOp::LogAnd)],
-            &[("|", BinOp::BitOr)],
-            &[("^", BinOp::BitXor)],
-            &[("&", BinOp::BitAnd)],
-            &[("==", BinOp::Eq), ("!=", BinOp::Ne)],
-            &[
-                ("<", BinOp::Lt),
-                ("<=", BinOp::Le),
-                (">", BinOp::Gt),
-                (">=", BinOp::Ge),
-            ],
-            &[("<<", BinOp::Shl), (">>", BinOp::Shr)],
-            &[("+", BinOp::Add), ("-", BinOp::Sub)],
-            &[("*", BinOp::Mul), ("/", BinOp::Div), ("%", BinOp::Rem)],
-        ];
-        if level == LEVELS.len() {
-            return self.power();
-        }
-        let mut l = self.binary(level + 1)?;
-        loop {
-            let T::Op(o) = self.tok else { break };
-            let Some(&(_, op)) = LEVELS[level].iter().find(|(s, _)| *s == o) else {
-                break;
-            };
+    /// Binary operators by precedence climbing (1 = `||` … 10 = `* / %`), all left-associative.
+    fn binary(&mut self, min: u8) -> Result<ArithExpr, ArithError> {
+        let mut l = self.power()?;
+        while let T::Op(o) = self.tok
+            && let Some((prec, op)) = binop(o)
+            && prec >= min
+        {
             self.advance()?;
-            let r = self.binary(level + 1)?;
+            let r = self.binary(prec + 1)?;
             l = ArithExpr::Binary(op, Box::new(l), Box::new(r));
         }
         Ok(l)
@@ -392,7 +395,7 @@ impl AP<'_> {
         if self.is_op("**") {
             self.advance()?;
             self.depth += 1;
-            if self.depth > 200 {
+            if self.depth > 100 {
                 return Err(self.err("expression recursion level exceeded"));
             }
             let exp = self.power();
@@ -428,7 +431,7 @@ impl AP<'_> {
         };
         self.advance()?;
         self.depth += 1;
-        if self.depth > 200 {
+        if self.depth > 100 {
             return Err(self.err("expression recursion level exceeded"));
         }
         let e = self.unary();

@@ -34,10 +34,15 @@ impl P<'_, '_> {
     }
 
     fn cpeek(&mut self) -> Result<&Tok, ParseError> {
+        self.peek(COND)
+    }
+
+    /// Newlines are allowed after `&&`, `||`, `(` and `!` inside `[[ ]]`.
+    fn cskip_newlines(&mut self) -> Result<(), ParseError> {
         while matches!(self.peek(COND)?, Tok::Newline) {
             self.next(COND)?;
         }
-        self.peek(COND)
+        Ok(())
     }
 
     fn cond_err(&mut self, msg: &str) -> ParseError {
@@ -49,6 +54,7 @@ impl P<'_, '_> {
         let mut l = self.cond_and()?;
         while matches!(self.cpeek()?, Tok::Op(Op::OrOr)) {
             self.next(COND)?;
+            self.cskip_newlines()?;
             let r = self.cond_and()?;
             l = CondExpr::Or(Box::new(l), Box::new(r));
         }
@@ -59,6 +65,7 @@ impl P<'_, '_> {
         let mut l = self.cond_not()?;
         while matches!(self.cpeek()?, Tok::Op(Op::AndAnd)) {
             self.next(COND)?;
+            self.cskip_newlines()?;
             let r = self.cond_not()?;
             l = CondExpr::And(Box::new(l), Box::new(r));
         }

@@ -96,6 +96,12 @@ impl P<'_, '_> {
         self.skip_blanks();
         let start = self.st.pos;
         let Some(c) = self.cur() else {
+            // Like bash, input that does not end in a newline gets one at end of file, so
+            // `echo >` reports `newline' while `echo &&` reports end of file.
+            if !self.st.eof_newline && self.st.src.last().is_some_and(|&b| b != b'\n') {
+                self.st.eof_newline = true;
+                return Ok((Tok::Newline, start));
+            }
             return Ok((Tok::Eof, start));
         };
         let n1 = self.byte(start + 1);
@@ -285,6 +291,11 @@ impl P<'_, '_> {
         self.st
             .alias_regions
             .push((start, start + text.len(), name));
+        if let Some(p) = self.alias_next_at
+            && p >= end
+        {
+            self.alias_next_at = Some((p as isize + delta) as usize);
+        }
         let (cpos, _) = self.st.line_cache.get();
         if cpos > start {
             self.st.line_cache.set((0, 0));

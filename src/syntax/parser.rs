@@ -35,6 +35,8 @@ pub(super) struct State<'a> {
     pub line_base: u32,
     /// Regions of the buffer produced by alias expansion: (start, end, alias name).
     pub alias_regions: Vec<(usize, usize, String)>,
+    /// The virtual newline at end of input has been returned.
+    pub eof_newline: bool,
 }
 
 impl State<'_> {
