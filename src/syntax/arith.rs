@@ -122,6 +122,12 @@ const OPS: &[&str] = &[
     "~", "?", ":", ",",
 ];
 
+fn num_err(msg: &str, text: &str) -> ArithError {
+    ArithError {
+        message: format!("{msg} (error token is \"{text}\")"),
+    }
+}
+
 fn digit_val(c: u8) -> Option<u32> {
     match c {
         b'0'..=b'9' => Some((c - b'0') as u32),
@@ -198,7 +204,7 @@ impl AP<'_> {
             }
             self.pos = j;
             let text = &self.src[start..j];
-            self.tok = T::Num(self.number(text, start)?);
+            self.tok = T::Num(self.number(text)?);
             return Ok(());
         }
         if c.is_ascii_alphabetic() || c == b'_' {
@@ -275,14 +281,14 @@ impl AP<'_> {
         Ok(())
     }
 
-    fn number(&self, text: &str, start: usize) -> Result<i64, ArithError> {
+    fn number(&self, text: &str) -> Result<i64, ArithError> {
         let (base, digits): (u32, &str) = if let Some(k) = text.find('#') {
             let b: u32 = text[..k].parse().unwrap_or(0);
             if !(2..=64).contains(&b) || !text[..k].bytes().all(|c| c.is_ascii_digit()) {
-                return Err(self.err_from("invalid arithmetic base", start));
+                return Err(num_err("invalid arithmetic base", text));
             }
             if k + 1 == text.len() {
-                return Err(self.err_from("invalid integer constant", start));
+                return Err(num_err("invalid integer constant", text));
             }
             (b, &text[k + 1..])
         } else if let Some(h) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
@@ -300,7 +306,7 @@ impl AP<'_> {
                 None => u32::MAX,
             };
             if d >= base {
-                return Err(self.err_from("value too great for base", start));
+                return Err(num_err("value too great for base", text));
             }
             v = v.wrapping_mul(base as i64).wrapping_add(d as i64);
         }
@@ -468,5 +474,146 @@ impl AP<'_> {
             }
             _ => Err(self.err("syntax error: operand expected")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lv(l: &LValue) -> String {
+        match l {
+            LValue::Var(n) => n.clone(),
+            LValue::Index(n, s) => format!("{n}[{s}]"),
+        }
+    }
+
+    fn show(e: &ArithExpr) -> String {
+        match e {
+            ArithExpr::Num(n) => n.to_string(),
+            ArithExpr::Var(l) => lv(l),
+            ArithExpr::Unary(op, x) => format!("({op:?} {})", show(x)),
+            ArithExpr::Binary(op, a, b) => format!("({op:?} {} {})", show(a), show(b)),
+            ArithExpr::Assign(l, op, x) => match op {
+                Some(op) => format!("({}{op:?}= {})", lv(l), show(x)),
+                None => format!("({} = {})", lv(l), show(x)),
+            },
+            ArithExpr::PreInc(l) => format!("++{}", lv(l)),
+            ArithExpr::PreDec(l) => format!("--{}", lv(l)),
+            ArithExpr::PostInc(l) => format!("{}++", lv(l)),
+            ArithExpr::PostDec(l) => format!("{}--", lv(l)),
+            ArithExpr::Ternary(c, a, b) => format!("({} ? {} : {})", show(c), show(a), show(b)),
+            ArithExpr::Comma(a, b) => format!("({}, {})", show(a), show(b)),
+        }
+    }
+
+    fn p(s: &str) -> String {
+        match parse_arith(s) {
+            Ok(Some(e)) => show(&e),
+            Ok(None) => "empty".into(),
+            Err(e) => format!("ERR {}", e.message),
+        }
+    }
+
+    #[test]
+    fn precedence_and_forms() {
+        let cases = [
+            ("1 + 2 * 3", "(Add 1 (Mul 2 3))"),
+            ("(1 + 2) * 3", "(Mul (Add 1 2) 3)"),
+            ("2 ** 3 ** 2", "(Pow 2 (Pow 3 2))"),
+            ("-2 ** 2", "(Pow (Neg 2) 2)"),
+            ("1 - 2 - 3", "(Sub (Sub 1 2) 3)"),
+            ("a = b = 3", "(a = (b = 3))"),
+            ("a += 2, b <<= 1", "((aAdd= 2), (bShl= 1))"),
+            ("x ? y : z ? 1 : 2", "(x ? y : (z ? 1 : 2))"),
+            (
+                "a || b && c | d ^ e & f == g < h << i + j * k",
+                "(LogOr a (LogAnd b (BitOr c (BitXor d (BitAnd e (Eq f (Lt g (Shl h (Add i (Mul j k))))))))))",
+            ),
+            ("!a && ~b", "(LogAnd (Not a) (BitNot b))"),
+            ("x++ + ++y", "(Add x++ ++y)"),
+            ("x-- - --y", "(Sub x-- --y)"),
+            ("1 ++ 2", "(Add 1 (Plus 2))"),
+            ("1 -- 2", "(Sub 1 (Neg 2))"),
+            ("a[i+1] = a[$j] * 2", "(a[i+1] = (Mul a[$j] 2))"),
+            ("a[b[1]]++", "a[b[1]]++"),
+            (
+                "0x1F + 017 + 2#101 + 64#@_ + 36#z + 62#Z + 0x",
+                "(Add (Add (Add (Add (Add (Add 31 15) 5) 4031) 35) 61) 0)",
+            ),
+            ("9223372036854775808", "-9223372036854775808"),
+            ("18446744073709551617", "1"),
+            ("  ", "empty"),
+            ("", "empty"),
+            ("a <= b >= c != d", "(Ne (Ge (Le a b) c) d)"),
+            (
+                "a %= 3, b ^= 1, c |= 2, d &= 4, e >>= 1, f *= 2, g /= 2, h -= 1",
+                "((((((((aRem= 3), (bBitXor= 1)), (cBitOr= 2)), (dBitAnd= 4)), (eShr= 1)), (fMul= 2)), (gDiv= 2)), (hSub= 1))",
+            ),
+        ];
+        let mut bad = Vec::new();
+        for (src, want) in cases {
+            let got = p(src);
+            if got != want {
+                bad.push(format!("{src:?}: want {want}, got {got}"));
+            }
+        }
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
+
+    #[test]
+    fn errors_worded_like_bash() {
+        let cases = [
+            (
+                "1 +* 2",
+                "syntax error: operand expected (error token is \"* 2\")",
+            ),
+            ("2 3", "syntax error in expression (error token is \"3\")"),
+            (
+                "1+",
+                "syntax error: operand expected (error token is \"+\")",
+            ),
+            (
+                "a=",
+                "syntax error: operand expected (error token is \"=\")",
+            ),
+            (
+                "1=2",
+                "attempted assignment to non-variable (error token is \"=2\")",
+            ),
+            ("08 + 1", "value too great for base (error token is \"08\")"),
+            ("2#12", "value too great for base (error token is \"2#12\")"),
+            ("65#1", "invalid arithmetic base (error token is \"65#1\")"),
+            ("2#", "invalid integer constant (error token is \"2#\")"),
+            ("0x1g", "value too great for base (error token is \"0x1g\")"),
+            ("1 2a", "value too great for base (error token is \"2a\")"),
+            (
+                "a ++ b",
+                "syntax error in expression (error token is \"b\")",
+            ),
+            (
+                "1 ? 2",
+                "`:' expected for conditional expression (error token is \"2\")",
+            ),
+            ("1 ? 2 : ", "expression expected (error token is \": \")"),
+            (
+                "1.5",
+                "syntax error: invalid arithmetic operator (error token is \".5\")",
+            ),
+            (
+                "++",
+                "syntax error: operand expected (error token is \"+\")",
+            ),
+            ("a[1 ", "bad array subscript (error token is \"a[1 \")"),
+        ];
+        let mut bad = Vec::new();
+        for (src, want) in cases {
+            let got = p(src);
+            let want = format!("ERR {want}");
+            if got != want {
+                bad.push(format!("{src:?}: want {want}, got {got}"));
+            }
+        }
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
     }
 }

@@ -318,6 +318,10 @@ pub enum WordPart {
     /// An assignment-shaped argument of a declaration builtin (`declare x=1`, `local a=(1 2)`).
     /// Only ever the sole part of its word.
     Assign(Box<Assign>),
+    /// A `${…}` that bash cannot parse (`${x;y}`, zsh's `${(M)…}`), holding its whole text.
+    /// As in bash this is not a syntax error: expanding it fails with
+    /// `TEXT: bad substitution` (status 1), so code on branches never taken still runs.
+    BadSubst(String),
 }
 
 /// A parameter expansion: `$x`, `${x}`, `${x:-word}`, `${#a[@]}`, `${!ref}`, …

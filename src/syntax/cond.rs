@@ -73,6 +73,7 @@ impl P<'_, '_> {
     }
 
     fn cond_not(&mut self) -> Result<CondExpr, ParseError> {
+        self.cskip_newlines()?;
         self.enter()?;
         let r = if matches!(self.cpeek()?, Tok::Word(w) if w.as_plain_literal() == Some("!")) {
             self.next(COND)?;
@@ -135,6 +136,9 @@ impl P<'_, '_> {
                 };
                 let Some(op) = binop else {
                     return match self.cpeek()? {
+                        Tok::Newline => Err(self.cond_err(
+                            "unexpected token `newline', conditional binary operator expected",
+                        )),
                         Tok::Word(n) if n.as_plain_literal() != Some("]]") => {
                             Err(self.cond_err("conditional binary operator expected"))
                         }

@@ -76,6 +76,8 @@ pub(super) struct P<'a, 'b> {
     /// checked for aliases.
     pub alias_next_at: Option<usize>,
     pub depth: u32,
+    /// Set when a `${…}` could not be parsed (see `word::skip_braced`).
+    pub bad_subst: bool,
 }
 
 /// Parses a script one complete command at a time.
@@ -143,6 +145,7 @@ impl<'a, 'b> P<'a, 'b> {
             bodies: Vec::new(),
             alias_next_at: None,
             depth: 0,
+            bad_subst: false,
         }
     }
 
@@ -825,7 +828,7 @@ impl<'a, 'b> P<'a, 'b> {
         let mut decl = false;
         loop {
             let mode = if sc.words.is_empty() {
-                ALIAS | ASSIGN
+                CMD
             } else if decl {
                 ASSIGN
             } else {

@@ -224,6 +224,7 @@ fn show_part(p: &WordPart) -> String {
             None => format!("{{{start}..{end}}}"),
         },
         WordPart::Assign(a) => format!("A({})", show_assign(a)),
+        WordPart::BadSubst(t) => format!("BAD({t})"),
     }
 }
 
@@ -462,7 +463,14 @@ fn parameters() {
             "echo ${a[$i+1]} ${a[\"k y\"]} ${#a[i]}",
             "[L(echo) ${a[${i}+L(+1)]} ${a[D(L(k y))]} ${#a[L(i)]}]",
         ),
-        ("echo ${x&}", "ERR ${x&}: bad substitution"),
+        (
+            "echo ${x&} ${x;y}a ${(M)${(k)p[@]}:#x*} ${x:-${y&}}",
+            "[L(echo) BAD(${x&}) BAD(${x;y})+L(a) BAD(${(M)${(k)p[@]}:#x*}) ${x :- BAD(${y&})}]",
+        ),
+        (
+            "echo ${x;y",
+            "ERR unexpected EOF while looking for matching `}' (incomplete)",
+        ),
         (
             "echo ${x",
             "ERR unexpected EOF while looking for matching `}' (incomplete)",
@@ -726,7 +734,11 @@ fn conditionals() {
         ("[[ a b ]]", "ERR conditional binary operator expected"),
         ("[[ ( a ]]", "ERR unexpected token `]]', expected `)'"),
         ("[[ a ]] ]]", "ERR syntax error near unexpected token `]]'"),
-        ("[[ a", "ERR syntax error near unexpected token `newline'"),
+        (
+            "[[ a",
+            "ERR unexpected token `newline', conditional binary operator expected",
+        ),
+        ("[[\n ! a &&\n b ]]", "[[ (!(L(a)) && L(b)) ]]"),
     ]);
 }
 
@@ -847,6 +859,41 @@ fn aliases() {
         "[L(echo) L(ls)]; [S(ls)]; [S(l)+L(s)]"
     );
     assert_eq!(run("if ls; then x; fi"), "if [L(ls) L(-F)] then [L(X)] fi");
+}
+
+/// `SANDSH_PARSE_FILES="a.sh b.sh" cargo test --lib syntax::tests::parse_files -- --nocapture`
+/// parses real scripts and reports the first error of each and the time taken.
+#[test]
+fn parse_files() {
+    let Ok(files) = std::env::var("SANDSH_PARSE_FILES") else {
+        return;
+    };
+    for f in files.split_whitespace() {
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        let t = std::time::Instant::now();
+        let mut p = super::Parser::new(&text);
+        let mut n = 0;
+        let mut errs = Vec::new();
+        loop {
+            match p.next_command(None) {
+                Ok(Some(_)) => n += 1,
+                Ok(None) => break,
+                Err(e) => {
+                    errs.push(format!("line {}: {}", e.line, e.message));
+                    if e.incomplete {
+                        break;
+                    }
+                }
+            }
+        }
+        println!(
+            "{f}: {n} commands, {} bytes, {:?}, errors: {errs:?}",
+            text.len(),
+            t.elapsed()
+        );
+    }
 }
 
 /// A deterministic generator of shell-looking garbage: the parser must always return.

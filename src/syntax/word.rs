@@ -263,7 +263,15 @@ impl P<'_, '_> {
         match c {
             b'{' => {
                 self.st.pos = i + 2;
-                Ok(Some(WordPart::Param(Box::new(self.braced_param(i)?))))
+                match self.braced_param(i) {
+                    Ok(pe) => Ok(Some(WordPart::Param(Box::new(pe)))),
+                    Err(_) if self.bad_subst => {
+                        self.bad_subst = false;
+                        let end = self.skip_braced(i)?;
+                        Ok(Some(WordPart::BadSubst(self.text(i, end))))
+                    }
+                    Err(e) => Err(e),
+                }
             }
             b'(' => {
                 if self.byte(i + 2) == Some(b'(') {
@@ -596,14 +604,45 @@ impl P<'_, '_> {
         Ok(Some(Param::Name(name)))
     }
 
+    /// Flags a bad substitution; `dollar` turns it into [`WordPart::BadSubst`].
     fn bad_subst(&mut self, open: usize) -> ParseError {
-        let mut j = self.st.pos;
-        while self.byte(j).is_some_and(|b| b != b'}') {
+        self.bad_subst = true;
+        self.err_at("bad substitution", open)
+    }
+
+    /// The end (exclusive) of the `${…}` starting at `open`, matching nested braces and
+    /// skipping quotes, as bash does when it cannot parse the expansion.
+    fn skip_braced(&mut self, open: usize) -> Result<usize, ParseError> {
+        let mut depth = 0u32;
+        let mut j = open + 1;
+        loop {
+            let Some(c) = self.byte(j) else {
+                self.st.pos = j;
+                return Err(self.err_matching('}', open));
+            };
+            match c {
+                b'\\' => j += 1,
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.st.pos = j + 1;
+                        return Ok(j + 1);
+                    }
+                }
+                b'\'' | b'"' => {
+                    j += 1;
+                    while self.byte(j).is_some_and(|b| b != c) {
+                        if c == b'"' && self.byte(j) == Some(b'\\') {
+                            j += 1;
+                        }
+                        j += 1;
+                    }
+                }
+                _ => {}
+            }
             j += 1;
         }
-        let t = self.text(open, (j + 1).min(self.st.src.len()));
-        self.st.pos = (j + 1).min(self.st.src.len());
-        self.err_at(format!("{t}: bad substitution"), open)
     }
 
     /// After `${`: the expansion up to and including the closing `}`.
