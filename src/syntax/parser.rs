@@ -485,9 +485,9 @@ impl<'a, 'b> P<'a, 'b> {
                 Some(
                     "if" | "while" | "until" | "for" | "select" | "case" | "{" | "[[" | "function",
                 ) => self.compound_command(),
-                Some("then" | "elif" | "else" | "fi" | "do" | "done" | "esac" | "}") => {
-                    Err(self.unexpected())
-                }
+                Some(
+                    "then" | "elif" | "else" | "fi" | "do" | "done" | "esac" | "}" | "in" | "]]",
+                ) => Err(self.unexpected()),
                 _ => self.simple_command(line),
             },
             Tok::Op(Op::LParen) | Tok::ArithCmd(_) => self.compound_command(),
@@ -622,24 +622,17 @@ impl<'a, 'b> P<'a, 'b> {
                 return self.arith_for();
             }
         }
+        // Bash checks the name when the loop runs (`for 1 in` is a run-time error).
         let start = self.peek_start();
-        let var = match self.next(0)? {
-            Tok::Word(w) => match w.as_plain_literal() {
-                Some(n) if is_name(n) => n.to_string(),
-                _ => {
-                    let t = self.text(start, self.st.pos);
-                    return Err(self.err_at(format!("`{t}': not a valid identifier"), start));
-                }
-            },
-            t => {
-                self.peeked = Some(Peeked {
-                    tok: t,
-                    mode: 0,
-                    start,
-                    end: self.st.pos,
-                });
-                return Err(self.unexpected());
-            }
+        if !matches!(self.peek(0)?, Tok::Word(_)) {
+            return Err(self.unexpected());
+        }
+        let Tok::Word(w) = self.next(0)? else {
+            return Err(self.unexpected());
+        };
+        let var = match w.as_plain_literal() {
+            Some(n) => n.to_string(),
+            None => self.text(start, w.span.end),
         };
         self.skip_newlines(0)?;
         let mut words = None;

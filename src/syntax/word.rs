@@ -120,16 +120,8 @@ impl P<'_, '_> {
                     }
                 }
                 Kind::Dq if c == b'"' => break,
-                Kind::Operand(a, b) => {
-                    if depth == 0 && (c == a || c == b) {
-                        break;
-                    }
-                    if c == b'{' {
-                        depth += 1;
-                    } else if c == b'}' {
-                        depth = depth.saturating_sub(1);
-                    }
-                }
+                // Bare braces do not nest inside `${…}` (`${x:-{a}b}` is `{a` then `b}`).
+                Kind::Operand(a, b) if c == a || c == b => break,
                 Kind::Arith(semi) => match c {
                     b'(' => depth += 1,
                     b')' if depth == 0 => break,
@@ -614,7 +606,7 @@ impl P<'_, '_> {
     /// skipping quotes, as bash does when it cannot parse the expansion.
     fn skip_braced(&mut self, open: usize) -> Result<usize, ParseError> {
         let mut depth = 0u32;
-        let mut j = open + 1;
+        let mut j = open;
         loop {
             let Some(c) = self.byte(j) else {
                 self.st.pos = j;
@@ -622,7 +614,10 @@ impl P<'_, '_> {
             };
             match c {
                 b'\\' => j += 1,
-                b'{' => depth += 1,
+                b'$' if self.byte(j + 1) == Some(b'{') => {
+                    depth += 1;
+                    j += 1;
+                }
                 b'}' => {
                     depth -= 1;
                     if depth == 0 {
@@ -1015,11 +1010,19 @@ impl P<'_, '_> {
                     )]
                 }
             } else {
-                let mut sub = self.sub(body, body_start);
-                let mut parts = sub.parse_parts(Kind::Heredoc)?;
-                // Here-documents inside command substitutions of the body.
-                sub.finish_heredocs_parts(&mut parts);
-                parts
+                let mut sub = self.sub(body.clone(), body_start);
+                match sub.parse_parts(Kind::Heredoc) {
+                    Ok(mut parts) => {
+                        // Here-documents inside command substitutions of the body.
+                        sub.finish_heredocs_parts(&mut parts);
+                        parts
+                    }
+                    // Bash parses the body only when it expands it, so a broken `$(` there is
+                    // not a syntax error of the script; keep the text as it is.
+                    Err(_) => vec![WordPart::Literal(
+                        String::from_utf8_lossy(&body).into_owned(),
+                    )],
+                }
             };
             if let Some(slot) = self.bodies.get_mut(h.id) {
                 *slot = Some(Word { parts, span });
