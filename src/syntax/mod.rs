@@ -8,9 +8,15 @@
 
 pub mod arith;
 pub mod ast;
+mod brace;
+mod cond;
 mod error;
+mod heredoc;
 mod lexer;
 mod parser;
+#[cfg(test)]
+mod tests;
+mod word;
 
 pub use error::ParseError;
 pub use parser::Parser;
