@@ -166,11 +166,14 @@ EOF not end
 ## END
 
 #### heredoc on fd 3
-cat <<EOF 3<&0 <&-
+while read -r l <&3; do echo "got $l"; done 3<<EOF
 x
+y
 EOF
-echo status ok
-## stdout: status ok
+## STDOUT:
+got x
+got y
+## END
 
 #### heredoc with redirect to file
 cat > out.txt <<EOF

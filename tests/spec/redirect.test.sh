@@ -212,7 +212,9 @@ echo "$b $a"
 ## stdout: 2 1
 
 #### fd swap stdout and stderr
-{ echo out; echo err >&2; } 3>&1 1>&2 2>&3 2>/dev/null
+x=$( { echo out; echo err >&2; } 3>&1 1>&2 2>&3 ) 2>/dev/null
+echo "[$x]"
+## stdout: [err]
 
 #### redirect of subshell
 ( echo sub1; echo sub2 ) > f
