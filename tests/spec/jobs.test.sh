@@ -92,7 +92,7 @@ for p in "${pids[@]}"; do wait $p; echo $?; done
 ## END
 
 #### kill background job
-sleep 5 &
+( while :; do sleep 0.1; done ) &
 pid=$!
 kill $pid
 wait $pid
