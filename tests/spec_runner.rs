@@ -159,7 +159,11 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, String> {
 
 #[derive(Debug, Clone)]
 enum Outcome {
-    Ran { stdout: Vec<u8>, stderr: Vec<u8>, status: i32 },
+    Ran {
+        stdout: Vec<u8>,
+        stderr: Vec<u8>,
+        status: i32,
+    },
     Panic(String),
     Timeout,
     Error(String),
@@ -178,7 +182,11 @@ fn run_sandsh(code: &str) -> Outcome {
                 (r.stdout, r.stderr, r.exit_code)
             });
             let _ = tx.send(match r {
-                Ok((stdout, stderr, status)) => Outcome::Ran { stdout, stderr, status },
+                Ok((stdout, stderr, status)) => Outcome::Ran {
+                    stdout,
+                    stderr,
+                    status,
+                },
                 Err(p) => {
                     let msg = if let Some(s) = p.downcast_ref::<&str>() {
                         s.to_string()
@@ -222,7 +230,10 @@ fn run_bash(code: &str) -> Outcome {
     }
     let out = run_bash_in(code, &dir);
     // Make everything writable again so that removal cannot fail on chmod'ed files.
-    let _ = Command::new("chmod").args(["-R", "u+rwx"]).arg(&dir).status();
+    let _ = Command::new("chmod")
+        .args(["-R", "u+rwx"])
+        .arg(&dir)
+        .status();
     let _ = std::fs::remove_dir_all(&dir);
     return out;
 
@@ -230,7 +241,10 @@ fn run_bash(code: &str) -> Outcome {
         let child = Command::new(BASH)
             .current_dir(dir)
             .env_clear()
-            .env("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin")
+            .env(
+                "PATH",
+                "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+            )
             .env("LC_ALL", "C.UTF-8")
             .env("HOME", dir)
             .stdin(Stdio::piped())
@@ -304,7 +318,11 @@ fn run_bash(code: &str) -> Outcome {
             Some(c) => c,
             None => 128 + status.signal().unwrap_or(0),
         };
-        Outcome::Ran { stdout: stdout.unwrap(), stderr: stderr.unwrap(), status: code }
+        Outcome::Ran {
+            stdout: stdout.unwrap(),
+            stderr: stderr.unwrap(),
+            status: code,
+        }
     }
 }
 
@@ -319,7 +337,9 @@ fn show(b: &[u8]) -> String {
         match c {
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
             c => out.push(c),
         }
     }
@@ -357,7 +377,10 @@ fn diff(expected: &[u8], got: &[u8]) -> String {
             out.push_str(&format!("      {sign} {l}\n"));
         }
         if v.len() > first + MAX {
-            out.push_str(&format!("      {sign} ... ({} more)\n", v.len() - first - MAX));
+            out.push_str(&format!(
+                "      {sign} ... ({} more)\n",
+                v.len() - first - MAX
+            ));
         }
     }
     if e.len() == g.len() && first == e.len() {
@@ -374,7 +397,11 @@ fn diff(expected: &[u8], got: &[u8]) -> String {
 /// None when the outcome matches, Some(report) otherwise.
 fn check(case: &Case, o: &Outcome) -> Option<String> {
     match o {
-        Outcome::Ran { stdout, stderr, status } => {
+        Outcome::Ran {
+            stdout,
+            stderr,
+            status,
+        } => {
             if *stdout == case.stdout && *status == case.status {
                 return None;
             }
@@ -384,7 +411,10 @@ fn check(case: &Case, o: &Outcome) -> Option<String> {
                 r.push_str(&diff(&case.stdout, stdout));
             }
             if *status != case.status {
-                r.push_str(&format!("    status: expected {}, got {}\n", case.status, status));
+                r.push_str(&format!(
+                    "    status: expected {}, got {}\n",
+                    case.status, status
+                ));
             }
             let err = split_lines(stderr);
             if !err.is_empty() {
@@ -479,6 +509,8 @@ fn main() {
 
     let (mut st, mut bt) = (Tally::default(), Tally::default());
     let mut unexpected = Vec::new();
+    // Per-file sandsh tally: (file, passed, gaps, total), in file order.
+    let mut per_file: Vec<(String, usize, usize, usize)> = Vec::new();
     for (c, (s, b)) in cases.iter().zip(results.iter()) {
         let loc = format!("{}.test.sh:{} {}", c.file, c.line, c.name);
         if let Some(b) = b {
@@ -491,8 +523,19 @@ fn main() {
             }
         }
         if let Some(s) = s {
+            if per_file.last().is_none_or(|f| f.0 != c.file) {
+                per_file.push((c.file.clone(), 0, 0, 0));
+            }
+            let pf = per_file.last_mut().unwrap();
+            pf.3 += 1;
+            if c.gap.is_some() {
+                pf.2 += 1;
+            }
             match (check(c, s), &c.gap) {
-                (None, None) => st.passed += 1,
+                (None, None) => {
+                    st.passed += 1;
+                    pf.1 += 1;
+                }
                 (None, Some(_)) => {
                     st.skipped += 1;
                     st.unexpected_pass += 1;
@@ -509,9 +552,18 @@ fn main() {
     for u in &unexpected {
         println!("GAP UNEXPECTEDLY PASSES [sandsh] {u}");
     }
+    if !per_file.is_empty() {
+        println!("\nsandsh per file (passed/total, gaps):");
+        for (f, p, g, t) in &per_file {
+            println!("  {f:<28} {p:>4}/{t:<4} {g:>3} gaps");
+        }
+    }
     println!();
     if run_bash_engine {
-        println!("bash:   {} passed, {} failed ({} cases)", bt.passed, bt.failed, n);
+        println!(
+            "bash:   {} passed, {} failed ({} cases)",
+            bt.passed, bt.failed, n
+        );
     }
     if run_sandsh_engine {
         println!(
@@ -520,11 +572,17 @@ fn main() {
         );
     }
     let main = if run_sandsh_engine { &st } else { &bt };
-    println!("{} passed, {} failed, {} skipped", main.passed, main.failed, main.skipped);
+    println!(
+        "{} passed, {} failed, {} skipped",
+        main.passed, main.failed, main.skipped
+    );
 
     let too_many_gaps = run_sandsh_engine && n > 0 && st.skipped * 100 > n * 5;
     if too_many_gaps {
-        println!("too many sandsh gaps: {} of {} cases (limit 5%)", st.skipped, n);
+        println!(
+            "too many sandsh gaps: {} of {} cases (limit 5%)",
+            st.skipped, n
+        );
     }
     let bad = parse_errors > 0 || st.failed > 0 || bt.failed > 0 || too_many_gaps;
     let _ = std::io::stdout().flush();
