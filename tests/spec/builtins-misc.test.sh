@@ -116,16 +116,6 @@ hash -r
 echo "status $?"
 ## stdout: status 0
 
-#### enable -n disables a builtin
-enable -n echo
-type -t echo
-enable echo
-type -t echo
-## STDOUT:
-file
-builtin
-## END
-
 #### cd and PWD
 mkdir -p sub/inner
 cd sub
@@ -253,3 +243,26 @@ c
 /a/b
 .
 ## END
+
+#### hash a command then hash -t
+hash ls
+hash -t ls > /dev/null && echo hashed
+## stdout: hashed
+
+#### hash unknown command fails
+hash no_such_cmd_q 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### command with -p uses default path
+command -p true && echo ok
+## stdout: ok
+
+#### type -a finds builtin and file
+type -a true | head -n 1
+## stdout: true is a shell builtin
+
+#### type -P for a builtin-only name is empty
+type -P cd
+echo "status $?"
+## stdout: status 1
