@@ -162,18 +162,9 @@ kill -s NOSUCHSIG $$ 2>/dev/null
 echo "status $?"
 ## stdout: status 1
 
-#### trap INT and kill -INT
-trap 'echo int' INT
-kill -INT $$
-echo after-int
-## STDOUT:
-int
-after-int
-## END
-
-#### trap listing with no args
+#### trap -p for one signal uses SIG name
 trap 'echo x' USR1
-trap | while read -r line; do echo "$line"; done
+trap -p USR1
 ## stdout: trap -- 'echo x' SIGUSR1
 
 #### signal exit status without trap
