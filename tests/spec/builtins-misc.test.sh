@@ -1,0 +1,268 @@
+## compare_shells: bash
+
+#### shift
+set -- a b c d
+shift
+echo "$@"
+shift 2
+echo "$@"
+## STDOUT:
+b c d
+d
+## END
+
+#### shift too many fails
+set -- a
+shift 3
+echo "status $? args=$#"
+## stdout: status 1 args=1
+
+#### shift 0
+set -- a b
+shift 0
+echo $#
+## stdout: 2
+
+#### let multiple expressions
+let 'a = 2' 'b = a * 3'
+echo $a $b
+## stdout: 2 6
+
+#### let increments
+i=0
+let i++ i++
+echo $i
+## stdout: 2
+
+#### colon builtin
+: ignored args
+echo $?
+## stdout: 0
+
+#### true and false
+true; echo $?
+false; echo $?
+## STDOUT:
+0
+1
+## END
+
+#### type -t kinds
+f() { :; }
+alias al='echo'
+type -t f
+type -t echo
+type -t if
+type -t ls
+type -t nosuch
+echo "status $?"
+## STDOUT:
+function
+builtin
+keyword
+file
+status 1
+## END
+
+#### type for builtin
+type echo
+## stdout: echo is a shell builtin
+
+#### type for function
+f() { echo hi; }
+type f | head -n 1
+## stdout: f is a function
+
+#### type for keyword
+type while
+## stdout: while is a shell keyword
+
+#### command -v builtin and function
+f() { :; }
+command -v echo
+command -v f
+command -v nosuch || echo none
+## STDOUT:
+echo
+f
+none
+## END
+
+#### command bypasses function
+echo() { builtin echo "wrapped $*"; }
+echo a
+command echo b
+## STDOUT:
+wrapped a
+b
+## END
+
+#### builtin runs builtin
+cd() { echo "fake cd"; }
+builtin cd . && echo real-cd
+## stdout: real-cd
+
+#### builtin with non-builtin fails
+builtin ls 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### command -V
+command -V true
+## stdout: true is a shell builtin
+
+#### hash basics
+hash -r
+echo "status $?"
+## stdout: status 0
+
+#### cd and PWD
+mkdir -p sub/inner
+cd sub
+cd inner
+basename "$PWD"
+cd ..
+basename "$PWD"
+## STDOUT:
+inner
+sub
+## END
+
+#### cd - returns to previous
+mkdir a b
+cd a
+cd ../b
+cd - > /dev/null
+basename "$PWD"
+## stdout: a
+
+#### cd to missing dir fails
+cd /nonexistent-dir-xyz 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### cd /tmp and pwd
+cd /tmp && pwd
+## stdout: /tmp
+
+#### OLDPWD set
+cd /tmp
+cd /
+echo "$OLDPWD"
+## stdout: /tmp
+
+#### pushd popd
+mkdir -p x/y
+pushd x > /dev/null
+pushd y > /dev/null
+basename "$PWD"
+popd > /dev/null
+basename "$PWD"
+popd > /dev/null
+dirs -c
+## STDOUT:
+y
+x
+## END
+
+#### exit with no arg uses last status
+( false; exit )
+echo $?
+## stdout: 1
+
+#### umask set and print
+umask 027
+umask
+umask -S
+## STDOUT:
+0027
+u=rwx,g=rx,o=
+## END
+
+#### times runs
+times > /dev/null
+echo $?
+## stdout: 0
+
+#### wait with no jobs
+wait
+echo $?
+## stdout: 0
+
+#### caller outside function
+caller > /dev/null
+echo "status $?"
+## stdout: status 1
+
+#### help exists
+help echo > /dev/null
+echo "status $?"
+## stdout: status 0
+
+#### printenv missing var
+printenv NO_SUCH_VAR_X
+echo "status $?"
+## stdout: status 1
+
+#### env runs command with modified environment
+env A=1 B=2 printenv B
+## stdout: 2
+
+#### env -u removes variable
+export ZZ=1
+env -u ZZ printenv ZZ
+echo "status $?"
+## stdout: status 1
+
+#### expr arithmetic and string
+expr 3 + 4
+expr 10 / 3
+expr length hello
+## STDOUT:
+7
+3
+5
+## END
+
+#### expr status when zero
+expr 0 + 0
+echo "status $?"
+## STDOUT:
+0
+status 1
+## END
+
+#### basename and dirname
+basename /a/b/c.txt
+basename /a/b/c.txt .txt
+dirname /a/b/c.txt
+dirname file
+## STDOUT:
+c.txt
+c
+/a/b
+.
+## END
+
+#### hash a command then hash -t
+hash ls
+hash -t ls > /dev/null && echo hashed
+## stdout: hashed
+
+#### hash unknown command fails
+hash no_such_cmd_q 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### command with -p uses default path
+command -p true && echo ok
+## stdout: ok
+
+#### type -a finds builtin and file
+type -a true | head -n 1
+## stdout: true is a shell builtin
+
+#### type -P for a builtin-only name is empty
+type -P cd
+echo "status $?"
+## stdout: status 1

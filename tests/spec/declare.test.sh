@@ -1,0 +1,257 @@
+## compare_shells: bash
+
+#### declare simple
+declare x=5
+echo $x
+## stdout: 5
+
+#### declare -p scalar
+x='a b'
+declare -p x
+## stdout: declare -- x="a b"
+
+#### declare -p with quotes and dollar
+x='say "hi" $HOME'
+declare -p x
+## stdout: declare -- x="say \"hi\" \$HOME"
+
+#### typeset is declare
+typeset y=1
+declare -p y
+## stdout: declare -- y="1"
+
+#### readonly variable cannot change
+readonly r=1
+r=2 2>/dev/null
+echo "status $? r=$r"
+## stdout: status 1 r=1
+
+#### readonly assignment in subshell fails
+readonly r=1
+( r=2 ) 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### readonly unset fails
+readonly r=1
+unset r 2>/dev/null
+echo "status $? r=$r"
+## stdout: status 1 r=1
+
+#### readonly -p lists
+readonly RO_X=1
+readonly -p | while read -r line; do case $line in *RO_X*) echo "$line";; esac; done
+## stdout: declare -r RO_X="1"
+
+#### declare -r
+declare -r c=const
+declare -p c
+## stdout: declare -r c="const"
+
+#### export makes visible to child
+export E1=v1
+printenv E1
+## stdout: v1
+
+#### export after assignment
+E2=v2
+export E2
+env | while IFS== read -r k v; do [ "$k" = E2 ] && echo "$k=$v"; done; true
+## stdout: E2=v2
+
+#### export -n removes export
+export E3=v3
+export -n E3
+printenv E3
+echo "status $?"
+## stdout: status 1
+
+#### declare -x
+declare -x E4=v4
+printenv E4
+## stdout: v4
+
+#### prefix assignment exports to command only
+E5=temp printenv E5
+echo "[${E5-unset}]"
+## STDOUT:
+temp
+[unset]
+## END
+
+#### unset variable
+x=1
+unset x
+echo "[${x-unset}]"
+## stdout: [unset]
+
+#### unset -v
+x=1
+unset -v x
+echo "[${x-unset}]"
+## stdout: [unset]
+
+#### unset function and variable same name
+f=var
+f() { echo func; }
+unset f
+echo "[${f-unset}]"
+f
+## STDOUT:
+[unset]
+func
+## END
+
+#### unset nonexistent is fine
+unset nothere
+echo "status $?"
+## stdout: status 0
+
+#### declare -i
+declare -i n=10
+n=n*2
+echo $n
+## stdout: 20
+
+#### declare -l and -u
+declare -l lower=HeLLo
+declare -u upper=HeLLo
+echo "$lower $upper"
+lower=ABC
+echo $lower
+## STDOUT:
+hello HELLO
+abc
+## END
+
+#### declare +x removes attribute
+declare -x V=1
+declare +x V
+printenv V || echo not-exported
+## stdout: not-exported
+
+#### declare in function is local
+f() { declare inner=1; }
+f
+echo "[${inner-unset}]"
+## stdout: [unset]
+
+#### declare -g in function is global
+f() { declare -g gvar=global; }
+f
+echo $gvar
+## stdout: global
+
+#### local -r assignment error aborts the function
+f() { local -r x=1; x=2 2>/dev/null; echo "x=$x"; }
+f
+echo "after $?"
+## stdout: after 1
+
+#### readonly assignment error skips the rest of the line
+readonly y=1
+y=2 2>/dev/null; echo "same line"
+echo "next line"
+## stdout: next line
+
+#### declare without value
+declare x
+echo "[${x-unset}]"
+declare -p x
+## STDOUT:
+[unset]
+declare -- x
+## END
+
+#### declare -a -p
+declare -a arr=(a 'b c')
+declare -p arr
+## stdout: declare -a arr=([0]="a" [1]="b c")
+
+#### declare -p nonexistent
+declare -p nosuchvar 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### export -p format
+export PX='va lue'
+export -p | while read -r line; do case $line in *" PX="*) echo "$line";; esac; done
+## stdout: declare -x PX="va lue"
+
+#### declare -n nameref
+x=1
+declare -n ref=x
+ref=2
+echo $x
+echo $ref
+## STDOUT:
+2
+2
+## END
+
+#### nameref to array element
+arr=(1 2 3)
+declare -n r='arr[1]'
+r=X
+echo "${arr[@]}"
+## stdout: 1 X 3
+
+#### nameref in function modifies caller variable
+setit() { local -n out=$1; out=result; }
+setit myvar
+echo $myvar
+## stdout: result
+
+#### nameref to array
+fill() { local -n a=$1; a=(x y z); }
+fill list
+echo "${#list[@]}"
+## stdout: 3
+
+#### declare -i with invalid expression
+declare -i n
+( n='1 +' ) 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### typeset -f lists function
+f() { :; }
+typeset -f f | head -n 1
+## STDOUT:
+f () 
+## END
+
+#### variable name validity
+1abc=x 2>/dev/null
+echo "status $?"
+## stdout: status 127
+
+#### declare -A after -a conversion error text to stderr
+declare -a a=(1)
+declare -A a 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### readonly function
+f() { echo f; }
+readonly -f f
+f() { echo g; } 2>/dev/null
+f
+## stdout: f
+
+#### assignment with += on integer
+declare -i n=5
+n+=3
+echo $n
+## stdout: 8
+
+#### declare -u on append
+declare -u u=ab
+u+=cd
+echo $u
+## stdout: ABCD
+
+#### declare multiple
+declare a=1 b=2 c
+echo "$a $b [${c-unset}]"
+## stdout: 1 2 [unset]

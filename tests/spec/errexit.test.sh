@@ -1,0 +1,193 @@
+## compare_shells: bash
+
+#### set -e exits on failure
+set -e
+echo before
+false
+echo after
+## stdout: before
+## status: 1
+
+#### set -e exit status is failing command's
+set -e
+(exit 3)
+echo no
+## status: 3
+
+#### set -e ignored in if condition
+set -e
+if false; then echo no; fi
+echo survived
+## stdout: survived
+
+#### set -e ignored in && list except last
+set -e
+false && echo no
+echo survived
+## stdout: survived
+
+#### set -e last command of && list failing exits
+set -e
+true && false
+echo not-reached
+## status: 1
+
+#### set -e ignored in || list
+set -e
+false || echo recovered
+echo survived
+## STDOUT:
+recovered
+survived
+## END
+
+#### set -e ignored with negation
+set -e
+! true
+echo survived
+## stdout: survived
+
+#### set -e in while condition
+set -e
+while false; do :; done
+echo survived
+## stdout: survived
+
+#### set -e triggers in function
+set -e
+f() { false; echo in-f-after; }
+f
+echo after
+## status: 1
+
+#### set -e ignored inside function called from if
+set -e
+f() { false; echo in-f-continues; }
+if f; then echo f-true; fi
+## STDOUT:
+in-f-continues
+f-true
+## END
+
+#### set -e ignored inside function in && list
+set -e
+f() { false; echo continues; }
+f && echo ok
+## STDOUT:
+continues
+ok
+## END
+
+#### set -e and pipeline uses last status
+set -e
+false | true
+echo survived
+## stdout: survived
+
+#### set -e with pipefail
+set -eo pipefail
+false | true
+echo not-reached
+## status: 1
+
+#### set -e is ignored in a subshell on the left of ||
+set -e
+( false; echo no ) || echo "subshell failed"
+echo survived
+## STDOUT:
+no
+survived
+## END
+
+#### set -e exits when an assignment command substitution fails
+set -e
+x=$(false)
+echo not-reached
+## status: 1
+
+#### set -e with local masking
+set -e
+f() { local x=$(false); echo masked; }
+f
+## stdout: masked
+
+#### set -e ignored in command substitution by default
+set -e
+x=$(false; echo continued)
+echo "$x"
+## stdout: continued
+
+#### inherit_errexit
+set -e
+shopt -s inherit_errexit
+x=$(false; echo continued)
+echo "[$x]"
+## status: 1
+
+#### set +e turns off
+set -e
+set +e
+false
+echo survived
+## stdout: survived
+
+#### $- contains e
+set -e
+case $- in *e*) echo has-e;; esac
+set +e
+case $- in *e*) echo still;; *) echo no-e;; esac
+## STDOUT:
+has-e
+no-e
+## END
+
+#### set -o errexit same as -e
+set -o errexit
+false
+echo not-reached
+## status: 1
+
+#### errexit with arithmetic zero
+set -e
+(( 0 ))
+echo not-reached
+## status: 1
+
+#### errexit ignores (( )) in condition
+set -e
+if (( 0 )); then :; fi
+echo survived
+## stdout: survived
+
+#### errexit in brace group
+set -e
+{ false; echo no; }
+echo no2
+## status: 1
+
+#### errexit status from function
+set -e
+f() { return 4; }
+f
+echo no
+## status: 4
+
+#### ERR trap with errexit
+set -e
+trap 'echo trapped' ERR
+false
+echo no
+## stdout: trapped
+## status: 1
+
+#### set -e failing subshell exits the shell
+set -e
+( false; echo no )
+echo not-reached
+## status: 1
+
+#### set -e exit inside subshell status propagates
+set -e
+( exit 6 )
+echo not-reached
+## status: 6

@@ -1,0 +1,137 @@
+## compare_shells: bash
+
+#### eval simple
+eval 'echo hello'
+## stdout: hello
+
+#### eval concatenates args
+eval echo a b
+## stdout: a b
+
+#### eval builds variable names
+name=foo
+eval "$name=bar"
+echo $foo
+## stdout: bar
+
+#### eval double expansion
+x='$y'
+y=final
+eval echo $x
+## stdout: final
+
+#### eval status
+eval 'false'
+echo $?
+eval ''
+echo $?
+## STDOUT:
+1
+0
+## END
+
+#### eval syntax error status 2 and continues
+eval 'if' 2>/dev/null
+echo "status $?"
+echo continues
+## STDOUT:
+status 2
+continues
+## END
+
+#### eval defines function
+eval 'f() { echo from-eval; }'
+f
+## stdout: from-eval
+
+#### eval with quotes preserved
+eval 'printf "[%s]\n" "a b"'
+## stdout: [a b]
+
+#### eval in function sees locals
+f() { local v=loc; eval 'echo $v'; }
+f
+## stdout: loc
+
+#### source a file
+echo 'echo sourced; x=from-file' > lib.sh
+source ./lib.sh
+echo $x
+## STDOUT:
+sourced
+from-file
+## END
+
+#### dot command
+echo 'y=dotted' > lib.sh
+. ./lib.sh
+echo $y
+## stdout: dotted
+
+#### source with arguments
+echo 'echo "args: $# $1 $2"' > lib.sh
+source ./lib.sh p q
+## stdout: args: 2 p q
+
+#### source keeps caller positionals when no args
+echo 'echo "$1"' > lib.sh
+set -- outer
+source ./lib.sh
+## stdout: outer
+
+#### return from sourced file
+printf 'echo one\nreturn 3\necho two\n' > lib.sh
+source ./lib.sh
+echo "status $?"
+## STDOUT:
+one
+status 3
+## END
+
+#### source missing file
+source ./nope.sh 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### sourced functions persist
+echo 'greet() { echo "hi $1"; }' > lib.sh
+. ./lib.sh
+greet there
+## stdout: hi there
+
+#### source status is last command
+echo 'false' > lib.sh
+. ./lib.sh
+echo $?
+## stdout: 1
+
+#### eval with semicolons and newlines
+eval 'a=1; b=2
+c=3'
+echo $a$b$c
+## stdout: 123
+
+#### eval exit exits shell
+eval 'exit 5'
+echo no
+## status: 5
+
+#### source file sees local variables of caller
+echo 'echo "v=$v"' > lib.sh
+f() { local v=inner; . ./lib.sh; }
+f
+## stdout: v=inner
+
+#### nested eval
+eval 'eval "echo nested"'
+## stdout: nested
+
+#### eval with array assignment
+eval 'arr=(x "y z")'
+echo "${#arr[@]} ${arr[1]}"
+## stdout: 2 y z
+
+#### BASH_SOURCE in sourced file
+echo 'echo "${BASH_SOURCE[0]}"' > lib.sh
+. ./lib.sh
+## stdout: ./lib.sh

@@ -1,0 +1,205 @@
+## compare_shells: bash
+
+#### :- with unset
+unset x
+echo "${x:-def}"
+## stdout: def
+
+#### :- with empty
+x=
+echo "${x:-def}"
+## stdout: def
+
+#### :- with value
+x=val
+echo "${x:-def}"
+## stdout: val
+
+#### - with unset
+unset x
+echo "${x-def}"
+## stdout: def
+
+#### - with empty keeps empty
+x=
+echo "[${x-def}]"
+## stdout: []
+
+#### := assigns when unset
+unset x
+echo "${x:=new}"
+echo "$x"
+## STDOUT:
+new
+new
+## END
+
+#### := assigns when empty
+x=
+: "${x:=new}"
+echo "$x"
+## stdout: new
+
+#### = does not assign when empty
+x=
+: "${x=new}"
+echo "[$x]"
+## stdout: []
+
+#### = assigns when unset
+unset x
+: ${x=new}
+echo "$x"
+## stdout: new
+
+#### :+ with value
+x=v
+echo "${x:+alt}"
+## stdout: alt
+
+#### :+ with empty
+x=
+echo "[${x:+alt}]"
+## stdout: []
+
+#### + with empty
+x=
+echo "[${x+alt}]"
+## stdout: [alt]
+
+#### + with unset
+unset x
+echo "[${x+alt}]"
+## stdout: []
+
+#### :? with unset errors
+unset x
+( echo "${x:?is missing}" ) 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### :? error message
+unset x
+( : "${x:?custom msg}" ) 2>&1 | { read -r line; case $line in *"x: custom msg") echo ok;; *) echo "bad: $line";; esac; }
+## stdout: ok
+
+#### :? with value
+x=1
+echo "${x:?err}"
+## stdout: 1
+
+#### ? with empty is fine
+x=
+echo "[${x?err}]"
+## stdout: []
+
+#### :? in non-interactive shell exits
+unset x
+bash -c 'echo "${x:?}"; echo after' 2>/dev/null
+echo "status $?"
+## stdout: status 127
+
+#### default value is expanded
+unset x
+y=hello
+echo "${x:-$y world}"
+## stdout: hello world
+
+#### default with command substitution
+unset x
+echo "${x:-$(echo computed)}"
+## stdout: computed
+
+#### default not evaluated when set
+x=set
+echo "${x:-$(echo side >&2; echo no)}" 2>/dev/null
+## stdout: set
+
+#### default word splitting unquoted
+unset x
+printf '[%s]\n' ${x:-a b}
+## STDOUT:
+[a]
+[b]
+## END
+
+#### default word quoted inside
+unset x
+printf '[%s]\n' ${x:-"a b"}
+## stdout: [a b]
+
+#### nested defaults
+unset a b
+echo "${a:-${b:-deep}}"
+## stdout: deep
+
+#### := on positional is an error
+( : ${1:=x} ) 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### default on positional parameter
+set -- 
+echo "${1:-none}"
+set -- one
+echo "${1:-none}"
+## STDOUT:
+none
+one
+## END
+
+#### :+ with "$@"-like array
+a=(x y)
+printf '[%s]\n' "${a[@]:+set}"
+## stdout: [set]
+
+#### default for array element
+a=(1)
+echo "${a[5]:-missing}"
+## stdout: missing
+
+#### length of unset is zero
+unset x
+echo "${#x}"
+## stdout: 0
+
+#### default with special chars
+unset x
+echo "${x:-a}b}"
+## stdout: ab}
+
+#### default with quoted braces
+unset x
+echo "${x:-"}"}"
+## stdout: }
+
+#### := with arithmetic
+unset n
+echo $(( ${n:=5} + 1 ))
+echo $n
+## STDOUT:
+6
+5
+## END
+
+#### :+ with nested expansion
+x=1
+y=two
+echo "${x:+[$y]}"
+## stdout: [two]
+
+#### default tilde expansion
+unset x
+[[ ${x:-~} == "$HOME" ]] && echo tilde-expanded
+## stdout: tilde-expanded
+
+#### set -u with default does not error
+set -u
+unset x
+echo "${x:-ok}"
+## stdout: ok
+
+#### $@ default when no args
+set --
+echo "${@:-empty}"
+## stdout: empty

@@ -1,0 +1,180 @@
+## compare_shells: bash
+
+#### simple pipeline
+echo hello | tr a-z A-Z
+## stdout: HELLO
+
+#### multi-stage pipeline
+printf '3\n1\n2\n1\n' | sort | uniq | wc -l
+## stdout: 3
+
+#### pipeline status is last command
+false | true
+echo $?
+true | false
+echo $?
+## STDOUT:
+0
+1
+## END
+
+#### PIPESTATUS
+true | false | true
+echo "${PIPESTATUS[@]}"
+## stdout: 0 1 0
+
+#### PIPESTATUS with exit codes
+(exit 3) | (exit 0) | (exit 5)
+echo "${PIPESTATUS[0]} ${PIPESTATUS[1]} ${PIPESTATUS[2]}"
+## stdout: 3 0 5
+
+#### PIPESTATUS for single command
+false
+echo "${PIPESTATUS[@]}"
+## stdout: 1
+
+#### negation
+! true
+echo $?
+! false
+echo $?
+## STDOUT:
+1
+0
+## END
+
+#### negated pipeline
+! echo x | false
+echo $?
+## stdout: 0
+
+#### pipefail
+set -o pipefail
+false | true
+echo $?
+## stdout: 1
+
+#### pipefail reports rightmost failure
+set -o pipefail
+(exit 2) | (exit 3) | true
+echo $?
+## stdout: 3
+
+#### |& pipes stderr too
+{ echo out; echo err >&2; } |& sort
+## STDOUT:
+err
+out
+## END
+
+#### yes | head terminates
+yes | head -n 1
+## stdout: y
+
+#### large seq into head
+seq 1 10000000 | head -n 2
+## STDOUT:
+1
+2
+## END
+
+#### last pipeline element runs in subshell
+x=before
+echo after | read -r x
+echo "$x"
+## stdout: before
+
+#### lastpipe runs last element in current shell
+shopt -s lastpipe
+echo after | read -r x
+echo "$x"
+## stdout: after
+
+#### variable set in pipeline subshell is lost
+n=0
+printf 'a\nb\n' | while read -r l; do n=$((n+1)); done
+echo $n
+## stdout: 0
+
+#### pipeline into while read with process substitution keeps vars
+n=0
+while read -r l; do n=$((n+1)); done < <(printf 'a\nb\n')
+echo $n
+## stdout: 2
+
+#### pipeline with braces
+{ echo b; echo a; } | sort
+## STDOUT:
+a
+b
+## END
+
+#### pipeline with function
+up() { tr a-z A-Z; }
+echo abc | up
+## stdout: ABC
+
+#### pipe to head with early close status
+seq 1 100000 | head -n 1 > /dev/null
+echo "${PIPESTATUS[1]}"
+## stdout: 0
+
+#### cut and tr in pipeline
+echo 'a:b:c' | cut -d: -f2 | tr b B
+## stdout: B
+
+#### wc counts
+printf 'one two\nthree\n' | wc -w
+## stdout: 3
+
+#### tail of pipeline
+seq 1 5 | tail -n 2
+## STDOUT:
+4
+5
+## END
+
+#### pipeline newline after pipe
+echo continued |
+  tr a-z A-Z
+## stdout: CONTINUED
+
+#### exit in pipeline element does not exit shell
+echo x | exit 3
+echo "still running ${PIPESTATUS[1]}"
+## stdout: still running 3
+
+#### time keyword status passes through
+time -p false 2>/dev/null
+echo $?
+## stdout: 1
+
+#### && and || lists
+true && echo and-yes
+false && echo and-no
+false || echo or-yes
+true || echo or-no
+## STDOUT:
+and-yes
+or-yes
+## END
+
+#### && || precedence left to right
+false && echo a || echo b
+true || echo c && echo d
+## STDOUT:
+b
+d
+## END
+
+#### status of && list when first fails
+false && true
+echo $?
+## stdout: 1
+
+#### sort -n and uniq -c
+printf '10\n9\n10\n' | sort -n | uniq -c
+## STDOUT:
+      1 9
+      2 10
+## END

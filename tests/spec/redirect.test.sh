@@ -1,0 +1,272 @@
+## compare_shells: bash
+
+#### > creates and truncates
+echo one > f
+echo two > f
+cat f
+## stdout: two
+
+#### >> appends
+echo one > f
+echo two >> f
+cat f
+## STDOUT:
+one
+two
+## END
+
+#### < reads file
+printf 'in\n' > f
+cat < f
+## stdout: in
+
+#### 2> redirects stderr
+echo err >&2 2> e
+ls nonexistent-file 2> e
+[ -s e ] && echo has-error
+## stdout: has-error
+
+#### 2>&1 order matters
+{ echo out; echo err >&2; } > f 2>&1
+sort f
+echo --
+{ echo err >&2; } 2>&1 > /dev/null
+## STDOUT:
+err
+out
+--
+err
+## END
+
+#### &> redirects both
+{ echo out; echo err >&2; } &> f
+sort f
+## STDOUT:
+err
+out
+## END
+
+#### &>> appends both
+echo first > f
+{ echo err >&2; } &>> f
+cat f
+## STDOUT:
+first
+err
+## END
+
+#### >&2 then capture
+x=$( { echo to-err >&2; } 2>&1 )
+echo "[$x]"
+## stdout: [to-err]
+
+#### redirect to /dev/null
+echo hidden > /dev/null
+echo shown
+## stdout: shown
+
+#### redirection before command
+> f echo text
+cat f
+## stdout: text
+
+#### redirect of compound command
+{ echo a; echo b; } > f
+cat f
+## STDOUT:
+a
+b
+## END
+
+#### redirect of loop output
+for i in 1 2; do echo $i; done > f
+cat f
+## STDOUT:
+1
+2
+## END
+
+#### input redirect of while loop
+printf '1\n2\n3\n' > f
+while read -r n; do echo "n=$n"; done < f
+## STDOUT:
+n=1
+n=2
+n=3
+## END
+
+#### <> opens read-write
+echo data > f
+exec 3<> f
+read -r line <&3
+echo "$line"
+exec 3>&-
+## stdout: data
+
+#### exec redirection persists
+exec 3> f
+echo via3 >&3
+echo more >&3
+exec 3>&-
+cat f
+## STDOUT:
+via3
+more
+## END
+
+#### duplicate and close fds
+exec 4>&1
+echo to4 >&4
+exec 4>&-
+echo closed-ok
+## STDOUT:
+to4
+closed-ok
+## END
+
+#### writing to closed fd fails
+( echo x >&5 ) 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### redirect to nonexistent directory fails
+echo x > nodir/f 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### input from missing file fails
+cat < missing 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### failed redirection skips command
+echo run > nodir/f 2>/dev/null && echo not-here
+echo after
+## stdout: after
+
+#### {var}> allocates fd
+exec {fd}> f
+echo "fd ok" >&$fd
+[ "$fd" -ge 10 ] && echo "fd >= 10"
+exec {fd}>&-
+cat f
+## STDOUT:
+fd >= 10
+fd ok
+## END
+
+#### {var}< reading
+echo line1 > f
+exec {rfd}< f
+read -r l <&$rfd
+exec {rfd}<&-
+echo "$l"
+## stdout: line1
+
+#### noclobber prevents overwrite
+echo a > f
+set -C
+echo b > f 2>/dev/null
+echo "status $?"
+cat f
+## STDOUT:
+status 1
+a
+## END
+
+#### >| overrides noclobber
+echo a > f
+set -o noclobber
+echo b >| f
+cat f
+## stdout: b
+
+#### redirect stdout of function
+f() { echo inside; }
+f > out
+cat out
+## stdout: inside
+
+#### multiple output redirects last wins
+echo x > a > b
+cat a; echo --; cat b
+## STDOUT:
+--
+x
+## END
+
+#### redirect with variable filename
+name=my.txt
+echo content > "$name"
+cat my.txt
+## stdout: content
+
+#### redirect filename with spaces
+echo sp > 'a file'
+cat 'a file'
+## stdout: sp
+
+#### here-string to read multiple vars
+read -r a b <<< "1 2"
+echo "$b $a"
+## stdout: 2 1
+
+#### fd swap stdout and stderr
+x=$( { echo out; echo err >&2; } 3>&1 1>&2 2>&3 ) 2>/dev/null
+echo "[$x]"
+## stdout: [err]
+
+#### redirect of subshell
+( echo sub1; echo sub2 ) > f
+wc -l < f
+## stdout: 2
+
+#### tee duplicates output
+echo tee-data | tee f > /dev/null
+cat f
+## stdout: tee-data
+
+#### cat with dash reads stdin
+echo piped | cat -
+## stdout: piped
+
+#### redirect in middle of arguments
+echo a > f b
+cat f
+## stdout: a b
+
+#### 0< explicit stdin
+echo zero > f
+cat 0< f
+## stdout: zero
+
+#### append with noclobber allowed
+set -C
+echo a > f2
+echo b >> f2
+cat f2
+## STDOUT:
+a
+b
+## END
+
+#### ambiguous redirect
+x='a b'
+echo hi > $x 2>/dev/null
+echo "status $?"
+## stdout: status 1
+
+#### redirect with glob expanding to one file
+touch single.log
+echo data > *.log
+cat single.log
+## stdout: data
+
+#### /dev/stdout and /dev/stderr
+echo out > /dev/stdout
+echo err > /dev/stderr 2>/dev/null
+echo done
+## STDOUT:
+out
+done
+## END
