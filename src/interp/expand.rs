@@ -457,6 +457,10 @@ impl Shell {
                     split: false,
                 });
             }
+            WordPart::BadSubst(text) => {
+                self.error(&format!("{text}: bad substitution"));
+                return Err(Flow::Exit(1));
+            }
             WordPart::Assign(a) => {
                 let e = self.expand_assign(a)?;
                 out.push(Seg::Text {

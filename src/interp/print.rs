@@ -476,6 +476,7 @@ fn part_src(p: &WordPart, in_dq: bool) -> String {
             None => format!("{{{start}..{end}}}"),
         },
         WordPart::Assign(a) => assign_src(a),
+        WordPart::BadSubst(t) => t.clone(),
     }
 }
 
