@@ -76,7 +76,9 @@ impl Shell {
         if t.is_empty() {
             return Ok(0);
         }
-        if let Ok(v) = t.parse::<i64>() {
+        if let Ok(v) = t.parse::<i64>()
+            && !(t.len() > 1 && (t.starts_with('0') || t.starts_with("-0") || t.starts_with('+')))
+        {
             return Ok(v);
         }
         if depth > MAX_RECURSION {

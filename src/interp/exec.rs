@@ -40,7 +40,14 @@ impl Shell {
                     if self.opts.noexec {
                         continue;
                     }
-                    status = self.exec_list(&list)?;
+                    status = match self.exec_list(&list) {
+                        Ok(s) => s,
+                        Err(Flow::Discard(s)) if self.source_depth == 0 && self.frames.is_empty() => {
+                            self.last_status = s;
+                            s
+                        }
+                        Err(e) => return Err(e),
+                    };
                 }
                 Ok(None) => break,
                 Err(e) => {
@@ -63,7 +70,7 @@ impl Shell {
         self.subshell_level += 1;
         let status = match self.exec_list(list) {
             Ok(s) => s,
-            Err(Flow::Exit(s)) | Err(Flow::Return(s)) => s,
+            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
             Err(Flow::Break(_)) | Err(Flow::Continue(_)) => self.last_status,
         };
         self.last_status = status;
@@ -180,7 +187,7 @@ impl Shell {
     }
 
     fn run_err_trap(&mut self) -> Res<()> {
-        if self.in_trap {
+        if self.in_trap || (!self.frames.is_empty() && !self.opts.errtrace) {
             return Ok(());
         }
         if let Some(action) = self.traps.get("ERR").cloned() {
@@ -199,7 +206,9 @@ impl Shell {
         if p.negated {
             self.errexit_suppressed += 1;
         }
-        let r = if p.commands.len() == 1 {
+        let r = if p.commands.is_empty() {
+            Ok(0)
+        } else if p.commands.len() == 1 {
             let r = self.exec_command(&p.commands[0].command);
             if let Ok(s) = r {
                 self.pipestatus = vec![s];
@@ -304,7 +313,7 @@ impl Shell {
         self.subshell_level += 1;
         let s = match self.exec_command(cmd) {
             Ok(s) => s,
-            Err(Flow::Exit(s)) | Err(Flow::Return(s)) => s,
+            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
             Err(_) => self.last_status,
         };
         self.last_status = s;
@@ -425,6 +434,10 @@ impl Shell {
                 r
             }
             CommandKind::For { var, words, body } => {
+                if !super::param::is_name(var) {
+                    self.error(&format!("`{var}': not a valid identifier"));
+                    return Ok(1);
+                }
                 let items = match words {
                     Some(w) => self.expand_words(w)?,
                     None => self.positional.clone(),
@@ -662,11 +675,31 @@ impl Shell {
 
     pub fn var_err(&self, e: super::vars::VarError) -> Flow {
         self.error(&e.to_string());
-        Flow::Exit(1)
+        Flow::Discard(1)
     }
 
     /// Assign a scalar, honouring the integer attribute and allexport.
     pub fn set_var(&mut self, name: &str, value: Vec<u8>) -> Res<()> {
+        match name {
+            "SECONDS" => {
+                let v = String::from_utf8_lossy(&value).trim().parse::<i64>().unwrap_or(0);
+                self.seconds_offset = v - self.env.start.elapsed().as_secs() as i64;
+            }
+            "RANDOM" => {
+                let v = String::from_utf8_lossy(&value).trim().parse::<i64>().unwrap_or(0);
+                self.random_state = (v as u32).wrapping_mul(2654435761) | 1;
+            }
+            _ => {}
+        }
+        let target = self.vars.resolve_name(name).into_owned();
+        if target != name
+            && let Some(open) = target.find('[')
+            && target.ends_with(']')
+        {
+            let base = target[..open].to_string();
+            let key = target[open + 1..target.len() - 1].to_string();
+            return self.assign_index_text(&base, key.as_bytes(), value, false);
+        }
         let value = if self
             .vars
             .get(name)
@@ -677,8 +710,7 @@ impl Shell {
             value
         };
         if let Err(e) = self.vars.set_str(name, value) {
-            self.error(&e.to_string());
-            return Err(Flow::Exit(1));
+            return Err(self.var_err(e));
         }
         if self.opts.allexport
             && let Some(v) = self.vars.get_mut(name)
@@ -916,6 +948,21 @@ impl Shell {
             return Err(Flow::Exit(125));
         }
         self.subst_status = None;
+        if !self.in_trap
+            && self.traps.contains_key("DEBUG")
+            && (self.frames.is_empty() || self.opts.functrace)
+        {
+            let text = super::print::simple_src(sc);
+            let _ = self.vars.set_str("BASH_COMMAND", text.into_bytes());
+            if let Some(action) = self.traps.get("DEBUG").cloned() {
+                let saved = self.last_status;
+                self.in_trap = true;
+                let r = self.eval_string(&action, "trap");
+                self.in_trap = false;
+                self.last_status = saved;
+                r?;
+            }
+        }
         let args = match self.expand_args(&sc.words) {
             Ok(a) => a,
             Err(e) => {
@@ -947,6 +994,7 @@ impl Shell {
                     };
                 }
             }
+
             let mut status = self.subst_status.unwrap_or(0);
             if !cmd.redirects.is_empty() {
                 let saved = self.fds.clone();
@@ -1113,6 +1161,7 @@ impl Shell {
             call_line,
         });
         self.vars.push_scope();
+        let return_trap_before = self.traps.get("RETURN").cloned();
         let r = self.exec_command(body);
         let r = match r {
             Ok(s) => Ok(s),
@@ -1122,6 +1171,7 @@ impl Shell {
         if r.is_ok()
             && let Some(action) = self.traps.get("RETURN").cloned()
             && !self.in_trap
+            && (self.opts.functrace || return_trap_before.as_ref() != Some(&action))
         {
             self.in_trap = true;
             let _ = self.eval_string(&action, "trap");
@@ -1265,7 +1315,7 @@ impl Shell {
         child.subshell_level = 0;
         let status = match child.run_script(src) {
             Ok(s) => s,
-            Err(Flow::Exit(s)) | Err(Flow::Return(s)) => s,
+            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
             Err(_) => child.last_status,
         };
         child.last_status = status;

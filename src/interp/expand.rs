@@ -253,7 +253,7 @@ impl Shell {
         }
         let mut out = Vec::new();
         let braced;
-        let variants: &[Vec<WordPart>] = if word.parts.iter().any(is_brace) {
+        let variants: &[Vec<WordPart>] = if self.opts.braceexpand && word.parts.iter().any(is_brace) {
             braced = brace_expand(&word.parts);
             &braced
         } else {
@@ -471,6 +471,10 @@ impl Shell {
             }
         }
         Ok(())
+    }
+
+    pub fn tilde_text(&self, user: &str) -> Vec<u8> {
+        self.tilde(user)
     }
 
     fn tilde(&self, user: &str) -> Vec<u8> {

@@ -52,6 +52,9 @@ pub enum Flow {
     Return(i32),
     /// `exit N`, or a fatal error that ends the (sub)shell with this status
     Exit(i32),
+    /// An assignment error: bash abandons the whole current top-level command (the rest of the
+    /// line, the function and its callers) and goes on with the next one, status 1.
+    Discard(i32),
 }
 
 pub type Res<T> = Result<T, Flow>;
@@ -86,6 +89,9 @@ pub struct Options {
     pub globskipdots: bool,
     pub sourcepath: bool,
     pub extdebug: bool,
+    pub braceexpand: bool,
+    pub errtrace: bool,
+    pub functrace: bool,
 }
 
 impl Default for Options {
@@ -117,6 +123,9 @@ impl Default for Options {
             globskipdots: true,
             sourcepath: true,
             extdebug: false,
+            braceexpand: true,
+            errtrace: false,
+            functrace: false,
         }
     }
 }
@@ -253,6 +262,10 @@ pub struct Shell {
     pub reaped: HashMap<u32, i32>,
     /// Set by `exec` with only redirections: keep the redirected descriptors.
     pub keep_redirects: bool,
+    /// Files being sourced or run, innermost last (`BASH_SOURCE`).
+    pub source_stack: Vec<String>,
+    /// Set when running a script file (FUNCNAME ends with `main`).
+    pub source_file: Option<String>,
 }
 
 impl Shell {
@@ -299,6 +312,8 @@ impl Shell {
             exported_funcs: Default::default(),
             reaped: HashMap::new(),
             keep_redirects: false,
+            source_stack: Vec::new(),
+            source_file: None,
         }
     }
 

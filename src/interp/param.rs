@@ -255,8 +255,30 @@ impl Shell {
     /// Expand an operator's word (`${x:-word}`) in the same quoting context.
     fn expand_operand(&mut self, word: &Word, quoted: bool, out: &mut Vec<Seg>) -> Res<()> {
         let before = out.len();
-        for p in &word.parts {
+        for (i, p) in word.parts.iter().enumerate() {
+            if i == 0
+                && !quoted
+                && let crate::syntax::ast::WordPart::Literal(s) = p
+                && let Some(rest) = s.strip_prefix('~')
+            {
+                let (user, tail) = match rest.find('/') {
+                    Some(k) => (&rest[..k], &rest[k..]),
+                    None => (rest, ""),
+                };
+                let home = self.tilde_text(user);
+                out.push(Seg::Text { s: home, quoted: true, split: false });
+                out.push(Seg::Text { s: tail.as_bytes().to_vec(), quoted: false, split: true });
+                continue;
+            }
+            let start = out.len();
             self.expand_part(p, quoted, false, out)?;
+            if !quoted && matches!(p, crate::syntax::ast::WordPart::Literal(_)) {
+                for seg in &mut out[start..] {
+                    if let Seg::Text { quoted: false, split, .. } = seg {
+                        *split = true;
+                    }
+                }
+            }
         }
         if quoted && out.len() == before {
             out.push(Seg::Text {
@@ -498,7 +520,9 @@ impl Shell {
                     .rev()
                     .map(|f| f.name.clone().into_bytes())
                     .collect();
-                v.push(b"main".to_vec());
+                if self.source_file.is_some() {
+                    v.push(b"main".to_vec());
+                }
                 Some(PV::List(v, false))
             }
             "BASH_LINENO" => {
@@ -660,7 +684,11 @@ impl Shell {
             'L' => v.map(|s| case_convert(&s, CaseMode::Lower, true, None)),
             'a' => {
                 let attrs = self.attr_string(p);
-                v.map(|_| attrs.clone().into_bytes())
+                match v {
+                    PV::List(l, star) => PV::List(l.into_iter().map(|_| attrs.clone().into_bytes()).collect(), star),
+                    PV::Unset if !self.vars.get(&param_name(p)).is_some_and(|v| v.value.is_some()) => PV::Unset,
+                    _ => PV::Scalar(attrs.into_bytes()),
+                }
             }
             'A' => {
                 let name = param_name(p);
@@ -678,7 +706,19 @@ impl Shell {
                         out.extend_from_slice(&q);
                         PV::Scalar(out)
                     }
-                    other => other,
+                    other => {
+                        let base = match p {
+                            Param::Name(n) | Param::Index(n, _) => n.clone(),
+                            _ => return Ok(other),
+                        };
+                        match self.vars.get(&base) {
+                            Some(var) if var.value.is_some() => {
+                                let line = super::builtins::declare_line(&base, var);
+                                PV::Scalar(line.into_bytes())
+                            }
+                            _ => other,
+                        }
+                    }
                 }
             }
             'K' | 'k' => match (p, v) {
@@ -702,7 +742,10 @@ impl Shell {
                         }
                     }
                     if op == 'K' {
-                        let joined = out.join(&b' ');
+                        let mut joined = out.join(&b' ');
+                        if !joined.is_empty() && matches!(self.vars.get(n).and_then(|x| x.value.as_ref()), Some(Value::Assoc(_))) {
+                            joined.push(b' ');
+                        }
                         PV::Scalar(joined)
                     } else {
                         PV::List(out, star)

@@ -556,3 +556,14 @@ fn param_src(pe: &ParamExp) -> String {
     };
     format!("${{{bang}{name}{op}}}")
 }
+
+/// A simple command's source text (for `BASH_COMMAND`).
+pub fn simple_src(sc: &SimpleCommand) -> String {
+    let mut p = Printer::default();
+    p.command(&Command {
+        kind: CommandKind::Simple(sc.clone()),
+        redirects: Vec::new(),
+        line: 0,
+    });
+    p.out
+}

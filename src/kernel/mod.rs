@@ -283,7 +283,7 @@ fn run_top(shell: &mut Shell, script: &str) -> i32 {
     let r = shell.run_script(script);
     let status = match r {
         Ok(s) => s,
-        Err(Flow::Exit(s)) | Err(Flow::Return(s)) => s,
+        Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
         Err(_) => shell.last_status,
     };
     shell.last_status = status;

@@ -404,7 +404,7 @@ fn declare_impl(
             }
             match sh.do_assign(&a) {
                 Ok(()) => {}
-                Err(Flow::Exit(s)) => {
+                Err(Flow::Exit(s)) | Err(Flow::Discard(s)) => {
                     status = s;
                     continue;
                 }

@@ -34,7 +34,7 @@ pub fn exit(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
 pub fn return_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     if sh.frames.is_empty() && sh.source_depth == 0 {
         sh.builtin_error("return", "can only `return' from a function or sourced script");
-        return Ok(1);
+        return Ok(2);
     }
     let code = match num_arg(sh, "return", argv.get(1)) {
         Ok(Some(n)) => (n & 0xff) as i32,

@@ -10,6 +10,7 @@ mod read;
 mod set;
 mod test;
 
+pub use declare::declare_line;
 pub use set::set_named_option;
 
 use super::expand::ExpAssign;

@@ -28,6 +28,9 @@ fn opt_ref<'a>(o: &'a mut Options, name: &str) -> Option<&'a mut bool> {
         "posix" => &mut o.posix,
         "verbose" => &mut o.verbose,
         "xtrace" => &mut o.xtrace,
+        "braceexpand" => &mut o.braceexpand,
+        "errtrace" => &mut o.errtrace,
+        "functrace" => &mut o.functrace,
         _ => return None,
     })
 }
@@ -54,7 +57,10 @@ pub fn set_flag_option(o: &mut Options, c: char, on: bool) -> bool {
         'v' => "verbose",
         'x' => "xtrace",
         'C' => "noclobber",
-        'B' | 'H' | 'T' | 'E' | 'P' | 'b' | 'k' | 't' => return true,
+        'B' => "braceexpand",
+        'E' => "errtrace",
+        'T' => "functrace",
+        'H' | 'P' | 'b' | 'k' | 't' => return true,
         _ => return false,
     };
     set_named_option(o, name, on)
@@ -68,7 +74,7 @@ impl Shell {
             return Some(*r);
         }
         match name {
-            "braceexpand" | "interactive-comments" => Some(true),
+            "interactive-comments" => Some(true),
             _ if SET_O.contains(&name) => Some(false),
             _ => None,
         }
@@ -132,13 +138,26 @@ pub fn set(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         }
         if (a.starts_with('-') || a.starts_with('+')) && a.len() > 1 {
             let on = a.starts_with('-');
+            let mut consumed = 1;
             for c in a[1..].chars() {
+                if c == 'o' {
+                    let Some(name) = argv.get(i + consumed).map(|x| text(x)) else {
+                        sh.builtin_error("set", "-o: option requires an argument");
+                        return Ok(2);
+                    };
+                    if !set_named_option(&mut sh.opts, &name, on) {
+                        sh.builtin_error("set", &format!("{name}: invalid option name"));
+                        return Ok(2);
+                    }
+                    consumed += 1;
+                    continue;
+                }
                 if !set_flag_option(&mut sh.opts, c, on) {
                     sh.builtin_error("set", &format!("-{c}: invalid option"));
                     return Ok(2);
                 }
             }
-            i += 1;
+            i += consumed;
             continue;
         }
         break;
