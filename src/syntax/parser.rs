@@ -45,9 +45,14 @@ impl State<'_> {
     pub fn line_of(&self, pos: usize) -> u32 {
         let pos = pos.min(self.src.len());
         let (cpos, cline) = self.line_cache.get();
-        let (from, base) = if pos >= cpos { (cpos, cline) } else { (0, 0) };
-        let n = self.src[from..pos].iter().filter(|&&b| b == b'\n').count() as u32;
-        let line = base + n;
+        let count =
+            |a: usize, b: usize| self.src[a..b].iter().filter(|&&c| c == b'\n').count() as u32;
+        // Queries move mostly forward; count from the last one in either direction.
+        let line = if pos >= cpos {
+            cline + count(cpos, pos)
+        } else {
+            cline.saturating_sub(count(pos, cpos))
+        };
         self.line_cache.set((pos, line));
         self.line_base + line + 1
     }
