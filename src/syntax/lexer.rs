@@ -100,6 +100,9 @@ impl P<'_, '_> {
             // `echo >` reports `newline' while `echo &&` reports end of file.
             if !self.st.eof_newline && self.st.src.last().is_some_and(|&b| b != b'\n') {
                 self.st.eof_newline = true;
+                if !self.pending.is_empty() {
+                    self.read_heredocs()?;
+                }
                 return Ok((Tok::Newline, start));
             }
             return Ok((Tok::Eof, start));

@@ -37,15 +37,22 @@ pub(super) struct State<'a> {
     pub alias_regions: Vec<(usize, usize, String)>,
     /// The virtual newline at end of input has been returned.
     pub eof_newline: bool,
+    /// A here-document body ran to end of input without its delimiter.
+    pub heredoc_at_eof: bool,
 }
 
 impl State<'_> {
     pub fn line_of(&self, pos: usize) -> u32 {
         let pos = pos.min(self.src.len());
         let (cpos, cline) = self.line_cache.get();
-        let (from, base) = if pos >= cpos { (cpos, cline) } else { (0, 0) };
-        let n = self.src[from..pos].iter().filter(|&&b| b == b'\n').count() as u32;
-        let line = base + n;
+        let count =
+            |a: usize, b: usize| self.src[a..b].iter().filter(|&&c| c == b'\n').count() as u32;
+        // Queries move mostly forward; count from the last one in either direction.
+        let line = if pos >= cpos {
+            cline + count(cpos, pos)
+        } else {
+            cline.saturating_sub(count(pos, cpos))
+        };
         self.line_cache.set((pos, line));
         self.line_base + line + 1
     }
@@ -101,7 +108,8 @@ impl<'a> Parser<'a> {
         &mut self,
         aliases: Option<&dyn AliasLookup>,
     ) -> Result<Option<ast::List>, ParseError> {
-        let st = std::mem::take(&mut self.st);
+        let mut st = std::mem::take(&mut self.st);
+        st.heredoc_at_eof = false;
         let mut p = P::new(st, aliases);
         let r = p.top_command();
         if r.is_err() {
@@ -130,6 +138,13 @@ impl<'a> Parser<'a> {
     /// 1-based line number of the next unread input.
     pub fn line(&self) -> u32 {
         self.st.line_of(self.st.pos)
+    }
+
+    /// True when the last command read had a here-document whose delimiter never came (bash
+    /// warns `here-document at line N delimited by end-of-file` and runs it; a REPL may rather
+    /// ask for more lines).
+    pub fn heredoc_hit_eof(&self) -> bool {
+        self.st.heredoc_at_eof
     }
 }
 

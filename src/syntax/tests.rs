@@ -519,6 +519,10 @@ fn substitutions() {
         ),
         ("echo $()", "[L(echo) $()]"),
         (
+            "echo $[1+$x] \"$[2]\"",
+            "[L(echo) $((L(1+)+${x})) D($((L(2))))]",
+        ),
+        (
             "echo $(ls",
             "ERR unexpected EOF while looking for matching `)' (incomplete)",
         ),
@@ -818,6 +822,15 @@ fn lines_and_next_command() {
     let c = p.next_command(None).unwrap().unwrap();
     assert_eq!(c.items[0].and_or.first.commands[0].command.line, 7);
     assert!(p.next_command(None).unwrap().is_none());
+    let mut p = super::Parser::new("cat <<EOF\nbody");
+    assert!(p.next_command(None).unwrap().is_some());
+    assert!(p.heredoc_hit_eof());
+    let mut p = super::Parser::new("cat <<EOF");
+    assert!(p.next_command(None).unwrap().is_some());
+    assert!(p.heredoc_hit_eof());
+    let mut p = super::Parser::new("cat <<EOF\nbody\nEOF\n");
+    assert!(p.next_command(None).unwrap().is_some());
+    assert!(!p.heredoc_hit_eof());
     // After an error the parser goes on with the next line.
     let mut p = super::Parser::new("fi\necho ok\n");
     assert!(p.next_command(None).is_err());

@@ -276,6 +276,16 @@ impl P<'_, '_> {
                 let list = self.sub_list(i)?;
                 Ok(Some(WordPart::CommandSubst(Box::new(list))))
             }
+            // `$[ … ]`: the obsolete form of `$(( … ))`.
+            b'[' => {
+                self.st.pos = i + 2;
+                let w = self.word_of(Kind::Subscript)?;
+                if self.cur() != Some(b']') {
+                    return Err(self.err_matching(']', i));
+                }
+                self.st.pos += 1;
+                Ok(Some(WordPart::Arith(Box::new(w))))
+            }
             b'\'' if kind.quotes() => {
                 self.st.pos = i + 2;
                 Ok(Some(WordPart::AnsiC(self.ansi_c(i)?)))
@@ -979,6 +989,7 @@ impl P<'_, '_> {
             loop {
                 let ls = self.st.pos;
                 if ls >= self.st.src.len() {
+                    self.st.heredoc_at_eof = true;
                     break;
                 }
                 let mut le = ls;
