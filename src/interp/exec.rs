@@ -741,6 +741,10 @@ impl Shell {
     ) -> Res<()> {
         let attrs = self.vars.get(name).map(|v| v.attrs).unwrap_or_default();
         let r = if attrs.has(Attrs::ASSOC) {
+            if key.is_empty() {
+                self.error(&format!("{name}[]: bad array subscript"));
+                return Err(Flow::Discard(1));
+            }
             let value = if append {
                 let mut old = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
                     Some(Value::Assoc(m)) => m.get(key).cloned().unwrap_or_default(),

@@ -285,7 +285,7 @@ impl Shell {
                     "no match: {}",
                     String::from_utf8_lossy(&f.bytes)
                 ));
-                return Err(Flow::Exit(1));
+                return Err(Flow::Discard(1));
             }
             if !self.opts.nullglob {
                 out.push(f.bytes);
@@ -400,9 +400,12 @@ impl Shell {
             }),
             WordPart::DoubleQuoted(parts) => {
                 let before = out.len();
-                for p in parts {
-                    self.expand_part(p, true, false, out)?;
-                }
+                self.dquote_depth += 1;
+                let r = parts
+                    .iter()
+                    .try_for_each(|p| self.expand_part(p, true, false, out));
+                self.dquote_depth -= 1;
+                r?;
                 if out.len() == before {
                     // `""` or `"$@"` with no args: an empty quoted piece (dropped for "$@").
                     let at_empty = parts.iter().any(is_at_param);
@@ -591,6 +594,26 @@ impl Shell {
             self.error("maximum command substitution depth exceeded");
             return Err(Flow::Exit(1));
         }
+        if let Some(target) = read_only_redirect(list) {
+            let name = self.expand_string(target)?;
+            let name = String::from_utf8_lossy(&name).into_owned();
+            let data = match self.open_path(&name, super::redirect::OpenMode::Read) {
+                Ok(fd) => io::read_to_end(&*fd, &self.cancel).unwrap_or_default(),
+                Err(msg) => {
+                    self.error(&msg);
+                    self.last_status = 1;
+                    self.subst_status = Some(1);
+                    return Ok(Vec::new());
+                }
+            };
+            let mut out = data;
+            while out.last() == Some(&b'\n') {
+                out.pop();
+            }
+            self.last_status = 0;
+            self.subst_status = Some(0);
+            return Ok(out);
+        }
         let cap = Capture::new(self.env.limits.max_output_bytes, None);
         let mut sub = self.subshell();
         sub.subst_depth += 1;
@@ -620,15 +643,7 @@ impl Shell {
         let fd = if fd > 63 { self.fds.free_from(10) } else { fd };
         self.fds.set(fd, Some(mine));
         self.procsubst_fds.push(fd);
-        let handle = std::thread::Builder::new()
-            .stack_size(super::exec::STAGE_STACK)
-            .spawn(move || {
-                let _ = sub.run_subshell_list(&list);
-            });
-        if handle.is_err() {
-            self.error("cannot start process substitution");
-            return Err(Flow::Exit(1));
-        }
+        self.spawn_background(sub, move |sh| sh.run_subshell_list(&list))?;
         Ok(format!("/dev/fd/{fd}").into_bytes())
     }
 }
@@ -683,4 +698,32 @@ pub fn join_segs(segs: &[Seg], sep: &[u8]) -> Vec<u8> {
         }
     }
     out
+}
+
+/// `$(< file)`: the list is one command made only of an input redirection.
+fn read_only_redirect(list: &crate::syntax::ast::List) -> Option<&Word> {
+    use crate::syntax::ast::{CommandKind, RedirFd, RedirOp};
+    let [item] = list.items.as_slice() else {
+        return None;
+    };
+    if item.background || !item.and_or.rest.is_empty() {
+        return None;
+    }
+    let p = &item.and_or.first;
+    if p.negated || p.timed.is_some() || p.commands.len() != 1 {
+        return None;
+    }
+    let cmd = &p.commands[0].command;
+    let CommandKind::Simple(sc) = &cmd.kind else {
+        return None;
+    };
+    if !sc.words.is_empty() || !sc.assigns.is_empty() {
+        return None;
+    }
+    match cmd.redirects.as_slice() {
+        [r] if r.op == RedirOp::Read && matches!(r.fd, RedirFd::Default | RedirFd::Number(0)) => {
+            Some(&r.target)
+        }
+        _ => None,
+    }
 }

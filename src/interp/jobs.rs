@@ -91,11 +91,26 @@ impl JobTable {
 impl Shell {
     pub fn spawn_job(&mut self, ao: &AndOr) -> Res<()> {
         let mut sub = self.subshell();
-        let cancel = self.cancel.child();
-        sub.cancel = cancel.clone();
         if !self.opts.monitor {
             sub.fds.set(0, Some(Arc::new(io::Null)));
         }
+        let list = List {
+            items: vec![ListItem {
+                and_or: ao.clone(),
+                background: false,
+            }],
+        };
+        self.spawn_background(sub, move |sh| sh.run_subshell_list(&list))
+    }
+
+    /// Run `f` on `sub` in a background thread registered as a job (`$!`, `wait`, `kill`).
+    pub fn spawn_background(
+        &mut self,
+        mut sub: Shell,
+        f: impl FnOnce(&mut Shell) -> i32 + Send + 'static,
+    ) -> Res<()> {
+        let cancel = self.cancel.child();
+        sub.cancel = cancel.clone();
         let id = self.jobs.jobs.iter().map(|j| j.id).max().unwrap_or(0) + 1;
         let job = Arc::new(Job {
             id,
@@ -107,17 +122,11 @@ impl Shell {
             signal: AtomicI32::new(0),
             reaped: Default::default(),
         });
-        let list = List {
-            items: vec![ListItem {
-                and_or: ao.clone(),
-                background: false,
-            }],
-        };
         let j2 = job.clone();
         let spawned = std::thread::Builder::new()
             .stack_size(super::exec::STAGE_STACK)
             .spawn(move || {
-                let s = sub.run_subshell_list(&list);
+                let s = f(&mut sub);
                 drop(sub);
                 j2.finish(s);
             });

@@ -266,6 +266,8 @@ pub struct Shell {
     pub source_stack: Vec<String>,
     /// Set when running a script file (FUNCNAME ends with `main`).
     pub source_file: Option<String>,
+    /// Nesting of `"…"` during expansion (tilde in `${x:-~}` only outside quotes).
+    pub dquote_depth: u32,
 }
 
 impl Shell {
@@ -314,6 +316,7 @@ impl Shell {
             keep_redirects: false,
             source_stack: Vec::new(),
             source_file: None,
+            dquote_depth: 0,
         }
     }
 

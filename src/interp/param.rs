@@ -235,6 +235,14 @@ impl Shell {
                 value.map(|s| case_convert(&s, *mode, *all, pat.as_ref()))
             }
             ParamOp::Substring { offset, length } => {
+                if offset.parts.is_empty() {
+                    let src = super::print::word_src(&crate::syntax::ast::Word {
+                        parts: vec![crate::syntax::ast::WordPart::Param(Box::new(p.clone()))],
+                        span: Default::default(),
+                    });
+                    self.error(&format!("{src}: bad substitution"));
+                    return Err(Flow::Exit(1));
+                }
                 let off_text = self.expand_string(offset)?;
                 let off = self.eval_arith_text(&off_text)?;
                 let len = match length {
@@ -257,7 +265,7 @@ impl Shell {
         let before = out.len();
         for (i, p) in word.parts.iter().enumerate() {
             if i == 0
-                && !quoted
+                && self.dquote_depth == 0
                 && let crate::syntax::ast::WordPart::Literal(s) = p
                 && let Some(rest) = s.strip_prefix('~')
             {
@@ -536,6 +544,18 @@ impl Shell {
                     .map(|f| f.call_line.to_string().into_bytes())
                     .collect();
                 v.push(b"0".to_vec());
+                Some(PV::List(v, false))
+            }
+            "BASH_SOURCE" => {
+                if self.source_stack.is_empty() {
+                    return None;
+                }
+                let v: Vec<Vec<u8>> = self
+                    .source_stack
+                    .iter()
+                    .rev()
+                    .map(|s| s.clone().into_bytes())
+                    .collect();
                 Some(PV::List(v, false))
             }
             "BASH_SUBSHELL" => s(self.subshell_level.to_string()),

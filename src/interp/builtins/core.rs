@@ -340,9 +340,11 @@ pub fn source(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
         None
     };
     sh.source_depth += 1;
+    sh.source_stack.push(file.clone());
     let saved_line = sh.lineno;
     let r = sh.run_script(&src);
     sh.lineno = saved_line;
+    sh.source_stack.pop();
     sh.source_depth -= 1;
     if let Some(p) = saved_pos {
         sh.positional = p;

@@ -352,6 +352,26 @@ fn declare_impl(
         } else if !local && sh.vars.get(&base).is_none() {
             sh.vars.entry(&base);
         }
+        if o.on.has(Attrs::ASSOC)
+            && sh
+                .vars
+                .get(&base)
+                .is_some_and(|v| matches!(v.value, Some(Value::Indexed(_))) && (!local || sh.vars.is_local_here(&base)))
+        {
+            sh.builtin_error(name, &format!("{base}: cannot convert indexed to associative array"));
+            status = 1;
+            continue;
+        }
+        if o.on.has(Attrs::ARRAY)
+            && sh
+                .vars
+                .get(&base)
+                .is_some_and(|v| matches!(v.value, Some(Value::Assoc(_))) && (!local || sh.vars.is_local_here(&base)))
+        {
+            sh.builtin_error(name, &format!("{base}: cannot convert associative to indexed array"));
+            status = 1;
+            continue;
+        }
         {
             let var = if local {
                 sh.vars.declare_local(&base)
@@ -479,6 +499,11 @@ pub fn unset(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
                             } else {
                                 idx
                             };
+                            if i < 0 {
+                                sh.builtin_error("unset", &format!("[{key}]: bad array subscript"));
+                                status = 1;
+                                continue;
+                            }
                             m.remove(&i);
                         }
                         Some(Value::Str(_)) if idx == 0 => v.value = None,
