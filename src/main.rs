@@ -110,7 +110,11 @@ fn main() -> ExitCode {
             .get(1)
             .map(|a| String::from_utf8_lossy(a).into_owned())
             .unwrap_or_else(|| "sandsh".to_string());
-        let args = if rest.len() > 2 { rest[2..].to_vec() } else { Vec::new() };
+        let args = if rest.len() > 2 {
+            rest[2..].to_vec()
+        } else {
+            Vec::new()
+        };
         kernel.set_args(&arg0, args);
         stdin_is_script = false;
     } else if let Some(file) = rest.first() {

@@ -74,7 +74,9 @@ impl ArgParser {
         stop_at_operand: bool,
     ) -> Result<ParsedArgs, UsageError> {
         let name = spec.name;
-        let err = |m: String| UsageError { message: format!("{name}: {m}") };
+        let err = |m: String| UsageError {
+            message: format!("{name}: {m}"),
+        };
         let mut out = ParsedArgs::default();
         let mut i = 0;
         while i < args.len() {
@@ -90,7 +92,10 @@ impl ArgParser {
                     None => (body, None),
                 };
                 let lname = String::from_utf8_lossy(lname).into_owned();
-                let exact = spec.options.iter().position(|o| o.long == Some(lname.as_str()));
+                let exact = spec
+                    .options
+                    .iter()
+                    .position(|o| o.long == Some(lname.as_str()));
                 let idx = match exact {
                     Some(x) => x,
                     None => {

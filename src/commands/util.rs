@@ -26,8 +26,6 @@ pub fn parse_or_usage(
     }
 }
 
-use std::io::Write;
-
 /// Print `name: msg` to stderr.
 pub fn err(ctx: &mut dyn ToolCtx, name: &str, msg: &str) {
     let _ = writeln!(ctx.stderr(), "{name}: {msg}");

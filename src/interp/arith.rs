@@ -55,10 +55,12 @@ impl Shell {
     /// Value of a variable used in arithmetic: its text evaluated as an expression.
     fn arith_var(&mut self, lv: &LValue, depth: u32) -> Res<i64> {
         let text: Option<Vec<u8>> = match lv {
-            LValue::Var(n) => match self.param_value(&crate::syntax::ast::Param::Name(n.clone()))? {
-                super::param::PV::Scalar(s) => Some(s),
-                _ => None,
-            },
+            LValue::Var(n) => {
+                match self.param_value(&crate::syntax::ast::Param::Name(n.clone()))? {
+                    super::param::PV::Scalar(s) => Some(s),
+                    _ => None,
+                }
+            }
             LValue::Index(n, sub) => self.arith_index_get(n, sub, depth)?,
         };
         let Some(text) = text else {

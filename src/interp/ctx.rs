@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use crate::api::{Arg, Command, CommandRegistry, ExitStatus, OutputFormat, PatientGuard, ToolCtx, Value};
+use crate::api::{
+    Arg, Command, CommandRegistry, ExitStatus, OutputFormat, PatientGuard, ToolCtx, Value,
+};
 use crate::vfs::KernelBackend;
 
 use super::Shell;
@@ -233,4 +235,3 @@ impl Shell {
         status
     }
 }
-

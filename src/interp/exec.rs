@@ -42,7 +42,9 @@ impl Shell {
                     }
                     status = match self.exec_list(&list) {
                         Ok(s) => s,
-                        Err(Flow::Discard(s)) if self.source_depth == 0 && self.frames.is_empty() => {
+                        Err(Flow::Discard(s))
+                            if self.source_depth == 0 && self.frames.is_empty() =>
+                        {
                             self.last_status = s;
                             s
                         }
@@ -105,7 +107,10 @@ impl Shell {
                 Ok(Some(list)) => status = self.exec_list(&list)?,
                 Ok(None) => break,
                 Err(e) => {
-                    let msg = format!("{}: {}: line {}: {}\n", self.err_name, _what, e.line, e.message);
+                    let msg = format!(
+                        "{}: {}: line {}: {}\n",
+                        self.err_name, _what, e.line, e.message
+                    );
                     let msg = if _what == "eval" || _what == "trap" {
                         format!("{}: eval: line {}: {}\n", self.err_name, e.line, e.message)
                     } else {
@@ -302,7 +307,12 @@ impl Shell {
 
     fn pipeline_status(&self, statuses: &[i32]) -> i32 {
         if self.opts.pipefail {
-            statuses.iter().rev().find(|s| **s != 0).copied().unwrap_or(0)
+            statuses
+                .iter()
+                .rev()
+                .find(|s| **s != 0)
+                .copied()
+                .unwrap_or(0)
         } else {
             statuses.last().copied().unwrap_or(0)
         }
@@ -329,7 +339,11 @@ impl Shell {
         match &cmd.kind {
             CommandKind::Simple(sc) => self.exec_simple(sc, cmd),
             CommandKind::FunctionDef { name, body } => {
-                if self.funcs.get(name).is_some_and(|_| self.readonly_funcs.contains(name)) {
+                if self
+                    .funcs
+                    .get(name)
+                    .is_some_and(|_| self.readonly_funcs.contains(name))
+                {
                     self.error(&format!("{name}: readonly function"));
                     return Ok(1);
                 }
@@ -682,11 +696,17 @@ impl Shell {
     pub fn set_var(&mut self, name: &str, value: Vec<u8>) -> Res<()> {
         match name {
             "SECONDS" => {
-                let v = String::from_utf8_lossy(&value).trim().parse::<i64>().unwrap_or(0);
+                let v = String::from_utf8_lossy(&value)
+                    .trim()
+                    .parse::<i64>()
+                    .unwrap_or(0);
                 self.seconds_offset = v - self.env.start.elapsed().as_secs() as i64;
             }
             "RANDOM" => {
-                let v = String::from_utf8_lossy(&value).trim().parse::<i64>().unwrap_or(0);
+                let v = String::from_utf8_lossy(&value)
+                    .trim()
+                    .parse::<i64>()
+                    .unwrap_or(0);
                 self.random_state = (v as u32).wrapping_mul(2654435761) | 1;
             }
             _ => {}
@@ -819,7 +839,10 @@ impl Shell {
             let v = match &a.value {
                 ExpValue::Scalar(s) => s.clone(),
                 ExpValue::Array(_) => {
-                    self.error(&format!("{name}[{}]: cannot assign list to array member", String::from_utf8_lossy(idx)));
+                    self.error(&format!(
+                        "{name}[{}]: cannot assign list to array member",
+                        String::from_utf8_lossy(idx)
+                    ));
                     return Err(Flow::Exit(1));
                 }
             };
@@ -889,9 +912,7 @@ impl Shell {
                         Some(Value::Str(_)) => 1,
                         _ => 0,
                     };
-                    if let Some(Value::Str(s)) =
-                        self.vars.get(name).and_then(|v| v.value.clone())
-                    {
+                    if let Some(Value::Str(s)) = self.vars.get(name).and_then(|v| v.value.clone()) {
                         self.vars
                             .set_value(
                                 name,
@@ -909,7 +930,8 @@ impl Shell {
                         Some(k) => {
                             let i = self.eval_arith_text(k)?;
                             if i < 0 {
-                                let last = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+                                let last = match self.vars.get(name).and_then(|v| v.value.as_ref())
+                                {
                                     Some(Value::Indexed(m)) => m.keys().next_back().copied(),
                                     _ => None,
                                 };
@@ -1077,7 +1099,10 @@ impl Shell {
             .map(|s| s.to_vec())
             .unwrap_or_else(|| b"+ ".to_vec());
         let mut out = ps4;
-        out.extend_from_slice(line.strip_prefix(b"+ ").unwrap_or(line.strip_prefix(b"+").unwrap_or(line)));
+        out.extend_from_slice(
+            line.strip_prefix(b"+ ")
+                .unwrap_or(line.strip_prefix(b"+").unwrap_or(line)),
+        );
         self.write_fd(2, &out);
     }
 
@@ -1097,7 +1122,9 @@ impl Shell {
     ) -> Res<i32> {
         let name = String::from_utf8_lossy(&argv[0]).into_owned();
         if let Some(body) = self.funcs.get(&name).cloned() {
-            return self.with_prefix(prefix, true, |sh| sh.call_function(&name, &body, &argv[1..]));
+            return self.with_prefix(prefix, true, |sh| {
+                sh.call_function(&name, &body, &argv[1..])
+            });
         }
         if let Some(b) = super::builtins::lookup(&name) {
             let special = super::builtins::is_special(&name);
@@ -1276,7 +1303,9 @@ impl Shell {
                     args.extend(argv[1..].iter().cloned());
                     return Ok(self.run_registered(&cmd, &args));
                 }
-                self.error(&format!("{shown}: {interp}: bad interpreter: No such file or directory"));
+                self.error(&format!(
+                    "{shown}: {interp}: bad interpreter: No such file or directory"
+                ));
                 return Ok(126);
             }
         }

@@ -253,7 +253,8 @@ impl Shell {
         }
         let mut out = Vec::new();
         let braced;
-        let variants: &[Vec<WordPart>] = if self.opts.braceexpand && word.parts.iter().any(is_brace) {
+        let variants: &[Vec<WordPart>] = if self.opts.braceexpand && word.parts.iter().any(is_brace)
+        {
             braced = brace_expand(&word.parts);
             &braced
         } else {
@@ -281,10 +282,7 @@ impl Shell {
         let matches = self.glob_matches(&f);
         if matches.is_empty() {
             if self.opts.failglob {
-                self.error(&format!(
-                    "no match: {}",
-                    String::from_utf8_lossy(&f.bytes)
-                ));
+                self.error(&format!("no match: {}", String::from_utf8_lossy(&f.bytes)));
                 return Err(Flow::Discard(1));
             }
             if !self.opts.nullglob {
@@ -504,7 +502,12 @@ impl Shell {
             .backend
             .stat(std::path::Path::new(&home))
             .is_ok_and(|m| m.is_dir())
-            || user == self.vars.get_str("USER").map(String::from_utf8_lossy).unwrap_or_default()
+            || user
+                == self
+                    .vars
+                    .get_str("USER")
+                    .map(String::from_utf8_lossy)
+                    .unwrap_or_default()
         {
             home.into_bytes()
         } else if user == "root" {

@@ -45,12 +45,6 @@ pub trait Stream: Send + Sync {
         }
         Ok(out)
     }
-    fn is_readable(&self) -> bool {
-        false
-    }
-    fn is_writable(&self) -> bool {
-        false
-    }
     /// Whether a read would return without blocking (`read -t 0`).
     fn poll_readable(&self) -> bool {
         true
@@ -200,10 +194,6 @@ impl Stream for PipeReader {
         }
     }
 
-    fn is_readable(&self) -> bool {
-        true
-    }
-
     fn poll_readable(&self) -> bool {
         let st = lock(&self.0.state);
         !st.buf.is_empty() || st.writers == 0
@@ -245,10 +235,6 @@ impl Stream for PipeWriter {
                 .unwrap_or_else(|e| e.into_inner())
                 .0;
         }
-    }
-
-    fn is_writable(&self) -> bool {
-        true
     }
 }
 
@@ -311,10 +297,6 @@ impl Stream for Capture {
         }
         Ok(buf.len())
     }
-
-    fn is_writable(&self) -> bool {
-        true
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,6 +308,7 @@ pub struct MemReader {
 }
 
 impl MemReader {
+    #[allow(clippy::new_ret_no_self)]
     pub fn new(data: Vec<u8>) -> Fd {
         Arc::new(MemReader {
             data,
@@ -357,10 +340,6 @@ impl Stream for MemReader {
         *pos += n;
         Ok(rest[..n].to_vec())
     }
-
-    fn is_readable(&self) -> bool {
-        true
-    }
 }
 
 /// Adapts a host reader (the CLI's stdin) as a stream.
@@ -369,9 +348,6 @@ pub struct HostReader(pub Mutex<Box<dyn io::Read + Send>>);
 impl Stream for HostReader {
     fn read(&self, buf: &mut [u8]) -> io::Result<usize> {
         lock(&self.0).read(buf)
-    }
-    fn is_readable(&self) -> bool {
-        true
     }
 }
 
@@ -388,12 +364,6 @@ impl Stream for Null {
     fn write(&self, buf: &[u8]) -> io::Result<usize> {
         Ok(buf.len())
     }
-    fn is_readable(&self) -> bool {
-        true
-    }
-    fn is_writable(&self) -> bool {
-        true
-    }
 }
 
 /// `/dev/zero`
@@ -407,12 +377,6 @@ impl Stream for Zero {
     fn write(&self, buf: &[u8]) -> io::Result<usize> {
         Ok(buf.len())
     }
-    fn is_readable(&self) -> bool {
-        true
-    }
-    fn is_writable(&self) -> bool {
-        true
-    }
 }
 
 /// `/dev/urandom`: a xorshift generator seeded per open (not cryptographic; the sandbox has no
@@ -420,6 +384,7 @@ impl Stream for Zero {
 pub struct Urandom(Mutex<u64>);
 
 impl Urandom {
+    #[allow(clippy::new_ret_no_self)]
     pub fn new(seed: u64) -> Fd {
         Arc::new(Urandom(Mutex::new(seed | 1)))
     }
@@ -439,12 +404,6 @@ impl Stream for Urandom {
     fn write(&self, buf: &[u8]) -> io::Result<usize> {
         Ok(buf.len())
     }
-    fn is_readable(&self) -> bool {
-        true
-    }
-    fn is_writable(&self) -> bool {
-        true
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -461,6 +420,7 @@ pub struct VfsFile {
 }
 
 impl VfsFile {
+    #[allow(clippy::new_ret_no_self)]
     pub fn new(
         backend: Arc<dyn KernelBackend>,
         path: PathBuf,
@@ -540,14 +500,6 @@ impl Stream for VfsFile {
         }
         Ok(buf.len())
     }
-
-    fn is_readable(&self) -> bool {
-        self.readable
-    }
-
-    fn is_writable(&self) -> bool {
-        self.writable
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -582,12 +534,5 @@ impl FdTable {
             n += 1;
         }
         n
-    }
-
-    /// Descriptors currently open, in order.
-    pub fn open_fds(&self) -> Vec<u32> {
-        (0..self.fds.len() as u32)
-            .filter(|&n| self.get(n).is_some())
-            .collect()
     }
 }

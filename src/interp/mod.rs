@@ -31,8 +31,7 @@ use crate::syntax::ast;
 use crate::vfs::KernelBackend;
 
 pub use cancel::CancelToken;
-pub use io::{Capture, ChunkSink, Fd, Stream};
-pub use vars::{Attrs, Value, Var};
+pub use vars::Attrs;
 
 use jobs::JobTable;
 
@@ -326,7 +325,8 @@ impl Shell {
         s.is_subshell = true;
         s.pid = self.env.alloc_pid();
         s.jobs = JobTable::default();
-        s.traps.retain(|k, _| k != "EXIT" && k != "ERR" && k != "RETURN" && k != "DEBUG");
+        s.traps
+            .retain(|k, _| k != "EXIT" && k != "ERR" && k != "RETURN" && k != "DEBUG");
         if !s.opts.inherit_errexit {
             // bash: command substitutions clear errexit unless inherit_errexit; plain
             // subshells keep it. Callers that create command substitutions reset it.
@@ -433,7 +433,10 @@ impl Shell {
                 b'w' | b'W' => {
                     let cwd = self.cwd.as_os_str().as_encoded_bytes().to_vec();
                     let home = var("HOME");
-                    let shown = if !home.is_empty() && cwd.starts_with(&home) && (cwd.len() == home.len() || cwd[home.len()] == b'/') {
+                    let shown = if !home.is_empty()
+                        && cwd.starts_with(&home)
+                        && (cwd.len() == home.len() || cwd[home.len()] == b'/')
+                    {
                         let mut t = b"~".to_vec();
                         t.extend_from_slice(&cwd[home.len()..]);
                         t

@@ -49,47 +49,48 @@ pub fn char_len(s: &[u8]) -> usize {
 
 /// Byte offsets of character boundaries (len + 1 entries).
 fn char_bounds(s: &[u8]) -> Vec<usize> {
-    let mut v: Vec<usize> = bstr::ByteSlice::char_indices(s).map(|(a, _, _)| a).collect();
+    let mut v: Vec<usize> = bstr::ByteSlice::char_indices(s)
+        .map(|(a, _, _)| a)
+        .collect();
     v.push(s.len());
     v
 }
 
 impl Shell {
     pub fn expand_param(&mut self, p: &ParamExp, quoted: bool, out: &mut Vec<Seg>) -> Res<()> {
-        let (param, is_indirect_target) = if p.indirect
-            && !matches!(p.op, ParamOp::PrefixNames { .. } | ParamOp::Keys)
-        {
-            let v = self.param_value(&p.param)?;
-            let name = match v {
-                PV::Scalar(s) => String::from_utf8_lossy(&s).into_owned(),
-                PV::List(l, _) => l
-                    .first()
-                    .map(|s| String::from_utf8_lossy(s).into_owned())
-                    .unwrap_or_default(),
-                PV::Unset => {
-                    if self.opts.nounset {
-                        self.error(&format!("{}: unbound variable", param_name(&p.param)));
-                        return Err(Flow::Exit(1));
+        let (param, is_indirect_target) =
+            if p.indirect && !matches!(p.op, ParamOp::PrefixNames { .. } | ParamOp::Keys) {
+                let v = self.param_value(&p.param)?;
+                let name = match v {
+                    PV::Scalar(s) => String::from_utf8_lossy(&s).into_owned(),
+                    PV::List(l, _) => l
+                        .first()
+                        .map(|s| String::from_utf8_lossy(s).into_owned())
+                        .unwrap_or_default(),
+                    PV::Unset => {
+                        if self.opts.nounset {
+                            self.error(&format!("{}: unbound variable", param_name(&p.param)));
+                            return Err(Flow::Exit(1));
+                        }
+                        String::new()
                     }
-                    String::new()
+                };
+                match parse_param_ref(&name) {
+                    Some(param) => (param, true),
+                    None => {
+                        if name.is_empty() && !matches!(p.op, ParamOp::None) {
+                            (Param::Name(String::new()), true)
+                        } else if name.is_empty() {
+                            return Ok(());
+                        } else {
+                            self.error(&format!("{name}: invalid indirect expansion"));
+                            return Err(Flow::Exit(1));
+                        }
+                    }
                 }
+            } else {
+                (p.param.clone(), false)
             };
-            match parse_param_ref(&name) {
-                Some(param) => (param, true),
-                None => {
-                    if name.is_empty() && !matches!(p.op, ParamOp::None) {
-                        (Param::Name(String::new()), true)
-                    } else if name.is_empty() {
-                        return Ok(());
-                    } else {
-                        self.error(&format!("{name}: invalid indirect expansion"));
-                        return Err(Flow::Exit(1));
-                    }
-                }
-            }
-        } else {
-            (p.param.clone(), false)
-        };
         let _ = is_indirect_target;
 
         let value = match &p.op {
@@ -274,15 +275,28 @@ impl Shell {
                     None => (rest, ""),
                 };
                 let home = self.tilde_text(user);
-                out.push(Seg::Text { s: home, quoted: true, split: false });
-                out.push(Seg::Text { s: tail.as_bytes().to_vec(), quoted: false, split: true });
+                out.push(Seg::Text {
+                    s: home,
+                    quoted: true,
+                    split: false,
+                });
+                out.push(Seg::Text {
+                    s: tail.as_bytes().to_vec(),
+                    quoted: false,
+                    split: true,
+                });
                 continue;
             }
             let start = out.len();
             self.expand_part(p, quoted, false, out)?;
             if !quoted && matches!(p, crate::syntax::ast::WordPart::Literal(_)) {
                 for seg in &mut out[start..] {
-                    if let Seg::Text { quoted: false, split, .. } = seg {
+                    if let Seg::Text {
+                        quoted: false,
+                        split,
+                        ..
+                    } = seg
+                    {
                         *split = true;
                     }
                 }
@@ -367,10 +381,7 @@ impl Shell {
                 self.assign_index(&n, w, v, false)
             }
             _ => {
-                self.error(&format!(
-                    "${}: cannot assign in this way",
-                    param_name(p)
-                ));
+                self.error(&format!("${}: cannot assign in this way", param_name(p)));
                 Err(Flow::Exit(1))
             }
         }
@@ -428,10 +439,7 @@ impl Shell {
                         }
                     }
                     Subscript::Expr(w) => {
-                        let is_assoc = self
-                            .vars
-                            .get(n)
-                            .is_some_and(|v| v.attrs.has(Attrs::ASSOC));
+                        let is_assoc = self.vars.get(n).is_some_and(|v| v.attrs.has(Attrs::ASSOC));
                         if is_assoc {
                             let key = self.expand_string(w)?;
                             match self.vars.get(n).and_then(|v| v.value.as_ref()) {
@@ -485,7 +493,11 @@ impl Shell {
         let s = |v: String| Some(PV::Scalar(v.into_bytes()));
         match n {
             "RANDOM" => {
-                if self.vars.get("RANDOM").is_some_and(|v| v.attrs.has(Attrs::EXPORT)) {
+                if self
+                    .vars
+                    .get("RANDOM")
+                    .is_some_and(|v| v.attrs.has(Attrs::EXPORT))
+                {
                     // fall through to the stored value only when the user unset + exported it
                 }
                 let r = self.next_random();
@@ -496,8 +508,9 @@ impl Shell {
                 let b = self.next_random() as u32;
                 s(((a << 17) ^ b).to_string())
             }
-            "SECONDS" => s((self.env.start.elapsed().as_secs() as i64 + self.seconds_offset)
-                .to_string()),
+            "SECONDS" => {
+                s((self.env.start.elapsed().as_secs() as i64 + self.seconds_offset).to_string())
+            }
             "LINENO" => s(self.lineno.to_string()),
             "BASHPID" => s(self.pid.to_string()),
             "EPOCHSECONDS" => s((self.env.clock)()
@@ -705,8 +718,18 @@ impl Shell {
             'a' => {
                 let attrs = self.attr_string(p);
                 match v {
-                    PV::List(l, star) => PV::List(l.into_iter().map(|_| attrs.clone().into_bytes()).collect(), star),
-                    PV::Unset if !self.vars.get(&param_name(p)).is_some_and(|v| v.value.is_some()) => PV::Unset,
+                    PV::List(l, star) => PV::List(
+                        l.into_iter().map(|_| attrs.clone().into_bytes()).collect(),
+                        star,
+                    ),
+                    PV::Unset
+                        if self
+                            .vars
+                            .get(&param_name(p))
+                            .is_some_and(|v| v.value.is_some()) =>
+                    {
+                        PV::Unset
+                    }
                     _ => PV::Scalar(attrs.into_bytes()),
                 }
             }
@@ -763,7 +786,12 @@ impl Shell {
                     }
                     if op == 'K' {
                         let mut joined = out.join(&b' ');
-                        if !joined.is_empty() && matches!(self.vars.get(n).and_then(|x| x.value.as_ref()), Some(Value::Assoc(_))) {
+                        if !joined.is_empty()
+                            && matches!(
+                                self.vars.get(n).and_then(|x| x.value.as_ref()),
+                                Some(Value::Assoc(_))
+                            )
+                        {
                             joined.push(b' ');
                         }
                         PV::Scalar(joined)

@@ -150,7 +150,10 @@ pub fn quote_if_needed(s: &[u8]) -> Vec<u8> {
     let safe = !s.is_empty()
         && s.iter().all(|&c| {
             c.is_ascii_alphanumeric()
-                || matches!(c, b'_' | b'-' | b'.' | b'/' | b':' | b'=' | b'+' | b'@' | b'%' | b',')
+                || matches!(
+                    c,
+                    b'_' | b'-' | b'.' | b'/' | b':' | b'=' | b'+' | b'@' | b'%' | b','
+                )
                 || c >= 0x80
         });
     if safe {

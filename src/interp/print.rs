@@ -551,7 +551,9 @@ fn param_src(pe: &ParamExp) -> String {
             None => format!(":{}", word_src(offset)),
         },
         ParamOp::Transform(c) => format!("@{c}"),
-        ParamOp::PrefixNames { star } => return format!("${{!{name}{}}}", if *star { '*' } else { '@' }),
+        ParamOp::PrefixNames { star } => {
+            return format!("${{!{name}{}}}", if *star { '*' } else { '@' });
+        }
         ParamOp::Keys => return format!("${{!{name}}}"),
     };
     format!("${{{bang}{name}{op}}}")

@@ -74,14 +74,6 @@ impl AssocMap {
         self.map.remove(k).is_some()
     }
 
-    pub fn len(&self) -> usize {
-        self.map.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
-
     /// Entries in bash's order.
     pub fn entries(&self) -> Vec<(&Vec<u8>, &Vec<u8>)> {
         let mut buckets = 1024u32;
@@ -132,14 +124,6 @@ impl Value {
             Value::Assoc(m) => m.entries().into_iter().map(|(k, _)| k.clone()).collect(),
         }
     }
-
-    pub fn count(&self) -> usize {
-        match self {
-            Value::Str(_) => 1,
-            Value::Indexed(m) => m.len(),
-            Value::Assoc(m) => m.len(),
-        }
-    }
 }
 
 #[derive(Debug, Clone)]
@@ -149,28 +133,16 @@ pub struct Var {
     pub attrs: Attrs,
 }
 
-impl Var {
-    pub fn new(value: Value) -> Var {
-        Var {
-            value: Some(value),
-            attrs: Attrs::empty(),
-        }
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum VarError {
     /// `x: readonly variable`
     Readonly(String),
-    /// `x: cannot assign list to array member` and similar.
-    Invalid(String),
 }
 
 impl std::fmt::Display for VarError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             VarError::Readonly(n) => write!(f, "{n}: readonly variable"),
-            VarError::Invalid(m) => f.write_str(m),
         }
     }
 }
@@ -220,10 +192,6 @@ pub fn apply_case(attrs: Attrs, v: Vec<u8>) -> Vec<u8> {
 }
 
 impl Vars {
-    pub fn depth(&self) -> usize {
-        self.scopes.len()
-    }
-
     pub fn push_scope(&mut self) {
         self.scopes.push(HashMap::new());
     }
@@ -300,7 +268,9 @@ impl Vars {
 
     /// Scalar value (`$name`).
     pub fn get_str(&self, name: &str) -> Option<&[u8]> {
-        self.get(name).and_then(|v| v.value.as_ref()).and_then(|v| v.scalar())
+        self.get(name)
+            .and_then(|v| v.value.as_ref())
+            .and_then(|v| v.scalar())
     }
 
     /// Whether `name` is set (has a value).
@@ -453,11 +423,7 @@ impl Vars {
 
     /// Every visible variable name (innermost wins), sorted.
     pub fn names(&self) -> Vec<String> {
-        let mut set: Vec<String> = self
-            .scopes
-            .iter()
-            .flat_map(|s| s.keys().cloned())
-            .collect();
+        let mut set: Vec<String> = self.scopes.iter().flat_map(|s| s.keys().cloned()).collect();
         set.sort();
         set.dedup();
         set

@@ -115,6 +115,9 @@ impl ExecResult {
     }
 }
 
+/// Receives `(stdout_chunk, stderr_chunk)` as output is produced; one of them is empty.
+pub type OutputCallback = Arc<dyn Fn(&[u8], &[u8]) + Send + Sync>;
+
 /// Options for one run.
 #[derive(Default)]
 pub struct ExecOptions {
@@ -183,11 +186,7 @@ impl Kernel {
 
     /// Run a script, delivering output chunks to `callback(stdout, stderr)` as they reach the
     /// final output. The returned result still holds the whole output.
-    pub fn execute_streaming(
-        &mut self,
-        script: &str,
-        callback: Arc<dyn Fn(&[u8], &[u8]) + Send + Sync>,
-    ) -> ExecResult {
+    pub fn execute_streaming(&mut self, script: &str, callback: OutputCallback) -> ExecResult {
         let out_cb = callback.clone();
         let err_cb = callback;
         self.execute_with(

@@ -110,7 +110,10 @@ pub enum CommandKind {
         body: List,
     },
     /// `case word in pat|pat) body ;; esac`
-    Case { word: Word, arms: Vec<CaseArm> },
+    Case {
+        word: Word,
+        arms: Vec<CaseArm>,
+    },
     /// `select var [in words]; do body; done`
     Select {
         var: String,
@@ -123,7 +126,10 @@ pub enum CommandKind {
     Cond(CondExpr),
     /// `name() compound-command` or `function name [()] compound-command`.
     /// The body keeps its own redirections (applied each time the function runs).
-    FunctionDef { name: String, body: Box<Command> },
+    FunctionDef {
+        name: String,
+        body: Box<Command>,
+    },
 }
 
 /// Assignments and words of a simple command. Redirections live on [`Command`].
@@ -239,7 +245,11 @@ pub enum CondExpr {
     /// `a -eq b`, `a < b`, `a -nt b`, … (not `==`/`!=`/`=~`, which have their own variants).
     Binary(Word, String, Word),
     /// `a == pat`, `a = pat`, `a != pat`: the right side is a pattern (quoted parts literal).
-    Pattern { lhs: Word, rhs: Word, negated: bool },
+    Pattern {
+        lhs: Word,
+        rhs: Word,
+        negated: bool,
+    },
     /// `a =~ regex`: quoted parts of the right side match literally.
     Regex(Word, Word),
     /// A lone word: true when non-empty.

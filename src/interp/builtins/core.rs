@@ -182,17 +182,22 @@ pub fn cd(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         return Ok(0);
     }
     // CDPATH
-    if !target.starts_with('/') && !target.starts_with('.')
-        && let Some(cdpath) = sh.vars.get_str("CDPATH").map(|s| text(s))
+    if !target.starts_with('/')
+        && !target.starts_with('.')
+        && let Some(cdpath) = sh.vars.get_str("CDPATH").map(text)
     {
         for dir in cdpath.split(':').filter(|d| !d.is_empty()) {
             let cand = format!("{dir}/{target}");
-            if sh.env.backend.stat(&sh.resolve(&cand)).is_ok_and(|m| m.is_dir()) {
-                if change_dir(sh, &cand, physical).is_ok() {
-                    let line = format!("{}\n", sh.cwd.display());
-                    sh.out(line.as_bytes())?;
-                    return Ok(0);
-                }
+            if sh
+                .env
+                .backend
+                .stat(&sh.resolve(&cand))
+                .is_ok_and(|m| m.is_dir())
+                && change_dir(sh, &cand, physical).is_ok()
+            {
+                let line = format!("{}\n", sh.cwd.display());
+                sh.out(line.as_bytes())?;
+                return Ok(0);
             }
         }
     }
@@ -464,7 +469,10 @@ fn describe_name(sh: &mut Shell, n: &str, mode: Mode) -> Res<bool> {
         match mode {
             Mode::Short => n.to_string(),
             Mode::Verbose => {
-                let body = sh.funcs.get(n).map(|b| super::super::pat::function_text(n, b));
+                let body = sh
+                    .funcs
+                    .get(n)
+                    .map(|b| super::super::pat::function_text(n, b));
                 format!("{n} is a function\n{}", body.unwrap_or_default())
                     .trim_end()
                     .to_string()
@@ -484,7 +492,13 @@ fn describe_name(sh: &mut Shell, n: &str, mode: Mode) -> Res<bool> {
             Mode::Verbose => format!("{n} is {path}"),
             Mode::TypeT => "file".to_string(),
         }
-    } else if n.contains('/') && sh.env.backend.stat(&sh.resolve(n)).is_ok_and(|m| m.is_file()) {
+    } else if n.contains('/')
+        && sh
+            .env
+            .backend
+            .stat(&sh.resolve(n))
+            .is_ok_and(|m| m.is_file())
+    {
         match mode {
             Mode::Verbose => format!("{n} is {n}"),
             Mode::TypeT => "file".to_string(),
@@ -570,8 +584,9 @@ pub fn alias(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
             }
             None => match sh.aliases.get(&a).cloned() {
                 Some(v) => {
-                    let q = String::from_utf8_lossy(&crate::text::quote::single_quote(v.as_bytes()))
-                        .into_owned();
+                    let q =
+                        String::from_utf8_lossy(&crate::text::quote::single_quote(v.as_bytes()))
+                            .into_owned();
                     sh.out(format!("alias {a}={q}\n").as_bytes())?;
                 }
                 None => {
@@ -701,7 +716,11 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             return Ok(2);
         };
         let arg0 = rest.get(1).cloned().unwrap_or_else(|| argv[0].clone());
-        let args = if rest.len() > 2 { rest[2..].to_vec() } else { Vec::new() };
+        let args = if rest.len() > 2 {
+            rest[2..].to_vec()
+        } else {
+            Vec::new()
+        };
         let src = text(cmds);
         return Ok(sh.run_child_shell(&src, arg0, args, &me, Some(opts)));
     }

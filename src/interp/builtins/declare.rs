@@ -260,7 +260,9 @@ fn declare_impl(
                     Some(Value::Str(s)) => {
                         out.push_str(&n);
                         out.push('=');
-                        out.push_str(&String::from_utf8_lossy(&super::super::pat::quote_if_needed(s)));
+                        out.push_str(&String::from_utf8_lossy(
+                            &super::super::pat::quote_if_needed(s),
+                        ));
                     }
                     _ => out.push_str(&declare_line(&n, v)),
                 }
@@ -272,7 +274,7 @@ fn declare_impl(
     }
     let mut status = 0;
     let mut decl_iter = 0;
-    for i in start..argv.len() {
+    for (i, arg) in argv.iter().enumerate().skip(start) {
         let assign = if pos.contains(&i) {
             let a = decl.get(decl_iter).cloned();
             decl_iter += 1;
@@ -283,7 +285,7 @@ fn declare_impl(
         let (vname, assign) = match assign {
             Some(a) => (a.name.clone(), Some(a)),
             None => {
-                let t = text(&argv[i]);
+                let t = text(arg);
                 match t.split_once('=') {
                     Some((n, v)) => {
                         let (n, append) = match n.strip_suffix('+') {
@@ -337,8 +339,6 @@ fn declare_impl(
             .get(&base)
             .is_some_and(|v| v.attrs.has(Attrs::READONLY))
             && (assign.is_some() || o.off.has(Attrs::READONLY))
-            && (!local || !sh.vars.is_local_here(&base) || exists_here)
-            && !(local && !sh.vars.is_local_here(&base))
         {
             sh.builtin_error(name, &format!("{base}: readonly variable"));
             status = 1;
@@ -353,22 +353,27 @@ fn declare_impl(
             sh.vars.entry(&base);
         }
         if o.on.has(Attrs::ASSOC)
-            && sh
-                .vars
-                .get(&base)
-                .is_some_and(|v| matches!(v.value, Some(Value::Indexed(_))) && (!local || sh.vars.is_local_here(&base)))
+            && sh.vars.get(&base).is_some_and(|v| {
+                matches!(v.value, Some(Value::Indexed(_)))
+                    && (!local || sh.vars.is_local_here(&base))
+            })
         {
-            sh.builtin_error(name, &format!("{base}: cannot convert indexed to associative array"));
+            sh.builtin_error(
+                name,
+                &format!("{base}: cannot convert indexed to associative array"),
+            );
             status = 1;
             continue;
         }
         if o.on.has(Attrs::ARRAY)
-            && sh
-                .vars
-                .get(&base)
-                .is_some_and(|v| matches!(v.value, Some(Value::Assoc(_))) && (!local || sh.vars.is_local_here(&base)))
+            && sh.vars.get(&base).is_some_and(|v| {
+                matches!(v.value, Some(Value::Assoc(_))) && (!local || sh.vars.is_local_here(&base))
+            })
         {
-            sh.builtin_error(name, &format!("{base}: cannot convert associative to indexed array"));
+            sh.builtin_error(
+                name,
+                &format!("{base}: cannot convert associative to indexed array"),
+            );
             status = 1;
             continue;
         }
@@ -408,7 +413,11 @@ fn declare_impl(
             }
         }
         if let Some(a) = assign {
-            if sh.vars.get(&base).is_some_and(|v| v.attrs.has(Attrs::NAMEREF)) {
+            if sh
+                .vars
+                .get(&base)
+                .is_some_and(|v| v.attrs.has(Attrs::NAMEREF))
+            {
                 if let ExpValue::Scalar(t) = &a.value {
                     if let Some(v) = sh.vars.lookup_raw(&base).cloned() {
                         let _ = v;
@@ -472,7 +481,11 @@ pub fn unset(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
             let base = &n[..open];
             let key = &n[open + 1..n.len() - 1];
             let is_assoc = sh.vars.get(base).is_some_and(|v| v.attrs.has(Attrs::ASSOC));
-            if sh.vars.get(base).is_some_and(|v| v.attrs.has(Attrs::READONLY)) {
+            if sh
+                .vars
+                .get(base)
+                .is_some_and(|v| v.attrs.has(Attrs::READONLY))
+            {
                 sh.builtin_error("unset", &format!("{base}: cannot unset: readonly variable"));
                 status = 1;
                 continue;
@@ -524,7 +537,16 @@ pub fn unset(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
         }
         if sh.vars.get(&n).is_some() {
             if let Err(e) = sh.vars.unset(&n) {
-                sh.builtin_error("unset", &format!("{n}: cannot unset: {}", e.to_string().rsplit(": ").next().unwrap_or("readonly variable")));
+                sh.builtin_error(
+                    "unset",
+                    &format!(
+                        "{n}: cannot unset: {}",
+                        e.to_string()
+                            .rsplit(": ")
+                            .next()
+                            .unwrap_or("readonly variable")
+                    ),
+                );
                 status = 1;
             }
         } else if !vars_only {

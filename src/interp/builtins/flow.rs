@@ -33,7 +33,10 @@ pub fn exit(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
 
 pub fn return_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     if sh.frames.is_empty() && sh.source_depth == 0 {
-        sh.builtin_error("return", "can only `return' from a function or sourced script");
+        sh.builtin_error(
+            "return",
+            "can only `return' from a function or sourced script",
+        );
         return Ok(2);
     }
     let code = match num_arg(sh, "return", argv.get(1)) {
@@ -58,7 +61,10 @@ fn loop_level(sh: &Shell, name: &str, argv: A) -> Result<u32, i32> {
 
 pub fn break_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     if sh.loop_depth == 0 {
-        sh.builtin_error("break", "only meaningful in a `for', `while', or `until' loop");
+        sh.builtin_error(
+            "break",
+            "only meaningful in a `for', `while', or `until' loop",
+        );
         return Ok(0);
     }
     match loop_level(sh, "break", argv) {
@@ -69,7 +75,10 @@ pub fn break_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
 
 pub fn continue_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     if sh.loop_depth == 0 {
-        sh.builtin_error("continue", "only meaningful in a `for', `while', or `until' loop");
+        sh.builtin_error(
+            "continue",
+            "only meaningful in a `for', `while', or `until' loop",
+        );
         return Ok(0);
     }
     match loop_level(sh, "continue", argv) {

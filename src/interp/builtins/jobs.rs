@@ -51,9 +51,15 @@ pub fn signal_name(spec: &str) -> Option<String> {
         _ => {}
     }
     if let Ok(n) = up.parse::<i32>() {
-        return SIGNALS.iter().find(|(_, v)| *v == n).map(|(s, _)| s.to_string());
+        return SIGNALS
+            .iter()
+            .find(|(_, v)| *v == n)
+            .map(|(s, _)| s.to_string());
     }
-    SIGNALS.iter().find(|(s, _)| *s == up).map(|(s, _)| s.to_string())
+    SIGNALS
+        .iter()
+        .find(|(s, _)| *s == up)
+        .map(|(s, _)| s.to_string())
 }
 
 pub fn signal_number(name: &str) -> Option<i32> {
@@ -238,7 +244,10 @@ pub fn kill(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 }
                 Ok(p) => sh.jobs.find_pid(p),
                 Err(_) => {
-                    sh.builtin_error("kill", &format!("{t}: arguments must be process or job IDs"));
+                    sh.builtin_error(
+                        "kill",
+                        &format!("{t}: arguments must be process or job IDs"),
+                    );
                     status = 1;
                     continue;
                 }

@@ -21,12 +21,56 @@ use super::{Res, Shell, io};
 pub type Builtin = fn(&mut Shell, &[Vec<u8>], &[ExpAssign], &[usize]) -> Res<i32>;
 
 /// Every builtin name, sorted (for `type`, `compgen -b`, `enable`).
+#[allow(dead_code)]
 pub const NAMES: &[&str] = &[
-    ".", ":", "[", "alias", "bash", "break", "builtin", "cd", "command", "continue", "declare",
-    "dirs", "echo", "eval", "exec", "exit", "export", "false", "getopts", "hash", "jobs", "kill",
-    "let", "local", "mapfile", "popd", "printf", "pushd", "pwd", "read", "readarray", "readonly",
-    "return", "set", "sh", "shift", "shopt", "source", "test", "times", "trap", "true", "type",
-    "typeset", "umask", "unalias", "unset", "wait",
+    ".",
+    ":",
+    "[",
+    "alias",
+    "bash",
+    "break",
+    "builtin",
+    "cd",
+    "command",
+    "continue",
+    "declare",
+    "dirs",
+    "echo",
+    "eval",
+    "exec",
+    "exit",
+    "export",
+    "false",
+    "getopts",
+    "hash",
+    "jobs",
+    "kill",
+    "let",
+    "local",
+    "mapfile",
+    "popd",
+    "printf",
+    "pushd",
+    "pwd",
+    "read",
+    "readarray",
+    "readonly",
+    "return",
+    "set",
+    "sh",
+    "shift",
+    "shopt",
+    "source",
+    "test",
+    "times",
+    "trap",
+    "true",
+    "type",
+    "typeset",
+    "umask",
+    "unalias",
+    "unset",
+    "wait",
 ];
 
 pub fn lookup(name: &str) -> Option<Builtin> {
@@ -114,9 +158,7 @@ impl Shell {
         match self.fds.get(fd) {
             Some(f) => match io::write_all(&**f, data) {
                 Ok(()) => Ok(()),
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-                    Err(super::Flow::Exit(141))
-                }
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(super::Flow::Exit(141)),
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
                     Err(super::Flow::Exit(130))
                 }

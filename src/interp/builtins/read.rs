@@ -91,7 +91,10 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                             Some(v.clone())
                         }
                         None => {
-                            sh.builtin_error("read", &format!("-{}: option requires an argument", c as char));
+                            sh.builtin_error(
+                                "read",
+                                &format!("-{}: option requires an argument", c as char),
+                            );
                             return Ok(2);
                         }
                     }
@@ -122,7 +125,10 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                     match t.parse::<f64>() {
                         Ok(v) => timeout = Some(v),
                         Err(_) => {
-                            sh.builtin_error("read", &format!("{t}: invalid timeout specification"));
+                            sh.builtin_error(
+                                "read",
+                                &format!("{t}: invalid timeout specification"),
+                            );
                             return Ok(1);
                         }
                     }
@@ -132,7 +138,10 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                     match t.parse::<u32>() {
                         Ok(n) => fd = n,
                         Err(_) => {
-                            sh.builtin_error("read", &format!("{t}: invalid file descriptor specification"));
+                            sh.builtin_error(
+                                "read",
+                                &format!("{t}: invalid file descriptor specification"),
+                            );
                             return Ok(1);
                         }
                     }
@@ -154,7 +163,10 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         }
     }
     let Some(input) = sh.fds.get(fd).cloned() else {
-        sh.builtin_error("read", &format!("{fd}: invalid file descriptor: Bad file descriptor"));
+        sh.builtin_error(
+            "read",
+            &format!("{fd}: invalid file descriptor: Bad file descriptor"),
+        );
         return Ok(1);
     };
     if let Some(p) = prompt {
@@ -190,7 +202,9 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         } else {
             match input.read_until(d, max) {
                 Ok(c) => c,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return Err(Flow::Exit(130)),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    return Err(Flow::Exit(130));
+                }
                 Err(_) => Vec::new(),
             }
         };
@@ -295,7 +309,11 @@ pub fn mapfile(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
         } else {
             None
         };
-        let num = |v: &Option<Vec<u8>>| text(v.as_deref().unwrap_or(b"")).parse::<i64>().unwrap_or(0);
+        let num = |v: &Option<Vec<u8>>| {
+            text(v.as_deref().unwrap_or(b""))
+                .parse::<i64>()
+                .unwrap_or(0)
+        };
         match c {
             b't' => strip = true,
             b'd' => delim = val.as_ref().and_then(|v| v.first().copied()).unwrap_or(0),
@@ -314,12 +332,21 @@ pub fn mapfile(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
         }
         i += 1;
     }
-    let arr = argv.get(i).map(|a| text(a)).unwrap_or_else(|| "MAPFILE".to_string());
+    let arr = argv
+        .get(i)
+        .map(|a| text(a))
+        .unwrap_or_else(|| "MAPFILE".to_string());
     let Some(input) = sh.fds.get(fd).cloned() else {
-        sh.builtin_error(&name, &format!("{fd}: invalid file descriptor: Bad file descriptor"));
+        sh.builtin_error(
+            &name,
+            &format!("{fd}: invalid file descriptor: Bad file descriptor"),
+        );
         return Ok(1);
     };
-    let mut m = match (keep_existing, sh.vars.get(&arr).and_then(|v| v.value.clone())) {
+    let mut m = match (
+        keep_existing,
+        sh.vars.get(&arr).and_then(|v| v.value.clone()),
+    ) {
         (true, Some(Value::Indexed(m))) => m,
         _ => Default::default(),
     };

@@ -8,10 +8,33 @@ type A<'a> = &'a [Vec<u8>];
 
 /// `set -o NAME` options: (name, getter/setter).
 const SET_O: &[&str] = &[
-    "allexport", "braceexpand", "emacs", "errexit", "errtrace", "functrace", "hashall",
-    "histexpand", "history", "ignoreeof", "interactive-comments", "keyword", "monitor",
-    "noclobber", "noexec", "noglob", "nolog", "notify", "nounset", "onecmd", "physical",
-    "pipefail", "posix", "privileged", "verbose", "vi", "xtrace",
+    "allexport",
+    "braceexpand",
+    "emacs",
+    "errexit",
+    "errtrace",
+    "functrace",
+    "hashall",
+    "histexpand",
+    "history",
+    "ignoreeof",
+    "interactive-comments",
+    "keyword",
+    "monitor",
+    "noclobber",
+    "noexec",
+    "noglob",
+    "nolog",
+    "notify",
+    "nounset",
+    "onecmd",
+    "physical",
+    "pipefail",
+    "posix",
+    "privileged",
+    "verbose",
+    "vi",
+    "xtrace",
 ];
 
 fn opt_ref<'a>(o: &'a mut Options, name: &str) -> Option<&'a mut bool> {
@@ -90,7 +113,9 @@ pub fn set(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             {
                 out.push_str(&n);
                 out.push('=');
-                out.push_str(&String::from_utf8_lossy(&super::super::pat::quote_if_needed(s)));
+                out.push_str(&String::from_utf8_lossy(
+                    &super::super::pat::quote_if_needed(s),
+                ));
                 out.push('\n');
             }
         }
@@ -169,14 +194,52 @@ pub fn set(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
 }
 
 const SHOPTS: &[&str] = &[
-    "autocd", "cdable_vars", "cdspell", "checkhash", "checkjobs", "checkwinsize", "cmdhist",
-    "compat31", "dotglob", "execfail", "expand_aliases", "extdebug", "extglob", "extquote",
-    "failglob", "force_fignore", "globasciiranges", "globskipdots", "globstar", "gnu_errfmt",
-    "histappend", "histreedit", "histverify", "hostcomplete", "huponexit", "inherit_errexit",
-    "interactive_comments", "lastpipe", "lithist", "localvar_inherit", "localvar_unset",
-    "login_shell", "mailwarn", "no_empty_cmd_completion", "nocaseglob", "nocasematch",
-    "noexpand_translation", "nullglob", "patsub_replacement", "progcomp", "progcomp_alias",
-    "promptvars", "restricted_shell", "shift_verbose", "sourcepath", "varredir_close",
+    "autocd",
+    "cdable_vars",
+    "cdspell",
+    "checkhash",
+    "checkjobs",
+    "checkwinsize",
+    "cmdhist",
+    "compat31",
+    "dotglob",
+    "execfail",
+    "expand_aliases",
+    "extdebug",
+    "extglob",
+    "extquote",
+    "failglob",
+    "force_fignore",
+    "globasciiranges",
+    "globskipdots",
+    "globstar",
+    "gnu_errfmt",
+    "histappend",
+    "histreedit",
+    "histverify",
+    "hostcomplete",
+    "huponexit",
+    "inherit_errexit",
+    "interactive_comments",
+    "lastpipe",
+    "lithist",
+    "localvar_inherit",
+    "localvar_unset",
+    "login_shell",
+    "mailwarn",
+    "no_empty_cmd_completion",
+    "nocaseglob",
+    "nocasematch",
+    "noexpand_translation",
+    "nullglob",
+    "patsub_replacement",
+    "progcomp",
+    "progcomp_alias",
+    "promptvars",
+    "restricted_shell",
+    "shift_verbose",
+    "sourcepath",
+    "varredir_close",
     "xpg_echo",
 ];
 
@@ -206,8 +269,15 @@ fn shopt_get(o: &Options, name: &str) -> Option<bool> {
         return Some(*r);
     }
     match name {
-        "cmdhist" | "checkwinsize" | "extquote" | "force_fignore" | "globasciiranges"
-        | "hostcomplete" | "interactive_comments" | "patsub_replacement" | "progcomp"
+        "cmdhist"
+        | "checkwinsize"
+        | "extquote"
+        | "force_fignore"
+        | "globasciiranges"
+        | "hostcomplete"
+        | "interactive_comments"
+        | "patsub_replacement"
+        | "progcomp"
         | "promptvars" => Some(true),
         _ if SHOPTS.contains(&name) => Some(false),
         _ => None,

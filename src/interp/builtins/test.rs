@@ -21,7 +21,12 @@ pub fn bracket(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
 
 fn run(sh: &mut Shell, name: &str, args: &[Vec<u8>]) -> Res<i32> {
     let args: Vec<String> = args.iter().map(|a| text(a)).collect();
-    let mut p = TestParser { sh, args: &args, pos: 0, name };
+    let mut p = TestParser {
+        sh,
+        args: &args,
+        pos: 0,
+        name,
+    };
     match p.eval_top() {
         Ok(true) => Ok(0),
         Ok(false) => Ok(1),
@@ -45,8 +50,30 @@ struct TestParser<'a> {
 fn is_unary(op: &str) -> bool {
     matches!(
         op,
-        "-a" | "-b" | "-c" | "-d" | "-e" | "-f" | "-g" | "-h" | "-k" | "-p" | "-r" | "-s" | "-t"
-            | "-u" | "-w" | "-x" | "-G" | "-L" | "-N" | "-O" | "-S" | "-z" | "-n" | "-v" | "-o"
+        "-a" | "-b"
+            | "-c"
+            | "-d"
+            | "-e"
+            | "-f"
+            | "-g"
+            | "-h"
+            | "-k"
+            | "-p"
+            | "-r"
+            | "-s"
+            | "-t"
+            | "-u"
+            | "-w"
+            | "-x"
+            | "-G"
+            | "-L"
+            | "-N"
+            | "-O"
+            | "-S"
+            | "-z"
+            | "-n"
+            | "-v"
+            | "-o"
             | "-R"
     )
 }
@@ -54,8 +81,19 @@ fn is_unary(op: &str) -> bool {
 fn is_binary(op: &str) -> bool {
     matches!(
         op,
-        "=" | "==" | "!=" | "<" | ">" | "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge" | "-nt"
-            | "-ot" | "-ef"
+        "=" | "=="
+            | "!="
+            | "<"
+            | ">"
+            | "-eq"
+            | "-ne"
+            | "-lt"
+            | "-le"
+            | "-gt"
+            | "-ge"
+            | "-nt"
+            | "-ot"
+            | "-ef"
     )
 }
 
@@ -86,7 +124,12 @@ impl TestParser<'_> {
                 }
                 if a[0] == "!" {
                     self.pos = 1;
-                    let mut sub = TestParser { sh: self.sh, args: &a[1..], pos: 0, name: self.name };
+                    let mut sub = TestParser {
+                        sh: self.sh,
+                        args: &a[1..],
+                        pos: 0,
+                        name: self.name,
+                    };
                     return sub.eval_top().map(|v| !v);
                 }
                 if a[0] == "(" && a[2] == ")" {
@@ -95,20 +138,28 @@ impl TestParser<'_> {
                 Err(format!("{}: binary operator expected", a[1]))
             }
             4 if a[0] == "!" => {
-                let mut sub = TestParser { sh: self.sh, args: &a[1..], pos: 0, name: self.name };
+                let mut sub = TestParser {
+                    sh: self.sh,
+                    args: &a[1..],
+                    pos: 0,
+                    name: self.name,
+                };
                 sub.eval_top().map(|v| !v)
             }
             4 if a[0] == "(" && a[3] == ")" => {
-                let mut sub = TestParser { sh: self.sh, args: &a[1..3], pos: 0, name: self.name };
+                let mut sub = TestParser {
+                    sh: self.sh,
+                    args: &a[1..3],
+                    pos: 0,
+                    name: self.name,
+                };
                 sub.eval_top()
             }
             _ => {
                 let v = self.or()?;
                 if self.pos < self.args.len() {
-                    return Err(format!("{}: too many arguments", self.args[self.pos]).replace(
-                        &format!("{}: ", self.args[self.pos]),
-                        "",
-                    ));
+                    return Err(format!("{}: too many arguments", self.args[self.pos])
+                        .replace(&format!("{}: ", self.args[self.pos]), ""));
                 }
                 Ok(v)
             }

@@ -264,7 +264,9 @@ fn match_table_agrees_with_bash() {
 }
 
 /// (pattern, text, operator, result)
-const OP_TABLE: &[(&[u8], &[u8], &str, &[u8])] = &[
+type OpRow = (&'static [u8], &'static [u8], &'static str, &'static [u8]);
+
+const OP_TABLE: &[OpRow] = &[
     (b"a*", b"aaa", "#", b"aa"),
     (b"a*", b"aaa", "##", b""),
     (b"a*", b"aaa", "%", b"aa"),
@@ -649,9 +651,7 @@ fn deep_nesting_does_not_overflow() {
         pat.extend_from_slice(b"@(");
     }
     pat.push(b'a');
-    for _ in 0..10_000 {
-        pat.push(b')');
-    }
+    pat.extend(std::iter::repeat_n(b')', 10_000));
     let p = Pattern::new(&pat, ext());
     assert!(!p.matches(b"a"));
     let chain: Vec<u8> = b"@()".repeat(20_000);
