@@ -98,7 +98,6 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let script: String;
     let stdin_is_script;
     if want_c {
         let Some(cmds) = rest.first() else {
@@ -132,7 +131,7 @@ fn main() -> ExitCode {
     } else {
         stdin_is_script = true;
     }
-    if stdin_is_script {
+    let script = if stdin_is_script {
         let mut buf = Vec::new();
         if std::io::stdin().is_terminal() {
             eprintln!("sandsh: interactive mode is not available yet; use -c or a script");
@@ -142,10 +141,10 @@ fn main() -> ExitCode {
             eprintln!("sandsh: cannot read standard input: {e}");
             return ExitCode::from(2);
         }
-        script = String::from_utf8_lossy(&buf).into_owned();
+        String::from_utf8_lossy(&buf).into_owned()
     } else {
-        script = command.unwrap_or_default();
-    }
+        command.unwrap_or_default()
+    };
     let stdin: Option<Box<dyn Read + Send>> = if stdin_is_script {
         None
     } else {
