@@ -115,6 +115,7 @@ fn main() -> ExitCode {
             Vec::new()
         };
         kernel.set_args(&arg0, args);
+        kernel.set_command_mode(true);
         stdin_is_script = false;
     } else if let Some(file) = rest.first() {
         let path = String::from_utf8_lossy(file).into_owned();
@@ -127,6 +128,7 @@ fn main() -> ExitCode {
         }
         kernel.set_args(&path, rest[1..].to_vec());
         kernel.set_error_name(&path);
+        kernel.set_script_file(&path);
         stdin_is_script = false;
     } else {
         stdin_is_script = true;

@@ -1309,7 +1309,7 @@ impl Shell {
                 return Ok(126);
             }
         }
-        Ok(self.run_child_shell(&text, argv[0].clone(), argv[1..].to_vec(), &shown, None))
+        Ok(self.run_child_shell(&text, argv[0].clone(), argv[1..].to_vec(), &shown, None, false))
     }
 
     /// Run a script in a fresh child shell (`bash file`, `./script`, `bash -c`): only exported
@@ -1321,6 +1321,7 @@ impl Shell {
         args: Vec<Vec<u8>>,
         err_name: &str,
         opts: Option<super::Options>,
+        dash_c: bool,
     ) -> i32 {
         let mut child = Shell::new(self.env.clone(), self.cwd.clone(), self.cancel.clone());
         child.fds = self.fds.clone();
@@ -1346,6 +1347,10 @@ impl Shell {
         child.positional = args;
         child.err_name = err_name.to_string();
         child.subshell_level = 0;
+        child.dash_c = dash_c;
+        if !dash_c {
+            child.source_file = Some(err_name.to_string());
+        }
         let status = match child.run_script(src) {
             Ok(s) => s,
             Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,

@@ -267,6 +267,8 @@ pub struct Shell {
     pub source_file: Option<String>,
     /// Nesting of `"…"` during expansion (tilde in `${x:-~}` only outside quotes).
     pub dquote_depth: u32,
+    /// Running as `bash -c` (an unset-parameter error then exits 127, as bash's does).
+    pub dash_c: bool,
 }
 
 impl Shell {
@@ -316,6 +318,7 @@ impl Shell {
             source_stack: Vec::new(),
             source_file: None,
             dquote_depth: 0,
+            dash_c: false,
         }
     }
 
@@ -349,6 +352,12 @@ impl Shell {
         if let Some(f) = self.fds.get(fd) {
             let _ = io::write_all(&**f, data);
         }
+    }
+
+    /// Status of the fatal error for `${x?}` and `set -u`: bash's `-c` shell exits 127 at its
+    /// top level, every other shell 1.
+    pub fn unset_fatal_status(&self) -> i32 {
+        if self.dash_c && !self.is_subshell { 127 } else { 1 }
     }
 
     pub fn is_cancelled(&self) -> bool {

@@ -70,7 +70,7 @@ impl Shell {
                     PV::Unset => {
                         if self.opts.nounset {
                             self.error(&format!("{}: unbound variable", param_name(&p.param)));
-                            return Err(Flow::Exit(1));
+                            return Err(Flow::Exit(self.unset_fatal_status()));
                         }
                         String::new()
                     }
@@ -133,7 +133,7 @@ impl Shell {
             && !matches!(param, Param::Special('@') | Param::Special('*'))
         {
             self.error(&format!("{}: unbound variable", param_name(&param)));
-            return Err(Flow::Exit(1));
+            return Err(Flow::Exit(self.unset_fatal_status()));
         }
 
         let result = match &p.op {
@@ -181,7 +181,7 @@ impl Shell {
                         if missing {
                             let msg = self.expand_string(word)?;
                             let msg = if msg.is_empty() {
-                                if value.is_unset() {
+                                if !*colon {
                                     "parameter not set".to_string()
                                 } else {
                                     "parameter null or not set".to_string()
@@ -190,7 +190,7 @@ impl Shell {
                                 String::from_utf8_lossy(&msg).into_owned()
                             };
                             self.error(&format!("{}: {}", param_name(&param), msg));
-                            return Err(Flow::Exit(1));
+                            return Err(Flow::Exit(self.unset_fatal_status()));
                         }
                         value
                     }

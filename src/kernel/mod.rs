@@ -272,6 +272,16 @@ impl Kernel {
         self.shell.positional = args;
     }
 
+    /// Behave as `bash -c` (used by `sandsh -c`): an unset-parameter error exits 127.
+    pub fn set_command_mode(&mut self, on: bool) {
+        self.shell.dash_c = on;
+    }
+
+    /// Mark the session as running a script file (`FUNCNAME` then ends with `main`).
+    pub fn set_script_file(&mut self, name: &str) {
+        self.shell.source_file = Some(name.to_string());
+    }
+
     /// Set the name used as the prefix of error messages.
     pub fn set_error_name(&mut self, name: &str) {
         self.shell.err_name = name.to_string();

@@ -672,7 +672,10 @@ impl P<'_, '_> {
             self.st.pos = i;
         }
         let mut indirect = false;
-        if self.cur() == Some(b'!') && self.byte(i + 1) != Some(b'}') {
+        // `${!-word}`, `${!:-word}`…: `$!` with an operator, not an indirection.
+        let bang_op = matches!(self.byte(i + 1), Some(b'-' | b'=' | b'?' | b'+' | b':'))
+            && self.byte(i + 2) != Some(b'}');
+        if self.cur() == Some(b'!') && self.byte(i + 1) != Some(b'}') && !bang_op {
             self.st.pos = i + 1;
             match self.param_name()? {
                 Some(Param::Name(n))

@@ -722,7 +722,7 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             Vec::new()
         };
         let src = text(cmds);
-        return Ok(sh.run_child_shell(&src, arg0, args, &me, Some(opts)));
+        return Ok(sh.run_child_shell(&src, arg0, args, &me, Some(opts), true));
     }
     match rest.first() {
         Some(file) => {
@@ -736,7 +736,7 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 }
             };
             let src = String::from_utf8_lossy(&data).into_owned();
-            Ok(sh.run_child_shell(&src, file.clone(), rest[1..].to_vec(), &f, Some(opts)))
+            Ok(sh.run_child_shell(&src, file.clone(), rest[1..].to_vec(), &f, Some(opts), false))
         }
         None => {
             // Script from stdin.
@@ -745,7 +745,7 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 None => Vec::new(),
             };
             let src = String::from_utf8_lossy(&data).into_owned();
-            Ok(sh.run_child_shell(&src, argv[0].clone(), Vec::new(), &me, Some(opts)))
+            Ok(sh.run_child_shell(&src, argv[0].clone(), Vec::new(), &me, Some(opts), false))
         }
     }
 }
