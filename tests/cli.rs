@@ -93,7 +93,10 @@ fn syntax_error_is_status_2_after_earlier_lines_ran() {
     let (out, err, code) = run(&[], "echo before\nif then\necho after\n");
     assert_eq!(out, "before\n");
     assert_eq!(code, 2);
-    assert!(err.contains("syntax error near unexpected token `then'"), "{err}");
+    assert!(
+        err.contains("syntax error near unexpected token `then'"),
+        "{err}"
+    );
 }
 
 #[test]

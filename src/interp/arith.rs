@@ -19,7 +19,12 @@ impl Shell {
         let expr = self.parse_arith_cached(&s)?;
         match &*expr {
             None => Ok(0),
-            Some(e) => self.eval_arith(e, 0),
+            Some(e) => {
+                let outer = self.arith_text.replace(s.trim().to_string());
+                let r = self.eval_arith(e, 0);
+                self.arith_text = outer;
+                r
+            }
         }
     }
 
@@ -47,8 +52,12 @@ impl Shell {
         }
     }
 
+    /// A run-time arithmetic error, prefixed with the expression as bash prints it.
     fn arith_error(&self, msg: &str) -> Flow {
-        self.error(msg);
+        match &self.arith_text {
+            Some(t) if !msg.contains("unbound variable") => self.error(&format!("{t}: {msg}")),
+            _ => self.error(msg),
+        }
         Flow::Exit(1)
     }
 

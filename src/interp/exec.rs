@@ -1192,7 +1192,7 @@ impl Shell {
             call_line,
         });
         self.vars.push_scope();
-        let return_trap_before = self.traps.get("RETURN").cloned();
+        let return_trap_before = self.return_trap_sets;
         let r = self.exec_command(body);
         let r = match r {
             Ok(s) => Ok(s),
@@ -1202,7 +1202,7 @@ impl Shell {
         if r.is_ok()
             && let Some(action) = self.traps.get("RETURN").cloned()
             && !self.in_trap
-            && (self.opts.functrace || return_trap_before.as_ref() != Some(&action))
+            && (self.opts.functrace || return_trap_before != self.return_trap_sets)
         {
             self.in_trap = true;
             let _ = self.eval_string(&action, "trap");
@@ -1309,7 +1309,14 @@ impl Shell {
                 return Ok(126);
             }
         }
-        Ok(self.run_child_shell(&text, argv[0].clone(), argv[1..].to_vec(), &shown, None, false))
+        Ok(self.run_child_shell(
+            &text,
+            argv[0].clone(),
+            argv[1..].to_vec(),
+            &shown,
+            None,
+            false,
+        ))
     }
 
     /// Run a script in a fresh child shell (`bash file`, `./script`, `bash -c`): only exported
@@ -1348,6 +1355,13 @@ impl Shell {
         child.err_name = err_name.to_string();
         child.subshell_level = 0;
         child.dash_c = dash_c;
+        child.input_flag = if dash_c {
+            Some('c')
+        } else if err_name == "bash" || err_name == "sh" {
+            Some('s')
+        } else {
+            None
+        };
         if !dash_c {
             child.source_file = Some(err_name.to_string());
         }

@@ -629,6 +629,10 @@ impl Shell {
         self.last_status = status;
         self.subst_status = Some(status);
         let mut out = cap.take();
+        if out.contains(&0) {
+            self.error("warning: command substitution: ignored null byte in input");
+            out.retain(|b| *b != 0);
+        }
         while out.last() == Some(&b'\n') {
             out.pop();
         }

@@ -269,6 +269,15 @@ pub struct Shell {
     pub dquote_depth: u32,
     /// Running as `bash -c` (an unset-parameter error then exits 127, as bash's does).
     pub dash_c: bool,
+    /// The arithmetic expression being evaluated (for error messages).
+    pub arith_text: Option<String>,
+    /// `ulimit` values set in this shell (None = unlimited).
+    pub ulimits: HashMap<char, Option<u64>>,
+    /// Incremented whenever `trap … RETURN` is set (a function's RETURN trap fires only when
+    /// set during its own run, unless `set -T`).
+    pub return_trap_sets: u64,
+    /// `$-` letter for how the shell reads commands: `s` (stdin) or `c` (-c).
+    pub input_flag: Option<char>,
 }
 
 impl Shell {
@@ -319,6 +328,10 @@ impl Shell {
             source_file: None,
             dquote_depth: 0,
             dash_c: false,
+            arith_text: None,
+            ulimits: HashMap::new(),
+            return_trap_sets: 0,
+            input_flag: Some('s'),
         }
     }
 
@@ -357,7 +370,11 @@ impl Shell {
     /// Status of the fatal error for `${x?}` and `set -u`: bash's `-c` shell exits 127 at its
     /// top level, every other shell 1.
     pub fn unset_fatal_status(&self) -> i32 {
-        if self.dash_c && !self.is_subshell { 127 } else { 1 }
+        if self.dash_c && !self.is_subshell {
+            127
+        } else {
+            1
+        }
     }
 
     pub fn is_cancelled(&self) -> bool {

@@ -625,6 +625,9 @@ impl Shell {
         if self.opts.noclobber {
             s.push('C');
         }
+        if let Some(c) = self.input_flag {
+            s.push(c);
+        }
         if self.opts.allexport {
             s.insert(0, 'a');
         }

@@ -275,11 +275,13 @@ impl Kernel {
     /// Behave as `bash -c` (used by `sandsh -c`): an unset-parameter error exits 127.
     pub fn set_command_mode(&mut self, on: bool) {
         self.shell.dash_c = on;
+        self.shell.input_flag = Some(if on { 'c' } else { 's' });
     }
 
     /// Mark the session as running a script file (`FUNCNAME` then ends with `main`).
     pub fn set_script_file(&mut self, name: &str) {
         self.shell.source_file = Some(name.to_string());
+        self.shell.input_flag = None;
     }
 
     /// Set the name used as the prefix of error messages.

@@ -736,7 +736,14 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 }
             };
             let src = String::from_utf8_lossy(&data).into_owned();
-            Ok(sh.run_child_shell(&src, file.clone(), rest[1..].to_vec(), &f, Some(opts), false))
+            Ok(sh.run_child_shell(
+                &src,
+                file.clone(),
+                rest[1..].to_vec(),
+                &f,
+                Some(opts),
+                false,
+            ))
         }
         None => {
             // Script from stdin.

@@ -328,6 +328,9 @@ pub fn trap(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         match signal_name(s) {
             Some(name) => match &action {
                 Some(a) => {
+                    if name == "RETURN" {
+                        sh.return_trap_sets += 1;
+                    }
                     sh.traps.insert(name, a.clone());
                 }
                 None => {

@@ -9,6 +9,7 @@ mod jobs;
 mod read;
 mod set;
 mod test;
+mod ulimit;
 
 pub use declare::declare_line;
 pub use set::set_named_option;
@@ -67,6 +68,7 @@ pub const NAMES: &[&str] = &[
     "true",
     "type",
     "typeset",
+    "ulimit",
     "umask",
     "unalias",
     "unset",
@@ -118,6 +120,7 @@ pub fn lookup(name: &str) -> Option<Builtin> {
         "jobs" => jobs::jobs,
         "kill" => jobs::kill,
         "trap" => jobs::trap,
+        "ulimit" => ulimit::ulimit,
         _ => return None,
     })
 }
