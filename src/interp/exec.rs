@@ -53,7 +53,7 @@ impl Shell {
                 }
                 Ok(None) => break,
                 Err(e) => {
-                    self.report_parse_error(&e);
+                    self.report_parse_error(&e, src);
                     self.last_status = 2;
                     return Err(Flow::Exit(2));
                 }
@@ -62,8 +62,20 @@ impl Shell {
         Ok(status)
     }
 
-    pub fn report_parse_error(&self, e: &ParseError) {
-        let msg = format!("{}: line {}: {}\n", self.err_name, e.line, e.message);
+    /// Print a syntax error as bash does: the message, then the offending line for
+    /// unexpected-token errors.
+    pub fn report_parse_error(&self, e: &ParseError, src: &str) {
+        let mut msg = format!("{}: line {}: {}\n", self.err_name, e.line, e.message);
+        if !e.incomplete
+            && let Some(line) = src.lines().nth((e.line as usize).saturating_sub(1))
+        {
+            msg.push_str(&format!(
+                "{}: line {}: `{}'\n",
+                self.err_name,
+                e.line,
+                line.trim()
+            ));
+        }
         self.write_fd(2, msg.as_bytes());
     }
 

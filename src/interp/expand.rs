@@ -650,7 +650,8 @@ impl Shell {
         let fd = if fd > 63 { self.fds.free_from(10) } else { fd };
         self.fds.set(fd, Some(mine));
         self.procsubst_fds.push(fd);
-        self.spawn_background(sub, move |sh| sh.run_subshell_list(&list))?;
+        let text = super::print::list_src(&list);
+        self.spawn_background(sub, text, move |sh| sh.run_subshell_list(&list))?;
         Ok(format!("/dev/fd/{fd}").into_bytes())
     }
 }

@@ -100,13 +100,15 @@ impl Shell {
                 background: false,
             }],
         };
-        self.spawn_background(sub, move |sh| sh.run_subshell_list(&list))
+        let text = format!("{} &", super::print::list_src(&list));
+        self.spawn_background(sub, text, move |sh| sh.run_subshell_list(&list))
     }
 
     /// Run `f` on `sub` in a background thread registered as a job (`$!`, `wait`, `kill`).
     pub fn spawn_background(
         &mut self,
         mut sub: Shell,
+        cmd: String,
         f: impl FnOnce(&mut Shell) -> i32 + Send + 'static,
     ) -> Res<()> {
         let cancel = self.cancel.child();
@@ -115,7 +117,7 @@ impl Shell {
         let job = Arc::new(Job {
             id,
             pid: sub.pid,
-            cmd: String::new(),
+            cmd,
             state: Mutex::new(None),
             cond: Condvar::new(),
             cancel,

@@ -569,3 +569,10 @@ pub fn simple_src(sc: &SimpleCommand) -> String {
     });
     p.out
 }
+
+/// A list's source text on one line.
+pub fn list_src(list: &List) -> String {
+    let mut p = Printer::default();
+    p.inline_list(list);
+    p.out
+}

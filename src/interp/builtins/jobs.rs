@@ -171,7 +171,12 @@ pub fn jobs(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             Some(0) => "Done".to_string(),
             Some(s) => format!("Exit {s}"),
         };
-        out.push_str(&format!("[{}]{mark}  {state:<24}{}\n", j.id, j.cmd));
+        let cmd = if j.status().is_some() {
+            j.cmd.strip_suffix(" &").unwrap_or(&j.cmd)
+        } else {
+            &j.cmd
+        };
+        out.push_str(&format!("[{}]{mark}  {state:<24}{cmd}\n", j.id));
     }
     sh.out(out.as_bytes())?;
     Ok(0)
