@@ -53,6 +53,13 @@ impl Shell {
                 }
                 Ok(None) => break,
                 Err(e) => {
+                    if self.source_depth == 0
+                        && !self.is_subshell
+                        && let Ok(mut slot) = self.env.parse_error.lock()
+                        && slot.is_none()
+                    {
+                        *slot = Some(e.clone());
+                    }
                     self.report_parse_error(&e, src);
                     self.last_status = 2;
                     return Err(Flow::Exit(2));
@@ -270,7 +277,7 @@ impl Shell {
             let mut handles = Vec::with_capacity(n - 1);
             let mut next_stdin: Option<io::Fd> = None;
             for (i, elem) in p.commands[..n - 1].iter().enumerate() {
-                let (r, w) = io::pipe(self.cancel.clone());
+                let (r, w) = io::pipe(self.cancel.clone(), self.env.limits.pipe_buffer_bytes);
                 let mut sub = self.subshell();
                 if let Some(fd) = next_stdin.take() {
                     sub.fds.set(0, Some(fd));
@@ -281,9 +288,17 @@ impl Shell {
                 sub.fds.set(1, Some(w));
                 next_stdin = Some(r);
                 let cmd = &elem.command;
+                let slot = match self.thread_slot() {
+                    Ok(s) => s,
+                    Err(_) => {
+                        statuses[i] = super::LIMIT_EXCEEDED_STATUS;
+                        continue;
+                    }
+                };
                 let spawned = std::thread::Builder::new()
                     .stack_size(STAGE_STACK)
                     .spawn_scoped(scope, move || {
+                        let _slot = slot;
                         let mut sub = sub;
                         sub.run_stage(cmd)
                     });
@@ -605,22 +620,22 @@ impl Shell {
         *iters += 1;
         let lim = &self.env.limits;
         if *iters > lim.max_loop_iterations {
-            self.error(&format!(
-                "limit exceeded: loop iterations ({}); raise with --max-loop-iterations",
-                lim.max_loop_iterations
+            return Err(self.trip_limit(
+                "loop iterations",
+                "--max-loop-iterations",
+                lim.max_loop_iterations,
             ));
-            return Err(Flow::Exit(125));
         }
         let total = self
             .env
             .loop_iterations
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if total >= lim.max_total_loop_iterations {
-            self.error(&format!(
-                "limit exceeded: total loop iterations ({}); raise with --max-total-loop-iterations",
-                lim.max_total_loop_iterations
+            return Err(self.trip_limit(
+                "total loop iterations",
+                "--max-total-loop-iterations",
+                lim.max_total_loop_iterations,
             ));
-            return Err(Flow::Exit(125));
         }
         Ok(())
     }
@@ -705,7 +720,37 @@ impl Shell {
     }
 
     /// Assign a scalar, honouring the integer attribute and allexport.
+    /// Enforce `max_variable_bytes` on a value about to be stored.
+    fn check_value_size(&self, len: usize) -> Res<()> {
+        if len > self.env.limits.max_variable_bytes {
+            return Err(self.trip_limit(
+                "variable size",
+                "--max-variable-bytes",
+                self.env.limits.max_variable_bytes as u64,
+            ));
+        }
+        Ok(())
+    }
+
+    /// Enforce `max_array_entries` after an element was added to `name`.
+    fn check_array_size(&self, name: &str) -> Res<()> {
+        let n = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+            Some(Value::Indexed(m)) => m.len(),
+            Some(Value::Assoc(m)) => m.len(),
+            _ => 0,
+        };
+        if n > self.env.limits.max_array_entries {
+            return Err(self.trip_limit(
+                "array entries",
+                "--max-array-entries",
+                self.env.limits.max_array_entries as u64,
+            ));
+        }
+        Ok(())
+    }
+
     pub fn set_var(&mut self, name: &str, value: Vec<u8>) -> Res<()> {
+        self.check_value_size(value.len())?;
         match name {
             "SECONDS" => {
                 let v = String::from_utf8_lossy(&value)
@@ -765,6 +810,18 @@ impl Shell {
     }
 
     pub fn assign_index_text(
+        &mut self,
+        name: &str,
+        key: &[u8],
+        value: Vec<u8>,
+        append: bool,
+    ) -> Res<()> {
+        self.check_value_size(value.len())?;
+        self.assign_index_inner(name, key, value, append)?;
+        self.check_array_size(name)
+    }
+
+    fn assign_index_inner(
         &mut self,
         name: &str,
         key: &[u8],
@@ -979,11 +1036,11 @@ impl Shell {
             .commands_run
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if n >= self.env.limits.max_commands {
-            self.error(&format!(
-                "limit exceeded: commands ({}); raise with --max-commands",
-                self.env.limits.max_commands
+            return Err(self.trip_limit(
+                "commands",
+                "--max-commands",
+                self.env.limits.max_commands,
             ));
-            return Err(Flow::Exit(125));
         }
         self.subst_status = None;
         if !self.in_trap
@@ -1190,11 +1247,11 @@ impl Shell {
     /// Call a shell function.
     pub fn call_function(&mut self, name: &str, body: &Command, args: &[Vec<u8>]) -> Res<i32> {
         if self.frames.len() >= self.env.limits.max_function_depth {
-            self.error(&format!(
-                "{name}: maximum function nesting level exceeded ({})",
-                self.env.limits.max_function_depth
+            return Err(self.trip_limit(
+                "function depth",
+                "--max-function-depth",
+                self.env.limits.max_function_depth as u64,
             ));
-            return Err(Flow::Exit(1));
         }
         let saved_pos = std::mem::replace(&mut self.positional, args.to_vec());
         let saved_temp = std::mem::replace(&mut self.temp_scopes, 0);

@@ -594,8 +594,11 @@ impl Shell {
     /// Run `$(…)` and return its output without trailing newlines.
     pub fn command_subst(&mut self, list: &crate::syntax::ast::List) -> Res<Vec<u8>> {
         if self.subst_depth >= self.env.limits.max_subst_depth {
-            self.error("maximum command substitution depth exceeded");
-            return Err(Flow::Exit(1));
+            return Err(self.trip_limit(
+                "substitution depth",
+                "--max-subst-depth",
+                self.env.limits.max_subst_depth as u64,
+            ));
         }
         if let Some(target) = read_only_redirect(list) {
             let name = self.expand_string(target)?;
@@ -641,7 +644,7 @@ impl Shell {
 
     /// Start a process substitution; returns the `/dev/fd/N` path.
     fn process_subst(&mut self, list: &crate::syntax::ast::List, output: bool) -> Res<Vec<u8>> {
-        let (r, w) = io::pipe(self.cancel.clone());
+        let (r, w) = io::pipe(self.cancel.clone(), self.env.limits.pipe_buffer_bytes);
         let mut sub = self.subshell();
         let list = Arc::new(list.clone());
         let (mine, theirs) = if output { (w, r) } else { (r, w) };

@@ -88,7 +88,6 @@ pub fn read_to_end(s: &dyn Stream, cancel: &CancelToken) -> io::Result<Vec<u8>> 
 // ---------------------------------------------------------------------------------------------
 // Pipes
 
-const PIPE_CAPACITY: usize = 64 * 1024;
 const WAIT_SLICE: Duration = Duration::from_millis(20);
 
 struct PipeState {
@@ -98,14 +97,16 @@ struct PipeState {
 }
 
 struct PipeInner {
+    capacity: usize,
     state: Mutex<PipeState>,
     cond: Condvar,
     cancel: CancelToken,
 }
 
 /// Create a pipe: (read end, write end).
-pub fn pipe(cancel: CancelToken) -> (Fd, Fd) {
+pub fn pipe(cancel: CancelToken, capacity: usize) -> (Fd, Fd) {
     let inner = Arc::new(PipeInner {
+        capacity: capacity.max(1),
         state: Mutex::new(PipeState {
             buf: VecDeque::new(),
             writers: 1,
@@ -220,7 +221,7 @@ impl Stream for PipeWriter {
             if self.0.cancel.is_cancelled() {
                 return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
             }
-            let room = PIPE_CAPACITY.saturating_sub(st.buf.len());
+            let room = self.0.capacity.saturating_sub(st.buf.len());
             if room > 0 {
                 let n = room.min(buf.len());
                 st.buf.extend(&buf[..n]);

@@ -111,6 +111,7 @@ impl Shell {
         cmd: String,
         f: impl FnOnce(&mut Shell) -> i32 + Send + 'static,
     ) -> Res<()> {
+        let slot = self.thread_slot()?;
         let cancel = self.cancel.child();
         sub.cancel = cancel.clone();
         let id = self.jobs.jobs.iter().map(|j| j.id).max().unwrap_or(0) + 1;
@@ -128,6 +129,7 @@ impl Shell {
         let spawned = std::thread::Builder::new()
             .stack_size(super::exec::STAGE_STACK)
             .spawn(move || {
+                let _slot = slot;
                 let s = f(&mut sub);
                 drop(sub);
                 j2.finish(s);

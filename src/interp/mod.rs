@@ -14,6 +14,7 @@ mod exec;
 mod expand;
 pub mod io;
 mod jobs;
+pub mod limits;
 mod param;
 mod pat;
 mod print;
@@ -31,6 +32,7 @@ use crate::syntax::ast;
 use crate::vfs::KernelBackend;
 
 pub use cancel::CancelToken;
+pub use limits::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded};
 pub use vars::Attrs;
 
 use jobs::JobTable;
@@ -129,28 +131,22 @@ impl Default for Options {
     }
 }
 
-/// Shell limits enforced by the interpreter (the kernel maps its `ExecutionLimits` here).
-#[derive(Debug, Clone)]
-pub struct InterpLimits {
-    pub max_commands: u64,
-    pub max_loop_iterations: u64,
-    pub max_total_loop_iterations: u64,
-    pub max_function_depth: usize,
-    pub max_subst_depth: usize,
-    pub max_output_bytes: usize,
+/// A reserved thread slot; released on drop.
+pub struct ThreadSlot(Arc<Env>);
+
+impl Drop for ThreadSlot {
+    fn drop(&mut self) {
+        self.0
+            .live_threads
+            .fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
-impl Default for InterpLimits {
-    fn default() -> Self {
-        InterpLimits {
-            max_commands: u64::MAX,
-            max_loop_iterations: u64::MAX,
-            max_total_loop_iterations: u64::MAX,
-            max_function_depth: 1000,
-            max_subst_depth: 200,
-            max_output_bytes: 64 * 1024 * 1024,
-        }
-    }
+/// Why a run was stopped from outside the script's own control flow.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stop {
+    Limit(LimitExceeded),
+    Timeout(std::time::Duration),
 }
 
 pub type Patience = Arc<dyn Fn(std::time::Duration) -> crate::api::PatientGuard + Send + Sync>;
@@ -159,7 +155,7 @@ pub type Patience = Arc<dyn Fn(std::time::Duration) -> crate::api::PatientGuard 
 pub struct Env {
     pub backend: Arc<dyn KernelBackend>,
     pub registry: Arc<Registry>,
-    pub limits: InterpLimits,
+    pub limits: ExecutionLimits,
     pub commands_run: AtomicU64,
     pub loop_iterations: AtomicU64,
     next_pid: AtomicU32,
@@ -167,6 +163,14 @@ pub struct Env {
     pub clock: Arc<dyn Fn() -> SystemTime + Send + Sync>,
     /// Hook that suspends the kernel's watchdog (`ToolCtx::patient`); `None` without one.
     pub patience: Option<Patience>,
+    /// The run's root cancellation token (the kernel's).
+    pub root_cancel: CancelToken,
+    /// Why the run was stopped, when a limit or the watchdog stopped it.
+    pub stop: Mutex<Option<Stop>>,
+    /// The first syntax error of the current run's top-level script.
+    pub parse_error: Mutex<Option<crate::syntax::ParseError>>,
+    /// Background jobs and pipeline stages running now.
+    pub live_threads: std::sync::atomic::AtomicUsize,
     arith_cache: Mutex<HashMap<String, Arc<Option<crate::syntax::arith::ArithExpr>>>>,
 }
 
@@ -174,7 +178,8 @@ impl Env {
     pub fn new(
         backend: Arc<dyn KernelBackend>,
         registry: Arc<Registry>,
-        limits: InterpLimits,
+        limits: ExecutionLimits,
+        root_cancel: CancelToken,
     ) -> Arc<Env> {
         Arc::new(Env {
             backend,
@@ -186,6 +191,10 @@ impl Env {
             start: Instant::now(),
             clock: Arc::new(SystemTime::now),
             patience: None,
+            root_cancel,
+            stop: Mutex::new(None),
+            parse_error: Mutex::new(None),
+            live_threads: std::sync::atomic::AtomicUsize::new(0),
             arith_cache: Mutex::new(HashMap::new()),
         })
     }
@@ -343,10 +352,6 @@ impl Shell {
         s.jobs = JobTable::default();
         s.traps
             .retain(|k, _| k != "EXIT" && k != "ERR" && k != "RETURN" && k != "DEBUG");
-        if !s.opts.inherit_errexit {
-            // bash: command substitutions clear errexit unless inherit_errexit; plain
-            // subshells keep it. Callers that create command substitutions reset it.
-        }
         s
     }
 
@@ -365,6 +370,37 @@ impl Shell {
         if let Some(f) = self.fds.get(fd) {
             let _ = io::write_all(&**f, data);
         }
+    }
+
+    /// Reserve a slot for a thread running shell code (pipeline stage, job, process
+    /// substitution); trips `max_background_jobs` when none is left.
+    pub fn thread_slot(&self) -> Res<ThreadSlot> {
+        let n = self
+            .env
+            .live_threads
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let slot = ThreadSlot(self.env.clone());
+        if n >= self.env.limits.max_background_jobs {
+            drop(slot);
+            return Err(self.trip_limit(
+                "background jobs",
+                "--max-background-jobs",
+                self.env.limits.max_background_jobs as u64,
+            ));
+        }
+        Ok(slot)
+    }
+
+    /// Stop the whole run because a limit tripped: record why, cancel everything, and unwind
+    /// this shell with the limit status.
+    pub fn trip_limit(&self, what: &'static str, flag: &'static str, value: u64) -> Flow {
+        if let Ok(mut stop) = self.env.stop.lock()
+            && stop.is_none()
+        {
+            *stop = Some(Stop::Limit(LimitExceeded { what, flag, value }));
+        }
+        self.env.root_cancel.cancel();
+        Flow::Exit(LIMIT_EXCEEDED_STATUS)
     }
 
     /// Status of the fatal error for `${x?}` and `set -u`: bash's `-c` shell exits 127 at its

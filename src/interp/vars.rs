@@ -70,6 +70,14 @@ impl AssocMap {
         }
     }
 
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
     pub fn remove(&mut self, k: &[u8]) -> bool {
         self.map.remove(k).is_some()
     }

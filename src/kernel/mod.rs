@@ -9,13 +9,21 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod watchdog;
+
 use crate::api::Command;
 use crate::commands::Registry;
 use crate::interp::io::{self, Capture, ChunkSink};
-use crate::interp::{CancelToken, Env, Flow, InterpLimits, Shell};
-use crate::vfs::{KernelBackend, MemoryFs};
+use crate::interp::{CancelToken, Env, Flow, Shell, Stop};
+use crate::vfs::{KernelBackend, MemoryFs, MemoryFsLimits};
 
-pub use crate::interp::InterpLimits as ExecutionLimits;
+pub use crate::interp::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded};
+pub use watchdog::Watchdog;
+
+/// Exit status of a run stopped by the script timeout.
+pub const TIMEOUT_STATUS: i32 = 124;
+/// Exit status of a cancelled run.
+pub const CANCELLED_STATUS: i32 = 130;
 
 /// Stack size of the thread each script runs on.
 const INTERP_STACK: usize = 512 * 1024 * 1024;
@@ -28,7 +36,9 @@ pub struct KernelConfig {
     pub env: Vec<(String, String)>,
     /// Starting directory (default: the user's home).
     pub cwd: Option<String>,
-    pub limits: InterpLimits,
+    pub limits: ExecutionLimits,
+    /// Script timeout for every `execute` (none by default).
+    pub timeout: Option<Duration>,
     /// Extra commands registered on top of the standard ones.
     pub commands: Vec<Arc<dyn Command>>,
     /// The filesystem (default: a fresh [`MemoryFs`] with the standard tree).
@@ -42,7 +52,8 @@ impl Default for KernelConfig {
             hostname: "sandbox".to_string(),
             env: Vec::new(),
             cwd: None,
-            limits: InterpLimits::default(),
+            limits: ExecutionLimits::default(),
+            timeout: None,
             commands: Vec::new(),
             backend: None,
         }
@@ -79,8 +90,12 @@ impl KernelConfig {
         self.cwd = Some(c.into());
         self
     }
-    pub fn limits(mut self, l: InterpLimits) -> Self {
+    pub fn limits(mut self, l: ExecutionLimits) -> Self {
         self.limits = l;
+        self
+    }
+    pub fn timeout(mut self, t: Duration) -> Self {
+        self.timeout = Some(t);
         self
     }
     pub fn command(mut self, c: Arc<dyn Command>) -> Self {
@@ -104,6 +119,8 @@ pub struct ExecResult {
     pub stdout_truncated: bool,
     pub stderr_truncated: bool,
     pub duration: Duration,
+    /// The syntax error that stopped the script, if any.
+    pub parse_error: Option<crate::syntax::ParseError>,
 }
 
 impl ExecResult {
@@ -112,6 +129,30 @@ impl ExecResult {
     }
     pub fn stderr_str(&self) -> String {
         String::from_utf8_lossy(&self.stderr).into_owned()
+    }
+
+    /// The result as one JSON object: seed 000's `ToolResponse` fields plus truncation flags,
+    /// the duration and, for a syntax error, miette's JSON diagnostic against `script`.
+    pub fn to_json(&self, script: &str) -> String {
+        let diagnostic = self.parse_error.as_ref().and_then(|e| {
+            let report = miette::Report::new(e.clone()).with_source_code(script.to_string());
+            let mut s = String::new();
+            miette::JSONReportHandler::new()
+                .render_report(&mut s, report.as_ref())
+                .ok()?;
+            serde_json::from_str::<serde_json::Value>(&s).ok()
+        });
+        let v = serde_json::json!({
+            "stdout": self.stdout_str(),
+            "stderr": self.stderr_str(),
+            "exit_code": self.exit_code,
+            "error": self.error,
+            "stdout_truncated": self.stdout_truncated,
+            "stderr_truncated": self.stderr_truncated,
+            "duration_ms": self.duration.as_millis() as u64,
+            "diagnostic": diagnostic,
+        });
+        v.to_string()
     }
 }
 
@@ -127,28 +168,51 @@ pub struct ExecOptions {
     pub on_stdout: Option<ChunkSink>,
     /// Receives stderr chunks as they are produced.
     pub on_stderr: Option<ChunkSink>,
+    /// Overrides the kernel's script timeout for this run.
+    pub timeout: Option<Duration>,
 }
 
 /// One shell session.
 pub struct Kernel {
     shell: Shell,
     cancel: CancelToken,
+    watchdog: Watchdog,
+    timeout: Option<Duration>,
 }
 
 impl Kernel {
     pub fn new(config: KernelConfig) -> Self {
         let backend: Arc<dyn KernelBackend> = match &config.backend {
             Some(b) => b.clone(),
-            None => Arc::new(MemoryFs::with_default_tree(&config.username)),
+            None => {
+                let l = &config.limits;
+                Arc::new(MemoryFs::with_default_tree(&config.username).with_limits(
+                    MemoryFsLimits {
+                        max_total_bytes: Some(l.max_vfs_bytes),
+                        max_files: Some(l.max_files),
+                        max_file_size: Some(l.max_file_size),
+                    },
+                ))
+            }
         };
         let mut registry = Registry::standard();
         for c in &config.commands {
             registry.register(c.clone());
         }
-        let env = Env::new(backend, Arc::new(registry), config.limits.clone());
+        let cancel = CancelToken::new();
+        let watchdog = Watchdog::new();
+        let mut env = Env::new(
+            backend,
+            Arc::new(registry),
+            config.limits.clone(),
+            cancel.clone(),
+        );
+        if let Some(e) = Arc::get_mut(&mut env) {
+            let wd = watchdog.clone();
+            e.patience = Some(Arc::new(move |budget| wd.hold(budget)));
+        }
         let home = format!("/home/{}", config.username);
         let cwd = PathBuf::from(config.cwd.clone().unwrap_or_else(|| home.clone()));
-        let cancel = CancelToken::new();
         let mut shell = Shell::new(env, cwd, cancel.clone());
         let defaults = [
             ("HOME", home.as_str()),
@@ -176,7 +240,12 @@ impl Kernel {
         if let Some(v) = shell.vars.get_mut("HOSTNAME") {
             v.attrs.clear(crate::interp::Attrs::EXPORT);
         }
-        Kernel { shell, cancel }
+        Kernel {
+            shell,
+            cancel,
+            watchdog,
+            timeout: config.timeout,
+        }
     }
 
     /// Run a script; files, variables and functions persist to the next call.
@@ -195,6 +264,7 @@ impl Kernel {
                 stdin: None,
                 on_stdout: Some(Arc::new(move |b: &[u8]| out_cb(b, b""))),
                 on_stderr: Some(Arc::new(move |b: &[u8]| err_cb(b"", b))),
+                timeout: None,
             },
         )
     }
@@ -203,9 +273,44 @@ impl Kernel {
     pub fn execute_with(&mut self, script: &str, opts: ExecOptions) -> ExecResult {
         let start = Instant::now();
         self.cancel.reset();
-        let limit = self.shell.env.limits.max_output_bytes;
-        let out = Capture::new(limit, opts.on_stdout);
-        let err = Capture::new(limit, opts.on_stderr);
+        if let Ok(mut stop) = self.shell.env.stop.lock() {
+            *stop = None;
+        }
+        if let Ok(mut pe) = self.shell.env.parse_error.lock() {
+            *pe = None;
+        }
+        self.shell
+            .env
+            .commands_run
+            .store(0, std::sync::atomic::Ordering::Relaxed);
+        self.shell
+            .env
+            .loop_iterations
+            .store(0, std::sync::atomic::Ordering::Relaxed);
+        let limits = self.shell.env.limits.clone();
+        if script.len() > limits.max_script_bytes {
+            let msg = format!(
+                "sandsh: {}\n",
+                LimitExceeded {
+                    what: "script size",
+                    flag: "--max-script-bytes",
+                    value: limits.max_script_bytes as u64,
+                }
+            );
+            if let Some(cb) = &opts.on_stderr {
+                cb(msg.as_bytes());
+            }
+            return ExecResult {
+                stderr: msg.into_bytes(),
+                exit_code: LIMIT_EXCEEDED_STATUS,
+                error: Some("limit_exceeded".to_string()),
+                duration: start.elapsed(),
+                ..ExecResult::default()
+            };
+        }
+        let timeout = opts.timeout.or(self.timeout);
+        let out = Capture::new(limits.max_output_bytes, opts.on_stdout);
+        let err = Capture::new(limits.max_output_bytes, opts.on_stderr);
         let stdin: io::Fd = match opts.stdin {
             Some(r) => Arc::new(io::HostReader(std::sync::Mutex::new(r))),
             None => Arc::new(io::Null),
@@ -214,36 +319,103 @@ impl Kernel {
         self.shell.fds.set(0, Some(stdin));
         self.shell.fds.set(1, Some(out.clone() as io::Fd));
         self.shell.fds.set(2, Some(err.clone() as io::Fd));
+        self.watchdog.arm(timeout);
+        let watchdog = self.watchdog.clone();
+        let cancel = self.cancel.clone();
         let shell = &mut self.shell;
+        let mut timed_out = false;
         let status = std::thread::scope(|scope| {
+            let (tx, rx) = std::sync::mpsc::channel::<()>();
             let h = std::thread::Builder::new()
                 .stack_size(INTERP_STACK)
-                .spawn_scoped(scope, || run_top(shell, script));
-            match h {
-                Ok(h) => h.join().unwrap_or(70),
-                Err(_) => 70,
+                .spawn_scoped(scope, move || {
+                    let s = run_top(shell, script);
+                    let _ = tx.send(());
+                    s
+                });
+            let Ok(h) = h else {
+                return 70;
+            };
+            loop {
+                let (expired, wait) = watchdog.expired();
+                if expired && !timed_out {
+                    timed_out = true;
+                    cancel.cancel();
+                }
+                match rx.recv_timeout(if timed_out {
+                    Duration::from_millis(50)
+                } else {
+                    wait
+                }) {
+                    Ok(()) | Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                }
             }
+            h.join().unwrap_or(70)
         });
+        self.watchdog.disarm();
         // Background jobs do not outlive the run.
         for j in &self.shell.jobs.jobs {
             j.cancel.cancel();
         }
         self.shell.jobs.jobs.clear();
         self.shell.fds = saved_fds;
+        let stop = self.shell.env.stop.lock().ok().and_then(|s| s.clone());
+        let parse_error = self
+            .shell
+            .env
+            .parse_error
+            .lock()
+            .ok()
+            .and_then(|mut p| p.take());
         let cancelled = self.cancel.is_cancelled();
+        let (exit_code, error, note) = if timed_out {
+            let t = timeout.unwrap_or_default();
+            (
+                TIMEOUT_STATUS,
+                Some("timeout".to_string()),
+                Some(format!("sandsh: timed out after {}\n", format_duration(t))),
+            )
+        } else {
+            match stop {
+                Some(Stop::Limit(l)) => (
+                    LIMIT_EXCEEDED_STATUS,
+                    Some("limit_exceeded".to_string()),
+                    Some(format!("sandsh: {l}\n")),
+                ),
+                Some(Stop::Timeout(t)) => (
+                    TIMEOUT_STATUS,
+                    Some("timeout".to_string()),
+                    Some(format!("sandsh: timed out after {}\n", format_duration(t))),
+                ),
+                None if cancelled => (CANCELLED_STATUS, Some("cancelled".to_string()), None),
+                None if parse_error.is_some() => (status, Some("parse_error".to_string()), None),
+                None => (status, None, None),
+            }
+        };
+        if let Some(n) = &note {
+            let _ = io::write_all(&*err, n.as_bytes());
+        }
         ExecResult {
             stdout: out.take(),
             stderr: err.take(),
-            exit_code: status,
-            error: if cancelled {
-                Some("cancelled".to_string())
-            } else {
-                None
-            },
+            exit_code,
+            error,
             stdout_truncated: out.truncated(),
             stderr_truncated: err.truncated(),
             duration: start.elapsed(),
+            parse_error,
         }
+    }
+
+    /// The configured script timeout.
+    pub fn timeout(&self) -> Option<Duration> {
+        self.timeout
+    }
+
+    /// Change the script timeout for later runs.
+    pub fn set_timeout(&mut self, t: Option<Duration>) {
+        self.timeout = t;
     }
 
     /// A handle that cancels the running script from another thread.
@@ -300,4 +472,41 @@ fn run_top(shell: &mut Shell, script: &str) -> i32 {
     shell.last_status = status;
     shell.run_exit_trap();
     shell.last_status
+}
+
+/// `2s`, `1.5s`, `500ms`, `2m` as people write them.
+pub fn format_duration(d: Duration) -> String {
+    let ms = d.as_millis();
+    if ms % 60_000 == 0 && ms >= 60_000 {
+        format!("{}m", ms / 60_000)
+    } else if ms % 1000 == 0 {
+        format!("{}s", ms / 1000)
+    } else if ms < 1000 {
+        format!("{ms}ms")
+    } else {
+        format!("{}s", d.as_secs_f64())
+    }
+}
+
+/// Parse `30`, `1.5`, `500ms`, `2s`, `2m`, `1h` (a bare number is seconds).
+pub fn parse_duration(s: &str) -> Option<Duration> {
+    let s = s.trim();
+    let (num, mult) = if let Some(n) = s.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = s.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = s.strip_suffix('m') {
+        (n, 60.0)
+    } else if let Some(n) = s.strip_suffix('h') {
+        (n, 3600.0)
+    } else if let Some(n) = s.strip_suffix('d') {
+        (n, 86400.0)
+    } else {
+        (s, 1.0)
+    };
+    let v: f64 = num.trim().parse().ok()?;
+    if !v.is_finite() || v < 0.0 {
+        return None;
+    }
+    Duration::try_from_secs_f64(v * mult).ok()
 }

@@ -334,9 +334,12 @@ pub fn source(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
             return Ok(1);
         }
     };
-    if sh.source_depth >= 100 {
-        sh.builtin_error(&name, "maximum source nesting level exceeded");
-        return Ok(1);
+    if sh.source_depth >= sh.env.limits.max_source_depth {
+        return Err(sh.trip_limit(
+            "source depth",
+            "--max-source-depth",
+            sh.env.limits.max_source_depth as u64,
+        ));
     }
     let src = String::from_utf8_lossy(&data).into_owned();
     let saved_pos = if argv.len() > 2 {

@@ -1,0 +1,134 @@
+//! Command-line definition of the `sandsh` binary (clap), shared by `main.rs`, the man page and
+//! shell completions so that they cannot drift apart.
+
+use std::ffi::OsString;
+
+use clap::{ArgAction, Parser};
+
+/// A sandboxed, bash-compatible shell: commands run in-process over a virtual filesystem and the
+/// host is unreachable unless mounted.
+#[derive(Debug, Parser)]
+#[command(
+    name = "sandsh",
+    version,
+    about,
+    override_usage = "sandsh [OPTIONS] [-c COMMANDS [NAME [ARGS]...] | SCRIPT [ARGS]...]",
+    after_help = "With neither -c nor SCRIPT, the script is read from standard input."
+)]
+pub struct Cli {
+    /// Run COMMANDS (the first argument); NAME sets $0 and ARGS set $1…
+    #[arg(short = 'c', help_heading = "Shell")]
+    pub command: bool,
+
+    /// Exit on the first failing command (set -e)
+    #[arg(short = 'e', help_heading = "Shell")]
+    pub errexit: bool,
+
+    /// Treat unset variables as an error (set -u)
+    #[arg(short = 'u', help_heading = "Shell")]
+    pub nounset: bool,
+
+    /// Print commands as they run (set -x)
+    #[arg(short = 'x', help_heading = "Shell")]
+    pub xtrace: bool,
+
+    /// Set a shell option by name, as `set -o` does (e.g. -o pipefail)
+    #[arg(short = 'o', value_name = "OPTION", action = ArgAction::Append, help_heading = "Shell")]
+    pub options: Vec<String>,
+
+    /// Print the result as one JSON object {stdout, stderr, exit_code, error, …}
+    #[arg(long, help_heading = "Output")]
+    pub json: bool,
+
+    /// Stop the script after DURATION (30, 500ms, 2m); exit status 124
+    #[arg(long, value_name = "DURATION", help_heading = "Limits")]
+    pub timeout: Option<String>,
+
+    /// Limits profile: strict (untrusted input), standard, interactive
+    #[arg(long, value_name = "PROFILE", help_heading = "Limits")]
+    pub profile: Option<String>,
+
+    /// Maximum simple commands per run
+    #[arg(long, value_name = "N", help_heading = "Limits")]
+    pub max_commands: Option<String>,
+    /// Maximum iterations of one loop
+    #[arg(long, value_name = "N", help_heading = "Limits")]
+    pub max_loop_iterations: Option<String>,
+    /// Maximum loop iterations per run, all loops together
+    #[arg(long, value_name = "N", help_heading = "Limits")]
+    pub max_total_loop_iterations: Option<String>,
+    /// Maximum nested function calls
+    #[arg(long, value_name = "N", help_heading = "Limits")]
+    pub max_function_depth: Option<String>,
+    /// Maximum nested command substitutions
+    #[arg(long, value_name = "N", help_heading = "Limits")]
+    pub max_subst_depth: Option<String>,
+    /// Maximum nested `source`
+    #[arg(long, value_name = "N", help_heading = "Limits")]
+    pub max_source_depth: Option<String>,
+    /// Maximum bytes of stdout/stderr kept per run
+    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
+    pub max_output_bytes: Option<String>,
+    /// Maximum script size
+    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
+    pub max_script_bytes: Option<String>,
+    /// Maximum size of one variable
+    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
+    pub max_variable_bytes: Option<String>,
+    /// Maximum elements of one array
+    #[arg(long, value_name = "N", help_heading = "Limits")]
+    pub max_array_entries: Option<String>,
+    /// Bytes buffered in one pipe
+    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
+    pub pipe_buffer_bytes: Option<String>,
+    /// Maximum bytes stored in the virtual filesystem
+    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
+    pub max_vfs_bytes: Option<String>,
+    /// Maximum files in the virtual filesystem
+    #[arg(long, value_name = "N", help_heading = "Limits")]
+    pub max_files: Option<String>,
+    /// Maximum size of one file
+    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
+    pub max_file_size: Option<String>,
+    /// Maximum components of a path
+    #[arg(long, value_name = "N", help_heading = "Limits")]
+    pub max_path_depth: Option<String>,
+    /// Maximum background jobs and pipeline stages at once
+    #[arg(long, value_name = "N", help_heading = "Limits")]
+    pub max_background_jobs: Option<String>,
+
+    /// COMMANDS (with -c) or SCRIPT, then arguments
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "ARGS"
+    )]
+    pub args: Vec<OsString>,
+}
+
+impl Cli {
+    /// The limit flags given, as (flag name, value).
+    pub fn limit_flags(&self) -> Vec<(&'static str, &str)> {
+        let all: [(&'static str, &Option<String>); 16] = [
+            ("max-commands", &self.max_commands),
+            ("max-loop-iterations", &self.max_loop_iterations),
+            ("max-total-loop-iterations", &self.max_total_loop_iterations),
+            ("max-function-depth", &self.max_function_depth),
+            ("max-subst-depth", &self.max_subst_depth),
+            ("max-source-depth", &self.max_source_depth),
+            ("max-output-bytes", &self.max_output_bytes),
+            ("max-script-bytes", &self.max_script_bytes),
+            ("max-variable-bytes", &self.max_variable_bytes),
+            ("max-array-entries", &self.max_array_entries),
+            ("pipe-buffer-bytes", &self.pipe_buffer_bytes),
+            ("max-vfs-bytes", &self.max_vfs_bytes),
+            ("max-files", &self.max_files),
+            ("max-file-size", &self.max_file_size),
+            ("max-path-depth", &self.max_path_depth),
+            ("max-background-jobs", &self.max_background_jobs),
+        ];
+        all.into_iter()
+            .filter_map(|(n, v)| v.as_deref().map(|v| (n, v)))
+            .collect()
+    }
+}
