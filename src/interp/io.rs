@@ -283,11 +283,11 @@ impl Capture {
 
 impl Stream for Capture {
     fn write(&self, buf: &[u8]) -> io::Result<usize> {
+        // The sink runs under the lock so that chunks arrive in the order the data was kept.
         let mut d = lock(&self.data);
         let room = self.limit.saturating_sub(d.len());
         let n = room.min(buf.len());
         d.extend_from_slice(&buf[..n]);
-        drop(d);
         if n < buf.len() {
             self.truncated.store(true, Ordering::Relaxed);
         }
@@ -296,6 +296,7 @@ impl Stream for Capture {
         {
             sink(&buf[..n]);
         }
+        drop(d);
         Ok(buf.len())
     }
 }

@@ -146,7 +146,6 @@ impl Drop for ThreadSlot {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Stop {
     Limit(LimitExceeded),
-    Timeout(std::time::Duration),
 }
 
 pub type Patience = Arc<dyn Fn(std::time::Duration) -> crate::api::PatientGuard + Send + Sync>;

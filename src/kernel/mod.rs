@@ -383,11 +383,6 @@ impl Kernel {
                     Some("limit_exceeded".to_string()),
                     Some(format!("sandsh: {l}\n")),
                 ),
-                Some(Stop::Timeout(t)) => (
-                    TIMEOUT_STATUS,
-                    Some("timeout".to_string()),
-                    Some(format!("sandsh: timed out after {}\n", format_duration(t))),
-                ),
                 None if cancelled => (CANCELLED_STATUS, Some("cancelled".to_string()), None),
                 None if parse_error.is_some() => (status, Some("parse_error".to_string()), None),
                 None => (status, None, None),

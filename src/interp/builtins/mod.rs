@@ -9,6 +9,7 @@ mod jobs;
 mod read;
 mod set;
 mod test;
+mod timeout;
 mod ulimit;
 
 pub use declare::declare_line;
@@ -64,6 +65,7 @@ pub const NAMES: &[&str] = &[
     "source",
     "test",
     "times",
+    "timeout",
     "trap",
     "true",
     "type",
@@ -120,6 +122,7 @@ pub fn lookup(name: &str) -> Option<Builtin> {
         "jobs" => jobs::jobs,
         "kill" => jobs::kill,
         "trap" => jobs::trap,
+        "timeout" => timeout::timeout,
         "ulimit" => ulimit::ulimit,
         _ => return None,
     })

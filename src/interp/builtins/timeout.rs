@@ -1,0 +1,125 @@
+//! `timeout DURATION COMMAND…`: run a command with its own timer.
+//!
+//! A builtin rather than a command in `src/commands/` because it must bound whatever runs —
+//! builtins, scripts, pipelines of registered commands — through the shell's cancellation
+//! token. Its timer is independent of the kernel watchdog: a `ToolCtx::patient` hold does not
+//! pause it.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::super::expand::ExpAssign;
+use super::super::{Flow, Res, Shell};
+use super::jobs::{signal_name, signal_number};
+use super::text;
+
+type A<'a> = &'a [Vec<u8>];
+
+fn parse_dur(s: &str) -> Option<Duration> {
+    let (num, mult) = match s.chars().last()? {
+        's' => (&s[..s.len() - 1], 1.0),
+        'm' => (&s[..s.len() - 1], 60.0),
+        'h' => (&s[..s.len() - 1], 3600.0),
+        'd' => (&s[..s.len() - 1], 86400.0),
+        _ => (s, 1.0),
+    };
+    let v: f64 = num.parse().ok()?;
+    if !v.is_finite() || v < 0.0 {
+        return None;
+    }
+    Duration::try_from_secs_f64(v * mult).ok()
+}
+
+pub fn timeout(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let mut i = 1;
+    let mut signal = 15;
+    let mut preserve = false;
+    while i < argv.len() {
+        let a = text(&argv[i]);
+        match a.as_str() {
+            "--preserve-status" => preserve = true,
+            "--foreground" | "-v" | "--verbose" => {}
+            "-s" | "--signal" => {
+                i += 1;
+                let s = argv.get(i).map(|x| text(x)).unwrap_or_default();
+                match signal_name(&s).and_then(|n| signal_number(&n)) {
+                    Some(n) => signal = n,
+                    None => {
+                        sh.builtin_error("timeout", &format!("{s}: invalid signal"));
+                        return Ok(125);
+                    }
+                }
+            }
+            "-k" | "--kill-after" => i += 1,
+            "--" => {
+                i += 1;
+                break;
+            }
+            _ if a.starts_with("--signal=") => {
+                let s = &a["--signal=".len()..];
+                match signal_name(s).and_then(|n| signal_number(&n)) {
+                    Some(n) => signal = n,
+                    None => {
+                        sh.builtin_error("timeout", &format!("{s}: invalid signal"));
+                        return Ok(125);
+                    }
+                }
+            }
+            _ if a.starts_with("--kill-after=") => {}
+            _ if a.starts_with('-')
+                && a.len() > 1
+                && !a[1..].starts_with(|c: char| c.is_ascii_digit()) =>
+            {
+                sh.builtin_error("timeout", &format!("invalid option -- '{}'", &a[1..]));
+                return Ok(125);
+            }
+            _ => break,
+        }
+        i += 1;
+    }
+    let Some(dur_text) = argv.get(i).map(|x| text(x)) else {
+        sh.builtin_error("timeout", "missing operand");
+        return Ok(125);
+    };
+    let Some(dur) = parse_dur(&dur_text) else {
+        sh.builtin_error("timeout", &format!("invalid time interval '{dur_text}'"));
+        return Ok(125);
+    };
+    let cmd = &argv[i + 1..];
+    if cmd.is_empty() {
+        sh.builtin_error("timeout", "missing operand");
+        return Ok(125);
+    }
+    let outer = sh.cancel.clone();
+    let mine = outer.child();
+    let fired = Arc::new(AtomicBool::new(false));
+    let done = Arc::new(AtomicBool::new(false));
+    if !dur.is_zero() {
+        let (tok, f2, d2) = (mine.clone(), fired.clone(), done.clone());
+        let deadline = Instant::now() + dur;
+        std::thread::spawn(move || {
+            while !d2.load(Ordering::SeqCst) {
+                let now = Instant::now();
+                if now >= deadline {
+                    f2.store(true, Ordering::SeqCst);
+                    tok.cancel();
+                    return;
+                }
+                std::thread::sleep((deadline - now).min(Duration::from_millis(10)));
+            }
+        });
+    }
+    sh.cancel = mine;
+    let r = sh.run_command_argv(cmd);
+    done.store(true, Ordering::SeqCst);
+    sh.cancel = outer;
+    if fired.load(Ordering::SeqCst) && !sh.is_cancelled() {
+        return Ok(if preserve { 128 + signal } else { 124 });
+    }
+    match r {
+        Ok(s) => Ok(s),
+        Err(Flow::Exit(s)) => Ok(s),
+        Err(e) => Err(e),
+    }
+}

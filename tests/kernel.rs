@@ -1,0 +1,328 @@
+//! Kernel supervision: the script-timeout watchdog and `patient()` holds, cancellation,
+//! limits, streaming and persistence across `execute` calls.
+//!
+//! Time bounds here are hang guards (seconds), not performance assertions; the latencies are
+//! printed so a run shows them.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use sandsh::api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
+use sandsh::kernel::{ExecutionLimits, LIMIT_EXCEEDED_STATUS};
+use sandsh::{Kernel, KernelConfig};
+
+/// `hold BUDGET_MS SLEEP_MS [NESTED_BUDGET_MS]`: take a patient hold, then sleep (in slices,
+/// watching cancellation). Prints `held` when it completes.
+struct Hold;
+
+static HOLD: CommandSpec = CommandSpec {
+    name: "hold",
+    group: "test",
+    summary: "hold the watchdog while sleeping",
+    usage: "hold BUDGET_MS SLEEP_MS [NESTED_BUDGET_MS]",
+    description: "",
+    options: &[],
+    operands: &[],
+    returns: "",
+    examples: &[Example {
+        description: "",
+        script: "hold 100 1",
+        stdout: "held\n",
+    }],
+    errors: "",
+    risk: RiskLevel::ReadOnly,
+};
+
+fn ms(a: &Arg) -> Duration {
+    Duration::from_millis(String::from_utf8_lossy(a).parse().unwrap_or(0))
+}
+
+fn nap(ctx: &dyn ToolCtx, d: Duration) -> bool {
+    let end = Instant::now() + d;
+    while Instant::now() < end {
+        if ctx.is_cancelled() {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    true
+}
+
+impl Command for Hold {
+    fn spec(&self) -> &CommandSpec {
+        &HOLD
+    }
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let guard = ctx.patient(ms(&args[0]));
+        let inner = args.get(2).map(|b| ctx.patient(ms(b)));
+        let ok = nap(ctx, ms(&args[1]));
+        drop(guard);
+        drop(inner);
+        if !ok {
+            return 130;
+        }
+        let _ = ctx.stdout().write_all(b"held\n");
+        0
+    }
+}
+
+fn kernel_with_timeout(t: Duration) -> Kernel {
+    Kernel::new(KernelConfig::default().timeout(t).command(Arc::new(Hold)))
+}
+
+#[test]
+fn patient_hold_outlives_script_timeout() {
+    let mut k = kernel_with_timeout(Duration::from_millis(300));
+    let r = k.execute("hold 5000 800; echo after");
+    assert_eq!(r.stdout_str(), "held\nafter\n");
+    assert_eq!(r.exit_code, 0);
+}
+
+#[test]
+fn hold_that_outlives_its_budget_is_stopped() {
+    let mut k = kernel_with_timeout(Duration::from_secs(30));
+    let t = Instant::now();
+    let r = k.execute("hold 200 5000; echo after");
+    assert_eq!(r.exit_code, 124);
+    assert_eq!(r.stdout_str(), "");
+    assert!(r.stderr_str().contains("timed out"), "{}", r.stderr_str());
+    assert!(t.elapsed() < Duration::from_secs(3));
+}
+
+#[test]
+fn nested_holds() {
+    let mut k = kernel_with_timeout(Duration::from_millis(200));
+    let r = k.execute("hold 3000 500 3000; echo ok");
+    assert_eq!(r.stdout_str(), "held\nok\n");
+    // The script clock resumes after the holds: a busy loop now times out.
+    let r = k.execute("hold 3000 300; while :; do :; done");
+    assert_eq!(r.exit_code, 124);
+    assert_eq!(r.stdout_str(), "held\n");
+}
+
+#[test]
+fn watchdog_times_out_and_kernel_stays_usable() {
+    let mut k = kernel_with_timeout(Duration::from_millis(200));
+    let r = k.execute("x=1; while :; do :; done");
+    assert_eq!(r.exit_code, 124);
+    assert_eq!(r.error.as_deref(), Some("timeout"));
+    assert_eq!(r.stderr_str(), "sandsh: timed out after 200ms\n");
+    let r = k.execute("echo $x");
+    assert_eq!(r.stdout_str(), "1\n");
+    assert_eq!(r.exit_code, 0);
+}
+
+#[test]
+fn cancellation_during_a_hold() {
+    let mut k = kernel_with_timeout(Duration::from_secs(30));
+    let handle = k.cancel_handle();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        handle.cancel();
+    });
+    let start = Instant::now();
+    let r = k.execute("hold 60000 60000; echo never");
+    t.join().expect("join");
+    assert_eq!(r.exit_code, 130);
+    assert_eq!(r.stdout_str(), "");
+    assert!(start.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn timeout_builtin_fires_inside_a_patient_hold() {
+    let mut k = kernel_with_timeout(Duration::from_secs(30));
+    let r = k.execute("timeout 0.3 hold 60000 60000; echo \"st=$?\"");
+    assert_eq!(r.stdout_str(), "st=124\n");
+}
+
+/// Cancel `script` after 150 ms; return how long the kernel took to return after the cancel.
+fn cancel_latency(script: &str) -> (Duration, i32) {
+    let mut k = Kernel::new(KernelConfig::default());
+    let handle = k.cancel_handle();
+    let when = Arc::new(Mutex::new(None::<Instant>));
+    let w2 = when.clone();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        *w2.lock().expect("lock") = Some(Instant::now());
+        handle.cancel();
+    });
+    let r = k.execute(script);
+    let end = Instant::now();
+    t.join().expect("join");
+    let at = when.lock().expect("lock").unwrap_or(end);
+    (end.saturating_duration_since(at), r.exit_code)
+}
+
+#[test]
+fn cancel_stops_every_kind_of_wait() {
+    let cases = [
+        ("busy loop", "while :; do :; done"),
+        (
+            "commands in a list",
+            "f() { :; }; while :; do f; f; f; done",
+        ),
+        (
+            "blocked pipe read",
+            "{ while :; do :; done; } | { read x; }",
+        ),
+        (
+            "blocked pipe write",
+            "{ while :; do echo yyyyyyyyyyyy; done; } | { while :; do :; done; }",
+        ),
+        (
+            "read from a silent pipe",
+            "exec 3< <(while :; do :; done); read -u 3 x",
+        ),
+        ("wait for a job", "{ while :; do :; done; } & wait"),
+        (
+            "timeout builtin",
+            "timeout 60 bash -c 'while :; do :; done'",
+        ),
+        ("nested shell", "bash -c 'while :; do :; done'"),
+        ("command substitution", "x=$(while :; do :; done)"),
+        ("cat on a silent pipe", "{ while :; do :; done; } | cat"),
+    ];
+    for (name, script) in cases {
+        let (lat, code) = cancel_latency(script);
+        println!("cancel latency, {name}: {lat:?}");
+        assert_eq!(code, 130, "{name}");
+        assert!(lat < Duration::from_secs(2), "{name}: {lat:?}");
+    }
+}
+
+#[test]
+fn loop_limit_stops_the_script_and_names_the_flag() {
+    let mut k = Kernel::new(
+        KernelConfig::default().limits(ExecutionLimits::standard().max_loop_iterations(100)),
+    );
+    let r = k.execute("i=0; while :; do ((i++)); done; echo never");
+    assert_eq!(r.exit_code, LIMIT_EXCEEDED_STATUS);
+    assert_eq!(r.error.as_deref(), Some("limit_exceeded"));
+    assert_eq!(
+        r.stderr_str(),
+        "sandsh: limit exceeded: loop iterations (100); raise with --max-loop-iterations\n"
+    );
+    assert_eq!(k.execute("echo $i").stdout_str(), "100\n");
+}
+
+#[test]
+fn limits_trip_in_subshells_and_pipelines_too() {
+    let mut k =
+        Kernel::new(KernelConfig::default().limits(ExecutionLimits::standard().max_commands(50)));
+    let r = k.execute("( while :; do :; done ) | cat; echo never");
+    assert_eq!(r.exit_code, LIMIT_EXCEEDED_STATUS);
+    assert!(!r.stdout_str().contains("never"));
+}
+
+#[test]
+fn recursion_is_bounded_by_function_depth() {
+    let mut k = Kernel::new(
+        KernelConfig::default().limits(ExecutionLimits::standard().max_function_depth(50)),
+    );
+    let r = k.execute("f() { f; }; f");
+    assert_eq!(r.exit_code, LIMIT_EXCEEDED_STATUS);
+    assert!(r.stderr_str().contains("--max-function-depth"));
+}
+
+#[test]
+fn memory_bomb_is_bounded_by_variable_size() {
+    let mut k = Kernel::new(
+        KernelConfig::default().limits(ExecutionLimits::standard().max_variable_bytes(1 << 20)),
+    );
+    let r = k.execute("x=a; while :; do x=$x$x; done");
+    assert_eq!(r.exit_code, LIMIT_EXCEEDED_STATUS);
+    assert!(r.stderr_str().contains("--max-variable-bytes"));
+}
+
+#[test]
+fn fork_bomb_is_bounded_by_background_jobs() {
+    let mut k = Kernel::new(
+        KernelConfig::default().limits(
+            ExecutionLimits::standard()
+                .max_background_jobs(32)
+                .max_function_depth(64),
+        ),
+    );
+    let start = Instant::now();
+    let r = k.execute(":(){ :|:& wait; };:");
+    assert_eq!(r.exit_code, LIMIT_EXCEEDED_STATUS, "{}", r.stderr_str());
+    assert!(start.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn script_size_limit() {
+    let mut k = Kernel::new(
+        KernelConfig::default().limits(ExecutionLimits::standard().max_script_bytes(10)),
+    );
+    let r = k.execute("echo this is longer than ten bytes");
+    assert_eq!(r.exit_code, LIMIT_EXCEEDED_STATUS);
+    assert!(r.stderr_str().contains("--max-script-bytes"));
+}
+
+#[test]
+fn output_limit_truncates_and_flags() {
+    let mut k = Kernel::new(
+        KernelConfig::default().limits(ExecutionLimits::standard().max_output_bytes(10)),
+    );
+    let r = k.execute("echo 0123456789abcdef");
+    assert_eq!(r.stdout, b"0123456789");
+    assert!(r.stdout_truncated);
+}
+
+#[test]
+fn state_persists_across_execute_calls() {
+    let mut k = Kernel::new(KernelConfig::default());
+    k.execute("x=5; f() { echo \"f:$1\"; }; echo data > /tmp/file; cd /tmp; alias a='echo al'");
+    let r = k.execute("echo $x; f z; cat file; pwd");
+    assert_eq!(r.stdout_str(), "5\nf:z\ndata\n/tmp\n");
+}
+
+/// Collect streamed chunks and check they add up to the final output exactly.
+fn streamed(script: &str) -> (Vec<Vec<u8>>, Vec<u8>, sandsh::ExecResult) {
+    let mut k = Kernel::new(KernelConfig::default());
+    let out = Arc::new(Mutex::new(Vec::<Vec<u8>>::new()));
+    let err = Arc::new(Mutex::new(Vec::<u8>::new()));
+    let (o2, e2) = (out.clone(), err.clone());
+    let r = k.execute_streaming(
+        script,
+        Arc::new(move |o: &[u8], e: &[u8]| {
+            if !o.is_empty() {
+                o2.lock().expect("lock").push(o.to_vec());
+            }
+            e2.lock().expect("lock").extend_from_slice(e);
+        }),
+    );
+    let chunks = out.lock().expect("lock").clone();
+    let e = err.lock().expect("lock").clone();
+    (chunks, e, r)
+}
+
+#[test]
+fn streaming_matches_seed_example() {
+    let (chunks, _, r) = streamed("for i in 1 2 3; do echo $i; done");
+    assert_eq!(r.stdout_str(), "1\n2\n3\n");
+    assert_eq!(
+        chunks,
+        vec![b"1\n".to_vec(), b"2\n".to_vec(), b"3\n".to_vec()]
+    );
+}
+
+#[test]
+fn streaming_chunks_add_up_to_the_result() {
+    let scripts = [
+        "for i in 1 2 3; do echo $i; echo e$i >&2; done",
+        "echo a | cat; echo b",
+        "x=$(echo hidden); echo \"$x\"",
+        "( echo sub; echo sub2 >&2 ); echo after",
+        "f() { echo in-f; printf '%s\\n' x y; }; f; f",
+        "{ echo grouped; } > /tmp/g; cat /tmp/g; echo redirect >&2",
+        "i=0; while ((i<50)); do echo line $i; ((i++)); done | while read l; do echo \"<$l>\"; done",
+        "echo start; exit 3; echo never",
+    ];
+    for s in scripts {
+        let (chunks, e, r) = streamed(s);
+        assert_eq!(chunks.concat(), r.stdout, "stdout of {s}");
+        assert_eq!(e, r.stderr, "stderr of {s}");
+    }
+}
