@@ -4,7 +4,6 @@
 //! Time bounds here are hang guards (seconds), not performance assertions; the latencies are
 //! printed so a run shows them.
 
-use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
