@@ -19,6 +19,7 @@ mod param;
 mod pat;
 mod print;
 mod redirect;
+pub mod state;
 mod vars;
 
 use std::collections::HashMap;
@@ -61,7 +62,8 @@ pub enum Flow {
 pub type Res<T> = Result<T, Flow>;
 
 /// `set -o` options and `shopt` options.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Options {
     pub errexit: bool,
     pub nounset: bool,

@@ -38,6 +38,9 @@ impl Attrs {
     pub fn bits(self) -> u16 {
         self.0
     }
+    pub fn from_bits(b: u16) -> Attrs {
+        Attrs(b)
+    }
 }
 
 /// An associative array in bash's iteration order.
@@ -427,6 +430,23 @@ impl Vars {
     pub fn unset_raw(&mut self, name: &str) {
         if let Some(idx) = self.scopes.iter().rposition(|s| s.contains_key(name)) {
             self.scopes[idx].remove(name);
+        }
+    }
+
+    /// The global scope, sorted by name.
+    pub fn globals(&self) -> Vec<(String, Var)> {
+        let mut v: Vec<(String, Var)> = self.scopes[0]
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v
+    }
+
+    /// Variables with only a global scope.
+    pub fn from_globals(globals: Vec<(String, Var)>) -> Vars {
+        Vars {
+            scopes: vec![globals.into_iter().collect()],
         }
     }
 

@@ -5,7 +5,7 @@
 //! arithmetic by the interpreter, as bash does (`a=b; b=3; echo $((a+1))` prints 4).
 
 /// Binary operators, lowest to highest precedence groups as in bash.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum BinOp {
     Mul,
     Div,
@@ -28,7 +28,7 @@ pub enum BinOp {
     LogOr,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum UnOp {
     Neg,
     Plus,
@@ -37,7 +37,7 @@ pub enum UnOp {
 }
 
 /// A place that can be assigned: a variable or an array element.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum LValue {
     Var(String),
     /// `name[subscript]`: the subscript's source text (evaluated arithmetically for indexed
@@ -45,7 +45,7 @@ pub enum LValue {
     Index(String, String),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum ArithExpr {
     Num(i64),
     /// A variable or array element read.

@@ -7,7 +7,7 @@
 //! `$(( ))` textually before evaluating: `x='2*3'; echo $(( $x + 1 ))` prints 7.
 
 /// Byte offsets into the source text, `start..end`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     pub start: usize,
     pub end: usize,
@@ -20,13 +20,13 @@ impl Span {
 }
 
 /// A sequence of and-or lists separated by `;`, `&` or newlines (a "compound list").
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct List {
     pub items: Vec<ListItem>,
 }
 
 /// One and-or list and how it was terminated.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ListItem {
     pub and_or: AndOr,
     /// Terminated by `&`: run asynchronously as a background job.
@@ -34,20 +34,20 @@ pub struct ListItem {
 }
 
 /// `pipeline && pipeline || pipeline …`
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct AndOr {
     pub first: Pipeline,
     pub rest: Vec<(AndOrOp, Pipeline)>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum AndOrOp {
     And,
     Or,
 }
 
 /// `[time [-p]] [!] cmd | cmd |& cmd`
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Pipeline {
     pub negated: bool,
     /// `time` or `time -p` prefix.
@@ -55,14 +55,14 @@ pub struct Pipeline {
     pub commands: Vec<PipeElem>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum TimeFormat {
     Default,
     Posix,
 }
 
 /// One stage of a pipeline.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PipeElem {
     pub command: Command,
     /// Connected to the next stage with `|&` (stderr goes into the pipe too).
@@ -70,7 +70,7 @@ pub struct PipeElem {
 }
 
 /// A command with the redirections that apply to it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Command {
     pub kind: CommandKind,
     pub redirects: Vec<Redirect>,
@@ -78,7 +78,7 @@ pub struct Command {
     pub line: u32,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum CommandKind {
     Simple(SimpleCommand),
     /// `{ list; }`
@@ -133,7 +133,7 @@ pub enum CommandKind {
 }
 
 /// Assignments and words of a simple command. Redirections live on [`Command`].
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct SimpleCommand {
     pub assigns: Vec<Assign>,
     pub words: Vec<Word>,
@@ -145,7 +145,7 @@ pub struct SimpleCommand {
 /// (`declare`, `local`, `export`, `readonly`, `typeset`): those appear in
 /// [`SimpleCommand::words`] as a word whose only part is [`WordPart::Assign`], so that values
 /// are not split or globbed and array values like `local a=(1 2)` keep their structure.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Assign {
     pub name: String,
     /// `name[sub]=…`: the subscript text as a word (expanded, then evaluated as arithmetic for
@@ -157,14 +157,14 @@ pub struct Assign {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum AssignValue {
     Scalar(Word),
     /// `(elem elem [key]=value …)`
     Array(Vec<ArrayElem>),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ArrayElem {
     /// `[key]=value` (or `[key]+=value` with `append`).
     pub key: Option<Word>,
@@ -172,14 +172,14 @@ pub struct ArrayElem {
     pub value: Word,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CaseArm {
     pub patterns: Vec<Word>,
     pub body: List,
     pub terminator: CaseTerminator,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum CaseTerminator {
     /// `;;` (also used for the last arm when the terminator is omitted)
     Break,
@@ -189,7 +189,7 @@ pub enum CaseTerminator {
     Continue,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Redirect {
     pub fd: RedirFd,
     pub op: RedirOp,
@@ -199,7 +199,7 @@ pub struct Redirect {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum RedirFd {
     /// No explicit fd: 0 for input operators, 1 for output operators.
     Default,
@@ -208,7 +208,7 @@ pub enum RedirFd {
     Var(String),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RedirOp {
     /// `<`
     Read,
@@ -237,7 +237,7 @@ pub enum RedirOp {
 }
 
 /// `[[ … ]]` expressions.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum CondExpr {
     /// `-f word`, `-z word`, `-v name`, …: the operator without the dash is kept as written,
     /// e.g. "-f".
@@ -260,7 +260,7 @@ pub enum CondExpr {
 }
 
 /// A shell word: a sequence of parts that expand and concatenate.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Word {
     pub parts: Vec<WordPart>,
     pub span: Span,
@@ -284,7 +284,7 @@ impl Word {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum WordPart {
     /// Unquoted text. Subject to pathname expansion (it may contain glob characters, including
     /// extglob groups like `@(a|b)`), never to word splitting.
@@ -325,7 +325,7 @@ pub enum WordPart {
 }
 
 /// A parameter expansion: `$x`, `${x}`, `${x:-word}`, `${#a[@]}`, `${!ref}`, …
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ParamExp {
     pub param: Param,
     /// `${!x…}`: indirect expansion (value of x names the parameter to use).
@@ -333,7 +333,7 @@ pub struct ParamExp {
     pub op: ParamOp,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Param {
     /// A variable name (also used for `${!prefix*}` with [`ParamOp::PrefixNames`]).
     Name(String),
@@ -345,7 +345,7 @@ pub enum Param {
     Index(String, Subscript),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Subscript {
     /// `[@]`
     At,
@@ -356,7 +356,7 @@ pub enum Subscript {
     Expr(Word),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum ParamOp {
     /// Plain `$x` / `${x}`.
     None,
@@ -397,7 +397,7 @@ pub enum ParamOp {
     Keys,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum DefaultKind {
     /// `-`: use the word when unset (or null with colon)
     Use,
@@ -409,7 +409,7 @@ pub enum DefaultKind {
     Alternative,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ReplaceMode {
     First,
     All,
@@ -417,7 +417,7 @@ pub enum ReplaceMode {
     Suffix,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum CaseMode {
     Upper,
     Lower,
