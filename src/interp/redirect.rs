@@ -40,6 +40,9 @@ impl Shell {
             return self.dup_of(n);
         }
         let abs = self.resolve(path);
+        if abs.components().count() > self.env.limits.max_path_depth {
+            return Err(format!("{path}: File name too long"));
+        }
         let be = &self.env.backend;
         let err = |e: VfsError| format!("{path}: {e}");
         match mode {
