@@ -325,3 +325,52 @@ fn streaming_chunks_add_up_to_the_result() {
         assert_eq!(e, r.stderr, "stderr of {s}");
     }
 }
+
+/// A command with a structured form: prints its output format and arguments.
+struct Fmt;
+
+static FMT: CommandSpec = CommandSpec {
+    name: "fmtcheck",
+    group: "test",
+    summary: "report the output format",
+    usage: "fmtcheck [--json] ARGS",
+    description: "",
+    options: &[],
+    operands: &[],
+    returns: "",
+    examples: &[Example {
+        description: "",
+        script: "fmtcheck a",
+        stdout: "text a\n",
+    }],
+    errors: "",
+    risk: RiskLevel::ReadOnly,
+};
+
+impl Command for Fmt {
+    fn spec(&self) -> &CommandSpec {
+        &FMT
+    }
+    fn structured(&self) -> bool {
+        true
+    }
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let f = match ctx.output_format() {
+            sandsh::api::OutputFormat::Json => "json",
+            sandsh::api::OutputFormat::Text => "text",
+        };
+        let rest: Vec<String> = args
+            .iter()
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect();
+        let _ = writeln!(ctx.stdout(), "{f} {}", rest.join(" "));
+        0
+    }
+}
+
+#[test]
+fn global_json_flag_sets_the_output_format() {
+    let mut k = Kernel::new(KernelConfig::default().command(Arc::new(Fmt)));
+    let r = k.execute("fmtcheck a; fmtcheck --json a; fmtcheck a -- --json");
+    assert_eq!(r.stdout_str(), "text a\njson a\ntext a -- --json\n");
+}

@@ -17,4 +17,10 @@ pub trait Command: Send + Sync {
 
     /// Run with `args` (not including the command name itself).
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus;
+
+    /// Whether the command has a structured (JSON) form. For such commands the shell takes a
+    /// `--json` argument itself and sets [`ToolCtx::output_format`] to JSON before `run`.
+    fn structured(&self) -> bool {
+        false
+    }
 }

@@ -228,7 +228,22 @@ impl Shell {
     /// Run a registered command with this shell's descriptors.
     pub fn run_registered(&mut self, cmd: &Arc<dyn Command>, args: &[Vec<u8>]) -> i32 {
         let mut ctx = CmdCtx::new(self);
-        let status = cmd.run(args, &mut ctx);
+        let json_pos = if cmd.structured() {
+            args.iter()
+                .take_while(|a| *a != b"--")
+                .position(|a| a == b"--json")
+        } else {
+            None
+        };
+        let status = match json_pos {
+            Some(p) => {
+                ctx.set_output_format(OutputFormat::Json);
+                let mut rest = args.to_vec();
+                rest.remove(p);
+                cmd.run(&rest, &mut ctx)
+            }
+            None => cmd.run(args, &mut ctx),
+        };
         if ctx.finish() {
             return 141;
         }
