@@ -1,8 +1,10 @@
 //! `cat`: concatenate files to standard output.
 
-use std::io::{Read, Write};
+use std::io::Read;
 
-use crate::api::{Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use crate::api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
 
 use super::util;
 
@@ -15,22 +17,86 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "cat [OPTION]... [FILE]...",
     description: "Concatenate FILE(s) to standard output. With no FILE, or when FILE is -, read standard input.",
     options: &[
-        OptSpec { short: Some('A'), long: Some("show-all"), value: None, help: "equivalent to -vET" },
-        OptSpec { short: Some('b'), long: Some("number-nonblank"), value: None, help: "number nonempty output lines, overrides -n" },
-        OptSpec { short: Some('e'), long: None, value: None, help: "equivalent to -vE" },
-        OptSpec { short: Some('E'), long: Some("show-ends"), value: None, help: "display $ at end of each line" },
-        OptSpec { short: Some('n'), long: Some("number"), value: None, help: "number all output lines" },
-        OptSpec { short: Some('s'), long: Some("squeeze-blank"), value: None, help: "suppress repeated empty output lines" },
-        OptSpec { short: Some('t'), long: None, value: None, help: "equivalent to -vT" },
-        OptSpec { short: Some('T'), long: Some("show-tabs"), value: None, help: "display TAB characters as ^I" },
-        OptSpec { short: Some('u'), long: None, value: None, help: "(ignored)" },
-        OptSpec { short: Some('v'), long: Some("show-nonprinting"), value: None, help: "use ^ and M- notation, except for LFD and TAB" },
+        OptSpec {
+            short: Some('A'),
+            long: Some("show-all"),
+            value: None,
+            help: "equivalent to -vET",
+        },
+        OptSpec {
+            short: Some('b'),
+            long: Some("number-nonblank"),
+            value: None,
+            help: "number nonempty output lines, overrides -n",
+        },
+        OptSpec {
+            short: Some('e'),
+            long: None,
+            value: None,
+            help: "equivalent to -vE",
+        },
+        OptSpec {
+            short: Some('E'),
+            long: Some("show-ends"),
+            value: None,
+            help: "display $ at end of each line",
+        },
+        OptSpec {
+            short: Some('n'),
+            long: Some("number"),
+            value: None,
+            help: "number all output lines",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("squeeze-blank"),
+            value: None,
+            help: "suppress repeated empty output lines",
+        },
+        OptSpec {
+            short: Some('t'),
+            long: None,
+            value: None,
+            help: "equivalent to -vT",
+        },
+        OptSpec {
+            short: Some('T'),
+            long: Some("show-tabs"),
+            value: None,
+            help: "display TAB characters as ^I",
+        },
+        OptSpec {
+            short: Some('u'),
+            long: None,
+            value: None,
+            help: "(ignored)",
+        },
+        OptSpec {
+            short: Some('v'),
+            long: Some("show-nonprinting"),
+            value: None,
+            help: "use ^ and M- notation, except for LFD and TAB",
+        },
     ],
-    operands: &[ArgSpec { name: "FILE", kind: ArgType::Path, description: "files to read (- for stdin)", required: false, repeated: true }],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files to read (- for stdin)",
+        required: false,
+        repeated: true,
+    }],
     returns: "the concatenated contents",
     examples: &[
-        Example { description: "copy stdin", script: "echo hi | cat", stdout: "hi\n" },
-        Example { description: "number lines", script: "printf 'a\\nb\\n' | cat -n", stdout: "     1\ta\n     2\tb\n" },
+        Example {
+            description: "copy stdin",
+            script: "echo hi | cat",
+            stdout: "hi\n",
+        },
+        Example {
+            description: "number lines",
+            script: "printf 'a\\nb\\n' | cat -n",
+            stdout: "     1\ta\n     2\tb\n",
+        },
     ],
     errors: "exit 1 when a file cannot be read (the others are still printed)",
     risk: RiskLevel::ReadOnly,
@@ -48,7 +114,12 @@ struct Fmt {
 
 impl Fmt {
     fn plain(&self) -> bool {
-        !(self.number || self.nonblank || self.ends || self.squeeze || self.tabs || self.nonprinting)
+        !(self.number
+            || self.nonblank
+            || self.ends
+            || self.squeeze
+            || self.tabs
+            || self.nonprinting)
     }
 }
 
@@ -146,16 +217,28 @@ impl Command for Cat {
         if f.nonblank {
             f.number = false;
         }
-        let files: Vec<Arg> = if p.operands.is_empty() { vec![b"-".to_vec()] } else { p.operands };
+        let files: Vec<Arg> = if p.operands.is_empty() {
+            vec![b"-".to_vec()]
+        } else {
+            p.operands
+        };
         let mut status = 0;
-        let mut st = State { line: 0, at_start: true, blank_run: 0 };
+        let mut st = State {
+            line: 0,
+            at_start: true,
+            blank_run: 0,
+        };
         let mut buf = vec![0u8; 64 * 1024];
         for file in files {
             let mut reader: Box<dyn Read + Send> = if file == b"-" {
                 Box::new(StdinProxy)
             } else {
                 let path = String::from_utf8_lossy(&file).into_owned();
-                if ctx.backend().stat(&ctx.resolve_path(&path)).is_ok_and(|m| m.is_dir()) {
+                if ctx
+                    .backend()
+                    .stat(&ctx.resolve_path(&path))
+                    .is_ok_and(|m| m.is_dir())
+                {
                     util::err(ctx, "cat", &format!("{path}: Is a directory"));
                     status = 1;
                     continue;

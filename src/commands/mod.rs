@@ -9,8 +9,14 @@ use std::sync::Arc;
 use crate::api::{Command, CommandRegistry};
 
 mod cat;
+mod head;
+mod tail;
 mod true_;
 pub mod util;
+mod wc;
+
+#[cfg(test)]
+pub(crate) mod testing;
 
 /// Registered commands by name.
 #[derive(Clone, Default)]
@@ -28,6 +34,9 @@ impl Registry {
     pub fn standard() -> Registry {
         let mut r = Registry::new();
         r.register(Arc::new(cat::Cat));
+        r.register(Arc::new(head::Head));
+        r.register(Arc::new(tail::Tail));
+        r.register(Arc::new(wc::Wc));
         r.register(Arc::new(true_::True));
         r.register(Arc::new(true_::False));
         r
@@ -71,5 +80,37 @@ impl CommandRegistry for Registry {
         let mut v: Vec<String> = self.map.keys().cloned().collect();
         v.sort();
         v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Registry;
+
+    /// Every registered command has examples, and each example's script prints its stdout.
+    #[test]
+    fn examples_run() {
+        let mut failures = Vec::new();
+        for cmd in Registry::standard().commands() {
+            let spec = cmd.spec();
+            if spec.examples.is_empty() {
+                failures.push(format!("{}: no examples", spec.name));
+            }
+            for ex in spec.examples {
+                let mut k = crate::Kernel::new(crate::KernelConfig::default());
+                let r = k.execute(ex.script);
+                if r.stdout_str() != ex.stdout {
+                    failures.push(format!(
+                        "{}: `{}`: expected {:?}, got {:?} (stderr {:?})",
+                        spec.name,
+                        ex.script,
+                        ex.stdout,
+                        r.stdout_str(),
+                        r.stderr_str()
+                    ));
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
 }
