@@ -10,6 +10,7 @@ use crate::api::{Command, CommandRegistry};
 
 mod cat;
 mod head;
+mod sort;
 mod tail;
 mod true_;
 pub mod util;
@@ -35,6 +36,7 @@ impl Registry {
         let mut r = Registry::new();
         r.register(Arc::new(cat::Cat));
         r.register(Arc::new(head::Head));
+        r.register(Arc::new(sort::Sort));
         r.register(Arc::new(tail::Tail));
         r.register(Arc::new(wc::Wc));
         r.register(Arc::new(true_::True));
