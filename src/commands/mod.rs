@@ -9,10 +9,12 @@ use std::sync::Arc;
 use crate::api::{Command, CommandRegistry};
 
 mod cat;
+mod cut;
 mod head;
 mod sort;
 mod tail;
 mod true_;
+mod uniq;
 pub mod util;
 mod wc;
 
@@ -35,11 +37,13 @@ impl Registry {
     pub fn standard() -> Registry {
         let mut r = Registry::new();
         r.register(Arc::new(cat::Cat));
+        r.register(Arc::new(cut::Cut));
         r.register(Arc::new(head::Head));
         r.register(Arc::new(sort::Sort));
         r.register(Arc::new(tail::Tail));
         r.register(Arc::new(wc::Wc));
         r.register(Arc::new(true_::True));
+        r.register(Arc::new(uniq::Uniq));
         r.register(Arc::new(true_::False));
         r
     }
