@@ -11,12 +11,15 @@ use crate::api::{Command, CommandRegistry};
 mod cat;
 mod cut;
 mod head;
+mod seq;
 mod sort;
 mod tail;
+mod tr;
 mod true_;
 mod uniq;
 pub mod util;
 mod wc;
+mod yes;
 
 #[cfg(test)]
 pub(crate) mod testing;
@@ -39,9 +42,12 @@ impl Registry {
         r.register(Arc::new(cat::Cat));
         r.register(Arc::new(cut::Cut));
         r.register(Arc::new(head::Head));
+        r.register(Arc::new(seq::Seq));
         r.register(Arc::new(sort::Sort));
         r.register(Arc::new(tail::Tail));
         r.register(Arc::new(wc::Wc));
+        r.register(Arc::new(yes::Yes));
+        r.register(Arc::new(tr::Tr));
         r.register(Arc::new(true_::True));
         r.register(Arc::new(uniq::Uniq));
         r.register(Arc::new(true_::False));

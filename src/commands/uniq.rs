@@ -141,7 +141,7 @@ impl Command for Uniq {
         let mut lines = Lines::new(delim);
         let mut group: Option<Vec<u8>> = None;
         let mut n: u64 = 0;
-        let mut emit = |ctx: &mut dyn ToolCtx, collected: &mut Option<Vec<u8>>, line: &[u8], n: u64, first_of_all: bool| -> bool {
+        let emit = |ctx: &mut dyn ToolCtx, collected: &mut Option<Vec<u8>>, line: &[u8], n: u64, first_of_all: bool| -> bool {
             let mut buf = Vec::with_capacity(line.len() + 9);
             if all_rep {
                 if n < 2 && !first_of_all {
