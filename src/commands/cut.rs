@@ -3,7 +3,9 @@
 //! As in GNU coreutils, `-c` selects bytes exactly like `-b` (GNU has no multibyte cut). Lists
 //! are parsed once into a sorted, merged set of ranges; lines stream through one at a time.
 
-use crate::api::{Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use crate::api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
 
 use super::util::{self, Lines};
 
@@ -16,22 +18,85 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "cut OPTION... [FILE]...",
     description: "Print selected parts of lines from each FILE to standard output. With no FILE, or when FILE is -, read standard input. LIST is one range or many separated by commas: N, N-, N-M, -M (counted from 1). -c selects bytes, as GNU cut does.",
     options: &[
-        OptSpec { short: Some('b'), long: Some("bytes"), value: Some("LIST"), help: "select only these bytes" },
-        OptSpec { short: Some('c'), long: Some("characters"), value: Some("LIST"), help: "select only these characters (bytes, as in GNU)" },
-        OptSpec { short: Some('d'), long: Some("delimiter"), value: Some("DELIM"), help: "use DELIM instead of TAB for field delimiter" },
-        OptSpec { short: Some('f'), long: Some("fields"), value: Some("LIST"), help: "select only these fields; also print lines without delimiters, unless -s" },
-        OptSpec { short: Some('n'), long: None, value: None, help: "(ignored, as in GNU)" },
-        OptSpec { short: None, long: Some("complement"), value: None, help: "complement the set of selected bytes, characters or fields" },
-        OptSpec { short: Some('s'), long: Some("only-delimited"), value: None, help: "do not print lines not containing delimiters" },
-        OptSpec { short: None, long: Some("output-delimiter"), value: Some("STRING"), help: "use STRING as the output delimiter" },
-        OptSpec { short: Some('z'), long: Some("zero-terminated"), value: None, help: "line delimiter is NUL, not newline" },
+        OptSpec {
+            short: Some('b'),
+            long: Some("bytes"),
+            value: Some("LIST"),
+            help: "select only these bytes",
+        },
+        OptSpec {
+            short: Some('c'),
+            long: Some("characters"),
+            value: Some("LIST"),
+            help: "select only these characters (bytes, as in GNU)",
+        },
+        OptSpec {
+            short: Some('d'),
+            long: Some("delimiter"),
+            value: Some("DELIM"),
+            help: "use DELIM instead of TAB for field delimiter",
+        },
+        OptSpec {
+            short: Some('f'),
+            long: Some("fields"),
+            value: Some("LIST"),
+            help: "select only these fields; also print lines without delimiters, unless -s",
+        },
+        OptSpec {
+            short: Some('n'),
+            long: None,
+            value: None,
+            help: "(ignored, as in GNU)",
+        },
+        OptSpec {
+            short: None,
+            long: Some("complement"),
+            value: None,
+            help: "complement the set of selected bytes, characters or fields",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("only-delimited"),
+            value: None,
+            help: "do not print lines not containing delimiters",
+        },
+        OptSpec {
+            short: None,
+            long: Some("output-delimiter"),
+            value: Some("STRING"),
+            help: "use STRING as the output delimiter",
+        },
+        OptSpec {
+            short: Some('z'),
+            long: Some("zero-terminated"),
+            value: None,
+            help: "line delimiter is NUL, not newline",
+        },
     ],
-    operands: &[ArgSpec { name: "FILE", kind: ArgType::Path, description: "files to read (- for stdin)", required: false, repeated: true }],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files to read (- for stdin)",
+        required: false,
+        repeated: true,
+    }],
     returns: "the selected parts of each line",
     examples: &[
-        Example { description: "second field", script: "echo a:b:c | cut -d: -f2", stdout: "b\n" },
-        Example { description: "character range", script: "echo abcdef | cut -c2-4", stdout: "bcd\n" },
-        Example { description: "all but field 1", script: "echo a:b:c | cut -d: -f1 --complement", stdout: "b:c\n" },
+        Example {
+            description: "second field",
+            script: "echo a:b:c | cut -d: -f2",
+            stdout: "b\n",
+        },
+        Example {
+            description: "character range",
+            script: "echo abcdef | cut -c2-4",
+            stdout: "bcd\n",
+        },
+        Example {
+            description: "all but field 1",
+            script: "echo a:b:c | cut -d: -f1 --complement",
+            stdout: "b:c\n",
+        },
     ],
     errors: "exit 1 on a bad list, missing or conflicting list options, or an unreadable file",
     risk: RiskLevel::ReadOnly,
@@ -54,7 +119,11 @@ fn parse_list(s: &str, fields: bool) -> Result<Vec<(usize, usize)>, String> {
         let num = |t: &str| -> Result<usize, String> {
             let n: usize = t.parse().map_err(|_| bad())?;
             if n == 0 {
-                return Err(if fields { "fields are numbered from 1".into() } else { "byte/character positions are numbered from 1".into() });
+                return Err(if fields {
+                    "fields are numbered from 1".into()
+                } else {
+                    "byte/character positions are numbered from 1".into()
+                });
             }
             Ok(n)
         };
@@ -77,7 +146,11 @@ fn parse_list(s: &str, fields: bool) -> Result<Vec<(usize, usize)>, String> {
         v.push(r);
     }
     if v.is_empty() {
-        return Err(if fields { "fields are numbered from 1".into() } else { "byte/character positions are numbered from 1".into() });
+        return Err(if fields {
+            "fields are numbered from 1".into()
+        } else {
+            "byte/character positions are numbered from 1".into()
+        });
     }
     v.sort();
     let mut merged: Vec<(usize, usize)> = Vec::new();
@@ -179,21 +252,41 @@ impl Command for Cut {
             }
         }
         let Some((list, fields)) = list else {
-            return util::usage(ctx, &SPEC, "cut: you must specify a list of bytes, characters, or fields", 1);
+            return util::usage(
+                ctx,
+                &SPEC,
+                "cut: you must specify a list of bytes, characters, or fields",
+                1,
+            );
         };
         let mut delim = b'\t';
         if let Some(d) = p.value(&SPEC, "d") {
             if !fields {
-                return util::usage(ctx, &SPEC, "cut: an input delimiter may be specified only when operating on fields", 1);
+                return util::usage(
+                    ctx,
+                    &SPEC,
+                    "cut: an input delimiter may be specified only when operating on fields",
+                    1,
+                );
             }
             if d.len() > 1 {
-                return util::usage(ctx, &SPEC, "cut: the delimiter must be a single character", 1);
+                return util::usage(
+                    ctx,
+                    &SPEC,
+                    "cut: the delimiter must be a single character",
+                    1,
+                );
             }
             delim = d.first().copied().unwrap_or(0);
         }
         let only_delimited = p.has(&SPEC, "s");
         if only_delimited && !fields {
-            return util::usage(ctx, &SPEC, "cut: suppressing non-delimited lines makes sense\n\tonly when operating on fields", 1);
+            return util::usage(
+                ctx,
+                &SPEC,
+                "cut: suppressing non-delimited lines makes sense\n\tonly when operating on fields",
+                1,
+            );
         }
         let mut ranges = match parse_list(&util::lossy(&list), fields) {
             Ok(r) => r,
@@ -203,9 +296,19 @@ impl Command for Cut {
             ranges = complement(&ranges);
         }
         let out_delim = p.value(&SPEC, "output-delimiter").cloned();
-        let cfg = Cfg { ranges, fields, delim, out_delim, only_delimited };
+        let cfg = Cfg {
+            ranges,
+            fields,
+            delim,
+            out_delim,
+            only_delimited,
+        };
         let eol = if p.has(&SPEC, "z") { 0 } else { b'\n' };
-        let files: Vec<Arg> = if p.operands.is_empty() { vec![b"-".to_vec()] } else { p.operands };
+        let files: Vec<Arg> = if p.operands.is_empty() {
+            vec![b"-".to_vec()]
+        } else {
+            p.operands
+        };
         let mut status = 0;
         let mut out = Vec::new();
         for f in &files {
@@ -223,7 +326,11 @@ impl Command for Cut {
                     Ok(Some(l)) => l,
                     Ok(None) => break,
                     Err(e) => {
-                        util::err(ctx, "cut", &format!("{}: {}", util::lossy(f), util::io_msg(&e)));
+                        util::err(
+                            ctx,
+                            "cut",
+                            &format!("{}: {}", util::lossy(f), util::io_msg(&e)),
+                        );
                         status = 1;
                         break;
                     }
@@ -252,12 +359,24 @@ mod tests {
 
     #[test]
     fn fields_and_bytes() {
-        assert_eq!(run_in(&Cut, &["-d:", "-f2,1"], "a:b:c\nxyz\n").1, "a:b\nxyz\n");
+        assert_eq!(
+            run_in(&Cut, &["-d:", "-f2,1"], "a:b:c\nxyz\n").1,
+            "a:b\nxyz\n"
+        );
         assert_eq!(run_in(&Cut, &["-d:", "-s", "-f1"], "a:b\nxyz\n").1, "a\n");
-        assert_eq!(run_in(&Cut, &["-c", "2-3,5", "--output-delimiter=,"], "abcdef\n").1, "bc,e\n");
-        assert_eq!(run_in(&Cut, &["-f", "1,2", "--output-delimiter=XY"], "a\tb\n").1, "aXYb\n");
+        assert_eq!(
+            run_in(&Cut, &["-c", "2-3,5", "--output-delimiter=,"], "abcdef\n").1,
+            "bc,e\n"
+        );
+        assert_eq!(
+            run_in(&Cut, &["-f", "1,2", "--output-delimiter=XY"], "a\tb\n").1,
+            "aXYb\n"
+        );
         assert_eq!(run_in(&Cut, &["-b", "-2"], "abc").1, "ab\n");
-        assert_eq!(run_in(&Cut, &["-d:", "-f2", "--complement"], "a:b:c\n").1, "a:c\n");
+        assert_eq!(
+            run_in(&Cut, &["-d:", "-f2", "--complement"], "a:b:c\n").1,
+            "a:c\n"
+        );
     }
 
     #[test]
@@ -266,6 +385,9 @@ mod tests {
         assert_eq!(s, 1);
         assert!(e.starts_with("cut: you must specify a list"));
         let (s, _, e) = run_in(&Cut, &["-f", "3-1"], "");
-        assert_eq!((s, e.lines().next()), (1, Some("cut: invalid decreasing range")));
+        assert_eq!(
+            (s, e.lines().next()),
+            (1, Some("cut: invalid decreasing range"))
+        );
     }
 }

@@ -8,12 +8,18 @@ use std::sync::Arc;
 
 use crate::api::{Command, CommandRegistry};
 
+mod basename;
 mod cat;
 mod cut;
 mod head;
+mod ls;
+mod mkdir;
+pub mod mode;
+mod rm;
 mod seq;
 mod sort;
 mod tail;
+mod touch;
 mod tr;
 mod true_;
 mod uniq;
@@ -39,12 +45,19 @@ impl Registry {
     /// Every built-in utility.
     pub fn standard() -> Registry {
         let mut r = Registry::new();
+        r.register(Arc::new(basename::Basename));
         r.register(Arc::new(cat::Cat));
         r.register(Arc::new(cut::Cut));
+        r.register(Arc::new(basename::Dirname));
         r.register(Arc::new(head::Head));
+        r.register(Arc::new(ls::Ls));
+        r.register(Arc::new(mkdir::Mkdir));
+        r.register(Arc::new(rm::Rm));
+        r.register(Arc::new(mkdir::Rmdir));
         r.register(Arc::new(seq::Seq));
         r.register(Arc::new(sort::Sort));
         r.register(Arc::new(tail::Tail));
+        r.register(Arc::new(touch::Touch));
         r.register(Arc::new(wc::Wc));
         r.register(Arc::new(yes::Yes));
         r.register(Arc::new(tr::Tr));

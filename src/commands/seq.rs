@@ -6,7 +6,10 @@
 //! is still printed. Output goes out in chunks and stops at the first failed write, so
 //! `seq 1 100000000 | head -n 2` returns at once.
 
-use crate::api::{Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use crate::api::{
+    Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec,
+    RiskLevel, ToolCtx,
+};
 use crate::text::printf::{PrintfTimes, format as printf};
 
 use super::util;
@@ -20,21 +23,70 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "seq [OPTION]... LAST\n  or:  seq [OPTION]... FIRST LAST\n  or:  seq [OPTION]... FIRST INCREMENT LAST",
     description: "Print numbers from FIRST to LAST, in steps of INCREMENT (both default to 1). FIRST, INCREMENT and LAST are integers or decimals; negative values are accepted as operands. The output has as many decimals as FIRST and INCREMENT have.",
     options: &[
-        OptSpec { short: Some('f'), long: Some("format"), value: Some("FORMAT"), help: "use printf style floating-point FORMAT" },
-        OptSpec { short: Some('s'), long: Some("separator"), value: Some("STRING"), help: "use STRING to separate numbers (default: \\n)" },
-        OptSpec { short: Some('w'), long: Some("equal-width"), value: None, help: "equalize width by padding with leading zeroes" },
+        OptSpec {
+            short: Some('f'),
+            long: Some("format"),
+            value: Some("FORMAT"),
+            help: "use printf style floating-point FORMAT",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("separator"),
+            value: Some("STRING"),
+            help: "use STRING to separate numbers (default: \\n)",
+        },
+        OptSpec {
+            short: Some('w'),
+            long: Some("equal-width"),
+            value: None,
+            help: "equalize width by padding with leading zeroes",
+        },
     ],
     operands: &[
-        ArgSpec { name: "FIRST", kind: ArgType::Number, description: "start (default 1)", required: false, repeated: false },
-        ArgSpec { name: "INCREMENT", kind: ArgType::Number, description: "step (default 1)", required: false, repeated: false },
-        ArgSpec { name: "LAST", kind: ArgType::Number, description: "end (inclusive)", required: true, repeated: false },
+        ArgSpec {
+            name: "FIRST",
+            kind: ArgType::Number,
+            description: "start (default 1)",
+            required: false,
+            repeated: false,
+        },
+        ArgSpec {
+            name: "INCREMENT",
+            kind: ArgType::Number,
+            description: "step (default 1)",
+            required: false,
+            repeated: false,
+        },
+        ArgSpec {
+            name: "LAST",
+            kind: ArgType::Number,
+            description: "end (inclusive)",
+            required: true,
+            repeated: false,
+        },
     ],
     returns: "the numbers, one per line (or separated by -s)",
     examples: &[
-        Example { description: "count to three", script: "seq 3", stdout: "1\n2\n3\n" },
-        Example { description: "step and separator", script: "seq -s, 1 2 7", stdout: "1,3,5,7\n" },
-        Example { description: "equal width, counting down", script: "seq -w 10 -5 0", stdout: "10\n05\n00\n" },
-        Example { description: "decimals", script: "seq 0 0.5 1", stdout: "0.0\n0.5\n1.0\n" },
+        Example {
+            description: "count to three",
+            script: "seq 3",
+            stdout: "1\n2\n3\n",
+        },
+        Example {
+            description: "step and separator",
+            script: "seq -s, 1 2 7",
+            stdout: "1,3,5,7\n",
+        },
+        Example {
+            description: "equal width, counting down",
+            script: "seq -w 10 -5 0",
+            stdout: "10\n05\n00\n",
+        },
+        Example {
+            description: "decimals",
+            script: "seq 0 0.5 1",
+            stdout: "0.0\n0.5\n1.0\n",
+        },
     ],
     errors: "exit 1 on missing or invalid operands, a zero increment, or a bad format",
     risk: RiskLevel::ReadOnly,
@@ -55,10 +107,26 @@ fn parse_num(s: &str) -> Option<Num> {
     if body.eq_ignore_ascii_case("nan") || body.to_ascii_lowercase().contains("nan") {
         return None;
     }
-    let plain = body.trim_start_matches('-').chars().all(|c| c.is_ascii_digit() || c == '.');
-    let frac = if plain { Some(body.split_once('.').map_or(0, |(_, f)| f.len())) } else { None };
-    let int = if plain && !body.contains('.') { body.parse::<i128>().ok() } else { None };
-    Some(Num { text: s.to_string(), value, int, frac })
+    let plain = body
+        .trim_start_matches('-')
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == '.');
+    let frac = if plain {
+        Some(body.split_once('.').map_or(0, |(_, f)| f.len()))
+    } else {
+        None
+    };
+    let int = if plain && !body.contains('.') {
+        body.parse::<i128>().ok()
+    } else {
+        None
+    };
+    Some(Num {
+        text: s.to_string(),
+        value,
+        int,
+        frac,
+    })
 }
 
 fn is_negative_number(a: &[u8]) -> bool {
@@ -72,20 +140,29 @@ impl Command for Seq {
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
         // As GNU: option parsing stops at the first negative number.
-        let cut = args.iter().position(|a| is_negative_number(a)).unwrap_or(args.len());
+        let cut = args
+            .iter()
+            .position(|a| is_negative_number(a))
+            .unwrap_or(args.len());
         let mut p = match ArgParser::parse(&SPEC, &args[..cut]) {
             Ok(p) => p,
             Err(e) => return util::usage(ctx, &SPEC, &e.message, 1),
         };
         p.operands.extend(args[cut..].iter().cloned());
-        let sep = p.value(&SPEC, "s").cloned().unwrap_or_else(|| b"\n".to_vec());
+        let sep = p
+            .value(&SPEC, "s")
+            .cloned()
+            .unwrap_or_else(|| b"\n".to_vec());
         let fmt = p.value(&SPEC, "f").cloned();
         let equal = p.has(&SPEC, "w");
         if p.operands.is_empty() {
             return util::usage(ctx, &SPEC, "seq: missing operand", 1);
         }
         if p.operands.len() > 3 {
-            let m = format!("seq: extra operand {}", util::cquote(&util::lossy(&p.operands[3])));
+            let m = format!(
+                "seq: extra operand {}",
+                util::cquote(&util::lossy(&p.operands[3]))
+            );
             return util::usage(ctx, &SPEC, &m, 1);
         }
         let mut nums = Vec::new();
@@ -117,16 +194,25 @@ impl Command for Seq {
             }
         };
         if step.value == 0.0 {
-            let m = format!("seq: invalid Zero increment value: {}", util::cquote(&step.text));
+            let m = format!(
+                "seq: invalid Zero increment value: {}",
+                util::cquote(&step.text)
+            );
             return util::usage(ctx, &SPEC, &m, 1);
         }
         if let Some(f) = &fmt {
             let n = count_directives(f);
             if n != 1 {
                 let m = if n == 0 {
-                    format!("format {} has no % directive", util::cquote(&util::lossy(f)))
+                    format!(
+                        "format {} has no % directive",
+                        util::cquote(&util::lossy(f))
+                    )
                 } else {
-                    format!("format {} has too many % directives", util::cquote(&util::lossy(f)))
+                    format!(
+                        "format {} has too many % directives",
+                        util::cquote(&util::lossy(f))
+                    )
                 };
                 util::err(ctx, "seq", &m);
                 return 1;
@@ -134,7 +220,11 @@ impl Command for Seq {
         }
         let mut out: Vec<u8> = Vec::with_capacity(util::CHUNK + 64);
         let mut first_item = true;
-        let emit = |ctx: &mut dyn ToolCtx, out: &mut Vec<u8>, text: &[u8], first_item: &mut bool| -> bool {
+        let emit = |ctx: &mut dyn ToolCtx,
+                    out: &mut Vec<u8>,
+                    text: &[u8],
+                    first_item: &mut bool|
+         -> bool {
             if !*first_item {
                 out.extend_from_slice(&sep);
             }
@@ -150,10 +240,18 @@ impl Command for Seq {
         };
         // Exact integer path.
         if let (Some(a), Some(d), Some(z), None) = (first.int, step.int, last.int, &fmt) {
-            let width = if equal { a.to_string().len().max(z.to_string().len()) } else { 0 };
+            let width = if equal {
+                a.to_string().len().max(z.to_string().len())
+            } else {
+                0
+            };
             let mut x = a;
             while (d > 0 && x <= z) || (d < 0 && x >= z) {
-                let s = if equal { pad(&x.to_string(), width) } else { x.to_string() };
+                let s = if equal {
+                    pad(&x.to_string(), width)
+                } else {
+                    x.to_string()
+                };
                 if !emit(ctx, &mut out, s.as_bytes(), &mut first_item) {
                     return 1;
                 }
@@ -171,13 +269,23 @@ impl Command for Seq {
                 match (&fmt, prec) {
                     (Some(f), _) => {
                         let mut o = Vec::new();
-                        printf(f, &[format!("{v:e}").into_bytes()], PrintfTimes::default(), &mut o);
+                        printf(
+                            f,
+                            &[format!("{v:e}").into_bytes()],
+                            PrintfTimes::default(),
+                            &mut o,
+                        );
                         o
                     }
                     (None, Some(pr)) => format!("{v:.pr$}").into_bytes(),
                     (None, None) => {
                         let mut o = Vec::new();
-                        printf(b"%g", &[format!("{v:e}").into_bytes()], PrintfTimes::default(), &mut o);
+                        printf(
+                            b"%g",
+                            &[format!("{v:e}").into_bytes()],
+                            PrintfTimes::default(),
+                            &mut o,
+                        );
                         o
                     }
                 }
@@ -192,7 +300,11 @@ impl Command for Seq {
             let mut i: u64 = 0;
             loop {
                 let x = first.value + (i as f64) * step.value;
-                let beyond = if step.value > 0.0 { x > last.value } else { x < last.value };
+                let beyond = if step.value > 0.0 {
+                    x > last.value
+                } else {
+                    x < last.value
+                };
                 let mut t = render(x);
                 if beyond {
                     if t != last_text || t == prev {

@@ -7,7 +7,9 @@
 
 use std::cmp::Ordering;
 
-use crate::api::{Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use crate::api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
 use crate::vfs::WriteMode;
 
 use super::util;
@@ -21,36 +23,168 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "sort [OPTION]... [FILE]...",
     description: "Write sorted concatenation of all FILE(s) to standard output. With no FILE, or when FILE is -, read standard input. Collation is byte (code point) order, as in the C.UTF-8 locale. KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a field number and C a character position in the field; both are origin 1. OPTS is one or more single-letter ordering options [bdfgiMhnRrV], which override global ordering options for that key.",
     options: &[
-        OptSpec { short: Some('b'), long: Some("ignore-leading-blanks"), value: None, help: "ignore leading blanks" },
-        OptSpec { short: Some('d'), long: Some("dictionary-order"), value: None, help: "consider only blanks and alphanumeric characters" },
-        OptSpec { short: Some('f'), long: Some("ignore-case"), value: None, help: "fold lower case to upper case characters" },
-        OptSpec { short: Some('g'), long: Some("general-numeric-sort"), value: None, help: "compare according to general numerical value" },
-        OptSpec { short: Some('i'), long: Some("ignore-nonprinting"), value: None, help: "consider only printable characters" },
-        OptSpec { short: Some('M'), long: Some("month-sort"), value: None, help: "compare (unknown) < 'JAN' < ... < 'DEC'" },
-        OptSpec { short: Some('h'), long: Some("human-numeric-sort"), value: None, help: "compare human readable numbers (e.g., 2K 1G)" },
-        OptSpec { short: Some('n'), long: Some("numeric-sort"), value: None, help: "compare according to string numerical value" },
-        OptSpec { short: Some('R'), long: Some("random-sort"), value: None, help: "shuffle, but group identical keys" },
-        OptSpec { short: Some('r'), long: Some("reverse"), value: None, help: "reverse the result of comparisons" },
-        OptSpec { short: Some('V'), long: Some("version-sort"), value: None, help: "natural sort of (version) numbers within text" },
-        OptSpec { short: Some('c'), long: Some("check"), value: None, help: "check for sorted input; do not sort" },
-        OptSpec { short: Some('C'), long: None, value: None, help: "like -c, but do not report first bad line" },
-        OptSpec { short: Some('k'), long: Some("key"), value: Some("KEYDEF"), help: "sort via a key; KEYDEF gives location and type" },
-        OptSpec { short: Some('o'), long: Some("output"), value: Some("FILE"), help: "write result to FILE instead of standard output" },
-        OptSpec { short: Some('s'), long: Some("stable"), value: None, help: "stabilize sort by disabling last-resort comparison" },
-        OptSpec { short: Some('t'), long: Some("field-separator"), value: Some("SEP"), help: "use SEP instead of non-blank to blank transition" },
-        OptSpec { short: Some('u'), long: Some("unique"), value: None, help: "output only the first of an equal run" },
-        OptSpec { short: Some('z'), long: Some("zero-terminated"), value: None, help: "line delimiter is NUL, not newline" },
-        OptSpec { short: Some('S'), long: Some("buffer-size"), value: Some("SIZE"), help: "accepted for compatibility; no effect (sorting is in memory)" },
-        OptSpec { short: Some('T'), long: Some("temporary-directory"), value: Some("DIR"), help: "accepted for compatibility; no effect (no temporary files)" },
-        OptSpec { short: None, long: Some("parallel"), value: Some("N"), help: "accepted for compatibility; no effect" },
+        OptSpec {
+            short: Some('b'),
+            long: Some("ignore-leading-blanks"),
+            value: None,
+            help: "ignore leading blanks",
+        },
+        OptSpec {
+            short: Some('d'),
+            long: Some("dictionary-order"),
+            value: None,
+            help: "consider only blanks and alphanumeric characters",
+        },
+        OptSpec {
+            short: Some('f'),
+            long: Some("ignore-case"),
+            value: None,
+            help: "fold lower case to upper case characters",
+        },
+        OptSpec {
+            short: Some('g'),
+            long: Some("general-numeric-sort"),
+            value: None,
+            help: "compare according to general numerical value",
+        },
+        OptSpec {
+            short: Some('i'),
+            long: Some("ignore-nonprinting"),
+            value: None,
+            help: "consider only printable characters",
+        },
+        OptSpec {
+            short: Some('M'),
+            long: Some("month-sort"),
+            value: None,
+            help: "compare (unknown) < 'JAN' < ... < 'DEC'",
+        },
+        OptSpec {
+            short: Some('h'),
+            long: Some("human-numeric-sort"),
+            value: None,
+            help: "compare human readable numbers (e.g., 2K 1G)",
+        },
+        OptSpec {
+            short: Some('n'),
+            long: Some("numeric-sort"),
+            value: None,
+            help: "compare according to string numerical value",
+        },
+        OptSpec {
+            short: Some('R'),
+            long: Some("random-sort"),
+            value: None,
+            help: "shuffle, but group identical keys",
+        },
+        OptSpec {
+            short: Some('r'),
+            long: Some("reverse"),
+            value: None,
+            help: "reverse the result of comparisons",
+        },
+        OptSpec {
+            short: Some('V'),
+            long: Some("version-sort"),
+            value: None,
+            help: "natural sort of (version) numbers within text",
+        },
+        OptSpec {
+            short: Some('c'),
+            long: Some("check"),
+            value: None,
+            help: "check for sorted input; do not sort",
+        },
+        OptSpec {
+            short: Some('C'),
+            long: None,
+            value: None,
+            help: "like -c, but do not report first bad line",
+        },
+        OptSpec {
+            short: Some('k'),
+            long: Some("key"),
+            value: Some("KEYDEF"),
+            help: "sort via a key; KEYDEF gives location and type",
+        },
+        OptSpec {
+            short: Some('o'),
+            long: Some("output"),
+            value: Some("FILE"),
+            help: "write result to FILE instead of standard output",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("stable"),
+            value: None,
+            help: "stabilize sort by disabling last-resort comparison",
+        },
+        OptSpec {
+            short: Some('t'),
+            long: Some("field-separator"),
+            value: Some("SEP"),
+            help: "use SEP instead of non-blank to blank transition",
+        },
+        OptSpec {
+            short: Some('u'),
+            long: Some("unique"),
+            value: None,
+            help: "output only the first of an equal run",
+        },
+        OptSpec {
+            short: Some('z'),
+            long: Some("zero-terminated"),
+            value: None,
+            help: "line delimiter is NUL, not newline",
+        },
+        OptSpec {
+            short: Some('S'),
+            long: Some("buffer-size"),
+            value: Some("SIZE"),
+            help: "accepted for compatibility; no effect (sorting is in memory)",
+        },
+        OptSpec {
+            short: Some('T'),
+            long: Some("temporary-directory"),
+            value: Some("DIR"),
+            help: "accepted for compatibility; no effect (no temporary files)",
+        },
+        OptSpec {
+            short: None,
+            long: Some("parallel"),
+            value: Some("N"),
+            help: "accepted for compatibility; no effect",
+        },
     ],
-    operands: &[ArgSpec { name: "FILE", kind: ArgType::Path, description: "files to sort (- for stdin)", required: false, repeated: true }],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files to sort (- for stdin)",
+        required: false,
+        repeated: true,
+    }],
     returns: "the sorted lines (or nothing with -c, whose status tells)",
     examples: &[
-        Example { description: "sort lines", script: "printf 'b\\na\\nc\\n' | sort", stdout: "a\nb\nc\n" },
-        Example { description: "numeric, reverse", script: "printf '10\\n9\\n100\\n' | sort -nr", stdout: "100\n10\n9\n" },
-        Example { description: "by second field", script: "printf 'x 3\\ny 1\\nz 2\\n' | sort -k2,2n", stdout: "y 1\nz 2\nx 3\n" },
-        Example { description: "unique", script: "printf 'b\\na\\nb\\n' | sort -u", stdout: "a\nb\n" },
+        Example {
+            description: "sort lines",
+            script: "printf 'b\\na\\nc\\n' | sort",
+            stdout: "a\nb\nc\n",
+        },
+        Example {
+            description: "numeric, reverse",
+            script: "printf '10\\n9\\n100\\n' | sort -nr",
+            stdout: "100\n10\n9\n",
+        },
+        Example {
+            description: "by second field",
+            script: "printf 'x 3\\ny 1\\nz 2\\n' | sort -k2,2n",
+            stdout: "y 1\nz 2\nx 3\n",
+        },
+        Example {
+            description: "unique",
+            script: "printf 'b\\na\\nb\\n' | sort -u",
+            stdout: "a\nb\n",
+        },
     ],
     errors: "exit 2 on unreadable input, bad key specs or unwritable output; -c/-C exit 1 when the input is not sorted",
     risk: RiskLevel::ReadOnly,
@@ -146,7 +280,12 @@ fn parse_key(spec: &str) -> Result<Key, String> {
     let bad = |why: &str| format!("{why}: invalid field specification {}", util::cquote(spec));
     let mut k = Key::default();
     let (f, rest) = take_num(spec);
-    let f = f.ok_or_else(|| format!("invalid number at field start: invalid count at start of {}", util::cquote(spec)))?;
+    let f = f.ok_or_else(|| {
+        format!(
+            "invalid number at field start: invalid count at start of {}",
+            util::cquote(spec)
+        )
+    })?;
     if f == 0 {
         return Err(bad("field number is zero"));
     }
@@ -154,7 +293,12 @@ fn parse_key(spec: &str) -> Result<Key, String> {
     let mut rest = rest;
     if let Some(r) = rest.strip_prefix('.') {
         let (c, r2) = take_num(r);
-        let c = c.ok_or_else(|| format!("invalid number after '.': invalid count at start of {}", util::cquote(r)))?;
+        let c = c.ok_or_else(|| {
+            format!(
+                "invalid number after '.': invalid count at start of {}",
+                util::cquote(r)
+            )
+        })?;
         if c == 0 {
             return Err(bad("character offset is zero"));
         }
@@ -164,7 +308,12 @@ fn parse_key(spec: &str) -> Result<Key, String> {
     rest = k.set_flags(rest, false);
     if let Some(r) = rest.strip_prefix(',') {
         let (f2, r2) = take_num(r);
-        let f2 = f2.ok_or_else(|| format!("invalid number after ',': invalid count at start of {}", util::cquote(r)))?;
+        let f2 = f2.ok_or_else(|| {
+            format!(
+                "invalid number after ',': invalid count at start of {}",
+                util::cquote(r)
+            )
+        })?;
         if f2 == 0 {
             return Err(bad("field number is zero"));
         }
@@ -172,7 +321,12 @@ fn parse_key(spec: &str) -> Result<Key, String> {
         rest = r2;
         if let Some(r) = rest.strip_prefix('.') {
             let (c, r3) = take_num(r);
-            let c = c.ok_or_else(|| format!("invalid number after '.': invalid count at start of {}", util::cquote(r)))?;
+            let c = c.ok_or_else(|| {
+                format!(
+                    "invalid number after '.': invalid count at start of {}",
+                    util::cquote(r)
+                )
+            })?;
             k.echar = c;
             rest = r3;
         }
@@ -318,9 +472,17 @@ fn numcmp(a: &[u8], b: &[u8]) -> Ordering {
     let an = an && !az;
     let bn = bn && !bz;
     if an != bn {
-        return if an { Ordering::Less } else { Ordering::Greater };
+        return if an {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        };
     }
-    let mag = ai.len().cmp(&bi.len()).then_with(|| ai.cmp(bi)).then_with(|| af.cmp(bf));
+    let mag = ai
+        .len()
+        .cmp(&bi.len())
+        .then_with(|| ai.cmp(bi))
+        .then_with(|| af.cmp(bf));
     if an { mag.reverse() } else { mag }
 }
 
@@ -360,9 +522,17 @@ pub fn strtod_prefix(s: &[u8]) -> Option<f64> {
     }
     let neg = s.get(start) == Some(&b'-');
     let rest = &s[p..];
-    let lower: Vec<u8> = rest.iter().take(8).map(|b| b.to_ascii_lowercase()).collect();
+    let lower: Vec<u8> = rest
+        .iter()
+        .take(8)
+        .map(|b| b.to_ascii_lowercase())
+        .collect();
     if lower.starts_with(b"inf") {
-        return Some(if neg { f64::NEG_INFINITY } else { f64::INFINITY });
+        return Some(if neg {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        });
     }
     if lower.starts_with(b"nan") {
         return Some(f64::NAN);
@@ -428,9 +598,19 @@ fn month(s: &[u8]) -> u32 {
     while p < s.len() && is_blank(s[p]) {
         p += 1;
     }
-    let m: Vec<u8> = s[p..].iter().take(3).map(|b| b.to_ascii_uppercase()).collect();
-    const MONTHS: [&[u8]; 12] = [b"JAN", b"FEB", b"MAR", b"APR", b"MAY", b"JUN", b"JUL", b"AUG", b"SEP", b"OCT", b"NOV", b"DEC"];
-    MONTHS.iter().position(|x| *x == m.as_slice()).map_or(0, |i| i as u32 + 1)
+    let m: Vec<u8> = s[p..]
+        .iter()
+        .take(3)
+        .map(|b| b.to_ascii_uppercase())
+        .collect();
+    const MONTHS: [&[u8]; 12] = [
+        b"JAN", b"FEB", b"MAR", b"APR", b"MAY", b"JUN", b"JUL", b"AUG", b"SEP", b"OCT", b"NOV",
+        b"DEC",
+    ];
+    MONTHS
+        .iter()
+        .position(|x| *x == m.as_slice())
+        .map_or(0, |i| i as u32 + 1)
 }
 
 fn ver_order(s: &[u8], pos: usize) -> i32 {
@@ -544,7 +724,11 @@ pub fn filevercmp(a: &[u8], b: &[u8]) -> Ordering {
     let bp = file_prefixlen(b);
     let one_pass = ap == a.len() && bp == b.len();
     let r = verrevcmp(&a[..ap], &b[..bp]);
-    let r = if r != 0 || one_pass { r } else { verrevcmp(a, b) };
+    let r = if r != 0 || one_pass {
+        r
+    } else {
+        verrevcmp(a, b)
+    };
     r.cmp(&0)
 }
 
@@ -553,7 +737,8 @@ fn text_cmp(a: &[u8], b: &[u8], k: &Key) -> Ordering {
         return a.cmp(b);
     }
     let keep = |c: u8| {
-        !(k.dict && !(is_blank(c) || c.is_ascii_alphanumeric())) && !(k.nonprint && !(0x20..0x7f).contains(&c))
+        !(k.dict && !(is_blank(c) || c.is_ascii_alphanumeric()))
+            && !(k.nonprint && !(0x20..0x7f).contains(&c))
     };
     let tr = |c: u8| if k.fold { c.to_ascii_uppercase() } else { c };
     let mut ia = a.iter().copied().filter(|c| keep(*c)).map(tr);
@@ -589,11 +774,15 @@ fn key_cmp(a: &[u8], b: &[u8], k: &Key, cfg: &Cfg) -> Ordering {
     let o = match k.kind {
         Kind::Text => text_cmp(ka, kb, k),
         Kind::Numeric => numcmp(ka, kb),
-        Kind::Human => human_order(ka).cmp(&human_order(kb)).then_with(|| numcmp(ka, kb)),
+        Kind::Human => human_order(ka)
+            .cmp(&human_order(kb))
+            .then_with(|| numcmp(ka, kb)),
         Kind::General => general_cmp(ka, kb),
         Kind::Month => month(ka).cmp(&month(kb)),
         Kind::Version => filevercmp(ka, kb),
-        Kind::Random => hash(cfg.seed, ka).cmp(&hash(cfg.seed, kb)).then_with(|| text_cmp(ka, kb, k)),
+        Kind::Random => hash(cfg.seed, ka)
+            .cmp(&hash(cfg.seed, kb))
+            .then_with(|| text_cmp(ka, kb, k)),
     };
     if k.reverse { o.reverse() } else { o }
 }
@@ -629,7 +818,8 @@ impl Command for Sort {
         let mut g = Key::default();
         let mut keys = Vec::new();
         let mut tab = None;
-        let (mut check, mut quiet, mut stable, mut unique, mut zero) = (false, false, false, false, false);
+        let (mut check, mut quiet, mut stable, mut unique, mut zero) =
+            (false, false, false, false, false);
         let mut output: Option<String> = None;
         for (i, v) in &p.opts {
             let o = &SPEC.options[*i];
@@ -683,7 +873,11 @@ impl Command for Sort {
                 k.inherit(&g);
             }
         }
-        if keys.is_empty() && g.has_ordering() && !(g.reverse && !(g.skip_sblanks || g.dict || g.fold || g.nonprint || g.kind != Kind::Text)) {
+        if keys.is_empty()
+            && g.has_ordering()
+            && !(g.reverse
+                && !(g.skip_sblanks || g.dict || g.fold || g.nonprint || g.kind != Kind::Text))
+        {
             let mut k = g;
             k.reverse = g.reverse;
             keys.push(k);
@@ -698,15 +892,28 @@ impl Command for Sort {
         } else {
             0
         };
-        let cfg = Cfg { keys, tab, reverse: g.reverse, stable, unique, seed };
+        let cfg = Cfg {
+            keys,
+            tab,
+            reverse: g.reverse,
+            stable,
+            unique,
+            seed,
+        };
         let delim = if zero { 0 } else { b'\n' };
-        let files: Vec<Arg> = if p.operands.is_empty() { vec![b"-".to_vec()] } else { p.operands };
+        let files: Vec<Arg> = if p.operands.is_empty() {
+            vec![b"-".to_vec()]
+        } else {
+            p.operands
+        };
         let mut data = Vec::new();
         let mut per_file = Vec::new();
         for f in &files {
             let name = util::lossy(f);
             let r = match util::open(ctx, f) {
-                Ok(mut src) => util::read_all(ctx, &mut src).map_err(|e| ("read failed", util::io_msg(&e))),
+                Ok(mut src) => {
+                    util::read_all(ctx, &mut src).map_err(|e| ("read failed", util::io_msg(&e)))
+                }
                 Err(m) if m == "Is a directory" => Err(("read failed", m)),
                 Err(m) => Err(("cannot read", m)),
             };

@@ -4,7 +4,9 @@
 //! into byte lists (ranges, `[:class:]`, `[=c=]`, `[c*n]`, escapes) and then into 256-entry
 //! tables, so the per-byte work while streaming is a table lookup.
 
-use crate::api::{Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use crate::api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
 
 use super::util;
 
@@ -17,21 +19,70 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tr [OPTION]... STRING1 [STRING2]",
     description: "Translate, squeeze, and/or delete characters from standard input, writing to standard output. STRINGs are sets: CHAR1-CHAR2 ranges, [:alnum:] [:alpha:] [:blank:] [:cntrl:] [:digit:] [:graph:] [:lower:] [:print:] [:punct:] [:space:] [:upper:] [:xdigit:] classes, [=C=] equivalence classes, [C*N] and [C*] repeats (in STRING2), and the escapes \\NNN \\\\ \\a \\b \\f \\n \\r \\t \\v. Works on bytes, as GNU tr does.",
     options: &[
-        OptSpec { short: Some('c'), long: Some("complement"), value: None, help: "use the complement of STRING1" },
-        OptSpec { short: Some('C'), long: None, value: None, help: "same as -c" },
-        OptSpec { short: Some('d'), long: Some("delete"), value: None, help: "delete characters in STRING1, do not translate" },
-        OptSpec { short: Some('s'), long: Some("squeeze-repeats"), value: None, help: "replace each sequence of a repeated character listed in the last specified SET with a single occurrence" },
-        OptSpec { short: Some('t'), long: Some("truncate-set1"), value: None, help: "first truncate STRING1 to length of STRING2" },
+        OptSpec {
+            short: Some('c'),
+            long: Some("complement"),
+            value: None,
+            help: "use the complement of STRING1",
+        },
+        OptSpec {
+            short: Some('C'),
+            long: None,
+            value: None,
+            help: "same as -c",
+        },
+        OptSpec {
+            short: Some('d'),
+            long: Some("delete"),
+            value: None,
+            help: "delete characters in STRING1, do not translate",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("squeeze-repeats"),
+            value: None,
+            help: "replace each sequence of a repeated character listed in the last specified SET with a single occurrence",
+        },
+        OptSpec {
+            short: Some('t'),
+            long: Some("truncate-set1"),
+            value: None,
+            help: "first truncate STRING1 to length of STRING2",
+        },
     ],
     operands: &[
-        ArgSpec { name: "STRING1", kind: ArgType::String, description: "the set to translate from, delete or squeeze", required: true, repeated: false },
-        ArgSpec { name: "STRING2", kind: ArgType::String, description: "the set to translate to", required: false, repeated: false },
+        ArgSpec {
+            name: "STRING1",
+            kind: ArgType::String,
+            description: "the set to translate from, delete or squeeze",
+            required: true,
+            repeated: false,
+        },
+        ArgSpec {
+            name: "STRING2",
+            kind: ArgType::String,
+            description: "the set to translate to",
+            required: false,
+            repeated: false,
+        },
     ],
     returns: "standard input, transformed",
     examples: &[
-        Example { description: "upper-case", script: "echo hello | tr a-z A-Z", stdout: "HELLO\n" },
-        Example { description: "delete digits", script: "echo a1b2 | tr -d '[:digit:]'", stdout: "ab\n" },
-        Example { description: "squeeze spaces", script: "echo 'a   b' | tr -s ' '", stdout: "a b\n" },
+        Example {
+            description: "upper-case",
+            script: "echo hello | tr a-z A-Z",
+            stdout: "HELLO\n",
+        },
+        Example {
+            description: "delete digits",
+            script: "echo a1b2 | tr -d '[:digit:]'",
+            stdout: "ab\n",
+        },
+        Example {
+            description: "squeeze spaces",
+            script: "echo 'a   b' | tr -s ' '",
+            stdout: "a b\n",
+        },
     ],
     errors: "exit 1 on missing or extra operands and invalid sets",
     risk: RiskLevel::ReadOnly,
@@ -63,7 +114,10 @@ fn class_bytes(name: &str) -> Option<Vec<u8>> {
     Some((0u8..=255).filter(|&c| f(c)).collect())
 }
 
-const CLASSES: [&str; 12] = ["alnum", "alpha", "blank", "cntrl", "digit", "graph", "lower", "print", "punct", "space", "upper", "xdigit"];
+const CLASSES: [&str; 12] = [
+    "alnum", "alpha", "blank", "cntrl", "digit", "graph", "lower", "print", "punct", "space",
+    "upper", "xdigit",
+];
 
 /// Decode one possibly escaped byte at `i`; returns (byte, next index).
 fn unescape(s: &[u8], i: usize) -> (u8, usize) {
@@ -128,20 +182,27 @@ fn parse_set(s: &[u8], allow_repeat: bool) -> Result<Vec<Item>, String> {
             // [c*n]
             if i + 2 < s.len() {
                 let (c, j) = unescape(s, i + 1);
-                if j < s.len() && s[j] == b'*'
+                if j < s.len()
+                    && s[j] == b'*'
                     && let Some(end) = s[j..].iter().position(|&b| b == b']').map(|p| p + j)
                 {
                     let digits = util::lossy(&s[j + 1..end]);
                     if digits.chars().all(|d| d.is_ascii_digit()) {
                         if !allow_repeat {
-                            return Err("the [c*] repeat construct may not appear in string1".into());
+                            return Err(
+                                "the [c*] repeat construct may not appear in string1".into()
+                            );
                         }
                         let n = if digits.is_empty() {
                             0
                         } else if digits.starts_with('0') {
-                            usize::from_str_radix(&digits, 8).map_err(|_| format!("invalid repeat count {}", util::cquote(&digits)))?
+                            usize::from_str_radix(&digits, 8).map_err(|_| {
+                                format!("invalid repeat count {}", util::cquote(&digits))
+                            })?
                         } else {
-                            digits.parse().map_err(|_| format!("invalid repeat count {}", util::cquote(&digits)))?
+                            digits.parse().map_err(|_| {
+                                format!("invalid repeat count {}", util::cquote(&digits))
+                            })?
                         };
                         items.push(Item::Repeat(c, n));
                         i = end + 1;
@@ -170,7 +231,10 @@ fn parse_set(s: &[u8], allow_repeat: bool) -> Result<Vec<Item>, String> {
 }
 
 fn find(s: &[u8], from: usize, pat: &[u8]) -> Option<usize> {
-    s.get(from..)?.windows(pat.len()).position(|w| w == pat).map(|p| p + from)
+    s.get(from..)?
+        .windows(pat.len())
+        .position(|w| w == pat)
+        .map(|p| p + from)
 }
 
 /// Expand items; `fill_to` is the length a `[c*]` pads to (SET2 only).
@@ -215,21 +279,32 @@ impl Command for Tr {
         let truncate = p.has(&SPEC, "t");
         let ops = &p.operands;
         let translating = !delete && !(squeeze && ops.len() < 2);
-        let need = if delete && squeeze || translating { 2 } else { 1 };
+        let need = if delete && squeeze || translating {
+            2
+        } else {
+            1
+        };
         if ops.is_empty() {
             return util::usage(ctx, &SPEC, "tr: missing operand", 1);
         }
         if ops.len() < need {
             let first = util::cquote(&util::lossy(&ops[0]));
             let m = if translating {
-                format!("tr: missing operand after {first}\nTwo strings must be given when translating.")
+                format!(
+                    "tr: missing operand after {first}\nTwo strings must be given when translating."
+                )
             } else {
-                format!("tr: missing operand after {first}\nTwo strings must be given when both deleting and squeezing repeats.")
+                format!(
+                    "tr: missing operand after {first}\nTwo strings must be given when both deleting and squeezing repeats."
+                )
             };
             return util::usage(ctx, &SPEC, &m, 1);
         }
         if ops.len() > need {
-            let m = format!("tr: extra operand {}", util::cquote(&util::lossy(&ops[need])));
+            let m = format!(
+                "tr: extra operand {}",
+                util::cquote(&util::lossy(&ops[need]))
+            );
             return util::usage(ctx, &SPEC, &m, 1);
         }
         let set1 = match parse_set(&ops[0], false) {
@@ -248,7 +323,11 @@ impl Command for Tr {
                 *v = !*v;
             }
         }
-        let set1_list: Vec<u8> = if comp { (0u8..=255).filter(|&c| in1[c as usize]).collect() } else { set1 };
+        let set1_list: Vec<u8> = if comp {
+            (0u8..=255).filter(|&c| in1[c as usize]).collect()
+        } else {
+            set1
+        };
         let set2 = match ops.get(1).map(|s| parse_set(s, true)) {
             Some(Ok(items)) => Some(expand(&items, set1_list.len())),
             Some(Err(m)) => {
@@ -262,10 +341,18 @@ impl Command for Tr {
         if translating {
             let s2 = set2.clone().unwrap_or_default();
             if s2.is_empty() && !set1_list.is_empty() {
-                util::err(ctx, "tr", "when not truncating set1, string2 must be non-empty");
+                util::err(
+                    ctx,
+                    "tr",
+                    "when not truncating set1, string2 must be non-empty",
+                );
                 return 1;
             }
-            let n = if truncate { set1_list.len().min(s2.len()) } else { set1_list.len() };
+            let n = if truncate {
+                set1_list.len().min(s2.len())
+            } else {
+                set1_list.len()
+            };
             for (k, &c) in set1_list.iter().take(n).enumerate() {
                 let to = s2.get(k).or(s2.last()).copied().unwrap_or(c);
                 map[c as usize] = to;
@@ -276,7 +363,11 @@ impl Command for Tr {
                 }
             }
         } else if squeeze {
-            let src: &[u8] = if delete { set2.as_deref().unwrap_or_default() } else { &set1_list };
+            let src: &[u8] = if delete {
+                set2.as_deref().unwrap_or_default()
+            } else {
+                &set1_list
+            };
             for &c in src {
                 sq[c as usize] = true;
             }

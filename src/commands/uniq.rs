@@ -4,7 +4,9 @@
 //! input. Comparison skips `-f` fields then `-s` characters and looks at no more than `-w`
 //! characters, as GNU does (fields are runs of blanks followed by non-blanks).
 
-use crate::api::{Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use crate::api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
 use crate::vfs::WriteMode;
 
 use super::util::{self, Lines};
@@ -18,25 +20,94 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "uniq [OPTION]... [INPUT [OUTPUT]]",
     description: "Filter adjacent matching lines from INPUT (or standard input), writing to OUTPUT (or standard output). With no options, matching lines are merged to the first occurrence. Repeated lines are only detected when adjacent: sort first.",
     options: &[
-        OptSpec { short: Some('c'), long: Some("count"), value: None, help: "prefix lines by the number of occurrences" },
-        OptSpec { short: Some('d'), long: Some("repeated"), value: None, help: "only print duplicate lines, one for each group" },
-        OptSpec { short: Some('D'), long: Some("all-repeated"), value: None, help: "print all duplicate lines" },
-        OptSpec { short: Some('f'), long: Some("skip-fields"), value: Some("N"), help: "avoid comparing the first N fields" },
-        OptSpec { short: Some('i'), long: Some("ignore-case"), value: None, help: "ignore differences in case when comparing" },
-        OptSpec { short: Some('s'), long: Some("skip-chars"), value: Some("N"), help: "avoid comparing the first N characters" },
-        OptSpec { short: Some('u'), long: Some("unique"), value: None, help: "only print unique lines" },
-        OptSpec { short: Some('w'), long: Some("check-chars"), value: Some("N"), help: "compare no more than N characters in lines" },
-        OptSpec { short: Some('z'), long: Some("zero-terminated"), value: None, help: "line delimiter is NUL, not newline" },
+        OptSpec {
+            short: Some('c'),
+            long: Some("count"),
+            value: None,
+            help: "prefix lines by the number of occurrences",
+        },
+        OptSpec {
+            short: Some('d'),
+            long: Some("repeated"),
+            value: None,
+            help: "only print duplicate lines, one for each group",
+        },
+        OptSpec {
+            short: Some('D'),
+            long: Some("all-repeated"),
+            value: None,
+            help: "print all duplicate lines",
+        },
+        OptSpec {
+            short: Some('f'),
+            long: Some("skip-fields"),
+            value: Some("N"),
+            help: "avoid comparing the first N fields",
+        },
+        OptSpec {
+            short: Some('i'),
+            long: Some("ignore-case"),
+            value: None,
+            help: "ignore differences in case when comparing",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("skip-chars"),
+            value: Some("N"),
+            help: "avoid comparing the first N characters",
+        },
+        OptSpec {
+            short: Some('u'),
+            long: Some("unique"),
+            value: None,
+            help: "only print unique lines",
+        },
+        OptSpec {
+            short: Some('w'),
+            long: Some("check-chars"),
+            value: Some("N"),
+            help: "compare no more than N characters in lines",
+        },
+        OptSpec {
+            short: Some('z'),
+            long: Some("zero-terminated"),
+            value: None,
+            help: "line delimiter is NUL, not newline",
+        },
     ],
     operands: &[
-        ArgSpec { name: "INPUT", kind: ArgType::Path, description: "input file (- for stdin)", required: false, repeated: false },
-        ArgSpec { name: "OUTPUT", kind: ArgType::Path, description: "output file", required: false, repeated: false },
+        ArgSpec {
+            name: "INPUT",
+            kind: ArgType::Path,
+            description: "input file (- for stdin)",
+            required: false,
+            repeated: false,
+        },
+        ArgSpec {
+            name: "OUTPUT",
+            kind: ArgType::Path,
+            description: "output file",
+            required: false,
+            repeated: false,
+        },
     ],
     returns: "the filtered lines",
     examples: &[
-        Example { description: "merge adjacent duplicates", script: "printf 'a\\na\\nb\\n' | uniq", stdout: "a\nb\n" },
-        Example { description: "count occurrences", script: "printf 'a\\na\\nb\\n' | uniq -c", stdout: "      2 a\n      1 b\n" },
-        Example { description: "only duplicated lines", script: "printf 'a\\na\\nb\\n' | uniq -d", stdout: "a\n" },
+        Example {
+            description: "merge adjacent duplicates",
+            script: "printf 'a\\na\\nb\\n' | uniq",
+            stdout: "a\nb\n",
+        },
+        Example {
+            description: "count occurrences",
+            script: "printf 'a\\na\\nb\\n' | uniq -c",
+            stdout: "      2 a\n      1 b\n",
+        },
+        Example {
+            description: "only duplicated lines",
+            script: "printf 'a\\na\\nb\\n' | uniq -d",
+            stdout: "a\n",
+        },
     ],
     errors: "exit 1 when the input cannot be read, the output cannot be written, or options conflict",
     risk: RiskLevel::ReadOnly,
@@ -70,7 +141,11 @@ fn key<'a>(line: &'a [u8], c: &Cfg) -> &'a [u8] {
 
 fn same(a: &[u8], b: &[u8], c: &Cfg) -> bool {
     let (x, y) = (key(a, c), key(b, c));
-    if c.icase { x.eq_ignore_ascii_case(y) } else { x == y }
+    if c.icase {
+        x.eq_ignore_ascii_case(y)
+    } else {
+        x == y
+    }
 }
 
 fn parse_n(ctx: &mut dyn ToolCtx, v: &[u8], what: &str) -> Result<usize, i32> {
@@ -78,7 +153,11 @@ fn parse_n(ctx: &mut dyn ToolCtx, v: &[u8], what: &str) -> Result<usize, i32> {
     match s.parse::<u64>() {
         Ok(n) => Ok(n.min(usize::MAX as u64) as usize),
         Err(_) => {
-            util::err(ctx, "uniq", &format!("{s}: invalid number of {what} to skip"));
+            util::err(
+                ctx,
+                "uniq",
+                &format!("{s}: invalid number of {what} to skip"),
+            );
             Err(1)
         }
     }
@@ -94,7 +173,12 @@ impl Command for Uniq {
             Ok(p) => p,
             Err(s) => return s,
         };
-        let mut cfg = Cfg { skip_fields: 0, skip_chars: 0, check: None, icase: p.has(&SPEC, "i") };
+        let mut cfg = Cfg {
+            skip_fields: 0,
+            skip_chars: 0,
+            check: None,
+            icase: p.has(&SPEC, "i"),
+        };
         for (i, v) in &p.opts {
             let v = v.as_deref().unwrap_or_default();
             let r = match SPEC.options[*i].short {
@@ -106,7 +190,11 @@ impl Command for Uniq {
                         Ok(())
                     }
                     Err(_) => {
-                        util::err(ctx, "uniq", &format!("{}: invalid number of bytes to compare", util::lossy(v)));
+                        util::err(
+                            ctx,
+                            "uniq",
+                            &format!("{}: invalid number of bytes to compare", util::lossy(v)),
+                        );
                         Err(1)
                     }
                 },
@@ -121,10 +209,18 @@ impl Command for Uniq {
         let only_dup = p.has(&SPEC, "d") || all_rep;
         let only_uniq = p.has(&SPEC, "u");
         if count && all_rep {
-            return util::usage(ctx, &SPEC, "uniq: printing all duplicated lines and repeat counts is meaningless", 1);
+            return util::usage(
+                ctx,
+                &SPEC,
+                "uniq: printing all duplicated lines and repeat counts is meaningless",
+                1,
+            );
         }
         if p.operands.len() > 2 {
-            let m = format!("uniq: extra operand {}", util::quote(&util::lossy(&p.operands[2])));
+            let m = format!(
+                "uniq: extra operand {}",
+                util::quote(&util::lossy(&p.operands[2]))
+            );
             return util::usage(ctx, &SPEC, &m, 1);
         }
         let delim = if p.has(&SPEC, "z") { 0 } else { b'\n' };
@@ -141,7 +237,12 @@ impl Command for Uniq {
         let mut lines = Lines::new(delim);
         let mut group: Option<Vec<u8>> = None;
         let mut n: u64 = 0;
-        let emit = |ctx: &mut dyn ToolCtx, collected: &mut Option<Vec<u8>>, line: &[u8], n: u64, first_of_all: bool| -> bool {
+        let emit = |ctx: &mut dyn ToolCtx,
+                    collected: &mut Option<Vec<u8>>,
+                    line: &[u8],
+                    n: u64,
+                    first_of_all: bool|
+         -> bool {
             let mut buf = Vec::with_capacity(line.len() + 9);
             if all_rep {
                 if n < 2 && !first_of_all {
@@ -169,7 +270,11 @@ impl Command for Uniq {
             let next = match lines.next(ctx, &mut src) {
                 Ok(l) => l,
                 Err(e) => {
-                    util::err(ctx, "uniq", &format!("{}: {}", util::lossy(&input), util::io_msg(&e)));
+                    util::err(
+                        ctx,
+                        "uniq",
+                        &format!("{}: {}", util::lossy(&input), util::io_msg(&e)),
+                    );
                     return 1;
                 }
             };
@@ -236,7 +341,10 @@ mod tests {
     #[test]
     fn modes() {
         assert_eq!(run_in(&Uniq, &[], "a\na\nb\na").1, "a\nb\na\n");
-        assert_eq!(run_in(&Uniq, &["-c"], "a\na\nb\n").1, "      2 a\n      1 b\n");
+        assert_eq!(
+            run_in(&Uniq, &["-c"], "a\na\nb\n").1,
+            "      2 a\n      1 b\n"
+        );
         assert_eq!(run_in(&Uniq, &["-u"], "a\na\nb\n").1, "b\n");
         assert_eq!(run_in(&Uniq, &["-D"], "a\na\nb\nc\nc\n").1, "a\na\nc\nc\n");
         assert_eq!(run_in(&Uniq, &["-i"], "A\na\n").1, "A\n");

@@ -3,7 +3,9 @@
 //! Writes large chunks and stops at the first failed write (the reader is gone) or on
 //! cancellation, so `yes | head -n 1` ends immediately.
 
-use crate::api::{Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
+use crate::api::{
+    Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+};
 
 use super::util;
 
@@ -16,11 +18,25 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "yes [STRING]...",
     description: "Repeatedly output a line with all specified STRING(s), or 'y'. Ends when the reader goes away or the run is cancelled.",
     options: &[],
-    operands: &[ArgSpec { name: "STRING", kind: ArgType::String, description: "words to repeat (default y)", required: false, repeated: true }],
+    operands: &[ArgSpec {
+        name: "STRING",
+        kind: ArgType::String,
+        description: "words to repeat (default y)",
+        required: false,
+        repeated: true,
+    }],
     returns: "an endless stream of lines",
     examples: &[
-        Example { description: "first lines", script: "yes | head -n 2", stdout: "y\ny\n" },
-        Example { description: "custom text", script: "yes ok go | head -n 1", stdout: "ok go\n" },
+        Example {
+            description: "first lines",
+            script: "yes | head -n 2",
+            stdout: "y\ny\n",
+        },
+        Example {
+            description: "custom text",
+            script: "yes ok go | head -n 1",
+            stdout: "ok go\n",
+        },
     ],
     errors: "exit 1 when the output goes away (141 from a broken pipe), 130 when cancelled",
     risk: RiskLevel::ReadOnly,
@@ -36,7 +52,11 @@ impl Command for Yes {
             Ok(p) => p,
             Err(e) => return util::usage(ctx, &SPEC, &e.message, 1),
         };
-        let mut line = if p.operands.is_empty() { b"y".to_vec() } else { p.operands.join(&b' ') };
+        let mut line = if p.operands.is_empty() {
+            b"y".to_vec()
+        } else {
+            p.operands.join(&b' ')
+        };
         line.push(b'\n');
         let reps = (8192 / line.len()).max(1);
         let chunk = line.repeat(reps);
