@@ -10,8 +10,11 @@ use crate::api::{Command, CommandRegistry};
 
 mod basename;
 mod cat;
+mod chmod;
+mod cp;
 mod cut;
 mod head;
+mod ln;
 mod ls;
 mod mkdir;
 pub mod mode;
@@ -47,6 +50,10 @@ impl Registry {
         let mut r = Registry::new();
         r.register(Arc::new(basename::Basename));
         r.register(Arc::new(cat::Cat));
+        r.register(Arc::new(chmod::Chmod));
+        r.register(Arc::new(cp::Cp));
+        r.register(Arc::new(cp::Mv));
+        r.register(Arc::new(ln::Ln));
         r.register(Arc::new(cut::Cut));
         r.register(Arc::new(basename::Dirname));
         r.register(Arc::new(head::Head));
