@@ -28,8 +28,9 @@ impl Rng {
 
 fn inputs() -> Vec<Vec<u8>> {
     let words = [
-        "apple", "Banana", "cherry", "10", "9", "-3", "2.5", "1e3", "0x10", "1K", "2M", "3G", "abc10", "abc9", "Jan",
-        "feb", "DEC", "  lead", "a\tb", "x:y:z", "1:2:3", "", "zz", "é", "ß", "a1.10", "a1.9", "-0", "007", "~x",
+        "apple", "Banana", "cherry", "10", "9", "-3", "2.5", "1e3", "0x10", "1K", "2M", "3G",
+        "abc10", "abc9", "Jan", "feb", "DEC", "  lead", "a\tb", "x:y:z", "1:2:3", "", "zz", "é",
+        "ß", "a1.10", "a1.9", "-0", "007", "~x",
     ];
     let mut out = vec![
         b"".to_vec(),
@@ -193,7 +194,9 @@ fn text_tools_match_gnu() {
             if !*have.entry(tool).or_insert_with(|| tool_exists(tool)) {
                 continue;
             }
-            let Some(want) = gnu(&format!("cd {} && {case} in", dir.display())) else { continue };
+            let Some(want) = gnu(&format!("cd {} && {case} in", dir.display())) else {
+                continue;
+            };
             let got = k.execute(&format!("cd /tmp && {case} in")).stdout;
             compared += 1;
             if got != want {

@@ -332,7 +332,11 @@ impl Command for Od {
                 } else {
                     out.push_str(&" ".repeat(addr(off).len()));
                 }
-                let w = if fmts.len() == 1 { f.width() } else { per_byte * f.size() };
+                let w = if fmts.len() == 1 {
+                    f.width()
+                } else {
+                    per_byte * f.size()
+                };
                 for chunk in line.chunks(f.size()) {
                     let mut b = chunk.to_vec();
                     b.resize(f.size(), 0);

@@ -306,10 +306,8 @@ impl Command for Seq {
                     x < last.value
                 };
                 let mut t = render(x);
-                if beyond {
-                    if t != last_text || t == prev {
-                        break;
-                    }
+                if beyond && (t != last_text || t == prev) {
+                    break;
                 }
                 if width > 0 {
                     t = pad(&util::lossy(&t), width).into_bytes();

@@ -737,8 +737,8 @@ fn text_cmp(a: &[u8], b: &[u8], k: &Key) -> Ordering {
         return a.cmp(b);
     }
     let keep = |c: u8| {
-        !(k.dict && !(is_blank(c) || c.is_ascii_alphanumeric()))
-            && !(k.nonprint && !(0x20..0x7f).contains(&c))
+        (!k.dict || is_blank(c) || c.is_ascii_alphanumeric())
+            && (!k.nonprint || (0x20..0x7f).contains(&c))
     };
     let tr = |c: u8| if k.fold { c.to_ascii_uppercase() } else { c };
     let mut ia = a.iter().copied().filter(|c| keep(*c)).map(tr);

@@ -278,8 +278,8 @@ impl Command for Tr {
         let squeeze = p.has(&SPEC, "s");
         let truncate = p.has(&SPEC, "t");
         let ops = &p.operands;
-        let translating = !delete && !(squeeze && ops.len() < 2);
-        let need = if delete && squeeze || translating {
+        let translating = !delete && (!squeeze || ops.len() >= 2);
+        let need = if (delete && squeeze) || translating {
             2
         } else {
             1

@@ -184,11 +184,9 @@ impl Counter {
             }
             if is_space(ch) {
                 self.in_word = false;
-            } else if ch as u32 >= 0x20 && ch != '\x7f' || ch as u32 > 0x7f {
-                if !self.in_word {
-                    self.in_word = true;
-                    self.c.words += 1;
-                }
+            } else if ((ch as u32 >= 0x20 && ch != '\x7f') || ch as u32 > 0x7f) && !self.in_word {
+                self.in_word = true;
+                self.c.words += 1;
             }
         }
     }
