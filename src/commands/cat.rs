@@ -1,7 +1,5 @@
 //! `cat`: concatenate files to standard output.
 
-use std::io::Read;
-
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
@@ -140,7 +138,8 @@ fn format_chunk(f: &Fmt, st: &mut State, data: &[u8], out: &mut Vec<u8>) {
             } else {
                 st.blank_run = 0;
             }
-            if f.number || (f.nonblank && c != b'\n') {
+            let numbered = if f.nonblank { c != b'\n' } else { f.number };
+            if numbered {
                 st.line += 1;
                 out.extend_from_slice(format!("{:>6}\t", st.line).as_bytes());
             }
@@ -227,42 +226,25 @@ impl Command for Cat {
         };
         let mut buf = vec![0u8; 64 * 1024];
         for file in files {
-            let mut reader: Box<dyn Read + Send> = if file == b"-" {
-                Box::new(StdinProxy)
-            } else {
-                let path = String::from_utf8_lossy(&file).into_owned();
-                if ctx
-                    .backend()
-                    .stat(&ctx.resolve_path(&path))
-                    .is_ok_and(|m| m.is_dir())
-                {
-                    util::err(ctx, "cat", &format!("{path}: Is a directory"));
+            let name = util::lossy(&file);
+            let mut src = match util::open(ctx, &file) {
+                Ok(s) => s,
+                Err(m) => {
+                    util::err(ctx, "cat", &format!("{name}: {m}"));
                     status = 1;
                     continue;
-                }
-                match ctx.open_read(&path) {
-                    Ok(r) => r,
-                    Err(e) => {
-                        util::err(ctx, "cat", &format!("{path}: {}", util::io_msg(&e)));
-                        status = 1;
-                        continue;
-                    }
                 }
             };
             loop {
                 if ctx.is_cancelled() {
                     return 130;
                 }
-                let n = if file == b"-" {
-                    ctx.stdin().read(&mut buf).unwrap_or_default()
-                } else {
-                    match reader.read(&mut buf) {
-                        Ok(n) => n,
-                        Err(e) => {
-                            util::err(ctx, "cat", &util::io_msg(&e));
-                            status = 1;
-                            0
-                        }
+                let n = match util::read_chunk(ctx, &mut src, &mut buf) {
+                    Ok(n) => n,
+                    Err(e) => {
+                        util::err(ctx, "cat", &format!("{name}: {}", util::io_msg(&e)));
+                        status = 1;
+                        0
                     }
                 };
                 if n == 0 {
@@ -279,17 +261,34 @@ impl Command for Cat {
                     return 1;
                 }
             }
-            let _ = &mut reader;
         }
         status
     }
 }
 
-/// Placeholder reader for stdin operands (stdin is read through the context directly).
-struct StdinProxy;
+#[cfg(test)]
+mod tests {
+    use super::Cat;
+    use crate::commands::testing::{TestCtx, run, run_in};
 
-impl Read for StdinProxy {
-    fn read(&mut self, _buf: &mut [u8]) -> std::io::Result<usize> {
-        Ok(0)
+    #[test]
+    fn formats_and_errors() {
+        assert_eq!(
+            run_in(&Cat, &["-n"], "a\n\nb\n").1,
+            "     1\ta\n     2\t\n     3\tb\n"
+        );
+        assert_eq!(
+            run_in(&Cat, &["-b"], "a\n\nb\n").1,
+            "     1\ta\n\n     2\tb\n"
+        );
+        assert_eq!(run_in(&Cat, &["-s"], "a\n\n\n\nb\n").1, "a\n\nb\n");
+        assert_eq!(run_in(&Cat, &["-A"], "a\tb\x01\n").1, "a^Ib^A$\n");
+        let mut ctx = TestCtx::new().with_stdin(b"in\n").file("f", b"file\n");
+        assert_eq!(run(&Cat, &["f", "-", "nope", "/tmp"], &mut ctx), 1);
+        assert_eq!(ctx.out_str(), "file\nin\n");
+        assert_eq!(
+            ctx.err_str(),
+            "cat: nope: No such file or directory\ncat: /tmp: Is a directory\n"
+        );
     }
 }

@@ -8,9 +8,35 @@ use std::sync::Arc;
 
 use crate::api::{Command, CommandRegistry};
 
+mod basename;
 mod cat;
+mod chmod;
+mod cp;
+mod cut;
+mod env;
+mod expr;
+mod head;
+mod ln;
+mod ls;
+mod mkdir;
+pub mod mode;
+mod od;
+mod rm;
+mod seq;
+mod sleep;
+mod sort;
+mod tail;
+mod tee;
+mod touch;
+mod tr;
 mod true_;
+mod uniq;
 pub mod util;
+mod wc;
+mod yes;
+
+#[cfg(test)]
+pub(crate) mod testing;
 
 /// Registered commands by name.
 #[derive(Clone, Default)]
@@ -27,8 +53,34 @@ impl Registry {
     /// Every built-in utility.
     pub fn standard() -> Registry {
         let mut r = Registry::new();
+        r.register(Arc::new(basename::Basename));
         r.register(Arc::new(cat::Cat));
+        r.register(Arc::new(chmod::Chmod));
+        r.register(Arc::new(cp::Cp));
+        r.register(Arc::new(cp::Mv));
+        r.register(Arc::new(ln::Ln));
+        r.register(Arc::new(env::Env));
+        r.register(Arc::new(env::Printenv));
+        r.register(Arc::new(expr::Expr));
+        r.register(Arc::new(od::Od));
+        r.register(Arc::new(sleep::Sleep));
+        r.register(Arc::new(tee::Tee));
+        r.register(Arc::new(cut::Cut));
+        r.register(Arc::new(basename::Dirname));
+        r.register(Arc::new(head::Head));
+        r.register(Arc::new(ls::Ls));
+        r.register(Arc::new(mkdir::Mkdir));
+        r.register(Arc::new(rm::Rm));
+        r.register(Arc::new(mkdir::Rmdir));
+        r.register(Arc::new(seq::Seq));
+        r.register(Arc::new(sort::Sort));
+        r.register(Arc::new(tail::Tail));
+        r.register(Arc::new(touch::Touch));
+        r.register(Arc::new(wc::Wc));
+        r.register(Arc::new(yes::Yes));
+        r.register(Arc::new(tr::Tr));
         r.register(Arc::new(true_::True));
+        r.register(Arc::new(uniq::Uniq));
         r.register(Arc::new(true_::False));
         r
     }
@@ -71,5 +123,37 @@ impl CommandRegistry for Registry {
         let mut v: Vec<String> = self.map.keys().cloned().collect();
         v.sort();
         v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Registry;
+
+    /// Every registered command has examples, and each example's script prints its stdout.
+    #[test]
+    fn examples_run() {
+        let mut failures = Vec::new();
+        for cmd in Registry::standard().commands() {
+            let spec = cmd.spec();
+            if spec.examples.is_empty() {
+                failures.push(format!("{}: no examples", spec.name));
+            }
+            for ex in spec.examples {
+                let mut k = crate::Kernel::new(crate::KernelConfig::default());
+                let r = k.execute(ex.script);
+                if r.stdout_str() != ex.stdout {
+                    failures.push(format!(
+                        "{}: `{}`: expected {:?}, got {:?} (stderr {:?})",
+                        spec.name,
+                        ex.script,
+                        ex.stdout,
+                        r.stdout_str(),
+                        r.stderr_str()
+                    ));
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
 }

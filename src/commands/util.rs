@@ -1,11 +1,20 @@
-//! Small helpers shared by commands: usage errors, reading operands or stdin.
+//! Small helpers shared by commands: usage errors, opening operands, streaming input in chunks
+//! or lines, and GNU-style error wording.
+//!
+//! Inputs are streamed (a chunk at a time) rather than slurped so that pipelines such as
+//! `yes | tr y n | head -n 1` end as soon as the reader is gone, and so that large inputs do not
+//! double in memory.
 
 use std::io::Read;
+use std::path::PathBuf;
 
 use crate::api::{ArgParser, CommandSpec, ParsedArgs, ToolCtx};
+use crate::vfs::VfsError;
 
-/// Parse arguments or print the GNU-style usage error and return status 2... or 1 as the
-/// command prefers (`status`).
+/// Size of the chunks commands read and write.
+pub const CHUNK: usize = 64 * 1024;
+
+/// Parse arguments or print the GNU-style usage error and return `status`.
 pub fn parse_or_usage(
     spec: &CommandSpec,
     args: &[Vec<u8>],
@@ -14,16 +23,19 @@ pub fn parse_or_usage(
 ) -> Result<ParsedArgs, i32> {
     match ArgParser::parse(spec, args) {
         Ok(p) => Ok(p),
-        Err(e) => {
-            let _ = writeln!(
-                ctx.stderr(),
-                "{}\nTry '{} --help' for more information.",
-                e.message,
-                spec.name
-            );
-            Err(status)
-        }
+        Err(e) => Err(usage(ctx, spec, &e.message, status)),
     }
+}
+
+/// Print `message` and the "Try --help" line; return `status`.
+pub fn usage(ctx: &mut dyn ToolCtx, spec: &CommandSpec, message: &str, status: i32) -> i32 {
+    let _ = writeln!(
+        ctx.stderr(),
+        "{}\nTry '{} --help' for more information.",
+        message,
+        spec.name
+    );
+    status
 }
 
 /// Print `name: msg` to stderr.
@@ -31,13 +43,16 @@ pub fn err(ctx: &mut dyn ToolCtx, name: &str, msg: &str) {
     let _ = writeln!(ctx.stderr(), "{name}: {msg}");
 }
 
-/// Read a whole input: `-` or no operand is stdin.
+/// Read a whole input: `-` is stdin.
 pub fn read_input(ctx: &mut dyn ToolCtx, operand: &[u8]) -> std::io::Result<Vec<u8>> {
     let mut buf = Vec::new();
     if operand == b"-" {
         ctx.stdin().read_to_end(&mut buf)?;
     } else {
-        let path = String::from_utf8_lossy(operand).into_owned();
+        let path = lossy(operand);
+        if is_dir(ctx, &path) {
+            return Err(std::io::Error::other("Is a directory"));
+        }
         ctx.open_read(&path)?.read_to_end(&mut buf)?;
     }
     Ok(buf)
@@ -49,5 +64,307 @@ pub fn io_msg(e: &std::io::Error) -> String {
         std::io::ErrorKind::NotFound => "No such file or directory".into(),
         std::io::ErrorKind::PermissionDenied => "Permission denied".into(),
         _ => e.to_string(),
+    }
+}
+
+/// The text of a VFS error (errno wording).
+pub fn vfs_msg(e: &VfsError) -> String {
+    e.to_string()
+}
+
+/// An operand as text (invalid UTF-8 decoded lossily; VFS paths are resolved from text).
+pub fn lossy(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Whether `path` names a directory (following symlinks).
+pub fn is_dir(ctx: &dyn ToolCtx, path: &str) -> bool {
+    ctx.backend()
+        .stat(&ctx.resolve_path(path))
+        .is_ok_and(|m| m.is_dir())
+}
+
+/// Resolve an operand to an absolute VFS path.
+pub fn abs(ctx: &dyn ToolCtx, path: &str) -> PathBuf {
+    ctx.resolve_path(path)
+}
+
+/// GNU's quoting of a file name in diagnostics (`'x'`, or `"it's"` for names with quotes).
+pub fn quote(name: &str) -> String {
+    if name.contains('\'') {
+        if name.contains('"') || name.contains('$') || name.contains('`') || name.contains('\\') {
+            format!("'{}'", name.replace('\'', "'\\''"))
+        } else {
+            format!("\"{name}\"")
+        }
+    } else {
+        format!("'{name}'")
+    }
+}
+
+/// Where an input comes from: stdin (read through the context) or an opened file.
+pub enum Source {
+    Stdin,
+    File(Box<dyn Read + Send>),
+}
+
+/// Open an operand (`-` is stdin). Errors carry the GNU reason text; a directory gives
+/// "Is a directory".
+pub fn open(ctx: &mut dyn ToolCtx, operand: &[u8]) -> Result<Source, String> {
+    if operand == b"-" {
+        return Ok(Source::Stdin);
+    }
+    let path = lossy(operand);
+    if is_dir(ctx, &path) {
+        return Err("Is a directory".into());
+    }
+    ctx.open_read(&path)
+        .map(Source::File)
+        .map_err(|e| io_msg(&e))
+}
+
+/// Read one chunk from a source.
+pub fn read_chunk(
+    ctx: &mut dyn ToolCtx,
+    src: &mut Source,
+    buf: &mut [u8],
+) -> std::io::Result<usize> {
+    loop {
+        let r = match src {
+            Source::Stdin => ctx.stdin().read(buf),
+            Source::File(f) => f.read(buf),
+        };
+        match r {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            r => return r,
+        }
+    }
+}
+
+/// Read a whole source.
+pub fn read_all(ctx: &mut dyn ToolCtx, src: &mut Source) -> std::io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut buf = vec![0u8; CHUNK];
+    loop {
+        if ctx.is_cancelled() {
+            return Err(std::io::Error::other("cancelled"));
+        }
+        let n = read_chunk(ctx, src, &mut buf)?;
+        if n == 0 {
+            return Ok(out);
+        }
+        out.extend_from_slice(&buf[..n]);
+    }
+}
+
+/// Splits a source into records ending in `delim` (the last may lack it), reading in chunks.
+pub struct Lines {
+    buf: Vec<u8>,
+    start: usize,
+    eof: bool,
+    delim: u8,
+}
+
+impl Lines {
+    pub fn new(delim: u8) -> Lines {
+        Lines {
+            buf: Vec::new(),
+            start: 0,
+            eof: false,
+            delim,
+        }
+    }
+
+    /// The next record including its delimiter (when present), or `None` at the end.
+    pub fn next(
+        &mut self,
+        ctx: &mut dyn ToolCtx,
+        src: &mut Source,
+    ) -> std::io::Result<Option<Vec<u8>>> {
+        loop {
+            if let Some(p) = self.buf[self.start..].iter().position(|&b| b == self.delim) {
+                let end = self.start + p + 1;
+                let line = self.buf[self.start..end].to_vec();
+                self.start = end;
+                return Ok(Some(line));
+            }
+            if self.eof {
+                if self.start < self.buf.len() {
+                    let line = self.buf[self.start..].to_vec();
+                    self.start = self.buf.len();
+                    return Ok(Some(line));
+                }
+                return Ok(None);
+            }
+            if ctx.is_cancelled() {
+                return Err(std::io::Error::other("cancelled"));
+            }
+            self.buf.drain(..self.start);
+            self.start = 0;
+            let old = self.buf.len();
+            self.buf.resize(old + CHUNK, 0);
+            let n = match read_chunk(ctx, src, &mut self.buf[old..]) {
+                Ok(n) => n,
+                Err(e) => {
+                    self.buf.truncate(old);
+                    return Err(e);
+                }
+            };
+            self.buf.truncate(old + n);
+            if n == 0 {
+                self.eof = true;
+            }
+        }
+    }
+}
+
+/// Split `data` into records ending in `delim` (the last may lack it); delimiters removed.
+pub fn split_records(data: &[u8], delim: u8) -> Vec<&[u8]> {
+    let mut v: Vec<&[u8]> = data.split(|&b| b == delim).collect();
+    if data.is_empty() || data.last() == Some(&delim) {
+        v.pop();
+    }
+    v
+}
+
+/// Expand GNU's obsolete `-NUM` first argument (head/tail `-5`, `-5c`) into `-n NUM`.
+pub fn legacy_count(args: &[Vec<u8>], letters: &[u8]) -> Vec<Vec<u8>> {
+    let Some(first) = args.first() else {
+        return Vec::new();
+    };
+    if first.len() >= 2 && first[0] == b'-' && first[1].is_ascii_digit() {
+        let digits: Vec<u8> = first[1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .copied()
+            .collect();
+        let rest = &first[1 + digits.len()..];
+        let unit = match rest {
+            [] => Some(b'n'),
+            [c] if letters.contains(c) => Some(if *c == b'l' { b'n' } else { *c }),
+            _ => None,
+        };
+        if let Some(u) = unit {
+            let mut out = vec![vec![b'-', u], digits];
+            out.extend(args[1..].iter().cloned());
+            return out;
+        }
+    }
+    args.to_vec()
+}
+
+/// Parse a GNU size/count with optional multiplier suffix (`10`, `2K`, `1MB`, `3KiB`, `b`).
+pub fn parse_size(s: &str) -> Option<u64> {
+    let digits_end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    if digits_end == 0 {
+        return None;
+    }
+    let n: u64 = s[..digits_end].parse().ok()?;
+    let suf = &s[digits_end..];
+    let mult: u64 = match suf {
+        "" => 1,
+        "b" => 512,
+        "kB" | "KB" => 1000,
+        "K" | "k" | "KiB" | "kiB" => 1024,
+        "MB" => 1000 * 1000,
+        "M" | "MiB" => 1 << 20,
+        "GB" => 1000 * 1000 * 1000,
+        "G" | "GiB" => 1 << 30,
+        "TB" => 1_000_000_000_000,
+        "T" | "TiB" => 1 << 40,
+        _ => return None,
+    };
+    n.checked_mul(mult).or(Some(u64::MAX))
+}
+
+/// Write to stdout; `false` when the reader is gone (the caller stops).
+pub fn out(ctx: &mut dyn ToolCtx, data: &[u8]) -> bool {
+    ctx.stdout().write_all(data).is_ok()
+}
+
+/// The final component of a path as GNU `basename` computes it.
+pub fn base_name(p: &[u8]) -> &[u8] {
+    let trimmed = trim_slashes(p);
+    if trimmed.is_empty() {
+        return if p.is_empty() { b"" } else { b"/" };
+    }
+    match trimmed.iter().rposition(|&b| b == b'/') {
+        Some(i) => &trimmed[i + 1..],
+        None => trimmed,
+    }
+}
+
+/// `p` without trailing slashes (but `/` stays empty-trimmed to "").
+pub fn trim_slashes(p: &[u8]) -> &[u8] {
+    let mut end = p.len();
+    while end > 0 && p[end - 1] == b'/' {
+        end -= 1;
+    }
+    &p[..end]
+}
+
+/// Join a directory operand and a name with one slash.
+pub fn join_name(dir: &str, name: &str) -> String {
+    if dir.ends_with('/') {
+        format!("{dir}{name}")
+    } else {
+        format!("{dir}/{name}")
+    }
+}
+
+/// GNU's `quote()` in a UTF-8 locale: `‘x’` (used for values in messages such as
+/// "invalid number of lines").
+pub fn cquote(s: &str) -> String {
+    format!("\u{2018}{s}\u{2019}")
+}
+
+/// The (source, destination) pairs of `cp`/`mv`/`ln` operands: into a directory (last
+/// operand, or `-t DIR`) unless `-T`; otherwise exactly SOURCE DEST. Errors are GNU's
+/// messages (without the command prefix).
+pub fn copy_pairs(
+    ctx: &dyn ToolCtx,
+    operands: &[Vec<u8>],
+    target_dir: Option<&[u8]>,
+    no_target_dir: bool,
+) -> Result<Vec<(String, String)>, String> {
+    let ops: Vec<String> = operands.iter().map(|o| lossy(o)).collect();
+    if let Some(t) = target_dir {
+        let t = lossy(t);
+        if !is_dir(ctx, &t) {
+            return Err(format!("target directory {}: Not a directory", quote(&t)));
+        }
+        if ops.is_empty() {
+            return Err("missing file operand".into());
+        }
+        return Ok(ops
+            .iter()
+            .map(|s| (s.clone(), join_name(&t, &lossy(base_name(s.as_bytes())))))
+            .collect());
+    }
+    match ops.len() {
+        0 => Err("missing file operand".into()),
+        1 => Err(format!(
+            "missing destination file operand after {}",
+            quote(&ops[0])
+        )),
+        n => {
+            let dest = &ops[n - 1];
+            if no_target_dir {
+                if n > 2 {
+                    return Err(format!("extra operand {}", quote(&ops[2])));
+                }
+                return Ok(vec![(ops[0].clone(), dest.clone())]);
+            }
+            if is_dir(ctx, dest) {
+                Ok(ops[..n - 1]
+                    .iter()
+                    .map(|s| (s.clone(), join_name(dest, &lossy(base_name(s.as_bytes())))))
+                    .collect())
+            } else if n > 2 {
+                Err(format!("target {}: Not a directory", quote(dest)))
+            } else {
+                Ok(vec![(ops[0].clone(), dest.clone())])
+            }
+        }
     }
 }

@@ -1,0 +1,541 @@
+//! `cp` and `mv`: copy and move files and directory trees.
+//!
+//! Both share operand handling ([`util::copy_pairs`]: into a directory, `-t`, `-T`). `mv` is a
+//! rename within the one filesystem. Interactive prompts (`-i`) need a terminal, which sandsh
+//! never has, so `-i` is refused.
+
+use crate::api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+use crate::vfs::{FileType, WriteMode};
+
+use super::{mode, util};
+
+pub struct Cp;
+pub struct Mv;
+
+static CP: CommandSpec = CommandSpec {
+    name: "cp",
+    group: "fs",
+    summary: "copy files and directories",
+    usage: "cp [OPTION]... SOURCE DEST\n  or:  cp [OPTION]... SOURCE... DIRECTORY\n  or:  cp [OPTION]... -t DIRECTORY SOURCE...",
+    description: "Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY. Directories need -r. With -r, symbolic links are copied as links.",
+    options: &[
+        OptSpec {
+            short: Some('a'),
+            long: Some("archive"),
+            value: None,
+            help: "same as -R -p",
+        },
+        OptSpec {
+            short: Some('f'),
+            long: Some("force"),
+            value: None,
+            help: "replace existing destination files (the default here)",
+        },
+        OptSpec {
+            short: Some('i'),
+            long: Some("interactive"),
+            value: None,
+            help: "prompt before overwrite (refused: no terminal)",
+        },
+        OptSpec {
+            short: Some('n'),
+            long: Some("no-clobber"),
+            value: None,
+            help: "do not overwrite an existing file",
+        },
+        OptSpec {
+            short: Some('p'),
+            long: None,
+            value: None,
+            help: "preserve mode and modification time",
+        },
+        OptSpec {
+            short: Some('r'),
+            long: Some("recursive"),
+            value: None,
+            help: "copy directories recursively",
+        },
+        OptSpec {
+            short: Some('R'),
+            long: None,
+            value: None,
+            help: "same as -r",
+        },
+        OptSpec {
+            short: Some('t'),
+            long: Some("target-directory"),
+            value: Some("DIRECTORY"),
+            help: "copy all SOURCE arguments into DIRECTORY",
+        },
+        OptSpec {
+            short: Some('T'),
+            long: Some("no-target-directory"),
+            value: None,
+            help: "treat DEST as a normal file",
+        },
+        OptSpec {
+            short: Some('v'),
+            long: Some("verbose"),
+            value: None,
+            help: "explain what is being done",
+        },
+    ],
+    operands: &[
+        ArgSpec {
+            name: "SOURCE",
+            kind: ArgType::Path,
+            description: "files to copy",
+            required: true,
+            repeated: true,
+        },
+        ArgSpec {
+            name: "DEST",
+            kind: ArgType::Path,
+            description: "destination file or directory",
+            required: true,
+            repeated: false,
+        },
+    ],
+    returns: "nothing (with -v, one line per copied file)",
+    examples: &[
+        Example {
+            description: "copy a file",
+            script: "echo hi > a && cp a b && cat b",
+            stdout: "hi\n",
+        },
+        Example {
+            description: "copy a tree",
+            script: "mkdir -p d/e && touch d/e/f && cp -r d d2 && ls d2/e",
+            stdout: "f\n",
+        },
+    ],
+    errors: "exit 1 when a source is missing, a directory is given without -r, source and destination are the same, or a copy fails",
+    risk: RiskLevel::LowRisk,
+};
+
+static MV: CommandSpec = CommandSpec {
+    name: "mv",
+    group: "fs",
+    summary: "move (rename) files",
+    usage: "mv [OPTION]... SOURCE DEST\n  or:  mv [OPTION]... SOURCE... DIRECTORY\n  or:  mv [OPTION]... -t DIRECTORY SOURCE...",
+    description: "Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.",
+    options: &[
+        OptSpec {
+            short: Some('f'),
+            long: Some("force"),
+            value: None,
+            help: "do not prompt before overwriting (the default here)",
+        },
+        OptSpec {
+            short: Some('i'),
+            long: Some("interactive"),
+            value: None,
+            help: "prompt before overwrite (refused: no terminal)",
+        },
+        OptSpec {
+            short: Some('n'),
+            long: Some("no-clobber"),
+            value: None,
+            help: "do not overwrite an existing file",
+        },
+        OptSpec {
+            short: Some('t'),
+            long: Some("target-directory"),
+            value: Some("DIRECTORY"),
+            help: "move all SOURCE arguments into DIRECTORY",
+        },
+        OptSpec {
+            short: Some('T'),
+            long: Some("no-target-directory"),
+            value: None,
+            help: "treat DEST as a normal file",
+        },
+        OptSpec {
+            short: Some('v'),
+            long: Some("verbose"),
+            value: None,
+            help: "explain what is being done",
+        },
+    ],
+    operands: &[
+        ArgSpec {
+            name: "SOURCE",
+            kind: ArgType::Path,
+            description: "files to move",
+            required: true,
+            repeated: true,
+        },
+        ArgSpec {
+            name: "DEST",
+            kind: ArgType::Path,
+            description: "destination name or directory",
+            required: true,
+            repeated: false,
+        },
+    ],
+    returns: "nothing (with -v, one line per move)",
+    examples: &[Example {
+        description: "rename",
+        script: "touch a && mkdir d && mv a d/b && ls d",
+        stdout: "b\n",
+    }],
+    errors: "exit 1 when a source is missing, a directory would move into itself, or the rename fails",
+    risk: RiskLevel::MediumRisk,
+};
+
+struct Opts {
+    recursive: bool,
+    preserve: bool,
+    no_clobber: bool,
+    verbose: bool,
+}
+
+fn copy_one(ctx: &mut dyn ToolCtx, src: &str, dst: &str, o: &Opts, top: bool) -> bool {
+    let be = ctx.backend().clone();
+    let sabs = ctx.resolve_path(src);
+    let dabs = ctx.resolve_path(dst);
+    let lmeta = match be.lstat(&sabs) {
+        Ok(m) => m,
+        Err(e) => {
+            util::err(ctx, "cp", &format!("cannot stat {}: {e}", util::quote(src)));
+            return false;
+        }
+    };
+    // Symlinks: followed for plain copies, copied as links under -r (GNU's -P with -R).
+    let meta = if lmeta.is_symlink() && !o.recursive {
+        match be.stat(&sabs) {
+            Ok(m) => m,
+            Err(e) => {
+                util::err(ctx, "cp", &format!("cannot stat {}: {e}", util::quote(src)));
+                return false;
+            }
+        }
+    } else {
+        lmeta
+    };
+    if let (Ok(a), Ok(b)) = (be.stat(&sabs), be.stat(&dabs))
+        && a.ino == b.ino
+        && !meta.is_symlink()
+    {
+        util::err(
+            ctx,
+            "cp",
+            &format!(
+                "{} and {} are the same file",
+                util::quote(src),
+                util::quote(dst)
+            ),
+        );
+        return false;
+    }
+    let exists = be.lstat(&dabs).is_ok();
+    if exists && o.no_clobber {
+        return true;
+    }
+    let say = |ctx: &mut dyn ToolCtx| {
+        if o.verbose {
+            let _ = util::out(
+                ctx,
+                format!("{} -> {}\n", util::quote(src), util::quote(dst)).as_bytes(),
+            );
+        }
+    };
+    match meta.file_type {
+        FileType::Dir => {
+            if !o.recursive {
+                util::err(
+                    ctx,
+                    "cp",
+                    &format!("-r not specified; omitting directory {}", util::quote(src)),
+                );
+                return false;
+            }
+            if top && (dabs.starts_with(&sabs)) {
+                util::err(
+                    ctx,
+                    "cp",
+                    &format!(
+                        "cannot copy a directory, {}, into itself, {}",
+                        util::quote(src),
+                        util::quote(dst)
+                    ),
+                );
+                return false;
+            }
+            if !be.stat(&dabs).is_ok_and(|m| m.is_dir()) {
+                if let Err(e) = be.mkdir(&dabs, meta.mode | 0o700, false) {
+                    util::err(
+                        ctx,
+                        "cp",
+                        &format!("cannot create directory {}: {e}", util::quote(dst)),
+                    );
+                    return false;
+                }
+                say(ctx);
+            }
+            let mut ok = true;
+            let entries = be.list(&sabs).unwrap_or_default();
+            for e in entries {
+                if ctx.is_cancelled() {
+                    return false;
+                }
+                let n = util::lossy(&e.name);
+                ok &= copy_one(
+                    ctx,
+                    &util::join_name(src, &n),
+                    &util::join_name(dst, &n),
+                    o,
+                    false,
+                );
+            }
+            let m = if o.preserve {
+                meta.mode
+            } else {
+                meta.mode & !mode::UMASK
+            };
+            let _ = be.chmod(&dabs, m);
+            if o.preserve {
+                let _ = be.set_mtime(&dabs, meta.mtime);
+            }
+            ok
+        }
+        FileType::Symlink => {
+            let target = match be.read_link(&sabs) {
+                Ok(t) => t,
+                Err(e) => {
+                    util::err(
+                        ctx,
+                        "cp",
+                        &format!("cannot read symbolic link {}: {e}", util::quote(src)),
+                    );
+                    return false;
+                }
+            };
+            if exists {
+                let _ = be.remove(&dabs, false);
+            }
+            match be.symlink(&target, &dabs) {
+                Ok(()) => {
+                    say(ctx);
+                    true
+                }
+                Err(e) => {
+                    util::err(
+                        ctx,
+                        "cp",
+                        &format!("cannot create symbolic link {}: {e}", util::quote(dst)),
+                    );
+                    false
+                }
+            }
+        }
+        _ => {
+            let data = match be.read(&sabs, None) {
+                Ok(d) => d,
+                Err(e) => {
+                    util::err(
+                        ctx,
+                        "cp",
+                        &format!("cannot open {} for reading: {e}", util::quote(src)),
+                    );
+                    return false;
+                }
+            };
+            if be.stat(&dabs).is_ok_and(|m| m.is_dir()) {
+                util::err(
+                    ctx,
+                    "cp",
+                    &format!(
+                        "cannot overwrite directory {} with non-directory",
+                        util::quote(dst)
+                    ),
+                );
+                return false;
+            }
+            let m = if o.preserve {
+                meta.mode
+            } else {
+                meta.mode & !mode::UMASK
+            };
+            if let Err(e) = be.write(&dabs, &data, WriteMode::Truncate, m) {
+                util::err(
+                    ctx,
+                    "cp",
+                    &format!("cannot create regular file {}: {e}", util::quote(dst)),
+                );
+                return false;
+            }
+            if o.preserve {
+                let _ = be.chmod(&dabs, meta.mode);
+                let _ = be.set_mtime(&dabs, meta.mtime);
+            }
+            say(ctx);
+            true
+        }
+    }
+}
+
+fn refuse_interactive(ctx: &mut dyn ToolCtx, name: &str) -> i32 {
+    util::err(
+        ctx,
+        name,
+        "interactive mode (-i) is not supported: there is no terminal to ask",
+    );
+    1
+}
+
+impl Command for Cp {
+    fn spec(&self) -> &CommandSpec {
+        &CP
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&CP, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        if p.has(&CP, "i") {
+            return refuse_interactive(ctx, "cp");
+        }
+        let archive = p.has(&CP, "a");
+        let o = Opts {
+            recursive: archive || p.has(&CP, "r") || p.has(&CP, "R"),
+            preserve: archive || p.has(&CP, "p"),
+            no_clobber: p.has(&CP, "n"),
+            verbose: p.has(&CP, "v"),
+        };
+        let pairs = match util::copy_pairs(
+            ctx,
+            &p.operands,
+            p.value(&CP, "t").map(|v| v.as_slice()),
+            p.has(&CP, "T"),
+        ) {
+            Ok(v) => v,
+            Err(m) => return util::usage(ctx, &CP, &format!("cp: {m}"), 1),
+        };
+        let mut status = 0;
+        for (s, d) in pairs {
+            if !copy_one(ctx, &s, &d, &o, true) {
+                status = 1;
+            }
+        }
+        status
+    }
+}
+
+impl Command for Mv {
+    fn spec(&self) -> &CommandSpec {
+        &MV
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&MV, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let mut interactive = false;
+        for (i, _) in &p.opts {
+            match MV.options[*i].short {
+                Some('i') => interactive = true,
+                Some('f') => interactive = false,
+                _ => {}
+            }
+        }
+        if interactive {
+            return refuse_interactive(ctx, "mv");
+        }
+        let pairs = match util::copy_pairs(
+            ctx,
+            &p.operands,
+            p.value(&MV, "t").map(|v| v.as_slice()),
+            p.has(&MV, "T"),
+        ) {
+            Ok(v) => v,
+            Err(m) => return util::usage(ctx, &MV, &format!("mv: {m}"), 1),
+        };
+        let be = ctx.backend().clone();
+        let mut status = 0;
+        for (s, d) in pairs {
+            let (sa, da) = (ctx.resolve_path(&s), ctx.resolve_path(&d));
+            if let Err(e) = be.lstat(&sa) {
+                util::err(ctx, "mv", &format!("cannot stat {}: {e}", util::quote(&s)));
+                status = 1;
+                continue;
+            }
+            if p.has(&MV, "n") && be.lstat(&da).is_ok() {
+                continue;
+            }
+            if da != sa && da.starts_with(&sa) {
+                util::err(
+                    ctx,
+                    "mv",
+                    &format!(
+                        "cannot move {} to a subdirectory of itself, {}",
+                        util::quote(&s),
+                        util::quote(&d)
+                    ),
+                );
+                status = 1;
+                continue;
+            }
+            match be.rename(&sa, &da) {
+                Ok(()) => {
+                    if p.has(&MV, "v")
+                        && !util::out(
+                            ctx,
+                            format!("renamed {} -> {}\n", util::quote(&s), util::quote(&d))
+                                .as_bytes(),
+                        )
+                    {
+                        return 1;
+                    }
+                }
+                Err(e) => {
+                    util::err(
+                        ctx,
+                        "mv",
+                        &format!(
+                            "cannot move {} to {}: {e}",
+                            util::quote(&s),
+                            util::quote(&d)
+                        ),
+                    );
+                    status = 1;
+                }
+            }
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Cp, Mv};
+    use crate::commands::testing::{TestCtx, run};
+
+    #[test]
+    fn copy_and_move() {
+        let mut ctx = TestCtx::new().file("a", b"hi");
+        let _ = ctx.backend.mkdir(&ctx.cwd.join("d"), 0o755, false);
+        assert_eq!(run(&Cp, &["-v", "a", "d"], &mut ctx), 0);
+        assert_eq!(ctx.out_str(), "'a' -> 'd/a'\n");
+        assert_eq!(ctx.read("d/a").unwrap(), b"hi");
+        assert_eq!(run(&Cp, &["d", "e"], &mut ctx), 1);
+        assert_eq!(
+            ctx.err_str(),
+            "cp: -r not specified; omitting directory 'd'\n"
+        );
+        assert_eq!(run(&Cp, &["-r", "d", "e"], &mut ctx), 0);
+        assert_eq!(ctx.read("e/a").unwrap(), b"hi");
+        assert_eq!(run(&Cp, &["a", "a"], &mut ctx), 1);
+        assert_eq!(run(&Mv, &["a", "b"], &mut ctx), 0);
+        assert!(!ctx.exists("a") && ctx.exists("b"));
+        assert_eq!(run(&Mv, &["b", "e"], &mut ctx), 0);
+        assert!(ctx.exists("e/b"));
+        assert_eq!(run(&Mv, &["nope", "x"], &mut ctx), 1);
+        assert_eq!(run(&Mv, &["-i", "e/b", "x"], &mut ctx), 1);
+        assert_eq!(run(&Mv, &["e", "e/sub"], &mut ctx), 1);
+    }
+}

@@ -1,0 +1,390 @@
+//! `od`: dump files in octal and other formats.
+//!
+//! Formats are `a`-less subsets of GNU's: `c`, and `d`/`u`/`o`/`x` with sizes 1, 2, 4, 8
+//! (little-endian, as on the hosts GNU runs on). Several formats are aligned to a common
+//! per-byte width as GNU does; identical lines collapse to `*` unless `-v`.
+
+use crate::api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::util;
+
+pub struct Od;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "od",
+    group: "text",
+    summary: "dump files in octal and other formats",
+    usage: "od [OPTION]... [FILE]...",
+    description: "Write an unambiguous representation, octal 2-byte words by default, of FILE(s) (concatenated) to standard output. TYPE is c (characters), or d, o, u, x followed by a size 1, 2, 4 or 8 (e.g. x1, o2, d4). RADIX is d, o, x or n (no addresses).",
+    options: &[
+        OptSpec {
+            short: Some('A'),
+            long: Some("address-radix"),
+            value: Some("RADIX"),
+            help: "output format for file offsets: d, o, x or n",
+        },
+        OptSpec {
+            short: Some('t'),
+            long: Some("format"),
+            value: Some("TYPE"),
+            help: "select output format(s)",
+        },
+        OptSpec {
+            short: Some('b'),
+            long: None,
+            value: None,
+            help: "same as -t o1",
+        },
+        OptSpec {
+            short: Some('c'),
+            long: None,
+            value: None,
+            help: "same as -t c",
+        },
+        OptSpec {
+            short: Some('d'),
+            long: None,
+            value: None,
+            help: "same as -t u2",
+        },
+        OptSpec {
+            short: Some('o'),
+            long: None,
+            value: None,
+            help: "same as -t o2",
+        },
+        OptSpec {
+            short: Some('x'),
+            long: None,
+            value: None,
+            help: "same as -t x2",
+        },
+        OptSpec {
+            short: Some('j'),
+            long: Some("skip-bytes"),
+            value: Some("BYTES"),
+            help: "skip BYTES input bytes first",
+        },
+        OptSpec {
+            short: Some('N'),
+            long: Some("read-bytes"),
+            value: Some("BYTES"),
+            help: "limit dump to BYTES input bytes",
+        },
+        OptSpec {
+            short: Some('v'),
+            long: Some("output-duplicates"),
+            value: None,
+            help: "do not use * to mark line suppression",
+        },
+    ],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files to dump (- for stdin)",
+        required: false,
+        repeated: true,
+    }],
+    returns: "the dump, 16 bytes per line, then the final offset",
+    examples: &[
+        Example {
+            description: "characters",
+            script: "echo hi | od -c",
+            stdout: "0000000   h   i  \\n\n0000003\n",
+        },
+        Example {
+            description: "hex bytes, no addresses",
+            script: "printf 'AB' | od -An -tx1",
+            stdout: " 41 42\n",
+        },
+    ],
+    errors: "exit 1 on an unreadable file or an invalid format or radix",
+    risk: RiskLevel::ReadOnly,
+};
+
+#[derive(Clone, Copy)]
+enum Fmt {
+    Char,
+    Int { kind: u8, size: usize },
+}
+
+impl Fmt {
+    fn size(self) -> usize {
+        match self {
+            Fmt::Char => 1,
+            Fmt::Int { size, .. } => size,
+        }
+    }
+
+    fn width(self) -> usize {
+        match self {
+            Fmt::Char => 4,
+            Fmt::Int { kind, size } => {
+                let bits = size as u32 * 8;
+                let max = if bits == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << bits) - 1
+                };
+                1 + match kind {
+                    b'x' => format!("{max:x}").len(),
+                    b'o' => format!("{max:o}").len(),
+                    b'u' => max.to_string().len(),
+                    _ => (max / 2 + 1).to_string().len() + 1,
+                }
+            }
+        }
+    }
+
+    fn render(self, b: &[u8], w: usize) -> String {
+        match self {
+            Fmt::Char => {
+                let c = b[0];
+                let s = match c {
+                    0 => "\\0".to_string(),
+                    7 => "\\a".into(),
+                    8 => "\\b".into(),
+                    12 => "\\f".into(),
+                    b'\n' => "\\n".into(),
+                    b'\r' => "\\r".into(),
+                    b'\t' => "\\t".into(),
+                    11 => "\\v".into(),
+                    0x20..=0x7e => (c as char).to_string(),
+                    _ => format!("{c:03o}"),
+                };
+                format!("{s:>w$}")
+            }
+            Fmt::Int { kind, size } => {
+                let mut v: u64 = 0;
+                for (i, &x) in b.iter().enumerate().take(size) {
+                    v |= u64::from(x) << (8 * i);
+                }
+                let s = match kind {
+                    b'x' => format!("{v:0size$x}", size = size * 2),
+                    b'o' => format!("{v:0d$o}", d = self.width() - 1),
+                    b'u' => v.to_string(),
+                    _ => {
+                        let bits = size * 8;
+                        let sv = if bits == 64 {
+                            v as i64
+                        } else {
+                            ((v << (64 - bits)) as i64) >> (64 - bits)
+                        };
+                        sv.to_string()
+                    }
+                };
+                format!("{s:>w$}")
+            }
+        }
+    }
+}
+
+fn parse_type(t: &str, out: &mut Vec<Fmt>) -> Result<(), String> {
+    let b = t.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'c' => {
+                out.push(Fmt::Char);
+                i += 1;
+            }
+            k @ (b'd' | b'o' | b'u' | b'x') => {
+                i += 1;
+                let start = i;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let size = match &t[start..i] {
+                    "" => {
+                        if i < b.len() && b"CSIL".contains(&b[i]) {
+                            i += 1;
+                            match b[i - 1] {
+                                b'C' => 1,
+                                b'S' => 2,
+                                b'I' => 4,
+                                _ => 8,
+                            }
+                        } else {
+                            4
+                        }
+                    }
+                    n => n.parse().unwrap_or(0),
+                };
+                if ![1, 2, 4, 8].contains(&size) {
+                    return Err(format!(
+                        "invalid type string {};\nthis system doesn't provide a {size}-byte integral type",
+                        util::cquote(t)
+                    ));
+                }
+                out.push(Fmt::Int { kind: k, size });
+            }
+            _ => return Err(format!("invalid type string {}", util::cquote(t))),
+        }
+    }
+    Ok(())
+}
+
+impl Command for Od {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let mut fmts = Vec::new();
+        let mut radix = b'o';
+        let mut skip = 0u64;
+        let mut limit: Option<u64> = None;
+        for (i, v) in &p.opts {
+            let v = util::lossy(v.as_deref().unwrap_or_default());
+            let r = match SPEC.options[*i].short {
+                Some('t') => parse_type(&v, &mut fmts),
+                Some('b') => parse_type("o1", &mut fmts),
+                Some('c') => parse_type("c", &mut fmts),
+                Some('d') => parse_type("u2", &mut fmts),
+                Some('o') => parse_type("o2", &mut fmts),
+                Some('x') => parse_type("x2", &mut fmts),
+                Some('A') => match v.as_str() {
+                    "d" | "o" | "x" | "n" => {
+                        radix = v.as_bytes()[0];
+                        Ok(())
+                    }
+                    _ => Err(format!(
+                        "invalid output address radix '{v}'; it must be one character from [doxn]"
+                    )),
+                },
+                Some('j') => util::parse_size(&v)
+                    .map(|n| skip = n)
+                    .ok_or_else(|| format!("invalid -j argument {}", util::cquote(&v))),
+                Some('N') => util::parse_size(&v)
+                    .map(|n| limit = Some(n))
+                    .ok_or_else(|| format!("invalid -N argument {}", util::cquote(&v))),
+                _ => Ok(()),
+            };
+            if let Err(m) = r {
+                util::err(ctx, "od", &m);
+                return 1;
+            }
+        }
+        if fmts.is_empty() {
+            fmts.push(Fmt::Int {
+                kind: b'o',
+                size: 2,
+            });
+        }
+        let verbose = p.has(&SPEC, "v");
+        let files: Vec<Arg> = if p.operands.is_empty() {
+            vec![b"-".to_vec()]
+        } else {
+            p.operands
+        };
+        let mut data = Vec::new();
+        let mut status = 0;
+        for f in &files {
+            match util::open(ctx, f)
+                .and_then(|mut s| util::read_all(ctx, &mut s).map_err(|e| util::io_msg(&e)))
+            {
+                Ok(d) => data.extend(d),
+                Err(m) => {
+                    util::err(ctx, "od", &format!("{}: {m}", util::lossy(f)));
+                    status = 1;
+                }
+            }
+        }
+        let start = (skip as usize).min(data.len());
+        let end = limit.map_or(data.len(), |n| (start + n as usize).min(data.len()));
+        let data = &data[start..end];
+        let per_byte = fmts
+            .iter()
+            .map(|f| f.width().div_ceil(f.size()))
+            .max()
+            .unwrap_or(1);
+        let addr = |n: u64| -> String {
+            match radix {
+                b'd' => format!("{n:07}"),
+                b'x' => format!("{n:06x}"),
+                b'n' => String::new(),
+                _ => format!("{n:07o}"),
+            }
+        };
+        let mut out = String::new();
+        let mut prev: Option<&[u8]> = None;
+        let mut starred = false;
+        for (li, line) in data.chunks(16).enumerate() {
+            let off = skip + (li * 16) as u64;
+            if !verbose && line.len() == 16 && prev == Some(line) {
+                if !starred {
+                    out.push_str("*\n");
+                    starred = true;
+                }
+                continue;
+            }
+            starred = false;
+            prev = Some(line);
+            for (k, f) in fmts.iter().enumerate() {
+                if k == 0 {
+                    out.push_str(&addr(off));
+                } else {
+                    out.push_str(&" ".repeat(addr(off).len()));
+                }
+                let w = if fmts.len() == 1 {
+                    f.width()
+                } else {
+                    per_byte * f.size()
+                };
+                for chunk in line.chunks(f.size()) {
+                    let mut b = chunk.to_vec();
+                    b.resize(f.size(), 0);
+                    out.push_str(&f.render(&b, w));
+                }
+                out.push('\n');
+            }
+            if out.len() > util::CHUNK {
+                if !util::out(ctx, out.as_bytes()) {
+                    return 1;
+                }
+                out.clear();
+            }
+        }
+        if radix != b'n' {
+            out.push_str(&addr(skip + data.len() as u64));
+            out.push('\n');
+        }
+        if !util::out(ctx, out.as_bytes()) {
+            return 1;
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Od;
+    use crate::commands::testing::run_in;
+
+    #[test]
+    fn formats() {
+        assert_eq!(
+            run_in(&Od, &[], "abc\n").1,
+            "0000000 061141 005143\n0000004\n"
+        );
+        assert_eq!(
+            run_in(&Od, &["-c"], "a\tb\0\n\u{80}").1,
+            "0000000   a  \\t   b  \\0  \\n 302 200\n0000007\n"
+        );
+        assert_eq!(run_in(&Od, &["-An", "-tx1"], "abc\n").1, " 61 62 63 0a\n");
+        assert_eq!(run_in(&Od, &["-t", "d1"], "a").1, "0000000   97\n0000001\n");
+        assert_eq!(
+            run_in(&Od, &["-A", "x", "-t", "x1"], "abc").1,
+            "000000 61 62 63\n000003\n"
+        );
+        assert_eq!(run_in(&Od, &["-An", "-c", "-tx1"], "a").1, "   a\n  61\n");
+        let zeros = "\0".repeat(40);
+        assert_eq!(run_in(&Od, &["-c"], &zeros).1.lines().nth(1), Some("*"));
+    }
+}

@@ -1,0 +1,398 @@
+//! `seq`: print a sequence of numbers.
+//!
+//! Integers (the common case) are exact `i128` arithmetic; decimals are computed as
+//! `first + i * step` (not accumulated) in `f64` and printed with as many decimals as the
+//! operands have, as GNU does, including its rule that a final value which prints equal to LAST
+//! is still printed. Output goes out in chunks and stops at the first failed write, so
+//! `seq 1 100000000 | head -n 2` returns at once.
+
+use crate::api::{
+    Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec,
+    RiskLevel, ToolCtx,
+};
+use crate::text::printf::{PrintfTimes, format as printf};
+
+use super::util;
+
+pub struct Seq;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "seq",
+    group: "text",
+    summary: "print a sequence of numbers",
+    usage: "seq [OPTION]... LAST\n  or:  seq [OPTION]... FIRST LAST\n  or:  seq [OPTION]... FIRST INCREMENT LAST",
+    description: "Print numbers from FIRST to LAST, in steps of INCREMENT (both default to 1). FIRST, INCREMENT and LAST are integers or decimals; negative values are accepted as operands. The output has as many decimals as FIRST and INCREMENT have.",
+    options: &[
+        OptSpec {
+            short: Some('f'),
+            long: Some("format"),
+            value: Some("FORMAT"),
+            help: "use printf style floating-point FORMAT",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("separator"),
+            value: Some("STRING"),
+            help: "use STRING to separate numbers (default: \\n)",
+        },
+        OptSpec {
+            short: Some('w'),
+            long: Some("equal-width"),
+            value: None,
+            help: "equalize width by padding with leading zeroes",
+        },
+    ],
+    operands: &[
+        ArgSpec {
+            name: "FIRST",
+            kind: ArgType::Number,
+            description: "start (default 1)",
+            required: false,
+            repeated: false,
+        },
+        ArgSpec {
+            name: "INCREMENT",
+            kind: ArgType::Number,
+            description: "step (default 1)",
+            required: false,
+            repeated: false,
+        },
+        ArgSpec {
+            name: "LAST",
+            kind: ArgType::Number,
+            description: "end (inclusive)",
+            required: true,
+            repeated: false,
+        },
+    ],
+    returns: "the numbers, one per line (or separated by -s)",
+    examples: &[
+        Example {
+            description: "count to three",
+            script: "seq 3",
+            stdout: "1\n2\n3\n",
+        },
+        Example {
+            description: "step and separator",
+            script: "seq -s, 1 2 7",
+            stdout: "1,3,5,7\n",
+        },
+        Example {
+            description: "equal width, counting down",
+            script: "seq -w 10 -5 0",
+            stdout: "10\n05\n00\n",
+        },
+        Example {
+            description: "decimals",
+            script: "seq 0 0.5 1",
+            stdout: "0.0\n0.5\n1.0\n",
+        },
+    ],
+    errors: "exit 1 on missing or invalid operands, a zero increment, or a bad format",
+    risk: RiskLevel::ReadOnly,
+};
+
+struct Num {
+    text: String,
+    value: f64,
+    int: Option<i128>,
+    /// Digits after the decimal point, `None` when not determinable (exponents, inf).
+    frac: Option<usize>,
+}
+
+fn parse_num(s: &str) -> Option<Num> {
+    let t = s.trim_start();
+    let body = t.strip_prefix('+').unwrap_or(t);
+    let value: f64 = body.parse().ok()?;
+    if body.eq_ignore_ascii_case("nan") || body.to_ascii_lowercase().contains("nan") {
+        return None;
+    }
+    let plain = body
+        .trim_start_matches('-')
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == '.');
+    let frac = if plain {
+        Some(body.split_once('.').map_or(0, |(_, f)| f.len()))
+    } else {
+        None
+    };
+    let int = if plain && !body.contains('.') {
+        body.parse::<i128>().ok()
+    } else {
+        None
+    };
+    Some(Num {
+        text: s.to_string(),
+        value,
+        int,
+        frac,
+    })
+}
+
+fn is_negative_number(a: &[u8]) -> bool {
+    a.len() >= 2 && a[0] == b'-' && (a[1].is_ascii_digit() || a[1] == b'.')
+}
+
+impl Command for Seq {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        // As GNU: option parsing stops at the first negative number.
+        let cut = args
+            .iter()
+            .position(|a| is_negative_number(a))
+            .unwrap_or(args.len());
+        let mut p = match ArgParser::parse(&SPEC, &args[..cut]) {
+            Ok(p) => p,
+            Err(e) => return util::usage(ctx, &SPEC, &e.message, 1),
+        };
+        p.operands.extend(args[cut..].iter().cloned());
+        let sep = p
+            .value(&SPEC, "s")
+            .cloned()
+            .unwrap_or_else(|| b"\n".to_vec());
+        let fmt = p.value(&SPEC, "f").cloned();
+        let equal = p.has(&SPEC, "w");
+        if p.operands.is_empty() {
+            return util::usage(ctx, &SPEC, "seq: missing operand", 1);
+        }
+        if p.operands.len() > 3 {
+            let m = format!(
+                "seq: extra operand {}",
+                util::cquote(&util::lossy(&p.operands[3]))
+            );
+            return util::usage(ctx, &SPEC, &m, 1);
+        }
+        let mut nums = Vec::new();
+        for o in &p.operands {
+            let s = util::lossy(o);
+            match parse_num(&s) {
+                Some(n) => nums.push(n),
+                None => {
+                    let m = format!("seq: invalid floating point argument: {}", util::cquote(&s));
+                    return util::usage(ctx, &SPEC, &m, 1);
+                }
+            }
+        }
+        let one = || parse_num("1").ok_or(());
+        let Ok(default) = one() else { return 1 };
+        let (first, step, last) = match nums.len() {
+            1 => {
+                let Ok(f) = one() else { return 1 };
+                (f, default, nums.remove(0))
+            }
+            2 => {
+                let l = nums.remove(1);
+                (nums.remove(0), default, l)
+            }
+            _ => {
+                let l = nums.remove(2);
+                let s = nums.remove(1);
+                (nums.remove(0), s, l)
+            }
+        };
+        if step.value == 0.0 {
+            let m = format!(
+                "seq: invalid Zero increment value: {}",
+                util::cquote(&step.text)
+            );
+            return util::usage(ctx, &SPEC, &m, 1);
+        }
+        if let Some(f) = &fmt {
+            let n = count_directives(f);
+            if n != 1 {
+                let m = if n == 0 {
+                    format!(
+                        "format {} has no % directive",
+                        util::cquote(&util::lossy(f))
+                    )
+                } else {
+                    format!(
+                        "format {} has too many % directives",
+                        util::cquote(&util::lossy(f))
+                    )
+                };
+                util::err(ctx, "seq", &m);
+                return 1;
+            }
+        }
+        let mut out: Vec<u8> = Vec::with_capacity(util::CHUNK + 64);
+        let mut first_item = true;
+        let emit = |ctx: &mut dyn ToolCtx,
+                    out: &mut Vec<u8>,
+                    text: &[u8],
+                    first_item: &mut bool|
+         -> bool {
+            if !*first_item {
+                out.extend_from_slice(&sep);
+            }
+            *first_item = false;
+            out.extend_from_slice(text);
+            if out.len() >= util::CHUNK {
+                if ctx.is_cancelled() || !util::out(ctx, out) {
+                    return false;
+                }
+                out.clear();
+            }
+            true
+        };
+        // Exact integer path.
+        if let (Some(a), Some(d), Some(z), None) = (first.int, step.int, last.int, &fmt) {
+            let width = if equal {
+                a.to_string().len().max(z.to_string().len())
+            } else {
+                0
+            };
+            let mut x = a;
+            while (d > 0 && x <= z) || (d < 0 && x >= z) {
+                let s = if equal {
+                    pad(&x.to_string(), width)
+                } else {
+                    x.to_string()
+                };
+                if !emit(ctx, &mut out, s.as_bytes(), &mut first_item) {
+                    return 1;
+                }
+                match x.checked_add(d) {
+                    Some(n) => x = n,
+                    None => break,
+                }
+            }
+        } else {
+            let prec = match (first.frac, step.frac) {
+                (Some(a), Some(b)) if last.frac.is_some() => Some(a.max(b)),
+                _ => None,
+            };
+            let render = |v: f64| -> Vec<u8> {
+                match (&fmt, prec) {
+                    (Some(f), _) => {
+                        let mut o = Vec::new();
+                        printf(
+                            f,
+                            &[format!("{v:e}").into_bytes()],
+                            PrintfTimes::default(),
+                            &mut o,
+                        );
+                        o
+                    }
+                    (None, Some(pr)) => format!("{v:.pr$}").into_bytes(),
+                    (None, None) => {
+                        let mut o = Vec::new();
+                        printf(
+                            b"%g",
+                            &[format!("{v:e}").into_bytes()],
+                            PrintfTimes::default(),
+                            &mut o,
+                        );
+                        o
+                    }
+                }
+            };
+            let width = if equal && fmt.is_none() {
+                render(first.value).len().max(render(last.value).len())
+            } else {
+                0
+            };
+            let last_text = render(last.value);
+            let mut prev: Vec<u8> = Vec::new();
+            let mut i: u64 = 0;
+            loop {
+                let x = first.value + (i as f64) * step.value;
+                let beyond = if step.value > 0.0 {
+                    x > last.value
+                } else {
+                    x < last.value
+                };
+                let mut t = render(x);
+                if beyond && (t != last_text || t == prev) {
+                    break;
+                }
+                if width > 0 {
+                    t = pad(&util::lossy(&t), width).into_bytes();
+                }
+                if !emit(ctx, &mut out, &t, &mut first_item) {
+                    return 1;
+                }
+                if beyond || !x.is_finite() {
+                    break;
+                }
+                prev = render(x);
+                i += 1;
+            }
+        }
+        if !first_item {
+            out.push(b'\n');
+        }
+        if !util::out(ctx, &out) {
+            return 1;
+        }
+        0
+    }
+}
+
+fn pad(s: &str, width: usize) -> String {
+    if s.len() >= width {
+        return s.to_string();
+    }
+    match s.strip_prefix('-') {
+        Some(rest) => format!("-{}{rest}", "0".repeat(width - s.len())),
+        None => format!("{}{s}", "0".repeat(width - s.len())),
+    }
+}
+
+fn count_directives(f: &[u8]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < f.len() {
+        if f[i] == b'%' {
+            if f.get(i + 1) == Some(&b'%') {
+                i += 2;
+                continue;
+            }
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Seq;
+    use crate::commands::testing::run_in;
+
+    fn seq(args: &[&str]) -> String {
+        run_in(&Seq, args, "").1
+    }
+
+    #[test]
+    fn sequences() {
+        assert_eq!(seq(&["3"]), "1\n2\n3\n");
+        assert_eq!(seq(&["-1"]), "");
+        assert_eq!(seq(&["10", "-3", "1"]), "10\n7\n4\n1\n");
+        assert_eq!(seq(&["-w", "-1", "1"]), "-1\n00\n01\n");
+        assert_eq!(seq(&["0.1", "0.1", "0.3"]), "0.1\n0.2\n0.3\n");
+        assert_eq!(seq(&["-f", "%.2f", "1", "0.5", "2"]), "1.00\n1.50\n2.00\n");
+        assert_eq!(seq(&["-s", ",", "3"]), "1,2,3\n");
+        assert_eq!(seq(&["5", "1"]), "");
+        assert_eq!(seq(&["1e2", "1e2"]), "100\n");
+    }
+
+    #[test]
+    fn huge_sequence_into_head_returns_at_once() {
+        let mut k = crate::Kernel::new(crate::KernelConfig::default());
+        let r = k.execute("seq 1 10000000 | head -n 2");
+        assert_eq!(r.stdout_str(), "1\n2\n");
+    }
+
+    #[test]
+    fn errors() {
+        let (s, _, e) = run_in(&Seq, &["0", "0", "1"], "");
+        assert_eq!(s, 1);
+        assert!(e.starts_with("seq: invalid Zero increment value: \u{2018}0\u{2019}"));
+        assert_eq!(run_in(&Seq, &["x"], "").0, 1);
+        assert_eq!(run_in(&Seq, &[], "").0, 1);
+    }
+}

@@ -1,0 +1,1032 @@
+//! `sort`: sort lines of text files, as GNU sort does in the C.UTF-8 locale.
+//!
+//! The key machinery follows GNU's `begfield`/`limfield` exactly (fields include their
+//! leading blanks unless `b` is given; a key without its own ordering flags inherits the global
+//! ones), and so does the last-resort whole-line comparison that `-s` and `-u` turn off. The
+//! default collation is byte order, which for UTF-8 is code-point order, as C.UTF-8 collates.
+
+use std::cmp::Ordering;
+
+use crate::api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+use crate::vfs::WriteMode;
+
+use super::util;
+
+pub struct Sort;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "sort",
+    group: "text",
+    summary: "sort lines of text files",
+    usage: "sort [OPTION]... [FILE]...",
+    description: "Write sorted concatenation of all FILE(s) to standard output. With no FILE, or when FILE is -, read standard input. Collation is byte (code point) order, as in the C.UTF-8 locale. KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a field number and C a character position in the field; both are origin 1. OPTS is one or more single-letter ordering options [bdfgiMhnRrV], which override global ordering options for that key.",
+    options: &[
+        OptSpec {
+            short: Some('b'),
+            long: Some("ignore-leading-blanks"),
+            value: None,
+            help: "ignore leading blanks",
+        },
+        OptSpec {
+            short: Some('d'),
+            long: Some("dictionary-order"),
+            value: None,
+            help: "consider only blanks and alphanumeric characters",
+        },
+        OptSpec {
+            short: Some('f'),
+            long: Some("ignore-case"),
+            value: None,
+            help: "fold lower case to upper case characters",
+        },
+        OptSpec {
+            short: Some('g'),
+            long: Some("general-numeric-sort"),
+            value: None,
+            help: "compare according to general numerical value",
+        },
+        OptSpec {
+            short: Some('i'),
+            long: Some("ignore-nonprinting"),
+            value: None,
+            help: "consider only printable characters",
+        },
+        OptSpec {
+            short: Some('M'),
+            long: Some("month-sort"),
+            value: None,
+            help: "compare (unknown) < 'JAN' < ... < 'DEC'",
+        },
+        OptSpec {
+            short: Some('h'),
+            long: Some("human-numeric-sort"),
+            value: None,
+            help: "compare human readable numbers (e.g., 2K 1G)",
+        },
+        OptSpec {
+            short: Some('n'),
+            long: Some("numeric-sort"),
+            value: None,
+            help: "compare according to string numerical value",
+        },
+        OptSpec {
+            short: Some('R'),
+            long: Some("random-sort"),
+            value: None,
+            help: "shuffle, but group identical keys",
+        },
+        OptSpec {
+            short: Some('r'),
+            long: Some("reverse"),
+            value: None,
+            help: "reverse the result of comparisons",
+        },
+        OptSpec {
+            short: Some('V'),
+            long: Some("version-sort"),
+            value: None,
+            help: "natural sort of (version) numbers within text",
+        },
+        OptSpec {
+            short: Some('c'),
+            long: Some("check"),
+            value: None,
+            help: "check for sorted input; do not sort",
+        },
+        OptSpec {
+            short: Some('C'),
+            long: None,
+            value: None,
+            help: "like -c, but do not report first bad line",
+        },
+        OptSpec {
+            short: Some('k'),
+            long: Some("key"),
+            value: Some("KEYDEF"),
+            help: "sort via a key; KEYDEF gives location and type",
+        },
+        OptSpec {
+            short: Some('o'),
+            long: Some("output"),
+            value: Some("FILE"),
+            help: "write result to FILE instead of standard output",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("stable"),
+            value: None,
+            help: "stabilize sort by disabling last-resort comparison",
+        },
+        OptSpec {
+            short: Some('t'),
+            long: Some("field-separator"),
+            value: Some("SEP"),
+            help: "use SEP instead of non-blank to blank transition",
+        },
+        OptSpec {
+            short: Some('u'),
+            long: Some("unique"),
+            value: None,
+            help: "output only the first of an equal run",
+        },
+        OptSpec {
+            short: Some('z'),
+            long: Some("zero-terminated"),
+            value: None,
+            help: "line delimiter is NUL, not newline",
+        },
+        OptSpec {
+            short: Some('S'),
+            long: Some("buffer-size"),
+            value: Some("SIZE"),
+            help: "accepted for compatibility; no effect (sorting is in memory)",
+        },
+        OptSpec {
+            short: Some('T'),
+            long: Some("temporary-directory"),
+            value: Some("DIR"),
+            help: "accepted for compatibility; no effect (no temporary files)",
+        },
+        OptSpec {
+            short: None,
+            long: Some("parallel"),
+            value: Some("N"),
+            help: "accepted for compatibility; no effect",
+        },
+    ],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files to sort (- for stdin)",
+        required: false,
+        repeated: true,
+    }],
+    returns: "the sorted lines (or nothing with -c, whose status tells)",
+    examples: &[
+        Example {
+            description: "sort lines",
+            script: "printf 'b\\na\\nc\\n' | sort",
+            stdout: "a\nb\nc\n",
+        },
+        Example {
+            description: "numeric, reverse",
+            script: "printf '10\\n9\\n100\\n' | sort -nr",
+            stdout: "100\n10\n9\n",
+        },
+        Example {
+            description: "by second field",
+            script: "printf 'x 3\\ny 1\\nz 2\\n' | sort -k2,2n",
+            stdout: "y 1\nz 2\nx 3\n",
+        },
+        Example {
+            description: "unique",
+            script: "printf 'b\\na\\nb\\n' | sort -u",
+            stdout: "a\nb\n",
+        },
+    ],
+    errors: "exit 2 on unreadable input, bad key specs or unwritable output; -c/-C exit 1 when the input is not sorted",
+    risk: RiskLevel::ReadOnly,
+};
+
+#[derive(Clone, Copy, Default, PartialEq)]
+enum Kind {
+    #[default]
+    Text,
+    Numeric,
+    General,
+    Human,
+    Month,
+    Version,
+    Random,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Key {
+    sword: usize,
+    schar: usize,
+    /// `None`: to the end of the line.
+    eword: Option<usize>,
+    echar: usize,
+    skip_sblanks: bool,
+    skip_eblanks: bool,
+    dict: bool,
+    fold: bool,
+    nonprint: bool,
+    kind: Kind,
+    reverse: bool,
+}
+
+impl Key {
+    fn has_ordering(&self) -> bool {
+        self.skip_sblanks
+            || self.skip_eblanks
+            || self.dict
+            || self.fold
+            || self.nonprint
+            || self.kind != Kind::Text
+            || self.reverse
+    }
+
+    fn inherit(&mut self, g: &Key) {
+        self.skip_sblanks = g.skip_sblanks;
+        self.skip_eblanks = g.skip_eblanks;
+        self.dict = g.dict;
+        self.fold = g.fold;
+        self.nonprint = g.nonprint;
+        self.kind = g.kind;
+        self.reverse = g.reverse;
+    }
+
+    /// Apply ordering letters; returns the rest of the string.
+    fn set_flags<'a>(&mut self, mut s: &'a str, end: bool) -> &'a str {
+        while let Some(c) = s.chars().next() {
+            match c {
+                'b' => {
+                    if end {
+                        self.skip_eblanks = true
+                    } else {
+                        self.skip_sblanks = true
+                    }
+                }
+                'd' => self.dict = true,
+                'f' => self.fold = true,
+                'i' => self.nonprint = true,
+                'g' => self.kind = Kind::General,
+                'h' => self.kind = Kind::Human,
+                'M' => self.kind = Kind::Month,
+                'n' => self.kind = Kind::Numeric,
+                'R' => self.kind = Kind::Random,
+                'V' => self.kind = Kind::Version,
+                'r' => self.reverse = true,
+                _ => return s,
+            }
+            s = &s[1..];
+        }
+        s
+    }
+}
+
+fn take_num(s: &str) -> (Option<usize>, &str) {
+    let end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    if end == 0 {
+        return (None, s);
+    }
+    (Some(s[..end].parse().unwrap_or(usize::MAX)), &s[end..])
+}
+
+fn parse_key(spec: &str) -> Result<Key, String> {
+    let bad = |why: &str| format!("{why}: invalid field specification {}", util::cquote(spec));
+    let mut k = Key::default();
+    let (f, rest) = take_num(spec);
+    let f = f.ok_or_else(|| {
+        format!(
+            "invalid number at field start: invalid count at start of {}",
+            util::cquote(spec)
+        )
+    })?;
+    if f == 0 {
+        return Err(bad("field number is zero"));
+    }
+    k.sword = f - 1;
+    let mut rest = rest;
+    if let Some(r) = rest.strip_prefix('.') {
+        let (c, r2) = take_num(r);
+        let c = c.ok_or_else(|| {
+            format!(
+                "invalid number after '.': invalid count at start of {}",
+                util::cquote(r)
+            )
+        })?;
+        if c == 0 {
+            return Err(bad("character offset is zero"));
+        }
+        k.schar = c - 1;
+        rest = r2;
+    }
+    rest = k.set_flags(rest, false);
+    if let Some(r) = rest.strip_prefix(',') {
+        let (f2, r2) = take_num(r);
+        let f2 = f2.ok_or_else(|| {
+            format!(
+                "invalid number after ',': invalid count at start of {}",
+                util::cquote(r)
+            )
+        })?;
+        if f2 == 0 {
+            return Err(bad("field number is zero"));
+        }
+        k.eword = Some(f2 - 1);
+        rest = r2;
+        if let Some(r) = rest.strip_prefix('.') {
+            let (c, r3) = take_num(r);
+            let c = c.ok_or_else(|| {
+                format!(
+                    "invalid number after '.': invalid count at start of {}",
+                    util::cquote(r)
+                )
+            })?;
+            k.echar = c;
+            rest = r3;
+        }
+        rest = k.set_flags(rest, true);
+    }
+    if !rest.is_empty() {
+        return Err(bad("stray character in field spec"));
+    }
+    Ok(k)
+}
+
+fn is_blank(b: u8) -> bool {
+    b == b' ' || b == b'\t' || b == b'\n'
+}
+
+struct Cfg {
+    keys: Vec<Key>,
+    tab: Option<u8>,
+    reverse: bool,
+    stable: bool,
+    unique: bool,
+    seed: u64,
+}
+
+fn begfield(line: &[u8], k: &Key, tab: Option<u8>) -> usize {
+    let lim = line.len();
+    let mut p = 0;
+    let mut sword = k.sword;
+    match tab {
+        Some(t) => {
+            while p < lim && sword > 0 {
+                while p < lim && line[p] != t {
+                    p += 1;
+                }
+                if p < lim {
+                    p += 1;
+                }
+                sword -= 1;
+            }
+        }
+        None => {
+            while p < lim && sword > 0 {
+                while p < lim && is_blank(line[p]) {
+                    p += 1;
+                }
+                while p < lim && !is_blank(line[p]) {
+                    p += 1;
+                }
+                sword -= 1;
+            }
+        }
+    }
+    if k.skip_sblanks {
+        while p < lim && is_blank(line[p]) {
+            p += 1;
+        }
+    }
+    lim.min(p.saturating_add(k.schar))
+}
+
+fn limfield(line: &[u8], k: &Key, tab: Option<u8>) -> usize {
+    let lim = line.len();
+    let Some(mut eword) = k.eword else { return lim };
+    let echar = k.echar;
+    if echar == 0 {
+        eword += 1;
+    }
+    let mut p = 0;
+    match tab {
+        Some(t) => {
+            while p < lim && eword > 0 {
+                eword -= 1;
+                while p < lim && line[p] != t {
+                    p += 1;
+                }
+                if p < lim && (eword > 0 || echar > 0) {
+                    p += 1;
+                }
+            }
+        }
+        None => {
+            while p < lim && eword > 0 {
+                eword -= 1;
+                while p < lim && is_blank(line[p]) {
+                    p += 1;
+                }
+                while p < lim && !is_blank(line[p]) {
+                    p += 1;
+                }
+            }
+        }
+    }
+    if echar != 0 {
+        if k.skip_eblanks {
+            while p < lim && is_blank(line[p]) {
+                p += 1;
+            }
+        }
+        p = lim.min(p.saturating_add(echar));
+    }
+    p
+}
+
+/// Sign and digits of a `-n` number: (negative, integer digits without leading zeros,
+/// fraction digits without trailing zeros).
+fn num_parts(s: &[u8]) -> (bool, &[u8], &[u8], usize) {
+    let mut p = 0;
+    while p < s.len() && is_blank(s[p]) {
+        p += 1;
+    }
+    let neg = s.get(p) == Some(&b'-');
+    if neg {
+        p += 1;
+    }
+    let is = p;
+    while p < s.len() && s[p].is_ascii_digit() {
+        p += 1;
+    }
+    let mut int = &s[is..p];
+    while int.first() == Some(&b'0') {
+        int = &int[1..];
+    }
+    let mut frac: &[u8] = &[];
+    if s.get(p) == Some(&b'.') {
+        let fs = p + 1;
+        p += 1;
+        while p < s.len() && s[p].is_ascii_digit() {
+            p += 1;
+        }
+        frac = &s[fs..p];
+        while frac.last() == Some(&b'0') {
+            frac = &frac[..frac.len() - 1];
+        }
+    }
+    (neg, int, frac, p)
+}
+
+fn numcmp(a: &[u8], b: &[u8]) -> Ordering {
+    let (an, ai, af, _) = num_parts(a);
+    let (bn, bi, bf, _) = num_parts(b);
+    let az = ai.is_empty() && af.is_empty();
+    let bz = bi.is_empty() && bf.is_empty();
+    let an = an && !az;
+    let bn = bn && !bz;
+    if an != bn {
+        return if an {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        };
+    }
+    let mag = ai
+        .len()
+        .cmp(&bi.len())
+        .then_with(|| ai.cmp(bi))
+        .then_with(|| af.cmp(bf));
+    if an { mag.reverse() } else { mag }
+}
+
+fn human_order(s: &[u8]) -> i32 {
+    let (neg, int, frac, end) = num_parts(s);
+    let order = match s.get(end) {
+        Some(b'k') | Some(b'K') => 1,
+        Some(b'M') => 2,
+        Some(b'G') => 3,
+        Some(b'T') => 4,
+        Some(b'P') => 5,
+        Some(b'E') => 6,
+        Some(b'Z') => 7,
+        Some(b'Y') => 8,
+        Some(b'R') => 9,
+        Some(b'Q') => 10,
+        _ => 0,
+    };
+    if int.is_empty() && frac.is_empty() {
+        0
+    } else if neg {
+        -order
+    } else {
+        order
+    }
+}
+
+/// strtod-style prefix parse: `None` when no number starts the text.
+pub fn strtod_prefix(s: &[u8]) -> Option<f64> {
+    let mut p = 0;
+    while p < s.len() && (s[p] == b' ' || (9..=13).contains(&s[p])) {
+        p += 1;
+    }
+    let start = p;
+    if p < s.len() && (s[p] == b'+' || s[p] == b'-') {
+        p += 1;
+    }
+    let neg = s.get(start) == Some(&b'-');
+    let rest = &s[p..];
+    let lower: Vec<u8> = rest
+        .iter()
+        .take(8)
+        .map(|b| b.to_ascii_lowercase())
+        .collect();
+    if lower.starts_with(b"inf") {
+        return Some(if neg {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        });
+    }
+    if lower.starts_with(b"nan") {
+        return Some(f64::NAN);
+    }
+    if lower.starts_with(b"0x") {
+        let mut v = 0f64;
+        let mut q = p + 2;
+        let mut any = false;
+        while q < s.len() && s[q].is_ascii_hexdigit() {
+            v = v * 16.0 + f64::from((s[q] as char).to_digit(16).unwrap_or(0));
+            q += 1;
+            any = true;
+        }
+        if any {
+            return Some(if neg { -v } else { v });
+        }
+    }
+    let ds = p;
+    while p < s.len() && s[p].is_ascii_digit() {
+        p += 1;
+    }
+    let mut digits = p - ds;
+    if p < s.len() && s[p] == b'.' {
+        p += 1;
+        let fs = p;
+        while p < s.len() && s[p].is_ascii_digit() {
+            p += 1;
+        }
+        digits += p - fs;
+    }
+    if digits == 0 {
+        return None;
+    }
+    if p < s.len() && (s[p] == b'e' || s[p] == b'E') {
+        let mut q = p + 1;
+        if q < s.len() && (s[q] == b'+' || s[q] == b'-') {
+            q += 1;
+        }
+        if q < s.len() && s[q].is_ascii_digit() {
+            while q < s.len() && s[q].is_ascii_digit() {
+                q += 1;
+            }
+            p = q;
+        }
+    }
+    std::str::from_utf8(&s[start..p]).ok()?.parse::<f64>().ok()
+}
+
+fn general_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    match (strtod_prefix(a), strtod_prefix(b)) {
+        (None, None) => Ordering::Equal,
+        (None, Some(_)) => Ordering::Less,
+        (Some(_), None) => Ordering::Greater,
+        (Some(x), Some(y)) => match x.partial_cmp(&y) {
+            Some(o) => o,
+            None => x.is_nan().cmp(&y.is_nan()).reverse(),
+        },
+    }
+}
+
+fn month(s: &[u8]) -> u32 {
+    let mut p = 0;
+    while p < s.len() && is_blank(s[p]) {
+        p += 1;
+    }
+    let m: Vec<u8> = s[p..]
+        .iter()
+        .take(3)
+        .map(|b| b.to_ascii_uppercase())
+        .collect();
+    const MONTHS: [&[u8]; 12] = [
+        b"JAN", b"FEB", b"MAR", b"APR", b"MAY", b"JUN", b"JUL", b"AUG", b"SEP", b"OCT", b"NOV",
+        b"DEC",
+    ];
+    MONTHS
+        .iter()
+        .position(|x| *x == m.as_slice())
+        .map_or(0, |i| i as u32 + 1)
+}
+
+fn ver_order(s: &[u8], pos: usize) -> i32 {
+    if pos >= s.len() {
+        return 0;
+    }
+    let c = s[pos];
+    if c.is_ascii_digit() {
+        0
+    } else if c.is_ascii_alphabetic() {
+        i32::from(c)
+    } else if c == b'~' {
+        -1
+    } else {
+        i32::from(c) + 256
+    }
+}
+
+fn verrevcmp(a: &[u8], b: &[u8]) -> i32 {
+    let (mut i, mut j) = (0, 0);
+    let dig = |s: &[u8], p: usize| p < s.len() && s[p].is_ascii_digit();
+    while i < a.len() || j < b.len() {
+        let mut first_diff = 0;
+        while (i < a.len() && !a[i].is_ascii_digit()) || (j < b.len() && !b[j].is_ascii_digit()) {
+            let ac = ver_order(a, i);
+            let bc = ver_order(b, j);
+            if ac != bc {
+                return ac - bc;
+            }
+            i += 1;
+            j += 1;
+        }
+        while i < a.len() && a[i] == b'0' {
+            i += 1;
+        }
+        while j < b.len() && b[j] == b'0' {
+            j += 1;
+        }
+        while dig(a, i) && dig(b, j) {
+            if first_diff == 0 {
+                first_diff = i32::from(a[i]) - i32::from(b[j]);
+            }
+            i += 1;
+            j += 1;
+        }
+        if dig(a, i) {
+            return 1;
+        }
+        if dig(b, j) {
+            return -1;
+        }
+        if first_diff != 0 {
+            return first_diff;
+        }
+    }
+    0
+}
+
+fn file_prefixlen(s: &[u8]) -> usize {
+    let n = s.len();
+    let mut prefix = 0;
+    let mut i = 0;
+    loop {
+        if i == n {
+            return prefix;
+        }
+        i += 1;
+        prefix = i;
+        while i + 1 < n && s[i] == b'.' && (s[i + 1].is_ascii_alphabetic() || s[i + 1] == b'~') {
+            i += 2;
+            while i < n && (s[i].is_ascii_alphanumeric() || s[i] == b'~') {
+                i += 1;
+            }
+        }
+    }
+}
+
+/// gnulib's `filevercmp` (coreutils 9.x), used by `sort -V` and `ls -v`.
+pub fn filevercmp(a: &[u8], b: &[u8]) -> Ordering {
+    if a == b {
+        return Ordering::Equal;
+    }
+    if a.is_empty() {
+        return Ordering::Less;
+    }
+    if b.is_empty() {
+        return Ordering::Greater;
+    }
+    if a[0] == b'.' {
+        if b[0] != b'.' {
+            return Ordering::Less;
+        }
+        let (ad, bd) = (a == b".", b == b".");
+        if ad {
+            return if bd { Ordering::Equal } else { Ordering::Less };
+        }
+        if bd {
+            return Ordering::Greater;
+        }
+        let (add, bdd) = (a == b"..", b == b"..");
+        if add {
+            return if bdd { Ordering::Equal } else { Ordering::Less };
+        }
+        if bdd {
+            return Ordering::Greater;
+        }
+    } else if b[0] == b'.' {
+        return Ordering::Greater;
+    }
+    let ap = file_prefixlen(a);
+    let bp = file_prefixlen(b);
+    let one_pass = ap == a.len() && bp == b.len();
+    let r = verrevcmp(&a[..ap], &b[..bp]);
+    let r = if r != 0 || one_pass {
+        r
+    } else {
+        verrevcmp(a, b)
+    };
+    r.cmp(&0)
+}
+
+fn text_cmp(a: &[u8], b: &[u8], k: &Key) -> Ordering {
+    if !(k.dict || k.fold || k.nonprint) {
+        return a.cmp(b);
+    }
+    let keep = |c: u8| {
+        (!k.dict || is_blank(c) || c.is_ascii_alphanumeric())
+            && (!k.nonprint || (0x20..0x7f).contains(&c))
+    };
+    let tr = |c: u8| if k.fold { c.to_ascii_uppercase() } else { c };
+    let mut ia = a.iter().copied().filter(|c| keep(*c)).map(tr);
+    let mut ib = b.iter().copied().filter(|c| keep(*c)).map(tr);
+    loop {
+        match (ia.next(), ib.next()) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(x), Some(y)) => {
+                if x != y {
+                    return x.cmp(&y);
+                }
+            }
+        }
+    }
+}
+
+fn hash(seed: u64, s: &[u8]) -> u64 {
+    let mut h = seed ^ 0xcbf2_9ce4_8422_2325;
+    for &b in s {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^ (h >> 33)
+}
+
+fn key_cmp(a: &[u8], b: &[u8], k: &Key, cfg: &Cfg) -> Ordering {
+    let ka = &a[begfield(a, k, cfg.tab)..limfield(a, k, cfg.tab).max(begfield(a, k, cfg.tab))];
+    let kb = &b[begfield(b, k, cfg.tab)..limfield(b, k, cfg.tab).max(begfield(b, k, cfg.tab))];
+    let o = match k.kind {
+        Kind::Text => text_cmp(ka, kb, k),
+        Kind::Numeric => numcmp(ka, kb),
+        Kind::Human => human_order(ka)
+            .cmp(&human_order(kb))
+            .then_with(|| numcmp(ka, kb)),
+        Kind::General => general_cmp(ka, kb),
+        Kind::Month => month(ka).cmp(&month(kb)),
+        Kind::Version => filevercmp(ka, kb),
+        Kind::Random => hash(cfg.seed, ka)
+            .cmp(&hash(cfg.seed, kb))
+            .then_with(|| text_cmp(ka, kb, k)),
+    };
+    if k.reverse { o.reverse() } else { o }
+}
+
+fn compare(a: &[u8], b: &[u8], cfg: &Cfg) -> Ordering {
+    for k in &cfg.keys {
+        let o = key_cmp(a, b, k, cfg);
+        if o != Ordering::Equal {
+            return o;
+        }
+    }
+    if cfg.keys.is_empty() {
+        let o = a.cmp(b);
+        return if cfg.reverse { o.reverse() } else { o };
+    }
+    if cfg.stable || cfg.unique {
+        return Ordering::Equal;
+    }
+    let o = a.cmp(b);
+    if cfg.reverse { o.reverse() } else { o }
+}
+
+impl Command for Sort {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 2) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let mut g = Key::default();
+        let mut keys = Vec::new();
+        let mut tab = None;
+        let (mut check, mut quiet, mut stable, mut unique, mut zero) =
+            (false, false, false, false, false);
+        let mut output: Option<String> = None;
+        for (i, v) in &p.opts {
+            let o = &SPEC.options[*i];
+            let v = v.as_deref().unwrap_or_default();
+            match o.short {
+                Some(c @ ('b' | 'd' | 'f' | 'g' | 'i' | 'M' | 'h' | 'n' | 'R' | 'r' | 'V')) => {
+                    let mut tmp = [0u8; 4];
+                    g.set_flags(c.encode_utf8(&mut tmp), false);
+                    if c == 'b' {
+                        g.skip_eblanks = true;
+                    }
+                }
+                Some('c') => check = true,
+                Some('C') => {
+                    check = true;
+                    quiet = true;
+                }
+                Some('k') => match parse_key(&util::lossy(v)) {
+                    Ok(k) => keys.push(k),
+                    Err(m) => {
+                        util::err(ctx, "sort", &m);
+                        return 2;
+                    }
+                },
+                Some('o') => output = Some(util::lossy(v)),
+                Some('s') => stable = true,
+                Some('t') => {
+                    let t = if v == b"\\0" { vec![0] } else { v.to_vec() };
+                    if t.len() != 1 {
+                        let m = if t.is_empty() {
+                            "empty tab".to_string()
+                        } else {
+                            format!("multi-character tab {}", util::cquote(&util::lossy(&t)))
+                        };
+                        util::err(ctx, "sort", &m);
+                        return 2;
+                    }
+                    if tab.is_some_and(|x| x != t[0]) {
+                        util::err(ctx, "sort", "incompatible tabs");
+                        return 2;
+                    }
+                    tab = Some(t[0]);
+                }
+                Some('u') => unique = true,
+                Some('z') => zero = true,
+                _ => {}
+            }
+        }
+        for k in &mut keys {
+            if !k.has_ordering() {
+                k.inherit(&g);
+            }
+        }
+        if keys.is_empty()
+            && g.has_ordering()
+            && !(g.reverse
+                && !(g.skip_sblanks || g.dict || g.fold || g.nonprint || g.kind != Kind::Text))
+        {
+            let mut k = g;
+            k.reverse = g.reverse;
+            keys.push(k);
+        }
+        let seed = if keys.iter().any(|k| k.kind == Kind::Random) {
+            ctx.backend()
+                .read(std::path::Path::new("/dev/urandom"), Some(0..8))
+                .ok()
+                .and_then(|b| b.try_into().ok())
+                .map(u64::from_le_bytes)
+                .unwrap_or(0x1234_5678)
+        } else {
+            0
+        };
+        let cfg = Cfg {
+            keys,
+            tab,
+            reverse: g.reverse,
+            stable,
+            unique,
+            seed,
+        };
+        let delim = if zero { 0 } else { b'\n' };
+        let files: Vec<Arg> = if p.operands.is_empty() {
+            vec![b"-".to_vec()]
+        } else {
+            p.operands
+        };
+        let mut data = Vec::new();
+        let mut per_file = Vec::new();
+        for f in &files {
+            let name = util::lossy(f);
+            let r = match util::open(ctx, f) {
+                Ok(mut src) => {
+                    util::read_all(ctx, &mut src).map_err(|e| ("read failed", util::io_msg(&e)))
+                }
+                Err(m) if m == "Is a directory" => Err(("read failed", m)),
+                Err(m) => Err(("cannot read", m)),
+            };
+            match r {
+                Ok(d) => {
+                    if check {
+                        per_file.push((name, d));
+                    } else {
+                        data.extend_from_slice(&d);
+                        if !d.is_empty() && d.last() != Some(&delim) {
+                            data.push(delim);
+                        }
+                    }
+                }
+                Err((what, m)) => {
+                    util::err(ctx, "sort", &format!("{what}: {name}: {m}"));
+                    return 2;
+                }
+            }
+        }
+        if check {
+            // GNU checks the first file only when several are given with -c.
+            let (name, d) = match per_file.into_iter().next() {
+                Some(x) => x,
+                None => return 0,
+            };
+            let lines = util::split_records(&d, delim);
+            for i in 1..lines.len() {
+                let o = compare(lines[i - 1], lines[i], &cfg);
+                if o == Ordering::Greater || (unique && o == Ordering::Equal) {
+                    if !quiet {
+                        let line = util::lossy(lines[i]);
+                        util::err(ctx, "sort", &format!("{name}:{}: disorder: {line}", i + 1));
+                    }
+                    return 1;
+                }
+            }
+            return 0;
+        }
+        let mut lines = util::split_records(&data, delim);
+        lines.sort_by(|a, b| compare(a, b, &cfg));
+        if unique {
+            lines.dedup_by(|b, a| compare(a, b, &cfg) == Ordering::Equal);
+        }
+        let mut out = Vec::with_capacity(data.len() + 1);
+        for l in &lines {
+            out.extend_from_slice(l);
+            out.push(delim);
+        }
+        match output {
+            Some(path) => {
+                let abs = ctx.resolve_path(&path);
+                if let Err(e) = ctx.backend().write(&abs, &out, WriteMode::Truncate, 0o644) {
+                    util::err(ctx, "sort", &format!("open failed: {path}: {e}"));
+                    return 2;
+                }
+                0
+            }
+            None => {
+                for chunk in out.chunks(util::CHUNK) {
+                    if ctx.is_cancelled() {
+                        return 130;
+                    }
+                    if !util::out(ctx, chunk) {
+                        return 2;
+                    }
+                }
+                0
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::commands::testing::{TestCtx, run, run_in};
+
+    fn s(args: &[&str], input: &str) -> String {
+        run_in(&Sort, args, input).1
+    }
+
+    #[test]
+    fn basic_orders() {
+        assert_eq!(s(&[], "b\nB\na\n"), "B\na\nb\n");
+        assert_eq!(s(&["-f"], "b\nB\na\n"), "a\nB\nb\n");
+        assert_eq!(s(&["-n"], "10\n9\n-1\nx\n"), "-1\nx\n9\n10\n");
+        assert_eq!(s(&["-h"], "1G\n2K\n3M\n5\n"), "5\n2K\n3M\n1G\n");
+        assert_eq!(s(&["-V"], "a10\na2\na1.5\n"), "a1.5\na2\na10\n");
+        assert_eq!(s(&["-M"], "mar\nJan\nxx\n"), "xx\nJan\nmar\n");
+        assert_eq!(s(&["-g"], "1e3\n5\nabc\n-inf\n"), "abc\n-inf\n5\n1e3\n");
+        assert_eq!(s(&["-r"], "a\nc\nb"), "c\nb\na\n");
+    }
+
+    #[test]
+    fn keys() {
+        assert_eq!(s(&["-k2,2n"], "x 3\ny 1\nz 2\n"), "y 1\nz 2\nx 3\n");
+        assert_eq!(s(&["-t", ":", "-k2"], "a:b\nc:a\n"), "c:a\na:b\n");
+        assert_eq!(s(&["-k", "1.2,1.2"], "ab\nba\n"), "ba\nab\n");
+        assert_eq!(s(&["-s", "-k1,1"], "a 2\na 1\n"), "a 2\na 1\n");
+        assert_eq!(s(&["-k1,1"], "a 2\na 1\n"), "a 1\na 2\n");
+        assert_eq!(s(&["-u", "-k1,1"], "a 2\na 1\nb\n"), "a 2\nb\n");
+    }
+
+    #[test]
+    fn check_and_errors() {
+        let (st, _, e) = run_in(&Sort, &["-c"], "b\na\n");
+        assert_eq!((st, e.as_str()), (1, "sort: -:2: disorder: a\n"));
+        let (st, _, e) = run_in(&Sort, &["-k0"], "");
+        assert_eq!(st, 2);
+        assert!(e.contains("field number is zero"));
+        let mut ctx = TestCtx::new().file("f", b"b\na\n");
+        assert_eq!(run(&Sort, &["-o", "f", "f"], &mut ctx), 0);
+        assert_eq!(ctx.read("f").unwrap(), b"a\nb\n");
+    }
+}

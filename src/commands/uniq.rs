@@ -1,0 +1,357 @@
+//! `uniq`: report or omit repeated lines.
+//!
+//! Streams line by line, holding only the current group's first line, so it works on endless
+//! input. Comparison skips `-f` fields then `-s` characters and looks at no more than `-w`
+//! characters, as GNU does (fields are runs of blanks followed by non-blanks).
+
+use crate::api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+use crate::vfs::WriteMode;
+
+use super::util::{self, Lines};
+
+pub struct Uniq;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "uniq",
+    group: "text",
+    summary: "report or omit repeated lines",
+    usage: "uniq [OPTION]... [INPUT [OUTPUT]]",
+    description: "Filter adjacent matching lines from INPUT (or standard input), writing to OUTPUT (or standard output). With no options, matching lines are merged to the first occurrence. Repeated lines are only detected when adjacent: sort first.",
+    options: &[
+        OptSpec {
+            short: Some('c'),
+            long: Some("count"),
+            value: None,
+            help: "prefix lines by the number of occurrences",
+        },
+        OptSpec {
+            short: Some('d'),
+            long: Some("repeated"),
+            value: None,
+            help: "only print duplicate lines, one for each group",
+        },
+        OptSpec {
+            short: Some('D'),
+            long: Some("all-repeated"),
+            value: None,
+            help: "print all duplicate lines",
+        },
+        OptSpec {
+            short: Some('f'),
+            long: Some("skip-fields"),
+            value: Some("N"),
+            help: "avoid comparing the first N fields",
+        },
+        OptSpec {
+            short: Some('i'),
+            long: Some("ignore-case"),
+            value: None,
+            help: "ignore differences in case when comparing",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("skip-chars"),
+            value: Some("N"),
+            help: "avoid comparing the first N characters",
+        },
+        OptSpec {
+            short: Some('u'),
+            long: Some("unique"),
+            value: None,
+            help: "only print unique lines",
+        },
+        OptSpec {
+            short: Some('w'),
+            long: Some("check-chars"),
+            value: Some("N"),
+            help: "compare no more than N characters in lines",
+        },
+        OptSpec {
+            short: Some('z'),
+            long: Some("zero-terminated"),
+            value: None,
+            help: "line delimiter is NUL, not newline",
+        },
+    ],
+    operands: &[
+        ArgSpec {
+            name: "INPUT",
+            kind: ArgType::Path,
+            description: "input file (- for stdin)",
+            required: false,
+            repeated: false,
+        },
+        ArgSpec {
+            name: "OUTPUT",
+            kind: ArgType::Path,
+            description: "output file",
+            required: false,
+            repeated: false,
+        },
+    ],
+    returns: "the filtered lines",
+    examples: &[
+        Example {
+            description: "merge adjacent duplicates",
+            script: "printf 'a\\na\\nb\\n' | uniq",
+            stdout: "a\nb\n",
+        },
+        Example {
+            description: "count occurrences",
+            script: "printf 'a\\na\\nb\\n' | uniq -c",
+            stdout: "      2 a\n      1 b\n",
+        },
+        Example {
+            description: "only duplicated lines",
+            script: "printf 'a\\na\\nb\\n' | uniq -d",
+            stdout: "a\n",
+        },
+    ],
+    errors: "exit 1 when the input cannot be read, the output cannot be written, or options conflict",
+    risk: RiskLevel::ReadOnly,
+};
+
+struct Cfg {
+    skip_fields: usize,
+    skip_chars: usize,
+    check: Option<usize>,
+    icase: bool,
+}
+
+fn key<'a>(line: &'a [u8], c: &Cfg) -> &'a [u8] {
+    let blank = |b: u8| b == b' ' || b == b'\t';
+    let mut p = 0;
+    for _ in 0..c.skip_fields {
+        while p < line.len() && blank(line[p]) {
+            p += 1;
+        }
+        while p < line.len() && !blank(line[p]) {
+            p += 1;
+        }
+    }
+    p = (p + c.skip_chars).min(line.len());
+    let rest = &line[p..];
+    match c.check {
+        Some(w) => &rest[..w.min(rest.len())],
+        None => rest,
+    }
+}
+
+fn same(a: &[u8], b: &[u8], c: &Cfg) -> bool {
+    let (x, y) = (key(a, c), key(b, c));
+    if c.icase {
+        x.eq_ignore_ascii_case(y)
+    } else {
+        x == y
+    }
+}
+
+fn parse_n(ctx: &mut dyn ToolCtx, v: &[u8], what: &str) -> Result<usize, i32> {
+    let s = util::lossy(v);
+    match s.parse::<u64>() {
+        Ok(n) => Ok(n.min(usize::MAX as u64) as usize),
+        Err(_) => {
+            util::err(
+                ctx,
+                "uniq",
+                &format!("{s}: invalid number of {what} to skip"),
+            );
+            Err(1)
+        }
+    }
+}
+
+impl Command for Uniq {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let mut cfg = Cfg {
+            skip_fields: 0,
+            skip_chars: 0,
+            check: None,
+            icase: p.has(&SPEC, "i"),
+        };
+        for (i, v) in &p.opts {
+            let v = v.as_deref().unwrap_or_default();
+            let r = match SPEC.options[*i].short {
+                Some('f') => parse_n(ctx, v, "fields").map(|n| cfg.skip_fields = n),
+                Some('s') => parse_n(ctx, v, "bytes").map(|n| cfg.skip_chars = n),
+                Some('w') => match util::lossy(v).parse::<u64>() {
+                    Ok(n) => {
+                        cfg.check = Some(n.min(usize::MAX as u64) as usize);
+                        Ok(())
+                    }
+                    Err(_) => {
+                        util::err(
+                            ctx,
+                            "uniq",
+                            &format!("{}: invalid number of bytes to compare", util::lossy(v)),
+                        );
+                        Err(1)
+                    }
+                },
+                _ => Ok(()),
+            };
+            if let Err(s) = r {
+                return s;
+            }
+        }
+        let count = p.has(&SPEC, "c");
+        let all_rep = p.has(&SPEC, "D");
+        let only_dup = p.has(&SPEC, "d") || all_rep;
+        let only_uniq = p.has(&SPEC, "u");
+        if count && all_rep {
+            return util::usage(
+                ctx,
+                &SPEC,
+                "uniq: printing all duplicated lines and repeat counts is meaningless",
+                1,
+            );
+        }
+        if p.operands.len() > 2 {
+            let m = format!(
+                "uniq: extra operand {}",
+                util::quote(&util::lossy(&p.operands[2]))
+            );
+            return util::usage(ctx, &SPEC, &m, 1);
+        }
+        let delim = if p.has(&SPEC, "z") { 0 } else { b'\n' };
+        let input = p.operands.first().cloned().unwrap_or_else(|| b"-".to_vec());
+        let output = p.operands.get(1).map(|o| util::lossy(o));
+        let mut src = match util::open(ctx, &input) {
+            Ok(s) => s,
+            Err(m) => {
+                util::err(ctx, "uniq", &format!("{}: {m}", util::lossy(&input)));
+                return 1;
+            }
+        };
+        let mut collected: Option<Vec<u8>> = output.as_ref().map(|_| Vec::new());
+        let mut lines = Lines::new(delim);
+        let mut group: Option<Vec<u8>> = None;
+        let mut n: u64 = 0;
+        let emit = |ctx: &mut dyn ToolCtx,
+                    collected: &mut Option<Vec<u8>>,
+                    line: &[u8],
+                    n: u64,
+                    first_of_all: bool|
+         -> bool {
+            let mut buf = Vec::with_capacity(line.len() + 9);
+            if all_rep {
+                if n < 2 && !first_of_all {
+                    return true;
+                }
+            } else if (only_dup && n < 2) || (only_uniq && n > 1) {
+                return true;
+            }
+            if count {
+                buf.extend_from_slice(format!("{n:>7} ").as_bytes());
+            }
+            buf.extend_from_slice(line);
+            buf.push(delim);
+            match collected {
+                Some(c) => {
+                    c.extend_from_slice(&buf);
+                    true
+                }
+                None => util::out(ctx, &buf),
+            }
+        };
+        // For -D every line of a repeated group is printed; keep the group's lines.
+        let mut pending: Vec<Vec<u8>> = Vec::new();
+        loop {
+            let next = match lines.next(ctx, &mut src) {
+                Ok(l) => l,
+                Err(e) => {
+                    util::err(
+                        ctx,
+                        "uniq",
+                        &format!("{}: {}", util::lossy(&input), util::io_msg(&e)),
+                    );
+                    return 1;
+                }
+            };
+            let next = next.map(|mut l| {
+                if l.last() == Some(&delim) {
+                    l.pop();
+                }
+                l
+            });
+            let continues = match (&group, &next) {
+                (Some(g), Some(l)) => same(g, l, &cfg),
+                _ => false,
+            };
+            if continues {
+                n += 1;
+                if all_rep {
+                    if let Some(l) = next {
+                        pending.push(l);
+                    }
+                }
+                continue;
+            }
+            if let Some(g) = group.take() {
+                if all_rep {
+                    if n > 1 {
+                        if !emit(ctx, &mut collected, &g, n, true) {
+                            return 1;
+                        }
+                        for l in pending.drain(..) {
+                            if !emit(ctx, &mut collected, &l, n, true) {
+                                return 1;
+                            }
+                        }
+                    }
+                    pending.clear();
+                } else if !emit(ctx, &mut collected, &g, n, false) {
+                    return 1;
+                }
+            }
+            match next {
+                Some(l) => {
+                    group = Some(l);
+                    n = 1;
+                }
+                None => break,
+            }
+        }
+        if let (Some(path), Some(data)) = (output, collected) {
+            let abs = ctx.resolve_path(&path);
+            if let Err(e) = ctx.backend().write(&abs, &data, WriteMode::Truncate, 0o644) {
+                util::err(ctx, "uniq", &format!("{path}: {e}"));
+                return 1;
+            }
+        }
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Uniq;
+    use crate::commands::testing::run_in;
+
+    #[test]
+    fn modes() {
+        assert_eq!(run_in(&Uniq, &[], "a\na\nb\na").1, "a\nb\na\n");
+        assert_eq!(
+            run_in(&Uniq, &["-c"], "a\na\nb\n").1,
+            "      2 a\n      1 b\n"
+        );
+        assert_eq!(run_in(&Uniq, &["-u"], "a\na\nb\n").1, "b\n");
+        assert_eq!(run_in(&Uniq, &["-D"], "a\na\nb\nc\nc\n").1, "a\na\nc\nc\n");
+        assert_eq!(run_in(&Uniq, &["-i"], "A\na\n").1, "A\n");
+        assert_eq!(run_in(&Uniq, &["-f1"], "x a\ny a\n").1, "x a\n");
+        assert_eq!(run_in(&Uniq, &["-s1", "-w1"], "ab\nbb\nbc\n").1, "ab\nbc\n");
+        let (s, _, e) = run_in(&Uniq, &["-cD"], "");
+        assert_eq!(s, 1);
+        assert!(e.contains("meaningless"));
+    }
+}

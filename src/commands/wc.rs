@@ -1,0 +1,379 @@
+//! `wc`: count lines, words, characters and bytes.
+//!
+//! Counts stream chunk by chunk. Column widths follow GNU's `compute_number_width`: the digits
+//! of the total size of the regular files named, at least 7 when any input is not a regular
+//! file (stdin, a directory), and 1 for a single count of a single input.
+
+use crate::api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+use crate::vfs::FileType;
+
+use super::util;
+
+pub struct Wc;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "wc",
+    group: "text",
+    summary: "print newline, word, and byte counts for each file",
+    usage: "wc [OPTION]... [FILE]...",
+    description: "Print newline, word, and byte counts for each FILE, and a total line if more than one FILE is specified. A word is a non-zero-length sequence of printable characters delimited by white space. With no FILE, or when FILE is -, read standard input. Counts are printed in the order lines, words, characters, bytes, maximum line length.",
+    options: &[
+        OptSpec {
+            short: Some('c'),
+            long: Some("bytes"),
+            value: None,
+            help: "print the byte counts",
+        },
+        OptSpec {
+            short: Some('m'),
+            long: Some("chars"),
+            value: None,
+            help: "print the character counts (UTF-8)",
+        },
+        OptSpec {
+            short: Some('l'),
+            long: Some("lines"),
+            value: None,
+            help: "print the newline counts",
+        },
+        OptSpec {
+            short: Some('L'),
+            long: Some("max-line-length"),
+            value: None,
+            help: "print the maximum display width",
+        },
+        OptSpec {
+            short: Some('w'),
+            long: Some("words"),
+            value: None,
+            help: "print the word counts",
+        },
+    ],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files to count (- for stdin)",
+        required: false,
+        repeated: true,
+    }],
+    returns: "one line of counts per input, then a total line when there are several",
+    examples: &[
+        Example {
+            description: "count lines",
+            script: "printf 'a\\nb\\n' | wc -l",
+            stdout: "2\n",
+        },
+        Example {
+            description: "all counts of stdin",
+            script: "echo hello world | wc",
+            stdout: "      1       2      12\n",
+        },
+    ],
+    errors: "exit 1 when a file cannot be read (its error is printed, the others are counted)",
+    risk: RiskLevel::ReadOnly,
+};
+
+#[derive(Default, Clone, Copy)]
+struct Counts {
+    lines: u64,
+    words: u64,
+    chars: u64,
+    bytes: u64,
+    maxlen: u64,
+}
+
+#[derive(Default)]
+struct Counter {
+    c: Counts,
+    in_word: bool,
+    col: u64,
+    /// Pending bytes of an incomplete UTF-8 sequence at a chunk boundary.
+    pending: Vec<u8>,
+}
+
+fn is_space(ch: char) -> bool {
+    matches!(ch, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c')
+        || (ch as u32 > 127
+            && ch.is_whitespace()
+            && ch != '\u{a0}'
+            && ch != '\u{2007}'
+            && ch != '\u{202f}')
+}
+
+/// Display width of a printable character (wide East Asian characters count 2, combining 0).
+pub fn char_width(ch: char) -> u64 {
+    let c = ch as u32;
+    if c < 0x20 || c == 0x7f {
+        return 0;
+    }
+    if (0x300..0x370).contains(&c) || (0x200b..=0x200f).contains(&c) {
+        return 0;
+    }
+    if (0x1100..=0x115f).contains(&c)
+        || (0x2e80..=0xa4cf).contains(&c)
+        || (0xac00..=0xd7a3).contains(&c)
+        || (0xf900..=0xfaff).contains(&c)
+        || (0xfe30..=0xfe4f).contains(&c)
+        || (0xff00..=0xff60).contains(&c)
+        || (0xffe0..=0xffe6).contains(&c)
+        || (0x1f300..=0x1f64f).contains(&c)
+        || (0x1f900..=0x1f9ff).contains(&c)
+        || (0x20000..=0x3fffd).contains(&c)
+    {
+        return 2;
+    }
+    1
+}
+
+impl Counter {
+    fn feed(&mut self, data: &[u8]) {
+        self.c.bytes += data.len() as u64;
+        let mut buf = std::mem::take(&mut self.pending);
+        buf.extend_from_slice(data);
+        let mut rest: &[u8] = &buf;
+        loop {
+            match std::str::from_utf8(rest) {
+                Ok(s) => {
+                    self.text(s);
+                    break;
+                }
+                Err(e) => {
+                    let (good, bad) = rest.split_at(e.valid_up_to());
+                    // valid_up_to is at a char boundary
+                    self.text(std::str::from_utf8(good).unwrap_or_default());
+                    match e.error_len() {
+                        Some(n) => {
+                            // Invalid bytes: part of a word, not characters, no width.
+                            self.in_word_byte();
+                            rest = &bad[n..];
+                        }
+                        None => {
+                            self.pending = bad.to_vec();
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn in_word_byte(&mut self) {
+        if !self.in_word {
+            self.in_word = true;
+            self.c.words += 1;
+        }
+    }
+
+    fn text(&mut self, s: &str) {
+        for ch in s.chars() {
+            self.c.chars += 1;
+            match ch {
+                '\n' => {
+                    self.c.lines += 1;
+                    self.c.maxlen = self.c.maxlen.max(self.col);
+                    self.col = 0;
+                }
+                '\t' => self.col = (self.col / 8 + 1) * 8,
+                '\r' | '\x0c' => {
+                    self.c.maxlen = self.c.maxlen.max(self.col);
+                    self.col = 0;
+                }
+                _ => self.col += char_width(ch),
+            }
+            if is_space(ch) {
+                self.in_word = false;
+            } else if ((ch as u32 >= 0x20 && ch != '\x7f') || ch as u32 > 0x7f) && !self.in_word {
+                self.in_word = true;
+                self.c.words += 1;
+            }
+        }
+    }
+
+    fn finish(mut self) -> Counts {
+        if !self.pending.is_empty() {
+            self.in_word_byte();
+        }
+        self.c.maxlen = self.c.maxlen.max(self.col);
+        self.c
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Which {
+    lines: bool,
+    words: bool,
+    chars: bool,
+    bytes: bool,
+    maxlen: bool,
+}
+
+fn format_line(c: &Counts, w: Which, width: usize, name: Option<&str>) -> String {
+    let mut fields = Vec::new();
+    for (on, v) in [
+        (w.lines, c.lines),
+        (w.words, c.words),
+        (w.chars, c.chars),
+        (w.bytes, c.bytes),
+        (w.maxlen, c.maxlen),
+    ] {
+        if on {
+            fields.push(format!("{v:>width$}"));
+        }
+    }
+    let mut s = fields.join(" ");
+    if let Some(n) = name {
+        s.push(' ');
+        s.push_str(n);
+    }
+    s.push('\n');
+    s
+}
+
+impl Command for Wc {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let mut w = Which {
+            lines: p.has(&SPEC, "l"),
+            words: p.has(&SPEC, "w"),
+            chars: p.has(&SPEC, "m"),
+            bytes: p.has(&SPEC, "c"),
+            maxlen: p.has(&SPEC, "L"),
+        };
+        if !(w.lines || w.words || w.chars || w.bytes || w.maxlen) {
+            w = Which {
+                lines: true,
+                words: true,
+                chars: false,
+                bytes: true,
+                maxlen: false,
+            };
+        }
+        let nsel = [w.lines, w.words, w.chars, w.bytes, w.maxlen]
+            .iter()
+            .filter(|b| **b)
+            .count();
+        let stdin_only = p.operands.is_empty();
+        let files: Vec<Arg> = if stdin_only {
+            vec![b"-".to_vec()]
+        } else {
+            p.operands
+        };
+        // Width from stat, as GNU computes it before reading anything.
+        let width = if files.len() == 1 && nsel == 1 {
+            1
+        } else {
+            let mut total: u64 = 0;
+            let mut min = 1;
+            let mut first_failed = false;
+            for (i, f) in files.iter().enumerate() {
+                if f == b"-" {
+                    min = 7;
+                    continue;
+                }
+                match ctx.backend().stat(&ctx.resolve_path(&util::lossy(f))) {
+                    Ok(m) if m.file_type == FileType::File => total += m.size,
+                    Ok(_) => min = 7,
+                    Err(_) => {
+                        if i == 0 {
+                            first_failed = true;
+                        }
+                    }
+                }
+            }
+            if first_failed {
+                1
+            } else {
+                total.max(1).to_string().len().max(min)
+            }
+        };
+        let mut status = 0;
+        let mut total = Counts::default();
+        let mut buf = vec![0u8; util::CHUNK];
+        for f in &files {
+            let name = util::lossy(f);
+            let mut counter = Counter::default();
+            match util::open(ctx, f) {
+                Ok(mut src) => loop {
+                    if ctx.is_cancelled() {
+                        return 130;
+                    }
+                    match util::read_chunk(ctx, &mut src, &mut buf) {
+                        Ok(0) => break,
+                        Ok(n) => counter.feed(&buf[..n]),
+                        Err(e) => {
+                            util::err(ctx, "wc", &format!("{name}: {}", util::io_msg(&e)));
+                            status = 1;
+                            break;
+                        }
+                    }
+                },
+                Err(m) => {
+                    util::err(ctx, "wc", &format!("{name}: {m}"));
+                    status = 1;
+                    if m != "Is a directory" {
+                        continue;
+                    }
+                }
+            }
+            let c = counter.finish();
+            total.lines += c.lines;
+            total.words += c.words;
+            total.chars += c.chars;
+            total.bytes += c.bytes;
+            total.maxlen = total.maxlen.max(c.maxlen);
+            let shown = if stdin_only {
+                None
+            } else {
+                Some(name.as_str())
+            };
+            if !util::out(ctx, format_line(&c, w, width, shown).as_bytes()) {
+                return 1;
+            }
+        }
+        if files.len() > 1
+            && !util::out(ctx, format_line(&total, w, width, Some("total")).as_bytes())
+        {
+            return 1;
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Wc;
+    use crate::commands::testing::{TestCtx, run, run_in};
+
+    #[test]
+    fn stdin_counts() {
+        assert_eq!(
+            run_in(&Wc, &[], "a b\nccc dd e\n").1,
+            "      2       5      13\n"
+        );
+        assert_eq!(run_in(&Wc, &["-l"], "a\nb").1, "1\n");
+        assert_eq!(
+            run_in(&Wc, &["-L", "-m", "-c"], "h\u{e9}llo\tx\n").1,
+            "      8       9       9\n"
+        );
+    }
+
+    #[test]
+    fn files_widths() {
+        let mut ctx = TestCtx::new().file("f", b"1\n2\n3\n");
+        assert_eq!(run(&Wc, &["f", "f"], &mut ctx), 0);
+        assert_eq!(ctx.out_str(), " 3  3  6 f\n 3  3  6 f\n 6  6 12 total\n");
+        let mut ctx = TestCtx::new().file("f", b"1\n2\n3\n");
+        assert_eq!(run(&Wc, &["-l", "f", "nope"], &mut ctx), 1);
+        assert_eq!(ctx.out_str(), "3 f\n3 total\n");
+        assert_eq!(ctx.err_str(), "wc: nope: No such file or directory\n");
+    }
+}
