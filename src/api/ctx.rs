@@ -99,6 +99,23 @@ pub trait ToolCtx: Send + Sync {
     /// `timeout` need). Status 127 when it does not exist.
     fn call(&mut self, name: &str, args: &[Arg]) -> ExitStatus;
 
+    /// Like [`ToolCtx::call`], but the command sees exactly `env` as its exported environment
+    /// (as `env -i A=1 cmd` needs). Contexts that cannot change the environment refuse with
+    /// status 125 rather than run the command with the wrong one.
+    fn call_with_env(&mut self, name: &str, args: &[Arg], env: &[(String, Vec<u8>)]) -> ExitStatus {
+        let _ = (args, env);
+        let _ = writeln!(
+            self.stderr(),
+            "{name}: running with a changed environment is not supported here"
+        );
+        125
+    }
+
+    /// The file-creation mask (`umask`), e.g. 0o022.
+    fn umask(&self) -> u32 {
+        0o022
+    }
+
     /// The registered commands.
     fn registry(&self) -> &dyn CommandRegistry;
 

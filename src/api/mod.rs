@@ -9,6 +9,7 @@
 mod args;
 mod command;
 mod ctx;
+pub mod doc;
 mod spec;
 mod value;
 

@@ -111,7 +111,7 @@ impl Command for Mkdir {
         }
         let parents = p.has(&MKDIR, "p");
         let verbose = p.has(&MKDIR, "v");
-        let default = 0o777 & !mode::UMASK;
+        let default = 0o777 & !ctx.umask();
         let final_mode = match p.value(&MKDIR, "m") {
             Some(m) => match mode::apply(&util::lossy(m), 0o777, true, 0) {
                 Some(v) => v,

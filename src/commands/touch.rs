@@ -232,8 +232,7 @@ impl Command for Touch {
                 if no_create {
                     continue;
                 }
-                if let Err(e) = be.write(&abs, b"", WriteMode::Append, 0o666 & !super::mode::UMASK)
-                {
+                if let Err(e) = be.write(&abs, b"", WriteMode::Append, 0o666 & !ctx.umask()) {
                     util::err(
                         ctx,
                         "touch",

@@ -190,6 +190,38 @@ impl ToolCtx for CmdCtx<'_> {
             Err(_) => 1,
         }
     }
+    fn call_with_env(&mut self, name: &str, args: &[Arg], env: &[(String, Vec<u8>)]) -> ExitStatus {
+        let _ = self.stdout.flush();
+        let mut argv = vec![name.as_bytes().to_vec()];
+        argv.extend(args.iter().cloned());
+        let sh = &mut *self.sh;
+        let current = sh.vars.exported();
+        sh.vars.push_scope();
+        sh.temp_scopes += 1;
+        for (k, _) in &current {
+            if !env.iter().any(|(n, _)| n == k) {
+                let v = sh.vars.declare_local(k);
+                v.value = None;
+                v.attrs = vars::Attrs::empty();
+            }
+        }
+        for (k, v) in env {
+            let var = sh.vars.declare_local(k);
+            var.value = Some(vars::Value::Str(v.clone()));
+            var.attrs = vars::Attrs::EXPORT;
+        }
+        let r = sh.run_command_argv(&argv);
+        sh.temp_scopes -= 1;
+        sh.vars.pop_scope();
+        match r {
+            Ok(s) => s,
+            Err(super::Flow::Exit(s)) | Err(super::Flow::Return(s)) => s,
+            Err(_) => 1,
+        }
+    }
+    fn umask(&self) -> u32 {
+        self.sh.umask
+    }
     fn registry(&self) -> &dyn CommandRegistry {
         &*self.sh.env.registry
     }
@@ -227,6 +259,17 @@ impl ToolCtx for CmdCtx<'_> {
 impl Shell {
     /// Run a registered command with this shell's descriptors.
     pub fn run_registered(&mut self, cmd: &Arc<dyn Command>, args: &[Vec<u8>]) -> i32 {
+        if args
+            .iter()
+            .take_while(|a| *a != b"--")
+            .any(|a| a == b"--help")
+        {
+            let page = crate::api::doc::render_help(cmd.spec());
+            return match self.out(page.as_bytes()) {
+                Ok(()) => 0,
+                Err(_) => 141,
+            };
+        }
         let mut ctx = CmdCtx::new(self);
         let json_pos = if cmd.structured() {
             args.iter()

@@ -40,11 +40,17 @@ impl Field {
         self.active.extend(std::iter::repeat_n(active, s.len()));
     }
 
-    fn has_glob(&self) -> bool {
+    fn has_glob(&self, extglob: bool) -> bool {
         self.bytes
             .iter()
             .zip(&self.active)
-            .any(|(b, a)| *a && matches!(b, b'*' | b'?' | b'['))
+            .enumerate()
+            .any(|(i, (b, a))| {
+                *a && (matches!(b, b'*' | b'?' | b'[')
+                    || (extglob
+                        && matches!(b, b'+' | b'@' | b'!')
+                        && self.bytes.get(i + 1) == Some(&b'(')))
+            })
     }
 
     /// Pattern segments: runs of (bytes, active).
@@ -247,7 +253,7 @@ impl Shell {
     pub fn expand_word_fields(&mut self, word: &Word) -> Res<Vec<Vec<u8>>> {
         // Fast path: a single unquoted literal without glob characters.
         if let [WordPart::Literal(s)] = word.parts.as_slice()
-            && !s.bytes().any(|b| matches!(b, b'*' | b'?' | b'['))
+            && !s.bytes().any(|b| matches!(b, b'*' | b'?' | b'[' | b'('))
         {
             return Ok(vec![s.as_bytes().to_vec()]);
         }
@@ -275,7 +281,7 @@ impl Shell {
 
     /// Pathname expansion of one field (or quote removal when there is nothing to match).
     fn glob_field(&mut self, f: Field, out: &mut Vec<Vec<u8>>) -> Res<()> {
-        if self.opts.noglob || !f.has_glob() {
+        if self.opts.noglob || !f.has_glob(self.opts.extglob) {
             out.push(f.bytes);
             return Ok(());
         }

@@ -118,7 +118,7 @@ impl Default for Options {
             dotglob: false,
             nocaseglob: false,
             globstar: false,
-            extglob: true,
+            extglob: false,
             nocasematch: false,
             expand_aliases: false,
             lastpipe: false,

@@ -725,14 +725,7 @@ impl Shell {
                         l.into_iter().map(|_| attrs.clone().into_bytes()).collect(),
                         star,
                     ),
-                    PV::Unset
-                        if self
-                            .vars
-                            .get(&param_name(p))
-                            .is_some_and(|v| v.value.is_some()) =>
-                    {
-                        PV::Unset
-                    }
+                    PV::Unset if self.vars.get(&param_name(p)).is_none() => PV::Unset,
                     _ => PV::Scalar(attrs.into_bytes()),
                 }
             }

@@ -35,7 +35,24 @@ impl Shell {
             extglob: self.opts.extglob,
             globstar: self.opts.globstar,
         };
-        expand_glob(&refs, &*self.env.backend, &self.cwd, opts)
+        let ignore = self.vars.get_str("GLOBIGNORE").filter(|g| !g.is_empty());
+        let opts = GlobOptions {
+            dotglob: opts.dotglob || ignore.is_some(),
+            ..opts
+        };
+        let mut found = expand_glob(&refs, &*self.env.backend, &self.cwd, opts);
+        if let Some(ignore) = ignore {
+            let pats: Vec<Pat> = ignore
+                .split(|b| *b == b':')
+                .filter(|p| !p.is_empty())
+                .map(|p| compile(&[(p.to_vec(), true)], self.opts.extglob, false))
+                .collect();
+            found.retain(|path| {
+                let base = path.rsplit(|b| *b == b'/').next().unwrap_or(path);
+                base != b"." && base != b".." && !pats.iter().any(|p| p.matches(path))
+            });
+        }
+        found
     }
 
     /// Compile a `case` pattern word.

@@ -5,6 +5,7 @@ mod core;
 mod declare;
 mod flow;
 mod getopts;
+mod help;
 mod jobs;
 mod read;
 mod set;
@@ -32,6 +33,7 @@ pub const NAMES: &[&str] = &[
     "bash",
     "break",
     "builtin",
+    "caller",
     "cd",
     "command",
     "continue",
@@ -45,6 +47,7 @@ pub const NAMES: &[&str] = &[
     "false",
     "getopts",
     "hash",
+    "help",
     "jobs",
     "kill",
     "let",
@@ -122,6 +125,8 @@ pub fn lookup(name: &str) -> Option<Builtin> {
         "jobs" => jobs::jobs,
         "kill" => jobs::kill,
         "trap" => jobs::trap,
+        "help" => help::help,
+        "caller" => help::caller,
         "timeout" => timeout::timeout,
         "ulimit" => ulimit::ulimit,
         _ => return None,
