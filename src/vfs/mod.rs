@@ -5,9 +5,11 @@
 //! ([`normalize`]); they may hold any byte but NUL. The default backend is [`MemoryFs`];
 //! host-backed and overlay backends and the mount table come with the kernel-supervision work.
 
+mod host;
 mod memory;
 mod path;
 
+pub use host::HostFs;
 pub use memory::{Clock, Device, MemoryFs, MemoryFsLimits, MemoryFsUsage};
 pub use path::{join, normalize};
 
