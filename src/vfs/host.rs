@@ -206,7 +206,7 @@ fn convert(meta: &cap_std::fs::Metadata) -> Metadata {
 
 /// Whether a relative symlink `target` placed at `link` (relative to the mount root) would
 /// resolve, lexically, above the mount root.
-fn target_escapes(link: &Path, target: &[u8]) -> bool {
+pub(crate) fn target_escapes(link: &Path, target: &[u8]) -> bool {
     if target.first() == Some(&b'/') {
         return true;
     }
