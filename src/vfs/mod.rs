@@ -15,7 +15,9 @@ mod path;
 mod walk;
 
 pub use host::HostFs;
-pub use memory::{Clock, Device, MemoryFs, MemoryFsLimits, MemoryFsUsage};
+pub use memory::{
+    Clock, Device, MemoryFs, MemoryFsLimits, MemoryFsUsage, SNAPSHOT_VERSION, SnapshotError,
+};
 pub use mount::{MountMode, MountSpec, MountSpecError, MountTable};
 pub use overlay::{Change, ChangeKind, OverlayFs};
 pub use path::{join, normalize};
