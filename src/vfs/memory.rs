@@ -1087,5 +1087,8 @@ impl KernelBackend for MemoryFs {
     }
 }
 
+mod snapshot;
+pub use snapshot::{SNAPSHOT_VERSION, SnapshotError};
+
 #[cfg(test)]
 mod tests;

@@ -3,12 +3,23 @@
 //! Everything a script does to files goes through `KernelBackend`, a synchronous, path-based
 //! trait (seed 003). Paths are absolute and already normalized by the caller
 //! ([`normalize`]); they may hold any byte but NUL. The default backend is [`MemoryFs`];
-//! host-backed and overlay backends and the mount table come with the kernel-supervision work.
+//! [`HostFs`] exposes a host directory (read-only or read-write) through cap-std,
+//! [`OverlayFs`] layers in-memory changes over one, and [`MountTable`] combines backends into
+//! one namespace by longest-prefix routing.
 
+mod host;
 mod memory;
+mod mount;
+mod overlay;
 mod path;
+mod walk;
 
-pub use memory::{Clock, Device, MemoryFs, MemoryFsLimits, MemoryFsUsage};
+pub use host::HostFs;
+pub use memory::{
+    Clock, Device, MemoryFs, MemoryFsLimits, MemoryFsUsage, SNAPSHOT_VERSION, SnapshotError,
+};
+pub use mount::{MountMode, MountSpec, MountSpecError, MountTable};
+pub use overlay::{Change, ChangeKind, OverlayFs};
 pub use path::{join, normalize};
 
 use std::path::{Path, PathBuf};
