@@ -36,6 +36,14 @@ pub struct Cli {
     #[arg(short = 'o', value_name = "OPTION", action = ArgAction::Append, help_heading = "Shell")]
     pub options: Vec<String>,
 
+    /// Mount a host directory: HOST:PATH[:ro|:overlay|:rw] (default ro; repeatable)
+    #[arg(long, value_name = "HOST:PATH[:MODE]", action = ArgAction::Append, help_heading = "Sandbox")]
+    pub mount: Vec<String>,
+
+    /// Load the session from FILE when it exists and save it there at exit
+    #[arg(long, value_name = "FILE", help_heading = "Sandbox")]
+    pub snapshot: Option<std::path::PathBuf>,
+
     /// Print the result as one JSON object {stdout, stderr, exit_code, error, …}
     #[arg(long, help_heading = "Output")]
     pub json: bool,

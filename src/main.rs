@@ -13,6 +13,7 @@ use std::sync::Arc;
 use clap::Parser;
 
 use sandsh::kernel::{ExecOptions, ExecutionLimits, parse_duration};
+use sandsh::vfs::MountSpec;
 use sandsh::{Kernel, KernelConfig};
 
 fn main() -> ExitCode {
@@ -38,11 +39,23 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
         }
     }
     let mut config = KernelConfig::default().limits(limits);
+    for m in &cli.mount {
+        let spec = MountSpec::parse(m).map_err(|e| format!("--mount: {e}"))?;
+        config.mounts.push(spec);
+    }
     if let Some(t) = &cli.timeout {
         let d = parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;
         config = config.timeout(d);
     }
-    let mut kernel = Kernel::new(config);
+    let mut kernel = Kernel::try_new(config)?;
+    if let Some(path) = &cli.snapshot
+        && path.exists()
+    {
+        let data = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        kernel
+            .restore(&data)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     let mut set = |name: &str, on: bool| -> Result<(), String> {
         if kernel.set_option(name, on) {
             Ok(())
@@ -125,10 +138,42 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
         }));
     }
     let r = kernel.execute_with(&script, opts);
+    if let Some(path) = &cli.snapshot {
+        let data = kernel.snapshot().map_err(|e| e.to_string())?;
+        save_atomically(path, &data).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     if cli.json {
         println!("{}", r.to_json(&script));
     }
     Ok(r.exit_code)
+}
+
+/// Write `data` to `path` so that a crash at any moment leaves either the old file or the new
+/// one: write a temporary file in the same directory, sync it, rename it over `path`, then sync
+/// the directory.
+fn save_atomically(path: &std::path::Path, data: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "snapshot".into());
+    let tmp = dir.join(format!(".{name}.tmp.{}", std::process::id()));
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(data)?;
+        f.sync_all()?;
+    }
+    if let Err(e) = std::fs::rename(&tmp, path) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
+    }
+    if let Ok(d) = std::fs::File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
 }
 
 fn io_reason(e: &std::io::Error) -> String {

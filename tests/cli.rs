@@ -126,3 +126,157 @@ fn host_filesystem_is_not_visible() {
     assert!(!dir.join("new").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn tmpdir(tag: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("sandsh-cli-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("mkdir");
+    d
+}
+
+#[test]
+fn snapshot_persists_between_invocations() {
+    let d = tmpdir("snap");
+    let snap = d.join("s.snap");
+    let s = snap.to_str().expect("utf8");
+    let (_, err, code) = run(
+        &[
+            "--snapshot",
+            s,
+            "-c",
+            "x=7; f() { echo f$1; }; echo kept > /tmp/k; cd /tmp",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let (out, _, _) = run(&["--snapshot", s, "-c", "echo $x; f 1; cat k; pwd"], "");
+    assert_eq!(out, "7\nf1\nkept\n/tmp\n");
+    std::fs::write(&snap, b"not a snapshot").expect("write");
+    let (_, err, code) = run(&["--snapshot", s, "-c", "echo hi"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("not a sandsh snapshot"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn killing_during_a_save_leaves_old_or_new_snapshot() {
+    let d = tmpdir("kill");
+    let snap = d.join("s.snap");
+    let s = snap.to_str().expect("utf8").to_string();
+    // A first, small snapshot.
+    let (_, _, code) = run(&["--snapshot", &s, "-c", "echo old > /marker"], "");
+    assert_eq!(code, 0);
+    // Large saves, killed at different moments.
+    let script = "echo new > /marker; i=0; while ((i<3000)); do printf '%4096d' $i > /tmp/f$i; ((i++)); done";
+    for delay_ms in [5u64, 20, 40, 60, 80, 100, 130, 160, 200, 260] {
+        let mut child = sandsh()
+            .args(["--snapshot", &s, "-c", script])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn");
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        let _ = child.kill();
+        let _ = child.wait();
+        let (out, err, code) = run(&["--snapshot", &s, "-c", "cat /marker"], "");
+        assert_eq!(code, 0, "after kill at {delay_ms} ms: {err}");
+        assert!(
+            out == "old\n" || out == "new\n",
+            "after kill at {delay_ms} ms: {out:?}"
+        );
+        // Put the old snapshot back for the next round.
+        let (_, _, _) = run(
+            &["--snapshot", &s, "-c", "echo old > /marker; rm -f /tmp/f*"],
+            "",
+        );
+    }
+    let leftovers: Vec<_> = std::fs::read_dir(&d)
+        .expect("readdir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        leftovers
+            .iter()
+            .all(|n| n == "s.snap" || n.contains(".tmp.")),
+        "{leftovers:?}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn mount_flag_and_errors() {
+    let d = tmpdir("mount");
+    std::fs::write(d.join("h.txt"), "host\n").expect("write");
+    let m = format!("{}:/data:ro", d.display());
+    let (out, _, code) = run(
+        &["--mount", &m, "-c", "cat /data/h.txt; mount | tail -n 1"],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.starts_with("host\nhost:"), "{out}");
+    let (_, err, code) = run(&["--mount", "/nonexistent/x:/data", "-c", "true"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent/x"), "{err}");
+    let (_, err, code) = run(&["--mount", "nocolon", "-c", "true"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--mount"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn json_output_is_one_object() {
+    let (out, _, code) = run(&["--json", "-c", "echo hi; echo oops >&2; exit 3"], "");
+    assert_eq!(code, 3);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["stdout"], "hi\n");
+    assert_eq!(v["stderr"], "oops\n");
+    assert_eq!(v["exit_code"], 3);
+    assert_eq!(v["error"], serde_json::Value::Null);
+    assert_eq!(v["stdout_truncated"], false);
+    assert!(v["duration_ms"].is_u64());
+    let (out, _, code) = run(&["--json", "-c", "echo a; if then"], "");
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["error"], "parse_error");
+    assert_eq!(
+        v["diagnostic"]["message"],
+        "syntax error near unexpected token `then'"
+    );
+    assert_eq!(v["diagnostic"]["labels"][0]["span"]["offset"], 11);
+}
+
+#[test]
+fn timeout_flag() {
+    let (out, err, code) = run(
+        &[
+            "--timeout",
+            "300ms",
+            "-c",
+            "echo start; while :; do :; done",
+        ],
+        "",
+    );
+    assert_eq!(out, "start\n");
+    assert_eq!(err, "sandsh: timed out after 300ms\n");
+    assert_eq!(code, 124);
+}
+
+#[test]
+fn output_is_streamed_as_produced() {
+    use std::io::BufRead;
+    let mut child = sandsh()
+        .args(["-c", "echo first; sleep 2; echo second"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut lines = std::io::BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let start = std::time::Instant::now();
+    let first = lines.next().expect("line").expect("read");
+    assert_eq!(first, "first");
+    assert!(
+        start.elapsed() < std::time::Duration::from_millis(1500),
+        "first line came late"
+    );
+    let _ = child.wait();
+}

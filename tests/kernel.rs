@@ -374,3 +374,143 @@ fn global_json_flag_sets_the_output_format() {
     let r = k.execute("fmtcheck a; fmtcheck --json a; fmtcheck a -- --json");
     assert_eq!(r.stdout_str(), "text a\njson a\ntext a -- --json\n");
 }
+
+#[test]
+fn snapshot_round_trip_restores_files_and_shell_state() {
+    let mut k = Kernel::new(KernelConfig::default());
+    k.execute(
+        "x=42; declare -a arr=(a 'b c'); declare -A m=([k]=v [j]=w); declare -i n=3; \
+         f() { echo \"f:$1:$x\"; }; alias hi='echo hi'; set -o pipefail; shopt -s extglob; \
+         mkdir -p /work/d; echo content > /work/d/file; ln -s /work/d/file /work/link; cd /work",
+    );
+    let snap = k.snapshot().expect("snapshot");
+    let mut k2 = Kernel::new(KernelConfig::default());
+    k2.restore(&snap).expect("restore");
+    let r = k2.execute(
+        "echo $x ${#arr[@]} \"${arr[1]}\" ${m[k]}${m[j]}; n+=1; echo $n; f z; pwd; cat d/file; \
+         [[ -L link ]] && cat link; [[ -o pipefail ]] && echo pf; shopt -q extglob && echo eg; alias hi",
+    );
+    assert_eq!(
+        r.stdout_str(),
+        "42 2 b c vw\n4\nf:z:42\n/work\ncontent\ncontent\npf\neg\nalias hi='echo hi'\n"
+    );
+}
+
+#[test]
+fn bad_snapshots_are_rejected_and_change_nothing() {
+    let mut k = Kernel::new(KernelConfig::default());
+    k.execute("x=1");
+    let good = k.snapshot().expect("snapshot");
+    assert!(k.restore(b"garbage").is_err());
+    let mut newer = good.clone();
+    newer[8..12].copy_from_slice(&99u32.to_le_bytes());
+    assert_eq!(
+        k.restore(&newer),
+        Err(sandsh::kernel::SnapshotError::UnsupportedVersion(99))
+    );
+    for cut in [0, 5, 12, 20, good.len() / 2, good.len() - 1] {
+        assert!(k.restore(&good[..cut]).is_err(), "truncated at {cut}");
+    }
+    let mut flipped = good.clone();
+    let mid = flipped.len() - 10;
+    flipped[mid] ^= 0xff;
+    let _ = k.restore(&flipped); // must not panic; may or may not be detected
+    k.execute("y=2");
+    assert_eq!(k.execute("echo $x").stdout_str(), "1\n");
+}
+
+fn host_tree(tag: &str) -> std::path::PathBuf {
+    let base = std::env::temp_dir().join(format!("sandsh-kernel-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(base.join("inside/sub")).expect("mkdir");
+    std::fs::write(base.join("inside/data.txt"), "hostdata\n").expect("write");
+    std::fs::write(base.join("secret.txt"), "TOPSECRET\n").expect("write");
+    #[cfg(unix)]
+    {
+        let _ = std::os::unix::fs::symlink("../secret.txt", base.join("inside/rel"));
+        let _ = std::os::unix::fs::symlink(base.join("secret.txt"), base.join("inside/abs"));
+        let _ = std::os::unix::fs::symlink("..", base.join("inside/up"));
+    }
+    base
+}
+
+#[test]
+fn mounts_ro_overlay_rw_through_the_shell() {
+    use sandsh::vfs::MountMode;
+    let base = host_tree("modes");
+    let inside = base.join("inside");
+    // read-only
+    let mut k = Kernel::new(KernelConfig::default().mount(&inside, "/mnt/h", MountMode::ReadOnly));
+    let r = k.execute("cat /mnt/h/data.txt; echo x > /mnt/h/new 2>/dev/null; echo \"st=$?\"");
+    assert_eq!(r.stdout_str(), "hostdata\nst=1\n");
+    assert!(!inside.join("new").exists());
+    // overlay: writes stay in memory until committed
+    let mut k = Kernel::new(KernelConfig::default().mount(&inside, "/mnt/h", MountMode::Overlay));
+    let r =
+        k.execute("echo more >> /mnt/h/data.txt; rm /mnt/h/sub -r; cat /mnt/h/data.txt; ls /mnt/h");
+    assert_eq!(r.stdout_str(), "hostdata\nmore\nabs\ndata.txt\nrel\nup\n");
+    assert_eq!(
+        std::fs::read_to_string(inside.join("data.txt")).expect("read"),
+        "hostdata\n"
+    );
+    assert!(inside.join("sub").exists());
+    let r = k.execute("vfs commit /mnt/h");
+    assert_eq!(r.exit_code, 0, "{}", r.stderr_str());
+    assert_eq!(
+        std::fs::read_to_string(inside.join("data.txt")).expect("read"),
+        "hostdata\nmore\n"
+    );
+    assert!(!inside.join("sub").exists());
+    // read-write
+    let mut k = Kernel::new(KernelConfig::default().mount(&inside, "/mnt/h", MountMode::ReadWrite));
+    let r = k.execute("echo rw > /mnt/h/rw.txt; mount | tail -n 1 | cut -d' ' -f4-");
+    assert_eq!(r.stdout_str(), "/mnt/h (rw)\n");
+    assert_eq!(
+        std::fs::read_to_string(inside.join("rw.txt")).expect("read"),
+        "rw\n"
+    );
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn mounts_cannot_be_escaped_from_the_shell() {
+    use sandsh::vfs::MountMode;
+    let base = host_tree("escape");
+    let inside = base.join("inside");
+    for mode in [
+        MountMode::ReadOnly,
+        MountMode::Overlay,
+        MountMode::ReadWrite,
+    ] {
+        let mut k = Kernel::new(KernelConfig::default().mount(&inside, "/mnt/h", mode));
+        let r = k.execute(
+            "cat /mnt/h/rel; cat /mnt/h/abs; cat /mnt/h/up/secret.txt; cat /mnt/h/../secret.txt; \
+             cd /mnt/h/up 2>&1 && ls; cat /mnt/h/../../secret.txt; \
+             echo pwned > /mnt/h/rel; echo pwned > /mnt/h/up/new.txt; ln -s / /mnt/h/root && cat /mnt/h/root/etc/hostname",
+        );
+        let out = format!("{}{}", r.stdout_str(), r.stderr_str());
+        assert!(!out.contains("TOPSECRET"), "{mode:?}: {out}");
+        assert_eq!(
+            std::fs::read_to_string(base.join("secret.txt")).expect("read"),
+            "TOPSECRET\n"
+        );
+        assert!(!base.join("new.txt").exists(), "{mode:?}");
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn a_missing_mount_fails_loudly() {
+    use sandsh::vfs::MountMode;
+    let cfg = KernelConfig::default().mount("/nonexistent/dir", "/mnt/x", MountMode::ReadOnly);
+    assert!(Kernel::try_new(cfg.clone()).is_err());
+    let mut k = Kernel::new(cfg);
+    let r = k.execute("echo hi");
+    assert_eq!(r.exit_code, 1);
+    assert_eq!(r.stdout_str(), "");
+    assert!(
+        r.stderr_str().contains("/nonexistent/dir"),
+        "{}",
+        r.stderr_str()
+    );
+}

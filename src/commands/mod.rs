@@ -20,6 +20,7 @@ mod ln;
 mod ls;
 mod mkdir;
 pub mod mode;
+mod mount;
 mod od;
 mod rm;
 mod seq;
@@ -32,6 +33,7 @@ mod tr;
 mod true_;
 mod uniq;
 pub mod util;
+mod vfs;
 mod wc;
 mod yes;
 
@@ -82,6 +84,8 @@ impl Registry {
         r.register(Arc::new(true_::True));
         r.register(Arc::new(uniq::Uniq));
         r.register(Arc::new(true_::False));
+        r.register(Arc::new(mount::Mount));
+        r.register(Arc::new(vfs::Vfs));
         r
     }
 

@@ -19,7 +19,6 @@ mod param;
 mod pat;
 mod print;
 mod redirect;
-#[allow(dead_code)] // used by Kernel::snapshot (lands with the VFS snapshot format)
 pub mod state;
 mod vars;
 

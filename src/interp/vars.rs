@@ -38,7 +38,6 @@ impl Attrs {
     pub fn bits(self) -> u16 {
         self.0
     }
-    #[allow(dead_code)]
     pub fn from_bits(b: u16) -> Attrs {
         Attrs(b)
     }
@@ -435,7 +434,6 @@ impl Vars {
     }
 
     /// The global scope, sorted by name.
-    #[allow(dead_code)]
     pub fn globals(&self) -> Vec<(String, Var)> {
         let mut v: Vec<(String, Var)> = self.scopes[0]
             .iter()
@@ -446,7 +444,6 @@ impl Vars {
     }
 
     /// Variables with only a global scope.
-    #[allow(dead_code)]
     pub fn from_globals(globals: Vec<(String, Var)>) -> Vars {
         Vars {
             scopes: vec![globals.into_iter().collect()],

@@ -9,13 +9,16 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod snapshot;
 mod watchdog;
+
+pub use snapshot::{KERNEL_SNAPSHOT_VERSION, SnapshotError};
 
 use crate::api::Command;
 use crate::commands::Registry;
 use crate::interp::io::{self, Capture, ChunkSink};
 use crate::interp::{CancelToken, Env, Flow, Shell, Stop};
-use crate::vfs::{KernelBackend, MemoryFs, MemoryFsLimits};
+use crate::vfs::{KernelBackend, MemoryFs, MemoryFsLimits, MountMode, MountSpec, MountTable};
 
 pub use crate::interp::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded};
 pub use watchdog::Watchdog;
@@ -43,6 +46,8 @@ pub struct KernelConfig {
     pub commands: Vec<Arc<dyn Command>>,
     /// The filesystem (default: a fresh [`MemoryFs`] with the standard tree).
     pub backend: Option<Arc<dyn KernelBackend>>,
+    /// Host directories mounted into the VFS.
+    pub mounts: Vec<MountSpec>,
 }
 
 impl Default for KernelConfig {
@@ -56,6 +61,7 @@ impl Default for KernelConfig {
             timeout: None,
             commands: Vec::new(),
             backend: None,
+            mounts: Vec::new(),
         }
     }
 }
@@ -104,6 +110,20 @@ impl KernelConfig {
     }
     pub fn backend(mut self, b: Arc<dyn KernelBackend>) -> Self {
         self.backend = Some(b);
+        self
+    }
+    /// Mount the host directory `host` at `vfs_path` (`ro`, `overlay` or `rw`).
+    pub fn mount(
+        mut self,
+        host: impl Into<PathBuf>,
+        vfs_path: impl Into<PathBuf>,
+        mode: MountMode,
+    ) -> Self {
+        self.mounts.push(MountSpec {
+            host: host.into(),
+            path: crate::vfs::normalize(std::path::Path::new("/"), &vfs_path.into()),
+            mode,
+        });
         self
     }
 }
@@ -178,21 +198,79 @@ pub struct Kernel {
     cancel: CancelToken,
     watchdog: Watchdog,
     timeout: Option<Duration>,
+    /// The in-memory root filesystem (what snapshots save), unless a custom backend was given.
+    root: Option<Arc<MemoryFs>>,
+    mounts: Vec<MountSpec>,
+    /// A configuration error (a mount that failed) reported by every run.
+    config_error: Option<String>,
 }
 
 impl Kernel {
+    /// Create a session. A mount that cannot be opened does not panic: every `execute` of
+    /// the kernel then fails with the mount error (use [`Kernel::try_new`] to get it up front).
     pub fn new(config: KernelConfig) -> Self {
-        let backend: Arc<dyn KernelBackend> = match &config.backend {
-            Some(b) => b.clone(),
+        Self::build(config)
+    }
+
+    /// Create a session, failing when a mount cannot be opened.
+    pub fn try_new(config: KernelConfig) -> Result<Self, String> {
+        let k = Self::build(config);
+        match &k.config_error {
+            Some(e) => Err(e.clone()),
+            None => Ok(k),
+        }
+    }
+
+    fn mount_all(
+        root: Arc<MemoryFs>,
+        mounts: &[MountSpec],
+    ) -> (Arc<dyn KernelBackend>, Option<String>) {
+        if mounts.is_empty() {
+            return (root, None);
+        }
+        let table = MountTable::new(root);
+        let mut err = None;
+        for m in mounts {
+            if let Err(e) = table.mount_spec(m) {
+                err.get_or_insert_with(|| format!("mount {}: {e}", m.host.display()));
+            }
+        }
+        (Arc::new(table), err)
+    }
+
+    fn make_env(
+        backend: Arc<dyn KernelBackend>,
+        registry: Arc<Registry>,
+        limits: ExecutionLimits,
+        cancel: &CancelToken,
+        watchdog: &Watchdog,
+    ) -> Arc<Env> {
+        let mut env = Env::new(backend, registry, limits, cancel.clone());
+        if let Some(e) = Arc::get_mut(&mut env) {
+            let wd = watchdog.clone();
+            e.patience = Some(Arc::new(move |budget| wd.hold(budget)));
+        }
+        env
+    }
+
+    fn memfs_limits(l: &ExecutionLimits) -> MemoryFsLimits {
+        MemoryFsLimits {
+            max_total_bytes: Some(l.max_vfs_bytes),
+            max_files: Some(l.max_files),
+            max_file_size: Some(l.max_file_size),
+        }
+    }
+
+    fn build(config: KernelConfig) -> Self {
+        let (backend, root, config_error) = match &config.backend {
+            Some(b) => (b.clone(), None, None),
             None => {
-                let l = &config.limits;
-                Arc::new(MemoryFs::with_default_tree(&config.username).with_limits(
-                    MemoryFsLimits {
-                        max_total_bytes: Some(l.max_vfs_bytes),
-                        max_files: Some(l.max_files),
-                        max_file_size: Some(l.max_file_size),
-                    },
-                ))
+                let root = Arc::new(
+                    MemoryFs::with_default_tree(&config.username)
+                        .with_limits(Self::memfs_limits(&config.limits)),
+                );
+                let (b, err) = Self::mount_all(root.clone(), &config.mounts);
+                (b, Some(root), err)
             }
         };
         let mut registry = Registry::standard();
@@ -201,16 +279,13 @@ impl Kernel {
         }
         let cancel = CancelToken::new();
         let watchdog = Watchdog::new();
-        let mut env = Env::new(
+        let env = Self::make_env(
             backend,
             Arc::new(registry),
             config.limits.clone(),
-            cancel.clone(),
+            &cancel,
+            &watchdog,
         );
-        if let Some(e) = Arc::get_mut(&mut env) {
-            let wd = watchdog.clone();
-            e.patience = Some(Arc::new(move |budget| wd.hold(budget)));
-        }
         let home = format!("/home/{}", config.username);
         let cwd = PathBuf::from(config.cwd.clone().unwrap_or_else(|| home.clone()));
         let mut shell = Shell::new(env, cwd, cancel.clone());
@@ -245,6 +320,9 @@ impl Kernel {
             cancel,
             watchdog,
             timeout: config.timeout,
+            root,
+            mounts: config.mounts,
+            config_error,
         }
     }
 
@@ -272,6 +350,19 @@ impl Kernel {
     /// Run a script with explicit options.
     pub fn execute_with(&mut self, script: &str, opts: ExecOptions) -> ExecResult {
         let start = Instant::now();
+        if let Some(e) = &self.config_error {
+            let msg = format!("sandsh: {e}\n");
+            if let Some(cb) = &opts.on_stderr {
+                cb(msg.as_bytes());
+            }
+            return ExecResult {
+                stderr: msg.into_bytes(),
+                exit_code: 1,
+                error: Some("config".to_string()),
+                duration: start.elapsed(),
+                ..ExecResult::default()
+            };
+        }
         self.cancel.reset();
         if let Ok(mut stop) = self.shell.env.stop.lock() {
             *stop = None;
