@@ -9,6 +9,7 @@ use std::sync::Arc;
 use crate::api::{Command, CommandRegistry};
 
 mod cat;
+mod jq;
 mod true_;
 pub mod util;
 
@@ -28,6 +29,7 @@ impl Registry {
     pub fn standard() -> Registry {
         let mut r = Registry::new();
         r.register(Arc::new(cat::Cat));
+        r.register(Arc::new(jq::Jq));
         r.register(Arc::new(true_::True));
         r.register(Arc::new(true_::False));
         r
