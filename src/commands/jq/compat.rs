@@ -60,8 +60,9 @@ def transpose: if . == [] then [] else . as $in | (map(length) | max) as $max
 def flatten($x): if $x < 0 then error("flatten depth must not be negative")
     else reduce .[] as $i ([]; if $i | type == "array" and $x != 0 then . + ($i | flatten($x - 1)) else . + [$i] end) end;
 def flatten: flatten(1e9);
-def del(f): delpaths([path(f)]);
+def del(f): _delpaths([path(f)]);
 def delpaths($ps): _delpaths($ps);
+def setpath($p; $x): _setpath($p; $x);
 def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
 def tostream: path(def r: (.[]? | r), .; r) as $p | getpath($p) | reduce path(.[]?) as $q ([$p, .]; [$p + $q]);
 def fromstream(f): { x: null, e: false } as $init
@@ -240,6 +241,15 @@ fn natives() -> Natives {
             let d = base32_decode(&b);
             box_once(Ok(Val::from(String::from_utf8_lossy(&d).into_owned())))
         }),
+        ("_setpath", v(2), |mut cv| {
+            let x = cv.0.pop_var();
+            let p = cv.0.pop_var();
+            let r = match p {
+                Val::Arr(p) => set_path(cv.1, &p, x),
+                _ => Err("Path must be specified as an array".to_string()),
+            };
+            bome(r.map_err(Error::str))
+        }),
         ("_delpaths", v(1), |mut cv| {
             let paths = cv.0.pop_var();
             bome(delpaths(cv.1, paths).map_err(Error::str))
@@ -365,6 +375,52 @@ fn del_path(v: Val, path: &[Val]) -> Result<Val, String> {
             "Cannot delete field at {} index of {}",
             type_name(k),
             type_name(&v)
+        )),
+    }
+}
+
+fn set_path(v: Val, path: &[Val], x: Val) -> Result<Val, String> {
+    let Some((k, rest)) = path.split_first() else {
+        return Ok(x);
+    };
+    match (v, k) {
+        (v @ (Val::Null | Val::Obj(_)), Val::TStr(_)) => {
+            let mut m = match v {
+                Val::Obj(o) => (*o).clone(),
+                _ => jaq_json::Map::default(),
+            };
+            let child = m.get(k).cloned().unwrap_or(Val::Null);
+            m.insert(k.clone(), set_path(child, rest, x)?);
+            Ok(Val::obj(m))
+        }
+        (v @ (Val::Null | Val::Arr(_)), Val::Num(_)) => {
+            let mut a: Vec<Val> = match v {
+                Val::Arr(a) => (*a).clone(),
+                _ => Vec::new(),
+            };
+            let Some(i) = jaq_std::ValT::as_f64(k).map(|f| f as isize) else {
+                return Err("Cannot index array with number".into());
+            };
+            let i = if i < 0 { i + a.len() as isize } else { i };
+            if i < 0 {
+                return Err("Out of bounds negative array index".into());
+            }
+            let i = i as usize;
+            if i >= a.len() {
+                a.resize(i + 1, Val::Null);
+            }
+            a[i] = set_path(std::mem::take(&mut a[i]), rest, x)?;
+            Ok(Val::Arr(a.into()))
+        }
+        (v, Val::TStr(s)) => Err(format!(
+            "Cannot index {} with \"{}\"",
+            type_name(&v),
+            String::from_utf8_lossy(s)
+        )),
+        (v, k) => Err(format!(
+            "Cannot index {} with {}",
+            type_name(&v),
+            type_name(k)
         )),
     }
 }

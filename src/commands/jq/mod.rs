@@ -443,18 +443,15 @@ fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
     let mut global_vals = vec![env_obj, Val::obj(args_obj)];
     global_vals.extend(values);
 
-    // compile
-    let compat_defs = match jaq_core::load::parse(compat::DEFS, |p| p.defs()) {
-        Some(d) => d,
-        None => {
-            eprint(cx, "jq: error: internal definitions do not parse\n");
-            return 3;
-        }
-    };
+    // compile: the compat definitions go in front of the program (not in the prelude, where
+    // jaq lets the first of two same-named definitions win)
     let defs = jaq_core::defs()
         .chain(jaq_std::defs())
-        .chain(jaq_json::defs())
-        .chain(compat_defs);
+        .chain(jaq_json::defs());
+    let user_code = code;
+    let code = format!("{}\n{user_code}", compat::DEFS);
+    let skip_lines = compat::DEFS.matches('\n').count() + 1;
+    let line_of = |code: &str, part: &str| line_of(code, part).saturating_sub(skip_lines).max(1);
     let loader = Loader::new(defs);
     let arena = Arena::default();
     let modules = match loader.load(
@@ -479,7 +476,8 @@ fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
                     msg.push_str(&format!(
                         "jq: error: syntax error, unexpected {} at <top-level>, line {}:\n{code}\n",
                         describe_token(f),
-                        line_of(&code, f)
+                        line_of(&code, f),
+                        code = user_code
                     ));
                 }
             }
@@ -507,7 +505,8 @@ fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
                     };
                     msg.push_str(&format!(
                         "jq: error: {what} is not defined at <top-level>, line {}:\n{code}\n",
-                        line_of(&code, name)
+                        line_of(&code, name),
+                        code = user_code
                     ));
                 }
             }
