@@ -457,3 +457,332 @@ fn generated_table_matches_oracle() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn spec_example_runs() {
+    check("echo '{\"n\":1}' | jq '.n'", "1\n", 0);
+}
+
+#[test]
+fn pretty_print_default_two_spaces() {
+    check(
+        "echo '{\"a\":[1,{\"b\":null}],\"c\":{}}' | jq .",
+        "{\n  \"a\": [\n    1,\n    {\n      \"b\": null\n    }\n  ],\n  \"c\": {}\n}\n",
+        0,
+    );
+}
+
+#[test]
+fn tab_indent_and_indent_n() {
+    check("echo '[1]' | jq --tab .", "[\n\t1\n]\n", 0);
+    check(
+        "echo '{\"a\":[1]}' | jq --indent 4 .",
+        "{\n    \"a\": [\n        1\n    ]\n}\n",
+        0,
+    );
+    check("echo '{\"a\":[1]}' | jq --indent 0 .", "{\"a\":[1]}\n", 0);
+    check_err(
+        "jq --indent 8 .",
+        "jq: Cannot indent more than 7 characters\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n",
+        2,
+    );
+}
+
+#[test]
+fn sort_keys_and_ascii() {
+    check(
+        "echo '{\"b\":1,\"a\":{\"d\":1,\"c\":2}}' | jq -Sc .",
+        "{\"a\":{\"c\":2,\"d\":1},\"b\":1}\n",
+        0,
+    );
+    check("echo '\"é😀\"' | jq -a .", "\"\\u00e9\\ud83d\\ude00\"\n", 0);
+    // -r with -a prints strings quoted and escaped, as jq does
+    check("echo '\"é\"' | jq -ra .", "\"\\u00e9\"\n", 0);
+}
+
+#[test]
+fn color_output_uses_jq_default_palette() {
+    check(
+        "jq -Cc -n '[{\"a\":true},1,null]'",
+        "\x1b[1;39m[\x1b[1;39m{\x1b[0m\x1b[34;1m\"a\"\x1b[0m\x1b[1;39m:\x1b[0m\x1b[0;39mtrue\x1b[0m\x1b[1;39m\x1b[1;39m}\x1b[0m\x1b[1;39m,\x1b[0;39m1\x1b[0m\x1b[1;39m,\x1b[1;30mnull\x1b[0m\x1b[1;39m\x1b[1;39m]\x1b[0m\n",
+        0,
+    );
+    check("jq -C -M -n '1'", "1\n", 0);
+}
+
+#[test]
+fn raw_join_nul_and_seq_output() {
+    check("jq -nr '\"a\",1,[2]'", "a\n1\n[\n  2\n]\n", 0);
+    check("jq -nj '\"a\",1'", "a1", 0);
+    check("jq -n --raw-output0 '\"a\",\"b\"'", "a\0b\0", 0);
+    check("jq -nc --seq '1'", "\x1e1\n", 0);
+}
+
+#[test]
+fn several_texts_per_input_and_slurp() {
+    check(
+        "printf '1 2\\n[3]{\"a\":4}' | jq -c .",
+        "1\n2\n[3]\n{\"a\":4}\n",
+        0,
+    );
+    check("printf '1 2 3' | jq -c -s .", "[1,2,3]\n", 0);
+    check("printf '' | jq -c -s .", "[]\n", 0);
+    check("printf '1 2 3' | jq -c '[., input]'", "[1,2]\n", 5);
+    check("printf '1 2 3' | jq -nc '[inputs]'", "[1,2,3]\n", 0);
+    check("printf '1 2 3' | jq -nc 'input'", "1\n", 0);
+}
+
+#[test]
+fn raw_input_lines_and_slurped_text() {
+    check("printf 'a\\nb\\n' | jq -R .", "\"a\"\n\"b\"\n", 0);
+    check("printf 'a\\nb' | jq -R .", "\"a\"\n\"b\"\n", 0);
+    check("printf 'a\\nb\\n' | jq -Rs .", "\"a\\nb\\n\"\n", 0);
+    check(
+        "printf 'a\\nb\\n' | jq -nR '[inputs]' -c",
+        "[\"a\",\"b\"]\n",
+        0,
+    );
+}
+
+#[test]
+fn named_and_positional_arguments() {
+    check("jq -nc --arg x 1 '$x'", "\"1\"\n", 0);
+    check("jq -nc --argjson x '{\"a\":[1]}' '$x.a'", "[1]\n", 0);
+    check(
+        "jq -nc '$ARGS' --args a b",
+        "{\"positional\":[\"a\",\"b\"],\"named\":{}}\n",
+        0,
+    );
+    check(
+        "jq -nc '$ARGS.positional' --jsonargs 1 '{\"a\":2}'",
+        "[1,{\"a\":2}]\n",
+        0,
+    );
+    check("jq -nc --arg a 1 '$ARGS.named'", "{\"a\":\"1\"}\n", 0);
+    check_err(
+        "jq -n --arg x",
+        "jq: --arg takes two parameters (e.g. --arg varname value)\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n",
+        2,
+    );
+    check_err(
+        "jq -n --argjson x '{' .",
+        "jq: Invalid JSON text passed to --argjson\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n",
+        2,
+    );
+}
+
+#[test]
+fn files_slurpfile_rawfile_and_input_filename() {
+    check(
+        "echo '{\"a\":1} {\"a\":2}' > /tmp/f.json; jq -c '[.a, input_filename]' /tmp/f.json",
+        "[1,\"/tmp/f.json\"]\n[2,\"/tmp/f.json\"]\n",
+        0,
+    );
+    check(
+        "echo '1 2' > /tmp/s.json; jq -nc --slurpfile v /tmp/s.json '$v'",
+        "[1,2]\n",
+        0,
+    );
+    check(
+        "printf 'hi\\n' > /tmp/r.txt; jq -nc --rawfile v /tmp/r.txt '$v'",
+        "\"hi\\n\"\n",
+        0,
+    );
+    check(
+        "echo 1 > /tmp/a.json; echo 2 > /tmp/b.json; jq -c . /tmp/a.json /tmp/b.json",
+        "1\n2\n",
+        0,
+    );
+    check_err(
+        "jq . /nope.json",
+        "jq: error: Could not open /nope.json: No such file or directory\n",
+        2,
+    );
+    check(
+        "echo '{\"x\":3}' > /tmp/p.jq; echo '.x' > /tmp/prog.jq; jq -f /tmp/prog.jq /tmp/p.jq",
+        "3\n",
+        0,
+    );
+}
+
+#[test]
+fn exit_status_flag() {
+    check("jq -ne 'null'", "null\n", 1);
+    check("jq -ne 'false'", "false\n", 1);
+    check("jq -ne '1'", "1\n", 0);
+    check("jq -ne 'empty'", "", 4);
+    check("jq -n 'empty'", "", 0);
+}
+
+#[test]
+fn runtime_errors_like_jq() {
+    check_err(
+        "echo '{\"a\":1}' | jq .a.b",
+        "jq: error (at <stdin>:1): Cannot index number with \"b\"\n",
+        5,
+    );
+    check_err(
+        "jq -n '\"abc\" | .[0]'",
+        "jq: error (at <unknown>): Cannot index string with number\n",
+        5,
+    );
+    check_err(
+        "jq -n '1 | .[]'",
+        "jq: error (at <unknown>): Cannot iterate over number (1)\n",
+        5,
+    );
+    check_err(
+        "jq -n '1 - \"a\"'",
+        "jq: error (at <unknown>): number (1) and string (\"a\") cannot be subtracted\n",
+        5,
+    );
+    check_err(
+        "jq -n '{\"aaaaaaaaaa\":1} + 1'",
+        "jq: error (at <unknown>): object ({\"aaaaaaaaa...) and number (1) cannot be added\n",
+        5,
+    );
+    check_err(
+        "jq -n 'true | length'",
+        "jq: error (at <unknown>): boolean (true) has no length\n",
+        5,
+    );
+    check_err(
+        "jq -n 'error(\"boom\")'",
+        "jq: error (at <unknown>): boom\n",
+        5,
+    );
+    check_err(
+        "jq -n 'error({a:1})'",
+        "jq: error (at <unknown>) (not a string): {\"a\":1}\n",
+        5,
+    );
+    check_err(
+        "jq -n 'error(null)'",
+        "jq: error (at <unknown>) (not a string): null\n",
+        5,
+    );
+    // later inputs are still processed after an error
+    check("printf '1 \"a\" 3' | jq '. + 1' 2>/dev/null", "2\n4\n", 5);
+}
+
+#[test]
+fn input_parse_errors_exit_2() {
+    check_err(
+        "echo '{' | jq .",
+        "jq: parse error: Unfinished JSON term at EOF at line 2, column 0\n",
+        2,
+    );
+    check_err(
+        "echo '{\"a\":nul}' | jq .",
+        "jq: parse error: Invalid literal at line 1, column 9\n",
+        2,
+    );
+    check("printf '1 2 x' | jq . 2>/dev/null", "1\n2\n", 2);
+}
+
+#[test]
+fn compile_errors_exit_3() {
+    check_err(
+        "jq -n '.a | | b'",
+        "jq: error: syntax error, unexpected '|' at <top-level>, line 1:\n.a | | b\njq: 1 compile error\n",
+        3,
+    );
+    check_err(
+        "jq -n 'foo(1)'",
+        "jq: error: foo/1 is not defined at <top-level>, line 1:\nfoo(1)\njq: 1 compile error\n",
+        3,
+    );
+    check_err(
+        "jq -n '$nope'",
+        "jq: error: $nope is not defined at <top-level>, line 1:\n$nope\njq: 1 compile error\n",
+        3,
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    check_err(
+        "jq -Z .",
+        "jq: Unknown option: -Z\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n",
+        2,
+    );
+}
+
+#[test]
+fn halt_and_halt_error() {
+    check_err("jq -n '\"bye\\n\" | halt_error'", "bye\n", 5);
+    check_err("jq -n '{a:1} | halt_error(3)'", "{\"a\":1}\n", 3);
+    check("jq -n '1, halt, 2'", "1\n", 0);
+}
+
+#[test]
+fn env_and_dollar_env_come_from_the_shell() {
+    check(
+        "export FOO=bar; jq -nr 'env.FOO, $ENV.FOO'",
+        "bar\nbar\n",
+        0,
+    );
+    check("jq -nr 'env.NOT_SET_ANYWHERE'", "null\n", 0);
+}
+
+#[test]
+fn now_uses_the_context_clock() {
+    check("jq -n 'now | type'", "\"number\"\n", 0);
+    check("jq -n 'now > 1000000000'", "true\n", 0);
+}
+
+#[test]
+fn default_filter_is_identity() {
+    check("echo '[1]' | jq -c", "[1]\n", 0);
+}
+
+#[test]
+fn loc_is_shimmed() {
+    check(
+        "jq -nc '$__loc__'",
+        "{\"file\":\"<top-level>\",\"line\":1}\n",
+        0,
+    );
+}
+
+#[test]
+fn number_literals_keep_their_form() {
+    check(
+        "echo '[1.000, 1e2, 100000000000000000000001, 0.1]' | jq -c .",
+        "[1.000,1E+2,100000000000000000000001,0.1]\n",
+        0,
+    );
+    check("echo '[1.000, 1e2]' | jq -c 'map(. + 0)'", "[1,100]\n", 0);
+    check(
+        "jq -n '3.0 * 1, 0.1 + 0.2, 1e17 * 1'",
+        "3\n0.30000000000000004\n1e+17\n",
+        0,
+    );
+}
+
+#[test]
+fn broken_pipe_stops_at_first_failed_write() {
+    let t = std::time::Instant::now();
+    check(
+        "jq -n 'range(1e9)' | true; echo ${PIPESTATUS[0]}",
+        "141\n",
+        0,
+    );
+    assert!(t.elapsed() < std::time::Duration::from_secs(20));
+}
+
+#[test]
+fn cancellation_stops_runaway_filters() {
+    for f in [
+        "[range(1e9)]",
+        "last(repeat(1))",
+        "[limit(1e9; repeat(1))] | length",
+        "until(false; .)",
+        "last(recurse(. + 1))",
+    ] {
+        let t = std::time::Instant::now();
+        let (_, _, code) = run(&format!("timeout 1 jq -n '{f}'"));
+        assert_eq!(code, 124, "{f}");
+        assert!(t.elapsed() < std::time::Duration::from_secs(20), "{f}");
+    }
+}
