@@ -30,6 +30,7 @@ mod tail;
 mod tee;
 mod touch;
 mod tr;
+mod jq;
 mod true_;
 mod uniq;
 pub mod util;
@@ -81,6 +82,7 @@ impl Registry {
         r.register(Arc::new(wc::Wc));
         r.register(Arc::new(yes::Yes));
         r.register(Arc::new(tr::Tr));
+        r.register(Arc::new(jq::Jq));
         r.register(Arc::new(true_::True));
         r.register(Arc::new(uniq::Uniq));
         r.register(Arc::new(true_::False));
