@@ -181,6 +181,9 @@ fn cancel_stops_every_kind_of_wait() {
         ("nested shell", "bash -c 'while :; do :; done'"),
         ("command substitution", "x=$(while :; do :; done)"),
         ("cat on a silent pipe", "{ while :; do :; done; } | cat"),
+        ("sleep", "sleep 30"),
+        ("sort of endless input", "yes | sort"),
+        ("jq runaway filter", "jq -n 'last(repeat(1))'"),
     ];
     for (name, script) in cases {
         let (lat, code) = cancel_latency(script);
