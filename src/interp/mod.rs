@@ -6,6 +6,7 @@
 //! registry, cancellation, limits and caches — lives behind one `Arc<Env>`.
 
 mod arith;
+mod assign;
 mod builtins;
 pub mod cancel;
 mod cond;
@@ -15,10 +16,12 @@ mod expand;
 pub mod io;
 mod jobs;
 pub mod limits;
+mod loops;
 mod param;
 mod pat;
 mod print;
 mod redirect;
+mod simple;
 pub mod state;
 mod vars;
 

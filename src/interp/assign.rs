@@ -1,0 +1,324 @@
+//! Assignments: scalars (with the integer and case attributes), array elements, whole arrays,
+//! `+=`, and the size limits every stored value is checked against.
+
+use super::expand::{ExpAssign, ExpValue};
+use super::vars::{Attrs, Value};
+use super::{Flow, Res, Shell};
+
+impl Shell {
+    pub fn var_err(&self, e: super::vars::VarError) -> Flow {
+        self.error(&e.to_string());
+        Flow::Discard(1)
+    }
+
+    /// Assign a scalar, honouring the integer attribute and allexport.
+    /// Enforce `max_variable_bytes` on a value about to be stored.
+    fn check_value_size(&self, len: usize) -> Res<()> {
+        if len > self.env.limits.max_variable_bytes {
+            return Err(self.trip_limit(
+                "variable size",
+                "--max-variable-bytes",
+                self.env.limits.max_variable_bytes as u64,
+            ));
+        }
+        Ok(())
+    }
+
+    /// Enforce `max_array_entries` after an element was added to `name`.
+    fn check_array_size(&self, name: &str) -> Res<()> {
+        let n = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+            Some(Value::Indexed(m)) => m.len(),
+            Some(Value::Assoc(m)) => m.len(),
+            _ => 0,
+        };
+        if n > self.env.limits.max_array_entries {
+            return Err(self.trip_limit(
+                "array entries",
+                "--max-array-entries",
+                self.env.limits.max_array_entries as u64,
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn set_var(&mut self, name: &str, value: Vec<u8>) -> Res<()> {
+        self.check_value_size(value.len())?;
+        match name {
+            "SECONDS" => {
+                let v = String::from_utf8_lossy(&value)
+                    .trim()
+                    .parse::<i64>()
+                    .unwrap_or(0);
+                self.seconds_offset = v - self.env.start.elapsed().as_secs() as i64;
+            }
+            "RANDOM" => {
+                let v = String::from_utf8_lossy(&value)
+                    .trim()
+                    .parse::<i64>()
+                    .unwrap_or(0);
+                self.random_state = (v as u32).wrapping_mul(2654435761) | 1;
+            }
+            _ => {}
+        }
+        let target = self.vars.resolve_name(name).into_owned();
+        if target != name
+            && let Some(open) = target.find('[')
+            && target.ends_with(']')
+        {
+            let base = target[..open].to_string();
+            let key = target[open + 1..target.len() - 1].to_string();
+            return self.assign_index_text(&base, key.as_bytes(), value, false);
+        }
+        let value = if self
+            .vars
+            .get(name)
+            .is_some_and(|v| v.attrs.has(Attrs::INTEGER))
+        {
+            self.eval_arith_text(&value)?.to_string().into_bytes()
+        } else {
+            value
+        };
+        if let Err(e) = self.vars.set_str(name, value) {
+            return Err(self.var_err(e));
+        }
+        if self.opts.allexport
+            && let Some(v) = self.vars.get_mut(name)
+        {
+            v.attrs.set(Attrs::EXPORT);
+        }
+        Ok(())
+    }
+
+    /// `name[sub]=value`
+    pub fn assign_index(
+        &mut self,
+        name: &str,
+        sub: &crate::syntax::ast::Word,
+        value: Vec<u8>,
+        append: bool,
+    ) -> Res<()> {
+        let key = self.expand_string(sub)?;
+        self.assign_index_text(name, &key, value, append)
+    }
+
+    pub fn assign_index_text(
+        &mut self,
+        name: &str,
+        key: &[u8],
+        value: Vec<u8>,
+        append: bool,
+    ) -> Res<()> {
+        self.check_value_size(value.len())?;
+        self.assign_index_inner(name, key, value, append)?;
+        self.check_array_size(name)
+    }
+
+    fn assign_index_inner(
+        &mut self,
+        name: &str,
+        key: &[u8],
+        value: Vec<u8>,
+        append: bool,
+    ) -> Res<()> {
+        let attrs = self.vars.get(name).map(|v| v.attrs).unwrap_or_default();
+        let r = if attrs.has(Attrs::ASSOC) {
+            if key.is_empty() {
+                self.error(&format!("{name}[]: bad array subscript"));
+                return Err(Flow::Discard(1));
+            }
+            let value = if append {
+                let mut old = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+                    Some(Value::Assoc(m)) => m.get(key).cloned().unwrap_or_default(),
+                    _ => Vec::new(),
+                };
+                old.extend_from_slice(&value);
+                old
+            } else {
+                value
+            };
+            self.vars.set_key(name, key.to_vec(), value)
+        } else {
+            let idx = self.eval_arith_text(key)?;
+            let idx = if idx < 0 {
+                let last = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+                    Some(Value::Indexed(m)) => m.keys().next_back().copied(),
+                    Some(Value::Str(_)) => Some(0),
+                    _ => None,
+                };
+                match last {
+                    Some(l) if l + 1 + idx >= 0 => l + 1 + idx,
+                    _ => {
+                        self.error(&format!(
+                            "{name}[{}]: bad array subscript",
+                            String::from_utf8_lossy(key)
+                        ));
+                        return Err(Flow::Exit(1));
+                    }
+                }
+            } else {
+                idx
+            };
+            let value = if attrs.has(Attrs::INTEGER) {
+                let base = if append {
+                    self.index_value(name, idx)
+                } else {
+                    Vec::new()
+                };
+                let v = self.eval_arith_text(&value)?;
+                let b = if base.is_empty() {
+                    0
+                } else {
+                    self.eval_arith_text(&base)?
+                };
+                (if append { b.wrapping_add(v) } else { v })
+                    .to_string()
+                    .into_bytes()
+            } else if append {
+                let mut old = self.index_value(name, idx);
+                old.extend_from_slice(&value);
+                old
+            } else {
+                value
+            };
+            self.vars.set_index(name, idx, value)
+        };
+        r.map_err(|e| self.var_err(e))
+    }
+
+    fn index_value(&self, name: &str, idx: i64) -> Vec<u8> {
+        match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+            Some(Value::Indexed(m)) => m.get(&idx).cloned().unwrap_or_default(),
+            Some(Value::Str(s)) if idx == 0 => s.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Perform an expanded assignment (`a=1`, `a+=x`, `a[i]=v`, `a=(…)`).
+    pub fn do_assign(&mut self, a: &ExpAssign) -> Res<()> {
+        let name = a.name.as_str();
+        if let Some(idx) = &a.index {
+            let v = match &a.value {
+                ExpValue::Scalar(s) => s.clone(),
+                ExpValue::Array(_) => {
+                    self.error(&format!(
+                        "{name}[{}]: cannot assign list to array member",
+                        String::from_utf8_lossy(idx)
+                    ));
+                    return Err(Flow::Exit(1));
+                }
+            };
+            return self.assign_index_text(name, idx, v, a.append);
+        }
+        match &a.value {
+            ExpValue::Scalar(s) => {
+                let attrs = self.vars.get(name).map(|v| v.attrs).unwrap_or_default();
+                let is_array = self
+                    .vars
+                    .get(name)
+                    .and_then(|v| v.value.as_ref())
+                    .is_some_and(|v| !matches!(v, Value::Str(_)));
+                if a.append {
+                    if attrs.has(Attrs::INTEGER) {
+                        let old = self.vars.get_str(name).unwrap_or(b"0").to_vec();
+                        let o = self.eval_arith_text(&old)?;
+                        let n = self.eval_arith_text(s)?;
+                        return self.set_var(name, o.wrapping_add(n).to_string().into_bytes());
+                    }
+                    if is_array {
+                        return self.assign_index_text(name, b"0", s.clone(), true);
+                    }
+                    let mut old = self.vars.get_str(name).unwrap_or(b"").to_vec();
+                    old.extend_from_slice(s);
+                    self.set_var(name, old)
+                } else {
+                    self.set_var(name, s.clone())
+                }
+            }
+            ExpValue::Array(items) => {
+                let attrs = self.vars.get(name).map(|v| v.attrs).unwrap_or_default();
+                if attrs.has(Attrs::READONLY) {
+                    self.error(&format!("{name}: readonly variable"));
+                    return Err(Flow::Exit(1));
+                }
+                if attrs.has(Attrs::ASSOC) {
+                    if !a.append {
+                        self.vars
+                            .set_value(name, Value::Assoc(Default::default()))
+                            .map_err(|e| self.var_err(e))?;
+                    }
+                    let mut pending_key: Option<Vec<u8>> = None;
+                    for (k, v, app) in items {
+                        match k {
+                            Some(k) => self.assign_index_text(name, k, v.clone(), *app)?,
+                            None => {
+                                // bash 5.2: `m=(k1 v1 k2 v2)` pairs.
+                                match pending_key.take() {
+                                    None => pending_key = Some(v.clone()),
+                                    Some(key) => {
+                                        self.assign_index_text(name, &key, v.clone(), false)?
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if let Some(key) = pending_key {
+                        self.assign_index_text(name, &key, Vec::new(), false)?;
+                    }
+                    return Ok(());
+                }
+                let mut next: i64 = 0;
+                if a.append {
+                    next = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+                        Some(Value::Indexed(m)) => m.keys().next_back().map_or(0, |l| l + 1),
+                        Some(Value::Str(_)) => 1,
+                        _ => 0,
+                    };
+                    if let Some(Value::Str(s)) = self.vars.get(name).and_then(|v| v.value.clone()) {
+                        self.vars
+                            .set_value(
+                                name,
+                                Value::Indexed(std::collections::BTreeMap::from([(0, s)])),
+                            )
+                            .map_err(|e| self.var_err(e))?;
+                    }
+                } else {
+                    self.vars
+                        .set_value(name, Value::Indexed(Default::default()))
+                        .map_err(|e| self.var_err(e))?;
+                }
+                for (k, v, app) in items {
+                    let idx = match k {
+                        Some(k) => {
+                            let i = self.eval_arith_text(k)?;
+                            if i < 0 {
+                                let last = match self.vars.get(name).and_then(|v| v.value.as_ref())
+                                {
+                                    Some(Value::Indexed(m)) => m.keys().next_back().copied(),
+                                    _ => None,
+                                };
+                                match last {
+                                    Some(l) => l + 1 + i,
+                                    None => {
+                                        self.error(&format!("{name}[{i}]: bad array subscript"));
+                                        continue;
+                                    }
+                                }
+                            } else {
+                                i
+                            }
+                        }
+                        None => next,
+                    };
+                    self.assign_index_text(name, idx.to_string().as_bytes(), v.clone(), *app)?;
+                    next = idx + 1;
+                }
+                if self.opts.allexport
+                    && let Some(v) = self.vars.get_mut(name)
+                {
+                    v.attrs.set(Attrs::EXPORT);
+                }
+                Ok(())
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! Loops: `while`/`until`, `for`, C-style `for`, `select`. Every iteration counts against the
+//! loop limits and checks cancellation; `break N` / `continue N` unwind through `Flow`.
+
+use crate::syntax::ast::{List, Word};
+
+use super::{Flow, Res, Shell};
+
+/// What a loop does after its body ran.
+enum Next {
+    Iterate,
+    Stop,
+}
+
+impl Shell {
+    /// Run a loop body: `Iterate` on normal end or `continue`, `Stop` on `break`; outer
+    /// levels of `break N`/`continue N` propagate.
+    fn loop_body(&mut self, body: &List, status: &mut i32) -> Res<Next> {
+        match self.exec_list(body) {
+            Ok(s) => {
+                *status = s;
+                Ok(Next::Iterate)
+            }
+            Err(Flow::Break(n)) if n > 1 => Err(Flow::Break(n - 1)),
+            Err(Flow::Break(_)) => {
+                *status = 0;
+                Ok(Next::Stop)
+            }
+            Err(Flow::Continue(n)) if n > 1 => Err(Flow::Continue(n - 1)),
+            Err(Flow::Continue(_)) => {
+                *status = 0;
+                Ok(Next::Iterate)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Run `f` with the loop depth raised (for `break`/`continue` validity).
+    fn in_loop(&mut self, f: impl FnOnce(&mut Shell) -> Res<i32>) -> Res<i32> {
+        self.loop_depth += 1;
+        let r = f(self);
+        self.loop_depth -= 1;
+        r
+    }
+
+    pub(super) fn count_iteration(&mut self, iters: &mut u64) -> Res<()> {
+        self.check_cancel()?;
+        *iters += 1;
+        let lim = &self.env.limits;
+        if *iters > lim.max_loop_iterations {
+            return Err(self.trip_limit(
+                "loop iterations",
+                "--max-loop-iterations",
+                lim.max_loop_iterations,
+            ));
+        }
+        let total = self
+            .env
+            .loop_iterations
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if total >= lim.max_total_loop_iterations {
+            return Err(self.trip_limit(
+                "total loop iterations",
+                "--max-total-loop-iterations",
+                lim.max_total_loop_iterations,
+            ));
+        }
+        Ok(())
+    }
+
+    pub(super) fn exec_while(&mut self, cond: &List, body: &List, until: bool) -> Res<i32> {
+        self.in_loop(|sh| {
+            let mut status = 0;
+            let mut iters = 0;
+            loop {
+                sh.count_iteration(&mut iters)?;
+                sh.errexit_suppressed += 1;
+                let c = sh.exec_list(cond);
+                sh.errexit_suppressed -= 1;
+                let c = match c {
+                    Ok(c) => c,
+                    Err(Flow::Break(n)) if n > 1 => return Err(Flow::Break(n - 1)),
+                    Err(Flow::Break(_)) => break,
+                    Err(Flow::Continue(n)) if n > 1 => return Err(Flow::Continue(n - 1)),
+                    Err(Flow::Continue(_)) => continue,
+                    Err(e) => return Err(e),
+                };
+                if (c == 0) == until {
+                    break;
+                }
+                if let Next::Stop = sh.loop_body(body, &mut status)? {
+                    break;
+                }
+            }
+            Ok(status)
+        })
+    }
+
+    pub(super) fn exec_for(&mut self, var: &str, words: Option<&[Word]>, body: &List) -> Res<i32> {
+        if !super::param::is_name(var) {
+            self.error(&format!("`{var}': not a valid identifier"));
+            return Ok(1);
+        }
+        let items = match words {
+            Some(w) => self.expand_words(w)?,
+            None => self.positional.clone(),
+        };
+        self.in_loop(|sh| {
+            let mut status = 0;
+            let mut iters = 0;
+            for item in items {
+                sh.count_iteration(&mut iters)?;
+                sh.set_var(var, item)?;
+                if let Next::Stop = sh.loop_body(body, &mut status)? {
+                    break;
+                }
+            }
+            Ok(status)
+        })
+    }
+
+    pub(super) fn exec_arith_for(
+        &mut self,
+        init: Option<&Word>,
+        cond: Option<&Word>,
+        step: Option<&Word>,
+        body: &List,
+    ) -> Res<i32> {
+        if let Some(w) = init {
+            let t = self.expand_string(w)?;
+            self.eval_arith_text(&t)?;
+        }
+        self.in_loop(|sh| {
+            let mut status = 0;
+            let mut iters = 0;
+            loop {
+                sh.count_iteration(&mut iters)?;
+                if let Some(w) = cond {
+                    let t = sh.expand_string(w)?;
+                    if !t.iter().all(|b| b.is_ascii_whitespace()) && sh.eval_arith_text(&t)? == 0 {
+                        break;
+                    }
+                }
+                if let Next::Stop = sh.loop_body(body, &mut status)? {
+                    break;
+                }
+                if let Some(w) = step {
+                    let t = sh.expand_string(w)?;
+                    sh.eval_arith_text(&t)?;
+                }
+            }
+            Ok(status)
+        })
+    }
+
+    pub(super) fn exec_select(
+        &mut self,
+        var: &str,
+        words: Option<&[Word]>,
+        body: &List,
+    ) -> Res<i32> {
+        let items = match words {
+            Some(w) => self.expand_words(w)?,
+            None => self.positional.clone(),
+        };
+        if items.is_empty() {
+            return Ok(0);
+        }
+        self.in_loop(|sh| {
+            let mut status = 0;
+            loop {
+                sh.check_cancel()?;
+                let mut menu = Vec::new();
+                for (i, it) in items.iter().enumerate() {
+                    menu.extend_from_slice(format!("{}) ", i + 1).as_bytes());
+                    menu.extend_from_slice(it);
+                    menu.push(b'\n');
+                }
+                sh.write_fd(2, &menu);
+                let ps3 = sh
+                    .vars
+                    .get_str("PS3")
+                    .map(|s| s.to_vec())
+                    .unwrap_or_else(|| b"#? ".to_vec());
+                sh.write_fd(2, &ps3);
+                let line = match sh.fds.get(0).cloned() {
+                    Some(f) => f.read_until(b'\n', None).unwrap_or_default(),
+                    None => Vec::new(),
+                };
+                if line.is_empty() {
+                    sh.write_fd(2, b"\n");
+                    return Ok(1);
+                }
+                let reply: Vec<u8> = line.strip_suffix(b"\n").unwrap_or(&line).to_vec();
+                sh.set_var("REPLY", reply.clone())?;
+                if reply.is_empty() {
+                    continue;
+                }
+                let choice = String::from_utf8_lossy(&reply).trim().parse::<usize>().ok();
+                let val = choice
+                    .filter(|c| *c >= 1 && *c <= items.len())
+                    .map(|c| items[c - 1].clone())
+                    .unwrap_or_default();
+                sh.set_var(var, val)?;
+                if let Next::Stop = sh.loop_body(body, &mut status)? {
+                    return Ok(status);
+                }
+            }
+        })
+    }
+}

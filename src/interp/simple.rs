@@ -1,0 +1,429 @@
+//! Simple commands: expansion of words and assignments, xtrace, redirections, and dispatch to a
+//! function, a builtin, a registered command or a script file (run in a child shell).
+
+use crate::syntax::ast::{Command, SimpleCommand};
+
+use super::expand::{ExpArg, ExpAssign};
+use super::vars::Attrs;
+use super::{Flow, Frame, Res, Shell};
+
+impl Shell {
+    pub(super) fn exec_simple(&mut self, sc: &SimpleCommand, cmd: &Command) -> Res<i32> {
+        let n = self
+            .env
+            .commands_run
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if n >= self.env.limits.max_commands {
+            return Err(self.trip_limit(
+                "commands",
+                "--max-commands",
+                self.env.limits.max_commands,
+            ));
+        }
+        self.subst_status = None;
+        if !self.in_trap
+            && self.traps.contains_key("DEBUG")
+            && (self.frames.is_empty() || self.opts.functrace)
+        {
+            let text = super::print::simple_src(sc);
+            let _ = self.vars.set_str("BASH_COMMAND", text.into_bytes());
+            if let Some(action) = self.traps.get("DEBUG").cloned() {
+                let saved = self.last_status;
+                self.in_trap = true;
+                let r = self.eval_string(&action, "trap");
+                self.in_trap = false;
+                self.last_status = saved;
+                r?;
+            }
+        }
+        let args = match self.expand_args(&sc.words) {
+            Ok(a) => a,
+            Err(e) => {
+                self.close_procsubst();
+                return Err(e);
+            }
+        };
+        if args.is_empty() {
+            // Assignments only (plus redirections).
+            let mut assigns = Vec::with_capacity(sc.assigns.len());
+            for a in &sc.assigns {
+                let e = self.expand_assign(a)?;
+                if self.opts.xtrace {
+                    let mut line = b"+ ".to_vec();
+                    line.extend(e.to_text());
+                    line.push(b'\n');
+                    self.write_xtrace(&line);
+                }
+                assigns.push(e);
+            }
+            for e in &assigns {
+                if let Err(f) = self.do_assign(e) {
+                    return match f {
+                        Flow::Exit(s) => {
+                            self.last_status = s;
+                            Ok(s)
+                        }
+                        other => Err(other),
+                    };
+                }
+            }
+
+            let mut status = self.subst_status.unwrap_or(0);
+            if !cmd.redirects.is_empty() {
+                let saved = self.fds.clone();
+                if let Err(s) = self.apply_redirects(&cmd.redirects) {
+                    status = s;
+                }
+                self.fds = saved;
+            }
+            self.close_procsubst();
+            self.last_status = status;
+            return Ok(status);
+        }
+        let mut argv: Vec<Vec<u8>> = Vec::with_capacity(args.len());
+        let mut decl_assigns: Vec<ExpAssign> = Vec::new();
+        let mut decl_positions: Vec<usize> = Vec::new();
+        for a in args {
+            match a {
+                ExpArg::Str(s) => argv.push(s),
+                ExpArg::Assign(e) => {
+                    decl_positions.push(argv.len());
+                    argv.push(e.to_text());
+                    decl_assigns.push(e);
+                }
+            }
+        }
+        // Prefix assignments.
+        let mut prefix = Vec::with_capacity(sc.assigns.len());
+        for a in &sc.assigns {
+            prefix.push(self.expand_assign(a)?);
+        }
+        if self.opts.xtrace {
+            let mut line = b"+".to_vec();
+            for e in &prefix {
+                line.push(b' ');
+                line.extend(e.to_text());
+            }
+            for a in &argv {
+                line.push(b' ');
+                line.extend(super::pat::xtrace_quote(a));
+            }
+            line.push(b'\n');
+            self.write_xtrace(&line);
+        }
+        self.last_arg = argv.last().cloned().unwrap_or_default();
+        let saved_fds = if cmd.redirects.is_empty() {
+            None
+        } else {
+            let saved = self.fds.clone();
+            if let Err(s) = self.apply_redirects(&cmd.redirects) {
+                self.fds = saved;
+                self.close_procsubst();
+                self.last_status = s;
+                return Ok(s);
+            }
+            Some(saved)
+        };
+        let r = self.dispatch(argv, prefix, decl_assigns, decl_positions);
+        if let Some(saved) = saved_fds {
+            if self.keep_redirects {
+                self.keep_redirects = false;
+            } else {
+                self.fds = saved;
+            }
+        }
+        self.keep_redirects = false;
+        self.close_procsubst();
+        let s = r?;
+        self.last_status = s;
+        Ok(s)
+    }
+
+    fn write_xtrace(&self, line: &[u8]) {
+        let ps4 = self
+            .vars
+            .get_str("PS4")
+            .map(|s| s.to_vec())
+            .unwrap_or_else(|| b"+ ".to_vec());
+        let mut out = ps4;
+        out.extend_from_slice(
+            line.strip_prefix(b"+ ")
+                .unwrap_or(line.strip_prefix(b"+").unwrap_or(line)),
+        );
+        self.write_fd(2, &out);
+    }
+
+    fn close_procsubst(&mut self) {
+        for fd in std::mem::take(&mut self.procsubst_fds) {
+            self.fds.set(fd, None);
+        }
+    }
+
+    /// Find and run a command: function, builtin, registered command, or file.
+    fn dispatch(
+        &mut self,
+        argv: Vec<Vec<u8>>,
+        prefix: Vec<ExpAssign>,
+        decl: Vec<ExpAssign>,
+        decl_pos: Vec<usize>,
+    ) -> Res<i32> {
+        let name = String::from_utf8_lossy(&argv[0]).into_owned();
+        if let Some(body) = self.funcs.get(&name).cloned() {
+            return self.with_prefix(prefix, true, |sh| {
+                sh.call_function(&name, &body, &argv[1..])
+            });
+        }
+        if let Some(b) = super::builtins::lookup(&name) {
+            let special = super::builtins::is_special(&name);
+            if special {
+                for a in &prefix {
+                    self.do_assign(a)?;
+                }
+                return b(self, &argv, &decl, &decl_pos);
+            }
+            return self.with_prefix(prefix, false, |sh| b(sh, &argv, &decl, &decl_pos));
+        }
+        self.with_prefix(prefix, true, |sh| sh.run_external(&argv))
+    }
+
+    /// Run `f` with temporary prefix assignments (`x=1 cmd`), exported for commands.
+    fn with_prefix<T>(
+        &mut self,
+        prefix: Vec<ExpAssign>,
+        export: bool,
+        f: impl FnOnce(&mut Shell) -> Res<T>,
+    ) -> Res<T> {
+        if prefix.is_empty() {
+            return f(self);
+        }
+        self.vars.push_scope();
+        self.temp_scopes += 1;
+        let mut err = None;
+        for a in &prefix {
+            let existing = self.vars.get(&a.name).cloned();
+            let var = self.vars.declare_local(&a.name);
+            if let Some(ex) = existing {
+                *var = ex;
+            }
+            if export {
+                var.attrs.set(Attrs::EXPORT);
+            }
+            if let Err(e) = self.do_assign(a) {
+                err = Some(e);
+                break;
+            }
+        }
+        let r = match err {
+            Some(e) => Err(e),
+            None => f(self),
+        };
+        self.temp_scopes -= 1;
+        self.vars.pop_scope();
+        r
+    }
+
+    /// Call a shell function.
+    pub fn call_function(&mut self, name: &str, body: &Command, args: &[Vec<u8>]) -> Res<i32> {
+        if self.frames.len() >= self.env.limits.max_function_depth {
+            return Err(self.trip_limit(
+                "function depth",
+                "--max-function-depth",
+                self.env.limits.max_function_depth as u64,
+            ));
+        }
+        let saved_pos = std::mem::replace(&mut self.positional, args.to_vec());
+        let saved_temp = std::mem::replace(&mut self.temp_scopes, 0);
+        let call_line = self.lineno;
+        self.frames.push(Frame {
+            name: name.to_string(),
+            call_line,
+        });
+        self.vars.push_scope();
+        let return_trap_before = self.return_trap_sets;
+        let r = self.exec_command(body);
+        let r = match r {
+            Ok(s) => Ok(s),
+            Err(Flow::Return(s)) => Ok(s),
+            Err(e) => Err(e),
+        };
+        if r.is_ok()
+            && let Some(action) = self.traps.get("RETURN").cloned()
+            && !self.in_trap
+            && (self.opts.functrace || return_trap_before != self.return_trap_sets)
+        {
+            self.in_trap = true;
+            let _ = self.eval_string(&action, "trap");
+            self.in_trap = false;
+        }
+        self.vars.pop_scope();
+        self.frames.pop();
+        self.temp_scopes = saved_temp;
+        self.positional = saved_pos;
+        self.lineno = call_line;
+        r
+    }
+
+    /// Run argv skipping functions (`command`, `exec`, `ToolCtx::call`).
+    pub fn run_command_argv(&mut self, argv: &[Vec<u8>]) -> Res<i32> {
+        let name = String::from_utf8_lossy(&argv[0]).into_owned();
+        if let Some(b) = super::builtins::lookup(&name) {
+            return b(self, argv, &[], &[]);
+        }
+        self.run_external(argv)
+    }
+
+    /// Run a registered command or a file.
+    pub fn run_external(&mut self, argv: &[Vec<u8>]) -> Res<i32> {
+        let name = String::from_utf8_lossy(&argv[0]).into_owned();
+        if !name.contains('/') {
+            if let Some(cmd) = self.env.registry.get(&name) {
+                return Ok(self.run_registered(&cmd, &argv[1..]));
+            }
+            if let Some(path) = self.find_in_path(&name) {
+                return self.run_file(&path, argv);
+            }
+            self.error(&format!("{name}: command not found"));
+            return Ok(127);
+        }
+        let path = self.resolve(&name);
+        self.run_file(&path, argv)
+    }
+
+    /// Search `$PATH` in the VFS for an executable script.
+    fn find_in_path(&self, name: &str) -> Option<std::path::PathBuf> {
+        let path = self.vars.get_str("PATH")?.to_vec();
+        for dir in path.split(|b| *b == b':') {
+            if dir.is_empty() {
+                continue;
+            }
+            let p = self.resolve(&format!("{}/{}", String::from_utf8_lossy(dir), name));
+            if let Ok(m) = self.env.backend.stat(&p)
+                && m.is_file()
+                && m.mode & 0o111 != 0
+            {
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    /// Execute a file: scripts run in a nested shell (bash reads the shebang; so do we).
+    fn run_file(&mut self, path: &std::path::Path, argv: &[Vec<u8>]) -> Res<i32> {
+        let shown = String::from_utf8_lossy(&argv[0]).into_owned();
+        let meta = match self.env.backend.stat(path) {
+            Ok(m) => m,
+            Err(_) => {
+                self.error(&format!("{shown}: No such file or directory"));
+                return Ok(127);
+            }
+        };
+        if meta.is_dir() {
+            self.error(&format!("{shown}: Is a directory"));
+            return Ok(126);
+        }
+        if meta.mode & 0o111 == 0 {
+            self.error(&format!("{shown}: Permission denied"));
+            return Ok(126);
+        }
+        let data = match self.env.backend.read(path, None) {
+            Ok(d) => d,
+            Err(e) => {
+                self.error(&format!("{shown}: {e}"));
+                return Ok(126);
+            }
+        };
+        let text = String::from_utf8_lossy(&data).into_owned();
+        if let Some(first) = text.strip_prefix("#!") {
+            let line = first.lines().next().unwrap_or("").trim();
+            let mut parts = line.split_whitespace();
+            let interp = parts.next().unwrap_or("");
+            let base = interp.rsplit('/').next().unwrap_or("");
+            let base = if base == "env" {
+                parts.next().unwrap_or("")
+            } else {
+                base
+            };
+            if !matches!(base, "bash" | "sh" | "sandsh" | "dash" | "ksh" | "zsh") {
+                if let Some(cmd) = self.env.registry.get(base) {
+                    let mut args: Vec<Vec<u8>> = parts.map(|p| p.as_bytes().to_vec()).collect();
+                    args.push(argv[0].clone());
+                    args.extend(argv[1..].iter().cloned());
+                    return Ok(self.run_registered(&cmd, &args));
+                }
+                self.error(&format!(
+                    "{shown}: {interp}: bad interpreter: No such file or directory"
+                ));
+                return Ok(126);
+            }
+        }
+        Ok(self.run_child_shell(
+            &text,
+            argv[0].clone(),
+            argv[1..].to_vec(),
+            &shown,
+            None,
+            false,
+        ))
+    }
+
+    /// Run a script in a fresh child shell (`bash file`, `./script`, `bash -c`): only exported
+    /// variables cross over, as with a real new process.
+    pub fn run_child_shell(
+        &mut self,
+        src: &str,
+        arg0: Vec<u8>,
+        args: Vec<Vec<u8>>,
+        err_name: &str,
+        opts: Option<super::Options>,
+        dash_c: bool,
+    ) -> i32 {
+        let mut child = Shell::new(self.env.clone(), self.cwd.clone(), self.cancel.clone());
+        child.fds = self.fds.clone();
+        child.pid = self.env.alloc_pid();
+        child.umask = self.umask;
+        for (k, v) in self.vars.exported() {
+            let _ = child.vars.set_str(&k, v);
+            if let Some(var) = child.vars.get_mut(&k) {
+                var.attrs.set(Attrs::EXPORT);
+            }
+        }
+        child.init_child_vars();
+        for (name, f) in &self.funcs {
+            if self.exported_funcs.contains(name) {
+                child.funcs.insert(name.clone(), f.clone());
+                child.exported_funcs.insert(name.clone());
+            }
+        }
+        if let Some(o) = opts {
+            child.opts = o;
+        }
+        child.arg0 = arg0;
+        child.positional = args;
+        child.err_name = err_name.to_string();
+        child.subshell_level = 0;
+        child.dash_c = dash_c;
+        child.input_flag = if dash_c {
+            Some('c')
+        } else if err_name == "bash" || err_name == "sh" {
+            Some('s')
+        } else {
+            None
+        };
+        if !dash_c {
+            child.source_file = Some(err_name.to_string());
+        }
+        let status = match child.run_script(src) {
+            Ok(s) => s,
+            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
+            Err(_) => child.last_status,
+        };
+        child.last_status = status;
+        child.run_exit_trap();
+        child.last_status
+    }
+
+    /// Resolve a path against the cwd.
+    pub fn resolve(&self, p: &str) -> std::path::PathBuf {
+        crate::vfs::join(&self.cwd, p)
+    }
+}
