@@ -21,7 +21,7 @@ pub enum PV {
 
 impl PV {
     fn is_unset(&self) -> bool {
-        matches!(self, PV::Unset)
+        matches!(self, PV::Unset) || matches!(self, PV::List(l, _) if l.is_empty())
     }
     fn is_null(&self) -> bool {
         match self {
@@ -124,13 +124,16 @@ impl Shell {
         };
 
         // nounset
-        if value.is_unset()
+        if matches!(value, PV::Unset)
             && self.opts.nounset
             && !matches!(
                 p.op,
                 ParamOp::Default { .. } | ParamOp::PrefixNames { .. } | ParamOp::Keys
             )
-            && !matches!(param, Param::Special('@') | Param::Special('*'))
+            && !matches!(
+                param,
+                Param::Special('@' | '*') | Param::Index(_, Subscript::At | Subscript::Star)
+            )
         {
             self.error(&format!("{}: unbound variable", param_name(&param)));
             return Err(Flow::Exit(self.unset_fatal_status()));

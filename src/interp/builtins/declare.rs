@@ -216,7 +216,8 @@ fn declare_impl(
     o.on.set(implied);
     let local = local && !o.global;
     if o.funcs || o.func_names {
-        let mut names: Vec<String> = if start < argv.len() {
+        let explicit = start < argv.len();
+        let mut names: Vec<String> = if explicit {
             argv[start..].iter().map(|a| text(a)).collect()
         } else {
             let mut n: Vec<_> = sh.funcs.keys().cloned().collect();
@@ -228,7 +229,9 @@ fn declare_impl(
         for n in names {
             match sh.funcs.get(&n).cloned() {
                 Some(body) => {
-                    let line = if o.func_names {
+                    let line = if o.func_names && explicit {
+                        format!("{n}\n")
+                    } else if o.func_names {
                         format!("declare -f {n}\n")
                     } else {
                         format!("{}\n", super::super::pat::function_text(&n, &body))
