@@ -138,7 +138,18 @@ impl Shell {
             };
             self.vars.set_key(name, key.to_vec(), value)
         } else {
-            let idx = self.eval_arith_text(key)?;
+            // Plain decimal subscripts (the common case, and every `a+=(…)` element) skip
+            // the arithmetic parser.
+            let idx = match std::str::from_utf8(key).ok().and_then(|k| {
+                (!k.is_empty()
+                    && k.bytes().all(|b| b.is_ascii_digit())
+                    && (k.len() == 1 || !k.starts_with('0')))
+                .then(|| k.parse::<i64>().ok())
+                .flatten()
+            }) {
+                Some(i) => i,
+                None => self.eval_arith_text(key)?,
+            };
             let idx = if idx < 0 {
                 let last = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
                     Some(Value::Indexed(m)) => m.keys().next_back().copied(),
@@ -227,6 +238,31 @@ impl Shell {
                     if is_array {
                         return self.assign_index_text(name, b"0", s.clone(), true);
                     }
+                    // Append in place: `s+=x` in a loop must not copy the whole string.
+                    let plain = !attrs.has(Attrs::READONLY)
+                        && !attrs.has(Attrs::NAMEREF)
+                        && !attrs.has(Attrs::LOWER)
+                        && !attrs.has(Attrs::UPPER)
+                        && !attrs.has(Attrs::CAPITALIZE)
+                        && !matches!(name, "SECONDS" | "RANDOM");
+                    if plain
+                        && let Some(var) = self.vars.get_mut(name)
+                        && let Some(Value::Str(cur)) = &mut var.value
+                    {
+                        let len = cur.len() + s.len();
+                        if len > self.env.limits.max_variable_bytes {
+                            return Err(self.trip_limit(
+                                "variable size",
+                                "--max-variable-bytes",
+                                self.env.limits.max_variable_bytes as u64,
+                            ));
+                        }
+                        cur.extend_from_slice(s);
+                        if self.opts.allexport {
+                            var.attrs.set(Attrs::EXPORT);
+                        }
+                        return Ok(());
+                    }
                     let mut old = self.vars.get_str(name).unwrap_or(b"").to_vec();
                     old.extend_from_slice(s);
                     self.set_var(name, old)
@@ -273,7 +309,11 @@ impl Shell {
                         Some(Value::Str(_)) => 1,
                         _ => 0,
                     };
-                    if let Some(Value::Str(s)) = self.vars.get(name).and_then(|v| v.value.clone()) {
+                    let scalar = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+                        Some(Value::Str(s)) => Some(s.clone()),
+                        _ => None,
+                    };
+                    if let Some(s) = scalar {
                         self.vars
                             .set_value(
                                 name,
