@@ -10,9 +10,11 @@ mod interp;
 pub mod kernel;
 pub mod syntax;
 pub mod text;
+pub mod tool;
 pub mod vfs;
 
 pub use kernel::{ExecResult, Kernel, KernelConfig};
+pub use tool::{BashTool, Tool, ToolRegistry, ToolRequest, ToolResponse, ToolStatus};
 
 /// Stream types the CLI uses to print output as it is produced.
 pub mod interp_io {
