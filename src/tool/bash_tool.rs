@@ -289,11 +289,7 @@ impl BashTool {
     }
 
     /// Run a request, delivering output chunks to `sink` (stdout first element, stderr second).
-    fn run(
-        &mut self,
-        req: &ToolRequest,
-        sink: Option<ByteSink>,
-    ) -> ToolResponse {
+    fn run(&mut self, req: &ToolRequest, sink: Option<ByteSink>) -> ToolResponse {
         if let Some(e) = &self.config_error {
             return ToolResponse::failure(error_category::CONFIG, format!("sandsh: {e}"), 2);
         }

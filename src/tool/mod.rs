@@ -14,6 +14,8 @@ pub mod docs;
 pub mod providers;
 mod registry;
 pub mod schema;
+#[cfg(feature = "scripted_tool")]
+mod scripted;
 mod traits;
 
 pub use bash_tool::{BASH_TOOL_NAME, BASH_TOOL_SHORT, BashTool, BashToolBuilder};
@@ -22,6 +24,8 @@ pub use registry::{
     create_standard_registry,
 };
 pub use schema::{ToolDefinition, validate};
+#[cfg(feature = "scripted_tool")]
+pub use scripted::{ScriptedTool, ScriptedToolBuilder, ToolArgs, ToolCallback, ToolDef};
 pub use traits::{
     RiskLevel, StatusCallback, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse, ToolResult,
     ToolStatus, block_on, error_category,
