@@ -3,6 +3,9 @@
 //! Layers, top to bottom: frontends (`main.rs`, `cli`), [`kernel`] (one session), `interp`
 //! (bash semantics), [`syntax`] (pure parsing) and `commands` (utilities over [`api::ToolCtx`]),
 //! and [`vfs`] (the filesystem). Data flows down; no module imports a layer above it.
+//!
+//! The README follows; its code blocks are compiled and run as doctests.
+#![doc = include_str!("../README.md")]
 
 pub mod api;
 pub mod commands;
