@@ -29,6 +29,7 @@ mod sleep;
 mod sort;
 mod tail;
 mod tee;
+mod tools;
 mod touch;
 mod tr;
 mod true_;
@@ -88,6 +89,7 @@ impl Registry {
         r.register(Arc::new(true_::False));
         r.register(Arc::new(mount::Mount));
         r.register(Arc::new(vfs::Vfs));
+        r.register(Arc::new(tools::Tools));
         r
     }
 

@@ -35,6 +35,7 @@ use crate::commands::Registry;
 use crate::syntax::ast;
 use crate::vfs::KernelBackend;
 
+pub use builtins::NAMES as BUILTIN_NAMES;
 pub use cancel::CancelToken;
 pub use limits::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded};
 pub use vars::Attrs;

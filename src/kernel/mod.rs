@@ -494,6 +494,17 @@ impl Kernel {
         }
     }
 
+    /// The names of the shell builtins (`cd`, `export`, `echo`, …), sorted. Together with
+    /// [`Kernel::commands`] this is everything a script can run besides its own functions.
+    pub fn builtin_names() -> &'static [&'static str] {
+        crate::interp::BUILTIN_NAMES
+    }
+
+    /// The commands registered in this session (standard and custom), sorted by name.
+    pub fn commands(&self) -> Vec<Arc<dyn Command>> {
+        self.shell.env.registry.commands()
+    }
+
     /// The configured script timeout.
     pub fn timeout(&self) -> Option<Duration> {
         self.timeout

@@ -1,0 +1,600 @@
+//! [`BashTool`]: a sandsh kernel behind seed 000's [`Tool`] trait.
+//!
+//! By default one kernel lives as long as the tool, so a model's turns form a session: files,
+//! variables and functions written in one call are there in the next (what an agent expects
+//! from a shell). `fresh_per_call(true)` restores seed 000's stateless behaviour. The kernel is
+//! synchronous; `execute` runs it to completion inside the `async fn`, so the crate needs no
+//! async runtime.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use serde_json::{Value, json};
+
+use super::docs::{self, ShellDoc, intern};
+use super::traits::{RiskLevel, Tool, ToolRequest, ToolResponse, ToolStatus, error_category};
+use crate::api::{Arg, Command, CommandSpec, ExitStatus, ToolCtx};
+use crate::commands::Registry;
+use crate::kernel::{ExecOptions, ExecutionLimits, Kernel, KernelConfig};
+use crate::vfs::MountMode;
+
+/// Receives output bytes as they are produced: `(chunk, is_stderr)`.
+pub(crate) type ByteSink = Arc<dyn Fn(&[u8], bool) + Send + Sync>;
+
+/// The tool's registry name.
+pub const BASH_TOOL_NAME: &str = "sandsh";
+/// The tool's one-line description.
+pub const BASH_TOOL_SHORT: &str = "Sandboxed bash interpreter with virtual filesystem";
+
+/// Builder of a [`BashTool`].
+#[derive(Default)]
+pub struct BashToolBuilder {
+    username: Option<String>,
+    hostname: Option<String>,
+    limits: Option<ExecutionLimits>,
+    profile: Option<String>,
+    env: Vec<(String, String)>,
+    builtins: Vec<Arc<dyn Command>>,
+    mounts: Vec<(PathBuf, PathBuf, MountMode)>,
+    timeout: Option<Duration>,
+    allow_net: Vec<String>,
+    fresh_per_call: bool,
+}
+
+impl BashToolBuilder {
+    /// The user (`whoami`, `$HOME` = `/home/<user>`).
+    pub fn username(mut self, u: impl Into<String>) -> Self {
+        self.username = Some(u.into());
+        self
+    }
+
+    /// The host name (`hostname`, `$HOSTNAME`).
+    pub fn hostname(mut self, h: impl Into<String>) -> Self {
+        self.hostname = Some(h.into());
+        self
+    }
+
+    /// Resource limits (replaces a profile set earlier).
+    pub fn limits(mut self, l: ExecutionLimits) -> Self {
+        self.limits = Some(l);
+        self.profile = None;
+        self
+    }
+
+    /// Named limits: `strict`, `standard` or `interactive`. An unknown name keeps the
+    /// current limits and is reported by every run.
+    pub fn profile(mut self, name: &str) -> Self {
+        match ExecutionLimits::profile(name) {
+            Some(l) => {
+                self.limits = Some(l);
+                self.profile = Some(name.to_string());
+            }
+            None => self.profile = Some(format!("unknown:{name}")),
+        }
+        self
+    }
+
+    /// An environment variable (its name shows in `help()`, never its value).
+    pub fn env(mut self, k: impl Into<String>, v: impl Into<String>) -> Self {
+        self.env.push((k.into(), v.into()));
+        self
+    }
+
+    /// A custom command available under `name`.
+    pub fn builtin(mut self, name: impl Into<String>, command: Box<dyn Command>) -> Self {
+        let name = name.into();
+        let command: Arc<dyn Command> = Arc::from(command);
+        if command.spec().name == name {
+            self.builtins.push(command);
+        } else {
+            self.builtins.push(Arc::new(Renamed::new(&name, command)));
+        }
+        self
+    }
+
+    /// Mount the host directory `host` at `vfs_path`.
+    pub fn mount(
+        mut self,
+        host: impl Into<PathBuf>,
+        vfs_path: impl Into<PathBuf>,
+        mode: MountMode,
+    ) -> Self {
+        self.mounts.push((host.into(), vfs_path.into(), mode));
+        self
+    }
+
+    /// A time limit for every call (a request's `timeout_ms` overrides it).
+    pub fn timeout(mut self, t: Duration) -> Self {
+        self.timeout = Some(t);
+        self
+    }
+
+    /// Allow network access to URLs starting with `url_prefix` (recorded for network
+    /// commands; nothing is reachable without it).
+    pub fn allow_net(mut self, url_prefix: impl Into<String>) -> Self {
+        self.allow_net.push(url_prefix.into());
+        self
+    }
+
+    /// A fresh kernel for every call (seed 000's stateless behaviour) instead of a session.
+    pub fn fresh_per_call(mut self, fresh: bool) -> Self {
+        self.fresh_per_call = fresh;
+        self
+    }
+
+    /// Build the tool. A mount that cannot be opened does not fail here: every call then
+    /// reports it (use [`BashToolBuilder::try_build`] to fail early).
+    pub fn build(self) -> BashTool {
+        let mut config = KernelConfig::new();
+        if let Some(u) = &self.username {
+            config = config.username(u.clone());
+        }
+        if let Some(h) = &self.hostname {
+            config = config.hostname(h.clone());
+        }
+        if let Some(l) = &self.limits {
+            config = config.limits(l.clone());
+        }
+        if let Some(t) = self.timeout {
+            config = config.timeout(t);
+        }
+        for (k, v) in &self.env {
+            config = config.env(k.clone(), v.clone());
+        }
+        for c in &self.builtins {
+            config = config.command(c.clone());
+        }
+        for (host, path, mode) in &self.mounts {
+            config = config.mount(host.clone(), path.clone(), *mode);
+        }
+        let mut registry = Registry::standard();
+        for c in &self.builtins {
+            registry.register(c.clone());
+        }
+        let mut supported: Vec<String> = Kernel::builtin_names()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        for c in registry.commands() {
+            let n = c.spec().name.to_string();
+            if !supported.contains(&n) {
+                supported.push(n);
+            }
+        }
+        let bad_profile = self
+            .profile
+            .as_ref()
+            .and_then(|p| p.strip_prefix("unknown:"))
+            .map(|p| format!("unknown limits profile '{p}' (use strict, standard or interactive)"));
+        let doc = ShellDoc {
+            name: BASH_TOOL_NAME.to_string(),
+            short: BASH_TOOL_SHORT.to_string(),
+            supported,
+            username: self.username,
+            hostname: self.hostname,
+            limits: self.limits,
+            profile: self.profile.filter(|p| !p.starts_with("unknown:")),
+            env_names: self.env.iter().map(|(k, _)| k.clone()).collect(),
+            timeout: self.timeout,
+            allow_net: self.allow_net.clone(),
+            mounts: config
+                .mounts
+                .iter()
+                .map(|m| (m.path.display().to_string(), m.mode.as_str()))
+                .collect(),
+        };
+        let writes_host = config.mounts.iter().any(|m| m.mode == MountMode::ReadWrite);
+        BashTool {
+            config,
+            kernel: None,
+            doc,
+            allow_net: self.allow_net,
+            fresh_per_call: self.fresh_per_call,
+            writes_host,
+            config_error: bad_profile,
+        }
+    }
+
+    /// Build the tool, failing when a mount cannot be opened or the profile is unknown.
+    pub fn try_build(self) -> Result<BashTool, String> {
+        let mut t = self.build();
+        if let Some(e) = &t.config_error {
+            return Err(e.clone());
+        }
+        let k = Kernel::try_new(t.config.clone())?;
+        if !t.fresh_per_call {
+            t.kernel = Some(k);
+        }
+        Ok(t)
+    }
+}
+
+/// A command registered under another name than its spec's (`builtin(name, cmd)`).
+struct Renamed {
+    spec: CommandSpec,
+    inner: Arc<dyn Command>,
+}
+
+impl Renamed {
+    fn new(name: &str, inner: Arc<dyn Command>) -> Self {
+        let mut spec = *inner.spec();
+        spec.name = intern(name);
+        Renamed { spec, inner }
+    }
+}
+
+impl Command for Renamed {
+    fn spec(&self) -> &CommandSpec {
+        &self.spec
+    }
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        self.inner.run(args, ctx)
+    }
+    fn structured(&self) -> bool {
+        self.inner.structured()
+    }
+}
+
+/// A sandboxed bash session exposed as an LLM tool.
+pub struct BashTool {
+    config: KernelConfig,
+    /// The session kernel, created on first use.
+    kernel: Option<Kernel>,
+    doc: ShellDoc,
+    allow_net: Vec<String>,
+    fresh_per_call: bool,
+    writes_host: bool,
+    config_error: Option<String>,
+}
+
+impl Default for BashTool {
+    fn default() -> Self {
+        BashTool::builder().build()
+    }
+}
+
+impl BashTool {
+    pub fn builder() -> BashToolBuilder {
+        BashToolBuilder::default()
+    }
+
+    /// A tool with the default configuration.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The session kernel (created on first use), e.g. to seed files before the first call
+    /// or to read what the model wrote. With `fresh_per_call`, changes made here do not reach
+    /// later calls.
+    pub fn kernel_mut(&mut self) -> &mut Kernel {
+        self.kernel
+            .get_or_insert_with(|| Kernel::new(self.config.clone()))
+    }
+
+    /// Forget the session: the next call starts with a fresh kernel.
+    pub fn reset(&mut self) {
+        self.kernel = None;
+    }
+
+    /// The URL prefixes network access is allowed to.
+    pub fn allowed_net(&self) -> &[String] {
+        &self.allow_net
+    }
+
+    /// Every name a script can run (shell builtins and commands), as `description()` lists.
+    pub fn supported_commands(&self) -> &[String] {
+        &self.doc.supported
+    }
+
+    /// Run a request, delivering output chunks to `sink` (stdout first element, stderr second).
+    fn run(&mut self, req: &ToolRequest, sink: Option<ByteSink>) -> ToolResponse {
+        if let Some(e) = &self.config_error {
+            return ToolResponse::failure(error_category::CONFIG, format!("sandsh: {e}"), 2);
+        }
+        let mut opts = ExecOptions::default();
+        if let Some(ms) = req.timeout_ms {
+            opts.timeout = Some(Duration::from_millis(ms));
+        }
+        if let Some(s) = sink {
+            let s2 = s.clone();
+            opts.on_stdout = Some(Arc::new(move |b: &[u8]| s(b, false)));
+            opts.on_stderr = Some(Arc::new(move |b: &[u8]| s2(b, true)));
+        }
+        let result = if self.fresh_per_call {
+            Kernel::new(self.config.clone()).execute_with(&req.commands, opts)
+        } else {
+            self.kernel_mut().execute_with(&req.commands, opts)
+        };
+        result.into()
+    }
+}
+
+/// Turns byte chunks into text chunks whose concatenation equals
+/// `String::from_utf8_lossy(all bytes)`: a multi-byte character split across two writes is
+/// held back until it is complete.
+#[derive(Default)]
+pub(crate) struct Utf8Chunker {
+    pending: Vec<u8>,
+}
+
+impl Utf8Chunker {
+    /// Feed bytes; returns the text that is complete so far.
+    pub(crate) fn push(&mut self, bytes: &[u8]) -> String {
+        self.pending.extend_from_slice(bytes);
+        let mut out = String::new();
+        let mut rest: &[u8] = &self.pending;
+        loop {
+            match std::str::from_utf8(rest) {
+                Ok(s) => {
+                    out.push_str(s);
+                    rest = &[];
+                    break;
+                }
+                Err(e) => {
+                    let (good, bad) = rest.split_at(e.valid_up_to());
+                    out.push_str(&String::from_utf8_lossy(good));
+                    match e.error_len() {
+                        Some(n) => {
+                            out.push('\u{FFFD}');
+                            rest = &bad[n..];
+                        }
+                        None => {
+                            rest = bad;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        self.pending = rest.to_vec();
+        out
+    }
+
+    /// The text of whatever is left at the end.
+    pub(crate) fn finish(&mut self) -> String {
+        let s = String::from_utf8_lossy(&self.pending).into_owned();
+        self.pending.clear();
+        s
+    }
+}
+
+/// Shared state of one streaming call: the caller's callback and a decoder per stream.
+struct Streamer {
+    cb: Box<dyn FnMut(ToolStatus) + Send>,
+    out: Utf8Chunker,
+    err: Utf8Chunker,
+}
+
+impl Streamer {
+    fn chunk(&mut self, bytes: &[u8], is_err: bool) {
+        let text = if is_err {
+            self.err.push(bytes)
+        } else {
+            self.out.push(bytes)
+        };
+        self.emit(text, is_err);
+    }
+
+    fn emit(&mut self, text: String, is_err: bool) {
+        if text.is_empty() {
+            return;
+        }
+        (self.cb)(if is_err {
+            ToolStatus::stderr(text)
+        } else {
+            ToolStatus::stdout(text)
+        });
+    }
+
+    fn flush(&mut self) {
+        let o = self.out.finish();
+        self.emit(o, false);
+        let e = self.err.finish();
+        self.emit(e, true);
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    match m.lock() {
+        Ok(g) => g,
+        Err(p) => p.into_inner(),
+    }
+}
+
+/// Run `run` with phases `validate → parse → execute → output… → complete` reported to `cb`.
+/// Shared by [`BashTool`] and the scripted tool.
+pub(crate) fn execute_with_phases(
+    req: &ToolRequest,
+    cb: Box<dyn FnMut(ToolStatus) + Send>,
+    run: impl FnOnce(ByteSink) -> ToolResponse,
+) -> ToolResponse {
+    let streamer = Arc::new(Mutex::new(Streamer {
+        cb,
+        out: Utf8Chunker::default(),
+        err: Utf8Chunker::default(),
+    }));
+    let phase = |p: ToolStatus| (lock(&streamer).cb)(p);
+    phase(
+        ToolStatus::new("validate")
+            .with_message(format!("{} bytes of commands", req.commands.len()))
+            .with_percent(0.0),
+    );
+    let parse_msg = match crate::syntax::parse(&req.commands) {
+        Ok(_) => "syntax ok".to_string(),
+        Err(e) => format!("syntax error: {e}"),
+    };
+    phase(
+        ToolStatus::new("parse")
+            .with_message(parse_msg)
+            .with_percent(10.0),
+    );
+    phase(ToolStatus::new("execute").with_percent(20.0));
+    let s2 = streamer.clone();
+    let resp = run(Arc::new(move |b: &[u8], is_err: bool| {
+        lock(&s2).chunk(b, is_err)
+    }));
+    let mut s = lock(&streamer);
+    s.flush();
+    let msg = match &resp.error {
+        Some(e) => format!("exit code {} ({e})", resp.exit_code),
+        None => format!("exit code {}", resp.exit_code),
+    };
+    (s.cb)(
+        ToolStatus::new("complete")
+            .with_message(msg)
+            .with_percent(100.0),
+    );
+    resp
+}
+
+/// Seed 000's input schema (plus the optional `timeout_ms`).
+pub(crate) fn shell_input_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "commands": {
+                "type": "string",
+                "description": "Bash commands to execute (like bash -c \"commands\")"
+            },
+            "timeout_ms": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "Optional time limit for this call, in milliseconds"
+            }
+        },
+        "required": ["commands"],
+        "additionalProperties": false
+    })
+}
+
+/// Seed 000's output schema.
+pub(crate) fn shell_output_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "stdout": {"type": "string", "description": "Standard output from the commands"},
+            "stderr": {"type": "string", "description": "Standard error from the commands"},
+            "exit_code": {"type": "integer", "description": "Exit status (0 = success)"},
+            "error": {
+                "type": "string",
+                "description": "Error category when the run did not end normally",
+                "enum": ["parse_error", "timeout", "limit_exceeded", "cancelled", "config"]
+            }
+        },
+        "required": ["stdout", "stderr", "exit_code"]
+    })
+}
+
+#[async_trait]
+impl Tool for BashTool {
+    fn name(&self) -> &str {
+        BASH_TOOL_NAME
+    }
+
+    fn short_description(&self) -> &str {
+        BASH_TOOL_SHORT
+    }
+
+    fn description(&self) -> String {
+        docs::shell_description(&self.doc)
+    }
+
+    fn help(&self) -> String {
+        docs::shell_help(&self.doc)
+    }
+
+    fn system_prompt(&self) -> String {
+        docs::shell_system_prompt(&self.doc)
+    }
+
+    fn input_schema(&self) -> Value {
+        shell_input_schema()
+    }
+
+    fn output_schema(&self) -> Value {
+        shell_output_schema()
+    }
+
+    fn version(&self) -> &str {
+        env!("CARGO_PKG_VERSION")
+    }
+
+    async fn execute(&mut self, req: ToolRequest) -> ToolResponse {
+        self.run(&req, None)
+    }
+
+    async fn execute_with_status(
+        &mut self,
+        req: ToolRequest,
+        status_callback: Box<dyn FnMut(ToolStatus) + Send>,
+    ) -> ToolResponse {
+        execute_with_phases(&req, status_callback, |sink| self.run(&req, Some(sink)))
+    }
+
+    /// Sandboxed writes are medium risk; writable host mounts or network access make it high.
+    fn risk_level(&self) -> RiskLevel {
+        if self.writes_host || !self.allow_net.is_empty() {
+            RiskLevel::HighRisk
+        } else {
+            RiskLevel::MediumRisk
+        }
+    }
+
+    fn describe_call(&self, args: &Value) -> String {
+        match args.get("commands").and_then(Value::as_str) {
+            Some(c) => format!("run in the sandbox: {c}"),
+            None => format!("{} {args}", self.name()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tool::block_on;
+
+    #[test]
+    fn utf8_chunker_matches_lossy_decoding_of_the_whole() {
+        let data = "héllo wörld ✓ done".as_bytes();
+        let mut bad = data.to_vec();
+        bad.insert(3, 0xff);
+        bad.push(0xe2);
+        for input in [data.to_vec(), bad] {
+            for split in 0..input.len() {
+                let mut c = Utf8Chunker::default();
+                let mut s = c.push(&input[..split]);
+                s.push_str(&c.push(&input[split..]));
+                s.push_str(&c.finish());
+                assert_eq!(s, String::from_utf8_lossy(&input), "split at {split}");
+            }
+        }
+    }
+
+    #[test]
+    fn session_persists_between_calls() {
+        let mut t = BashTool::new();
+        block_on(t.execute(ToolRequest::new(
+            "x=41; f() { echo $((x+1)); }; echo hi > /tmp/a",
+        )));
+        let r = block_on(t.execute(ToolRequest::new("f; cat /tmp/a")));
+        assert_eq!(r.stdout, "42\nhi\n");
+    }
+
+    #[test]
+    fn fresh_per_call_forgets() {
+        let mut t = BashTool::builder().fresh_per_call(true).build();
+        block_on(t.execute(ToolRequest::new("x=1; echo hi > /tmp/a")));
+        let r = block_on(t.execute(ToolRequest::new("echo \"[$x]\"; cat /tmp/a")));
+        assert_eq!(r.stdout, "[]\n");
+        assert_eq!(r.exit_code, 1);
+    }
+
+    #[test]
+    fn renamed_builtin_runs_under_new_name() {
+        let cmd = Registry::standard().get("true").unwrap();
+        let r = Renamed::new("yep", cmd);
+        assert_eq!(r.spec().name, "yep");
+    }
+}
