@@ -28,7 +28,10 @@ fn generate(args: &[&str]) -> Vec<u8> {
         "sandsh --generate {args:?} failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(!out.stdout.is_empty(), "sandsh --generate {args:?} printed nothing");
+    assert!(
+        !out.stdout.is_empty(),
+        "sandsh --generate {args:?} printed nothing"
+    );
     out.stdout
 }
 
