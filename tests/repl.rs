@@ -286,3 +286,74 @@ fn no_color_output_has_no_escape_codes() {
     let out = r.expect_re(r"\nstr /home/user\r?\n");
     assert!(has_sgr(&out), "no highlighting: {out:?}");
 }
+
+/// `ToolCtx::ask` reaches the hook the REPL installs (`Kernel::set_ask`); without one it is no.
+#[test]
+fn ask_goes_to_the_frontend_hook() {
+    use std::sync::Arc;
+
+    use sandsh::api::{Arg, CommandSpec, ExitStatus, RiskLevel, ToolCtx};
+
+    struct Asker;
+    static SPEC: CommandSpec = CommandSpec {
+        name: "asker",
+        group: "test",
+        summary: "ask a question",
+        usage: "asker QUESTION",
+        description: "",
+        options: &[],
+        operands: &[],
+        returns: "",
+        examples: &[],
+        errors: "",
+        risk: RiskLevel::ReadOnly,
+    };
+    impl sandsh::api::Command for Asker {
+        fn spec(&self) -> &CommandSpec {
+            &SPEC
+        }
+        fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+            let q = String::from_utf8_lossy(&args[0]).into_owned();
+            if ctx.ask(&q) { 0 } else { 1 }
+        }
+    }
+    let mut k = sandsh::Kernel::new(sandsh::KernelConfig::default().command(Arc::new(Asker)));
+    assert_eq!(k.execute("asker 'delete it?'").exit_code, 1, "no hook: no");
+    let asked = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = asked.clone();
+    k.set_ask(Some(Arc::new(move |q: &str| {
+        log.lock().expect("lock").push(q.to_string());
+        q.contains("delete")
+    })));
+    assert_eq!(k.execute("asker 'delete it?'").exit_code, 0);
+    assert_eq!(k.execute("asker 'keep it?'").exit_code, 1);
+    assert_eq!(*asked.lock().expect("lock"), ["delete it?", "keep it?"]);
+}
+
+/// The kernel queries the REPL uses: cwd, `$?`, variables, prompt escapes, names.
+#[test]
+fn kernel_frontend_queries() {
+    let mut k = sandsh::Kernel::new(sandsh::KernelConfig::default());
+    k.execute("mkdir -p /tmp/q && cd /tmp/q; f() { :; }; alias ll='ls -l'; myvar=1; false");
+    assert_eq!(k.cwd(), "/tmp/q");
+    assert_eq!(k.last_status(), 1);
+    assert_eq!(k.var("myvar").as_deref(), Some("1"));
+    assert_eq!(k.expand_prompt("\\u@\\h:\\W\\$ "), "user@sandbox:q$ ");
+    let t = k.expand_prompt("\\t");
+    assert!(t.len() == 8 && t.as_bytes()[2] == b':', "{t}");
+    let n = k.completion_names();
+    assert!(n.functions.contains(&"f".to_string()));
+    assert!(n.aliases.iter().any(|(a, v)| a == "ll" && v == "ls -l"));
+    assert!(n.variables.contains(&"myvar".to_string()));
+    assert!(n.builtins.contains(&"cd".to_string()));
+    assert!(n.commands.contains(&"ls".to_string()));
+    assert!(k.command("ls").is_some());
+    // `exit` is reported; in an interactive session the EXIT trap waits for it.
+    k.set_interactive(true);
+    let r = k.execute("trap 'echo bye' EXIT; echo line");
+    assert_eq!(r.stdout_str(), "line\n");
+    assert!(!k.exit_requested());
+    let r = k.execute("exit 4");
+    assert_eq!((r.exit_code, r.stdout_str().as_str()), (4, "bye\n"));
+    assert!(k.exit_requested());
+}
