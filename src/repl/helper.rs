@@ -412,6 +412,21 @@ impl Completer for ReplHelper {
         if word.starts_with('-') {
             return Ok((start, self.complete_option(cmd, word)));
         }
+        // Commands that take a command name.
+        if matches!(cmd, "help" | "type" | "command" | "builtin" | "which") {
+            let mut c = self.complete_command(word);
+            if cmd == "help" {
+                for t in ["syntax", "limits", "mounts", "json"] {
+                    if t.starts_with(word) {
+                        c.push(Pair {
+                            display: t.to_string(),
+                            replacement: format!("{t} "),
+                        });
+                    }
+                }
+            }
+            return Ok((start, c));
+        }
         let dirs_only = matches!(cmd, "cd" | "pushd" | "rmdir");
         Ok((start, self.complete_path(word, dirs_only)))
     }

@@ -29,6 +29,14 @@ use sandsh::{Kernel, KernelConfig};
 
 use helper::{ReplHelper, SessionView};
 
+/// One line at start: what this is and the three keys a newcomer needs.
+const GREETING: &str = concat!(
+    "sandsh ",
+    env!("CARGO_PKG_VERSION"),
+    ": a sandboxed bash (virtual filesystem; the host is unreachable unless mounted). ",
+    "`help` lists commands, Tab completes, Ctrl-D exits."
+);
+
 /// REPL options from the command line.
 pub struct ReplOptions {
     /// `--init FILE`
@@ -193,6 +201,11 @@ pub fn run(kernel: &mut Kernel, setup: ReplSetup, opts: &ReplOptions) -> i32 {
     view.set_names(names);
     editor.set_helper(Some(ReplHelper::new(view, color)));
 
+    if color {
+        println!("{}", nu_ansi_term::Style::new().dimmed().paint(GREETING));
+    } else {
+        println!("{GREETING}");
+    }
     let mut pending = String::new();
     loop {
         let names = kernel.completion_names();
