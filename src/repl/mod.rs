@@ -33,8 +33,7 @@ use helper::{ReplHelper, SessionView};
 const GREETING: &str = concat!(
     "sandsh ",
     env!("CARGO_PKG_VERSION"),
-    ": a sandboxed bash (virtual filesystem; the host is unreachable unless mounted). ",
-    "`help` lists commands, Tab completes, Ctrl-D exits."
+    ", a sandboxed bash: `help` lists commands, Tab completes, Ctrl-D exits."
 );
 
 /// REPL options from the command line.
