@@ -357,3 +357,43 @@ fn kernel_frontend_queries() {
     assert_eq!((r.exit_code, r.stdout_str().as_str()), (4, "bye\n"));
     assert!(k.exit_requested());
 }
+
+/// Regression: a cancelled loop or a fatal expansion error unwinds like `exit` inside the
+/// interpreter; neither may end the REPL.
+#[test]
+fn cancel_and_fatal_errors_do_not_end_the_session() {
+    let mut k = sandsh::Kernel::new(sandsh::KernelConfig::default());
+    k.set_interactive(true);
+    let r = k.execute("echo ${nope:?unset here}; echo not reached");
+    assert_ne!(r.exit_code, 0);
+    assert!(!k.exit_requested(), "a ${{x:?}} error is not `exit`");
+    let cancel = k.cancel_handle();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        cancel.cancel();
+    });
+    let r = k.execute("while true; do :; done");
+    t.join().expect("join");
+    assert_eq!(r.exit_code, 130);
+    assert!(!k.exit_requested(), "a cancelled loop is not `exit`");
+    k.execute("(exit 3); x=$(exit 4)");
+    assert!(
+        !k.exit_requested(),
+        "exit in a subshell ends only the subshell"
+    );
+    k.execute("f() { exit 5; }; f");
+    assert!(k.exit_requested());
+}
+
+#[test]
+fn ctrl_c_in_a_busy_loop_returns_to_the_prompt() {
+    let home = tempdir();
+    let mut r = plain(home.path());
+    r.line("while true; do :; done");
+    r.s.expect("done").expect("echo");
+    std::thread::sleep(Duration::from_millis(300));
+    r.s.send(ControlCode::EndOfText).expect("send ^C");
+    r.s.expect("[130] $ ").expect("prompt with status 130");
+    r.line("echo alive$((1))");
+    r.expect_re(r"\nalive1\r?\n");
+}

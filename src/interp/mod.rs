@@ -299,6 +299,8 @@ pub struct Shell {
     pub return_trap_sets: u64,
     /// `$-` letter for how the shell reads commands: `s` (stdin) or `c` (-c).
     pub input_flag: Option<char>,
+    /// Set by the `exit` builtin (a frontend tells `exit` from a fatal error or a cancel).
+    pub exit_called: bool,
 }
 
 impl Shell {
@@ -353,6 +355,7 @@ impl Shell {
             ulimits: HashMap::new(),
             return_trap_sets: 0,
             input_flag: Some('s'),
+            exit_called: false,
         }
     }
 

@@ -657,9 +657,11 @@ pub struct CompletionNames {
 }
 
 fn run_top(shell: &mut Shell, script: &str, interactive: bool, exited: &mut bool) -> i32 {
+    shell.exit_called = false;
     let r = shell.run_script(script);
-    let parse_failed = shell.env.parse_error.lock().is_ok_and(|p| p.is_some());
-    *exited = matches!(r, Err(Flow::Exit(_))) && !parse_failed;
+    // Only the `exit` builtin ends an interactive session: not a cancel, a limit or a fatal
+    // expansion error, which also unwind as `Flow::Exit`.
+    *exited = matches!(r, Err(Flow::Exit(_))) && shell.exit_called && !shell.is_cancelled();
     let status = match r {
         Ok(s) => s,
         Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
