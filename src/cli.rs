@@ -13,7 +13,8 @@ use clap::{ArgAction, Parser};
     version,
     about,
     override_usage = "sandsh [OPTIONS] [-c COMMANDS [NAME [ARGS]...] | SCRIPT [ARGS]...]",
-    after_help = "With neither -c nor SCRIPT, the script is read from standard input."
+    after_help = "With neither -c nor SCRIPT, the script is read from standard input, or, on a terminal, \
+                  sandsh opens the interactive REPL."
 )]
 pub struct Cli {
     /// Run COMMANDS (the first argument); NAME sets $0 and ARGS set $1…
@@ -104,6 +105,20 @@ pub struct Cli {
     /// Maximum background jobs and pipeline stages at once
     #[arg(long, value_name = "N", help_heading = "Limits")]
     pub max_background_jobs: Option<String>,
+
+    /// REPL: run FILE (read from the host) inside the sandbox at start instead of
+    /// $XDG_CONFIG_HOME/sandsh/init.sh
+    #[arg(long, value_name = "FILE", help_heading = "Interactive")]
+    pub init: Option<std::path::PathBuf>,
+
+    /// REPL: do not run an init file
+    #[arg(long, help_heading = "Interactive")]
+    pub no_init: bool,
+
+    /// Print the man page (`man`) or shell completions (`completions SHELL`: bash, zsh, fish,
+    /// elvish, powershell) and exit
+    #[arg(long, value_names = ["KIND", "SHELL"], num_args = 1..=2, help_heading = "Output")]
+    pub generate: Option<Vec<String>>,
 
     /// COMMANDS (with -c) or SCRIPT, then arguments
     #[arg(

@@ -1,12 +1,15 @@
-//! The `sandsh` binary: `sandsh -c CMDS`, `sandsh FILE ARGS…`, or a script on stdin.
+//! The `sandsh` binary: `sandsh -c CMDS`, `sandsh FILE ARGS…`, a script on stdin, or the REPL
+//! when stdin is a terminal and no script was given.
 //!
-//! Start-up does only what the invocation needs: no async runtime, no editor; output is
-//! streamed to the terminal as the script produces it (or gathered into one JSON object with
-//! `--json`).
+//! Start-up does only what the invocation needs: no async runtime, and the line editor only for
+//! the REPL; output is streamed to the terminal as the script produces it (or gathered into one
+//! JSON object with `--json`).
 
 mod cli;
+mod generate;
+mod repl;
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -28,9 +31,19 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: cli::Cli) -> Result<i32, String> {
+    if let Some(g) = &cli.generate {
+        let out = generate::generate(g)?;
+        let mut o = std::io::stdout().lock();
+        o.write_all(&out)
+            .and_then(|_| o.flush())
+            .map_err(|e| format!("--generate: {e}"))?;
+        return Ok(0);
+    }
+    let interactive = !cli.command && cli.args.is_empty() && !cli.json && repl::wanted();
     let mut limits = match &cli.profile {
         Some(p) => ExecutionLimits::profile(p)
             .ok_or_else(|| format!("{p}: unknown profile (strict, standard, interactive)"))?,
+        None if interactive => ExecutionLimits::interactive(),
         None => ExecutionLimits::standard(),
     };
     for (name, value) in cli.limit_flags() {
@@ -46,6 +59,12 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
     if let Some(t) = &cli.timeout {
         let d = parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;
         config = config.timeout(d);
+    }
+    let mut repl_setup = None;
+    if interactive {
+        let (c, setup) = repl::configure(config);
+        config = c;
+        repl_setup = Some(setup);
     }
     let mut kernel = Kernel::try_new(config)?;
     if let Some(path) = &cli.snapshot
@@ -74,6 +93,18 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
     }
     for o in &cli.options {
         set(o, true)?;
+    }
+    if let Some(setup) = repl_setup {
+        let opts = repl::ReplOptions {
+            init: cli.init.clone(),
+            no_init: cli.no_init,
+        };
+        let code = repl::run(&mut kernel, setup, &opts);
+        if let Some(path) = &cli.snapshot {
+            let data = kernel.snapshot().map_err(|e| e.to_string())?;
+            save_atomically(path, &data).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        return Ok(code);
     }
     let rest: Vec<Vec<u8>> = cli
         .args
@@ -107,9 +138,6 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
         kernel.set_script_file(&path);
         (text(&data), false)
     } else {
-        if std::io::stdin().is_terminal() {
-            return Err("interactive mode is not available yet; use -c or a script".into());
-        }
         let mut buf = Vec::new();
         std::io::stdin()
             .read_to_end(&mut buf)

@@ -222,6 +222,11 @@ impl ToolCtx for CmdCtx<'_> {
     fn umask(&self) -> u32 {
         self.sh.umask
     }
+    fn ask(&mut self, prompt: &str) -> bool {
+        let _ = self.stdout.flush();
+        let hook = self.sh.env.ask.lock().ok().and_then(|h| h.clone());
+        hook.is_some_and(|h| h(prompt))
+    }
     fn registry(&self) -> &dyn CommandRegistry {
         &*self.sh.env.registry
     }

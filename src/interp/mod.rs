@@ -40,6 +40,11 @@ pub use cancel::CancelToken;
 pub use limits::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded};
 pub use vars::Attrs;
 
+/// Every builtin name, sorted (frontends complete and highlight them).
+pub fn builtin_names() -> &'static [&'static str] {
+    builtins::NAMES
+}
+
 use jobs::JobTable;
 
 /// Set a `set -o` option by name; false when the name is unknown.
@@ -156,6 +161,9 @@ pub enum Stop {
 
 pub type Patience = Arc<dyn Fn(std::time::Duration) -> crate::api::PatientGuard + Send + Sync>;
 
+/// Hook answering `ToolCtx::ask` (a REPL asks the person); `None` answers no.
+pub type AskHook = Arc<dyn Fn(&str) -> bool + Send + Sync>;
+
 /// State shared by a shell and all its subshells.
 pub struct Env {
     pub backend: Arc<dyn KernelBackend>,
@@ -168,6 +176,8 @@ pub struct Env {
     pub clock: Arc<dyn Fn() -> SystemTime + Send + Sync>,
     /// Hook that suspends the kernel's watchdog (`ToolCtx::patient`); `None` without one.
     pub patience: Option<Patience>,
+    /// Who answers `ToolCtx::ask` (set by a frontend through `Kernel::set_ask`).
+    pub ask: Mutex<Option<AskHook>>,
     /// The run's root cancellation token (the kernel's).
     pub root_cancel: CancelToken,
     /// Why the run was stopped, when a limit or the watchdog stopped it.
@@ -196,6 +206,7 @@ impl Env {
             start: Instant::now(),
             clock: Arc::new(SystemTime::now),
             patience: None,
+            ask: Mutex::new(None),
             root_cancel,
             stop: Mutex::new(None),
             parse_error: Mutex::new(None),
@@ -292,6 +303,8 @@ pub struct Shell {
     pub return_trap_sets: u64,
     /// `$-` letter for how the shell reads commands: `s` (stdin) or `c` (-c).
     pub input_flag: Option<char>,
+    /// Set by the `exit` builtin (a frontend tells `exit` from a fatal error or a cancel).
+    pub exit_called: bool,
 }
 
 impl Shell {
@@ -346,6 +359,7 @@ impl Shell {
             ulimits: HashMap::new(),
             return_trap_sets: 0,
             input_flag: Some('s'),
+            exit_called: false,
         }
     }
 
@@ -517,6 +531,19 @@ impl Shell {
                     }
                 }
                 b'$' => out.push(b'$'),
+                b't' | b'T' | b'@' | b'A' | b'd' => {
+                    let now = (self.env.clock)()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_secs() as i64);
+                    let fmt: &[u8] = match c {
+                        b't' => b"%H:%M:%S",
+                        b'T' => b"%I:%M:%S",
+                        b'@' => b"%I:%M %p",
+                        b'A' => b"%H:%M",
+                        _ => b"%a %b %d",
+                    };
+                    out.extend(crate::text::strftime::strftime(fmt, now));
+                }
                 b'n' => out.push(b'\n'),
                 b'r' => out.push(b'\r'),
                 b'a' => out.push(7),

@@ -174,6 +174,19 @@ impl Shell {
             });
         }
         if let Some(b) = super::builtins::lookup(&name) {
+            // `NAME --help` is `help NAME`, as in bash (whose echo, test and true take it as an
+            // ordinary argument).
+            if argv.len() == 2
+                && argv[1] == b"--help"
+                && !matches!(
+                    name.as_str(),
+                    "echo" | ":" | "true" | "false" | "test" | "["
+                )
+            {
+                let help_argv = vec![b"help".to_vec(), argv[0].clone()];
+                return super::builtins::lookup("help")
+                    .map_or(Ok(2), |h| h(self, &help_argv, &[], &[]));
+            }
             let special = super::builtins::is_special(&name);
             if special {
                 for a in &prefix {

@@ -17,10 +17,12 @@ pub use snapshot::{KERNEL_SNAPSHOT_VERSION, SnapshotError};
 use crate::api::Command;
 use crate::commands::Registry;
 use crate::interp::io::{self, Capture, ChunkSink};
-use crate::interp::{CancelToken, Env, Flow, Shell, Stop};
+use crate::interp::{Env, Flow, Shell, Stop};
 use crate::vfs::{KernelBackend, MemoryFs, MemoryFsLimits, MountMode, MountSpec, MountTable};
 
-pub use crate::interp::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded};
+pub use crate::interp::{
+    AskHook, CancelToken, ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded,
+};
 pub use watchdog::Watchdog;
 
 /// Exit status of a run stopped by the script timeout.
@@ -203,6 +205,9 @@ pub struct Kernel {
     mounts: Vec<MountSpec>,
     /// A configuration error (a mount that failed) reported by every run.
     config_error: Option<String>,
+    /// Frontend state: interactive session, and whether the last run called `exit`.
+    interactive: bool,
+    exited: bool,
 }
 
 impl Kernel {
@@ -323,6 +328,8 @@ impl Kernel {
             root,
             mounts: config.mounts,
             config_error,
+            interactive: false,
+            exited: false,
         }
     }
 
@@ -414,13 +421,16 @@ impl Kernel {
         let watchdog = self.watchdog.clone();
         let cancel = self.cancel.clone();
         let shell = &mut self.shell;
+        let interactive = self.interactive;
+        let mut exited = false;
+        let exited_ref = &mut exited;
         let mut timed_out = false;
         let status = std::thread::scope(|scope| {
             let (tx, rx) = std::sync::mpsc::channel::<()>();
             let h = std::thread::Builder::new()
                 .stack_size(INTERP_STACK)
                 .spawn_scoped(scope, move || {
-                    let s = run_top(shell, script);
+                    let s = run_top(shell, script, interactive, exited_ref);
                     let _ = tx.send(());
                     s
                 });
@@ -444,6 +454,7 @@ impl Kernel {
             }
             h.join().unwrap_or(70)
         });
+        self.exited = exited;
         self.watchdog.disarm();
         // Background jobs do not outlive the run.
         for j in &self.shell.jobs.jobs {
@@ -557,17 +568,121 @@ impl Kernel {
     pub fn set_error_name(&mut self, name: &str) {
         self.shell.err_name = name.to_string();
     }
+
+    // ----- Frontend queries (the REPL; read-only views of the session) -------------------------
+
+    /// Mark the session as interactive: the EXIT trap then runs only when `exit` is called.
+    pub fn set_interactive(&mut self, on: bool) {
+        self.interactive = on;
+    }
+
+    /// Whether the last run ended by calling `exit` (its status is the run's exit code).
+    pub fn exit_requested(&self) -> bool {
+        self.exited
+    }
+
+    /// Run the EXIT trap, if set (an interactive session ending at end of input).
+    pub fn run_exit_trap(&mut self) {
+        self.shell.run_exit_trap();
+    }
+
+    /// The working directory.
+    pub fn cwd(&self) -> String {
+        self.shell.cwd.to_string_lossy().into_owned()
+    }
+
+    /// `$?`: the status of the last command run.
+    pub fn last_status(&self) -> i32 {
+        self.shell.last_status
+    }
+
+    /// The value of a scalar variable (`None` when unset).
+    pub fn var(&self, name: &str) -> Option<String> {
+        self.shell
+            .vars
+            .get_str(name)
+            .map(|v| String::from_utf8_lossy(v).into_owned())
+    }
+
+    /// Expand the backslash escapes of a prompt string (`\u \h \w \W \$ \t \d \n \e`…),
+    /// as bash does for `PS1`.
+    pub fn expand_prompt(&self, ps: &str) -> String {
+        String::from_utf8_lossy(&self.shell.prompt_expand(ps.as_bytes())).into_owned()
+    }
+
+    /// The names a frontend completes and highlights, each list sorted.
+    pub fn completion_names(&self) -> CompletionNames {
+        let mut functions: Vec<String> = self.shell.funcs.keys().cloned().collect();
+        functions.sort();
+        let mut aliases: Vec<(String, String)> = self
+            .shell
+            .aliases
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        aliases.sort();
+        let mut commands: Vec<String> = self
+            .shell
+            .env
+            .registry
+            .commands()
+            .iter()
+            .map(|c| c.spec().name.to_string())
+            .collect();
+        commands.sort();
+        commands.dedup();
+        CompletionNames {
+            builtins: crate::interp::builtin_names()
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            commands,
+            functions,
+            aliases,
+            variables: self.shell.vars.names(),
+        }
+    }
+
+    /// The registered command called `name` (for its `CommandSpec`).
+    pub fn command(&self, name: &str) -> Option<Arc<dyn Command>> {
+        self.shell.env.registry.get(name)
+    }
+
+    /// Set who answers `ToolCtx::ask` (`None`: every question is answered no).
+    pub fn set_ask(&self, hook: Option<crate::interp::AskHook>) {
+        if let Ok(mut slot) = self.shell.env.ask.lock() {
+            *slot = hook;
+        }
+    }
 }
 
-fn run_top(shell: &mut Shell, script: &str) -> i32 {
+/// Names known to a session (see [`Kernel::completion_names`]).
+#[derive(Debug, Clone, Default)]
+pub struct CompletionNames {
+    pub builtins: Vec<String>,
+    pub commands: Vec<String>,
+    pub functions: Vec<String>,
+    /// (name, replacement text)
+    pub aliases: Vec<(String, String)>,
+    pub variables: Vec<String>,
+}
+
+fn run_top(shell: &mut Shell, script: &str, interactive: bool, exited: &mut bool) -> i32 {
+    shell.exit_called = false;
     let r = shell.run_script(script);
+    // Only the `exit` builtin ends an interactive session: not a cancel, a limit or a fatal
+    // expansion error, which also unwind as `Flow::Exit`.
+    *exited = matches!(r, Err(Flow::Exit(_))) && shell.exit_called && !shell.is_cancelled();
     let status = match r {
         Ok(s) => s,
         Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
         Err(_) => shell.last_status,
     };
     shell.last_status = status;
-    shell.run_exit_trap();
+    // An interactive session runs the EXIT trap when it ends, not after every line.
+    if !interactive || *exited {
+        shell.run_exit_trap();
+    }
     shell.last_status
 }
 

@@ -12,6 +12,7 @@ mod brace;
 mod cond;
 mod error;
 mod heredoc;
+pub mod highlight;
 mod lexer;
 mod parser;
 #[cfg(test)]

@@ -28,6 +28,7 @@ pub fn exit(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         Ok(None) => sh.last_status,
         Err(s) => s,
     };
+    sh.exit_called = true;
     Err(Flow::Exit(code))
 }
 

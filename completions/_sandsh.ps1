@@ -1,0 +1,63 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'sandsh' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'sandsh'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'sandsh' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Set a shell option by name, as `set -o` does (e.g. -o pipefail)')
+            [CompletionResult]::new('--mount', '--mount', [CompletionResultType]::ParameterName, 'Mount a host directory: HOST:PATH[:ro|:overlay|:rw] (default ro; repeatable)')
+            [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Load the session from FILE when it exists and save it there at exit')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop the script after DURATION (30, 500ms, 2m); exit status 124')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Limits profile: strict (untrusted input), standard, interactive')
+            [CompletionResult]::new('--max-commands', '--max-commands', [CompletionResultType]::ParameterName, 'Maximum simple commands per run')
+            [CompletionResult]::new('--max-loop-iterations', '--max-loop-iterations', [CompletionResultType]::ParameterName, 'Maximum iterations of one loop')
+            [CompletionResult]::new('--max-total-loop-iterations', '--max-total-loop-iterations', [CompletionResultType]::ParameterName, 'Maximum loop iterations per run, all loops together')
+            [CompletionResult]::new('--max-function-depth', '--max-function-depth', [CompletionResultType]::ParameterName, 'Maximum nested function calls')
+            [CompletionResult]::new('--max-subst-depth', '--max-subst-depth', [CompletionResultType]::ParameterName, 'Maximum nested command substitutions')
+            [CompletionResult]::new('--max-source-depth', '--max-source-depth', [CompletionResultType]::ParameterName, 'Maximum nested `source`')
+            [CompletionResult]::new('--max-output-bytes', '--max-output-bytes', [CompletionResultType]::ParameterName, 'Maximum bytes of stdout/stderr kept per run')
+            [CompletionResult]::new('--max-script-bytes', '--max-script-bytes', [CompletionResultType]::ParameterName, 'Maximum script size')
+            [CompletionResult]::new('--max-variable-bytes', '--max-variable-bytes', [CompletionResultType]::ParameterName, 'Maximum size of one variable')
+            [CompletionResult]::new('--max-array-entries', '--max-array-entries', [CompletionResultType]::ParameterName, 'Maximum elements of one array')
+            [CompletionResult]::new('--pipe-buffer-bytes', '--pipe-buffer-bytes', [CompletionResultType]::ParameterName, 'Bytes buffered in one pipe')
+            [CompletionResult]::new('--max-vfs-bytes', '--max-vfs-bytes', [CompletionResultType]::ParameterName, 'Maximum bytes stored in the virtual filesystem')
+            [CompletionResult]::new('--max-files', '--max-files', [CompletionResultType]::ParameterName, 'Maximum files in the virtual filesystem')
+            [CompletionResult]::new('--max-file-size', '--max-file-size', [CompletionResultType]::ParameterName, 'Maximum size of one file')
+            [CompletionResult]::new('--max-path-depth', '--max-path-depth', [CompletionResultType]::ParameterName, 'Maximum components of a path')
+            [CompletionResult]::new('--max-background-jobs', '--max-background-jobs', [CompletionResultType]::ParameterName, 'Maximum background jobs and pipeline stages at once')
+            [CompletionResult]::new('--init', '--init', [CompletionResultType]::ParameterName, 'REPL: run FILE (read from the host) inside the sandbox at start instead of $XDG_CONFIG_HOME/sandsh/init.sh')
+            [CompletionResult]::new('--generate', '--generate', [CompletionResultType]::ParameterName, 'Print the man page (`man`) or shell completions (`completions SHELL`: bash, zsh, fish, elvish, powershell) and exit')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Run COMMANDS (the first argument); NAME sets $0 and ARGS set $1…')
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'Exit on the first failing command (set -e)')
+            [CompletionResult]::new('-u', '-u', [CompletionResultType]::ParameterName, 'Treat unset variables as an error (set -u)')
+            [CompletionResult]::new('-x', '-x', [CompletionResultType]::ParameterName, 'Print commands as they run (set -x)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result as one JSON object {stdout, stderr, exit_code, error, …}')
+            [CompletionResult]::new('--no-init', '--no-init', [CompletionResultType]::ParameterName, 'REPL: do not run an init file')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,57 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[sandsh] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'sandsh'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'sandsh'= {
+            cand -o 'Set a shell option by name, as `set -o` does (e.g. -o pipefail)'
+            cand --mount 'Mount a host directory: HOST:PATH[:ro|:overlay|:rw] (default ro; repeatable)'
+            cand --snapshot 'Load the session from FILE when it exists and save it there at exit'
+            cand --timeout 'Stop the script after DURATION (30, 500ms, 2m); exit status 124'
+            cand --profile 'Limits profile: strict (untrusted input), standard, interactive'
+            cand --max-commands 'Maximum simple commands per run'
+            cand --max-loop-iterations 'Maximum iterations of one loop'
+            cand --max-total-loop-iterations 'Maximum loop iterations per run, all loops together'
+            cand --max-function-depth 'Maximum nested function calls'
+            cand --max-subst-depth 'Maximum nested command substitutions'
+            cand --max-source-depth 'Maximum nested `source`'
+            cand --max-output-bytes 'Maximum bytes of stdout/stderr kept per run'
+            cand --max-script-bytes 'Maximum script size'
+            cand --max-variable-bytes 'Maximum size of one variable'
+            cand --max-array-entries 'Maximum elements of one array'
+            cand --pipe-buffer-bytes 'Bytes buffered in one pipe'
+            cand --max-vfs-bytes 'Maximum bytes stored in the virtual filesystem'
+            cand --max-files 'Maximum files in the virtual filesystem'
+            cand --max-file-size 'Maximum size of one file'
+            cand --max-path-depth 'Maximum components of a path'
+            cand --max-background-jobs 'Maximum background jobs and pipeline stages at once'
+            cand --init 'REPL: run FILE (read from the host) inside the sandbox at start instead of $XDG_CONFIG_HOME/sandsh/init.sh'
+            cand --generate 'Print the man page (`man`) or shell completions (`completions SHELL`: bash, zsh, fish, elvish, powershell) and exit'
+            cand -c 'Run COMMANDS (the first argument); NAME sets $0 and ARGS set $1…'
+            cand -e 'Exit on the first failing command (set -e)'
+            cand -u 'Treat unset variables as an error (set -u)'
+            cand -x 'Print commands as they run (set -x)'
+            cand --json 'Print the result as one JSON object {stdout, stderr, exit_code, error, …}'
+            cand --no-init 'REPL: do not run an init file'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+    ]
+    $completions[$command]
+}

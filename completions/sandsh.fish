@@ -1,0 +1,31 @@
+complete -c sandsh -s o -d 'Set a shell option by name, as `set -o` does (e.g. -o pipefail)' -r
+complete -c sandsh -l mount -d 'Mount a host directory: HOST:PATH[:ro|:overlay|:rw] (default ro; repeatable)' -r
+complete -c sandsh -l snapshot -d 'Load the session from FILE when it exists and save it there at exit' -r -F
+complete -c sandsh -l timeout -d 'Stop the script after DURATION (30, 500ms, 2m); exit status 124' -r
+complete -c sandsh -l profile -d 'Limits profile: strict (untrusted input), standard, interactive' -r
+complete -c sandsh -l max-commands -d 'Maximum simple commands per run' -r
+complete -c sandsh -l max-loop-iterations -d 'Maximum iterations of one loop' -r
+complete -c sandsh -l max-total-loop-iterations -d 'Maximum loop iterations per run, all loops together' -r
+complete -c sandsh -l max-function-depth -d 'Maximum nested function calls' -r
+complete -c sandsh -l max-subst-depth -d 'Maximum nested command substitutions' -r
+complete -c sandsh -l max-source-depth -d 'Maximum nested `source`' -r
+complete -c sandsh -l max-output-bytes -d 'Maximum bytes of stdout/stderr kept per run' -r
+complete -c sandsh -l max-script-bytes -d 'Maximum script size' -r
+complete -c sandsh -l max-variable-bytes -d 'Maximum size of one variable' -r
+complete -c sandsh -l max-array-entries -d 'Maximum elements of one array' -r
+complete -c sandsh -l pipe-buffer-bytes -d 'Bytes buffered in one pipe' -r
+complete -c sandsh -l max-vfs-bytes -d 'Maximum bytes stored in the virtual filesystem' -r
+complete -c sandsh -l max-files -d 'Maximum files in the virtual filesystem' -r
+complete -c sandsh -l max-file-size -d 'Maximum size of one file' -r
+complete -c sandsh -l max-path-depth -d 'Maximum components of a path' -r
+complete -c sandsh -l max-background-jobs -d 'Maximum background jobs and pipeline stages at once' -r
+complete -c sandsh -l init -d 'REPL: run FILE (read from the host) inside the sandbox at start instead of $XDG_CONFIG_HOME/sandsh/init.sh' -r -F
+complete -c sandsh -l generate -d 'Print the man page (`man`) or shell completions (`completions SHELL`: bash, zsh, fish, elvish, powershell) and exit' -r
+complete -c sandsh -s c -d 'Run COMMANDS (the first argument); NAME sets $0 and ARGS set $1…'
+complete -c sandsh -s e -d 'Exit on the first failing command (set -e)'
+complete -c sandsh -s u -d 'Treat unset variables as an error (set -u)'
+complete -c sandsh -s x -d 'Print commands as they run (set -x)'
+complete -c sandsh -l json -d 'Print the result as one JSON object {stdout, stderr, exit_code, error, …}'
+complete -c sandsh -l no-init -d 'REPL: do not run an init file'
+complete -c sandsh -s h -l help -d 'Print help'
+complete -c sandsh -s V -l version -d 'Print version'
