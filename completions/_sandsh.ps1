@@ -48,6 +48,8 @@ Register-ArgumentCompleter -Native -CommandName 'sandsh' -ScriptBlock {
             [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'Exit on the first failing command (set -e)')
             [CompletionResult]::new('-u', '-u', [CompletionResultType]::ParameterName, 'Treat unset variables as an error (set -u)')
             [CompletionResult]::new('-x', '-x', [CompletionResultType]::ParameterName, 'Print commands as they run (set -x)')
+            [CompletionResult]::new('--system-prompt', '--system-prompt', [CompletionResultType]::ParameterName, 'Print the BashTool system prompt for this configuration (to paste into a model''s context)')
+            [CompletionResult]::new('--tool-help', '--tool-help', [CompletionResultType]::ParameterName, 'Print the BashTool man page (help()) for this configuration')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result as one JSON object {stdout, stderr, exit_code, error, …}')
             [CompletionResult]::new('--no-init', '--no-init', [CompletionResultType]::ParameterName, 'REPL: do not run an init file')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')

@@ -45,6 +45,8 @@ set edit:completion:arg-completer[sandsh] = {|@words|
             cand -e 'Exit on the first failing command (set -e)'
             cand -u 'Treat unset variables as an error (set -u)'
             cand -x 'Print commands as they run (set -x)'
+            cand --system-prompt 'Print the BashTool system prompt for this configuration (to paste into a model''s context)'
+            cand --tool-help 'Print the BashTool man page (help()) for this configuration'
             cand --json 'Print the result as one JSON object {stdout, stderr, exit_code, error, …}'
             cand --no-init 'REPL: do not run an init file'
             cand -h 'Print help'

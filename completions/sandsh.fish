@@ -25,6 +25,8 @@ complete -c sandsh -s c -d 'Run COMMANDS (the first argument); NAME sets $0 and 
 complete -c sandsh -s e -d 'Exit on the first failing command (set -e)'
 complete -c sandsh -s u -d 'Treat unset variables as an error (set -u)'
 complete -c sandsh -s x -d 'Print commands as they run (set -x)'
+complete -c sandsh -l system-prompt -d 'Print the BashTool system prompt for this configuration (to paste into a model\'s context)'
+complete -c sandsh -l tool-help -d 'Print the BashTool man page (help()) for this configuration'
 complete -c sandsh -l json -d 'Print the result as one JSON object {stdout, stderr, exit_code, error, …}'
 complete -c sandsh -l no-init -d 'REPL: do not run an init file'
 complete -c sandsh -s h -l help -d 'Print help'

@@ -45,6 +45,14 @@ pub struct Cli {
     #[arg(long, value_name = "FILE", help_heading = "Sandbox")]
     pub snapshot: Option<std::path::PathBuf>,
 
+    /// Print the BashTool system prompt for this configuration (to paste into a model's context)
+    #[arg(long, help_heading = "Output")]
+    pub system_prompt: bool,
+
+    /// Print the BashTool man page (help()) for this configuration
+    #[arg(long, help_heading = "Output")]
+    pub tool_help: bool,
+
     /// Print the result as one JSON object {stdout, stderr, exit_code, error, …}
     #[arg(long, help_heading = "Output")]
     pub json: bool,

@@ -39,6 +39,9 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
             .map_err(|e| format!("--generate: {e}"))?;
         return Ok(0);
     }
+    if cli.system_prompt || cli.tool_help {
+        return print_tool_docs(&cli);
+    }
     let interactive = !cli.command && cli.args.is_empty() && !cli.json && repl::wanted();
     let mut limits = match &cli.profile {
         Some(p) => ExecutionLimits::profile(p)
@@ -210,4 +213,59 @@ fn io_reason(e: &std::io::Error) -> String {
         std::io::ErrorKind::PermissionDenied => "Permission denied".into(),
         _ => e.to_string(),
     }
+}
+
+/// `--system-prompt` / `--tool-help`: the BashTool texts for the configuration on the command
+/// line (limits, mounts, timeout), generated from the same code the library uses.
+fn print_tool_docs(cli: &cli::Cli) -> Result<i32, String> {
+    use sandsh::tool::{BashTool, Tool};
+    let mut b = BashTool::builder();
+    if let Some(p) = &cli.profile {
+        if ExecutionLimits::profile(p).is_none() {
+            return Err(format!(
+                "{p}: unknown profile (strict, standard, interactive)"
+            ));
+        }
+        b = b.profile(p);
+    }
+    let flags = cli.limit_flags();
+    if !flags.is_empty() {
+        let mut limits = match &cli.profile {
+            Some(p) => ExecutionLimits::profile(p).unwrap_or_default(),
+            None => ExecutionLimits::standard(),
+        };
+        for (name, value) in flags {
+            if !limits.set_by_name(name, value) {
+                return Err(format!("--{name}: invalid value '{value}'"));
+            }
+        }
+        b = b.limits(limits);
+    }
+    for m in &cli.mount {
+        let spec = MountSpec::parse(m).map_err(|e| format!("--mount: {e}"))?;
+        b = b.mount(spec.host, spec.path, spec.mode);
+    }
+    if let Some(t) = &cli.timeout {
+        let d = parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;
+        b = b.timeout(d);
+    }
+    let tool = b.try_build()?;
+    let mut text = String::new();
+    if cli.system_prompt {
+        text.push_str(&tool.system_prompt());
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    if cli.tool_help {
+        text.push_str(&tool.help());
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    let mut o = std::io::stdout().lock();
+    o.write_all(text.as_bytes())
+        .and_then(|_| o.flush())
+        .map_err(|e| e.to_string())?;
+    Ok(0)
 }

@@ -280,3 +280,19 @@ fn output_is_streamed_as_produced() {
     );
     let _ = child.wait();
 }
+
+#[test]
+fn system_prompt_and_tool_help_follow_the_configuration() {
+    let (out, _, code) = run(&["--system-prompt"], "");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("# Bash Tool\n"), "{out}");
+    assert!(
+        out.contains("Input: {\"commands\": \"<bash commands>\"}"),
+        "{out}"
+    );
+    let (out, _, code) = run(&["--tool-help", "--profile", "strict"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("NAME\n"), "{out}");
+    assert!(out.contains("CONFIGURATION"), "{out}");
+    assert!(out.contains("10000 iterations"), "{out}");
+}
