@@ -310,20 +310,6 @@ fn sh(src: &str) -> String {
     }
 }
 
-/// Manual exploration: `SANDSH_PARSE_FILE=f cargo test --lib syntax::tests::dump -- --nocapture`
-/// prints the rendering of each line of `f` (`\\n` stands for a newline).
-#[test]
-fn dump() {
-    if let Ok(f) = std::env::var("SANDSH_PARSE_FILE")
-        && let Ok(text) = std::fs::read_to_string(f)
-    {
-        for line in text.lines() {
-            let src = line.replace("\\n", "\n").replace("\\t", "\t");
-            println!("{line}  =>  {}", sh(&src));
-        }
-    }
-}
-
 fn check(cases: &[(&str, &str)]) {
     let mut bad = Vec::new();
     for (src, want) in cases {
@@ -877,58 +863,6 @@ fn aliases() {
         "[L(echo) L(ls)]; [S(ls)]; [S(l)+L(s)]"
     );
     assert_eq!(run("if ls; then x; fi"), "if [L(ls) L(-F)] then [L(X)] fi");
-}
-
-/// `SANDSH_PARSE_FILES="a.sh b.sh" cargo test --lib syntax::tests::parse_files -- --nocapture`
-/// parses real scripts and reports the first error of each and the time taken.
-#[test]
-fn parse_files() {
-    let Ok(files) = std::env::var("SANDSH_PARSE_FILES") else {
-        return;
-    };
-    for f in files.split_whitespace() {
-        let Ok(text) = std::fs::read_to_string(f) else {
-            continue;
-        };
-        let t = std::time::Instant::now();
-        let mut p = super::Parser::new(&text);
-        let mut n = 0;
-        let mut errs = Vec::new();
-        loop {
-            match p.next_command(None) {
-                Ok(Some(_)) => n += 1,
-                Ok(None) => break,
-                Err(e) => {
-                    errs.push(format!("line {}: {}", e.line, e.message));
-                    if e.incomplete {
-                        break;
-                    }
-                }
-            }
-        }
-        println!(
-            "{f}: {n} commands, {} bytes, {:?}, errors: {errs:?}",
-            text.len(),
-            t.elapsed()
-        );
-    }
-}
-
-/// `SANDSH_ACCEPT_FILE=f`: for each NUL-separated script in `f`, print 1 if it parses, else 0
-/// (used to compare with `bash -n` over generated inputs).
-#[test]
-fn accept_file() {
-    let Ok(f) = std::env::var("SANDSH_ACCEPT_FILE") else {
-        return;
-    };
-    let Ok(text) = std::fs::read_to_string(f) else {
-        return;
-    };
-    let out: String = text
-        .split('\0')
-        .map(|s| if parse(s).is_ok() { '1' } else { '0' })
-        .collect();
-    println!("ACCEPT {out}");
 }
 
 /// A deterministic generator of shell-looking garbage: the parser must always return.
