@@ -158,23 +158,7 @@ impl Printer {
                 self.out.push_str("done");
             }
             CommandKind::For { var, words, body } => {
-                self.out.push_str("for ");
-                self.out.push_str(var);
-                if let Some(ws) = words {
-                    self.out.push_str(" in");
-                    for w in ws {
-                        self.out.push(' ');
-                        self.word(w);
-                    }
-                }
-                self.out.push(';');
-                self.nl();
-                self.out.push_str("do");
-                self.indent += 1;
-                self.list_lines(body, true);
-                self.indent -= 1;
-                self.nl();
-                self.out.push_str("done");
+                self.word_loop("for", var, words.as_deref(), body)
             }
             CommandKind::ArithFor {
                 init,
@@ -194,12 +178,7 @@ impl Printer {
                 }
                 self.out.push_str("))");
                 self.nl();
-                self.out.push_str("do");
-                self.indent += 1;
-                self.list_lines(body, true);
-                self.indent -= 1;
-                self.nl();
-                self.out.push_str("done");
+                self.do_body(body);
             }
             CommandKind::Case { word, arms } => {
                 self.out.push_str("case ");
@@ -230,23 +209,7 @@ impl Printer {
                 self.out.push_str("esac");
             }
             CommandKind::Select { var, words, body } => {
-                self.out.push_str("select ");
-                self.out.push_str(var);
-                if let Some(ws) = words {
-                    self.out.push_str(" in");
-                    for w in ws {
-                        self.out.push(' ');
-                        self.word(w);
-                    }
-                }
-                self.out.push(';');
-                self.nl();
-                self.out.push_str("do");
-                self.indent += 1;
-                self.list_lines(body, true);
-                self.indent -= 1;
-                self.nl();
-                self.out.push_str("done");
+                self.word_loop("select", var, words.as_deref(), body)
             }
             CommandKind::Arith(w) => {
                 self.out.push_str("(( ");
@@ -267,6 +230,33 @@ impl Printer {
             }
         }
         self.redirects(&c.redirects);
+    }
+
+    /// `for`/`select NAME [in WORDS]; do BODY done`
+    fn word_loop(&mut self, kw: &str, var: &str, words: Option<&[Word]>, body: &List) {
+        self.out.push_str(kw);
+        self.out.push(' ');
+        self.out.push_str(var);
+        if let Some(ws) = words {
+            self.out.push_str(" in");
+            for w in ws {
+                self.out.push(' ');
+                self.word(w);
+            }
+        }
+        self.out.push(';');
+        self.nl();
+        self.do_body(body);
+    }
+
+    /// `do BODY done` on their own lines.
+    fn do_body(&mut self, body: &List) {
+        self.out.push_str("do");
+        self.indent += 1;
+        self.list_lines(body, true);
+        self.indent -= 1;
+        self.nl();
+        self.out.push_str("done");
     }
 
     fn if_chain(&mut self, branches: &[(List, List)], else_branch: Option<&List>) {
