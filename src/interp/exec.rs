@@ -10,7 +10,7 @@ use super::{Flow, Res, Shell, io};
 /// Stack size of threads that run shell code (pipeline stages, jobs, process substitutions).
 pub const STAGE_STACK: usize = 64 * 1024 * 1024;
 
-struct AliasView<'a>(&'a std::collections::HashMap<String, String>);
+struct AliasView<'a>(&'a super::HashMap<String, String>);
 
 impl crate::syntax::AliasLookup for AliasView<'_> {
     fn alias(&self, name: &str) -> Option<String> {

@@ -25,7 +25,7 @@ mod simple;
 pub mod state;
 mod vars;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -211,7 +211,7 @@ impl Env {
             stop: Mutex::new(None),
             parse_error: Mutex::new(None),
             live_threads: std::sync::atomic::AtomicUsize::new(0),
-            arith_cache: Mutex::new(HashMap::new()),
+            arith_cache: Mutex::new(HashMap::default()),
         })
     }
 
@@ -313,15 +313,15 @@ impl Shell {
         Shell {
             env,
             vars: vars::Vars::default(),
-            funcs: HashMap::new(),
-            aliases: HashMap::new(),
+            funcs: HashMap::default(),
+            aliases: HashMap::default(),
             opts: Options::default(),
             positional: Vec::new(),
             arg0: b"sandsh".to_vec(),
             err_name: "sandsh".to_string(),
             cwd,
             fds: io::FdTable::default(),
-            traps: HashMap::new(),
+            traps: HashMap::default(),
             jobs: JobTable::default(),
             last_status: 0,
             last_bg_pid: None,
@@ -349,14 +349,14 @@ impl Shell {
             temp_scopes: 0,
             readonly_funcs: Default::default(),
             exported_funcs: Default::default(),
-            reaped: HashMap::new(),
+            reaped: HashMap::default(),
             keep_redirects: false,
             source_stack: Vec::new(),
             source_file: None,
             dquote_depth: 0,
             dash_c: false,
             arith_text: None,
-            ulimits: HashMap::new(),
+            ulimits: HashMap::default(),
             return_trap_sets: 0,
             input_flag: Some('s'),
             exit_called: false,

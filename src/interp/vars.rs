@@ -6,7 +6,9 @@
 //! gives (FNV-1 bucket order, newest first within a bucket) so that `${!m[@]}` prints what bash
 //! prints.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use rustc_hash::FxHashMap as HashMap;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Attrs(u16);
@@ -168,7 +170,7 @@ pub struct Vars {
 impl Default for Vars {
     fn default() -> Self {
         Vars {
-            scopes: vec![HashMap::new()],
+            scopes: vec![HashMap::default()],
         }
     }
 }
@@ -205,7 +207,7 @@ pub fn apply_case(attrs: Attrs, v: Vec<u8>) -> Vec<u8> {
 
 impl Vars {
     pub fn push_scope(&mut self) {
-        self.scopes.push(HashMap::new());
+        self.scopes.push(HashMap::default());
     }
 
     pub fn pop_scope(&mut self) {
@@ -236,8 +238,12 @@ impl Vars {
         self.scopes.iter().rev().find_map(|s| s.get(name))
     }
 
-    /// The variable, resolving namerefs.
+    /// The variable, resolving namerefs (one lookup in the common, non-nameref case).
     pub fn get(&self, name: &str) -> Option<&Var> {
+        let v = self.lookup_raw(name)?;
+        if !v.attrs.has(Attrs::NAMEREF) {
+            return Some(v);
+        }
         let n = self.resolve_name(name);
         self.lookup_raw(&n)
     }
