@@ -262,8 +262,7 @@ fn measure(env: &Env, plan: &Plan, case: &Case) -> Result<Timings, String> {
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let start = Instant::now();
     let mut rounds = 0;
-    while rounds < plan.max_rounds && (rounds < plan.min_rounds || start.elapsed() < plan.budget)
-    {
+    while rounds < plan.max_rounds && (rounds < plan.min_rounds || start.elapsed() < plan.budget) {
         // Rotate the order so no way always runs right after another.
         for k in 0..3 {
             match (k + rounds) % 3 {
@@ -454,7 +453,11 @@ fn machine(env: &Env) -> Vec<(&'static str, String)> {
         .map(|n| n.get().to_string())
         .unwrap_or_else(|_| "?".into());
     let mem = proc_field("/proc/meminfo", "MemTotal:")
-        .and_then(|v| v.split_whitespace().next().and_then(|n| n.parse::<f64>().ok()))
+        .and_then(|v| {
+            v.split_whitespace()
+                .next()
+                .and_then(|n| n.parse::<f64>().ok())
+        })
         .map(|kb| format!("{:.1} GiB", kb / 1024.0 / 1024.0))
         .unwrap_or_else(|| "unknown".into());
     let os = proc_field("/etc/os-release", "PRETTY_NAME=")
@@ -483,7 +486,10 @@ fn machine(env: &Env) -> Vec<(&'static str, String)> {
             command_line(&env.bash.to_string_lossy(), &["--version"]),
         ),
         ("rustc", command_line("rustc", &["--version"])),
-        ("sandsh", format!("commit {commit}, {}", env.sandsh.display())),
+        (
+            "sandsh",
+            format!("commit {commit}, {}", env.sandsh.display()),
+        ),
     ]
 }
 
@@ -645,22 +651,24 @@ fn report(
 
     // Targets.
     let _ = writeln!(w, "## Targets\n");
-    let _ = writeln!(w, "| Target | Measured | Limit | Result |\n|---|---:|---:|---|");
+    let _ = writeln!(
+        w,
+        "| Target | Measured | Limit | Result |\n|---|---:|---:|---|"
+    );
     for r in results {
         for t in &r.case.targets {
             let (what, measured) = match (t.metric, &r.result) {
                 (Metric::Cold, Ok(tm)) => ("cold / bash", Some(tm.cold_ratio())),
                 (Metric::InProc, Ok(tm)) => ("in-process / bash", Some(tm.inproc_ratio())),
-                (Metric::RssMb, Ok(tm)) => ("cold peak RSS, MB", Some(tm.cold_rss_kb as f64 / 1024.0)),
+                (Metric::RssMb, Ok(tm)) => {
+                    ("cold peak RSS, MB", Some(tm.cold_rss_kb as f64 / 1024.0))
+                }
                 (Metric::Cold, Err(_)) => ("cold / bash", None),
                 (Metric::InProc, Err(_)) => ("in-process / bash", None),
                 (Metric::RssMb, Err(_)) => ("cold peak RSS, MB", None),
             };
             let (m, verdict) = match measured {
-                Some(v) => (
-                    fmt_ratio(v),
-                    if v <= t.max { "PASS" } else { "**MISS**" },
-                ),
+                Some(v) => (fmt_ratio(v), if v <= t.max { "PASS" } else { "**MISS**" }),
                 None => ("–".into(), "**ERROR** (mismatch)"),
             };
             let _ = writeln!(
@@ -722,7 +730,10 @@ fn report(
     let _ = writeln!(w, "## Mismatches\n");
     let bad: Vec<&CaseResult> = results.iter().filter(|r| r.result.is_err()).collect();
     if bad.is_empty() {
-        let _ = writeln!(w, "None: every case's output equals bash's, all three ways.\n");
+        let _ = writeln!(
+            w,
+            "None: every case's output equals bash's, all three ways.\n"
+        );
     } else {
         for r in bad {
             if let Err(e) = &r.result {
@@ -760,11 +771,7 @@ fn report(
                     );
                 }
                 Err(_) => {
-                    let _ = writeln!(
-                        w,
-                        "| `{}` | mismatch | | | | | | | | |",
-                        r.case.name
-                    );
+                    let _ = writeln!(w, "| `{}` | mismatch | | | | | | | | |", r.case.name);
                 }
             }
         }

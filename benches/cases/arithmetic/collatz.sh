@@ -1,4 +1,4 @@
-# iterations: 1
+# iterations: 14167
 # about: Collatz lengths for 1..300 with nested loops
 max=0 arg=0
 for ((n = 1; n <= 300; n++)); do

@@ -1,4 +1,4 @@
-# iterations: 200
+# iterations: 19900
 # about: bubble sort of 200 numbers
 a=()
 x=12345

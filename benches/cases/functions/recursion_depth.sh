@@ -1,4 +1,4 @@
-# iterations: 500
+# iterations: 10000
 # about: recursion 500 deep, 20 times
 down() {
   if (($1 > 0)); then down $(($1 - 1)); else depth=$((depth + 1)); fi

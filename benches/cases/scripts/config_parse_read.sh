@@ -1,4 +1,4 @@
-# iterations: 1500
+# iterations: 1200
 # about: parse an INI-style config with read
 config='# settings
 [server]

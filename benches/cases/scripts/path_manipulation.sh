@@ -1,4 +1,5 @@
 # iterations: 2000
+# known-mismatch: unset 'out[${#out[@]}-1]' does not expand the subscript (sandsh: syntax error: invalid arithmetic operator)
 # about: normalise and split paths (dirname/basename in pure shell)
 norm() {
   local IFS=/ p parts=() out=()

@@ -1,4 +1,4 @@
-# iterations: 2000
+# iterations: 1800
 # about: reverse a string
 s="abcdefghijklmnopqrstuvwxyz0123456789"
 for ((k = 0; k < 50; k++)); do
