@@ -136,19 +136,69 @@ struct ProcSample {
     outcome: Outcome,
 }
 
-/// Spawns `program -c script`, reads its stdout, and reaps it with `wait4` for its rusage
-/// (CPU time and peak RSS, including any children bash forks and waits for).
+/// The first argument that turns this executable into the spawn helper.
+const HELPER_FLAG: &str = "--sandsh-bench-spawn";
+
+/// Runs `program -c script` through a fresh copy of this executable (the spawn helper), which
+/// reaps it with `wait4` and reports its wall time, CPU time and peak RSS.
+///
+/// Why a helper: on Linux a child's `ru_maxrss` includes the resident set its parent had when
+/// it forked (exec keeps the old address space's high-water mark), so spawning from this
+/// process, which grows as in-process kernels run, would inflate every cold and bash RSS. The
+/// helper is a just-started process of about 1–2 MB, below anything measured. Its own start-up
+/// is outside the measured interval.
 fn run_timed(program: &Path, script: &str, dir: &Path) -> Result<ProcSample, String> {
-    let start = Instant::now();
-    let mut child = common::clean_command(program, script, dir)
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let mut child = Command::new(exe)
+        .arg(HELPER_FLAG)
+        .arg(program)
+        .arg(dir)
+        .arg(script)
+        .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("{}: {e}", program.display()))?;
+        .map_err(|e| format!("spawn helper: {e}"))?;
     let mut stdout = Vec::new();
     if let Some(mut out) = child.stdout.take() {
         out.read_to_end(&mut stdout).map_err(|e| e.to_string())?;
     }
+    let done = child.wait_with_output().map_err(|e| e.to_string())?;
+    let report = String::from_utf8_lossy(&done.stderr);
+    let nums: Vec<u64> = report
+        .lines()
+        .last()
+        .unwrap_or("")
+        .split_whitespace()
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    let [wall_ns, cpu_ns, max_rss_kb, exit_code] = nums[..] else {
+        return Err(format!("spawn helper failed: {}", report.trim()));
+    };
+    Ok(ProcSample {
+        wall: Duration::from_nanos(wall_ns),
+        cpu: Duration::from_nanos(cpu_ns),
+        max_rss_kb,
+        outcome: Outcome {
+            stdout,
+            exit_code: exit_code as i32,
+            stderr: Vec::new(),
+        },
+    })
+}
+
+/// The spawn helper: runs the program with this process's stdout, then prints
+/// `wall_ns cpu_ns max_rss_kb exit_code` on stderr.
+fn spawn_helper(args: &[String]) -> Result<(), String> {
+    let [program, dir, script] = args else {
+        return Err("usage: --sandsh-bench-spawn PROGRAM DIR SCRIPT".into());
+    };
+    let start = Instant::now();
+    let child = common::clean_command(Path::new(program), script, Path::new(dir))
+        .stdout(Stdio::inherit())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("{program}: {e}"))?;
     let pid = child.id() as libc::pid_t;
     let mut status: libc::c_int = 0;
     // SAFETY: rusage is plain data; wait4 fills it for the child we spawned and own.
@@ -167,21 +217,19 @@ fn run_timed(program: &Path, script: &str, dir: &Path) -> Result<ProcSample, Str
     }
     let wall = start.elapsed();
     let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    let cpu = tv(ru.ru_utime) + tv(ru.ru_stime);
     let exit_code = if libc::WIFEXITED(status) {
         libc::WEXITSTATUS(status)
     } else {
         128 + libc::WTERMSIG(status)
     };
-    Ok(ProcSample {
-        wall,
-        cpu: tv(ru.ru_utime) + tv(ru.ru_stime),
-        max_rss_kb: ru.ru_maxrss as u64,
-        outcome: Outcome {
-            stdout,
-            exit_code,
-            stderr: Vec::new(),
-        },
-    })
+    eprintln!(
+        "{} {} {} {exit_code}",
+        wall.as_nanos(),
+        cpu.as_nanos(),
+        ru.ru_maxrss
+    );
+    Ok(())
 }
 
 struct Timings {
@@ -593,6 +641,18 @@ fn report(
          wall times are noisy, ratios less so) |",
         load.0, load.1
     );
+    let floor = ["/usr/bin/true", "/bin/true"]
+        .iter()
+        .find(|p| Path::new(p).exists())
+        .and_then(|p| run_timed(Path::new(p), "", &env.scratch.0).ok())
+        .map(|s| format!("{} KB", s.max_rss_kb))
+        .unwrap_or_else(|| "unknown".into());
+    let _ = writeln!(
+        w,
+        "| RSS floor | {floor}: the peak RSS `wait4` reports for `/bin/true` spawned by the \
+         bench's spawn helper (a child inherits its parent's high-water mark at exec); RSS values \
+         near it are upper bounds |"
+    );
     let _ = writeln!(
         w,
         "| Run | {} cases, {}–{} rounds each, {:.0} s in all |\n",
@@ -810,6 +870,14 @@ impl PathRel for Case {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some(HELPER_FLAG) {
+        if let Err(e) = spawn_helper(&args[2..]) {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+        return;
+    }
     if let Err(e) = run() {
         eprintln!("bench: {e}");
         std::process::exit(2);
