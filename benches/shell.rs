@@ -288,10 +288,13 @@ fn verify(env: &Env, case: &Case, kernel: &mut Kernel) -> Result<Outcome, String
     }
     let cold = common::run_process(&env.sandsh, &case.script, dir)?;
     if !cold.matches(&expected) {
-        errors.push(format!(
-            "cold: {}",
-            common::describe_mismatch(&expected, &cold)
-        ));
+        let what = common::describe_mismatch(&expected, &cold);
+        match errors.first_mut() {
+            Some(e) if e.strip_prefix("in-process: ") == Some(what.as_str()) => {
+                *e = format!("in-process and cold: {what}");
+            }
+            _ => errors.push(format!("cold: {what}")),
+        }
     }
     if errors.is_empty() {
         Ok(expected)
@@ -321,10 +324,16 @@ fn measure(env: &Env, plan: &Plan, case: &Case) -> Result<Timings, String> {
                     let t = Instant::now();
                     let r = kernel.execute(&case.script);
                     inproc.push(t.elapsed().as_secs_f64() * 1e6);
-                    if r.stdout != expected.stdout || r.exit_code != expected.exit_code {
+                    let got = Outcome {
+                        stdout: r.stdout,
+                        exit_code: r.exit_code,
+                        stderr: r.stderr,
+                    };
+                    if !got.matches(&expected) {
                         return Err(format!(
-                            "in-process run {} differs from the first (state leaking between runs on one kernel?)",
-                            rounds + 2
+                            "in-process run {} on the same kernel differs (state left by earlier runs): {}",
+                            rounds + 2,
+                            common::describe_mismatch(&expected, &got)
                         ));
                     }
                 }
@@ -515,7 +524,10 @@ fn machine(env: &Env) -> Vec<(&'static str, String)> {
         .map(|s| s.trim().to_string())
         .unwrap_or_default();
     let manifest = env!("CARGO_MANIFEST_DIR");
-    let mut commit = command_line("git", &["-C", manifest, "rev-parse", "--short", "HEAD"]);
+    let mut commit = command_line(
+        "git",
+        &["-C", manifest, "log", "-1", "--format=%h", "--", "src"],
+    );
     let dirty = Command::new("git")
         .args(["-C", manifest, "status", "--porcelain", "--", "src"])
         .output()
@@ -797,7 +809,13 @@ fn report(
     } else {
         for r in bad {
             if let Err(e) = &r.result {
-                let _ = writeln!(w, "- `{}` ({}): {e}", r.case.id, r.case.path_rel());
+                let known = r
+                    .case
+                    .known_mismatch
+                    .as_ref()
+                    .map(|k| format!(" Known: {k}."))
+                    .unwrap_or_default();
+                let _ = writeln!(w, "- `{}` ({}): {e}.{known}", r.case.id, r.case.path_rel());
             }
         }
         let _ = writeln!(w);

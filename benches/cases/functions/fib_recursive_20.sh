@@ -1,6 +1,6 @@
 # iterations: 21891
 # target: cold <= 0.5
-# about: recursive fib(20) through command substitution-free returns
+# about: recursive fib(20), results returned in a global
 fib() {
   local n=$1
   if ((n < 2)); then
