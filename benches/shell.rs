@@ -725,7 +725,7 @@ fn report(
     let _ = writeln!(w, "## Targets\n");
     let _ = writeln!(
         w,
-        "| Target | Measured | Limit | Result |\n|---|---:|---:|---|"
+        "| Target | Measured | Limit | Result | CPU-time ratio |\n|---|---:|---:|---|---:|"
     );
     for r in results {
         for t in &r.case.targets {
@@ -739,13 +739,17 @@ fn report(
                 (Metric::InProc, Err(_)) => ("in-process / bash", None),
                 (Metric::RssMb, Err(_)) => ("cold peak RSS, MB", None),
             };
+            let cpu = match (t.metric, &r.result) {
+                (Metric::Cold, Ok(tm)) => fmt_ratio(tm.cpu_ratio()),
+                _ => String::new(),
+            };
             let (m, verdict) = match measured {
                 Some(v) => (fmt_ratio(v), if v <= t.max { "PASS" } else { "**MISS**" }),
                 None => ("–".into(), "**ERROR** (mismatch)"),
             };
             let _ = writeln!(
                 w,
-                "| `{}` {} ({what}) | {m} | ≤ {} | {verdict} |",
+                "| `{}` {} ({what}) | {m} | ≤ {} | {verdict} | {cpu} |",
                 r.case.id, r.case.about, t.max
             );
         }
@@ -753,7 +757,7 @@ fn report(
     if let Some(g) = geomean(ok.iter().map(|(_, t)| t.inproc_ratio())) {
         let _ = writeln!(
             w,
-            "| In-process per case vs `bash -c`, geometric mean over {} cases | {} | ≤ 0.05 | {} |",
+            "| In-process per case vs `bash -c`, geometric mean over {} cases | {} | ≤ 0.05 | {} | |",
             ok.len(),
             fmt_ratio(g),
             if g <= 0.05 { "PASS" } else { "**MISS**" }
@@ -763,12 +767,12 @@ fn report(
         let verdict = if fl.pass() { "PASS" } else { "**MISS**" };
         match &fl.error {
             Some(e) => {
-                let _ = writeln!(w, "| Memory flat over long loops | {e} | | **ERROR** |");
+                let _ = writeln!(w, "| Memory flat over long loops | {e} | | **ERROR** | |");
             }
             None => {
                 let _ = writeln!(
                     w,
-                    "| Memory flat: cold peak RSS at {} vs {} iterations | {} → {} KB ({:+} KB) | ≤ +{FLAT_LIMIT_KB} KB | {verdict} |",
+                    "| Memory flat: cold peak RSS at {} vs {} iterations | {} → {} KB ({:+} KB) | ≤ +{FLAT_LIMIT_KB} KB | {verdict} | |",
                     fl.small_n,
                     fl.large_n,
                     fl.cold_small_kb,
@@ -777,7 +781,7 @@ fn report(
                 );
                 let _ = writeln!(
                     w,
-                    "| Memory flat: bench RSS after run 2 vs run {} of the {}-iteration loop on one kernel | {} → {} KB ({:+} KB) | ≤ +{FLAT_LIMIT_KB} KB | {verdict} |",
+                    "| Memory flat: bench RSS after run 2 vs run {} of the {}-iteration loop on one kernel | {} → {} KB ({:+} KB) | ≤ +{FLAT_LIMIT_KB} KB | {verdict} | |",
                     fl.inproc_runs,
                     fl.small_n,
                     fl.inproc_before_kb,
@@ -787,7 +791,12 @@ fn report(
             }
         }
     }
-    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "\nVerdicts use the wall-time medians. With the machine shared, a ratio within about \
+         ±0.1 of its limit can flip between runs; the CPU-time ratio (user+system from `wait4`) \
+         is the steadier second opinion.\n"
+    );
     if flat.is_some() {
         let _ = writeln!(
             w,
