@@ -1,0 +1,3 @@
+# iterations: 1
+# about: a single builtin with no output
+true

@@ -1,0 +1,76 @@
+//! Every benchmark case's output, run in-process by sandsh, equals bash's.
+//!
+//! The benchmark (`benches/shell.rs`) times these scripts; this test keeps them honest as a
+//! correctness suite in `cargo test`. Cases marked `# known-mismatch:` are expected to differ
+//! (the reason names the bug) and are reported when they start to pass. Skipped when bash is not
+//! installed.
+//!
+//! A case's `# iterations:` counts executions of its loop bodies. A debug build runs the interpreter 10–30× slower than release, so by default only cases of at
+//! most `LIGHT_ITERATIONS` iterations run here (a few seconds); `SANDSH_BENCH_CASES=all` runs
+//! every case, and `cargo bench --bench shell -- --check` checks them all in release, all three
+//! ways (in-process, cold `sandsh -c`, bash).
+
+#[path = "../benches/common/mod.rs"]
+mod common;
+
+use std::sync::Mutex;
+
+const LIGHT_ITERATIONS: u64 = 1000;
+
+#[test]
+fn bench_cases_match_bash() {
+    let Some(bash) = common::bash_path() else {
+        eprintln!("skipped: bash not found");
+        return;
+    };
+    let all = common::load_cases(&common::cases_dir()).expect("load cases");
+    assert!(all.len() >= 60, "only {} cases", all.len());
+    let everything = std::env::var("SANDSH_BENCH_CASES").is_ok_and(|v| v == "all");
+    let cases: Vec<_> = all
+        .into_iter()
+        .filter(|c| everything || c.iterations <= LIGHT_ITERATIONS)
+        .collect();
+    eprintln!("checking {} bench cases against bash", cases.len());
+    let scratch = common::Scratch::new("bench-cases").expect("scratch dir");
+    let next = Mutex::new(0usize);
+    let failures = Mutex::new(Vec::new());
+    let fixed = Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| {
+                loop {
+                    let i = {
+                        let mut n = next.lock().expect("lock");
+                        *n += 1;
+                        *n - 1
+                    };
+                    let Some(case) = cases.get(i) else { break };
+                    let want =
+                        common::run_process(&bash, &case.script, &scratch.0).expect("run bash");
+                    let mut kernel = sandsh::Kernel::new(sandsh::KernelConfig::default());
+                    let got = common::run_inproc(&mut kernel, &case.script);
+                    match (got.matches(&want), &case.known_mismatch) {
+                        (true, None) | (false, Some(_)) => {}
+                        (true, Some(_)) => fixed.lock().expect("lock").push(case.id.clone()),
+                        (false, None) => failures.lock().expect("lock").push(format!(
+                            "{}: {}",
+                            case.id,
+                            common::describe_mismatch(&want, &got)
+                        )),
+                    }
+                }
+            });
+        }
+    });
+    let fixed = fixed.into_inner().expect("lock");
+    if !fixed.is_empty() {
+        eprintln!("now matching bash, remove `# known-mismatch:` from: {fixed:?}");
+    }
+    let failures = failures.into_inner().expect("lock");
+    assert!(
+        failures.is_empty(),
+        "sandsh differs from bash:\n{}",
+        failures.join("\n")
+    );
+}
