@@ -28,6 +28,36 @@ impl Shell {
         }
     }
 
+    /// Evaluate an array subscript given as text (`unset 'a[${#a[@]}-1]'`): expansions in it
+    /// are performed first, as bash does, by parsing it as the inside of `$(( ))`.
+    pub fn eval_subscript_text(&mut self, key: &str) -> Res<i64> {
+        if !key.contains(['$', '`']) {
+            return self.eval_arith_text(key.as_bytes());
+        }
+        use crate::syntax::ast::{CommandKind, WordPart};
+        let src = format!(": $(( {key} ))");
+        let word = crate::syntax::parse(&src).ok().and_then(|l| {
+            let item = l.items.into_iter().next()?;
+            let cmd = item.and_or.first.commands.into_iter().next()?.command;
+            match cmd.kind {
+                CommandKind::Simple(sc) => {
+                    match sc.words.into_iter().nth(1)?.parts.into_iter().next()? {
+                        WordPart::Arith(w) => Some(*w),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            }
+        });
+        match word {
+            Some(w) => {
+                let text = self.expand_string(&w)?;
+                self.eval_arith_text(&text)
+            }
+            None => self.eval_arith_text(key.as_bytes()),
+        }
+    }
+
     fn parse_arith_cached(&mut self, s: &str) -> Res<Arc<Option<ArithExpr>>> {
         if let Ok(cache) = self.env.arith_cache.lock()
             && let Some(e) = cache.get(s)

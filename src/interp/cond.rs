@@ -48,12 +48,8 @@ impl Shell {
                     }
                 }
                 let re = super::pat::ere_to_rust(&re);
-                let built = regex::bytes::RegexBuilder::new(&re)
-                    .case_insensitive(self.opts.nocasematch)
-                    .build();
-                let re = match built {
-                    Ok(r) => r,
-                    Err(_) => return Err(Flow::Exit(2)),
+                let Some(re) = self.env.regex(&re, self.opts.nocasematch) else {
+                    return Err(Flow::Exit(2));
                 };
                 match re.captures(&s) {
                     Some(caps) => {

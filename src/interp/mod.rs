@@ -187,6 +187,8 @@ pub struct Env {
     /// Background jobs and pipeline stages running now.
     pub live_threads: std::sync::atomic::AtomicUsize,
     arith_cache: Mutex<HashMap<String, Arc<Option<crate::syntax::arith::ArithExpr>>>>,
+    /// Compiled `[[ =~ ]]` regexes by (translated pattern, nocase).
+    regex_cache: Mutex<HashMap<(String, bool), regex::bytes::Regex>>,
 }
 
 impl Env {
@@ -212,7 +214,29 @@ impl Env {
             parse_error: Mutex::new(None),
             live_threads: std::sync::atomic::AtomicUsize::new(0),
             arith_cache: Mutex::new(HashMap::default()),
+            regex_cache: Mutex::new(HashMap::default()),
         })
+    }
+
+    /// A compiled regex for `[[ =~ ]]`, cached; `None` when the pattern is invalid.
+    pub fn regex(&self, pattern: &str, nocase: bool) -> Option<regex::bytes::Regex> {
+        let key = (pattern.to_string(), nocase);
+        if let Ok(c) = self.regex_cache.lock()
+            && let Some(r) = c.get(&key)
+        {
+            return Some(r.clone());
+        }
+        let r = regex::bytes::RegexBuilder::new(pattern)
+            .case_insensitive(nocase)
+            .build()
+            .ok()?;
+        if let Ok(mut c) = self.regex_cache.lock() {
+            if c.len() >= 256 {
+                c.clear();
+            }
+            c.insert(key, r.clone());
+        }
+        Some(r)
     }
 
     /// A fresh process id for a subshell or job.

@@ -301,3 +301,28 @@ ann
 echo '[{"a":1},{"a":2}]' | jq -c 'map(.a * 10)'
 ## stdout: [10,20]
 
+#### unset with an expanded subscript
+a=(x y z)
+unset 'a[${#a[@]}-1]'
+echo "${a[*]}"
+## stdout: x y
+
+#### re-declaring a nameref keeps it a nameref
+v=a
+declare -n r=v
+declare -n r=v
+declare -p r v
+r=b
+echo $v
+## STDOUT:
+declare -n r="v"
+declare -- v="a"
+b
+## END
+
+#### regex match in a loop
+n=0
+for s in a1 b2 c3 dd e5; do [[ $s =~ ^[a-z][0-9]$ ]] && ((n++)); done
+echo $n
+## stdout: 4
+

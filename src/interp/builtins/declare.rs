@@ -319,7 +319,7 @@ fn declare_impl(
             continue;
         }
         if o.print {
-            match sh.vars.get(&base) {
+            match sh.vars.lookup_raw(&base) {
                 Some(v) => {
                     let line = declare_line(&base, v);
                     sh.out(format!("{line}\n").as_bytes())?;
@@ -380,9 +380,17 @@ fn declare_impl(
             status = 1;
             continue;
         }
+        // A nameref (or one being made) is changed itself, never its target.
+        let is_ref = o.on.has(Attrs::NAMEREF)
+            || sh
+                .vars
+                .lookup_raw(&base)
+                .is_some_and(|v| v.attrs.has(Attrs::NAMEREF));
         {
             let var = if local {
                 sh.vars.declare_local(&base)
+            } else if is_ref {
+                sh.vars.entry_raw(&base)
             } else {
                 sh.vars.entry(&base)
             };
@@ -416,15 +424,8 @@ fn declare_impl(
             }
         }
         if let Some(a) = assign {
-            if sh
-                .vars
-                .get(&base)
-                .is_some_and(|v| v.attrs.has(Attrs::NAMEREF))
-            {
+            if is_ref {
                 if let ExpValue::Scalar(t) = &a.value {
-                    if let Some(v) = sh.vars.lookup_raw(&base).cloned() {
-                        let _ = v;
-                    }
                     let var = if local {
                         sh.vars.declare_local(&base)
                     } else {
@@ -506,7 +507,7 @@ pub fn unset(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
                     m.remove(key.as_bytes());
                 }
             } else {
-                let idx = sh.eval_arith_text(key.as_bytes())?;
+                let idx = sh.eval_subscript_text(key)?;
                 if let Some(v) = sh.vars.get_mut(base) {
                     match &mut v.value {
                         Some(Value::Indexed(m)) => {
