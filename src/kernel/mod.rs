@@ -196,7 +196,12 @@ pub struct ExecOptions {
 
 /// One shell session.
 pub struct Kernel {
-    shell: Shell,
+    shell: Box<Shell>,
+    /// A stand-in kept in `shell` while the real one is on the worker thread (never run).
+    spare: Option<Box<Shell>>,
+    /// The thread scripts run on, started at the first run and kept for the kernel's life
+    /// (a new thread per run cost a stack and a malloc arena each time).
+    worker: Option<Worker>,
     cancel: CancelToken,
     watchdog: Watchdog,
     timeout: Option<Duration>,
@@ -293,7 +298,7 @@ impl Kernel {
         );
         let home = format!("/home/{}", config.username);
         let cwd = PathBuf::from(config.cwd.clone().unwrap_or_else(|| home.clone()));
-        let mut shell = Shell::new(env, cwd, cancel.clone());
+        let mut shell = Box::new(Shell::new(env, cwd, cancel.clone()));
         let defaults = [
             ("HOME", home.as_str()),
             ("USER", config.username.as_str()),
@@ -322,6 +327,8 @@ impl Kernel {
         }
         Kernel {
             shell,
+            spare: None,
+            worker: None,
             cancel,
             watchdog,
             timeout: config.timeout,
@@ -420,40 +427,72 @@ impl Kernel {
         self.watchdog.arm(timeout);
         let watchdog = self.watchdog.clone();
         let cancel = self.cancel.clone();
-        let shell = &mut self.shell;
         let interactive = self.interactive;
-        let mut exited = false;
-        let exited_ref = &mut exited;
         let mut timed_out = false;
-        let status = std::thread::scope(|scope| {
-            let (tx, rx) = std::sync::mpsc::channel::<()>();
-            let h = std::thread::Builder::new()
-                .stack_size(INTERP_STACK)
-                .spawn_scoped(scope, move || {
-                    let s = run_top(shell, script, interactive, exited_ref);
-                    let _ = tx.send(());
-                    s
-                });
-            let Ok(h) = h else {
-                return 70;
-            };
+        let worker = match self.worker.take() {
+            Some(w) => w,
+            None => match Worker::start() {
+                Some(w) => w,
+                None => {
+                    self.shell.fds = saved_fds;
+                    return ExecResult {
+                        stderr: b"sandsh: cannot start the interpreter thread\n".to_vec(),
+                        exit_code: 70,
+                        error: Some("internal".to_string()),
+                        duration: start.elapsed(),
+                        ..ExecResult::default()
+                    };
+                }
+            },
+        };
+        let standin = match self.spare.take() {
+            Some(s) => s,
+            None => Box::new(Shell::new(
+                self.shell.env.clone(),
+                PathBuf::from("/"),
+                self.cancel.clone(),
+            )),
+        };
+        let job = Job {
+            shell: std::mem::replace(&mut self.shell, standin),
+            script: script.to_string(),
+            interactive,
+        };
+        let mut outcome: Option<Done> = None;
+        let done_rx = worker.done.lock().unwrap_or_else(|e| e.into_inner());
+        if worker.jobs.send(job).is_ok() {
             loop {
                 let (expired, wait) = watchdog.expired();
                 if expired && !timed_out {
                     timed_out = true;
                     cancel.cancel();
                 }
-                match rx.recv_timeout(if timed_out {
+                match done_rx.recv_timeout(if timed_out {
                     Duration::from_millis(50)
                 } else {
                     wait
                 }) {
-                    Ok(()) | Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+                    Ok(d) => {
+                        outcome = Some(d);
+                        break;
+                    }
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
                     Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
                 }
             }
-            h.join().unwrap_or(70)
-        });
+        }
+        drop(done_rx);
+        let (status, exited) = match outcome {
+            Some(d) => {
+                self.spare = Some(std::mem::replace(&mut self.shell, d.shell));
+                self.worker = Some(worker);
+                (d.status, d.exited)
+            }
+            // The worker died (it catches panics, so this is not expected): the session's
+            // state went with it; the stand-in becomes the shell and a new worker starts
+            // at the next run.
+            None => (70, false),
+        };
         self.exited = exited;
         self.watchdog.disarm();
         // Background jobs do not outlive the run.
@@ -665,6 +704,58 @@ pub struct CompletionNames {
     /// (name, replacement text)
     pub aliases: Vec<(String, String)>,
     pub variables: Vec<String>,
+}
+
+/// A run sent to the worker thread: the shell travels with it and comes back in [`Done`].
+struct Job {
+    shell: Box<Shell>,
+    script: String,
+    interactive: bool,
+}
+
+struct Done {
+    shell: Box<Shell>,
+    status: i32,
+    exited: bool,
+}
+
+/// The kernel's interpreter thread (large stack, one malloc arena for its whole life).
+struct Worker {
+    jobs: std::sync::mpsc::Sender<Job>,
+    /// In a mutex only so that `Kernel` stays `Sync`; one run at a time uses it.
+    done: std::sync::Mutex<std::sync::mpsc::Receiver<Done>>,
+}
+
+impl Worker {
+    fn start() -> Option<Worker> {
+        let (job_tx, job_rx) = std::sync::mpsc::channel::<Job>();
+        let (done_tx, done_rx) = std::sync::mpsc::channel::<Done>();
+        std::thread::Builder::new()
+            .name("sandsh-interp".to_string())
+            .stack_size(INTERP_STACK)
+            .spawn(move || {
+                while let Ok(mut job) = job_rx.recv() {
+                    let mut exited = false;
+                    let status = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        run_top(&mut job.shell, &job.script, job.interactive, &mut exited)
+                    }))
+                    .unwrap_or(70);
+                    let done = Done {
+                        shell: job.shell,
+                        status,
+                        exited,
+                    };
+                    if done_tx.send(done).is_err() {
+                        break;
+                    }
+                }
+            })
+            .ok()?;
+        Some(Worker {
+            jobs: job_tx,
+            done: std::sync::Mutex::new(done_rx),
+        })
+    }
 }
 
 fn run_top(shell: &mut Shell, script: &str, interactive: bool, exited: &mut bool) -> i32 {
