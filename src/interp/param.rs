@@ -637,6 +637,23 @@ impl Shell {
         s
     }
 
+    /// End of `${x:off:len}` over `n` items starting at `start` (a negative length counts
+    /// from the end).
+    fn slice_end(&self, n: i64, start: i64, len: Option<i64>) -> Res<i64> {
+        Ok(match len {
+            None => n,
+            Some(l) if l < 0 => {
+                let e = n + l;
+                if e < start {
+                    self.error(&format!("{l}: substring expression < 0"));
+                    return Err(Flow::Exit(1));
+                }
+                e
+            }
+            Some(l) => (start + l).min(n),
+        })
+    }
+
     fn substring(&mut self, p: &Param, v: PV, off: i64, len: Option<i64>) -> Res<PV> {
         match v {
             PV::Unset => Ok(PV::Unset),
@@ -647,18 +664,7 @@ impl Shell {
                 if start < 0 || start > n {
                     return Ok(PV::Scalar(Vec::new()));
                 }
-                let end = match len {
-                    None => n,
-                    Some(l) if l < 0 => {
-                        let e = n + l;
-                        if e < start {
-                            self.error(&format!("{l}: substring expression < 0"));
-                            return Err(Flow::Exit(1));
-                        }
-                        e
-                    }
-                    Some(l) => (start + l).min(n),
-                };
+                let end = self.slice_end(n, start, len)?;
                 Ok(PV::Scalar(s[b[start as usize]..b[end as usize]].to_vec()))
             }
             PV::List(items, star) => {
@@ -683,18 +689,7 @@ impl Shell {
                 } else {
                     start
                 };
-                let end = match len {
-                    None => n,
-                    Some(l) if l < 0 => {
-                        let e = n + l;
-                        if e < start {
-                            self.error(&format!("{l}: substring expression < 0"));
-                            return Err(Flow::Exit(1));
-                        }
-                        e
-                    }
-                    Some(l) => (start + l).min(n),
-                };
+                let end = self.slice_end(n, start, len)?;
                 Ok(PV::List(
                     items[start as usize..end.max(start) as usize].to_vec(),
                     star,
@@ -815,36 +810,7 @@ impl Shell {
         let Some(v) = self.vars.get(name) else {
             return String::new();
         };
-        let a = v.attrs;
-        let mut s = String::new();
-        if a.has(Attrs::ARRAY) {
-            s.push('a');
-        }
-        if a.has(Attrs::ASSOC) {
-            s.push('A');
-        }
-        if a.has(Attrs::INTEGER) {
-            s.push('i');
-        }
-        if a.has(Attrs::LOWER) {
-            s.push('l');
-        }
-        if a.has(Attrs::NAMEREF) {
-            s.push('n');
-        }
-        if a.has(Attrs::READONLY) {
-            s.push('r');
-        }
-        if a.has(Attrs::TRACE) {
-            s.push('t');
-        }
-        if a.has(Attrs::UPPER) {
-            s.push('u');
-        }
-        if a.has(Attrs::EXPORT) {
-            s.push('x');
-        }
-        s
+        super::vars::attr_letters(v.attrs, v.value.as_ref())
     }
 }
 

@@ -45,6 +45,31 @@ impl Attrs {
     }
 }
 
+/// The attribute letters `declare -p` and `${x@a}` show, in bash's order. Arrays count as
+/// `a`/`A` by their value too.
+pub fn attr_letters(a: Attrs, value: Option<&Value>) -> String {
+    let table = [
+        (Attrs::ARRAY, 'a'),
+        (Attrs::ASSOC, 'A'),
+        (Attrs::INTEGER, 'i'),
+        (Attrs::LOWER, 'l'),
+        (Attrs::NAMEREF, 'n'),
+        (Attrs::READONLY, 'r'),
+        (Attrs::TRACE, 't'),
+        (Attrs::UPPER, 'u'),
+        (Attrs::EXPORT, 'x'),
+    ];
+    table
+        .iter()
+        .filter(|(flag, c)| {
+            a.has(*flag)
+                || (*c == 'a' && matches!(value, Some(Value::Indexed(_))))
+                || (*c == 'A' && matches!(value, Some(Value::Assoc(_))))
+        })
+        .map(|(_, c)| *c)
+        .collect()
+}
+
 /// An associative array in bash's iteration order.
 #[derive(Debug, Clone, Default)]
 pub struct AssocMap {

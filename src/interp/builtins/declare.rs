@@ -21,38 +21,8 @@ fn dq(v: &[u8]) -> String {
 }
 
 fn attr_flags(a: Attrs, value: Option<&Value>) -> String {
-    let mut s = String::new();
-    if a.has(Attrs::ARRAY) || matches!(value, Some(Value::Indexed(_))) {
-        s.push('a');
-    }
-    if a.has(Attrs::ASSOC) || matches!(value, Some(Value::Assoc(_))) {
-        s.push('A');
-    }
-    if a.has(Attrs::INTEGER) {
-        s.push('i');
-    }
-    if a.has(Attrs::LOWER) {
-        s.push('l');
-    }
-    if a.has(Attrs::NAMEREF) {
-        s.push('n');
-    }
-    if a.has(Attrs::READONLY) {
-        s.push('r');
-    }
-    if a.has(Attrs::TRACE) {
-        s.push('t');
-    }
-    if a.has(Attrs::UPPER) {
-        s.push('u');
-    }
-    if a.has(Attrs::EXPORT) {
-        s.push('x');
-    }
-    if s.is_empty() {
-        s.push('-');
-    }
-    s
+    let s = super::super::vars::attr_letters(a, value);
+    if s.is_empty() { "-".to_string() } else { s }
 }
 
 /// One `declare -p` line.
