@@ -19,18 +19,23 @@ impl crate::syntax::AliasLookup for AliasView<'_> {
 }
 
 impl Shell {
+    /// The next complete command, with aliases expanded when `expand_aliases` is on (the
+    /// aliases in force are those defined before this command was read, as in bash).
+    fn parse_next(&self, parser: &mut Parser<'_>) -> Result<Option<List>, ParseError> {
+        if self.opts.expand_aliases && !self.aliases.is_empty() {
+            parser.next_command(Some(&AliasView(&self.aliases)))
+        } else {
+            parser.next_command(None)
+        }
+    }
+
     /// Parse and run a script one complete command at a time, as bash reads its input.
     /// Returns the exit status; `Flow::Exit` ends the script.
     pub fn run_script(&mut self, src: &str) -> Res<i32> {
         let mut parser = Parser::new(src);
         let mut status = 0;
         loop {
-            let next = if self.opts.expand_aliases && !self.aliases.is_empty() {
-                let aliases = self.aliases.clone();
-                parser.next_command(Some(&AliasView(&aliases)))
-            } else {
-                parser.next_command(None)
-            };
+            let next = self.parse_next(&mut parser);
             match next {
                 Ok(Some(list)) => {
                     if self.opts.noexec {
@@ -108,29 +113,21 @@ impl Shell {
     }
 
     /// Parse and run a string (eval, traps).
-    pub fn eval_string(&mut self, src: &str, _what: &str) -> Res<i32> {
+    pub fn eval_string(&mut self, src: &str, what: &str) -> Res<i32> {
         let mut parser = Parser::new(src);
         let mut status = 0;
         loop {
-            let next = if self.opts.expand_aliases && !self.aliases.is_empty() {
-                let aliases = self.aliases.clone();
-                parser.next_command(Some(&AliasView(&aliases)))
-            } else {
-                parser.next_command(None)
-            };
+            let next = self.parse_next(&mut parser);
             match next {
                 Ok(Some(list)) => status = self.exec_list(&list)?,
                 Ok(None) => break,
                 Err(e) => {
+                    // Traps report their syntax errors the way eval does.
+                    let what = if what == "trap" { "eval" } else { what };
                     let msg = format!(
-                        "{}: {}: line {}: {}\n",
-                        self.err_name, _what, e.line, e.message
+                        "{}: {what}: line {}: {}\n",
+                        self.err_name, e.line, e.message
                     );
-                    let msg = if _what == "eval" || _what == "trap" {
-                        format!("{}: eval: line {}: {}\n", self.err_name, e.line, e.message)
-                    } else {
-                        msg
-                    };
                     self.write_fd(2, msg.as_bytes());
                     self.last_status = 2;
                     return Ok(2);
