@@ -213,11 +213,7 @@ impl Command for Cat {
         if f.nonblank {
             f.number = false;
         }
-        let files: Vec<Arg> = if p.operands.is_empty() {
-            vec![b"-".to_vec()]
-        } else {
-            p.operands
-        };
+        let files: Vec<Arg> = util::files_or_stdin(p.operands);
         let mut status = 0;
         let mut st = State {
             line: 0,

@@ -304,11 +304,7 @@ impl Command for Cut {
             only_delimited,
         };
         let eol = if p.has(&SPEC, "z") { 0 } else { b'\n' };
-        let files: Vec<Arg> = if p.operands.is_empty() {
-            vec![b"-".to_vec()]
-        } else {
-            p.operands
-        };
+        let files: Vec<Arg> = util::files_or_stdin(p.operands);
         let mut status = 0;
         let mut out = Vec::new();
         for f in &files {

@@ -143,20 +143,12 @@ impl Command for Head {
                 _ => {}
             }
         }
-        let files: Vec<Arg> = if p.operands.is_empty() {
-            vec![b"-".to_vec()]
-        } else {
-            p.operands
-        };
+        let files: Vec<Arg> = util::files_or_stdin(p.operands);
         let show = headers.unwrap_or(files.len() > 1);
         let mut status = 0;
         let mut first = true;
         for f in &files {
-            let name = if f == b"-" {
-                "standard input".to_string()
-            } else {
-                util::lossy(f)
-            };
+            let name = util::display_name(f);
             let mut src = match util::open(ctx, f) {
                 Ok(s) => s,
                 Err(m) if m == "Is a directory" => {

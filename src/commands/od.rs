@@ -278,11 +278,7 @@ impl Command for Od {
             });
         }
         let verbose = p.has(&SPEC, "v");
-        let files: Vec<Arg> = if p.operands.is_empty() {
-            vec![b"-".to_vec()]
-        } else {
-            p.operands
-        };
+        let files: Vec<Arg> = util::files_or_stdin(p.operands);
         let mut data = Vec::new();
         let mut status = 0;
         for f in &files {

@@ -901,11 +901,7 @@ impl Command for Sort {
             seed,
         };
         let delim = if zero { 0 } else { b'\n' };
-        let files: Vec<Arg> = if p.operands.is_empty() {
-            vec![b"-".to_vec()]
-        } else {
-            p.operands
-        };
+        let files: Vec<Arg> = util::files_or_stdin(p.operands);
         let mut data = Vec::new();
         let mut per_file = Vec::new();
         for f in &files {

@@ -225,20 +225,12 @@ impl Command for Tail {
                 _ => {}
             }
         }
-        let files: Vec<Arg> = if p.operands.is_empty() {
-            vec![b"-".to_vec()]
-        } else {
-            p.operands
-        };
+        let files: Vec<Arg> = util::files_or_stdin(p.operands);
         let show = headers.unwrap_or(files.len() > 1);
         let mut status = 0;
         let mut first = true;
         for f in &files {
-            let name = if f == b"-" {
-                "standard input".to_string()
-            } else {
-                util::lossy(f)
-            };
+            let name = util::display_name(f);
             let opened = util::open(ctx, f);
             if let Err(m) = &opened
                 && m != "Is a directory"

@@ -8,7 +8,7 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use crate::api::{ArgParser, CommandSpec, ParsedArgs, ToolCtx};
+use crate::api::{Arg, ArgParser, CommandSpec, ParsedArgs, ToolCtx};
 use crate::vfs::VfsError;
 
 /// Size of the chunks commands read and write.
@@ -366,5 +366,23 @@ pub fn copy_pairs(
                 Ok(vec![(ops[0].clone(), dest.clone())])
             }
         }
+    }
+}
+
+/// The file operands, or `-` (standard input) when there are none, as every filter takes them.
+pub fn files_or_stdin(operands: Vec<Arg>) -> Vec<Arg> {
+    if operands.is_empty() {
+        vec![b"-".to_vec()]
+    } else {
+        operands
+    }
+}
+
+/// How GNU tools name an operand in headers and messages (`-` is "standard input").
+pub fn display_name(f: &[u8]) -> String {
+    if f == b"-" {
+        "standard input".to_string()
+    } else {
+        lossy(f)
     }
 }

@@ -262,11 +262,7 @@ impl Command for Wc {
             .filter(|b| **b)
             .count();
         let stdin_only = p.operands.is_empty();
-        let files: Vec<Arg> = if stdin_only {
-            vec![b"-".to_vec()]
-        } else {
-            p.operands
-        };
+        let files: Vec<Arg> = util::files_or_stdin(p.operands);
         // Width from stat, as GNU computes it before reading anything.
         let width = if files.len() == 1 && nsel == 1 {
             1

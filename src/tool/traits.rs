@@ -303,11 +303,19 @@ pub trait Tool: Send + Sync {
     async fn execute(&mut self, req: ToolRequest) -> ToolResponse;
     /// Run the tool, reporting phases and output chunks as they happen. The chunks add up to
     /// the returned response exactly.
+    ///
+    /// The default, for tools that produce their output at once: `validate`, then the whole
+    /// run, then the output as one chunk per stream and `complete`. Streaming tools override it.
     async fn execute_with_status(
         &mut self,
         req: ToolRequest,
-        status_callback: Box<dyn FnMut(ToolStatus) + Send>,
-    ) -> ToolResponse;
+        mut status_callback: Box<dyn FnMut(ToolStatus) + Send>,
+    ) -> ToolResponse {
+        status_callback(ToolStatus::new("validate").with_percent(0.0));
+        let resp = self.execute(req).await;
+        crate::tool::providers::report(&resp, &mut *status_callback);
+        resp
+    }
 
     /// How dangerous a call is.
     fn risk_level(&self) -> RiskLevel {

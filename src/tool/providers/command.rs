@@ -12,11 +12,10 @@ use std::time::Duration;
 use async_trait::async_trait;
 use serde_json::{Value, json};
 
-use super::{provider_help, provider_system_prompt, report};
+use super::{provider_help, provider_system_prompt};
 use crate::kernel::{ExecOptions, Kernel, format_duration};
 use crate::tool::traits::{
-    RiskLevel, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse, ToolResult, ToolStatus,
-    error_category,
+    RiskLevel, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse, ToolResult, error_category,
 };
 
 const NAME: &str = "execute_command";
@@ -101,17 +100,6 @@ impl Tool for CommandExecutorTool {
             .map(Duration::from_millis)
             .unwrap_or(self.timeout);
         self.run(&req.commands, t)
-    }
-
-    async fn execute_with_status(
-        &mut self,
-        req: ToolRequest,
-        mut status_callback: Box<dyn FnMut(ToolStatus) + Send>,
-    ) -> ToolResponse {
-        status_callback(ToolStatus::new("validate").with_percent(0.0));
-        let resp = self.execute(req).await;
-        report(&resp, &mut *status_callback);
-        resp
     }
 
     fn risk_level(&self) -> RiskLevel {

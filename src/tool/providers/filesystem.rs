@@ -13,9 +13,9 @@ use std::time::UNIX_EPOCH;
 use async_trait::async_trait;
 use serde_json::{Value, json};
 
-use super::{provider_help, provider_system_prompt, report, request_args, response_from};
+use super::{provider_help, provider_system_prompt, request_args, response_from};
 use crate::tool::traits::{
-    RiskLevel, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse, ToolResult, ToolStatus,
+    RiskLevel, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse, ToolResult,
 };
 use crate::vfs::{FileType, KernelBackend, VfsError};
 
@@ -218,16 +218,6 @@ impl Tool for FileSystemTool {
     }
     async fn execute(&mut self, req: ToolRequest) -> ToolResponse {
         response_from(request_args(&req, &self.input_schema()).and_then(|a| self.run(&a)))
-    }
-    async fn execute_with_status(
-        &mut self,
-        req: ToolRequest,
-        mut status_callback: Box<dyn FnMut(ToolStatus) + Send>,
-    ) -> ToolResponse {
-        status_callback(ToolStatus::new("validate").with_percent(0.0));
-        let resp = self.execute(req).await;
-        report(&resp, &mut *status_callback);
-        resp
     }
     fn risk_level(&self) -> RiskLevel {
         RiskLevel::ReadOnly

@@ -14,9 +14,9 @@ use async_trait::async_trait;
 use regex::Regex;
 use serde_json::{Value, json};
 
-use super::{provider_help, provider_system_prompt, report, request_args, response_from};
+use super::{provider_help, provider_system_prompt, request_args, response_from};
 use crate::tool::traits::{
-    RiskLevel, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse, ToolResult, ToolStatus,
+    RiskLevel, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse, ToolResult,
 };
 
 /// DuckDuckGo's HTML results endpoint.
@@ -346,16 +346,6 @@ impl Tool for WebSearchTool {
     }
     async fn execute(&mut self, req: ToolRequest) -> ToolResponse {
         response_from(request_args(&req, &self.input_schema()).and_then(|a| self.search(&a)))
-    }
-    async fn execute_with_status(
-        &mut self,
-        req: ToolRequest,
-        mut status_callback: Box<dyn FnMut(ToolStatus) + Send>,
-    ) -> ToolResponse {
-        status_callback(ToolStatus::new("validate").with_percent(0.0));
-        let resp = self.execute(req).await;
-        report(&resp, &mut *status_callback);
-        resp
     }
     fn risk_level(&self) -> RiskLevel {
         RiskLevel::LowRisk
