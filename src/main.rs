@@ -13,14 +13,12 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::Parser;
-
 use sandsh::kernel::{ExecOptions, ExecutionLimits, parse_duration};
 use sandsh::vfs::MountSpec;
 use sandsh::{Kernel, KernelConfig};
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = cli::Cli::from_env();
     match run(cli) {
         Ok(code) => ExitCode::from((code & 0xff) as u8),
         Err(msg) => {
@@ -176,6 +174,9 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
     if cli.json {
         println!("{}", r.to_json(&script));
     }
+    // The process ends here: tearing the session down (every variable, file and command)
+    // would only return memory to an allocator that is about to vanish.
+    std::mem::forget(kernel);
     Ok(r.exit_code)
 }
 

@@ -3,7 +3,7 @@
 //! Every command is written against [`crate::api::ToolCtx`] alone. [`Registry::standard`] is
 //! the one place that lists them; help, completion and tool descriptions all read the registry.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use crate::api::{Command, CommandRegistry};
@@ -56,7 +56,9 @@ impl Registry {
 
     /// Every built-in utility.
     pub fn standard() -> Registry {
-        let mut r = Registry::new();
+        let mut r = Registry {
+            map: HashMap::with_capacity_and_hasher(64, Default::default()),
+        };
         r.register(Arc::new(basename::Basename));
         r.register(Arc::new(cat::Cat));
         r.register(Arc::new(chmod::Chmod));

@@ -482,8 +482,7 @@ impl Shell {
         ];
         for (k, v) in defaults {
             if !self.vars.is_set(k) {
-                let v = v.replace("\\t", "\t").replace("\\n", "\n");
-                let _ = self.vars.set_str(k, v.into_bytes());
+                let _ = self.vars.set_str(k, v.as_bytes().to_vec());
             }
         }
         let versinfo: std::collections::BTreeMap<i64, Vec<u8>> =

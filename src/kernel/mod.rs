@@ -10,10 +10,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 mod snapshot;
+mod stack;
 mod watchdog;
 
 pub use snapshot::{KERNEL_SNAPSHOT_VERSION, SnapshotError};
 
+use self::stack::BigStack;
 use crate::api::Command;
 use crate::commands::Registry;
 use crate::interp::io::{self, Capture, ChunkSink};
@@ -30,7 +32,7 @@ pub const TIMEOUT_STATUS: i32 = 124;
 /// Exit status of a cancelled run.
 pub const CANCELLED_STATUS: i32 = 130;
 
-/// Stack size of the thread each script runs on.
+/// Size of the stack scripts run on (reserved address space; pages are committed as used).
 const INTERP_STACK: usize = 512 * 1024 * 1024;
 
 /// Configuration of a kernel (builder style).
@@ -197,11 +199,9 @@ pub struct ExecOptions {
 /// One shell session.
 pub struct Kernel {
     shell: Box<Shell>,
-    /// A stand-in kept in `shell` while the real one is on the worker thread (never run).
-    spare: Option<Box<Shell>>,
-    /// The thread scripts run on, started at the first run and kept for the kernel's life
-    /// (a new thread per run cost a stack and a malloc arena each time).
-    worker: Option<Worker>,
+    /// The stack scripts run on (on the caller's thread), mapped at the first run and kept
+    /// for the kernel's life.
+    stack: Option<BigStack>,
     cancel: CancelToken,
     watchdog: Watchdog,
     timeout: Option<Duration>,
@@ -327,8 +327,7 @@ impl Kernel {
         }
         Kernel {
             shell,
-            spare: None,
-            worker: None,
+            stack: None,
             cancel,
             watchdog,
             timeout: config.timeout,
@@ -424,19 +423,17 @@ impl Kernel {
         self.shell.fds.set(0, Some(stdin));
         self.shell.fds.set(1, Some(out.clone() as io::Fd));
         self.shell.fds.set(2, Some(err.clone() as io::Fd));
-        self.watchdog.arm(timeout);
-        let watchdog = self.watchdog.clone();
-        let cancel = self.cancel.clone();
+        self.watchdog.arm(timeout, &self.cancel);
         let interactive = self.interactive;
-        let mut timed_out = false;
-        let worker = match self.worker.take() {
-            Some(w) => w,
-            None => match Worker::start() {
-                Some(w) => w,
+        let stack = match &mut self.stack {
+            Some(s) => s,
+            None => match BigStack::new(INTERP_STACK) {
+                Some(s) => self.stack.insert(s),
                 None => {
+                    self.watchdog.disarm();
                     self.shell.fds = saved_fds;
                     return ExecResult {
-                        stderr: b"sandsh: cannot start the interpreter thread\n".to_vec(),
+                        stderr: b"sandsh: cannot map the interpreter stack\n".to_vec(),
                         exit_code: 70,
                         error: Some("internal".to_string()),
                         duration: start.elapsed(),
@@ -445,56 +442,16 @@ impl Kernel {
                 }
             },
         };
-        let standin = match self.spare.take() {
-            Some(s) => s,
-            None => Box::new(Shell::new(
-                self.shell.env.clone(),
-                PathBuf::from("/"),
-                self.cancel.clone(),
-            )),
-        };
-        let job = Job {
-            shell: std::mem::replace(&mut self.shell, standin),
-            script: script.to_string(),
-            interactive,
-        };
-        let mut outcome: Option<Done> = None;
-        let done_rx = worker.done.lock().unwrap_or_else(|e| e.into_inner());
-        if worker.jobs.send(job).is_ok() {
-            loop {
-                let (expired, wait) = watchdog.expired();
-                if expired && !timed_out {
-                    timed_out = true;
-                    cancel.cancel();
-                }
-                match done_rx.recv_timeout(if timed_out {
-                    Duration::from_millis(50)
-                } else {
-                    wait
-                }) {
-                    Ok(d) => {
-                        outcome = Some(d);
-                        break;
-                    }
-                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
-                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
-                }
-            }
-        }
-        drop(done_rx);
-        let (status, exited) = match outcome {
-            Some(d) => {
-                self.spare = Some(std::mem::replace(&mut self.shell, d.shell));
-                self.worker = Some(worker);
-                (d.status, d.exited)
-            }
-            // The worker died (it catches panics, so this is not expected): the session's
-            // state went with it; the stand-in becomes the shell and a new worker starts
-            // at the next run.
-            None => (70, false),
-        };
+        let shell = &mut self.shell;
+        let mut exited = false;
+        let status = stack.run(|| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run_top(shell, script, interactive, &mut exited)
+            }))
+            .unwrap_or(70)
+        });
         self.exited = exited;
-        self.watchdog.disarm();
+        let timed_out = self.watchdog.disarm();
         // Background jobs do not outlive the run.
         for j in &self.shell.jobs.jobs {
             j.cancel.cancel();
@@ -706,55 +663,9 @@ pub struct CompletionNames {
     pub variables: Vec<String>,
 }
 
-/// A run sent to the worker thread: the shell travels with it and comes back in [`Done`].
-struct Job {
-    shell: Box<Shell>,
-    script: String,
-    interactive: bool,
-}
-
-struct Done {
-    shell: Box<Shell>,
-    status: i32,
-    exited: bool,
-}
-
-/// The kernel's interpreter thread (large stack, one malloc arena for its whole life).
-struct Worker {
-    jobs: std::sync::mpsc::Sender<Job>,
-    /// In a mutex only so that `Kernel` stays `Sync`; one run at a time uses it.
-    done: std::sync::Mutex<std::sync::mpsc::Receiver<Done>>,
-}
-
-impl Worker {
-    fn start() -> Option<Worker> {
-        let (job_tx, job_rx) = std::sync::mpsc::channel::<Job>();
-        let (done_tx, done_rx) = std::sync::mpsc::channel::<Done>();
-        std::thread::Builder::new()
-            .name("sandsh-interp".to_string())
-            .stack_size(INTERP_STACK)
-            .spawn(move || {
-                while let Ok(mut job) = job_rx.recv() {
-                    let mut exited = false;
-                    let status = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        run_top(&mut job.shell, &job.script, job.interactive, &mut exited)
-                    }))
-                    .unwrap_or(70);
-                    let done = Done {
-                        shell: job.shell,
-                        status,
-                        exited,
-                    };
-                    if done_tx.send(done).is_err() {
-                        break;
-                    }
-                }
-            })
-            .ok()?;
-        Some(Worker {
-            jobs: job_tx,
-            done: std::sync::Mutex::new(done_rx),
-        })
+impl Drop for Kernel {
+    fn drop(&mut self) {
+        self.watchdog.shutdown();
     }
 }
 
