@@ -5,27 +5,86 @@
 use std::sync::Arc;
 
 use crate::syntax::arith::{ArithExpr, BinOp, LValue, UnOp, parse_arith};
+use crate::syntax::ast::{Word, WordPart};
 
 use super::vars::{Attrs, Value};
 use super::{Flow, Res, Shell};
 
 const MAX_RECURSION: u32 = 1024;
 
+/// A parsed arithmetic expression with its text (trimmed, as error messages quote it).
+pub struct Parsed {
+    text: Arc<str>,
+    expr: Option<ArithExpr>,
+}
+
+/// A variable's value as arithmetic reads it without parsing: `0` or a decimal integer with an
+/// optional `-` and no leading zero (`010` is octal, `+5` and ` 5` go through the parser).
+fn plain_int(b: &[u8]) -> Option<i64> {
+    let (neg, digits) = match b {
+        [b'-', rest @ ..] => (true, rest),
+        _ => (false, b),
+    };
+    match digits {
+        [b'0'] if !neg => return Some(0),
+        [b'1'..=b'9', ..] if digits.len() <= 18 => {}
+        _ => return None,
+    }
+    let mut v: i64 = 0;
+    for &c in digits {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        v = v * 10 + i64::from(c - b'0');
+    }
+    Some(if neg { -v } else { v })
+}
+
+/// Decimal text of `v` into `out` (cleared first), without an intermediate `String`.
+pub(super) fn write_int(out: &mut Vec<u8>, v: i64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut n = v.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.clear();
+    if v < 0 {
+        out.push(b'-');
+    }
+    out.extend_from_slice(&buf[i..]);
+}
+
 impl Shell {
     /// Parse (cached) and evaluate arithmetic text. Errors print bash's message and fail the
     /// command (`Flow::Exit(1)` in a script, as bash aborts the current command list).
     pub fn eval_arith_text(&mut self, text: &[u8]) -> Res<i64> {
         let s = String::from_utf8_lossy(text);
-        let expr = self.parse_arith_cached(&s)?;
-        match &*expr {
+        let parsed = self.parse_arith_cached(&s)?;
+        match &parsed.expr {
             None => Ok(0),
             Some(e) => {
-                let outer = self.arith_text.replace(s.trim().to_string());
+                let outer = self.arith_text.replace(parsed.text.clone());
                 let r = self.eval_arith(e, 0);
                 self.arith_text = outer;
                 r
             }
         }
+    }
+
+    /// Evaluate the inside of `$(( ))` / `(( ))`: a literal is evaluated as it stands (no copy),
+    /// anything else is expanded first.
+    pub fn eval_arith_word(&mut self, w: &Word) -> Res<i64> {
+        if let [WordPart::Literal(s)] = w.parts.as_slice() {
+            return self.eval_arith_text(s.as_bytes());
+        }
+        let text = self.expand_string(w)?;
+        self.eval_arith_text(&text)
     }
 
     /// Evaluate an array subscript given as text (`unset 'a[${#a[@]}-1]'`): expansions in it
@@ -34,7 +93,7 @@ impl Shell {
         if !key.contains(['$', '`']) {
             return self.eval_arith_text(key.as_bytes());
         }
-        use crate::syntax::ast::{CommandKind, WordPart};
+        use crate::syntax::ast::CommandKind;
         let src = format!(": $(( {key} ))");
         let word = crate::syntax::parse(&src).ok().and_then(|l| {
             let item = l.items.into_iter().next()?;
@@ -58,20 +117,23 @@ impl Shell {
         }
     }
 
-    fn parse_arith_cached(&mut self, s: &str) -> Res<Arc<Option<ArithExpr>>> {
+    fn parse_arith_cached(&mut self, s: &str) -> Res<Arc<Parsed>> {
         if let Ok(cache) = self.env.arith_cache.lock()
             && let Some(e) = cache.get(s)
         {
             return Ok(e.clone());
         }
         match parse_arith(s) {
-            Ok(e) => {
-                let e = Arc::new(e);
+            Ok(expr) => {
+                let e = Arc::new(Parsed {
+                    text: Arc::from(s.trim()),
+                    expr,
+                });
                 if let Ok(mut cache) = self.env.arith_cache.lock() {
                     if cache.len() > 4096 {
                         cache.clear();
                     }
-                    cache.insert(s.to_string(), e.clone());
+                    cache.insert(s.into(), e.clone());
                 }
                 Ok(e)
             }
@@ -93,6 +155,12 @@ impl Shell {
 
     /// Value of a variable used in arithmetic: its text evaluated as an expression.
     fn arith_var(&mut self, lv: &LValue, depth: u32) -> Res<i64> {
+        if let LValue::Var(n) = lv
+            && !super::param::is_dynamic(n)
+            && let Some(v) = self.vars.get_str(n).and_then(plain_int)
+        {
+            return Ok(v);
+        }
         let text: Option<Vec<u8>> = match lv {
             LValue::Var(n) => {
                 match self.param_value(&crate::syntax::ast::Param::Name(n.clone()))? {
@@ -127,8 +195,8 @@ impl Shell {
                 "{t}: expression recursion level exceeded (error token is \"{t}\")"
             )));
         }
-        let expr = self.parse_arith_cached(t)?;
-        match &*expr {
+        let parsed = self.parse_arith_cached(t)?;
+        match &parsed.expr {
             None => Ok(0),
             Some(e) => self.eval_arith(e, depth + 1),
         }
@@ -165,14 +233,26 @@ impl Shell {
     }
 
     fn arith_subscript(&mut self, sub: &str, depth: u32) -> Res<i64> {
-        let expr = self.parse_arith_cached(sub)?;
-        match &*expr {
+        let parsed = self.parse_arith_cached(sub)?;
+        match &parsed.expr {
             None => Ok(0),
             Some(e) => self.eval_arith(e, depth + 1),
         }
     }
 
     fn arith_assign(&mut self, lv: &LValue, v: i64, depth: u32) -> Res<()> {
+        // An existing plain scalar takes the digits in place (no allocation in a counting loop).
+        if let LValue::Var(n) = lv
+            && !self.opts.allexport
+            && let Some(var) = self.vars.get_mut(n)
+            && !var.attrs.has(
+                Attrs::READONLY | Attrs::LOWER | Attrs::UPPER | Attrs::CAPITALIZE | Attrs::ASSOC,
+            )
+            && let Some(Value::Str(buf)) = &mut var.value
+        {
+            write_int(buf, v);
+            return Ok(());
+        }
         let text = v.to_string().into_bytes();
         let r = match lv {
             LValue::Var(n) => self.vars.set_str(n, text),

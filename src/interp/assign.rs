@@ -205,11 +205,17 @@ impl Shell {
     }
 
     /// Perform an expanded assignment (`a=1`, `a+=x`, `a[i]=v`, `a=(…)`).
-    pub fn do_assign(&mut self, a: &ExpAssign) -> Res<()> {
-        let name = a.name.as_str();
-        if let Some(idx) = &a.index {
-            let v = match &a.value {
-                ExpValue::Scalar(s) => s.clone(),
+    pub fn do_assign(&mut self, a: ExpAssign) -> Res<()> {
+        let ExpAssign {
+            name,
+            index,
+            append,
+            value,
+        } = a;
+        let name = name.as_str();
+        if let Some(idx) = &index {
+            let v = match value {
+                ExpValue::Scalar(s) => s,
                 ExpValue::Array(_) => {
                     self.error(&format!(
                         "{name}[{}]: cannot assign list to array member",
@@ -218,9 +224,9 @@ impl Shell {
                     return Err(Flow::Exit(1));
                 }
             };
-            return self.assign_index_text(name, idx, v, a.append);
+            return self.assign_index_text(name, idx, v, append);
         }
-        match &a.value {
+        match value {
             ExpValue::Scalar(s) => {
                 let attrs = self.vars.get(name).map(|v| v.attrs).unwrap_or_default();
                 let is_array = self
@@ -228,15 +234,15 @@ impl Shell {
                     .get(name)
                     .and_then(|v| v.value.as_ref())
                     .is_some_and(|v| !matches!(v, Value::Str(_)));
-                if a.append {
+                if append {
                     if attrs.has(Attrs::INTEGER) {
                         let old = self.vars.get_str(name).unwrap_or(b"0").to_vec();
                         let o = self.eval_arith_text(&old)?;
-                        let n = self.eval_arith_text(s)?;
+                        let n = self.eval_arith_text(&s)?;
                         return self.set_var(name, o.wrapping_add(n).to_string().into_bytes());
                     }
                     if is_array {
-                        return self.assign_index_text(name, b"0", s.clone(), true);
+                        return self.assign_index_text(name, b"0", s, true);
                     }
                     // Append in place: `s+=x` in a loop must not copy the whole string.
                     let plain = !attrs.has(Attrs::READONLY)
@@ -257,17 +263,17 @@ impl Shell {
                                 self.env.limits.max_variable_bytes as u64,
                             ));
                         }
-                        cur.extend_from_slice(s);
+                        cur.extend_from_slice(&s);
                         if self.opts.allexport {
                             var.attrs.set(Attrs::EXPORT);
                         }
                         return Ok(());
                     }
                     let mut old = self.vars.get_str(name).unwrap_or(b"").to_vec();
-                    old.extend_from_slice(s);
+                    old.extend_from_slice(&s);
                     self.set_var(name, old)
                 } else {
-                    self.set_var(name, s.clone())
+                    self.set_var(name, s)
                 }
             }
             ExpValue::Array(items) => {
@@ -277,7 +283,7 @@ impl Shell {
                     return Err(Flow::Exit(1));
                 }
                 if attrs.has(Attrs::ASSOC) {
-                    if !a.append {
+                    if !append {
                         self.vars
                             .set_value(name, Value::Assoc(Default::default()))
                             .map_err(|e| self.var_err(e))?;
@@ -285,14 +291,12 @@ impl Shell {
                     let mut pending_key: Option<Vec<u8>> = None;
                     for (k, v, app) in items {
                         match k {
-                            Some(k) => self.assign_index_text(name, k, v.clone(), *app)?,
+                            Some(k) => self.assign_index_text(name, &k, v, app)?,
                             None => {
                                 // bash 5.2: `m=(k1 v1 k2 v2)` pairs.
                                 match pending_key.take() {
-                                    None => pending_key = Some(v.clone()),
-                                    Some(key) => {
-                                        self.assign_index_text(name, &key, v.clone(), false)?
-                                    }
+                                    None => pending_key = Some(v),
+                                    Some(key) => self.assign_index_text(name, &key, v, false)?,
                                 }
                             }
                         }
@@ -303,7 +307,7 @@ impl Shell {
                     return Ok(());
                 }
                 let mut next: i64 = 0;
-                if a.append {
+                if append {
                     next = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
                         Some(Value::Indexed(m)) => m.keys().next_back().map_or(0, |l| l + 1),
                         Some(Value::Str(_)) => 1,
@@ -329,7 +333,7 @@ impl Shell {
                 for (k, v, app) in items {
                     let idx = match k {
                         Some(k) => {
-                            let i = self.eval_arith_text(k)?;
+                            let i = self.eval_arith_text(&k)?;
                             if i < 0 {
                                 let last = match self.vars.get(name).and_then(|v| v.value.as_ref())
                                 {
@@ -349,7 +353,7 @@ impl Shell {
                         }
                         None => next,
                     };
-                    self.assign_index_text(name, idx.to_string().as_bytes(), v.clone(), *app)?;
+                    self.assign_index_text(name, idx.to_string().as_bytes(), v, app)?;
                     next = idx + 1;
                 }
                 if self.opts.allexport

@@ -228,7 +228,8 @@ impl Shell {
         } else if p.commands.len() == 1 {
             let r = self.exec_command(&p.commands[0].command);
             if let Ok(s) = r {
-                self.pipestatus = vec![s];
+                self.pipestatus.clear();
+                self.pipestatus.push(s);
             }
             r
         } else {
@@ -456,12 +457,15 @@ impl Shell {
                 self.exec_select(var, words.as_deref(), body)
             }
             CommandKind::Arith(w) => {
-                let t = self.expand_string(w)?;
-                if self.opts.xtrace {
+                let r = if self.opts.xtrace {
+                    let t = self.expand_string(w)?;
                     let line = format!("+ (( {} ))\n", String::from_utf8_lossy(&t));
                     self.write_fd(2, line.as_bytes());
-                }
-                match self.eval_arith_text(&t) {
+                    self.eval_arith_text(&t)
+                } else {
+                    self.eval_arith_word(w)
+                };
+                match r {
                     Ok(v) => Ok((v == 0) as i32),
                     Err(Flow::Exit(1)) => Ok(1),
                     Err(e) => Err(e),

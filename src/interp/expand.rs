@@ -306,11 +306,7 @@ impl Shell {
         if let [WordPart::Literal(s)] = word.parts.as_slice() {
             return Ok(s.as_bytes().to_vec());
         }
-        let mut segs = Vec::new();
-        for (i, p) in word.parts.iter().enumerate() {
-            self.expand_part(p, true, i == 0, &mut segs)?;
-        }
-        Ok(join_segs(&segs, b" "))
+        self.expand_assign_value(word)
     }
 
     /// Expand an assignment value (tilde after `:` and `=` is handled by the parser).
@@ -319,7 +315,7 @@ impl Shell {
         for (i, p) in word.parts.iter().enumerate() {
             self.expand_part(p, true, i == 0, &mut segs)?;
         }
-        Ok(join_segs(&segs, b" "))
+        Ok(join_segs_owned(segs, b" "))
     }
 
     /// Expand a word used as a pattern: (bytes, active) segments, quoted parts inactive.
@@ -432,10 +428,11 @@ impl Shell {
                 });
             }
             WordPart::Arith(w) => {
-                let text = self.expand_string(w)?;
-                let v = self.eval_arith_text(&text)?;
+                let v = self.eval_arith_word(w)?;
+                let mut s = Vec::with_capacity(20);
+                super::arith::write_int(&mut s, v);
                 out.push(Seg::Text {
-                    s: v.to_string().into_bytes(),
+                    s,
                     quoted,
                     split: !quoted,
                 });
@@ -703,6 +700,16 @@ fn part_text(p: &WordPart) -> String {
         WordPart::BraceAlt(_) | WordPart::BraceSeq { .. } => brace_text(p),
         _ => String::new(),
     }
+}
+
+/// [`join_segs`] that hands back a single segment's bytes without copying them.
+pub fn join_segs_owned(mut segs: Vec<Seg>, sep: &[u8]) -> Vec<u8> {
+    if let [Seg::Text { .. }] = segs.as_slice()
+        && let Some(Seg::Text { s, .. }) = segs.pop()
+    {
+        return s;
+    }
+    join_segs(&segs, sep)
 }
 
 /// Concatenate segments, joining `"$@"` elements with `sep`.

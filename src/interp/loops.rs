@@ -1,7 +1,7 @@
 //! Loops: `while`/`until`, `for`, C-style `for`, `select`. Every iteration counts against the
 //! loop limits and checks cancellation; `break N` / `continue N` unwind through `Flow`.
 
-use crate::syntax::ast::{List, Word};
+use crate::syntax::ast::{List, Word, WordPart};
 
 use super::{Flow, Res, Shell};
 
@@ -126,30 +126,37 @@ impl Shell {
         body: &List,
     ) -> Res<i32> {
         if let Some(w) = init {
-            let t = self.expand_string(w)?;
-            self.eval_arith_text(&t)?;
+            self.eval_arith_word(w)?;
         }
         self.in_loop(|sh| {
             let mut status = 0;
             let mut iters = 0;
             loop {
                 sh.count_iteration(&mut iters)?;
-                if let Some(w) = cond {
-                    let t = sh.expand_string(w)?;
-                    if !t.iter().all(|b| b.is_ascii_whitespace()) && sh.eval_arith_text(&t)? == 0 {
-                        break;
-                    }
+                if let Some(w) = cond
+                    && !sh.arith_for_cond(w)?
+                {
+                    break;
                 }
                 if let Next::Stop = sh.loop_body(body, &mut status)? {
                     break;
                 }
                 if let Some(w) = step {
-                    let t = sh.expand_string(w)?;
-                    sh.eval_arith_text(&t)?;
+                    sh.eval_arith_word(w)?;
                 }
             }
             Ok(status)
         })
+    }
+
+    /// The condition of `for ((…; cond; …))`: true when blank, as in bash.
+    fn arith_for_cond(&mut self, w: &Word) -> Res<bool> {
+        let blank = |t: &[u8]| t.iter().all(|b| b.is_ascii_whitespace());
+        if let [WordPart::Literal(s)] = w.parts.as_slice() {
+            return Ok(blank(s.as_bytes()) || self.eval_arith_text(s.as_bytes())? != 0);
+        }
+        let t = self.expand_string(w)?;
+        Ok(blank(&t) || self.eval_arith_text(&t)? != 0)
     }
 
     pub(super) fn exec_select(

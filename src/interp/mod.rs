@@ -186,7 +186,7 @@ pub struct Env {
     pub parse_error: Mutex<Option<crate::syntax::ParseError>>,
     /// Background jobs and pipeline stages running now.
     pub live_threads: std::sync::atomic::AtomicUsize,
-    arith_cache: Mutex<HashMap<String, Arc<Option<crate::syntax::arith::ArithExpr>>>>,
+    arith_cache: Mutex<HashMap<Box<str>, Arc<arith::Parsed>>>,
     /// Compiled `[[ =~ ]]` regexes by (translated pattern, nocase).
     regex_cache: Mutex<HashMap<(String, bool), regex::bytes::Regex>>,
 }
@@ -319,7 +319,7 @@ pub struct Shell {
     /// Running as `bash -c` (an unset-parameter error then exits 127, as bash's does).
     pub dash_c: bool,
     /// The arithmetic expression being evaluated (for error messages).
-    pub arith_text: Option<String>,
+    pub arith_text: Option<Arc<str>>,
     /// `ulimit` values set in this shell (None = unlimited).
     pub ulimits: HashMap<char, Option<u64>>,
     /// Incremented whenever `trap … RETURN` is set (a function's RETURN trap fires only when

@@ -493,6 +493,9 @@ impl Shell {
 
     /// Variables computed on read.
     fn dynamic_var(&mut self, n: &str) -> Option<PV> {
+        if !is_dynamic(n) {
+            return None;
+        }
         let s = |v: String| Some(PV::Scalar(v.into_bytes()));
         match n {
             "RANDOM" => {
@@ -935,4 +938,24 @@ pub fn case_convert(s: &[u8], mode: CaseMode, all: bool, pat: Option<&Pat>) -> V
         }
     }
     out.into_bytes()
+}
+
+/// Variables whose value is computed when read (`$RANDOM`, `$LINENO`, `${FUNCNAME[@]}`…).
+pub(super) fn is_dynamic(n: &str) -> bool {
+    matches!(
+        n,
+        "RANDOM"
+            | "SRANDOM"
+            | "SECONDS"
+            | "LINENO"
+            | "BASHPID"
+            | "EPOCHSECONDS"
+            | "EPOCHREALTIME"
+            | "PIPESTATUS"
+            | "FUNCNAME"
+            | "BASH_LINENO"
+            | "BASH_SOURCE"
+            | "BASH_SUBSHELL"
+            | "DIRSTACK"
+    )
 }

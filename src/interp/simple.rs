@@ -44,8 +44,8 @@ impl Shell {
             }
         };
         if args.is_empty() {
-            // Assignments only (plus redirections).
-            let mut assigns = Vec::with_capacity(sc.assigns.len());
+            // Assignments only (plus redirections), each expanded and made in turn, left to
+            // right: `a=1 b=$a` sees the new `a`.
             for a in &sc.assigns {
                 let e = self.expand_assign(a)?;
                 if self.opts.xtrace {
@@ -54,9 +54,6 @@ impl Shell {
                     line.push(b'\n');
                     self.write_xtrace(&line);
                 }
-                assigns.push(e);
-            }
-            for e in &assigns {
                 if let Err(f) = self.do_assign(e) {
                     return match f {
                         Flow::Exit(s) => {
@@ -189,7 +186,7 @@ impl Shell {
             }
             let special = super::builtins::is_special(&name);
             if special {
-                for a in &prefix {
+                for a in prefix {
                     self.do_assign(a)?;
                 }
                 return b(self, &argv, &decl, &decl_pos);
@@ -212,7 +209,7 @@ impl Shell {
         self.vars.push_scope();
         self.temp_scopes += 1;
         let mut err = None;
-        for a in &prefix {
+        for a in prefix {
             let existing = self.vars.get(&a.name).cloned();
             let var = self.vars.declare_local(&a.name);
             if let Some(ex) = existing {

@@ -45,6 +45,13 @@ impl Attrs {
     }
 }
 
+impl std::ops::BitOr for Attrs {
+    type Output = Attrs;
+    fn bitor(self, other: Attrs) -> Attrs {
+        Attrs(self.0 | other.0)
+    }
+}
+
 /// The attribute letters `declare -p` and `${x@a}` show, in bash's order. Arrays count as
 /// `a`/`A` by their value too.
 pub fn attr_letters(a: Attrs, value: Option<&Value>) -> String {
@@ -279,6 +286,14 @@ impl Vars {
 
     /// Mutable access, creating an unset global when missing.
     pub fn entry(&mut self, name: &str) -> &mut Var {
+        // An existing variable that is not a nameref: no name to resolve or copy.
+        if let Some(i) = self.scopes.iter().rposition(|s| s.contains_key(name))
+            && !self.scopes[i][name].attrs.has(Attrs::NAMEREF)
+        {
+            return self.scopes[i]
+                .get_mut(name)
+                .expect("the variable was found in this scope just above");
+        }
         let name = self.resolve_name(name).into_owned();
         let idx = self
             .scopes
@@ -305,6 +320,9 @@ impl Vars {
     }
 
     pub fn get_mut(&mut self, name: &str) -> Option<&mut Var> {
+        if !self.lookup_raw(name)?.attrs.has(Attrs::NAMEREF) {
+            return self.get_mut_raw(name);
+        }
         let name = self.resolve_name(name).into_owned();
         self.get_mut_raw(&name)
     }

@@ -405,7 +405,7 @@ fn declare_impl(
                     continue;
                 }
             }
-            match sh.do_assign(&a) {
+            match sh.do_assign(a) {
                 Ok(()) => {}
                 Err(Flow::Exit(s)) | Err(Flow::Discard(s)) => {
                     status = s;
