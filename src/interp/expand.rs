@@ -228,14 +228,14 @@ impl Shell {
     /// Expand the words of a simple command into arguments.
     pub fn expand_args(&mut self, words: &[Word]) -> Res<Vec<ExpArg>> {
         let mut out = Vec::with_capacity(words.len());
+        let mut fields = Vec::new();
         for w in words {
             if let [WordPart::Assign(a)] = w.parts.as_slice() {
                 out.push(ExpArg::Assign(self.expand_assign(a)?));
                 continue;
             }
-            for f in self.expand_word_fields(w)? {
-                out.push(ExpArg::Str(f));
-            }
+            self.expand_fields_into(w, &mut fields)?;
+            out.extend(fields.drain(..).map(ExpArg::Str));
         }
         Ok(out)
     }
@@ -244,20 +244,27 @@ impl Shell {
     pub fn expand_words(&mut self, words: &[Word]) -> Res<Vec<Vec<u8>>> {
         let mut out = Vec::new();
         for w in words {
-            out.extend(self.expand_word_fields(w)?);
+            self.expand_fields_into(w, &mut out)?;
         }
         Ok(out)
     }
 
     /// Full expansion of one word into zero or more fields.
     pub fn expand_word_fields(&mut self, word: &Word) -> Res<Vec<Vec<u8>>> {
+        let mut out = Vec::new();
+        self.expand_fields_into(word, &mut out)?;
+        Ok(out)
+    }
+
+    /// Full expansion of one word, appending its fields to `out`.
+    pub fn expand_fields_into(&mut self, word: &Word, out: &mut Vec<Vec<u8>>) -> Res<()> {
         // Fast path: a single unquoted literal without glob characters.
         if let [WordPart::Literal(s)] = word.parts.as_slice()
             && !s.bytes().any(|b| matches!(b, b'*' | b'?' | b'[' | b'('))
         {
-            return Ok(vec![s.as_bytes().to_vec()]);
+            out.push(s.as_bytes().to_vec());
+            return Ok(());
         }
-        let mut out = Vec::new();
         let braced;
         let variants: &[Vec<WordPart>] = if self.opts.braceexpand && word.parts.iter().any(is_brace)
         {
@@ -271,12 +278,21 @@ impl Shell {
             for (i, p) in parts.iter().enumerate() {
                 self.expand_part(p, false, i == 0, &mut segs)?;
             }
+            // Entirely quoted (`"$x"`, `"a$b"`, `""`): one field, nothing to split or glob.
+            if !segs.is_empty()
+                && segs
+                    .iter()
+                    .all(|s| matches!(s, Seg::Text { quoted: true, .. }))
+            {
+                out.push(join_segs_owned(segs, b""));
+                continue;
+            }
             let fields = self.split_fields(&segs);
             for f in fields {
-                self.glob_field(f, &mut out)?;
+                self.glob_field(f, out)?;
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// Pathname expansion of one field (or quote removal when there is nothing to match).

@@ -166,9 +166,9 @@ impl Shell {
     ) -> Res<i32> {
         let name = String::from_utf8_lossy(&argv[0]).into_owned();
         if let Some(body) = self.funcs.get(&name).cloned() {
-            return self.with_prefix(prefix, true, |sh| {
-                sh.call_function(&name, &body, &argv[1..])
-            });
+            // The arguments move into the function's positional parameters (no copies).
+            let args: Vec<Vec<u8>> = argv.into_iter().skip(1).collect();
+            return self.with_prefix(prefix, true, |sh| sh.call_function(name, &body, args));
         }
         if let Some(b) = super::builtins::lookup(&name) {
             // `NAME --help` is `help NAME`, as in bash (whose echo, test and true take it as an
@@ -233,7 +233,7 @@ impl Shell {
     }
 
     /// Call a shell function.
-    pub fn call_function(&mut self, name: &str, body: &Command, args: &[Vec<u8>]) -> Res<i32> {
+    pub fn call_function(&mut self, name: String, body: &Command, args: Vec<Vec<u8>>) -> Res<i32> {
         if self.frames.len() >= self.env.limits.max_function_depth {
             return Err(self.trip_limit(
                 "function depth",
@@ -241,13 +241,10 @@ impl Shell {
                 self.env.limits.max_function_depth as u64,
             ));
         }
-        let saved_pos = std::mem::replace(&mut self.positional, args.to_vec());
+        let saved_pos = std::mem::replace(&mut self.positional, args);
         let saved_temp = std::mem::replace(&mut self.temp_scopes, 0);
         let call_line = self.lineno;
-        self.frames.push(Frame {
-            name: name.to_string(),
-            call_line,
-        });
+        self.frames.push(Frame { name, call_line });
         self.vars.push_scope();
         let return_trap_before = self.return_trap_sets;
         let r = self.exec_command(body);
