@@ -18,6 +18,14 @@ use sandsh::vfs::MountSpec;
 use sandsh::{Kernel, KernelConfig};
 
 fn main() -> ExitCode {
+    // Like bash, die of SIGPIPE when the reader of our output goes away (`sandsh -c 'yes' |
+    // head -n 1`); Rust's runtime ignores the signal, which would leave the script running with
+    // every write failing. Sockets are unaffected: std sends with MSG_NOSIGNAL.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default, before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = cli::Cli::from_env();
     match run(cli) {
         Ok(code) => ExitCode::from((code & 0xff) as u8),

@@ -296,3 +296,38 @@ fn system_prompt_and_tool_help_follow_the_configuration() {
     assert!(out.contains("CONFIGURATION"), "{out}");
     assert!(out.contains("10000 iterations"), "{out}");
 }
+
+/// `sandsh -c 'while :; do echo y; done' | head -n 1`: like bash, the shell dies of SIGPIPE
+/// when its reader goes away instead of looping on failing writes.
+#[cfg(unix)]
+#[test]
+fn closed_stdout_ends_the_shell_with_sigpipe() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    use std::time::{Duration, Instant};
+    let mut child = sandsh()
+        .args(["-c", "while :; do echo y; done"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn sandsh");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("read");
+    assert_eq!(line, "y\n");
+    // The reader is dropped here.
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            panic!("sandsh kept running after its stdout was closed");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(status.signal(), Some(libc::SIGPIPE), "{status:?}");
+}
