@@ -1,9 +1,10 @@
 //! The kernel: one shell session, the public embedding API.
 //!
 //! A [`Kernel`] owns a filesystem, a command registry and a persistent shell (variables,
-//! functions, aliases, options, cwd). Each [`Kernel::execute`] runs a script to completion on a
-//! large-stack thread with fresh captured stdout/stderr, so deep recursion is bounded by limits
-//! rather than the caller's stack, and returns an [`ExecResult`].
+//! functions, aliases, options, cwd). Each [`Kernel::execute`] runs a script to completion on the
+//! caller's thread, switched onto a large kernel-owned stack (so deep recursion is bounded by
+//! limits rather than the caller's stack), with fresh captured stdout/stderr, and returns an
+//! [`ExecResult`].
 
 use std::path::PathBuf;
 use std::sync::Arc;
