@@ -91,6 +91,19 @@ pub enum ExpValue {
 
 impl ExpAssign {
     /// `name=value` text, for commands that are not declaration builtins.
+    /// How `set -x` shows the assignment: a scalar value quoted when needed (`a='x y'`).
+    pub fn to_xtrace(&self) -> Vec<u8> {
+        match &self.value {
+            ExpValue::Scalar(s) if !s.is_empty() => {
+                let mut out = self.to_text();
+                out.truncate(out.len() - s.len());
+                out.extend(super::pat::xtrace_quote(s));
+                out
+            }
+            _ => self.to_text(),
+        }
+    }
+
     pub fn to_text(&self) -> Vec<u8> {
         let mut out = self.name.clone().into_bytes();
         if let Some(i) = &self.index {

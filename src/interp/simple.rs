@@ -1,7 +1,7 @@
 //! Simple commands: expansion of words and assignments, xtrace, redirections, and dispatch to a
 //! function, a builtin, a registered command or a script file (run in a child shell).
 
-use crate::syntax::ast::{Command, SimpleCommand};
+use crate::syntax::ast::{Assign, Command, SimpleCommand};
 
 use super::expand::{ExpArg, ExpAssign};
 use super::vars::Attrs;
@@ -50,7 +50,7 @@ impl Shell {
                 let e = self.expand_assign(a)?;
                 if self.opts.xtrace {
                     let mut line = b"+ ".to_vec();
-                    line.extend(e.to_text());
+                    line.extend(e.to_xtrace());
                     line.push(b'\n');
                     self.write_xtrace(&line);
                 }
@@ -90,17 +90,16 @@ impl Shell {
                 }
             }
         }
-        // Prefix assignments.
-        let mut prefix = Vec::with_capacity(sc.assigns.len());
-        for a in &sc.assigns {
-            prefix.push(self.expand_assign(a)?);
-        }
+        let prefix = self.expand_prefix(&sc.assigns)?;
         if self.opts.xtrace {
-            let mut line = b"+".to_vec();
+            // bash traces each prefix assignment on its own line, then the command.
             for e in &prefix {
-                line.push(b' ');
-                line.extend(e.to_text());
+                let mut line = b"+ ".to_vec();
+                line.extend(e.to_xtrace());
+                line.push(b'\n');
+                self.write_xtrace(&line);
             }
+            let mut line = b"+".to_vec();
             for a in &argv {
                 line.push(b' ');
                 line.extend(super::pat::xtrace_quote(a));
@@ -134,6 +133,47 @@ impl Shell {
         let s = r?;
         self.last_status = s;
         Ok(s)
+    }
+
+    /// Expand the prefix assignments of a command (`a=1 b=$a cmd`). Each one sees those
+    /// before it, as in bash, so with more than one they are tried out in a scratch scope that
+    /// is dropped again; `with_prefix` makes them for the command.
+    fn expand_prefix(&mut self, assigns: &[Assign]) -> Res<Vec<ExpAssign>> {
+        if assigns.len() < 2 {
+            return assigns.iter().map(|a| self.expand_assign(a)).collect();
+        }
+        self.vars.push_scope();
+        self.temp_scopes += 1;
+        let mut out = Vec::with_capacity(assigns.len());
+        let mut result = Ok(());
+        for a in assigns {
+            let e = match self.expand_assign(a) {
+                Ok(e) => e,
+                Err(f) => {
+                    result = Err(f);
+                    break;
+                }
+            };
+            let existing = self.vars.get(&e.name).cloned();
+            // A readonly variable fails in `with_prefix`, with its message; not twice.
+            if !existing
+                .as_ref()
+                .is_some_and(|v| v.attrs.has(Attrs::READONLY))
+            {
+                let var = self.vars.declare_local(&e.name);
+                if let Some(ex) = existing {
+                    *var = ex;
+                }
+                if let Err(f) = self.do_assign(e.clone()) {
+                    result = Err(f);
+                    break;
+                }
+            }
+            out.push(e);
+        }
+        self.temp_scopes -= 1;
+        self.vars.pop_scope();
+        result.map(|()| out)
     }
 
     fn write_xtrace(&self, line: &[u8]) {

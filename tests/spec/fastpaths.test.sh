@@ -120,3 +120,35 @@ echo $((o)) 2>/dev/null || echo "octal error"
 ## stdout: 1
 ## status: 1
 
+#### prefix assignments see the ones before them
+a=1 b=$a printenv b
+f() { echo "[$a][$b]"; }
+a=2 b=$a f
+echo "after: [$a][$b]"
+x=5; x=7 echo $x
+i=0; i=$((i+1)) j=$((i+10)) printenv j; echo $i
+## STDOUT:
+1
+[2][2]
+after: [][]
+5
+11
+0
+## END
+
+#### xtrace shows prefix and plain assignments one per line, quoted
+exec 2>&1
+set -x
+a="x y" g=$a true
+d= e+=' z'
+f="it's"
+set +x
+## STDOUT:
++ a='x y'
++ g='x y'
++ true
++ d=
++ e+=' z'
++ f='it'\''s'
++ set +x
+## END
