@@ -66,6 +66,10 @@ impl Shell {
     pub fn eval_arith_text(&mut self, text: &[u8]) -> Res<i64> {
         let s = String::from_utf8_lossy(text);
         let parsed = self.parse_arith_cached(&s)?;
+        self.eval_parsed(&parsed)
+    }
+
+    fn eval_parsed(&mut self, parsed: &Parsed) -> Res<i64> {
         match &parsed.expr {
             None => Ok(0),
             Some(e) => {
@@ -83,8 +87,12 @@ impl Shell {
         if let [WordPart::Literal(s)] = w.parts.as_slice() {
             return self.eval_arith_text(s.as_bytes());
         }
+        // Expanded text (`$(($1 + $2))`) is different nearly every time: parse it without
+        // filling the cache with one-off entries.
         let text = self.expand_string(w)?;
-        self.eval_arith_text(&text)
+        let s = String::from_utf8_lossy(&text);
+        let parsed = self.parse_arith(&s)?;
+        self.eval_parsed(&parsed)
     }
 
     /// Evaluate an array subscript given as text (`unset 'a[${#a[@]}-1]'`): expansions in it
@@ -123,20 +131,22 @@ impl Shell {
         {
             return Ok(e.clone());
         }
-        match parse_arith(s) {
-            Ok(expr) => {
-                let e = Arc::new(Parsed {
-                    text: Arc::from(s.trim()),
-                    expr,
-                });
-                if let Ok(mut cache) = self.env.arith_cache.lock() {
-                    if cache.len() > 4096 {
-                        cache.clear();
-                    }
-                    cache.insert(s.into(), e.clone());
-                }
-                Ok(e)
+        let e = Arc::new(self.parse_arith(s)?);
+        if let Ok(mut cache) = self.env.arith_cache.lock() {
+            if cache.len() > 4096 {
+                cache.clear();
             }
+            cache.insert(s.into(), e.clone());
+        }
+        Ok(e)
+    }
+
+    fn parse_arith(&self, s: &str) -> Res<Parsed> {
+        match parse_arith(s) {
+            Ok(expr) => Ok(Parsed {
+                text: Arc::from(s.trim()),
+                expr,
+            }),
             Err(err) => {
                 self.error(&format!("{}: {}", s.trim(), err.message));
                 Err(Flow::Exit(1))

@@ -60,20 +60,28 @@ impl Shell {
             }
             _ => {}
         }
-        let target = self.vars.resolve_name(name).into_owned();
-        if target != name
-            && let Some(open) = target.find('[')
-            && target.ends_with(']')
-        {
-            let base = target[..open].to_string();
-            let key = target[open + 1..target.len() - 1].to_string();
-            return self.assign_index_text(&base, key.as_bytes(), value, false);
+        let attrs = self.vars.lookup_raw(name).map(|v| v.attrs);
+        let nameref = attrs.is_some_and(|a| a.has(Attrs::NAMEREF));
+        if nameref {
+            // `declare -n r='a[2]'; r=x` assigns to the element.
+            let target = self.vars.resolve_name(name).into_owned();
+            if target != name
+                && let Some(open) = target.find('[')
+                && target.ends_with(']')
+            {
+                let base = target[..open].to_string();
+                let key = target[open + 1..target.len() - 1].to_string();
+                return self.assign_index_text(&base, key.as_bytes(), value, false);
+            }
         }
-        let value = if self
-            .vars
-            .get(name)
-            .is_some_and(|v| v.attrs.has(Attrs::INTEGER))
-        {
+        let integer = if nameref {
+            self.vars
+                .get(name)
+                .is_some_and(|v| v.attrs.has(Attrs::INTEGER))
+        } else {
+            attrs.is_some_and(|a| a.has(Attrs::INTEGER))
+        };
+        let value = if integer {
             self.eval_arith_text(&value)?.to_string().into_bytes()
         } else {
             value
@@ -228,13 +236,13 @@ impl Shell {
         }
         match value {
             ExpValue::Scalar(s) => {
-                let attrs = self.vars.get(name).map(|v| v.attrs).unwrap_or_default();
-                let is_array = self
-                    .vars
-                    .get(name)
-                    .and_then(|v| v.value.as_ref())
-                    .is_some_and(|v| !matches!(v, Value::Str(_)));
                 if append {
+                    let attrs = self.vars.get(name).map(|v| v.attrs).unwrap_or_default();
+                    let is_array = self
+                        .vars
+                        .get(name)
+                        .and_then(|v| v.value.as_ref())
+                        .is_some_and(|v| !matches!(v, Value::Str(_)));
                     if attrs.has(Attrs::INTEGER) {
                         let old = self.vars.get_str(name).unwrap_or(b"0").to_vec();
                         let o = self.eval_arith_text(&old)?;

@@ -219,7 +219,7 @@ impl Shell {
     }
 
     fn exec_pipeline(&mut self, p: &Pipeline) -> Res<i32> {
-        let start = std::time::Instant::now();
+        let start = p.timed.map(|_| std::time::Instant::now());
         if p.negated {
             self.errexit_suppressed += 1;
         }
@@ -244,7 +244,7 @@ impl Shell {
         } else {
             status
         };
-        if let Some(fmt) = p.timed {
+        if let (Some(fmt), Some(start)) = (p.timed, start) {
             let el = start.elapsed();
             let text = match fmt {
                 crate::syntax::ast::TimeFormat::Posix => {

@@ -76,10 +76,10 @@ impl Shell {
                     }
                 };
                 match parse_param_ref(&name) {
-                    Some(param) => (param, true),
+                    Some(param) => (std::borrow::Cow::Owned(param), true),
                     None => {
                         if name.is_empty() && !matches!(p.op, ParamOp::None) {
-                            (Param::Name(String::new()), true)
+                            (std::borrow::Cow::Owned(Param::Name(String::new())), true)
                         } else if name.is_empty() {
                             return Ok(());
                         } else {
@@ -89,9 +89,10 @@ impl Shell {
                     }
                 }
             } else {
-                (p.param.clone(), false)
+                (std::borrow::Cow::Borrowed(&p.param), false)
             };
         let _ = is_indirect_target;
+        let param: &Param = &param;
 
         let value = match &p.op {
             ParamOp::PrefixNames { star } => {

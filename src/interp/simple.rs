@@ -1,7 +1,7 @@
 //! Simple commands: expansion of words and assignments, xtrace, redirections, and dispatch to a
 //! function, a builtin, a registered command or a script file (run in a child shell).
 
-use crate::syntax::ast::{Assign, Command, SimpleCommand};
+use crate::syntax::ast::{Assign, AssignValue, Command, SimpleCommand};
 
 use super::expand::{ExpArg, ExpAssign};
 use super::vars::Attrs;
@@ -47,6 +47,22 @@ impl Shell {
             // Assignments only (plus redirections), each expanded and made in turn, left to
             // right: `a=1 b=$a` sees the new `a`.
             for a in &sc.assigns {
+                // `name=value`, the common case: straight to the variable.
+                if let (None, false, false, AssignValue::Scalar(w)) =
+                    (&a.index, a.append, self.opts.xtrace, &a.value)
+                {
+                    let v = self.expand_assign_value(w)?;
+                    if let Err(f) = self.set_var(&a.name, v) {
+                        return match f {
+                            Flow::Exit(s) => {
+                                self.last_status = s;
+                                Ok(s)
+                            }
+                            other => Err(other),
+                        };
+                    }
+                    continue;
+                }
                 let e = self.expand_assign(a)?;
                 if self.opts.xtrace {
                     let mut line = b"+ ".to_vec();
