@@ -188,7 +188,8 @@ pub struct Env {
     pub live_threads: std::sync::atomic::AtomicUsize,
     arith_cache: Mutex<HashMap<Box<str>, Arc<arith::Parsed>>>,
     /// Compiled `[[ =~ ]]` regexes by (translated pattern, nocase).
-    regex_cache: Mutex<HashMap<(String, bool), regex::bytes::Regex>>,
+    /// Compiled `[[ =~ ]]` patterns, case-sensitive ones in `[0]`, `nocasematch` ones in `[1]`.
+    regex_cache: Mutex<[HashMap<String, Arc<regex::bytes::Regex>>; 2]>,
 }
 
 impl Env {
@@ -214,27 +215,31 @@ impl Env {
             parse_error: Mutex::new(None),
             live_threads: std::sync::atomic::AtomicUsize::new(0),
             arith_cache: Mutex::new(HashMap::default()),
-            regex_cache: Mutex::new(HashMap::default()),
+            regex_cache: Mutex::new(Default::default()),
         })
     }
 
-    /// A compiled regex for `[[ =~ ]]`, cached; `None` when the pattern is invalid.
-    pub fn regex(&self, pattern: &str, nocase: bool) -> Option<regex::bytes::Regex> {
-        let key = (pattern.to_string(), nocase);
+    /// A compiled regex for `[[ =~ ]]`, cached; `None` when the pattern is invalid. Shared, not
+    /// cloned: a cloned `Regex` starts a new pool of match caches, whose set-up costs more than
+    /// a typical match.
+    pub fn regex(&self, pattern: &str, nocase: bool) -> Option<Arc<regex::bytes::Regex>> {
+        let slot = usize::from(nocase);
         if let Ok(c) = self.regex_cache.lock()
-            && let Some(r) = c.get(&key)
+            && let Some(r) = c[slot].get(pattern)
         {
             return Some(r.clone());
         }
-        let r = regex::bytes::RegexBuilder::new(pattern)
-            .case_insensitive(nocase)
-            .build()
-            .ok()?;
+        let r = Arc::new(
+            regex::bytes::RegexBuilder::new(pattern)
+                .case_insensitive(nocase)
+                .build()
+                .ok()?,
+        );
         if let Ok(mut c) = self.regex_cache.lock() {
-            if c.len() >= 256 {
-                c.clear();
+            if c[slot].len() >= 256 {
+                c[slot].clear();
             }
-            c.insert(key, r.clone());
+            c[slot].insert(pattern.to_string(), r.clone());
         }
         Some(r)
     }

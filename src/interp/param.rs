@@ -94,6 +94,20 @@ impl Shell {
         let _ = is_indirect_target;
         let param: &Param = &param;
 
+        // `${#a[@]}`: count the elements without copying them.
+        if let (ParamOp::Length, Param::Index(name, Subscript::At | Subscript::Star)) =
+            (&p.op, param)
+            && !is_dynamic(name)
+        {
+            let n = self
+                .vars
+                .get(name)
+                .and_then(|v| v.value.as_ref())
+                .map_or(0, Value::count);
+            self.push_pv(PV::Scalar(n.to_string().into_bytes()), quoted, out);
+            return Ok(());
+        }
+
         let value = match &p.op {
             ParamOp::PrefixNames { star } => {
                 let prefix = match &param {
@@ -662,14 +676,21 @@ impl Shell {
         match v {
             PV::Unset => Ok(PV::Unset),
             PV::Scalar(s) => {
-                let b = char_bounds(&s);
-                let n = (b.len() - 1) as i64;
+                // Character positions: byte positions when the text is ASCII.
+                let ascii = s.is_ascii();
+                let b = if ascii { Vec::new() } else { char_bounds(&s) };
+                let n = if ascii { s.len() } else { b.len() - 1 } as i64;
                 let start = if off < 0 { n + off } else { off };
                 if start < 0 || start > n {
                     return Ok(PV::Scalar(Vec::new()));
                 }
                 let end = self.slice_end(n, start, len)?;
-                Ok(PV::Scalar(s[b[start as usize]..b[end as usize]].to_vec()))
+                let (from, to) = if ascii {
+                    (start as usize, end as usize)
+                } else {
+                    (b[start as usize], b[end as usize])
+                };
+                Ok(PV::Scalar(s[from..to].to_vec()))
             }
             PV::List(items, star) => {
                 let positional = matches!(p, Param::Special('@' | '*'));

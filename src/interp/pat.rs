@@ -1,19 +1,40 @@
 //! Glue between expansion results and `text::pattern` / `text::glob`, plus small quoting helpers
 //! used only by the interpreter (xtrace, `declare -p`, `set`).
 
+use std::sync::{Arc, LazyLock, Mutex};
+
+use rustc_hash::FxHashMap;
+
 use crate::text::glob::{GlobOptions, expand_glob};
 use crate::text::pattern::{Pattern, PatternOptions};
 
 use super::Shell;
 use super::expand::Field;
 
-/// A compiled pattern.
-pub type Pat = Pattern;
+/// A compiled pattern (shared: compiled patterns are cached).
+pub type Pat = Arc<Pattern>;
+
+/// Patterns compiled so far, keyed by their encoded segments and flags: a `case` arm or a
+/// `${v#pat}` in a loop compiles its pattern once, not on every iteration.
+static CACHE: LazyLock<Mutex<FxHashMap<Vec<u8>, Pat>>> = LazyLock::new(Default::default);
+const CACHE_ENTRIES: usize = 1024;
 
 /// Compile (bytes, active) segments.
 pub fn compile(segs: &[(Vec<u8>, bool)], extglob: bool, nocase: bool) -> Pat {
+    let mut key = Vec::with_capacity(2 + segs.iter().map(|(b, _)| b.len() + 9).sum::<usize>());
+    key.push(u8::from(extglob) | u8::from(nocase) << 1);
+    for (b, active) in segs {
+        key.push(u8::from(*active));
+        key.extend_from_slice(&(b.len() as u64).to_le_bytes());
+        key.extend_from_slice(b);
+    }
+    if let Ok(c) = CACHE.lock()
+        && let Some(p) = c.get(&key)
+    {
+        return p.clone();
+    }
     let refs: Vec<(&[u8], bool)> = segs.iter().map(|(b, a)| (b.as_slice(), *a)).collect();
-    Pattern::compile(
+    let pat = Arc::new(Pattern::compile(
         &refs,
         PatternOptions {
             extglob,
@@ -21,7 +42,14 @@ pub fn compile(segs: &[(Vec<u8>, bool)], extglob: bool, nocase: bool) -> Pat {
             pathname: false,
             dotglob: false,
         },
-    )
+    ));
+    if let Ok(mut c) = CACHE.lock() {
+        if c.len() >= CACHE_ENTRIES {
+            c.clear();
+        }
+        c.insert(key, pat.clone());
+    }
+    pat
 }
 
 impl Shell {

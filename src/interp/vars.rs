@@ -153,6 +153,15 @@ impl Value {
         }
     }
 
+    /// Number of elements (`${#a[@]}`); a scalar is a one-element array.
+    pub fn count(&self) -> usize {
+        match self {
+            Value::Str(_) => 1,
+            Value::Indexed(m) => m.len(),
+            Value::Assoc(m) => m.len(),
+        }
+    }
+
     /// All element values in order (`${a[@]}`); a scalar is a one-element array.
     pub fn values(&self) -> Vec<Vec<u8>> {
         match self {

@@ -13,10 +13,14 @@ pub fn getopts(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
     }
     let spec = argv[1].clone();
     let var = text(&argv[2]);
-    let args: Vec<Vec<u8>> = if argv.len() > 3 {
-        argv[3..].to_vec()
-    } else {
-        sh.positional.clone()
+    // The argument at an index: from the command line when given, else the positional
+    // parameters (only the one or two arguments looked at are copied).
+    let arg_at = |sh: &Shell, i: usize| -> Option<Vec<u8>> {
+        if argv.len() > 3 {
+            argv.get(3 + i).cloned()
+        } else {
+            sh.positional.get(i).cloned()
+        }
     };
     let silent = spec.first() == Some(&b':');
     let spec = if silent { &spec[1..] } else { &spec[..] };
@@ -38,7 +42,7 @@ pub fn getopts(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
         sh.optind_state = (ind, 0);
         Ok(1)
     };
-    let Some(arg) = args.get(idx) else {
+    let Some(arg) = arg_at(sh, idx) else {
         return done(sh, optind);
     };
     if sub == 0 {
@@ -77,7 +81,7 @@ pub fn getopts(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
                     next_ind = optind + 1;
                     next_sub = 0;
                     sh.set_var(&var, vec![c])?;
-                } else if let Some(v) = args.get(next_ind - 1) {
+                } else if let Some(v) = arg_at(sh, next_ind - 1) {
                     sh.set_var("OPTARG", v.clone())?;
                     next_ind += 1;
                     sh.set_var(&var, vec![c])?;
