@@ -5,33 +5,56 @@
 //! the REPL; output is streamed to the terminal as the script produces it (or gathered into one
 //! JSON object with `--json`).
 
+// On Linux/glibc the binary provides the C `main` itself instead of Rust's runtime start-up.
+// That start-up exists for properties this binary does not need or sets itself: it finds the
+// main thread's stack bounds (glibc parses /proc/self/maps for that: a quarter of a cold
+// `sandsh -c 'echo hi'`'s instructions), installs a stack-overflow handler (scripts run on the
+// kernel's own stack, with its own guard page) and ignores SIGPIPE (which bash, and so sandsh,
+// leaves at its default). `std::env::args` still works: glibc hands argv to std's
+// initialiser.
+#![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
+
 mod cli;
 mod generate;
 mod repl;
 
 use std::io::{Read, Write};
-use std::process::ExitCode;
 use std::sync::Arc;
 
 use sandsh::kernel::{ExecOptions, ExecutionLimits, parse_duration};
 use sandsh::vfs::MountSpec;
 use sandsh::{Kernel, KernelConfig};
 
-fn main() -> ExitCode {
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[unsafe(no_mangle)]
+extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+    // A panic must not unwind into C: report it as Rust's runtime would (status 101).
+    let code = std::panic::catch_unwind(sandsh_main).unwrap_or(101);
+    let _ = std::io::stdout().flush();
+    code
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn main() -> std::process::ExitCode {
     // Like bash, die of SIGPIPE when the reader of our output goes away (`sandsh -c 'yes' |
-    // head -n 1`); Rust's runtime ignores the signal, which would leave the script running with
-    // every write failing. Sockets are unaffected: std sends with MSG_NOSIGNAL.
+    // head -n 1`); Rust's runtime ignores the signal, which would leave the script running
+    // with every write failing. Sockets are unaffected: std sends with MSG_NOSIGNAL.
     #[cfg(unix)]
     // SAFETY: setting a signal's disposition to its default, before any other thread exists.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    std::process::ExitCode::from(sandsh_main() as u8)
+}
+
+/// Parse the command line, run, and return the process's exit status (0–255).
+fn sandsh_main() -> i32 {
     let cli = cli::Cli::from_env();
     match run(cli) {
-        Ok(code) => ExitCode::from((code & 0xff) as u8),
+        Ok(code) => code & 0xff,
         Err(msg) => {
             eprintln!("sandsh: {msg}");
-            ExitCode::from(2)
+            2
         }
     }
 }

@@ -424,7 +424,18 @@ impl Kernel {
         self.shell.fds.set(0, Some(stdin));
         self.shell.fds.set(1, Some(out.clone() as io::Fd));
         self.shell.fds.set(2, Some(err.clone() as io::Fd));
-        self.watchdog.arm(timeout, &self.cancel);
+        if let Err(e) = self.watchdog.arm(timeout, &self.cancel) {
+            self.shell.fds = saved_fds;
+            let msg = format!("sandsh: {e}\n");
+            let _ = io::write_all(&*err, msg.as_bytes());
+            return ExecResult {
+                stderr: err.take(),
+                exit_code: 70,
+                error: Some("internal".to_string()),
+                duration: start.elapsed(),
+                ..ExecResult::default()
+            };
+        }
         let interactive = self.interactive;
         let stack = match &mut self.stack {
             Some(s) => s,

@@ -86,7 +86,11 @@ impl Drop for Hold {
         {
             st.deadline = Some(Instant::now() + left);
         }
-        self.wd.shared.changed.notify_all();
+        let supervised = st.supervisor_started;
+        drop(st);
+        if supervised {
+            self.wd.shared.changed.notify_all();
+        }
     }
 }
 
@@ -96,16 +100,19 @@ impl Watchdog {
     }
 
     /// Arm for one run with `timeout`: when it runs out, `cancel` is cancelled. With `None`
-    /// the run is unbounded and nothing watches it.
-    pub fn arm(&self, timeout: Option<Duration>, cancel: &CancelToken) {
+    /// the run is unbounded and nothing watches it. Fails only when the supervisor thread
+    /// cannot be started (the run must not go unbounded then).
+    pub fn arm(&self, timeout: Option<Duration>, cancel: &CancelToken) -> Result<(), String> {
         let mut st = lock(&self.shared.state);
         let start = timeout.is_some() && !st.supervisor_started && !st.shutdown;
+        let supervised = st.supervisor_started;
         *st = State {
             armed: timeout.is_some(),
             deadline: timeout.map(|t| Instant::now() + t),
             next_id: st.next_id,
             cancel: timeout.map(|_| cancel.clone()),
             supervisor_started: st.supervisor_started || start,
+            shutdown: st.shutdown,
             ..State::default()
         };
         drop(st);
@@ -115,13 +122,17 @@ impl Watchdog {
                 .name("sandsh-watchdog".into())
                 .stack_size(64 * 1024)
                 .spawn(move || supervise(&shared));
-            if spawned.is_err() {
-                // No thread, no enforcement: say so rather than run unbounded silently.
-                lock(&self.shared.state).supervisor_started = false;
-                eprintln!("sandsh: cannot start the timeout watchdog thread");
+            if let Err(e) = spawned {
+                let mut st = lock(&self.shared.state);
+                st.supervisor_started = false;
+                st.armed = false;
+                st.cancel = None;
+                return Err(format!("cannot start the timeout watchdog thread: {e}"));
             }
+        } else if supervised {
+            self.shared.changed.notify_all();
         }
-        self.shared.changed.notify_all();
+        Ok(())
     }
 
     /// End the run's watch; true when the supervisor cancelled it for running out of time.
@@ -161,8 +172,11 @@ impl Watchdog {
         st.next_id += 1;
         let id = st.next_id;
         st.holds.push((id, now + budget));
+        let supervised = st.supervisor_started;
         drop(st);
-        self.shared.changed.notify_all();
+        if supervised {
+            self.shared.changed.notify_all();
+        }
         PatientGuard::held(Box::new(Hold {
             wd: self.clone(),
             id,
@@ -234,7 +248,7 @@ mod tests {
     fn supervisor_cancels_at_the_deadline_and_reports_it() {
         let wd = Watchdog::new();
         let t = CancelToken::new();
-        wd.arm(Some(Duration::from_millis(30)), &t);
+        wd.arm(Some(Duration::from_millis(30)), &t).unwrap();
         let start = Instant::now();
         while !t.is_cancelled() {
             assert!(start.elapsed() < Duration::from_secs(5), "never fired");
@@ -243,7 +257,7 @@ mod tests {
         assert!(wd.disarm());
         // The next run starts clean and an unbounded run is never cancelled.
         let t2 = CancelToken::new();
-        wd.arm(None, &t2);
+        wd.arm(None, &t2).unwrap();
         std::thread::sleep(Duration::from_millis(60));
         assert!(!t2.is_cancelled());
         assert!(!wd.disarm());
@@ -254,7 +268,7 @@ mod tests {
     fn a_hold_keeps_the_supervisor_off() {
         let wd = Watchdog::new();
         let t = CancelToken::new();
-        wd.arm(Some(Duration::from_millis(20)), &t);
+        wd.arm(Some(Duration::from_millis(20)), &t).unwrap();
         let g = wd.hold(Duration::from_secs(10));
         std::thread::sleep(Duration::from_millis(80));
         assert!(!t.is_cancelled());
@@ -275,7 +289,7 @@ mod tests {
     #[test]
     fn hold_freezes_and_release_resumes() {
         let wd = Watchdog::new();
-        wd.arm(Some(Duration::from_millis(200)), &tok());
+        wd.arm(Some(Duration::from_millis(200)), &tok()).unwrap();
         let g = wd.hold(Duration::from_secs(10));
         assert!(g.is_active());
         std::thread::sleep(Duration::from_millis(300));
@@ -291,7 +305,7 @@ mod tests {
     #[test]
     fn hold_budget_expires() {
         let wd = Watchdog::new();
-        wd.arm(Some(Duration::from_secs(60)), &tok());
+        wd.arm(Some(Duration::from_secs(60)), &tok()).unwrap();
         let _g = wd.hold(Duration::from_millis(50));
         std::thread::sleep(Duration::from_millis(80));
         assert!(wd.expired().0);
@@ -300,7 +314,7 @@ mod tests {
     #[test]
     fn nested_holds_release_in_any_order() {
         let wd = Watchdog::new();
-        wd.arm(Some(Duration::from_millis(100)), &tok());
+        wd.arm(Some(Duration::from_millis(100)), &tok()).unwrap();
         let a = wd.hold(Duration::from_secs(5));
         let b = wd.hold(Duration::from_secs(5));
         std::thread::sleep(Duration::from_millis(150));
