@@ -135,7 +135,7 @@ impl Shell {
                 }
                 _ => PV::Unset,
             },
-            _ => self.param_value(&param)?,
+            _ => self.param_value(param)?,
         };
 
         // nounset
@@ -150,7 +150,7 @@ impl Shell {
                 Param::Special('@' | '*') | Param::Index(_, Subscript::At | Subscript::Star)
             )
         {
-            self.error(&format!("{}: unbound variable", param_name(&param)));
+            self.error(&format!("{}: unbound variable", param_name(param)));
             return Err(Flow::Exit(self.unset_fatal_status()));
         }
 
@@ -189,7 +189,7 @@ impl Shell {
                     DefaultKind::Assign => {
                         if missing {
                             let v = self.expand_string(word)?;
-                            self.assign_param(&param, v.clone())?;
+                            self.assign_param(param, v.clone())?;
                             PV::Scalar(v)
                         } else {
                             value
@@ -207,7 +207,7 @@ impl Shell {
                             } else {
                                 String::from_utf8_lossy(&msg).into_owned()
                             };
-                            self.error(&format!("{}: {}", param_name(&param), msg));
+                            self.error(&format!("{}: {}", param_name(param), msg));
                             return Err(Flow::Exit(self.unset_fatal_status()));
                         }
                         value
@@ -271,9 +271,9 @@ impl Shell {
                     }
                     None => None,
                 };
-                self.substring(&param, value, off, len)?
+                self.substring(param, value, off, len)?
             }
-            ParamOp::Transform(c) => self.transform(&param, value, *c)?,
+            ParamOp::Transform(c) => self.transform(param, value, *c)?,
         };
         self.push_pv(result, quoted, out);
         Ok(())
