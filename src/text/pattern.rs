@@ -12,6 +12,7 @@
 //! compare code points, and an invalid byte counts as one character matching only itself.
 //! Behaviour (including bash's quirks in `${x/p/r}`) was checked against bash 5.2.
 
+use bstr::ByteSlice;
 use std::ops::Range;
 
 /// Options that change how a pattern matches.
@@ -673,6 +674,21 @@ impl StateSet {
     }
 }
 
+/// The UTF-8 text of a non-empty run of plain characters.
+fn text_of(ast: &[Ast]) -> Option<Vec<u8>> {
+    if ast.is_empty() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(ast.len());
+    for a in ast {
+        match a {
+            Ast::Char(c) => encode(*c, &mut out),
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
 /// A compiled bash pattern.
 #[derive(Debug, Clone)]
 pub struct Pattern {
@@ -684,7 +700,18 @@ pub struct Pattern {
     starts_with_star: bool,
     /// The pattern text was empty (`${x/#/r}` inserts, `${x//}` does nothing).
     empty: bool,
+    /// `*TEXT` or `TEXT*` (case-sensitive, not for pathnames): prefix and suffix removal
+    /// (`${p##*/}`, `${f%.*}`) find the text instead of running the matcher at every length.
+    affix: Option<(Affix, Vec<u8>)>,
     opts: PatternOptions,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Affix {
+    /// `*TEXT`
+    StarText,
+    /// `TEXT*`
+    TextStar,
 }
 
 /// Builds a [`Pattern`] from active and quoted pieces.
@@ -802,11 +829,18 @@ impl Pattern {
         } else {
             None
         };
+        let affix = match ast.as_slice() {
+            _ if opts.nocase || opts.pathname => None,
+            [Ast::Star, rest @ ..] => text_of(rest).map(|t| (Affix::StarText, t)),
+            [rest @ .., Ast::Star] => text_of(rest).map(|t| (Affix::TextStar, t)),
+            _ => None,
+        };
         Pattern {
             prog: Program::build(&ast, opts),
             literal,
             starts_with_star,
             empty: bytes.is_empty(),
+            affix,
             opts,
         }
     }
@@ -835,6 +869,18 @@ impl Pattern {
         if let Some(lit) = &self.literal {
             return s.starts_with(lit).then_some(lit.len());
         }
+        match &self.affix {
+            Some((Affix::StarText, t)) => {
+                let at = if longest { s.rfind(t) } else { s.find(t) };
+                return at.map(|i| i + t.len());
+            }
+            Some((Affix::TextStar, t)) => {
+                return s
+                    .starts_with(t)
+                    .then_some(if longest { s.len() } else { t.len() });
+            }
+            None => {}
+        }
         let mut found = None;
         self.prog.run(s, 0, |end| {
             found = Some(end);
@@ -847,6 +893,17 @@ impl Pattern {
     pub fn suffix_start(&self, s: &[u8], longest: bool) -> Option<usize> {
         if let Some(lit) = &self.literal {
             return s.ends_with(lit).then(|| s.len() - lit.len());
+        }
+        match &self.affix {
+            Some((Affix::TextStar, t)) => {
+                return if longest { s.find(t) } else { s.rfind(t) };
+            }
+            Some((Affix::StarText, t)) => {
+                return s
+                    .ends_with(t)
+                    .then(|| if longest { 0 } else { s.len() - t.len() });
+            }
+            None => {}
         }
         let bounds = boundaries(s);
         let check = |&i: &usize| self.prog.matches_all(&s[i..]);

@@ -152,3 +152,34 @@ set +x
 + f='it'\''s'
 + set +x
 ## END
+
+#### prefix and suffix removal with star-text and text-star patterns
+p=/usr/local/share/doc/README.md
+echo "${p##*/}|${p#*/}|${p%/*}|${p%%/*}|${p##*.}|${p%.*}"
+s=aaa
+echo "${s#*aa}|${s##*aa}|${s%aa*}|${s%%aa*}|${s#aa*}|${s##aa*}|${s%*aa}|${s%%*aa}"
+n=none
+echo "${n#*/}|${n%/*}|${n##x*}|${n%%*x}"
+u='héllo wörld é.txt'
+echo "${u##*é}|${u%é*}|${u#*ö}|${u%%ö*}|${u%.*}"
+e=
+echo "[${e#*/}][${e%/*}]"
+## STDOUT:
+README.md|usr/local/share/doc/README.md|/usr/local/share/doc||md|/usr/local/share/doc/README
+a||a||a||a|
+none|none|none|none
+.txt|héllo wörld |rld é.txt|héllo w|héllo wörld é
+[][]
+## END
+
+#### star-text patterns in replacement and with quoting
+p='a*b*c'
+echo "${p#*'*'}|${p%'*'*}|${p##*\*}"
+shopt -s nocasematch
+x=HELLO.TXT
+echo "${x%.*}|${x##*.}"
+## STDOUT:
+b*c|a*b|c
+HELLO|TXT
+## END
+

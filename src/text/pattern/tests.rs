@@ -714,3 +714,45 @@ fn never_panics_on_random_input() {
         let _ = p.replace(&text, b"R", ReplaceMode::Prefix);
     }
 }
+
+/// `*TEXT` / `TEXT*` prefix and suffix removal takes a shortcut (finding the text); it must
+/// agree with the general matcher on every subject, overlaps and multibyte text included.
+#[test]
+fn affix_shortcut_agrees_with_the_matcher() {
+    let subjects: Vec<String> = {
+        let alphabet = ["a", "b", "é", "/"];
+        let mut v = vec![String::new()];
+        for len in 1..=4 {
+            let mut next = Vec::new();
+            for s in v.iter().filter(|s| s.chars().count() == len - 1) {
+                for c in alphabet {
+                    next.push(format!("{s}{c}"));
+                }
+            }
+            v.extend(next);
+        }
+        v
+    };
+    for pat in ["*a", "*aa", "*é", "*/b", "a*", "aa*", "é*", "b/*"] {
+        let fast = Pattern::new(pat.as_bytes(), PatternOptions::default());
+        assert!(fast.affix.is_some(), "{pat} should take the shortcut");
+        let slow = Pattern {
+            affix: None,
+            ..fast.clone()
+        };
+        for s in &subjects {
+            for longest in [false, true] {
+                assert_eq!(
+                    fast.prefix_len(s.as_bytes(), longest),
+                    slow.prefix_len(s.as_bytes(), longest),
+                    "prefix {pat} {s:?} longest={longest}"
+                );
+                assert_eq!(
+                    fast.suffix_start(s.as_bytes(), longest),
+                    slow.suffix_start(s.as_bytes(), longest),
+                    "suffix {pat} {s:?} longest={longest}"
+                );
+            }
+        }
+    }
+}
