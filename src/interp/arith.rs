@@ -65,7 +65,12 @@ impl Shell {
     /// command (`Flow::Exit(1)` in a script, as bash aborts the current command list).
     pub fn eval_arith_text(&mut self, text: &[u8]) -> Res<i64> {
         let s = String::from_utf8_lossy(text);
-        let parsed = self.parse_arith_cached(&s)?;
+        self.eval_arith_str(&s)
+    }
+
+    /// [`Shell::eval_arith_text`] for text already known to be UTF-8 (script literals).
+    pub(super) fn eval_arith_str(&mut self, s: &str) -> Res<i64> {
+        let parsed = self.parse_arith_cached(s)?;
         self.eval_parsed(&parsed)
     }
 
@@ -85,7 +90,7 @@ impl Shell {
     /// anything else is expanded first.
     pub fn eval_arith_word(&mut self, w: &Word) -> Res<i64> {
         if let [WordPart::Literal(s)] = w.parts.as_slice() {
-            return self.eval_arith_text(s.as_bytes());
+            return self.eval_arith_str(s);
         }
         // Expanded text (`$(($1 + $2))`) is different nearly every time: parse it without
         // filling the cache with one-off entries.

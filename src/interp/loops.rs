@@ -153,7 +153,7 @@ impl Shell {
     fn arith_for_cond(&mut self, w: &Word) -> Res<bool> {
         let blank = |t: &[u8]| t.iter().all(|b| b.is_ascii_whitespace());
         if let [WordPart::Literal(s)] = w.parts.as_slice() {
-            return Ok(blank(s.as_bytes()) || self.eval_arith_text(s.as_bytes())? != 0);
+            return Ok(blank(s.as_bytes()) || self.eval_arith_str(s)? != 0);
         }
         let t = self.expand_string(w)?;
         Ok(blank(&t) || self.eval_arith_text(&t)? != 0)

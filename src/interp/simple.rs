@@ -22,6 +22,7 @@ impl Shell {
         }
         self.subst_status = None;
         if !self.in_trap
+            && !self.traps.is_empty()
             && self.traps.contains_key("DEBUG")
             && (self.frames.is_empty() || self.opts.functrace)
         {
