@@ -90,7 +90,6 @@ pub enum ExpValue {
 }
 
 impl ExpAssign {
-    /// `name=value` text, for commands that are not declaration builtins.
     /// How `set -x` shows the assignment: a scalar value quoted when needed (`a='x y'`).
     pub fn to_xtrace(&self) -> Vec<u8> {
         match &self.value {
@@ -104,6 +103,7 @@ impl ExpAssign {
         }
     }
 
+    /// `name=value` text, for commands that are not declaration builtins.
     pub fn to_text(&self) -> Vec<u8> {
         let mut out = self.name.clone().into_bytes();
         if let Some(i) = &self.index {

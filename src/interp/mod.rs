@@ -187,7 +187,6 @@ pub struct Env {
     /// Background jobs and pipeline stages running now.
     pub live_threads: std::sync::atomic::AtomicUsize,
     arith_cache: Mutex<HashMap<Box<str>, Arc<arith::Parsed>>>,
-    /// Compiled `[[ =~ ]]` regexes by (translated pattern, nocase).
     /// Compiled `[[ =~ ]]` patterns, case-sensitive ones in `[0]`, `nocasematch` ones in `[1]`.
     regex_cache: Mutex<[HashMap<String, Arc<regex::bytes::Regex>>; 2]>,
 }

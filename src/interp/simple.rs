@@ -48,30 +48,20 @@ impl Shell {
             // Assignments only (plus redirections), each expanded and made in turn, left to
             // right: `a=1 b=$a` sees the new `a`.
             for a in &sc.assigns {
-                // `name=value`, the common case: straight to the variable.
-                if let (None, false, false, AssignValue::Scalar(w)) =
+                let r = if let (None, false, false, AssignValue::Scalar(w)) =
                     (&a.index, a.append, self.opts.xtrace, &a.value)
                 {
+                    // `name=value`, the common case: straight to the variable.
                     let v = self.expand_assign_value(w)?;
-                    if let Err(f) = self.set_var(&a.name, v) {
-                        return match f {
-                            Flow::Exit(s) => {
-                                self.last_status = s;
-                                Ok(s)
-                            }
-                            other => Err(other),
-                        };
+                    self.set_var(&a.name, v)
+                } else {
+                    let e = self.expand_assign(a)?;
+                    if self.opts.xtrace {
+                        self.xtrace_assign(&e);
                     }
-                    continue;
-                }
-                let e = self.expand_assign(a)?;
-                if self.opts.xtrace {
-                    let mut line = b"+ ".to_vec();
-                    line.extend(e.to_xtrace());
-                    line.push(b'\n');
-                    self.write_xtrace(&line);
-                }
-                if let Err(f) = self.do_assign(e) {
+                    self.do_assign(e)
+                };
+                if let Err(f) = r {
                     return match f {
                         Flow::Exit(s) => {
                             self.last_status = s;
@@ -111,10 +101,7 @@ impl Shell {
         if self.opts.xtrace {
             // bash traces each prefix assignment on its own line, then the command.
             for e in &prefix {
-                let mut line = b"+ ".to_vec();
-                line.extend(e.to_xtrace());
-                line.push(b'\n');
-                self.write_xtrace(&line);
+                self.xtrace_assign(e);
             }
             let mut line = b"+".to_vec();
             for a in &argv {
@@ -191,6 +178,14 @@ impl Shell {
         self.temp_scopes -= 1;
         self.vars.pop_scope();
         result.map(|()| out)
+    }
+
+    /// `set -x` line of one assignment: `+ name='value'`.
+    fn xtrace_assign(&self, e: &ExpAssign) {
+        let mut line = b"+ ".to_vec();
+        line.extend(e.to_xtrace());
+        line.push(b'\n');
+        self.write_xtrace(&line);
     }
 
     fn write_xtrace(&self, line: &[u8]) {

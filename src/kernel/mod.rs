@@ -364,19 +364,42 @@ impl Kernel {
     /// Run a script with explicit options.
     pub fn execute_with(&mut self, script: &str, opts: ExecOptions) -> ExecResult {
         let start = Instant::now();
-        if let Some(e) = &self.config_error {
-            let msg = format!("sandsh: {e}\n");
+        // A run that cannot start: the message goes to stderr (and its callback) alone.
+        let refuse = |msg: String, exit_code: i32, error: &str| {
             if let Some(cb) = &opts.on_stderr {
                 cb(msg.as_bytes());
             }
-            return ExecResult {
+            ExecResult {
                 stderr: msg.into_bytes(),
-                exit_code: 1,
-                error: Some("config".to_string()),
+                exit_code,
+                error: Some(error.to_string()),
                 duration: start.elapsed(),
                 ..ExecResult::default()
-            };
+            }
+        };
+        if let Some(e) = &self.config_error {
+            return refuse(format!("sandsh: {e}\n"), 1, "config");
         }
+        let limits = self.shell.env.limits.clone();
+        if script.len() > limits.max_script_bytes {
+            let limit = LimitExceeded {
+                what: "script size",
+                flag: "--max-script-bytes",
+                value: limits.max_script_bytes as u64,
+            };
+            return refuse(
+                format!("sandsh: {limit}\n"),
+                LIMIT_EXCEEDED_STATUS,
+                "limit_exceeded",
+            );
+        }
+        if self.stack.is_none() {
+            self.stack = BigStack::new(INTERP_STACK);
+        }
+        let Some(stack) = self.stack.as_mut() else {
+            let msg = "sandsh: cannot map the interpreter stack\n".to_string();
+            return refuse(msg, 70, "internal");
+        };
         self.cancel.reset();
         if let Ok(mut stop) = self.shell.env.stop.lock() {
             *stop = None;
@@ -392,28 +415,10 @@ impl Kernel {
             .env
             .loop_iterations
             .store(0, std::sync::atomic::Ordering::Relaxed);
-        let limits = self.shell.env.limits.clone();
-        if script.len() > limits.max_script_bytes {
-            let msg = format!(
-                "sandsh: {}\n",
-                LimitExceeded {
-                    what: "script size",
-                    flag: "--max-script-bytes",
-                    value: limits.max_script_bytes as u64,
-                }
-            );
-            if let Some(cb) = &opts.on_stderr {
-                cb(msg.as_bytes());
-            }
-            return ExecResult {
-                stderr: msg.into_bytes(),
-                exit_code: LIMIT_EXCEEDED_STATUS,
-                error: Some("limit_exceeded".to_string()),
-                duration: start.elapsed(),
-                ..ExecResult::default()
-            };
-        }
         let timeout = opts.timeout.or(self.timeout);
+        if let Err(e) = self.watchdog.arm(timeout, &self.cancel) {
+            return refuse(format!("sandsh: {e}\n"), 70, "internal");
+        }
         let out = Capture::new(limits.max_output_bytes, opts.on_stdout);
         let err = Capture::new(limits.max_output_bytes, opts.on_stderr);
         let stdin: io::Fd = match opts.stdin {
@@ -424,36 +429,7 @@ impl Kernel {
         self.shell.fds.set(0, Some(stdin));
         self.shell.fds.set(1, Some(out.clone() as io::Fd));
         self.shell.fds.set(2, Some(err.clone() as io::Fd));
-        if let Err(e) = self.watchdog.arm(timeout, &self.cancel) {
-            self.shell.fds = saved_fds;
-            let msg = format!("sandsh: {e}\n");
-            let _ = io::write_all(&*err, msg.as_bytes());
-            return ExecResult {
-                stderr: err.take(),
-                exit_code: 70,
-                error: Some("internal".to_string()),
-                duration: start.elapsed(),
-                ..ExecResult::default()
-            };
-        }
         let interactive = self.interactive;
-        let stack = match &mut self.stack {
-            Some(s) => s,
-            None => match BigStack::new(INTERP_STACK) {
-                Some(s) => self.stack.insert(s),
-                None => {
-                    self.watchdog.disarm();
-                    self.shell.fds = saved_fds;
-                    return ExecResult {
-                        stderr: b"sandsh: cannot map the interpreter stack\n".to_vec(),
-                        exit_code: 70,
-                        error: Some("internal".to_string()),
-                        duration: start.elapsed(),
-                        ..ExecResult::default()
-                    };
-                }
-            },
-        };
         let shell = &mut self.shell;
         let mut exited = false;
         let status = stack.run(|| {
