@@ -4,7 +4,7 @@
 use crate::syntax::ast::{Assign, AssignValue, Command, SimpleCommand};
 
 use super::expand::{ExpArg, ExpAssign};
-use super::vars::Attrs;
+use super::vars::{Attrs, Value, Var};
 use super::{Flow, Frame, Res, Shell};
 
 impl Shell {
@@ -158,20 +158,14 @@ impl Shell {
                     break;
                 }
             };
-            let existing = self.vars.get(&e.name).cloned();
             // A readonly variable fails in `with_prefix`, with its message; not twice.
-            if !existing
-                .as_ref()
-                .is_some_and(|v| v.attrs.has(Attrs::READONLY))
-            {
-                let var = self.vars.declare_local(&e.name);
-                if let Some(ex) = existing {
-                    *var = ex;
-                }
-                if let Err(f) = self.do_assign(e.clone()) {
-                    result = Err(f);
-                    break;
-                }
+            let readonly = self
+                .vars
+                .get(&e.name)
+                .is_some_and(|v| v.attrs.has(Attrs::READONLY));
+            if !readonly && let Err(f) = self.temp_assign(e.clone(), false) {
+                result = Err(f);
+                break;
             }
             out.push(e);
         }
@@ -262,15 +256,7 @@ impl Shell {
         self.temp_scopes += 1;
         let mut err = None;
         for a in prefix {
-            let existing = self.vars.get(&a.name).cloned();
-            let var = self.vars.declare_local(&a.name);
-            if let Some(ex) = existing {
-                *var = ex;
-            }
-            if export {
-                var.attrs.set(Attrs::EXPORT);
-            }
-            if let Err(e) = self.do_assign(a) {
+            if let Err(e) = self.temp_assign(a, export) {
                 err = Some(e);
                 break;
             }
@@ -282,6 +268,42 @@ impl Shell {
         self.temp_scopes -= 1;
         self.vars.pop_scope();
         r
+    }
+
+    /// Make the temporary variable of a prefix assignment (`x=1 cmd`) in the innermost scope,
+    /// as bash does: a plain variable (exported for commands) whatever the attributes of the
+    /// variable it hides. `x=v` takes `v` as written (`declare -i n; n=5+1 cmd` sees `5+1`);
+    /// `x+=v` appends to the current value under its attributes (`declare -i n=3; n+=4 cmd`
+    /// sees 7); a readonly variable keeps its attribute, so the assignment fails.
+    fn temp_assign(&mut self, a: ExpAssign, export: bool) -> Res<()> {
+        let name = a.name.clone();
+        let existing = self.vars.get(&name).cloned();
+        let readonly = existing
+            .as_ref()
+            .is_some_and(|v| v.attrs.has(Attrs::READONLY));
+        let var = self.vars.declare_local(&name);
+        *var = match existing {
+            Some(ex) if a.append || readonly => ex,
+            _ => Var {
+                value: None,
+                attrs: Attrs::empty(),
+            },
+        };
+        self.do_assign(a)?;
+        if let Some(var) = self.vars.get_mut(&name) {
+            let value = var
+                .value
+                .as_ref()
+                .and_then(|v| v.scalar())
+                .map(<[u8]>::to_vec);
+            var.value = value.map(Value::Str);
+            var.attrs = if export {
+                Attrs::EXPORT
+            } else {
+                Attrs::empty()
+            };
+        }
+        Ok(())
     }
 
     /// Call a shell function.

@@ -326,3 +326,39 @@ for s in a1 b2 c3 dd e5; do [[ $s =~ ^[a-z][0-9]$ ]] && ((n++)); done
 echo $n
 ## stdout: 4
 
+
+#### prefix assignments make plain temporary variables
+declare -u u=x; u=abc printenv u
+declare -i n=1; n=5+1 printenv n; echo "n=$n"
+f() { echo "in f: $n $u"; n=2+2; echo "after: $n"; declare -p n; }
+n=5+1 u=low f
+echo "n=$n u=$u"; declare -p n u
+a=(1 2); a=z printenv a; echo "${a[@]}"
+## STDOUT:
+abc
+5+1
+n=1
+in f: 5+1 low
+after: 2+2
+declare -x n="2+2"
+n=1 u=X
+declare -i n="1"
+declare -u u="X"
+z
+1 2
+## END
+
+#### prefix appends use the variable they hide
+x=a; x+=b printenv x
+a=(1 2); a+=z printenv a
+declare -i n=3; n+=4 printenv n
+g() { declare -p x; }; x+=q g
+echo "$x ${a[*]} $n"
+## STDOUT:
+ab
+1z
+7
+declare -x x="aq"
+a 1 2 3
+## END
+
