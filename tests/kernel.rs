@@ -115,13 +115,12 @@ fn watchdog_times_out_and_kernel_stays_usable() {
 #[test]
 fn cancellation_during_a_hold() {
     let mut k = kernel_with_timeout(Duration::from_secs(30));
-    let handle = k.cancel_handle();
-    let t = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(200));
-        handle.cancel();
-    });
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let h = k.cancel_handle();
+    let t = keep_cancelling(move || h.cancel(), Duration::from_millis(200), done.clone());
     let start = Instant::now();
     let r = k.execute("hold 60000 60000; echo never");
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
     t.join().expect("join");
     assert_eq!(r.exit_code, 130);
     assert_eq!(r.stdout_str(), "");
@@ -136,20 +135,34 @@ fn timeout_builtin_fires_inside_a_patient_hold() {
 }
 
 /// Cancel `script` after 150 ms; return how long the kernel took to return after the cancel.
+/// Call `cancel` from another thread `after` the call, and again every 20 ms until `done` is
+/// set: a cancel that lands before the run has started is dropped (it cancels only a running
+/// script), which a loaded machine can make happen. Returns when the first cancel was sent.
+fn keep_cancelling(
+    cancel: impl Fn() + Send + 'static,
+    after: Duration,
+    done: Arc<std::sync::atomic::AtomicBool>,
+) -> std::thread::JoinHandle<Option<Instant>> {
+    std::thread::spawn(move || {
+        std::thread::sleep(after);
+        let first = Instant::now();
+        while !done.load(std::sync::atomic::Ordering::SeqCst) {
+            cancel();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Some(first)
+    })
+}
+
 fn cancel_latency(script: &str) -> (Duration, i32) {
     let mut k = Kernel::new(KernelConfig::default());
-    let handle = k.cancel_handle();
-    let when = Arc::new(Mutex::new(None::<Instant>));
-    let w2 = when.clone();
-    let t = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(150));
-        *w2.lock().expect("lock") = Some(Instant::now());
-        handle.cancel();
-    });
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let h = k.cancel_handle();
+    let t = keep_cancelling(move || h.cancel(), Duration::from_millis(150), done.clone());
     let r = k.execute(script);
     let end = Instant::now();
-    t.join().expect("join");
-    let at = when.lock().expect("lock").unwrap_or(end);
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
+    let at = t.join().expect("join").unwrap_or(end);
     (end.saturating_duration_since(at), r.exit_code)
 }
 

@@ -248,11 +248,19 @@ fn error_categories() {
 fn cancelled_from_another_thread() {
     let mut t = BashTool::new();
     let token = t.kernel_mut().cancel_handle();
+    // Cancel again until the run has returned: a cancel that lands before it starts is
+    // dropped (it cancels only a running script).
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let d2 = done.clone();
     let h = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(300));
-        token.cancel();
+        while !d2.load(std::sync::atomic::Ordering::SeqCst) {
+            token.cancel();
+            std::thread::sleep(Duration::from_millis(20));
+        }
     });
     let r = run(&mut t, "sleep 10; echo not reached");
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
     h.join().unwrap();
     assert_eq!(r.error.as_deref(), Some("cancelled"));
     assert_eq!(r.exit_code, 130);

@@ -603,7 +603,10 @@ impl Shell {
                 );
                 Some(PV::List(v, false))
             }
-            _ => None,
+            _ => {
+                debug_assert!(false, "{n} is listed as dynamic but not computed");
+                None
+            }
         }
     }
 
@@ -962,22 +965,47 @@ pub fn case_convert(s: &[u8], mode: CaseMode, all: bool, pat: Option<&Pat>) -> V
     out.into_bytes()
 }
 
-/// Variables whose value is computed when read (`$RANDOM`, `$LINENO`, `${FUNCNAME[@]}`…).
+/// Variables whose value is computed when read (`$RANDOM`, `$LINENO`, `${FUNCNAME[@]}`…):
+/// exactly the names `dynamic_var` has an arm for.
+const DYNAMIC: [&str; 13] = [
+    "RANDOM",
+    "SRANDOM",
+    "SECONDS",
+    "LINENO",
+    "BASHPID",
+    "EPOCHSECONDS",
+    "EPOCHREALTIME",
+    "PIPESTATUS",
+    "FUNCNAME",
+    "BASH_LINENO",
+    "BASH_SOURCE",
+    "BASH_SUBSHELL",
+    "DIRSTACK",
+];
+
+/// Whether `n` is computed when read (fast paths that read stored values must skip it).
 pub(super) fn is_dynamic(n: &str) -> bool {
-    matches!(
-        n,
-        "RANDOM"
-            | "SRANDOM"
-            | "SECONDS"
-            | "LINENO"
-            | "BASHPID"
-            | "EPOCHSECONDS"
-            | "EPOCHREALTIME"
-            | "PIPESTATUS"
-            | "FUNCNAME"
-            | "BASH_LINENO"
-            | "BASH_SOURCE"
-            | "BASH_SUBSHELL"
-            | "DIRSTACK"
-    )
+    DYNAMIC.contains(&n)
+}
+
+#[cfg(test)]
+mod dynamic_tests {
+    use super::DYNAMIC;
+    use crate::{Kernel, KernelConfig};
+
+    /// Every listed name has an arm in `dynamic_var` (its catch-all asserts in debug builds),
+    /// and reading one never fails.
+    #[test]
+    fn every_dynamic_name_is_computed() {
+        let mut k = Kernel::new(KernelConfig::default());
+        for name in DYNAMIC {
+            let r = k.execute(&format!("f() {{ : \"${{{name}[*]}}\"; }}; f"));
+            assert_eq!(
+                r.exit_code,
+                0,
+                "{name}: {}",
+                String::from_utf8_lossy(&r.stderr)
+            );
+        }
+    }
 }
