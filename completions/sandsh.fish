@@ -19,6 +19,9 @@ complete -c sandsh -l max-files -d 'Maximum files in the virtual filesystem' -r
 complete -c sandsh -l max-file-size -d 'Maximum size of one file' -r
 complete -c sandsh -l max-path-depth -d 'Maximum components of a path' -r
 complete -c sandsh -l max-background-jobs -d 'Maximum background jobs and pipeline stages at once' -r
+complete -c sandsh -l max-memory -d 'Memory budget of the session: variables, files, captures, command buffers' -r
+complete -c sandsh -l max-stack-bytes -d 'Stack of the interpreter and of each pipeline stage or job (deep recursion)' -r
+complete -c sandsh -l max-expansion-words -d 'Maximum words one brace expansion or glob produces' -r
 complete -c sandsh -l init -d 'REPL: run FILE (read from the host) inside the sandbox at start instead of $XDG_CONFIG_HOME/sandsh/init.sh' -r -F
 complete -c sandsh -l generate -d 'Print the man page (`man`) or shell completions (`completions SHELL`: bash, zsh, fish, elvish, powershell) and exit' -r
 complete -c sandsh -s c -d 'Run COMMANDS (the first argument); NAME sets $0 and ARGS set $1…'

@@ -113,6 +113,15 @@ pub struct Cli {
     /// Maximum background jobs and pipeline stages at once
     #[arg(long, value_name = "N", help_heading = "Limits")]
     pub max_background_jobs: Option<String>,
+    /// Memory budget of the session: variables, files, captures, command buffers
+    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
+    pub max_memory: Option<String>,
+    /// Stack of the interpreter and of each pipeline stage or job (deep recursion)
+    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
+    pub max_stack_bytes: Option<String>,
+    /// Maximum words one brace expansion or glob produces
+    #[arg(long, value_name = "N", help_heading = "Limits")]
+    pub max_expansion_words: Option<String>,
 
     /// REPL: run FILE (read from the host) inside the sandbox at start instead of
     /// $XDG_CONFIG_HOME/sandsh/init.sh
@@ -140,7 +149,7 @@ pub struct Cli {
 impl Cli {
     /// The limit flags given, as (flag name, value).
     pub fn limit_flags(&self) -> Vec<(&'static str, &str)> {
-        let all: [(&'static str, &Option<String>); 16] = [
+        let all: [(&'static str, &Option<String>); 19] = [
             ("max-commands", &self.max_commands),
             ("max-loop-iterations", &self.max_loop_iterations),
             ("max-total-loop-iterations", &self.max_total_loop_iterations),
@@ -157,6 +166,9 @@ impl Cli {
             ("max-file-size", &self.max_file_size),
             ("max-path-depth", &self.max_path_depth),
             ("max-background-jobs", &self.max_background_jobs),
+            ("max-memory", &self.max_memory),
+            ("max-stack-bytes", &self.max_stack_bytes),
+            ("max-expansion-words", &self.max_expansion_words),
         ];
         all.into_iter()
             .filter_map(|(n, v)| v.as_deref().map(|v| (n, v)))

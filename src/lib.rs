@@ -8,9 +8,11 @@
 #![doc = include_str!("../README.md")]
 
 pub mod api;
+pub mod budget;
 pub mod commands;
 mod interp;
 pub mod kernel;
+pub mod stack;
 pub mod syntax;
 pub mod text;
 pub mod tool;

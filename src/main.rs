@@ -179,7 +179,9 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
     let stdin: Option<Box<dyn Read + Send>> = if stdin_is_script {
         None
     } else {
-        Some(Box::new(std::io::stdin()))
+        Some(Box::new(HostStdin {
+            cancel: kernel.cancel_handle(),
+        }))
     };
     let mut opts = ExecOptions {
         stdin,
@@ -209,6 +211,56 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
     // would only return memory to an allocator that is about to vanish.
     std::mem::forget(kernel);
     Ok(r.exit_code)
+}
+
+/// The process's standard input as the script's stdin. Each read waits for data in short
+/// slices and gives up with a cancellation error once the run is cancelled (timeout, limit), so
+/// `sleep 6 | sandsh --timeout 0.5 -c 'read x'` ends at its timeout instead of when the writer
+/// does (THREAT DOS-CANCEL-2).
+struct HostStdin {
+    cancel: sandsh::kernel::CancelToken,
+}
+
+impl Read for HostStdin {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        #[cfg(unix)]
+        loop {
+            if self.cancel.is_cancelled() {
+                return Err(sandsh::api::Cancelled::io());
+            }
+            let mut pfd = libc::pollfd {
+                fd: 0,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd for the duration of the call.
+            let n = unsafe { libc::poll(&mut pfd, 1, 50) };
+            if n < 0 {
+                let e = std::io::Error::last_os_error();
+                if e.kind() == std::io::ErrorKind::Interrupted {
+                    continue;
+                }
+                return Err(e);
+            }
+            if n == 0 {
+                continue;
+            }
+            // Read the descriptor directly: std's `Stdin` buffers, and buffered bytes would be
+            // invisible to the next poll.
+            // SAFETY: `buf` is valid for `buf.len()` bytes.
+            let r = unsafe { libc::read(0, buf.as_mut_ptr().cast(), buf.len()) };
+            if r < 0 {
+                let e = std::io::Error::last_os_error();
+                if e.kind() == std::io::ErrorKind::Interrupted {
+                    continue;
+                }
+                return Err(e);
+            }
+            return Ok(r as usize);
+        }
+        #[cfg(not(unix))]
+        std::io::stdin().read(buf)
+    }
 }
 
 /// Write `data` to `path` so that a crash at any moment leaves either the old file or the new

@@ -199,11 +199,31 @@ fn cancel_stops_every_kind_of_wait() {
         ("jq runaway filter", "jq -n 'last(repeat(1))'"),
     ];
     for (name, script) in cases {
-        let (lat, code) = cancel_latency(script);
+        // Each case under its own watchdog: a run that never returns fails with the case's
+        // name instead of hanging the whole test binary (and CI).
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(cancel_latency(script));
+        });
+        let (lat, code) = match rx.recv_timeout(Duration::from_secs(30)) {
+            Ok(r) => r,
+            Err(_) => panic!("{name}: the run did not end within 30 s of being cancelled"),
+        };
         println!("cancel latency, {name}: {lat:?}");
         assert_eq!(code, 130, "{name}");
         assert!(lat < Duration::from_secs(2), "{name}: {lat:?}");
     }
+}
+
+/// A cancel sent between runs is dropped: it does not cancel the next run.
+#[test]
+fn a_cancel_between_runs_does_not_cancel_the_next() {
+    let mut k = Kernel::new(KernelConfig::default());
+    k.cancel();
+    assert_eq!(k.execute("echo ok").stdout_str(), "ok\n");
+    k.cancel_handle().cancel();
+    let r = k.execute("echo ok");
+    assert_eq!((r.stdout_str(), r.exit_code), ("ok\n".into(), 0));
 }
 
 #[test]

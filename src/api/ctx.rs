@@ -111,6 +111,14 @@ pub trait ToolCtx: Send + Sync {
         125
     }
 
+    /// The session's memory budget. A command that buffers input (sort, tac, jq, a line being
+    /// assembled) charges what it holds, through [`crate::budget::Charge`] or the
+    /// `commands::util` readers; a refused charge has already stopped the run, so the command
+    /// just ends (status 125).
+    fn memory(&self) -> Arc<crate::budget::MemoryBudget> {
+        crate::budget::MemoryBudget::unlimited()
+    }
+
     /// The file-creation mask (`umask`), e.g. 0o022.
     fn umask(&self) -> u32 {
         0o022

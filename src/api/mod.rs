@@ -7,14 +7,22 @@
 //! from growing back doors into the shell.
 
 mod args;
+mod cancelled;
 mod command;
 mod ctx;
 pub mod doc;
 mod spec;
 mod value;
 
+pub use crate::budget::{Charge, MemoryBudget, MemoryExceeded};
 pub use args::{ArgParser, ParsedArgs, UsageError};
+pub use cancelled::{Cancelled, is_cancelled};
 pub use command::{Arg, Command, ExitStatus};
 pub use ctx::{CommandRegistry, OutputFormat, PatientGuard, ToolCtx};
 pub use spec::{ArgSpec, ArgType, CommandSpec, Example, OptSpec, RiskLevel};
 pub use value::Value;
+
+/// The remaining-stack guard for commands that recurse (jq, awk, sed): see [`crate::stack`].
+pub mod stack {
+    pub use crate::stack::{RESERVE, exhausted, remaining};
+}

@@ -8,7 +8,9 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use crate::api::{Arg, ArgParser, CommandSpec, ParsedArgs, ToolCtx};
+use crate::api::{
+    Arg, ArgParser, Cancelled, Charge, CommandSpec, MemoryExceeded, ParsedArgs, ToolCtx,
+};
 use crate::vfs::VfsError;
 
 /// Size of the chunks commands read and write.
@@ -43,19 +45,24 @@ pub fn err(ctx: &mut dyn ToolCtx, name: &str, msg: &str) {
     let _ = writeln!(ctx.stderr(), "{name}: {msg}");
 }
 
-/// Read a whole input: `-` is stdin.
+/// Read a whole input: `-` is stdin. Reads in chunks, charging the session's memory budget
+/// as the buffer grows (an endless input stops the run instead of filling memory).
 pub fn read_input(ctx: &mut dyn ToolCtx, operand: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut buf = Vec::new();
-    if operand == b"-" {
-        ctx.stdin().read_to_end(&mut buf)?;
+    let mut src = if operand == b"-" {
+        Source::Stdin
     } else {
         let path = lossy(operand);
         if is_dir(ctx, &path) {
             return Err(std::io::Error::other("Is a directory"));
         }
-        ctx.open_read(&path)?.read_to_end(&mut buf)?;
-    }
-    Ok(buf)
+        Source::File(ctx.open_read(&path)?)
+    };
+    read_all(ctx, &mut src)
+}
+
+/// A refused memory charge as an io error (the run is already stopped by then).
+pub fn memory_error(e: MemoryExceeded) -> std::io::Error {
+    std::io::Error::other(e)
 }
 
 /// The text of an io error as GNU tools print it.
@@ -129,15 +136,12 @@ pub fn read_chunk(
     src: &mut Source,
     buf: &mut [u8],
 ) -> std::io::Result<usize> {
-    loop {
-        let r = match src {
-            Source::Stdin => ctx.stdin().read(buf),
-            Source::File(f) => f.read(buf),
-        };
-        match r {
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            r => return r,
-        }
+    if ctx.is_cancelled() {
+        return Err(Cancelled::io());
+    }
+    match src {
+        Source::Stdin => ctx.stdin().read(buf),
+        Source::File(f) => f.read(buf),
     }
 }
 
@@ -145,14 +149,18 @@ pub fn read_chunk(
 pub fn read_all(ctx: &mut dyn ToolCtx, src: &mut Source) -> std::io::Result<Vec<u8>> {
     let mut out = Vec::new();
     let mut buf = vec![0u8; CHUNK];
+    // THREAT DOS-MEM-1: the buffer is charged while it grows; the caller's copy of the result
+    // is bounded by the same peak.
+    let mut charge = ctx.memory().charge();
     loop {
         if ctx.is_cancelled() {
-            return Err(std::io::Error::other("cancelled"));
+            return Err(Cancelled::io());
         }
         let n = read_chunk(ctx, src, &mut buf)?;
         if n == 0 {
             return Ok(out);
         }
+        charge.set(out.len() + n).map_err(memory_error)?;
         out.extend_from_slice(&buf[..n]);
     }
 }
@@ -163,6 +171,9 @@ pub struct Lines {
     start: usize,
     eof: bool,
     delim: u8,
+    /// What the buffer holds against the memory budget: a record that never ends (an endless
+    /// stream without delimiters) stops the run instead of filling memory.
+    charge: Option<Charge>,
 }
 
 impl Lines {
@@ -172,6 +183,7 @@ impl Lines {
             start: 0,
             eof: false,
             delim,
+            charge: None,
         }
     }
 
@@ -197,11 +209,15 @@ impl Lines {
                 return Ok(None);
             }
             if ctx.is_cancelled() {
-                return Err(std::io::Error::other("cancelled"));
+                return Err(Cancelled::io());
             }
             self.buf.drain(..self.start);
             self.start = 0;
             let old = self.buf.len();
+            if old > CHUNK {
+                let charge = self.charge.get_or_insert_with(|| ctx.memory().charge());
+                charge.set(old + CHUNK).map_err(memory_error)?;
+            }
             self.buf.resize(old + CHUNK, 0);
             let n = match read_chunk(ctx, src, &mut self.buf[old..]) {
                 Ok(n) => n,

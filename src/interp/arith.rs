@@ -313,6 +313,7 @@ impl Shell {
     }
 
     pub fn eval_arith(&mut self, e: &ArithExpr, depth: u32) -> Res<i64> {
+        self.check_stack()?;
         Ok(match e {
             ArithExpr::Num(n) => *n,
             ArithExpr::Var(lv) => self.arith_var(lv, depth)?,

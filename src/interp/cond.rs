@@ -8,6 +8,7 @@ use super::{Flow, Res, Shell};
 
 impl Shell {
     pub fn eval_cond(&mut self, e: &CondExpr) -> Res<bool> {
+        self.check_stack()?;
         Ok(match e {
             CondExpr::Not(a) => !self.eval_cond(a)?,
             CondExpr::And(a, b) => self.eval_cond(a)? && self.eval_cond(b)?,

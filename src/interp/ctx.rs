@@ -73,6 +73,9 @@ pub struct CmdCtx<'a> {
     stdin: FdReader,
     stdout: BufWriter<FdWriter>,
     stderr: ErrWriter,
+    /// Where stderr goes once the run is cancelled: a command stopped by a timeout or a cancel
+    /// ends quietly, as a killed process does, instead of reporting "cancelled" read errors.
+    quiet: stdio::Sink,
     format: OutputFormat,
 }
 
@@ -94,6 +97,7 @@ impl<'a> CmdCtx<'a> {
             stdin,
             stdout,
             stderr,
+            quiet: stdio::sink(),
             format: OutputFormat::Text,
         }
     }
@@ -174,6 +178,9 @@ impl ToolCtx for CmdCtx<'_> {
         &mut self.stdout
     }
     fn stderr(&mut self) -> &mut dyn Write {
+        if self.sh.is_cancelled() {
+            return &mut self.quiet;
+        }
         let _ = self.stdout.flush();
         &mut self.stderr
     }
@@ -221,6 +228,9 @@ impl ToolCtx for CmdCtx<'_> {
     }
     fn umask(&self) -> u32 {
         self.sh.umask
+    }
+    fn memory(&self) -> Arc<crate::budget::MemoryBudget> {
+        self.sh.env.memory.clone()
     }
     fn ask(&mut self, prompt: &str) -> bool {
         let _ = self.stdout.flush();

@@ -7,9 +7,6 @@ use crate::syntax::{ParseError, Parser};
 
 use super::{Flow, Res, Shell, io};
 
-/// Stack size of threads that run shell code (pipeline stages, jobs, process substitutions).
-pub const STAGE_STACK: usize = 64 * 1024 * 1024;
-
 struct AliasView<'a>(&'a super::HashMap<String, String>);
 
 impl crate::syntax::AliasLookup for AliasView<'_> {
@@ -21,7 +18,20 @@ impl crate::syntax::AliasLookup for AliasView<'_> {
 impl Shell {
     /// The next complete command, with aliases expanded when `expand_aliases` is on (the
     /// aliases in force are those defined before this command was read, as in bash).
-    fn parse_next(&self, parser: &mut Parser<'_>) -> Result<Option<List>, ParseError> {
+    /// The parser refuses to nest once the stack runs low; that is the stack limit, not a
+    /// syntax error, and ends the run like any other limit.
+    fn parse_next(&self, parser: &mut Parser<'_>) -> Res<Result<Option<List>, ParseError>> {
+        self.check_stack()?;
+        let r = self.parse_next_inner(parser);
+        if r.as_ref()
+            .is_err_and(|e| e.message == crate::syntax::STACK_EXHAUSTED)
+        {
+            return Err(self.stack_exhausted());
+        }
+        Ok(r)
+    }
+
+    fn parse_next_inner(&self, parser: &mut Parser<'_>) -> Result<Option<List>, ParseError> {
         if self.opts.expand_aliases && !self.aliases.is_empty() {
             parser.next_command(Some(&AliasView(&self.aliases)))
         } else {
@@ -35,7 +45,7 @@ impl Shell {
         let mut parser = Parser::new(src);
         let mut status = 0;
         loop {
-            let next = self.parse_next(&mut parser);
+            let next = self.parse_next(&mut parser)?;
             match next {
                 Ok(Some(list)) => {
                     if self.opts.noexec {
@@ -117,7 +127,7 @@ impl Shell {
         let mut parser = Parser::new(src);
         let mut status = 0;
         loop {
-            let next = self.parse_next(&mut parser);
+            let next = self.parse_next(&mut parser)?;
             match next {
                 Ok(Some(list)) => status = self.exec_list(&list)?,
                 Ok(None) => break,
@@ -143,6 +153,26 @@ impl Shell {
             return Err(Flow::Exit(130));
         }
         Ok(())
+    }
+
+    /// Refuse to recurse further when the stack is nearly used up: a limit error the run
+    /// unwinds from, never a stack overflow, whatever the depth limits say (THREAT
+    /// DOS-STACK-1). Checked at every command dispatch, expansion and evaluation that can nest.
+    #[inline]
+    pub fn check_stack(&self) -> Res<()> {
+        if crate::stack::exhausted() {
+            return Err(self.stack_exhausted());
+        }
+        Ok(())
+    }
+
+    #[cold]
+    pub fn stack_exhausted(&self) -> Flow {
+        self.trip_limit(
+            "stack bytes",
+            "--max-stack-bytes",
+            self.env.limits.max_stack_bytes as u64,
+        )
     }
 
     pub fn exec_list(&mut self, list: &List) -> Res<i32> {
@@ -289,12 +319,13 @@ impl Shell {
                         continue;
                     }
                 };
+                let stack = self.env.limits.max_stack_bytes;
                 let spawned = std::thread::Builder::new()
-                    .stack_size(STAGE_STACK)
+                    .stack_size(crate::stack::LAUNCH_STACK)
                     .spawn_scoped(scope, move || {
                         let _slot = slot;
                         let mut sub = sub;
-                        sub.run_stage(cmd)
+                        crate::stack::run_on_new_stack(stack, || sub.run_stage(cmd))
                     });
                 match spawned {
                     Ok(h) => handles.push((i, h)),
@@ -354,6 +385,7 @@ impl Shell {
 
     pub fn exec_command(&mut self, cmd: &Command) -> Res<i32> {
         self.check_cancel()?;
+        self.check_stack()?;
         if cmd.line > 0 {
             self.lineno = cmd.line;
         }

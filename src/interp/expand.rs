@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::syntax::ast::{Assign, AssignValue, Word, WordPart};
 
 use super::io::{self, Capture};
-use super::{Flow, Res, Shell};
+use super::{Flow, LimitExceeded, Res, Shell};
 
 /// A piece of an expanded word.
 #[derive(Debug, Clone)]
@@ -136,27 +136,95 @@ fn is_brace(p: &WordPart) -> bool {
     matches!(p, WordPart::BraceAlt(_) | WordPart::BraceSeq { .. })
 }
 
-/// Expand braces: one part list per resulting word, left to right.
-pub fn brace_expand(parts: &[WordPart]) -> Vec<Vec<WordPart>> {
+/// What bounds one brace expansion (THREAT DOS-MEM-5): the number of words it may make, and
+/// the run's cancellation, checked as words are made.
+pub struct BraceBound<'a> {
+    pub max_words: usize,
+    pub made: usize,
+    pub cancel: &'a super::cancel::CancelToken,
+}
+
+/// Why a brace expansion stopped.
+#[derive(Debug, PartialEq, Eq)]
+pub enum BraceStop {
+    TooMany,
+    Cancelled,
+}
+
+impl BraceBound<'_> {
+    fn made(&mut self, n: usize) -> Result<(), BraceStop> {
+        self.made = self.made.saturating_add(n);
+        if self.made > self.max_words {
+            return Err(BraceStop::TooMany);
+        }
+        if self.made % 4096 < n.max(1) && self.cancel.is_cancelled() {
+            return Err(BraceStop::Cancelled);
+        }
+        Ok(())
+    }
+}
+
+/// How many words `parts` expands to, counted without making them (saturating).
+pub fn brace_count(parts: &[WordPart]) -> u128 {
     let Some(pos) = parts.iter().position(is_brace) else {
-        return vec![parts.to_vec()];
+        return 1;
+    };
+    let prefix = &parts[..pos];
+    let rest = brace_count(&parts[pos + 1..]);
+    let heads: u128 = match &parts[pos] {
+        WordPart::BraceAlt(alts) => alts.iter().fold(0u128, |acc, alt| {
+            let mut head = prefix.to_vec();
+            head.extend(alt.iter().cloned());
+            acc.saturating_add(brace_count(&head))
+        }),
+        WordPart::BraceSeq { start, end, step } => brace_seq_len(start, end, step.as_deref()),
+        _ => 0,
+    };
+    heads.saturating_mul(rest)
+}
+
+/// The length of `{start..end..step}` (1 for a sequence bash leaves as it is).
+fn brace_seq_len(start: &str, end: &str, step: Option<&str>) -> u128 {
+    let step_v: i64 = step.and_then(|s| s.parse().ok()).unwrap_or(1);
+    let step_abs = u128::from(step_v.unsigned_abs().max(1));
+    if let (Ok(a), Ok(b)) = (start.parse::<i64>(), end.parse::<i64>()) {
+        return (i128::from(a) - i128::from(b)).unsigned_abs() / step_abs + 1;
+    }
+    let (mut ca, mut cb) = (start.chars(), end.chars());
+    if let (Some(a), None, Some(b), None) = (ca.next(), ca.next(), cb.next(), cb.next()) {
+        return (i128::from(a as u32) - i128::from(b as u32)).unsigned_abs() / step_abs + 1;
+    }
+    1
+}
+
+/// Expand braces: one part list per resulting word, left to right.
+pub fn brace_expand(
+    parts: &[WordPart],
+    bound: &mut BraceBound<'_>,
+) -> Result<Vec<Vec<WordPart>>, BraceStop> {
+    let Some(pos) = parts.iter().position(is_brace) else {
+        return Ok(vec![parts.to_vec()]);
     };
     let prefix = &parts[..pos];
     let suffix = &parts[pos + 1..];
     let alts: Vec<Vec<WordPart>> = match &parts[pos] {
         WordPart::BraceAlt(alts) => alts.clone(),
-        WordPart::BraceSeq { start, end, step } => brace_seq(start, end, step.as_deref())
-            .into_iter()
-            .map(|s| vec![WordPart::Literal(s)])
-            .collect(),
+        WordPart::BraceSeq { start, end, step } => {
+            brace_seq(start, end, step.as_deref(), bound.max_words)
+                .ok_or(BraceStop::TooMany)?
+                .into_iter()
+                .map(|s| vec![WordPart::Literal(s)])
+                .collect()
+        }
         _ => unreachable_alts(),
     };
-    let suffixes = brace_expand(suffix);
+    let suffixes = brace_expand(suffix, bound)?;
     let mut out = Vec::new();
     for alt in alts {
         let mut head = prefix.to_vec();
         head.extend(alt);
-        for expanded_head in brace_expand(&head) {
+        for expanded_head in brace_expand(&head, bound)? {
+            bound.made(suffixes.len())?;
             for s in &suffixes {
                 let mut w = expanded_head.clone();
                 w.extend(s.iter().cloned());
@@ -164,17 +232,18 @@ pub fn brace_expand(parts: &[WordPart]) -> Vec<Vec<WordPart>> {
             }
         }
     }
-    out
+    Ok(out)
 }
 
 fn unreachable_alts() -> Vec<Vec<WordPart>> {
     Vec::new()
 }
 
-/// `{start..end..step}` as bash generates it (numbers with zero padding, or single characters).
-pub fn brace_seq(start: &str, end: &str, step: Option<&str>) -> Vec<String> {
+/// `{start..end..step}` as bash generates it (numbers with zero padding, or single characters);
+/// `None` when it would make more than `max` words.
+pub fn brace_seq(start: &str, end: &str, step: Option<&str>, max: usize) -> Option<Vec<String>> {
     let step_v: i64 = step.and_then(|s| s.parse().ok()).unwrap_or(1);
-    let step_abs = step_v.unsigned_abs().max(1) as i64;
+    let step_abs = step_v.unsigned_abs().clamp(1, i64::MAX as u64) as i64;
     if let (Ok(a), Ok(b)) = (start.parse::<i64>(), end.parse::<i64>()) {
         let width = |s: &str| {
             let digits = s.trim_start_matches(['-', '+']);
@@ -185,10 +254,14 @@ pub fn brace_seq(start: &str, end: &str, step: Option<&str>) -> Vec<String> {
             }
         };
         let w = width(start).max(width(end));
-        let mut out = Vec::new();
+        let count = (i128::from(a) - i128::from(b)).unsigned_abs() / step_abs as u128 + 1;
+        if count > max as u128 {
+            return None;
+        }
+        let mut out = Vec::with_capacity(count as usize);
         let mut i = a;
         loop {
-            if (a <= b && i > b) || (a > b && i < b) || out.len() > 10_000_000 {
+            if (a <= b && i > b) || (a > b && i < b) {
                 break;
             }
             if w > 0 {
@@ -200,13 +273,17 @@ pub fn brace_seq(start: &str, end: &str, step: Option<&str>) -> Vec<String> {
             } else {
                 out.push(i.to_string());
             }
-            if a <= b {
-                i += step_abs;
+            let next = if a <= b {
+                i.checked_add(step_abs)
             } else {
-                i -= step_abs;
+                i.checked_sub(step_abs)
+            };
+            match next {
+                Some(n) => i = n,
+                None => break,
             }
         }
-        return out;
+        return Some(out);
     }
     let (mut ca, mut cb) = (start.chars(), end.chars());
     if let (Some(a), None, Some(b), None) = (ca.next(), ca.next(), cb.next(), cb.next()) {
@@ -223,9 +300,9 @@ pub fn brace_seq(start: &str, end: &str, step: Option<&str>) -> Vec<String> {
                 i -= step_abs;
             }
         }
-        return out;
+        return Some(out);
     }
-    vec![format!("{{{start}..{end}}}")]
+    Some(vec![format!("{{{start}..{end}}}")])
 }
 
 impl Shell {
@@ -281,7 +358,28 @@ impl Shell {
         let braced;
         let variants: &[Vec<WordPart>] = if self.opts.braceexpand && word.parts.iter().any(is_brace)
         {
-            braced = brace_expand(&word.parts);
+            let mut bound = BraceBound {
+                max_words: self.env.limits.max_expansion_words,
+                made: 0,
+                cancel: &self.cancel,
+            };
+            // Counted first, so that a huge expansion is refused before it is made.
+            let made = if brace_count(&word.parts) > bound.max_words as u128 {
+                Err(BraceStop::TooMany)
+            } else {
+                brace_expand(&word.parts, &mut bound)
+            };
+            braced = match made {
+                Ok(b) => b,
+                Err(BraceStop::Cancelled) => return Err(Flow::Exit(130)),
+                Err(BraceStop::TooMany) => {
+                    return Err(self.trip_limit(
+                        "expansion words",
+                        "--max-expansion-words",
+                        self.env.limits.max_expansion_words as u64,
+                    ));
+                }
+            };
             &braced
         } else {
             std::slice::from_ref(&word.parts)
@@ -411,6 +509,7 @@ impl Shell {
         word_start: bool,
         out: &mut Vec<Seg>,
     ) -> Res<()> {
+        self.check_stack()?;
         match part {
             WordPart::Literal(s) => out.push(Seg::Text {
                 s: s.as_bytes().to_vec(),
@@ -652,7 +751,18 @@ impl Shell {
             self.subst_status = Some(0);
             return Ok(out);
         }
-        let cap = Capture::new(self.env.limits.max_output_bytes, None);
+        let env = self.env.clone();
+        let cap = Capture::strict(
+            self.env.limits.max_output_bytes,
+            &self.env.memory,
+            Box::new(move || {
+                env.trip(LimitExceeded {
+                    what: "output bytes",
+                    flag: "--max-output-bytes",
+                    value: env.limits.max_output_bytes as u64,
+                })
+            }),
+        );
         let mut sub = self.subshell();
         sub.subst_depth += 1;
         if !sub.opts.inherit_errexit {

@@ -75,7 +75,7 @@ pub fn read_to_end(s: &dyn Stream, cancel: &CancelToken) -> io::Result<Vec<u8>> 
     let mut buf = vec![0u8; 16 * 1024];
     loop {
         if cancel.is_cancelled() {
-            return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
+            return Err(crate::api::Cancelled::io());
         }
         let n = s.read(&mut buf)?;
         if n == 0 {
@@ -134,7 +134,7 @@ impl PipeInner {
         let mut st = lock(&self.state);
         while st.buf.is_empty() && st.writers > 0 {
             if self.cancel.is_cancelled() {
-                return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
+                return Err(crate::api::Cancelled::io());
             }
             st = self
                 .cond
@@ -219,7 +219,7 @@ impl Stream for PipeWriter {
                 return Err(io::ErrorKind::BrokenPipe.into());
             }
             if self.0.cancel.is_cancelled() {
-                return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
+                return Err(crate::api::Cancelled::io());
             }
             let room = self.0.capacity.saturating_sub(st.buf.len());
             if room > 0 {
@@ -260,7 +260,13 @@ pub struct Capture {
     limit: usize,
     truncated: AtomicBool,
     sink: Option<ChunkSink>,
+    /// For `$(…)`: what the captured bytes hold against the memory budget, and what to do when
+    /// the output limit is crossed (stop the run: a capture must not be cut short silently).
+    strict: Option<(Mutex<crate::budget::Charge>, OverflowHook)>,
 }
+
+/// What a strict capture does when its limit is crossed.
+pub type OverflowHook = Box<dyn Fn() + Send + Sync>;
 
 impl Capture {
     pub fn new(limit: usize, sink: Option<ChunkSink>) -> Arc<Capture> {
@@ -269,10 +275,30 @@ impl Capture {
             limit,
             truncated: AtomicBool::new(false),
             sink,
+            strict: None,
+        })
+    }
+
+    /// A capture for `$(…)`: charged to `budget`, and `overflow` runs (and writes fail) when
+    /// more than `limit` bytes arrive (THREAT DOS-OUT-1).
+    pub fn strict(
+        limit: usize,
+        budget: &Arc<crate::budget::MemoryBudget>,
+        overflow: OverflowHook,
+    ) -> Arc<Capture> {
+        Arc::new(Capture {
+            data: Mutex::new(Vec::new()),
+            limit,
+            truncated: AtomicBool::new(false),
+            sink: None,
+            strict: Some((Mutex::new(budget.charge()), overflow)),
         })
     }
 
     pub fn take(&self) -> Vec<u8> {
+        if let Some((charge, _)) = &self.strict {
+            let _ = lock(charge).set(0);
+        }
         std::mem::take(&mut *lock(&self.data))
     }
 
@@ -287,6 +313,17 @@ impl Stream for Capture {
         let mut d = lock(&self.data);
         let room = self.limit.saturating_sub(d.len());
         let n = room.min(buf.len());
+        if let Some((charge, overflow)) = &self.strict {
+            if n < buf.len() {
+                if !self.truncated.swap(true, Ordering::Relaxed) {
+                    overflow();
+                }
+                return Err(crate::api::Cancelled::io());
+            }
+            if lock(charge).set(d.len() + n).is_err() {
+                return Err(crate::api::Cancelled::io());
+            }
+        }
         d.extend_from_slice(&buf[..n]);
         if n < buf.len() {
             self.truncated.store(true, Ordering::Relaxed);

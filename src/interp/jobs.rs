@@ -126,12 +126,16 @@ impl Shell {
             reaped: Default::default(),
         });
         let j2 = job.clone();
+        let stack = self.env.limits.max_stack_bytes;
         let spawned = std::thread::Builder::new()
-            .stack_size(super::exec::STAGE_STACK)
+            .stack_size(crate::stack::LAUNCH_STACK)
             .spawn(move || {
                 let _slot = slot;
-                let s = f(&mut sub);
-                drop(sub);
+                let s = crate::stack::run_on_new_stack(stack, || {
+                    let s = f(&mut sub);
+                    drop(sub);
+                    s
+                });
                 j2.finish(s);
             });
         if spawned.is_err() {

@@ -46,6 +46,14 @@ pub struct ExecutionLimits {
     pub max_path_depth: usize,
     /// Background jobs and pipeline stages running at once.
     pub max_background_jobs: usize,
+    /// Bytes a session may hold in variables, files, captures, command buffers and expansion
+    /// results together (THREAT DOS-MEM-1).
+    pub max_memory: u64,
+    /// The stack of the interpreter and of each pipeline stage or job thread (reserved, not
+    /// committed); recursion that would run off it stops with this limit (THREAT DOS-STACK-1).
+    pub max_stack_bytes: usize,
+    /// Words one brace expansion or glob may produce (THREAT DOS-MEM-5).
+    pub max_expansion_words: usize,
 }
 
 impl Default for ExecutionLimits {
@@ -79,6 +87,9 @@ impl ExecutionLimits {
             max_file_size: 256 << 20,
             max_path_depth: 256,
             max_background_jobs: 256,
+            max_memory: 2 << 30,
+            max_stack_bytes: 512 << 20,
+            max_expansion_words: 4_000_000,
         }
     }
 
@@ -101,6 +112,9 @@ impl ExecutionLimits {
             max_file_size: 16 << 20,
             max_path_depth: 64,
             max_background_jobs: 16,
+            max_memory: 256 << 20,
+            max_stack_bytes: 64 << 20,
+            max_expansion_words: 100_000,
         }
     }
 
@@ -113,6 +127,8 @@ impl ExecutionLimits {
             max_output_bytes: 256 << 20,
             max_vfs_bytes: 4 << 30,
             max_file_size: 1 << 30,
+            max_memory: 8 << 30,
+            max_expansion_words: 16_000_000,
             ..Self::standard()
         }
     }
@@ -191,6 +207,18 @@ impl ExecutionLimits {
         self.max_background_jobs = n;
         self
     }
+    pub fn max_memory(mut self, n: u64) -> Self {
+        self.max_memory = n;
+        self
+    }
+    pub fn max_stack_bytes(mut self, n: usize) -> Self {
+        self.max_stack_bytes = n;
+        self
+    }
+    pub fn max_expansion_words(mut self, n: usize) -> Self {
+        self.max_expansion_words = n;
+        self
+    }
 
     /// Every limit as (flag name, value) for documentation and `help limits`.
     pub fn entries(&self) -> Vec<(&'static str, String)> {
@@ -214,6 +242,9 @@ impl ExecutionLimits {
             ("max-file-size", self.max_file_size.to_string()),
             ("max-path-depth", self.max_path_depth.to_string()),
             ("max-background-jobs", self.max_background_jobs.to_string()),
+            ("max-memory", self.max_memory.to_string()),
+            ("max-stack-bytes", self.max_stack_bytes.to_string()),
+            ("max-expansion-words", self.max_expansion_words.to_string()),
         ]
     }
 
@@ -242,11 +273,18 @@ impl ExecutionLimits {
             "max-file-size" => self.max_file_size = v,
             "max-path-depth" => self.max_path_depth = us,
             "max-background-jobs" => self.max_background_jobs = us,
+            "max-memory" => self.max_memory = v,
+            "max-stack-bytes" => self.max_stack_bytes = us.clamp(1 << 20, MAX_STACK),
+            "max-expansion-words" => self.max_expansion_words = us,
             _ => return false,
         }
         true
     }
 }
+
+/// The largest stack a kernel reserves (address space, not memory: pages are committed only
+/// as deep as a script recurses).
+pub const MAX_STACK: usize = 16 << 30;
 
 /// Parse `1000`, `64k`, `16M`, `1G` (binary multiples), or `unlimited`.
 pub fn parse_size(s: &str) -> Option<u64> {

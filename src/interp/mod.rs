@@ -189,6 +189,8 @@ pub struct Env {
     arith_cache: Mutex<HashMap<Box<str>, Arc<arith::Parsed>>>,
     /// Compiled `[[ =~ ]]` patterns, case-sensitive ones in `[0]`, `nocasematch` ones in `[1]`.
     regex_cache: Mutex<[HashMap<String, Arc<regex::bytes::Regex>>; 2]>,
+    /// The session's memory budget (shared with its filesystem).
+    pub memory: Arc<crate::budget::MemoryBudget>,
 }
 
 impl Env {
@@ -198,6 +200,7 @@ impl Env {
         limits: ExecutionLimits,
         root_cancel: CancelToken,
     ) -> Arc<Env> {
+        let limits_memory = limits.max_memory;
         Arc::new(Env {
             backend,
             registry,
@@ -215,7 +218,28 @@ impl Env {
             live_threads: std::sync::atomic::AtomicUsize::new(0),
             arith_cache: Mutex::new(HashMap::default()),
             regex_cache: Mutex::new(Default::default()),
+            memory: crate::budget::MemoryBudget::new(limits_memory),
         })
+    }
+
+    /// The memory budget was exceeded: stop the run as any limit does.
+    pub fn stop_for_memory(&self) {
+        self.trip(LimitExceeded {
+            what: "memory",
+            flag: "--max-memory",
+            value: self.limits.max_memory,
+        });
+    }
+
+    /// Stop the whole run because a limit tripped: record why (the first reason wins) and
+    /// cancel everything.
+    pub fn trip(&self, limit: LimitExceeded) {
+        if let Ok(mut stop) = self.stop.lock()
+            && stop.is_none()
+        {
+            *stop = Some(Stop::Limit(limit));
+        }
+        self.root_cancel.cancel();
     }
 
     /// A compiled regex for `[[ =~ ]]`, cached; `None` when the pattern is invalid. Shared, not
@@ -441,12 +465,7 @@ impl Shell {
     /// Stop the whole run because a limit tripped: record why, cancel everything, and unwind
     /// this shell with the limit status.
     pub fn trip_limit(&self, what: &'static str, flag: &'static str, value: u64) -> Flow {
-        if let Ok(mut stop) = self.env.stop.lock()
-            && stop.is_none()
-        {
-            *stop = Some(Stop::Limit(LimitExceeded { what, flag, value }));
-        }
-        self.env.root_cancel.cancel();
+        self.env.trip(LimitExceeded { what, flag, value });
         Flow::Exit(LIMIT_EXCEEDED_STATUS)
     }
 

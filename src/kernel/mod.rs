@@ -10,17 +10,18 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod memwatch;
 mod snapshot;
-mod stack;
 mod watchdog;
 
 pub use snapshot::{KERNEL_SNAPSHOT_VERSION, SnapshotError};
 
-use self::stack::BigStack;
 use crate::api::Command;
+use crate::budget::MemoryBudget;
 use crate::commands::Registry;
 use crate::interp::io::{self, Capture, ChunkSink};
 use crate::interp::{Env, Flow, Shell, Stop};
+use crate::stack::BigStack;
 use crate::vfs::{KernelBackend, MemoryFs, MemoryFsLimits, MountMode, MountSpec, MountTable};
 
 pub use crate::interp::{
@@ -32,9 +33,6 @@ pub use watchdog::Watchdog;
 pub const TIMEOUT_STATUS: i32 = 124;
 /// Exit status of a cancelled run.
 pub const CANCELLED_STATUS: i32 = 130;
-
-/// Size of the stack scripts run on (reserved address space; pages are committed as used).
-const INTERP_STACK: usize = 512 * 1024 * 1024;
 
 /// Configuration of a kernel (builder style).
 #[derive(Clone)]
@@ -255,12 +253,21 @@ impl Kernel {
         limits: ExecutionLimits,
         cancel: &CancelToken,
         watchdog: &Watchdog,
+        memory: &Arc<MemoryBudget>,
     ) -> Arc<Env> {
         let mut env = Env::new(backend, registry, limits, cancel.clone());
         if let Some(e) = Arc::get_mut(&mut env) {
             let wd = watchdog.clone();
             e.patience = Some(Arc::new(move |budget| wd.hold(budget)));
+            e.memory = memory.clone();
         }
+        // Crossing the budget stops the run like any limit (weak: the budget lives in the env).
+        let weak = Arc::downgrade(&env);
+        memory.set_hook(Box::new(move || {
+            if let Some(e) = weak.upgrade() {
+                e.stop_for_memory();
+            }
+        }));
         env
     }
 
@@ -273,12 +280,14 @@ impl Kernel {
     }
 
     fn build(config: KernelConfig) -> Self {
+        let memory = MemoryBudget::new(config.limits.max_memory);
         let (backend, root, config_error) = match &config.backend {
             Some(b) => (b.clone(), None, None),
             None => {
                 let root = Arc::new(
                     MemoryFs::with_default_tree(&config.username)
-                        .with_limits(Self::memfs_limits(&config.limits)),
+                        .with_limits(Self::memfs_limits(&config.limits))
+                        .with_budget(memory.clone()),
                 );
                 let (b, err) = Self::mount_all(root.clone(), &config.mounts);
                 (b, Some(root), err)
@@ -289,6 +298,8 @@ impl Kernel {
             registry.register(c.clone());
         }
         let cancel = CancelToken::new();
+        // Idle until the first run: a cancel between runs is dropped.
+        cancel.disarm();
         let watchdog = Watchdog::new();
         let env = Self::make_env(
             backend,
@@ -296,6 +307,7 @@ impl Kernel {
             config.limits.clone(),
             &cancel,
             &watchdog,
+            &memory,
         );
         let home = format!("/home/{}", config.username);
         let cwd = PathBuf::from(config.cwd.clone().unwrap_or_else(|| home.clone()));
@@ -363,6 +375,15 @@ impl Kernel {
 
     /// Run a script with explicit options.
     pub fn execute_with(&mut self, script: &str, opts: ExecOptions) -> ExecResult {
+        // First of all: from here on a cancel from another thread lands, even one that arrives
+        // before the run has got going (THREAT DOS-CANCEL-3).
+        self.cancel.reset();
+        let result = self.execute_armed(script, opts);
+        self.cancel.disarm();
+        result
+    }
+
+    fn execute_armed(&mut self, script: &str, opts: ExecOptions) -> ExecResult {
         let start = Instant::now();
         // A run that cannot start: the message goes to stderr (and its callback) alone.
         let refuse = |msg: String, exit_code: i32, error: &str| {
@@ -393,17 +414,23 @@ impl Kernel {
                 "limit_exceeded",
             );
         }
-        if self.stack.is_none() {
-            self.stack = BigStack::new(INTERP_STACK);
+        if self
+            .stack
+            .as_ref()
+            .is_none_or(|s| s.size() != limits.max_stack_bytes)
+        {
+            self.stack = None;
+            self.stack = BigStack::new(limits.max_stack_bytes);
         }
         let Some(stack) = self.stack.as_mut() else {
             let msg = "sandsh: cannot map the interpreter stack\n".to_string();
             return refuse(msg, 70, "internal");
         };
-        self.cancel.reset();
         if let Ok(mut stop) = self.shell.env.stop.lock() {
             *stop = None;
         }
+        self.shell.env.memory.clear_exceeded();
+        let _memory_watch = memwatch::watch(&self.shell.env.memory);
         if let Ok(mut pe) = self.shell.env.parse_error.lock() {
             *pe = None;
         }
@@ -475,6 +502,14 @@ impl Kernel {
             }
         };
         if let Some(n) = &note {
+            let _ = io::write_all(&*err, n.as_bytes());
+        }
+        // THREAT DOS-OUT-2: output past the limit is dropped, flagged and said so.
+        if out.truncated() {
+            let n = format!(
+                "sandsh: stdout truncated at {} bytes; raise with --max-output-bytes\n",
+                limits.max_output_bytes
+            );
             let _ = io::write_all(&*err, n.as_bytes());
         }
         ExecResult {

@@ -93,7 +93,8 @@ impl Kernel {
         let clock: crate::vfs::Clock = self.shell.env.clock.clone();
         let fs = MemoryFs::restore_with(fs_bytes, clock, Self::memfs_limits(&limits))
             .map_err(|e| SnapshotError::Corrupt(format!("filesystem: {e}")))?;
-        let root = Arc::new(fs);
+        let memory = crate::budget::MemoryBudget::new(limits.max_memory);
+        let root = Arc::new(fs.with_budget(memory.clone()));
         let (backend, err) = Self::mount_all(root.clone(), &self.mounts);
         let env = Self::make_env(
             backend,
@@ -101,6 +102,7 @@ impl Kernel {
             limits,
             &self.cancel,
             &self.watchdog,
+            &memory,
         );
         self.shell.env = env;
         self.shell.load_state(state);

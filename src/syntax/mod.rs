@@ -20,7 +20,7 @@ mod tests;
 mod word;
 
 pub use error::ParseError;
-pub use parser::Parser;
+pub use parser::{Parser, STACK_EXHAUSTED};
 
 /// Alias lookup used by the parser when alias expansion is on.
 pub trait AliasLookup {

@@ -24,6 +24,10 @@ pub(super) const CMD: u8 = KW | ALIAS | ASSIGN;
 /// Deepest nesting accepted (guards the stack against pathological input).
 const MAX_DEPTH: u32 = 120;
 
+/// The message of the parse error given when the stack runs low (deep nesting, or a parse
+/// started from deep recursion): the interpreter turns it into the stack limit.
+pub const STACK_EXHAUSTED: &str = "stack exhausted while parsing";
+
 /// Source buffer and position, kept between commands.
 #[derive(Default)]
 pub(super) struct State<'a> {
@@ -294,6 +298,9 @@ impl<'a, 'b> P<'a, 'b> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return Err(self.err_at("maximum nesting depth exceeded", self.st.pos));
+        }
+        if crate::stack::exhausted() {
+            return Err(self.err_at(STACK_EXHAUSTED, self.st.pos));
         }
         Ok(())
     }

@@ -30,6 +30,9 @@ pub struct PrintfOutcome {
     pub status: i32,
 }
 
+/// The widest field (and the largest precision) printf makes: 64 MiB.
+pub const MAX_FIELD: usize = 64 << 20;
+
 #[derive(Debug, Clone, Copy, Default)]
 struct Spec {
     left: bool,
@@ -165,7 +168,7 @@ fn conversion(
         if w < 0 {
             spec.left = true;
         }
-        spec.width = Some(w.unsigned_abs().min(1 << 20) as usize);
+        spec.width = Some(usize::try_from(w.unsigned_abs()).unwrap_or(usize::MAX));
     } else {
         let (n, next) = digits(fmt, i);
         spec.width = n;
@@ -179,12 +182,23 @@ fn conversion(
             spec.prec = if p < 0 {
                 None
             } else {
-                Some(p.min(1 << 20) as usize)
+                Some(usize::try_from(p).unwrap_or(usize::MAX))
             };
         } else {
             let (n, next) = digits(fmt, i);
             spec.prec = Some(n.unwrap_or(0));
             i = next;
+        }
+    }
+    // THREAT DOS-MEM-3: a field this wide cannot be made; say so rather than cut it short.
+    for (what, v) in [("width", spec.width), ("precision", spec.prec)] {
+        if let Some(v) = v
+            && v > MAX_FIELD
+        {
+            st.bad(format!(
+                "field {what} {v} is too large (the limit is {MAX_FIELD} bytes)"
+            ));
+            return Err(Flow::Stop);
         }
     }
     while matches!(fmt.get(i), Some(b'h' | b'l' | b'L' | b'j' | b'z' | b't')) {
@@ -305,12 +319,9 @@ fn digits(fmt: &[u8], i: usize) -> (Option<usize>, usize) {
     if n == 0 {
         return (None, i);
     }
-    let v = fmt[i..i + n]
-        .iter()
-        .fold(0usize, |a, d| {
-            a.saturating_mul(10).saturating_add((d - b'0') as usize)
-        })
-        .min(1 << 20);
+    let v = fmt[i..i + n].iter().fold(0usize, |a, d| {
+        a.saturating_mul(10).saturating_add((d - b'0') as usize)
+    });
     (Some(v), i + n)
 }
 

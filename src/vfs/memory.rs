@@ -126,6 +126,8 @@ pub struct MemoryFs {
     clock: Clock,
     limits: MemoryFsLimits,
     rng: AtomicU64,
+    /// The session's memory budget, when a kernel gave one.
+    budget: Option<Arc<crate::budget::MemoryBudget>>,
 }
 
 impl std::fmt::Debug for MemoryFs {
@@ -184,6 +186,7 @@ impl MemoryFs {
             clock,
             limits,
             rng: AtomicU64::new(seed | 1),
+            budget: None,
         }
     }
 
@@ -199,6 +202,12 @@ impl MemoryFs {
     /// Replace the clock (builder style).
     pub fn with_clock(mut self, clock: Clock) -> Self {
         self.clock = clock;
+        self
+    }
+
+    /// Count file contents against `budget` (builder style).
+    pub fn with_budget(mut self, budget: Arc<crate::budget::MemoryBudget>) -> Self {
+        self.budget = Some(budget);
         self
     }
 
@@ -340,6 +349,16 @@ impl MemoryFs {
             && st.total_bytes.saturating_add(new - old) > max
         {
             return Err(VfsError::NoSpace);
+        }
+        // THREAT DOS-MEM-1: file contents count against the session's memory budget.
+        if let Some(b) = &self.budget {
+            b.set_vfs(st.total_bytes);
+            if new > old
+                && b.vfs_fits(st.total_bytes.saturating_add(new - old))
+                    .is_err()
+            {
+                return Err(VfsError::NoSpace);
+            }
         }
         Ok(())
     }

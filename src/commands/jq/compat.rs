@@ -21,6 +21,9 @@ use super::output;
 /// Exit code carried by the halt exception that stops a cancelled run.
 pub const CANCEL_HALT: i32 = i32::MIN + 7;
 
+/// Exit code carried by the halt exception that stops a recursion about to run out of stack.
+pub const STACK_HALT: i32 = i32::MIN + 8;
+
 /// jq 1.7 definitions that differ from jaq's (or that jaq lacks).
 pub const DEFS: &str = r#"
 def _jaq_ltrimstr($x): ltrimstr($x);
@@ -135,6 +138,84 @@ impl<'a> HasInputs<'a, Val> for &'a Env<'a> {
     }
 }
 
+/// Deepest bracket nesting accepted in a program: jaq lexes, parses and compiles recursively.
+const MAX_PROGRAM_NESTING: usize = 1000;
+
+/// Refuse programs nested deeper than the lexer, parser and compiler can take.
+pub fn check_nesting(code: &str) -> Result<(), String> {
+    let (mut depth, mut max) = (0usize, 0usize);
+    for b in code.bytes() {
+        match b {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    if max > MAX_PROGRAM_NESTING {
+        return Err(format!(
+            "program nested too deeply (more than {MAX_PROGRAM_NESTING} levels)"
+        ));
+    }
+    Ok(())
+}
+
+/// Put `_chk |` at the start of every definition's body, so that each call of a definition
+/// checks the stack and cancellation. Found with jaq's own lexer: `def NAME [(ARGS)] :`.
+/// A program the lexer rejects is returned unchanged (the loader reports the error).
+pub fn guard_definitions(code: &str) -> String {
+    use jaq_core::load::lex::{Tok, Token};
+    fn walk<'a>(tokens: &[Token<&'a str>], at: &mut Vec<&'a str>) {
+        for (i, t) in tokens.iter().enumerate() {
+            match &t.1 {
+                Tok::Word if t.0 == "def" => {
+                    let mut j = i + 1;
+                    if !matches!(tokens.get(j), Some(Token(_, Tok::Word))) {
+                        continue;
+                    }
+                    j += 1;
+                    if let Some(Token(s, Tok::Block(_))) = tokens.get(j)
+                        && s.starts_with('(')
+                    {
+                        j += 1;
+                    }
+                    if let Some(Token(s, Tok::Sym)) = tokens.get(j)
+                        && *s == ":"
+                    {
+                        at.push(s);
+                    }
+                }
+                Tok::Block(inner) => walk(inner, at),
+                Tok::Str(parts) => {
+                    for p in parts {
+                        if let jaq_core::load::lex::StrPart::Term(t) = p {
+                            walk(std::slice::from_ref(t), at);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let Ok(tokens) = jaq_core::load::Lexer::new(code).lex() else {
+        return code.to_string();
+    };
+    let mut colons = Vec::new();
+    walk(&tokens, &mut colons);
+    let mut out = String::with_capacity(code.len() + colons.len() * 7);
+    let mut last = 0;
+    for c in colons {
+        let end = c.as_ptr() as usize - code.as_ptr() as usize + c.len();
+        out.push_str(&code[last..end]);
+        out.push_str(" _chk |");
+        last = end;
+    }
+    out.push_str(&code[last..]);
+    out
+}
+
 fn cancel_exn<'a>() -> Exn<'a, Val> {
     Exn::halt(CANCEL_HALT)
 }
@@ -164,7 +245,11 @@ type Natives = Box<[jaq_core::native::Filter<jaq_core::RunPtr<JqData>>]>;
 fn natives() -> Natives {
     Box::new([
         ("_chk", v(0), |cv| {
-            if cv.0.data().is_cancelled() {
+            // THREAT DOS-STACK-1: every user definition starts with `_chk` (see
+            // `guard_definitions`), so unbounded recursion stops here, not in a SIGSEGV.
+            if crate::api::stack::exhausted() {
+                box_once(Err(Exn::halt(STACK_HALT)))
+            } else if cv.0.data().is_cancelled() {
                 box_once(Err(cancel_exn()))
             } else {
                 box_once(Ok(cv.1))

@@ -54,23 +54,20 @@ impl<R: Read> Parser<R> {
         }
         self.buf.resize(64 * 1024, 0);
         self.pos = 0;
-        loop {
-            match self.reader.read(&mut self.buf) {
-                Ok(0) => {
-                    self.eof = true;
-                    self.buf.clear();
-                    return Ok(());
-                }
-                Ok(n) => {
-                    self.buf.truncate(n);
-                    return Ok(());
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    self.eof = true;
-                    self.buf.clear();
-                    return Err(ParseError { msg: e.to_string() });
-                }
+        match self.reader.read(&mut self.buf) {
+            Ok(0) => {
+                self.eof = true;
+                self.buf.clear();
+                Ok(())
+            }
+            Ok(n) => {
+                self.buf.truncate(n);
+                Ok(())
+            }
+            Err(e) => {
+                self.eof = true;
+                self.buf.clear();
+                Err(ParseError { msg: e.to_string() })
             }
         }
     }

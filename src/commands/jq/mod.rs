@@ -35,7 +35,7 @@ use crate::api::{
 };
 
 use cli::{NamedArg, Options};
-use compat::{CANCEL_HALT, Env, JqData};
+use compat::{CANCEL_HALT, Env, JqData, STACK_HALT};
 use input::Parser;
 use output::Format;
 
@@ -448,8 +448,16 @@ fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
     let defs = jaq_core::defs()
         .chain(jaq_std::defs())
         .chain(jaq_json::defs());
+    if let Err(m) = compat::check_nesting(&code) {
+        eprint(cx, &format!("jq: error: {m}\njq: 1 compile error\n"));
+        return 3;
+    }
     let user_code = code;
-    let code = format!("{}\n{user_code}", compat::DEFS);
+    let code = format!(
+        "{}\n{}",
+        compat::DEFS,
+        compat::guard_definitions(&user_code)
+    );
     let skip_lines = compat::DEFS.matches('\n').count() + 1;
     let line_of = |code: &str, part: &str| line_of(code, part).saturating_sub(skip_lines).max(1);
     let loader = Loader::new(defs);
@@ -608,6 +616,14 @@ fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
                 }
                 Err(exn) => match exn.get_halt() {
                     Ok(CANCEL_HALT) => return Some(130),
+                    Ok(STACK_HALT) => {
+                        if let Ok(mut c) = cx.try_borrow_mut() {
+                            let _ = c.stderr().write_all(
+                                b"jq: error: limit exceeded: stack bytes (recursion too deep); raise with --max-stack-bytes\n",
+                            );
+                        }
+                        return Some(125);
+                    }
                     Ok(code) => {
                         if let Some(m) = env.halt_msg.borrow_mut().take() {
                             let text = match &m {

@@ -170,9 +170,7 @@ impl Shell {
             Some(f) => match io::write_all(&**f, data) {
                 Ok(()) => Ok(()),
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(super::Flow::Exit(141)),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
-                    Err(super::Flow::Exit(130))
-                }
+                Err(e) if crate::api::is_cancelled(&e) => Err(super::Flow::Exit(130)),
                 Err(e) => {
                     self.error(&format!("write error: {e}"));
                     Ok(())

@@ -186,9 +186,19 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         if max == Some(0) {
             break;
         }
+        // THREAT DOS-MEM-4: a line that never ends is read a slice at a time (so cancellation
+        // is seen between slices) and may not outgrow a variable.
+        if data.len() > sh.env.limits.max_variable_bytes {
+            return Err(sh.trip_limit(
+                "variable bytes",
+                "--max-variable-bytes",
+                sh.env.limits.max_variable_bytes as u64,
+            ));
+        }
+        let slice = Some(max.unwrap_or(usize::MAX).min(64 << 10));
         let d = if exact { 0xFFu8.wrapping_add(0) } else { delim };
         let chunk = if exact {
-            let mut buf = vec![0u8; max.unwrap_or(1)];
+            let mut buf = vec![0u8; max.unwrap_or(1).min(64 << 10)];
             let mut got = 0;
             while got < buf.len() {
                 match input.read(&mut buf[got..]) {
@@ -200,9 +210,9 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             buf.truncate(got);
             buf
         } else {
-            match input.read_until(d, max) {
+            match input.read_until(d, slice) {
                 Ok(c) => c,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
+                Err(e) if crate::api::is_cancelled(&e) => {
                     return Err(Flow::Exit(130));
                 }
                 Err(_) => Vec::new(),

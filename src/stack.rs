@@ -1,0 +1,288 @@
+//! How much stack is left: the guard every recursion point checks (THREAT DOS-STACK-1).
+//!
+//! A script, a jq program or an awk function can recurse as deep as it likes, and the limits on
+//! function depth can be raised or lifted. What must never happen is a stack overflow: that is a
+//! SIGSEGV, and for an embedder it kills the whole agent process. So every recursion point (the
+//! interpreter's command dispatch, the parser, arithmetic, `[[ ]]`, jq, awk, sed) asks
+//! [`exhausted`] first and fails with a limit error while there is still room to unwind.
+//!
+//! The bounds of the current stack come from a thread-local: the kernel sets them when it runs
+//! a script on its own stack region and each pipeline stage or job thread sets them for its
+//! stack ([`Bounds::enter`]). A thread that never set them (a test, an embedder calling a
+//! command directly) asks the system once for its thread's stack. This module imports nothing
+//! else of the crate, so every layer, the pure parser included, may use it.
+
+use std::cell::Cell;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+
+/// Headroom a recursion point keeps: the deepest stretch of code between two checks must fit
+/// in it (debug builds have large frames; expansion, a command and a pipeline sit between two
+/// dispatches).
+pub const RESERVE: usize = 1 << 20;
+
+thread_local! {
+    /// The lowest usable address of this thread's current stack; 0 until known.
+    static LOW: Cell<usize> = const { Cell::new(0) };
+}
+
+/// The current stack pointer (approximately: the address of a local).
+#[inline(always)]
+fn sp() -> usize {
+    let probe = 0u8;
+    std::hint::black_box(&probe) as *const u8 as usize
+}
+
+/// Bytes left on the current stack before its guard.
+pub fn remaining() -> usize {
+    let low = LOW.with(|l| {
+        if l.get() == 0 {
+            l.set(system_low());
+        }
+        l.get()
+    });
+    sp().saturating_sub(low)
+}
+
+/// Whether a recursion point should refuse to go deeper.
+#[inline]
+pub fn exhausted() -> bool {
+    remaining() < RESERVE
+}
+
+/// The current thread's stack bounds as the system reports them.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn system_low() -> usize {
+    // SAFETY: `pthread_getattr_np` fills the attribute object for the calling thread, which is
+    // then read and destroyed; nothing outlives the call.
+    unsafe {
+        let mut attr: libc::pthread_attr_t = std::mem::zeroed();
+        if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) != 0 {
+            return 0;
+        }
+        let mut addr: *mut libc::c_void = std::ptr::null_mut();
+        let mut size: libc::size_t = 0;
+        let mut guard: libc::size_t = 0;
+        let ok = libc::pthread_attr_getstack(&attr, &mut addr, &mut size) == 0;
+        let _ = libc::pthread_attr_getguardsize(&attr, &mut guard);
+        libc::pthread_attr_destroy(&mut attr);
+        if ok { addr as usize + guard } else { 0 }
+    }
+}
+
+/// Without a way to ask, assume a conservative 1 MiB below the first probe.
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn system_low() -> usize {
+    sp().saturating_sub(1 << 20)
+}
+
+/// The bounds of a stack the crate switched to; restores the previous bounds when dropped.
+pub struct Bounds {
+    prev: usize,
+}
+
+impl Bounds {
+    /// From now until the guard drops, this thread runs on a stack whose usable region starts
+    /// at `low`.
+    pub fn enter(low: usize) -> Bounds {
+        Bounds {
+            prev: LOW.with(|l| l.replace(low)),
+        }
+    }
+
+    /// For a freshly spawned thread of `size` bytes: its stack lies below the current frame.
+    /// The estimate keeps a 64 KiB margin for what the thread start-up put above this frame
+    /// and for the guard page.
+    pub fn enter_thread(size: usize) -> Bounds {
+        Bounds::enter(sp().saturating_sub(size) + (64 << 10))
+    }
+}
+
+impl Drop for Bounds {
+    fn drop(&mut self) {
+        LOW.with(|l| l.set(self.prev));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The interpreter's stacks: one large region per kernel (and per pipeline stage or job thread),
+// entered on the running thread.
+//
+// Deep shell recursion (functions, `eval`, `source`, nested `$(…)`) needs far more stack than a
+// caller's thread has (8 MiB for a main thread, 2 MiB for a spawned one). Instead of handing each
+// run to a thread with a big stack (a thread wake-up and a futex round trip per run, a second
+// malloc arena), a kernel maps one region once and runs scripts on it with `psm::on_stack`: same
+// thread, same arena, no synchronisation. The region is reserved, not committed (pages are
+// touched only as deep as a script recurses), and its lowest page is a guard, so running off the
+// end faults instead of writing over other memory; the [`exhausted`] checks keep it from coming
+// to that.
+
+const PAGE: usize = 4096;
+
+/// A mapped stack region with a guard page at its low end.
+pub struct BigStack {
+    base: *mut u8,
+    len: usize,
+    requested: usize,
+}
+
+// The region is plain memory owned by this value; `run` takes `&mut self`, so at most one
+// thread runs on it at a time.
+unsafe impl Send for BigStack {}
+unsafe impl Sync for BigStack {}
+
+impl BigStack {
+    /// Reserve `size` bytes (rounded up to pages) plus a guard page.
+    pub fn new(size: usize) -> Option<BigStack> {
+        let len = size.div_ceil(PAGE) * PAGE + PAGE;
+        // SAFETY: an anonymous private mapping at an address of the kernel's choosing; the
+        // result is checked before use.
+        let base = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE | libc::MAP_STACK,
+                -1,
+                0,
+            )
+        };
+        if base == libc::MAP_FAILED {
+            return None;
+        }
+        // SAFETY: the first page lies inside the mapping just made.
+        if unsafe { libc::mprotect(base, PAGE, libc::PROT_NONE) } != 0 {
+            // SAFETY: unmapping exactly what was mapped.
+            unsafe { libc::munmap(base, len) };
+            return None;
+        }
+        Some(BigStack {
+            base: base.cast(),
+            len,
+            requested: size,
+        })
+    }
+
+    /// The size this stack was made for.
+    pub fn size(&self) -> usize {
+        self.requested
+    }
+
+    /// Run `f` on this stack and return its result; a panic in `f` is caught on this stack and
+    /// resumed on the caller's.
+    pub fn run<R>(&mut self, f: impl FnOnce() -> R) -> R {
+        let mut out = None;
+        let mut panic = None;
+        // SAFETY: the region above the guard page is mapped read-write, page-aligned (which
+        // satisfies every target's stack alignment) and a multiple of the page size; nothing
+        // else uses it while `&mut self` is held; the callback cannot unwind (the panic is
+        // caught inside and carried out as a value).
+        unsafe {
+            let low = self.base as usize + PAGE;
+            psm::on_stack(self.base.add(PAGE), self.len - PAGE, || {
+                let _bounds = Bounds::enter(low);
+                match catch_unwind(AssertUnwindSafe(f)) {
+                    Ok(r) => out = Some(r),
+                    Err(p) => panic = Some(p),
+                }
+            });
+        }
+        if let Some(p) = panic {
+            resume_unwind(p);
+        }
+        out.expect("on_stack returned without running the callback")
+    }
+}
+
+/// Stack of a thread that only maps a [`BigStack`] and switches to it.
+pub const LAUNCH_STACK: usize = 256 << 10;
+
+/// Run `f` on a fresh stack of `size` bytes (for a pipeline stage or job thread, which then
+/// recurses exactly as deep as the main script can). Where the region cannot be mapped, `f`
+/// runs on the current thread's stack, still guarded by [`exhausted`].
+pub fn run_on_new_stack<R>(size: usize, f: impl FnOnce() -> R) -> R {
+    match BigStack::new(size) {
+        Some(mut s) => s.run(f),
+        None => f(),
+    }
+}
+
+impl Drop for BigStack {
+    fn drop(&mut self) {
+        // SAFETY: unmapping exactly the region mapped in `new`; no code runs on it now.
+        unsafe { libc::munmap(self.base.cast(), self.len) };
+    }
+}
+
+#[cfg(test)]
+mod big_stack_tests {
+    use super::*;
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+
+    /// Recursion with a 512-byte frame the optimiser cannot remove.
+    fn depth(n: u64) -> u64 {
+        let pad = std::hint::black_box([n as u8; 512]);
+        if n == 0 {
+            0
+        } else {
+            1 + depth(n - 1) + u64::from(pad[1] == 0 && pad[0] != 0)
+        }
+    }
+
+    #[test]
+    fn runs_deep_recursion_and_returns_values() {
+        let mut s = BigStack::new(64 << 20).unwrap();
+        // ~40 MB of frames: far more than a test thread's own stack.
+        assert_eq!(s.run(|| depth(60_000)), 60_000);
+        assert_eq!(s.run(|| 7), 7);
+    }
+
+    #[test]
+    fn panics_come_back_to_the_caller() {
+        let mut s = BigStack::new(1 << 20).unwrap();
+        let r = catch_unwind(AssertUnwindSafe(|| s.run(|| panic!("boom"))));
+        assert!(r.is_err());
+        assert_eq!(s.run(|| 1 + 1), 2);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_main_test_thread_has_a_known_stack() {
+        let r = remaining();
+        assert!(r > 0 && r < 1 << 30, "{r}");
+    }
+
+    #[test]
+    fn bounds_nest_and_restore() {
+        let before = remaining();
+        {
+            let _b = Bounds::enter(sp() - 10);
+            assert!(remaining() < 100);
+            assert!(exhausted());
+        }
+        assert!((remaining() as isize - before as isize).abs() < 4096);
+    }
+
+    fn recurse(n: u64) -> u64 {
+        if exhausted() {
+            return n;
+        }
+        let pad = std::hint::black_box([0u8; 512]);
+        recurse(n + 1) + pad[0] as u64
+    }
+
+    #[test]
+    fn a_recursion_that_checks_stops_before_the_guard() {
+        let t = std::thread::Builder::new()
+            .stack_size(4 << 20)
+            .spawn(|| {
+                let _b = Bounds::enter_thread(4 << 20);
+                recurse(0)
+            })
+            .expect("spawn");
+        assert!(t.join().expect("no overflow") > 100);
+    }
+}
