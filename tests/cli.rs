@@ -331,3 +331,58 @@ fn closed_stdout_ends_the_shell_with_sigpipe() {
     };
     assert_eq!(status.signal(), Some(libc::SIGPIPE), "{status:?}");
 }
+
+/// THREAT DOS-CANCEL-2: a read of the CLI's own stdin wakes at the timeout, not when the
+/// writer (here: nobody, for 30 s) finally writes or closes.
+#[test]
+fn timeout_wakes_a_read_of_host_stdin() {
+    let start = std::time::Instant::now();
+    let mut child = sandsh()
+        .args(["--timeout", "500ms", "-c", "read x; echo never"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn sandsh");
+    // Keep the write end open and silent.
+    let _stdin = child.stdin.take();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    let out = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("sandsh did not end at its timeout")
+        .expect("wait");
+    assert_eq!(out.status.code(), Some(124));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+}
+
+/// THREAT INJ-TERM-1: `--json` output carries control characters escaped, never raw.
+#[test]
+fn json_output_escapes_control_characters() {
+    let (out, _, _) = run(
+        &[
+            "--json",
+            "-c",
+            "printf '\\e[2J\\e]0;x\\a'; printf '\\e[31m' >&2",
+        ],
+        "",
+    );
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["stdout"], "\u{1b}[2J\u{1b}]0;x\u{7}");
+    assert_eq!(v["stderr"], "\u{1b}[31m");
+}
+
+/// THREAT ESC-ASLR-1: the binary is position-independent (ELF type ET_DYN: a PIE, static or
+/// not), so the loader places it at a random address.
+#[test]
+#[cfg(target_os = "linux")]
+fn the_binary_is_position_independent() {
+    let data = std::fs::read(env!("CARGO_BIN_EXE_sandsh")).expect("read the binary");
+    assert_eq!(&data[..4], b"\x7fELF");
+    let e_type = u16::from_le_bytes([data[16], data[17]]);
+    assert_eq!(e_type, 3, "ET_DYN expected (PIE); got {e_type}");
+}

@@ -550,3 +550,119 @@ fn a_missing_mount_fails_loudly() {
         r.stderr_str()
     );
 }
+
+/// `boom`: panics (a command with a bug).
+struct Boom;
+
+static BOOM: CommandSpec = CommandSpec {
+    name: "boom",
+    group: "test",
+    summary: "panic",
+    usage: "boom",
+    description: "",
+    options: &[],
+    operands: &[],
+    returns: "",
+    examples: &[],
+    errors: "",
+    risk: RiskLevel::ReadOnly,
+};
+
+impl Command for Boom {
+    fn spec(&self) -> &CommandSpec {
+        &BOOM
+    }
+    fn run(&self, _args: &[Arg], _ctx: &mut dyn ToolCtx) -> ExitStatus {
+        panic!("a bug in a command")
+    }
+}
+
+/// THREAT MAL-PANIC-1: a panic in a command becomes an error result, at top level and in a
+/// pipeline stage, and the kernel stays usable.
+#[test]
+fn a_panicking_command_is_an_internal_error() {
+    let mut k = Kernel::new(KernelConfig::default().command(Arc::new(Boom)));
+    let r = k.execute("x=1; boom; echo never");
+    assert_ne!(r.exit_code, 0);
+    assert_eq!(r.stdout_str(), "");
+    let r = k.execute("boom | cat; echo after $x");
+    assert_eq!(r.stdout_str(), "after 1\n");
+    assert_eq!(k.execute("echo ok").stdout_str(), "ok\n");
+}
+
+/// THREAT INFO-KERN-1: two kernels in one process share nothing: files, variables, jobs,
+/// limits, cancellation.
+#[test]
+fn two_kernels_share_nothing() {
+    let mut a = Kernel::new(KernelConfig::default());
+    let mut b = Kernel::new(
+        KernelConfig::default().limits(ExecutionLimits::standard().max_loop_iterations(10)),
+    );
+    a.execute("echo secret > /tmp/f; x=1; sleep 5 & f() { :; }");
+    let r = b.execute("cat /tmp/f; echo \"[$x]\"; jobs; type f");
+    assert_eq!(r.stdout_str(), "[]\n");
+    // b's limit does not bind a.
+    assert_eq!(
+        a.execute("for i in {1..100}; do :; done; echo $i")
+            .stdout_str(),
+        "100\n"
+    );
+    assert_eq!(
+        b.execute("for i in {1..100}; do :; done").exit_code,
+        LIMIT_EXCEEDED_STATUS
+    );
+    // Cancelling b while a runs does not touch a.
+    let hb = b.cancel_handle();
+    hb.cancel();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        hb.cancel();
+    });
+    assert_eq!(a.execute("sleep 0.3; echo a-done").stdout_str(), "a-done\n");
+    t.join().expect("join");
+}
+
+/// THREAT DOS-MEM-1: crossing the memory budget stops the run with the limit's status and a
+/// message naming the flag, and the kernel stays usable.
+#[test]
+fn memory_budget_stops_the_run_and_names_the_flag() {
+    let mut k = Kernel::new(
+        KernelConfig::default().limits(ExecutionLimits::standard().max_memory(32 << 20)),
+    );
+    let r = k.execute("yes | sort; echo never");
+    assert_eq!(r.exit_code, LIMIT_EXCEEDED_STATUS);
+    assert!(!r.stdout_str().contains("never"));
+    assert!(
+        r.stderr_str()
+            .contains("limit exceeded: memory (33554432); raise with --max-memory"),
+        "{}",
+        r.stderr_str()
+    );
+    assert_eq!(k.execute("echo ok").stdout_str(), "ok\n");
+}
+
+/// THREAT DOS-STACK-1: unbounded recursion with the depth limit lifted ends with the stack
+/// limit, in the main script and in a pipeline stage alike.
+#[test]
+fn recursion_ends_at_the_stack_limit_not_in_a_crash() {
+    let mut k = Kernel::new(
+        KernelConfig::default().limits(
+            ExecutionLimits::standard()
+                .max_function_depth(usize::MAX)
+                .max_stack_bytes(16 << 20),
+        ),
+    );
+    for script in [
+        "f() { f; }; f",
+        "f() { f; }; f | cat",
+        "x='eval \"$x\"'; eval \"$x\"",
+    ] {
+        let r = k.execute(script);
+        assert_eq!(r.exit_code, LIMIT_EXCEEDED_STATUS, "{script}");
+        assert!(
+            r.stderr_str().contains("--max-stack-bytes"),
+            "{script}: {}",
+            r.stderr_str()
+        );
+    }
+}

@@ -148,6 +148,34 @@ impl Shell {
         Ok(status)
     }
 
+    /// Read up to and including `delim` from `f`, a slice at a time: cancellation is seen
+    /// between slices and the line may not outgrow a variable (THREAT DOS-MEM-4). An error
+    /// reads as the end of input.
+    pub fn read_line_bounded(&self, f: &dyn io::Stream, delim: u8) -> Res<Vec<u8>> {
+        let mut line = Vec::new();
+        loop {
+            self.check_cancel()?;
+            if line.len() > self.env.limits.max_variable_bytes {
+                return Err(self.trip_limit(
+                    "variable bytes",
+                    "--max-variable-bytes",
+                    self.env.limits.max_variable_bytes as u64,
+                ));
+            }
+            let chunk = match f.read_until(delim, Some(64 << 10)) {
+                Ok(c) => c,
+                Err(e) if crate::api::is_cancelled(&e) => return Err(Flow::Exit(130)),
+                Err(_) => return Ok(line),
+            };
+            let done = chunk.is_empty() || chunk.last() == Some(&delim);
+            line.extend_from_slice(&chunk);
+            if done {
+                return Ok(line);
+            }
+        }
+    }
+
+    /// THREAT DOS-CPU-1: checked at every command dispatch and loop iteration.
     pub fn check_cancel(&self) -> Res<()> {
         if self.is_cancelled() {
             return Err(Flow::Exit(130));

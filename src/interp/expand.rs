@@ -412,7 +412,7 @@ impl Shell {
             out.push(f.bytes);
             return Ok(());
         }
-        let matches = self.glob_matches(&f);
+        let matches = self.glob_matches(&f)?;
         if matches.is_empty() {
             if self.opts.failglob {
                 self.error(&format!("no match: {}", String::from_utf8_lossy(&f.bytes)));
@@ -709,6 +709,11 @@ impl Shell {
                         }
                         if nonws || started {
                             fields.push(std::mem::take(&mut cur));
+                            // A huge split checks for cancellation as it goes; what it
+                            // returns then is never used, since the run is ending.
+                            if fields.len() % 4096 == 0 && self.is_cancelled() {
+                                return fields;
+                            }
                         }
                         started = false;
                         i = j;

@@ -190,7 +190,7 @@ impl Shell {
                     .unwrap_or_else(|| b"#? ".to_vec());
                 sh.write_fd(2, &ps3);
                 let line = match sh.fds.get(0).cloned() {
-                    Some(f) => f.read_until(b'\n', None).unwrap_or_default(),
+                    Some(f) => sh.read_line_bounded(&*f, b'\n')?,
                     None => Vec::new(),
                 };
                 if line.is_empty() {

@@ -444,7 +444,7 @@ impl Shell {
     }
 
     /// Reserve a slot for a thread running shell code (pipeline stage, job, process
-    /// substitution); trips `max_background_jobs` when none is left.
+    /// substitution); trips `max_background_jobs` when none is left (THREAT DOS-PROC-1).
     pub fn thread_slot(&self) -> Res<ThreadSlot> {
         let n = self
             .env

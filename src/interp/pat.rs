@@ -5,7 +5,7 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use rustc_hash::FxHashMap;
 
-use crate::text::glob::{GlobOptions, expand_glob};
+use crate::text::glob::{GlobBound, GlobOptions, GlobStop, expand_glob};
 use crate::text::pattern::{Pattern, PatternOptions};
 
 use super::Shell;
@@ -54,7 +54,7 @@ pub fn compile(segs: &[(Vec<u8>, bool)], extglob: bool, nocase: bool) -> Pat {
 
 impl Shell {
     /// Pathname expansion of a field: sorted matches, empty when none.
-    pub fn glob_matches(&self, f: &Field) -> Vec<Vec<u8>> {
+    pub fn glob_matches(&self, f: &Field) -> super::Res<Vec<Vec<u8>>> {
         let segs = f.pattern_segments();
         let refs: Vec<(&[u8], bool)> = segs.iter().map(|(b, a)| (b.as_slice(), *a)).collect();
         let opts = GlobOptions {
@@ -68,7 +68,23 @@ impl Shell {
             dotglob: opts.dotglob || ignore.is_some(),
             ..opts
         };
-        let mut found = expand_glob(&refs, &*self.env.backend, &self.cwd, opts);
+        let cancel = self.cancel.clone();
+        let cancelled = move || cancel.is_cancelled();
+        let bound = GlobBound {
+            max_results: self.env.limits.max_expansion_words,
+            cancelled: &cancelled,
+        };
+        let mut found = match expand_glob(&refs, &*self.env.backend, &self.cwd, opts, &bound) {
+            Ok(f) => f,
+            Err(GlobStop::Cancelled) => return Err(super::Flow::Exit(130)),
+            Err(GlobStop::TooMany) => {
+                return Err(self.trip_limit(
+                    "expansion words",
+                    "--max-expansion-words",
+                    self.env.limits.max_expansion_words as u64,
+                ));
+            }
+        };
         if let Some(ignore) = ignore {
             let pats: Vec<Pat> = ignore
                 .split(|b| *b == b':')
@@ -80,7 +96,7 @@ impl Shell {
                 base != b"." && base != b".." && !pats.iter().any(|p| p.matches(path))
             });
         }
-        found
+        Ok(found)
     }
 
     /// Compile a `case` pattern word.

@@ -19,6 +19,8 @@ pub enum OpenMode {
 
 impl Shell {
     /// Open `path` (as written by the user) for a redirection or a command.
+    /// THREAT ESC-PATH-1, ESC-NET-1: every path resolves in the VFS (`/dev/tcp` and the like
+    /// are refused); the host is reachable only through mounts.
     pub fn open_path(&self, path: &str, mode: OpenMode) -> Result<Fd, String> {
         // Devices and descriptor aliases.
         match path {

@@ -217,6 +217,9 @@ pub struct Kernel {
 impl Kernel {
     /// Create a session. A mount that cannot be opened does not panic: every `execute` of
     /// the kernel then fails with the mount error (use [`Kernel::try_new`] to get it up front).
+    ///
+    /// THREAT INFO-KERN-1, INFO-ENV-1: a kernel owns its filesystem, shell state, budget,
+    /// watchdog and cancellation token, and starts from its own variables, never the host's.
     pub fn new(config: KernelConfig) -> Self {
         Self::build(config)
     }

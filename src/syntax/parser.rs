@@ -22,6 +22,7 @@ pub(super) const COND: u8 = 8; // inside `[[ ]]`
 pub(super) const CMD: u8 = KW | ALIAS | ASSIGN;
 
 /// Deepest nesting accepted (guards the stack against pathological input).
+/// THREAT DOS-PARSE-1: nesting the parser accepts.
 const MAX_DEPTH: u32 = 120;
 
 /// The message of the parse error given when the stack runs low (deep nesting, or a parse

@@ -27,6 +27,40 @@ pub struct GlobOptions {
     pub globstar: bool,
 }
 
+/// What bounds one pathname expansion (THREAT DOS-MEM-5, DOS-CPU-1): how many paths it may
+/// collect, and a cancellation check made as directories are read.
+pub struct GlobBound<'a> {
+    pub max_results: usize,
+    pub cancelled: &'a dyn Fn() -> bool,
+}
+
+impl GlobBound<'_> {
+    /// No bound (tests, callers without a run).
+    pub fn none() -> GlobBound<'static> {
+        GlobBound {
+            max_results: usize::MAX,
+            cancelled: &|| false,
+        }
+    }
+
+    fn check(&self, found: usize) -> Result<(), GlobStop> {
+        if found > self.max_results {
+            return Err(GlobStop::TooMany);
+        }
+        if found % 256 == 0 && (self.cancelled)() {
+            return Err(GlobStop::Cancelled);
+        }
+        Ok(())
+    }
+}
+
+/// Why a pathname expansion stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GlobStop {
+    TooMany,
+    Cancelled,
+}
+
 /// One `/`-separated component: bytes and their active flags.
 struct Comp {
     bytes: Vec<u8>,
@@ -55,7 +89,8 @@ pub fn expand_glob(
     fs: &dyn KernelBackend,
     cwd: &Path,
     opts: GlobOptions,
-) -> Vec<Vec<u8>> {
+    bound: &GlobBound<'_>,
+) -> Result<Vec<Vec<u8>>, GlobStop> {
     let mut bytes = Vec::new();
     let mut active = Vec::new();
     for (t, a) in segments {
@@ -63,7 +98,7 @@ pub fn expand_glob(
         active.resize(bytes.len(), *a);
     }
     if !super::pattern::has_glob_chars(segments, opts.extglob) {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let absolute = bytes.first() == Some(&b'/');
     let trailing_slash = bytes.len() > 1 && bytes.last() == Some(&b'/');
@@ -113,7 +148,7 @@ pub fn expand_glob(
                 } else {
                     Walk::All
                 };
-                walk_all(fs, cwd, p, opts.dotglob, mode, &mut next);
+                walk_all(fs, cwd, p, opts.dotglob, mode, &mut next, bound)?;
             }
         } else {
             let b = comp.builder();
@@ -152,6 +187,7 @@ pub fn expand_glob(
                                 continue;
                             }
                             next.push(cand);
+                            bound.check(next.len())?;
                         }
                     }
                 }
@@ -159,7 +195,7 @@ pub fn expand_glob(
         }
         paths = next;
         if paths.is_empty() {
-            return paths;
+            return Ok(paths);
         }
     }
     if trailing_slash {
@@ -171,7 +207,7 @@ pub fn expand_glob(
     }
     paths.sort();
     paths.dedup();
-    paths
+    Ok(paths)
 }
 
 fn join(prefix: &[u8], name: &[u8]) -> Vec<u8> {
@@ -224,9 +260,13 @@ fn walk_all(
     dotglob: bool,
     mode: Walk,
     out: &mut Vec<Vec<u8>>,
-) {
+    bound: &GlobBound<'_>,
+) -> Result<(), GlobStop> {
+    if (bound.cancelled)() {
+        return Err(GlobStop::Cancelled);
+    }
     let Ok(entries) = fs.list(&fs_path(cwd, p)) else {
-        return;
+        return Ok(());
     };
     for e in entries {
         if e.name.first() == Some(&b'.') && !dotglob {
@@ -241,11 +281,13 @@ fn walk_all(
         };
         if keep {
             out.push(cand.clone());
+            bound.check(out.len())?;
         }
         if dir {
-            walk_all(fs, cwd, &cand, dotglob, mode, out);
+            walk_all(fs, cwd, &cand, dotglob, mode, out, bound)?;
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -279,10 +321,17 @@ mod tests {
     }
 
     fn g(fs: &MemoryFs, pat: &str, opts: GlobOptions) -> Vec<String> {
-        expand_glob(&[(pat.as_bytes(), true)], fs, Path::new("/w"), opts)
-            .into_iter()
-            .map(|v| String::from_utf8_lossy(&v).into_owned())
-            .collect()
+        expand_glob(
+            &[(pat.as_bytes(), true)],
+            fs,
+            Path::new("/w"),
+            opts,
+            &GlobBound::none(),
+        )
+        .expect("unbounded")
+        .into_iter()
+        .map(|v| String::from_utf8_lossy(&v).into_owned())
+        .collect()
     }
 
     fn d(fs: &MemoryFs, pat: &str) -> Vec<String> {
@@ -341,14 +390,18 @@ mod tests {
             &fs,
             Path::new("/w"),
             GlobOptions::default(),
-        );
+            &GlobBound::none(),
+        )
+        .expect("unbounded");
         assert!(r.is_empty(), "no glob chars: caller keeps the word");
         let r = expand_glob(
             &[(b"src/", false), (b"*.c", true)],
             &fs,
             Path::new("/w"),
             GlobOptions::default(),
-        );
+            &GlobBound::none(),
+        )
+        .expect("unbounded");
         assert_eq!(r, [b"src/main.c".to_vec(), b"src/util.c".to_vec()]);
     }
 

@@ -369,10 +369,7 @@ pub fn mapfile(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
         if count > 0 && n >= count {
             break;
         }
-        let mut line = match input.read_until(delim, None) {
-            Ok(l) => l,
-            Err(_) => break,
-        };
+        let mut line = sh.read_line_bounded(&*input, delim)?;
         if line.is_empty() {
             break;
         }
