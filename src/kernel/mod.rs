@@ -382,8 +382,26 @@ impl Kernel {
         // before the run has got going (THREAT DOS-CANCEL-3).
         self.cancel.reset();
         let result = self.execute_armed(script, opts);
+        self.end_threads();
         self.cancel.disarm();
         result
+    }
+
+    /// No thread outlives its run (THREAT DOS-PROC-2): jobs started in subshells, `$(…)` and
+    /// pipeline stages are not in the top-level job table, so the whole run is cancelled and
+    /// every thread running shell code is waited for (bounded: a command that ignores
+    /// cancellation cannot hang the caller).
+    fn end_threads(&self) {
+        use std::sync::atomic::Ordering;
+        let live = &self.shell.env.live_threads;
+        if live.load(Ordering::SeqCst) == 0 {
+            return;
+        }
+        self.cancel.cancel();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while live.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
     }
 
     fn execute_armed(&mut self, script: &str, opts: ExecOptions) -> ExecResult {
