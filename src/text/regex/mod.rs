@@ -31,6 +31,9 @@
 //!   `.` and `[^…]` match a newline, as in POSIX regexec (sed's pattern space, `grep -z`).
 //! - [`Error`]: `Display` is glibc's wording ("Unmatched [, [^, [:, [., or [=", …).
 //! - [`translate()`]: the raw translation, for callers that compose patterns themselves.
+//! - [`escape_literal`]: bytes as a literal pattern (`grep -F`); [`Regex::from_translated`]
+//!   compiles such `regex`-syntax text; [`Regex::new_perl`] compiles Perl syntax (`grep -P`,
+//!   leftmost-first, `fancy-regex` when it needs look-around or back-references).
 
 mod translate;
 
@@ -101,6 +104,25 @@ pub enum Error {
 /// `fancy-regex` (which matches `str`): a private-use code point per byte.
 pub(crate) fn raw_char(b: u8) -> char {
     char::from_u32(0x10_FF00 + u32::from(b)).unwrap_or('\u{FFFD}')
+}
+
+/// `bytes` as a pattern in `regex` syntax that matches exactly those bytes.
+pub fn escape_literal(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() + 8);
+    let mut i = 0;
+    while i < bytes.len() {
+        match translate::decode(&bytes[i..]) {
+            Ok((c, n)) => {
+                translate::push_escaped(&mut out, c);
+                i += n;
+            }
+            Err(b) => {
+                out.push_str(&format!("(?-u:\\x{b:02X})"));
+                i += 1;
+            }
+        }
+    }
+    out
 }
 
 /// The prefix of inline flags for a translation.
@@ -206,6 +228,8 @@ struct Auto {
     longest: OnceLock<Result<Longest, Error>>,
     /// `(?flags)(?:pattern)\z`, for captures of a match that must end at a given point.
     exact: OnceLock<Result<meta::Regex, Error>>,
+    /// Perl semantics: report leftmost-first matches as found.
+    first: bool,
 }
 
 impl Auto {
@@ -215,6 +239,7 @@ impl Auto {
             pattern,
             longest: OnceLock::new(),
             exact: OnceLock::new(),
+            first: false,
         })
     }
 
@@ -227,6 +252,9 @@ impl Auto {
 
     fn find_at(&self, hay: &[u8], start: usize) -> Option<(usize, usize)> {
         let m = self.re.search(&Input::new(hay).range(start..))?;
+        if self.first {
+            return Some((m.start(), m.end()));
+        }
         let end = self
             .longest()
             .and_then(|l| l.end_at(hay, m.start(), hay.len()))
@@ -439,6 +467,40 @@ impl Regex {
         Ok(Regex {
             engine: Engine::Auto(Auto::new(format!("{}(?:{pattern})", flag_prefix(flags)))?),
             groups: 0,
+            warnings: Vec::new(),
+        })
+    }
+
+    /// Compile a Perl-syntax pattern (`grep -P`): leftmost-first matches, `fancy-regex`
+    /// when the pattern needs look-around or back-references.
+    pub fn new_perl(pattern: &[u8], flags: Flags) -> Result<Regex, Error> {
+        let p = std::str::from_utf8(pattern)
+            .map_err(|_| Error::Engine("invalid UTF-8 in pattern".into()))?;
+        let mut prefix = String::from("(?");
+        if flags.icase {
+            prefix.push('i');
+        }
+        if flags.multiline {
+            prefix.push('m');
+        }
+        prefix.push_str("-s)");
+        if let Ok(mut a) = Auto::new(format!("{prefix}(?:{p})")) {
+            a.first = true;
+            let groups = a.re.captures_len().saturating_sub(1);
+            return Ok(Regex {
+                engine: Engine::Auto(a),
+                groups,
+                warnings: Vec::new(),
+            });
+        }
+        let re = fancy_regex::RegexBuilder::new(&format!("{prefix}(?:{p})"))
+            .backtrack_limit(10_000_000)
+            .build()
+            .map_err(|e| Error::Engine(e.to_string()))?;
+        let groups = re.captures_len().saturating_sub(1);
+        Ok(Regex {
+            engine: Engine::Fancy(Fancy { re }),
+            groups,
             warnings: Vec::new(),
         })
     }

@@ -717,7 +717,7 @@ pub(super) fn decode(b: &[u8]) -> Result<(char, usize), u8> {
     }
 }
 
-fn push_escaped(out: &mut String, c: char) {
+pub(super) fn push_escaped(out: &mut String, c: char) {
     if c.is_ascii_alphanumeric() || c == '_' || (!c.is_ascii() && !c.is_whitespace()) {
         out.push(c);
     } else {
