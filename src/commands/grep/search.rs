@@ -17,6 +17,9 @@ const SGR_NUM: &[u8] = b"\x1b[32m\x1b[K";
 const SGR_MATCH: &[u8] = b"\x1b[01;31m\x1b[K";
 const SGR_END: &[u8] = b"\x1b[m\x1b[K";
 
+/// A directory's entries: (name, type).
+type Listing = Vec<(Vec<u8>, FileType)>;
+
 /// Deepest directory nesting `-r` descends into (a loop guard for `-R` over symlinks).
 const MAX_DEPTH: usize = 256;
 
@@ -219,7 +222,7 @@ impl Grep<'_> {
     /// `-r`: search a directory tree, depth first in listing order.
     fn walk(&mut self, ctx: &mut dyn ToolCtx, dir: &[u8], show: bool, implicit_dot: bool) {
         // Stack of (directory path, its entries, next index).
-        let mut stack: Vec<(Vec<u8>, Vec<(Vec<u8>, FileType)>, usize)> = Vec::new();
+        let mut stack: Vec<(Vec<u8>, Listing, usize)> = Vec::new();
         match self.list(ctx, dir) {
             Some(entries) => stack.push((dir.to_vec(), entries, 0)),
             None => return,
@@ -292,7 +295,7 @@ impl Grep<'_> {
         }
     }
 
-    fn list(&mut self, ctx: &mut dyn ToolCtx, dir: &[u8]) -> Option<Vec<(Vec<u8>, FileType)>> {
+    fn list(&mut self, ctx: &mut dyn ToolCtx, dir: &[u8]) -> Option<Listing> {
         let abs = ctx.resolve_path(&util::lossy(dir));
         match ctx.backend().list(&abs) {
             Ok(l) => Some(l.into_iter().map(|e| (e.name, e.file_type)).collect()),

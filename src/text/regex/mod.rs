@@ -342,7 +342,7 @@ impl<'a> Mapped<'a> {
         }
     }
 
-    fn from_orig(&self, k: usize) -> usize {
+    fn orig_to_text(&self, k: usize) -> usize {
         match &self.map {
             None => k,
             Some(m) => m.partition_point(|&o| o < k),
@@ -353,7 +353,7 @@ impl<'a> Mapped<'a> {
 impl Fancy {
     fn captures_at(&self, hay: &[u8], start: usize) -> Option<Vec<Option<(usize, usize)>>> {
         let m = Mapped::new(hay);
-        let from = m.from_orig(start);
+        let from = m.orig_to_text(start);
         let text: &str = &m.text;
         if from > text.len() || !text.is_char_boundary(from) {
             return None;
@@ -371,7 +371,7 @@ impl Fancy {
 }
 
 enum Engine {
-    Auto(Auto),
+    Auto(Box<Auto>),
     Fancy(Fancy),
     /// Several patterns, some with back-references: each matched on its own.
     Many(Vec<Regex>),
@@ -411,7 +411,7 @@ impl Regex {
             });
         }
         Ok(Regex {
-            engine: Engine::Auto(Auto::new(format!("{prefix}(?:{})", t.pattern))?),
+            engine: Engine::Auto(Box::new(Auto::new(format!("{prefix}(?:{})", t.pattern))?)),
             groups: t.groups,
             warnings: t.warnings,
         })
@@ -456,7 +456,7 @@ impl Regex {
         }
         pat.push(')');
         Ok(Regex {
-            engine: Engine::Auto(Auto::new(pat)?),
+            engine: Engine::Auto(Box::new(Auto::new(pat)?)),
             groups: 0,
             warnings,
         })
@@ -465,7 +465,10 @@ impl Regex {
     /// Compile a pattern already in `regex` syntax (e.g. `grep -P` after its own checks).
     pub fn from_translated(pattern: &str, flags: Flags) -> Result<Regex, Error> {
         Ok(Regex {
-            engine: Engine::Auto(Auto::new(format!("{}(?:{pattern})", flag_prefix(flags)))?),
+            engine: Engine::Auto(Box::new(Auto::new(format!(
+                "{}(?:{pattern})",
+                flag_prefix(flags)
+            ))?)),
             groups: 0,
             warnings: Vec::new(),
         })
@@ -488,7 +491,7 @@ impl Regex {
             a.first = true;
             let groups = a.re.captures_len().saturating_sub(1);
             return Ok(Regex {
-                engine: Engine::Auto(a),
+                engine: Engine::Auto(Box::new(a)),
                 groups,
                 warnings: Vec::new(),
             });

@@ -198,11 +198,10 @@ impl Tr<'_> {
 
     /// Whether a `$` at the cursor (BRE) is an anchor: at the end, or before `\)` / `\|`.
     fn bre_dollar_anchor(&self) -> bool {
-        match (self.peek(1), self.peek(2)) {
-            (None, _) => true,
-            (Some(b'\\'), Some(b')' | b'|')) => true,
-            _ => false,
-        }
+        matches!(
+            (self.peek(1), self.peek(2)),
+            (None, _) | (Some(b'\\'), Some(b')' | b'|'))
+        )
     }
 
     fn bre_token(&mut self, c: u8) -> Result<(), Error> {
