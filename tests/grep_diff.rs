@@ -318,8 +318,17 @@ fn grep_files() -> Vec<(&'static str, Vec<u8>)> {
     long.push_str(&"cd".repeat(40_000));
     long.push('\n');
     long.push_str("short needle\n");
+    let mut big = String::new();
+    for i in 0..3000 {
+        big.push_str(&format!("{i} {}\n", r.pick(&words)));
+        if i % 7 == 0 {
+            big.push_str(r.pick(&["x\r", "", "tab\tfoo", "foofoo bar"]));
+            big.push('\n');
+        }
+    }
     vec![
         ("gen", gen_text.into_bytes()),
+        ("big", big.into_bytes()),
         ("empty", Vec::new()),
         ("nonl", b"abc\ndef\nabc def".to_vec()),
         ("crlf", b"foo\r\nbar\r\nfoo bar\r\n\r\n".to_vec()),
@@ -499,6 +508,30 @@ const GREP_CASES: &[&str] = &[
     "grep -z -c . nonl",
     "printf 'a\\0b\\0' | grep -z b",
     "printf 'x\\ny\\0z\\0' | grep -z '^y'",
+    // large inputs (searched a buffer at a time)
+    "grep -c foo big",
+    "grep -n foo big",
+    "grep -nb 'bar$' big",
+    "grep -vc foo big",
+    "grep -v -n '[0-9]' big",
+    "grep -n -A1 -B1 'x' big",
+    "grep -C2 '^29[0-9]' big",
+    "grep -m5 -n foo big",
+    "grep -on 'o\\+' big",
+    "grep -wn foo big",
+    "grep -xn 'foo' big",
+    "grep -in 'BANANA$' big",
+    "grep -n '^$' big",
+    "grep -c '^' big",
+    "grep -n '[^a-z0-9 ]' big",
+    "grep -F -n -e foo -e 'a.c' big",
+    "grep -E -c 'foo|bar|apple' big",
+    "grep -n \"e\\\\'\" big",
+    "grep -n '\\`1' big",
+    "grep -n '\\(o\\)\\1' big",
+    "grep -z -c foo big",
+    "grep -b -o 'a.c' big",
+    "cat big | grep -c 'ab\\|cd'",
     // stdin and labels
     "cat gen | grep -c foo",
     "cat gen | grep -H foo",

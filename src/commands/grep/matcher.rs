@@ -10,6 +10,9 @@ pub struct Matcher {
     re: Option<Regex>,
     word: bool,
     line: bool,
+    /// How to build the buffer-wide candidate search, built on first use.
+    candidate_src: Option<(Vec<Vec<u8>>, Mode, bool)>,
+    candidate: std::sync::OnceLock<Option<Regex>>,
 }
 
 fn is_word_char(c: char) -> bool {
@@ -111,14 +114,51 @@ impl Matcher {
             .as_ref()
             .map(|r| r.warnings().to_vec())
             .unwrap_or_default();
+        // A candidate search over whole buffers: the same patterns with `^`/`$` at line
+        // breaks find a superset of the matching lines (each candidate is then checked on
+        // its own). Not for -z, -P, back-references or buffer anchors (\` \').
+        let buffer_ok = c.eol == b'\n'
+            && c.mode != Mode::Perl
+            && re.as_ref().is_some_and(|r| !r.has_backrefs())
+            && (c.mode == Mode::Fixed
+                || !c
+                    .patterns
+                    .iter()
+                    .any(|p| p.windows(2).any(|w| w == b"\\`" || w == b"\\'")));
         Ok((
             Matcher {
                 re,
                 word: c.word && !c.line,
                 line: c.line,
+                candidate_src: buffer_ok.then(|| (c.patterns.clone(), c.mode, c.icase)),
+                candidate: std::sync::OnceLock::new(),
             },
             warnings,
         ))
+    }
+
+    /// The buffer-wide candidate search, when there is one.
+    pub fn candidate(&self) -> Option<&Regex> {
+        self.candidate
+            .get_or_init(|| {
+                let (pats, mode, icase) = self.candidate_src.as_ref()?;
+                let flags = Flags {
+                    icase: *icase,
+                    multiline: true,
+                };
+                let pats: Vec<&[u8]> = pats.iter().map(|p| p.as_slice()).collect();
+                match mode {
+                    Mode::Basic => Regex::new_many(&pats, Syntax::Basic, flags).ok(),
+                    Mode::Extended => Regex::new_many(&pats, Syntax::Extended, flags).ok(),
+                    Mode::Fixed => {
+                        let joined: Vec<String> =
+                            pats.iter().map(|p| regex::escape_literal(p)).collect();
+                        Regex::from_translated(&joined.join("|"), flags).ok()
+                    }
+                    Mode::Perl => None,
+                }
+            })
+            .as_ref()
     }
 
     /// Whether `line` has a match.

@@ -17,6 +17,9 @@ const SGR_NUM: &[u8] = b"\x1b[32m\x1b[K";
 const SGR_MATCH: &[u8] = b"\x1b[01;31m\x1b[K";
 const SGR_END: &[u8] = b"\x1b[m\x1b[K";
 
+/// Regions smaller than this are searched line by line (no candidate regex is built).
+const FAST_MIN: usize = 16 * 1024;
+
 /// A directory's entries: (name, type).
 type Listing = Vec<(Vec<u8>, FileType)>;
 
@@ -371,29 +374,50 @@ impl Grep<'_> {
                     }
                 }
             }
-            // Process complete lines.
-            let zap = st.binary_nul;
-            loop {
-                let rest = &buf[start..];
-                let end = if zap {
-                    memchr::memchr2(eol, 0, rest)
-                } else {
-                    memchr::memchr(eol, rest)
-                };
-                let (line_len, consumed) = match end {
-                    Some(p) => (p, p + 1),
-                    None if eof && !rest.is_empty() => (rest.len(), rest.len()),
-                    None => break,
-                };
-                lineno += 1;
-                let line = &buf[start..start + line_len];
-                self.line(ctx, &mut st, line, lineno, offset);
-                start += consumed;
-                offset += consumed as u64;
-                if st.done || self.quit || self.broken {
-                    break;
+            // The complete lines read so far.
+            let complete = if eof {
+                buf.len()
+            } else {
+                match memchr::memrchr(eol, &buf[start..]) {
+                    Some(p) => start + p + 1,
+                    None => continue,
+                }
+            };
+            let region = &buf[start..complete];
+            let fast = if !st.binary_nul && region.len() >= FAST_MIN {
+                self.m.candidate()
+            } else {
+                None
+            };
+            match fast {
+                Some(cand) => {
+                    self.scan(ctx, &mut st, cand, region, &mut lineno, &mut offset);
+                }
+                None => {
+                    let zap = st.binary_nul;
+                    let mut p = 0;
+                    while p < region.len() {
+                        let rest = &region[p..];
+                        let end = if zap {
+                            memchr::memchr2(eol, 0, rest)
+                        } else {
+                            memchr::memchr(eol, rest)
+                        };
+                        let (line_len, consumed) = match end {
+                            Some(k) => (k, k + 1),
+                            None => (rest.len(), rest.len()),
+                        };
+                        lineno += 1;
+                        self.line(ctx, &mut st, &rest[..line_len], lineno, offset, None);
+                        p += consumed;
+                        offset += consumed as u64;
+                        if st.done || self.quit || self.broken {
+                            break;
+                        }
+                    }
                 }
             }
+            start = complete;
             if eof {
                 break;
             }
@@ -484,7 +508,77 @@ impl Grep<'_> {
         }
     }
 
-    /// Handle one input line.
+    /// Search a region of complete lines with the buffer-wide candidate regex: lines between
+    /// candidates cannot match and are only counted unless something must be done with them.
+    fn scan(
+        &mut self,
+        ctx: &mut dyn ToolCtx,
+        st: &mut FileState,
+        cand: &crate::text::regex::Regex,
+        region: &[u8],
+        lineno: &mut u64,
+        offset: &mut u64,
+    ) {
+        let cfg = self.cfg;
+        let eol = cfg.eol;
+        let gaps_matter = cfg.invert || cfg.before > 0 || cfg.after > 0;
+        let mut p = 0;
+        while p < region.len() {
+            if st.done || self.quit || self.broken {
+                return;
+            }
+            if ctx.is_cancelled() {
+                st.done = true;
+                return;
+            }
+            let found = cand.find_first_at(region, p);
+            let line_start = match found {
+                Some((ms, _)) => match memchr::memrchr(eol, &region[p..ms]) {
+                    Some(k) => p + k + 1,
+                    None => p,
+                },
+                None => region.len(),
+            };
+            // Lines that cannot match.
+            if gaps_matter {
+                while p < line_start {
+                    let rest = &region[p..line_start];
+                    let (len, consumed) = match memchr::memchr(eol, rest) {
+                        Some(k) => (k, k + 1),
+                        None => (rest.len(), rest.len()),
+                    };
+                    *lineno += 1;
+                    self.line(ctx, st, &rest[..len], *lineno, *offset, Some(false));
+                    p += consumed;
+                    *offset += consumed as u64;
+                    if st.done || self.quit || self.broken {
+                        return;
+                    }
+                }
+            } else {
+                *lineno += memchr::memchr_iter(eol, &region[p..line_start]).count() as u64;
+                *offset += (line_start - p) as u64;
+                p = line_start;
+            }
+            if found.is_none() || p >= region.len() {
+                return;
+            }
+            // The candidate line, checked on its own.
+            let rest = &region[p..];
+            let (len, consumed) = match memchr::memchr(eol, rest) {
+                Some(k) => (k, k + 1),
+                None => (rest.len(), rest.len()),
+            };
+            *lineno += 1;
+            let line = &rest[..len];
+            let matched = self.m.is_match(line);
+            self.line(ctx, st, line, *lineno, *offset, Some(matched));
+            p += consumed;
+            *offset += consumed as u64;
+        }
+    }
+
+    /// Handle one input line (`matched` when already known).
     fn line(
         &mut self,
         ctx: &mut dyn ToolCtx,
@@ -492,6 +586,7 @@ impl Grep<'_> {
         line: &[u8],
         lineno: u64,
         offset: u64,
+        matched: Option<bool>,
     ) {
         let cfg = self.cfg;
         if st.draining {
@@ -504,7 +599,8 @@ impl Grep<'_> {
             }
             return;
         }
-        let selected = self.m.is_match(line) != cfg.invert;
+        let matched = matched.unwrap_or_else(|| self.m.is_match(line));
+        let selected = matched != cfg.invert;
         if !selected {
             if st.after_left > 0 {
                 st.after_left -= 1;

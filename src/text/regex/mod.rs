@@ -26,7 +26,8 @@
 //!
 //! - [`Regex::new`] / [`Regex::new_many`] (several patterns matched as one alternation, as
 //!   `grep -e A -e B` needs), [`Regex::is_match`], [`Regex::is_match_at`], [`Regex::find_at`],
-//!   [`Regex::captures_at`], [`Regex::longest_at`], [`Regex::groups`], [`Regex::warnings`].
+//!   [`Regex::captures_at`], [`Regex::longest_at`], [`Regex::find_first_at`],
+//!   [`Regex::has_backrefs`], [`Regex::groups`], [`Regex::warnings`].
 //! - [`Flags`]: `icase` (`grep -i`, sed `I`), `multiline` (`^`/`$` also at newlines, sed `M`).
 //!   `.` and `[^…]` match a newline, as in POSIX regexec (sed's pattern space, `grep -z`).
 //! - [`Error`]: `Display` is glibc's wording ("Unmatched [, [^, [:, [., or [=", …).
@@ -530,6 +531,32 @@ impl Regex {
         match &self.engine {
             Engine::Auto(a) => a.re.is_match(Input::new(hay).range(start..)),
             Engine::Fancy(_) | Engine::Many(_) => self.find_at(hay, start).is_some(),
+        }
+    }
+
+    /// Whether the pattern uses back-references (matched by the slower backtracking engine,
+    /// which converts each subject to text: callers should hand it lines, not whole buffers).
+    pub fn has_backrefs(&self) -> bool {
+        match &self.engine {
+            Engine::Auto(_) => false,
+            Engine::Fancy(_) => true,
+            Engine::Many(v) => v.iter().any(Regex::has_backrefs),
+        }
+    }
+
+    /// A match at or after `start` with the leftmost start but not necessarily the POSIX
+    /// longest end: cheaper than [`Regex::find_at`] when only the position matters (e.g. to
+    /// find candidate lines in a buffer).
+    pub fn find_first_at(&self, hay: &[u8], start: usize) -> Option<(usize, usize)> {
+        if start > hay.len() {
+            return None;
+        }
+        match &self.engine {
+            Engine::Auto(a) => {
+                a.re.search(&Input::new(hay).range(start..))
+                    .map(|m| (m.start(), m.end()))
+            }
+            Engine::Fancy(_) | Engine::Many(_) => self.find_at(hay, start),
         }
     }
 
