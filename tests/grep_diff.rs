@@ -426,6 +426,9 @@ const GREP_CASES: &[&str] = &[
     "grep -2 '^2[05]$' nums",
     "grep -A1 -B3 '^[27]$' nums",
     "grep -A 1 '^1' nums",
+    "grep -A0 '^1[05]$' nums",
+    "grep -C0 -n '^[13]$' nums",
+    "grep -B0 -o '^1[05]$' nums",
     "grep -C1 --group-separator=XX '^1[05]$' nums",
     "grep -C1 --no-group-separator '^1[05]$' nums",
     "grep -C1 -c '^1[05]$' nums",
@@ -534,6 +537,8 @@ const GREP_CASES: &[&str] = &[
     "cat big | grep -c 'ab\\|cd'",
     // stdin and labels
     "cat gen | grep -c foo",
+    "yes abc | grep -n b | head -3",
+    "yes abc | grep -m2 -c b",
     "cat gen | grep -H foo",
     "cat gen | grep --label=LBL -H foo",
     "cat gen | grep -c foo - pats",

@@ -64,6 +64,8 @@ pub struct Config {
     pub null: bool,
     pub before: usize,
     pub after: usize,
+    /// A context option was given (even 0): groups get separators.
+    pub context_set: bool,
     pub group_sep: Option<Vec<u8>>,
     pub color: bool,
     pub eol: u8,
@@ -173,6 +175,7 @@ pub fn parse(
         null: false,
         before: 0,
         after: 0,
+        context_set: false,
         group_sep: Some(b"--".to_vec()),
         color: false,
         eol: b'\n',
@@ -334,6 +337,7 @@ pub fn parse(
     }
     c.before = before.or(context).unwrap_or(0);
     c.after = after.or(context).unwrap_or(0);
+    c.context_set = before.is_some() || after.is_some() || context.is_some();
     let mut operands = p.operands.into_iter();
     if !have_patterns {
         match operands.next() {

@@ -340,7 +340,7 @@ impl Grep<'_> {
         let mut eof = false;
         let mut lineno = 0u64;
         let mut offset = 0u64;
-        while !st.done {
+        while !st.done && !self.quit && !self.broken {
             if ctx.is_cancelled() {
                 return;
             }
@@ -658,7 +658,7 @@ impl Grep<'_> {
     /// The `--` between non-adjacent groups when context is on.
     fn group_sep(&mut self, st: &FileState, lineno: u64) {
         let cfg = self.cfg;
-        if cfg.before == 0 && cfg.after == 0 {
+        if !cfg.context_set {
             return;
         }
         let adjacent = st.last_printed.is_some_and(|l| l + 1 == lineno);
