@@ -161,6 +161,11 @@ impl Matcher {
             .as_ref()
     }
 
+    /// No -w/-x rule applies: any match of the pattern is a match of the line.
+    pub fn plain(&self) -> bool {
+        !self.word && !self.line
+    }
+
     /// Whether `line` has a match.
     pub fn is_match(&self, line: &[u8]) -> bool {
         let Some(re) = &self.re else {

@@ -571,7 +571,10 @@ impl Grep<'_> {
             };
             *lineno += 1;
             let line = &rest[..len];
-            let matched = self.m.is_match(line);
+            // A candidate match inside the line is a match of the line (the multiline pattern
+            // and the per-line one agree within a line); -w/-x still need their own check.
+            let inside = found.is_some_and(|(_, me)| me <= p + len);
+            let matched = (inside && self.m.plain()) || self.m.is_match(line);
             self.line(ctx, st, line, *lineno, *offset, Some(matched));
             p += consumed;
             *offset += consumed as u64;
