@@ -20,6 +20,11 @@ const SGR_END: &[u8] = b"\x1b[m\x1b[K";
 /// Regions smaller than this are searched line by line (no candidate regex is built).
 const FAST_MIN: usize = 16 * 1024;
 
+/// Candidates in a row (no line between them) after which lines are checked one by one.
+const DENSE_AFTER: u32 = 8;
+/// How many lines are checked one by one before searching the buffer again.
+const DENSE_LINES: u32 = 256;
+
 /// A directory's entries: (name, type).
 type Listing = Vec<(Vec<u8>, FileType)>;
 
@@ -523,6 +528,9 @@ impl Grep<'_> {
         let eol = cfg.eol;
         let gaps_matter = cfg.invert || cfg.before > 0 || cfg.after > 0;
         let mut p = 0;
+        // Consecutive candidates with no line between them: matches are dense, and checking
+        // the next lines one by one is cheaper than searching the buffer for each.
+        let mut dense = 0u32;
         while p < region.len() {
             if st.done || self.quit || self.broken {
                 return;
@@ -530,6 +538,33 @@ impl Grep<'_> {
             if ctx.is_cancelled() {
                 st.done = true;
                 return;
+            }
+            if dense >= DENSE_AFTER {
+                let mut hits = 0;
+                for _ in 0..DENSE_LINES {
+                    if p >= region.len() {
+                        return;
+                    }
+                    let rest = &region[p..];
+                    let (len, consumed) = match memchr::memchr(eol, rest) {
+                        Some(k) => (k, k + 1),
+                        None => (rest.len(), rest.len()),
+                    };
+                    *lineno += 1;
+                    let line = &rest[..len];
+                    let matched = self.m.is_match(line);
+                    hits += u32::from(matched);
+                    self.line(ctx, st, line, *lineno, *offset, Some(matched));
+                    p += consumed;
+                    *offset += consumed as u64;
+                    if st.done || self.quit || self.broken {
+                        return;
+                    }
+                }
+                if hits * 2 < DENSE_LINES {
+                    dense = 0;
+                }
+                continue;
             }
             let found = cand.find_first_at(region, p);
             let line_start = match found {
@@ -539,6 +574,7 @@ impl Grep<'_> {
                 },
                 None => region.len(),
             };
+            let line_start_before = p;
             // Lines that cannot match.
             if gaps_matter {
                 while p < line_start {
@@ -556,7 +592,10 @@ impl Grep<'_> {
                     }
                 }
             } else {
-                *lineno += memchr::memchr_iter(eol, &region[p..line_start]).count() as u64;
+                // Line numbers matter only when printed (or for context adjacency).
+                if cfg.line_number || cfg.json || cfg.context_set {
+                    *lineno += memchr::memchr_iter(eol, &region[p..line_start]).count() as u64;
+                }
                 *offset += (line_start - p) as u64;
                 p = line_start;
             }
@@ -575,6 +614,7 @@ impl Grep<'_> {
             // and the per-line one agree within a line); -w/-x still need their own check.
             let inside = found.is_some_and(|(_, me)| me <= p + len);
             let matched = (inside && self.m.plain()) || self.m.is_match(line);
+            dense = if p == line_start_before { dense + 1 } else { 0 };
             self.line(ctx, st, line, *lineno, *offset, Some(matched));
             p += consumed;
             *offset += consumed as u64;

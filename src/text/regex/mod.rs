@@ -15,6 +15,13 @@
 //!
 //! Error messages are glibc's, as GNU grep and sed print them after `PROG: `.
 //!
+//! Escapes outside the POSIX/GNU set are taken literally, as glibc does (`\t` is `t`,
+//! `\n` is `n`); tools that give them a meaning first (sed's `\n` and `\t`, awk's string
+//! escapes in regex literals) rewrite them before calling [`Regex::new`]. Leading ERE
+//! repetition operators are skipped with a warning (`* at start of expression`), which the
+//! caller prints; a leading ERE `{` that is not a valid interval is a literal, as in GNU
+//! grep's matcher (glibc alone would skip it: GNU grep's `-o` shows that split).
+//!
 //! # API (stable: grep, sed and awk build on it)
 //!
 //! ```ignore
