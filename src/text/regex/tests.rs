@@ -231,3 +231,35 @@ fn longest_at_limits() {
     assert_eq!(r.longest_at(b"abcd", 0, 3), Some(2));
     assert_eq!(r.longest_at(b"abcd", 1, 4), None);
 }
+
+#[test]
+fn shareable_between_threads() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Regex>();
+}
+
+#[test]
+fn literal_perl_and_first() {
+    let lit = escape_literal(b"a.c[\xff]*");
+    let r = Regex::from_translated(&lit, Flags::default()).expect("compiles");
+    assert!(r.is_match(b"xa.c[\xff]*"));
+    assert!(!r.is_match(b"abc[\xff]*"));
+    let p = Regex::new_perl(b"a(?=b)|ab", Flags::default()).expect("compiles");
+    // Perl semantics: leftmost-first.
+    assert_eq!(p.find_at(b"ab", 0), Some((0, 1)));
+    let p = Regex::new_perl(b"(\\w)\\1", Flags::default()).expect("compiles");
+    assert_eq!(p.find_at(b"abba", 0), Some((1, 3)));
+    assert!(p.has_backrefs());
+    let r = ere("a|ab");
+    assert_eq!(r.find_first_at(b"xab", 0), Some((1, 2)));
+    assert_eq!(r.find_at(b"xab", 0), Some((1, 3)));
+    assert!(!r.has_backrefs());
+}
+
+#[test]
+fn empty_pattern_matches_everywhere() {
+    let r = bre("");
+    assert_eq!(r.find_at(b"abc", 1), Some((1, 1)));
+    assert_eq!(r.find_at(b"", 0), Some((0, 0)));
+    assert_eq!(r.find_at(b"a", 2), None);
+}
