@@ -255,6 +255,12 @@ pub(crate) static OPTIONS: &[OptSpec] = &[
         "print only a count of selected lines per FILE",
     ),
     o(
+        Some('T'),
+        Some("initial-tab"),
+        None,
+        "make tabs line up (not supported: refused with status 2)",
+    ),
+    o(
         Some('Z'),
         Some("null"),
         None,

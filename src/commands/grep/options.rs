@@ -331,6 +331,7 @@ pub fn parse(
                     _ => return Err(usage_error(ctx, None)),
                 }
             }
+            (Some('T'), _) => return Err(fail(ctx, "-T/--initial-tab is not supported")),
             (Some('U'), _) => {}
             _ => {}
         }

@@ -51,6 +51,9 @@ fn errors_and_status() {
     assert_eq!(err, "grep: /nonexistent: No such file or directory\n");
     assert_eq!(grep(&["-s", "a", "/nonexistent"], b"").2, "");
     assert_eq!(grep(&["-E", "-F", "a"], b"").0, 2);
+    let (s, out, err) = grep(&["-T", "a"], b"a\n");
+    assert_eq!((s, out.as_str()), (2, ""));
+    assert_eq!(err, "grep: -T/--initial-tab is not supported\n");
     let (s, _, err) = grep(&[], b"");
     assert_eq!(s, 2);
     assert!(err.starts_with("Usage: grep [OPTION]... PATTERNS [FILE]..."));
