@@ -11,7 +11,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use sandsh::text::regex::{Flags, Regex, Syntax};
+use sandsh::text::regex::{Error, Flags, Regex, Syntax, warnings_of};
 
 /// Small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
@@ -705,4 +705,106 @@ fn sorted(b: &[u8]) -> Vec<u8> {
     let mut lines: Vec<&[u8]> = b.split(|&c| c == b'\n').collect();
     lines.sort();
     lines.join(&b'\n')
+}
+
+/// Random byte patterns (brackets, escapes, braces, bytes that are not UTF-8): the translator
+/// never panics, and accepts or rejects each as GNU grep does (same message), with the same
+/// line count over a small input.
+#[test]
+fn random_patterns_match_gnu_grep() {
+    if !have_grep() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("sandsh-regex-rand-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let data = b"abc\n[x]\na{1}b\n\\\n^$.*\nfoo bar\n-\n:=\n\xc3\xa9\n".to_vec();
+    std::fs::write(dir.join("in"), &data).expect("write");
+    let alphabet: &[&[u8]] = &[
+        b"a",
+        b"b",
+        b"[",
+        b"]",
+        b"\\",
+        b"{",
+        b"}",
+        b"(",
+        b")",
+        b"*",
+        b"^",
+        b"$",
+        b":",
+        b"=",
+        b".",
+        b"-",
+        b",",
+        b"1",
+        b"|",
+        b"+",
+        b"?",
+        b"[:alpha:]",
+        b"\\(",
+        b"\\)",
+        b"\\{",
+        b"\\}",
+        b"\xff",
+        b"\xc3\xa9",
+        b"x",
+        b" ",
+    ];
+    let mut r = Rng(0x0bad_cafe_1234_5678);
+    let mut failures = Vec::new();
+    for round in 0..400 {
+        let ere = round % 2 == 0;
+        let mut pat = Vec::new();
+        for _ in 0..1 + r.below(6) {
+            pat.extend_from_slice(alphabet[r.below(alphabet.len())]);
+        }
+        let syntax = if ere { Syntax::Extended } else { Syntax::Basic };
+        let ours = Regex::new(&pat, syntax, Flags::default());
+        let (want_out, want_err, want_status) = host(
+            &format!("grep -c {}-e {} in", if ere { "-E " } else { "" }, sq(&pat)),
+            &dir,
+        );
+        let (got_out, got_err, got_status) = match &ours {
+            Err(e) => {
+                let mut m = String::new();
+                if *e == Error::ClassSyntax {
+                    for w in warnings_of(&pat, syntax) {
+                        m.push_str(&format!("grep: warning: {w}\n"));
+                    }
+                }
+                m.push_str(&format!("grep: {e}\n"));
+                (Vec::new(), m, 2)
+            }
+            Ok(re) => {
+                let n = data[..data.len() - 1]
+                    .split(|&b| b == b'\n')
+                    .filter(|l| re.is_match(l))
+                    .count();
+                (
+                    format!("{n}\n").into_bytes(),
+                    String::new(),
+                    if n > 0 { 0 } else { 1 },
+                )
+            }
+        };
+        let want_err = String::from_utf8_lossy(&want_err).into_owned();
+        let err_ok = want_status != 2 || want_err == got_err;
+        if got_out != want_out || got_status != want_status || !err_ok {
+            failures.push(format!(
+                "{} {:?}: gnu {:?} {want_status} {want_err:?} / sandsh {:?} {got_status} {got_err:?}",
+                if ere { "ERE" } else { "BRE" },
+                String::from_utf8_lossy(&pat),
+                String::from_utf8_lossy(&want_out),
+                String::from_utf8_lossy(&got_out),
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        failures.is_empty(),
+        "{} of 400 differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -80,7 +80,19 @@ impl Matcher {
                     } else {
                         Syntax::Extended
                     };
-                    Regex::new_many(&pats, syntax, flags).map_err(|e| e.to_string())?
+                    Regex::new_many(&pats, syntax, flags).map_err(|e| {
+                        // GNU prints the pattern's warnings before this one error.
+                        let mut m = String::new();
+                        if e == regex::Error::ClassSyntax {
+                            for p in &pats {
+                                for w in regex::warnings_of(p, syntax) {
+                                    m.push_str(&format!("warning: {w}\ngrep: "));
+                                }
+                            }
+                        }
+                        m.push_str(&e.to_string());
+                        m
+                    })?
                 }
                 Mode::Fixed => {
                     let mut joined = String::new();

@@ -38,6 +38,8 @@
 //! - [`Flags`]: `icase` (`grep -i`, sed `I`), `multiline` (`^`/`$` also at newlines, sed `M`).
 //!   `.` and `[^…]` match a newline, as in POSIX regexec (sed's pattern space, `grep -z`).
 //! - [`Error`]: `Display` is glibc's wording ("Unmatched [, [^, [:, [., or [=", …).
+//! - [`warnings_of`]: the warnings for a pattern even when it is refused (GNU grep prints
+//!   them before the error).
 //! - [`translate()`]: the raw translation, for callers that compose patterns themselves.
 //! - [`escape_literal`]: bytes as a literal pattern (`grep -F`); [`Regex::from_translated`]
 //!   compiles such `regex`-syntax text; [`Regex::new_perl`] compiles Perl syntax (`grep -P`,
@@ -52,7 +54,7 @@ use regex_automata::nfa::thompson::pikevm::{Cache as PikeCache, PikeVM};
 use regex_automata::util::syntax;
 use regex_automata::{Anchored, Input, MatchKind, meta};
 
-pub use translate::{Translated, translate};
+pub use translate::{Translated, translate, warnings_of};
 
 /// Which POSIX dialect a pattern is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -75,6 +75,44 @@ struct Tr<'a> {
     closed: Vec<bool>,
     backrefs: bool,
     warnings: Vec<String>,
+    class_syntax: bool,
+    /// Warnings given before the first `[:space:]`-style bracket (GNU stops there).
+    class_warn: usize,
+}
+
+/// The warnings GNU grep prints for `pattern` (also when it is then refused with
+/// [`Error::ClassSyntax`], which GNU reports after them).
+pub fn warnings_of(pattern: &[u8], syntax: Syntax) -> Vec<String> {
+    match translate(pattern, syntax, false) {
+        Ok(t) => t.warnings,
+        Err(_) => {
+            let mut t = Tr {
+                p: pattern,
+                i: 0,
+                ere: syntax == Syntax::Extended,
+                fancy: false,
+                out: String::new(),
+                frames: vec![Frame {
+                    seq_start: 0,
+                    last: None,
+                    at_start: true,
+                    group: 0,
+                    caret: true,
+                }],
+                groups: 0,
+                closed: vec![false],
+                backrefs: false,
+                warnings: Vec::new(),
+                class_syntax: false,
+                class_warn: 0,
+            };
+            let _ = t.run();
+            if t.class_syntax {
+                t.warnings.truncate(t.class_warn);
+            }
+            t.warnings
+        }
+    }
 }
 
 /// Translate `pattern`. `fancy` spells raw bytes as private-use characters (for the
@@ -97,8 +135,13 @@ pub fn translate(pattern: &[u8], syntax: Syntax, fancy: bool) -> Result<Translat
         closed: vec![false],
         backrefs: false,
         warnings: Vec::new(),
+        class_syntax: false,
+        class_warn: 0,
     };
     t.run()?;
+    if t.class_syntax {
+        return Err(Error::ClassSyntax);
+    }
     Ok(Translated {
         pattern: t.out,
         groups: t.groups,
@@ -314,7 +357,8 @@ impl Tr<'_> {
                     // glibc skips a leading interval (with a warning) when it is valid.
                     let saved_out = self.out.len();
                     let saved_last = self.frame().last;
-                    match self.parse_interval(false)? {
+                    // glibc skips the `{` alone here and never reports an error.
+                    match self.parse_interval(false).unwrap_or(None) {
                         Some(_) => {
                             self.out.truncate(saved_out);
                             self.frame().last = saved_last;
@@ -541,7 +585,12 @@ impl Tr<'_> {
             && j > 0
             && p[i + j] == b':'
         {
-            return Err(Error::ClassSyntax);
+            // GNU grep's matcher refuses `[:space:]`, but only once the whole pattern has
+            // parsed (glibc's errors come first).
+            if !self.class_syntax {
+                self.class_warn = self.warnings.len();
+            }
+            self.class_syntax = true;
         }
         let negate = p.get(i) == Some(&b'^');
         if negate {
