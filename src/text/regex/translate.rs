@@ -375,11 +375,16 @@ impl Tr<'_> {
                     self.push_literal('{');
                 }
             }
-            b'^' => {
+            b'^' if at_start || self.frame().last.is_none() => {
                 self.i += 1;
                 self.out.push('^');
                 let f = self.frame();
                 f.last = None;
+            }
+            // Inside an expression `^` is an atom that a repetition may follow (`x^?`).
+            b'^' => {
+                self.i += 1;
+                self.push_atom("(?:^)");
             }
             b'$' => {
                 self.i += 1;
@@ -521,6 +526,8 @@ impl Tr<'_> {
                 i += n;
                 closed = true;
             }
+            // glibc reads no maximum after an invalid minimum.
+            Stop::Comma if start == -2 => end = -2,
             Stop::Comma => {
                 if start == -1 {
                     start = 0;
@@ -632,7 +639,7 @@ impl Tr<'_> {
                 match kind {
                     b':' => {
                         let body = class_body(name).ok_or(Error::InvalidClass)?;
-                        if p.get(i) == Some(&b'-') && p.get(i + 1).is_some_and(|&b| b != b']') {
+                        if p.get(i) == Some(&b'-') && p.get(i + 1) != Some(&b']') {
                             return Err(Error::InvalidRangeEnd);
                         }
                         items.push_str(&body);
