@@ -1,0 +1,1347 @@
+//! Running a compiled program: GNU sed 4.9's `execute.c`, cycle for cycle.
+//!
+//! Input streams a record at a time through a reused buffer with one record of look-ahead
+//! only where `$` needs it; output goes through byte buffers flushed in chunks. The pattern
+//! and hold spaces track GNU's "chomped" flag (whether the record ended in a delimiter) so that
+//! a last line without a newline comes out without one, exactly as GNU prints it.
+
+use std::io::Read;
+use std::path::PathBuf;
+
+use crate::api::{Arg, ToolCtx};
+use crate::commands::util;
+use crate::vfs::WriteMode;
+
+use super::parse::{
+    Addr, Branch, Cmd, FileRef, Kind, Program, REPL_LOWER, REPL_LOWER_FIRST, REPL_MODIFIERS,
+    REPL_UPPER, REPL_UPPER_FIRST, ReplPart, Subst,
+};
+use super::re::Locs;
+
+const CHUNK: usize = 64 * 1024;
+
+/// Run-time options.
+#[derive(Debug, Clone, Default)]
+pub struct RunOpts {
+    pub quiet: bool,
+    pub separate: bool,
+    /// `-i`: the backup name pattern (`*` is the file name); `"*"` means no backup.
+    pub in_place: Option<Vec<u8>>,
+    pub delim: u8,
+    pub unbuffered: bool,
+    pub line_len: u64,
+    pub posix: bool,
+    pub follow_symlinks: bool,
+}
+
+/// Why a run stopped early.
+pub enum Stop {
+    /// GNU's `panic`: message already printed; exit 4.
+    Panic,
+    Cancelled,
+    /// The output went away.
+    Broken,
+    /// A script error found at run time (GNU's `bad_prog`): message printed; exit 1.
+    Script,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Range {
+    Inactive,
+    Active,
+    Closed,
+}
+
+/// A record reader over one source, with a reused buffer.
+struct Reader {
+    src: util::Source,
+    buf: Vec<u8>,
+    start: usize,
+    eof: bool,
+}
+
+impl Reader {
+    fn new(src: util::Source) -> Reader {
+        Reader {
+            src,
+            buf: Vec::new(),
+            start: 0,
+            eof: false,
+        }
+    }
+
+    /// Make sure at least one byte is buffered unless at end of input.
+    fn fill(&mut self, ctx: &mut dyn ToolCtx) -> Result<bool, Stop> {
+        if self.start < self.buf.len() {
+            return Ok(true);
+        }
+        if self.eof {
+            return Ok(false);
+        }
+        self.more(ctx)?;
+        Ok(self.start < self.buf.len())
+    }
+
+    fn more(&mut self, ctx: &mut dyn ToolCtx) -> Result<(), Stop> {
+        if ctx.is_cancelled() {
+            return Err(Stop::Cancelled);
+        }
+        if self.start > 0 {
+            self.buf.drain(..self.start);
+            self.start = 0;
+        }
+        let old = self.buf.len();
+        self.buf.resize(old + CHUNK, 0);
+        match util::read_chunk(ctx, &mut self.src, &mut self.buf[old..]) {
+            Ok(n) => {
+                self.buf.truncate(old + n);
+                if n == 0 {
+                    self.eof = true;
+                }
+                Ok(())
+            }
+            Err(_) => {
+                self.buf.truncate(old);
+                self.eof = true;
+                Ok(())
+            }
+        }
+    }
+
+    /// Append the next record (without its delimiter) to `out`; `Some(chomped)` or `None` at
+    /// the end of input.
+    fn record(
+        &mut self,
+        ctx: &mut dyn ToolCtx,
+        delim: u8,
+        out: &mut Vec<u8>,
+    ) -> Result<Option<bool>, Stop> {
+        let mut scanned = 0;
+        loop {
+            let avail = &self.buf[self.start..];
+            if let Some(p) = memchr(delim, &avail[scanned..]) {
+                let end = scanned + p;
+                out.extend_from_slice(&avail[..end]);
+                self.start += end + 1;
+                return Ok(Some(true));
+            }
+            scanned = avail.len();
+            if self.eof {
+                if scanned == 0 {
+                    return Ok(None);
+                }
+                out.extend_from_slice(avail);
+                self.start = self.buf.len();
+                return Ok(Some(false));
+            }
+            let before = self.start;
+            self.more(ctx)?;
+            // `more` moved the unread bytes to the front.
+            let _ = before;
+        }
+    }
+}
+
+fn memchr(b: u8, hay: &[u8]) -> Option<usize> {
+    use bstr::ByteSlice;
+    hay.find_byte(b)
+}
+
+/// Where output goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Target {
+    Stdout,
+    Stderr,
+    /// Index into `Exec::files`.
+    File(usize),
+}
+
+struct Sink {
+    target: Target,
+    missing_newline: bool,
+}
+
+struct OutFile {
+    path: PathBuf,
+    buf: Vec<u8>,
+}
+
+enum Queued {
+    Text(usize),
+    Owned(Vec<u8>),
+    File(Vec<u8>),
+}
+
+/// The state of one run.
+pub struct Exec<'p> {
+    prog: &'p Program,
+    opts: RunOpts,
+    line: Vec<u8>,
+    chomped: bool,
+    hold: Vec<u8>,
+    hold_chomped: bool,
+    accum: Vec<u8>,
+    range: Vec<Range>,
+    a2num: Vec<u64>,
+    replaced: bool,
+    last_re: Option<usize>,
+    locs: Vec<Locs>,
+    append: Vec<Queued>,
+    // input
+    files: Vec<Arg>,
+    next_file: usize,
+    reader: Option<Reader>,
+    in_name: Vec<u8>,
+    line_number: u64,
+    reset_at_next_file: bool,
+    bad_count: usize,
+    // in-place state for the current file
+    in_place_target: Option<PathBuf>,
+    // output
+    stdout: Vec<u8>,
+    files_out: Vec<OutFile>,
+    main: Sink,
+    wsinks: Vec<Sink>,
+    rreaders: Vec<Option<Reader>>,
+    tmp_counter: u64,
+    stamp: u32,
+}
+
+impl<'p> Exec<'p> {
+    pub fn new(prog: &'p Program, opts: RunOpts, files: Vec<Arg>) -> Exec<'p> {
+        let range = prog
+            .cmds
+            .iter()
+            .map(|c| initial_range(c))
+            .collect::<Vec<_>>();
+        let locs = prog.regexes.iter().map(|r| r.locs()).collect();
+        Exec {
+            prog,
+            opts,
+            line: Vec::with_capacity(256),
+            chomped: true,
+            hold: Vec::new(),
+            hold_chomped: true,
+            accum: Vec::with_capacity(256),
+            a2num: vec![0; range.len()],
+            range,
+            replaced: false,
+            last_re: None,
+            locs,
+            append: Vec::new(),
+            files,
+            next_file: 0,
+            reader: None,
+            in_name: b"-".to_vec(),
+            line_number: 0,
+            reset_at_next_file: true,
+            bad_count: 0,
+            in_place_target: None,
+            stdout: Vec::with_capacity(CHUNK),
+            files_out: Vec::new(),
+            main: Sink {
+                target: Target::Stdout,
+                missing_newline: false,
+            },
+            wsinks: Vec::new(),
+            rreaders: Vec::new(),
+            tmp_counter: 0,
+            stamp: 0,
+        }
+    }
+
+    /// Open (truncate) the `w` files; GNU does this before reading any input.
+    pub fn open_wfiles(&mut self, ctx: &mut dyn ToolCtx) -> Result<(), Stop> {
+        self.stamp = ctx
+            .now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos() ^ (d.as_secs() as u32))
+            .unwrap_or(0);
+        for f in &self.prog.wfiles {
+            let target = match f {
+                FileRef::Stdout => Target::Stdout,
+                FileRef::Stderr => Target::Stderr,
+                FileRef::Stdin | FileRef::Path(_) => {
+                    let name = match f {
+                        FileRef::Path(p) => util::lossy(p),
+                        _ => "/dev/stdin".to_string(),
+                    };
+                    let path = ctx.resolve_path(&name);
+                    if let Err(e) =
+                        ctx.backend()
+                            .write(&path, b"", WriteMode::Truncate, 0o666 & !ctx.umask())
+                    {
+                        let _ = writeln!(
+                            ctx.stderr(),
+                            "sed: couldn't open file {name}: {}",
+                            util::vfs_msg(&e)
+                        );
+                        return Err(Stop::Panic);
+                    }
+                    self.files_out.push(OutFile {
+                        path,
+                        buf: Vec::new(),
+                    });
+                    Target::File(self.files_out.len() - 1)
+                }
+            };
+            self.wsinks.push(Sink {
+                target,
+                missing_newline: false,
+            });
+        }
+        self.rreaders = self.prog.rfiles.iter().map(|_| None).collect();
+        Ok(())
+    }
+
+    /// Process all input; returns the exit status.
+    pub fn run(&mut self, ctx: &mut dyn ToolCtx) -> i32 {
+        let r = self.run_inner(ctx);
+        let flushed = self.flush_all(ctx);
+        match r {
+            Ok(status) => {
+                if flushed.is_err() {
+                    return 4;
+                }
+                if self.bad_count > 0 { 2 } else { status }
+            }
+            Err(Stop::Panic) => 4,
+            Err(Stop::Cancelled) => 130,
+            Err(Stop::Broken) => 4,
+            Err(Stop::Script) => 1,
+        }
+    }
+
+    fn run_inner(&mut self, ctx: &mut dyn ToolCtx) -> Result<i32, Stop> {
+        if self.files.is_empty() {
+            if self.opts.in_place.is_some() {
+                let _ = writeln!(ctx.stderr(), "sed: no input files");
+                return Err(Stop::Panic);
+            }
+            self.files.push(b"-".to_vec());
+        }
+        let mut status = 0;
+        while self.read_pattern_space(ctx, false)? {
+            if ctx.is_cancelled() {
+                return Err(Stop::Cancelled);
+            }
+            match self.execute(ctx)? {
+                None => {}
+                Some(s) => {
+                    status = s;
+                    break;
+                }
+            }
+        }
+        self.closedown(ctx)?;
+        Ok(status)
+    }
+
+    // ---------------------------------------------------------------- output
+
+    fn write_to(&mut self, ctx: &mut dyn ToolCtx, t: Target, data: &[u8]) -> Result<(), Stop> {
+        match t {
+            Target::Stdout => {
+                self.stdout.extend_from_slice(data);
+                if self.stdout.len() >= CHUNK {
+                    self.flush_stdout(ctx)?;
+                }
+            }
+            Target::Stderr => {
+                self.flush_stdout(ctx)?;
+                let _ = ctx.stderr().write_all(data);
+            }
+            Target::File(i) => {
+                let f = &mut self.files_out[i];
+                f.buf.extend_from_slice(data);
+                if f.buf.len() >= CHUNK {
+                    self.flush_file(ctx, i)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn flush_stdout(&mut self, ctx: &mut dyn ToolCtx) -> Result<(), Stop> {
+        if !self.stdout.is_empty() {
+            let r = ctx.stdout().write_all(&self.stdout);
+            self.stdout.clear();
+            if r.is_err() {
+                return Err(Stop::Broken);
+            }
+        }
+        Ok(())
+    }
+
+    fn flush_file(&mut self, ctx: &mut dyn ToolCtx, i: usize) -> Result<(), Stop> {
+        let f = &mut self.files_out[i];
+        if f.buf.is_empty() {
+            return Ok(());
+        }
+        let r = ctx.backend().append(&f.path, &f.buf);
+        f.buf.clear();
+        if let Err(e) = r {
+            let _ = writeln!(
+                ctx.stderr(),
+                "sed: couldn't write to {}: {}",
+                f.path.display(),
+                util::vfs_msg(&e)
+            );
+            return Err(Stop::Panic);
+        }
+        Ok(())
+    }
+
+    fn flush_all(&mut self, ctx: &mut dyn ToolCtx) -> Result<(), Stop> {
+        for i in 0..self.files_out.len() {
+            self.flush_file(ctx, i)?;
+        }
+        self.flush_stdout(ctx)?;
+        let _ = ctx.stdout().flush();
+        Ok(())
+    }
+
+    fn sink_mut(&mut self, w: Option<usize>) -> &mut Sink {
+        match w {
+            None => &mut self.main,
+            Some(i) => &mut self.wsinks[i],
+        }
+    }
+
+    fn output_missing_newline(
+        &mut self,
+        ctx: &mut dyn ToolCtx,
+        w: Option<usize>,
+    ) -> Result<(), Stop> {
+        let s = self.sink_mut(w);
+        if s.missing_newline {
+            s.missing_newline = false;
+            let t = s.target;
+            let d = [self.opts.delim];
+            self.write_to(ctx, t, &d)?;
+        }
+        Ok(())
+    }
+
+    /// GNU's `output_line` for the pattern space (or part of it).
+    fn output_text(
+        &mut self,
+        ctx: &mut dyn ToolCtx,
+        w: Option<usize>,
+        text: &[u8],
+        nl: bool,
+    ) -> Result<(), Stop> {
+        self.output_missing_newline(ctx, w)?;
+        let t = self.sink_mut(w).target;
+        self.write_to(ctx, t, text)?;
+        if nl {
+            let d = [self.opts.delim];
+            self.write_to(ctx, t, &d)?;
+        } else {
+            self.sink_mut(w).missing_newline = true;
+        }
+        if self.opts.unbuffered {
+            self.flush_stdout(ctx)?;
+        }
+        Ok(())
+    }
+
+    fn print_pattern(&mut self, ctx: &mut dyn ToolCtx, w: Option<usize>) -> Result<(), Stop> {
+        let line = std::mem::take(&mut self.line);
+        let r = self.output_text(ctx, w, &line, self.chomped);
+        self.line = line;
+        r
+    }
+
+    fn print_first(&mut self, ctx: &mut dyn ToolCtx, w: Option<usize>) -> Result<(), Stop> {
+        let line = std::mem::take(&mut self.line);
+        let r = match memchr(self.opts.delim, &line) {
+            Some(p) => self.output_text(ctx, w, &line[..p], true),
+            None => self.output_text(ctx, w, &line, self.chomped),
+        };
+        self.line = line;
+        r
+    }
+
+    fn dump_append(&mut self, ctx: &mut dyn ToolCtx) -> Result<(), Stop> {
+        self.output_missing_newline(ctx, None)?;
+        let q = std::mem::take(&mut self.append);
+        let t = self.main.target;
+        for item in &q {
+            match item {
+                Queued::Text(i) => {
+                    if let Kind::Append(Some(text)) = &self.prog.cmds[*i].kind {
+                        self.write_to(ctx, t, text)?;
+                    }
+                }
+                Queued::Owned(v) => self.write_to(ctx, t, v)?,
+                Queued::File(p) => self.print_file(ctx, p)?,
+            }
+        }
+        if self.opts.unbuffered {
+            self.flush_stdout(ctx)?;
+        }
+        Ok(())
+    }
+
+    /// Copy a file to the output; a missing or unreadable file is silently empty (POSIX).
+    fn print_file(&mut self, ctx: &mut dyn ToolCtx, name: &[u8]) -> Result<(), Stop> {
+        let name = util::lossy(name);
+        if util::is_dir(ctx, &name) {
+            return Ok(());
+        }
+        let Ok(mut f) = ctx.open_read(&name) else {
+            return Ok(());
+        };
+        let mut buf = vec![0u8; CHUNK];
+        let t = self.main.target;
+        loop {
+            if ctx.is_cancelled() {
+                return Err(Stop::Cancelled);
+            }
+            match f.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => self.write_to(ctx, t, &buf[..n])?,
+            }
+        }
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- input
+
+    fn open_next_file(&mut self, ctx: &mut dyn ToolCtx) -> Result<(), Stop> {
+        let name = self.files[self.next_file].clone();
+        self.next_file += 1;
+        self.in_name = name.clone();
+        self.reader = None;
+        if name == b"-" && self.opts.in_place.is_none() {
+            self.reader = Some(Reader::new(util::Source::Stdin));
+            self.main.target = Target::Stdout;
+            return Ok(());
+        }
+        let sname = util::lossy(&name);
+        if util::is_dir(ctx, &sname) {
+            if self.opts.in_place.is_some() {
+                let _ = writeln!(
+                    ctx.stderr(),
+                    "sed: couldn't edit {sname}: not a regular file"
+                );
+            } else {
+                let _ = writeln!(ctx.stderr(), "sed: read error on {sname}: Is a directory");
+            }
+            return Err(Stop::Panic);
+        }
+        let src = match ctx.open_read(&sname) {
+            Ok(f) => f,
+            Err(e) => {
+                let _ = writeln!(
+                    ctx.stderr(),
+                    "sed: can't read {sname}: {}",
+                    util::io_msg(&e)
+                );
+                self.bad_count += 1;
+                return Ok(());
+            }
+        };
+        self.reader = Some(Reader::new(util::Source::File(src)));
+        if self.opts.in_place.is_some() {
+            let mut target = ctx.resolve_path(&sname);
+            if self.opts.follow_symlinks
+                && let Ok(c) = ctx.backend().canonicalize(&target)
+            {
+                target = c;
+            }
+            let meta = ctx.backend().stat(&target);
+            if let Ok(m) = &meta
+                && !m.is_file()
+            {
+                let _ = writeln!(
+                    ctx.stderr(),
+                    "sed: couldn't edit {sname}: not a regular file"
+                );
+                return Err(Stop::Panic);
+            }
+            let mode = meta.map(|m| m.mode).unwrap_or(0o644);
+            let dir = target
+                .parent()
+                .map(|p| p.to_path_buf())
+                .unwrap_or_else(|| PathBuf::from("/"));
+            let tmp = dir.join(format!(".sed{}", self.unique()));
+            if let Err(e) = ctx.backend().write(&tmp, b"", WriteMode::Truncate, mode) {
+                let _ = writeln!(
+                    ctx.stderr(),
+                    "sed: couldn't open temporary file {}: {}",
+                    tmp.display(),
+                    util::vfs_msg(&e)
+                );
+                return Err(Stop::Panic);
+            }
+            self.files_out.push(OutFile {
+                path: tmp,
+                buf: Vec::new(),
+            });
+            self.main = Sink {
+                target: Target::File(self.files_out.len() - 1),
+                missing_newline: false,
+            };
+            self.in_place_target = Some(target);
+        } else {
+            self.main.target = Target::Stdout;
+        }
+        Ok(())
+    }
+
+    /// Finish the current input (for `-i`, move the edited copy into place).
+    fn closedown(&mut self, ctx: &mut dyn ToolCtx) -> Result<(), Stop> {
+        self.reader = None;
+        let Some(target) = self.in_place_target.take() else {
+            return Ok(());
+        };
+        let Target::File(i) = self.main.target else {
+            return Ok(());
+        };
+        self.flush_file(ctx, i)?;
+        let tmp = self.files_out[i].path.clone();
+        let suffix = self.opts.in_place.clone().unwrap_or_else(|| b"*".to_vec());
+        if suffix != b"*" {
+            let name = util::lossy(&self.in_name);
+            let backup = ctx.resolve_path(&util::lossy(&suffix).replace('*', &name));
+            if let Err(e) = ctx.backend().rename(&target, &backup) {
+                let _ = writeln!(
+                    ctx.stderr(),
+                    "sed: cannot rename {name}: {}",
+                    util::vfs_msg(&e)
+                );
+                return Err(Stop::Panic);
+            }
+        }
+        if let Err(e) = ctx.backend().rename(&tmp, &target) {
+            let _ = writeln!(
+                ctx.stderr(),
+                "sed: cannot rename {}: {}",
+                tmp.display(),
+                util::vfs_msg(&e)
+            );
+            return Err(Stop::Panic);
+        }
+        self.main = Sink {
+            target: Target::Stdout,
+            missing_newline: false,
+        };
+        Ok(())
+    }
+
+    fn reset_addresses(&mut self) {
+        for (i, c) in self.prog.cmds.iter().enumerate() {
+            self.range[i] = initial_range(c);
+        }
+    }
+
+    /// Read the next record into the pattern space (appending for `N`).
+    fn read_pattern_space(&mut self, ctx: &mut dyn ToolCtx, append: bool) -> Result<bool, Stop> {
+        if !self.append.is_empty() {
+            self.dump_append(ctx)?;
+        }
+        self.replaced = false;
+        if !append {
+            self.line.clear();
+        }
+        self.chomped = true;
+        loop {
+            if let Some(r) = &mut self.reader {
+                let delim = self.opts.delim;
+                if let Some(ch) = r.record(ctx, delim, &mut self.line)? {
+                    self.chomped = ch;
+                    break;
+                }
+            }
+            self.closedown(ctx)?;
+            if self.next_file >= self.files.len() {
+                return Ok(false);
+            }
+            if self.reset_at_next_file {
+                self.line_number = 0;
+                self.hold.clear();
+                self.hold_chomped = true;
+                self.reset_addresses();
+                for r in &mut self.rreaders {
+                    *r = None;
+                }
+                if self.opts.in_place.is_some() {
+                    self.main.missing_newline = false;
+                }
+                self.reset_at_next_file = self.opts.separate;
+            }
+            self.open_next_file(ctx)?;
+        }
+        self.line_number += 1;
+        Ok(true)
+    }
+
+    /// Whether the current line is the last (`$`).
+    fn test_eof(&mut self, ctx: &mut dyn ToolCtx) -> Result<bool, Stop> {
+        if let Some(r) = &mut self.reader
+            && r.fill(ctx)?
+        {
+            return Ok(false);
+        }
+        if self.opts.separate {
+            return Ok(true);
+        }
+        loop {
+            self.closedown(ctx)?;
+            if self.next_file >= self.files.len() {
+                return Ok(true);
+            }
+            self.open_next_file(ctx)?;
+            if let Some(r) = &mut self.reader
+                && r.fill(ctx)?
+            {
+                return Ok(false);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- addresses
+
+    fn match_re(&mut self, re: Option<usize>, ctx: &mut dyn ToolCtx) -> Result<bool, Stop> {
+        let idx = self.resolve_re(re, ctx)?;
+        Ok(self.prog.regexes[idx].is_match(&self.line))
+    }
+
+    fn resolve_re(&mut self, re: Option<usize>, ctx: &mut dyn ToolCtx) -> Result<usize, Stop> {
+        match re {
+            Some(i) => {
+                self.last_re = Some(i);
+                Ok(i)
+            }
+            None => match self.last_re {
+                Some(i) => Ok(i),
+                None => {
+                    let _ = writeln!(
+                        ctx.stderr(),
+                        "sed: -e expression #1, char 0: no previous regular expression"
+                    );
+                    Err(Stop::Script)
+                }
+            },
+        }
+    }
+
+    fn match_one(&mut self, a: &Addr, ctx: &mut dyn ToolCtx, a2num: u64) -> Result<bool, Stop> {
+        Ok(match a {
+            Addr::Null => true,
+            Addr::Re(r) => self.match_re(*r, ctx)?,
+            Addr::NumMod(first, step) => {
+                self.line_number >= *first && (self.line_number - first) % step == 0
+            }
+            Addr::Step(_) | Addr::StepMod(_) => a2num <= self.line_number,
+            Addr::Last => self.test_eof(ctx)?,
+            Addr::Num(n) => *n == self.line_number,
+        })
+    }
+
+    fn match_address(&mut self, i: usize, ctx: &mut dyn ToolCtx) -> Result<bool, Stop> {
+        let cmd: &'p Cmd = &self.prog.cmds[i];
+        let Some(a1) = &cmd.a1 else {
+            return Ok(true);
+        };
+        let ln = self.line_number;
+        if self.range[i] != Range::Active {
+            let Some(a2) = &cmd.a2 else {
+                return self.match_one(a1, ctx, 0);
+            };
+            if let Addr::Num(n) = a1 {
+                if self.range[i] == Range::Closed || ln < *n {
+                    return Ok(false);
+                }
+            } else if !self.match_one(a1, ctx, 0)? {
+                return Ok(false);
+            }
+            self.range[i] = Range::Active;
+            match a2 {
+                Addr::Re(_) => return Ok(true),
+                Addr::Num(n) => {
+                    if ln >= *n {
+                        self.range[i] = Range::Closed;
+                    }
+                    return Ok(ln <= *n || self.match_one(a1, ctx, 0)?);
+                }
+                Addr::Step(s) => {
+                    self.a2num[i] = ln.saturating_add(*s);
+                    return Ok(true);
+                }
+                Addr::StepMod(s) => {
+                    self.a2num[i] = ln.saturating_add(s - ln % s);
+                    return Ok(true);
+                }
+                _ => {}
+            }
+        }
+        let Some(a2) = &cmd.a2 else {
+            return Ok(true);
+        };
+        if let Addr::Num(n) = a2 {
+            if ln >= *n {
+                self.range[i] = Range::Closed;
+            }
+            return Ok(ln <= *n);
+        }
+        if self.match_one(a2, ctx, self.a2num[i])? {
+            self.range[i] = Range::Closed;
+        }
+        Ok(true)
+    }
+
+    // ---------------------------------------------------------------- commands
+
+    /// Run the program on the pattern space: `None` to go on with the next cycle, `Some(status)`
+    /// to quit.
+    fn execute(&mut self, ctx: &mut dyn ToolCtx) -> Result<Option<i32>, Stop> {
+        let prog: &'p Program = self.prog;
+        let cmds = &prog.cmds;
+        let mut pc = 0;
+        while pc < cmds.len() {
+            let cmd = &cmds[pc];
+            if self.match_address(pc, ctx)? == cmd.bang {
+                if let Kind::Block(end) = cmd.kind {
+                    // `{` whose address does not match: skip the block.
+                    pc = end;
+                }
+                pc += 1;
+                continue;
+            }
+            match &cmd.kind {
+                Kind::Block(_) | Kind::BlockEnd | Kind::Label => {}
+                Kind::Jump(kind, target) => {
+                    let jump = match kind {
+                        Branch::Always => true,
+                        Branch::IfSub => std::mem::replace(&mut self.replaced, false),
+                        Branch::IfNotSub => {
+                            let r = self.replaced;
+                            self.replaced = false;
+                            !r
+                        }
+                    };
+                    if jump {
+                        if ctx.is_cancelled() {
+                            return Err(Stop::Cancelled);
+                        }
+                        pc = *target;
+                        continue;
+                    }
+                }
+                Kind::Append(_) => self.append.push(Queued::Text(pc)),
+                Kind::Insert(text) => {
+                    if let Some(t) = text {
+                        self.output_text(ctx, None, &t[..t.len() - 1], true)?;
+                    }
+                }
+                Kind::Change(text) => {
+                    if self.range[pc] != Range::Active
+                        && let Some(t) = text
+                    {
+                        self.output_text(ctx, None, &t[..t.len() - 1], true)?;
+                    }
+                    return Ok(None);
+                }
+                Kind::Delete => return Ok(None),
+                Kind::DeleteFirst => match memchr(self.opts.delim_nl(), &self.line) {
+                    None => return Ok(None),
+                    Some(p) => {
+                        self.line.drain(..=p);
+                        if ctx.is_cancelled() {
+                            return Err(Stop::Cancelled);
+                        }
+                        pc = 0;
+                        continue;
+                    }
+                },
+                Kind::Exec(text) => self.exec_cmd(ctx, text.as_deref())?,
+                Kind::GetHold => {
+                    self.line.clear();
+                    self.line.extend_from_slice(&self.hold);
+                    self.chomped = self.hold_chomped;
+                }
+                Kind::GetHoldAppend => {
+                    self.line.push(self.opts.delim);
+                    self.line.extend_from_slice(&self.hold);
+                    self.chomped = self.hold_chomped;
+                }
+                Kind::Hold => {
+                    self.hold.clear();
+                    self.hold.extend_from_slice(&self.line);
+                    self.hold_chomped = self.chomped;
+                }
+                Kind::HoldAppend => {
+                    self.hold.push(self.opts.delim);
+                    self.hold.extend_from_slice(&self.line);
+                    self.hold_chomped = self.chomped;
+                }
+                Kind::Exchange => {
+                    std::mem::swap(&mut self.line, &mut self.hold);
+                    std::mem::swap(&mut self.chomped, &mut self.hold_chomped);
+                }
+                Kind::List(n) => {
+                    let w = n.unwrap_or(self.opts.line_len);
+                    self.do_list(ctx, w)?;
+                }
+                Kind::Next => {
+                    if !self.opts.quiet {
+                        self.print_pattern(ctx, None)?;
+                    }
+                    if self.test_eof(ctx)? || !self.read_pattern_space(ctx, false)? {
+                        return Ok(None);
+                    }
+                }
+                Kind::NextAppend => {
+                    self.line.push(self.opts.delim);
+                    if self.test_eof(ctx)? || !self.read_pattern_space(ctx, true)? {
+                        self.line.pop();
+                        if !self.opts.posix && !self.opts.quiet {
+                            self.print_pattern(ctx, None)?;
+                        }
+                        return Ok(None);
+                    }
+                }
+                Kind::Print => self.print_pattern(ctx, None)?,
+                Kind::PrintFirst => self.print_first(ctx, None)?,
+                Kind::Quit(code) => {
+                    if !self.opts.quiet {
+                        self.print_pattern(ctx, None)?;
+                    }
+                    self.dump_append(ctx)?;
+                    return Ok(Some((*code & 0xff) as i32));
+                }
+                Kind::QuitSilent(code) => return Ok(Some((*code & 0xff) as i32)),
+                Kind::ReadFile { path, append } => {
+                    if *append {
+                        self.append.push(Queued::File(path.clone()));
+                    } else {
+                        self.print_file(ctx, path)?;
+                    }
+                }
+                Kind::ReadLine(i) => self.read_line_cmd(ctx, *i)?,
+                Kind::Subst(s) => self.do_subst(ctx, s)?,
+                Kind::Write(i) => self.print_pattern(ctx, Some(*i))?,
+                Kind::WriteFirst(i) => self.print_first(ctx, Some(*i))?,
+                Kind::Translate(t) => {
+                    if t.simple {
+                        for b in self.line.iter_mut() {
+                            *b = t.map[*b as usize];
+                        }
+                    } else {
+                        let mut out = Vec::with_capacity(self.line.len());
+                        let mut i = 0;
+                        while i < self.line.len() {
+                            let l = super::parse::utf8_len(&self.line[i..]);
+                            let ch = &self.line[i..i + l];
+                            match t.pairs.iter().find(|(a, _)| a.as_slice() == ch) {
+                                Some((_, b)) => out.extend_from_slice(b),
+                                None => out.extend_from_slice(ch),
+                            }
+                            i += l;
+                        }
+                        self.line = out;
+                    }
+                }
+                Kind::Zap => self.line.clear(),
+                Kind::LineNo => {
+                    self.output_missing_newline(ctx, None)?;
+                    let s = format!("{}", self.line_number);
+                    let t = self.main.target;
+                    self.write_to(ctx, t, s.as_bytes())?;
+                    self.write_to(ctx, t, &[self.opts.delim])?;
+                }
+                Kind::FileName => {
+                    self.output_missing_newline(ctx, None)?;
+                    let name = self.in_name.clone();
+                    let t = self.main.target;
+                    self.write_to(ctx, t, &name)?;
+                    self.write_to(ctx, t, &[self.opts.delim])?;
+                }
+            }
+            pc += 1;
+        }
+        if !self.opts.quiet {
+            self.print_pattern(ctx, None)?;
+        }
+        Ok(None)
+    }
+
+    fn read_line_cmd(&mut self, ctx: &mut dyn ToolCtx, i: usize) -> Result<(), Stop> {
+        if self.rreaders[i].is_none() {
+            let src = match &self.prog.rfiles[i] {
+                FileRef::Stdin => Some(util::Source::Stdin),
+                FileRef::Stdout | FileRef::Stderr => None,
+                FileRef::Path(p) => {
+                    let name = util::lossy(p);
+                    if util::is_dir(ctx, &name) {
+                        None
+                    } else {
+                        ctx.open_read(&name).ok().map(util::Source::File)
+                    }
+                }
+            };
+            let Some(src) = src else {
+                return Ok(());
+            };
+            self.rreaders[i] = Some(Reader::new(src));
+        }
+        let delim = self.opts.delim;
+        let mut text = Vec::new();
+        if let Some(r) = &mut self.rreaders[i]
+            && let Some(ch) = r.record(ctx, delim, &mut text)?
+        {
+            if ch {
+                text.push(delim);
+            }
+            self.append.push(Queued::Owned(text));
+        }
+        Ok(())
+    }
+
+    fn do_list(&mut self, ctx: &mut dyn ToolCtx, line_len: u64) -> Result<(), Stop> {
+        self.output_missing_newline(ctx, None)?;
+        let delim = self.opts.delim;
+        let mut out = Vec::with_capacity(self.line.len() * 2 + 2);
+        let mut width: u64 = 0;
+        for &c in &self.line {
+            let mut o = [0u8; 4];
+            let olen = if c.is_ascii() && (0x20..0x7f).contains(&c) {
+                o[0] = c;
+                if c == b'\\' {
+                    o[1] = b'\\';
+                    2
+                } else {
+                    1
+                }
+            } else {
+                o[0] = b'\\';
+                let e = match c {
+                    7 => Some(b'a'),
+                    8 => Some(b'b'),
+                    12 => Some(b'f'),
+                    b'\n' => Some(b'n'),
+                    b'\r' => Some(b'r'),
+                    b'\t' => Some(b't'),
+                    11 => Some(b'v'),
+                    _ => None,
+                };
+                match e {
+                    Some(e) => {
+                        o[1] = e;
+                        2
+                    }
+                    None => {
+                        o[1] = b'0' + ((c & 0o300) >> 6);
+                        o[2] = b'0' + ((c & 0o070) >> 3);
+                        o[3] = b'0' + (c & 0o007);
+                        4
+                    }
+                }
+            };
+            if line_len > 0 && line_len.saturating_sub(olen) <= width && line_len >= olen {
+                out.push(b'\\');
+                out.push(delim);
+                width = 0;
+            } else if line_len > 0 && line_len < olen {
+                // line_len - olen is negative in GNU: always wrap.
+                out.push(b'\\');
+                out.push(delim);
+                width = 0;
+            }
+            out.extend_from_slice(&o[..olen as usize]);
+            width += olen;
+        }
+        out.push(b'$');
+        out.push(delim);
+        let t = self.main.target;
+        self.write_to(ctx, t, &out)?;
+        if self.opts.unbuffered {
+            self.flush_stdout(ctx)?;
+        }
+        Ok(())
+    }
+
+    fn do_subst(&mut self, ctx: &mut dyn ToolCtx, sub: &'p Subst) -> Result<(), Stop> {
+        let ri = self.resolve_re(sub.re, ctx)?;
+        let re = &self.prog.regexes[ri];
+        let mut locs = std::mem::replace(&mut self.locs[ri], re.locs());
+        let r = self.subst_with(ctx, sub, ri, &mut locs);
+        self.locs[ri] = locs;
+        r
+    }
+
+    fn subst_with(
+        &mut self,
+        ctx: &mut dyn ToolCtx,
+        sub: &'p Subst,
+        ri: usize,
+        locs: &mut Locs,
+    ) -> Result<(), Stop> {
+        let re = &self.prog.regexes[ri];
+        if !re.search_at(&self.line, 0, locs) {
+            return Ok(());
+        }
+        let (m0s, m0e) = locs.get(0).unwrap_or((0, 0));
+        let mut done = false;
+        if sub.repl.is_empty() && sub.numb <= 1 {
+            if m0s == 0 && !sub.global {
+                self.replaced = true;
+                self.line.drain(..m0e);
+                done = true;
+            } else if m0e == self.line.len() {
+                self.replaced = true;
+                self.line.truncate(m0s);
+                done = true;
+            }
+        }
+        if !done {
+            let mut start = 0usize;
+            let mut last_end = 0usize;
+            let mut count: u64 = 0;
+            let numb = sub.numb.max(1);
+            let mut accum = std::mem::take(&mut self.accum);
+            accum.clear();
+            let len = self.line.len();
+            loop {
+                let (offset, end) = locs.get(0).unwrap_or((0, 0));
+                let mut matched = end - offset;
+                if start < offset {
+                    accum.extend_from_slice(&self.line[start..offset]);
+                    start = offset;
+                }
+                let mut again = true;
+                let eligible = matched > 0 || count == 0 || offset > last_end;
+                if eligible {
+                    count += 1;
+                }
+                if eligible && count >= numb {
+                    self.replaced = true;
+                    append_replacement(&mut accum, &sub.repl, &self.line, locs);
+                    again = sub.global;
+                } else {
+                    if matched == 0 {
+                        if start < len {
+                            matched = 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    accum.extend_from_slice(&self.line[offset..offset + matched]);
+                }
+                start = offset + matched;
+                last_end = end;
+                if ctx.is_cancelled() {
+                    self.accum = accum;
+                    return Err(Stop::Cancelled);
+                }
+                if !(again && start <= len && re.search_at(&self.line, start, locs)) {
+                    break;
+                }
+            }
+            if start < len {
+                accum.extend_from_slice(&self.line[start..]);
+            }
+            std::mem::swap(&mut self.line, &mut accum);
+            self.accum = accum;
+            if count < numb {
+                return Ok(());
+            }
+        }
+        if sub.print & 1 != 0 {
+            self.print_pattern(ctx, None)?;
+        }
+        if sub.eval {
+            self.flush_stdout(ctx)?;
+            let cmd = self.line.clone();
+            let mut out = self.run_capture(ctx, &cmd)?;
+            if out.last() == Some(&self.opts.delim) {
+                out.pop();
+            }
+            self.line = out;
+        }
+        if sub.print & 2 != 0 {
+            self.print_pattern(ctx, None)?;
+        }
+        if let Some(w) = sub.wfile {
+            self.print_pattern(ctx, Some(w))?;
+        }
+        Ok(())
+    }
+
+    fn exec_cmd(&mut self, ctx: &mut dyn ToolCtx, text: Option<&[u8]>) -> Result<(), Stop> {
+        match text {
+            None => {
+                let cmd = self.line.clone();
+                let mut out = self.run_capture(ctx, &cmd)?;
+                if out.last() == Some(&self.opts.delim) {
+                    out.pop();
+                }
+                self.line = out;
+            }
+            Some(t) => {
+                let cmd = &t[..t.len().saturating_sub(1)];
+                let out = self.run_capture(ctx, cmd)?;
+                self.output_missing_newline(ctx, None)?;
+                let tg = self.main.target;
+                self.write_to(ctx, tg, &out)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Run `cmd` with sandsh's own shell (never the host) and capture its standard output
+    /// through a temporary file in the sandbox.
+    fn run_capture(&mut self, ctx: &mut dyn ToolCtx, cmd: &[u8]) -> Result<Vec<u8>, Stop> {
+        self.flush_stdout(ctx)?;
+        let dir = if util::is_dir(ctx, "/tmp") {
+            "/tmp"
+        } else {
+            "."
+        };
+        let tmp = format!("{dir}/.sed-e-{}", self.unique_with(ctx));
+        let script: &[u8] = b"eval \"$1\" > \"$2\" < /dev/null";
+        let args: Vec<Arg> = vec![
+            b"-c".to_vec(),
+            script.to_vec(),
+            b"sed".to_vec(),
+            cmd.to_vec(),
+            tmp.as_bytes().to_vec(),
+        ];
+        let st = ctx.call("sh", &args);
+        let path = ctx.resolve_path(&tmp);
+        let data = ctx.backend().read(&path, None);
+        let _ = ctx.backend().remove(&path, false);
+        if ctx.is_cancelled() {
+            return Err(Stop::Cancelled);
+        }
+        match data {
+            Ok(d) => Ok(d),
+            Err(_) => {
+                if st == 127 {
+                    let _ = writeln!(
+                        ctx.stderr(),
+                        "sed: the e command is not supported here (no shell to run it)"
+                    );
+                } else {
+                    let _ = writeln!(ctx.stderr(), "sed: error in subprocess");
+                }
+                Err(Stop::Panic)
+            }
+        }
+    }
+}
+
+impl Exec<'_> {
+    /// A name part no other run is likely to use (counter plus the injected clock).
+    fn unique(&mut self) -> String {
+        self.tmp_counter += 1;
+        format!("{}{:06x}", self.tmp_counter, self.stamp)
+    }
+
+    fn unique_with(&mut self, _ctx: &mut dyn ToolCtx) -> String {
+        self.unique()
+    }
+}
+
+impl RunOpts {
+    /// The byte that separates lines inside the pattern space (GNU uses the buffer
+    /// delimiter for `D`, `P`, `N`, `G`…).
+    fn delim_nl(&self) -> u8 {
+        self.delim
+    }
+}
+
+fn initial_range(c: &Cmd) -> Range {
+    if matches!(c.a1, Some(Addr::Num(0))) {
+        Range::Active
+    } else {
+        Range::Inactive
+    }
+}
+
+/// GNU's `append_replacement`.
+fn append_replacement(out: &mut Vec<u8>, parts: &[ReplPart], line: &[u8], locs: &Locs) {
+    let mut repl_mod: u8 = 0;
+    for p in parts {
+        let mut cur = if p.case & REPL_MODIFIERS != 0 {
+            p.case
+        } else {
+            p.case | repl_mod
+        };
+        repl_mod = 0;
+        if !p.prefix.is_empty() {
+            append_modified(out, &p.prefix, cur);
+            cur &= !REPL_MODIFIERS;
+        }
+        if let Some(g) = p.group {
+            match locs.get(g) {
+                Some((s, e)) if s == e => {
+                    if p.case & REPL_MODIFIERS != 0 {
+                        repl_mod = cur & REPL_MODIFIERS;
+                    }
+                }
+                Some((s, e)) => append_modified(out, &line[s..e], cur),
+                None => {
+                    if p.case & REPL_MODIFIERS != 0 {
+                        repl_mod = cur & REPL_MODIFIERS;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn case_map(c: char, upper: bool) -> char {
+    let mut it: Box<dyn Iterator<Item = char>> = if upper {
+        Box::new(c.to_uppercase())
+    } else {
+        Box::new(c.to_lowercase())
+    };
+    match (it.next(), it.next()) {
+        (Some(x), None) => x,
+        _ => c,
+    }
+}
+
+/// GNU's `str_append_modified`: case conversion by character; invalid bytes pass through.
+fn append_modified(out: &mut Vec<u8>, s: &[u8], mut ty: u8) {
+    if ty == 0 {
+        out.extend_from_slice(s);
+        return;
+    }
+    let mut i = 0;
+    while i < s.len() {
+        let l = super::parse::utf8_len(&s[i..]);
+        let ch = std::str::from_utf8(&s[i..i + l])
+            .ok()
+            .and_then(|x| x.chars().next());
+        let Some(c) = ch else {
+            ty &= !(REPL_LOWER_FIRST | REPL_UPPER_FIRST);
+            if ty == 0 {
+                out.extend_from_slice(&s[i..]);
+                return;
+            }
+            out.push(s[i]);
+            i += 1;
+            continue;
+        };
+        i += l;
+        let mut buf = [0u8; 4];
+        if ty & (REPL_UPPER_FIRST | REPL_LOWER_FIRST) != 0 {
+            let m = case_map(c, ty & REPL_UPPER_FIRST != 0);
+            ty &= !(REPL_LOWER_FIRST | REPL_UPPER_FIRST);
+            out.extend_from_slice(m.encode_utf8(&mut buf).as_bytes());
+            if ty == 0 {
+                out.extend_from_slice(&s[i..]);
+                return;
+            }
+        } else {
+            let m = case_map(c, ty & REPL_UPPER != 0);
+            debug_assert!(ty & (REPL_UPPER | REPL_LOWER) != 0);
+            out.extend_from_slice(m.encode_utf8(&mut buf).as_bytes());
+        }
+    }
+}
