@@ -46,6 +46,12 @@ fn files() -> Vec<(&'static str, Vec<u8>)> {
         ("nl.sed", b"#n\n/e/p\n".to_vec()),
         ("ins", b"INSERTED\n".to_vec()),
         ("nul", b"a\x00b\x00c".to_vec()),
+        ("dups", b"a\na\nb\nc\nc\nc\nd\n".to_vec()),
+        ("big", b"1234567\n12\n1234\n".to_vec()),
+        ("cont", b"one \\\ntwo \\\nthree\nfour\n".to_vec()),
+        ("blanks", b"\n\nfirst\n\n\n\nsecond\n\n\n".to_vec()),
+        ("abcd", b"abcd\nxbx\n".to_vec()),
+        ("slashes", b"/usr/local/bin\na/b;c\n".to_vec()),
     ]
 }
 
@@ -410,6 +416,102 @@ const HAND: &[&str] = &[
     "sed -i s/a/b/ nosuch; echo status=$?",
     "sed -s -i 'w out' lines; cat out",
     "sed -i 's/$/!/w /dev/stdout' nonl; cat nonl",
+    // classic one-liners
+    "sed -n '/two/,/four/{//!p}' lines",
+    "sed '$!N;/^\\(.*\\)\\n\\1$/!P;D' dups",
+    "sed -E ':a;s/^([0-9]+)([0-9]{3})/\\1,\\2/;ta' big",
+    "sed = lines | sed 'N;s/\\n/\\t/'",
+    "sed -n '$!{h;d};x;G;p' lines",
+    "sed '/\\n/!G;s/\\(.\\)\\(.*\\n\\)/&\\2\\1/;//D;s/.//' words",
+    "sed 's/^[ \\t]*//;s/[ \\t]*$//' words",
+    "sed -e :a -e '/\\\\$/N; s/\\\\\\n//; ta' cont",
+    "sed '/^$/N;/\\n$/D' blanks",
+    "sed -n 'p;n' lines",
+    "sed 'n;n;s/$/\\n/' lines",
+    "sed 10q nums",
+    "sed -n '3,${p;n;n;}' nums",
+    "sed '/./,$!d' blanks",
+    "sed -e :a -e '/^\\n*$/{$d;N;ba' -e '}' blanks",
+    "echo \"it's\" | sed 's/\\x27/\"/g'",
+    "sed 'N;y/\\n/ /' lines",
+    "sed '1{x;p;x}' lines",
+    "sed 'N;s/\\n/\\x00/' lines | od -c",
+    "sed 's/\\(^\\|[^0-9.]\\)\\([0-9]\\+\\)/\\1<\\2>/g' words",
+    "sed -n '/[0-9]\\{2\\}/p' nums",
+    "sed -E 's/([a-z]+) ([a-z]+)/\\2 \\1/' words",
+    "sed -E 's/(a|ab)(c|bcd)(d*)/[\\1|\\2|\\3]/' abcd",
+    "sed -E 's/(a*)+/<\\1>/' abcd",
+    "sed -E 's/x*|b/<&>/g' abcd",
+    "sed 's/[/]/S/' slashes",
+    "sed 's/[^/]*$//' slashes",
+    "sed 's|/|\\||g' slashes",
+    "sed 's s S g' words",
+    "sed 's1o1O1g' words",
+    "sed 'sxoxOxg' words",
+    "sed -n '\\;/;p' slashes",
+    "sed 's/o/\\//' words",
+    "sed 's/x*/-/2' words",
+    "sed 's/\\n/X/' lines",
+    "sed 'N;s/[^\\n]*\\n//' lines",
+    "sed 'N;N;s/^\\(.*\\)\\n\\(.*\\)\\n\\(.*\\)$/\\3 \\2 \\1/' lines",
+    "sed 'N;s/o$/O/M' lines",
+    "sed 'N;s/^t/T/Mg' lines",
+    "sed '$!N;s/\\(.*\\)\\n\\(.*\\)/\\2\\n\\1/' lines",
+    "sed 's/x/y/;s//z/g' words",
+    "sed '0,/o/s//0/' lines",
+    "sed '0,/one/s//1/' lines",
+    "sed '1,/one/s/o/0/' lines",
+    "sed '/t/,+1s/^/>/' lines",
+    "sed '2{c\\\nfoo\n}' lines",
+    "sed '1i\\\nfirst\\\nsecond' nonl",
+    "sed '1{a foo}' lines; echo status=$?",
+    "sed -s 'F' nonl lines | head -5",
+    "sed -s '$w out' lines nums; cat out",
+    "sed -n -s '1F' lines nonl nums",
+    "sed -i '$s/$/ END/' lines nums; cat lines nums",
+    "sed -i 'R nonl' lines; cat lines",
+    "sed 's/e/E/w /dev/stderr' nonl 2>/dev/null",
+    "printf '%0100000d\\n' 0 | sed 's/0/1/g' | wc -c",
+    "printf '%0100000d' 0 | sed 's/00*/x/' | od -c",
+    "printf 'a\\nb\\nc' | sed -n 'H;${x;l}'",
+    "printf 'x\\n' | sed 'a\\\\'",
+    "printf 'x\\n' | sed 'a \\  two'",
+    "printf 'x\\n' | sed 'i\\\\  two'",
+    "printf 'x\\n' | sed '$!d;a end'",
+    "printf 'x\\ny\\n' | sed '1!G;$!{h;d}'",
+    "printf 'a b\\n' | sed 's/ /\\\n/'",
+    "printf 'a.b\\n' | sed 's/a.b/[&]/;s/\\./!/'",
+    "printf 'abc\\n' | sed -E 's/(b)|(c)/[\\1\\2]/g'",
+    "printf 'aaa\\n' | sed -E 's/a{2}/X/'",
+    "printf 'a{2}\\n' | sed 's/a{2}/X/'",
+    "printf 'ab\\n' | sed 's/\\(a\\|b\\)*/X/'",
+    "printf 'hello\\n' | sed 'y/lo/LO/;s/L/l/'",
+    "printf 'tab\\there\\n' | sed -n l",
+    "printf '\\x01\\x7f\\x80\\n' | sed -n l",
+    "printf 'a\\\\b\\n' | sed -n l",
+    "printf 'one\\n' | sed -n '/one/{p;p;p}'",
+    "printf '1\\n2\\n3\\n4\\n' | sed -n '2{N;p}'",
+    "printf '1\\n2\\n3\\n4\\n' | sed '2{N;d}'",
+    "printf '1\\n2\\n3\\n' | sed '2!{s/^/x/}'",
+    "printf '1\\n2\\n3\\n' | sed -n '/2/{=;q}'",
+    "printf '1\\n2\\n3\\n' | sed '/2/{x;p;x}'",
+    "printf 'A\\nb\\n' | sed '/a/Id'",
+    "printf 'A\\nb\\n' | sed '/a/I,/B/Id'",
+    "printf 'x\\n' | sed 's/x/a\\tb/'",
+    "printf 'x\\n' | sed 's/x/\\cz/' | od -c",
+    "printf 'x\\n' | sed 's/x/\\d065\\o102\\x43/'",
+    "printf 'x\\n' | sed 's/x/\\x5c/'",
+    "printf 'x\\n' | sed 's/x/a\\&b/'",
+    "printf 'a&b\\n' | sed 's/\\x26/and/'",
+    "printf 'x\\n' | sed 's/x/[\\0]/'",
+    "printf 'xy\\n' | sed 's/\\(x\\)\\(y\\)/\\u\\1\\U\\2/'",
+    "printf 'x y\\n' | sed 's/\\w\\+/\\U&\\E!/g'",
+    "printf 'ab\\n' | sed 's/\\(\\)\\(b\\)/\\u\\1\\2/'",
+    "printf 'Ab\\n' | sed 's/.*/\\l&/'",
+    "printf 'ab\\n' | sed 's/.*/\\U\\l&/'",
+    "printf 'ab\\n' | sed 's/.*/\\L\\u&/'",
+    "printf 'aé\\n' | sed 's/.*/\\U&/'",
+    "printf '\\xff\\n' | sed 's/.*/\\U&/' | od -c",
     // errors and statuses
     "sed 's/a' lines; echo status=$?",
     "sed 'k' lines; echo status=$?",
@@ -463,6 +565,72 @@ const HAND: &[&str] = &[
     "sed -n '1~0p;3,1p' nums",
 ];
 
+/// Error cases: stderr (GNU's exact wording and positions) is compared too.
+const ERRORS: &[&str] = &[
+    "sed 's/a' lines",
+    "sed 's/a/b' lines",
+    "sed 'y/abc/' lines",
+    "sed 'y/ab/c/' lines",
+    "sed k lines",
+    "sed '1,2k' lines",
+    "sed '{p' lines",
+    "sed -e '1{' -e p lines",
+    "sed 'p;}' lines",
+    "sed '}' lines",
+    "sed 'b nolabel' lines",
+    "sed 's/a/b/gg' lines",
+    "sed 's/a/b/pp' lines",
+    "sed 's/a/b/2/3' lines",
+    "sed 's/a/b/3g2' lines",
+    "sed 's/a/b/0' lines",
+    "sed 's/a/b/q' lines",
+    "sed '0p' lines",
+    "sed '0,5p' lines",
+    "sed '+1p' lines",
+    "sed '~1p' lines",
+    "sed 'p x' lines",
+    "sed ':' lines",
+    "sed '1:a' lines",
+    "sed 'a' lines",
+    "sed '1,2q' lines",
+    "sed '1,2Q' lines",
+    "sed 's/\\(a\\)/\\2/' lines",
+    "sed -E 's/(a)/\\2/' lines",
+    "sed '//p' lines",
+    "sed 's//x/I' lines",
+    "sed p nosuch lines",
+    "sed p .",
+    "sed -f nosuch.sed lines",
+    "sed '1!!p' lines",
+    "sed r lines",
+    "sed w lines",
+    "sed '/a' lines",
+    "sed '\\%a' lines",
+    "sed '1,p' lines",
+    "sed '1}' lines",
+    "sed '1#x' lines",
+    "sed 'v 9.0' lines",
+    "sed 's/\\(/x/' lines",
+    "sed -E 's/(/x/' lines",
+    "sed 's/[a/x/' lines",
+    "sed 's/a\\{1/x/' lines",
+    "sed 's/a\\{2,1\\}/x/' lines",
+    "sed 's/[[:foo:]]/x/' lines",
+    "sed 's/[b-a]/x/' lines",
+    "sed --posix 's/a/b/I' lines",
+    "sed --sandbox 'r x' lines",
+    "sed --sandbox 'e ls' lines",
+    "sed -n '1~' lines",
+    "sed -e 'p' -e 's/x' lines",
+    "sed -f script.sed -e 's/x' lines",
+    "sed -e 's/x/y/' -e 'k' lines",
+    "sed 'y/a\\bc/xyz/' lines",
+    "sed 's/a/\\cX\\c\\d/' lines",
+    "sed -i p",
+    "sed -i p nosuch",
+    "sed -n 'w /nonexistent/dir/f' lines",
+];
+
 fn host_sed_is_gnu() -> bool {
     Command::new("bash")
         .arg("-c")
@@ -473,6 +641,7 @@ fn host_sed_is_gnu() -> bool {
 
 struct Outcome {
     stdout: Vec<u8>,
+    stderr: Vec<u8>,
     status: i32,
 }
 
@@ -493,6 +662,7 @@ fn host(dir: &Path, cmd: &str) -> Outcome {
         .expect("run bash");
     Outcome {
         stdout: out.stdout,
+        stderr: out.stderr,
         status: out.status.code().unwrap_or(-1),
     }
 }
@@ -513,11 +683,12 @@ fn sandsh(cmd: &str) -> Outcome {
     let r = k.execute(&format!("cd /tmp/w && {cmd}"));
     Outcome {
         stdout: r.stdout,
+        stderr: r.stderr,
         status: r.exit_code,
     }
 }
 
-fn compare(cases: &[String]) {
+fn compare(cases: &[String], with_stderr: bool) {
     if !host_sed_is_gnu() {
         eprintln!("GNU sed not found on the host: skipped");
         return;
@@ -532,12 +703,17 @@ fn compare(cases: &[String]) {
     for case in cases {
         let want = host(&dir, case);
         let got = sandsh(case);
-        if got.stdout != want.stdout || got.status != want.status {
+        if got.stdout != want.stdout
+            || got.status != want.status
+            || (with_stderr && got.stderr != want.stderr)
+        {
             failures.push(format!(
-                "{case}\n  gnu:    {:?} (status {})\n  sandsh: {:?} (status {})",
+                "{case}\n  gnu:    {:?} {:?} (status {})\n  sandsh: {:?} {:?} (status {})",
                 String::from_utf8_lossy(&want.stdout),
+                String::from_utf8_lossy(&want.stderr),
                 want.status,
                 String::from_utf8_lossy(&got.stdout),
+                String::from_utf8_lossy(&got.stderr),
                 got.status
             ));
         }
@@ -556,7 +732,7 @@ fn compare(cases: &[String]) {
 fn hand_written_cases_match_gnu_sed() {
     let cases: Vec<String> = HAND.iter().map(|s| s.to_string()).collect();
     assert!(cases.len() >= 200);
-    compare(&cases);
+    compare(&cases, false);
 }
 
 #[test]
@@ -568,5 +744,11 @@ fn generated_cases_match_gnu_sed() {
             cases.push(format!("sed {script} {input}"));
         }
     }
-    compare(&cases);
+    compare(&cases, false);
+}
+
+#[test]
+fn error_messages_match_gnu_sed() {
+    let cases: Vec<String> = ERRORS.iter().map(|s| s.to_string()).collect();
+    compare(&cases, true);
 }
