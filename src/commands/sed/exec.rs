@@ -134,10 +134,8 @@ impl Reader {
                 self.start = self.buf.len();
                 return Ok(Some(false));
             }
-            let before = self.start;
+            // `more` moves the unread bytes to the front; `scanned` stays valid.
             self.more(ctx)?;
-            // `more` moved the unread bytes to the front.
-            let _ = before;
         }
     }
 }
@@ -209,11 +207,7 @@ pub struct Exec<'p> {
 
 impl<'p> Exec<'p> {
     pub fn new(prog: &'p Program, opts: RunOpts, files: Vec<Arg>) -> Exec<'p> {
-        let range = prog
-            .cmds
-            .iter()
-            .map(|c| initial_range(c))
-            .collect::<Vec<_>>();
+        let range = prog.cmds.iter().map(initial_range).collect::<Vec<_>>();
         let locs = prog.regexes.iter().map(|r| r.locs()).collect();
         Exec {
             prog,
@@ -846,7 +840,7 @@ impl<'p> Exec<'p> {
                     return Ok(None);
                 }
                 Kind::Delete => return Ok(None),
-                Kind::DeleteFirst => match memchr(self.opts.delim_nl(), &self.line) {
+                Kind::DeleteFirst => match memchr(self.opts.delim, &self.line) {
                     None => return Ok(None),
                     Some(p) => {
                         self.line.drain(..=p);
@@ -1041,12 +1035,8 @@ impl<'p> Exec<'p> {
                     }
                 }
             };
-            if line_len > 0 && line_len.saturating_sub(olen) <= width && line_len >= olen {
-                out.push(b'\\');
-                out.push(delim);
-                width = 0;
-            } else if line_len > 0 && line_len < olen {
-                // line_len - olen is negative in GNU: always wrap.
+            // GNU: `0 < line_len && line_len - olen <= width` in signed arithmetic.
+            if line_len > 0 && (line_len < olen || line_len - olen <= width) {
                 out.push(b'\\');
                 out.push(delim);
                 width = 0;
@@ -1201,7 +1191,7 @@ impl<'p> Exec<'p> {
         } else {
             "."
         };
-        let tmp = format!("{dir}/.sed-e-{}", self.unique_with(ctx));
+        let tmp = format!("{dir}/.sed-e-{}", self.unique());
         let script: &[u8] = b"eval \"$1\" > \"$2\" < /dev/null";
         let args: Vec<Arg> = vec![
             b"-c".to_vec(),
@@ -1239,18 +1229,6 @@ impl Exec<'_> {
     fn unique(&mut self) -> String {
         self.tmp_counter += 1;
         format!("{}{:06x}", self.tmp_counter, self.stamp)
-    }
-
-    fn unique_with(&mut self, _ctx: &mut dyn ToolCtx) -> String {
-        self.unique()
-    }
-}
-
-impl RunOpts {
-    /// The byte that separates lines inside the pattern space (GNU uses the buffer
-    /// delimiter for `D`, `P`, `N`, `G`…).
-    fn delim_nl(&self) -> u8 {
-        self.delim
     }
 }
 

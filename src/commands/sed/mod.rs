@@ -388,12 +388,16 @@ impl Command for Sed {
                 Opt::Flag(b'p') => {
                     copts.posix = true;
                     run.posix = true;
-                    comp.as_mut().map(|c| c.set_options(copts));
+                    if let Some(c) = comp.as_mut() {
+                        c.set_options(copts);
+                    }
                     Ok(())
                 }
                 Opt::Flag(b'r') | Opt::Flag(b'E') => {
                     copts.ere = true;
-                    comp.as_mut().map(|c| c.set_options(copts));
+                    if let Some(c) = comp.as_mut() {
+                        c.set_options(copts);
+                    }
                     Ok(())
                 }
                 Opt::Flag(b's') => {
@@ -402,7 +406,9 @@ impl Command for Sed {
                 }
                 Opt::Flag(2) => {
                     copts.sandbox = true;
-                    comp.as_mut().map(|c| c.set_options(copts));
+                    if let Some(c) = comp.as_mut() {
+                        c.set_options(copts);
+                    }
                     Ok(())
                 }
                 Opt::Flag(1) => {

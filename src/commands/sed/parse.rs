@@ -1120,15 +1120,11 @@ impl Compiler {
                 continue;
             } else if ty == TextType::Regex && self.opts.posix {
                 match buf[p] {
-                    b'[' => {
-                        if bracket_state == 0 {
-                            bracket_state = -1;
-                        }
-                    }
-                    c @ (b':' | b'.' | b'=') => {
-                        if bracket_state == -1 && p > 0 && buf[p - 1] == b'[' {
-                            bracket_state = c as i32;
-                        }
+                    b'[' if bracket_state == 0 => bracket_state = -1,
+                    c @ (b':' | b'.' | b'=')
+                        if bracket_state == -1 && p > 0 && buf[p - 1] == b'[' =>
+                    {
+                        bracket_state = c as i32;
                     }
                     b']' => {
                         if bracket_state == -1 {
