@@ -512,6 +512,18 @@ const HAND: &[&str] = &[
     "printf 'ab\\n' | sed 's/.*/\\L\\u&/'",
     "printf 'aé\\n' | sed 's/.*/\\U&/'",
     "printf '\\xff\\n' | sed 's/.*/\\U&/' | od -c",
+    // --debug
+    "sed --debug p nonl",
+    "sed --debug -n '2{h;x};$!d;p' lines",
+    "sed --debug 's/\\(o\\)/[\\1]/2;s/e/\\U&\\E!/g;y/abc/xyz/' words",
+    "sed --debug -n '/o/I,+2!b end;:end;=;l 5;q3' lines; echo status=$?",
+    "sed --debug '0~3d;5,~2{G;H;x;g;z};$a end' nums",
+    "sed --debug -s 'N;N;D' lines nonl",
+    "sed --debug 'N;P;D' lines",
+    "sed --debug '1i\\\nhead' -e '2c\\\nchanged' -e '3r ins' -e '4w out' bin",
+    "sed --debug -E 's/(a)|(b)/<\\2>/g;s//x/' abcd",
+    "sed --debug '\\,x,Mp;/y/Id;s/a/b/w /dev/stdout' abcd",
+    "sed --debug 'n;n;n;n' nonl",
     // errors and statuses
     "sed 's/a' lines; echo status=$?",
     "sed 'k' lines; echo status=$?",

@@ -12,6 +12,7 @@ use crate::api::{Arg, ToolCtx};
 use crate::commands::util;
 use crate::vfs::WriteMode;
 
+use super::debug;
 use super::parse::{
     Addr, Branch, Cmd, FileRef, Kind, Program, REPL_LOWER, REPL_LOWER_FIRST, REPL_MODIFIERS,
     REPL_UPPER, REPL_UPPER_FIRST, ReplPart, Subst,
@@ -32,6 +33,8 @@ pub struct RunOpts {
     pub line_len: u64,
     pub posix: bool,
     pub follow_symlinks: bool,
+    /// `--debug`: annotate execution on standard output.
+    pub debug: bool,
 }
 
 /// Why a run stopped early.
@@ -203,6 +206,9 @@ pub struct Exec<'p> {
     rreaders: Vec<Option<Reader>>,
     tmp_counter: u64,
     stamp: u32,
+    /// `--debug` indentation (GNU's `block_level`, kept across cycles as GNU keeps it).
+    dbg_level: i64,
+    dbg: Vec<u8>,
 }
 
 impl<'p> Exec<'p> {
@@ -241,6 +247,8 @@ impl<'p> Exec<'p> {
             rreaders: Vec::new(),
             tmp_counter: 0,
             stamp: 0,
+            dbg_level: 0,
+            dbg: Vec::new(),
         }
     }
 
@@ -315,9 +323,30 @@ impl<'p> Exec<'p> {
             self.files.push(b"-".to_vec());
         }
         let mut status = 0;
+        if self.opts.debug {
+            let mut d = std::mem::take(&mut self.dbg);
+            debug::print_program(&mut d, self.prog);
+            self.debug_flush(ctx, d)?;
+        }
         while self.read_pattern_space(ctx, false)? {
             if ctx.is_cancelled() {
                 return Err(Stop::Cancelled);
+            }
+            if self.opts.debug {
+                let mut d = std::mem::take(&mut self.dbg);
+                let is_stdin = matches!(
+                    self.reader.as_ref().map(|r| &r.src),
+                    Some(util::Source::Stdin)
+                );
+                d.extend_from_slice(b"INPUT:   '");
+                if is_stdin {
+                    d.extend_from_slice(b"STDIN");
+                } else {
+                    d.extend_from_slice(&self.in_name);
+                }
+                d.extend_from_slice(format!("' line {}\n", self.line_number).as_bytes());
+                debug::print_line(&mut d, false, &self.line);
+                self.debug_flush(ctx, d)?;
             }
             match self.execute(ctx)? {
                 None => {}
@@ -329,6 +358,33 @@ impl<'p> Exec<'p> {
         }
         self.closedown(ctx)?;
         Ok(status)
+    }
+
+    // ---------------------------------------------------------------- --debug
+
+    /// Write debug text (built in `d`, a reused buffer) to standard output.
+    fn debug_flush(&mut self, ctx: &mut dyn ToolCtx, mut d: Vec<u8>) -> Result<(), Stop> {
+        let r = self.write_to(ctx, Target::Stdout, &d);
+        d.clear();
+        self.dbg = d;
+        r
+    }
+
+    fn debug_buf(&mut self, ctx: &mut dyn ToolCtx, which: DebugBuf) -> Result<(), Stop> {
+        if !self.opts.debug {
+            return Ok(());
+        }
+        let mut d = std::mem::take(&mut self.dbg);
+        match which {
+            DebugBuf::Pattern => debug::print_line(&mut d, false, &self.line),
+            DebugBuf::Hold => debug::print_line(&mut d, true, &self.hold),
+            DebugBuf::Both => {
+                debug::print_line(&mut d, false, &self.line);
+                debug::print_line(&mut d, true, &self.hold);
+            }
+            DebugBuf::EndOfCycle => d.extend_from_slice(b"END-OF-CYCLE:\n"),
+        }
+        self.debug_flush(ctx, d)
     }
 
     // ---------------------------------------------------------------- output
@@ -797,16 +853,23 @@ impl<'p> Exec<'p> {
         let mut pc = 0;
         while pc < cmds.len() {
             let cmd = &cmds[pc];
+            if self.opts.debug {
+                let mut d = std::mem::take(&mut self.dbg);
+                d.extend_from_slice(b"COMMAND: ");
+                debug::print_command(&mut d, prog, cmd, &mut self.dbg_level);
+                self.debug_flush(ctx, d)?;
+            }
             if self.match_address(pc, ctx)? == cmd.bang {
                 if let Kind::Block(end) = cmd.kind {
-                    // `{` whose address does not match: skip the block.
+                    // `{` whose address does not match: go to its `}` (a no-op), as GNU does.
                     pc = end;
+                } else {
+                    pc += 1;
                 }
-                pc += 1;
                 continue;
             }
             match &cmd.kind {
-                Kind::Block(_) | Kind::BlockEnd | Kind::Label => {}
+                Kind::Block(_) | Kind::BlockEnd | Kind::Label(_) => {}
                 Kind::Jump(kind, target) => {
                     let jump = match kind {
                         Branch::Always => true,
@@ -837,13 +900,18 @@ impl<'p> Exec<'p> {
                     {
                         self.output_text(ctx, None, &t[..t.len() - 1], true)?;
                     }
+                    self.debug_buf(ctx, DebugBuf::EndOfCycle)?;
                     return Ok(None);
                 }
-                Kind::Delete => return Ok(None),
+                Kind::Delete => {
+                    self.debug_buf(ctx, DebugBuf::EndOfCycle)?;
+                    return Ok(None);
+                }
                 Kind::DeleteFirst => match memchr(self.opts.delim, &self.line) {
                     None => return Ok(None),
                     Some(p) => {
                         self.line.drain(..=p);
+                        self.debug_buf(ctx, DebugBuf::Pattern)?;
                         if ctx.is_cancelled() {
                             return Err(Stop::Cancelled);
                         }
@@ -856,25 +924,30 @@ impl<'p> Exec<'p> {
                     self.line.clear();
                     self.line.extend_from_slice(&self.hold);
                     self.chomped = self.hold_chomped;
+                    self.debug_buf(ctx, DebugBuf::Hold)?;
                 }
                 Kind::GetHoldAppend => {
                     self.line.push(self.opts.delim);
                     self.line.extend_from_slice(&self.hold);
                     self.chomped = self.hold_chomped;
+                    self.debug_buf(ctx, DebugBuf::Pattern)?;
                 }
                 Kind::Hold => {
                     self.hold.clear();
                     self.hold.extend_from_slice(&self.line);
                     self.hold_chomped = self.chomped;
+                    self.debug_buf(ctx, DebugBuf::Hold)?;
                 }
                 Kind::HoldAppend => {
                     self.hold.push(self.opts.delim);
                     self.hold.extend_from_slice(&self.line);
                     self.hold_chomped = self.chomped;
+                    self.debug_buf(ctx, DebugBuf::Hold)?;
                 }
                 Kind::Exchange => {
                     std::mem::swap(&mut self.line, &mut self.hold);
                     std::mem::swap(&mut self.chomped, &mut self.hold_chomped);
+                    self.debug_buf(ctx, DebugBuf::Both)?;
                 }
                 Kind::List(n) => {
                     let w = n.unwrap_or(self.opts.line_len);
@@ -885,18 +958,22 @@ impl<'p> Exec<'p> {
                         self.print_pattern(ctx, None)?;
                     }
                     if self.test_eof(ctx)? || !self.read_pattern_space(ctx, false)? {
+                        self.debug_buf(ctx, DebugBuf::EndOfCycle)?;
                         return Ok(None);
                     }
+                    self.debug_buf(ctx, DebugBuf::Pattern)?;
                 }
                 Kind::NextAppend => {
                     self.line.push(self.opts.delim);
                     if self.test_eof(ctx)? || !self.read_pattern_space(ctx, true)? {
+                        self.debug_buf(ctx, DebugBuf::EndOfCycle)?;
                         self.line.pop();
                         if !self.opts.posix && !self.opts.quiet {
                             self.print_pattern(ctx, None)?;
                         }
                         return Ok(None);
                     }
+                    self.debug_buf(ctx, DebugBuf::Pattern)?;
                 }
                 Kind::Print => self.print_pattern(ctx, None)?,
                 Kind::PrintFirst => self.print_first(ctx, None)?,
@@ -905,9 +982,9 @@ impl<'p> Exec<'p> {
                         self.print_pattern(ctx, None)?;
                     }
                     self.dump_append(ctx)?;
-                    return Ok(Some((*code & 0xff) as i32));
+                    return Ok(Some(exit_code(*code)));
                 }
-                Kind::QuitSilent(code) => return Ok(Some((*code & 0xff) as i32)),
+                Kind::QuitSilent(code) => return Ok(Some(exit_code(*code))),
                 Kind::ReadFile { path, append } => {
                     if *append {
                         self.append.push(Queued::File(path.clone()));
@@ -916,7 +993,10 @@ impl<'p> Exec<'p> {
                     }
                 }
                 Kind::ReadLine(i) => self.read_line_cmd(ctx, *i)?,
-                Kind::Subst(s) => self.do_subst(ctx, s)?,
+                Kind::Subst(s) => {
+                    self.do_subst(ctx, s)?;
+                    self.debug_buf(ctx, DebugBuf::Pattern)?;
+                }
                 Kind::Write(i) => self.print_pattern(ctx, Some(*i))?,
                 Kind::WriteFirst(i) => self.print_first(ctx, Some(*i))?,
                 Kind::Translate(t) => {
@@ -938,8 +1018,12 @@ impl<'p> Exec<'p> {
                         }
                         self.line = out;
                     }
+                    self.debug_buf(ctx, DebugBuf::Pattern)?;
                 }
-                Kind::Zap => self.line.clear(),
+                Kind::Zap => {
+                    self.line.clear();
+                    self.debug_buf(ctx, DebugBuf::Pattern)?;
+                }
                 Kind::LineNo => {
                     self.output_missing_newline(ctx, None)?;
                     let s = format!("{}", self.line_number);
@@ -957,6 +1041,7 @@ impl<'p> Exec<'p> {
             }
             pc += 1;
         }
+        self.debug_buf(ctx, DebugBuf::EndOfCycle)?;
         if !self.opts.quiet {
             self.print_pattern(ctx, None)?;
         }
@@ -1073,6 +1158,18 @@ impl<'p> Exec<'p> {
         let re = &self.prog.regexes[ri];
         if !re.search_at(&self.line, 0, locs) {
             return Ok(());
+        }
+        if self.opts.debug && locs.get(0).is_some() {
+            let mut d = std::mem::take(&mut self.dbg);
+            d.extend_from_slice(b"MATCHED REGEX REGISTERS\n");
+            let mut i = 0;
+            while let Some((s, e)) = locs.get(i) {
+                d.extend_from_slice(format!("  regex[{i}] = {s}-{e} '").as_bytes());
+                d.extend_from_slice(&self.line[s..e]);
+                d.extend_from_slice(b"'\n");
+                i += 1;
+            }
+            self.debug_flush(ctx, d)?;
         }
         let (m0s, m0e) = locs.get(0).unwrap_or((0, 0));
         let mut done = false;
@@ -1230,6 +1327,20 @@ impl Exec<'_> {
         self.tmp_counter += 1;
         format!("{}{:06x}", self.tmp_counter, self.stamp)
     }
+}
+
+/// `q`/`Q`'s status: GNU clamps to `int`, and the process status keeps the low byte.
+fn exit_code(code: Option<u64>) -> i32 {
+    (code.unwrap_or(0).min(i32::MAX as u64) & 0xff) as i32
+}
+
+/// What a `--debug` hook prints.
+#[derive(Clone, Copy)]
+enum DebugBuf {
+    Pattern,
+    Hold,
+    Both,
+    EndOfCycle,
 }
 
 fn initial_range(c: &Cmd) -> Range {

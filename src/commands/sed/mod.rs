@@ -10,6 +10,7 @@
 //! [`ToolCtx::call`], never on the host; output is captured through a temporary file in the
 //! sandbox.
 
+mod debug;
 mod exec;
 mod parse;
 mod re;
@@ -47,7 +48,7 @@ static SPEC: CommandSpec = CommandSpec {
             short: None,
             long: Some("debug"),
             value: None,
-            help: "annotate program execution (not supported: refused)",
+            help: "annotate program execution",
         },
         OptSpec {
             short: Some('e'),
@@ -412,8 +413,8 @@ impl Command for Sed {
                     Ok(())
                 }
                 Opt::Flag(1) => {
-                    util::err(ctx, "sed", "--debug is not supported");
-                    return 1;
+                    run.debug = true;
+                    Ok(())
                 }
                 Opt::Flag(b'u') => {
                     run.unbuffered = true;

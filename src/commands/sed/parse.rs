@@ -69,7 +69,8 @@ pub enum Kind {
     /// `{`: index of the matching `}`.
     Block(usize),
     BlockEnd,
-    Label,
+    /// `:name`.
+    Label(Vec<u8>),
     Jump(Branch, usize),
     Append(Option<Vec<u8>>),
     Insert(Option<Vec<u8>>),
@@ -77,8 +78,9 @@ pub enum Kind {
     Subst(Box<Subst>),
     /// `y`: pairs of (from, to) characters as byte strings.
     Translate(Box<Translit>),
-    Quit(i64),
-    QuitSilent(i64),
+    /// `q` / `Q` with their exit code when one is given.
+    Quit(Option<u64>),
+    QuitSilent(Option<u64>),
     List(Option<u64>),
     ReadFile {
         path: Vec<u8>,
@@ -135,6 +137,9 @@ pub enum FileRef {
 pub struct Program {
     pub cmds: Vec<Cmd>,
     pub regexes: Vec<Regex>,
+    /// Each regex as written after escape processing, with its `I` and `M` flags (for
+    /// `--debug`).
+    pub regex_src: Vec<(Vec<u8>, bool, bool)>,
     pub wfiles: Vec<FileRef>,
     pub rfiles: Vec<FileRef>,
     /// `#n` on the first line.
@@ -468,6 +473,7 @@ impl Compiler {
             )));
         }
         self.prog.regexes.push(re);
+        self.prog.regex_src.push((norm, icase, multiline));
         Ok(Some(self.prog.regexes.len() - 1))
     }
 
@@ -728,8 +734,8 @@ impl Compiler {
                     if l.is_empty() {
                         return Err(self.bad("\":\" lacks a label"));
                     }
-                    self.labels.push((l, idx));
-                    Kind::Label
+                    self.labels.push((l.clone(), idx));
+                    Kind::Label(l)
                 }
                 0x54 | 0x62 | 0x74 => {
                     // T b t
@@ -761,10 +767,9 @@ impl Compiler {
                         None
                     };
                     self.read_end_of_cmd()?;
-                    let code = n.map(|v| v.min(i32::MAX as u64) as i64).unwrap_or(0);
                     match cmd {
-                        b'q' => Kind::Quit(code),
-                        b'Q' => Kind::QuitSilent(code),
+                        b'q' => Kind::Quit(n),
+                        b'Q' => Kind::QuitSilent(n),
                         _ => Kind::List(n),
                     }
                 }

@@ -153,11 +153,14 @@ fn non_utf8_and_nul_data() {
 }
 
 #[test]
-fn debug_is_refused() {
-    let (s, out, e) = sed(&["--debug", "p"], "a\n");
-    assert_eq!(s, 1);
-    assert!(out.is_empty());
-    assert!(e.contains("not supported"));
+fn debug_annotates_like_gnu() {
+    let (s, out, _) = sed(&["--debug", "-n", "2{h;x};p"], "a\n");
+    assert_eq!(s, 0);
+    assert_eq!(
+        out,
+        "SED PROGRAM:\n  2 {\n    h\n    x\n  }\n  p\nINPUT:   'STDIN' line 1\n\
+         PATTERN: a\nCOMMAND: 2 {\nCOMMAND: }\nCOMMAND: p\na\nEND-OF-CYCLE:\n"
+    );
 }
 
 #[test]
