@@ -31,7 +31,9 @@ pub struct RunOpts {
     pub delim: u8,
     pub unbuffered: bool,
     pub line_len: u64,
-    pub posix: bool,
+    /// `--posix` or `POSIXLY_CORRECT` (GNU's "not POSIXLY_EXTENDED"): `N` on the last line
+    /// quits without printing.
+    pub not_extended: bool,
     pub follow_symlinks: bool,
     /// `--debug`: annotate execution on standard output.
     pub debug: bool,
@@ -968,7 +970,7 @@ impl<'p> Exec<'p> {
                     if self.test_eof(ctx)? || !self.read_pattern_space(ctx, true)? {
                         self.debug_buf(ctx, DebugBuf::EndOfCycle)?;
                         self.line.pop();
-                        if !self.opts.posix && !self.opts.quiet {
+                        if !self.opts.not_extended && !self.opts.quiet {
                             self.print_pattern(ctx, None)?;
                         }
                         return Ok(None);

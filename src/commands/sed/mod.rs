@@ -365,10 +365,15 @@ impl Command for Sed {
             line_len: 70,
             ..RunOpts::default()
         };
-        if let Some((_, v)) = ctx.env().iter().find(|(k, _)| k == "COLS") {
-            let t = atoi(v);
-            if t > 1 {
-                run.line_len = (t - 1) as u64;
+        for (k, v) in ctx.env() {
+            if k == "COLS" {
+                let t = atoi(&v);
+                if t > 1 {
+                    run.line_len = (t - 1) as u64;
+                }
+            } else if k == "POSIXLY_CORRECT" {
+                copts.correct = true;
+                run.not_extended = true;
             }
         }
         let mut comp: Option<Compiler> = None;
@@ -388,7 +393,7 @@ impl Command for Sed {
                 }
                 Opt::Flag(b'p') => {
                     copts.posix = true;
-                    run.posix = true;
+                    run.not_extended = true;
                     if let Some(c) = comp.as_mut() {
                         c.set_options(copts);
                     }

@@ -159,6 +159,9 @@ pub struct CompileError {
 pub struct Options {
     pub ere: bool,
     pub posix: bool,
+    /// `POSIXLY_CORRECT` in the environment: GNU's middle mode (extensions stay, but the
+    /// special file names and escapes inside brackets follow POSIX).
+    pub correct: bool,
     pub sandbox: bool,
 }
 
@@ -331,7 +334,7 @@ impl Compiler {
     }
 
     fn special(&self, name: &[u8]) -> Option<FileRef> {
-        if self.opts.posix {
+        if self.opts.posix || self.opts.correct {
             return None;
         }
         match name {
@@ -669,6 +672,7 @@ impl Compiler {
                         return Err(self.bad("expected newer version of sed"));
                     }
                     self.opts.posix = false;
+                    self.opts.correct = false;
                     continue;
                 }
                 0x7b => {
@@ -1123,7 +1127,7 @@ impl Compiler {
                     }
                 }
                 continue;
-            } else if ty == TextType::Regex && self.opts.posix {
+            } else if ty == TextType::Regex && (self.opts.posix || self.opts.correct) {
                 match buf[p] {
                     b'[' if bracket_state == 0 => bracket_state = -1,
                     c @ (b':' | b'.' | b'=')

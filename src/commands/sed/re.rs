@@ -51,12 +51,13 @@ impl Regex {
             multiline: flags.multiline,
         };
         if flags.multiline {
-            // GNU's `M` also stops `.` at a newline (RE_NEWLINE); the shared translator
-            // always lets `.` match one, so scope that off here. (`[^…]` still matches a
-            // newline: a known difference.)
+            // GNU's `M` also stops `.` and `[^…]` at a newline (RE_NEWLINE and
+            // RE_HAT_LISTS_NOT_NEWLINE); the shared translator lets both match one, so the
+            // translation is adjusted here.
             let t = posix::translate(pat, syntax, false).map_err(|e| e.to_string())?;
             if !t.backrefs {
-                let inner = posix::Regex::from_translated(&format!("(?-s:{})", t.pattern), f)
+                let adjusted = hat_lists_not_newline(&t.pattern);
+                let inner = posix::Regex::from_translated(&format!("(?-s:{adjusted})"), f)
                     .map_err(|e| e.to_string())?;
                 return Ok(Regex {
                     inner,
@@ -108,5 +109,62 @@ impl Regex {
                 None => false,
             }
         }
+    }
+}
+
+/// Add a newline to every top-level negated class of a translated pattern (`[^…]` becomes
+/// `[^\n…]`) and let the translator's "any character" (`(?s:.)`) stop at a newline.
+fn hat_lists_not_newline(pat: &str) -> String {
+    let pat = pat.replace("(?s:.)", "(?-s:.)");
+    let b = pat.as_bytes();
+    let mut out = String::with_capacity(pat.len() + 8);
+    let mut depth = 0usize;
+    let mut i = 0;
+    let mut start = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => {
+                i += 2;
+                continue;
+            }
+            b'[' => {
+                if depth == 0 && b.get(i + 1) == Some(&b'^') {
+                    out.push_str(&pat[start..i + 2]);
+                    out.push_str("\\n");
+                    i += 2;
+                    start = i;
+                    depth = 1;
+                    if b.get(i) == Some(&b']') {
+                        i += 1;
+                    }
+                    continue;
+                }
+                depth += 1;
+                if depth == 1 && b.get(i + 1) == Some(&b']') {
+                    i += 1;
+                }
+            }
+            b']' if depth > 0 => depth -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    out.push_str(&pat[start..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hat_lists_not_newline;
+
+    #[test]
+    fn negated_lists_exclude_newline() {
+        assert_eq!(hat_lists_not_newline("a[^x]b"), "a[^\\nx]b");
+        assert_eq!(
+            hat_lists_not_newline("[a[:alpha:]]\\[^"),
+            "[a[:alpha:]]\\[^"
+        );
+        assert_eq!(hat_lists_not_newline("[^]x][^y]"), "[^\\n]x][^\\ny]");
+        assert_eq!(hat_lists_not_newline("(?s:.)"), "(?-s:.)");
     }
 }
