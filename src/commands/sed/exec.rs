@@ -12,12 +12,11 @@ use crate::api::{Arg, ToolCtx};
 use crate::commands::util;
 use crate::vfs::WriteMode;
 
+use super::case::append_replacement;
 use super::debug;
-use super::parse::{
-    Addr, Branch, Cmd, FileRef, Kind, Program, REPL_LOWER, REPL_LOWER_FIRST, REPL_MODIFIERS,
-    REPL_UPPER, REPL_UPPER_FIRST, ReplPart, Subst,
-};
+use super::parse::{Addr, Branch, Cmd, FileRef, Kind, Program, Subst};
 use super::re::Locs;
+use super::reader::{Reader, memchr};
 
 const CHUNK: usize = 64 * 1024;
 
@@ -55,99 +54,6 @@ enum Range {
     Inactive,
     Active,
     Closed,
-}
-
-/// A record reader over one source, with a reused buffer.
-struct Reader {
-    src: util::Source,
-    buf: Vec<u8>,
-    start: usize,
-    eof: bool,
-}
-
-impl Reader {
-    fn new(src: util::Source) -> Reader {
-        Reader {
-            src,
-            buf: Vec::new(),
-            start: 0,
-            eof: false,
-        }
-    }
-
-    /// Make sure at least one byte is buffered unless at end of input.
-    fn fill(&mut self, ctx: &mut dyn ToolCtx) -> Result<bool, Stop> {
-        if self.start < self.buf.len() {
-            return Ok(true);
-        }
-        if self.eof {
-            return Ok(false);
-        }
-        self.more(ctx)?;
-        Ok(self.start < self.buf.len())
-    }
-
-    fn more(&mut self, ctx: &mut dyn ToolCtx) -> Result<(), Stop> {
-        if ctx.is_cancelled() {
-            return Err(Stop::Cancelled);
-        }
-        if self.start > 0 {
-            self.buf.drain(..self.start);
-            self.start = 0;
-        }
-        let old = self.buf.len();
-        self.buf.resize(old + CHUNK, 0);
-        match util::read_chunk(ctx, &mut self.src, &mut self.buf[old..]) {
-            Ok(n) => {
-                self.buf.truncate(old + n);
-                if n == 0 {
-                    self.eof = true;
-                }
-                Ok(())
-            }
-            Err(_) => {
-                self.buf.truncate(old);
-                self.eof = true;
-                Ok(())
-            }
-        }
-    }
-
-    /// Append the next record (without its delimiter) to `out`; `Some(chomped)` or `None` at
-    /// the end of input.
-    fn record(
-        &mut self,
-        ctx: &mut dyn ToolCtx,
-        delim: u8,
-        out: &mut Vec<u8>,
-    ) -> Result<Option<bool>, Stop> {
-        let mut scanned = 0;
-        loop {
-            let avail = &self.buf[self.start..];
-            if let Some(p) = memchr(delim, &avail[scanned..]) {
-                let end = scanned + p;
-                out.extend_from_slice(&avail[..end]);
-                self.start += end + 1;
-                return Ok(Some(true));
-            }
-            scanned = avail.len();
-            if self.eof {
-                if scanned == 0 {
-                    return Ok(None);
-                }
-                out.extend_from_slice(avail);
-                self.start = self.buf.len();
-                return Ok(Some(false));
-            }
-            // `more` moves the unread bytes to the front; `scanned` stays valid.
-            self.more(ctx)?;
-        }
-    }
-}
-
-fn memchr(b: u8, hay: &[u8]) -> Option<usize> {
-    use bstr::ByteSlice;
-    hay.find_byte(b)
 }
 
 /// Where output goes.
@@ -1350,89 +1256,5 @@ fn initial_range(c: &Cmd) -> Range {
         Range::Active
     } else {
         Range::Inactive
-    }
-}
-
-/// GNU's `append_replacement`.
-fn append_replacement(out: &mut Vec<u8>, parts: &[ReplPart], line: &[u8], locs: &Locs) {
-    let mut repl_mod: u8 = 0;
-    for p in parts {
-        let mut cur = if p.case & REPL_MODIFIERS != 0 {
-            p.case
-        } else {
-            p.case | repl_mod
-        };
-        repl_mod = 0;
-        if !p.prefix.is_empty() {
-            append_modified(out, &p.prefix, cur);
-            cur &= !REPL_MODIFIERS;
-        }
-        if let Some(g) = p.group {
-            match locs.get(g) {
-                Some((s, e)) if s == e => {
-                    if p.case & REPL_MODIFIERS != 0 {
-                        repl_mod = cur & REPL_MODIFIERS;
-                    }
-                }
-                Some((s, e)) => append_modified(out, &line[s..e], cur),
-                None => {
-                    if p.case & REPL_MODIFIERS != 0 {
-                        repl_mod = cur & REPL_MODIFIERS;
-                    }
-                }
-            }
-        }
-    }
-}
-
-fn case_map(c: char, upper: bool) -> char {
-    let mut it: Box<dyn Iterator<Item = char>> = if upper {
-        Box::new(c.to_uppercase())
-    } else {
-        Box::new(c.to_lowercase())
-    };
-    match (it.next(), it.next()) {
-        (Some(x), None) => x,
-        _ => c,
-    }
-}
-
-/// GNU's `str_append_modified`: case conversion by character; invalid bytes pass through.
-fn append_modified(out: &mut Vec<u8>, s: &[u8], mut ty: u8) {
-    if ty == 0 {
-        out.extend_from_slice(s);
-        return;
-    }
-    let mut i = 0;
-    while i < s.len() {
-        let l = super::parse::utf8_len(&s[i..]);
-        let ch = std::str::from_utf8(&s[i..i + l])
-            .ok()
-            .and_then(|x| x.chars().next());
-        let Some(c) = ch else {
-            ty &= !(REPL_LOWER_FIRST | REPL_UPPER_FIRST);
-            if ty == 0 {
-                out.extend_from_slice(&s[i..]);
-                return;
-            }
-            out.push(s[i]);
-            i += 1;
-            continue;
-        };
-        i += l;
-        let mut buf = [0u8; 4];
-        if ty & (REPL_UPPER_FIRST | REPL_LOWER_FIRST) != 0 {
-            let m = case_map(c, ty & REPL_UPPER_FIRST != 0);
-            ty &= !(REPL_LOWER_FIRST | REPL_UPPER_FIRST);
-            out.extend_from_slice(m.encode_utf8(&mut buf).as_bytes());
-            if ty == 0 {
-                out.extend_from_slice(&s[i..]);
-                return;
-            }
-        } else {
-            let m = case_map(c, ty & REPL_UPPER != 0);
-            debug_assert!(ty & (REPL_UPPER | REPL_LOWER) != 0);
-            out.extend_from_slice(m.encode_utf8(&mut buf).as_bytes());
-        }
     }
 }

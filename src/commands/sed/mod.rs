@@ -1,8 +1,9 @@
 //! `sed`: the stream editor, with GNU sed 4.9 semantics.
 //!
 //! Split by concept: [`parse`] compiles scripts exactly as GNU's `compile.c` does (same
-//! lexing, same messages), [`exec`] runs them cycle by cycle as `execute.c` does, and [`re`]
-//! is the single seam to the regular-expression engine. Options are parsed here by hand
+//! lexing, same messages), [`exec`] runs them cycle by cycle as `execute.c` does (reading
+//! records through [`reader`], building replacements in [`case`], annotating with [`debug`]
+//! for `--debug`), and [`re`] is the single seam to the regular-expression engine. Options are parsed here by hand
 //! because GNU's `-i[SUFFIX]` takes an optional attached value and `-e`/`-f` compile in the
 //! order given (a later `-E` does not change an earlier `-e`).
 //!
@@ -10,10 +11,12 @@
 //! [`ToolCtx::call`], never on the host; output is captured through a temporary file in the
 //! sandbox.
 
+mod case;
 mod debug;
 mod exec;
 mod parse;
 mod re;
+mod reader;
 
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,

@@ -202,6 +202,11 @@ fn is_space(c: i32) -> bool {
     matches!(c, 0x20 | 0x09 | 0x0a | 0x0b | 0x0c | 0x0d)
 }
 
+/// The byte a lexer value stands for (`None` at the end of the script).
+fn byte(c: i32) -> Option<u8> {
+    u8::try_from(c).ok()
+}
+
 fn is_digit(c: i32) -> bool {
     (b'0' as i32..=b'9' as i32).contains(&c)
 }
@@ -377,10 +382,9 @@ impl Compiler {
         }
         loop {
             let mut clear = true;
-            match c {
-                EOF | 0x0a => return c,
-                0x2e | 0x3a | 0x3d => {
-                    // . : =
+            match byte(c) {
+                None | Some(b'\n') => return c,
+                Some(b'.') | Some(b':') | Some(b'=') => {
                     if state == 1 {
                         delim = c;
                         state = 2;
@@ -390,13 +394,13 @@ impl Compiler {
                         clear = false;
                     }
                 }
-                0x5b => {
+                Some(b'[') => {
                     if state == 0 {
                         state = 1;
                     }
                     clear = false;
                 }
-                0x5d => {
+                Some(b']') => {
                     if state == 0 || state == 1 {
                         return c;
                     } else if state == 3 {
@@ -648,10 +652,9 @@ impl Compiler {
                 }
             }
             let idx = self.prog.cmds.len();
-            let kind = match c {
-                EOF => return Err(self.bad("missing command")),
-                0x23 => {
-                    // '#'
+            let kind = match byte(c) {
+                None => return Err(self.bad("missing command")),
+                Some(b'#') => {
                     if a1.is_some() {
                         return Err(self.bad("comments don't accept any addresses"));
                     }
@@ -664,8 +667,7 @@ impl Compiler {
                     }
                     continue;
                 }
-                0x76 => {
-                    // 'v'
+                Some(b'v') => {
                     let v = self.read_label();
                     let v = if v.is_empty() { b"4.0".to_vec() } else { v };
                     if version_newer(&v) {
@@ -675,13 +677,11 @@ impl Compiler {
                     self.opts.correct = false;
                     continue;
                 }
-                0x7b => {
-                    // '{'
+                Some(b'{') => {
                     self.blocks.push((idx, self.block_where()));
                     Kind::Block(0)
                 }
-                0x7d => {
-                    // '}'
+                Some(b'}') => {
                     let Some((open, _)) = self.blocks.pop() else {
                         return Err(self.bad("unexpected `}'"));
                     };
@@ -692,8 +692,7 @@ impl Compiler {
                     self.prog.cmds[open].kind = Kind::Block(idx);
                     Kind::BlockEnd
                 }
-                0x65 | 0x61 | 0x69 | 0x63 => {
-                    // e a i c
+                Some(b'e') | Some(b'a') | Some(b'i') | Some(b'c') => {
                     let cmd = c as u8;
                     if cmd == b'e' && self.opts.sandbox {
                         return Err(self.bad("e/r/w commands disabled in sandbox mode"));
@@ -729,8 +728,7 @@ impl Compiler {
                     self.read_text(d)?;
                     continue;
                 }
-                0x3a => {
-                    // ':'
+                Some(b':') => {
                     if a1.is_some() {
                         return Err(self.bad(": doesn't want any addresses"));
                     }
@@ -741,8 +739,7 @@ impl Compiler {
                     self.labels.push((l.clone(), idx));
                     Kind::Label(l)
                 }
-                0x54 | 0x62 | 0x74 => {
-                    // T b t
+                Some(b'T') | Some(b'b') | Some(b't') => {
                     let l = self.read_label();
                     self.jumps.push((idx, l));
                     Kind::Jump(
@@ -754,8 +751,7 @@ impl Compiler {
                         0,
                     )
                 }
-                0x51 | 0x71 | 0x4c | 0x6c => {
-                    // Q q L l
+                Some(b'Q') | Some(b'q') | Some(b'L') | Some(b'l') => {
                     let cmd = c as u8;
                     if (cmd == b'q' || cmd == b'Q') && a2.is_some() {
                         return Err(self.bad("command only uses one address"));
@@ -777,8 +773,9 @@ impl Compiler {
                         _ => Kind::List(n),
                     }
                 }
-                0x3d | 0x64 | 0x44 | 0x46 | 0x67 | 0x47 | 0x68 | 0x48 | 0x6e | 0x4e | 0x70
-                | 0x50 | 0x7a | 0x78 => {
+                Some(b'=') | Some(b'd') | Some(b'D') | Some(b'F') | Some(b'g') | Some(b'G')
+                | Some(b'h') | Some(b'H') | Some(b'n') | Some(b'N') | Some(b'p') | Some(b'P')
+                | Some(b'z') | Some(b'x') => {
                     self.read_end_of_cmd()?;
                     match c as u8 {
                         b'=' => Kind::LineNo,
@@ -797,8 +794,7 @@ impl Compiler {
                         _ => Kind::Exchange,
                     }
                 }
-                0x72 => {
-                    // 'r'
+                Some(b'r') => {
                     let name = self.read_filename()?;
                     if name.is_empty() {
                         return Err(self.bad("missing filename in r/R/w/W commands"));
@@ -811,11 +807,11 @@ impl Compiler {
                     };
                     Kind::ReadFile { path: name, append }
                 }
-                0x52 => Kind::ReadLine(self.open_read()?),
-                0x57 => Kind::WriteFirst(self.open_write()?),
-                0x77 => Kind::Write(self.open_write()?),
-                0x73 => self.compile_subst()?,
-                0x79 => self.compile_y()?,
+                Some(b'R') => Kind::ReadLine(self.open_read()?),
+                Some(b'W') => Kind::WriteFirst(self.open_write()?),
+                Some(b'w') => Kind::Write(self.open_write()?),
+                Some(b's') => self.compile_subst()?,
+                Some(b'y') => self.compile_y()?,
                 _ => {
                     let shown = if c < 0x80 {
                         char::from(c as u8).to_string()
@@ -863,42 +859,42 @@ impl Compiler {
         let (mut icase, mut ml) = (false, false);
         loop {
             let c = self.in_nonblank();
-            match c {
-                0x69 | 0x49 => {
+            match byte(c) {
+                Some(b'i') | Some(b'I') => {
                     if self.opts.posix {
                         return Err(self.bad("unknown option to `s'"));
                     }
                     icase = true;
                 }
-                0x6d | 0x4d => {
+                Some(b'm') | Some(b'M') => {
                     if self.opts.posix {
                         return Err(self.bad("unknown option to `s'"));
                     }
                     ml = true;
                 }
-                0x65 => {
+                Some(b'e') => {
                     if self.opts.posix {
                         return Err(self.bad("unknown option to `s'"));
                     }
                     sub.eval = true;
                 }
-                0x70 => {
+                Some(b'p') => {
                     if sub.print != 0 {
                         return Err(self.bad("multiple `p' options to `s' command"));
                     }
                     sub.print |= 1 << (sub.eval as u8);
                 }
-                0x67 => {
+                Some(b'g') => {
                     if sub.global {
                         return Err(self.bad("multiple `g' options to `s' command"));
                     }
                     sub.global = true;
                 }
-                0x77 => {
+                Some(b'w') => {
                     sub.wfile = Some(self.open_write()?);
                     break;
                 }
-                0x30..=0x39 => {
+                Some(b'0'..=b'9') => {
                     if sub.numb != 0 {
                         return Err(self.bad("multiple number options to `s' command"));
                     }
@@ -907,12 +903,12 @@ impl Compiler {
                         return Err(self.bad("number option to `s' command may not be zero"));
                     }
                 }
-                0x7d | 0x23 => {
+                Some(b'}') | Some(b'#') => {
                     self.savchar(c);
                     break;
                 }
-                EOF | 0x0a | 0x3b => break,
-                0x0d => {
+                None | Some(b'\n') | Some(b';') => break,
+                Some(b'\r') => {
                     if self.inchar() == b'\n' as i32 {
                         break;
                     }
