@@ -26,11 +26,15 @@
 //!
 //! - [`Regex::new`] / [`Regex::new_many`] (several patterns matched as one alternation, as
 //!   `grep -e A -e B` needs), [`Regex::is_match`], [`Regex::is_match_at`], [`Regex::find_at`],
-//!   [`Regex::captures_at`], [`Regex::longest_at`], [`Regex::groups`], [`Regex::warnings`].
+//!   [`Regex::captures_at`], [`Regex::longest_at`], [`Regex::find_first_at`],
+//!   [`Regex::has_backrefs`], [`Regex::groups`], [`Regex::warnings`].
 //! - [`Flags`]: `icase` (`grep -i`, sed `I`), `multiline` (`^`/`$` also at newlines, sed `M`).
 //!   `.` and `[^…]` match a newline, as in POSIX regexec (sed's pattern space, `grep -z`).
 //! - [`Error`]: `Display` is glibc's wording ("Unmatched [, [^, [:, [., or [=", …).
 //! - [`translate()`]: the raw translation, for callers that compose patterns themselves.
+//! - [`escape_literal`]: bytes as a literal pattern (`grep -F`); [`Regex::from_translated`]
+//!   compiles such `regex`-syntax text; [`Regex::new_perl`] compiles Perl syntax (`grep -P`,
+//!   leftmost-first, `fancy-regex` when it needs look-around or back-references).
 
 mod translate;
 
@@ -101,6 +105,25 @@ pub enum Error {
 /// `fancy-regex` (which matches `str`): a private-use code point per byte.
 pub(crate) fn raw_char(b: u8) -> char {
     char::from_u32(0x10_FF00 + u32::from(b)).unwrap_or('\u{FFFD}')
+}
+
+/// `bytes` as a pattern in `regex` syntax that matches exactly those bytes.
+pub fn escape_literal(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() + 8);
+    let mut i = 0;
+    while i < bytes.len() {
+        match translate::decode(&bytes[i..]) {
+            Ok((c, n)) => {
+                translate::push_escaped(&mut out, c);
+                i += n;
+            }
+            Err(b) => {
+                out.push_str(&format!("(?-u:\\x{b:02X})"));
+                i += 1;
+            }
+        }
+    }
+    out
 }
 
 /// The prefix of inline flags for a translation.
@@ -206,6 +229,8 @@ struct Auto {
     longest: OnceLock<Result<Longest, Error>>,
     /// `(?flags)(?:pattern)\z`, for captures of a match that must end at a given point.
     exact: OnceLock<Result<meta::Regex, Error>>,
+    /// Perl semantics: report leftmost-first matches as found.
+    first: bool,
 }
 
 impl Auto {
@@ -215,6 +240,7 @@ impl Auto {
             pattern,
             longest: OnceLock::new(),
             exact: OnceLock::new(),
+            first: false,
         })
     }
 
@@ -227,6 +253,9 @@ impl Auto {
 
     fn find_at(&self, hay: &[u8], start: usize) -> Option<(usize, usize)> {
         let m = self.re.search(&Input::new(hay).range(start..))?;
+        if self.first {
+            return Some((m.start(), m.end()));
+        }
         let end = self
             .longest()
             .and_then(|l| l.end_at(hay, m.start(), hay.len()))
@@ -314,7 +343,7 @@ impl<'a> Mapped<'a> {
         }
     }
 
-    fn from_orig(&self, k: usize) -> usize {
+    fn orig_to_text(&self, k: usize) -> usize {
         match &self.map {
             None => k,
             Some(m) => m.partition_point(|&o| o < k),
@@ -325,7 +354,7 @@ impl<'a> Mapped<'a> {
 impl Fancy {
     fn captures_at(&self, hay: &[u8], start: usize) -> Option<Vec<Option<(usize, usize)>>> {
         let m = Mapped::new(hay);
-        let from = m.from_orig(start);
+        let from = m.orig_to_text(start);
         let text: &str = &m.text;
         if from > text.len() || !text.is_char_boundary(from) {
             return None;
@@ -343,7 +372,7 @@ impl Fancy {
 }
 
 enum Engine {
-    Auto(Auto),
+    Auto(Box<Auto>),
     Fancy(Fancy),
     /// Several patterns, some with back-references: each matched on its own.
     Many(Vec<Regex>),
@@ -383,7 +412,7 @@ impl Regex {
             });
         }
         Ok(Regex {
-            engine: Engine::Auto(Auto::new(format!("{prefix}(?:{})", t.pattern))?),
+            engine: Engine::Auto(Box::new(Auto::new(format!("{prefix}(?:{})", t.pattern))?)),
             groups: t.groups,
             warnings: t.warnings,
         })
@@ -428,7 +457,7 @@ impl Regex {
         }
         pat.push(')');
         Ok(Regex {
-            engine: Engine::Auto(Auto::new(pat)?),
+            engine: Engine::Auto(Box::new(Auto::new(pat)?)),
             groups: 0,
             warnings,
         })
@@ -437,8 +466,45 @@ impl Regex {
     /// Compile a pattern already in `regex` syntax (e.g. `grep -P` after its own checks).
     pub fn from_translated(pattern: &str, flags: Flags) -> Result<Regex, Error> {
         Ok(Regex {
-            engine: Engine::Auto(Auto::new(format!("{}(?:{pattern})", flag_prefix(flags)))?),
+            engine: Engine::Auto(Box::new(Auto::new(format!(
+                "{}(?:{pattern})",
+                flag_prefix(flags)
+            ))?)),
             groups: 0,
+            warnings: Vec::new(),
+        })
+    }
+
+    /// Compile a Perl-syntax pattern (`grep -P`): leftmost-first matches, `fancy-regex`
+    /// when the pattern needs look-around or back-references.
+    pub fn new_perl(pattern: &[u8], flags: Flags) -> Result<Regex, Error> {
+        let p = std::str::from_utf8(pattern)
+            .map_err(|_| Error::Engine("invalid UTF-8 in pattern".into()))?;
+        let mut prefix = String::from("(?");
+        if flags.icase {
+            prefix.push('i');
+        }
+        if flags.multiline {
+            prefix.push('m');
+        }
+        prefix.push_str("-s)");
+        if let Ok(mut a) = Auto::new(format!("{prefix}(?:{p})")) {
+            a.first = true;
+            let groups = a.re.captures_len().saturating_sub(1);
+            return Ok(Regex {
+                engine: Engine::Auto(Box::new(a)),
+                groups,
+                warnings: Vec::new(),
+            });
+        }
+        let re = fancy_regex::RegexBuilder::new(&format!("{prefix}(?:{p})"))
+            .backtrack_limit(10_000_000)
+            .build()
+            .map_err(|e| Error::Engine(e.to_string()))?;
+        let groups = re.captures_len().saturating_sub(1);
+        Ok(Regex {
+            engine: Engine::Fancy(Fancy { re }),
+            groups,
             warnings: Vec::new(),
         })
     }
@@ -465,6 +531,32 @@ impl Regex {
         match &self.engine {
             Engine::Auto(a) => a.re.is_match(Input::new(hay).range(start..)),
             Engine::Fancy(_) | Engine::Many(_) => self.find_at(hay, start).is_some(),
+        }
+    }
+
+    /// Whether the pattern uses back-references (matched by the slower backtracking engine,
+    /// which converts each subject to text: callers should hand it lines, not whole buffers).
+    pub fn has_backrefs(&self) -> bool {
+        match &self.engine {
+            Engine::Auto(_) => false,
+            Engine::Fancy(_) => true,
+            Engine::Many(v) => v.iter().any(Regex::has_backrefs),
+        }
+    }
+
+    /// A match at or after `start` with the leftmost start but not necessarily the POSIX
+    /// longest end: cheaper than [`Regex::find_at`] when only the position matters (e.g. to
+    /// find candidate lines in a buffer).
+    pub fn find_first_at(&self, hay: &[u8], start: usize) -> Option<(usize, usize)> {
+        if start > hay.len() {
+            return None;
+        }
+        match &self.engine {
+            Engine::Auto(a) => {
+                a.re.search(&Input::new(hay).range(start..))
+                    .map(|m| (m.start(), m.end()))
+            }
+            Engine::Fancy(_) | Engine::Many(_) => self.find_at(hay, start),
         }
     }
 

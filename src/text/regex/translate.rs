@@ -198,11 +198,10 @@ impl Tr<'_> {
 
     /// Whether a `$` at the cursor (BRE) is an anchor: at the end, or before `\)` / `\|`.
     fn bre_dollar_anchor(&self) -> bool {
-        match (self.peek(1), self.peek(2)) {
-            (None, _) => true,
-            (Some(b'\\'), Some(b')' | b'|')) => true,
-            _ => false,
-        }
+        matches!(
+            (self.peek(1), self.peek(2)),
+            (None, _) | (Some(b'\\'), Some(b')' | b'|'))
+        )
     }
 
     fn bre_token(&mut self, c: u8) -> Result<(), Error> {
@@ -717,7 +716,7 @@ pub(super) fn decode(b: &[u8]) -> Result<(char, usize), u8> {
     }
 }
 
-fn push_escaped(out: &mut String, c: char) {
+pub(super) fn push_escaped(out: &mut String, c: char) {
     if c.is_ascii_alphanumeric() || c == '_' || (!c.is_ascii() && !c.is_whitespace()) {
         out.push(c);
     } else {
