@@ -770,6 +770,29 @@ fn generated_cases_match_gnu_sed() {
     compare(&cases, false);
 }
 
+/// Every address form with every simple command, over a file and over the same file without
+/// its trailing newline (generated: addresses × commands × inputs).
+#[test]
+fn generated_address_command_grid_matches_gnu_sed() {
+    const ADDRS: &[&str] = &[
+        "", "3", "$", "/e/", "2,4", "/t/,+1", "0~3", "2,~4", "0,/o/", "3,1", "/o/,/e/", "4,$!",
+        "/E/I", "1~2!",
+    ];
+    const CMDS: &[&str] = &[
+        "p", "d", "s/e/#/g", "=", "G", "x", "h", "N", "n", "a+", "i-", "c*", "l", "y/o/0/",
+        "{p;p}", "q", "z",
+    ];
+    let mut cases = Vec::new();
+    for a in ADDRS {
+        for c in CMDS {
+            for input in ["lines", "nonl"] {
+                cases.push(format!("sed '{a}{c}' {input}"));
+            }
+        }
+    }
+    compare(&cases, false);
+}
+
 #[test]
 fn error_messages_match_gnu_sed() {
     let cases: Vec<String> = ERRORS.iter().map(|s| s.to_string()).collect();
