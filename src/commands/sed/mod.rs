@@ -235,8 +235,13 @@ const LONGS: &[(&str, u8)] = &[
     ("follow-symlinks", b'F'),
 ];
 
+/// GNU's `contact(errmsg)` lines, printed after the usage on errors.
+const CONTACT: &str = "GNU sed home page: <https://www.gnu.org/software/sed/>.
+General help using GNU software: <https://www.gnu.org/gethelp/>.
+";
+
 fn usage_err(ctx: &mut dyn ToolCtx, msg: &str) -> ExitStatus {
-    let _ = write!(ctx.stderr(), "sed: {msg}\n{USAGE}");
+    let _ = write!(ctx.stderr(), "sed: {msg}\n{USAGE}\n{CONTACT}");
     1
 }
 
@@ -274,7 +279,14 @@ fn parse_args(args: &[Arg]) -> Result<(Vec<Opt>, Vec<Arg>), String> {
                     match (c.first(), distinct.len()) {
                         (Some(x), 1) => **x,
                         (None, _) => return Err(format!("unrecognized option '--{name}'")),
-                        _ => return Err(format!("option '--{name}' is ambiguous")),
+                        _ => {
+                            let all: Vec<String> =
+                                c.iter().map(|(n, _)| format!("'--{n}'")).collect();
+                            return Err(format!(
+                                "option '--{name}' is ambiguous; possibilities: {}",
+                                all.join(" ")
+                            ));
+                        }
                     }
                 }
             };
@@ -491,7 +503,7 @@ impl Command for Sed {
             Some(c) => c,
             None => {
                 if operands.is_empty() {
-                    let _ = write!(ctx.stderr(), "{USAGE}");
+                    let _ = write!(ctx.stderr(), "{USAGE}\n{CONTACT}");
                     return 1;
                 }
                 let script = operands.remove(0);
