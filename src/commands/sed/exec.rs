@@ -1230,10 +1230,12 @@ impl<'p> Exec<'p> {
 }
 
 impl Exec<'_> {
-    /// A name part no other run is likely to use (counter plus the injected clock).
+    /// A name part no other run uses: a counter, this run's address (distinct for seds that
+    /// run at the same time, e.g. in one pipeline) and the clock (which a kernel may fix).
     fn unique(&mut self) -> String {
         self.tmp_counter += 1;
-        format!("{}{:06x}", self.tmp_counter, self.stamp)
+        let addr = self as *const Self as usize;
+        format!("{}{:x}{:06x}", self.tmp_counter, addr, self.stamp)
     }
 }
 

@@ -177,6 +177,12 @@ fn e_command_runs_inside_sandsh() {
 }
 
 #[test]
+fn concurrent_e_commands_do_not_share_capture_files() {
+    let (_, out, _) = kernel("printf 'echo a\\necho b\\n' | sed e | sed 's/^/echo x/e'");
+    assert_eq!(out, "xa\nxb\n");
+}
+
+#[test]
 fn endless_branch_loop_stops_on_cancel() {
     let mut k =
         crate::Kernel::new(crate::KernelConfig::default().timeout(Duration::from_millis(300)));
