@@ -25,6 +25,7 @@ pub mod mode;
 mod mount;
 mod od;
 mod rm;
+mod sed;
 mod seq;
 mod sleep;
 mod sort;
@@ -83,6 +84,7 @@ impl Registry {
         r.register(Arc::new(rm::Rm));
         r.register(Arc::new(mkdir::Rmdir));
         r.register(Arc::new(seq::Seq));
+        r.register(Arc::new(sed::Sed));
         r.register(Arc::new(sort::Sort));
         r.register(Arc::new(tail::Tail));
         r.register(Arc::new(touch::Touch));
