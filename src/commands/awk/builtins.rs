@@ -1,7 +1,6 @@
 //! The built-in functions: strings (character-based, UTF-8), regex functions (`sub gsub
 //! gensub match split patsplit`), math, time, and gawk's array sorting.
 
-
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -27,7 +26,10 @@ fn char_offset(s: &[u8], n: usize) -> usize {
     if s.is_ascii() {
         return n.min(s.len());
     }
-    s.char_indices().nth(n).map(|(a, _, _)| a).unwrap_or(s.len())
+    s.char_indices()
+        .nth(n)
+        .map(|(a, _, _)| a)
+        .unwrap_or(s.len())
 }
 
 fn byte_to_char(s: &[u8], b: usize) -> usize {
@@ -35,6 +37,32 @@ fn byte_to_char(s: &[u8], b: usize) -> usize {
         return b;
     }
     char_len(&s[..b])
+}
+
+/// Per-character case mapping as towupper/towlower do it: one character for one (`ß` stays);
+/// bytes that are not UTF-8 become U+FFFD, as gawk's wide-character conversion leaves them.
+fn change_case(s: &[u8], upper: bool) -> Vec<u8> {
+    if s.is_ascii() {
+        return if upper {
+            s.to_ascii_uppercase()
+        } else {
+            s.to_ascii_lowercase()
+        };
+    }
+    let mut out = Vec::with_capacity(s.len());
+    let mut buf = [0u8; 4];
+    for c in s.chars() {
+        let mut m = if upper {
+            c.to_uppercase().collect::<Vec<char>>()
+        } else {
+            c.to_lowercase().collect::<Vec<char>>()
+        };
+        if m.len() != 1 {
+            m = vec![c];
+        }
+        out.extend_from_slice(m[0].encode_utf8(&mut buf).as_bytes());
+    }
+    out
 }
 
 /// Expand a sub/gsub replacement for one match (POSIX backslash rules).
@@ -122,14 +150,22 @@ fn substitute(
         let Some(caps) = re.re.captures_at(s, pos) else {
             break;
         };
-        let m = caps.get(0).map(|m| (m.start(), m.end())).unwrap_or((pos, pos));
+        let m = caps
+            .get(0)
+            .map(|m| (m.start(), m.end()))
+            .unwrap_or((pos, pos));
         let (a, b) = m;
         if a == b && last_end == Some(a) {
             // an empty match right after a match does not count
             if a >= s.len() {
                 break;
             }
-            let step = s[a..].chars().next().map(|c| c.len_utf8()).unwrap_or(1).max(1);
+            let step = s[a..]
+                .chars()
+                .next()
+                .map(|c| c.len_utf8())
+                .unwrap_or(1)
+                .max(1);
             pos = a + step;
             continue;
         }
@@ -250,7 +286,7 @@ impl Interp<'_> {
                 let s = self.arg_str(&args[0])?;
                 let t = self.arg_str(&args[1])?;
                 if t.is_empty() {
-                    return num(0.0);
+                    return num(1.0);
                 }
                 match s.find(&*t) {
                     Some(p) => num((byte_to_char(&s, p) + 1) as f64),
@@ -259,7 +295,8 @@ impl Interp<'_> {
             }
             Split | Patsplit => {
                 let s = self.arg_str(&args[0])?;
-                let arr = self.array_arg(&args[1], if b == Split { "split" } else { "patsplit" })?;
+                let arr =
+                    self.array_arg(&args[1], if b == Split { "split" } else { "patsplit" })?;
                 let seps = match args.get(3) {
                     Some(e) => Some(self.array_arg(e, "split")?),
                     None => None,
@@ -284,12 +321,13 @@ impl Interp<'_> {
                             let next = ranges.get(k + 1).map(|r| r.0);
                             let sep = match next {
                                 Some(nx) => &s[end..nx],
-                                None if matches!(sp, Splitter::Space) && end < s.len() => {
-                                    &s[end..]
-                                }
+                                None if matches!(sp, Splitter::Space) && end < s.len() => &s[end..],
                                 None => continue,
                             };
-                            sp_out.insert(self.key_of(&Value::Num((k + 1) as f64)), Value::strnum(sep));
+                            sp_out.insert(
+                                self.key_of(&Value::Num((k + 1) as f64)),
+                                Value::strnum(sep),
+                            );
                         }
                     }
                     for (i, v) in vals.into_iter().enumerate() {
@@ -324,7 +362,10 @@ impl Interp<'_> {
                         pos = y;
                     }
                     if prev_end < s.len() || k > 0 {
-                        sp_out.insert(self.key_of(&Value::Num(k as f64)), Value::strnum(&s[prev_end..]));
+                        sp_out.insert(
+                            self.key_of(&Value::Num(k as f64)),
+                            Value::strnum(&s[prev_end..]),
+                        );
                     }
                     n = k;
                 }
@@ -349,7 +390,13 @@ impl Interp<'_> {
                                 &re,
                                 &s,
                                 if b == Sub { 1 } else { 0 },
-                                |c, o| expand_sub(&repl, c.get(0).map(|m| m.as_bytes()).unwrap_or(b""), o),
+                                |c, o| {
+                                    expand_sub(
+                                        &repl,
+                                        c.get(0).map(|m| m.as_bytes()).unwrap_or(b""),
+                                        o,
+                                    )
+                                },
                                 &|| ctx.is_cancelled(),
                             )?;
                             return num(n as f64);
@@ -387,13 +434,10 @@ impl Interp<'_> {
                     None => str_from(&self.record.text),
                 };
                 let ctx = &*self.ctx;
-                let (out, _) = substitute(
-                    &re,
-                    &s,
-                    which,
-                    |c, o| expand_gensub(&repl, c, o),
-                    &|| ctx.is_cancelled(),
-                )?;
+                let (out, _) =
+                    substitute(&re, &s, which, |c, o| expand_gensub(&repl, c, o), &|| {
+                        ctx.is_cancelled()
+                    })?;
                 Ok(Value::Str(str_from(&out)))
             }
             Match => {
@@ -407,10 +451,7 @@ impl Interp<'_> {
                 let (rstart, rlength) = match &caps {
                     Some(c) => {
                         let m = c.get(0).map(|m| (m.start(), m.end())).unwrap_or((0, 0));
-                        (
-                            byte_to_char(&s, m.0) + 1,
-                            char_len(&s[m.0..m.1]) as f64,
-                        )
+                        (byte_to_char(&s, m.0) + 1, char_len(&s[m.0..m.1]) as f64)
                     }
                     None => (0, -1.0),
                 };
@@ -436,8 +477,14 @@ impl Interp<'_> {
                     }
                     *arr.borrow_mut() = a;
                 }
-                self.set_var(Var::Global(super::ast::special::RSTART), Value::Num(rstart as f64))?;
-                self.set_var(Var::Global(super::ast::special::RLENGTH), Value::Num(rlength))?;
+                self.set_var(
+                    Var::Global(super::ast::special::RSTART),
+                    Value::Num(rstart as f64),
+                )?;
+                self.set_var(
+                    Var::Global(super::ast::special::RLENGTH),
+                    Value::Num(rlength),
+                )?;
                 num(rstart as f64)
             }
             Sprintf => {
@@ -471,7 +518,10 @@ impl Interp<'_> {
             Sqrt => {
                 let x = self.eval_num(&args[0])?;
                 if x < 0.0 {
-                    self.warn(&format!("sqrt: called with negative argument {}", fmt_num(x)))?;
+                    self.warn(&format!(
+                        "sqrt: called with negative argument {}",
+                        fmt_num(x)
+                    ))?;
                     return num(-f64::NAN);
                 }
                 num(x.sqrt())
@@ -489,23 +539,7 @@ impl Interp<'_> {
             }
             Tolower | Toupper => {
                 let s = self.arg_str(&args[0])?;
-                let out: Vec<u8> = match std::str::from_utf8(&s) {
-                    Ok(t) if !t.is_ascii() => {
-                        if b == Tolower {
-                            t.to_lowercase().into_bytes()
-                        } else {
-                            t.to_uppercase().into_bytes()
-                        }
-                    }
-                    _ => {
-                        if b == Tolower {
-                            s.to_ascii_lowercase()
-                        } else {
-                            s.to_ascii_uppercase()
-                        }
-                    }
-                };
-                Ok(Value::Str(str_from(&out)))
+                Ok(Value::Str(str_from(&change_case(&s, b == Toupper))))
             }
             System => {
                 let cmd = self.arg_str(&args[0])?;
@@ -543,7 +577,9 @@ impl Interp<'_> {
                     Some(e) => self.eval_num(e)? as i64,
                     None => self.now_secs(),
                 };
-                Ok(Value::Str(str_from(&crate::text::strftime::strftime(&fmt, t))))
+                Ok(Value::Str(str_from(&crate::text::strftime::strftime(
+                    &fmt, t,
+                ))))
             }
             Mktime => {
                 let s = self.arg_str(&args[0])?;
@@ -562,14 +598,15 @@ impl Interp<'_> {
                 let mut vals: Vec<Value> = if b == Asort {
                     src.borrow().values().cloned().collect()
                 } else {
-                    src.borrow().keys().map(|k| Value::StrNum(k.clone())).collect()
+                    src.borrow()
+                        .keys()
+                        .map(|k| Value::StrNum(k.clone()))
+                        .collect()
                 };
                 let conv = self.convfmt.clone();
                 let desc = how.ends_with(b"desc");
                 if b == Asorti && !how.starts_with(b"@ind_num") && !how.starts_with(b"@val_num") {
-                    vals.sort_by(|x, y| {
-                        x.to_str_with(&conv)[..].cmp(&y.to_str_with(&conv)[..])
-                    });
+                    vals.sort_by(|x, y| x.to_str_with(&conv)[..].cmp(&y.to_str_with(&conv)[..]));
                 } else if how.starts_with(b"@val_str") || how.starts_with(b"@ind_str") {
                     vals.sort_by(|x, y| x.to_str_with(&conv)[..].cmp(&y.to_str_with(&conv)[..]));
                 } else {

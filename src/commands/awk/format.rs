@@ -29,7 +29,8 @@ pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> (Vec<u8>, Option<S
             out.push(b'%');
             break;
         }
-        let (mut left, mut plus, mut space, mut alt, mut zero) = (false, false, false, false, false);
+        let (mut left, mut plus, mut space, mut alt, mut zero) =
+            (false, false, false, false, false);
         while i < fmt.len() {
             match fmt[i] {
                 b'-' => left = true,
@@ -57,7 +58,9 @@ pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> (Vec<u8>, Option<S
             let mut w = 0usize;
             let mut any = false;
             while i < fmt.len() && fmt[i].is_ascii_digit() {
-                w = w.saturating_mul(10).saturating_add((fmt[i] - b'0') as usize);
+                w = w
+                    .saturating_mul(10)
+                    .saturating_add((fmt[i] - b'0') as usize);
                 any = true;
                 i += 1;
             }
@@ -79,7 +82,9 @@ pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> (Vec<u8>, Option<S
             } else {
                 let mut p = 0usize;
                 while i < fmt.len() && fmt[i].is_ascii_digit() {
-                    p = p.saturating_mul(10).saturating_add((fmt[i] - b'0') as usize);
+                    p = p
+                        .saturating_mul(10)
+                        .saturating_add((fmt[i] - b'0') as usize);
                     i += 1;
                 }
                 prec = Some(p);
@@ -107,13 +112,27 @@ pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> (Vec<u8>, Option<S
             prec,
         };
         if conv == b'%' {
-            pad_out(&mut out, b"%", 1, sp.width, sp.left, b' ');
+            // gawk ignores width and flags here
+            out.push(b'%');
             continue;
         }
         if !matches!(
             conv,
-            b'c' | b'd' | b'i' | b'o' | b'u' | b'x' | b'X' | b'e' | b'E' | b'f' | b'F' | b'g' | b'G'
-                | b's' | b'a' | b'A'
+            b'c' | b'd'
+                | b'i'
+                | b'o'
+                | b'u'
+                | b'x'
+                | b'X'
+                | b'e'
+                | b'E'
+                | b'f'
+                | b'F'
+                | b'g'
+                | b'G'
+                | b's'
+                | b'a'
+                | b'A'
         ) {
             // unknown conversion: copied literally
             out.extend_from_slice(&fmt[spec_start..i]);
@@ -457,10 +476,16 @@ mod tests {
     fn conversions() {
         assert_eq!(f("%5.2f|", &[Value::Num(3.14159)]), " 3.14|");
         assert_eq!(f("%e", &[Value::Num(12345.678)]), "1.234568e+04");
-        assert_eq!(f("%g %g", &[Value::Num(100000.0), Value::Num(1e-5)]), "100000 1e-05");
+        assert_eq!(
+            f("%g %g", &[Value::Num(100000.0), Value::Num(1e-5)]),
+            "100000 1e-05"
+        );
         assert_eq!(f("%x %o", &[Value::Num(255.0), Value::Num(8.0)]), "ff 10");
         assert_eq!(f("%c", &[Value::Num(65.0)]), "A");
-        assert_eq!(f("%-4d|%04d", &[Value::Num(7.0), Value::Num(-7.0)]), "7   |-007");
+        assert_eq!(
+            f("%-4d|%04d", &[Value::Num(7.0), Value::Num(-7.0)]),
+            "7   |-007"
+        );
         assert_eq!(f("%.2s", &[Value::from_bytes("héllo".as_bytes())]), "hé");
     }
 }

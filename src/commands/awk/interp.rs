@@ -813,7 +813,11 @@ impl<'c> Interp<'c> {
             Expr::Str(s) => Value::Str(s.clone()),
             Expr::Regex(i) => {
                 let r = self.regexes[*i].clone();
-                Value::Num(if r.is_match(&self.record.text) { 1.0 } else { 0.0 })
+                Value::Num(if r.is_match(&self.record.text) {
+                    1.0
+                } else {
+                    0.0
+                })
             }
             Expr::Var(v) => self.get_var(*v)?,
             Expr::Field(ix) => {
@@ -904,7 +908,9 @@ impl<'c> Interp<'c> {
             Expr::PostIncr(d, lv) => Value::Num(self.incr(lv, *d)?),
             Expr::Call(f, args) => self.call(*f, args)?,
             Expr::Builtin(b, args) => self.builtin(*b, args)?,
-            Expr::Getline(src, target, var) => self.getline(*src, target.as_deref(), var.as_deref())?,
+            Expr::Getline(src, target, var) => {
+                self.getline(*src, target.as_deref(), var.as_deref())?
+            }
         })
     }
 
@@ -930,7 +936,9 @@ impl<'c> Interp<'c> {
             ));
         }
         self.call_depth += 1;
-        let used = self.stack_base.saturating_sub(psm::stack_pointer() as usize);
+        let used = self
+            .stack_base
+            .saturating_sub(psm::stack_pointer() as usize);
         if self.call_depth > MAX_CALL_DEPTH || used > MAX_STACK_USE {
             self.call_depth -= 1;
             return fatal(format!(
@@ -1034,4 +1042,3 @@ pub fn is_ident(name: &[u8]) -> bool {
         && (name[0].is_ascii_alphabetic() || name[0] == b'_')
         && name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
 }
-

@@ -77,10 +77,10 @@ pub enum Tok {
 }
 
 pub const BUILTINS: &[&str] = &[
-    "length", "substr", "index", "split", "sub", "gsub", "match", "sprintf", "sin", "cos",
-    "atan2", "exp", "log", "sqrt", "int", "rand", "srand", "tolower", "toupper", "system",
-    "close", "fflush", "gensub", "strftime", "systime", "mktime", "asort", "asorti", "patsplit",
-    "and", "or", "xor", "lshift", "rshift", "compl", "strtonum", "isarray", "typeof",
+    "length", "substr", "index", "split", "sub", "gsub", "match", "sprintf", "sin", "cos", "atan2",
+    "exp", "log", "sqrt", "int", "rand", "srand", "tolower", "toupper", "system", "close",
+    "fflush", "gensub", "strftime", "systime", "mktime", "asort", "asorti", "patsplit", "and",
+    "or", "xor", "lshift", "rshift", "compl", "strtonum", "isarray", "typeof",
 ];
 
 pub struct Lexer<'a> {
@@ -238,6 +238,19 @@ impl<'a> Lexer<'a> {
             }
             self.pos += i;
             return v;
+        }
+        // a leading 0 makes an octal constant when the digits allow it (gawk)
+        if s.len() > 1 && s[0] == b'0' && s[1].is_ascii_digit() {
+            let n = s.iter().take_while(|b| b.is_ascii_digit()).count();
+            let next = s.get(n).copied().unwrap_or(0);
+            if next != b'.' && next != b'e' && next != b'E' && s[..n].iter().all(|b| *b < b'8') {
+                let mut v = 0f64;
+                for &d in &s[..n] {
+                    v = v * 8.0 + (d - b'0') as f64;
+                }
+                self.pos += n;
+                return v;
+            }
         }
         let (v, end) = super::value::parse_prefix(s);
         let end = if end == 0 { 1 } else { end };

@@ -20,7 +20,6 @@ mod record;
 mod run;
 mod value;
 
-
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
@@ -193,8 +192,12 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
                 b"assign" => b"v",
                 b"file" => b"f",
                 b"source" => b"e",
-                b"posix" | b"traditional" | b"re-interval" | b"characters-as-bytes"
-                | b"sandbox" | b"use-lc-numeric" => {
+                b"posix"
+                | b"traditional"
+                | b"re-interval"
+                | b"characters-as-bytes"
+                | b"sandbox"
+                | b"use-lc-numeric" => {
                     i += 1;
                     continue;
                 }
@@ -207,10 +210,7 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
                 _ => {
                     return Err(usage_error(
                         ctx,
-                        &format!(
-                            "unrecognized option '--{}'",
-                            String::from_utf8_lossy(name)
-                        ),
+                        &format!("unrecognized option '--{}'", String::from_utf8_lossy(name)),
                     ));
                 }
             };
@@ -325,7 +325,8 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
         Ok(p) => p,
         Err(e) => {
             let _ = writeln!(ctx.stderr(), "awk: cmd. line:{}: {}", e.line, e.msg);
-            return 1;
+            // gawk: syntax errors exit 1, fatal errors found while parsing exit 2
+            return if e.msg.starts_with("fatal:") { 2 } else { 1 };
         }
     };
     let mut it = match Interp::new(ctx, &prog) {
@@ -338,7 +339,10 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
     // ARGV / ARGC
     {
         let mut argv = interp::Array::default();
-        argv.insert(it.key_of(&Value::Num(0.0)), Value::from_bytes(name.as_bytes()));
+        argv.insert(
+            it.key_of(&Value::Num(0.0)),
+            Value::from_bytes(name.as_bytes()),
+        );
         for (k, op) in inv.operands.iter().enumerate() {
             argv.insert(it.key_of(&Value::Num((k + 1) as f64)), Value::strnum(op));
         }
@@ -417,7 +421,10 @@ mod tests {
 
     #[test]
     fn basics() {
-        assert_eq!(awk(&["{s+=$2} END{print s}"], "a 1\nb 2\n"), ("3\n".into(), 0));
+        assert_eq!(
+            awk(&["{s+=$2} END{print s}"], "a 1\nb 2\n"),
+            ("3\n".into(), 0)
+        );
         assert_eq!(awk(&["-F:", "{print $2}"], "a:b:c\n"), ("b\n".into(), 0));
         assert_eq!(awk(&["BEGIN{exit 3}"], ""), ("".into(), 3));
         assert_eq!(

@@ -243,7 +243,7 @@ impl<'a> Parser<'a> {
         for (name, info) in &self.funcs {
             if !info.defined {
                 return Err(ParseError {
-                    msg: format!("function `{name}' called but never defined"),
+                    msg: format!("fatal: function `{name}' not defined"),
                     line: self.lx.line,
                 });
             }
@@ -280,9 +280,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let needs_input = items
-            .iter()
-            .any(|i| !matches!(i.pattern, Pattern::Begin));
+        let needs_input = items.iter().any(|i| !matches!(i.pattern, Pattern::Begin));
         Ok(Program {
             items,
             funcs,
@@ -322,9 +320,7 @@ impl<'a> Parser<'a> {
             t => return self.unexpected(&t),
         };
         if self.globals.contains_key(&name) && special::NAMES.contains(&name.as_str()) {
-            return self.err(format!(
-                "function name `{name}' previously defined"
-            ));
+            return self.err(format!("function name `{name}' previously defined"));
         }
         let idx = self.func_index(&name);
         if self.funcs.get(&name).is_some_and(|f| f.defined) {
@@ -552,7 +548,12 @@ impl<'a> Parser<'a> {
                 self.expect(&Tok::RParen)?;
                 if self.is(&Tok::Semi)? {
                     self.advance()?;
-                    return Ok(Stmt::For(init, cond, step, Box::new(Stmt::Block(Vec::new()))));
+                    return Ok(Stmt::For(
+                        init,
+                        cond,
+                        step,
+                        Box::new(Stmt::Block(Vec::new())),
+                    ));
                 }
                 self.in_loop += 1;
                 let b = self.body()?;
@@ -645,7 +646,10 @@ impl<'a> Parser<'a> {
             }
             Tok::Exit => {
                 self.advance()?;
-                if matches!(self.peek()?, Tok::Semi | Tok::Newline | Tok::RBrace | Tok::Eof) {
+                if matches!(
+                    self.peek()?,
+                    Tok::Semi | Tok::Newline | Tok::RBrace | Tok::Eof
+                ) {
                     Ok(Stmt::Exit(None))
                 } else {
                     Ok(Stmt::Exit(Some(self.expr()?)))
@@ -656,7 +660,10 @@ impl<'a> Parser<'a> {
                 if self.locals.is_none() {
                     return self.err("`return' used outside function context");
                 }
-                if matches!(self.peek()?, Tok::Semi | Tok::Newline | Tok::RBrace | Tok::Eof) {
+                if matches!(
+                    self.peek()?,
+                    Tok::Semi | Tok::Newline | Tok::RBrace | Tok::Eof
+                ) {
                     Ok(Stmt::Return(None))
                 } else {
                     Ok(Stmt::Return(Some(self.expr()?)))
@@ -975,7 +982,11 @@ impl<'a> Parser<'a> {
         self.enter()?;
         let r = match self.peek()? {
             Tok::Incr | Tok::Decr => {
-                let d = if self.advance()? == Tok::Incr { 1.0 } else { -1.0 };
+                let d = if self.advance()? == Tok::Incr {
+                    1.0
+                } else {
+                    -1.0
+                };
                 let e = self.field_operand()?;
                 match to_lvalue(&e) {
                     Some(lv) => Ok(Expr::PreIncr(d, Box::new(lv))),
@@ -1042,7 +1053,11 @@ impl<'a> Parser<'a> {
                 Ok(Expr::Field(Box::new(e)))
             }
             Tok::Incr | Tok::Decr => {
-                let d = if self.advance()? == Tok::Incr { 1.0 } else { -1.0 };
+                let d = if self.advance()? == Tok::Incr {
+                    1.0
+                } else {
+                    -1.0
+                };
                 let e = self.primary()?;
                 match to_lvalue(&e) {
                     Some(lv) => Ok(Expr::PreIncr(d, Box::new(lv))),

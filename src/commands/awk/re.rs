@@ -199,7 +199,7 @@ fn bracket(chars: &[char], mut i: usize, out: &mut String) -> Result<usize, Stri
                 } else {
                     let name: String = chars[i + 1..j].iter().collect();
                     if kind == ':' {
-                        out.push_str(&format!("[:{name}:]"));
+                        out.push_str(class_body(&name)?);
                     } else {
                         for ch in name.chars() {
                             push_class_lit(out, ch);
@@ -242,6 +242,26 @@ fn bracket(chars: &[char], mut i: usize, out: &mut String) -> Result<usize, Stri
         }
         first = false;
     }
+}
+
+/// A POSIX character class as members of a `regex` class, with the UTF-8 locale's (glibc's)
+/// wide-character meaning for letters.
+fn class_body(name: &str) -> Result<&'static str, String> {
+    Ok(match name {
+        "alpha" => "\\p{Alphabetic}",
+        "alnum" => "\\p{Alphabetic}0-9",
+        "upper" => "\\p{Uppercase}",
+        "lower" => "\\p{Lowercase}",
+        "digit" => "0-9",
+        "xdigit" => "0-9A-Fa-f",
+        "space" => "\\s",
+        "blank" => " \\t\\p{Zs}",
+        "punct" => "[:punct:]",
+        "cntrl" => "\\p{Cc}",
+        "graph" => "\\p{L}\\p{M}\\p{N}\\p{P}\\p{S}",
+        "print" => "\\p{L}\\p{M}\\p{N}\\p{P}\\p{S}\\p{Zs}",
+        _ => return Err(format!("invalid character class `{name}'")),
+    })
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use super::re::Re;
-use super::value::{Value, str_from};
+use super::value::{Value, empty_str, str_from};
 
 /// How FS splits a record.
 pub enum Splitter {
@@ -72,11 +72,15 @@ impl Record {
         }
         self.ensure_split(sp, paragraph);
         if let Some(f) = &self.fields {
-            return f.get(i - 1).cloned().unwrap_or(Value::Uninit);
+            return f
+                .get(i - 1)
+                .cloned()
+                .unwrap_or_else(|| Value::Str(empty_str()));
         }
         match self.ranges.get(i - 1) {
             Some(&(a, b)) => Value::strnum(&self.text[a..b]),
-            None => Value::Uninit,
+            // fields past NF are empty strings (not numeric), as in gawk
+            None => Value::Str(empty_str()),
         }
     }
 
@@ -124,7 +128,7 @@ impl Record {
         self.ensure_split(sp, paragraph);
         let f = self.own();
         if f.len() < i {
-            f.resize(i, Value::Uninit);
+            f.resize(i, Value::Str(empty_str()));
         }
         f[i - 1] = v;
         self.nf = self.nf.max(i);
@@ -134,7 +138,7 @@ impl Record {
     pub fn set_nf(&mut self, n: usize, sp: &Splitter, paragraph: bool, ofs: &[u8], convfmt: &[u8]) {
         self.ensure_split(sp, paragraph);
         let f = self.own();
-        f.resize(n, Value::Uninit);
+        f.resize(n, Value::Str(empty_str()));
         self.nf = n;
         self.rebuild(ofs, convfmt);
     }
@@ -251,5 +255,7 @@ fn push_nl_split(text: &[u8], s: usize, e: usize, out: &mut Vec<(usize, usize)>)
 pub fn split_values(text: &[u8], sp: &Splitter) -> Vec<Value> {
     let mut r = Vec::new();
     split_into(text, sp, false, &mut r);
-    r.into_iter().map(|(a, b)| Value::StrNum(str_from(&text[a..b]))).collect()
+    r.into_iter()
+        .map(|(a, b)| Value::StrNum(str_from(&text[a..b])))
+        .collect()
 }

@@ -1,7 +1,6 @@
 //! The program's life cycle (BEGIN, the record loop over ARGV, END, closing streams) and the
 //! I/O statements: `getline` in its forms, output redirections, `close`, `fflush`.
 
-
 use super::ast::special as sv;
 use super::ast::*;
 use super::interp::{Cell, Flow, Interp, R, fatal, is_ident};
@@ -150,6 +149,8 @@ impl Interp<'_> {
                 self.main.reader = Some(Reader::new(util::Source::Stdin));
                 self.fnr = 0.0;
                 self.filename_shown = b"-".to_vec();
+                // gawk names standard input "-" in FILENAME
+                self.set_var(Var::Global(sv::FILENAME), Value::from_bytes(b"-"))?;
                 return Ok(true);
             }
             let i = self.main.argi;
@@ -178,9 +179,7 @@ impl Interp<'_> {
             let src = match util::open(self.ctx, &arg) {
                 Ok(s) => s,
                 Err(reason) => {
-                    return fatal(format!(
-                        "cannot open file `{name}' for reading: {reason}"
-                    ));
+                    return fatal(format!("cannot open file `{name}' for reading: {reason}"));
                 }
             };
             self.main.reader = Some(Reader::new(src));
@@ -320,10 +319,6 @@ impl Interp<'_> {
                     None => {
                         self.record.set_owned(rec);
                     }
-                }
-                if src == GetlineSrc::Cmd {
-                    self.nr += 1.0;
-                    self.globals[sv::NR] = Cell::Val(Value::Num(self.nr));
                 }
                 Ok(Value::Num(1.0))
             }
@@ -477,4 +472,3 @@ impl Interp<'_> {
         }
     }
 }
-

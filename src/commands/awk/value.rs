@@ -105,7 +105,11 @@ pub fn num_to_bytes(n: f64, fmt: &[u8]) -> Vec<u8> {
 
 pub fn write_num(out: &mut Vec<u8>, n: f64, fmt: &[u8]) {
     if n.is_nan() {
-        out.extend_from_slice(if n.is_sign_negative() { b"-nan" } else { b"+nan" });
+        out.extend_from_slice(if n.is_sign_negative() {
+            b"-nan"
+        } else {
+            b"+nan"
+        });
         return;
     }
     if n.is_infinite() {
@@ -154,7 +158,11 @@ pub fn parse_prefix(s: &[u8]) -> (f64, usize) {
                 rest[2].to_ascii_lowercase(),
             ];
             if &w == b"inf" {
-                let v = if neg { f64::NEG_INFINITY } else { f64::INFINITY };
+                let v = if neg {
+                    f64::NEG_INFINITY
+                } else {
+                    f64::INFINITY
+                };
                 let mut e = i + 3;
                 if rest.len() >= 8 && rest[..8].eq_ignore_ascii_case(b"infinity") {
                     e = i + 8;
@@ -301,7 +309,10 @@ mod tests {
     fn number_strings() {
         assert_eq!(num_to_bytes(3.0, b"%.6g"), b"3");
         assert_eq!(num_to_bytes(0.1, b"%.6g"), b"0.1");
-        assert_eq!(num_to_bytes(1e30, b"%.6g"), b"1000000000000000019884624838656");
+        assert_eq!(
+            num_to_bytes(1e30, b"%.6g"),
+            b"1000000000000000019884624838656"
+        );
         assert_eq!(num_to_bytes(1.0 / 3.0, b"%.6g"), b"0.333333");
     }
 }
