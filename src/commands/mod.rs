@@ -16,6 +16,7 @@ mod cp;
 mod cut;
 mod env;
 mod expr;
+mod grep;
 mod head;
 mod jq;
 mod ln;
@@ -71,6 +72,9 @@ impl Registry {
         r.register(Arc::new(env::Env));
         r.register(Arc::new(env::Printenv));
         r.register(Arc::new(expr::Expr));
+        r.register(Arc::new(grep::Grep));
+        r.register(Arc::new(grep::Egrep));
+        r.register(Arc::new(grep::Fgrep));
         r.register(Arc::new(od::Od));
         r.register(Arc::new(sleep::Sleep));
         r.register(Arc::new(tee::Tee));

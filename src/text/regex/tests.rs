@@ -1,0 +1,233 @@
+//! Expectations checked against GNU grep 3.8 (`grep -o` / exit status) on this machine.
+
+use super::*;
+
+fn bre(p: &str) -> Regex {
+    Regex::new(p.as_bytes(), Syntax::Basic, Flags::default()).expect("compiles")
+}
+
+fn ere(p: &str) -> Regex {
+    Regex::new(p.as_bytes(), Syntax::Extended, Flags::default()).expect("compiles")
+}
+
+/// All non-overlapping matches as `grep -o` prints them (empty matches skipped).
+fn all(re: &Regex, hay: &str) -> Vec<String> {
+    let h = hay.as_bytes();
+    let mut out = Vec::new();
+    let mut pos = 0;
+    while let Some((s, e)) = re.find_at(h, pos) {
+        if e > s {
+            out.push(hay[s..e].to_string());
+            pos = e;
+        } else {
+            pos = s + 1;
+        }
+        if pos > h.len() {
+            break;
+        }
+    }
+    out
+}
+
+fn err(p: &str, syntax: Syntax) -> String {
+    match Regex::new(p.as_bytes(), syntax, Flags::default()) {
+        Ok(_) => "ok".into(),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn leftmost_longest_alternation() {
+    assert_eq!(all(&ere("a|ab|abc"), "abcd"), ["abc"]);
+    assert_eq!(all(&bre("a\\|ab\\|abc"), "abcd"), ["abc"]);
+    assert_eq!(all(&ere("a*(ab)?"), "aab"), ["aab"]);
+    assert_eq!(all(&bre("\\(a\\|ab\\)"), "ab"), ["ab"]);
+}
+
+#[test]
+fn bre_literal_rules() {
+    assert!(bre("*a").is_match(b"*a"));
+    assert!(!bre("*a").is_match(b"a"));
+    assert!(bre("^*a").is_match(b"*a"));
+    assert!(bre("\\(*a\\)").is_match(b"*a"));
+    assert!(!bre("\\(*a\\)").is_match(b"a"));
+    assert!(bre("x\\|*a").is_match(b"*a"));
+    assert!(bre("\\+a").is_match(b"+a"));
+    assert!(bre("\\{1\\}a").is_match(b"{1}a"));
+    assert!(bre("a+b?{").is_match(b"a+b?{"));
+    assert!(bre("a$b").is_match(b"a$b"));
+    assert!(bre("a^b").is_match(b"a^b"));
+    assert!(bre("a\\|b$").is_match(b"a"));
+    assert!(bre("[]a]*").is_match(b"a]"));
+    assert!(bre("[\\]").is_match(b"\\"));
+    assert_eq!(all(&bre("[a-]*"), "a-"), ["a-"]);
+}
+
+#[test]
+fn ere_rules() {
+    // A leading repetition operator is skipped with a warning.
+    let r = ere("*a");
+    assert!(r.is_match(b"a"));
+    assert_eq!(r.warnings(), ["* at start of expression"]);
+    assert!(ere("x|*a").is_match(b"a"));
+    assert!(ere("{1}a").is_match(b"a"));
+    assert_eq!(ere("{1}a").warnings(), ["{...} at start of expression"]);
+    // `{` that does not start a valid interval is literal.
+    assert!(ere("a{1").is_match(b"a{1"));
+    assert!(!ere("a{1").is_match(b"a"));
+    assert!(ere("a{x}").is_match(b"a{x}"));
+    assert!(ere("a{1,2").is_match(b"a{1,2"));
+    assert_eq!(all(&ere("a{,2}"), "aaa"), ["aa", "a"]);
+    assert_eq!(all(&ere("a{,}"), "aaa"), ["aaa"]);
+    assert!(ere("a)").is_match(b"a)"));
+    assert!(ere("()b").is_match(b"ab"));
+    assert!(ere("(|a)+").is_match(b"a"));
+    assert!(ere("a||b").is_match(b"x"));
+    assert!(!ere("a^").is_match(b"a^"));
+    assert!(ere("a**b").is_match(b"ab"));
+    assert!(!ere("a{1}{2}b").is_match(b"ab"));
+    assert!(ere("a{1}{2}b").is_match(b"aab"));
+    assert_eq!(all(&bre("a*\\{2\\}"), "aaa"), ["aaa"]);
+}
+
+#[test]
+fn errors_match_glibc() {
+    use Syntax::*;
+    assert_eq!(err("[", Basic), "Invalid regular expression");
+    assert_eq!(err("a[", Basic), "Invalid regular expression");
+    assert_eq!(err("[a", Basic), "Unmatched [, [^, [:, [., or [=");
+    assert_eq!(err("[[:alpha:", Basic), "Unmatched [, [^, [:, [., or [=");
+    assert_eq!(err("(a", Extended), "Unmatched ( or \\(");
+    assert_eq!(err("\\(a", Basic), "Unmatched ( or \\(");
+    assert_eq!(err("a\\)", Basic), "Unmatched ) or \\)");
+    assert_eq!(err("a\\{1", Basic), "Unmatched \\{");
+    assert_eq!(err("a\\{1,2", Basic), "Unmatched \\{");
+    assert_eq!(err("a\\{x\\}", Basic), "Invalid content of \\{\\}");
+    assert_eq!(err("a\\{2,1\\}", Basic), "Invalid content of \\{\\}");
+    assert_eq!(err("a{}", Extended), "Invalid content of \\{\\}");
+    assert_eq!(err("a{1,2,3}", Extended), "Invalid content of \\{\\}");
+    assert_eq!(err("a\\{99999\\}", Basic), "Regular expression too big");
+    assert_eq!(err("a{32768}", Extended), "Regular expression too big");
+    assert_eq!(err("[[:foo:]]", Basic), "Invalid character class name");
+    assert_eq!(
+        err("[:space:]", Basic),
+        "character class syntax is [[:space:]], not [:space:]"
+    );
+    assert_eq!(err("[z-a]", Basic), "Invalid range end");
+    assert_eq!(err("[[:alpha:]-z]", Basic), "Invalid range end");
+    assert_eq!(err("a\\", Basic), "Trailing backslash");
+    assert_eq!(err("\\(a\\)\\2", Basic), "Invalid back reference");
+    assert_eq!(err("\\(a\\1\\)", Basic), "Invalid back reference");
+    assert_eq!(err("[[.ab.]]", Basic), "Invalid collation character");
+    assert_eq!(err("[[.a.]]", Basic), "ok");
+    assert_eq!(err("[[=a=]b]", Basic), "ok");
+}
+
+#[test]
+fn classes_and_escapes() {
+    assert!(bre("^[[:alpha:]]$").is_match("é".as_bytes()));
+    assert!(bre("^[[:alpha:]]$").is_match("中".as_bytes()));
+    assert!(!bre("^[[:alpha:]]$").is_match(b"5"));
+    assert!(bre("^[[:upper:]]$").is_match("É".as_bytes()));
+    assert!(bre("^[[:punct:]]$").is_match("€".as_bytes()));
+    assert!(bre("^[[:space:]]$").is_match(b"\t"));
+    assert!(!bre("^[[:space:]]$").is_match("\u{a0}".as_bytes()));
+    assert!(bre("^[^[:digit:]]$").is_match(b"x"));
+    assert!(bre("\\w").is_match("é".as_bytes()));
+    assert!(!bre("\\w").is_match(b"-"));
+    assert!(bre("^\\W$").is_match(b"-"));
+    assert!(bre("a\\s\\Sb").is_match(b"a xb"));
+    assert_eq!(all(&bre("\\<a"), "a ba ab"), ["a", "a"]);
+    assert_eq!(all(&bre("a\\>"), "a ba ab"), ["a", "a"]);
+    assert_eq!(all(&bre("\\bx"), "x yx"), ["x"]);
+    assert_eq!(all(&bre("\\Bx"), "x yx"), ["x"]);
+    assert!(bre("\\`a").is_match(b"ab"));
+    assert!(!bre("\\`b").is_match(b"ab"));
+    assert!(bre("b\\'").is_match(b"ab"));
+    assert!(bre("\\d").is_match(b"d"));
+}
+
+#[test]
+fn bytes_and_case() {
+    assert!(!bre("a.b").is_match(b"a\xffb"));
+    assert!(!bre("a[^x]b").is_match(b"a\xffb"));
+    assert!(
+        Regex::new(b"a\xffb", Syntax::Basic, Flags::default())
+            .expect("compiles")
+            .is_match(b"a\xffb")
+    );
+    assert!(
+        Regex::new(b"a[\xfe\xff]b", Syntax::Basic, Flags::default())
+            .expect("compiles")
+            .is_match(b"a\xffb")
+    );
+    let i = Flags {
+        icase: true,
+        ..Flags::default()
+    };
+    assert!(
+        Regex::new("é".as_bytes(), Syntax::Basic, i)
+            .expect("compiles")
+            .is_match("É".as_bytes())
+    );
+    assert!(
+        Regex::new(b"[a-c]x", Syntax::Basic, i)
+            .expect("compiles")
+            .is_match(b"BX")
+    );
+    assert!(bre("a.b").is_match(b"a\nb"));
+}
+
+#[test]
+fn multiline_flag() {
+    let m = Flags {
+        multiline: true,
+        ..Flags::default()
+    };
+    let r = Regex::new(b"^b$", Syntax::Basic, m).expect("compiles");
+    assert!(r.is_match(b"a\nb\nc"));
+    assert!(!bre("^b$").is_match(b"a\nb\nc"));
+}
+
+#[test]
+fn backreferences() {
+    let r = bre("\\(a*\\)b\\1");
+    assert!(r.is_match(b"aabaa"));
+    assert_eq!(r.find_at(b"xaabaa", 0), Some((1, 6)));
+    assert!(ere("(a)\\1").is_match(b"aa"));
+    assert!(!ere("(a)\\1").is_match(b"ab"));
+    // Non-UTF-8 subjects keep their byte offsets.
+    let r = bre("\\(x\\)\\1");
+    assert_eq!(r.find_at(b"\xff\xfexx", 0), Some((2, 4)));
+    let many = Regex::new_many(&[b"\\(q\\)\\1", b"zz"], Syntax::Basic, Flags::default())
+        .expect("compiles");
+    assert_eq!(many.find_at(b"a zz qq", 0), Some((2, 4)));
+}
+
+#[test]
+fn captures() {
+    let r = bre("\\(a\\|ab\\)\\(c\\|bcd\\)");
+    let c = r.captures_at(b"abcd", 0).expect("match");
+    assert_eq!(c[0], Some((0, 4)));
+    let r = ere("x(y+)(z)?");
+    let c = r.captures_at(b"_xyyy_", 0).expect("match");
+    assert_eq!(c, vec![Some((1, 5)), Some((2, 5)), None]);
+    assert_eq!(r.groups(), 2);
+}
+
+#[test]
+fn many_patterns() {
+    let r =
+        Regex::new_many(&[b"a", b"abc", b""], Syntax::Basic, Flags::default()).expect("compiles");
+    assert_eq!(r.find_at(b"xabc", 0), Some((0, 0)));
+    let r = Regex::new_many(&[b"a", b"abc"], Syntax::Basic, Flags::default()).expect("ok");
+    assert_eq!(r.find_at(b"xabc", 0), Some((1, 4)));
+}
+
+#[test]
+fn longest_at_limits() {
+    let r = ere("ab|abcd");
+    assert_eq!(r.longest_at(b"abcd", 0, 4), Some(4));
+    assert_eq!(r.longest_at(b"abcd", 0, 3), Some(2));
+    assert_eq!(r.longest_at(b"abcd", 1, 4), None);
+}
