@@ -97,15 +97,16 @@ fn expand_sub(repl: &[u8], matched: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-fn expand_gensub(repl: &[u8], caps: &regex::bytes::Captures<'_>, out: &mut Vec<u8>) {
+fn expand_gensub(repl: &[u8], s: &[u8], caps: &[Option<(usize, usize)>], out: &mut Vec<u8>) {
+    let group = |n: usize| caps.get(n).copied().flatten().map(|(a, b)| &s[a..b]);
     let mut i = 0;
     while i < repl.len() {
         let c = repl[i];
         if c == b'\\' && i + 1 < repl.len() {
             let e = repl[i + 1];
             if e.is_ascii_digit() {
-                if let Some(m) = caps.get((e - b'0') as usize) {
-                    out.extend_from_slice(m.as_bytes());
+                if let Some(g) = group((e - b'0') as usize) {
+                    out.extend_from_slice(g);
                 }
             } else if e == b'&' {
                 out.push(b'&');
@@ -117,8 +118,8 @@ fn expand_gensub(repl: &[u8], caps: &regex::bytes::Captures<'_>, out: &mut Vec<u
             }
             i += 2;
         } else if c == b'&' {
-            if let Some(m) = caps.get(0) {
-                out.extend_from_slice(m.as_bytes());
+            if let Some(g) = group(0) {
+                out.extend_from_slice(g);
             }
             i += 1;
         } else {
@@ -134,7 +135,7 @@ fn substitute(
     re: &Re,
     s: &[u8],
     which: usize,
-    mut repl: impl FnMut(&regex::bytes::Captures<'_>, &mut Vec<u8>),
+    mut repl: impl FnMut((usize, usize), &mut Vec<u8>),
     cancelled: &dyn Fn() -> bool,
 ) -> R<(Vec<u8>, usize)> {
     let mut out = Vec::with_capacity(s.len());
@@ -147,14 +148,9 @@ fn substitute(
         if cancelled() {
             return Err(Flow::Cancelled);
         }
-        let Some(caps) = re.re.captures_at(s, pos) else {
+        let Some((a, b)) = re.find_at(s, pos) else {
             break;
         };
-        let m = caps
-            .get(0)
-            .map(|m| (m.start(), m.end()))
-            .unwrap_or((pos, pos));
-        let (a, b) = m;
         if a == b && last_end == Some(a) {
             // an empty match right after a match does not count
             if a >= s.len() {
@@ -172,7 +168,7 @@ fn substitute(
         nth += 1;
         if which == 0 || nth == which {
             out.extend_from_slice(&s[copied..a]);
-            repl(&caps, &mut out);
+            repl((a, b), &mut out);
             copied = b;
             count += 1;
             if which != 0 {
@@ -390,13 +386,7 @@ impl Interp<'_> {
                                 &re,
                                 &s,
                                 if b == Sub { 1 } else { 0 },
-                                |c, o| {
-                                    expand_sub(
-                                        &repl,
-                                        c.get(0).map(|m| m.as_bytes()).unwrap_or(b""),
-                                        o,
-                                    )
-                                },
+                                |(x, y), o| expand_sub(&repl, &s[x..y], o),
                                 &|| ctx.is_cancelled(),
                             )?;
                             return num(n as f64);
@@ -410,7 +400,7 @@ impl Interp<'_> {
                     &re,
                     &s,
                     if b == Sub { 1 } else { 0 },
-                    |c, o| expand_sub(&repl, c.get(0).map(|m| m.as_bytes()).unwrap_or(b""), o),
+                    |(x, y), o| expand_sub(&repl, &s[x..y], o),
                     &|| ctx.is_cancelled(),
                 )?;
                 if n > 0 {
@@ -434,10 +424,16 @@ impl Interp<'_> {
                     None => str_from(&self.record.text),
                 };
                 let ctx = &*self.ctx;
-                let (out, _) =
-                    substitute(&re, &s, which, |c, o| expand_gensub(&repl, c, o), &|| {
-                        ctx.is_cancelled()
-                    })?;
+                let (out, _) = substitute(
+                    &re,
+                    &s,
+                    which,
+                    |(x, _), o| {
+                        let caps = re.captures_at(&s, x).unwrap_or_default();
+                        expand_gensub(&repl, &s, &caps, o)
+                    },
+                    &|| ctx.is_cancelled(),
+                )?;
                 Ok(Value::Str(str_from(&out)))
             }
             Match => {
@@ -447,10 +443,14 @@ impl Interp<'_> {
                     Some(e) => Some(self.array_arg(e, "match")?),
                     None => None,
                 };
-                let caps = re.re.captures(&s);
+                let caps = if arr.is_some() {
+                    re.captures_at(&s, 0)
+                } else {
+                    re.find_at(&s, 0).map(|m| vec![Some(m)])
+                };
                 let (rstart, rlength) = match &caps {
                     Some(c) => {
-                        let m = c.get(0).map(|m| (m.start(), m.end())).unwrap_or((0, 0));
+                        let m = c.first().copied().flatten().unwrap_or((0, 0));
                         (byte_to_char(&s, m.0) + 1, char_len(&s[m.0..m.1]) as f64)
                     }
                     None => (0, -1.0),
@@ -459,9 +459,9 @@ impl Interp<'_> {
                     let mut a = Array::default();
                     if let Some(c) = &caps {
                         for (i, g) in c.iter().enumerate() {
-                            if let Some(g) = g {
+                            if let Some((gs, ge)) = *g {
                                 let k = self.key_of(&Value::Num(i as f64));
-                                a.insert(k, Value::strnum(g.as_bytes()));
+                                a.insert(k, Value::strnum(&s[gs..ge]));
                                 let mut ks = self.key_of(&Value::Num(i as f64)).to_vec();
                                 ks.extend_from_slice(&self.subsep);
                                 let mut kl = ks.clone();
@@ -469,9 +469,9 @@ impl Interp<'_> {
                                 kl.extend_from_slice(b"length");
                                 a.insert(
                                     str_from(&ks),
-                                    Value::Num((byte_to_char(&s, g.start()) + 1) as f64),
+                                    Value::Num((byte_to_char(&s, gs) + 1) as f64),
                                 );
-                                a.insert(str_from(&kl), Value::Num(char_len(g.as_bytes()) as f64));
+                                a.insert(str_from(&kl), Value::Num(char_len(&s[gs..ge]) as f64));
                             }
                         }
                     }

@@ -51,7 +51,8 @@ pub type R<T> = Result<T, Flow>;
 /// Maximum user-function call depth.
 const MAX_CALL_DEPTH: usize = 10_000;
 /// Maximum stack the evaluator may use below its entry point.
-const MAX_STACK_USE: usize = 48 << 20;
+/// (Commands run on the kernel's large interpreter stack or a 64 MiB pipeline-stage stack.)
+const MAX_STACK_USE: usize = 16 << 20;
 const OUT_FLUSH: usize = 64 * 1024;
 
 pub struct MainInput {

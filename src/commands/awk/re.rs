@@ -1,16 +1,15 @@
-//! awk's regular expressions behind one small wrapper.
+//! awk's regular expressions: gawk's dialect rewritten into POSIX ERE (GNU flavour) for the
+//! shared translator in [`crate::text::regex`] (leftmost-longest, as POSIX awk requires).
 //!
-//! TEMPORARY: a minimal POSIX ERE → `regex` crate conversion (brackets, intervals, gawk's
-//! `\y \< \> \` \'` operators, awk escapes). It is to be replaced by the shared translator in
-//! `src/text/regex/` (ERE mode) once that lands; nothing outside this file depends on how a
-//! pattern is translated. Known gap until then: matches are leftmost-first, not POSIX
-//! leftmost-longest, where an alternation's earlier branch is a prefix of a later one.
+//! The rewrite handles what awk adds to ERE: string-style escapes (`\n \t \/ \" \NNN`, `\b`
+//! as backspace), backslash escapes inside bracket expressions (`[\]\t]`), gawk's `\y` word
+//! boundary, and braces that do not form an interval (`a{` is literal in gawk).
 
-use regex::bytes::Regex;
+use crate::text::regex::{Flags, Regex, Syntax};
 
 #[derive(Debug)]
 pub struct Re {
-    pub re: Regex,
+    re: Regex,
 }
 
 impl Re {
@@ -18,250 +17,242 @@ impl Re {
         self.re.is_match(s)
     }
 
-    /// The first match at or after `start`.
+    /// The leftmost-longest match at or after `start`.
     pub fn find_at(&self, s: &[u8], start: usize) -> Option<(usize, usize)> {
-        self.re.find_at(s, start).map(|m| (m.start(), m.end()))
+        self.re.find_at(s, start)
+    }
+
+    /// Group spans of the match at or after `start` (`[0]` is the whole match).
+    pub fn captures_at(&self, s: &[u8], start: usize) -> Option<Vec<Option<(usize, usize)>>> {
+        self.re.captures_at(s, start)
     }
 }
 
-/// Compile an ERE (awk dialect) into a matcher.
-pub fn compile(ere: &[u8], icase: bool) -> Result<Re, String> {
-    let pat = translate(ere)?;
-    let mut b = regex::bytes::RegexBuilder::new(&pat);
-    b.case_insensitive(icase)
-        .dot_matches_new_line(true)
-        .size_limit(64 << 20);
-    match b.build() {
-        Ok(re) => Ok(Re { re }),
-        Err(e) => Err(format!(
-            "invalid regexp /{}/: {}",
-            String::from_utf8_lossy(ere),
-            e.to_string().lines().last().unwrap_or("error")
-        )),
-    }
+/// Compile an awk regex.
+pub fn compile(awk_re: &[u8], icase: bool) -> Result<Re, String> {
+    let ere = to_ere(awk_re);
+    let flags = Flags {
+        icase,
+        multiline: false,
+    };
+    Regex::new(&ere, Syntax::Extended, flags)
+        .map(|re| Re { re })
+        .map_err(|e| format!("{}: /{}/", e, String::from_utf8_lossy(awk_re)))
 }
 
-fn push_lit(out: &mut String, c: char) {
-    if c.is_ascii_punctuation() || c == ' ' {
-        if c == ' ' {
-            out.push(' ');
-        } else {
-            out.push('\\');
-            out.push(c);
-        }
-    } else {
-        out.push(c);
-    }
+fn is_special(c: u8) -> bool {
+    matches!(
+        c,
+        b'.' | b'['
+            | b']'
+            | b'('
+            | b')'
+            | b'*'
+            | b'+'
+            | b'?'
+            | b'{'
+            | b'}'
+            | b'|'
+            | b'^'
+            | b'$'
+            | b'\\'
+    )
 }
 
-fn push_class_lit(out: &mut String, c: char) {
-    if matches!(c, '[' | ']' | '\\' | '^' | '-' | '&' | '~') {
-        out.push('\\');
+fn push_literal(out: &mut Vec<u8>, c: u8) {
+    if is_special(c) {
+        out.push(b'\\');
     }
     out.push(c);
 }
 
-fn translate(ere: &[u8]) -> Result<String, String> {
-    let text = String::from_utf8_lossy(ere);
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(chars.len() + 8);
+/// The byte an awk escape letter stands for (`\n`, `\t`…), if it is one.
+fn escape_byte(e: u8) -> Option<u8> {
+    Some(match e {
+        b'n' => b'\n',
+        b't' => b'\t',
+        b'r' => b'\r',
+        b'f' => 12,
+        b'v' => 11,
+        b'a' => 7,
+        b'b' => 8,
+        b'/' => b'/',
+        b'"' => b'"',
+        _ => return None,
+    })
+}
+
+/// Parse an octal escape at `s[i..]` (digits after the backslash): value and length.
+fn octal(s: &[u8], i: usize) -> (u8, usize) {
+    let mut v: u32 = 0;
+    let mut n = 0;
+    while n < 3 && i + n < s.len() && (b'0'..=b'7').contains(&s[i + n]) {
+        v = v * 8 + (s[i + n] - b'0') as u32;
+        n += 1;
+    }
+    (v as u8, n)
+}
+
+/// Rewrite gawk's regex dialect as GNU ERE.
+pub fn to_ere(s: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len() + 8);
     let mut i = 0;
-    // whether a quantifier here would have nothing to apply to
-    let mut at_start = true;
-    while i < chars.len() {
-        let c = chars[i];
-        i += 1;
+    // whether a `{` here would follow something it could repeat
+    let mut can_repeat = false;
+    while i < s.len() {
+        let c = s[i];
         match c {
-            '\\' => {
-                let Some(&e) = chars.get(i) else {
-                    out.push_str("\\\\");
-                    break;
-                };
-                i += 1;
+            b'\\' if i + 1 < s.len() => {
+                let e = s[i + 1];
+                i += 2;
                 match e {
-                    'y' => out.push_str("\\b"),
-                    'B' => out.push_str("\\B"),
-                    '<' => out.push_str("\\b{start}"),
-                    '>' => out.push_str("\\b{end}"),
-                    '`' => out.push_str("\\A"),
-                    '\'' => out.push_str("\\z"),
-                    's' | 'S' | 'w' | 'W' => {
-                        out.push('\\');
+                    b'y' => out.extend_from_slice(b"\\b"),
+                    b'B' | b'<' | b'>' | b'`' | b'\'' | b's' | b'S' | b'w' | b'W' => {
+                        out.push(b'\\');
                         out.push(e);
                     }
-                    'n' => out.push_str("\\n"),
-                    't' => out.push_str("\\t"),
-                    'r' => out.push_str("\\r"),
-                    'f' => out.push_str("\\x0C"),
-                    'v' => out.push_str("\\x0B"),
-                    'a' => out.push_str("\\x07"),
-                    'b' => out.push_str("\\x08"),
-                    '0'..='7' => {
-                        let mut v = e.to_digit(8).unwrap_or(0);
-                        let mut k = 0;
-                        while k < 2 && i < chars.len() && chars[i].is_digit(8) {
-                            v = v * 8 + chars[i].to_digit(8).unwrap_or(0);
-                            i += 1;
-                            k += 1;
-                        }
-                        out.push_str(&format!("\\x{{{v:x}}}"));
+                    b'0'..=b'7' => {
+                        let (v, n) = octal(s, i - 1);
+                        i = i - 1 + n;
+                        push_literal(&mut out, v);
                     }
-                    _ => push_lit(&mut out, e),
+                    _ => match escape_byte(e) {
+                        Some(b) => push_literal(&mut out, b),
+                        None => push_literal(&mut out, e),
+                    },
                 }
-                at_start = false;
+                can_repeat = true;
             }
-            '[' => {
-                i = bracket(&chars, i, &mut out)?;
-                at_start = false;
+            b'[' => {
+                i = bracket(s, i + 1, &mut out);
+                can_repeat = true;
             }
-            '{' => {
-                // an interval when well formed and something precedes it
-                let mut j = i;
-                while j < chars.len() && (chars[j].is_ascii_digit() || chars[j] == ',') {
+            b'{' => {
+                let mut j = i + 1;
+                while j < s.len() && (s[j].is_ascii_digit() || s[j] == b',') {
                     j += 1;
                 }
-                let body: String = chars[i..j].iter().collect();
-                let valid = j < chars.len()
-                    && chars[j] == '}'
+                let body = &s[i + 1..j];
+                let valid = j < s.len()
+                    && s[j] == b'}'
                     && !body.is_empty()
-                    && !body.starts_with(',')
-                    && body.matches(',').count() <= 1;
-                if valid && !at_start {
-                    out.push('{');
-                    out.push_str(&body);
-                    out.push('}');
+                    && body[0].is_ascii_digit()
+                    && body.iter().filter(|&&b| b == b',').count() <= 1;
+                if valid && can_repeat {
+                    out.extend_from_slice(&s[i..=j]);
                     i = j + 1;
                 } else {
-                    out.push_str("\\{");
-                    at_start = false;
+                    out.extend_from_slice(b"\\{");
+                    i += 1;
+                    can_repeat = true;
                 }
             }
-            '}' => {
-                out.push_str("\\}");
-                at_start = false;
+            b'}' => {
+                out.extend_from_slice(b"\\}");
+                i += 1;
+                can_repeat = true;
             }
-            '*' | '+' | '?' if at_start => {
-                out.push('\\');
+            b'(' | b'|' | b'^' => {
                 out.push(c);
-                at_start = false;
-            }
-            '(' | '|' => {
-                out.push(c);
-                at_start = true;
-                if c == '(' && chars.get(i) == Some(&')') {
-                    // `()` matches the empty string
-                }
-            }
-            '^' => {
-                out.push('^');
-                at_start = true;
-            }
-            '$' | '.' | ')' | '*' | '+' | '?' => {
-                out.push(c);
-                at_start = false;
+                i += 1;
+                can_repeat = false;
             }
             _ => {
-                push_lit(&mut out, c);
-                at_start = false;
+                out.push(c);
+                i += 1;
+                can_repeat = true;
             }
         }
     }
-    Ok(out)
+    out
 }
 
-/// Translate a bracket expression whose `[` was just consumed; returns the index after `]`.
-fn bracket(chars: &[char], mut i: usize, out: &mut String) -> Result<usize, String> {
-    out.push('[');
-    if chars.get(i) == Some(&'^') {
-        out.push('^');
+/// Rewrite a bracket expression starting after its `[`; returns the index after its `]`.
+fn bracket(s: &[u8], mut i: usize, out: &mut Vec<u8>) -> usize {
+    let start = i;
+    let mut negate = false;
+    if i < s.len() && s[i] == b'^' {
+        negate = true;
         i += 1;
     }
+    let mut body = Vec::new();
+    let mut close_bracket = false;
+    let mut dash = false;
     let mut first = true;
     loop {
-        let Some(&c) = chars.get(i) else {
-            return Err("unterminated [".into());
-        };
-        i += 1;
-        match c {
-            ']' if !first => {
-                out.push(']');
-                return Ok(i);
+        if i >= s.len() {
+            // unterminated: let the translator report it
+            out.push(b'[');
+            out.extend_from_slice(&s[start..]);
+            return s.len();
+        }
+        let c = s[i];
+        if c == b']' && !first {
+            i += 1;
+            break;
+        }
+        if c == b']' && first {
+            close_bracket = true;
+            i += 1;
+        } else if c == b'[' && i + 1 < s.len() && matches!(s[i + 1], b':' | b'.' | b'=') {
+            let kind = s[i + 1];
+            let mut j = i + 2;
+            while j + 1 < s.len() && !(s[j] == kind && s[j + 1] == b']') {
+                j += 1;
             }
-            '[' if matches!(chars.get(i), Some(':' | '.' | '=')) => {
-                let kind = chars[i];
-                // find the closing kind + ']'
-                let mut j = i + 1;
-                while j + 1 < chars.len() && !(chars[j] == kind && chars[j + 1] == ']') {
-                    j += 1;
-                }
-                if j + 1 >= chars.len() {
-                    push_class_lit(out, '[');
-                } else {
-                    let name: String = chars[i + 1..j].iter().collect();
-                    if kind == ':' {
-                        out.push_str(class_body(&name)?);
-                    } else {
-                        for ch in name.chars() {
-                            push_class_lit(out, ch);
-                        }
-                    }
-                    i = j + 2;
-                }
+            let end = (j + 2).min(s.len());
+            body.extend_from_slice(&s[i..end]);
+            i = end;
+        } else if c == b'\\' && i + 1 < s.len() {
+            let e = s[i + 1];
+            i += 2;
+            let lit = if (b'0'..=b'7').contains(&e) {
+                let (v, n) = octal(s, i - 1);
+                i = i - 1 + n;
+                v
+            } else {
+                escape_byte(e).unwrap_or(e)
+            };
+            match lit {
+                b']' => close_bracket = true,
+                b'-' => dash = true,
+                b'^' if body.is_empty() => body.extend_from_slice(b"\\^"),
+                _ => body.push(lit),
             }
-            '\\' => {
-                let e = chars.get(i).copied().unwrap_or('\\');
-                i += 1;
-                let lit = match e {
-                    'n' => '\n',
-                    't' => '\t',
-                    'r' => '\r',
-                    'f' => '\x0c',
-                    'v' => '\x0b',
-                    'a' => '\x07',
-                    'b' => '\x08',
-                    _ => e,
-                };
-                if lit == '\n' {
-                    out.push_str("\\n");
-                } else if lit == '\t' {
-                    out.push_str("\\t");
-                } else {
-                    push_class_lit(out, lit);
-                }
-            }
-            '-' => {
-                // a range operator between two members, literal at the edges
-                let at_end = chars.get(i) == Some(&']');
-                if first || at_end {
-                    out.push_str("\\-");
-                } else {
-                    out.push('-');
-                }
-            }
-            _ => push_class_lit(out, c),
+        } else {
+            body.push(c);
+            i += 1;
         }
         first = false;
     }
-}
-
-/// A POSIX character class as members of a `regex` class, with the UTF-8 locale's (glibc's)
-/// wide-character meaning for letters.
-fn class_body(name: &str) -> Result<&'static str, String> {
-    Ok(match name {
-        "alpha" => "\\p{Alphabetic}",
-        "alnum" => "\\p{Alphabetic}0-9",
-        "upper" => "\\p{Uppercase}",
-        "lower" => "\\p{Lowercase}",
-        "digit" => "0-9",
-        "xdigit" => "0-9A-Fa-f",
-        "space" => "\\s",
-        "blank" => " \\t\\p{Zs}",
-        "punct" => "[:punct:]",
-        "cntrl" => "\\p{Cc}",
-        "graph" => "\\p{L}\\p{M}\\p{N}\\p{P}\\p{S}",
-        "print" => "\\p{L}\\p{M}\\p{N}\\p{P}\\p{S}\\p{Zs}",
-        _ => return Err(format!("invalid character class `{name}'")),
-    })
+    out.push(b'[');
+    if negate {
+        out.push(b'^');
+    }
+    if close_bracket {
+        out.push(b']');
+    }
+    // a `^` escaped at the front cannot stay first; move it after the other members
+    if body.starts_with(b"\\^") {
+        body.drain(..2);
+        if body.is_empty() && !close_bracket && !dash {
+            out.pop();
+            if negate {
+                out.pop();
+                out.extend_from_slice(b"[^^]");
+            } else {
+                out.extend_from_slice(b"\\^");
+            }
+            return i;
+        }
+        body.push(b'^');
+    }
+    out.extend_from_slice(&body);
+    if dash {
+        out.push(b'-');
+    }
+    out.push(b']');
+    i
 }
 
 #[cfg(test)]
@@ -280,11 +271,20 @@ mod tests {
         assert!(m("[[:digit:]]{2}", "x12"));
         assert!(m("[]a]", "]"));
         assert!(m("a{", "a{"));
-        assert!(m("^+", "+"));
         assert!(m("\\.", "."));
         assert!(!m("\\.", "a"));
         assert!(m("a.b", "a\nb"));
         assert!(m("[^a-c]", "d"));
         assert!(m("\\<foo\\>", "a foo b"));
+        assert!(m("[\\]x]", "]"));
+        assert!(m("a\\/b", "a/b"));
+        assert!(m("\\yfoo\\y", "a foo"));
+        assert!(m("[\\t]", "\t"));
+    }
+
+    #[test]
+    fn leftmost_longest() {
+        let r = compile(b"ab|abcd", false).map(|r| r.find_at(b"xabcd", 0));
+        assert_eq!(r, Ok(Some((1, 5))));
     }
 }
