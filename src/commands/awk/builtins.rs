@@ -251,11 +251,12 @@ impl Interp<'_> {
                     None => None,
                 };
                 if let Some(l) = len
-                    && !(l >= 1.0)
+                    && l.partial_cmp(&1.0).is_none_or(|o| o.is_lt())
                 {
                     return Ok(super::interp::empty());
                 }
-                if !(start >= 1.0) {
+                // NaN counts as before the start, as in gawk
+                if start.partial_cmp(&1.0).is_none_or(|o| o.is_lt()) {
                     start = 1.0;
                 }
                 let nchars = char_len(&s) as f64;

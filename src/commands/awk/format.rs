@@ -474,7 +474,7 @@ mod tests {
 
     #[test]
     fn conversions() {
-        assert_eq!(f("%5.2f|", &[Value::Num(3.14159)]), " 3.14|");
+        assert_eq!(f("%5.2f|", &[Value::Num(1.23456)]), " 1.23|");
         assert_eq!(f("%e", &[Value::Num(12345.678)]), "1.234568e+04");
         assert_eq!(
             f("%g %g", &[Value::Num(100000.0), Value::Num(1e-5)]),

@@ -846,10 +846,6 @@ impl<'c> Interp<'c> {
             }
             Expr::Assign(lv, rhs) => {
                 let v = self.eval(rhs)?;
-                let v = match v {
-                    Value::Uninit => Value::Uninit,
-                    x => x,
-                };
                 self.assign(lv, v.clone())?;
                 v
             }

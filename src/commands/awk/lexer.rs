@@ -193,7 +193,7 @@ impl<'a> Lexer<'a> {
             b'"' => Tok::Str(self.string()?),
             b'0'..=b'9' | b'.' => {
                 if c == b'.' && !n.is_ascii_digit() {
-                    return Err(format!("syntax error: unexpected `.'"));
+                    return Err("syntax error: unexpected `.'".to_string());
                 }
                 self.pos = start;
                 Tok::Number(self.number())

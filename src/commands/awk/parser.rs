@@ -461,11 +461,8 @@ impl<'a> Parser<'a> {
                 let then = self.body()?;
                 // look past newlines and one `;` for else
                 let mut k = 0;
-                loop {
-                    match self.peek_at(k)? {
-                        Tok::Newline | Tok::Semi => k += 1,
-                        _ => break,
-                    }
+                while matches!(self.peek_at(k)?, Tok::Newline | Tok::Semi) {
+                    k += 1;
                 }
                 if self.peek_at(k)? == &Tok::Else {
                     for _ in 0..=k {

@@ -242,8 +242,8 @@ pub fn split_into(text: &[u8], sp: &Splitter, paragraph: bool, out: &mut Vec<(us
 
 fn push_nl_split(text: &[u8], s: usize, e: usize, out: &mut Vec<(usize, usize)>) {
     let mut st = s;
-    for i in s..e {
-        if text[i] == b'\n' {
+    for (i, &b) in text.iter().enumerate().take(e).skip(s) {
+        if b == b'\n' {
             out.push((st, i));
             st = i + 1;
         }

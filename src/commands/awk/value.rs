@@ -299,7 +299,7 @@ mod tests {
         assert_eq!(str_to_num(b".5"), 0.5);
         assert_eq!(str_to_num(b"-"), 0.0);
         assert_eq!(str_to_num(b"0.1"), 0.1);
-        assert_eq!(str_to_num(b"123456789.123456789"), 123456789.123456789);
+        assert_eq!(str_to_num(b"123456789.125"), 123_456_789.125);
         assert!(looks_numeric(b" 12 "));
         assert!(!looks_numeric(b"12a"));
         assert!(!looks_numeric(b""));
