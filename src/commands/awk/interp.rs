@@ -54,6 +54,8 @@ const MAX_CALL_DEPTH: usize = 10_000;
 /// (Commands run on the kernel's large interpreter stack or a 64 MiB pipeline-stage stack.)
 const MAX_STACK_USE: usize = 16 << 20;
 const OUT_FLUSH: usize = 64 * 1024;
+/// Fields a record may be given by assignment (reading further fields costs nothing).
+const MAX_FIELDS: usize = 1_000_000;
 
 pub struct MainInput {
     pub argi: usize,
@@ -101,6 +103,8 @@ pub struct Interp<'c> {
     pub filename_shown: Vec<u8>,
     pub fs_pending: Option<Value>,
     pub pending_line: Vec<u8>,
+    /// stdout's reader went away (status 141, as for SIGPIPE)
+    pub broken_pipe: bool,
 }
 
 pub fn fatal<T>(msg: impl Into<String>) -> R<T> {
@@ -180,6 +184,7 @@ impl<'c> Interp<'c> {
             filename_shown: Vec::new(),
             fs_pending: None,
             pending_line: Vec::new(),
+            broken_pipe: false,
         })
     }
 
@@ -190,6 +195,7 @@ impl<'c> Interp<'c> {
             let r = self.ctx.stdout().write_all(&self.out);
             self.out.clear();
             if r.is_err() {
+                self.broken_pipe = true;
                 return Err(Flow::Cancelled);
             }
         }
@@ -417,8 +423,8 @@ impl<'c> Interp<'c> {
         if n < 0.0 {
             return fatal(format!("NF set to negative value {}", n as i64));
         }
-        if n > 1e8 {
-            return fatal("NF too large");
+        if n > MAX_FIELDS as f64 {
+            return fatal(format!("NF set beyond the limit of {MAX_FIELDS} fields"));
         }
         self.record.set_nf(
             n as usize,
@@ -795,6 +801,11 @@ impl<'c> Interp<'c> {
             LValue::Var(var) => self.set_var(*var, v),
             LValue::Field(e) => {
                 let i = self.field_index(e)?;
+                if i > MAX_FIELDS {
+                    return fatal(format!(
+                        "field ${i} is beyond the limit of {MAX_FIELDS} fields"
+                    ));
+                }
                 self.set_field(i, v);
                 Ok(())
             }

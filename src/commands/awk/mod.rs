@@ -387,7 +387,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
             status = 2;
         }
         Err(Flow::Cancelled) => {
-            return 130;
+            return if it.broken_pipe { 141 } else { 130 };
         }
         Err(_) => {}
     }
@@ -397,7 +397,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
             let _ = writeln!(it.ctx.stderr(), "awk: cmd. line:1: fatal: {m}");
             status = 2;
         }
-        Err(Flow::Cancelled) => return 130,
+        Err(Flow::Cancelled) => return if it.broken_pipe { 141 } else { 130 },
         Err(_) => {}
     }
     status & 0xff
