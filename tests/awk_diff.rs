@@ -151,6 +151,8 @@ const OVER_INPUTS: &[&str] = &[
 /// Complete command lines (BEGIN programs, pipes, options), compared once.
 const PLAIN: &[&str] = &[
     // one-liners of the kind agents write
+    "awk 'BEGIN { a[\"b\"] = 2; a[\"a\"] = 3; a[\"c\"] = 1; PROCINFO[\"sorted_in\"] = \"@ind_str_asc\"; for (k in a) print k; PROCINFO[\"sorted_in\"] = \"@val_num_desc\"; for (k in a) print k, a[k] }'",
+    "printf '10 x\\n9 y\\n100 z\\n' | awk '{ m[$1] = $2 } END { PROCINFO[\"sorted_in\"] = \"@ind_num_asc\"; for (k in m) print k, m[k] }'",
     "echo \"65 abc\" | awk '{printf \"%c|%c\\n\", $1, $2}'",
     "printf 'a b\\n' | awk '{print $1\" \"$2}'",
     "printf '1\\n2\\n3\\n' | awk '{sum+=$1} END {print \"avg:\", sum/NR}'",

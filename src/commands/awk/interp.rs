@@ -105,6 +105,8 @@ pub struct Interp<'c> {
     pub pending_line: Vec<u8>,
     /// stdout's reader went away (status 141, as for SIGPIPE)
     pub broken_pipe: bool,
+    /// slot of PROCINFO when the program mentions it
+    pub procinfo: Option<usize>,
 }
 
 pub fn fatal<T>(msg: impl Into<String>) -> R<T> {
@@ -185,6 +187,7 @@ impl<'c> Interp<'c> {
             fs_pending: None,
             pending_line: Vec::new(),
             broken_pipe: false,
+            procinfo: prog.globals.iter().position(|g| g == "PROCINFO"),
         })
     }
 
@@ -547,7 +550,10 @@ impl<'c> Interp<'c> {
             }
             Stmt::ForIn(k, a, b) => {
                 let arr = self.array(*a)?;
-                let keys: Vec<Str> = arr.borrow().keys().cloned().collect();
+                let mut keys: Vec<Str> = arr.borrow().keys().cloned().collect();
+                if let Some(order) = self.sorted_in() {
+                    self.sort_keys(&mut keys, &arr.borrow(), &order);
+                }
                 for key in keys {
                     self.check_cancel()?;
                     if !arr.borrow().contains_key(&key) {
@@ -596,6 +602,48 @@ impl<'c> Interp<'c> {
             }
         }
         Ok(())
+    }
+
+    /// gawk's `PROCINFO["sorted_in"]`, when the program sets it.
+    fn sorted_in(&self) -> Option<Vec<u8>> {
+        let i = self.procinfo?;
+        let Cell::Arr(a) = &self.globals[i] else {
+            return None;
+        };
+        let v = a.borrow().get(&b"sorted_in"[..]).cloned()?;
+        Some(v.to_str_with(&self.convfmt).to_vec())
+    }
+
+    fn sort_keys(&self, keys: &mut [Str], arr: &Array, order: &[u8]) {
+        use std::cmp::Ordering;
+        let conv = self.convfmt.clone();
+        let num = |k: &Str| super::value::str_to_num(k);
+        let val = |k: &Str| arr.get(k).cloned().unwrap_or_default();
+        let cmp_num = |x: f64, y: f64| x.partial_cmp(&y).unwrap_or(Ordering::Equal);
+        match order {
+            b"@ind_str_asc" => keys.sort(),
+            b"@ind_str_desc" => keys.sort_by(|a, b| b.cmp(a)),
+            b"@ind_num_asc" => keys.sort_by(|a, b| cmp_num(num(a), num(b)).then(a.cmp(b))),
+            b"@ind_num_desc" => keys.sort_by(|a, b| cmp_num(num(b), num(a)).then(b.cmp(a))),
+            b"@val_num_asc" => {
+                keys.sort_by(|a, b| cmp_num(val(a).to_num(), val(b).to_num()).then(a.cmp(b)))
+            }
+            b"@val_num_desc" => {
+                keys.sort_by(|a, b| cmp_num(val(b).to_num(), val(a).to_num()).then(b.cmp(a)))
+            }
+            b"@val_str_asc" => keys.sort_by(|a, b| {
+                val(a).to_str_with(&conv)[..]
+                    .cmp(&val(b).to_str_with(&conv)[..])
+                    .then(a.cmp(b))
+            }),
+            b"@val_str_desc" => keys.sort_by(|a, b| {
+                val(b).to_str_with(&conv)[..]
+                    .cmp(&val(a).to_str_with(&conv)[..])
+                    .then(b.cmp(a))
+            }),
+            b"@val_type_asc" | b"@val_type_desc" | b"@unsorted" | b"" => {}
+            _ => {}
+        }
     }
 
     fn print(&mut self, args: &[Expr], redir: Option<&(RedirKind, Expr)>) -> R<()> {

@@ -238,9 +238,24 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        // gawk features this awk does not have fail loudly rather than be ignored
+        for n in ["FIELDWIDTHS", "FPAT", "BEGINFILE", "ENDFILE"] {
+            if self.globals.contains_key(n) {
+                return Err(ParseError {
+                    msg: format!("fatal: gawk's {n} is not supported by this awk"),
+                    line: self.lx.line,
+                });
+            }
+        }
         // resolve functions
         let mut funcs = Vec::new();
         for (name, info) in &self.funcs {
+            if !info.defined && name == "switch" {
+                return Err(ParseError {
+                    msg: "fatal: gawk's switch statement is not supported by this awk".into(),
+                    line: self.lx.line,
+                });
+            }
             if !info.defined {
                 return Err(ParseError {
                     msg: format!("fatal: function `{name}' not defined"),
@@ -448,6 +463,9 @@ impl<'a> Parser<'a> {
 
     fn stmt_inner(&mut self) -> PResult<Stmt> {
         match self.peek()?.clone() {
+            Tok::FuncName(n) if n == "switch" => {
+                self.err("fatal: gawk's switch statement is not supported by this awk")
+            }
             Tok::LBrace => Ok(Stmt::Block(self.block()?)),
             Tok::Semi => {
                 self.advance()?;
@@ -594,6 +612,10 @@ impl<'a> Parser<'a> {
                     && let Some(Expr::Grouping(list)) = args.pop()
                 {
                     args = list;
+                }
+                if self.is(&Tok::PipeAmp)? {
+                    return self
+                        .err("fatal: gawk's coprocesses (|&) are not supported by this awk");
                 }
                 let redir = match self.peek()? {
                     Tok::Gt | Tok::Append | Tok::Pipe => {
@@ -815,6 +837,10 @@ impl<'a> Parser<'a> {
                 Tok::Eq => CmpOp::Eq,
                 Tok::Ge => CmpOp::Ge,
                 Tok::Gt if !self.no_gt => CmpOp::Gt,
+                Tok::PipeAmp => {
+                    return self
+                        .err("fatal: gawk's coprocesses (|&) are not supported by this awk");
+                }
                 Tok::Pipe if *self.peek_at(1)? == Tok::Getline => {
                     self.advance()?;
                     self.advance()?;
@@ -1233,4 +1259,34 @@ pub fn to_lvalue(e: &Expr) -> Option<LValue> {
 
 pub fn parse(src: &[u8]) -> Result<Program, ParseError> {
     Parser::new(src).parse_program()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn programs_parse() {
+        for p in [
+            "BEGIN { print 1 }",
+            "{ print $1 > \"f\" }",
+            "/a/,/b/",
+            "function f(a, b) { return a + b }\nBEGIN { print f(1, 2) }",
+            "BEGIN { while ((\"cmd\" | getline x) > 0) n++ }",
+            "{ a[$1] = a[$1] ? a[$1] \",\" $2 : $2 }",
+            "BEGIN { if (x) print 1; else print 2 }",
+        ] {
+            assert!(parse(p.as_bytes()).is_ok(), "{p}");
+        }
+    }
+
+    #[test]
+    fn errors_and_limits() {
+        assert!(parse(b"BEGIN {").is_err());
+        assert!(parse(b"{ print $1").is_err());
+        assert!(parse(b"BEGIN { f() }").is_err());
+        let deep = format!("BEGIN {{ x = {}1{} }}", "(".repeat(5000), ")".repeat(5000));
+        let e = parse(deep.as_bytes()).err().map(|e| e.msg);
+        assert_eq!(e.as_deref(), Some("program nesting too deep"));
+    }
 }

@@ -259,3 +259,49 @@ pub fn split_values(text: &[u8], sp: &Splitter) -> Vec<Value> {
         .map(|(a, b)| Value::StrNum(str_from(&text[a..b])))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(text: &[u8], sp: &Splitter, paragraph: bool) -> Vec<Vec<u8>> {
+        let mut r = Vec::new();
+        split_into(text, sp, paragraph, &mut r);
+        r.into_iter().map(|(a, b)| text[a..b].to_vec()).collect()
+    }
+
+    #[test]
+    fn splitting() {
+        assert_eq!(
+            fields(b"  a \tb\n", &Splitter::Space, false),
+            vec![b"a".to_vec(), b"b".to_vec()]
+        );
+        assert_eq!(
+            fields(b"a,,b", &Splitter::Byte(b','), false),
+            vec![b"a".to_vec(), b"".to_vec(), b"b".to_vec()]
+        );
+        assert!(fields(b"", &Splitter::Byte(b','), false).is_empty());
+        assert_eq!(fields("é1".as_bytes(), &Splitter::Chars, false).len(), 2);
+        assert_eq!(
+            fields(b"a:b\nc", &Splitter::Byte(b':'), true),
+            vec![b"a".to_vec(), b"b".to_vec(), b"c".to_vec()]
+        );
+    }
+
+    #[test]
+    fn assignment_rebuilds_record() {
+        let mut r = Record::default();
+        r.set(b"a b c");
+        r.set_field(
+            5,
+            Value::from_bytes(b"e"),
+            &Splitter::Space,
+            false,
+            b"-",
+            b"%.6g",
+        );
+        assert_eq!(r.text, b"a-b-c--e");
+        r.set_nf(2, &Splitter::Space, false, b"-", b"%.6g");
+        assert_eq!(r.text, b"a-b");
+    }
+}
