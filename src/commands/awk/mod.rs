@@ -364,6 +364,14 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
             Some(p) if interp::is_ident(&a[..p]) => {
                 result = it.command_assign(&a[..p], &a[p + 1..]);
             }
+            Some(p) => {
+                let _ = writeln!(
+                    it.ctx.stderr(),
+                    "awk: fatal: `{}' is not a legal variable name",
+                    String::from_utf8_lossy(&a[..p])
+                );
+                return 2;
+            }
             _ => {
                 let _ = writeln!(
                     it.ctx.stderr(),
