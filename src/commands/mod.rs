@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::api::{Command, CommandRegistry};
 
+mod awk;
 mod basename;
 mod cat;
 mod chmod;
@@ -61,6 +62,8 @@ impl Registry {
         let mut r = Registry {
             map: HashMap::with_capacity_and_hasher(64, Default::default()),
         };
+        r.register(Arc::new(awk::Awk));
+        r.register(Arc::new(awk::Gawk));
         r.register(Arc::new(basename::Basename));
         r.register(Arc::new(cat::Cat));
         r.register(Arc::new(chmod::Chmod));
