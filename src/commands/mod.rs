@@ -15,6 +15,7 @@ mod cp;
 mod cut;
 mod env;
 mod expr;
+mod find;
 mod head;
 mod jq;
 mod ln;
@@ -68,6 +69,7 @@ impl Registry {
         r.register(Arc::new(env::Env));
         r.register(Arc::new(env::Printenv));
         r.register(Arc::new(expr::Expr));
+        r.register(Arc::new(find::Find));
         r.register(Arc::new(od::Od));
         r.register(Arc::new(sleep::Sleep));
         r.register(Arc::new(tee::Tee));
