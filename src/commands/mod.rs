@@ -38,6 +38,7 @@ mod uniq;
 pub mod util;
 mod vfs;
 mod wc;
+mod xargs;
 mod yes;
 
 #[cfg(test)]
@@ -85,6 +86,7 @@ impl Registry {
         r.register(Arc::new(tail::Tail));
         r.register(Arc::new(touch::Touch));
         r.register(Arc::new(wc::Wc));
+        r.register(Arc::new(xargs::Xargs));
         r.register(Arc::new(yes::Yes));
         r.register(Arc::new(tr::Tr));
         r.register(Arc::new(jq::Jq));

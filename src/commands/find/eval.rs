@@ -449,6 +449,16 @@ impl Eval {
         }
     }
 
+    /// Run pending `-execdir … +` batches (GNU runs them whenever it enters a non-empty
+    /// directory).
+    pub fn flush_dir_batches(&mut self, ctx: &mut dyn ToolCtx) {
+        for slot in 0..self.batches.len() {
+            if self.batches[slot].as_ref().is_some_and(|b| b.exec.in_dir) {
+                self.run_batch(slot, ctx);
+            }
+        }
+    }
+
     /// Run pending `-exec … +` batches and flush every buffer.
     pub fn finish(&mut self, ctx: &mut dyn ToolCtx) {
         for slot in 0..self.batches.len() {

@@ -359,7 +359,12 @@ fn walk(
         let backend = ctx.backend().clone();
         let lst = backend.lstat(&abs);
         let meta = match lst {
-            Ok(m) if m.is_symlink() && follow => backend.stat(&abs).unwrap_or(m),
+            Ok(m)
+                if m.is_symlink()
+                    && (follow || (depth == 0 && path.len() > 1 && path.ends_with(b"/"))) =>
+            {
+                backend.stat(&abs).unwrap_or(m)
+            }
             Ok(m) => m,
             Err(e) => {
                 err(ctx, &format!("{}: {e}", q(&path)));
@@ -450,6 +455,9 @@ fn walk(
         } else {
             None
         };
+        if !children.is_empty() {
+            ev.flush_dir_batches(ctx);
+        }
         let parent_path = entry.path.clone();
         let parent_abs = entry.abs.clone();
         if ev.g.depth_first {
