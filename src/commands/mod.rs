@@ -13,6 +13,7 @@ mod cat;
 mod chmod;
 mod cp;
 mod cut;
+mod date;
 mod env;
 mod expr;
 mod find;
@@ -75,6 +76,7 @@ impl Registry {
         r.register(Arc::new(sleep::Sleep));
         r.register(Arc::new(tee::Tee));
         r.register(Arc::new(cut::Cut));
+        r.register(Arc::new(date::Date));
         r.register(Arc::new(basename::Dirname));
         r.register(Arc::new(head::Head));
         r.register(Arc::new(ls::Ls));
