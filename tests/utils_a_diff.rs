@@ -235,6 +235,26 @@ const FIND_CASES: &[&str] = &[
     "mkdir -p scratch2/q && touch scratch2/q/keep scratch2/q/del.tmp && find scratch2 -name '*.tmp' -delete && find scratch2; rm -rf scratch2",
     "mkdir -p scratch3/d && find scratch3 -name d -delete -o -print; rm -rf scratch3",
     "find . -name '*.txt' -print0 | xargs -0 cat",
+    "diff -r a c",
+    "diff -rq a c",
+    "diff -rN a c",
+    "diff -r -u a c > /dev/null",
+    "diff a skip",
+    "diff top.txt c",
+    "diff a nosuch",
+    "diff -q top.txt empty.txt",
+    "diff -s top.txt top.txt",
+    "diff a/x.txt 'c/two words.txt'",
+    "diff -u a/x.txt a/x.txt",
+    "cmp top.txt a/x.txt",
+    "cmp top.txt top.txt",
+    "cmp empty.txt top.txt",
+    "cmp -l a/x.txt top.txt",
+    "cmp -s c/big.bin c/big.bin",
+    "cmp top.txt nosuch",
+    "cmp -n 2 a/x.txt a/y.md",
+    "cmp -b a/x.txt a/y.md",
+    "cmp -i 1 top.txt a/x.txt",
     "find . -type f -name '*.txt' | xargs wc -l",
     "find . -type f | xargs -n 2 echo",
     "find . -type f -print0 | xargs -0 -I{} echo '[{}]'",
@@ -355,6 +375,16 @@ const PLAIN_CASES: &[&str] = &[
     "date -r nonexist",
     "printf '@1\\nfoo\\n@2\\n' | date -f - +%s",
     "date -d @1700000000 --bogus",
+    "seq 1 10 > f; { seq 1 4; echo five; seq 6 10; } > g; diff -u f g > p; { echo a; echo b; cat f; } > f3; cp p p3; patch f3 < p3; echo $?; cat f3; ls",
+    "seq 1 10 > f; { seq 1 4; echo five; seq 6 10; } > g; diff -u f g > p; { seq 1 3; echo four; seq 5 10; } > f4; patch f4 < p; echo $?; cat f4.rej | tail -n +3; ls",
+    "seq 1 10 > f; { seq 1 4; echo five; seq 6 10; } > g; diff -u f g > p; { seq 1 5; echo six; seq 7 10; } > f5; patch f5 < p; echo $?; cat f5",
+    "seq 1 10 > f; { seq 1 4; echo five; seq 6 10; } > g; diff -u f g > p; patch -N g p; echo $?; patch -R g p; cat g",
+    "seq 1 10 > f; { seq 1 4; echo five; seq 6 10; } > g; diff -u f g > p; patch --dry-run f p; cat f | head -5",
+    "printf 'x\\n' > nf; diff -u /dev/null nf > pn; rm nf; patch < pn; echo $?; cat nf; patch -R < pn; echo $?; ls",
+    "mkdir -p sub; seq 3 > sub/z; seq 4 > z2; diff -u sub/z z2 > pz0; { echo '--- a/sub/z'; echo '+++ b/sub/z'; tail -n +3 pz0; } > pz; patch -p1 < pz; echo $?; cat sub/z; patch -p1 -N < pz; echo $?",
+    "printf 'a\\nb\\nc\\nd\\ne\\nf\\ng\\nh\\n' > m; printf 'a\\nB\\nc\\nd\\ne\\nf\\nG\\nh\\n' > m2; diff -U1 m m2 > pm; printf 'z\\na\\nb\\nc\\nd\\ne\\nf\\ng\\nh\\n' > t; patch t pm; echo $?; cat t",
+    "printf 'a\\nb\\nc\\n' > m; printf 'a\\nc\\n' > m2; diff -u m m2 > pm; printf 'a\\nX\\nb\\nc\\nY\\n' > t; patch -i pm t; echo $?; cat t",
+    "printf 'not a patch\\n' | patch; echo $?",
 ];
 
 #[test]
@@ -373,5 +403,145 @@ fn plain_matches_gnu() {
         check(&mut failures, case, &want, &got);
     }
     let _ = std::fs::remove_dir_all(&base);
+    report(failures, compared);
+}
+
+/// Small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Pairs of inputs: hand-picked awkward ones, then random edits of random texts over a small
+/// alphabet of lines (so that repeated lines make the alignment ambiguous).
+fn pairs() -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut v: Vec<(Vec<u8>, Vec<u8>)> = vec![
+        (b"".to_vec(), b"".to_vec()),
+        (b"".to_vec(), b"a\n".to_vec()),
+        (b"a\n".to_vec(), b"".to_vec()),
+        (b"a\nb".to_vec(), b"a\nb\n".to_vec()),
+        (b"a\nb".to_vec(), b"a\nc".to_vec()),
+        (b"x\r\ny\r\n".to_vec(), b"x\ny\r\n".to_vec()),
+        (b"A  b\n\tc \n".to_vec(), b"a b\nc\n".to_vec()),
+        (b"\xff\xfe\n1\n".to_vec(), b"\xff\n1\n".to_vec()),
+        (b"a\n\nb\n".to_vec(), b"a\nb\n\n".to_vec()),
+        (b"a\0b".to_vec(), b"a\0c".to_vec()),
+        (
+            b"c\nx\n}\n}\n  x\nx\n".to_vec(),
+            b"c\nd\n}\n}\nx\n".to_vec(),
+        ),
+        (
+            b"c\nx\n}\n}\n  x\nx\nx\n".to_vec(),
+            b"c\nd\n}\n}\nx\nx\n".to_vec(),
+        ),
+    ];
+    let alpha = ["a", "b", "c", "d", "", "  x", "x", "{", "}", "return 0;"];
+    let mut r = Rng(0x2545_f491_4f6c_dd1d);
+    for round in 0..60 {
+        let n = 1 + r.below(if round < 40 { 12 } else { 60 });
+        let mut a: Vec<&str> = (0..n)
+            .map(|_| alpha[r.below(alpha.len() as u64) as usize])
+            .collect();
+        let mut b = a.clone();
+        for _ in 0..(1 + r.below(5)) {
+            let len = b.len() as u64;
+            match r.below(3) {
+                0 if len > 0 => {
+                    b.remove(r.below(len) as usize);
+                }
+                1 => b.insert(
+                    r.below(len + 1) as usize,
+                    alpha[r.below(alpha.len() as u64) as usize],
+                ),
+                _ if len > 0 => {
+                    let i = r.below(len) as usize;
+                    b[i] = alpha[r.below(alpha.len() as u64) as usize];
+                }
+                _ => {}
+            }
+        }
+        if round % 7 == 3 {
+            a.reverse();
+        }
+        let join = |v: &[&str], nl: bool| {
+            let mut s = v.join("\n");
+            if nl && !v.is_empty() {
+                s.push('\n');
+            }
+            s.into_bytes()
+        };
+        v.push((join(&a, round % 11 != 5), join(&b, round % 13 != 7)));
+    }
+    v
+}
+
+const DIFF_CASES: &[&str] = &[
+    "diff a b",
+    "diff -u --label A --label B a b",
+    "diff -c --label A --label B a b",
+    "diff -U1 --label A --label B a b",
+    "diff -U0 --label A --label B a b",
+    "diff -C1 --label A --label B a b",
+    "diff -q a b",
+    "diff -s a b",
+    "diff -i a b",
+    "diff -b a b",
+    "diff -w a b",
+    "diff -B a b",
+    "diff --strip-trailing-cr a b",
+    "diff -a a b",
+    "diff -d a b",
+    "cmp a b",
+    "cmp -s a b",
+    "cmp -l a b",
+    "diff -u a b > p; patch -s a p -o out && cmp out b && echo patched",
+];
+
+#[test]
+fn diff_matches_gnu() {
+    let dir = std::env::temp_dir().join(format!("sandsh-utils-a-diff-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let mut k = Kernel::new(KernelConfig::default());
+    let _ = k.execute("mkdir -p /tmp/d");
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for (a, b) in pairs() {
+        std::fs::write(dir.join("a"), &a).expect("a");
+        std::fs::write(dir.join("b"), &b).expect("b");
+        let be = k.backend();
+        be.write(Path::new("/tmp/d/a"), &a, WriteMode::Truncate, 0o644)
+            .expect("a");
+        be.write(Path::new("/tmp/d/b"), &b, WriteMode::Truncate, 0o644)
+            .expect("b");
+        for case in DIFF_CASES {
+            let tool = case.split(' ').next().unwrap_or("");
+            if k.execute(&format!("type {tool} >/dev/null 2>&1")).exit_code != 0 {
+                continue;
+            }
+            let want = host(&dir, case);
+            let got = sandsh(&mut k, "/tmp/d", case);
+            compared += 1;
+            if want != got {
+                failures.push(format!(
+                    "{case} over a={:?} b={:?}\n  gnu:    {:?}\n  sandsh: {:?}",
+                    String::from_utf8_lossy(&a),
+                    String::from_utf8_lossy(&b),
+                    String::from_utf8_lossy(&want),
+                    String::from_utf8_lossy(&got)
+                ));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
     report(failures, compared);
 }
