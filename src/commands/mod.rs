@@ -8,9 +8,11 @@ use std::sync::Arc;
 
 use crate::api::{Command, CommandRegistry};
 
+mod base64;
 mod basename;
 mod cat;
 mod chmod;
+mod cksum;
 mod cmp;
 mod cp;
 mod cut;
@@ -32,6 +34,7 @@ mod rm;
 mod seq;
 mod sleep;
 mod sort;
+mod sums;
 mod tail;
 mod tee;
 mod tools;
@@ -66,6 +69,16 @@ impl Registry {
             map: HashMap::with_capacity_and_hasher(64, Default::default()),
         };
         r.register(Arc::new(basename::Basename));
+        r.register(Arc::new(base64::Base64));
+        r.register(Arc::new(base64::Base32));
+        r.register(Arc::new(cksum::Cksum));
+        r.register(Arc::new(sums::MD5SUM));
+        r.register(Arc::new(sums::SHA1SUM));
+        r.register(Arc::new(sums::SHA224SUM));
+        r.register(Arc::new(sums::SHA256SUM));
+        r.register(Arc::new(sums::SHA384SUM));
+        r.register(Arc::new(sums::SHA512SUM));
+        r.register(Arc::new(sums::B2SUM));
         r.register(Arc::new(cat::Cat));
         r.register(Arc::new(chmod::Chmod));
         r.register(Arc::new(cp::Cp));
