@@ -186,8 +186,7 @@ fn json(ts: Timestamp, zone: &Zone) -> String {
     let info = zone.tz.to_offset_info(ts);
     let time = String::from_utf8_lossy(&render(ts, zone, b"%Y-%m-%dT%H:%M:%S%:z")).into_owned();
     let time = if ts.subsec_nanosecond() != 0 {
-        let t = String::from_utf8_lossy(&render(ts, zone, b"%Y-%m-%dT%H:%M:%S.%N%:z")).into_owned();
-        t
+        String::from_utf8_lossy(&render(ts, zone, b"%Y-%m-%dT%H:%M:%S.%N%:z")).into_owned()
     } else {
         time
     };

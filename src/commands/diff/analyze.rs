@@ -321,7 +321,7 @@ fn discards(a: &[usize], b: &[usize], nclasses: usize) -> [Vec<u8>; 2] {
 }
 
 fn shift_boundaries(equivs: [&[usize]; 2], changed: &mut [Flags; 2]) {
-    for f in 0..2 {
+    for (f, eq) in equivs.into_iter().enumerate() {
         let (me, other) = if f == 0 {
             let (a, b) = changed.split_at_mut(1);
             (&mut a[0], &b[0])
@@ -329,7 +329,6 @@ fn shift_boundaries(equivs: [&[usize]; 2], changed: &mut [Flags; 2]) {
             let (a, b) = changed.split_at_mut(1);
             (&mut b[0], &a[0])
         };
-        let eq = equivs[f];
         let i_end = eq.len() as isize;
         let mut i: isize = 0;
         let mut j: isize = 0;

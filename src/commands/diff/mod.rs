@@ -1038,10 +1038,7 @@ impl Command for Diff {
             }
             run.files(ctx, &n0, &n1, absent, None)
         };
-        run.status = match r {
-            Some(s) => s,
-            None => 130,
-        };
+        run.status = r.unwrap_or(130);
         run.status
     }
 }

@@ -421,7 +421,7 @@ impl Eval {
     fn run(&mut self, argv: &[Arg], dir: Option<&[u8]>, ctx: &mut dyn ToolCtx) -> i32 {
         self.flush_out(ctx);
         self.flush_files(ctx, true);
-        let status = match dir {
+        match dir {
             None => ctx.call(&s(&argv[0]), &argv[1..]),
             Some(d) => {
                 let mut a: Vec<Arg> = vec![
@@ -433,8 +433,7 @@ impl Eval {
                 a.extend(argv.iter().cloned());
                 ctx.call("bash", &a)
             }
-        };
-        status
+        }
     }
 
     fn run_batch(&mut self, slot: usize, ctx: &mut dyn ToolCtx) {
