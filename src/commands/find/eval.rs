@@ -415,7 +415,12 @@ impl Eval {
                 return false;
             }
         }
-        self.run(&argv, x.in_dir.then_some(dir.as_slice()), ctx) == 0
+        let st = self.run(&argv, x.in_dir.then_some(dir.as_slice()), ctx);
+        if st == 127 {
+            // The command could not be found: GNU find reports that and exits 1 at the end.
+            self.status = 1;
+        }
+        st == 0
     }
 
     fn run(&mut self, argv: &[Arg], dir: Option<&[u8]>, ctx: &mut dyn ToolCtx) -> i32 {

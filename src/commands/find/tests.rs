@@ -211,3 +211,20 @@ fn json_lines() {
         "{\"depth\":1,\"mode\":\"0644\",\"mtime\":\"2023-11-14T22:13:20Z\",\"name\":\"f\",\"path\":\"d/f\",\"size\":3,\"type\":\"file\"}\n"
     );
 }
+
+#[test]
+fn loops_files_and_ls() {
+    let mut k = crate::Kernel::new(crate::KernelConfig::default());
+    let r = k.execute(
+        "mkdir -p d/s && touch d/s/f && ln -s .. d/s/up && find -L d -name f; echo rc=$?; \
+         find d -fprint out -name nothing; cat out; find d/s/f -printf '%M %u %g %m\\n'; \
+         find d -perm -u+w -type f; find d/s/f -ls | wc -w; find d -type f -exec nosuchcmd_q {} \\;; echo rc=$?",
+    );
+    assert_eq!(
+        r.stdout_str(),
+        "d/s/f\nrc=1\nd\nd/s\nd/s/f\nd/s/up\n-rw-r--r-- user user 644\nd/s/f\n11\nrc=1\n"
+    );
+    assert!(r.stderr_str().contains(
+        "find: File system loop detected; \u{2018}d/s/up\u{2019} is part of the same file system loop as \u{2018}d\u{2019}."
+    ));
+}
