@@ -706,7 +706,7 @@ impl Run<'_> {
         if absent {
             return std::time::UNIX_EPOCH;
         }
-        if name == "-" {
+        if name == "-" || name.starts_with("/dev/fd/") || name == "/dev/stdin" {
             return ctx.now();
         }
         ctx.backend()
@@ -846,10 +846,12 @@ impl Run<'_> {
         if p == "-" {
             return Some(FileType::File);
         }
-        ctx.backend()
-            .stat(&ctx.resolve_path(p))
-            .ok()
-            .map(|m| m.file_type)
+        match ctx.backend().stat(&ctx.resolve_path(p)) {
+            Ok(m) => Some(m.file_type),
+            // Process substitutions and /dev/stdin are opened through the shell's descriptors.
+            Err(_) if p.starts_with("/dev/fd/") || p == "/dev/stdin" => Some(FileType::File),
+            Err(_) => None,
+        }
     }
 
     fn list(ctx: &dyn ToolCtx, p: &str) -> Vec<String> {
