@@ -578,6 +578,8 @@ const DIFF_CASES: &[&str] = &[
     "diff -c --label A --label B a b",
     "diff -U1 --label A --label B a b",
     "diff -U0 --label A --label B a b",
+    "diff -p -U1 --label A --label B a b",
+    "diff -p -c --label A --label B a b",
     "diff -C1 --label A --label B a b",
     "diff -q a b",
     "diff -s a b",

@@ -26,7 +26,7 @@ static SPEC: CommandSpec = CommandSpec {
     group: "text",
     summary: "compare files line by line",
     usage: "diff [OPTION]... FILE1 FILE2",
-    description: "Compare FILE1 and FILE2 line by line, as GNU diff does (the same minimal-change algorithm, so the same hunks). FILE may be - for standard input; when one operand is a directory, the file of the same name in it is used. Output formats: normal (default), context (-c, -C N) and unified (-u, -U N). Side-by-side (-y), ed scripts (-e) and -p are not supported.",
+    description: "Compare FILE1 and FILE2 line by line, as GNU diff does (the same minimal-change algorithm, so the same hunks). FILE may be - for standard input; when one operand is a directory, the file of the same name in it is used. Output formats: normal (default), context (-c, -C N) and unified (-u, -U N). -p names the enclosing function (the last line starting with a letter, $ or _) in each hunk header. Side-by-side (-y) and ed scripts (-e) are not supported.",
     options: &[
         OptSpec {
             short: Some('q'),
@@ -57,6 +57,12 @@ static SPEC: CommandSpec = CommandSpec {
             long: None,
             value: None,
             help: "output 3 lines of unified context",
+        },
+        OptSpec {
+            short: Some('p'),
+            long: Some("show-c-function"),
+            value: None,
+            help: "show which C function each change is in",
         },
         OptSpec {
             short: Some('U'),
@@ -196,6 +202,8 @@ struct Opts {
     text: bool,
     minimal: bool,
     strip_cr: bool,
+    /// `-p`: show the C function (last line starting with a letter, `$` or `_`) per hunk.
+    show_function: bool,
     labels: Vec<String>,
     /// The options as given, for the `diff -r ...` headers.
     switches: String,
@@ -220,6 +228,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<String>), i32
         text: false,
         minimal: false,
         strip_cr: false,
+        show_function: false,
         labels: Vec::new(),
         switches: String::new(),
     };
@@ -321,6 +330,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<String>), i32
                     o.labels.push(v);
                 }
                 "color" => {}
+                "show-c-function" => o.show_function = true,
                 other => {
                     util::err(ctx, "diff", &format!("--{other} is not supported"));
                     return Err(2);
@@ -372,7 +382,8 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<String>), i32
                         };
                         break;
                     }
-                    'y' | 'e' | 'p' | 'n' | 'f' | 'D' => {
+                    'p' => o.show_function = true,
+                    'y' | 'e' | 'n' | 'f' | 'D' => {
                         util::err(ctx, "diff", &format!("option -{c} is not supported"));
                         return Err(2);
                     }
@@ -534,21 +545,56 @@ fn render(o: &Opts, a: &Input, b: &Input, changes: &[Change], out: &mut Vec<u8>)
         }
         Style::Unified | Style::Context => {
             let ctxn = o.context;
+            // GNU's find_function state: where the last search started and what it found.
+            let mut last_search: usize = 0;
+            let mut last_match: Option<usize> = None;
             for h in hunks(changes, ctxn) {
                 let (first, last) = (h[0], h[h.len() - 1]);
                 let f0 = first.line0.saturating_sub(ctxn);
                 let f1 = first.line1.saturating_sub(ctxn);
                 let l0 = ((last.line0 + last.deleted + ctxn).min(a.lines.len())) as isize - 1;
                 let l1 = ((last.line1 + last.inserted + ctxn).min(b.lines.len())) as isize - 1;
+                let mut func: Vec<u8> = Vec::new();
+                if o.show_function {
+                    let mut i = f0;
+                    let mut found = None;
+                    while i > last_search {
+                        i -= 1;
+                        let l = &a.lines[i];
+                        if l.first()
+                            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'$' || *c == b'_')
+                        {
+                            found = Some(i);
+                            break;
+                        }
+                    }
+                    last_search = f0;
+                    if found.is_some() {
+                        last_match = found;
+                    }
+                    if let Some(m) = last_match {
+                        let l = &a.lines[m];
+                        let body = l.strip_suffix(b"\n").unwrap_or(l);
+                        let start = body.iter().take_while(|c| c.is_ascii_whitespace()).count();
+                        let mut end = (start + 40).min(body.len());
+                        while end > start && body[end - 1].is_ascii_whitespace() {
+                            end -= 1;
+                        }
+                        func.push(b' ');
+                        func.extend_from_slice(&body[start..end]);
+                    }
+                }
                 if o.style == Style::Unified {
                     out.extend_from_slice(
                         format!(
-                            "@@ -{} +{} @@\n",
+                            "@@ -{} +{} @@",
                             range_unified(f0, l0),
                             range_unified(f1, l1)
                         )
                         .as_bytes(),
                     );
+                    out.extend_from_slice(&func);
+                    out.push(b'\n');
                     let (mut i, mut j) = (f0 as isize, f1 as isize);
                     let mut next = 0;
                     while i <= l0 || j <= l1 {
@@ -572,7 +618,9 @@ fn render(o: &Opts, a: &Input, b: &Input, changes: &[Change], out: &mut Vec<u8>)
                 } else {
                     let old = h.iter().any(|c| c.deleted > 0);
                     let new = h.iter().any(|c| c.inserted > 0);
-                    out.extend_from_slice(b"***************\n");
+                    out.extend_from_slice(b"***************");
+                    out.extend_from_slice(&func);
+                    out.push(b'\n');
                     out.extend_from_slice(
                         format!("*** {} ****\n", range_context(f0, l0)).as_bytes(),
                     );
