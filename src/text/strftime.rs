@@ -160,6 +160,210 @@ pub fn strftime(fmt: &[u8], t: i64) -> Vec<u8> {
     out
 }
 
+/// A moment to format as GNU `date` does: epoch seconds (floored), nanoseconds, the UTC offset
+/// in seconds east and the zone abbreviation.
+#[derive(Debug, Clone, Copy)]
+pub struct Moment<'a> {
+    pub secs: i64,
+    pub nanos: u32,
+    pub offset: i32,
+    pub zone: &'a str,
+}
+
+fn offset_text(off: i32, colons: usize) -> String {
+    let sign = if off < 0 { '-' } else { '+' };
+    let a = off.unsigned_abs();
+    let (h, m, s) = (a / 3600, a / 60 % 60, a % 60);
+    match colons {
+        0 => format!("{sign}{h:02}{m:02}"),
+        1 => format!("{sign}{h:02}:{m:02}"),
+        2 => format!("{sign}{h:02}:{m:02}:{s:02}"),
+        _ if s != 0 => format!("{sign}{h:02}:{m:02}:{s:02}"),
+        _ if m != 0 => format!("{sign}{h:02}:{m:02}"),
+        _ => format!("{sign}{h:02}"),
+    }
+}
+
+fn swap_or_upper(s: &str, conv: u8) -> String {
+    match conv {
+        b'p' | b'Z' => s.to_lowercase(),
+        b'P' => s.to_string(),
+        _ => s.to_uppercase(),
+    }
+}
+
+/// Format `m` by a GNU `date` format: flags `-` `_` `0` `^` `#`, field widths, the `E`/`O`
+/// modifiers (ignored), `%N` (nanoseconds, width = digits), `%q`, `%z` with up to three
+/// colons, and every conversion of [`strftime`]. Unknown conversions are copied as written.
+pub fn format_moment(fmt: &[u8], m: &Moment) -> Vec<u8> {
+    let tm = gmtime(m.secs + i64::from(m.offset));
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < fmt.len() {
+        if fmt[i] != b'%' {
+            out.push(fmt[i]);
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        let mut pad: Option<u8> = None;
+        let (mut upper, mut swap) = (false, false);
+        while i < fmt.len() && b"-_0^#".contains(&fmt[i]) {
+            match fmt[i] {
+                b'^' => upper = true,
+                b'#' => swap = true,
+                c => pad = Some(c),
+            }
+            i += 1;
+        }
+        let mut width: Option<usize> = None;
+        while i < fmt.len() && fmt[i].is_ascii_digit() {
+            width = Some(
+                width
+                    .unwrap_or(0)
+                    .saturating_mul(10)
+                    .saturating_add(usize::from(fmt[i] - b'0'))
+                    .min(4096),
+            );
+            i += 1;
+        }
+        let mut colons = 0;
+        while i < fmt.len() && fmt[i] == b':' {
+            colons += 1;
+            i += 1;
+        }
+        while i < fmt.len() && (fmt[i] == b'E' || fmt[i] == b'O') {
+            i += 1;
+        }
+        let Some(&c) = fmt.get(i) else {
+            out.extend_from_slice(&fmt[start..]);
+            break;
+        };
+        i += 1;
+        if colons > 0 && c != b'z' {
+            out.extend_from_slice(&fmt[start..i]);
+            continue;
+        }
+        let h12 = if tm.hour % 12 == 0 { 12 } else { tm.hour % 12 };
+        // (value, default width, default pad) for numbers.
+        let num: Option<(i64, usize, u8)> = match c {
+            b'C' => Some((tm.year.div_euclid(100), 2, b'0')),
+            b'd' => Some((i64::from(tm.day), 2, b'0')),
+            b'e' => Some((i64::from(tm.day), 2, b' ')),
+            b'H' => Some((i64::from(tm.hour), 2, b'0')),
+            b'I' => Some((i64::from(h12), 2, b'0')),
+            b'k' => Some((i64::from(tm.hour), 2, b' ')),
+            b'l' => Some((i64::from(h12), 2, b' ')),
+            b'M' => Some((i64::from(tm.min), 2, b'0')),
+            b'S' => Some((i64::from(tm.sec), 2, b'0')),
+            b'm' => Some((i64::from(tm.month), 2, b'0')),
+            b'j' => Some((i64::from(tm.yday) + 1, 3, b'0')),
+            b'U' => Some((i64::from((tm.yday + 7 - tm.wday) / 7), 2, b'0')),
+            b'W' => Some((i64::from((tm.yday + 7 - (tm.wday + 6) % 7) / 7), 2, b'0')),
+            b'V' => Some((i64::from(iso_week(&tm).1), 2, b'0')),
+            b'y' => Some((tm.year.rem_euclid(100), 2, b'0')),
+            b'g' => Some((iso_week(&tm).0.rem_euclid(100), 2, b'0')),
+            b'Y' => Some((tm.year, 4, b'0')),
+            b'G' => Some((iso_week(&tm).0, 4, b'0')),
+            b'u' => Some((i64::from(if tm.wday == 0 { 7 } else { tm.wday }), 1, b'0')),
+            b'w' => Some((i64::from(tm.wday), 1, b'0')),
+            b's' => Some((m.secs, 1, b'0')),
+            b'q' => Some((i64::from((tm.month - 1) / 3 + 1), 1, b'0')),
+            _ => None,
+        };
+        if let Some((v, dw, dpad)) = num {
+            let digits = v.unsigned_abs().to_string();
+            let neg = v < 0;
+            let w = width.unwrap_or(dw);
+            let body_len = digits.len() + usize::from(neg);
+            let mut s = String::new();
+            match pad {
+                Some(b'-') => {
+                    if neg {
+                        s.push('-');
+                    }
+                    s.push_str(&digits);
+                }
+                p => {
+                    let pc = match p {
+                        Some(b'_') => b' ',
+                        Some(b'0') => b'0',
+                        _ => dpad,
+                    };
+                    let fill = w.saturating_sub(body_len);
+                    if pc == b'0' {
+                        if neg {
+                            s.push('-');
+                        }
+                        s.extend(std::iter::repeat_n('0', fill));
+                    } else {
+                        s.extend(std::iter::repeat_n(' ', fill));
+                        if neg {
+                            s.push('-');
+                        }
+                    }
+                    s.push_str(&digits);
+                }
+            }
+            out.extend_from_slice(s.as_bytes());
+            continue;
+        }
+        let text: String = match c {
+            b'%' => "%".into(),
+            b'n' => "\n".into(),
+            b't' => "\t".into(),
+            b'N' => {
+                let digits = format!("{:09}", m.nanos);
+                let w = width.unwrap_or(9);
+                if w <= 9 {
+                    digits[..w].to_string()
+                } else {
+                    format!("{digits}{}", "0".repeat(w - 9))
+                }
+            }
+            b'a' => DAYS[tm.wday as usize][..3].into(),
+            b'A' => DAYS[tm.wday as usize].into(),
+            b'b' | b'h' => MONTHS[(tm.month - 1) as usize][..3].into(),
+            b'B' => MONTHS[(tm.month - 1) as usize].into(),
+            b'p' => if tm.hour < 12 { "AM" } else { "PM" }.into(),
+            b'P' => if tm.hour < 12 { "am" } else { "pm" }.into(),
+            b'Z' => m.zone.into(),
+            b'z' => offset_text(m.offset, colons),
+            b'D' | b'x' => sub(b"%m/%d/%y", m),
+            b'F' => sub(b"%Y-%m-%d", m),
+            b'T' | b'X' => sub(b"%H:%M:%S", m),
+            b'R' => sub(b"%H:%M", m),
+            b'r' => sub(b"%I:%M:%S %p", m),
+            b'c' => sub(b"%a %b %e %H:%M:%S %Y", m),
+            _ => {
+                out.extend_from_slice(&fmt[start..i]);
+                continue;
+            }
+        };
+        let mut text = if upper && c != b'P' {
+            text.to_uppercase()
+        } else if swap {
+            swap_or_upper(&text, c)
+        } else {
+            text
+        };
+        if c != b'N'
+            && let Some(w) = width
+            && text.len() < w
+        {
+            let fill = if pad == Some(b'0') { "0" } else { " " };
+            text = format!("{}{text}", fill.repeat(w - text.len()));
+        }
+        out.extend_from_slice(text.as_bytes());
+    }
+    out
+}
+
+fn sub(f: &[u8], m: &Moment) -> String {
+    String::from_utf8_lossy(&format_moment(f, m)).into_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,5 +387,46 @@ mod tests {
         assert_eq!(f("%I %l %p %e %k", 1_700_000_000), "10 10 PM 14 22");
         assert_eq!(f("%Y", -1), "1969");
         assert_eq!(f("%q", 0), "%q");
+    }
+
+    // Expected strings from GNU date 9.1 on this machine (TZ=UTC, Asia/Kolkata).
+    #[test]
+    fn gnu_date_flags() {
+        let m = Moment {
+            secs: 1_700_000_000,
+            nanos: 0,
+            offset: 0,
+            zone: "UTC",
+        };
+        let f = |fmt: &str, m: &Moment| {
+            String::from_utf8_lossy(&format_moment(fmt.as_bytes(), m)).into_owned()
+        };
+        assert_eq!(
+            f(
+                "%-d|%_m|%05Y|%^a|%#Z|%#p|%10A|%3N|%:z|%::z|%:::z|%q|%P|%k|%l|%e|%C|%G|%V|%U|%W|%j|%s|%Q|%Ey|%Oe|%-5H|%_5H|%010s|%^B|%#b|%-j",
+                &m
+            ),
+            "14|11|02023|TUE|utc|pm|   Tuesday|000|+00:00|+00:00:00|+00|4|pm|22|10|14|20|2023|46|46|46|318|1700000000|%Q|23|14|22|   22|1700000000|NOVEMBER|NOV|318"
+        );
+        let k = Moment {
+            secs: 1_700_000_000,
+            nanos: 123_456_789,
+            offset: 19_800,
+            zone: "IST",
+        };
+        assert_eq!(
+            f("%z %Z %:::z %c|%N|%3N|%12N", &k),
+            "+0530 IST +05:30 Wed Nov 15 03:43:20 2023|123456789|123|123456789000"
+        );
+        let y5 = Moment {
+            secs: -62_009_366_400,
+            nanos: 0,
+            offset: 0,
+            zone: "UTC",
+        };
+        assert_eq!(
+            f("%Y|%G|%C|%y|%^P|%_3S|%e", &y5),
+            "0005|0004|00|05|am|  0| 1"
+        );
     }
 }
