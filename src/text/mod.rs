@@ -10,4 +10,5 @@ pub mod glob;
 pub mod pattern;
 pub mod printf;
 pub mod quote;
+pub mod re_lite;
 pub mod strftime;

@@ -1,0 +1,326 @@
+//! Differential tests for the second batch of text utilities (tac, rev, paste, comm, join, nl,
+//! fold, expand, unexpand, column, fmt, split, csplit, shuf, strings, envsubst, xxd, hexdump,
+//! numfmt, iconv, bc): each case runs in a fresh sandsh kernel and through the host's bash with
+//! `LC_ALL=C.UTF-8`, comparing stdout and the exit status byte for byte.
+//!
+//! FILE cases run over every generated input (written as `in`, with a second input `in2`
+//! for two-file tools); PLAIN cases are whole scripts. A case whose host tool is missing is
+//! skipped (install: coreutils, bsdextrautils, xxd, bc, gettext-base, binutils, libc-bin).
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::Command;
+
+use sandsh::vfs::WriteMode;
+use sandsh::{Kernel, KernelConfig};
+
+/// Small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[(self.next() % items.len() as u64) as usize]
+    }
+}
+
+fn inputs() -> Vec<Vec<u8>> {
+    let words = [
+        "apple",
+        "Banana",
+        "cherry",
+        "10",
+        "9",
+        "-3",
+        "2.5",
+        "1e3",
+        "1K",
+        "abc",
+        "",
+        "zz",
+        "é",
+        "ß",
+        "  lead",
+        "a\tb",
+        "x:y:z",
+        "1:2:3",
+        "hello world",
+        "tab\there",
+        "007",
+        "123456789012345678901234567890",
+    ];
+    let mut out = vec![
+        b"".to_vec(),
+        b"one line no newline".to_vec(),
+        b"b\na\nb\nA\na\n".to_vec(),
+        b"x 3\ny 1\nz 2\nx 3\n\n".to_vec(),
+        b"crlf\r\nline two\r\n\r\n".to_vec(),
+        b"bad \xff\xfe bytes\nok\n\xc3\n".to_vec(),
+        b"\t\tindented\n    four\n        eight\n  \t mixed \t end\n".to_vec(),
+        [
+            b"long ".repeat(60),
+            b"\n".to_vec(),
+            b"x".repeat(200),
+            b"\n".to_vec(),
+        ]
+        .concat(),
+        b"1 a\n2 b\n3 c\n5 e\n".to_vec(),
+    ];
+    let mut r = Rng(0x9e37_79b9_7f4a_7c15);
+    for n in [5, 30] {
+        let mut s = String::new();
+        for _ in 0..n {
+            let fields = 1 + r.next() % 4;
+            for f in 0..fields {
+                if f > 0 {
+                    s.push_str(r.pick(&[" ", " ", "\t", ":", "  "]));
+                }
+                s.push_str(r.pick(&words));
+            }
+            s.push('\n');
+        }
+        out.push(s.into_bytes());
+    }
+    out
+}
+
+/// The second input for two-file tools (comm, join, paste).
+const IN2: &[u8] = b"1 one\n2 two\n4 four\n5 five\nb bee\nx ex\n";
+
+/// Cases run over each input: `in` is the input file, `in2` the second one.
+const FILE_CASES: &[&str] = &[
+    "tac in",
+    "tac -b in",
+    "tac -s a in",
+    "tac -s ' ' -b in",
+    "rev in",
+    "paste in",
+    "paste in in2",
+    "paste -d, in in2 in",
+    "paste -s in",
+    "paste -s -d ':,' in in2",
+    "paste - - < in",
+    "paste -d '\\t\\n' - - - < in",
+    "comm in in2",
+    "comm -12 in in2",
+    "comm -3 --output-delimiter=:: in in2",
+    "comm --check-order in in2",
+    "comm --nocheck-order -2 in in2",
+    "comm --total in in2",
+    "fold in",
+    "fold -w 10 in",
+    "fold -w 7 -s in",
+    "fold -b -w 5 in",
+    "fold -sw 1 in",
+    "expand in",
+    "expand -t 3 in",
+    "expand -i in",
+    "expand -t 2,5,9 in",
+    "expand -t 4,/6 in",
+    "expand -t 3,+5 in",
+    "unexpand in",
+    "unexpand -a in",
+    "unexpand -t 4 in",
+    "unexpand --first-only -t 2 in",
+    "expand in | unexpand -a",
+    "join in in2",
+    "join -a1 in in2",
+    "join -a2 -v1 in in2",
+    "join -a1 -a2 -e X -o 0,1.2,2.2 in in2",
+    "join -o auto -e - -a1 in in2",
+    "join -t ' ' in in2",
+    "join -t : -1 2 in in2",
+    "join -j 2 in in2",
+    "join -i --nocheck-order in in2",
+    "join --check-order in in2",
+    "join --header in in2",
+    "join -1 1 -2 1 -o 2.2,1.1 in2 in",
+    "nl in",
+    "nl -ba in",
+    "nl -bn in",
+    "nl -ba -l2 in",
+    "nl -n ln -w 3 -s '|' in",
+    "nl -n rz -v 7 -i 3 in",
+    "nl -b 'p^[a-c]' in",
+];
+
+/// Whole scripts (their tool is the first word of the last pipeline stage, for skipping).
+const PLAIN: &[(&str, &str)] = &[
+    ("tac", "printf 'a1b2c' | tac -r -s '[0-9]'"),
+    ("tac", "tac nonexistent; echo st=$?"),
+    ("rev", "printf 'ab\\0cd\\nx\\n' | rev"),
+    ("rev", "printf 'ab\\n\\xffx\\n' | rev; echo st=$?"),
+    ("paste", "paste -d 'ab\\' /dev/null; echo st=$?"),
+    ("paste", "paste nonexistent; echo st=$?"),
+    (
+        "comm",
+        "printf 'b\\na\\nc\\n' > c1; printf 'a\\nb\\nc\\n' > c2; comm c1 c2; echo st=$?",
+    ),
+    (
+        "comm",
+        "printf 'b\\na\\n' > c1; printf 'a\\nb\\n' > c2; comm --check-order c1 c2; echo st=$?",
+    ),
+    ("comm", "comm /dev/null; echo st=$?"),
+    (
+        "comm",
+        "printf 'a\\n' > c1; comm --output-delimiter= c1 c1 | od -c",
+    ),
+    ("fold", "echo abc | fold -w 0; echo st=$?"),
+    ("fold", "echo abc | fold -w x; echo st=$?"),
+    ("fold", "printf 'abcdefghij' | fold -4"),
+    ("fold", "printf 'a\\bbc\\rdefgh\\n' | fold -w 3"),
+    ("expand", "echo x | expand -t 0; echo st=$?"),
+    ("expand", "echo x | expand -t 4,2; echo st=$?"),
+    ("expand", "echo x | expand -t a; echo st=$?"),
+    ("expand", "echo x | expand -t 4/8; echo st=$?"),
+    ("expand", "printf 'a\\tb\\n' | expand -4"),
+    ("expand", "printf 'a\\bb\\tc\\n' | expand"),
+    (
+        "unexpand",
+        "printf 'a       b  \\n        \\n' | unexpand -a",
+    ),
+    ("unexpand", "printf '   \\t x\\n' | unexpand"),
+    (
+        "unexpand",
+        "printf '       x       y\\n' | unexpand -t 7,14",
+    ),
+    ("unexpand", "printf ' \\t  a\\n  ' | unexpand -a"),
+    (
+        "nl",
+        "printf 'a\\n\\\\:\\\\:\\\\:\\nh\\n\\\\:\\\\:\\nb\\n\\\\:\\nf\\n' | nl -ha -fa",
+    ),
+    ("nl", "printf 'a\\n\\\\:\\\\:\\nb\\n' | nl -p"),
+    ("nl", "printf 'a\\n@@\\nb\\n' | nl -d @"),
+    (
+        "join",
+        "printf 'a 1\\nb 2\\n' > x; printf 'a x\\nc y\\nb z\\n' > y; join x y; echo st=$?",
+    ),
+    (
+        "join",
+        "printf 'a 1\\nb 2\\nc 3\\nb 4\\n' > x; printf 'a 1\\nb 2\\n' > y; join -a1 x y; echo st=$?",
+    ),
+    (
+        "join",
+        "printf 'a 1\\na 2\\n' > x; printf 'a x\\na y\\n' > y; join x y; join -j 3 x y",
+    ),
+    (
+        "join",
+        "printf 'h x\\na 1\\n' > x; : > y; join --header x y; join --header y x",
+    ),
+    (
+        "join",
+        "printf 'a,,1\\n' > x; printf 'a,2,\\n' > y; join -t, -e E x y; join -t, -o auto -e E x y",
+    ),
+    (
+        "join",
+        "printf 'a b \\n' > x; printf 'a c\\n' > y; join x y | od -c",
+    ),
+    ("join", "join -o 3.1 /dev/null /dev/null; echo st=$?"),
+    ("join", "join -o x /dev/null /dev/null; echo st=$?"),
+    ("join", "join -a 3 /dev/null /dev/null; echo st=$?"),
+    ("join", "join -t ab /dev/null /dev/null; echo st=$?"),
+    ("join", "join - - </dev/null; echo st=$?"),
+    ("join", "join /dev/null; echo st=$?"),
+    ("nl", "nl -b q </dev/null; echo st=$?"),
+    ("nl", "nl -w 0 </dev/null; echo st=$?"),
+    ("nl", "nl -v x </dev/null; echo st=$?"),
+];
+
+fn gnu(script: &str, dir: &Path) -> Option<(Vec<u8>, i32)> {
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(script)
+        .current_dir(dir)
+        .env("LC_ALL", "C.UTF-8")
+        .output()
+        .ok()?;
+    Some((out.stdout, out.status.code().unwrap_or(-1)))
+}
+
+fn tool_exists(name: &str) -> bool {
+    Command::new("bash")
+        .arg("-c")
+        .arg(format!("command -v {name} >/dev/null"))
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+fn show(b: &[u8]) -> String {
+    format!("{:?}", String::from_utf8_lossy(b))
+}
+
+#[test]
+fn utils_b_match_gnu() {
+    let dir = std::env::temp_dir().join(format!("sandsh-utils-b-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    let mut have: HashMap<String, bool> = HashMap::new();
+    let mut exists = |t: &str| *have.entry(t.to_string()).or_insert_with(|| tool_exists(t));
+    let mut k = Kernel::new(KernelConfig::default());
+    k.execute("mkdir -p /tmp/w");
+    std::fs::write(dir.join("in2"), IN2).expect("write in2");
+    k.backend()
+        .write(Path::new("/tmp/w/in2"), IN2, WriteMode::Truncate, 0o644)
+        .expect("vfs write");
+    for input in inputs() {
+        std::fs::write(dir.join("in"), &input).expect("write input");
+        k.backend()
+            .write(Path::new("/tmp/w/in"), &input, WriteMode::Truncate, 0o644)
+            .expect("vfs write");
+        for case in FILE_CASES {
+            let tool = case.split(' ').next().unwrap_or("");
+            if !exists(tool) {
+                continue;
+            }
+            let Some((want, wst)) = gnu(case, &dir) else {
+                continue;
+            };
+            let r = k.execute(&format!("cd /tmp/w && {case}"));
+            compared += 1;
+            if r.stdout != want || r.exit_code != wst {
+                failures.push(format!(
+                    "{case} over {}\n  gnu:    {} (status {wst})\n  sandsh: {} (status {}, stderr {})",
+                    show(&input),
+                    show(&want),
+                    show(&r.stdout),
+                    r.exit_code,
+                    show(&r.stderr)
+                ));
+            }
+        }
+    }
+    for (tool, case) in PLAIN {
+        if !exists(tool) {
+            continue;
+        }
+        let Some((want, wst)) = gnu(case, &dir) else {
+            continue;
+        };
+        let mut k = Kernel::new(KernelConfig::default());
+        let r = k.execute(&format!("cd /tmp && {case}"));
+        compared += 1;
+        if r.stdout != want || r.exit_code != wst {
+            failures.push(format!(
+                "{case}\n  gnu:    {} (status {wst})\n  sandsh: {} (status {}, stderr {})",
+                show(&want),
+                show(&r.stdout),
+                r.exit_code,
+                show(&r.stderr)
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!("{compared} comparisons");
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} comparisons differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
