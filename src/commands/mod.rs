@@ -11,12 +11,14 @@ use crate::api::{Command, CommandRegistry};
 mod basename;
 mod cat;
 mod chmod;
+mod column;
 mod comm;
 mod cp;
 mod cut;
 mod env;
 mod expand;
 mod expr;
+mod fmt;
 mod fold;
 mod head;
 mod join;
@@ -110,6 +112,8 @@ impl Registry {
         r.register(Arc::new(unexpand::Unexpand));
         r.register(Arc::new(nl::Nl));
         r.register(Arc::new(join::Join));
+        r.register(Arc::new(column::Column));
+        r.register(Arc::new(fmt::Fmt));
         r
     }
 
