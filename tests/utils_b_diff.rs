@@ -150,6 +150,22 @@ const FILE_CASES: &[&str] = &[
     "column -t -l 2 in",
     "column -t -L in",
     "column -t -H 1 -O 3,2 in",
+    "rm -rf s; mkdir s && cd s && split -l 3 ../in && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split -b 7 ../in && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split -C 10 ../in && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split -C 30 ../in && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split -n 3 ../in && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split -n l/4 ../in && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split -n r/3 ../in && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split -e -n 5 ../in && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split -d -a 3 -l 2 ../in pre && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split -x -l 1 ../in && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split --numeric-suffixes=7 -l 2 ../in && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split -n 2/3 ../in && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split -n l/2/3 ../in && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split -n r/1/2 ../in && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split -t ' ' -l 2 ../in && for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "rm -rf s; mkdir s && cd s && split --verbose -l 4 ../in p --additional-suffix=.txt && for f in *; do echo \"== $f\"; cat \"$f\"; done",
     "fmt in",
     "fmt -w 20 in",
     "fmt -u -w 40 in",
@@ -271,6 +287,20 @@ const PLAIN: &[(&str, &str)] = &[
     ),
     ("fmt", "fmt nonexistent; echo st=$?"),
     ("fmt", "printf 'x y' | fmt -60"),
+    ("split", "seq 10 | split -l 0; echo st=$?"),
+    ("split", "seq 10 | split -b 0; echo st=$?"),
+    ("split", "seq 10 | split -n x; echo st=$?"),
+    (
+        "split",
+        "seq 30 | split -a 1 -l 1; echo st=$?; ls | tail -3",
+    ),
+    (
+        "split",
+        "seq 700 | split -l 1; ls | head -n 653 | tail -n 6",
+    ),
+    ("split", "seq 10 | split -l 2 -b 3; echo st=$?"),
+    ("split", "split nonexistent; echo st=$?"),
+    ("split", "seq 10 | split -l 2 - a b c; echo st=$?"),
     ("nl", "nl -b q </dev/null; echo st=$?"),
     ("nl", "nl -w 0 </dev/null; echo st=$?"),
     ("nl", "nl -v x </dev/null; echo st=$?"),
@@ -344,7 +374,9 @@ fn utils_b_match_gnu() {
         if !exists(tool) {
             continue;
         }
-        let Some((want, wst)) = gnu(case, &dir) else {
+        let _ = std::fs::remove_dir_all(dir.join("p"));
+        std::fs::create_dir_all(dir.join("p")).expect("plain dir");
+        let Some((want, wst)) = gnu(case, &dir.join("p")) else {
             continue;
         };
         let mut k = Kernel::new(KernelConfig::default());

@@ -36,6 +36,7 @@ mod rm;
 mod seq;
 mod sleep;
 mod sort;
+mod split;
 mod tac;
 mod tail;
 mod tee;
@@ -114,6 +115,7 @@ impl Registry {
         r.register(Arc::new(join::Join));
         r.register(Arc::new(column::Column));
         r.register(Arc::new(fmt::Fmt));
+        r.register(Arc::new(split::Split));
         r
     }
 
