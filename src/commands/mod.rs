@@ -14,6 +14,7 @@ mod chmod;
 mod column;
 mod comm;
 mod cp;
+mod csplit;
 mod cut;
 mod env;
 mod expand;
@@ -116,6 +117,7 @@ impl Registry {
         r.register(Arc::new(column::Column));
         r.register(Arc::new(fmt::Fmt));
         r.register(Arc::new(split::Split));
+        r.register(Arc::new(csplit::Csplit));
         r
     }
 
