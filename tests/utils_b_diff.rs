@@ -331,6 +331,52 @@ const PLAIN: &[(&str, &str)] = &[
         "seq 5 | csplit --suppress-matched - /3/; cat xx00 xx01",
     ),
     ("csplit", "seq 5 | csplit -z -n 1 - 1 3; ls"),
+    (
+        "shuf",
+        "head -c 3000 /dev/zero | tr '\\0' '\\7' > rs; seq 1 1000 | od -An -tx1 | head -c 5000 > rs2; cat rs2 >> rs; seq 10 | shuf --random-source=rs",
+    ),
+    (
+        "shuf",
+        "seq 1 1000 | od -An -tx1 > rs; seq 100 | shuf --random-source=rs",
+    ),
+    (
+        "shuf",
+        "seq 1 1000 | od -An -tx1 > rs; seq 100 | shuf -n 5 --random-source=rs",
+    ),
+    (
+        "shuf",
+        "seq 1 1000 | od -An -tx1 > rs; shuf -i 1-1000000000 -n 3 --random-source=rs",
+    ),
+    (
+        "shuf",
+        "seq 1 1000 | od -An -tx1 > rs; shuf -i 7-30 --random-source=rs",
+    ),
+    (
+        "shuf",
+        "seq 1 1000 | od -An -tx1 > rs; shuf -r -n 20 -e a b c --random-source=rs",
+    ),
+    (
+        "shuf",
+        "seq 1 1000 | od -An -tx1 > rs; shuf -r -n 20 -i 1-300 --random-source=rs",
+    ),
+    (
+        "shuf",
+        "seq 1 1000 | od -An -tx1 > rs; printf 'a\\0b\\0c' | shuf -z --random-source=rs | od -c",
+    ),
+    (
+        "shuf",
+        "seq 1 1000 | od -An -tx1 > rs; seq 3 | shuf -o out --random-source=rs; cat out",
+    ),
+    (
+        "shuf",
+        "printf 'ab' > rs; seq 100 | shuf --random-source=rs; echo st=$?",
+    ),
+    ("shuf", "shuf -i x; echo st=$?"),
+    ("shuf", "shuf -n x </dev/null; echo st=$?"),
+    ("shuf", "shuf -e -i 1-2; echo st=$?"),
+    ("shuf", "shuf -r </dev/null; echo st=$?"),
+    ("shuf", "shuf -i 5-3; echo st=$?; shuf -i 5-4; echo st=$?"),
+    ("shuf", "shuf -e; echo st=$?; shuf -n 0 -e a b; echo st=$?"),
     ("nl", "nl -b q </dev/null; echo st=$?"),
     ("nl", "nl -w 0 </dev/null; echo st=$?"),
     ("nl", "nl -v x </dev/null; echo st=$?"),

@@ -35,6 +35,7 @@ mod paste;
 mod rev;
 mod rm;
 mod seq;
+mod shuf;
 mod sleep;
 mod sort;
 mod split;
@@ -118,6 +119,7 @@ impl Registry {
         r.register(Arc::new(fmt::Fmt));
         r.register(Arc::new(split::Split));
         r.register(Arc::new(csplit::Csplit));
+        r.register(Arc::new(shuf::Shuf));
         r
     }
 
