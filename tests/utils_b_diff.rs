@@ -178,6 +178,12 @@ const FILE_CASES: &[&str] = &[
     "rm -rf s; mkdir s && cd s && csplit -b '%03x.txt' ../in 3; echo st=$?; for f in *; do echo \"== $f\"; cat \"$f\"; done",
     "rm -rf s; mkdir s && cd s && csplit ../in 1 '{2}'; echo st=$?; for f in *; do echo \"== $f\"; cat \"$f\"; done",
     "rm -rf s; mkdir s && cd s && csplit -k ../in 5 '{*}'; echo st=$?; for f in *; do echo \"== $f\"; cat \"$f\"; done",
+    "strings in",
+    "strings -n 2 -t x in",
+    "strings -td -n 8 in",
+    "strings -o -w in",
+    "strings -f -e S in",
+    "envsubst < in",
     "fmt in",
     "fmt -w 20 in",
     "fmt -u -w 40 in",
@@ -377,6 +383,40 @@ const PLAIN: &[(&str, &str)] = &[
     ("shuf", "shuf -r </dev/null; echo st=$?"),
     ("shuf", "shuf -i 5-3; echo st=$?; shuf -i 5-4; echo st=$?"),
     ("shuf", "shuf -e; echo st=$?; shuf -n 0 -e a b; echo st=$?"),
+    (
+        "strings",
+        "printf 'abc\\0defgh\\tij\\1klmnop\\nqrst uv\\303\\251wxyz12' | strings",
+    ),
+    (
+        "strings",
+        "printf 'abcd' > s1; strings -f s1 s1 -; strings -n x s1; echo st=$?",
+    ),
+    (
+        "strings",
+        "strings -n 0 /dev/null; echo st=$?; strings nonexistent; echo st=$?",
+    ),
+    ("strings", "printf 'ab\\0abcdefghij\\0' | strings -3 -s '|'"),
+    (
+        "strings",
+        "head -c 100000 /dev/zero | tr '\\0' 'a' | strings | wc -c",
+    ),
+    (
+        "envsubst",
+        "export A=1 B=two; echo 'x $A ${B} ${A:-y} $ $1 ${ ${B $C. $A_B' | envsubst",
+    ),
+    (
+        "envsubst",
+        "export A=1 B=two; echo '$A $B ${A}' | envsubst '${B} $A'",
+    ),
+    ("envsubst", "envsubst -v '$A ${B} $A $1 ${C'; echo st=$?"),
+    (
+        "envsubst",
+        "envsubst -v; echo st=$?; envsubst a b </dev/null; echo st=$?",
+    ),
+    (
+        "envsubst",
+        "A=1; echo '$A' | envsubst; export A; echo '$A' | envsubst",
+    ),
     ("nl", "nl -b q </dev/null; echo st=$?"),
     ("nl", "nl -w 0 </dev/null; echo st=$?"),
     ("nl", "nl -v x </dev/null; echo st=$?"),

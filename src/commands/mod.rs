@@ -17,6 +17,7 @@ mod cp;
 mod csplit;
 mod cut;
 mod env;
+mod envsubst;
 mod expand;
 mod expr;
 mod fmt;
@@ -39,6 +40,7 @@ mod shuf;
 mod sleep;
 mod sort;
 mod split;
+mod strings;
 mod tac;
 mod tail;
 mod tee;
@@ -120,6 +122,8 @@ impl Registry {
         r.register(Arc::new(split::Split));
         r.register(Arc::new(csplit::Csplit));
         r.register(Arc::new(shuf::Shuf));
+        r.register(Arc::new(strings::Strings));
+        r.register(Arc::new(envsubst::Envsubst));
         r
     }
 
