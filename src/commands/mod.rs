@@ -53,6 +53,7 @@ mod uniq;
 pub mod util;
 mod vfs;
 mod wc;
+mod xxd;
 mod yes;
 
 #[cfg(test)]
@@ -124,6 +125,7 @@ impl Registry {
         r.register(Arc::new(shuf::Shuf));
         r.register(Arc::new(strings::Strings));
         r.register(Arc::new(envsubst::Envsubst));
+        r.register(Arc::new(xxd::Xxd));
         r
     }
 
