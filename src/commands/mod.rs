@@ -23,6 +23,7 @@ mod expr;
 mod fmt;
 mod fold;
 mod head;
+mod hexdump;
 mod join;
 mod jq;
 mod ln;
@@ -126,6 +127,7 @@ impl Registry {
         r.register(Arc::new(strings::Strings));
         r.register(Arc::new(envsubst::Envsubst));
         r.register(Arc::new(xxd::Xxd));
+        r.register(Arc::new(hexdump::Hexdump));
         r
     }
 
