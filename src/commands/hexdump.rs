@@ -418,7 +418,7 @@ mod tests {
         );
         assert_eq!(
             run_in(&Hexdump, &["-c"], "a\n").1,
-            "0000000   a  \\n                                                \n0000002\n"
+            format!("0000000   a  \\n{}\n0000002\n", " ".repeat(56))
         );
         assert_eq!(run_in(&Hexdump, &[], "").1, "");
     }
