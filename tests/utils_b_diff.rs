@@ -209,6 +209,15 @@ const FILE_CASES: &[&str] = &[
     "hexdump -C -n 20 -s 3 in",
     "hexdump -v -C in",
     "hexdump -b -c in",
+    "iconv -f UTF-8 -t LATIN1 in | od -An -tx1",
+    "iconv -f LATIN1 -t UTF-8 in",
+    "iconv -f CP1252 -t UTF-8 in",
+    "iconv -f UTF-8 -t ASCII//TRANSLIT in",
+    "iconv -c -f UTF-8 -t ASCII in",
+    "iconv -f UTF-8 -t UTF-16 in | od -An -tx1",
+    "iconv -f UTF-8 -t UTF-16BE in | iconv -f UTF-16BE -t UTF-8",
+    "iconv -f UTF-8 -t UTF-32 in | iconv -f UTF-32 -t UTF-8",
+    "iconv -t WINDOWS-1252//TRANSLIT -f utf8 in | od -An -tx1",
     "fmt in",
     "fmt -w 20 in",
     "fmt -u -w 40 in",
@@ -480,6 +489,40 @@ const PLAIN: &[(&str, &str)] = &[
     (
         "hexdump",
         "printf 'hello\\n\\tworld\\001\\377\\a\\b\\f\\r\\v\\0' | hexdump -c",
+    ),
+    (
+        "iconv",
+        "echo 'héllo ñ € “q” – — … ß æ Œ ü © ½ 日本 ﬁ →' | iconv -f UTF-8 -t ASCII//TRANSLIT; echo st=$?",
+    ),
+    ("iconv", "echo hé | iconv -f UTF-8 -t ASCII; echo st=$?"),
+    (
+        "iconv",
+        "printf 'a\\377b\\n' | iconv -f UTF-8 -t LATIN1; echo st=$?",
+    ),
+    (
+        "iconv",
+        "printf 'a\\303' | iconv -f UTF-8 -t LATIN1; echo st=$?",
+    ),
+    (
+        "iconv",
+        "printf '\\377\\376h\\0' | iconv -f UTF-16 -t UTF-8; printf 'h\\0' | iconv -f UTF-16 -t UTF-8",
+    ),
+    (
+        "iconv",
+        "iconv -f FOO -t UTF-8 </dev/null; echo st=$?; iconv -f UTF-8 -t BAR </dev/null; echo st=$?",
+    ),
+    (
+        "iconv",
+        "printf '\\200\\223\\201' | iconv -f CP1252 -t UTF-8; echo st=$?",
+    ),
+    (
+        "iconv",
+        "echo '€' | iconv -f UTF-8 -t LATIN1//TRANSLIT; echo 'a€b' | iconv -f UTF-8 -t LATIN1//IGNORE; echo st=$?",
+    ),
+    ("iconv", "iconv nonexistent; echo st=$?"),
+    (
+        "iconv",
+        "printf 'hé' | iconv -f utf-8 -t latin1 -o out; od -An -tx1 out",
     ),
     ("nl", "nl -b q </dev/null; echo st=$?"),
     ("nl", "nl -w 0 </dev/null; echo st=$?"),

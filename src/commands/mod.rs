@@ -24,6 +24,7 @@ mod fmt;
 mod fold;
 mod head;
 mod hexdump;
+mod iconv;
 mod join;
 mod jq;
 mod ln;
@@ -128,6 +129,7 @@ impl Registry {
         r.register(Arc::new(envsubst::Envsubst));
         r.register(Arc::new(xxd::Xxd));
         r.register(Arc::new(hexdump::Hexdump));
+        r.register(Arc::new(iconv::Iconv));
         r
     }
 

@@ -12,3 +12,4 @@ pub mod printf;
 pub mod quote;
 pub mod re_lite;
 pub mod strftime;
+pub mod translit;
