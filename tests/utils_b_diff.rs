@@ -524,6 +524,76 @@ const PLAIN: &[(&str, &str)] = &[
         "iconv",
         "printf 'hé' | iconv -f utf-8 -t latin1 -o out; od -An -tx1 out",
     ),
+    (
+        "numfmt",
+        "numfmt --to=si 1000 999 1500 1000000 123456789 0 9999 99999 999999 999499 1 1023 1024",
+    ),
+    (
+        "numfmt",
+        "numfmt --to=si -- -1500 -999 -0.5; numfmt --to=iec 0.5 1.25 10 2047 1048576",
+    ),
+    (
+        "numfmt",
+        "numfmt --to=iec-i 1024 1536 4096000; numfmt 1.50 100 1.005",
+    ),
+    (
+        "numfmt",
+        "numfmt --from=si 1K 1.5M 2G; numfmt --from=iec 1K 1.5M; numfmt --from=auto 1K 1Ki 2M",
+    ),
+    (
+        "numfmt",
+        "numfmt --from=si 1k; echo st=$?; numfmt --from=iec-i 1Ki 1K; echo st=$?",
+    ),
+    (
+        "numfmt",
+        "numfmt --to=si --suffix=B 1500; numfmt --padding=8 42; numfmt --padding=-8 42; echo",
+    ),
+    (
+        "numfmt",
+        "numfmt --format=%08.2f 3.14159; numfmt '--format=%-10f|' 5; numfmt --format='x%.1fy' 2.25",
+    ),
+    (
+        "numfmt",
+        "numfmt --to=si --round=up 1001; numfmt --to=si --round=down 1999; numfmt --to=si --round=nearest 1050 1049; numfmt --to=si --round=towards-zero 1999",
+    ),
+    (
+        "numfmt",
+        "numfmt --from=si --to=iec 1M; numfmt --to=si --format=%.3f 1234567; numfmt --to=si --format=%.1f 999999",
+    ),
+    (
+        "numfmt",
+        "numfmt abc; echo st=$?; numfmt 1K; echo st=$?; numfmt --from=si 1X; echo st=$?; numfmt 0x10; echo st=$?",
+    ),
+    (
+        "numfmt",
+        "numfmt --from-unit=1024 --to=si 1; numfmt --to-unit=1000 5000; numfmt --grouping 1234567",
+    ),
+    (
+        "numfmt",
+        "printf 'x 2000 3000\\n5000 6000 abc\\n 7000  8000\\n' | numfmt --field=2 --to=si",
+    ),
+    (
+        "numfmt",
+        "printf 'x 2000 3000\\n5000 6000 abc\\n 7000  8000\\n' | numfmt --field=2- --to=iec; echo st=$?",
+    ),
+    (
+        "numfmt",
+        "printf 'x 2000 3000\\n5000 6000 abc\\n 7000  8000\\n' | numfmt --header --to=si",
+    ),
+    (
+        "numfmt",
+        "printf 'x 2000 3000\\n5000 6000 abc\\n 7000  8000\\n' | numfmt --invalid=warn --to=si; echo st=$?",
+    ),
+    (
+        "numfmt",
+        "printf 'x 2000 3000\\n5000 6000 abc\\n' | numfmt --invalid=fail --to=si; echo st=$?",
+    ),
+    (
+        "numfmt",
+        "printf 'a:2048:1\\nb:4096:2\\n' | numfmt -d: --field=2 --to=iec-i",
+    ),
+    ("numfmt", "printf '1\\t2000\\n' | numfmt --field 2 --to=si"),
+    ("numfmt", "printf '   999999\\n' | numfmt --to=si"),
     ("nl", "nl -b q </dev/null; echo st=$?"),
     ("nl", "nl -w 0 </dev/null; echo st=$?"),
     ("nl", "nl -v x </dev/null; echo st=$?"),

@@ -33,6 +33,7 @@ mod mkdir;
 pub mod mode;
 mod mount;
 mod nl;
+mod numfmt;
 mod od;
 mod paste;
 mod rev;
@@ -130,6 +131,7 @@ impl Registry {
         r.register(Arc::new(xxd::Xxd));
         r.register(Arc::new(hexdump::Hexdump));
         r.register(Arc::new(iconv::Iconv));
+        r.register(Arc::new(numfmt::Numfmt));
         r
     }
 
