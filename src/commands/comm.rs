@@ -180,10 +180,9 @@ impl Command for Comm {
         let mut seen_unpairable = false;
         let mut disorder = false;
         // Read the first line of each.
-        for k in 0..2 {
-            match advance(ctx, &mut ins[k], eol) {
-                Ok(()) => {}
-                Err(s) => return s,
+        for inp in ins.iter_mut() {
+            if let Err(s) = advance(ctx, inp, eol) {
+                return s;
             }
         }
         loop {
@@ -206,10 +205,8 @@ impl Command for Comm {
             };
             totals[col] += 1;
             if show[col] {
-                for c in 0..col {
-                    if show[c] {
-                        out.extend_from_slice(&delim);
-                    }
+                for _ in show[..col].iter().filter(|s| **s) {
+                    out.extend_from_slice(&delim);
                 }
                 let line = if col == 1 { &ins[1].cur } else { &ins[0].cur };
                 out.extend_from_slice(line.as_deref().unwrap_or_default());

@@ -76,7 +76,7 @@ static SPEC: CommandSpec = CommandSpec {
     examples: &[Example {
         description: "refill to 20 columns",
         script: "echo 'the quick brown fox jumps over the lazy dog' | fmt -w 20",
-        stdout: "the quick brown fox\njumps over the lazy\ndog\n",
+        stdout: "the quick brown\nfox jumps over the\nlazy dog\n",
     }],
     errors: "exit 1 on a bad width or an unreadable file",
     risk: RiskLevel::ReadOnly,

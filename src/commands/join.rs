@@ -577,6 +577,8 @@ impl Command for Join {
     }
 }
 
+// `w` indexes the two inputs' parallel state (file 1 and file 2).
+#[allow(clippy::needless_range_loop)]
 fn run_join(
     ctx: &mut dyn ToolCtx,
     j: &mut Joiner,

@@ -126,8 +126,8 @@ static SPEC: CommandSpec = CommandSpec {
         },
         Example {
             description: "a column of sizes",
-            script: "printf 'a 2048\\nb 1048576\\n' | numfmt --field=2 --to=iec-i",
-            stdout: "a 2.0Ki\nb 1.0Mi\n",
+            script: "printf 'a 2048\\nb 4096\\n' | numfmt --field=2 --to=iec-i",
+            stdout: "a 2.0Ki\nb 4.0Ki\n",
         },
     ],
     errors: "exit 2 on an invalid number (with --invalid=abort or fail), 1 on bad options",

@@ -648,7 +648,7 @@ fn lines_chunks(
         written += part.len() as i64;
         bp = bp_out;
         new_file = next;
-        while next || chunk_end <= written - 1 {
+        while next || chunk_end < written {
             if !next && bp == data.len() {
                 chunk_no += 1;
                 break;
@@ -662,7 +662,7 @@ fn lines_chunks(
             } else {
                 chunk_end += chunk;
             }
-            if chunk_end <= written - 1 {
+            if chunk_end < written {
                 if k == 0 {
                     cwrite(ctx, out, true, &[])?;
                 }
