@@ -542,7 +542,9 @@ impl State<'_> {
         let mut w = self.words[0].next_break;
         while w != self.word_limit {
             let nb = self.words[w].next_break;
-            let d = self.words[w].best_cost - self.words[nb].best_cost;
+            let d = self.words[w]
+                .best_cost
+                .wrapping_sub(self.words[nb].best_cost);
             if d < best_break {
                 split_point = w;
                 best_break = d;

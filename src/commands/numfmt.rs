@@ -413,6 +413,9 @@ fn parse_format(f: &str) -> Result<(String, String, usize, i64, Option<usize>), 
         i += 1;
     }
     let width: usize = f[ws..i].parse().unwrap_or(0);
+    if width > 1 << 16 {
+        return Err(bad());
+    }
     let mut precision = None;
     if i < b.len() && b[i] == b'.' {
         i += 1;
@@ -625,7 +628,7 @@ impl Command for Numfmt {
         }
         if let Some(s) = val("padding") {
             match s.parse::<i64>() {
-                Ok(n) if n != 0 => cfg.padding = n,
+                Ok(n) if n != 0 && n.abs() <= 1 << 16 => cfg.padding = n,
                 _ => return fail(ctx, &format!("invalid padding value {}", util::cquote(&s))),
             }
         }

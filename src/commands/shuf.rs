@@ -190,6 +190,9 @@ impl RandInt {
     }
 }
 
+/// The most entries `-i` may permute without `-r` (each costs memory while shuffling).
+const MAX_PERM: u64 = 10_000_000;
+
 /// GNU's `randperm_new`: the first `h` entries of a random permutation of 0..n.
 fn randperm(r: &mut RandInt, h: u64, n: u64) -> Result<Vec<u64>, EndOfFile> {
     match h {
@@ -381,6 +384,11 @@ fn generate(
             return Ok(());
         }
         let h = head.unwrap_or(n).min(n);
+        if h > MAX_PERM {
+            return Err(Fail::Msg(format!(
+                "a permutation of more than {MAX_PERM} numbers is not supported in sandsh (use -n or -r)"
+            )));
+        }
         for v in randperm(r, h, n)? {
             out.extend_from_slice((lo + v).to_string().as_bytes());
             out.push(eol);

@@ -528,7 +528,8 @@ fn dump(
                 2 * lay.group + 1
             };
             let cols = lay.cols;
-            let llen = 39 + 9 * 256 + 1;
+            // xxd's LLEN, with room for 64-bit addresses.
+            let llen = 2 * 16 + 4 + (9 * 256 - 1) + 256 + 2 + 8;
             let mut l = vec![b' '; llen];
             let mut skip = Autoskip {
                 z: Vec::new(),
