@@ -594,6 +594,7 @@ const PLAIN: &[(&str, &str)] = &[
     ),
     ("numfmt", "printf '1\\t2000\\n' | numfmt --field 2 --to=si"),
     ("numfmt", "printf '   999999\\n' | numfmt --to=si"),
+    ("seq", "seq -w -f %03g 1 3; echo st=$?"),
     ("nl", "nl -b q </dev/null; echo st=$?"),
     ("nl", "nl -w 0 </dev/null; echo st=$?"),
     ("nl", "nl -v x </dev/null; echo st=$?"),
@@ -715,22 +716,49 @@ fn utils_b_survive_hostile_input() {
         .write(Path::new("/tmp/h"), &data, WriteMode::Truncate, 0o644)
         .expect("vfs write");
     let cmds = [
-        "tac /tmp/h", "tac -r -s '[a-z]*' /tmp/h", "rev /tmp/h", "paste -s /tmp/h /tmp/h",
-        "comm /tmp/h /tmp/h", "join -a1 -a2 /tmp/h /tmp/h", "nl -ba -bp'x\\(y' /tmp/h",
-        "fold -w 1 /tmp/h", "fold -s -w 3 /tmp/h", "expand -t 1,3,+9 /tmp/h", "unexpand -a -t 2 /tmp/h",
-        "column /tmp/h", "column -t -s ':x' /tmp/h", "fmt -w 2 /tmp/h", "fmt -u -c -t /tmp/h",
-        "fmt -p x -w 5 /tmp/h", "split -b 999 /tmp/h", "split -n l/7 /tmp/h", "split -C 10 /tmp/h q",
-        "csplit -k /tmp/h '/a/' '{*}'", "shuf -n 5 /tmp/h", "shuf /tmp/h", "strings /tmp/h",
-        "envsubst < /tmp/h", "xxd -b -c 256 /tmp/h", "xxd -e -g 8 -c 13 /tmp/h", "xxd /tmp/h | xxd -r",
-        "xxd -r /tmp/h", "xxd -r -p /tmp/h", "hexdump -C /tmp/h", "hexdump -b -c -d -o -x /tmp/h",
-        "iconv -f UTF-16 -t UTF-8 /tmp/h", "iconv -c -f UTF-8 -t ASCII//TRANSLIT /tmp/h",
-        "numfmt --invalid=ignore --to=si < /tmp/h", "numfmt --from=auto --field=1- --invalid=warn < /tmp/h",
+        "tac /tmp/h",
+        "tac -r -s '[a-z]*' /tmp/h",
+        "rev /tmp/h",
+        "paste -s /tmp/h /tmp/h",
+        "comm /tmp/h /tmp/h",
+        "join -a1 -a2 /tmp/h /tmp/h",
+        "nl -ba -bp'x\\(y' /tmp/h",
+        "fold -w 1 /tmp/h",
+        "fold -s -w 3 /tmp/h",
+        "expand -t 1,3,+9 /tmp/h",
+        "unexpand -a -t 2 /tmp/h",
+        "column /tmp/h",
+        "column -t -s ':x' /tmp/h",
+        "fmt -w 2 /tmp/h",
+        "fmt -u -c -t /tmp/h",
+        "fmt -p x -w 5 /tmp/h",
+        "split -b 999 /tmp/h",
+        "split -n l/7 /tmp/h",
+        "split -C 10 /tmp/h q",
+        "csplit -k /tmp/h '/a/' '{*}'",
+        "shuf -n 5 /tmp/h",
+        "shuf /tmp/h",
+        "strings /tmp/h",
+        "envsubst < /tmp/h",
+        "xxd -b -c 256 /tmp/h",
+        "xxd -e -g 8 -c 13 /tmp/h",
+        "xxd /tmp/h | xxd -r",
+        "xxd -r /tmp/h",
+        "xxd -r -p /tmp/h",
+        "hexdump -C /tmp/h",
+        "hexdump -b -c -d -o -x /tmp/h",
+        "iconv -f UTF-16 -t UTF-8 /tmp/h",
+        "iconv -c -f UTF-8 -t ASCII//TRANSLIT /tmp/h",
+        "numfmt --invalid=ignore --to=si < /tmp/h",
+        "numfmt --from=auto --field=1- --invalid=warn < /tmp/h",
     ];
     let mut failures = Vec::new();
     for c in cmds {
         let res = k.execute(&format!("cd /tmp && mkdir -p z && cd z && {c} > /dev/null"));
         let err = String::from_utf8_lossy(&res.stderr);
-        if err.contains("panicked") || res.exit_code >= 100 && res.exit_code != 130 && res.exit_code != 141 {
+        if err.contains("panicked")
+            || res.exit_code >= 100 && res.exit_code != 130 && res.exit_code != 141
+        {
             failures.push(format!("{c}: status {} stderr {err}", res.exit_code));
         }
     }
