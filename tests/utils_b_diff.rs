@@ -595,6 +595,10 @@ const PLAIN: &[(&str, &str)] = &[
     ("numfmt", "printf '1\\t2000\\n' | numfmt --field 2 --to=si"),
     ("numfmt", "printf '   999999\\n' | numfmt --to=si"),
     ("seq", "seq -w -f %03g 1 3; echo st=$?"),
+    (
+        "sort",
+        "printf 'b 2\\na 1\\nb 2\\nc 3\\n' > p; printf 'a 0\\nb 1\\nd 4\\n' > q; sort -m p q; sort -m -u -k1,1 q p; sort -m -r q p; sort -m -n -k2 p q",
+    ),
     ("nl", "nl -b q </dev/null; echo st=$?"),
     ("nl", "nl -w 0 </dev/null; echo st=$?"),
     ("nl", "nl -v x </dev/null; echo st=$?"),
