@@ -599,6 +599,14 @@ const PLAIN: &[(&str, &str)] = &[
         "sort",
         "printf 'b 2\\na 1\\nb 2\\nc 3\\n' > p; printf 'a 0\\nb 1\\nd 4\\n' > q; sort -m p q; sort -m -u -k1,1 q p; sort -m -r q p; sort -m -n -k2 p q",
     ),
+    (
+        "od",
+        "printf 'abc' | od -A x -t x1z; printf 'abcdefghijklmnopq' | od -t x2z -t c; printf 'h\\303\\251\\0\\377' | od -t x1z",
+    ),
+    (
+        "od",
+        "printf 'abcdef' | od -w4 -c; printf 'abcdef' | od -w -c; printf 'abcdefgh' | od -s; printf 'abcdef' | od -w0 -c",
+    ),
     ("nl", "nl -b q </dev/null; echo st=$?"),
     ("nl", "nl -w 0 </dev/null; echo st=$?"),
     ("nl", "nl -v x </dev/null; echo st=$?"),
