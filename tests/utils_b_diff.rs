@@ -607,6 +607,10 @@ const PLAIN: &[(&str, &str)] = &[
         "od",
         "printf 'abcdef' | od -w4 -c; printf 'abcdef' | od -w -c; printf 'abcdefgh' | od -s; printf 'abcdef' | od -w0 -c",
     ),
+    (
+        "wc",
+        "for s in 'a\\0b' '\\377' 'a \\377' '\\001' 'a \\001 b' 'é' '\\303' 'x\\377y'; do printf \"$s\" | wc -w; done",
+    ),
     ("nl", "nl -b q </dev/null; echo st=$?"),
     ("nl", "nl -w 0 </dev/null; echo st=$?"),
     ("nl", "nl -v x </dev/null; echo st=$?"),
