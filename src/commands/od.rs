@@ -74,6 +74,18 @@ static SPEC: CommandSpec = CommandSpec {
             help: "limit dump to BYTES input bytes",
         },
         OptSpec {
+            short: Some('s'),
+            long: None,
+            value: None,
+            help: "same as -t d2",
+        },
+        OptSpec {
+            short: Some('w'),
+            long: Some("width"),
+            value: Some("BYTES"),
+            help: "output BYTES bytes per output line (32 when -w has no value)",
+        },
+        OptSpec {
             short: Some('v'),
             long: Some("output-duplicates"),
             value: None,
@@ -181,13 +193,21 @@ impl Fmt {
     }
 }
 
-fn parse_type(t: &str, out: &mut Vec<Fmt>) -> Result<(), String> {
+/// Parse a type string; `z` after a type asks for the printable characters at line end.
+fn parse_type(t: &str, out: &mut Vec<Fmt>, zs: &mut Vec<bool>) -> Result<(), String> {
     let b = t.as_bytes();
     let mut i = 0;
     while i < b.len() {
         match b[i] {
             b'c' => {
                 out.push(Fmt::Char);
+                zs.push(false);
+                i += 1;
+            }
+            b'z' if !zs.is_empty() => {
+                if let Some(z) = zs.last_mut() {
+                    *z = true;
+                }
                 i += 1;
             }
             k @ (b'd' | b'o' | b'u' | b'x') => {
@@ -219,6 +239,7 @@ fn parse_type(t: &str, out: &mut Vec<Fmt>) -> Result<(), String> {
                     ));
                 }
                 out.push(Fmt::Int { kind: k, size });
+                zs.push(false);
             }
             _ => return Err(format!("invalid type string {}", util::cquote(t))),
         }
@@ -232,23 +253,35 @@ impl Command for Od {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+        // A bare -w / --width means 32 bytes per line.
+        let args: Vec<Arg> = args
+            .iter()
+            .map(|a| match a.as_slice() {
+                b"-w" => b"-w32".to_vec(),
+                b"--width" => b"--width=32".to_vec(),
+                _ => a.clone(),
+            })
+            .collect();
+        let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
             Ok(p) => p,
             Err(s) => return s,
         };
         let mut fmts = Vec::new();
+        let mut zs = Vec::new();
+        let mut bpl: usize = 16;
         let mut radix = b'o';
         let mut skip = 0u64;
         let mut limit: Option<u64> = None;
         for (i, v) in &p.opts {
             let v = util::lossy(v.as_deref().unwrap_or_default());
             let r = match SPEC.options[*i].short {
-                Some('t') => parse_type(&v, &mut fmts),
-                Some('b') => parse_type("o1", &mut fmts),
-                Some('c') => parse_type("c", &mut fmts),
-                Some('d') => parse_type("u2", &mut fmts),
-                Some('o') => parse_type("o2", &mut fmts),
-                Some('x') => parse_type("x2", &mut fmts),
+                Some('t') => parse_type(&v, &mut fmts, &mut zs),
+                Some('b') => parse_type("o1", &mut fmts, &mut zs),
+                Some('c') => parse_type("c", &mut fmts, &mut zs),
+                Some('d') => parse_type("u2", &mut fmts, &mut zs),
+                Some('s') => parse_type("d2", &mut fmts, &mut zs),
+                Some('o') => parse_type("o2", &mut fmts, &mut zs),
+                Some('x') => parse_type("x2", &mut fmts, &mut zs),
                 Some('A') => match v.as_str() {
                     "d" | "o" | "x" | "n" => {
                         radix = v.as_bytes()[0];
@@ -261,6 +294,18 @@ impl Command for Od {
                 Some('j') => util::parse_size(&v)
                     .map(|n| skip = n)
                     .ok_or_else(|| format!("invalid -j argument {}", util::cquote(&v))),
+                Some('w') => match v.parse::<usize>() {
+                    Ok(0) => {
+                        util::err(ctx, "od", "warning: invalid width 0; using 1 instead");
+                        bpl = 1;
+                        Ok(())
+                    }
+                    Ok(n) if n <= 1 << 16 => {
+                        bpl = n;
+                        Ok(())
+                    }
+                    _ => Err(format!("invalid -w argument {}", util::cquote(&v))),
+                },
                 Some('N') => util::parse_size(&v)
                     .map(|n| limit = Some(n))
                     .ok_or_else(|| format!("invalid -N argument {}", util::cquote(&v))),
@@ -276,6 +321,7 @@ impl Command for Od {
                 kind: b'o',
                 size: 2,
             });
+            zs.push(false);
         }
         let verbose = p.has(&SPEC, "v");
         let files: Vec<Arg> = util::files_or_stdin(p.operands);
@@ -311,9 +357,9 @@ impl Command for Od {
         let mut out = String::new();
         let mut prev: Option<&[u8]> = None;
         let mut starred = false;
-        for (li, line) in data.chunks(16).enumerate() {
-            let off = skip + (li * 16) as u64;
-            if !verbose && line.len() == 16 && prev == Some(line) {
+        for (li, line) in data.chunks(bpl).enumerate() {
+            let off = skip + (li * bpl) as u64;
+            if !verbose && line.len() == bpl && prev == Some(line) {
                 if !starred {
                     out.push_str("*\n");
                     starred = true;
@@ -337,6 +383,19 @@ impl Command for Od {
                     let mut b = chunk.to_vec();
                     b.resize(f.size(), 0);
                     out.push_str(&f.render(&b, w));
+                }
+                if zs.get(k).copied().unwrap_or(false) {
+                    let missing = bpl.div_ceil(f.size()) - line.len().div_ceil(f.size());
+                    out.push_str(&" ".repeat(missing * w));
+                    out.push_str("  >");
+                    out.extend(line.iter().map(|&c| {
+                        if (0x20..0x7f).contains(&c) {
+                            c as char
+                        } else {
+                            '.'
+                        }
+                    }));
+                    out.push('<');
                 }
                 out.push('\n');
             }

@@ -155,6 +155,14 @@ impl Command for Seq {
             .unwrap_or_else(|| b"\n".to_vec());
         let fmt = p.value(&SPEC, "f").cloned();
         let equal = p.has(&SPEC, "w");
+        if fmt.is_some() && equal {
+            return util::usage(
+                ctx,
+                &SPEC,
+                "seq: format string may not be specified when printing equal width strings",
+                1,
+            );
+        }
         if p.operands.is_empty() {
             return util::usage(ctx, &SPEC, "seq: missing operand", 1);
         }

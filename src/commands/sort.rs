@@ -102,6 +102,12 @@ static SPEC: CommandSpec = CommandSpec {
             help: "like -c, but do not report first bad line",
         },
         OptSpec {
+            short: Some('m'),
+            long: Some("merge"),
+            value: None,
+            help: "merge already sorted files; do not sort",
+        },
+        OptSpec {
             short: Some('k'),
             long: Some("key"),
             value: Some("KEYDEF"),
@@ -805,6 +811,40 @@ fn compare(a: &[u8], b: &[u8], cfg: &Cfg) -> Ordering {
     if cfg.reverse { o.reverse() } else { o }
 }
 
+/// GNU's `mergefps`: repeatedly take the smallest current line (ties go to the earlier
+/// file); with -u, the first of a run of equal lines.
+fn merge_sorted<'a>(files: &'a [(String, Vec<u8>)], delim: u8, cfg: &Cfg) -> Vec<&'a [u8]> {
+    let inputs: Vec<Vec<&[u8]>> = files
+        .iter()
+        .map(|(_, d)| util::split_records(d, delim))
+        .collect();
+    let mut pos = vec![0usize; inputs.len()];
+    let mut out: Vec<&[u8]> = Vec::new();
+    loop {
+        let mut best: Option<usize> = None;
+        for (k, lines) in inputs.iter().enumerate() {
+            let Some(line) = lines.get(pos[k]) else {
+                continue;
+            };
+            match best {
+                Some(b) if compare(line, inputs[b][pos[b]], cfg) != Ordering::Less => {}
+                _ => best = Some(k),
+            }
+        }
+        let Some(b) = best else { break };
+        let line = inputs[b][pos[b]];
+        pos[b] += 1;
+        if cfg.unique
+            && let Some(last) = out.last()
+            && compare(last, line, cfg) == Ordering::Equal
+        {
+            continue;
+        }
+        out.push(line);
+    }
+    out
+}
+
 impl Command for Sort {
     fn spec(&self) -> &CommandSpec {
         &SPEC
@@ -820,6 +860,7 @@ impl Command for Sort {
         let mut tab = None;
         let (mut check, mut quiet, mut stable, mut unique, mut zero) =
             (false, false, false, false, false);
+        let mut merge = false;
         let mut output: Option<String> = None;
         for (i, v) in &p.opts {
             let o = &SPEC.options[*i];
@@ -833,6 +874,7 @@ impl Command for Sort {
                     }
                 }
                 Some('c') => check = true,
+                Some('m') => merge = true,
                 Some('C') => {
                     check = true;
                     quiet = true;
@@ -915,7 +957,7 @@ impl Command for Sort {
             };
             match r {
                 Ok(d) => {
-                    if check {
+                    if check || merge {
                         per_file.push((name, d));
                     } else {
                         data.extend_from_slice(&d);
@@ -949,11 +991,16 @@ impl Command for Sort {
             }
             return 0;
         }
-        let mut lines = util::split_records(&data, delim);
-        lines.sort_by(|a, b| compare(a, b, &cfg));
-        if unique {
-            lines.dedup_by(|b, a| compare(a, b, &cfg) == Ordering::Equal);
-        }
+        let lines = if merge {
+            merge_sorted(&per_file, delim, &cfg)
+        } else {
+            let mut lines = util::split_records(&data, delim);
+            lines.sort_by(|a, b| compare(a, b, &cfg));
+            if unique {
+                lines.dedup_by(|b, a| compare(a, b, &cfg) == Ordering::Equal);
+            }
+            lines
+        };
         let mut out = Vec::with_capacity(data.len() + 1);
         for l in &lines {
             out.extend_from_slice(l);

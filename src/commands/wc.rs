@@ -145,7 +145,7 @@ impl Counter {
                     self.text(std::str::from_utf8(good).unwrap_or_default());
                     match e.error_len() {
                         Some(n) => {
-                            // Invalid bytes: part of a word, not characters, no width.
+                            // Invalid bytes: not characters, no width, no word boundary.
                             self.in_word_byte();
                             rest = &bad[n..];
                         }
@@ -159,12 +159,9 @@ impl Counter {
         }
     }
 
-    fn in_word_byte(&mut self) {
-        if !self.in_word {
-            self.in_word = true;
-            self.c.words += 1;
-        }
-    }
+    /// An invalid byte neither starts nor ends a word (GNU wc 9 counts `printf '\xff'` as
+    /// no word and `printf 'x\xffy'` as one).
+    fn in_word_byte(&mut self) {}
 
     fn text(&mut self, s: &str) {
         for ch in s.chars() {

@@ -11,4 +11,6 @@ pub mod pattern;
 pub mod printf;
 pub mod quote;
 pub mod regex;
+pub mod re_lite;
 pub mod strftime;
+pub mod translit;
