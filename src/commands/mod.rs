@@ -15,6 +15,7 @@ mod cp;
 mod cut;
 mod env;
 mod expr;
+mod fsutil;
 mod head;
 mod jq;
 mod ln;
@@ -23,10 +24,13 @@ mod mkdir;
 pub mod mode;
 mod mount;
 mod od;
+mod readlink;
+mod realpath;
 mod rm;
 mod seq;
 mod sleep;
 mod sort;
+mod stat;
 mod tail;
 mod tee;
 mod tools;
@@ -92,6 +96,9 @@ impl Registry {
         r.register(Arc::new(mount::Mount));
         r.register(Arc::new(vfs::Vfs));
         r.register(Arc::new(tools::Tools));
+        r.register(Arc::new(readlink::Readlink));
+        r.register(Arc::new(realpath::Realpath));
+        r.register(Arc::new(stat::Stat));
         r
     }
 
