@@ -17,10 +17,12 @@ mod env;
 mod expr;
 mod fsutil;
 mod head;
+mod install;
 mod jq;
 mod ln;
 mod ls;
 mod mkdir;
+mod mktemp;
 pub mod mode;
 mod mount;
 mod od;
@@ -31,12 +33,14 @@ mod seq;
 mod sleep;
 mod sort;
 mod stat;
+mod sync;
 mod tail;
 mod tee;
 mod tools;
 mod touch;
 mod tr;
 mod true_;
+mod truncate;
 mod uniq;
 pub mod util;
 mod vfs;
@@ -99,6 +103,10 @@ impl Registry {
         r.register(Arc::new(readlink::Readlink));
         r.register(Arc::new(realpath::Realpath));
         r.register(Arc::new(stat::Stat));
+        r.register(Arc::new(mktemp::Mktemp));
+        r.register(Arc::new(truncate::Truncate));
+        r.register(Arc::new(install::Install));
+        r.register(Arc::new(sync::Sync));
         r
     }
 
