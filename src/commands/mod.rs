@@ -15,6 +15,7 @@ mod cp;
 mod cut;
 mod env;
 mod expr;
+mod file;
 mod fsutil;
 mod head;
 mod install;
@@ -107,6 +108,7 @@ impl Registry {
         r.register(Arc::new(truncate::Truncate));
         r.register(Arc::new(install::Install));
         r.register(Arc::new(sync::Sync));
+        r.register(Arc::new(file::File));
         r
     }
 
