@@ -392,6 +392,38 @@ pub fn is_under(path: &str, base: &str) -> bool {
         || (path.starts_with(base) && path.as_bytes().get(base.len()) == Some(&b'/'))
 }
 
+/// GNU's human-readable size (`-h`: powers of 1024, `--si`: powers of 1000), rounding up:
+/// `4.0K`, `106K`, `1.5M`; values under one unit print as plain numbers.
+pub fn human(n: u64, si: bool) -> String {
+    let base: f64 = if si { 1000.0 } else { 1024.0 };
+    let units: [&str; 8] = if si {
+        ["k", "M", "G", "T", "P", "E", "Z", "Y"]
+    } else {
+        ["K", "M", "G", "T", "P", "E", "Z", "Y"]
+    };
+    if (n as f64) < base {
+        return n.to_string();
+    }
+    let mut v = n as f64 / base;
+    let mut u = 0;
+    while v >= base && u < units.len() - 1 {
+        v /= base;
+        u += 1;
+    }
+    if v < 10.0 {
+        let r = (v * 10.0).ceil() / 10.0;
+        if r < 10.0 {
+            return format!("{r:.1}{}", units[u]);
+        }
+        v = r;
+    }
+    let r = v.ceil();
+    if r >= base && u < units.len() - 1 {
+        return format!("1.0{}", units[u + 1]);
+    }
+    format!("{}{}", r as u64, units[u])
+}
+
 /// The mount holding `path` (longest prefix of the backend's mount list) and its index in
 /// that list; `None` when the backend reports no mounts.
 pub fn mount_of(ctx: &dyn ToolCtx, path: &str) -> Option<(usize, crate::vfs::MountInfo)> {

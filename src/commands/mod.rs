@@ -13,6 +13,7 @@ mod cat;
 mod chmod;
 mod cp;
 mod cut;
+mod du;
 mod env;
 mod expr;
 mod file;
@@ -109,6 +110,7 @@ impl Registry {
         r.register(Arc::new(install::Install));
         r.register(Arc::new(sync::Sync));
         r.register(Arc::new(file::File));
+        r.register(Arc::new(du::Du));
         r
     }
 
