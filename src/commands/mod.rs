@@ -41,6 +41,7 @@ mod tee;
 mod tools;
 mod touch;
 mod tr;
+mod tree;
 mod true_;
 mod truncate;
 mod uniq;
@@ -111,6 +112,7 @@ impl Registry {
         r.register(Arc::new(sync::Sync));
         r.register(Arc::new(file::File));
         r.register(Arc::new(du::Du));
+        r.register(Arc::new(tree::Tree));
         r
     }
 
