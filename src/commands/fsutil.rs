@@ -112,16 +112,6 @@ impl Names {
             .find(|(i, _)| *i == id)
             .map(|(_, n)| n.as_str())
     }
-
-    /// The id of `name`, if known.
-    pub fn id(&self, name: &str) -> Option<u32> {
-        self.0.iter().find(|(_, n)| n == name).map(|(i, _)| *i)
-    }
-
-    /// The name, or the number when unknown (as `stat %U` prints `UNKNOWN`, see callers).
-    pub fn name_or_id(&self, id: u32) -> String {
-        self.get(id).map_or_else(|| id.to_string(), str::to_string)
-    }
 }
 
 /// What `stat %F` calls a file type.
