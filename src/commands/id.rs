@@ -218,7 +218,7 @@ impl Db {
     fn group_ids(&self, u: &User) -> Vec<u32> {
         let mut v = vec![u.gid];
         for (_, gid, members) in &self.groups {
-            if members.iter().any(|m| *m == u.name) && !v.contains(gid) {
+            if members.contains(&u.name) && !v.contains(gid) {
                 v.push(*gid);
             }
         }

@@ -14,6 +14,7 @@ mod chmod;
 mod clear;
 mod cp;
 mod cut;
+mod df;
 mod du;
 mod env;
 mod expr;
@@ -32,6 +33,7 @@ pub mod mode;
 mod mount;
 mod nproc;
 mod od;
+mod printf;
 mod readlink;
 mod realpath;
 mod rm;
@@ -54,6 +56,7 @@ mod uniq;
 pub mod util;
 mod vfs;
 mod wc;
+mod which;
 mod yes;
 
 #[cfg(test)]
@@ -118,6 +121,10 @@ impl Registry {
         r.register(Arc::new(sync::Sync));
         r.register(Arc::new(file::File));
         r.register(Arc::new(du::Du));
+        r.register(Arc::new(df::Df));
+        r.register(Arc::new(which::Which));
+        r.register(Arc::new(printf::Printf));
+        r.register(Arc::new(printf::Echo));
         r.register(Arc::new(tree::Tree));
         r.register(Arc::new(uname::Uname));
         r.register(Arc::new(uname::Arch));

@@ -276,7 +276,7 @@ impl Command for Truncate {
             let base = ref_size.unwrap_or(cur.unwrap_or(0));
             let new = match op {
                 Op::Set => amount,
-                Op::Extend => base.checked_add(amount).unwrap_or(u64::MAX),
+                Op::Extend => base.saturating_add(amount),
                 Op::Reduce => base.saturating_sub(amount),
                 Op::AtMost => base.min(amount),
                 Op::AtLeast => base.max(amount),

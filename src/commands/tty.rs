@@ -52,7 +52,8 @@ impl Command for Tty {
                 2,
             );
         }
-        if !(p.has(&SPEC, "s") || p.has(&SPEC, "quiet")) && !util::out(ctx, b"not a tty\n") {
+        let silent = p.has(&SPEC, "s") || p.has(&SPEC, "quiet");
+        if !silent && !util::out(ctx, b"not a tty\n") {
             return 141;
         }
         1
