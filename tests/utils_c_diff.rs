@@ -137,6 +137,7 @@ const CASES: &[&str] = &[
     "stat -c '%t %T %F %A' /dev/null",
     "stat -c %N 'a b' 2>/dev/null; touch 'a b' \"it's\" && stat -c %N 'a b' \"it's\"",
     "stat -c '%q' ascii",
+    "stat -c '%n %F' dl/ d/ ascii/",
     "stat",
     // truncate
     "truncate -s 5 new && stat -c %s new",

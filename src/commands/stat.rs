@@ -464,13 +464,15 @@ impl Command for Stat {
             }
             let name = util::lossy(op);
             let abs = ctx.resolve_path(&name);
-            let r = if follow {
+            // A trailing slash resolves a symlink to a directory, as in the kernel.
+            let slash = name.ends_with('/');
+            let r = if follow || slash {
                 ctx.backend().stat(&abs)
             } else {
                 ctx.backend().lstat(&abs)
             };
             let meta = match r {
-                Ok(m) if !(name.ends_with('/') && !m.is_dir() && !follow) => m,
+                Ok(m) if !(slash && !m.is_dir()) => m,
                 Ok(_) => {
                     util::err(
                         ctx,
