@@ -262,6 +262,10 @@ const CASES: &[&str] = &[
     "tree -L 0 d",
     "mkdir emptyd && tree emptyd",
     "mkdir -p t/x/y && tree t && tree -L 1 t",
+    // ls options added here
+    "ls --color=never d",
+    "ls --color=bad d",
+    "ls -l --time-style=bad d",
     // system commands where the sandbox and the host agree by construction
     "uname -s -o",
     "uname -m",
