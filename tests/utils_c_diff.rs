@@ -260,6 +260,8 @@ const CASES: &[&str] = &[
     "tree --charset=ascii d",
     "tree -P 'b*' d",
     "tree -L 0 d",
+    "tree dl",
+    "ln -s . d/loop && tree -l d && tree -l d/loop",
     "mkdir emptyd && tree emptyd",
     "mkdir -p t/x/y && tree t && tree -L 1 t",
     // ls options added here

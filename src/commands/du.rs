@@ -234,16 +234,14 @@ impl Walker {
         self.exclude.iter().any(|p| p.matches(name.as_bytes()))
     }
 
-    fn walk(
+    /// Stat one path and account for it: `None` when it is missing (reported) or a hard
+    /// link already counted, else its metadata and own usage.
+    fn visit(
         &mut self,
         ctx: &mut dyn ToolCtx,
         path: &str,
-        depth: usize,
         follow: bool,
-    ) -> Option<Sum> {
-        if ctx.is_cancelled() {
-            return None;
-        }
+    ) -> Option<(crate::vfs::Metadata, Sum)> {
         let abs = ctx.resolve_path(path);
         let r = if follow || self.deref_all {
             ctx.backend().stat(&abs)
@@ -260,45 +258,28 @@ impl Walker {
                     &format!("cannot access {}: {e}", util::quote(path)),
                 );
                 self.status = 1;
-                return Some(Sum::default());
+                return None;
             }
         };
         if meta.nlink > 1 && !meta.is_dir() && !self.seen.insert(meta.ino) {
-            return Some(Sum::default());
+            return None;
         }
         let own = Sum {
             blocks: fsutil::blocks512(&meta),
             bytes: meta.size,
             inodes: 1,
         };
-        let shown_here = self.max_depth.is_none_or(|m| depth <= m);
-        if !meta.is_dir() {
-            if depth == 0 || (self.all && shown_here) {
-                self.show(own, path);
-            }
-            return Some(own);
-        }
-        let mut total = own;
-        match ctx.backend().list(&abs) {
-            Ok(entries) => {
-                for e in entries {
-                    let name = util::lossy(&e.name);
-                    if self.excluded(&name) {
-                        continue;
-                    }
-                    let child = util::join_name(path, &name);
-                    let sub = self.walk(ctx, &child, depth + 1, false)?;
-                    let child_is_dir = e.file_type == crate::vfs::FileType::Dir
-                        || (self.deref_all
-                            && ctx
-                                .backend()
-                                .stat(&ctx.resolve_path(&child))
-                                .is_ok_and(|m| m.is_dir()));
-                    if !(self.separate && child_is_dir) {
-                        total.add(sub);
-                    }
-                }
-            }
+        Some((meta, own))
+    }
+
+    /// List a directory for the walk (errors reported; the directory still counts).
+    fn entries(&mut self, ctx: &mut dyn ToolCtx, path: &str) -> Vec<String> {
+        match ctx.backend().list(&ctx.resolve_path(path)) {
+            Ok(v) => v
+                .into_iter()
+                .map(|e| util::lossy(&e.name))
+                .filter(|n| !self.excluded(n))
+                .collect(),
             Err(e) => {
                 self.flush(ctx);
                 util::err(
@@ -307,15 +288,83 @@ impl Walker {
                     &format!("cannot read directory {}: {e}", util::quote(path)),
                 );
                 self.status = 1;
+                Vec::new()
             }
         }
-        if shown_here {
-            self.show(total, path);
+    }
+
+    /// Walk one operand, depth first with an explicit stack (no recursion, so any depth is
+    /// safe). `None` when cancelled.
+    fn walk(&mut self, ctx: &mut dyn ToolCtx, root: &str, follow: bool) -> Option<Sum> {
+        struct Frame {
+            path: String,
+            depth: usize,
+            total: Sum,
+            names: Vec<String>,
+            next: usize,
         }
-        if self.out.len() > util::CHUNK {
-            self.flush(ctx);
+        let Some((meta, own)) = self.visit(ctx, root, follow) else {
+            return Some(Sum::default());
+        };
+        if !meta.is_dir() {
+            self.show(own, root);
+            return Some(own);
         }
-        Some(total)
+        let names = self.entries(ctx, root);
+        let mut stack = vec![Frame {
+            path: root.to_string(),
+            depth: 0,
+            total: own,
+            names,
+            next: 0,
+        }];
+        loop {
+            if ctx.is_cancelled() {
+                return None;
+            }
+            let top = stack.last_mut()?;
+            if top.next < top.names.len() {
+                let child = util::join_name(&top.path, &top.names[top.next]);
+                top.next += 1;
+                let depth = top.depth + 1;
+                let Some((meta, own)) = self.visit(ctx, &child, false) else {
+                    continue;
+                };
+                if meta.is_dir() {
+                    let names = self.entries(ctx, &child);
+                    stack.push(Frame {
+                        path: child,
+                        depth,
+                        total: own,
+                        names,
+                        next: 0,
+                    });
+                } else {
+                    if self.all && self.max_depth.is_none_or(|m| depth <= m) {
+                        self.show(own, &child);
+                    }
+                    if let Some(parent) = stack.last_mut() {
+                        parent.total.add(own);
+                    }
+                }
+                continue;
+            }
+            let done = stack.pop()?;
+            if self.max_depth.is_none_or(|m| done.depth <= m) {
+                self.show(done.total, &done.path);
+            }
+            if self.out.len() > util::CHUNK {
+                self.flush(ctx);
+            }
+            match stack.last_mut() {
+                Some(parent) => {
+                    if !self.separate {
+                        parent.total.add(done.total);
+                    }
+                }
+                None => return Some(done.total),
+            }
+        }
     }
 
     fn flush(&mut self, ctx: &mut dyn ToolCtx) {
@@ -470,7 +519,7 @@ impl Command for Du {
         };
         let mut grand = Sum::default();
         for op in &ops {
-            match w.walk(ctx, op, 0, deref_args) {
+            match w.walk(ctx, op, deref_args) {
                 Some(s) => grand.add(s),
                 None => return 130,
             }
@@ -547,6 +596,15 @@ mod tests {
         );
         assert_eq!(du(&["-bc", "a", "e"]).1, "3\ta\n0\te\n3\ttotal\n");
         assert_eq!(du(&["--exclude=s*", "d"]).1, "8\td\n");
+    }
+
+    #[test]
+    fn deep_trees_walk_without_recursion() {
+        let mut c = TestCtx::new();
+        let deep = format!("/home/user/x{}", "/d".repeat(1500));
+        let _ = c.backend.mkdir(Path::new(&deep), 0o755, true);
+        assert_eq!(run(&Du, &["-s", "--inodes", "x"], &mut c), 0);
+        assert_eq!(c.out_str(), "1501\tx\n");
     }
 
     #[test]

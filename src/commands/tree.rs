@@ -136,8 +136,8 @@ static SPEC: CommandSpec = CommandSpec {
     risk: RiskLevel::ReadOnly,
 };
 
-/// Deepest recursion, whatever -L says (symlink loops with -l end here).
-const MAX_DEPTH: usize = 1000;
+/// Deepest nesting listed (symlink loops with -l end here).
+const MAX_DEPTH: usize = 10_000;
 
 struct Cfg {
     all: bool,
@@ -201,6 +201,8 @@ struct Item {
     target: Option<String>,
     size: u64,
     exec: bool,
+    /// The directory this entry leads into (the target's inode for a symlink).
+    dir_ino: u64,
 }
 
 impl Item {
@@ -240,13 +242,18 @@ fn label(c: &Cfg, it: &Item) -> String {
 fn item(ctx: &dyn ToolCtx, name: String, path: String) -> Option<Item> {
     let abs = ctx.resolve_path(&path);
     let m = ctx.backend().lstat(&abs).ok()?;
+    let mut dir_ino = m.ino;
     let (target, target_type) = if m.is_symlink() {
+        let t = ctx.backend().stat(&abs).ok();
+        if let Some(t) = &t {
+            dir_ino = t.ino;
+        }
         (
             ctx.backend()
                 .read_link(&abs)
                 .ok()
                 .map(|t| t.to_string_lossy().into_owned()),
-            ctx.backend().stat(&abs).ok().map(|t| t.file_type),
+            t.map(|t| t.file_type),
         )
     } else {
         (None, None)
@@ -259,23 +266,15 @@ fn item(ctx: &dyn ToolCtx, name: String, path: String) -> Option<Item> {
         target,
         size: m.size,
         exec: m.mode & 0o111 != 0,
+        dir_ino,
     })
 }
 
-fn walk(
-    ctx: &mut dyn ToolCtx,
-    c: &Cfg,
-    st: &mut State,
-    dir: &Item,
-    prefix: &str,
-    depth: usize,
-) -> bool {
-    if ctx.is_cancelled() || depth > MAX_DEPTH {
-        return false;
-    }
-    let abs = ctx.resolve_path(&dir.path);
+/// The listed entries of a directory, filtered and ordered as the options say.
+fn list_items(ctx: &mut dyn ToolCtx, c: &Cfg, dir: &str) -> Vec<Item> {
+    let abs = ctx.resolve_path(dir);
     let Ok(list) = ctx.backend().list(&abs) else {
-        return true;
+        return Vec::new();
     };
     let mut items = Vec::new();
     for e in list {
@@ -286,7 +285,7 @@ fn walk(
         if c.ignore.iter().any(|p| p.matches(name.as_bytes())) {
             continue;
         }
-        let path = util::join_name(&dir.path, &name);
+        let path = util::join_name(dir, &name);
         let Some(it) = item(ctx, name, path) else {
             continue;
         };
@@ -306,10 +305,18 @@ fn walk(
     if c.dirsfirst {
         items.sort_by_key(|it| !it.is_dir_like());
     }
-    if depth == 0 && !items.is_empty() {
-        st.dirs += 1;
+    items
+}
+
+/// Print the tree under `root`, depth first with an explicit stack (no recursion). False
+/// when cancelled or too deep (reported).
+fn walk(ctx: &mut dyn ToolCtx, c: &Cfg, st: &mut State, root: &Item) -> bool {
+    struct Frame {
+        items: Vec<Item>,
+        next: usize,
+        prefix: String,
+        ino: u64,
     }
-    let n = items.len();
     let (tee, elbow, pipe, blank) = if c.ascii {
         ("|-- ", "`-- ", "|   ", "    ")
     } else {
@@ -320,14 +327,55 @@ fn walk(
             "    ",
         )
     };
-    for (k, it) in items.iter().enumerate() {
-        let last = k + 1 == n;
+    let items = list_items(ctx, c, &root.path);
+    if !items.is_empty() {
+        st.dirs += 1;
+    }
+    // The root counts by its own inode (a symlink root is not its target, as in tree).
+    let root_ino = ctx
+        .backend()
+        .lstat(&ctx.resolve_path(&root.path))
+        .map_or(0, |m| m.ino);
+    let mut stack = vec![Frame {
+        items,
+        next: 0,
+        prefix: String::new(),
+        ino: root_ino,
+    }];
+    loop {
+        let depth = stack.len();
+        // A followed symlink back into a directory being listed is a loop (tree's check).
+        let looping = stack
+            .last()
+            .and_then(|t| t.items.get(t.next))
+            .is_some_and(|it| {
+                c.follow
+                    && it.ftype == FileType::Symlink
+                    && stack.iter().any(|f| f.ino == it.dir_ino)
+            });
+        let Some(top) = stack.last_mut() else {
+            break;
+        };
+        if ctx.is_cancelled() {
+            return false;
+        }
+        if top.next >= top.items.len() {
+            stack.pop();
+            continue;
+        }
+        let k = top.next;
+        top.next += 1;
+        let last = top.next == top.items.len();
+        let it = &top.items[k];
         if c.indent {
-            st.out.extend_from_slice(prefix.as_bytes());
+            st.out.extend_from_slice(top.prefix.as_bytes());
             st.out
                 .extend_from_slice(if last { elbow } else { tee }.as_bytes());
         }
         st.out.extend_from_slice(label(c, it).as_bytes());
+        if looping {
+            st.out.extend_from_slice(b"  [recursive, not followed]");
+        }
         st.out.push(b'\n');
         if it.is_dir_like() {
             st.dirs += 1;
@@ -338,13 +386,32 @@ fn walk(
             let _ = util::out(ctx, &st.out);
             st.out.clear();
         }
-        let descend =
-            it.ftype == FileType::Dir || (c.follow && it.target_type == Some(FileType::Dir));
-        if descend && c.level.is_none_or(|l| depth + 1 < l) {
-            let sub = format!("{prefix}{}", if last { blank } else { pipe });
-            if !walk(ctx, c, st, it, &sub, depth + 1) {
+        let descend = !looping
+            && (it.ftype == FileType::Dir || (c.follow && it.target_type == Some(FileType::Dir)));
+        if descend && c.level.is_none_or(|l| depth < l) {
+            if depth > MAX_DEPTH {
+                let _ = util::out(ctx, &st.out);
+                st.out.clear();
+                let path = it.path.clone();
+                util::err(
+                    ctx,
+                    "tree",
+                    &format!(
+                        "{path}: directory tree deeper than {MAX_DEPTH} levels is not supported"
+                    ),
+                );
                 return false;
             }
+            let prefix = format!("{}{}", top.prefix, if last { blank } else { pipe });
+            let path = it.path.clone();
+            let ino = it.dir_ino;
+            let items = list_items(ctx, c, &path);
+            stack.push(Frame {
+                items,
+                next: 0,
+                prefix,
+                ino,
+            });
         }
     }
     true
@@ -401,11 +468,14 @@ impl Command for Tree {
         let mut status = 0;
         for op in &ops {
             match item(ctx, op.clone(), op.clone()) {
-                Some(it) if it.is_dir_like() => {
+                Some(mut it) if it.is_dir_like() => {
+                    // A top directory named through a symlink is shown by its name alone.
+                    it.target = None;
                     st.out.extend_from_slice(label(&c, &it).as_bytes());
                     st.out.push(b'\n');
-                    if !walk(ctx, &c, &mut st, &it, "", 0) {
-                        return 130;
+                    if !walk(ctx, &c, &mut st, &it) {
+                        let _ = util::out(ctx, &st.out);
+                        return if ctx.is_cancelled() { 130 } else { 1 };
                     }
                 }
                 Some(_) => {
@@ -512,6 +582,41 @@ mod tests {
         assert_eq!(
             c.err_str(),
             "tree: Invalid level, must be greater than 0.\n"
+        );
+    }
+
+    #[test]
+    fn deep_trees_walk_without_recursion() {
+        let mut c = TestCtx::new();
+        let deep = format!("/home/user/x{}", "/d".repeat(1500));
+        let _ = c.backend.mkdir(Path::new(&deep), 0o755, true);
+        assert_eq!(run(&Tree, &["-d", "--noreport", "-i", "x"], &mut c), 0);
+        assert_eq!(c.out_str().lines().count(), 1501);
+    }
+
+    #[test]
+    fn symlink_loops_are_not_followed() {
+        let mut c = TestCtx::new();
+        let _ = c.backend.mkdir(Path::new("/home/user/x"), 0o755, true);
+        let _ = c.backend.write(
+            Path::new("/home/user/x/f"),
+            b"",
+            crate::vfs::WriteMode::Truncate,
+            0o644,
+        );
+        let _ = c
+            .backend
+            .symlink(Path::new("."), Path::new("/home/user/x/loop"));
+        assert_eq!(run(&Tree, &["-l", "--charset=ascii", "x"], &mut c), 0);
+        assert_eq!(
+            c.out_str(),
+            "x\n|-- f\n`-- loop -> .  [recursive, not followed]\n\n2 directories, 1 file\n"
+        );
+        c.out.clear();
+        assert_eq!(run(&Tree, &["-l", "--charset=ascii", "x/loop"], &mut c), 0);
+        assert_eq!(
+            c.out_str(),
+            "x/loop\n|-- f\n`-- loop -> .\n    |-- f\n    `-- loop -> .  [recursive, not followed]\n\n3 directories, 2 files\n"
         );
     }
 
