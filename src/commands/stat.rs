@@ -472,7 +472,7 @@ impl Command for Stat {
                 ctx.backend().lstat(&abs)
             };
             let meta = match r {
-                Ok(m) if !(slash && !m.is_dir()) => m,
+                Ok(m) if !slash || m.is_dir() => m,
                 Ok(_) => {
                     util::err(
                         ctx,
