@@ -268,6 +268,12 @@ const CASES: &[&str] = &[
     "ls --color=never d",
     "ls --color=bad d",
     "ls -l --time-style=bad d",
+    // cp -u / mv -u
+    "touch -d 2020-01-01 ascii && cp -u utf8 ascii && cat ascii",
+    "touch -d 2030-01-01 ascii && cp -u utf8 ascii && cat ascii",
+    "cp -u utf8 newfile && cat newfile",
+    "touch -d 2030-01-01 ascii && mv -u utf8 ascii; cat ascii; ls utf8",
+    "touch -d 2020-01-01 ascii && mv -u utf8 ascii; cat ascii; ls utf8",
     // system commands where the sandbox and the host agree by construction
     "uname -s -o",
     "uname -m",
