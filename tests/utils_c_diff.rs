@@ -268,6 +268,12 @@ const CASES: &[&str] = &[
     "ls --color=never d",
     "ls --color=bad d",
     "ls -l --time-style=bad d",
+    // ln -r
+    "mkdir -p a/b c && touch c/t && ln -sr c/t a/b/l && readlink a/b/l && ln -sr c/t a/ && readlink a/t",
+    "ln -sr \"$PWD/ascii\" l2 && readlink l2",
+    "ln -sr nope l3 && readlink l3",
+    "ln -sr d/sub/big d/sub/deep/l4 && readlink d/sub/deep/l4 && cat d/sub/deep/l4 | wc -c",
+    "ln -r ascii x",
     // cp -u / mv -u
     "touch -d 2020-01-01 ascii && cp -u utf8 ascii && cat ascii",
     "touch -d 2030-01-01 ascii && cp -u utf8 ascii && cat ascii",
