@@ -76,6 +76,12 @@ static CP: CommandSpec = CommandSpec {
             help: "treat DEST as a normal file",
         },
         OptSpec {
+            short: Some('u'),
+            long: Some("update"),
+            value: None,
+            help: "only when the SOURCE file is newer than the destination file or when the destination file is missing",
+        },
+        OptSpec {
             short: Some('v'),
             long: Some("verbose"),
             value: None,
@@ -153,6 +159,12 @@ static MV: CommandSpec = CommandSpec {
             help: "treat DEST as a normal file",
         },
         OptSpec {
+            short: Some('u'),
+            long: Some("update"),
+            value: None,
+            help: "only when the SOURCE file is newer than the destination file or when the destination file is missing",
+        },
+        OptSpec {
             short: Some('v'),
             long: Some("verbose"),
             value: None,
@@ -189,6 +201,7 @@ struct Opts {
     recursive: bool,
     preserve: bool,
     no_clobber: bool,
+    update: bool,
     verbose: bool,
 }
 
@@ -232,6 +245,15 @@ fn copy_one(ctx: &mut dyn ToolCtx, src: &str, dst: &str, o: &Opts, top: bool) ->
     }
     let exists = be.lstat(&dabs).is_ok();
     if exists && o.no_clobber {
+        return true;
+    }
+    // -u: keep a destination that is not older than the source.
+    if o.update
+        && !meta.is_dir()
+        && be
+            .lstat(&dabs)
+            .is_ok_and(|d| !d.is_dir() && d.mtime >= meta.mtime)
+    {
         return true;
     }
     let say = |ctx: &mut dyn ToolCtx| {
@@ -404,6 +426,7 @@ impl Command for Cp {
             recursive: archive || p.has(&CP, "r") || p.has(&CP, "R"),
             preserve: archive || p.has(&CP, "p"),
             no_clobber: p.has(&CP, "n"),
+            update: p.has(&CP, "u"),
             verbose: p.has(&CP, "v"),
         };
         let pairs = match util::copy_pairs(
@@ -467,6 +490,14 @@ impl Command for Mv {
             if p.has(&MV, "n") && be.lstat(&da).is_ok() {
                 continue;
             }
+            if p.has(&MV, "u")
+                && let (Ok(sm), Ok(dm)) = (be.lstat(&sa), be.lstat(&da))
+                && !sm.is_dir()
+                && !dm.is_dir()
+                && dm.mtime >= sm.mtime
+            {
+                continue;
+            }
             if da != sa && da.starts_with(&sa) {
                 util::err(
                     ctx,
@@ -514,6 +545,22 @@ impl Command for Mv {
 mod tests {
     use super::{Cp, Mv};
     use crate::commands::testing::{TestCtx, run};
+
+    #[test]
+    fn update_keeps_newer_destinations() {
+        use std::time::{Duration, UNIX_EPOCH};
+        let mut ctx = TestCtx::new().file("src", b"new").file("dst", b"old");
+        let at = |s: u64| UNIX_EPOCH + Duration::from_secs(s);
+        let _ = ctx.backend.set_mtime(&ctx.cwd.join("src"), at(100));
+        let _ = ctx.backend.set_mtime(&ctx.cwd.join("dst"), at(200));
+        assert_eq!(run(&Cp, &["-u", "src", "dst"], &mut ctx), 0);
+        assert_eq!(ctx.read("dst"), Some(b"old".to_vec()));
+        assert_eq!(run(&Mv, &["-u", "src", "dst"], &mut ctx), 0);
+        assert!(ctx.exists("src"));
+        let _ = ctx.backend.set_mtime(&ctx.cwd.join("src"), at(300));
+        assert_eq!(run(&Cp, &["-u", "src", "dst"], &mut ctx), 0);
+        assert_eq!(ctx.read("dst"), Some(b"new".to_vec()));
+    }
 
     #[test]
     fn copy_and_move() {

@@ -42,6 +42,12 @@ static SPEC: CommandSpec = CommandSpec {
             help: "treat LINK_NAME as a normal file always",
         },
         OptSpec {
+            short: Some('r'),
+            long: Some("relative"),
+            value: None,
+            help: "with -s, create links relative to link location",
+        },
+        OptSpec {
             short: Some('t'),
             long: Some("target-directory"),
             value: Some("DIRECTORY"),
@@ -91,6 +97,11 @@ impl Command for Ln {
             Err(s) => return s,
         };
         let symbolic = p.has(&SPEC, "s");
+        let relative = p.has(&SPEC, "r");
+        if relative && !symbolic {
+            util::err(ctx, "ln", "cannot do --relative without --symbolic");
+            return 1;
+        }
         let force = p.has(&SPEC, "f");
         let no_deref = p.has(&SPEC, "n");
         let mut ops = p.operands.clone();
@@ -122,8 +133,24 @@ impl Command for Ln {
             if force && be.lstat(&la).is_ok_and(|m| !m.is_dir()) {
                 let _ = be.remove(&la, false);
             }
+            // -r: the TARGET operand is read from the current directory and stored relative to
+            // the link's directory, both resolved as `realpath -m` would.
+            let stored = if relative {
+                let canon = |ctx: &dyn ToolCtx, p: &str| {
+                    super::fsutil::canonicalize(ctx, p, super::fsutil::Can::Missing, true)
+                        .unwrap_or_else(|_| super::fsutil::lexical(ctx.cwd(), p))
+                };
+                let t = canon(ctx, &target);
+                let parent = la
+                    .parent()
+                    .map_or_else(|| "/".to_string(), |d| d.to_string_lossy().into_owned());
+                let d = canon(ctx, &parent);
+                super::fsutil::relative_to(&t, &d)
+            } else {
+                target.clone()
+            };
             let r = if symbolic {
-                be.symlink(Path::new(&target), &la)
+                be.symlink(Path::new(&stored), &la)
             } else {
                 be.hard_link(&ctx.resolve_path(&target), &la)
             };
@@ -133,7 +160,7 @@ impl Command for Ln {
                         let arrow = if symbolic { "->" } else { "=>" };
                         let _ = util::out(
                             ctx,
-                            format!("{} {arrow} {}\n", util::quote(&link), util::quote(&target))
+                            format!("{} {arrow} {}\n", util::quote(&link), util::quote(&stored))
                                 .as_bytes(),
                         );
                     }
@@ -161,6 +188,20 @@ impl Command for Ln {
 mod tests {
     use super::Ln;
     use crate::commands::testing::{TestCtx, run};
+
+    #[test]
+    fn relative_links() {
+        let mut ctx = TestCtx::new().file("t", b"x");
+        let _ = ctx.backend.mkdir(&ctx.cwd.join("a/b"), 0o755, true);
+        assert_eq!(run(&Ln, &["-svr", "t", "a/b/l"], &mut ctx), 0);
+        assert_eq!(ctx.out_str(), "'a/b/l' -> '../../t'\n");
+        assert_eq!(ctx.read("a/b/l"), Some(b"x".to_vec()));
+        assert_eq!(run(&Ln, &["-r", "t", "h"], &mut ctx), 1);
+        assert_eq!(
+            ctx.err_str(),
+            "ln: cannot do --relative without --symbolic\n"
+        );
+    }
 
     #[test]
     fn links() {

@@ -8,12 +8,13 @@ use std::cmp::Ordering;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat,
+    RiskLevel, ToolCtx,
 };
-use crate::text::strftime::gmtime;
+use crate::text::strftime::{gmtime, strftime};
 use crate::vfs::{FileType, Metadata};
 
-use super::{mode, util};
+use super::{fsutil, mode, util};
 
 pub struct Ls;
 
@@ -22,7 +23,7 @@ static SPEC: CommandSpec = CommandSpec {
     group: "fs",
     summary: "list directory contents",
     usage: "ls [OPTION]... [FILE]...",
-    description: "List information about the FILEs (the current directory by default). Entries are sorted by name in byte order and printed one per line (output is never a terminal). Times are UTC.",
+    description: "List information about the FILEs (the current directory by default). Entries are sorted by name in byte order and printed one per line (output is never a terminal). Times are UTC.\n\nWith --json, prints one JSON array of entries {\"name\", \"path\", \"type\" (file|directory|symlink|char_device|fifo), \"size\" (bytes), \"mode\" (number), \"permissions\", \"links\", \"inode\", \"uid\", \"user\", \"gid\", \"group\", \"mtime\" (RFC 3339), \"target\" (symlinks)}: the operands' entries and, for directories, their contents (recursively with -R), in listing order.",
     options: &[
         OptSpec {
             short: Some('1'),
@@ -102,6 +103,36 @@ static SPEC: CommandSpec = CommandSpec {
             value: None,
             help: "do not sort; list entries in directory order",
         },
+        OptSpec {
+            short: Some('i'),
+            long: Some("inode"),
+            value: None,
+            help: "print the index number of each file",
+        },
+        OptSpec {
+            short: Some('n'),
+            long: Some("numeric-uid-gid"),
+            value: None,
+            help: "like -l, but list numeric user and group IDs",
+        },
+        OptSpec {
+            short: None,
+            long: Some("color"),
+            value: Some("WHEN"),
+            help: "color the output WHEN: never, auto (no color: output is never a terminal); always is not supported",
+        },
+        OptSpec {
+            short: None,
+            long: Some("time-style"),
+            value: Some("STYLE"),
+            help: "time/date format with -l: full-iso, long-iso, iso, locale, or +FORMAT",
+        },
+        OptSpec {
+            short: None,
+            long: Some("full-time"),
+            value: None,
+            help: "like -l --time-style=full-iso",
+        },
     ],
     operands: &[ArgSpec {
         name: "FILE",
@@ -116,6 +147,11 @@ static SPEC: CommandSpec = CommandSpec {
             description: "list a directory",
             script: "mkdir d && touch d/b d/a && ls d",
             stdout: "a\nb\n",
+        },
+        Example {
+            description: "typed JSON",
+            script: "mkdir d && printf abc > d/f && ls --json d | jq -c '.[] | [.name, .type, .size]'",
+            stdout: "[\"f\",\"file\",3]\n",
         },
         Example {
             description: "classify",
@@ -141,6 +177,38 @@ struct Cfg {
     by_size: bool,
     by_time: bool,
     unsorted: bool,
+    inode: bool,
+    numeric: bool,
+    style: TimeStyle,
+}
+
+/// `--time-style`: how `-l` prints times.
+#[derive(Default, Clone)]
+enum TimeStyle {
+    #[default]
+    Locale,
+    FullIso,
+    LongIso,
+    Iso,
+    Format(String),
+}
+
+impl TimeStyle {
+    fn parse(s: &str) -> Option<TimeStyle> {
+        if let Some(f) = s.strip_prefix('+') {
+            // A second format for recent files follows a newline; the first one serves both.
+            return Some(TimeStyle::Format(
+                f.split('\n').next().unwrap_or("").to_string(),
+            ));
+        }
+        Some(match s.strip_prefix("posix-").unwrap_or(s) {
+            "full-iso" => TimeStyle::FullIso,
+            "long-iso" => TimeStyle::LongIso,
+            "iso" => TimeStyle::Iso,
+            "locale" => TimeStyle::Locale,
+            _ => return None,
+        })
+    }
 }
 
 struct Entry {
@@ -207,7 +275,17 @@ fn secs(t: SystemTime) -> i64 {
     }
 }
 
-fn date(t: SystemTime, now: SystemTime) -> String {
+fn date(t: SystemTime, now: SystemTime, style: &TimeStyle) -> String {
+    let fmt = |f: &str| String::from_utf8_lossy(&strftime(f.as_bytes(), secs(t))).into_owned();
+    let recent = secs(t) > secs(now) - 31_556_952 / 2 && secs(t) <= secs(now) + 60 * 60;
+    match style {
+        TimeStyle::Locale => {}
+        TimeStyle::FullIso => return fsutil::stat_time(t),
+        TimeStyle::LongIso => return fmt("%Y-%m-%d %H:%M"),
+        TimeStyle::Iso if recent => return fmt("%m-%d %H:%M"),
+        TimeStyle::Iso => return fmt("%Y-%m-%d "),
+        TimeStyle::Format(f) => return fmt(f),
+    }
     const MON: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
@@ -260,6 +338,8 @@ fn sort_entries(v: &mut [Entry], c: &Cfg) {
 
 struct Lister<'a> {
     c: &'a Cfg,
+    json: bool,
+    items: Vec<serde_json::Value>,
     users: Vec<(u32, String)>,
     groups: Vec<(u32, String)>,
     now: SystemTime,
@@ -268,15 +348,77 @@ struct Lister<'a> {
 
 impl Lister<'_> {
     fn owner(&self, id: u32, group: bool) -> String {
+        if self.c.numeric {
+            return id.to_string();
+        }
         let t = if group { &self.groups } else { &self.users };
         t.iter()
             .find(|(i, _)| *i == id)
             .map_or_else(|| id.to_string(), |(_, n)| n.clone())
     }
 
-    fn print(&self, entries: &[Entry], out: &mut Vec<u8>) {
+    fn json_entry(&self, e: &Entry) -> serde_json::Value {
+        let m = &e.meta;
+        let kind = match m.file_type {
+            FileType::File => "file",
+            FileType::Dir => "directory",
+            FileType::Symlink => "symlink",
+            FileType::CharDevice => "char_device",
+            FileType::Fifo => "fifo",
+        };
+        let name = |id: u32, t: &Vec<(u32, String)>| {
+            t.iter().find(|(i, _)| *i == id).map(|(_, n)| n.clone())
+        };
+        let mut v = serde_json::json!({
+            "name": e.name,
+            "path": e.path,
+            "type": kind,
+            "size": m.size,
+            "mode": m.mode & 0o7777,
+            "permissions": mode::render(type_char(m.file_type), m.mode),
+            "links": m.nlink,
+            "inode": m.ino,
+            "uid": m.uid,
+            "user": name(m.uid, &self.users),
+            "gid": m.gid,
+            "group": name(m.gid, &self.groups),
+            "mtime": fsutil::rfc3339(m.mtime),
+        });
+        if let (Some(t), Some(o)) = (&e.target, v.as_object_mut()) {
+            o.insert("target".into(), serde_json::Value::String(t.clone()));
+        }
+        v
+    }
+
+    fn print(&mut self, entries: &[Entry], out: &mut Vec<u8>) {
+        if self.json {
+            let items: Vec<serde_json::Value> = entries
+                .iter()
+                .filter(|e| e.name != "." && e.name != "..")
+                .map(|e| self.json_entry(e))
+                .collect();
+            self.items.extend(items);
+            return;
+        }
+        let wi = if self.c.inode {
+            entries
+                .iter()
+                .map(|e| e.meta.ino.to_string().len())
+                .max()
+                .unwrap_or(1)
+        } else {
+            0
+        };
+        let ino = |e: &Entry| {
+            if wi > 0 {
+                format!("{:>wi$} ", e.meta.ino)
+            } else {
+                String::new()
+            }
+        };
         if !self.c.long {
             for e in entries {
+                out.extend_from_slice(ino(e).as_bytes());
                 out.extend_from_slice(e.name.as_bytes());
                 out.extend_from_slice(indicator(e, self.c).as_bytes());
                 out.push(b'\n');
@@ -308,13 +450,14 @@ impl Lister<'_> {
         let ws = entries.iter().map(|e| size_of(e).len()).max().unwrap_or(1);
         for e in entries {
             let line = format!(
-                "{} {:>wl$} {:<wu$} {:<wg$} {:>ws$} {} {}{}",
+                "{}{} {:>wl$} {:<wu$} {:<wg$} {:>ws$} {} {}{}",
+                ino(e),
                 mode::render(type_char(e.meta.file_type), e.meta.mode),
                 e.meta.nlink,
                 self.owner(e.meta.uid, false),
                 self.owner(e.meta.gid, true),
                 size_of(e),
-                date(e.meta.mtime, self.now),
+                date(e.meta.mtime, self.now, &self.c.style),
                 e.name,
                 indicator(e, self.c),
             );
@@ -355,7 +498,7 @@ impl Lister<'_> {
         let mut v = Vec::new();
         for n in names {
             let path = util::join_name(dir, &n);
-            if let Some(e) = entry(ctx, &n, &path, self.c.long) {
+            if let Some(e) = entry(ctx, &n, &path, self.c.long || self.json) {
                 v.push(e);
             }
         }
@@ -377,14 +520,14 @@ impl Lister<'_> {
         let Some(entries) = self.read_dir(ctx, dir) else {
             return;
         };
-        if header {
+        if header && !self.json {
             if !*first {
                 out.push(b'\n');
             }
             out.extend_from_slice(format!("{dir}:\n").as_bytes());
         }
         *first = false;
-        if self.c.long {
+        if self.c.long && !self.json {
             let blocks: u64 = entries.iter().map(blocks).sum();
             out.extend_from_slice(format!("total {blocks}\n").as_bytes());
         }
@@ -435,33 +578,102 @@ impl Command for Ls {
         &SPEC
     }
 
+    fn structured(&self) -> bool {
+        true
+    }
+
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 2) {
+        // `--color` alone means `--color=always`... for a terminal; GNU's optional argument.
+        let mut fixed: Vec<Arg> = Vec::with_capacity(args.len());
+        let mut ended = false;
+        for a in args {
+            if a == b"--" {
+                ended = true;
+            }
+            if !ended && a == b"--color" {
+                fixed.push(b"--color=always".to_vec());
+            } else {
+                fixed.push(a.clone());
+            }
+        }
+        let p = match util::parse_or_usage(&SPEC, &fixed, ctx, 2) {
             Ok(p) => p,
             Err(s) => return s,
         };
+        if let Some(w) = p.value(&SPEC, "color") {
+            match util::lossy(w).as_str() {
+                "never" | "no" | "none" | "auto" | "tty" | "if-tty" => {}
+                "always" | "yes" | "force" => {
+                    util::err(
+                        ctx,
+                        "ls",
+                        "--color=always is not supported (output is never a terminal)",
+                    );
+                    return 2;
+                }
+                other => {
+                    let msg = format!(
+                        "ls: invalid argument {} for {}\nValid arguments are:\n  - {}, {}, {}\n  - {}, {}, {}\n  - {}, {}, {}",
+                        util::cquote(other),
+                        util::cquote("--color"),
+                        util::cquote("always"),
+                        util::cquote("yes"),
+                        util::cquote("force"),
+                        util::cquote("never"),
+                        util::cquote("no"),
+                        util::cquote("none"),
+                        util::cquote("auto"),
+                        util::cquote("tty"),
+                        util::cquote("if-tty"),
+                    );
+                    return util::usage(ctx, &SPEC, &msg, 1);
+                }
+            }
+        }
+        let full_time = p.has(&SPEC, "full-time");
+        let style = match p.value(&SPEC, "time-style").map(|v| util::lossy(v)) {
+            Some(v) => match TimeStyle::parse(&v) {
+                Some(t) => t,
+                None => {
+                    let msg = format!(
+                        "ls: invalid argument {} for {}\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format",
+                        util::cquote(&v),
+                        util::cquote("time style")
+                    );
+                    return util::usage(ctx, &SPEC, &msg, 2);
+                }
+            },
+            None if full_time => TimeStyle::FullIso,
+            None => TimeStyle::Locale,
+        };
         let h = |n: &str| p.has(&SPEC, n);
         let c = Cfg {
+            inode: h("i"),
+            numeric: h("n"),
+            style,
             all: h("a"),
             almost: h("A"),
             dirs: h("d"),
             classify: h("F"),
             slash: h("p"),
             human: h("h"),
-            long: h("l"),
+            long: h("l") || h("n") || full_time,
             reverse: h("r"),
             recursive: h("R"),
             by_size: h("S"),
             by_time: h("t"),
             unsorted: h("U"),
         };
-        let (users, groups) = if c.long {
+        let json = ctx.output_format() == OutputFormat::Json;
+        let (users, groups) = if c.long || json {
             (users(ctx, "/etc/passwd"), users(ctx, "/etc/group"))
         } else {
             (Vec::new(), Vec::new())
         };
         let mut l = Lister {
             c: &c,
+            json,
+            items: Vec::new(),
             users,
             groups,
             now: ctx.now(),
@@ -511,7 +723,7 @@ impl Command for Ls {
                     meta,
                     target: None,
                 });
-            } else if let Some(e) = entry(ctx, o, o, c.long) {
+            } else if let Some(e) = entry(ctx, o, o, c.long || json) {
                 files.push(e);
             }
         }
@@ -523,6 +735,13 @@ impl Command for Ls {
         let mut first = files.is_empty();
         for d in &dirs {
             l.list_dir(ctx, &d.path, header, &mut first, &mut out);
+        }
+        if l.json {
+            out = format!(
+                "{}\n",
+                serde_json::Value::Array(std::mem::take(&mut l.items))
+            )
+            .into_bytes();
         }
         if !util::out(ctx, &out) {
             return 2;
@@ -564,6 +783,36 @@ mod tests {
             "ls: cannot access 'nope': No such file or directory\n"
         );
         assert_eq!(ctx.out_str(), "a\n");
+    }
+
+    #[test]
+    fn inode_numeric_styles() {
+        let mut ctx = TestCtx::new().file("b", b"1234");
+        assert_eq!(run(&Ls, &["-n", "b"], &mut ctx), 0);
+        assert!(
+            ctx.out_str().starts_with("-rw-r--r-- 1 1000 1000 4 "),
+            "{}",
+            ctx.out_str()
+        );
+        ctx.out.clear();
+        run(&Ls, &["-i", "b"], &mut ctx);
+        let ino = ctx
+            .backend
+            .stat(&ctx.cwd.join("b"))
+            .map(|m| m.ino)
+            .unwrap_or(0);
+        assert_eq!(ctx.out_str(), format!("{ino} b\n"));
+        ctx.out.clear();
+        run(&Ls, &["-l", "--time-style=+%Y", "b"], &mut ctx);
+        assert!(
+            ctx.out_str().ends_with(" 4 20") || ctx.out_str().contains(" 4 2"),
+            "{}",
+            ctx.out_str()
+        );
+        ctx.out.clear();
+        assert_eq!(run(&Ls, &["--color=always", "b"], &mut ctx), 2);
+        assert_eq!(run(&Ls, &["--color=never", "b"], &mut ctx), 0);
+        assert_eq!(ctx.out_str(), "b\n");
     }
 
     #[test]

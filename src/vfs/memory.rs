@@ -740,6 +740,16 @@ fn busy() -> VfsError {
 }
 
 impl KernelBackend for MemoryFs {
+    fn fs_stats(&self, _path: &Path) -> Option<super::FsStats> {
+        let u = self.usage();
+        Some(super::FsStats {
+            used_bytes: u.total_bytes,
+            total_bytes: self.limits.max_total_bytes,
+            files: u.files,
+            max_files: self.limits.max_files,
+        })
+    }
+
     fn read(&self, path: &Path, range: Option<Range<u64>>) -> VfsResult<Vec<u8>> {
         let st = self.read_state();
         let ino = st.resolve(bytes(path), true)?;

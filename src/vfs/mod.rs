@@ -129,6 +129,19 @@ pub struct MountInfo {
     pub read_only: bool,
 }
 
+/// Space accounting of a filesystem (for `df`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FsStats {
+    /// Bytes of file contents stored.
+    pub used_bytes: u64,
+    /// Capacity in bytes; `None` when unlimited or unknown.
+    pub total_bytes: Option<u64>,
+    /// Inodes in use.
+    pub files: u64,
+    /// Inode limit; `None` when unlimited or unknown.
+    pub max_files: Option<u64>,
+}
+
 /// A tool provided by a backend (seed 003's `list_tools`/`call_tool`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BackendTool {
@@ -194,5 +207,11 @@ pub trait KernelBackend: Send + Sync {
     /// Mounts, for `mount` with no arguments.
     fn mounts(&self) -> Vec<MountInfo> {
         Vec::new()
+    }
+    /// Space used and available on the filesystem holding `path` (for `df`); `None` when the
+    /// backend does not account for it.
+    fn fs_stats(&self, path: &Path) -> Option<FsStats> {
+        let _ = path;
+        None
     }
 }

@@ -362,6 +362,11 @@ impl MountTable {
 }
 
 impl KernelBackend for MountTable {
+    fn fs_stats(&self, path: &Path) -> Option<super::FsStats> {
+        let r = self.route(path, true).ok()?;
+        r.backend.fs_stats(&r.inner)
+    }
+
     fn read(&self, path: &Path, range: Option<std::ops::Range<u64>>) -> VfsResult<Vec<u8>> {
         let r = self.route(path, true)?;
         r.backend.read(&r.inner, range)
