@@ -10,7 +10,7 @@ pub mod glob;
 pub mod pattern;
 pub mod printf;
 pub mod quote;
-pub mod regex;
 pub mod re_lite;
+pub mod regex;
 pub mod strftime;
 pub mod translit;
