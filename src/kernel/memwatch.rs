@@ -49,7 +49,7 @@ fn monitor() -> Option<&'static Monitor> {
         }));
         std::thread::Builder::new()
             .name("sandsh-memwatch".into())
-            .stack_size(64 << 10)
+            .stack_size(256 << 10)
             .spawn(move || run(m))
             .ok()
             .map(|_| m)
