@@ -158,6 +158,11 @@ pub fn read_all(ctx: &mut dyn ToolCtx, src: &mut Source) -> std::io::Result<Vec<
         }
         let n = read_chunk(ctx, src, &mut buf)?;
         if n == 0 {
+            // A writer stopped by a cancellation closes the pipe: that end of input is not
+            // the real one, and a partial input must not be processed as if whole.
+            if ctx.is_cancelled() {
+                return Err(Cancelled::io());
+            }
             return Ok(out);
         }
         charge.set(out.len() + n).map_err(memory_error)?;
@@ -228,6 +233,10 @@ impl Lines {
             };
             self.buf.truncate(old + n);
             if n == 0 {
+                // As in `read_all`: an end of input caused by a cancellation is not one.
+                if ctx.is_cancelled() {
+                    return Err(Cancelled::io());
+                }
                 self.eof = true;
             }
         }
