@@ -90,6 +90,11 @@ impl MemoryBudget {
         self.exceeded.store(false, Ordering::Relaxed);
     }
 
+    /// Mark the budget as exceeded now (the resident-memory backstop found it so).
+    pub fn exceed(&self) {
+        let _ = self.trip();
+    }
+
     fn trip(&self) -> MemoryExceeded {
         if !self.exceeded.swap(true, Ordering::SeqCst)
             && let Some(h) = self.hook.get()

@@ -157,7 +157,7 @@ impl BraceBound<'_> {
         if self.made > self.max_words {
             return Err(BraceStop::TooMany);
         }
-        if self.made % 4096 < n.max(1) && self.cancel.is_cancelled() {
+        if self.cancel.is_cancelled() {
             return Err(BraceStop::Cancelled);
         }
         Ok(())

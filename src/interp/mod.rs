@@ -199,8 +199,8 @@ impl Env {
         registry: Arc<Registry>,
         limits: ExecutionLimits,
         root_cancel: CancelToken,
+        memory: Arc<crate::budget::MemoryBudget>,
     ) -> Arc<Env> {
-        let limits_memory = limits.max_memory;
         Arc::new(Env {
             backend,
             registry,
@@ -218,7 +218,7 @@ impl Env {
             live_threads: std::sync::atomic::AtomicUsize::new(0),
             arith_cache: Mutex::new(HashMap::default()),
             regex_cache: Mutex::new(Default::default()),
-            memory: crate::budget::MemoryBudget::new(limits_memory),
+            memory,
         })
     }
 

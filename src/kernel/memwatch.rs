@@ -68,8 +68,7 @@ fn run(m: &'static Monitor) {
                     && rss.saturating_sub(w.baseline) > b.limit()
                     && !b.exceeded()
                 {
-                    // `check` of everything: always refused, so the budget trips.
-                    let _ = b.check(u64::MAX);
+                    b.exceed();
                 }
             }
         }

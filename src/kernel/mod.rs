@@ -258,11 +258,10 @@ impl Kernel {
         watchdog: &Watchdog,
         memory: &Arc<MemoryBudget>,
     ) -> Arc<Env> {
-        let mut env = Env::new(backend, registry, limits, cancel.clone());
+        let mut env = Env::new(backend, registry, limits, cancel.clone(), memory.clone());
         if let Some(e) = Arc::get_mut(&mut env) {
             let wd = watchdog.clone();
             e.patience = Some(Arc::new(move |budget| wd.hold(budget)));
-            e.memory = memory.clone();
         }
         // Crossing the budget stops the run like any limit (weak: the budget lives in the env).
         let weak = Arc::downgrade(&env);

@@ -559,7 +559,6 @@ fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
         now,
         position: &position,
         halt_msg: RefCell::new(None),
-        ticks: Cell::new(0),
     };
 
     let fmt = Format {
