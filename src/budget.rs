@@ -190,6 +190,14 @@ impl Charge {
         Ok(())
     }
 
+    /// A second charge for a copy of the buffer. A copy the budget cannot hold trips it (which
+    /// stops the run) and starts at zero.
+    pub fn duplicate(&self) -> Charge {
+        let mut c = self.budget.charge();
+        let _ = c.set(self.bytes as usize);
+        c
+    }
+
     /// Bytes held.
     pub fn bytes(&self) -> u64 {
         self.bytes

@@ -7,6 +7,11 @@ use super::{Flow, Res, Shell};
 
 impl Shell {
     pub fn var_err(&self, e: super::vars::VarError) -> Flow {
+        if let super::vars::VarError::Memory(_) = e {
+            // The budget's hook has stopped the run; the kernel reports it.
+            self.env.stop_for_memory();
+            return Flow::Exit(super::LIMIT_EXCEEDED_STATUS);
+        }
         self.error(&e.to_string());
         Flow::Discard(1)
     }
@@ -274,6 +279,9 @@ impl Shell {
                         cur.extend_from_slice(&s);
                         if self.opts.allexport {
                             var.attrs.set(Attrs::EXPORT);
+                        }
+                        if let Err(e) = self.vars.account(s.len() as u64, 0) {
+                            return Err(self.var_err(e));
                         }
                         return Ok(());
                     }

@@ -362,9 +362,11 @@ pub struct Shell {
 impl Shell {
     pub fn new(env: Arc<Env>, cwd: PathBuf, cancel: CancelToken) -> Shell {
         let seed = (env.start.elapsed().as_nanos() as u32) ^ 0x9e37_79b9;
+        let mut vars = vars::Vars::default();
+        vars.set_budget(&env.memory);
         Shell {
             env,
-            vars: vars::Vars::default(),
+            vars,
             funcs: HashMap::default(),
             aliases: HashMap::default(),
             opts: Options::default(),

@@ -146,6 +146,7 @@ impl Shell {
             })
             .collect();
         self.vars = super::vars::Vars::from_globals(globals);
+        self.vars.set_budget(&self.env.memory);
         self.funcs = st
             .funcs
             .into_iter()

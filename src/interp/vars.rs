@@ -7,8 +7,11 @@
 //! prints.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap as HashMap;
+
+use crate::budget::{Charge, MemoryBudget, MemoryExceeded};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Attrs(u16);
@@ -98,12 +101,14 @@ impl AssocMap {
         self.map.get(k).map(|(v, _)| v)
     }
 
-    pub fn insert(&mut self, k: Vec<u8>, v: Vec<u8>) {
+    /// Set `k` to `v`; returns the value it replaces.
+    pub fn insert(&mut self, k: Vec<u8>, v: Vec<u8>) -> Option<Vec<u8>> {
         if let Some(slot) = self.map.get_mut(&k) {
-            slot.0 = v;
+            Some(std::mem::replace(&mut slot.0, v))
         } else {
             self.seq += 1;
             self.map.insert(k, (v, self.seq));
+            None
         }
     }
 
@@ -143,7 +148,21 @@ pub enum Value {
     Assoc(AssocMap),
 }
 
+/// What one stored string costs the memory budget: its bytes plus the allocation around them.
+fn cost(b: &[u8]) -> u64 {
+    b.len() as u64 + 32
+}
+
 impl Value {
+    /// What this value costs the memory budget (THREAT DOS-MEM-6).
+    pub fn cost(&self) -> u64 {
+        match self {
+            Value::Str(s) => cost(s),
+            Value::Indexed(m) => m.values().map(|v| cost(v) + 16).sum(),
+            Value::Assoc(m) => m.map.iter().map(|(k, (v, _))| cost(k) + cost(v)).sum(),
+        }
+    }
+
     /// `$name` of this value: the scalar, or element 0 / key "0".
     pub fn scalar(&self) -> Option<&[u8]> {
         match self {
@@ -188,16 +207,44 @@ pub struct Var {
     pub attrs: Attrs,
 }
 
+impl Var {
+    fn cost(&self) -> u64 {
+        self.value.as_ref().map_or(0, Value::cost)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum VarError {
     /// `x: readonly variable`
     Readonly(String),
+    /// The value was stored but the session's memory budget is exceeded: the run stops.
+    Memory(MemoryExceeded),
 }
 
 impl std::fmt::Display for VarError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             VarError::Readonly(n) => write!(f, "{n}: readonly variable"),
+            VarError::Memory(e) => e.fmt(f),
+        }
+    }
+}
+
+/// What the variables of one shell hold against the session's memory budget
+/// (THREAT DOS-MEM-6). `bytes` is kept exact by the methods of [`Vars`] that store values;
+/// the charge follows it, and lags behind only after a refusal, which stops the run.
+#[derive(Debug, Default)]
+struct VarMemory {
+    bytes: u64,
+    charge: Option<Charge>,
+}
+
+impl Clone for VarMemory {
+    /// A subshell's copy of the variables costs again.
+    fn clone(&self) -> Self {
+        VarMemory {
+            bytes: self.bytes,
+            charge: self.charge.as_ref().map(Charge::duplicate),
         }
     }
 }
@@ -206,12 +253,14 @@ impl std::fmt::Display for VarError {
 #[derive(Debug, Clone)]
 pub struct Vars {
     scopes: Vec<HashMap<String, Var>>,
+    memory: VarMemory,
 }
 
 impl Default for Vars {
     fn default() -> Self {
         Vars {
             scopes: vec![HashMap::default()],
+            memory: VarMemory::default(),
         }
     }
 }
@@ -247,13 +296,40 @@ pub fn apply_case(attrs: Attrs, v: Vec<u8>) -> Vec<u8> {
 }
 
 impl Vars {
+    /// Count the variables against `budget` from now on (what they hold already included).
+    pub fn set_budget(&mut self, budget: &Arc<MemoryBudget>) {
+        self.memory.bytes = self
+            .scopes
+            .iter()
+            .flat_map(|s| s.values())
+            .map(Var::cost)
+            .sum();
+        let mut charge = budget.charge();
+        let _ = charge.set(self.memory.bytes as usize);
+        self.memory.charge = Some(charge);
+    }
+
+    /// The variables grew by `grow` and shrank by `shrink` bytes; charge the difference.
+    /// Callers that change a value in place (`s+=x`) report the growth through this too.
+    pub fn account(&mut self, grow: u64, shrink: u64) -> Result<(), VarError> {
+        let m = &mut self.memory;
+        m.bytes = m.bytes.saturating_add(grow).saturating_sub(shrink);
+        match &mut m.charge {
+            Some(c) => c.set(m.bytes as usize).map_err(VarError::Memory),
+            None => Ok(()),
+        }
+    }
+
     pub fn push_scope(&mut self) {
         self.scopes.push(HashMap::default());
     }
 
     pub fn pop_scope(&mut self) {
-        if self.scopes.len() > 1 {
-            self.scopes.pop();
+        if self.scopes.len() > 1
+            && let Some(scope) = self.scopes.pop()
+        {
+            let freed = scope.values().map(Var::cost).sum();
+            let _ = self.account(0, freed);
         }
     }
 
@@ -355,12 +431,12 @@ impl Vars {
             return Err(VarError::Readonly(name.to_string()));
         }
         let value = apply_case(var.attrs, value);
-        match &mut var.value {
-            Some(Value::Indexed(m)) => {
-                m.insert(0, value);
-            }
-            Some(Value::Assoc(m)) => m.insert(b"0".to_vec(), value),
+        let grow = cost(&value) + 16;
+        let shrink = match &mut var.value {
+            Some(Value::Indexed(m)) => m.insert(0, value).map_or(0, |o| cost(&o) + 16),
+            Some(Value::Assoc(m)) => m.insert(b"0".to_vec(), value).map_or(0, |o| cost(&o) + 16),
             slot => {
+                let old = slot.as_ref().map_or(0, Value::cost);
                 if var.attrs.has(Attrs::ASSOC) {
                     let mut m = AssocMap::default();
                     m.insert(b"0".to_vec(), value);
@@ -370,9 +446,10 @@ impl Vars {
                 } else {
                     *slot = Some(Value::Str(value));
                 }
+                old + 16
             }
-        }
-        Ok(())
+        };
+        self.account(grow, shrink)
     }
 
     /// Replace the whole value.
@@ -388,8 +465,10 @@ impl Vars {
             Value::Assoc(_) => var.attrs.set(Attrs::ASSOC),
             Value::Str(_) => {}
         }
+        let grow = value.cost();
+        let shrink = var.cost();
         var.value = Some(value);
-        Ok(())
+        self.account(grow, shrink)
     }
 
     /// Set `name[index]` of an indexed array (the index already resolved to be >= 0).
@@ -399,24 +478,27 @@ impl Vars {
             return Err(VarError::Readonly(name.to_string()));
         }
         let value = apply_case(var.attrs, value);
-        match &mut var.value {
-            Some(Value::Indexed(m)) => {
-                m.insert(index, value);
-            }
+        let grow = cost(&value) + 16;
+        let shrink = match &mut var.value {
+            Some(Value::Indexed(m)) => m.insert(index, value).map_or(0, |o| cost(&o) + 16),
             Some(Value::Str(s)) => {
                 let mut m = BTreeMap::new();
                 m.insert(0, std::mem::take(s));
-                m.insert(index, value);
+                let old = m.insert(index, value).map_or(0, |o| cost(&o));
                 var.value = Some(Value::Indexed(m));
                 var.attrs.set(Attrs::ARRAY);
+                old
             }
-            Some(Value::Assoc(m)) => m.insert(index.to_string().into_bytes(), value),
+            Some(Value::Assoc(m)) => m
+                .insert(index.to_string().into_bytes(), value)
+                .map_or(0, |o| cost(&o) + 16),
             None => {
                 var.value = Some(Value::Indexed(BTreeMap::from([(index, value)])));
                 var.attrs.set(Attrs::ARRAY);
+                0
             }
-        }
-        Ok(())
+        };
+        self.account(grow, shrink)
     }
 
     /// Set `name[key]` of an associative array.
@@ -426,16 +508,20 @@ impl Vars {
             return Err(VarError::Readonly(name.to_string()));
         }
         let value = apply_case(var.attrs, value);
-        match &mut var.value {
-            Some(Value::Assoc(m)) => m.insert(key, value),
+        let key_cost = cost(&key);
+        let grow = key_cost + cost(&value);
+        let shrink = match &mut var.value {
+            Some(Value::Assoc(m)) => m.insert(key, value).map_or(0, |o| key_cost + cost(&o)),
             _ => {
+                let old = var.cost();
                 let mut m = AssocMap::default();
                 m.insert(key, value);
                 var.value = Some(Value::Assoc(m));
                 var.attrs.set(Attrs::ASSOC);
+                old
             }
-        }
-        Ok(())
+        };
+        self.account(grow, shrink)
     }
 
     /// Declare `name` in the innermost scope (`local`), copying nothing.
@@ -471,15 +557,20 @@ impl Vars {
             {
                 return Err(VarError::Readonly(name));
             }
+            let freed;
             if idx > 0 && idx == self.scopes.len() - 1 {
                 // A local unset in its own function stays local (and unset), as in bash.
-                if let Some(v) = self.scopes[idx].get_mut(&name) {
-                    v.value = None;
-                    v.attrs = Attrs::empty();
-                }
+                freed = match self.scopes[idx].get_mut(&name) {
+                    Some(v) => {
+                        v.attrs = Attrs::empty();
+                        v.value.take().map_or(0, |x| x.cost())
+                    }
+                    None => 0,
+                };
             } else {
-                self.scopes[idx].remove(&name);
+                freed = self.scopes[idx].remove(&name).map_or(0, |v| v.cost());
             }
+            let _ = self.account(0, freed);
         }
         Ok(())
     }
@@ -487,7 +578,8 @@ impl Vars {
     /// `unset -n name`: remove the nameref itself.
     pub fn unset_raw(&mut self, name: &str) {
         if let Some(idx) = self.scopes.iter().rposition(|s| s.contains_key(name)) {
-            self.scopes[idx].remove(name);
+            let freed = self.scopes[idx].remove(name).map_or(0, |v| v.cost());
+            let _ = self.account(0, freed);
         }
     }
 
@@ -505,6 +597,7 @@ impl Vars {
     pub fn from_globals(globals: Vec<(String, Var)>) -> Vars {
         Vars {
             scopes: vec![globals.into_iter().collect()],
+            memory: VarMemory::default(),
         }
     }
 
@@ -531,5 +624,51 @@ impl Vars {
                 }
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_charged_and_released() {
+        let budget = MemoryBudget::new(10_000);
+        let mut v = Vars::default();
+        v.set_budget(&budget);
+        v.set_str("a", vec![b'x'; 1000]).unwrap();
+        let one = budget.used();
+        assert!((1000..1100).contains(&one), "{one}");
+        // Replacing a value charges the difference, not the sum.
+        v.set_str("a", vec![b'y'; 1000]).unwrap();
+        assert_eq!(budget.used(), one);
+        v.set_index("arr", 3, vec![b'z'; 2000]).unwrap();
+        v.set_key("m", b"k".to_vec(), vec![b'w'; 2000]).unwrap();
+        v.set_key("m", b"k".to_vec(), vec![b'w'; 10]).unwrap();
+        let used = budget.used();
+        assert!((3000..3300).contains(&used), "{used}");
+        // A copy (a subshell) costs again, and gives it back when dropped.
+        let copy = v.clone();
+        assert_eq!(budget.used(), 2 * used);
+        drop(copy);
+        assert_eq!(budget.used(), used);
+        // Locals go with their scope.
+        v.push_scope();
+        v.declare_local("l");
+        v.set_str("l", vec![0; 3000]).unwrap();
+        assert!(budget.used() > used + 3000);
+        v.pop_scope();
+        assert_eq!(budget.used(), used);
+        // Past the limit the store is refused by the budget and reported.
+        let err = v.set_str("big", vec![0; 9000]).unwrap_err();
+        assert!(matches!(err, VarError::Memory(_)), "{err:?}");
+        assert!(budget.exceeded());
+        v.unset("big").unwrap();
+        v.unset("a").unwrap();
+        v.unset("arr").unwrap();
+        v.unset("m").unwrap();
+        assert_eq!(budget.used(), 0);
+        drop(v);
+        assert_eq!(budget.used(), 0);
     }
 }

@@ -124,3 +124,24 @@ yes | sleep 1; echo done
 #### env of a huge value
 export X=$(head -c 100000000 /dev/zero | tr '\0' a); env | wc -c
 ## expect: stop
+
+#### many copies of a big value, each under the variable limit
+x=$(head -c 50000000 /dev/zero | tr '\0' a); i=0; while :; do eval "v$((i++))=\$x"; done
+## expect: stop
+## stderr: --max-memory
+
+#### many array elements of 64 KiB
+x=$(printf '%65536s' ''); i=0; while :; do a[i++]=$x; done
+## expect: stop
+## stderr: --max-memory
+
+#### assoc values under the variable limit, many keys
+x=$(printf '%100000s' ''); declare -A m; i=0; while :; do m[$((i++))]=$x; done
+## expect: stop
+## stderr: --max-memory
+
+#### appending in place past the budget with a raised variable limit
+s=$(printf '%1000000s' ''); while :; do s+=$s; done
+## expect: stop
+## stderr: --max-memory
+## flags: --max-variable-bytes=8G
