@@ -557,19 +557,18 @@ impl Vars {
             {
                 return Err(VarError::Readonly(name));
             }
-            let freed;
-            if idx > 0 && idx == self.scopes.len() - 1 {
+            let freed = if idx > 0 && idx == self.scopes.len() - 1 {
                 // A local unset in its own function stays local (and unset), as in bash.
-                freed = match self.scopes[idx].get_mut(&name) {
+                match self.scopes[idx].get_mut(&name) {
                     Some(v) => {
                         v.attrs = Attrs::empty();
                         v.value.take().map_or(0, |x| x.cost())
                     }
                     None => 0,
-                };
+                }
             } else {
-                freed = self.scopes[idx].remove(&name).map_or(0, |v| v.cost());
-            }
+                self.scopes[idx].remove(&name).map_or(0, |v| v.cost())
+            };
             let _ = self.account(0, freed);
         }
         Ok(())
