@@ -13,6 +13,9 @@
 // leaves at its default). `std::env::args` still works: glibc hands argv to std's
 // initialiser.
 #![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
+// The static link's warnings (glibc's "Using 'getaddrinfo' in statically linked applications…")
+// are shown, not swallowed: .cargo/link-sandsh passes them on, and this lint lets rustc print them.
+#![warn(linker_messages)]
 
 mod cli;
 mod generate;

@@ -386,3 +386,37 @@ fn the_binary_is_position_independent() {
     let e_type = u16::from_le_bytes([data[16], data[17]]);
     assert_eq!(e_type, 3, "ET_DYN expected (PIE); got {e_type}");
 }
+
+/// THREAT ESC-ASLR-2: a statically linked glibc cannot load NSS modules, so a user-database or
+/// resolver lookup in the binary would silently misbehave (or load the host's libraries at run
+/// time). The binary links none: its symbol table (read with binutils' `nm`, which the C linker
+/// this build needs comes with) defines no NSS entry point.
+#[test]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn the_binary_makes_no_nss_lookups() {
+    let out = std::process::Command::new("nm")
+        .args(["--defined-only", env!("CARGO_BIN_EXE_sandsh")])
+        .output()
+        .expect("run nm (binutils)");
+    assert!(out.status.success(), "nm failed");
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.lines().count() > 1000, "no symbol table: {table}");
+    let nss: Vec<&str> = table
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(2))
+        .filter(|name| {
+            matches!(
+                *name,
+                "getpwuid_r"
+                    | "getpwnam_r"
+                    | "getgrgid_r"
+                    | "getgrnam_r"
+                    | "getaddrinfo"
+                    | "gethostbyname_r"
+                    | "gethostbyname2_r"
+                    | "getservbyname_r"
+            ) || name.starts_with("_nss_")
+        })
+        .collect();
+    assert!(nss.is_empty(), "the binary defines NSS lookups: {nss:?}");
+}

@@ -19,14 +19,29 @@ pub struct Shared {
     pub clear_requested: AtomicBool,
 }
 
-/// `$XDG_DATA_HOME/sandsh/history` (or the platform's data directory).
+/// `$XDG_DATA_HOME/sandsh/history`, by default `~/.local/share/sandsh/history`.
 pub fn history_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "sandsh").map(|d| d.data_dir().join("history"))
+    xdg_dir("XDG_DATA_HOME", ".local/share").map(|d| d.join("history"))
 }
 
-/// `$XDG_CONFIG_HOME/sandsh/init.sh` (or the platform's config directory).
+/// `$XDG_CONFIG_HOME/sandsh/init.sh`, by default `~/.config/sandsh/init.sh`.
 pub fn init_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "sandsh").map(|d| d.config_dir().join("init.sh"))
+    xdg_dir("XDG_CONFIG_HOME", ".config").map(|d| d.join("init.sh"))
+}
+
+/// sandsh's directory under an XDG base directory: the variable when it holds an absolute
+/// path, else `$HOME/default`. Only the environment is read: no user database lookup (which a
+/// static binary cannot make; THREAT ESC-ASLR-1 keeps the binary static-pie), so without
+/// `HOME` there is no history file.
+fn xdg_dir(var: &str, default: &str) -> Option<PathBuf> {
+    let from_env = |name: &str| {
+        std::env::var_os(name)
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+    };
+    from_env(var)
+        .or_else(|| from_env("HOME").map(|h| h.join(default)))
+        .map(|d| d.join("sandsh"))
 }
 
 pub struct History(pub Arc<Shared>);
