@@ -19,6 +19,7 @@ pub mod limits;
 mod loops;
 mod param;
 mod pat;
+pub mod path;
 mod print;
 mod redirect;
 mod simple;
@@ -191,6 +192,10 @@ pub struct Env {
     regex_cache: Mutex<[HashMap<String, Arc<regex::bytes::Regex>>; 2]>,
     /// The session's memory budget (shared with its filesystem).
     pub memory: Arc<crate::budget::MemoryBudget>,
+    /// The kernel put an entry in `/usr/bin` for every command (`path::command_entry`), so
+    /// commands are found through `$PATH`; without them (a backend that could not take them),
+    /// a registered command is found by name alone.
+    pub command_entries: bool,
 }
 
 impl Env {
@@ -219,6 +224,7 @@ impl Env {
             arith_cache: Mutex::new(HashMap::default()),
             regex_cache: Mutex::new(Default::default()),
             memory,
+            command_entries: false,
         })
     }
 
@@ -357,6 +363,8 @@ pub struct Shell {
     pub input_flag: Option<char>,
     /// Set by the `exit` builtin (a frontend tells `exit` from a fatal error or a cancel).
     pub exit_called: bool,
+    /// Commands found on `$PATH` (`hash`).
+    pub hashed: path::HashTable,
 }
 
 impl Shell {
@@ -414,6 +422,7 @@ impl Shell {
             return_trap_sets: 0,
             input_flag: Some('s'),
             exit_called: false,
+            hashed: path::HashTable::default(),
         }
     }
 

@@ -357,40 +357,52 @@ impl Shell {
     pub fn run_external(&mut self, argv: &[Vec<u8>]) -> Res<i32> {
         let name = String::from_utf8_lossy(&argv[0]).into_owned();
         if !name.contains('/') {
-            if let Some(cmd) = self.env.registry.get(&name) {
-                return Ok(self.run_registered(&cmd, &argv[1..]));
+            if !self.env.command_entries {
+                if let Some(cmd) = self.env.registry.get(&name) {
+                    return Ok(self.run_registered(&cmd, &argv[1..]));
+                }
             }
-            if let Some(path) = self.find_in_path(&name) {
-                return self.run_file(&path, argv);
-            }
-            self.error(&format!("{name}: command not found"));
-            return Ok(127);
+            return match self.find_command(&name) {
+                Some(found) => match &found.command {
+                    Some(c) if self.entry_unchanged(&found) => self.run_provided(c, argv),
+                    _ => self.run_file_as(&found.path, argv, &found.shown),
+                },
+                None => {
+                    // With no PATH to search, bash looked in the current directory only.
+                    if self.vars.get_str("PATH").is_none_or(<[u8]>::is_empty) {
+                        self.error(&format!("{name}: No such file or directory"));
+                    } else {
+                        self.error(&format!("{name}: command not found"));
+                    }
+                    Ok(127)
+                }
+            };
         }
         let path = self.resolve(&name);
         self.run_file(&path, argv)
     }
 
-    /// Search `$PATH` in the VFS for an executable script.
-    fn find_in_path(&self, name: &str) -> Option<std::path::PathBuf> {
-        let path = self.vars.get_str("PATH")?.to_vec();
-        for dir in path.split(|b| *b == b':') {
-            if dir.is_empty() {
-                continue;
-            }
-            let p = self.resolve(&format!("{}/{}", String::from_utf8_lossy(dir), name));
-            if let Ok(m) = self.env.backend.stat(&p)
-                && m.is_file()
-                && m.mode & 0o111 != 0
-            {
-                return Some(p);
-            }
+    /// Run a command the kernel provides (its `/usr/bin` entry was run): a registered command,
+    /// or a builtin Debian also ships as a program (`/usr/bin/test`).
+    fn run_provided(&mut self, name: &str, argv: &[Vec<u8>]) -> Res<i32> {
+        if let Some(cmd) = self.env.registry.get(name) {
+            return Ok(self.run_registered(&cmd, &argv[1..]));
         }
-        None
+        if let Some(b) = super::builtins::lookup(name) {
+            return b(self, argv, &[], &[]);
+        }
+        self.error(&format!("{name}: command not found"));
+        Ok(127)
     }
 
     /// Execute a file: scripts run in a nested shell (bash reads the shebang; so do we).
     fn run_file(&mut self, path: &std::path::Path, argv: &[Vec<u8>]) -> Res<i32> {
         let shown = String::from_utf8_lossy(&argv[0]).into_owned();
+        self.run_file_as(path, argv, &shown)
+    }
+
+    /// [`Shell::run_file`], naming the file `shown` in errors (a `$PATH` location).
+    fn run_file_as(&mut self, path: &std::path::Path, argv: &[Vec<u8>], shown: &str) -> Res<i32> {
         let meta = match self.env.backend.stat(path) {
             Ok(m) => m,
             Err(_) => {
@@ -413,6 +425,9 @@ impl Shell {
                 return Ok(126);
             }
         };
+        if let Some(c) = super::path::entry_command(path, &data) {
+            return self.run_provided(c, argv);
+        }
         let text = String::from_utf8_lossy(&data).into_owned();
         if let Some(first) = text.strip_prefix("#!") {
             let line = first.lines().next().unwrap_or("").trim();
@@ -427,7 +442,7 @@ impl Shell {
             if !matches!(base, "bash" | "sh" | "sandsh" | "dash" | "ksh" | "zsh") {
                 if let Some(cmd) = self.env.registry.get(base) {
                     let mut args: Vec<Vec<u8>> = parts.map(|p| p.as_bytes().to_vec()).collect();
-                    args.push(argv[0].clone());
+                    args.push(shown.as_bytes().to_vec());
                     args.extend(argv[1..].iter().cloned());
                     return Ok(self.run_registered(&cmd, &args));
                 }
@@ -439,9 +454,9 @@ impl Shell {
         }
         Ok(self.run_child_shell(
             &text,
-            argv[0].clone(),
+            shown.as_bytes().to_vec(),
             argv[1..].to_vec(),
-            &shown,
+            shown,
             None,
             false,
         ))

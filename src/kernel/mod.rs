@@ -22,7 +22,9 @@ use crate::commands::Registry;
 use crate::interp::io::{self, Capture, ChunkSink};
 use crate::interp::{Env, Flow, Shell, Stop};
 use crate::stack::BigStack;
-use crate::vfs::{KernelBackend, MemoryFs, MemoryFsLimits, MountMode, MountSpec, MountTable};
+use crate::vfs::{
+    KernelBackend, MemoryFs, MemoryFsLimits, MountMode, MountSpec, MountTable, WriteMode,
+};
 
 pub use crate::interp::{
     AskHook, CancelToken, ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded,
@@ -258,10 +260,12 @@ impl Kernel {
         watchdog: &Watchdog,
         memory: &Arc<MemoryBudget>,
     ) -> Arc<Env> {
+        let entries = Self::install_command_entries(&*backend, &registry);
         let mut env = Env::new(backend, registry, limits, cancel.clone(), memory.clone());
         if let Some(e) = Arc::get_mut(&mut env) {
             let wd = watchdog.clone();
             e.patience = Some(Arc::new(move |budget| wd.hold(budget)));
+            e.command_entries = entries;
         }
         // Crossing the budget stops the run like any limit (weak: the budget lives in the env).
         let weak = Arc::downgrade(&env);
@@ -271,6 +275,27 @@ impl Kernel {
             }
         }));
         env
+    }
+
+    /// Give every command an entry `/usr/bin/NAME` (`interp::path`), keeping any file already
+    /// there (a restored snapshot's, a mount's). False when the filesystem would not take
+    /// them: commands are then found by name alone.
+    fn install_command_entries(backend: &dyn KernelBackend, registry: &Registry) -> bool {
+        use crate::interp::path::{PROGRAM_BUILTINS, command_entry};
+        let names = crate::api::CommandRegistry::names(registry);
+        let names = names
+            .iter()
+            .map(String::as_str)
+            .chain(PROGRAM_BUILTINS.iter().copied());
+        let mut ok = true;
+        for name in names {
+            let p = PathBuf::from(format!("/usr/bin/{name}"));
+            match backend.write(&p, &command_entry(name), WriteMode::CreateNew, 0o755) {
+                Ok(()) | Err(crate::vfs::VfsError::AlreadyExists) => {}
+                Err(_) => ok = false,
+            }
+        }
+        ok
     }
 
     fn memfs_limits(l: &ExecutionLimits) -> MemoryFsLimits {

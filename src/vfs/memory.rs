@@ -233,8 +233,7 @@ impl MemoryFs {
         let mut home = b"/home/".to_vec();
         home.extend_from_slice(user.as_bytes());
         for (path, mode) in [
-            (&b"/bin"[..], 0o755),
-            (b"/usr", 0o755),
+            (&b"/usr"[..], 0o755),
             (b"/usr/bin", 0o755),
             (b"/etc", 0o755),
             (b"/home", 0o755),
@@ -245,6 +244,18 @@ impl MemoryFs {
         }
         dir(&mut st, b"/tmp", 0o1777, 0)?;
         dir(&mut st, &home, 0o755, DEFAULT_UID)?;
+        // `/bin` → `usr/bin`, as on Debian since the /usr merge.
+        let bin = self.create_locked(
+            &mut st,
+            ROOT,
+            b"bin",
+            Data::Symlink(b"usr/bin".to_vec()),
+            0o777,
+            now,
+        )?;
+        let node = st.node_mut(bin)?;
+        node.uid = 0;
+        node.gid = 0;
         let dev = st.walk(b"/dev", true)?.ino.ok_or(VfsError::NotFound)?;
         for (name, device) in [
             (&b"null"[..], Device::Null),

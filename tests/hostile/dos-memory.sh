@@ -126,7 +126,7 @@ export X=$(head -c 100000000 /dev/zero | tr '\0' a); env | wc -c
 ## expect: stop
 
 #### many copies of a big value, each under the variable limit
-x=$(head -c 50000000 /dev/zero | tr '\0' a); i=0; while :; do eval "v$((i++))=\$x"; done
+printf -v x '%20000000s' ''; i=0; while :; do eval "v$((i++))=\$x"; done
 ## expect: stop
 ## stderr: --max-memory
 

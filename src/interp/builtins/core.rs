@@ -389,11 +389,12 @@ pub fn exec(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
 pub fn command(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let mut i = 1;
     let mut describe = None;
+    let mut standard_path = false;
     while i < argv.len() && argv[i].starts_with(b"-") && argv[i].len() > 1 {
         match argv[i].as_slice() {
             b"-v" => describe = Some(false),
             b"-V" => describe = Some(true),
-            b"-p" => {}
+            b"-p" => standard_path = true,
             b"--" => {
                 i += 1;
                 break;
@@ -412,7 +413,12 @@ pub fn command(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
         let mut status = 0;
         for a in &argv[i..] {
             let n = text(a);
-            if !describe_name(sh, &n, if verbose { Mode::Verbose } else { Mode::Short })? {
+            if !describe_name(
+                sh,
+                &n,
+                if verbose { Mode::Verbose } else { Mode::Short },
+                false,
+            )? {
                 if verbose {
                     sh.builtin_error("command", &format!("{n}: not found"));
                 }
@@ -420,6 +426,23 @@ pub fn command(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
             }
         }
         return Ok(status);
+    }
+    if standard_path {
+        // `command -p`: search the standard PATH, whatever the script set (bash's
+        // `getconf PATH`); the table remembers nothing from it.
+        let saved = sh.vars.get_str("PATH").map(<[u8]>::to_vec);
+        let _ = sh.vars.set_str("PATH", b"/usr/bin:/bin".to_vec());
+        let r = sh.run_command_argv(&argv[i..]);
+        match saved {
+            Some(p) => {
+                let _ = sh.vars.set_str("PATH", p);
+            }
+            None => {
+                let _ = sh.vars.unset("PATH");
+            }
+        }
+        sh.sync_hash_table();
+        return r;
     }
     sh.run_command_argv(&argv[i..])
 }
@@ -446,7 +469,10 @@ enum Mode {
     Short,
     Verbose,
     TypeT,
+    /// `type -p`
     Path,
+    /// `type -P`
+    ForcePath,
 }
 
 const KEYWORDS: &[&str] = &[
@@ -454,75 +480,127 @@ const KEYWORDS: &[&str] = &[
     "done", "in", "function", "time", "{", "}", "!", "[[", "]]", "coproc",
 ];
 
-/// Print how `name` would be resolved; false when not found.
-fn describe_name(sh: &mut Shell, n: &str, mode: Mode) -> Res<bool> {
-    let line = if let Some(a) = sh.aliases.get(n).filter(|_| mode != Mode::Path) {
-        match mode {
-            Mode::Short => format!("alias {n}='{a}'"),
-            Mode::Verbose => format!("{n} is aliased to `{a}'"),
-            _ => "alias".to_string(),
+/// Where `$PATH` finds `n`: the remembered location first (counted as a use, as bash counts
+/// it, and flagged), else every match when `all`, else the first.
+fn paths_of(sh: &mut Shell, n: &str, all: bool) -> Vec<(String, bool)> {
+    if !sh.env.command_entries {
+        return match sh.env.registry.get(n) {
+            Some(_) => vec![(format!("/usr/bin/{n}"), false)],
+            None => Vec::new(),
+        };
+    }
+    if !all && let Some(f) = sh.hashed_entry(n) {
+        return vec![(f.shown, true)];
+    }
+    if all {
+        return sh
+            .search_path_all(n)
+            .into_iter()
+            .map(|f| (f.shown, false))
+            .collect();
+    }
+    sh.search_path(n)
+        .map(|f| (f.shown, false))
+        .into_iter()
+        .collect()
+}
+
+/// Print how `name` would be resolved (every way with `all`); false when not found.
+fn describe_name(sh: &mut Shell, n: &str, mode: Mode, all: bool) -> Res<bool> {
+    let mut lines = Vec::new();
+    // -p prints a path only when the name would run a file (with -a: every file);
+    // -P searches PATH regardless.
+    if mode != Mode::ForcePath {
+        if let Some(a) = sh.aliases.get(n) {
+            lines.push(match mode {
+                Mode::Short => format!("alias {n}='{a}'"),
+                Mode::Verbose => format!("{n} is aliased to `{a}'"),
+                _ => "alias".to_string(),
+            });
         }
-    } else if KEYWORDS.contains(&n) && mode != Mode::Path {
-        match mode {
-            Mode::Short => n.to_string(),
-            Mode::Verbose => format!("{n} is a shell keyword"),
-            _ => "keyword".to_string(),
+        if KEYWORDS.contains(&n) && (all || lines.is_empty()) {
+            lines.push(match mode {
+                Mode::Short => n.to_string(),
+                Mode::Verbose => format!("{n} is a shell keyword"),
+                _ => "keyword".to_string(),
+            });
         }
-    } else if sh.funcs.contains_key(n) && mode != Mode::Path {
-        match mode {
-            Mode::Short => n.to_string(),
-            Mode::Verbose => {
-                let body = sh
-                    .funcs
-                    .get(n)
-                    .map(|b| super::super::pat::function_text(n, b));
-                format!("{n} is a function\n{}", body.unwrap_or_default())
-                    .trim_end()
-                    .to_string()
+        if sh.funcs.contains_key(n) && (all || lines.is_empty()) {
+            lines.push(match mode {
+                Mode::Short => n.to_string(),
+                Mode::Verbose => {
+                    let body = sh
+                        .funcs
+                        .get(n)
+                        .map(|b| super::super::pat::function_text(n, b));
+                    format!("{n} is a function\n{}", body.unwrap_or_default())
+                        .trim_end()
+                        .to_string()
+                }
+                _ => "function".to_string(),
+            });
+        }
+        if super::lookup(n).is_some() && (all || lines.is_empty()) {
+            lines.push(match mode {
+                Mode::Short => n.to_string(),
+                Mode::Verbose => format!("{n} is a shell builtin"),
+                _ => "builtin".to_string(),
+            });
+        }
+        if mode == Mode::Path && !lines.is_empty() {
+            if !all {
+                // `type -p echo`: not a file; nothing to print, and found.
+                return Ok(true);
             }
-            _ => "function".to_string(),
+            lines.clear();
         }
-    } else if super::lookup(n).is_some() && mode != Mode::Path {
-        match mode {
-            Mode::Short => n.to_string(),
-            Mode::Verbose => format!("{n} is a shell builtin"),
-            _ => "builtin".to_string(),
+    }
+    if all || lines.is_empty() {
+        if n.contains('/') {
+            if sh
+                .env
+                .backend
+                .stat(&sh.resolve(n))
+                .is_ok_and(|m| m.is_file())
+            {
+                lines.push(match mode {
+                    Mode::Verbose => format!("{n} is {n}"),
+                    Mode::TypeT => "file".to_string(),
+                    _ => n.to_string(),
+                });
+            }
+        } else {
+            for (shown, hashed) in paths_of(sh, n, all) {
+                lines.push(match mode {
+                    Mode::Short | Mode::Path | Mode::ForcePath => shown,
+                    Mode::Verbose if hashed => format!("{n} is hashed ({shown})"),
+                    Mode::Verbose => format!("{n} is {shown}"),
+                    Mode::TypeT => "file".to_string(),
+                });
+            }
         }
-    } else if sh.env.registry.get(n).is_some() {
-        let path = format!("/usr/bin/{n}");
-        match mode {
-            Mode::Short | Mode::Path => path,
-            Mode::Verbose => format!("{n} is {path}"),
-            Mode::TypeT => "file".to_string(),
-        }
-    } else if n.contains('/')
-        && sh
-            .env
-            .backend
-            .stat(&sh.resolve(n))
-            .is_ok_and(|m| m.is_file())
-    {
-        match mode {
-            Mode::Verbose => format!("{n} is {n}"),
-            Mode::TypeT => "file".to_string(),
-            _ => n.to_string(),
-        }
-    } else {
+    }
+    if lines.is_empty() {
         return Ok(false);
-    };
-    sh.out(format!("{line}\n").as_bytes())?;
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    sh.out(out.as_bytes())?;
     Ok(true)
 }
 
 pub fn type_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let mut mode = Mode::Verbose;
+    let mut all = false;
     let mut i = 1;
     while i < argv.len() && argv[i].starts_with(b"-") && argv[i].len() > 1 {
         for c in &argv[i][1..] {
             match c {
                 b't' => mode = Mode::TypeT,
-                b'p' | b'P' => mode = Mode::Path,
-                b'a' | b'f' => {}
+                b'p' => mode = Mode::Path,
+                b'P' => mode = Mode::ForcePath,
+                b'a' => all = true,
+                b'f' => {}
                 _ => {
                     sh.builtin_error("type", &format!("-{}: invalid option", *c as char));
                     return Ok(2);
@@ -534,7 +612,7 @@ pub fn type_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
     let mut status = 0;
     for a in &argv[i..] {
         let n = text(a);
-        if !describe_name(sh, &n, mode)? {
+        if !describe_name(sh, &n, mode, all)? {
             if mode == Mode::Verbose {
                 sh.builtin_error("type", &format!("{n}: not found"));
             }
@@ -544,20 +622,113 @@ pub fn type_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
     Ok(status)
 }
 
+/// `hash [-r] [-d] [-t] [-l] [-p PATH] [NAME…]`: the shell's table of command locations.
 pub fn hash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let mut status = 0;
-    for a in argv.iter().skip(1) {
-        if a.starts_with(b"-") {
-            continue;
+    let (mut reset, mut delete, mut show, mut list) = (false, false, false, false);
+    let mut given: Option<String> = None;
+    let mut i = 1;
+    while i < argv.len() && argv[i].starts_with(b"-") && argv[i].len() > 1 {
+        if argv[i] == b"--" {
+            i += 1;
+            break;
         }
-        let n = text(a);
-        if sh.env.registry.get(&n).is_none() && super::lookup(&n).is_none() {
+        let flags = argv[i][1..].to_vec();
+        for (k, c) in flags.iter().enumerate() {
+            match c {
+                b'r' => reset = true,
+                b'd' => delete = true,
+                b't' => show = true,
+                b'l' => list = true,
+                b'p' => {
+                    let rest = &flags[k + 1..];
+                    if !rest.is_empty() {
+                        given = Some(text(rest));
+                    } else if let Some(p) = argv.get(i + 1) {
+                        given = Some(text(p));
+                        i += 1;
+                    } else {
+                        sh.builtin_error("hash", "-p: option requires an argument");
+                        return Ok(2);
+                    }
+                    break;
+                }
+                _ => {
+                    sh.builtin_error("hash", &format!("-{}: invalid option", *c as char));
+                    sh.write_fd(
+                        2,
+                        b"hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]\n",
+                    );
+                    return Ok(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    sh.sync_hash_table();
+    if reset {
+        sh.hashed.entries.clear();
+    }
+    let names: Vec<String> = argv[i..].iter().map(|a| text(a)).collect();
+    if names.is_empty() {
+        if reset {
+            return Ok(0);
+        }
+        let mut rows: Vec<(&String, &super::super::path::Found)> =
+            sh.hashed.entries.iter().collect();
+        rows.sort_by(|a, b| a.0.cmp(b.0));
+        if rows.is_empty() {
+            sh.out(b"hash: hash table empty\n")?;
+            return Ok(0);
+        }
+        let mut out = String::new();
+        if list {
+            for (n, f) in rows {
+                out.push_str(&format!("builtin hash -p {} {n}\n", f.shown));
+            }
+        } else {
+            out.push_str("hits\tcommand\n");
+            for (_, f) in rows {
+                out.push_str(&format!("{:4}\t{}\n", f.hits, f.shown));
+            }
+        }
+        sh.out(out.as_bytes())?;
+        return Ok(0);
+    }
+    let mut status = 0;
+    let several = names.len() > 1;
+    for n in names {
+        if delete {
+            // An empty table has nothing to complain about (bash).
+            if sh.hashed.entries.remove(&n).is_none() && !sh.hashed.entries.is_empty() {
+                sh.builtin_error("hash", &format!("{n}: not found"));
+                status = 1;
+            }
+        } else if show {
+            let shown = sh.hashed.entries.get_mut(&n).map(|f| {
+                f.hits += 1;
+                f.shown.clone()
+            });
+            match shown {
+                Some(f) if several => sh.out(format!("{n}\t{f}\n").as_bytes())?,
+                Some(f) => sh.out(format!("{f}\n").as_bytes())?,
+                None => {
+                    sh.builtin_error("hash", &format!("{n}: not found"));
+                    status = 1;
+                }
+            }
+        } else if let Some(p) = &given {
+            let path = sh.resolve(p);
+            sh.remember(&n, p.clone(), path);
+        } else if n.contains('/') || sh.funcs.contains_key(&n) || super::lookup(&n).is_some() {
+            // Nothing to remember, and not an error (bash).
+        } else if sh.find_command(&n).is_some() {
+            if let Some(f) = sh.hashed.entries.get_mut(&n) {
+                f.hits = 0;
+            }
+        } else {
             sh.builtin_error("hash", &format!("{n}: not found"));
             status = 1;
         }
-    }
-    if argv.len() == 1 {
-        sh.out(b"hash: hash table empty\n")?;
     }
     Ok(status)
 }
