@@ -3,8 +3,8 @@
 //!
 //! A recursive-descent parser over the argument list, lowest precedence first: `|`, `&`,
 //! comparisons, `+ -`, `* / %`, `:`. Integers are `i128` (GNU uses bignums; overflow is
-//! reported rather than wrapped). `:` translates the basic regular expression to the `regex`
-//! crate's syntax, anchored at the start as POSIX requires.
+//! reported rather than wrapped). `:` matches a basic regular expression with the shared
+//! POSIX translator (`text::regex`), anchored at the start as POSIX requires.
 
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
@@ -294,119 +294,31 @@ impl P<'_> {
     }
 }
 
-/// Translate a POSIX basic regular expression into `regex` syntax.
-fn bre_to_regex(bre: &str) -> String {
-    let mut out = String::from("^(?s:");
-    let chars: Vec<char> = bre.chars().collect();
-    let mut i = 0;
-    let mut at_start = true;
-    if chars.first() == Some(&'^') {
-        i = 1;
-    }
-    while i < chars.len() {
-        let c = chars[i];
-        match c {
-            '\\' if i + 1 < chars.len() => {
-                let n = chars[i + 1];
-                i += 2;
-                match n {
-                    '(' => {
-                        out.push('(');
-                        at_start = true;
-                        continue;
-                    }
-                    ')' => out.push(')'),
-                    '{' => out.push('{'),
-                    '}' => out.push('}'),
-                    '|' => {
-                        out.push('|');
-                        at_start = true;
-                        continue;
-                    }
-                    '1'..='9' => out.push_str(&format!("\\{n}")),
-                    'n' => out.push('\n'),
-                    't' => out.push_str("\\t"),
-                    _ => out.push_str(&regex::escape(&n.to_string())),
-                }
-                at_start = false;
-                continue;
-            }
-            '[' => {
-                // Copy a bracket expression through, `]` first is literal.
-                let mut j = i + 1;
-                if j < chars.len() && chars[j] == '^' {
-                    j += 1;
-                }
-                if j < chars.len() && chars[j] == ']' {
-                    j += 1;
-                }
-                while j < chars.len() && chars[j] != ']' {
-                    if chars[j] == '[' && j + 1 < chars.len() && ":=.".contains(chars[j + 1]) {
-                        let close = chars[j + 1];
-                        j += 2;
-                        while j + 1 < chars.len() && !(chars[j] == close && chars[j + 1] == ']') {
-                            j += 1;
-                        }
-                        j += 2;
-                        continue;
-                    }
-                    j += 1;
-                }
-                let body: String = chars[i + 1..j.min(chars.len())].iter().collect();
-                let mut b = String::from("[");
-                for (k, ch) in body.chars().enumerate() {
-                    if ch == '\\'
-                        || (ch == '['
-                            && !body[body.char_indices().nth(k).map_or(0, |x| x.0)..]
-                                .starts_with("[:"))
-                    {
-                        b.push('\\');
-                    }
-                    b.push(ch);
-                }
-                b.push(']');
-                out.push_str(&b);
-                i = j;
-            }
-            '*' if at_start => out.push_str("\\*"),
-            '*' => out.push('*'),
-            '.' => out.push('.'),
-            '$' if i + 1 == chars.len() => out.push('$'),
-            _ => out.push_str(&regex::escape(&c.to_string())),
-        }
-        at_start = false;
-        i += 1;
-    }
-    out.push(')');
-    out
-}
-
+/// `STRING : REGEXP`: the basic regular expression (the shared POSIX translator, matched
+/// leftmost-longest) anchored at the start of STRING. With a group, the text of group 1;
+/// else the length of the match in characters.
 fn regex_match(s: &[u8], re: &[u8]) -> Result<Val, Error> {
-    let pat = bre_to_regex(&util::lossy(re));
-    let r = regex::bytes::Regex::new(&pat).map_err(|_| {
-        Error::Invalid(format!(
-            "invalid regular expression {}",
-            util::cquote(&util::lossy(re))
-        ))
-    })?;
-    let caps = r.captures(s);
-    let has_group = r.captures_len() > 1;
+    use crate::text::regex::{Flags, Regex, Syntax};
+    let r = Regex::new(re, Syntax::Basic, Flags::default())
+        .map_err(|e| Error::Invalid(e.to_string()))?;
+    let has_group = r.groups() > 0;
+    let caps = r
+        .captures_at(s, 0)
+        .filter(|c| c[0].is_some_and(|(a, _)| a == 0));
     Ok(match caps {
+        Some(c) if has_group => Val::Str(
+            c.get(1)
+                .copied()
+                .flatten()
+                .map(|(a, b)| s[a..b].to_vec())
+                .unwrap_or_default(),
+        ),
         Some(c) => {
-            if has_group {
-                Val::Str(c.get(1).map(|m| m.as_bytes().to_vec()).unwrap_or_default())
-            } else {
-                let m = c.get(0).map_or(&b""[..], |m| m.as_bytes());
-                Val::Int(String::from_utf8_lossy(m).chars().count() as i128)
-            }
+            let m = c[0].map_or(&b""[..], |(a, b)| &s[a..b]);
+            Val::Int(String::from_utf8_lossy(m).chars().count() as i128)
         }
-        None => {
-            if has_group {
-                Val::Str(Vec::new())
-            } else {
-                Val::Int(0)
-            }
-        }
+        None if has_group => Val::Str(Vec::new()),
+        None => Val::Int(0),
     })
 }
 

@@ -39,26 +39,30 @@ impl Shell {
             CondExpr::Regex(lhs, rhs) => {
                 let s = self.expand_string(lhs)?;
                 let segs = self.expand_pattern(rhs)?;
-                let mut re = String::new();
+                // Quoted parts match literally: each special character gets a backslash.
+                let mut re = Vec::new();
                 for (text, active) in &segs {
-                    let t = String::from_utf8_lossy(text);
                     if *active {
-                        re.push_str(&t);
+                        re.extend_from_slice(text);
                     } else {
-                        re.push_str(&regex::escape(&t));
+                        for &c in text.iter() {
+                            if b"\\^$.[]|()*+?{}".contains(&c) {
+                                re.push(b'\\');
+                            }
+                            re.push(c);
+                        }
                     }
                 }
-                let re = super::pat::ere_to_rust(&re);
                 let Some(re) = self.env.regex(&re, self.opts.nocasematch) else {
                     return Err(Flow::Exit(2));
                 };
-                match re.captures(&s) {
+                match re.captures_at(&s, 0) {
                     Some(caps) => {
                         let mut m = std::collections::BTreeMap::new();
                         for (i, c) in caps.iter().enumerate() {
                             m.insert(
                                 i as i64,
-                                c.map(|c| c.as_bytes().to_vec()).unwrap_or_default(),
+                                c.map(|(a, b)| s[a..b].to_vec()).unwrap_or_default(),
                             );
                         }
                         let _ = self.vars.unset("BASH_REMATCH");

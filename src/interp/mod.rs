@@ -189,7 +189,7 @@ pub struct Env {
     pub live_threads: std::sync::atomic::AtomicUsize,
     arith_cache: Mutex<HashMap<Box<str>, Arc<arith::Parsed>>>,
     /// Compiled `[[ =~ ]]` patterns, case-sensitive ones in `[0]`, `nocasematch` ones in `[1]`.
-    regex_cache: Mutex<[HashMap<String, Arc<regex::bytes::Regex>>; 2]>,
+    regex_cache: Mutex<[HashMap<Vec<u8>, Arc<crate::text::regex::Regex>>; 2]>,
     /// The session's memory budget (shared with its filesystem).
     pub memory: Arc<crate::budget::MemoryBudget>,
     /// The kernel put an entry in `/usr/bin` for every command (`path::command_entry`), so
@@ -248,27 +248,27 @@ impl Env {
         self.root_cancel.cancel();
     }
 
-    /// A compiled regex for `[[ =~ ]]`, cached; `None` when the pattern is invalid. Shared, not
-    /// cloned: a cloned `Regex` starts a new pool of match caches, whose set-up costs more than
-    /// a typical match.
-    pub fn regex(&self, pattern: &str, nocase: bool) -> Option<Arc<regex::bytes::Regex>> {
+    /// A compiled POSIX ERE for `[[ =~ ]]` (the shared translator of `text::regex`:
+    /// leftmost-longest, POSIX classes, back-references), cached; `None` when the pattern is
+    /// invalid. Shared, not cloned: a clone starts a new pool of match caches.
+    pub fn regex(&self, pattern: &[u8], nocase: bool) -> Option<Arc<crate::text::regex::Regex>> {
+        use crate::text::regex::{Flags, Regex, Syntax};
         let slot = usize::from(nocase);
         if let Ok(c) = self.regex_cache.lock()
             && let Some(r) = c[slot].get(pattern)
         {
             return Some(r.clone());
         }
-        let r = Arc::new(
-            regex::bytes::RegexBuilder::new(pattern)
-                .case_insensitive(nocase)
-                .build()
-                .ok()?,
-        );
+        let flags = Flags {
+            icase: nocase,
+            multiline: false,
+        };
+        let r = Arc::new(Regex::new(pattern, Syntax::ExtendedPosix, flags).ok()?);
         if let Ok(mut c) = self.regex_cache.lock() {
             if c[slot].len() >= 256 {
                 c[slot].clear();
             }
-            c[slot].insert(pattern.to_string(), r.clone());
+            c[slot].insert(pattern.to_vec(), r.clone());
         }
         Some(r)
     }

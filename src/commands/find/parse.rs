@@ -7,8 +7,6 @@
 
 use std::time::SystemTime;
 
-use regex::bytes::Regex;
-
 use crate::text::pattern::{Pattern, PatternOptions};
 use crate::vfs::Metadata;
 
@@ -79,7 +77,7 @@ pub enum Prim {
     False,
     Name(Pattern),
     Path(Pattern),
-    Regex(Regex),
+    Regex(fregex::PathRegex),
     Lname(Pattern),
     Type(Vec<u8>),
     XType(Vec<u8>),

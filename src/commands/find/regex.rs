@@ -1,11 +1,12 @@
-//! Regular expressions for `find -regex`: GNU regex syntaxes translated to the `regex` crate.
+//! Regular expressions for `find -regex`, on the shared POSIX translator (`text::regex`).
 //!
 //! GNU find matches the whole path against an Emacs-syntax regex by default (`\(` `\)` `\|`
-//! groups and alternation, `+` `?` `*` operators, `{` `}` literal); `-regextype` selects POSIX
-//! basic or extended syntax instead. This is a local translation until the shared POSIX
-//! translator (`src/text/regex`) lands; back-references are refused as not supported.
+//! groups and alternation, `+` `?` `*` operators, `{` `}` literal, no intervals);
+//! `-regextype` selects POSIX basic or extended syntax instead. Emacs syntax is rewritten
+//! into the equivalent basic expression, so all three share one matcher (leftmost-longest,
+//! POSIX classes, back-references).
 
-use regex::bytes::{Regex, RegexBuilder};
+use crate::text::regex::{Flags, Regex, Syntax as Posix};
 
 /// The regex dialects `-regextype` accepts, folded into the three that differ here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,222 +45,90 @@ pub fn syntax_of(name: &str) -> Option<Syntax> {
     })
 }
 
+/// A compiled `-regex`: it matches a path when it matches the whole of it.
+#[derive(Debug, Clone)]
+pub struct PathRegex(std::sync::Arc<Regex>);
+
+impl PathRegex {
+    pub fn is_match(&self, path: &[u8]) -> bool {
+        self.0.longest_at(path, 0, path.len()) == Some(path.len())
+    }
+}
+
 /// Compile `pat` to match a whole path.
-pub fn compile(pat: &[u8], syntax: Syntax, nocase: bool) -> Result<Regex, String> {
-    let body = translate(pat, syntax)?;
-    RegexBuilder::new(&format!("^(?:{body})$"))
-        .case_insensitive(nocase)
-        .dot_matches_new_line(true)
-        .build()
-        .map_err(|e| {
-            let first = e.to_string();
-            let line = first.lines().last().unwrap_or("invalid regular expression");
-            line.trim_start_matches("error: ").to_string()
-        })
+pub fn compile(pat: &[u8], syntax: Syntax, nocase: bool) -> Result<PathRegex, String> {
+    let flags = Flags {
+        icase: nocase,
+        multiline: false,
+    };
+    let r = match syntax {
+        Syntax::Basic => Regex::new(pat, Posix::Basic, flags),
+        Syntax::Extended => Regex::new(pat, Posix::Extended, flags),
+        Syntax::Emacs => Regex::new(&emacs_to_basic(pat), Posix::Basic, flags),
+    };
+    r.map(|r| PathRegex(std::sync::Arc::new(r)))
+        .map_err(|e| e.to_string())
 }
 
-fn push_lit(out: &mut String, c: char) {
-    if regex_syntax_meta(c) {
-        out.push('\\');
-    }
-    out.push(c);
-}
-
-fn regex_syntax_meta(c: char) -> bool {
-    matches!(
-        c,
-        '\\' | '.'
-            | '+'
-            | '*'
-            | '?'
-            | '('
-            | ')'
-            | '|'
-            | '['
-            | ']'
-            | '{'
-            | '}'
-            | '^'
-            | '$'
-            | '#'
-            | '&'
-            | '-'
-            | '~'
-            | ' '
-    )
-}
-
-/// Translate to `regex` crate syntax.
-fn translate(pat: &[u8], syntax: Syntax) -> Result<String, String> {
-    let text = String::from_utf8_lossy(pat);
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(chars.len() * 2);
-    // Whether a repetition operator here would have nothing to repeat (it is then literal).
-    let mut at_start = true;
+/// Rewrite an Emacs-syntax pattern as a POSIX basic one: `+` and `?` become `\+` and `\?`,
+/// `\{` and `\}` (no intervals in Emacs syntax) become literal braces; `\+` and `\?` are
+/// literal characters. Bracket expressions are copied as they are.
+fn emacs_to_basic(pat: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(pat.len() + 8);
     let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let was_start = at_start;
-        at_start = false;
-        match c {
-            '\\' => {
-                let Some(&n) = chars.get(i + 1) else {
-                    return Err("Trailing backslash".into());
-                };
-                i += 2;
-                match (n, syntax) {
-                    ('(', Syntax::Emacs | Syntax::Basic) => {
-                        out.push('(');
-                        at_start = true;
+    while i < pat.len() {
+        match pat[i] {
+            b'[' => {
+                // Emacs syntax has no character classes: a `[` inside is itself (written
+                // `[.[.]` for the POSIX matcher, where `[:` would open a class).
+                let end = bracket_end(pat, i);
+                out.push(b'[');
+                for (k, &c) in pat[i + 1..end].iter().enumerate() {
+                    if c == b'[' && matches!(pat.get(i + 2 + k), Some(b':' | b'.' | b'=')) {
+                        out.extend_from_slice(b"[.[.]");
+                    } else {
+                        out.push(c);
                     }
-                    (')', Syntax::Emacs | Syntax::Basic) => out.push(')'),
-                    ('|', Syntax::Emacs | Syntax::Basic) => {
-                        out.push('|');
-                        at_start = true;
-                    }
-                    ('{', Syntax::Basic) => out.push('{'),
-                    ('}', Syntax::Basic) => out.push('}'),
-                    ('+' | '?', Syntax::Basic) => out.push(n),
-                    ('1'..='9', _) => {
-                        return Err("back-references are not supported".into());
-                    }
-                    ('w', _) => out.push_str(r"\w"),
-                    ('W', _) => out.push_str(r"\W"),
-                    ('s', _) => out.push_str(r"\s"),
-                    ('S', _) => out.push_str(r"\S"),
-                    ('b', _) => out.push_str(r"\b"),
-                    ('B', _) => out.push_str(r"\B"),
-                    ('<', _) => out.push_str(r"\b{start}"),
-                    ('>', _) => out.push_str(r"\b{end}"),
-                    ('`', _) => out.push_str(r"\A"),
-                    ('\'', _) => out.push_str(r"\z"),
-                    (other, _) => push_lit(&mut out, other),
                 }
+                i = end;
                 continue;
             }
-            '[' => {
-                i = bracket(&chars, i, &mut out)?;
-                continue;
+            b'+' | b'?' => {
+                out.push(b'\\');
+                out.push(pat[i]);
             }
-            '(' | ')' | '|' if syntax == Syntax::Extended => {
-                out.push(c);
-                at_start = c != ')';
-            }
-            '{' | '}' if syntax == Syntax::Extended => out.push(c),
-            '+' | '?' if syntax != Syntax::Basic => {
-                if was_start {
-                    push_lit(&mut out, c);
-                } else {
-                    out.push(c);
-                }
-            }
-            '*' => {
-                if was_start {
-                    out.push_str(r"\*");
-                } else {
-                    out.push('*');
-                }
-            }
-            '.' => out.push('.'),
-            '^' => {
-                if was_start {
-                    out.push('^');
-                    at_start = true;
-                } else {
-                    out.push_str(r"\^");
-                }
-            }
-            '$' => {
-                let next = chars.get(i + 1);
-                let ends = match syntax {
-                    Syntax::Extended => next.is_none_or(|n| *n == ')' || *n == '|'),
-                    _ => {
-                        next.is_none()
-                            || (next == Some(&'\\')
-                                && matches!(chars.get(i + 2), Some(')') | Some('|')))
+            b'\\' if i + 1 < pat.len() => {
+                match pat[i + 1] {
+                    b'{' | b'}' | b'+' | b'?' => out.push(pat[i + 1]),
+                    c => {
+                        out.push(b'\\');
+                        out.push(c);
                     }
-                };
-                if ends || syntax == Syntax::Extended {
-                    out.push('$');
-                } else {
-                    out.push_str(r"\$");
                 }
+                i += 1;
             }
-            other => push_lit(&mut out, other),
+            c => out.push(c),
         }
         i += 1;
     }
-    Ok(out)
+    out
 }
 
-/// Copy a POSIX bracket expression starting at `chars[i] == '['`; returns the index after it.
-fn bracket(chars: &[char], mut i: usize, out: &mut String) -> Result<usize, String> {
+/// The index after the Emacs bracket expression that starts at `pat[i] == '['`: the first
+/// `]` after the optional `^` and a leading `]` (the end of the pattern when there is none:
+/// the translator then reports it).
+fn bracket_end(pat: &[u8], mut i: usize) -> usize {
     i += 1;
-    out.push('[');
-    if chars.get(i) == Some(&'^') {
-        out.push('^');
+    if pat.get(i) == Some(&b'^') {
         i += 1;
     }
-    let mut first = true;
-    loop {
-        let Some(&c) = chars.get(i) else {
-            return Err("Unmatched [, [^, [:, [., or [=".into());
-        };
-        if c == ']' && !first {
-            out.push(']');
-            return Ok(i + 1);
-        }
-        first = false;
-        if c == '[' && matches!(chars.get(i + 1), Some(':') | Some('.') | Some('=')) {
-            let kind = chars[i + 1];
-            let mut j = i + 2;
-            while j + 1 < chars.len() && !(chars[j] == kind && chars[j + 1] == ']') {
-                j += 1;
-            }
-            if j + 1 >= chars.len() {
-                return Err("Unmatched [, [^, [:, [., or [=".into());
-            }
-            let name: String = chars[i + 2..j].iter().collect();
-            match kind {
-                ':' => {
-                    const CLASSES: &[&str] = &[
-                        "alnum", "alpha", "blank", "cntrl", "digit", "graph", "lower", "print",
-                        "punct", "space", "upper", "xdigit",
-                    ];
-                    if !CLASSES.contains(&name.as_str()) {
-                        return Err("Invalid character class name".into());
-                    }
-                    out.push_str(&format!("[:{name}:]"));
-                }
-                _ => {
-                    for ch in name.chars() {
-                        push_class_lit(out, ch);
-                    }
-                }
-            }
-            i = j + 2;
-            continue;
-        }
-        if c == '-'
-            && i + 1 < chars.len()
-            && chars[i + 1] != ']'
-            && !out.ends_with('[')
-            && !out.ends_with("[^")
-        {
-            out.push('-');
-            i += 1;
-            continue;
-        }
-        push_class_lit(out, c);
+    if pat.get(i) == Some(&b']') {
         i += 1;
     }
-}
-
-fn push_class_lit(out: &mut String, c: char) {
-    if matches!(c, '\\' | '[' | ']' | '&' | '~' | '-' | '^') {
-        out.push('\\');
+    match pat[i.min(pat.len())..].iter().position(|&c| c == b']') {
+        Some(k) => i + k + 1,
+        None => pat.len(),
     }
-    out.push(c);
 }
 
 #[cfg(test)]
@@ -281,7 +150,10 @@ mod tests {
         assert!(!m(r".*x\{1\}", "./a/x", Syntax::Emacs));
         assert!(m(r".*/\w", "./a/b", Syntax::Emacs));
         assert!(!m("*x", "./x", Syntax::Emacs));
-        assert!(m("[[:alpha:]-]*", "ab-c", Syntax::Emacs));
+        // No character classes in Emacs syntax: `[[:upper:]` is a set, then `]*`.
+        assert!(!m("[[:alpha:]-]*", "ab-c", Syntax::Emacs));
+        assert!(m("[[:upper:]]*", "u", Syntax::Emacs));
+        assert!(m("[[:upper:]]+", "X", Syntax::Extended));
     }
 
     #[test]
@@ -289,6 +161,10 @@ mod tests {
         assert!(m(".*(x|y)", "./a/y", Syntax::Extended));
         assert!(m(r".*x\{2\}", "./xx", Syntax::Basic));
         assert!(m(".*a+", "./a+", Syntax::Basic));
-        assert!(compile(br"\(a\)\1", Syntax::Emacs, false).is_err());
+        // Back-references work in every syntax.
+        assert!(m(r"\(a\)\1", "aa", Syntax::Emacs));
+        assert!(m(r"(a)\1b", "aab", Syntax::Extended));
+        // Leftmost-longest alternation still has to cover the whole path.
+        assert!(m(r"\(a\|ab\)c", "abc", Syntax::Emacs));
     }
 }

@@ -42,7 +42,7 @@ impl Regex {
     /// Compile `pat` (already stripped of its delimiters and sed's own escapes).
     pub fn new(pat: &[u8], flags: Flags) -> Result<Regex, String> {
         let syntax = if flags.ere {
-            Syntax::Extended
+            Syntax::ExtendedPosix
         } else {
             Syntax::Basic
         };

@@ -61,8 +61,12 @@ pub use translate::{Translated, translate, warnings_of};
 pub enum Syntax {
     /// BRE (`grep`, `sed`, `expr`): `\( \) \{ \} \| \+ \?` are operators.
     Basic,
-    /// ERE (`grep -E`, `sed -E`, awk): `( ) { } | + ?` are operators.
+    /// ERE as GNU grep and gawk take it (`grep -E`, awk): `( ) { } | + ?` are operators, and
+    /// a `{` that starts no valid interval is a literal.
     Extended,
+    /// ERE as glibc's `regcomp(REG_EXTENDED)` takes it (bash's `[[ =~ ]]`, `sed -E`): the same,
+    /// except that an invalid interval is an error.
+    ExtendedPosix,
 }
 
 /// Matching options.

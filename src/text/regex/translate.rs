@@ -68,6 +68,8 @@ struct Tr<'a> {
     p: &'a [u8],
     i: usize,
     ere: bool,
+    /// An invalid interval is an error even in ERE (`Syntax::ExtendedPosix`).
+    strict: bool,
     fancy: bool,
     out: String,
     frames: Vec<Frame>,
@@ -89,7 +91,8 @@ pub fn warnings_of(pattern: &[u8], syntax: Syntax) -> Vec<String> {
             let mut t = Tr {
                 p: pattern,
                 i: 0,
-                ere: syntax == Syntax::Extended,
+                ere: syntax != Syntax::Basic,
+                strict: syntax == Syntax::ExtendedPosix,
                 fancy: false,
                 out: String::new(),
                 frames: vec![Frame {
@@ -121,7 +124,8 @@ pub fn translate(pattern: &[u8], syntax: Syntax, fancy: bool) -> Result<Translat
     let mut t = Tr {
         p: pattern,
         i: 0,
-        ere: syntax == Syntax::Extended,
+        ere: syntax != Syntax::Basic,
+        strict: syntax == Syntax::ExtendedPosix,
         fancy,
         out: String::with_capacity(pattern.len() * 2 + 8),
         frames: vec![Frame {
@@ -338,7 +342,9 @@ impl Tr<'_> {
             }
             b'*' | b'+' | b'?' => {
                 self.i += 1;
-                if at_start || self.frame().last.is_none() {
+                if (at_start || self.frame().last.is_none()) && self.strict {
+                    return Err(Error::InvalidPreceding);
+                } else if at_start || self.frame().last.is_none() {
                     self.warnings
                         .push(format!("{} at start of expression", c as char));
                 } else {
@@ -353,7 +359,9 @@ impl Tr<'_> {
             b'{' => {
                 let save = self.i;
                 self.i += 1;
-                if at_start || self.frame().last.is_none() {
+                if (at_start || self.frame().last.is_none()) && self.strict {
+                    return Err(Error::InvalidPreceding);
+                } else if at_start || self.frame().last.is_none() {
                     // glibc skips a leading interval (with a warning) when it is valid.
                     let saved_out = self.out.len();
                     let saved_last = self.frame().last;
@@ -547,7 +555,7 @@ impl Tr<'_> {
             Stop::End => end = -2,
         }
         if start == -2 || end == -2 {
-            if bre {
+            if bre || self.strict {
                 return Err(if at_end {
                     Error::UnmatchedBrace
                 } else {
