@@ -94,7 +94,7 @@ fn apply(ctx: &mut dyn ToolCtx, spec: &str, name: &str, c: &Cfg) -> bool {
             return false;
         }
     };
-    let Some(new) = mode::apply(spec, meta.mode, meta.is_dir(), mode::UMASK) else {
+    let Some(new) = mode::apply(spec, meta.mode, meta.is_dir(), ctx.umask()) else {
         return false;
     };
     let mut ok = true;
@@ -182,7 +182,7 @@ impl Command for Chmod {
                 1,
             );
         }
-        if mode::apply(&spec, 0o644, false, mode::UMASK).is_none() {
+        if mode::apply(&spec, 0o644, false, ctx.umask()).is_none() {
             return util::usage(
                 ctx,
                 &SPEC,

@@ -9,7 +9,7 @@ use crate::api::{
 };
 use crate::vfs::{FileType, WriteMode};
 
-use super::{mode, util};
+use super::util;
 
 pub struct Cp;
 pub struct Mv;
@@ -315,7 +315,7 @@ fn copy_one(ctx: &mut dyn ToolCtx, src: &str, dst: &str, o: &Opts, top: bool) ->
             let m = if o.preserve {
                 meta.mode
             } else {
-                meta.mode & !mode::UMASK
+                meta.mode & !ctx.umask()
             };
             let _ = be.chmod(&dabs, m);
             if o.preserve {
@@ -379,7 +379,7 @@ fn copy_one(ctx: &mut dyn ToolCtx, src: &str, dst: &str, o: &Opts, top: bool) ->
             let m = if o.preserve {
                 meta.mode
             } else {
-                meta.mode & !mode::UMASK
+                meta.mode & !ctx.umask()
             };
             if let Err(e) = be.write(&dabs, &data, WriteMode::Truncate, m) {
                 util::err(

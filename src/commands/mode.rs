@@ -2,9 +2,6 @@
 //! (`u+x,go-w,a=r`, `+X`, `u=g`) forms, applied to an existing mode as GNU's `mode_adjust`
 //! does, and the `ls -l` rendering of modes.
 
-/// The umask commands assume (the context has no umask accessor yet).
-pub const UMASK: u32 = 0o022;
-
 /// Apply `spec` to `old`. `is_dir` matters for `X`. Returns `None` when the spec is invalid.
 pub fn apply(spec: &str, old: u32, is_dir: bool, umask: u32) -> Option<u32> {
     if !spec.is_empty() && spec.chars().all(|c| ('0'..='7').contains(&c)) {
@@ -128,7 +125,9 @@ pub fn render(kind: char, mode: u32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{UMASK, apply, render};
+    use super::{apply, render};
+
+    const UMASK: u32 = 0o022;
 
     #[test]
     fn symbolic_and_octal() {

@@ -89,3 +89,17 @@ base64 -d enc; echo
 aGVsbG8gd29ybGQ=
 hello world
 ## END
+
+#### chmod and cp follow the shell's umask
+cd /tmp
+umask 077
+rm -f um-a um-b um-s
+touch um-a; chmod +x um-a; ls -l um-a | cut -c1-10
+chmod =r um-a; ls -l um-a | cut -c1-10
+echo x > um-s; chmod 644 um-s; cp um-s um-b; ls -l um-b | cut -c1-10
+rm -f um-a um-b um-s
+## STDOUT:
+-rwx------
+-r--------
+-rw-------
+## END
