@@ -101,6 +101,11 @@ pub struct Registry {
 }
 
 impl Registry {
+    /// The registered names, unordered.
+    pub fn command_names(&self) -> impl Iterator<Item = &str> {
+        self.map.keys().map(String::as_str)
+    }
+
     /// An empty registry.
     pub fn new() -> Registry {
         Registry::default()
@@ -248,7 +253,7 @@ impl CommandRegistry for Registry {
         Registry::get(self, name)
     }
     fn names(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.map.keys().cloned().collect();
+        let mut v: Vec<String> = self.command_names().map(str::to_string).collect();
         v.sort();
         v
     }

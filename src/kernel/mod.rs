@@ -252,15 +252,17 @@ impl Kernel {
         (Arc::new(table), err)
     }
 
+    /// The session's environment; `root` is the in-memory root when nothing is mounted.
     fn make_env(
         backend: Arc<dyn KernelBackend>,
+        root: Option<&MemoryFs>,
         registry: Arc<Registry>,
         limits: ExecutionLimits,
         cancel: &CancelToken,
         watchdog: &Watchdog,
         memory: &Arc<MemoryBudget>,
     ) -> Arc<Env> {
-        let entries = Self::install_command_entries(&*backend, &registry);
+        let entries = Self::install_command_entries(&*backend, root, &registry);
         let mut env = Env::new(backend, registry, limits, cancel.clone(), memory.clone());
         if let Some(e) = Arc::get_mut(&mut env) {
             let wd = watchdog.clone();
@@ -280,13 +282,20 @@ impl Kernel {
     /// Give every command an entry `/usr/bin/NAME` (`interp::path`), keeping any file already
     /// there (a restored snapshot's, a mount's). False when the filesystem would not take
     /// them: commands are then found by name alone.
-    fn install_command_entries(backend: &dyn KernelBackend, registry: &Registry) -> bool {
+    fn install_command_entries(
+        backend: &dyn KernelBackend,
+        root: Option<&MemoryFs>,
+        registry: &Registry,
+    ) -> bool {
         use crate::interp::path::{PROGRAM_BUILTINS, command_entry};
-        let names = crate::api::CommandRegistry::names(registry);
-        let names = names
-            .iter()
-            .map(String::as_str)
+        let names = registry
+            .command_names()
             .chain(PROGRAM_BUILTINS.iter().copied());
+        if let Some(root) = root {
+            // The in-memory root with nothing mounted over it: one lock for all entries.
+            let files = names.map(|n| (n.as_bytes().to_vec(), command_entry(n)));
+            return root.install_files(b"/usr/bin", files, 0o755).is_ok();
+        }
         let mut ok = true;
         for name in names {
             let p = PathBuf::from(format!("/usr/bin/{name}"));
@@ -328,8 +337,10 @@ impl Kernel {
         // Idle until the first run: a cancel between runs is dropped.
         cancel.disarm();
         let watchdog = Watchdog::new();
+        let bare_root = root.as_deref().filter(|_| config.mounts.is_empty());
         let env = Self::make_env(
             backend,
+            bare_root,
             Arc::new(registry),
             config.limits.clone(),
             &cancel,

@@ -96,8 +96,10 @@ impl Kernel {
         let memory = crate::budget::MemoryBudget::new(limits.max_memory);
         let root = Arc::new(fs.with_budget(memory.clone()));
         let (backend, err) = Self::mount_all(root.clone(), &self.mounts);
+        let bare_root = Some(&*root).filter(|_| self.mounts.is_empty());
         let env = Self::make_env(
             backend,
+            bare_root,
             self.shell.env.registry.clone(),
             limits,
             &self.cancel,

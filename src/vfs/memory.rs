@@ -300,6 +300,36 @@ impl MemoryFs {
         Ok(())
     }
 
+    /// Create root-owned files in the existing directory `dir` under one lock, keeping any
+    /// file already there (the kernel's `/usr/bin` entries: cheap enough for every start-up).
+    pub fn install_files(
+        &self,
+        dir: &[u8],
+        files: impl Iterator<Item = (Vec<u8>, Vec<u8>)>,
+        mode: u32,
+    ) -> VfsResult<()> {
+        let mut st = self.write_state();
+        let now = (self.clock)();
+        let dir = st.walk(dir, true)?.ino.ok_or(VfsError::NotFound)?;
+        for (name, data) in files {
+            let exists = match &st.node_mut(dir)?.data {
+                Data::Dir { entries, .. } => entries.contains_key(&name),
+                _ => return Err(VfsError::NotADirectory),
+            };
+            if exists {
+                continue;
+            }
+            let len = data.len() as u64;
+            self.check_grow(&st, 0, len)?;
+            let ino = self.create_locked(&mut st, dir, &name, Data::File(data), mode, now)?;
+            st.total_bytes += len;
+            let node = st.node_mut(ino)?;
+            node.uid = 0;
+            node.gid = 0;
+        }
+        Ok(())
+    }
+
     /// Bytes and inodes in use.
     pub fn usage(&self) -> MemoryFsUsage {
         let st = self.read_state();
