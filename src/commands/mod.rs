@@ -20,6 +20,7 @@ mod column;
 mod comm;
 mod cp;
 mod csplit;
+mod curl;
 mod cut;
 mod date;
 mod df;
@@ -125,6 +126,7 @@ impl Registry {
         r.register(Arc::new(sums::SHA512SUM));
         r.register(Arc::new(sums::B2SUM));
         r.register(Arc::new(cat::Cat));
+        r.register(Arc::new(curl::Curl));
         r.register(Arc::new(chmod::Chmod));
         r.register(Arc::new(cp::Cp));
         r.register(Arc::new(cp::Mv));
