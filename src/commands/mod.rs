@@ -87,6 +87,7 @@ mod uniq;
 pub mod util;
 mod vfs;
 mod wc;
+mod wget;
 mod which;
 mod xargs;
 mod xxd;
@@ -158,6 +159,7 @@ impl Registry {
         r.register(Arc::new(tail::Tail));
         r.register(Arc::new(touch::Touch));
         r.register(Arc::new(wc::Wc));
+        r.register(Arc::new(wget::Wget));
         r.register(Arc::new(xargs::Xargs));
         r.register(Arc::new(yes::Yes));
         r.register(Arc::new(tr::Tr));
