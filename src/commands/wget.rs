@@ -210,7 +210,8 @@ impl Command for Wget {
             }
         }
         if p.operands.is_empty() {
-            return usage(ctx, "missing URL");
+            usage(ctx, "missing URL");
+            return 1;
         }
         let net = ctx.backend().network();
         let mut status = 0;
@@ -350,6 +351,7 @@ fn fetch(
             url: &url,
             headers: &h,
             body: &body,
+            resolve: &[],
         };
         let opened = {
             let c: &dyn ToolCtx = &*ctx;
@@ -545,7 +547,7 @@ mod tests {
     #[test]
     fn usage_and_bad_urls() {
         let mut ctx = TestCtx::new();
-        assert_eq!(run(&Wget, &[], &mut ctx), 2);
+        assert_eq!(run(&Wget, &[], &mut ctx), 1);
         assert!(ctx.err_str().starts_with("wget: missing URL\n"));
         let mut ctx = TestCtx::new();
         assert_eq!(run(&Wget, &["ftp://x/"], &mut ctx), 1);

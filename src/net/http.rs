@@ -26,6 +26,9 @@ pub struct Request<'a> {
     /// Header lines in the order they are sent.
     pub headers: &'a [(String, Vec<u8>)],
     pub body: &'a [u8],
+    /// Fixed addresses for `(host, port)` pairs (curl's `--resolve`), used instead of name
+    /// resolution; the policy judges them like any resolved address.
+    pub resolve: &'a [(String, u16, IpAddr)],
 }
 
 /// A response whose head has been read; the body is read through [`Response::body`].

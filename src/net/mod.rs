@@ -138,7 +138,20 @@ impl Net {
         let cap = Instant::now() + self.max_time;
         let deadline = deadline.map_or(cap, |d| d.min(cap));
         let rule = self.policy.check(req.method, req.url)?;
-        let addrs = resolve::resolve(&req.url.host, stop, deadline)?;
+        let pinned: Vec<IpAddr> = match &req.url.host {
+            Host::Name(n) => req
+                .resolve
+                .iter()
+                .filter(|(h, p, _)| h.eq_ignore_ascii_case(n) && *p == req.url.port)
+                .map(|(_, _, a)| *a)
+                .collect(),
+            Host::Ip(_) => Vec::new(),
+        };
+        let addrs = if pinned.is_empty() {
+            resolve::resolve(&req.url.host, stop, deadline)?
+        } else {
+            pinned
+        };
         if let Some(bad) = addrs.iter().find(|a| !rule.allows_addr(**a)) {
             return Err(NetError::Denied(refused_address(&req.url.host, *bad)));
         }

@@ -241,6 +241,12 @@ static SPEC: CommandSpec = CommandSpec {
             "print the request and response heads to stderr",
         ),
         opt(None, "url", Some("URL"), "a URL to fetch"),
+        opt(
+            None,
+            "resolve",
+            Some("HOST:PORT:ADDR"),
+            "use ADDR for HOST:PORT instead of resolving it (the allowlist still judges ADDR)",
+        ),
     ],
     operands: &[ArgSpec {
         name: "URL",
@@ -302,6 +308,7 @@ struct Opts {
     compressed: bool,
     verbose: bool,
     urls: Vec<String>,
+    resolve: Vec<(String, u16, std::net::IpAddr)>,
 }
 
 impl Opts {
@@ -340,8 +347,12 @@ fn read_at(ctx: &mut dyn ToolCtx, name: &[u8]) -> Result<Vec<u8>, String> {
     }
 }
 
+/// curl's form encoding: unreserved characters kept, space as `+`, the rest `%XX`.
+fn percent_encode(b: &[u8]) -> String {
+    crate::api::net::percent_encode(b).replace("%20", "+")
+}
+
 fn urlencode_piece(ctx: &mut dyn ToolCtx, v: &[u8]) -> Result<Vec<u8>, String> {
-    use crate::api::net::percent_encode;
     let eq = v.iter().position(|&b| b == b'=');
     let at = v.iter().position(|&b| b == b'@');
     Ok(match (eq, at) {
@@ -489,6 +500,32 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
             }
             "verbose" => o.verbose = true,
             "url" => o.urls.push(util::lossy(&v)),
+            "resolve" => {
+                let t = util::lossy(&v);
+                let mut it = t.splitn(3, ':');
+                let parsed = match (it.next(), it.next(), it.next()) {
+                    (Some(h), Some(p), Some(a)) => p
+                        .parse::<u16>()
+                        .ok()
+                        .zip(
+                            a.trim_matches(|c| c == '[' || c == ']')
+                                .parse::<std::net::IpAddr>()
+                                .ok(),
+                        )
+                        .map(|(p, a)| (h.to_ascii_lowercase(), p, a)),
+                    _ => None,
+                };
+                match parsed {
+                    Some(r) => o.resolve.push(r),
+                    None => {
+                        let _ = writeln!(
+                            ctx.stderr(),
+                            "curl: (49) Couldn't parse CURLOPT_RESOLVE entry '{t}'"
+                        );
+                        return Err(49);
+                    }
+                }
+            }
             _ => {}
         }
     }
@@ -577,6 +614,6 @@ mod tests {
             .map(|s| s.as_bytes().to_vec())
             .collect();
         let o = parse(&args, &mut ctx).unwrap();
-        assert_eq!(o.data.as_deref(), Some(&b"a=1&x=1y=2&q=a%20b%26c"[..]));
+        assert_eq!(o.data.as_deref(), Some(&b"a=1&x=1y=2&q=a+b%26c"[..]));
     }
 }

@@ -648,6 +648,7 @@ fn attempt(
             url: &url,
             headers: &hdrs,
             body: &body,
+            resolve: &o.resolve,
         };
         info.url_effective = url.to_string();
         info.scheme = match url.scheme {
