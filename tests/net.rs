@@ -808,6 +808,70 @@ fn multipart_forms() {
     });
 }
 
+/// An HTTPS server with a self-signed certificate (openssl + python3 on the host): the
+/// handshake runs and the certificate is refused, exit 60 as curl's.
+#[test]
+fn tls_certificates_are_verified() {
+    if !host_has("openssl") || !host_has("python3") {
+        eprintln!("skipping: openssl or python3 missing");
+        return;
+    }
+    watchdog(60, || {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let ok = Command::new("openssl")
+            .args([
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+            ])
+            .args(["-subj", "/CN=127.0.0.1", "-keyout"])
+            .arg(d.join("key.pem"))
+            .arg("-out")
+            .arg(d.join("cert.pem"))
+            .output()
+            .unwrap();
+        assert!(ok.status.success());
+        let script = "import ssl, http.server, sys\n\
+            srv = http.server.HTTPServer(('127.0.0.1', 0), http.server.SimpleHTTPRequestHandler)\n\
+            c = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)\n\
+            c.load_cert_chain(sys.argv[1], sys.argv[2])\n\
+            srv.socket = c.wrap_socket(srv.socket, server_side=True)\n\
+            print(srv.server_address[1], flush=True)\n\
+            srv.serve_forever()\n";
+        let mut child = Command::new("python3")
+            .arg("-c")
+            .arg(script)
+            .arg(d.join("cert.pem"))
+            .arg(d.join("key.pem"))
+            .current_dir(d)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        let mut out = child.stdout.take().unwrap();
+        let mut b = [0u8; 1];
+        while out.read(&mut b).unwrap_or(0) == 1 && b[0] != b'\n' {
+            line.push(b[0] as char);
+        }
+        let port: u16 = line.trim().parse().unwrap();
+        let url = format!("https://127.0.0.1:{port}/");
+        let mut k = kernel(&[url.clone()]);
+        let r = k.execute(&format!("curl -sS {url}"));
+        let (_, host_code) = host(&format!("curl -s {url}"));
+        let _ = child.kill();
+        let _ = child.wait();
+        assert_eq!(r.exit_code, 60, "{}", r.stderr_str());
+        assert!(
+            r.stderr_str().contains("SSL certificate problem"),
+            "{}",
+            r.stderr_str()
+        );
+        if host_has("curl") {
+            assert_eq!(host_code, 60);
+        }
+    });
+}
+
 #[test]
 fn insecure_is_refused() {
     let mut k = kernel(&["https://example.com/".into()]);

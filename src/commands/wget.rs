@@ -259,7 +259,7 @@ fn free_name(ctx: &dyn ToolCtx, name: &str) -> String {
 
 fn net_code(e: &NetError) -> i32 {
     match e {
-        NetError::Tls(_) => 5,
+        NetError::Tls(_) | NetError::Cert(_) => 5,
         NetError::Url(_) => 1,
         NetError::BadResponse(_) => 7,
         NetError::TooLarge(_) => 3,

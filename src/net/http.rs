@@ -186,8 +186,10 @@ fn handshake(
             match tls.read_tls(s) {
                 Ok(0) => return Err(NetError::Tls("connection closed during handshake".into())),
                 Ok(_) => {
-                    tls.process_new_packets()
-                        .map_err(|e| NetError::Tls(e.to_string()))?;
+                    tls.process_new_packets().map_err(|e| match e {
+                        rustls::Error::InvalidCertificate(c) => NetError::Cert(format!("{c:?}")),
+                        other => NetError::Tls(other.to_string()),
+                    })?;
                 }
                 Err(e) if would_block(&e) => w.tick()?,
                 Err(e) => return Err(NetError::Tls(e.to_string())),

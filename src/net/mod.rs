@@ -52,6 +52,8 @@ pub enum NetError {
     Timeout,
     #[error("TLS connect error: {0}")]
     Tls(String),
+    #[error("SSL certificate problem: {0}")]
+    Cert(String),
     #[error("Failure when sending data to the peer: {0}")]
     Send(String),
     #[error("Failure when receiving data from the peer: {0}")]
@@ -75,6 +77,7 @@ impl NetError {
             NetError::Connect { .. } => 7,
             NetError::Timeout => 28,
             NetError::Tls(_) => 35,
+            NetError::Cert(_) => 60,
             NetError::Send(_) => 55,
             NetError::Recv(_) => 56,
             NetError::BadResponse(_) => 8,
