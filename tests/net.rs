@@ -363,6 +363,8 @@ fn curl_matches_host_curl() {
                 "curl -s -D - -o /dev/null {U}/hello",
                 "curl -s --compressed {U}/gzip",
                 "curl -s {U}/hello {U}/nonl",
+                "curl -s --retry 1 --retry-delay 1 {U}/error; echo $?",
+                "curl -sf --retry 1 --retry-delay 1 {U}/error; echo $?",
                 "curl -si -L {U}/redir",
                 "curl -sI -L {U}/redir2",
                 "curl -s -o e.txt {U}/empty; ls",
@@ -745,21 +747,34 @@ fn fail_and_write_out() {
 #[test]
 fn retries_transient_errors() {
     watchdog(30, || {
-        let n = Arc::new(AtomicUsize::new(0));
-        let n2 = n.clone();
-        let srv = serve(move |_| {
-            if n2.fetch_add(1, Ordering::SeqCst) == 0 {
-                Reply::Raw(response("503 Service Unavailable", &[], b"busy\n"))
-            } else {
-                Reply::Raw(response("200 OK", &[], b"fine\n"))
-            }
-        });
+        let flaky = || {
+            let n = Arc::new(AtomicUsize::new(0));
+            let n2 = n.clone();
+            let srv = serve(move |_| {
+                if n2.fetch_add(1, Ordering::SeqCst) == 0 {
+                    Reply::Raw(response("503 Service Unavailable", &[], b"busy\n"))
+                } else {
+                    Reply::Raw(response("200 OK", &[], b"fine\n"))
+                }
+            });
+            (srv, n)
+        };
+        let (srv, n) = flaky();
         let mut k = kernel(&[srv.rule()]);
         let r = k.execute(&format!(
             "curl -s --retry 2 --retry-delay 0.1 {}",
             srv.url("/")
         ));
-        assert_eq!((r.exit_code, r.stdout_str().as_str()), (0, "fine\n"));
+        // As curl: the failed attempt's body is written too.
+        assert_eq!((r.exit_code, r.stdout_str().as_str()), (0, "busy\nfine\n"));
+        assert_eq!(n.load(Ordering::SeqCst), 2);
+        let (srv, n) = flaky();
+        let mut k = kernel(&[srv.rule()]);
+        let r = k.execute(&format!(
+            "curl -s -o f --retry 2 --retry-delay 0.1 {}; cat f",
+            srv.url("/")
+        ));
+        assert_eq!(r.stdout_str(), "fine\n", "a file starts over");
         assert_eq!(n.load(Ordering::SeqCst), 2);
     });
 }

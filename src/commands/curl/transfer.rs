@@ -751,6 +751,15 @@ fn attempt(
             info.redirect_url = Some(next.to_string());
         }
         if may_retry && is_transient(resp.status) {
+            // curl writes the failed attempt's body (unless -f); a file starts over.
+            if !o.fail {
+                if let Err(f) = stream_body(o, ctx, net, &mut resp, plan, info, started) {
+                    return Outcome::Failed(f);
+                }
+                if plan.sink.path.is_some() {
+                    plan.sink.started = false;
+                }
+            }
             return Outcome::Transient(
                 "HTTP error",
                 (
