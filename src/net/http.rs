@@ -14,7 +14,7 @@ use super::NetError;
 use super::resolve::SLICE;
 use super::url::{Host, Scheme, Url};
 
-/// Largest response head accepted (status line and headers).
+/// Largest response head accepted (status line and headers). THREAT NET-DOS-1.
 const MAX_HEAD: usize = 256 << 10;
 /// Cap on one connect attempt, inside the request's deadline.
 const CONNECT_CAP: Duration = Duration::from_secs(60);

@@ -140,6 +140,7 @@ impl Net {
     ) -> Result<Response, NetError> {
         let cap = Instant::now() + self.max_time;
         let deadline = deadline.map_or(cap, |d| d.min(cap));
+        // THREAT NET-ALLOW-1: the URL and method, before anything touches the network.
         let rule = self.policy.check(req.method, req.url)?;
         let pinned: Vec<IpAddr> = match &req.url.host {
             Host::Name(n) => req
@@ -155,6 +156,7 @@ impl Net {
         } else {
             pinned
         };
+        // THREAT NET-SSRF-1: every address is judged, and only judged ones are connected to.
         if let Some(bad) = addrs.iter().find(|a| !rule.allows_addr(**a)) {
             return Err(NetError::Denied(refused_address(&req.url.host, *bad)));
         }
