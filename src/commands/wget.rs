@@ -304,6 +304,10 @@ fn fetch(
         }
     });
     let mut body = o.body.clone().unwrap_or_default();
+    let mut held = ctx.memory().charge();
+    if held.add(body.len()).is_err() {
+        return 125;
+    }
     let mut redirects = 0;
     let mut tries_left = o.tries;
     loop {

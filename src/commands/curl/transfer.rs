@@ -296,6 +296,11 @@ fn prepare_and_run(
     if o.head {
         method = "HEAD";
     }
+    // The request body is held (and copied per redirect hop) for the whole transfer.
+    let mut held = ctx.memory().charge();
+    if held.add(body.len().saturating_mul(2)).is_err() {
+        return Err((125, String::new()));
+    }
     let custom_method = o.method.is_some();
     let method = o.method.clone().unwrap_or_else(|| method.to_string());
     info.method = method.clone();
