@@ -870,7 +870,7 @@ fn tls_certificates_are_verified() {
         }
         let port: u16 = line.trim().parse().unwrap();
         let url = format!("https://127.0.0.1:{port}/");
-        let mut k = kernel(&[url.clone()]);
+        let mut k = kernel(std::slice::from_ref(&url));
         let r = k.execute(&format!("curl -sS {url}"));
         let (_, host_code) = host(&format!("curl -s {url}"));
         let _ = child.kill();
