@@ -450,11 +450,17 @@ fn fetch(
             Some(f) => f.clone(),
             None => {
                 let seg = url.path.rsplit('/').next().unwrap_or("");
-                let seg = if seg.is_empty() {
+                let mut seg = if seg.is_empty() {
                     "index.html".to_string()
                 } else {
                     crate::api::net::percent_decode(seg)
                 };
+                // wget keeps the query in the name (`page?x=1`).
+                if let Some(q) = &url.query {
+                    seg.push('?');
+                    seg.push_str(q);
+                }
+                let seg = seg.replace('/', "%2F");
                 free_name(ctx, &seg)
             }
         };

@@ -314,7 +314,8 @@ fn prepare_and_run(
             if seg.is_empty() {
                 return Err((23, "Remote file name has no length!".into()));
             }
-            Some(ctx.resolve_path(&crate::api::net::percent_decode(seg)))
+            // curl names the file with the segment as written (no decoding, no query).
+            Some(ctx.resolve_path(seg))
         }
     };
     let Some(net) = net else {
