@@ -364,6 +364,7 @@ fn curl_matches_host_curl() {
                 "curl -s -D - -o /dev/null {U}/hello",
                 "curl -s --compressed {U}/gzip",
                 "curl -s {U}/hello {U}/nonl",
+                "curl -# --no-progress-meter -N --http1.1 {U}/hello 2>/dev/null",
                 "curl -s --retry 1 --retry-delay 1 {U}/error; echo $?",
                 "curl -sf --retry 1 --retry-delay 1 {U}/error; echo $?",
                 "curl -si -L {U}/redir",

@@ -240,6 +240,25 @@ static SPEC: CommandSpec = CommandSpec {
             None,
             "print the request and response heads to stderr",
         ),
+        opt(
+            Some('#'),
+            "progress-bar",
+            None,
+            "accepted; no progress is shown",
+        ),
+        opt(
+            None,
+            "no-progress-meter",
+            None,
+            "accepted; no progress meter is shown anyway",
+        ),
+        opt(
+            Some('N'),
+            "no-buffer",
+            None,
+            "accepted; output is written as it arrives",
+        ),
+        opt(None, "http1.1", None, "accepted; requests are HTTP/1.1"),
         opt(None, "url", Some("URL"), "a URL to fetch"),
         opt(
             None,
