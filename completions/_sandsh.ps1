@@ -23,6 +23,7 @@ Register-ArgumentCompleter -Native -CommandName 'sandsh' -ScriptBlock {
         'sandsh' {
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Set a shell option by name, as `set -o` does (e.g. -o pipefail)')
             [CompletionResult]::new('--mount', '--mount', [CompletionResultType]::ParameterName, 'Mount a host directory: HOST:PATH[:ro|:overlay|:rw] (default ro; repeatable)')
+            [CompletionResult]::new('--allow-net', '--allow-net', [CompletionResultType]::ParameterName, 'Allow network requests matching ''[METHODS ]URL-PREFIX'' (repeatable), e.g. ''https://api.example.com/v1/'' (GET and HEAD) or ''POST,GET https://api.example.com/v1/''')
             [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Load the session from FILE when it exists and save it there at exit')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop the script after DURATION (30, 500ms, 2m); exit status 124')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Limits profile: strict (untrusted input), standard, interactive')
@@ -45,6 +46,7 @@ Register-ArgumentCompleter -Native -CommandName 'sandsh' -ScriptBlock {
             [CompletionResult]::new('--max-memory', '--max-memory', [CompletionResultType]::ParameterName, 'Memory budget of the session: variables, files, captures, command buffers')
             [CompletionResult]::new('--max-stack-bytes', '--max-stack-bytes', [CompletionResultType]::ParameterName, 'Stack of the interpreter and of each pipeline stage or job (deep recursion)')
             [CompletionResult]::new('--max-expansion-words', '--max-expansion-words', [CompletionResultType]::ParameterName, 'Maximum words one brace expansion or glob produces')
+            [CompletionResult]::new('--max-net-bytes', '--max-net-bytes', [CompletionResultType]::ParameterName, 'Maximum bytes of one network response body (curl, wget)')
             [CompletionResult]::new('--init', '--init', [CompletionResultType]::ParameterName, 'REPL: run FILE (read from the host) inside the sandbox at start instead of $XDG_CONFIG_HOME/sandsh/init.sh')
             [CompletionResult]::new('--generate', '--generate', [CompletionResultType]::ParameterName, 'Print the man page (`man`) or shell completions (`completions SHELL`: bash, zsh, fish, elvish, powershell) and exit')
             [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Run COMMANDS (the first argument); NAME sets $0 and ARGS set $1…')

@@ -20,6 +20,7 @@ set edit:completion:arg-completer[sandsh] = {|@words|
         &'sandsh'= {
             cand -o 'Set a shell option by name, as `set -o` does (e.g. -o pipefail)'
             cand --mount 'Mount a host directory: HOST:PATH[:ro|:overlay|:rw] (default ro; repeatable)'
+            cand --allow-net 'Allow network requests matching ''[METHODS ]URL-PREFIX'' (repeatable), e.g. ''https://api.example.com/v1/'' (GET and HEAD) or ''POST,GET https://api.example.com/v1/'''
             cand --snapshot 'Load the session from FILE when it exists and save it there at exit'
             cand --timeout 'Stop the script after DURATION (30, 500ms, 2m); exit status 124'
             cand --profile 'Limits profile: strict (untrusted input), standard, interactive'
@@ -42,6 +43,7 @@ set edit:completion:arg-completer[sandsh] = {|@words|
             cand --max-memory 'Memory budget of the session: variables, files, captures, command buffers'
             cand --max-stack-bytes 'Stack of the interpreter and of each pipeline stage or job (deep recursion)'
             cand --max-expansion-words 'Maximum words one brace expansion or glob produces'
+            cand --max-net-bytes 'Maximum bytes of one network response body (curl, wget)'
             cand --init 'REPL: run FILE (read from the host) inside the sandbox at start instead of $XDG_CONFIG_HOME/sandsh/init.sh'
             cand --generate 'Print the man page (`man`) or shell completions (`completions SHELL`: bash, zsh, fish, elvish, powershell) and exit'
             cand -c 'Run COMMANDS (the first argument); NAME sets $0 and ARGS set $1…'

@@ -1,5 +1,6 @@
 complete -c sandsh -s o -d 'Set a shell option by name, as `set -o` does (e.g. -o pipefail)' -r
 complete -c sandsh -l mount -d 'Mount a host directory: HOST:PATH[:ro|:overlay|:rw] (default ro; repeatable)' -r
+complete -c sandsh -l allow-net -d 'Allow network requests matching \'[METHODS ]URL-PREFIX\' (repeatable), e.g. \'https://api.example.com/v1/\' (GET and HEAD) or \'POST,GET https://api.example.com/v1/\'' -r
 complete -c sandsh -l snapshot -d 'Load the session from FILE when it exists and save it there at exit' -r -F
 complete -c sandsh -l timeout -d 'Stop the script after DURATION (30, 500ms, 2m); exit status 124' -r
 complete -c sandsh -l profile -d 'Limits profile: strict (untrusted input), standard, interactive' -r
@@ -22,6 +23,7 @@ complete -c sandsh -l max-background-jobs -d 'Maximum background jobs and pipeli
 complete -c sandsh -l max-memory -d 'Memory budget of the session: variables, files, captures, command buffers' -r
 complete -c sandsh -l max-stack-bytes -d 'Stack of the interpreter and of each pipeline stage or job (deep recursion)' -r
 complete -c sandsh -l max-expansion-words -d 'Maximum words one brace expansion or glob produces' -r
+complete -c sandsh -l max-net-bytes -d 'Maximum bytes of one network response body (curl, wget)' -r
 complete -c sandsh -l init -d 'REPL: run FILE (read from the host) inside the sandbox at start instead of $XDG_CONFIG_HOME/sandsh/init.sh' -r -F
 complete -c sandsh -l generate -d 'Print the man page (`man`) or shell completions (`completions SHELL`: bash, zsh, fish, elvish, powershell) and exit' -r
 complete -c sandsh -s c -d 'Run COMMANDS (the first argument); NAME sets $0 and ARGS set $1…'

@@ -41,6 +41,11 @@ pub struct Cli {
     #[arg(long, value_name = "HOST:PATH[:MODE]", action = ArgAction::Append, help_heading = "Sandbox")]
     pub mount: Vec<String>,
 
+    /// Allow network requests matching '[METHODS ]URL-PREFIX' (repeatable), e.g.
+    /// 'https://api.example.com/v1/' (GET and HEAD) or 'POST,GET https://api.example.com/v1/'
+    #[arg(long, value_name = "URL", action = ArgAction::Append, help_heading = "Sandbox")]
+    pub allow_net: Vec<String>,
+
     /// Load the session from FILE when it exists and save it there at exit
     #[arg(long, value_name = "FILE", help_heading = "Sandbox")]
     pub snapshot: Option<std::path::PathBuf>,
@@ -122,6 +127,9 @@ pub struct Cli {
     /// Maximum words one brace expansion or glob produces
     #[arg(long, value_name = "N", help_heading = "Limits")]
     pub max_expansion_words: Option<String>,
+    /// Maximum bytes of one network response body (curl, wget)
+    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
+    pub max_net_bytes: Option<String>,
 
     /// REPL: run FILE (read from the host) inside the sandbox at start instead of
     /// $XDG_CONFIG_HOME/sandsh/init.sh
@@ -149,7 +157,7 @@ pub struct Cli {
 impl Cli {
     /// The limit flags given, as (flag name, value).
     pub fn limit_flags(&self) -> Vec<(&'static str, &str)> {
-        let all: [(&'static str, &Option<String>); 19] = [
+        let all: [(&'static str, &Option<String>); 20] = [
             ("max-commands", &self.max_commands),
             ("max-loop-iterations", &self.max_loop_iterations),
             ("max-total-loop-iterations", &self.max_total_loop_iterations),
@@ -169,6 +177,7 @@ impl Cli {
             ("max-memory", &self.max_memory),
             ("max-stack-bytes", &self.max_stack_bytes),
             ("max-expansion-words", &self.max_expansion_words),
+            ("max-net-bytes", &self.max_net_bytes),
         ];
         all.into_iter()
             .filter_map(|(n, v)| v.as_deref().map(|v| (n, v)))

@@ -91,6 +91,9 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
         let spec = MountSpec::parse(m).map_err(|e| format!("--mount: {e}"))?;
         config.mounts.push(spec);
     }
+    for rule in &cli.allow_net {
+        config = config.allow_net(rule.clone());
+    }
     if let Some(t) = &cli.timeout {
         let d = parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;
         config = config.timeout(d);
@@ -331,6 +334,9 @@ fn print_tool_docs(cli: &cli::Cli) -> Result<i32, String> {
     for m in &cli.mount {
         let spec = MountSpec::parse(m).map_err(|e| format!("--mount: {e}"))?;
         b = b.mount(spec.host, spec.path, spec.mode);
+    }
+    for rule in &cli.allow_net {
+        b = b.allow_net(rule.clone());
     }
     if let Some(t) = &cli.timeout {
         let d = parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;

@@ -22,6 +22,10 @@ pub use ctx::{CommandRegistry, OutputFormat, PatientGuard, ToolCtx};
 pub use spec::{ArgSpec, ArgType, CommandSpec, Example, OptSpec, RiskLevel};
 pub use value::Value;
 
+/// The network layer commands use (`curl`, `wget`), reached through
+/// `ctx.backend().network()`.
+pub use crate::net;
+
 /// The remaining-stack guard for commands that recurse (jq, awk, sed): see [`crate::stack`].
 pub mod stack {
     pub use crate::stack::{RESERVE, exhausted, remaining};

@@ -54,6 +54,8 @@ pub struct ExecutionLimits {
     pub max_stack_bytes: usize,
     /// Words one brace expansion or glob may produce (THREAT DOS-MEM-5).
     pub max_expansion_words: usize,
+    /// Bytes of one network response body (`curl`, `wget`).
+    pub max_net_bytes: u64,
 }
 
 impl Default for ExecutionLimits {
@@ -90,6 +92,7 @@ impl ExecutionLimits {
             max_memory: 2 << 30,
             max_stack_bytes: 512 << 20,
             max_expansion_words: 4_000_000,
+            max_net_bytes: 64 << 20,
         }
     }
 
@@ -115,6 +118,7 @@ impl ExecutionLimits {
             max_memory: 256 << 20,
             max_stack_bytes: 64 << 20,
             max_expansion_words: 100_000,
+            max_net_bytes: 8 << 20,
         }
     }
 
@@ -129,6 +133,7 @@ impl ExecutionLimits {
             max_file_size: 1 << 30,
             max_memory: 8 << 30,
             max_expansion_words: 16_000_000,
+            max_net_bytes: 1 << 30,
             ..Self::standard()
         }
     }
@@ -219,6 +224,10 @@ impl ExecutionLimits {
         self.max_expansion_words = n;
         self
     }
+    pub fn max_net_bytes(mut self, n: u64) -> Self {
+        self.max_net_bytes = n;
+        self
+    }
 
     /// Every limit as (flag name, value) for documentation and `help limits`.
     pub fn entries(&self) -> Vec<(&'static str, String)> {
@@ -245,6 +254,7 @@ impl ExecutionLimits {
             ("max-memory", self.max_memory.to_string()),
             ("max-stack-bytes", self.max_stack_bytes.to_string()),
             ("max-expansion-words", self.max_expansion_words.to_string()),
+            ("max-net-bytes", self.max_net_bytes.to_string()),
         ]
     }
 
@@ -276,6 +286,7 @@ impl ExecutionLimits {
             "max-memory" => self.max_memory = v,
             "max-stack-bytes" => self.max_stack_bytes = us.clamp(1 << 20, MAX_STACK),
             "max-expansion-words" => self.max_expansion_words = us,
+            "max-net-bytes" => self.max_net_bytes = v,
             _ => return false,
         }
         true

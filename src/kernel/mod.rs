@@ -53,6 +53,11 @@ pub struct KernelConfig {
     pub backend: Option<Arc<dyn KernelBackend>>,
     /// Host directories mounted into the VFS.
     pub mounts: Vec<MountSpec>,
+    /// Network allowlist: `[METHODS ]URL-PREFIX` rules (see [`crate::net::policy`]); empty
+    /// means no network at all.
+    pub allow_net: Vec<String>,
+    /// Cap on the time of one network request (default [`crate::net::DEFAULT_MAX_TIME`]).
+    pub net_max_time: Duration,
 }
 
 impl Default for KernelConfig {
@@ -67,6 +72,8 @@ impl Default for KernelConfig {
             commands: Vec::new(),
             backend: None,
             mounts: Vec::new(),
+            allow_net: Vec::new(),
+            net_max_time: crate::net::DEFAULT_MAX_TIME,
         }
     }
 }
@@ -115,6 +122,18 @@ impl KernelConfig {
     }
     pub fn backend(mut self, b: Arc<dyn KernelBackend>) -> Self {
         self.backend = Some(b);
+        self
+    }
+    /// Allow network requests matching `rule`: a URL prefix, optionally preceded by the
+    /// methods allowed (`https://api.example.com/v1/`, `POST,GET https://api.example.com/v1/`,
+    /// `* http://127.0.0.1:8080/`). GET and HEAD when no method is listed.
+    pub fn allow_net(mut self, rule: impl Into<String>) -> Self {
+        self.allow_net.push(rule.into());
+        self
+    }
+    /// Cap the time of one network request.
+    pub fn net_max_time(mut self, t: Duration) -> Self {
+        self.net_max_time = t;
         self
     }
     /// Mount the host directory `host` at `vfs_path` (`ro`, `overlay` or `rw`).
@@ -327,6 +346,26 @@ impl Kernel {
                 );
                 let (b, err) = Self::mount_all(root.clone(), &config.mounts);
                 (b, Some(root), err)
+            }
+        };
+        let (backend, config_error) = if config.allow_net.is_empty() {
+            (backend, config_error)
+        } else {
+            match crate::net::NetPolicy::parse(&config.allow_net) {
+                Ok(policy) => {
+                    let net = crate::net::Net::with_max_time(
+                        policy,
+                        config.limits.max_net_bytes,
+                        config.net_max_time,
+                    );
+                    let b: Arc<dyn KernelBackend> =
+                        Arc::new(crate::net::NetBackend::new(backend, net));
+                    (b, config_error)
+                }
+                Err(e) => (
+                    backend,
+                    config_error.or(Some(format!("network allowlist: {e}"))),
+                ),
             }
         };
         let mut registry = Registry::standard();

@@ -111,8 +111,10 @@ impl BashToolBuilder {
         self
     }
 
-    /// Allow network access to URLs starting with `url_prefix` (recorded for network
-    /// commands; nothing is reachable without it).
+    /// Allow network requests (`curl`, `wget`) matching `rule`: a URL prefix (scheme, host,
+    /// port and path prefix), optionally preceded by the methods allowed, e.g.
+    /// `https://api.example.com/v1/` (GET and HEAD) or `POST,GET https://api.example.com/v1/`.
+    /// Nothing is reachable without a rule; a bad rule is reported by every call.
     pub fn allow_net(mut self, url_prefix: impl Into<String>) -> Self {
         self.allow_net.push(url_prefix.into());
         self
@@ -148,6 +150,9 @@ impl BashToolBuilder {
         }
         for (host, path, mode) in &self.mounts {
             config = config.mount(host.clone(), path.clone(), *mode);
+        }
+        for rule in &self.allow_net {
+            config = config.allow_net(rule.clone());
         }
         let mut registry = Registry::standard();
         for c in &self.builtins {

@@ -290,8 +290,8 @@ pub struct ToolConfig {
     pub exec_timeout: u64,
     /// The sandbox `filesystem` and `execute_command` share.
     pub kernel: KernelConfig,
-    /// URL prefixes network access is allowed to; `web_search` works only when its base URL
-    /// starts with one of them.
+    /// Network allowlist rules (`[METHODS ]URL-PREFIX`, as `--allow-net` takes them);
+    /// `web_search` works only when its base URL (and every redirect) matches one.
     pub allow_net: Vec<String>,
     /// Where `web_search` sends queries (DuckDuckGo's HTML endpoint by default).
     pub web_base_url: String,
@@ -344,15 +344,18 @@ pub fn create_standard_registry(config: &ToolConfig) -> ToolRegistry {
         )));
     }
     if config.enable_web {
-        let allowed = config
-            .allow_net
-            .iter()
-            .any(|p| config.web_base_url.starts_with(p.as_str()));
-        registry.register(Box::new(
-            WebSearchTool::new()
-                .base_url(&config.web_base_url)
-                .allow_network(allowed),
-        ));
+        // The same allowlist (rules as `--allow-net` takes them) and client as curl/wget.
+        let mut web = WebSearchTool::new().base_url(&config.web_base_url);
+        if let Ok(policy) = crate::net::NetPolicy::parse(&config.allow_net)
+            && !policy.is_empty()
+        {
+            web = web.network(crate::net::Net::with_max_time(
+                policy,
+                2 << 20,
+                Duration::from_secs(15),
+            ));
+        }
+        registry.register(Box::new(web));
     }
     registry
 }

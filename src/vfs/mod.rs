@@ -214,4 +214,9 @@ pub trait KernelBackend: Send + Sync {
         let _ = path;
         None
     }
+    /// The session's network access (`curl`, `wget`), under its allowlist; `None` (the
+    /// default) means no network at all. See [`crate::net::NetBackend`].
+    fn network(&self) -> Option<std::sync::Arc<crate::net::Net>> {
+        None
+    }
 }

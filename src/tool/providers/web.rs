@@ -1,20 +1,23 @@
 //! `web_search`: a web search for the model (seed 002), DuckDuckGo's HTML endpoint by default.
 //!
 //! Network access is off unless the embedder allows it: sandsh reaches nothing outside the
-//! sandbox by default. When allowed, one GET with a global timeout and a cap on the response
+//! sandbox by default. The tool uses the same allowlist and client as `curl` and `wget`
+//! ([`crate::net`]): the search URL (and every redirect) must match a rule, and the address
+//! connected to is checked after resolution. One GET with a time cap and a cap on the response
 //! size fetches the results page, which is parsed with a few tolerant patterns (the HTML
 //! endpoint needs no API key and its markup — `result__a` links, `result__snippet` text,
 //! redirect links carrying the target in `uddg=` — has been stable for years). The base URL
 //! is configurable, which is also how the tests point it at a local server.
 
-use std::sync::OnceLock;
-use std::time::Duration;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use regex::Regex;
 use serde_json::{Value, json};
 
 use super::{provider_help, provider_system_prompt, request_args, response_from};
+use crate::net::{Net, NetError, NetPolicy, Request, Url};
 use crate::tool::traits::{
     RiskLevel, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse, ToolResult,
 };
@@ -36,7 +39,10 @@ pub struct SearchResult {
 /// A web search over an HTML results page.
 pub struct WebSearchTool {
     base_url: String,
-    allowed: bool,
+    /// The shared network access (policy and caps); `None`: no network.
+    net: Option<Arc<Net>>,
+    /// `allow_network(true)`: a GET rule for the base URL alone.
+    allow_base: bool,
     timeout: Duration,
     max_bytes: u64,
     max_results: usize,
@@ -46,7 +52,8 @@ impl Default for WebSearchTool {
     fn default() -> Self {
         WebSearchTool {
             base_url: DEFAULT_BASE_URL.to_string(),
-            allowed: false,
+            net: None,
+            allow_base: false,
             timeout: Duration::from_secs(15),
             max_bytes: 2 << 20,
             max_results: 5,
@@ -66,10 +73,38 @@ impl WebSearchTool {
         self
     }
 
-    /// Allow (or forbid) network access.
+    /// Allow (or forbid) network access: allowing adds a GET rule for the base URL alone.
+    /// Prefer [`WebSearchTool::network`] to share a session's allowlist.
     pub fn allow_network(mut self, allowed: bool) -> Self {
-        self.allowed = allowed;
+        self.allow_base = allowed;
         self
+    }
+
+    /// The network access in force: the shared one, else the base-URL rule.
+    fn net(&self) -> Option<Arc<Net>> {
+        if let Some(n) = &self.net {
+            return Some(n.clone());
+        }
+        if !self.allow_base {
+            return None;
+        }
+        NetPolicy::parse(&[self.base_url.as_str()])
+            .ok()
+            .map(|p| Net::with_max_time(p, self.max_bytes, self.timeout))
+    }
+
+    /// Use this network access (allowlist, body cap, time cap) for every search.
+    pub fn network(mut self, net: Arc<Net>) -> Self {
+        self.net = Some(net);
+        self
+    }
+
+    fn allowed(&self) -> bool {
+        self.net().is_some_and(|n| {
+            Url::parse(&self.base_url)
+                .ok()
+                .is_some_and(|u| n.policy().check("GET", &u).is_ok())
+        })
     }
 
     /// Time limit of one request.
@@ -91,36 +126,94 @@ impl WebSearchTool {
     }
 
     fn fetch(&self, query: &str) -> ToolResult<String> {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .timeout_global(Some(self.timeout))
-            .http_status_as_error(true)
-            .build()
-            .into();
-        let mut resp = agent
-            .get(&self.base_url)
-            .query("q", query)
-            .header("User-Agent", concat!("sandsh/", env!("CARGO_PKG_VERSION")))
-            .call()
-            .map_err(|e| match e {
-                ureq::Error::Timeout(_) => ToolError::Timeout {
-                    ms: self.timeout.as_millis() as u64,
-                },
-                other => ToolError::Network(other.to_string()),
-            })?;
-        resp.body_mut()
-            .with_config()
-            .limit(self.max_bytes)
-            .read_to_string()
-            .map_err(|e| ToolError::Network(e.to_string()))
+        let Some(net) = self.net() else {
+            return Err(self.denied());
+        };
+        let sep = if self.base_url.contains('?') {
+            '&'
+        } else {
+            '?'
+        };
+        let first = format!(
+            "{}{sep}q={}",
+            self.base_url,
+            crate::net::percent_encode(query.as_bytes())
+        );
+        let mut url = Url::parse(&first).map_err(|e| ToolError::Network(e.to_string()))?;
+        let deadline = Instant::now() + self.timeout;
+        let never = || false;
+        let net_err = |e: NetError| match e {
+            NetError::Timeout => ToolError::Timeout {
+                ms: self.timeout.as_millis() as u64,
+            },
+            NetError::Denied(m) => ToolError::PermissionDenied(m),
+            other => ToolError::Network(other.to_string()),
+        };
+        for _ in 0..5 {
+            let headers = vec![
+                ("Host".to_string(), url.host_header().into_bytes()),
+                (
+                    "User-Agent".to_string(),
+                    concat!("sandsh/", env!("CARGO_PKG_VERSION"))
+                        .as_bytes()
+                        .to_vec(),
+                ),
+                ("Accept".to_string(), b"text/html".to_vec()),
+            ];
+            let req = Request {
+                method: "GET",
+                url: &url,
+                headers: &headers,
+                body: b"",
+                resolve: &[],
+            };
+            let mut resp = net.open(&req, &never, Some(deadline)).map_err(net_err)?;
+            if matches!(resp.status, 301 | 302 | 303 | 307 | 308)
+                && let Some(loc) = resp.header("location")
+            {
+                let loc = String::from_utf8_lossy(loc).into_owned();
+                url = url
+                    .join(&loc)
+                    .map_err(|e| ToolError::Network(e.to_string()))?;
+                continue;
+            }
+            if resp.status >= 400 {
+                return Err(ToolError::Network(format!(
+                    "{url}: HTTP status {}",
+                    resp.status
+                )));
+            }
+            let mut body = Vec::new();
+            let mut buf = vec![0u8; 16 << 10];
+            loop {
+                let n = resp.body.read(&mut buf, &never).map_err(net_err)?;
+                if n == 0 {
+                    break;
+                }
+                if body.len() as u64 + n as u64 > self.max_bytes {
+                    return Err(ToolError::Network(format!(
+                        "response larger than {} bytes",
+                        self.max_bytes
+                    )));
+                }
+                body.extend_from_slice(&buf[..n]);
+            }
+            return Ok(String::from_utf8_lossy(&body).into_owned());
+        }
+        Err(ToolError::Network("too many redirects".into()))
+    }
+
+    fn denied(&self) -> ToolError {
+        ToolError::PermissionDenied(format!(
+            "network access is off; allow {} (ToolConfig::allow_net, WebSearchTool::network \
+             or WebSearchTool::allow_network) to search",
+            self.base_url
+        ))
     }
 
     fn search(&self, args: &Value) -> ToolResult<ToolOutput> {
-        if !self.allowed {
-            return Err(ToolError::PermissionDenied(format!(
-                "network access is off; allow {} (ToolConfig::allow_net or \
-                 WebSearchTool::allow_network) to search",
-                self.base_url
-            )));
+        if !self.allowed() {
+            return Err(self.denied());
         }
         let query = args
             .get("query")
@@ -303,7 +396,7 @@ impl Tool for WebSearchTool {
         SHORT
     }
     fn description(&self) -> String {
-        let state = if self.allowed {
+        let state = if self.allowed() {
             "network access allowed"
         } else {
             "network access is off in this configuration"
