@@ -878,8 +878,17 @@ fn key_cmp(
     cfg: &Cfg,
     digests: Option<(&Digest16, &Digest16)>,
 ) -> Ordering {
-    let ka = key_text(a, k, cfg);
-    let kb = key_text(b, k, cfg);
+    key_cmp_text(key_text(a, k, cfg), key_text(b, k, cfg), k, cfg, digests)
+}
+
+/// `key_cmp` on the keys' text, already extracted.
+fn key_cmp_text(
+    ka: &[u8],
+    kb: &[u8],
+    k: &Key,
+    cfg: &Cfg,
+    digests: Option<(&Digest16, &Digest16)>,
+) -> Ordering {
     let o = match k.kind {
         Kind::Text => text_cmp(ka, kb, k),
         Kind::Numeric => numcmp(ka, kb),
@@ -904,10 +913,34 @@ fn compare(a: &[u8], b: &[u8], cfg: &Cfg) -> Ordering {
     compare_pre(a, b, &[], &[], cfg)
 }
 
+/// `compare` for lines decorated with their first key's text (no random keys).
+fn compare_dec(a: &(&[u8], &[u8]), b: &(&[u8], &[u8]), cfg: &Cfg) -> Ordering {
+    let o = match cfg.keys.first() {
+        Some(k) => key_cmp_text(a.1, b.1, k, cfg, None),
+        None => Ordering::Equal,
+    };
+    if o != Ordering::Equal {
+        return o;
+    }
+    compare_rest(a.0, b.0, 1, &[], &[], cfg)
+}
+
 /// `compare` with the lines' random-key digests precomputed (`line_digests`), or empty.
 fn compare_pre(a: &[u8], b: &[u8], da: &[Digest16], db: &[Digest16], cfg: &Cfg) -> Ordering {
+    compare_rest(a, b, 0, da, db, cfg)
+}
+
+/// `compare_pre` from key `from` on (the earlier keys compared equal).
+fn compare_rest(
+    a: &[u8],
+    b: &[u8],
+    from: usize,
+    da: &[Digest16],
+    db: &[Digest16],
+    cfg: &Cfg,
+) -> Ordering {
     let mut r = 0;
-    for k in &cfg.keys {
+    for k in cfg.keys.iter().skip(from) {
         let pre = if k.kind == Kind::Random {
             r += 1;
             da.get(r - 1).zip(db.get(r - 1))
@@ -1143,13 +1176,31 @@ impl Command for Sort {
                 }
                 let d = |i: usize| &dig[i * randoms..(i + 1) * randoms];
                 let mut idx: Vec<usize> = (0..lines.len()).collect();
-                let cmp = |&i: &usize, &j: &usize| compare_pre(lines[i], lines[j], d(i), d(j), &cfg);
+                let cmp =
+                    |&i: &usize, &j: &usize| compare_pre(lines[i], lines[j], d(i), d(j), &cfg);
                 if need_stable {
                     idx.sort_by(cmp);
                 } else {
                     idx.sort_unstable_by(cmp);
                 }
                 lines = idx.into_iter().map(|i| lines[i]).collect();
+            } else if !cfg.keys.is_empty() {
+                // Decorate: the first key's text is found once per line, not per comparison.
+                let mut charge = ctx.memory().charge();
+                if let Err(e) = charge.set(lines.len() * 32) {
+                    let e = util::memory_error(e);
+                    util::err(ctx, "sort", &util::io_msg(&e));
+                    return 2;
+                }
+                let k0 = &cfg.keys[0];
+                let mut dec: Vec<(&[u8], &[u8])> =
+                    lines.iter().map(|l| (*l, key_text(l, k0, &cfg))).collect();
+                if need_stable {
+                    dec.sort_by(|a, b| compare_dec(a, b, &cfg));
+                } else {
+                    dec.sort_unstable_by(|a, b| compare_dec(a, b, &cfg));
+                }
+                lines = dec.into_iter().map(|(l, _)| l).collect();
             } else if need_stable {
                 lines.sort_by(|a, b| compare(a, b, &cfg));
             } else {

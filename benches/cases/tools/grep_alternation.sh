@@ -1,7 +1,6 @@
 # iterations: 1
-# about: grep -E 'a|b'
+# about: grep -E 'a|b' (stdout to the bench, not /dev/null, where GNU grep quits at the first match)
 # input: text
 # streaming: yes
 # target: cold <= 1.5
-# check: grep -E 'saru|tivo' @IN@ | cksum
-grep -E 'saru|tivo' @IN@ > /dev/null
+grep -E 'saru|tivo' @IN@

@@ -1,7 +1,6 @@
 # iterations: 1
-# about: grep -c
+# about: grep -c (stdout to the bench, not /dev/null, where GNU grep quits at the first match)
 # input: text
 # streaming: yes
 # target: cold <= 1.5
-# check: grep -c kalo @IN@
-grep -c kalo @IN@ > /dev/null
+grep -c kalo @IN@

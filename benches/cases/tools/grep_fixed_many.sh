@@ -1,7 +1,6 @@
 # iterations: 1
-# about: grep -F -f with 200 patterns
+# about: grep -F -f with 200 patterns (stdout to the bench, not /dev/null, where GNU grep quits at the first match)
 # input: text
 # streaming: yes
 # target: cold <= 1.5
-# check: grep -F -f @DATA@/patterns @IN@ | cksum
-grep -F -f @DATA@/patterns @IN@ > /dev/null
+grep -F -f @DATA@/patterns @IN@

@@ -1,7 +1,6 @@
 # iterations: 1
-# about: grep -i
+# about: grep -i (stdout to the bench, not /dev/null, where GNU grep quits at the first match)
 # input: text
 # streaming: yes
 # target: cold <= 1.5
-# check: grep -i mine @IN@ | cksum
-grep -i mine @IN@ > /dev/null
+grep -i mine @IN@

@@ -1,7 +1,6 @@
 # iterations: 1
-# about: grep -v
+# about: grep -v (stdout to the bench, not /dev/null, where GNU grep quits at the first match)
 # input: text
 # streaming: yes
 # target: cold <= 1.5
-# check: grep -v ka @IN@ | cksum
-grep -v ka @IN@ > /dev/null
+grep -v ka @IN@

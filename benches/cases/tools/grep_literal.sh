@@ -1,7 +1,6 @@
 # iterations: 1
-# about: grep PATTERN
+# about: grep PATTERN (stdout to the bench, not /dev/null, where GNU grep quits at the first match)
 # input: text
 # streaming: yes
 # target: cold <= 1.5
-# check: grep zoka @IN@ | cksum
-grep zoka @IN@ > /dev/null
+grep zoka @IN@
