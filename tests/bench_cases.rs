@@ -51,6 +51,10 @@ fn bench_cases_match_bash() {
                         *n - 1
                     };
                     let Some(case) = cases.get(i) else { break };
+                    // Each case's bash run gets its own directory: cases run in parallel and
+                    // several write files of the same name.
+                    let dir = scratch.0.join(format!("case-{i}"));
+                    std::fs::create_dir_all(&dir).expect("case dir");
                     let d = case.input.as_ref().map(|_| data.as_path());
                     let tiny = common::InputSize::Tiny;
                     let scripts: Vec<String> = std::iter::once(case.script_in(d, tiny))
@@ -59,7 +63,7 @@ fn bench_cases_match_bash() {
                     let mut kernel = sandsh::Kernel::new(common::kernel_config(d));
                     let (mut want, mut got) = (None, None);
                     for script in &scripts {
-                        let w = common::run_process(&bash, script, &scratch.0).expect("run bash");
+                        let w = common::run_process(&bash, script, &dir).expect("run bash");
                         let g = common::run_inproc(&mut kernel, script);
                         let differs = !g.matches(&w);
                         (want, got) = (Some(w), Some(g));

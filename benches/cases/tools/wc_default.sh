@@ -3,5 +3,5 @@
 # input: text
 # streaming: yes
 # target: cold <= 1.5
-# check: wc < @IN@
+# check: wc @IN@
 wc @IN@ > /dev/null
