@@ -12,7 +12,13 @@
 //! cargo bench --bench shell -- loop arrays/  # cases whose category/name contains a filter
 //! cargo bench --bench shell -- --check      # outputs only, no timing; exit 1 on a new mismatch
 //! SANDSH_BENCH_QUICK=1 cargo bench --bench shell   # smoke test: few runs per case
+//! cargo bench --bench shell -- tools/       # only the tool-throughput cases (50 MB inputs)
 //! ```
+//!
+//! Tool cases (`benches/cases/tools/`, `# input:` in the header) time one command over a
+//! generated input of about 50 MB against the GNU tool on the host (see `common`); the inputs are
+//! generated once per run. A `# streaming: yes` case is also run cold over a 5 MB version of its
+//! input, and its peak RSS must not grow by more than `STREAM_GROWTH_LIMIT_KB` between the two.
 //!
 //! The cold runs use the release `sandsh` binary next to this bench executable
 //! (`target/release/sandsh`; `cargo bench` builds it because the package's binary target is
@@ -27,7 +33,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Case, Metric, Outcome};
+use common::{Case, InputSize, Metric, Outcome};
 use sandsh::{Kernel, KernelConfig};
 
 /// How long to keep adding rounds to one case, and the bounds on the number of rounds.
@@ -148,12 +154,23 @@ const HELPER_FLAG: &str = "--sandsh-bench-spawn";
 /// helper is a just-started process of about 1–2 MB, below anything measured. Its own start-up
 /// is outside the measured interval.
 fn run_timed(program: &Path, script: &str, dir: &Path) -> Result<ProcSample, String> {
+    run_timed_with(program, &[], script, dir)
+}
+
+/// `run_timed` with arguments before `-c` (sandsh's `--mount`).
+fn run_timed_with(
+    program: &Path,
+    pre: &[String],
+    script: &str,
+    dir: &Path,
+) -> Result<ProcSample, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let mut child = Command::new(exe)
         .arg(HELPER_FLAG)
         .arg(program)
         .arg(dir)
         .arg(script)
+        .args(pre)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -190,11 +207,11 @@ fn run_timed(program: &Path, script: &str, dir: &Path) -> Result<ProcSample, Str
 /// The spawn helper: runs the program with this process's stdout, then prints
 /// `wall_ns cpu_ns max_rss_kb exit_code` on stderr.
 fn spawn_helper(args: &[String]) -> Result<(), String> {
-    let [program, dir, script] = args else {
-        return Err("usage: --sandsh-bench-spawn PROGRAM DIR SCRIPT".into());
+    let [program, dir, script, pre @ ..] = args else {
+        return Err("usage: --sandsh-bench-spawn PROGRAM DIR SCRIPT [ARG-BEFORE-C...]".into());
     };
     let start = Instant::now();
-    let child = common::clean_command(Path::new(program), script, Path::new(dir))
+    let child = common::clean_command_with(Path::new(program), pre, script, Path::new(dir))
         .stdout(Stdio::inherit())
         .stderr(Stdio::null())
         .spawn()
@@ -241,7 +258,12 @@ struct Timings {
     cold_rss_kb: u64,
     bash_rss_kb: u64,
     rounds: usize,
+    /// A streaming tool case's cold peak RSS over the 5 MB input (the 50 MB one is `cold_rss_kb`).
+    small_rss_kb: Option<u64>,
 }
+
+/// How much a streaming command's peak RSS may grow from the 5 MB to the 50 MB input.
+const STREAM_GROWTH_LIMIT_KB: u64 = 4096;
 
 impl Timings {
     fn inproc_ratio(&self) -> f64 {
@@ -268,25 +290,61 @@ struct Env {
     sandsh: PathBuf,
     bash: PathBuf,
     scratch: common::Scratch,
+    /// Where the generated inputs of tool cases live (inside `scratch`).
+    data: PathBuf,
+}
+
+impl Env {
+    /// The data directory, for a tool case.
+    fn data_for(&self, case: &Case) -> Option<&Path> {
+        case.input.as_ref().map(|_| self.data.as_path())
+    }
 }
 
 fn fresh_kernel() -> Kernel {
     Kernel::new(KernelConfig::default())
 }
 
+fn kernel_for(env: &Env, case: &Case) -> Kernel {
+    match env.data_for(case) {
+        Some(d) => Kernel::new(common::kernel_config(Some(d))),
+        None => fresh_kernel(),
+    }
+}
+
 /// Runs `case` once each way and compares with bash; `Ok(expected)` when all agree.
 fn verify(env: &Env, case: &Case, kernel: &mut Kernel) -> Result<Outcome, String> {
+    let data = env.data_for(case);
+    let script = case.script_in(data, InputSize::Large);
+    match case.check_in(data, InputSize::Large) {
+        // A tool case with a check script: the check runs all three ways; the timed script
+        // (output to /dev/null) is compared with bash's on every timed run anyway.
+        Some(check) => {
+            verify_script(env, case, kernel, &check).map_err(|e| format!("check script: {e}"))?;
+            common::run_process(&env.bash, &script, &env.scratch.0)
+        }
+        None => verify_script(env, case, kernel, &script),
+    }
+}
+
+fn verify_script(
+    env: &Env,
+    case: &Case,
+    kernel: &mut Kernel,
+    script: &str,
+) -> Result<Outcome, String> {
     let dir = &env.scratch.0;
-    let expected = common::run_process(&env.bash, &case.script, dir)?;
+    let pre = common::mount_args(env.data_for(case));
+    let expected = common::run_process(&env.bash, script, dir)?;
     let mut errors = Vec::new();
-    let inproc = common::run_inproc(kernel, &case.script);
+    let inproc = common::run_inproc(kernel, script);
     if !inproc.matches(&expected) {
         errors.push(format!(
             "in-process: {}",
             common::describe_mismatch(&expected, &inproc)
         ));
     }
-    let cold = common::run_process(&env.sandsh, &case.script, dir)?;
+    let cold = common::run_process_with(&env.sandsh, &pre, script, dir)?;
     if !cold.matches(&expected) {
         let what = common::describe_mismatch(&expected, &cold);
         match errors.first_mut() {
@@ -305,7 +363,10 @@ fn verify(env: &Env, case: &Case, kernel: &mut Kernel) -> Result<Outcome, String
 
 fn measure(env: &Env, plan: &Plan, case: &Case) -> Result<Timings, String> {
     let dir = &env.scratch.0;
-    let mut kernel = fresh_kernel();
+    let data = env.data_for(case);
+    let script = case.script_in(data, InputSize::Large);
+    let pre = common::mount_args(data);
+    let mut kernel = kernel_for(env, case);
     // The verification run doubles as the discarded warm-up run of the in-process kernel.
     let expected = verify(env, case, &mut kernel)?;
     let (mut inproc, mut cold, mut bash) = (Vec::new(), Vec::new(), Vec::new());
@@ -313,16 +374,22 @@ fn measure(env: &Env, plan: &Plan, case: &Case) -> Result<Timings, String> {
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let start = Instant::now();
     let mut rounds = 0;
-    while rounds < plan.max_rounds && (rounds < plan.min_rounds || start.elapsed() < plan.budget) {
+    // A tool case runs for seconds a round: a fixed small number of rounds.
+    let (min_rounds, max_rounds) = match case.input {
+        Some(_) if plan.quick => (1, 1),
+        Some(_) => (3, 3),
+        None => (plan.min_rounds, plan.max_rounds),
+    };
+    while rounds < max_rounds && (rounds < min_rounds || start.elapsed() < plan.budget) {
         // Rotate the order so no way always runs right after another.
         for k in 0..3 {
             match (k + rounds) % 3 {
                 0 => {
                     if case.fresh_kernel {
-                        kernel = fresh_kernel();
+                        kernel = kernel_for(env, case);
                     }
                     let t = Instant::now();
-                    let r = kernel.execute(&case.script);
+                    let r = kernel.execute(&script);
                     inproc.push(t.elapsed().as_secs_f64() * 1e6);
                     let got = Outcome {
                         stdout: r.stdout,
@@ -338,7 +405,7 @@ fn measure(env: &Env, plan: &Plan, case: &Case) -> Result<Timings, String> {
                     }
                 }
                 1 => {
-                    let s = run_timed(&env.sandsh, &case.script, dir)?;
+                    let s = run_timed_with(&env.sandsh, &pre, &script, dir)?;
                     if !s.outcome.matches(&expected) {
                         return Err(format!("cold run {} differs from bash", rounds + 1));
                     }
@@ -347,7 +414,7 @@ fn measure(env: &Env, plan: &Plan, case: &Case) -> Result<Timings, String> {
                     cold_rss.push(s.max_rss_kb as f64);
                 }
                 _ => {
-                    let s = run_timed(&env.bash, &case.script, dir)?;
+                    let s = run_timed(&env.bash, &script, dir)?;
                     if !s.outcome.matches(&expected) {
                         return Err(format!(
                             "bash run {} differs from bash's first run (nondeterministic case)",
@@ -371,7 +438,27 @@ fn measure(env: &Env, plan: &Plan, case: &Case) -> Result<Timings, String> {
         cold_rss_kb: median(&cold_rss) as u64,
         bash_rss_kb: median(&bash_rss) as u64,
         rounds,
+        small_rss_kb: match case.streaming {
+            true => Some(small_rss(env, case)?),
+            false => None,
+        },
     })
+}
+
+/// A streaming case's cold peak RSS over the 5 MB input (median of three runs).
+fn small_rss(env: &Env, case: &Case) -> Result<u64, String> {
+    let data = env.data_for(case);
+    let script = case.script_in(data, InputSize::Small);
+    let pre = common::mount_args(data);
+    let mut v = Vec::new();
+    for _ in 0..3 {
+        let s = run_timed_with(&env.sandsh, &pre, &script, &env.scratch.0)?;
+        if s.outcome.exit_code != 0 {
+            return Err(format!("5 MB run exited {}", s.outcome.exit_code));
+        }
+        v.push(s.max_rss_kb as f64);
+    }
+    Ok(median(&v) as u64)
 }
 
 /// Memory flatness: the same loop at two sizes, cold (peak RSS from `wait4`) and in-process
@@ -717,8 +804,18 @@ fn report(
             .count();
         row(w, &common::category_title(cat), &items, errors);
     }
-    let errors = results.iter().filter(|r| r.result.is_err()).count();
-    row(w, "**All**", &ok, errors);
+    // The shell cases compare scripts with bash; the tool cases compare one command with a GNU
+    // binary: a different question, summarised in their own row above and not in the total.
+    let shell_ok: Vec<_> = ok
+        .iter()
+        .copied()
+        .filter(|(c, _)| c.input.is_none())
+        .collect();
+    let errors = results
+        .iter()
+        .filter(|r| r.result.is_err() && r.case.input.is_none())
+        .count();
+    row(w, "**All shell cases**", &shell_ok, errors);
     let _ = writeln!(w);
 
     // Targets.
@@ -754,11 +851,39 @@ fn report(
             );
         }
     }
-    if let Some(g) = geomean(ok.iter().map(|(_, t)| t.inproc_ratio())) {
+    for r in results.iter().filter(|r| r.case.streaming) {
+        match &r.result {
+            Ok(Timings {
+                small_rss_kb: Some(small),
+                cold_rss_kb: large,
+                ..
+            }) => {
+                let growth = *large as i64 - *small as i64;
+                let _ = writeln!(
+                    w,
+                    "| `{}` streams: cold peak RSS over 5 MB vs 50 MB input | {small} → {large} KB ({growth:+} KB) | ≤ +{STREAM_GROWTH_LIMIT_KB} KB | {} | |",
+                    r.case.id,
+                    if growth <= STREAM_GROWTH_LIMIT_KB as i64 {
+                        "PASS"
+                    } else {
+                        "**MISS**"
+                    }
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    w,
+                    "| `{}` streams: cold peak RSS over 5 MB vs 50 MB input | – | ≤ +{STREAM_GROWTH_LIMIT_KB} KB | **ERROR** | |",
+                    r.case.id
+                );
+            }
+        }
+    }
+    if let Some(g) = geomean(shell_ok.iter().map(|(_, t)| t.inproc_ratio())) {
         let _ = writeln!(
             w,
-            "| In-process per case vs `bash -c`, geometric mean over {} cases | {} | ≤ 0.05 | {} | |",
-            ok.len(),
+            "| In-process per case vs `bash -c`, geometric mean over {} shell cases | {} | ≤ 0.05 | {} | |",
+            shell_ok.len(),
             fmt_ratio(g),
             if g <= 0.05 { "PASS" } else { "**MISS**" }
         );
@@ -864,13 +989,42 @@ fn report(
         }
         let _ = writeln!(w);
         for r in results.iter().filter(|r| r.case.category == *cat) {
-            let _ = writeln!(
-                w,
-                "- `{}`: {} ({} iterations)",
-                r.case.name, r.case.about, r.case.iterations
-            );
+            match &r.case.input {
+                Some(input) => {
+                    let _ = writeln!(
+                        w,
+                        "- `{}`: {} (input `{input}`{}): `{}`",
+                        r.case.name,
+                        r.case.about,
+                        if r.case.streaming { ", streaming" } else { "" },
+                        timed_line(&r.case.script)
+                    );
+                }
+                None => {
+                    let _ = writeln!(
+                        w,
+                        "- `{}`: {} ({} iterations)",
+                        r.case.name, r.case.about, r.case.iterations
+                    );
+                }
+            }
         }
         let _ = writeln!(w);
+        if results
+            .iter()
+            .any(|r| r.case.category == *cat && r.case.input.is_some())
+        {
+            let _ = writeln!(
+                w,
+                "Inputs, generated once per run (about 50 MB each; the `@IN@` of a case's \
+                 command), read by bash's GNU tools from the host and by sandsh through a \
+                 read-only mount of the same directory:\n"
+            );
+            for (name, what) in common::INPUTS {
+                let _ = writeln!(w, "- `{name}`: {what}");
+            }
+            let _ = writeln!(w);
+        }
     }
 
     let notes = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/PROFILE.md");
@@ -878,6 +1032,15 @@ fn report(
         let _ = writeln!(w, "{}", text.trim_end());
     }
     md
+}
+
+/// The command a tool case times: its first line that is not a comment.
+fn timed_line(script: &str) -> String {
+    script
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .unwrap_or("")
+        .replace('|', "\\|")
 }
 
 trait PathRel {
@@ -914,15 +1077,31 @@ fn main() {
 fn run() -> Result<(), String> {
     let plan = Plan::from_env();
     let bash = common::bash_path().ok_or("bash not found at /bin/bash or /usr/bin/bash")?;
+    let scratch = common::Scratch::new("bench").map_err(|e| e.to_string())?;
+    let data = scratch.0.join("data");
     let env = Env {
         sandsh: find_sandsh()?,
         bash,
-        scratch: common::Scratch::new("bench").map_err(|e| e.to_string())?,
+        scratch,
+        data,
     };
     let all = common::load_cases(&common::cases_dir())?;
     let cases: Vec<&Case> = all.iter().filter(|c| plan.selects(c)).collect();
     if cases.is_empty() {
         return Err(format!("no case matches {:?}", plan.filters));
+    }
+    if cases.iter().any(|c| c.input.is_some()) {
+        let t = Instant::now();
+        common::generate_inputs(
+            &env.data,
+            cases.iter().copied(),
+            &[InputSize::Large, InputSize::Small],
+        )?;
+        eprintln!(
+            "sandsh bench: generated tool inputs in {} ({:.1} s)",
+            env.data.display(),
+            t.elapsed().as_secs_f64()
+        );
     }
     eprintln!(
         "sandsh bench: {} cases, sandsh = {}, bash = {}",
@@ -934,7 +1113,7 @@ fn run() -> Result<(), String> {
     if plan.check_only {
         let mut bad = 0;
         for c in &cases {
-            match (verify(&env, c, &mut fresh_kernel()), &c.known_mismatch) {
+            match (verify(&env, c, &mut kernel_for(&env, c)), &c.known_mismatch) {
                 (Err(e), None) => {
                     bad += 1;
                     println!("MISMATCH {}: {e}", c.id);

@@ -9,6 +9,9 @@
 //! most `LIGHT_ITERATIONS` iterations run here (a few seconds); `SANDSH_BENCH_CASES=all` runs
 //! every case, and `cargo bench --bench shell -- --check` checks them all in release, all three
 //! ways (in-process, cold `sandsh -c`, bash).
+//!
+//! Tool cases (`benches/cases/tools/`) run here over 256 KB versions of their generated inputs,
+//! mounted read-only at their host path: the timed command and its `# check:` script both.
 
 #[path = "../benches/common/mod.rs"]
 mod common;
@@ -32,6 +35,8 @@ fn bench_cases_match_bash() {
         .collect();
     eprintln!("checking {} bench cases against bash", cases.len());
     let scratch = common::Scratch::new("bench-cases").expect("scratch dir");
+    let data = scratch.0.join("data");
+    common::generate_inputs(&data, &cases, &[common::InputSize::Tiny]).expect("generate inputs");
     let next = Mutex::new(0usize);
     let failures = Mutex::new(Vec::new());
     let fixed = Mutex::new(Vec::new());
@@ -46,10 +51,29 @@ fn bench_cases_match_bash() {
                         *n - 1
                     };
                     let Some(case) = cases.get(i) else { break };
-                    let want =
-                        common::run_process(&bash, &case.script, &scratch.0).expect("run bash");
-                    let mut kernel = sandsh::Kernel::new(sandsh::KernelConfig::default());
-                    let got = common::run_inproc(&mut kernel, &case.script);
+                    // Each case's bash run gets its own directory: cases run in parallel and
+                    // several write files of the same name.
+                    let dir = scratch.0.join(format!("case-{i}"));
+                    std::fs::create_dir_all(&dir).expect("case dir");
+                    let d = case.input.as_ref().map(|_| data.as_path());
+                    let tiny = common::InputSize::Tiny;
+                    let scripts: Vec<String> = std::iter::once(case.script_in(d, tiny))
+                        .chain(case.check_in(d, tiny))
+                        .collect();
+                    let mut kernel = sandsh::Kernel::new(common::kernel_config(d));
+                    let (mut want, mut got) = (None, None);
+                    for script in &scripts {
+                        let w = common::run_process(&bash, script, &dir).expect("run bash");
+                        let g = common::run_inproc(&mut kernel, script);
+                        let differs = !g.matches(&w);
+                        (want, got) = (Some(w), Some(g));
+                        if differs {
+                            break;
+                        }
+                    }
+                    let (Some(want), Some(got)) = (want, got) else {
+                        continue;
+                    };
                     match (got.matches(&want), &case.known_mismatch) {
                         (true, None) | (false, Some(_)) => {}
                         (true, Some(_)) => fixed.lock().expect("lock").push(case.id.clone()),

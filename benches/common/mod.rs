@@ -12,7 +12,20 @@
 //! # known-mismatch: reason      optional: sandsh's output is known to differ (a bug to fix);
 //!                               the bench still reports it, `tests/bench_cases.rs` tolerates it
 //! # about: one line             shown in the report
+//! # input: text                 optional: a tool case over a generated input (see `INPUTS`)
+//! # streaming: yes              optional, with `input`: peak RSS must not grow with the input
+//! # check: sort @IN@ | cksum    optional, with `input`: a script whose output is compared
 //! ```
+//!
+//! A tool case (`# input:`) measures one GNU-compatible command over a generated file of about
+//! 50 MB against the GNU tool on the host. The inputs are generated once per run into a data
+//! directory; `@IN@` in the script stands for the case's input file and `@DATA@` for the
+//! directory. bash reads them from the host; sandsh sees the same directory mounted read-only at
+//! the same absolute path, so both sides read the same bytes from the page cache and the timing
+//! measures the command, not a generator. The timed script sends its output to `/dev/null`; the
+//! `check` script (run once, both sides) compares a digest of the real output. grep cases are the
+//! exception: GNU grep stops at the first match when its stdout is `/dev/null`, so their output
+//! goes to the bench's pipe (both sides alike) and is compared on every run.
 //!
 //! Scripts use shell builtins only (so `bash -c` never leaves bash's process except to fork),
 //! write files only under relative paths (bash runs them in a scratch directory, sandsh in its
@@ -37,6 +50,10 @@ pub const CATEGORY_ORDER: &[(&str, &str)] = &[
     ("pipelines", "Pipelines and redirections"),
     ("heredocs", "Here-documents and here-strings"),
     ("scripts", "Realistic scripts"),
+    (
+        "tools",
+        "Tool throughput over generated 50 MB inputs (GNU tools on the bash side)",
+    ),
 ];
 
 /// What a target compares.
@@ -70,6 +87,287 @@ pub struct Case {
     pub fresh_kernel: bool,
     /// Why sandsh's output is known to differ from bash's, if it does.
     pub known_mismatch: Option<String>,
+    /// A tool case: the generated input it reads (`INPUTS`).
+    pub input: Option<String>,
+    /// A streaming tool case: its peak RSS must not grow with the input size.
+    pub streaming: bool,
+    /// A tool case's correctness script (the timed one writes to /dev/null).
+    pub check: Option<String>,
+}
+
+impl Case {
+    /// The script with `@IN@` and `@DATA@` replaced for the data directory and input size.
+    pub fn script_in(&self, data: Option<&Path>, size: InputSize) -> String {
+        instantiate(&self.script, self.input.as_deref(), data, size)
+    }
+
+    /// The check script, instantiated the same way.
+    pub fn check_in(&self, data: Option<&Path>, size: InputSize) -> Option<String> {
+        self.check
+            .as_deref()
+            .map(|c| instantiate(c, self.input.as_deref(), data, size))
+    }
+}
+
+fn instantiate(script: &str, input: Option<&str>, data: Option<&Path>, size: InputSize) -> String {
+    let (Some(input), Some(data)) = (input, data) else {
+        return script.to_string();
+    };
+    let file = data.join(input_file_name(input, size));
+    script
+        .replace("@IN@", &file.to_string_lossy())
+        .replace("@DATA@", &data.to_string_lossy())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generated inputs for tool cases
+// ---------------------------------------------------------------------------------------------
+
+/// The generated inputs: name and what it holds.
+pub const INPUTS: &[(&str, &str)] = &[
+    (
+        "text",
+        "lines of 3–14 words from a 2,000-word vocabulary, some capitalised, with numbers",
+    ),
+    ("csv", "comma-separated records: id,name,city,amount,score"),
+    ("sorted", "sorted lines with runs of duplicates (for uniq)"),
+    ("nums", "one integer per line, some negative"),
+    ("binary", "pseudo-random bytes"),
+    ("b64", "base64 of pseudo-random bytes, 76-column lines"),
+];
+
+/// Which size of a generated input a run uses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum InputSize {
+    /// About 50 MB: the timed runs.
+    Large,
+    /// About 5 MB: the other point of the RSS-growth check.
+    Small,
+    /// About 256 KB: correctness checks in `cargo test`.
+    Tiny,
+}
+
+impl InputSize {
+    pub fn bytes(self) -> usize {
+        match self {
+            InputSize::Large => 50 << 20,
+            InputSize::Small => 5 << 20,
+            InputSize::Tiny => 256 << 10,
+        }
+    }
+    fn tag(self) -> &'static str {
+        match self {
+            InputSize::Large => "50M",
+            InputSize::Small => "5M",
+            InputSize::Tiny => "256K",
+        }
+    }
+}
+
+pub fn input_file_name(input: &str, size: InputSize) -> String {
+    format!("{input}-{}", size.tag())
+}
+
+/// xorshift64*: deterministic, fast, good enough for test data.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn vocabulary(rng: &mut Rng) -> Vec<Vec<u8>> {
+    const SYL: &[&str] = &[
+        "ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "an", "el", "or", "us", "be", "da", "fi",
+        "go", "ha", "ju", "pe", "qu", "wy", "xe", "zo", "ch", "st",
+    ];
+    (0..2000)
+        .map(|_| {
+            let n = 1 + rng.below(4);
+            let mut w = Vec::new();
+            for _ in 0..n {
+                w.extend_from_slice(SYL[rng.below(SYL.len() as u64) as usize].as_bytes());
+            }
+            w
+        })
+        .collect()
+}
+
+/// Writes one generated input of about `size` bytes (always whole lines for text inputs).
+pub fn generate_input(input: &str, size: InputSize, path: &Path) -> std::io::Result<()> {
+    use std::io::Write;
+    let target = size.bytes();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ input.len() as u64);
+    let vocab = vocabulary(&mut rng);
+    let mut out = Vec::with_capacity(target + 256);
+    let word = |rng: &mut Rng| -> &[u8] {
+        // Zipf-ish: small indices far more often, so there are frequent and rare words.
+        let r = rng.below(vocab.len() as u64);
+        let i = (r * r / vocab.len() as u64) as usize;
+        &vocab[i]
+    };
+    const CITIES: &[&str] = &[
+        "Paris", "Oslo", "Lima", "Quito", "Accra", "Hanoi", "Perth", "Cork", "Riga", "Bern",
+    ];
+    match input {
+        "text" => {
+            while out.len() < target {
+                let n = 3 + rng.below(12);
+                for i in 0..n {
+                    if i > 0 {
+                        out.push(b' ');
+                    }
+                    match rng.below(10) {
+                        0 => {
+                            let _ = write!(out, "{}", rng.below(100_000));
+                        }
+                        1 => {
+                            let w = word(&mut rng);
+                            out.push(w[0].to_ascii_uppercase());
+                            out.extend_from_slice(&w[1..]);
+                        }
+                        _ => out.extend_from_slice(word(&mut rng)),
+                    }
+                }
+                out.push(b'\n');
+            }
+        }
+        "csv" => {
+            let mut id = 0u64;
+            while out.len() < target {
+                id += 1;
+                let _ = writeln!(
+                    out,
+                    "{id},{},{},{}.{:02},{}",
+                    String::from_utf8_lossy(word(&mut rng)),
+                    CITIES[rng.below(CITIES.len() as u64) as usize],
+                    rng.below(10_000),
+                    rng.below(100),
+                    rng.below(1000) as i64 - 500
+                );
+            }
+        }
+        "sorted" => {
+            let mut lines: Vec<Vec<u8>> = Vec::new();
+            let mut total = 0;
+            while total < target {
+                let mut l = Vec::new();
+                for i in 0..(1 + rng.below(3)) {
+                    if i > 0 {
+                        l.push(b' ');
+                    }
+                    l.extend_from_slice(word(&mut rng));
+                }
+                l.push(b'\n');
+                total += l.len();
+                lines.push(l);
+            }
+            lines.sort();
+            out = lines.concat();
+        }
+        "nums" => {
+            while out.len() < target {
+                let v = rng.below(2_000_000_000) as i64 - 1_000_000_000;
+                let _ = writeln!(out, "{}", v >> rng.below(30));
+            }
+        }
+        "binary" => {
+            while out.len() < target {
+                out.extend_from_slice(&rng.next().to_le_bytes());
+            }
+        }
+        "b64" => {
+            const ALPHA: &[u8] =
+                b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+            // 57 random bytes encode to one 76-column line.
+            while out.len() < target {
+                for _ in 0..19 {
+                    let v = rng.next();
+                    for k in 0..4 {
+                        out.push(ALPHA[((v >> (6 * k)) & 63) as usize]);
+                    }
+                }
+                out.push(b'\n');
+            }
+        }
+        other => {
+            return Err(std::io::Error::other(format!(
+                "unknown bench input '{other}'"
+            )));
+        }
+    }
+    std::fs::write(path, out)
+}
+
+/// Generates every input the given cases use at the given sizes into `dir`.
+pub fn generate_inputs<'a>(
+    dir: &Path,
+    cases: impl IntoIterator<Item = &'a Case>,
+    sizes: &[InputSize],
+) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut names: Vec<&str> = cases
+        .into_iter()
+        .filter_map(|c| c.input.as_deref())
+        .collect();
+    names.sort();
+    names.dedup();
+    if !names.is_empty() {
+        // Patterns for `grep -F -f`: 200 words of the vocabulary, frequent and rare.
+        let path = dir.join("patterns");
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let vocab = vocabulary(&mut rng);
+        let mut pats = Vec::new();
+        for w in vocab.iter().skip(300).step_by(8).take(200) {
+            pats.extend_from_slice(w);
+            pats.push(b'\n');
+        }
+        std::fs::write(&path, pats).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    for name in names {
+        for &size in sizes {
+            let path = dir.join(input_file_name(name, size));
+            if !path.exists() {
+                generate_input(name, size, &path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The kernel configuration of a tool case run in-process: the data directory mounted
+/// read-only at its own host path.
+pub fn kernel_config(data: Option<&Path>) -> sandsh::KernelConfig {
+    let mut config = sandsh::KernelConfig::default();
+    if let Some(d) = data {
+        config.mounts.push(sandsh::vfs::MountSpec {
+            host: d.to_path_buf(),
+            path: d.to_path_buf(),
+            mode: sandsh::vfs::MountMode::ReadOnly,
+        });
+    }
+    config
+}
+
+/// The extra `sandsh` arguments that mount the data directory for a cold run.
+pub fn mount_args(data: Option<&Path>) -> Vec<String> {
+    data.map(|d| {
+        vec![
+            "--mount".to_string(),
+            format!("{}:{}:ro", d.display(), d.display()),
+        ]
+    })
+    .unwrap_or_default()
 }
 
 pub fn cases_dir() -> PathBuf {
@@ -136,6 +434,9 @@ fn parse_case(category: &str, path: &Path) -> Result<Case, String> {
         targets: Vec::new(),
         fresh_kernel: false,
         known_mismatch: None,
+        input: None,
+        streaming: false,
+        check: None,
     };
     let bad = |what: &str| format!("{}: bad header line '{what}'", path.display());
     for line in script.lines() {
@@ -151,6 +452,14 @@ fn parse_case(category: &str, path: &Path) -> Result<Case, String> {
             "about" => case.about = value.to_string(),
             "kernel" => case.fresh_kernel = value == "fresh",
             "known-mismatch" => case.known_mismatch = Some(value.to_string()),
+            "input" => {
+                if !INPUTS.iter().any(|(n, _)| *n == value) {
+                    return Err(bad(line));
+                }
+                case.input = Some(value.to_string());
+            }
+            "streaming" => case.streaming = value == "yes",
+            "check" => case.check = Some(value.to_string()),
             "target" => {
                 let mut parts = value.split_whitespace();
                 let metric = match parts.next() {
@@ -186,8 +495,14 @@ pub fn bash_path() -> Option<PathBuf> {
 /// A command with the same small, fixed environment for bash and cold sandsh, run in `dir`, so
 /// neither side pays for (or depends on) the caller's environment.
 pub fn clean_command(program: &Path, script: &str, dir: &Path) -> Command {
+    clean_command_with(program, &[], script, dir)
+}
+
+/// `clean_command` with arguments before `-c` (sandsh's `--mount`).
+pub fn clean_command_with(program: &Path, pre: &[String], script: &str, dir: &Path) -> Command {
     let mut cmd = Command::new(program);
-    cmd.arg("-c")
+    cmd.args(pre)
+        .arg("-c")
         .arg(script)
         .env_clear()
         .env("PATH", "/usr/local/bin:/usr/bin:/bin")
@@ -214,7 +529,16 @@ impl Outcome {
 }
 
 pub fn run_process(program: &Path, script: &str, dir: &Path) -> Result<Outcome, String> {
-    let out = clean_command(program, script, dir)
+    run_process_with(program, &[], script, dir)
+}
+
+pub fn run_process_with(
+    program: &Path,
+    pre: &[String],
+    script: &str,
+    dir: &Path,
+) -> Result<Outcome, String> {
+    let out = clean_command_with(program, pre, script, dir)
         .output()
         .map_err(|e| format!("{}: {e}", program.display()))?;
     Ok(Outcome {

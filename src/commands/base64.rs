@@ -53,6 +53,51 @@ impl Kind {
     }
 }
 
+/// Base64 alphabet values by byte; 0xff outside the alphabet (the decoding fast path).
+static B64_VALUE: [u8; 256] = {
+    let mut t = [0xffu8; 256];
+    let mut i = 0;
+    while i < 64 {
+        t[B64[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Encodes whole 3-byte groups of `inp` (its length a multiple of 3) as base64.
+fn encode_b64_whole(inp: &[u8], out: &mut Vec<u8>) {
+    out.reserve(inp.len() / 3 * 4);
+    for g in inp.chunks_exact(3) {
+        let n = (u32::from(g[0]) << 16) | (u32::from(g[1]) << 8) | u32::from(g[2]);
+        out.extend_from_slice(&[
+            B64[(n >> 18) as usize & 63],
+            B64[(n >> 12) as usize & 63],
+            B64[(n >> 6) as usize & 63],
+            B64[n as usize & 63],
+        ]);
+    }
+}
+
+/// Appends `enc` to `out`, breaking lines every `wrap` columns (0: never); `col` carries the
+/// current column across calls.
+fn wrap_into(enc: &[u8], wrap: usize, col: &mut usize, out: &mut Vec<u8>) {
+    if wrap == 0 {
+        out.extend_from_slice(enc);
+        return;
+    }
+    let mut rest = enc;
+    while !rest.is_empty() {
+        let take = (wrap - *col).min(rest.len());
+        out.extend_from_slice(&rest[..take]);
+        rest = &rest[take..];
+        *col += take;
+        if *col == wrap {
+            out.push(b'\n');
+            *col = 0;
+        }
+    }
+}
+
 fn encode_group(k: Kind, inp: &[u8], out: &mut Vec<u8>) {
     match k {
         Kind::B64 => {
@@ -208,6 +253,7 @@ fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> Exit
     let mut out: Vec<u8> = Vec::with_capacity(util::CHUNK * 2);
     let mut col = 0usize;
     let mut any = false;
+    let mut enc: Vec<u8> = Vec::with_capacity(util::CHUNK / gin * gout + gout);
     loop {
         if ctx.is_cancelled() {
             return 130;
@@ -224,7 +270,25 @@ fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> Exit
             }
         };
         if decode {
-            for &c in &buf[..n] {
+            let data = &buf[..n];
+            let mut i = 0;
+            while i < data.len() {
+                // Fast path: a whole group of four alphabet characters at a group boundary.
+                if matches!(k, Kind::B64) && pending.is_empty() && i + 4 <= data.len() {
+                    let v = |j: usize| B64_VALUE[data[i + j] as usize];
+                    let (a, b, c, d) = (v(0), v(1), v(2), v(3));
+                    if (a | b | c | d) < 64 {
+                        out.extend_from_slice(&[
+                            (a << 2) | (b >> 4),
+                            (b << 4) | (c >> 2),
+                            (c << 6) | d,
+                        ]);
+                        i += 4;
+                        continue;
+                    }
+                }
+                let c = data[i];
+                i += 1;
                 if c == b'\n' {
                     continue;
                 }
@@ -259,20 +323,19 @@ fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> Exit
             } else {
                 pending.len() / gin * gin
             };
-            let mut enc = Vec::with_capacity(whole / gin * gout + gout);
-            for g in pending[..whole].chunks(gin) {
+            enc.clear();
+            let fast = if matches!(k, Kind::B64) {
+                whole / 3 * 3
+            } else {
+                0
+            };
+            encode_b64_whole(&pending[..fast], &mut enc);
+            for g in pending[fast..whole].chunks(gin) {
                 encode_group(k, g, &mut enc);
             }
             pending.drain(..whole);
-            for &c in &enc {
-                any = true;
-                out.push(c);
-                col += 1;
-                if wrap > 0 && col == wrap {
-                    out.push(b'\n');
-                    col = 0;
-                }
-            }
+            any |= !enc.is_empty();
+            wrap_into(&enc, wrap, &mut col, &mut out);
             if n == 0 {
                 if wrap > 0 && any && col > 0 {
                     out.push(b'\n');

@@ -220,7 +220,8 @@ impl Command for Cat {
             at_start: true,
             blank_run: 0,
         };
-        let mut buf = vec![0u8; 64 * 1024];
+        // Large reads: the plain path is a copy loop whose cost is per call.
+        let mut buf = vec![0u8; 256 * 1024];
         for file in files {
             let name = util::lossy(&file);
             let mut src = match util::open(ctx, &file) {

@@ -39,6 +39,12 @@ static ENV: CommandSpec = CommandSpec {
             value: None,
             help: "end each output line with NUL, not newline",
         },
+        OptSpec {
+            short: Some('C'),
+            long: Some("chdir"),
+            value: Some("DIR"),
+            help: "change working directory to DIR",
+        },
     ],
     operands: &[
         ArgSpec {
@@ -67,6 +73,11 @@ static ENV: CommandSpec = CommandSpec {
             description: "run a command",
             script: "env echo hi",
             stdout: "hi\n",
+        },
+        Example {
+            description: "run a command in another directory",
+            script: "mkdir -p /tmp/w && env -C /tmp/w pwd && pwd",
+            stdout: "/tmp/w\n/home/user\n",
         },
     ],
     errors: "125 for an invalid option or an unsupported environment change before COMMAND; 127 when COMMAND is not found",
@@ -142,6 +153,39 @@ impl Command for Env {
             }
             changed = true;
             ops = &ops[1..];
+        }
+        let chdir = p.value(&ENV, "C");
+        if let Some(dir) = chdir {
+            if ops.is_empty() {
+                let _ = writeln!(
+                    ctx.stderr(),
+                    "env: must specify command with --chdir (-C)\nTry 'env --help' for more information."
+                );
+                return 125;
+            }
+            let name = util::lossy(dir);
+            let why = match ctx.backend().stat(&ctx.resolve_path(&name)) {
+                Ok(m) if m.is_dir() => None,
+                Ok(_) => Some("Not a directory".to_string()),
+                Err(e) => Some(e.to_string()),
+            };
+            if let Some(why) = why {
+                let m = format!("cannot change directory to {}: {why}", util::quote(&name));
+                util::err(ctx, "env", &m);
+                return 125;
+            }
+            // Commands see the context's cwd; a nested shell changes it for COMMAND alone.
+            let mut argv: Vec<Arg> = vec![
+                b"-c".to_vec(),
+                b"cd -- \"$1\" || exit 125; shift; exec \"$@\"".to_vec(),
+                b"env".to_vec(),
+                dir.clone(),
+            ];
+            argv.extend(ops.iter().cloned());
+            if changed {
+                return ctx.call_with_env("bash", &argv, &vars);
+            }
+            return ctx.call("bash", &argv);
         }
         if let Some((cmd, rest)) = ops.split_first() {
             if changed {
@@ -226,5 +270,27 @@ mod tests {
         let (s, _, e) = run_in(&Env, &["A=1", "true"], "");
         assert_eq!(s, 125);
         assert!(e.contains("not supported"));
+    }
+
+    #[test]
+    fn chdir_errors_as_gnu() {
+        let (s, _, e) = run_in(&Env, &["-C", "/nonexist", "true"], "");
+        assert_eq!(s, 125);
+        assert_eq!(
+            e,
+            "env: cannot change directory to '/nonexist': No such file or directory\n"
+        );
+        let (s, _, e) = run_in(&Env, &["-C", "/home"], "");
+        assert_eq!(s, 125);
+        assert_eq!(
+            e,
+            "env: must specify command with --chdir (-C)\nTry 'env --help' for more information.\n"
+        );
+        let (s, _, e) = run_in(&Env, &["--chdir=/etc/passwd", "true"], "");
+        assert_eq!(s, 125);
+        assert_eq!(
+            e,
+            "env: cannot change directory to '/etc/passwd': Not a directory\n"
+        );
     }
 }

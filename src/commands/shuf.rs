@@ -100,6 +100,11 @@ enum Bytes {
         pos: usize,
         name: String,
     },
+    /// An opened file read as bytes are needed (a source may be endless, as /dev/zero is).
+    Stream {
+        src: Box<dyn std::io::Read + Send>,
+        name: String,
+    },
     Gen(u64),
 }
 
@@ -121,6 +126,15 @@ impl RandInt {
                 }
                 buf.copy_from_slice(&data[*pos..*pos + buf.len()]);
                 *pos += buf.len();
+            }
+            Bytes::Stream { src, name } => {
+                let mut got = 0;
+                while got < buf.len() {
+                    match src.read(&mut buf[got..]) {
+                        Ok(0) | Err(_) => return Err(EndOfFile(name.clone())),
+                        Ok(n) => got += n,
+                    }
+                }
             }
             Bytes::Gen(state) => {
                 for b in buf.iter_mut() {
@@ -276,11 +290,19 @@ impl Command for Shuf {
             return util::usage(ctx, &SPEC, &m, 1);
         }
         let bytes = match p.value(&SPEC, "random-source") {
-            Some(f) => {
+            Some(f) if f.as_slice() == b"-" => {
                 let name = util::lossy(f);
                 match util::read_input(ctx, f) {
                     Ok(data) => Bytes::File { data, pos: 0, name },
                     Err(e) => return fail(ctx, &format!("{name}: {}", util::io_msg(&e))),
+                }
+            }
+            Some(f) => {
+                let name = util::lossy(f);
+                match util::open(ctx, f) {
+                    Ok(util::Source::File(src)) => Bytes::Stream { src, name },
+                    Ok(util::Source::Stdin) => Bytes::Gen(0),
+                    Err(m) => return fail(ctx, &format!("{name}: {m}")),
                 }
             }
             None => {
@@ -497,6 +519,30 @@ mod tests {
         assert_eq!(v, ["a", "b", "c", "d"]);
         let (_, o, _) = run_in(&Shuf, &["-i", "1-5", "-n", "2"], "");
         assert_eq!(o.lines().count(), 2);
+    }
+
+    #[test]
+    fn endless_random_source_is_read_as_needed() {
+        // GNU reads /dev/zero as far as it needs; all-zero bytes give these outputs.
+        let mut ctx = TestCtx::new();
+        assert_eq!(
+            run(&Shuf, &["-i", "1-5", "--random-source=/dev/zero"], &mut ctx),
+            0
+        );
+        assert_eq!(ctx.out_str(), "1\n2\n3\n4\n5\n");
+        let mut ctx = TestCtx::new();
+        let args = [
+            "-n",
+            "3",
+            "-r",
+            "-e",
+            "a",
+            "b",
+            "c",
+            "--random-source=/dev/zero",
+        ];
+        assert_eq!(run(&Shuf, &args, &mut ctx), 0);
+        assert_eq!(ctx.out_str(), "a\na\na\n");
     }
 
     #[test]

@@ -157,6 +157,12 @@ static SPEC: CommandSpec = CommandSpec {
         },
         OptSpec {
             short: None,
+            long: Some("random-source"),
+            value: Some("FILE"),
+            help: "get random bytes from FILE (-R: the first 16 bytes key the hash, as in GNU sort)",
+        },
+        OptSpec {
+            short: None,
             long: Some("parallel"),
             value: Some("N"),
             help: "accepted for compatibility; no effect",
@@ -354,7 +360,11 @@ struct Cfg {
     reverse: bool,
     stable: bool,
     unique: bool,
-    seed: u64,
+    /// MD5 state after the 16 random bytes, as GNU's `random_md5_state` (-R).
+    salt: md5::Md5,
+    /// Hash a key followed by a NUL, as GNU does in a UTF-8 locale (its `strxfrm` path); in
+    /// the C/POSIX locale the key alone.
+    nul_after_key: bool,
 }
 
 fn begfield(line: &[u8], k: &Key, tab: Option<u8>) -> usize {
@@ -468,6 +478,25 @@ fn num_parts(s: &[u8]) -> (bool, &[u8], &[u8], usize) {
         }
     }
     (neg, int, frac, p)
+}
+
+/// Each line's first-key value when that key is -n and every line's key is an integer of at
+/// most 18 digits (as `numcmp` reads it: no fraction, or one of only zeros); else `None`.
+fn integer_keys<'a>(lines: &[&'a [u8]], cfg: &Cfg) -> Option<Vec<(i64, &'a [u8])>> {
+    let k = cfg.keys.first()?;
+    if k.kind != Kind::Numeric {
+        return None;
+    }
+    let mut out = Vec::with_capacity(lines.len());
+    for l in lines {
+        let (neg, int, frac, _) = num_parts(key_text(l, k, cfg));
+        if !frac.is_empty() || int.len() > 18 {
+            return None;
+        }
+        let v = int.iter().fold(0i64, |v, &d| v * 10 + i64::from(d - b'0'));
+        out.push((if neg { -v } else { v }, *l));
+    }
+    Some(out)
 }
 
 fn numcmp(a: &[u8], b: &[u8]) -> Ordering {
@@ -763,20 +792,122 @@ fn text_cmp(a: &[u8], b: &[u8], k: &Key) -> Ordering {
     }
 }
 
-fn hash(seed: u64, s: &[u8]) -> u64 {
-    let mut h = seed ^ 0xcbf2_9ce4_8422_2325;
-    for &b in s {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
+type Digest16 = [u8; 16];
+
+/// The key as GNU hashes it for -R: with -d/-i characters dropped and -f folding applied.
+fn transformed<'a>(key: &'a [u8], k: &Key) -> std::borrow::Cow<'a, [u8]> {
+    if !(k.dict || k.fold || k.nonprint) {
+        return std::borrow::Cow::Borrowed(key);
     }
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    h ^ (h >> 33)
+    std::borrow::Cow::Owned(
+        key.iter()
+            .copied()
+            .filter(|&c| {
+                (!k.dict || c == b' ' || c == b'\t' || c.is_ascii_alphanumeric())
+                    && (!k.nonprint || (0x20..0x7f).contains(&c))
+            })
+            .map(|c| if k.fold { c.to_ascii_uppercase() } else { c })
+            .collect(),
+    )
 }
 
-fn key_cmp(a: &[u8], b: &[u8], k: &Key, cfg: &Cfg) -> Ordering {
-    let ka = &a[begfield(a, k, cfg.tab)..limfield(a, k, cfg.tab).max(begfield(a, k, cfg.tab))];
-    let kb = &b[begfield(b, k, cfg.tab)..limfield(b, k, cfg.tab).max(begfield(b, k, cfg.tab))];
+/// GNU's `compare_random` digest: MD5 of the 16 random bytes then the (transformed) key.
+fn random_digest(key: &[u8], k: &Key, cfg: &Cfg) -> Digest16 {
+    use sha2::Digest;
+    let t = transformed(key, k);
+    let mut h = cfg.salt.clone();
+    if !t.is_empty() {
+        h.update(&t);
+        if cfg.nul_after_key {
+            h.update([0u8]);
+        }
+    }
+    let mut out = [0u8; 16];
+    out.copy_from_slice(&h.finalize());
+    out
+}
+
+/// The 16 bytes that key -R: the start of `--random-source` (GNU's `randread`: a shorter file
+/// is an error), else the sandbox's /dev/urandom, else the clock.
+fn random_bytes(ctx: &mut dyn ToolCtx, source: Option<&[u8]>) -> Result<[u8; 16], String> {
+    let mut buf = [0u8; 16];
+    let Some(f) = source else {
+        let from_dev = ctx
+            .backend()
+            .read(std::path::Path::new("/dev/urandom"), Some(0..16))
+            .ok()
+            .filter(|b| b.len() == 16);
+        match from_dev {
+            Some(b) => buf.copy_from_slice(&b),
+            None => {
+                let t = ctx
+                    .now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_nanos())
+                    .unwrap_or(0);
+                buf.copy_from_slice(&t.to_le_bytes());
+            }
+        }
+        return Ok(buf);
+    };
+    let name = util::lossy(f);
+    let mut src = util::open(ctx, f).map_err(|m| format!("open failed: {name}: {m}"))?;
+    let mut got = 0;
+    while got < buf.len() {
+        match util::read_chunk(ctx, &mut src, &mut buf[got..]) {
+            Ok(0) => return Err(format!("{}: end of file", util::cquote(&name))),
+            Ok(n) => got += n,
+            Err(e) => return Err(format!("{}: {}", util::cquote(&name), util::io_msg(&e))),
+        }
+    }
+    Ok(buf)
+}
+
+/// Whether the collation locale (LC_ALL, else LC_COLLATE, else LANG; unset is C) is C/POSIX.
+fn c_locale(ctx: &dyn ToolCtx) -> bool {
+    let env = ctx.env();
+    let get = |n: &str| {
+        env.iter()
+            .find(|(k, v)| k == n && !v.is_empty())
+            .map(|(_, v)| v.clone())
+    };
+    let v = get("LC_ALL")
+        .or_else(|| get("LC_COLLATE"))
+        .or_else(|| get("LANG"))
+        .unwrap_or_else(|| b"C".to_vec());
+    v == b"C" || v == b"POSIX"
+}
+
+fn key_text<'a>(line: &'a [u8], k: &Key, cfg: &Cfg) -> &'a [u8] {
+    let beg = begfield(line, k, cfg.tab);
+    &line[beg..limfield(line, k, cfg.tab).max(beg)]
+}
+
+/// The digests of a line's random keys, in key order (precomputed once per line for a sort).
+fn line_digests(line: &[u8], cfg: &Cfg, out: &mut Vec<Digest16>) {
+    for k in cfg.keys.iter().filter(|k| k.kind == Kind::Random) {
+        out.push(random_digest(key_text(line, k, cfg), k, cfg));
+    }
+}
+
+fn key_cmp(
+    a: &[u8],
+    b: &[u8],
+    k: &Key,
+    cfg: &Cfg,
+    digests: Option<(&Digest16, &Digest16)>,
+) -> Ordering {
+    key_cmp_text(key_text(a, k, cfg), key_text(b, k, cfg), k, cfg, digests)
+}
+
+/// `key_cmp` on the keys' text, already extracted.
+fn key_cmp_text(
+    ka: &[u8],
+    kb: &[u8],
+    k: &Key,
+    cfg: &Cfg,
+    digests: Option<(&Digest16, &Digest16)>,
+) -> Ordering {
     let o = match k.kind {
         Kind::Text => text_cmp(ka, kb, k),
         Kind::Numeric => numcmp(ka, kb),
@@ -786,16 +917,56 @@ fn key_cmp(a: &[u8], b: &[u8], k: &Key, cfg: &Cfg) -> Ordering {
         Kind::General => general_cmp(ka, kb),
         Kind::Month => month(ka).cmp(&month(kb)),
         Kind::Version => filevercmp(ka, kb),
-        Kind::Random => hash(cfg.seed, ka)
-            .cmp(&hash(cfg.seed, kb))
-            .then_with(|| text_cmp(ka, kb, k)),
+        Kind::Random => {
+            let o = match digests {
+                Some((da, db)) => da.cmp(db),
+                None => random_digest(ka, k, cfg).cmp(&random_digest(kb, k, cfg)),
+            };
+            o.then_with(|| text_cmp(ka, kb, k))
+        }
     };
     if k.reverse { o.reverse() } else { o }
 }
 
 fn compare(a: &[u8], b: &[u8], cfg: &Cfg) -> Ordering {
-    for k in &cfg.keys {
-        let o = key_cmp(a, b, k, cfg);
+    compare_pre(a, b, &[], &[], cfg)
+}
+
+/// `compare` for lines decorated with their first key's text (no random keys).
+fn compare_dec(a: &(&[u8], &[u8]), b: &(&[u8], &[u8]), cfg: &Cfg) -> Ordering {
+    let o = match cfg.keys.first() {
+        Some(k) => key_cmp_text(a.1, b.1, k, cfg, None),
+        None => Ordering::Equal,
+    };
+    if o != Ordering::Equal {
+        return o;
+    }
+    compare_rest(a.0, b.0, 1, &[], &[], cfg)
+}
+
+/// `compare` with the lines' random-key digests precomputed (`line_digests`), or empty.
+fn compare_pre(a: &[u8], b: &[u8], da: &[Digest16], db: &[Digest16], cfg: &Cfg) -> Ordering {
+    compare_rest(a, b, 0, da, db, cfg)
+}
+
+/// `compare_pre` from key `from` on (the earlier keys compared equal).
+fn compare_rest(
+    a: &[u8],
+    b: &[u8],
+    from: usize,
+    da: &[Digest16],
+    db: &[Digest16],
+    cfg: &Cfg,
+) -> Ordering {
+    let mut r = 0;
+    for k in cfg.keys.iter().skip(from) {
+        let pre = if k.kind == Kind::Random {
+            r += 1;
+            da.get(r - 1).zip(db.get(r - 1))
+        } else {
+            None
+        };
+        let o = key_cmp(a, b, k, cfg, pre);
         if o != Ordering::Equal {
             return o;
         }
@@ -924,15 +1095,17 @@ impl Command for Sort {
             k.reverse = g.reverse;
             keys.push(k);
         }
-        let seed = if keys.iter().any(|k| k.kind == Kind::Random) {
-            ctx.backend()
-                .read(std::path::Path::new("/dev/urandom"), Some(0..8))
-                .ok()
-                .and_then(|b| b.try_into().ok())
-                .map(u64::from_le_bytes)
-                .unwrap_or(0x1234_5678)
+        let random = keys.iter().any(|k| k.kind == Kind::Random);
+        let salt = if random {
+            match random_bytes(ctx, p.value(&SPEC, "random-source").map(Vec::as_slice)) {
+                Ok(b) => b,
+                Err(m) => {
+                    util::err(ctx, "sort", &m);
+                    return 2;
+                }
+            }
         } else {
-            0
+            [0; 16]
         };
         let cfg = Cfg {
             keys,
@@ -940,7 +1113,13 @@ impl Command for Sort {
             reverse: g.reverse,
             stable,
             unique,
-            seed,
+            salt: {
+                use sha2::Digest;
+                let mut h = md5::Md5::new();
+                h.update(salt);
+                h
+            },
+            nul_after_key: !c_locale(ctx),
         };
         let delim = if zero { 0 } else { b'\n' };
         let files: Vec<Arg> = util::files_or_stdin(p.operands);
@@ -995,7 +1174,104 @@ impl Command for Sort {
             merge_sorted(&per_file, delim, &cfg)
         } else {
             let mut lines = util::split_records(&data, delim);
-            lines.sort_by(|a, b| compare(a, b, &cfg));
+            // Without -s or -u two lines compare equal only when they are the same bytes (the
+            // last-resort comparison), so an unstable sort gives the same output, faster.
+            let need_stable = cfg.stable || cfg.unique;
+            let randoms = cfg.keys.iter().filter(|k| k.kind == Kind::Random).count();
+            if randoms > 0 {
+                // One digest per line and random key, computed once (GNU hashes per comparison).
+                let mut charge = ctx.memory().charge();
+                if let Err(e) = charge.set(lines.len() * (randoms * 16 + 8)) {
+                    let e = util::memory_error(e);
+                    util::err(ctx, "sort", &util::io_msg(&e));
+                    return 2;
+                }
+                let mut dig = Vec::with_capacity(lines.len() * randoms);
+                for (i, l) in lines.iter().enumerate() {
+                    if i % 4096 == 0 && ctx.is_cancelled() {
+                        return 130;
+                    }
+                    line_digests(l, &cfg, &mut dig);
+                }
+                let d = |i: usize| &dig[i * randoms..(i + 1) * randoms];
+                let mut idx: Vec<usize> = (0..lines.len()).collect();
+                let cmp =
+                    |&i: &usize, &j: &usize| compare_pre(lines[i], lines[j], d(i), d(j), &cfg);
+                if need_stable {
+                    idx.sort_by(cmp);
+                } else {
+                    idx.sort_unstable_by(cmp);
+                }
+                lines = idx.into_iter().map(|i| lines[i]).collect();
+            } else if cfg.keys.is_empty() {
+                // Whole-line byte order: compare 8-byte prefixes held beside the pointers
+                // first, so most comparisons never touch the lines.
+                let mut charge = ctx.memory().charge();
+                if let Err(e) = charge.set(lines.len() * 24) {
+                    let e = util::memory_error(e);
+                    util::err(ctx, "sort", &util::io_msg(&e));
+                    return 2;
+                }
+                let prefix = |l: &[u8]| {
+                    let mut p = [0u8; 8];
+                    let n = l.len().min(8);
+                    p[..n].copy_from_slice(&l[..n]);
+                    u64::from_be_bytes(p)
+                };
+                let mut dec: Vec<(u64, &[u8])> = lines.iter().map(|l| (prefix(l), *l)).collect();
+                let rev = cfg.reverse;
+                let cmp = |a: &(u64, &[u8]), b: &(u64, &[u8])| {
+                    let o = a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1));
+                    if rev { o.reverse() } else { o }
+                };
+                if need_stable {
+                    dec.sort_by(cmp);
+                } else {
+                    dec.sort_unstable_by(cmp);
+                }
+                lines = dec.into_iter().map(|(_, l)| l).collect();
+            } else if let Some(mut dec) = integer_keys(&lines, &cfg) {
+                // A numeric first key that is a plain integer on every line: compare the
+                // numbers without touching the lines (random memory accesses dominate).
+                let mut charge = ctx.memory().charge();
+                if let Err(e) = charge.set(lines.len() * 24) {
+                    let e = util::memory_error(e);
+                    util::err(ctx, "sort", &util::io_msg(&e));
+                    return 2;
+                }
+                let rev = cfg.keys[0].reverse;
+                let cmp = |a: &(i64, &[u8]), b: &(i64, &[u8])| {
+                    let o = if rev { b.0.cmp(&a.0) } else { a.0.cmp(&b.0) };
+                    o.then_with(|| compare_rest(a.1, b.1, 1, &[], &[], &cfg))
+                };
+                if need_stable {
+                    dec.sort_by(cmp);
+                } else {
+                    dec.sort_unstable_by(cmp);
+                }
+                lines = dec.into_iter().map(|(_, l)| l).collect();
+            } else if !cfg.keys.is_empty() {
+                // Decorate: the first key's text is found once per line, not per comparison.
+                let mut charge = ctx.memory().charge();
+                if let Err(e) = charge.set(lines.len() * 32) {
+                    let e = util::memory_error(e);
+                    util::err(ctx, "sort", &util::io_msg(&e));
+                    return 2;
+                }
+                let k0 = &cfg.keys[0];
+                let mut dec: Vec<(&[u8], &[u8])> =
+                    lines.iter().map(|l| (*l, key_text(l, k0, &cfg))).collect();
+                if need_stable {
+                    dec.sort_by(|a, b| compare_dec(a, b, &cfg));
+                } else {
+                    dec.sort_unstable_by(|a, b| compare_dec(a, b, &cfg));
+                }
+                lines = dec.into_iter().map(|(l, _)| l).collect();
+            } else if need_stable {
+                lines.sort_by(|a, b| compare(a, b, &cfg));
+            } else {
+                lines.sort_unstable_by(|a, b| compare(a, b, &cfg));
+            }
             if unique {
                 lines.dedup_by(|b, a| compare(a, b, &cfg) == Ordering::Equal);
             }
@@ -1049,6 +1325,84 @@ mod tests {
         assert_eq!(s(&["-M"], "mar\nJan\nxx\n"), "xx\nJan\nmar\n");
         assert_eq!(s(&["-g"], "1e3\n5\nabc\n-inf\n"), "abc\n-inf\n5\n1e3\n");
         assert_eq!(s(&["-r"], "a\nc\nb"), "c\nb\na\n");
+    }
+
+    fn random(args: &[&str], input: &str, lc_all: &str) -> (ExitStatus, String, String) {
+        let mut ctx = TestCtx::new()
+            .with_stdin(input.as_bytes())
+            .file("rs", b"abcdefghijklmnopqrstuvwxyz0123456789")
+            .file("short", b"short");
+        ctx.env.push(("LC_ALL".into(), lc_all.as_bytes().to_vec()));
+        let st = run(&Sort, args, &mut ctx);
+        (st, ctx.out_str(), ctx.err_str())
+    }
+
+    #[test]
+    fn random_source_matches_gnu_in_both_locales() {
+        // Expected outputs from GNU sort 9.1 with the same 36-byte source.
+        let input = "c\na\nb\nd\na\ne\nfoo bar\n\n";
+        let args = ["-R", "--random-source=rs"];
+        assert_eq!(random(&args, input, "C").1, "e\nb\n\nd\nfoo bar\na\na\nc\n");
+        assert_eq!(
+            random(&args, input, "C.UTF-8").1,
+            "a\na\n\nfoo bar\nd\nb\ne\nc\n"
+        );
+        let keyed = ["-k1,1R", "-k2,2nr", "--random-source=rs"];
+        let input = "x 1\ny 2\nz 3\nx 9\n";
+        assert_eq!(random(&keyed, input, "C").1, "z 3\nx 9\nx 1\ny 2\n");
+        assert_eq!(random(&keyed, input, "C.UTF-8").1, "y 2\nz 3\nx 9\nx 1\n");
+        let folded = ["-fRr", "--random-source=rs"];
+        assert_eq!(random(&folded, "B\nb\nA\na\n", "C.UTF-8").1, "a\nA\nb\nB\n");
+    }
+
+    #[test]
+    fn random_source_errors_like_gnu() {
+        let (st, out, err) = random(&["-R", "--random-source=short"], "b\na\n", "C.UTF-8");
+        assert_eq!((st, out.as_str()), (2, ""));
+        assert_eq!(err, "sort: \u{2018}short\u{2019}: end of file\n");
+        let (st, _, err) = random(&["-R", "--random-source=nope"], "b\na\n", "C.UTF-8");
+        assert_eq!(st, 2);
+        assert_eq!(err, "sort: open failed: nope: No such file or directory\n");
+        // Without a random key GNU never opens the source.
+        let (st, out, _) = random(&["--random-source=nope"], "b\na\n", "C.UTF-8");
+        assert_eq!((st, out.as_str()), (0, "a\nb\n"));
+    }
+
+    #[test]
+    fn random_groups_equal_keys_and_varies_without_a_source() {
+        let (_, out, _) = random(&["-R"], "a\nb\na\nc\na\n", "C.UTF-8");
+        let mut lines: Vec<&str> = out.lines().collect();
+        let first_a = lines.iter().position(|l| *l == "a").unwrap_or(9);
+        assert_eq!(&lines[first_a..first_a + 3], ["a", "a", "a"]);
+        lines.sort();
+        assert_eq!(lines, ["a", "a", "a", "b", "c"]);
+    }
+
+    #[test]
+    fn prefix_path_orders_bytes() {
+        let input = "abcdefghij\nabcdefgh\nabcdefgh\0\nabcdefghi\n\n\u{e9}\nZ\nabc\n";
+        let want = "\nZ\nabc\nabcdefgh\nabcdefgh\0\nabcdefghi\nabcdefghij\n\u{e9}\n";
+        assert_eq!(s(&[], input), want);
+        let mut rev: Vec<&str> = want.lines().collect();
+        rev.reverse();
+        assert_eq!(s(&["-r"], input), rev.join("\n") + "\n");
+    }
+
+    #[test]
+    fn integer_fast_path_agrees_with_numcmp() {
+        // Plain integers take the decorated path; a fraction anywhere falls back.
+        let input = "10\n-3\n007\n-0\n0\n\nx\n+4\n7\n-12\n";
+        let want = "-12\n-3\n\n+4\n-0\n0\nx\n007\n7\n10\n";
+        assert_eq!(s(&["-n"], input), want);
+        assert_eq!(
+            s(&["-n"], &format!("{input}1.5\n")),
+            "-12\n-3\n\n+4\n-0\n0\nx\n1.5\n007\n7\n10\n"
+        );
+        assert_eq!(s(&["-nr"], input), "10\n7\n007\nx\n0\n-0\n+4\n\n-3\n-12\n");
+        assert_eq!(
+            s(&["-t,", "-k2,2n", "-k1,1"], "b,2\na,2\nc,1\n"),
+            "c,1\na,2\nb,2\n"
+        );
     }
 
     #[test]

@@ -138,6 +138,45 @@ fn legacy(args: &[Arg]) -> Vec<Arg> {
     util::legacy_count(args, b"cbln")
 }
 
+/// `tail -n +N` / `-c +N` in bounded memory: `Ok(false)` when the output fails.
+fn stream_from(
+    ctx: &mut dyn ToolCtx,
+    src: &mut util::Source,
+    c: Count,
+    delim: u8,
+) -> Result<bool, String> {
+    let mut skip = c.n.saturating_sub(1);
+    let mut buf = vec![0u8; 256 * 1024];
+    loop {
+        let n = util::read_chunk(ctx, src, &mut buf).map_err(|e| util::io_msg(&e))?;
+        if n == 0 {
+            if ctx.is_cancelled() {
+                return Err(util::io_msg(&crate::api::Cancelled::io()));
+            }
+            return Ok(true);
+        }
+        let mut chunk = &buf[..n];
+        while skip > 0 && !chunk.is_empty() {
+            if c.bytes {
+                let k = (skip.min(chunk.len() as u64)) as usize;
+                chunk = &chunk[k..];
+                skip -= k as u64;
+            } else {
+                match memchr::memchr(delim, chunk) {
+                    Some(p) => {
+                        chunk = &chunk[p + 1..];
+                        skip -= 1;
+                    }
+                    None => chunk = &[],
+                }
+            }
+        }
+        if !chunk.is_empty() && !util::out(ctx, chunk) {
+            return Ok(false);
+        }
+    }
+}
+
 fn select(data: &[u8], c: Count, delim: u8) -> &[u8] {
     let n = c.n.min(usize::MAX as u64) as usize;
     if c.bytes {
@@ -250,6 +289,26 @@ impl Command for Tail {
                 }
             }
             first = false;
+            if count.from_start {
+                // +N streams: skip N-1 records (or bytes), then copy chunk by chunk.
+                let r = match opened {
+                    Ok(mut src) => stream_from(ctx, &mut src, count, delim),
+                    Err(m) => Err(m),
+                };
+                match r {
+                    Ok(true) => {}
+                    Ok(false) => return 1,
+                    Err(m) => {
+                        util::err(
+                            ctx,
+                            "tail",
+                            &format!("error reading {}: {m}", util::quote(&name)),
+                        );
+                        status = 1;
+                    }
+                }
+                continue;
+            }
             let data = match opened {
                 Ok(mut src) => util::read_all(ctx, &mut src).map_err(|e| util::io_msg(&e)),
                 Err(m) => Err(m),
@@ -290,6 +349,22 @@ mod tests {
         assert_eq!(run_in(&Tail, &["-c", "2"], "abc").1, "bc");
         assert_eq!(run_in(&Tail, &["-n", "0"], "abc\n").1, "");
         assert_eq!(run_in(&Tail, &["-n", "5"], "a\nb\n").1, "a\nb\n");
+        assert_eq!(run_in(&Tail, &["-n", "+3"], "1\n2\n3\n4").1, "3\n4");
+        assert_eq!(run_in(&Tail, &["-n", "+9"], "1\n2\n").1, "");
+        assert_eq!(run_in(&Tail, &["-c", "+9"], "abc").1, "");
+        assert_eq!(run_in(&Tail, &["-zn", "+2"], "a\0b\0").1, "b\0");
+    }
+
+    #[test]
+    fn from_start_streams_across_chunks() {
+        // Records that straddle the 256 KiB reads.
+        let line = "x".repeat(100_000) + "\n";
+        let input = line.repeat(6);
+        let (s, out, _) = run_in(&Tail, &["-n", "+4"], &input);
+        assert_eq!(s, 0);
+        assert_eq!(out, line.repeat(3));
+        let (_, out, _) = run_in(&Tail, &["-c", "+300000"], &input);
+        assert_eq!(out.len(), input.len() - 299_999);
     }
 
     #[test]

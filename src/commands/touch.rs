@@ -23,6 +23,12 @@ static SPEC: CommandSpec = CommandSpec {
     description: "Update the modification time of each FILE to the current time. A FILE argument that does not exist is created empty, unless -c is supplied. Times are UTC.",
     options: &[
         OptSpec {
+            short: Some('a'),
+            long: None,
+            value: None,
+            help: "change only the access time",
+        },
+        OptSpec {
             short: Some('c'),
             long: Some("no-create"),
             value: None,
@@ -35,22 +41,34 @@ static SPEC: CommandSpec = CommandSpec {
             help: "use STRING (@EPOCH, now, YYYY-MM-DD[ HH:MM[:SS]]) instead of current time",
         },
         OptSpec {
+            short: Some('f'),
+            long: None,
+            value: None,
+            help: "(ignored)",
+        },
+        OptSpec {
             short: Some('m'),
             long: None,
             value: None,
-            help: "change only the modification time (the default here)",
+            help: "change only the modification time",
         },
         OptSpec {
             short: Some('r'),
             long: Some("reference"),
             value: Some("FILE"),
-            help: "use this file's time instead of current time",
+            help: "use this file's times instead of current time",
         },
         OptSpec {
             short: Some('t'),
             long: None,
             value: Some("STAMP"),
             help: "use [[CC]YY]MMDDhhmm[.ss] instead of current time",
+        },
+        OptSpec {
+            short: None,
+            long: Some("time"),
+            value: Some("WORD"),
+            help: "change the specified time: WORD is access, atime, or use: equivalent to -a; WORD is modify or mtime: equivalent to -m",
         },
     ],
     operands: &[ArgSpec {
@@ -61,11 +79,18 @@ static SPEC: CommandSpec = CommandSpec {
         repeated: true,
     }],
     returns: "nothing",
-    examples: &[Example {
-        description: "create a file",
-        script: "touch new && ls",
-        stdout: "new\n",
-    }],
+    examples: &[
+        Example {
+            description: "create a file",
+            script: "touch new && ls",
+            stdout: "new\n",
+        },
+        Example {
+            description: "change only the access time",
+            script: "touch -d @0 f && touch -a -d @86400 f && stat -c '%X %Y' f",
+            stdout: "86400 0\n",
+        },
+    ],
     errors: "exit 1 when a file cannot be created (missing directory) or the date is invalid",
     risk: RiskLevel::LowRisk,
 };
@@ -208,10 +233,38 @@ impl Command for Touch {
                 }
             }
         }
+        let (mut only_a, mut only_m) = (p.has(&SPEC, "a"), p.has(&SPEC, "m"));
+        for w in p.values(&SPEC, "time") {
+            match w.as_slice() {
+                b"atime" | b"access" | b"use" => only_a = true,
+                b"mtime" | b"modify" => only_m = true,
+                _ => {
+                    let m = format!(
+                        "touch: invalid argument {} for {}\nValid arguments are:\n  - {}, {}, {}\n  - {}, {}",
+                        util::cquote(&util::lossy(w)),
+                        util::cquote("--time"),
+                        util::cquote("atime"),
+                        util::cquote("access"),
+                        util::cquote("use"),
+                        util::cquote("mtime"),
+                        util::cquote("modify"),
+                    );
+                    let _ = writeln!(ctx.stderr(), "{m}");
+                    let _ = writeln!(ctx.stderr(), "Try 'touch --help' for more information.");
+                    return 1;
+                }
+            }
+        }
+        // -a and -m together are the default: both times.
+        let (set_a, set_m) = (only_a || !only_m, only_m || !only_a);
+        let mut atime = None;
         if let Some(r) = p.value(&SPEC, "r") {
             let name = util::lossy(r);
             match ctx.backend().stat(&ctx.resolve_path(&name)) {
-                Ok(m) => when = m.mtime,
+                Ok(m) => {
+                    when = m.mtime;
+                    atime = Some(m.atime);
+                }
                 Err(e) => {
                     util::err(
                         ctx,
@@ -242,7 +295,9 @@ impl Command for Touch {
                     continue;
                 }
             }
-            if let Err(e) = be.set_mtime(&abs, when) {
+            let a = set_a.then_some(atime.unwrap_or(when));
+            let m = set_m.then_some(when);
+            if let Err(e) = be.set_times(&abs, a, m) {
                 util::err(
                     ctx,
                     "touch",
@@ -282,5 +337,55 @@ mod tests {
             "touch: cannot touch 'nope/x': No such file or directory\n"
         );
         assert_eq!(run(&Touch, &["-d", "yesterday-ish", "a"], &mut ctx), 1);
+    }
+
+    fn times(ctx: &TestCtx, f: &str) -> (u64, u64) {
+        let m = ctx.backend.stat(&ctx.cwd.join(f)).unwrap();
+        let s = |t: std::time::SystemTime| t.duration_since(UNIX_EPOCH).unwrap().as_secs();
+        (s(m.atime), s(m.mtime))
+    }
+
+    #[test]
+    fn access_and_modification_separately() {
+        // The sequence GNU touch gives on the host: -a keeps mtime, -m keeps atime,
+        // -a -m (and neither) set both; -r copies each time from the reference.
+        let mut ctx = TestCtx::new();
+        assert_eq!(run(&Touch, &["-d", "@100", "f"], &mut ctx), 0);
+        assert_eq!(times(&ctx, "f"), (100, 100));
+        assert_eq!(run(&Touch, &["-a", "-d", "@200", "f"], &mut ctx), 0);
+        assert_eq!(times(&ctx, "f"), (200, 100));
+        assert_eq!(run(&Touch, &["-m", "-d", "@300", "f"], &mut ctx), 0);
+        assert_eq!(times(&ctx, "f"), (200, 300));
+        assert_eq!(run(&Touch, &["-a", "-m", "-d", "@400", "f"], &mut ctx), 0);
+        assert_eq!(times(&ctx, "f"), (400, 400));
+        assert_eq!(
+            run(&Touch, &["--time=atime", "-d", "@500", "f"], &mut ctx),
+            0
+        );
+        assert_eq!(times(&ctx, "f"), (500, 400));
+        assert_eq!(
+            run(&Touch, &["--time=modify", "-d", "@600", "f"], &mut ctx),
+            0
+        );
+        assert_eq!(times(&ctx, "f"), (500, 600));
+        assert_eq!(run(&Touch, &["-d", "@1", "g"], &mut ctx), 0);
+        assert_eq!(run(&Touch, &["-r", "f", "g"], &mut ctx), 0);
+        assert_eq!(times(&ctx, "g"), (500, 600));
+        assert_eq!(run(&Touch, &["-d", "@1", "g"], &mut ctx), 0);
+        assert_eq!(run(&Touch, &["-m", "-r", "f", "g"], &mut ctx), 0);
+        assert_eq!(times(&ctx, "g"), (1, 600));
+        assert_eq!(run(&Touch, &["-f", "-a", "-d", "@7", "g"], &mut ctx), 0);
+        assert_eq!(times(&ctx, "g"), (7, 600));
+    }
+
+    #[test]
+    fn bad_time_word() {
+        let mut ctx = TestCtx::new();
+        assert_eq!(run(&Touch, &["--time=x", "f"], &mut ctx), 1);
+        assert_eq!(
+            ctx.err_str(),
+            "touch: invalid argument \u{2018}x\u{2019} for \u{2018}--time\u{2019}\nValid arguments are:\n  - \u{2018}atime\u{2019}, \u{2018}access\u{2019}, \u{2018}use\u{2019}\n  - \u{2018}mtime\u{2019}, \u{2018}modify\u{2019}\nTry 'touch --help' for more information.\n"
+        );
+        assert!(!ctx.exists("f"));
     }
 }

@@ -388,7 +388,24 @@ impl Command for Tr {
                     return 1;
                 }
             };
+            // Fast paths for the common single operations: no per-byte branches on options.
+            if !delete && !squeeze {
+                for b in &mut buf[..n] {
+                    *b = map[*b as usize];
+                }
+                if !util::out(ctx, &buf[..n]) {
+                    return 1;
+                }
+                continue;
+            }
             out.clear();
+            if delete && !squeeze {
+                out.extend(buf[..n].iter().copied().filter(|&b| !in1[b as usize]));
+                if !util::out(ctx, &out) {
+                    return 1;
+                }
+                continue;
+            }
             for &b in &buf[..n] {
                 if delete && in1[b as usize] {
                     continue;

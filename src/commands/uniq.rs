@@ -235,39 +235,47 @@ impl Command for Uniq {
         };
         let mut collected: Option<Vec<u8>> = output.as_ref().map(|_| Vec::new());
         let mut lines = Lines::new(delim);
-        let mut group: Option<Vec<u8>> = None;
+        // The current group's first line (reused buffer) and its size.
+        let mut group: Vec<u8> = Vec::new();
+        let mut have_group = false;
         let mut n: u64 = 0;
-        let emit = |ctx: &mut dyn ToolCtx,
-                    collected: &mut Option<Vec<u8>>,
-                    line: &[u8],
-                    n: u64,
-                    first_of_all: bool|
-         -> bool {
-            let mut buf = Vec::with_capacity(line.len() + 9);
+        // Output is batched and written a chunk at a time (or collected for OUTPUT).
+        let mut out: Vec<u8> = Vec::with_capacity(util::CHUNK + 4096);
+        let emit = |out: &mut Vec<u8>, line: &[u8], n: u64, first_of_all: bool| {
             if all_rep {
                 if n < 2 && !first_of_all {
-                    return true;
+                    return;
                 }
             } else if (only_dup && n < 2) || (only_uniq && n > 1) {
-                return true;
+                return;
             }
             if count {
-                buf.extend_from_slice(format!("{n:>7} ").as_bytes());
+                let mut b = itoa::Buffer::new();
+                let digits = b.format(n);
+                for _ in digits.len()..7 {
+                    out.push(b' ');
+                }
+                out.extend_from_slice(digits.as_bytes());
+                out.push(b' ');
             }
-            buf.extend_from_slice(line);
-            buf.push(delim);
-            match collected {
+            out.extend_from_slice(line);
+            out.push(delim);
+        };
+        let flush = |ctx: &mut dyn ToolCtx, out: &mut Vec<u8>, collected: &mut Option<Vec<u8>>| {
+            let ok = match collected {
                 Some(c) => {
-                    c.extend_from_slice(&buf);
+                    c.extend_from_slice(out);
                     true
                 }
-                None => util::out(ctx, &buf),
-            }
+                None => util::out(ctx, out),
+            };
+            out.clear();
+            ok
         };
         // For -D every line of a repeated group is printed; keep the group's lines.
         let mut pending: Vec<Vec<u8>> = Vec::new();
         loop {
-            let next = match lines.next(ctx, &mut src) {
+            let next = match lines.next_ref(ctx, &mut src) {
                 Ok(l) => l,
                 Err(e) => {
                     util::err(
@@ -278,49 +286,51 @@ impl Command for Uniq {
                     return 1;
                 }
             };
-            let next = next.map(|mut l| {
-                if l.last() == Some(&delim) {
-                    l.pop();
-                }
-                l
+            let next = next.map(|l| match l.last() {
+                Some(&d) if d == delim => &l[..l.len() - 1],
+                _ => l,
             });
-            let continues = match (&group, &next) {
-                (Some(g), Some(l)) => same(g, l, &cfg),
-                _ => false,
+            let continues = match next {
+                Some(l) => have_group && same(&group, l, &cfg),
+                None => false,
             };
             if continues {
                 n += 1;
                 if all_rep {
                     if let Some(l) = next {
-                        pending.push(l);
+                        pending.push(l.to_vec());
                     }
                 }
                 continue;
             }
-            if let Some(g) = group.take() {
+            if have_group {
                 if all_rep {
                     if n > 1 {
-                        if !emit(ctx, &mut collected, &g, n, true) {
-                            return 1;
-                        }
+                        emit(&mut out, &group, n, true);
                         for l in pending.drain(..) {
-                            if !emit(ctx, &mut collected, &l, n, true) {
-                                return 1;
-                            }
+                            emit(&mut out, &l, n, true);
                         }
                     }
                     pending.clear();
-                } else if !emit(ctx, &mut collected, &g, n, false) {
+                } else {
+                    emit(&mut out, &group, n, false);
+                }
+                if out.len() >= util::CHUNK && !flush(ctx, &mut out, &mut collected) {
                     return 1;
                 }
             }
             match next {
                 Some(l) => {
-                    group = Some(l);
+                    group.clear();
+                    group.extend_from_slice(l);
+                    have_group = true;
                     n = 1;
                 }
                 None => break,
             }
+        }
+        if !flush(ctx, &mut out, &mut collected) {
+            return 1;
         }
         if let (Some(path), Some(data)) = (output, collected) {
             let abs = ctx.resolve_path(&path);

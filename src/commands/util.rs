@@ -198,48 +198,63 @@ impl Lines {
         ctx: &mut dyn ToolCtx,
         src: &mut Source,
     ) -> std::io::Result<Option<Vec<u8>>> {
-        loop {
-            if let Some(p) = self.buf[self.start..].iter().position(|&b| b == self.delim) {
-                let end = self.start + p + 1;
-                let line = self.buf[self.start..end].to_vec();
-                self.start = end;
-                return Ok(Some(line));
+        Ok(self.next_ref(ctx, src)?.map(<[u8]>::to_vec))
+    }
+
+    /// `next` without a copy: the record borrowed from the buffer until the next call.
+    pub fn next_ref(
+        &mut self,
+        ctx: &mut dyn ToolCtx,
+        src: &mut Source,
+    ) -> std::io::Result<Option<&[u8]>> {
+        let range = loop {
+            if let Some(p) = memchr::memchr(self.delim, &self.buf[self.start..]) {
+                let r = (self.start, self.start + p + 1);
+                self.start = r.1;
+                break Some(r);
             }
             if self.eof {
                 if self.start < self.buf.len() {
-                    let line = self.buf[self.start..].to_vec();
-                    self.start = self.buf.len();
-                    return Ok(Some(line));
+                    let r = (self.start, self.buf.len());
+                    self.start = r.1;
+                    break Some(r);
                 }
-                return Ok(None);
+                break None;
             }
+            self.refill(ctx, src)?;
+        };
+        Ok(range.map(|(s, e)| &self.buf[s..e]))
+    }
+
+    /// Reads one more chunk after the unconsumed bytes.
+    fn refill(&mut self, ctx: &mut dyn ToolCtx, src: &mut Source) -> std::io::Result<()> {
+        if ctx.is_cancelled() {
+            return Err(Cancelled::io());
+        }
+        self.buf.drain(..self.start);
+        self.start = 0;
+        let old = self.buf.len();
+        if old > CHUNK {
+            let charge = self.charge.get_or_insert_with(|| ctx.memory().charge());
+            charge.set(old + CHUNK).map_err(memory_error)?;
+        }
+        self.buf.resize(old + CHUNK, 0);
+        let n = match read_chunk(ctx, src, &mut self.buf[old..]) {
+            Ok(n) => n,
+            Err(e) => {
+                self.buf.truncate(old);
+                return Err(e);
+            }
+        };
+        self.buf.truncate(old + n);
+        if n == 0 {
+            // As in `read_all`: an end of input caused by a cancellation is not one.
             if ctx.is_cancelled() {
                 return Err(Cancelled::io());
             }
-            self.buf.drain(..self.start);
-            self.start = 0;
-            let old = self.buf.len();
-            if old > CHUNK {
-                let charge = self.charge.get_or_insert_with(|| ctx.memory().charge());
-                charge.set(old + CHUNK).map_err(memory_error)?;
-            }
-            self.buf.resize(old + CHUNK, 0);
-            let n = match read_chunk(ctx, src, &mut self.buf[old..]) {
-                Ok(n) => n,
-                Err(e) => {
-                    self.buf.truncate(old);
-                    return Err(e);
-                }
-            };
-            self.buf.truncate(old + n);
-            if n == 0 {
-                // As in `read_all`: an end of input caused by a cancellation is not one.
-                if ctx.is_cancelled() {
-                    return Err(Cancelled::io());
-                }
-                self.eof = true;
-            }
+            self.eof = true;
         }
+        Ok(())
     }
 }
 

@@ -91,6 +91,8 @@ struct Counter {
     col: u64,
     /// Pending bytes of an incomplete UTF-8 sequence at a chunk boundary.
     pending: Vec<u8>,
+    /// Only lines and bytes are wanted: count newlines with memchr, skip characters.
+    lines_only: bool,
 }
 
 fn is_space(ch: char) -> bool {
@@ -130,6 +132,14 @@ pub fn char_width(ch: char) -> u64 {
 impl Counter {
     fn feed(&mut self, data: &[u8]) {
         self.c.bytes += data.len() as u64;
+        if self.lines_only {
+            self.c.lines += memchr::memchr_iter(b'\n', data).count() as u64;
+            return;
+        }
+        if self.pending.is_empty() && data.is_ascii() {
+            self.ascii(data);
+            return;
+        }
         let mut buf = std::mem::take(&mut self.pending);
         buf.extend_from_slice(data);
         let mut rest: &[u8] = &buf;
@@ -157,6 +167,51 @@ impl Counter {
                 }
             }
         }
+    }
+
+    /// `text` for ASCII input, a byte at a time without decoding (the same rules).
+    fn ascii(&mut self, data: &[u8]) {
+        let (mut lines, mut words, mut col, mut maxlen, mut in_word) =
+            (0u64, 0u64, self.col, self.c.maxlen, self.in_word);
+        for &b in data {
+            match b {
+                b'\n' => {
+                    lines += 1;
+                    maxlen = maxlen.max(col);
+                    col = 0;
+                    in_word = false;
+                }
+                b' ' => {
+                    col += 1;
+                    in_word = false;
+                }
+                0x21..=0x7e => {
+                    col += 1;
+                    if !in_word {
+                        in_word = true;
+                        words += 1;
+                    }
+                }
+                b'\t' => {
+                    col = (col / 8 + 1) * 8;
+                    in_word = false;
+                }
+                b'\r' | 0x0c => {
+                    maxlen = maxlen.max(col);
+                    col = 0;
+                    in_word = false;
+                }
+                0x0b => in_word = false,
+                // Other control characters: no width, no word boundary.
+                _ => {}
+            }
+        }
+        self.c.chars += data.len() as u64;
+        self.c.lines += lines;
+        self.c.words += words;
+        self.c.maxlen = maxlen;
+        self.col = col;
+        self.in_word = in_word;
     }
 
     /// An invalid byte neither starts nor ends a word (GNU wc 9 counts `printf '\xff'` as
@@ -293,7 +348,10 @@ impl Command for Wc {
         let mut buf = vec![0u8; util::CHUNK];
         for f in &files {
             let name = util::lossy(f);
-            let mut counter = Counter::default();
+            let mut counter = Counter {
+                lines_only: !(w.words || w.chars || w.maxlen),
+                ..Counter::default()
+            };
             match util::open(ctx, f) {
                 Ok(mut src) => loop {
                     if ctx.is_cancelled() {

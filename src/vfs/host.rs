@@ -436,6 +436,19 @@ impl KernelBackend for HostFs {
             .map_err(|e| map_io(&e))
     }
 
+    fn set_times(
+        &self,
+        path: &Path,
+        atime: Option<SystemTime>,
+        mtime: Option<SystemTime>,
+    ) -> VfsResult<()> {
+        self.writable()?;
+        let t = |t: SystemTime| SystemTimeSpec::Absolute(CapSystemTime::from_std(t));
+        self.dir
+            .set_times(rel(path), atime.map(t), mtime.map(t))
+            .map_err(|e| map_io(&e))
+    }
+
     fn read_only(&self) -> bool {
         self.read_only
     }

@@ -1155,6 +1155,26 @@ impl KernelBackend for MemoryFs {
         n.ctime = now;
         Ok(())
     }
+
+    fn set_times(
+        &self,
+        path: &Path,
+        atime: Option<SystemTime>,
+        mtime: Option<SystemTime>,
+    ) -> VfsResult<()> {
+        let mut st = self.write_state();
+        let now = self.now();
+        let ino = st.resolve(bytes(path), true)?;
+        let n = st.node_mut(ino)?;
+        if let Some(m) = mtime {
+            n.mtime = m;
+        }
+        if let Some(a) = atime {
+            n.atime = a;
+        }
+        n.ctime = now;
+        Ok(())
+    }
 }
 
 mod snapshot;

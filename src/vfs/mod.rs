@@ -187,6 +187,20 @@ pub trait KernelBackend: Send + Sync {
     fn chmod(&self, path: &Path, mode: u32) -> VfsResult<()>;
     /// Set the modification (and access) time.
     fn set_mtime(&self, path: &Path, mtime: SystemTime) -> VfsResult<()>;
+    /// Set the access and/or the modification time (`None` leaves that one as it is), as
+    /// `touch -a`/`-m` need. A backend that can only set both together says so.
+    fn set_times(
+        &self,
+        path: &Path,
+        atime: Option<SystemTime>,
+        mtime: Option<SystemTime>,
+    ) -> VfsResult<()> {
+        match (atime, mtime) {
+            (None, None) => self.stat(path).map(|_| ()),
+            (Some(a), Some(m)) if a == m => self.set_mtime(path, m),
+            _ => Err(VfsError::Unsupported),
+        }
+    }
     /// Whether anything exists at `path` (following symlinks).
     fn exists(&self, path: &Path) -> bool {
         self.stat(path).is_ok()

@@ -490,6 +490,16 @@ impl KernelBackend for MountTable {
         r.backend.set_mtime(&r.inner, mtime)
     }
 
+    fn set_times(
+        &self,
+        path: &Path,
+        atime: Option<SystemTime>,
+        mtime: Option<SystemTime>,
+    ) -> VfsResult<()> {
+        let r = self.route(path, true)?;
+        r.backend.set_times(&r.inner, atime, mtime)
+    }
+
     fn exists(&self, path: &Path) -> bool {
         self.stat(path).is_ok()
     }

@@ -865,6 +865,15 @@ impl KernelBackend for OverlayFs {
         self.modify(path, |u, p| u.set_mtime(p, mtime))
     }
 
+    fn set_times(
+        &self,
+        path: &Path,
+        atime: Option<SystemTime>,
+        mtime: Option<SystemTime>,
+    ) -> VfsResult<()> {
+        self.modify(path, |u, p| u.set_times(p, atime, mtime))
+    }
+
     fn list_tools(&self) -> Vec<BackendTool> {
         vec![
             BackendTool {

@@ -1,0 +1,6 @@
+# iterations: 1
+# about: awk count by first field
+# input: text
+# target: cold <= 1.5
+# check: awk '{c[$1]++} END{for(k in c) print k, c[k]}' @IN@ | sort | cksum
+awk '{c[$1]++} END{for(k in c) print k, c[k]}' @IN@ > /dev/null

@@ -1,0 +1,6 @@
+# iterations: 1
+# about: grep -E 'a|b' (stdout to the bench, not /dev/null, where GNU grep quits at the first match)
+# input: text
+# streaming: yes
+# target: cold <= 1.5
+grep -E 'saru|tivo' @IN@
