@@ -105,10 +105,6 @@ impl VfsFile {
         })
     }
 
-    pub fn len(&self) -> u64 {
-        self.len
-    }
-
     fn flush_writes(&mut self) -> io::Result<()> {
         if self.wbuf.is_empty() {
             return Ok(());

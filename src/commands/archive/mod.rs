@@ -10,5 +10,7 @@
 mod compress;
 mod io;
 mod safepath;
+mod tar;
 
 pub use compress::{BUNZIP2, BZCAT, BZIP2, GUNZIP, GZIP, UNXZ, XZ, XZCAT, ZCAT};
+pub use tar::Tar;
