@@ -173,6 +173,8 @@ impl Registry {
         r.register(Arc::new(archive::UNXZ));
         r.register(Arc::new(archive::XZCAT));
         r.register(Arc::new(archive::Tar));
+        r.register(Arc::new(archive::Zip));
+        r.register(Arc::new(archive::Unzip));
         r.register(Arc::new(true_::False));
         r.register(Arc::new(mount::Mount));
         r.register(Arc::new(vfs::Vfs));

@@ -875,6 +875,15 @@ fn one_path(sh: &Shared<'_>, o: &Opts, name: &str, depth: usize) -> i32 {
         let Ok(c) = sh.try_borrow() else { return 1 };
         (c.backend().clone(), c.resolve_path(name))
     };
+    // In place, GNU gzip opens with O_NOFOLLOW: a symbolic link is not compressed.
+    let in_place = !o.stdout && !o.test;
+    if in_place && !o.force && backend.lstat(&path).is_ok_and(|m| m.is_symlink()) {
+        warn(
+            sh,
+            &format!("{prog}: {name}: Too many levels of symbolic links"),
+        );
+        return 1;
+    }
     let meta = match backend.stat(&path) {
         Ok(m) => m,
         Err(e) => {

@@ -236,6 +236,15 @@ impl Read for In<'_, '_> {
     }
 }
 
+impl Seek for In<'_, '_> {
+    fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
+        match &mut self.file {
+            Some(f) => f.seek(to),
+            None => Err(io::Error::other("Illegal seek")),
+        }
+    }
+}
+
 /// An output: stdout or a VFS file, checking cancellation on every write.
 pub struct Out<'s, 'a> {
     sh: &'s Shared<'a>,

@@ -11,6 +11,10 @@ mod compress;
 mod io;
 mod safepath;
 mod tar;
+mod unzip;
+mod zip;
 
 pub use compress::{BUNZIP2, BZCAT, BZIP2, GUNZIP, GZIP, UNXZ, XZ, XZCAT, ZCAT};
 pub use tar::Tar;
+pub use unzip::Unzip;
+pub use zip::Zip;

@@ -354,16 +354,14 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
                     ));
                 }
             },
-            (None, Some("sort")) => {
-                if val != "name" && val != "none" {
-                    return Err(usage_error(
-                        ctx,
-                        &format!(
-                            "invalid argument {} for '--sort'\nValid arguments are:\n  - 'none'\n  - 'name'",
-                            util::cquote(&val)
-                        ),
-                    ));
-                }
+            (None, Some("sort")) if val != "name" && val != "none" => {
+                return Err(usage_error(
+                    ctx,
+                    &format!(
+                        "invalid argument {} for '--sort'\nValid arguments are:\n  - 'none'\n  - 'name'",
+                        util::cquote(&val)
+                    ),
+                ));
             }
             _ => {}
         }
