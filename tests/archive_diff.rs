@@ -299,6 +299,10 @@ fn options_match_host() {
         "seq 1 500 | bzip2 -1 | bzcat | tail -n 1",
         // tar
         "tar --sort=name -cf a.tar src && tar tf a.tar | head -n 4",
+        "ln src/nonl src/hard && tar --sort=name -cvf a.tar src/nonl src/hard && tar tvf a.tar | cut -c1-10,30- && mkdir o && tar xf a.tar -C o && stat -c %h o/src/hard",
+        ": > e.tar; tar tf e.tar; echo $?",
+        "touch src/$'tab\\there' src/$'nl\\nhere' && tar --sort=name -cf a.tar src && tar tf a.tar | grep -a -e nl -e tab",
+        "printf x | tar tf -; echo $?",
         "tar cvf a.tar src/sub/deeper",
         "tar cvf - src/sub/deeper | tar tf -",
         "tar cf a.tar src/nonl nothere; echo $?; tar tf a.tar",

@@ -51,7 +51,7 @@ static SPEC: CommandSpec = CommandSpec {
     group: "archive",
     summary: "list, test and extract compressed files in a ZIP archive",
     usage: "unzip [-ltpqon] [-d EXDIR] ZIPFILE [MEMBER...] [-x PATTERN]",
-    description: "Extract the members of ZIPFILE (all, or those matching the MEMBER patterns, where * also matches /) into the current directory or EXDIR, creating directories as needed. -l lists them in Info-ZIP's format, -p writes their data to standard output, -t tests them. An existing file is kept with -n, replaced with -o, and otherwise treated as Info-ZIP treats an unanswerable prompt (\"[N]one\"). Deflate, bzip2, xz and stored members are read. Members with '..' components, and symbolic links whose target leaves the extraction directory, are refused with a message (status 1).",
+    description: "Extract the members of ZIPFILE (all, or those matching the MEMBER patterns, where * also matches /) into the current directory or EXDIR, creating directories as needed. -l lists them in Info-ZIP's format, -p writes their data to standard output, -t tests them. An existing file is kept with -n, replaced with -o, and otherwise treated as Info-ZIP treats an unanswerable prompt (\"[N]one\"). Deflate, bzip2 and stored members are read. Members with '..' components, and symbolic links whose target leaves the extraction directory, are refused with a message (status 1).",
     options: OPTS,
     operands: &[
         ArgSpec {
@@ -232,7 +232,8 @@ fn run(sh: &Shared<'_>, o: &Opts, archive: &str, members: &[(String, Pattern)]) 
                 continue;
             }
         };
-        let name = util::lossy(f.name_raw());
+        // The crate decodes names (UTF-8, or CP437 when the archive says so).
+        let name = f.name().to_string();
         if !members.is_empty() {
             let mut hit = false;
             for (k, (_, p)) in members.iter().enumerate() {

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use crate::commands::fsutil::Names;
@@ -51,6 +52,9 @@ struct Writer<'o> {
     archive_path: Option<PathBuf>,
     /// -u: the archived mtimes by name.
     archived: HashMap<Vec<u8>, i64>,
+    /// Files with several links already archived (inode -> member name): later names are
+    /// stored as hard links to the first, as GNU does.
+    links: HashMap<u64, Vec<u8>>,
 }
 
 pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
@@ -93,6 +97,7 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
         errors: false,
         archive_path: archive_path.clone(),
         archived: HashMap::new(),
+        links: HashMap::new(),
     };
     // Where the new entries start: 0, or the end of the existing entries (-r, -u).
     let mut start = 0u64;
@@ -201,8 +206,7 @@ fn write_all(
 ) -> io::Result<()> {
     for op in &w.o.members {
         check(sh)?;
-        let opname = util::lossy(op);
-        let path = crate::vfs::normalize(base, Path::new(&opname));
+        let path = crate::vfs::normalize(base, Path::new(std::ffi::OsStr::from_bytes(op)));
         // The member name: the operand without trailing slashes, leading '/' or '../'.
         let trimmed = if op.iter().all(|&b| b == b'/') {
             "/".to_string()
@@ -266,7 +270,9 @@ fn write_all(
                 for k in kids {
                     let mut child = dn.clone();
                     child.extend_from_slice(&k.name);
-                    stack.push((p.join(util::lossy(&k.name)), child));
+                    // Names are bytes: a name that is not UTF-8 stays as it is.
+                    let os = std::ffi::OsStr::from_bytes(&k.name);
+                    stack.push((p.join(os), child));
                 }
             } else {
                 emit(sh, w, out, backend, &p, &n, &meta)?;
@@ -314,6 +320,13 @@ fn emit(
                 );
                 w.errors = true;
                 return Ok(());
+            }
+        },
+        FileType::File if meta.nlink > 1 => match w.links.get(&meta.ino) {
+            Some(first) => (b'1', Some(first.clone())),
+            None => {
+                w.links.insert(meta.ino, name.to_vec());
+                (b'0', None)
             }
         },
         FileType::File => (b'0', None),

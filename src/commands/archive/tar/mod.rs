@@ -500,11 +500,13 @@ pub enum Decoder<R: Read> {
 }
 
 impl<R: Read> Decoder<R> {
-    /// Detect the compression; returns the decoder and what was found.
-    pub fn detect(r: R) -> io::Result<(Decoder<R>, Zip)> {
+    /// Detect the compression; returns the decoder, what was found, and whether the input is
+    /// empty (GNU: "This does not look like a tar archive").
+    pub fn detect(r: R) -> io::Result<(Decoder<R>, Zip, bool)> {
         let mut br = BufReader::with_capacity(CHUNK, r);
         let head = br.fill_buf()?;
-        Ok(if head.starts_with(&[0x1f, 0x8b]) {
+        let empty = head.is_empty();
+        let (d, z) = if head.starts_with(&[0x1f, 0x8b]) {
             (
                 Decoder::Gzip(Box::new(flate2::bufread::MultiGzDecoder::new(br))),
                 Zip::Gzip,
@@ -525,7 +527,8 @@ impl<R: Read> Decoder<R> {
             )
         } else {
             (Decoder::Plain(br), Zip::None)
-        })
+        };
+        Ok((d, z, empty))
     }
 }
 

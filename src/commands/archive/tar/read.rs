@@ -62,7 +62,7 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
             Err(e) => return fatal(sh, &format!("{}: Cannot open: {}", o.file, msg(&e))),
         }
     };
-    let (dec, found) = match Decoder::detect(input) {
+    let (dec, found, empty) = match Decoder::detect(input) {
         Ok(x) => x,
         Err(e) if is_cancelled(&e) => return 130,
         Err(e) => return fatal(sh, &format!("{}: Cannot read: {}", o.file, msg(&e))),
@@ -103,6 +103,10 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
         Err(e) => return fatal(sh, &msg(&e)),
     };
     let mut seen = false;
+    if empty {
+        warn(sh, "tar: This does not look like a tar archive");
+        st.errors = true;
+    }
     for e in entries {
         if check(sh).is_err() {
             return 130;
@@ -235,7 +239,17 @@ fn extract<R: Read>(
     typ: u8,
 ) -> io::Result<()> {
     let shown = show_name(name);
-    let mut text = util::lossy(name);
+    let Ok(text) = std::str::from_utf8(name) else {
+        warn(
+            sh,
+            &format!(
+                "tar: {shown}: Cannot open: member names that are not UTF-8 are not supported"
+            ),
+        );
+        st.errors = true;
+        return Ok(());
+    };
+    let mut text = text.to_string();
     if o.strip > 0 {
         let comps: Vec<&str> = text.split('/').filter(|c| !c.is_empty()).collect();
         if comps.len() <= o.strip {
