@@ -317,6 +317,8 @@ fn options_match_host() {
         "tar cf a.tar src/sub/numbers && mkdir o && tar xf a.tar -C o && stat -c '%a %Y' o/src/sub/numbers",
         "tar cf a.tar src/nonl && mkdir o && cd o && tar xf ../a.tar && echo changed > src/nonl && tar xkf ../a.tar; echo $?; cat src/nonl",
         "tar cf a.tar src/nonl && tar xf a.tar nothere; echo $?",
+        "tar --sort=name -cf a.tar src && tar tf a.tar --wildcards '*deep*' 'src/c*'",
+        "tar --sort=name -cf a.tar src && mkdir o && tar xf a.tar -C o --wildcards '*/numbers' && find o | sort",
         "echo junk > j.tar; tar tf j.tar; echo $?",
         "tar cf - src/sub/deeper | tar xzf -; echo $?",
         "tar; echo $?",
@@ -336,6 +338,7 @@ fn options_match_host() {
         "zip -q a.zip src/nonl src/crlf && unzip -p a.zip src/crlf | od -c",
         "zip -q a.zip src/nonl && unzip -q a.zip nothere -d o; echo $?",
         "unzip nope.zip; echo $?",
+        "zip -qr a.zip src/sub/deeper src/nonl && mkdir o && unzip -qj a.zip -d o && ls o",
         "echo junk > j.zip; unzip -l j.zip; echo $?",
         "zip -q a.zip src/nonl && unzip -t a.zip",
     ];

@@ -39,6 +39,12 @@ const OPTS: &[OptSpec] = &[
     opt(Some('n'), None, None, "never overwrite existing files"),
     opt(Some('q'), None, None, "quiet mode (-qq => quieter)"),
     opt(
+        Some('j'),
+        None,
+        None,
+        "junk paths (do not make directories)",
+    ),
+    opt(
         Some('x'),
         None,
         Some("PATTERN"),
@@ -50,7 +56,7 @@ static SPEC: CommandSpec = CommandSpec {
     name: "unzip",
     group: "archive",
     summary: "list, test and extract compressed files in a ZIP archive",
-    usage: "unzip [-ltpqon] [-d EXDIR] ZIPFILE [MEMBER...] [-x PATTERN]",
+    usage: "unzip [-ltpqonj] [-d EXDIR] ZIPFILE [MEMBER...] [-x PATTERN]",
     description: "Extract the members of ZIPFILE (all, or those matching the MEMBER patterns, where * also matches /) into the current directory or EXDIR, creating directories as needed. -l lists them in Info-ZIP's format, -p writes their data to standard output, -t tests them. An existing file is kept with -n, replaced with -o, and otherwise treated as Info-ZIP treats an unanswerable prompt (\"[N]one\"). Deflate, bzip2 and stored members are read. Members with '..' components, and symbolic links whose target leaves the extraction directory, are refused with a message (status 1).",
     options: OPTS,
     operands: &[
@@ -87,6 +93,7 @@ struct Opts {
     exdir: Option<String>,
     overwrite: Option<bool>,
     quiet: u32,
+    junk: bool,
     excludes: Vec<Pattern>,
 }
 
@@ -110,6 +117,7 @@ impl Command for Unzip {
                 Some('o') => o.overwrite = Some(true),
                 Some('n') => o.overwrite = Some(false),
                 Some('q') => o.quiet += 1,
+                Some('j') => o.junk = true,
                 Some('x') => o.excludes.push(Pattern::new(
                     v.as_deref().unwrap_or_default(),
                     PatternOptions::default(),
@@ -311,6 +319,13 @@ fn run(sh: &Shared<'_>, o: &Opts, archive: &str, members: &[(String, Pattern)]) 
                 parts
             }
         };
+        let is_dir = f.is_dir() || name.ends_with('/');
+        let parts = match parts.last() {
+            // -j: every file straight into the extraction directory; no directories.
+            Some(last) if o.junk && !is_dir => vec![last.clone()],
+            _ if o.junk => continue,
+            _ => parts,
+        };
         if parts.is_empty() {
             continue;
         }
@@ -345,7 +360,7 @@ fn run(sh: &Shared<'_>, o: &Opts, archive: &str, members: &[(String, Pattern)]) 
                 days * 86_400 + d.hour() as i64 * 3600 + d.minute() as i64 * 60 + d.second() as i64;
             u64::try_from(secs).ok()
         });
-        if f.is_dir() || name.ends_with('/') {
+        if is_dir {
             if backend.stat(&target).is_ok_and(|m| m.is_dir()) {
                 continue;
             }

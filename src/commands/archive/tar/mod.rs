@@ -163,6 +163,18 @@ const OPTS: &[OptSpec] = &[
         None,
         "overwrite existing files when extracting (the default)",
     ),
+    opt(
+        None,
+        Some("wildcards"),
+        None,
+        "use wildcards in member names given to -t and -x (* matches /)",
+    ),
+    opt(
+        None,
+        Some("no-wildcards"),
+        None,
+        "match member names exactly (the default)",
+    ),
 ];
 
 static SPEC: CommandSpec = CommandSpec {
@@ -231,6 +243,8 @@ pub struct Opts {
     touch: bool,
     ustar: bool,
     members: Vec<Arg>,
+    /// --wildcards: the members as patterns.
+    wildcards: Option<Vec<crate::text::pattern::Pattern>>,
 }
 
 /// Expand traditional bundled letters (`tar czf a.tgz d`) into options.
@@ -293,7 +307,9 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
         touch: false,
         ustar: false,
         members: p.operands,
+        wildcards: None,
     };
+    let mut wildcards = false;
     let mut auto = false;
     let pat_opts = crate::text::pattern::PatternOptions::default();
     for (i, v) in &p.opts {
@@ -331,6 +347,8 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
             (Some('m'), _) => o.touch = true,
             (None, Some("overwrite")) => o.keep_old = false,
             (None, Some("numeric-owner")) => o.numeric = true,
+            (None, Some("wildcards")) => wildcards = true,
+            (None, Some("no-wildcards")) => wildcards = false,
             (None, Some("exclude")) => o.excludes.push(crate::text::pattern::Pattern::new(
                 v.as_deref().unwrap_or_default(),
                 pat_opts,
@@ -373,6 +391,14 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
         ));
     };
     o.op = op;
+    if wildcards {
+        o.wildcards = Some(
+            o.members
+                .iter()
+                .map(|m| crate::text::pattern::Pattern::new(util::trim_slashes(m), pat_opts))
+                .collect(),
+        );
+    }
     if auto && o.zip == Zip::None {
         let f = o.file.as_str();
         o.zip = if f.ends_with(".gz") || f.ends_with(".tgz") || f.ends_with(".taz") {

@@ -135,8 +135,20 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
             let n = util::trim_slashes(&name);
             let mut hit = false;
             for (i, m) in o.members.iter().enumerate() {
-                let m = util::trim_slashes(m);
-                if n == m || (n.starts_with(m) && n.get(m.len()) == Some(&b'/')) {
+                let hit_here = match &o.wildcards {
+                    // --wildcards: the pattern matches the name or one of its directories.
+                    Some(pats) => {
+                        pats[i].matches(n)
+                            || n.iter()
+                                .enumerate()
+                                .any(|(k, &b)| b == b'/' && pats[i].matches(&n[..k]))
+                    }
+                    None => {
+                        let m = util::trim_slashes(m);
+                        n == m || (n.starts_with(m) && n.get(m.len()) == Some(&b'/'))
+                    }
+                };
+                if hit_here {
                     matched[i] = true;
                     hit = true;
                 }
