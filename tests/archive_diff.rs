@@ -492,3 +492,37 @@ fn decompression_bombs_stop_at_the_limits() {
         assert_eq!(left.stdout, b"0\n", "{script} left partial output");
     }
 }
+
+/// Endless input: every archive command stops promptly when the run is cancelled (here by the
+/// script timeout), with the timeout's status.
+#[test]
+fn endless_input_is_cancelled_promptly() {
+    let mut k = Kernel::new(KernelConfig::default());
+    let setup = k.execute("mkdir -p /tmp/d && head -c 200000000 /dev/zero > /tmp/d/f");
+    assert_eq!(setup.exit_code, 0);
+    k.set_timeout(Some(std::time::Duration::from_secs(1)));
+    for script in [
+        "yes | gzip -c > /dev/null",
+        // -1: one block sort (not interruptible) is 100 kB, not 900 kB, in a debug build.
+        "yes | bzip2 -1 -c > /dev/null",
+        "yes | xz -0 -c > /dev/null",
+        "yes | gzip -c | gzip -dc > /dev/null",
+        "yes | zcat -f > /dev/null",
+        "tar czf - /tmp/d > /dev/null",
+        "tar cf - /tmp/d | gzip -1 | tar xzOf - > /dev/null",
+    ] {
+        let t = std::time::Instant::now();
+        let r = k.execute(script);
+        assert_eq!(
+            r.exit_code,
+            124,
+            "{script}: {}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(6),
+            "{script} took {:?}",
+            t.elapsed()
+        );
+    }
+}

@@ -465,7 +465,7 @@ fn fatal(sh: &Shared<'_>, m: &str) -> i32 {
 pub enum Encoder<W: Write> {
     Plain(W),
     Gzip(flate2::write::GzEncoder<W>),
-    Bzip2(bzip2::write::BzEncoder<W>),
+    Bzip2(super::compress::BzWriter<W>),
     Xz(lzma_rust2::XzWriter<W>),
 }
 
@@ -478,9 +478,7 @@ impl<W: Write> Encoder<W> {
                     .operating_system(3)
                     .write(w, flate2::Compression::default()),
             ),
-            Zip::Bzip2 => {
-                Encoder::Bzip2(bzip2::write::BzEncoder::new(w, bzip2::Compression::best()))
-            }
+            Zip::Bzip2 => Encoder::Bzip2(super::compress::BzWriter::new(w, 9)),
             Zip::Xz => Encoder::Xz(lzma_rust2::XzWriter::new(
                 w,
                 lzma_rust2::XzOptions::with_preset(6),
