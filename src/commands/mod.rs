@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::api::{Command, CommandRegistry};
 
+mod archive;
 mod awk;
 mod base64;
 mod basename;
@@ -171,6 +172,18 @@ impl Registry {
         r.register(Arc::new(jq::Jq));
         r.register(Arc::new(true_::True));
         r.register(Arc::new(uniq::Uniq));
+        r.register(Arc::new(archive::GZIP));
+        r.register(Arc::new(archive::GUNZIP));
+        r.register(Arc::new(archive::ZCAT));
+        r.register(Arc::new(archive::BZIP2));
+        r.register(Arc::new(archive::BUNZIP2));
+        r.register(Arc::new(archive::BZCAT));
+        r.register(Arc::new(archive::XZ));
+        r.register(Arc::new(archive::UNXZ));
+        r.register(Arc::new(archive::XZCAT));
+        r.register(Arc::new(archive::Tar));
+        r.register(Arc::new(archive::Zip));
+        r.register(Arc::new(archive::Unzip));
         r.register(Arc::new(true_::False));
         r.register(Arc::new(mount::Mount));
         r.register(Arc::new(vfs::Vfs));
