@@ -11,6 +11,7 @@ use crate::api::{Command, CommandRegistry};
 mod awk;
 mod base64;
 mod basename;
+mod bc;
 mod cat;
 mod chmod;
 mod cksum;
@@ -114,6 +115,7 @@ impl Registry {
         r.register(Arc::new(awk::Awk));
         r.register(Arc::new(awk::Gawk));
         r.register(Arc::new(basename::Basename));
+        r.register(Arc::new(bc::Bc));
         r.register(Arc::new(base64::Base64));
         r.register(Arc::new(base64::Base32));
         r.register(Arc::new(cksum::Cksum));
