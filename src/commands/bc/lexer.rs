@@ -340,16 +340,14 @@ impl Lexer {
     }
 }
 
-/// flex's message for a character no rule takes (C's signed char arithmetic included).
+/// flex's message for a character no rule takes.
 fn illegal(c: u8) -> String {
-    let sc = c as i8 as i32;
-    if sc < 32 {
-        let shown = (sc + 64) as u8;
+    if c < 32 {
         let mut s = String::from("illegal character: ^");
-        s.push_str(&String::from_utf8_lossy(&[shown]));
+        s.push((c + 64) as char);
         s
-    } else if sc > 126 {
-        format!("illegal character: \\{sc:03o}")
+    } else if c > 126 {
+        format!("illegal character: \\{c:03o}")
     } else {
         format!("illegal character: {}", c as char)
     }

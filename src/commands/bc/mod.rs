@@ -200,9 +200,10 @@ impl Inputs {
                 self.pending.clear();
                 self.src = None;
                 if self.cur >= self.names.len() {
+                    // GNU resets the line count before finding there is no more input.
                     toks.push(Token {
                         tok: Tok::Eof,
-                        line: lx.line,
+                        line: 1,
                         src: lx.src,
                     });
                     self.done = true;
@@ -222,6 +223,8 @@ enum End {
 
 struct Session {
     m: Machine,
+    /// Tokens left in bison's quiet period after a syntax error.
+    quiet: usize,
     opts: Options,
     names: Vec<String>,
 }
@@ -265,11 +268,11 @@ impl Session {
             if ctx.is_cancelled() {
                 return Err(Fault::Cancelled);
             }
-            let (res, used, msgs) = {
-                let mut p = Parser::new(toks, &mut self.m.prog, &self.opts);
+            let (res, used, msgs, quiet) = {
+                let mut p = Parser::new(toks, &mut self.m.prog, &self.opts, self.quiet);
                 let r = p.item();
                 let used = p.used();
-                (r, used, std::mem::take(&mut p.msgs))
+                (r, used, std::mem::take(&mut p.msgs), p.quiet_left())
             };
             match res {
                 Err(Stop::NeedMore) => {
@@ -296,6 +299,7 @@ impl Session {
                 }
                 Err(_) => return Ok(None),
                 Ok(item) => {
+                    self.quiet = quiet;
                     toks.drain(..used.min(toks.len()));
                     self.print_msgs(ctx, msgs)?;
                     match item {
@@ -384,6 +388,7 @@ impl Command for Bc {
         m.warn = warn;
         let mut s = Session {
             m,
+            quiet: 0,
             opts: Options { warn, std_only },
             names: names.clone(),
         };

@@ -165,6 +165,8 @@ impl Gen {
 /// Why a parse attempt stopped early.
 pub enum Stop {
     NeedMore,
+    /// The parse cannot go on (an error at the end of input).
+    Abort,
     Syntax,
     Quit,
     TooDeep,
@@ -223,12 +225,19 @@ pub struct Parser<'a> {
     /// The function being defined (its number), if any.
     cur_func: Option<usize>,
     depth: usize,
+    /// No syntax error is reported before this token position.
+    quiet_until: usize,
 }
 
 const LIMITS: &str = "BC_BASE_MAX     = 2147483647\nBC_DIM_MAX      = 16777215\nBC_SCALE_MAX    = 2147483647\nBC_STRING_MAX   = 2147483647\nMAX Exponent    = 9223372036854775807\nNumber of vars  = 32767\n";
 
 impl<'a> Parser<'a> {
-    pub fn new(toks: &'a [Token], prog: &'a mut Program, opts: &'a Options) -> Parser<'a> {
+    pub fn new(
+        toks: &'a [Token],
+        prog: &'a mut Program,
+        opts: &'a Options,
+        quiet: usize,
+    ) -> Parser<'a> {
         Parser {
             toks,
             pos: 0,
@@ -243,6 +252,7 @@ impl<'a> Parser<'a> {
             if_label: 0,
             cur_func: None,
             depth: 0,
+            quiet_until: quiet,
         }
     }
 
@@ -284,6 +294,17 @@ impl<'a> Parser<'a> {
 
     fn yyerror(&mut self, text: &str) {
         let (src, line) = self.where_();
+        self.msgs.push(Msg::At {
+            src,
+            line,
+            text: text.to_string(),
+        });
+        self.had_error = true;
+    }
+
+    /// yyerror from an action yacc runs without a lookahead.
+    fn yyerror_prev(&mut self, text: &str) {
+        let (src, line) = self.where_prev();
         self.msgs.push(Msg::At {
             src,
             line,
@@ -385,16 +406,32 @@ impl<'a> Parser<'a> {
 
     /// Parse one input item.
     pub fn item(&mut self) -> Result<Item, Stop> {
-        let start = self.pos;
         match self.item_inner() {
             Ok(i) => Ok(i),
             Err(Stop::Syntax) => {
-                self.yyerror("syntax error");
-                self.recover(start)?;
-                Ok(Item::Nothing)
+                // An error outside any statement list (a definition's header): yacc resumes
+                // at the top level.
+                self.syntax_error()?;
+                Err(Stop::Syntax)
             }
-            Err(Stop::Quit) => Ok(Item::Quit),
-            Err(Stop::TooDeep) => {
+            Err(e) => Err(e),
+        }
+        .or_else(|e| match e {
+            Stop::Syntax => match self.recover(true) {
+                Ok(true) => Ok(Item::Nothing),
+                Ok(false) => self.top_list(),
+                Err(e) => Err(e),
+            },
+            other => Err(other),
+        })
+        .or_else(|e| self.stopped(e))
+    }
+
+    fn stopped(&mut self, e: Stop) -> Result<Item, Stop> {
+        match e {
+            Stop::Quit => Ok(Item::Quit),
+            Stop::Abort => Ok(Item::Abort),
+            Stop::TooDeep => {
                 let (src, line) = self.where_();
                 self.msgs.push(Msg::At {
                     src,
@@ -403,34 +440,51 @@ impl<'a> Parser<'a> {
                 });
                 Ok(Item::Abort)
             }
-            Err(Stop::TooBig) => Ok(Item::TooBig),
-            Err(Stop::NeedMore) => Err(Stop::NeedMore),
+            Stop::TooBig => Ok(Item::TooBig),
+            Stop::NeedMore => Err(Stop::NeedMore),
+            Stop::Syntax => Ok(Item::Nothing),
         }
     }
 
-    /// After a syntax error: drop tokens to the end of the line that closes the braces open
-    /// at the error (yacc's `error` rules resume inside a block, so the block is discarded).
-    fn recover(&mut self, start: usize) -> Result<(), Stop> {
-        let mut depth: i64 = 0;
-        for t in &self.toks[start..self.pos.min(self.toks.len())] {
-            match t.tok {
-                Tok::P(b'{') => depth += 1,
-                Tok::P(b'}') => depth -= 1,
-                _ => {}
-            }
+    /// Tokens of quiet left after this item (bison reports a new syntax error only after
+    /// three tokens were shifted since the last one).
+    pub fn quiet_left(&self) -> usize {
+        self.quiet_until.saturating_sub(self.pos)
+    }
+
+    /// Report a syntax error at the lookahead (unless inside bison's quiet period). At the
+    /// end of input the parse is over.
+    fn syntax_error(&mut self) -> Result<(), Stop> {
+        if self.pos >= self.quiet_until {
+            self.yyerror("syntax error");
+        } else {
+            self.had_error = true;
         }
+        if self.tok()? == Tok::Eof {
+            return Err(Stop::Abort);
+        }
+        Ok(())
+    }
+
+    /// yacc's recovery through `error statement` (and, at the top level, `error ENDOFLINE`):
+    /// drop tokens until one that can begin a statement. Returns true when a newline ended
+    /// the item instead.
+    fn recover(&mut self, top: bool) -> Result<bool, Stop> {
         loop {
-            match self.peek()? {
-                Tok::Eof => return Ok(()),
-                Tok::Eol if depth <= 0 => {
-                    self.pos += 1;
-                    return Ok(());
+            let t = self.tok()?;
+            match t {
+                Tok::Eof => return Err(Stop::Abort),
+                Tok::Eol if top => {
+                    self.advance();
+                    self.quiet_until = self.pos + 2;
+                    return Ok(true);
                 }
-                Tok::P(b'{') => depth += 1,
-                Tok::P(b'}') => depth -= 1,
-                _ => {}
+                _ if starts_stmt(&t) => {
+                    self.quiet_until = self.pos + 3;
+                    return Ok(false);
+                }
+                _ => self.advance(),
             }
-            self.pos += 1;
         }
     }
 
@@ -442,7 +496,11 @@ impl<'a> Parser<'a> {
             self.function()?;
             return Ok(Item::Nothing);
         }
-        // semicolon_list ENDOFLINE
+        self.top_list()
+    }
+
+    /// semicolon_list ENDOFLINE, with recovery from syntax errors.
+    fn top_list(&mut self) -> Result<Item, Stop> {
         loop {
             match self.tok()? {
                 Tok::Eol => {
@@ -450,12 +508,23 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 Tok::P(b';') => self.advance(),
-                Tok::Eof => return Err(Stop::Syntax),
+                Tok::Eof => {
+                    self.syntax_error()?;
+                }
                 _ => {
-                    self.statement()?;
-                    match self.tok()? {
-                        Tok::Eol | Tok::P(b';') => {}
-                        _ => return Err(Stop::Syntax),
+                    let r = self.statement().and_then(|_| match self.tok()? {
+                        Tok::Eol | Tok::P(b';') => Ok(()),
+                        _ => Err(Stop::Syntax),
+                    });
+                    match r {
+                        Ok(()) => {}
+                        Err(Stop::Syntax) => {
+                            self.syntax_error()?;
+                            if self.recover(true)? {
+                                break;
+                            }
+                        }
+                        Err(e) => return Err(e),
                     }
                 }
             }
@@ -508,7 +577,7 @@ impl<'a> Parser<'a> {
             Tok::Kw(Kw::Break) => {
                 self.advance();
                 if self.break_label == 0 {
-                    self.yyerror("Break outside a for/while");
+                    self.yyerror_prev("Break outside a for/while");
                 } else {
                     let l = self.break_label;
                     self.code_gen.jump(b'J', l);
@@ -518,7 +587,7 @@ impl<'a> Parser<'a> {
                 self.advance();
                 self.ct_warn("Continue statement");
                 if self.continue_label == 0 {
-                    self.yyerror("Continue outside a for");
+                    self.yyerror_prev("Continue outside a for");
                 } else {
                     let l = self.continue_label;
                     self.code_gen.jump(b'J', l);
@@ -583,18 +652,28 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// statement_list inside braces, up to (not including) the `}`.
+    /// statement_list inside braces, up to (not including) the `}`. A syntax error inside
+    /// recovers here, as yacc's `error statement` does (a `}` is dropped while recovering).
     fn statement_list(&mut self) -> Result<(), Stop> {
         loop {
             match self.tok()? {
                 Tok::P(b'}') => return Ok(()),
                 Tok::Eol | Tok::P(b';') => self.advance(),
-                Tok::Eof => return Err(Stop::Syntax),
+                Tok::Eof => {
+                    self.syntax_error()?;
+                }
                 _ => {
-                    self.statement()?;
-                    match self.tok()? {
-                        Tok::Eol | Tok::P(b';') | Tok::P(b'}') => {}
-                        _ => return Err(Stop::Syntax),
+                    let r = self.statement().and_then(|_| match self.tok()? {
+                        Tok::Eol | Tok::P(b';') | Tok::P(b'}') => Ok(()),
+                        _ => Err(Stop::Syntax),
+                    });
+                    match r {
+                        Ok(()) => {}
+                        Err(Stop::Syntax) => {
+                            self.syntax_error()?;
+                            self.recover(false)?;
+                        }
+                        Err(e) => return Err(e),
                     }
                 }
             }
@@ -1288,6 +1367,29 @@ fn binop_prec(t: &Tok) -> Option<(u8, bool)> {
         Tok::P(b'^') => (PREC_POW, true),
         _ => return None,
     })
+}
+
+/// Tokens that can begin a statement.
+fn starts_stmt(t: &Tok) -> bool {
+    starts_expr(t)
+        || matches!(
+            t,
+            Tok::Str(_)
+                | Tok::P(b'{')
+                | Tok::Kw(
+                    Kw::Warranty
+                        | Kw::Limits
+                        | Kw::Break
+                        | Kw::Continue
+                        | Kw::Quit
+                        | Kw::Halt
+                        | Kw::Return
+                        | Kw::For
+                        | Kw::If
+                        | Kw::While
+                        | Kw::Print
+                )
+        )
 }
 
 /// Tokens that can begin an expression.

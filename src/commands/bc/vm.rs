@@ -803,7 +803,6 @@ impl Machine {
     ) -> Result<bool, Stop> {
         let params = self.prog.funcs_v[nf].params.clone();
         let mut i = 0;
-        let mut err = false;
         loop {
             let ch = self.byte(caller, pc);
             if ch == b':' {
@@ -845,25 +844,30 @@ impl Machine {
                         .unwrap_or_default();
                     format!("Parameter type mismatch parameter {n}.")
                 } else {
+                    // GNU indexes its name table one off here.
                     let n = self
                         .prog
                         .var_names
-                        .get(p as usize)
+                        .get(p as usize + 1)
                         .cloned()
-                        .unwrap_or_default();
+                        .unwrap_or_else(|| "(null)".to_string());
                     format!("Parameter type mismatch, parameter {n}.")
                 };
                 self.rt_error(ctx, caller, *pc, &msg);
-                err = true;
                 stack.pop();
+                // GNU steps its parameter list past the end here; what it then finds makes
+                // it report a count mismatch after the arguments.
+                while self.byte(caller, pc) != b':' {}
+                self.rt_error(ctx, caller, *pc, "Parameter number mismatch");
+                return Ok(true);
             }
             i += 1;
         }
         if i < params.len() {
             self.rt_error(ctx, caller, *pc, "Parameter number mismatch");
-            err = true;
+            return Ok(true);
         }
-        Ok(err)
+        Ok(false)
     }
 
     fn incr_decr(
