@@ -23,7 +23,7 @@ const EX_VOID: u32 = 8;
 const EX_EMPTY: u32 = 16;
 
 /// Deepest expression/statement nesting the parser accepts.
-const MAX_DEPTH: usize = 1000;
+const MAX_DEPTH: usize = 9995;
 
 /// One compiled function (or the main program of one input item).
 #[derive(Clone, Default, Debug)]
@@ -396,8 +396,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn enter(&mut self) -> Result<(), Stop> {
-        self.depth += 1;
+    /// Count `w` entries of (bison's) parser stack; refuse past its 10000.
+    fn enter(&mut self, w: usize) -> Result<(), Stop> {
+        self.depth += w;
         if self.depth > MAX_DEPTH || crate::api::stack::exhausted() {
             return Err(Stop::TooDeep);
         }
@@ -475,8 +476,9 @@ impl<'a> Parser<'a> {
             match t {
                 Tok::Eof => return Err(Stop::Abort),
                 Tok::Eol if top => {
+                    // `error ENDOFLINE` ends with yyerrok: no quiet period after it.
                     self.advance();
-                    self.quiet_until = self.pos + 2;
+                    self.quiet_until = self.pos;
                     return Ok(true);
                 }
                 _ if starts_stmt(&t) => {
@@ -548,9 +550,16 @@ impl<'a> Parser<'a> {
     }
 
     fn statement(&mut self) -> Result<(), Stop> {
-        self.enter()?;
+        // What a statement holds on bison's stack before its inner statement.
+        let w = match self.tok()? {
+            Tok::Kw(Kw::If) => 6,
+            Tok::Kw(Kw::While) => 7,
+            Tok::Kw(Kw::For) => 12,
+            _ => 2,
+        };
+        self.enter(w)?;
         let r = self.statement_inner();
-        self.depth -= 1;
+        self.depth -= w;
         r
     }
 
@@ -973,7 +982,7 @@ impl<'a> Parser<'a> {
 
     /// An expression with operators of at least `min` precedence.
     fn expr(&mut self, min: u8) -> Result<u32, Stop> {
-        self.enter()?;
+        self.enter(1)?;
         let r = self.expr_inner(min);
         self.depth -= 1;
         r
@@ -1192,6 +1201,7 @@ impl<'a> Parser<'a> {
                 match self.tok()? {
                     Tok::Assign(op) => {
                         self.advance();
+                        self.enter(2)?;
                         if op != b'=' {
                             match n {
                                 Named::Array(a) => {
@@ -1201,7 +1211,9 @@ impl<'a> Parser<'a> {
                                 Named::Var(v) => self.code_gen.op_n(b'l', v),
                             }
                         }
-                        let f = self.expr(PREC_ASSIGN)?;
+                        let f = self.expr(PREC_ASSIGN);
+                        self.depth -= 2;
+                        let f = f?;
                         if f & EX_VOID != 0 {
                             self.yyerror("Assignment of a void expression");
                         }
@@ -1251,6 +1263,12 @@ impl<'a> Parser<'a> {
     /// the special variables.
     fn named(&mut self) -> Result<Named, Stop> {
         let t = self.tok()?;
+        if !matches!(
+            t,
+            Tok::Name(_) | Tok::Kw(Kw::Ibase | Kw::Obase | Kw::Scale | Kw::History | Kw::Last)
+        ) {
+            return Err(Stop::Syntax);
+        }
         self.advance();
         Ok(match t {
             Tok::Kw(Kw::Ibase) => Named::Var(0),
