@@ -159,6 +159,8 @@ enum Feed {
     Done,
     /// A file could not be opened: GNU's message, exit 1.
     Unavailable(String),
+    /// A directory: GNU opens it and its scanner fails to read it.
+    ReadFailed(String),
 }
 
 impl Inputs {
@@ -176,9 +178,13 @@ impl Inputs {
             lx.line = 1;
             lx.src = self.cur;
             if self.cur < self.names.len() {
+                // A name is a file name, `-` included (GNU bc fopen()s it).
                 let name = self.names[self.cur].clone();
-                match util::open(ctx, name.as_bytes()) {
-                    Ok(s) => self.src = Some(s),
+                if util::is_dir(ctx, &name) {
+                    return Ok(Feed::ReadFailed(name));
+                }
+                match ctx.open_read(&name) {
+                    Ok(s) => self.src = Some(util::Source::File(s)),
                     Err(_) => return Ok(Feed::Unavailable(name)),
                 }
             } else {
@@ -290,6 +296,12 @@ impl Session {
                             continue;
                         }
                         Feed::Done => return Ok(None),
+                        Feed::ReadFailed(name) => {
+                            self.m.flush(ctx)?;
+                            let _ =
+                                writeln!(ctx.stderr(), "{name} 1: read() in flex scanner failed");
+                            return Ok(Some(End::Status(1)));
+                        }
                         Feed::Unavailable(name) => {
                             self.m.flush(ctx)?;
                             let _ = writeln!(ctx.stderr(), "File {name} is unavailable.");
@@ -499,7 +511,7 @@ mod tests {
     fn bases() {
         assert_eq!(bc(&[], "obase=16; 255.5; -10\n").1, "FF.8\n-A\n");
         assert_eq!(bc(&[], "obase=20; 25.3\n").1, " 01 05.06\n");
-        assert_eq!(bc(&[], "ibase=2; 12\nAA\n").1, "3\n11\n");
+        assert_eq!(bc(&[], "ibase=2; 12\nAA\n").1, "3\n3\n");
         assert_eq!(bc(&[], "ibase=16; 1A.8\n").1, "26.5\n");
     }
 

@@ -314,7 +314,16 @@ impl<'a> Parser<'a> {
     }
 
     fn ct_warn(&mut self, text: &str) {
-        let (src, line) = self.where_prev();
+        self.ct_warn_at(false, text)
+    }
+
+    /// ct_warn; `lookahead` when yacc has read the next token by then.
+    fn ct_warn_at(&mut self, lookahead: bool, text: &str) {
+        let (src, line) = if lookahead {
+            self.where_()
+        } else {
+            self.where_prev()
+        };
         if self.opts.std_only {
             self.msgs.push(Msg::At {
                 src,
@@ -333,7 +342,7 @@ impl<'a> Parser<'a> {
 
     fn lookup_warn(&mut self, name: &str) {
         if name.len() != 1 {
-            self.ct_warn(&format!("multiple letter name - {name}"));
+            self.ct_warn_at(true, &format!("multiple letter name - {name}"));
         }
     }
 
@@ -346,7 +355,10 @@ impl<'a> Parser<'a> {
         self.prog.array(name)
     }
     fn func(&mut self, name: &str, def: bool) -> usize {
-        self.lookup_warn(name);
+        // Reduced without a lookahead, unlike variable names.
+        if name.len() != 1 {
+            self.ct_warn_at(false, &format!("multiple letter name - {name}"));
+        }
         self.prog.func(name, def)
     }
 
@@ -649,7 +661,7 @@ impl<'a> Parser<'a> {
                 }
                 let f = self.expr(0)?;
                 if f & EX_COMP != 0 {
-                    self.ct_warn("comparison in expression");
+                    self.ct_warn_at(true, "comparison in expression");
                 }
                 if f & EX_REG != 0 {
                     self.code_gen.b(b'W');
