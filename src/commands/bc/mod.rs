@@ -222,6 +222,9 @@ impl Inputs {
     }
 }
 
+/// Supplies more tokens when a parse attempt runs out.
+type FeedFn<'a> = dyn FnMut(&mut dyn ToolCtx, &mut Vec<Token>) -> std::io::Result<Feed> + 'a;
+
 /// How a session ended.
 enum End {
     Status(i32),
@@ -267,7 +270,7 @@ impl Session {
         &mut self,
         ctx: &mut dyn ToolCtx,
         toks: &mut Vec<Token>,
-        more: &mut dyn FnMut(&mut dyn ToolCtx, &mut Vec<Token>) -> std::io::Result<Feed>,
+        more: &mut FeedFn<'_>,
     ) -> Result<Option<End>, Fault> {
         let mut charge = ctx.memory().charge();
         loop {
