@@ -418,12 +418,23 @@ impl Command for Bc {
                 util::err(ctx, "bc", &e.to_string());
                 125
             }
+            Err(Fault::TooBigDivision) => {
+                let _ = s.m.flush(ctx);
+                util::err(
+                    ctx,
+                    "bc",
+                    "division too large (a divisor of more than 630000 digits is not supported in sandsh)",
+                );
+                125
+            }
             Err(Fault::TooBig(n)) => {
                 let _ = s.m.flush(ctx);
                 util::err(
                     ctx,
                     "bc",
-                    &format!("number too large ({n} bytes; sandsh allows 1 GiB per number)"),
+                    &format!(
+                        "number too large ({n} bytes; sandsh allows 4 MiB, about 10 million digits, per number)"
+                    ),
                 );
                 125
             }

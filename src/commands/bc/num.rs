@@ -7,11 +7,83 @@
 //! multiplication, so `scale=1000` work stays fast). Negative zero exists only where GNU lets
 //! it through (a truncated power), so the sign is a separate flag.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
+
+/// Why a long operation stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heavy {
+    Cancelled,
+    /// A division whose divisor is too large to be done in cancellable steps.
+    TooBig,
+}
+
+/// Work (limb products) above which a division is done in cancellable blocks.
+const BLOCK_WORK: u64 = 1 << 26;
+/// Largest divisor (in 32-bit digits) a blocked division accepts (~630,000 decimal digits).
+const MAX_DIVISOR_DIGITS: usize = 1 << 16;
+
+/// `n / d` and `n % d`. Cheap divisions go straight to num-bigint; expensive ones are done a
+/// divisor-sized block at a time with a cancellation check between blocks, so a huge
+/// division can always be stopped.
+pub fn quot_rem(
+    n: &BigUint,
+    d: &BigUint,
+    cancel: &dyn Fn() -> bool,
+) -> Result<(BigUint, BigUint), Heavy> {
+    let nl = n.bits().div_ceil(32);
+    let dl = d.bits().div_ceil(32).max(1);
+    if nl < dl || (nl - dl + 1) * dl <= BLOCK_WORK {
+        return Ok(n.div_rem(d));
+    }
+    quot_rem_blocked(n, d, cancel)
+}
+
+/// The blocked division of [`quot_rem`].
+fn quot_rem_blocked(
+    n: &BigUint,
+    d: &BigUint,
+    cancel: &dyn Fn() -> bool,
+) -> Result<(BigUint, BigUint), Heavy> {
+    let k = (d.bits().div_ceil(32) as usize).max(1);
+    if k > MAX_DIVISOR_DIGITS {
+        return Err(Heavy::TooBig);
+    }
+    let digits = n.to_u32_digits();
+    let chunks = digits.len().div_ceil(k);
+    let mut q_digits: Vec<u32> = vec![0; chunks * k];
+    let mut r = BigUint::zero();
+    for c in (0..chunks).rev() {
+        if cancel() {
+            return Err(Heavy::Cancelled);
+        }
+        let lo = c * k;
+        let hi = (lo + k).min(digits.len());
+        r = (r << (32 * k)) + BigUint::from_slice(&digits[lo..hi]);
+        let (qc, rc) = r.div_rem(d);
+        r = rc;
+        for (i, v) in qc.to_u32_digits().into_iter().enumerate() {
+            if lo + i < q_digits.len() {
+                q_digits[lo + i] = v;
+            }
+        }
+    }
+    Ok((BigUint::new(q_digits), r))
+}
+
+/// `n / d` through [`quot_rem`].
+pub fn quot(n: &BigUint, d: &BigUint, cancel: &dyn Fn() -> bool) -> Result<BigUint, Heavy> {
+    quot_rem(n, d, cancel).map(|(q, _)| q)
+}
+
+/// No cancellation (tests, small work).
+pub fn never() -> bool {
+    false
+}
 
 #[derive(Clone, Debug, Default)]
 pub struct Num {
@@ -28,21 +100,31 @@ pub fn pow10(k: usize) -> BigUint {
     BigUint::from(10u32).pow(k as u32)
 }
 
-/// Number of decimal digits of `m` (0 has 1).
+/// Number of decimal digits of `m` (0 has 1). A floating-point estimate from the top bits
+/// decides unless it lies too near a power of ten; only then are powers of ten compared (so
+/// `length()` of a huge number does not build 10^n).
 pub fn dec_digits(m: &BigUint) -> usize {
     if m.is_zero() {
         return 1;
     }
     let bits = m.bits();
-    // floor((bits-1) * log10(2)) + 1 is a lower bound that is at most one short.
-    let mut d = (((bits - 1) as f64) * std::f64::consts::LOG10_2) as usize + 1;
-    if d > 1 && *m < pow10(d - 1) {
-        d -= 1;
+    if bits <= 64 {
+        let v = m.to_u64().unwrap_or(0);
+        return if v == 0 { 1 } else { v.ilog10() as usize + 1 };
     }
+    let shift = bits - 64;
+    let top = (m >> shift).to_u64().unwrap_or(u64::MAX) as f64;
+    let est = top.log10() + shift as f64 * std::f64::consts::LOG10_2;
+    let frac = est - est.floor();
+    if frac > 1e-6 && frac < 1.0 - 1e-6 {
+        return est.floor() as usize + 1;
+    }
+    // Near a boundary: m has d or d+1 digits (d = round(est)); decide exactly.
+    let mut d = est.round() as usize;
     if *m >= pow10(d) {
         d += 1;
     }
-    d
+    d.max(1)
 }
 
 impl Num {
@@ -83,12 +165,13 @@ impl Num {
         self
     }
 
-    /// The magnitude expressed at `scale` (which must be >= self.scale).
-    fn mag_at(&self, scale: usize) -> BigUint {
+    /// The magnitude expressed at `scale` (which must be >= self.scale); borrowed when no
+    /// rescaling is needed (the common case in loops).
+    fn mag_at(&self, scale: usize) -> Cow<'_, BigUint> {
         if scale == self.scale {
-            self.mag.clone()
+            Cow::Borrowed(&self.mag)
         } else {
-            &self.mag * pow10(scale - self.scale)
+            Cow::Owned(&self.mag * pow10(scale - self.scale))
         }
     }
 
@@ -126,6 +209,7 @@ impl Num {
     pub fn add(a: &Num, b: &Num, scale_min: usize) -> Num {
         let s = scale_min.max(a.scale).max(b.scale);
         let (x, y) = (a.mag_at(s), b.mag_at(s));
+        let (x, y) = (x.as_ref(), y.as_ref());
         let r = if a.neg == b.neg {
             Num {
                 neg: a.neg,
@@ -133,7 +217,7 @@ impl Num {
                 scale: s,
             }
         } else {
-            match x.cmp(&y) {
+            match x.cmp(y) {
                 Ordering::Less => Num {
                     neg: b.neg,
                     mag: y - x,
@@ -161,45 +245,77 @@ impl Num {
 
     /// bc_multiply: scale min(a.scale + b.scale, max(scale, a.scale, b.scale)).
     pub fn mul(a: &Num, b: &Num, scale: usize) -> Num {
+        Num::mul_c(a, b, scale, &never).unwrap_or_default()
+    }
+
+    /// [`Num::mul`], cancellable.
+    pub fn mul_c(a: &Num, b: &Num, scale: usize, c: &dyn Fn() -> bool) -> Result<Num, Heavy> {
         let full = a.scale + b.scale;
         let rs = full.min(scale.max(a.scale).max(b.scale));
         let p = &a.mag * &b.mag;
-        let mag = if full > rs { p / pow10(full - rs) } else { p };
-        Num {
+        let mag = if full > rs {
+            quot(&p, &pow10(full - rs), c)?
+        } else {
+            p
+        };
+        Ok(Num {
             neg: a.neg != b.neg,
             mag,
             scale: rs,
         }
-        .norm()
+        .norm())
     }
 
     /// bc_divide: the quotient truncated to `scale` digits; `None` for a zero divisor.
     pub fn div(a: &Num, b: &Num, scale: usize) -> Option<Num> {
+        Num::div_c(a, b, scale, &never).unwrap_or_default()
+    }
+
+    /// [`Num::div`], cancellable.
+    pub fn div_c(
+        a: &Num,
+        b: &Num,
+        scale: usize,
+        c: &dyn Fn() -> bool,
+    ) -> Result<Option<Num>, Heavy> {
         if b.is_zero() {
-            return None;
+            return Ok(None);
         }
         let up = b.scale + scale;
-        let (num, den) = if up >= a.scale {
-            (&a.mag * pow10(up - a.scale), b.mag.clone())
+        let mag = if up >= a.scale {
+            quot(&(&a.mag * pow10(up - a.scale)), &b.mag, c)?
         } else {
-            (a.mag.clone(), &b.mag * pow10(a.scale - up))
+            quot(&a.mag, &(&b.mag * pow10(a.scale - up)), c)?
         };
-        Some(
+        Ok(Some(
             Num {
                 neg: a.neg != b.neg,
-                mag: num / den,
+                mag,
                 scale,
             }
             .norm(),
-        )
+        ))
     }
 
     /// bc_modulo (through bc_divmod): a - (a/b)*b with GNU's scales.
+    #[cfg(test)]
     pub fn modulo(a: &Num, b: &Num, scale: usize) -> Option<Num> {
+        Num::modulo_c(a, b, scale, &never).unwrap_or_default()
+    }
+
+    /// [`Num::modulo`], cancellable.
+    pub fn modulo_c(
+        a: &Num,
+        b: &Num,
+        scale: usize,
+        c: &dyn Fn() -> bool,
+    ) -> Result<Option<Num>, Heavy> {
         let rscale = a.scale.max(b.scale + scale);
-        let q = Num::div(a, b, scale)?;
-        let t = Num::mul(&q, b, rscale);
-        Some(Num::sub(a, &t, rscale))
+        let Some(q) = Num::div_c(a, b, scale, c)? else {
+            return Ok(None);
+        };
+        let t = Num::mul_c(&q, b, rscale, c)?;
+        Ok(Some(Num::sub(a, &t, rscale)))
     }
 
     /// bc_compare (signs first, so GNU's negative zero is below zero).
@@ -212,7 +328,7 @@ impl Num {
             };
         }
         let s = a.scale.max(b.scale);
-        let o = a.mag_at(s).cmp(&b.mag_at(s));
+        let o = a.mag_at(s).as_ref().cmp(b.mag_at(s).as_ref());
         if a.neg { o.reverse() } else { o }
     }
 
@@ -246,15 +362,15 @@ impl Num {
     /// Square root with GNU's Newton iteration (same guesses, scales and stop rule), so the
     /// last digit agrees. `None` for a negative argument. `tick` is called every iteration and
     /// may stop the loop (cancellation).
-    pub fn sqrt(&self, scale: usize, tick: &mut dyn FnMut() -> bool) -> Option<Num> {
+    pub fn sqrt(&self, scale: usize, c: &dyn Fn() -> bool) -> Result<Option<Num>, Heavy> {
         match Num::cmp(self, &Num::zero()) {
-            Ordering::Less => return None,
-            Ordering::Equal => return Some(Num::zero()),
+            Ordering::Less => return Ok(None),
+            Ordering::Equal => return Ok(Some(Num::zero())),
             _ => {}
         }
         let c1 = Num::cmp(self, &Num::one());
         if c1 == Ordering::Equal {
-            return Some(Num::one());
+            return Ok(Some(Num::one()));
         }
         let rscale = scale.max(self.scale);
         let point5 = Num {
@@ -276,13 +392,13 @@ impl Num {
             )
         };
         loop {
-            if !tick() {
-                return Some(guess);
+            if c() {
+                return Err(Heavy::Cancelled);
             }
             let guess1 = guess.clone();
-            guess = Num::div(self, &guess, cscale).unwrap_or_default();
+            guess = Num::div_c(self, &guess, cscale, c)?.unwrap_or_default();
             guess = Num::add(&guess, &guess1, 0);
-            guess = Num::mul(&guess, &point5, cscale);
+            guess = Num::mul_c(&guess, &point5, cscale, c)?;
             let diff = Num::sub(&guess, &guess1, cscale + 1);
             if diff.is_near_zero(cscale) {
                 if cscale < rscale + 1 {
@@ -292,26 +408,26 @@ impl Num {
                 }
             }
         }
-        Num::div(&guess, &Num::one(), rscale)
+        Num::div_c(&guess, &Num::one(), rscale, c)
     }
 
     /// Decimal digits of the integer part and the fraction part (fraction zero-padded to
     /// `scale`).
-    pub fn decimal_parts(&self, tick: &mut dyn FnMut() -> bool) -> (String, String) {
+    pub fn decimal_parts(&self, c: &dyn Fn() -> bool) -> Result<(String, String), Heavy> {
         let (ip, fp) = if self.scale == 0 {
             (self.mag.clone(), BigUint::zero())
         } else {
-            self.mag.div_rem(&pow10(self.scale))
+            quot_rem(&self.mag, &pow10(self.scale), c)?
         };
         let is = if ip.is_zero() {
             String::new()
         } else {
-            big_to_dec(&ip, tick)
+            big_to_dec(&ip, c)?
         };
         let fs = if self.scale == 0 {
             String::new()
         } else {
-            let s = big_to_dec(&fp, tick);
+            let s = big_to_dec(&fp, c)?;
             let mut t = String::with_capacity(self.scale);
             for _ in s.len()..self.scale {
                 t.push('0');
@@ -319,30 +435,39 @@ impl Num {
             t.push_str(&s);
             t
         };
-        (is, fs)
+        Ok((is, fs))
     }
 }
 
-/// Decimal text of a magnitude. Small values use num-bigint's conversion; large ones are
-/// cut into 19-digit pieces one division at a time, so a cancellation stops a long print.
-pub fn big_to_dec(m: &BigUint, tick: &mut dyn FnMut() -> bool) -> String {
+/// Decimal text of a magnitude. Small values use num-bigint's conversion; large ones are cut
+/// into 152-digit pieces one short division at a time (quadratic, like GNU's own work, but a
+/// cancellation stops it between pieces).
+pub fn big_to_dec(m: &BigUint, c: &dyn Fn() -> bool) -> Result<String, Heavy> {
     if m.bits() < 64 * 2000 {
-        return m.to_str_radix(10);
+        return Ok(m.to_str_radix(10));
     }
-    // Split in halves by powers of ten (divide and conquer), checking between steps.
-    let d = dec_digits(m);
-    let half = d / 2;
-    let (hi, lo) = m.div_rem(&pow10(half));
-    if !tick() {
-        return String::new();
+    const PIECE: usize = 152;
+    let base = pow10(PIECE);
+    let mut pieces: Vec<String> = Vec::new();
+    let mut x = m.clone();
+    while !x.is_zero() {
+        if c() {
+            return Err(Heavy::Cancelled);
+        }
+        let (q, r) = x.div_rem(&base);
+        pieces.push(r.to_str_radix(10));
+        x = q;
     }
-    let mut s = big_to_dec(&hi, tick);
-    let l = big_to_dec(&lo, tick);
-    for _ in l.len()..half {
-        s.push('0');
+    let mut s = String::with_capacity(pieces.len() * PIECE);
+    for (i, p) in pieces.iter().rev().enumerate() {
+        if i > 0 {
+            for _ in p.len()..PIECE {
+                s.push('0');
+            }
+        }
+        s.push_str(p);
     }
-    s.push_str(&l);
-    s
+    Ok(s)
 }
 
 #[cfg(test)]
@@ -362,7 +487,7 @@ mod tests {
     }
 
     fn show(x: &Num) -> String {
-        let (i, f) = x.decimal_parts(&mut || true);
+        let (i, f) = x.decimal_parts(&never).unwrap_or_default();
         let mut s = String::new();
         if x.neg {
             s.push('-');
@@ -391,11 +516,21 @@ mod tests {
 
     #[test]
     fn sqrt_matches_gnu() {
-        let mut t = || true;
-        assert_eq!(show(&n("2").sqrt(5, &mut t).unwrap()), "1.41421");
-        assert_eq!(show(&n("0.0001").sqrt(5, &mut t).unwrap()), ".01000");
-        assert_eq!(show(&n("100").sqrt(5, &mut t).unwrap()), "10.00000");
-        assert!(n("-1").sqrt(0, &mut t).is_none());
+        let t = never;
+        assert_eq!(show(&n("2").sqrt(5, &t).unwrap().unwrap()), "1.41421");
+        assert_eq!(show(&n("0.0001").sqrt(5, &t).unwrap().unwrap()), ".01000");
+        assert_eq!(show(&n("100").sqrt(5, &t).unwrap().unwrap()), "10.00000");
+        assert!(n("-1").sqrt(0, &t).unwrap().is_none());
+    }
+
+    #[test]
+    fn blocked_division_agrees() {
+        let n = pow10(40_000) + 12345u32;
+        let d = pow10(9_000) + 7u32;
+        let (q, r) = quot_rem_blocked(&n, &d, &never).unwrap();
+        assert_eq!((q, r), n.div_rem(&d));
+        let stop = || true;
+        assert_eq!(quot_rem_blocked(&n, &d, &stop), Err(Heavy::Cancelled));
     }
 
     #[test]

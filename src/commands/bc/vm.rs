@@ -15,7 +15,7 @@ use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 use rustc_hash::FxHashMap as HashMap;
 
-use super::num::{Num, big_to_dec, dec_digits, pow10};
+use super::num::{Heavy, Num, dec_digits, pow10};
 use super::parser::Program;
 use crate::api::{Charge, MemoryExceeded, ToolCtx};
 
@@ -23,8 +23,9 @@ use crate::api::{Charge, MemoryExceeded, ToolCtx};
 const MAX_FRAMES: usize = 100_000;
 const BC_DIM_MAX: i64 = 16_777_215;
 const INT_MAX: i64 = 2_147_483_647;
-/// No single number may need more than this many bytes.
-const MAX_NUM_BYTES: usize = 1 << 30;
+/// No single number may need more than this many bytes (about 10 million digits): past it,
+/// single multiplications could run for long stretches without a chance to cancel.
+const MAX_NUM_BYTES: usize = 4 << 20;
 
 type Array = Rc<RefCell<HashMap<u32, Num>>>;
 
@@ -38,6 +39,23 @@ pub enum Fault {
     Write,
     /// A number past the hard size cap (bytes it would need).
     TooBig(u128),
+    /// A division by a divisor too long to be done in cancellable steps.
+    TooBigDivision,
+}
+
+impl From<Heavy> for Fault {
+    fn from(h: Heavy) -> Fault {
+        match h {
+            Heavy::Cancelled => Fault::Cancelled,
+            Heavy::TooBig => Fault::TooBigDivision,
+        }
+    }
+}
+
+impl From<Heavy> for Stop {
+    fn from(h: Heavy) -> Stop {
+        Stop::Fault(h.into())
+    }
 }
 
 pub struct Machine {
@@ -633,14 +651,10 @@ impl Machine {
                             let v = stack.pop().unwrap_or_default();
                             let rscale = (self.scale as usize).max(v.scale);
                             self.room((rscale + v.int_len()) / 2 + 64)?;
-                            let mut cancelled = false;
-                            let r = v.sqrt(self.scale as usize, &mut || {
-                                cancelled = ctx.is_cancelled();
-                                !cancelled
-                            });
-                            if cancelled {
-                                return Err(Fault::Cancelled.into());
-                            }
+                            let r = {
+                                let cx: &dyn ToolCtx = ctx;
+                                v.sqrt(self.scale as usize, &|| cx.is_cancelled())?
+                            };
                             match r {
                                 Some(r) => stack.push(r),
                                 None => {
@@ -724,14 +738,19 @@ impl Machine {
                         }
                         b'*' => {
                             self.room(a.bytes() + b.bytes())?;
-                            Num::mul(&a, &b, scale)
+                            let cx: &dyn ToolCtx = ctx;
+                            Num::mul_c(&a, &b, scale, &|| cx.is_cancelled())?
                         }
                         b'/' | b'%' => {
                             self.room(a.bytes() + b.bytes() + (scale + b.scale) / 2)?;
-                            let r = if inst == b'/' {
-                                Num::div(&a, &b, scale)
-                            } else {
-                                Num::modulo(&a, &b, scale)
+                            let r = {
+                                let cx: &dyn ToolCtx = ctx;
+                                let c = || cx.is_cancelled();
+                                if inst == b'/' {
+                                    Num::div_c(&a, &b, scale, &c)?
+                                } else {
+                                    Num::modulo_c(&a, &b, scale, &c)?
+                                }
                             };
                             match r {
                                 Some(r) => r,
@@ -1000,10 +1019,9 @@ impl Machine {
         };
         if e < 0 {
             self.room(exact.bytes() + scale / 2)?;
-            return Ok((
-                Num::div(&Num::one(), &exact, scale).unwrap_or_default(),
-                false,
-            ));
+            let cx: &dyn ToolCtx = ctx;
+            let q = Num::div_c(&Num::one(), &exact, scale, &|| cx.is_cancelled())?;
+            return Ok((q.unwrap_or_default(), false));
         }
         let rscale = (exact_scale as usize).min(scale.max(a.scale));
         Ok((exact.truncate_keep_sign(rscale), false))
@@ -1093,11 +1111,8 @@ impl Machine {
 
     /// Print a number in obase (GNU's bc_out_num), through the line-wrapping writer.
     fn out_num(&mut self, ctx: &mut dyn ToolCtx, n: &Num) -> Result<(), Fault> {
-        let mut cancelled = false;
-        let mut tick = || {
-            cancelled = cancelled || ctx.is_cancelled();
-            !cancelled
-        };
+        let cx: &dyn ToolCtx = ctx;
+        let cancel = || cx.is_cancelled();
         let mut s: Vec<u8> = Vec::new();
         if n.neg {
             s.push(b'-');
@@ -1105,7 +1120,7 @@ impl Machine {
         if n.is_zero() {
             s.push(b'0');
         } else if self.obase == 10 {
-            let (ip, fp) = n.decimal_parts(&mut tick);
+            let (ip, fp) = n.decimal_parts(&cancel)?;
             s.extend_from_slice(ip.as_bytes());
             if n.scale > 0 {
                 s.push(b'.');
@@ -1119,7 +1134,7 @@ impl Machine {
             let bbase = BigUint::from(base);
             let mut digits: Vec<u64> = Vec::new();
             while !ip.is_zero() {
-                if !tick() {
+                if cancel() {
                     return Err(Fault::Cancelled);
                 }
                 let (q, r) = ip.div_rem(&bbase);
@@ -1148,7 +1163,7 @@ impl Machine {
                 let mut t = BigUint::one();
                 let mut first = true;
                 while dec_digits(&t) <= n.scale {
-                    if !tick() {
+                    if cancel() {
                         return Err(Fault::Cancelled);
                     }
                     fp *= &bbase;
@@ -1159,9 +1174,6 @@ impl Machine {
                     t *= &bbase;
                 }
             }
-        }
-        if cancelled {
-            return Err(Fault::Cancelled);
         }
         self.room(s.len())?;
         for &c in &s {
@@ -1213,10 +1225,4 @@ impl Random {
         }
         v >> 1
     }
-}
-
-/// Decimal text of a magnitude (for callers outside the machine).
-#[allow(dead_code)]
-pub fn to_dec(m: &BigUint) -> String {
-    big_to_dec(m, &mut || true)
 }
