@@ -345,3 +345,47 @@ fn bc_matches_gnu() {
         failures.join("\n")
     );
 }
+
+/// Hostile programs end: by the script timeout (loops, huge work), by bc's own bounds
+/// (recursion, nesting, number size), never by hanging or overflowing the stack.
+#[test]
+fn bc_hostile_inputs_stop() {
+    use std::time::Duration;
+    let timed = || Kernel::new(KernelConfig::default().timeout(Duration::from_secs(2)));
+    for script in [
+        "echo 'while (1) { x += 1 }' | bc",
+        "echo 'for (;;) print \"\"' | bc",
+        "echo 'scale=5000000; sqrt(2)' | bc",
+        "echo 'x = 7^1000000; y = 3^1000000; x/y' | bc",
+        "yes '1+1' | bc > /dev/null",
+    ] {
+        let r = timed().execute(script);
+        assert_eq!(r.exit_code, 124, "{script}: {:?}", r.stderr);
+    }
+
+    let mut k = Kernel::new(KernelConfig::default());
+    let r = k.execute("echo 'define f(n) { return (f(n+1)) }; f(1); 5' | bc");
+    assert_eq!(r.exit_code, 0);
+    assert_eq!(r.stdout, b"");
+    assert!(
+        String::from_utf8_lossy(&r.stderr).contains("Function call nesting too deep"),
+        "{:?}",
+        r.stderr
+    );
+
+    let deep = format!("{}1{}", "(".repeat(20_000), ")".repeat(20_000));
+    let r = k.execute(&format!("echo '{deep}' | bc"));
+    assert_eq!(r.exit_code, 0);
+    assert_eq!(r.stderr, b"(standard_in) 1: memory exhausted\n");
+
+    let r = k.execute("echo '2^(2^40)' | bc");
+    assert_eq!(r.exit_code, 125);
+    assert!(String::from_utf8_lossy(&r.stderr).contains("number too large"));
+
+    let r = k.execute("echo 'scale=100000000; 1/3' | bc");
+    assert_eq!(r.exit_code, 125);
+
+    // Big but reasonable work completes.
+    let r = k.execute("echo 'x = 2^100000; length(x)' | bc");
+    assert_eq!(r.stdout, b"30103\n");
+}
