@@ -236,6 +236,23 @@ const CASES: &[&str] = &[
     r#"bc --mathlib <<< 'e(2)'"#,
     r#"printf '1\n' | bc - "#,
     r#"printf "1\n" | bc /tmp"#,
+    r#"printf '%.0s9' $(seq 20000) | { cat; echo; } | bc | tail -c 200"#,
+    r#"printf 'x=%.0s1' $(seq 1) ; printf '%.0s1+' $(seq 5000) | { cat; echo 1; } | bc"#,
+    r#"printf '1.%.0s5' $(seq 3000) | { cat; echo; } | bc | md5sum"#,
+    r#"printf 'scale=20\n' ; printf 'scale=20\n%.0s1/7\n' $(seq 3) | bc"#,
+    r#"printf 'print "%s"\n' "$(printf 'ab%.0s' $(seq 100))" | bc"#,
+    r#"printf 'a\xc3\xa9b\n' | bc"#,
+    r#"printf 'x=5\n\xff\xfe\n x\n' | bc"#,
+    r#"printf '1\n2' | bc"#,
+    r#"printf '\r\n' | bc"#,
+    r#"echo 'obase=10; ibase=16; 1F; ibase=10; obase=16; 31' | bc"#,
+    r#"cd /tmp && printf 'define sq(x) { return (x*x) }\n' > lib_bc_t.bc && echo 'sq(12)' | bc lib_bc_t.bc"#,
+    r#"cd /tmp && printf '1+1\nquit\n' > q_bc_t.bc && echo '5' | bc q_bc_t.bc"#,
+    r#"cd /tmp && printf '1+1' > nonl_bc_t.bc && echo '+5' | bc nonl_bc_t.bc"#,
+    r#"cd /tmp && printf '1 +\n' > err_bc_t.bc && echo '5' | bc err_bc_t.bc"#,
+    r#"cd /tmp && printf '3\n' > a_bc_t.bc && printf '4\n' > b_bc_t.bc && bc a_bc_t.bc b_bc_t.bc </dev/null"#,
+    r#"cd /tmp && printf '3\n' > a_bc_t.bc && bc a_bc_t.bc missing_bc_t.bc </dev/null"#,
+    r#"cd /tmp && printf 'x = 1/0\n' > e_bc_t.bc && bc -q e_bc_t.bc </dev/null"#,
 ];
 
 /// Small deterministic generator (xorshift), so failures reproduce.
