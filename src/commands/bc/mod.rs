@@ -11,6 +11,7 @@ mod lexer;
 mod mathlib;
 mod num;
 mod parser;
+mod program;
 mod vm;
 
 use crate::api::{
@@ -19,7 +20,8 @@ use crate::api::{
 
 use super::util;
 use lexer::{Lexed, Lexer, Tok, Token};
-use parser::{Item, Msg, Options, Parser, Program, Stop};
+use parser::{Item, Msg, Options, Parser, Stop};
+use program::Program;
 use vm::{Fault, Machine};
 
 pub struct Bc;

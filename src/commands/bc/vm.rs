@@ -16,7 +16,7 @@ use num_traits::{One, ToPrimitive, Zero};
 use rustc_hash::FxHashMap as HashMap;
 
 use super::num::{Heavy, Num, dec_digits, pow10};
-use super::parser::Program;
+use super::program::Program;
 use crate::api::{Charge, MemoryExceeded, ToolCtx};
 
 /// Deepest bc function nesting (GNU has no limit but memory).
