@@ -980,8 +980,9 @@ impl Machine {
             self.rt_warn(ctx, f, pc, "non-zero scale in exponent");
         }
         let e = b.to_long();
-        let too_large = e == 0 && !b.int_mag().is_zero();
-        if e == 0 {
+        // GNU's build here refuses exponents past 32 bits, as well as those past a long.
+        let too_large = (e == 0 && !b.int_mag().is_zero()) || e.unsigned_abs() > u32::MAX as u64;
+        if e == 0 || too_large {
             return Ok((Num::one(), too_large));
         }
         let ue = e.unsigned_abs();
