@@ -437,3 +437,104 @@ fn bc_hostile_inputs_stop() {
     let r = k.execute("echo 'x = 2^100000; length(x)' | bc");
     assert_eq!(r.stdout, b"30103\n");
 }
+
+/// Random token soup (no loops or powers, so every program ends quickly in both): exercises
+/// syntax-error recovery, scanner messages and runtime errors against GNU, stderr included.
+#[test]
+fn bc_random_programs_match_gnu() {
+    if !have_bc() {
+        return;
+    }
+    const TOKS: &[&str] = &[
+        "1",
+        "0",
+        ".5",
+        "A",
+        "x",
+        "y",
+        "a[1]",
+        "a[]",
+        "f(",
+        "(",
+        ")",
+        "{",
+        "}",
+        "[",
+        "]",
+        "+",
+        "-",
+        "*",
+        "/",
+        "%",
+        "=",
+        "+=",
+        "++",
+        "--",
+        "==",
+        "<",
+        "!",
+        "&&",
+        "||",
+        ";",
+        "\n",
+        "if",
+        "else",
+        "break",
+        "continue",
+        "return",
+        "define",
+        "auto",
+        "print",
+        "\"s\"",
+        "scale",
+        "ibase",
+        "obase",
+        "last",
+        ".",
+        "halt",
+        "sqrt(",
+        "length(",
+        "s(",
+        "e(",
+        "l(",
+        "a(",
+        "c(",
+        "j(",
+        "1,",
+        "\\\n",
+        "/*",
+        "*/",
+        "#",
+        "-3",
+        "99999999999999999999",
+        " ",
+    ];
+    let mut r = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut failures = Vec::new();
+    for _ in 0..120 {
+        let n = 1 + r.next() % 25;
+        let mut prog = String::new();
+        for _ in 0..n {
+            prog.push_str(TOKS[(r.next() % TOKS.len() as u64) as usize]);
+            prog.push(' ');
+        }
+        prog.push('\n');
+        let quoted = prog.replace('\'', "'\\''");
+        let case = format!("printf '%s' '{quoted}' | bc -l");
+        let Some((want, want_err, want_status)) = host(&case) else {
+            continue;
+        };
+        let mut k = Kernel::new(KernelConfig::default());
+        let got = k.execute(&case);
+        if got.stdout != want || got.stderr != want_err || got.exit_code != want_status {
+            failures.push(format!(
+                "{prog:?}\n  gnu:    {:?} {:?}\n  sandsh: {:?} {:?}",
+                String::from_utf8_lossy(&want),
+                String::from_utf8_lossy(&want_err),
+                String::from_utf8_lossy(&got.stdout),
+                String::from_utf8_lossy(&got.stderr),
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

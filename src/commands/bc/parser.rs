@@ -282,14 +282,18 @@ impl<'a> Parser<'a> {
                 Tok::Illegal(m) => {
                     let m = m.clone();
                     self.yyerror(&m);
-                    self.pos += 1;
                 }
                 Tok::Notice(m) => {
                     self.msgs.push(Msg::Plain(m.to_string()));
-                    self.pos += 1;
                 }
                 _ => return Ok(()),
             }
+            // Scanner messages are not tokens the parser shifts: they do not shorten the
+            // quiet period after a syntax error.
+            if self.quiet_until > self.pos {
+                self.quiet_until += 1;
+            }
+            self.pos += 1;
         }
     }
 
