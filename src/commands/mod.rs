@@ -12,6 +12,7 @@ mod archive;
 mod awk;
 mod base64;
 mod basename;
+mod bc;
 mod cat;
 mod chmod;
 mod cksum;
@@ -122,6 +123,7 @@ impl Registry {
         r.register(Arc::new(awk::Awk));
         r.register(Arc::new(awk::Gawk));
         r.register(Arc::new(basename::Basename));
+        r.register(Arc::new(bc::Bc));
         r.register(Arc::new(base64::Base64));
         r.register(Arc::new(base64::Base32));
         r.register(Arc::new(cksum::Cksum));
