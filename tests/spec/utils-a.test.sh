@@ -103,3 +103,13 @@ rm -f um-a um-b um-s
 -r--------
 -rw-------
 ## END
+
+#### timeout -s KILL ends with 137
+timeout -s KILL 0.2 sleep 3 2>/dev/null
+echo $?
+timeout 0.2 sleep 3
+echo $?
+## STDOUT:
+137
+124
+## END

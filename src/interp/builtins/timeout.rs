@@ -115,7 +115,9 @@ pub fn timeout(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
     done.store(true, Ordering::SeqCst);
     sh.cancel = outer;
     if fired.load(Ordering::SeqCst) && !sh.is_cancelled() {
-        return Ok(if preserve { 128 + signal } else { 124 });
+        // With KILL, GNU timeout is killed along with the command: 137, as with
+        // --preserve-status.
+        return Ok(if preserve || signal == 9 { 128 + signal } else { 124 });
     }
     match r {
         Ok(s) => Ok(s),
