@@ -145,3 +145,11 @@ s=$(printf '%1000000s' ''); while :; do s+=$s; done
 ## expect: stop
 ## stderr: --max-memory
 ## flags: --max-variable-bytes=8G
+
+#### an endless pipe through gzip into a file
+yes | gzip | gunzip > /tmp/endless
+## expect: stop
+
+#### a gzip bomb unpacked into the filesystem
+head -c 200000000 /dev/zero | gzip -1 > /tmp/bomb.gz; gunzip -c /tmp/bomb.gz > /tmp/out
+## expect: stop

@@ -94,3 +94,17 @@ PATH=/nonexistent; ls; command -p cat /etc/passwd
 #### snapshot of host via mount-less cp
 cp -r / /tmp/all 2>/dev/null; ls /tmp/all | head
 ## expect: any
+
+#### curl to the cloud metadata address without an allowlist
+curl http://169.254.169.254/latest/meta-data/
+## expect: stop
+## stderr: --allow-net
+
+#### curl to a private address allowed by name only through a public-looking rule
+curl --resolve example.com:80:10.0.0.1 http://example.com/
+## expect: stop
+## flags: --allow-net=http://example.com/
+
+#### wget to loopback without an allowlist
+wget -O - http://127.0.0.1:9/
+## expect: stop
