@@ -99,7 +99,7 @@ fn build() -> ScriptedTool {
 }
 
 fn main() {
-    let mut tool = build();
+    let tool = build();
     println!("{}", tool.system_prompt());
 
     let scripts = [

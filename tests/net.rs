@@ -1001,7 +1001,7 @@ fn web_search_uses_the_shared_policy() {
             }
         });
         let call = |cfg: &ToolConfig| {
-            let mut reg = create_standard_registry(cfg);
+            let reg = create_standard_registry(cfg);
             futures_lite_block_on(reg.call("web_search", serde_json::json!({"query": "q"})))
         };
         let cfg = ToolConfig {

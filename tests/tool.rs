@@ -366,7 +366,7 @@ fn streaming_reports_parse_errors() {
 fn request_and_response_serde() {
     let req: ToolRequest = serde_json::from_str(r#"{"commands":"echo hi"}"#).unwrap();
     assert_eq!(req.timeout_ms, None);
-    let mut t = BashTool::new();
+    let t = BashTool::new();
     let r = block_on(t.execute(req));
     assert_eq!(
         serde_json::to_value(&r).unwrap(),
@@ -518,7 +518,7 @@ fn tool_call_parsing_from_model_formats() {
     let openai = json!({"id": "c1", "type": "function", "function": {"name": "sandsh", "arguments": "{\"commands\":\"echo 1\"}"}});
     let c = ToolCall::from_openai(&openai).unwrap();
     assert_eq!(c.name, "sandsh");
-    let mut r = registry();
+    let r = registry();
     let res = block_on(r.dispatch(&c));
     assert_eq!(res.to_openai_message()["tool_call_id"], "c1");
     let anthropic =
@@ -627,7 +627,7 @@ fn web_search_is_off_without_allow_net() {
 fn web_search_caps_the_response_size() {
     use sandsh::tool::providers::WebSearchTool;
     let (url, _) = serve(FIXTURE, 1);
-    let mut t = WebSearchTool::new()
+    let t = WebSearchTool::new()
         .base_url(url)
         .allow_network(true)
         .max_bytes(100);
@@ -695,4 +695,95 @@ fn scripted_tool_in_a_registry() {
     );
     assert!(!err);
     assert_eq!(v["content"]["stdout"], "50\n");
+}
+
+/// Issue 14: an `Arc<ToolRegistry>` dispatches from many threads at once (`&self` dispatch),
+/// each tool guarding its own state; 8 threads, 4 tools.
+#[test]
+fn a_shared_registry_dispatches_from_many_threads() {
+    let mut r = registry();
+    r.on_confirm(|_| true);
+    let r = Arc::new(r);
+    let call = |r: &ToolRegistry, name: &str, args: String| {
+        let res = block_on(r.dispatch(&ToolCall::new("c", name, args)));
+        (
+            serde_json::from_str::<Value>(&res.content).unwrap(),
+            res.is_error,
+        )
+    };
+    // filesystem reads what execute_command wrote (they share one sandbox).
+    let (v, err) = call(
+        &r,
+        "execute_command",
+        json!({"command": "echo shared > /tmp/shared.txt"}).to_string(),
+    );
+    assert!(!err, "{v}");
+    let workers: Vec<_> = (0..8)
+        .map(|t| {
+            let r = r.clone();
+            std::thread::spawn(move || {
+                for i in 0..12 {
+                    let n = t * 100 + i;
+                    let (v, err) = call(
+                        &r,
+                        "sandsh",
+                        json!({"commands": format!("echo $(({n} * 2))")}).to_string(),
+                    );
+                    assert!(!err, "{v}");
+                    assert_eq!(v["content"]["stdout"], format!("{}\n", n * 2));
+                    let (v, err) = call(
+                        &r,
+                        "execute_command",
+                        json!({"command": format!("echo {n}")}).to_string(),
+                    );
+                    assert!(!err, "{v}");
+                    assert_eq!(v["content"]["stdout"], format!("{n}\n"));
+                    let (v, err) = call(
+                        &r,
+                        "filesystem",
+                        json!({"operation": "read", "path": "/tmp/shared.txt"}).to_string(),
+                    );
+                    assert!(!err, "{v}");
+                    assert_eq!(v["content"]["content"], "shared\n");
+                    // The network is off: a refusal, still a well-formed result.
+                    let (v, err) = call(&r, "web_search", json!({"query": "x"}).to_string());
+                    assert!(err, "{v}");
+                }
+            })
+        })
+        .collect();
+    for w in workers {
+        w.join().expect("a dispatching thread panicked");
+    }
+}
+
+/// Calls to different tools run in parallel: a long shell call does not hold up the
+/// filesystem tool.
+#[test]
+fn calls_to_different_tools_run_in_parallel() {
+    let r = Arc::new(registry());
+    let long = {
+        let r = r.clone();
+        std::thread::spawn(move || {
+            let call = ToolCall::new(
+                "c",
+                "sandsh",
+                r#"{"commands": "sleep 20", "timeout_ms": 5000}"#,
+            );
+            block_on(r.dispatch(&call))
+        })
+    };
+    std::thread::sleep(Duration::from_millis(200));
+    let res = block_on(r.dispatch(&ToolCall::new(
+        "c",
+        "filesystem",
+        r#"{"operation": "list", "path": "/tmp"}"#,
+    )));
+    assert!(!res.is_error, "{}", res.content);
+    assert!(
+        !long.is_finished(),
+        "the filesystem call waited for the shell call"
+    );
+    let res = long.join().expect("the shell call panicked");
+    assert!(res.is_error, "the shell call timed out: {}", res.content);
 }

@@ -193,7 +193,7 @@ impl BashToolBuilder {
         let writes_host = config.mounts.iter().any(|m| m.mode == MountMode::ReadWrite);
         BashTool {
             config,
-            kernel: None,
+            kernel: Mutex::new(None),
             doc,
             allow_net: self.allow_net,
             fresh_per_call: self.fresh_per_call,
@@ -210,7 +210,7 @@ impl BashToolBuilder {
         }
         let k = Kernel::try_new(t.config.clone())?;
         if !t.fresh_per_call {
-            t.kernel = Some(k);
+            t.kernel = Mutex::new(Some(k));
         }
         Ok(t)
     }
@@ -245,8 +245,9 @@ impl Command for Renamed {
 /// A sandboxed bash session exposed as an LLM tool.
 pub struct BashTool {
     config: KernelConfig,
-    /// The session kernel, created on first use.
-    kernel: Option<Kernel>,
+    /// The session kernel, created on first use. Calls to this tool take turns on it; calls
+    /// to other tools run in parallel.
+    kernel: Mutex<Option<Kernel>>,
     doc: ShellDoc,
     allow_net: Vec<String>,
     fresh_per_call: bool,
@@ -274,13 +275,23 @@ impl BashTool {
     /// or to read what the model wrote. With `fresh_per_call`, changes made here do not reach
     /// later calls.
     pub fn kernel_mut(&mut self) -> &mut Kernel {
+        let config = &self.config;
         self.kernel
-            .get_or_insert_with(|| Kernel::new(self.config.clone()))
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert_with(|| Kernel::new(config.clone()))
+    }
+
+    /// Run `f` on the session kernel (created on first use) from a shared reference, waiting
+    /// for a call in progress to finish.
+    pub fn with_kernel<R>(&self, f: impl FnOnce(&mut Kernel) -> R) -> R {
+        let mut k = self.kernel.lock().unwrap_or_else(|e| e.into_inner());
+        f(k.get_or_insert_with(|| Kernel::new(self.config.clone())))
     }
 
     /// Forget the session: the next call starts with a fresh kernel.
-    pub fn reset(&mut self) {
-        self.kernel = None;
+    pub fn reset(&self) {
+        *self.kernel.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
 
     /// The URL prefixes network access is allowed to.
@@ -294,7 +305,7 @@ impl BashTool {
     }
 
     /// Run a request, delivering output chunks to `sink` (stdout first element, stderr second).
-    fn run(&mut self, req: &ToolRequest, sink: Option<ByteSink>) -> ToolResponse {
+    fn run(&self, req: &ToolRequest, sink: Option<ByteSink>) -> ToolResponse {
         if let Some(e) = &self.config_error {
             return ToolResponse::failure(error_category::CONFIG, format!("sandsh: {e}"), 2);
         }
@@ -310,7 +321,7 @@ impl BashTool {
         let result = if self.fresh_per_call {
             Kernel::new(self.config.clone()).execute_with(&req.commands, opts)
         } else {
-            self.kernel_mut().execute_with(&req.commands, opts)
+            self.with_kernel(|k| k.execute_with(&req.commands, opts))
         };
         result.into()
     }
@@ -526,12 +537,12 @@ impl Tool for BashTool {
         env!("CARGO_PKG_VERSION")
     }
 
-    async fn execute(&mut self, req: ToolRequest) -> ToolResponse {
+    async fn execute(&self, req: ToolRequest) -> ToolResponse {
         self.run(&req, None)
     }
 
     async fn execute_with_status(
-        &mut self,
+        &self,
         req: ToolRequest,
         status_callback: Box<dyn FnMut(ToolStatus) + Send>,
     ) -> ToolResponse {
@@ -579,7 +590,7 @@ mod tests {
 
     #[test]
     fn session_persists_between_calls() {
-        let mut t = BashTool::new();
+        let t = BashTool::new();
         block_on(t.execute(ToolRequest::new(
             "x=41; f() { echo $((x+1)); }; echo hi > /tmp/a",
         )));
@@ -589,7 +600,7 @@ mod tests {
 
     #[test]
     fn fresh_per_call_forgets() {
-        let mut t = BashTool::builder().fresh_per_call(true).build();
+        let t = BashTool::builder().fresh_per_call(true).build();
         block_on(t.execute(ToolRequest::new("x=1; echo hi > /tmp/a")));
         let r = block_on(t.execute(ToolRequest::new("echo \"[$x]\"; cat /tmp/a")));
         assert_eq!(r.stdout, "[]\n");

@@ -123,10 +123,14 @@ pub struct ConfirmRequest {
 pub type ConfirmHook = Box<dyn FnMut(&ConfirmRequest) -> bool + Send>;
 
 /// The tools offered to a model, in registration order.
+///
+/// Dispatch takes `&self`, so an `Arc<ToolRegistry>` serves calls from many tasks at once:
+/// each tool guards its own state (calls to one `BashTool` take turns on its session; calls
+/// to different tools run in parallel). Registering tools needs `&mut self`.
 #[derive(Default)]
 pub struct ToolRegistry {
     tools: Vec<Box<dyn Tool>>,
-    on_confirm: Option<ConfirmHook>,
+    on_confirm: Mutex<Option<ConfirmHook>>,
 }
 
 impl ToolRegistry {
@@ -150,9 +154,11 @@ impl ToolRegistry {
 
     /// Set the confirmation hook.
     pub fn on_confirm(&mut self, hook: impl FnMut(&ConfirmRequest) -> bool + Send + 'static) {
-        self.on_confirm = Some(Box::new(hook));
+        *self.on_confirm.get_mut().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(hook));
     }
 
+    /// The tool called `name`; it can run calls itself (`Tool::execute` takes `&self`), but
+    /// without the registry's validation and confirmation ([`ToolRegistry::call`]).
     pub fn get(&self, name: &str) -> Option<&dyn Tool> {
         self.tools.iter().find(|t| t.name() == name).map(|t| &**t)
     }
@@ -215,7 +221,7 @@ impl ToolRegistry {
     }
 
     /// Look up, validate, confirm and run one call with already-parsed arguments.
-    pub async fn call(&mut self, name: &str, args: Value) -> ToolResult<ToolOutput> {
+    pub async fn call(&self, name: &str, args: Value) -> ToolResult<ToolOutput> {
         let Some(idx) = self.tools.iter().position(|t| t.name() == name) else {
             return Err(ToolError::NotFound(name.to_string()));
         };
@@ -228,13 +234,18 @@ impl ToolRegistry {
                 arguments: args.clone(),
                 risk: tool.risk_level(),
             };
-            let Some(hook) = self.on_confirm.as_mut() else {
+            // Asked one at a time: a hook is a person or a policy answering in turn.
+            let answer = {
+                let mut hook = self.on_confirm.lock().unwrap_or_else(|e| e.into_inner());
+                hook.as_mut().map(|h| h(&req))
+            };
+            let Some(answer) = answer else {
                 return Err(ToolError::PermissionDenied(format!(
                     "{name} requires confirmation and no confirmation hook is set \
                      (ToolRegistry::on_confirm)"
                 )));
             };
-            if !hook(&req) {
+            if !answer {
                 return Err(ToolError::PermissionDenied(format!(
                     "the user declined: {}",
                     req.description
@@ -247,7 +258,7 @@ impl ToolRegistry {
     /// Run a model's tool call and produce the answer for the model. Never panics: an unknown
     /// tool, arguments that are not a JSON object, schema violations and refusals all come
     /// back as `{"error": {kind, message}}` with `is_error` set.
-    pub async fn dispatch(&mut self, call: &ToolCall) -> ToolCallResult {
+    pub async fn dispatch(&self, call: &ToolCall) -> ToolCallResult {
         let text = if call.arguments.trim().is_empty() {
             "{}"
         } else {

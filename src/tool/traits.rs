@@ -299,15 +299,16 @@ pub trait Tool: Send + Sync {
     fn output_schema(&self) -> Value;
     /// Library version.
     fn version(&self) -> &str;
-    /// Run the tool.
-    async fn execute(&mut self, req: ToolRequest) -> ToolResponse;
+    /// Run the tool. Takes `&self`: a tool guards its own state, so one instance (an
+    /// `Arc<ToolRegistry>`) serves calls from many tasks at once.
+    async fn execute(&self, req: ToolRequest) -> ToolResponse;
     /// Run the tool, reporting phases and output chunks as they happen. The chunks add up to
     /// the returned response exactly.
     ///
     /// The default, for tools that produce their output at once: `validate`, then the whole
     /// run, then the output as one chunk per stream and `complete`. Streaming tools override it.
     async fn execute_with_status(
-        &mut self,
+        &self,
         req: ToolRequest,
         mut status_callback: Box<dyn FnMut(ToolStatus) + Send>,
     ) -> ToolResponse {
@@ -335,7 +336,7 @@ pub trait Tool: Send + Sync {
     /// Run a call given as JSON arguments (already validated against [`Tool::input_schema`]).
     /// The default reads them as a [`ToolRequest`] and runs [`Tool::execute`]; tools whose
     /// arguments are not a shell request override this.
-    async fn call(&mut self, args: Value) -> ToolResult<ToolOutput> {
+    async fn call(&self, args: Value) -> ToolResult<ToolOutput> {
         let req: ToolRequest =
             serde_json::from_value(args).map_err(|e| ToolError::InvalidArguments(e.to_string()))?;
         Ok(self.execute(req).await.into())

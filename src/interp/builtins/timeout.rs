@@ -117,7 +117,11 @@ pub fn timeout(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
     if fired.load(Ordering::SeqCst) && !sh.is_cancelled() {
         // With KILL, GNU timeout is killed along with the command: 137, as with
         // --preserve-status.
-        return Ok(if preserve || signal == 9 { 128 + signal } else { 124 });
+        return Ok(if preserve || signal == 9 {
+            128 + signal
+        } else {
+            124
+        });
     }
     match r {
         Ok(s) => Ok(s),

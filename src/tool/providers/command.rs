@@ -94,7 +94,7 @@ impl Tool for CommandExecutorTool {
     }
 
     /// `commands` is the command line itself.
-    async fn execute(&mut self, req: ToolRequest) -> ToolResponse {
+    async fn execute(&self, req: ToolRequest) -> ToolResponse {
         let t = req
             .timeout_ms
             .map(Duration::from_millis)
@@ -118,7 +118,7 @@ impl Tool for CommandExecutorTool {
     }
 
     /// Timeouts, cancellation and tripped limits are errors; any other exit is a result.
-    async fn call(&mut self, args: Value) -> ToolResult<ToolOutput> {
+    async fn call(&self, args: Value) -> ToolResult<ToolOutput> {
         let command = args
             .get("command")
             .and_then(Value::as_str)
@@ -160,7 +160,7 @@ mod tests {
 
     #[test]
     fn runs_in_a_persistent_sandbox() {
-        let mut t = tool();
+        let t = tool();
         block_on(t.call(json!({"command": "echo hi > /tmp/x"}))).unwrap();
         let out = block_on(t.call(json!({"command": "cat /tmp/x; exit 3"}))).unwrap();
         assert_eq!(out.content["stdout"], "hi\n");
@@ -172,7 +172,7 @@ mod tests {
 
     #[test]
     fn timeout_is_an_error() {
-        let mut t = tool();
+        let t = tool();
         let r = block_on(t.call(json!({"command": "sleep 5", "timeout_secs": 1})));
         assert_eq!(r, Err(ToolError::Timeout { ms: 1000 }));
     }

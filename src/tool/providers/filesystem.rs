@@ -216,7 +216,7 @@ impl Tool for FileSystemTool {
     fn version(&self) -> &str {
         env!("CARGO_PKG_VERSION")
     }
-    async fn execute(&mut self, req: ToolRequest) -> ToolResponse {
+    async fn execute(&self, req: ToolRequest) -> ToolResponse {
         response_from(request_args(&req, &self.input_schema()).and_then(|a| self.run(&a)))
     }
     fn risk_level(&self) -> RiskLevel {
@@ -229,7 +229,7 @@ impl Tool for FileSystemTool {
             args.get("path").and_then(Value::as_str).unwrap_or("?")
         )
     }
-    async fn call(&mut self, args: Value) -> ToolResult<ToolOutput> {
+    async fn call(&self, args: Value) -> ToolResult<ToolOutput> {
         self.run(&args)
     }
 }
@@ -312,7 +312,7 @@ mod tests {
 
     #[test]
     fn execute_takes_json_arguments() {
-        let mut t = tool(1024);
+        let t = tool(1024);
         let r = block_on(t.execute(ToolRequest::new(
             r#"{"operation":"read","path":"/home/agent/a.txt"}"#,
         )));

@@ -437,7 +437,7 @@ impl Tool for WebSearchTool {
     fn version(&self) -> &str {
         env!("CARGO_PKG_VERSION")
     }
-    async fn execute(&mut self, req: ToolRequest) -> ToolResponse {
+    async fn execute(&self, req: ToolRequest) -> ToolResponse {
         response_from(request_args(&req, &self.input_schema()).and_then(|a| self.search(&a)))
     }
     fn risk_level(&self) -> RiskLevel {
@@ -449,7 +449,7 @@ impl Tool for WebSearchTool {
             args.get("query").and_then(Value::as_str).unwrap_or("")
         )
     }
-    async fn call(&mut self, args: Value) -> ToolResult<ToolOutput> {
+    async fn call(&self, args: Value) -> ToolResult<ToolOutput> {
         self.search(&args)
     }
 }

@@ -364,12 +364,12 @@ impl Tool for ScriptedTool {
         env!("CARGO_PKG_VERSION")
     }
 
-    async fn execute(&mut self, req: ToolRequest) -> ToolResponse {
+    async fn execute(&self, req: ToolRequest) -> ToolResponse {
         self.run(&req, None)
     }
 
     async fn execute_with_status(
-        &mut self,
+        &self,
         req: ToolRequest,
         status_callback: Box<dyn FnMut(ToolStatus) + Send>,
     ) -> ToolResponse {

@@ -559,7 +559,7 @@ mod tests {
     fn status_callback_phases_and_chunks() {
         let events: Arc<Mutex<Vec<ToolStatus>>> = Arc::default();
         let sink = events.clone();
-        let mut t = api();
+        let t = api();
         let r = block_on(t.execute_with_status(
             ToolRequest::new("get_user --id 1; get_user --id 404; echo done"),
             Box::new(move |s| sink.lock().unwrap().push(s)),
