@@ -536,6 +536,11 @@ impl Shell {
         if let Some(v) = self.vars.get_mut("PWD") {
             v.attrs.set(Attrs::EXPORT);
         }
+        // bash starts with OLDPWD exported but without a value (`declare -x OLDPWD`), so the
+        // first `cd` exports it.
+        if !self.vars.is_set("OLDPWD") {
+            self.vars.entry("OLDPWD").attrs.set(Attrs::EXPORT);
+        }
         let lvl = self
             .vars
             .get_str("SHLVL")

@@ -266,3 +266,18 @@ type -a true | head -n 1
 type -P cd
 echo "status $?"
 ## stdout: status 1
+
+#### cd through a missing directory and .. fails
+cd /tmp
+cd no_such_dir_q/.. 2>/dev/null
+echo $?
+pwd
+mkdir -p /tmp/cdq
+cd /tmp/cdq/../cdq/..
+pwd
+rmdir /tmp/cdq
+## STDOUT:
+1
+/tmp
+/tmp
+## END

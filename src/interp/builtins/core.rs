@@ -125,6 +125,9 @@ fn set_pwd(sh: &mut Shell, new: std::path::PathBuf) -> Res<()> {
 
 /// Change directory; returns an error message on failure.
 fn change_dir(sh: &mut Shell, target: &str, physical: bool) -> Result<(), String> {
+    if !dot_dots_exist(sh, target) {
+        return Err(format!("{target}: No such file or directory"));
+    }
     let path = sh.resolve(target);
     match sh.env.backend.stat(&path) {
         Ok(m) if m.is_dir() => {
@@ -139,6 +142,39 @@ fn change_dir(sh: &mut Shell, target: &str, physical: bool) -> Result<(), String
         Ok(_) => Err(format!("{target}: Not a directory")),
         Err(e) => Err(format!("{target}: {e}")),
     }
+}
+
+/// Whether every directory a `..` in `target` steps out of exists, as bash checks before it
+/// shortens the path (`cd nonexistent/..` fails).
+fn dot_dots_exist(sh: &Shell, target: &str) -> bool {
+    if !target.split('/').any(|c| c == "..") {
+        return true;
+    }
+    let joined = if target.starts_with('/') {
+        target.to_string()
+    } else {
+        format!("{}/{target}", sh.cwd.display())
+    };
+    let mut prefix: Vec<&str> = Vec::new();
+    for comp in joined.split('/') {
+        match comp {
+            "" | "." => {}
+            ".." => {
+                let dir = format!("/{}", prefix.join("/"));
+                if !sh
+                    .env
+                    .backend
+                    .stat(std::path::Path::new(&dir))
+                    .is_ok_and(|m| m.is_dir())
+                {
+                    return false;
+                }
+                prefix.pop();
+            }
+            c => prefix.push(c),
+        }
+    }
+    true
 }
 
 pub fn cd(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
