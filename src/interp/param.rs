@@ -57,6 +57,19 @@ fn char_bounds(s: &[u8]) -> Vec<usize> {
 }
 
 impl Shell {
+    /// Whether the character locale is UTF-8: `LC_ALL`, else `LC_CTYPE`, else `LANG` (the
+    /// first that is set and not empty), as bash's `setlocale` sees them. Otherwise (C,
+    /// POSIX, nothing set) a character is a byte.
+    pub fn utf8_locale(&self) -> bool {
+        let name = ["LC_ALL", "LC_CTYPE", "LANG"]
+            .iter()
+            .find_map(|v| self.vars.get_str(v).filter(|s| !s.is_empty()));
+        name.is_some_and(|n| {
+            let n = n.to_ascii_lowercase();
+            n.windows(5).any(|w| w == b"utf-8") || n.windows(4).any(|w| w == b"utf8")
+        })
+    }
+
     pub fn expand_param(&mut self, p: &ParamExp, quoted: bool, out: &mut Vec<Seg>) -> Res<()> {
         let (param, is_indirect_target) =
             if p.indirect && !matches!(p.op, ParamOp::PrefixNames { .. } | ParamOp::Keys) {
@@ -163,7 +176,14 @@ impl Shell {
                 (Param::Special('@' | '*'), PV::List(l, _)) => {
                     PV::Scalar(l.len().to_string().into_bytes())
                 }
-                (_, PV::Scalar(s)) => PV::Scalar(char_len(&s).to_string().into_bytes()),
+                (_, PV::Scalar(s)) => {
+                    let n = if self.utf8_locale() {
+                        char_len(&s)
+                    } else {
+                        s.len()
+                    };
+                    PV::Scalar(n.to_string().into_bytes())
+                }
                 (_, PV::List(l, _)) => PV::Scalar(l.len().to_string().into_bytes()),
                 (_, PV::Unset) => PV::Scalar(b"0".to_vec()),
             },

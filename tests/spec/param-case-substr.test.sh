@@ -171,3 +171,18 @@ Bar
 x='éa'
 echo "${x^^}"
 ## stdout: ÉA
+
+#### ${#s} counts bytes in the C locale and characters in a UTF-8 one
+s=$(printf '\316\274')
+LC_ALL=C.UTF-8
+echo "len=${#s}"
+LC_ALL=C
+echo "len=${#s}"
+LC_ALL=
+LANG=C.UTF-8
+echo "len=${#s}"
+## STDOUT:
+len=1
+len=2
+len=1
+## END
