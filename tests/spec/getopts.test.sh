@@ -113,3 +113,25 @@ set -- -m 'hello world'
 getopts m: opt
 echo "[$OPTARG]"
 ## stdout: [hello world]
+
+#### getopts at the end unsets OPTARG and leaves OPTIND after the last argument
+getopts "c:" opt -c10
+echo "$opt $OPTARG $OPTIND"
+getopts "c:" opt -c10
+echo "$? $opt ${OPTARG-unset} $OPTIND"
+OPTIND=4; set --
+getopts a o; echo "$? $OPTIND"
+OPTIND=5; set -- -a -a -a
+getopts a o; echo "$? $OPTIND"
+## STDOUT:
+c 10 2
+1 ? unset 2
+1 1
+1 4
+## END
+
+#### getopts with an invalid name still parses, then fails
+set -- -c foo -h
+getopts 'hc:' opt- 2>/dev/null
+echo "status=$? opt=$opt OPTARG=$OPTARG OPTIND=$OPTIND"
+## stdout: status=1 opt= OPTARG=foo OPTIND=3

@@ -13,6 +13,19 @@ pub fn getopts(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
     }
     let spec = argv[1].clone();
     let var = text(&argv[2]);
+    // An invalid NAME: everything else still happens, then the error (bash).
+    let valid = super::super::param::is_name(&var);
+    let set_name = |sh: &mut Shell, v: Vec<u8>| -> Res<()> {
+        if valid { sh.set_var(&var, v) } else { Ok(()) }
+    };
+    let finish = |sh: &mut Shell, status: i32| -> i32 {
+        if valid {
+            status
+        } else {
+            sh.builtin_error("getopts", &format!("`{var}': not a valid identifier"));
+            1
+        }
+    };
     // The argument at an index: from the command line when given, else the positional
     // parameters (only the one or two arguments looked at are copied).
     let arg_at = |sh: &Shell, i: usize| -> Option<Vec<u8>> {
@@ -36,14 +49,22 @@ pub fn getopts(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
         sub = 0;
     }
     let idx = optind - 1;
+    // The end of the options: NAME is `?` and OPTARG is unset.
     let done = |sh: &mut Shell, ind: usize| -> Res<i32> {
-        sh.set_var(&var, b"?".to_vec())?;
+        set_name(sh, b"?".to_vec())?;
+        let _ = sh.vars.unset("OPTARG");
         sh.set_var("OPTIND", ind.to_string().into_bytes())?;
         sh.optind_state = (ind, 0);
-        Ok(1)
+        Ok(finish(sh, 1))
     };
     let Some(arg) = arg_at(sh, idx) else {
-        return done(sh, optind);
+        // Past the last argument: bash leaves OPTIND just after it.
+        let nargs = if argv.len() > 3 {
+            argv.len() - 3
+        } else {
+            sh.positional.len()
+        };
+        return done(sh, nargs + 1);
     };
     if sub == 0 {
         if arg == b"--" {
@@ -67,10 +88,10 @@ pub fn getopts(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
             if silent {
                 sh.set_var("OPTARG", vec![c])?;
             } else {
-                sh.error(&format!("illegal option -- {}", c as char));
+                getopt_error(sh, &format!("illegal option -- {}", c as char));
                 let _ = sh.vars.unset("OPTARG");
             }
-            sh.set_var(&var, b"?".to_vec())?;
+            set_name(sh, b"?".to_vec())?;
             0
         }
         Some(p) => {
@@ -80,27 +101,33 @@ pub fn getopts(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
                     sh.set_var("OPTARG", arg[next_sub..].to_vec())?;
                     next_ind = optind + 1;
                     next_sub = 0;
-                    sh.set_var(&var, vec![c])?;
+                    set_name(sh, vec![c])?;
                 } else if let Some(v) = arg_at(sh, next_ind - 1) {
                     sh.set_var("OPTARG", v.clone())?;
                     next_ind += 1;
-                    sh.set_var(&var, vec![c])?;
+                    set_name(sh, vec![c])?;
                 } else if silent {
                     sh.set_var("OPTARG", vec![c])?;
-                    sh.set_var(&var, b":".to_vec())?;
+                    set_name(sh, b":".to_vec())?;
                 } else {
-                    sh.error(&format!("option requires an argument -- {}", c as char));
+                    getopt_error(sh, &format!("option requires an argument -- {}", c as char));
                     let _ = sh.vars.unset("OPTARG");
-                    sh.set_var(&var, b"?".to_vec())?;
+                    set_name(sh, b"?".to_vec())?;
                 }
             } else {
                 let _ = sh.vars.unset("OPTARG");
-                sh.set_var(&var, vec![c])?;
+                set_name(sh, vec![c])?;
             }
             0
         }
     };
     sh.set_var("OPTIND", next_ind.to_string().into_bytes())?;
     sh.optind_state = (next_ind, next_sub);
-    Ok(status)
+    Ok(finish(sh, status))
+}
+
+/// getopts reports as `$0: MESSAGE` (C getopt's wording), without a line number.
+fn getopt_error(sh: &Shell, msg: &str) {
+    let line = format!("{}: {msg}\n", String::from_utf8_lossy(&sh.arg0));
+    sh.write_fd(2, line.as_bytes());
 }
