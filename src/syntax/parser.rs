@@ -90,6 +90,9 @@ pub(super) struct P<'a, 'b> {
     pub depth: u32,
     /// Set when a `${…}` could not be parsed (see `word::skip_braced`).
     pub bad_subst: bool,
+    /// Parsing a `${…}` that sits inside double quotes: the operand of `-`, `=` and `+`
+    /// then follows double-quote rules (`\z` keeps its backslash, `'a'` is literal).
+    pub dq_param: bool,
 }
 
 /// Parses a script one complete command at a time.
@@ -166,6 +169,7 @@ impl<'a, 'b> P<'a, 'b> {
             alias_next_at: None,
             depth: 0,
             bad_subst: false,
+            dq_param: false,
         }
     }
 

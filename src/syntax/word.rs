@@ -16,6 +16,9 @@ pub(super) enum Kind {
     Heredoc,
     /// Inside `${…}`: ends at either byte (at brace depth 0).
     Operand(u8, u8),
+    /// The operand of `${x-…}` (and `=`, `+`) inside double quotes: ends at `}`;
+    /// backslash quotes only `$ \` " \ }`, and single quotes are literal.
+    DqOperand,
     /// Arithmetic text: ends at `)` at depth 0 (or `;` when the flag is set).
     Arith(bool),
     Subscript,
@@ -24,7 +27,10 @@ pub(super) enum Kind {
 
 impl Kind {
     fn quotes(self) -> bool {
-        !matches!(self, Kind::Dq | Kind::Heredoc | Kind::Arith(_))
+        !matches!(
+            self,
+            Kind::Dq | Kind::Heredoc | Kind::Arith(_) | Kind::DqOperand
+        )
     }
 }
 
@@ -80,7 +86,9 @@ impl P<'_, '_> {
             let Some(c) = self.cur() else {
                 match kind {
                     Kind::Dq => return Err(self.err_matching('"', begin)),
-                    Kind::Operand(..) => return Err(self.err_matching('}', begin)),
+                    Kind::Operand(..) | Kind::DqOperand => {
+                        return Err(self.err_matching('}', begin));
+                    }
                     Kind::Subscript => return Err(self.err_matching(']', begin)),
                     _ => break,
                 }
@@ -122,6 +130,7 @@ impl P<'_, '_> {
                 Kind::Dq if c == b'"' => break,
                 // Bare braces do not nest inside `${…}` (`${x:-{a}b}` is `{a` then `b}`).
                 Kind::Operand(a, b) if c == a || c == b => break,
+                Kind::DqOperand if c == b'}' => break,
                 Kind::Arith(semi) => match c {
                     b'(' => depth += 1,
                     b')' if depth == 0 => break,
@@ -167,6 +176,7 @@ impl P<'_, '_> {
                     };
                     let escapes = match kind {
                         Kind::Dq => matches!(n, b'$' | b'`' | b'"' | b'\\'),
+                        Kind::DqOperand => matches!(n, b'$' | b'`' | b'"' | b'\\' | b'}'),
                         Kind::Heredoc => matches!(n, b'$' | b'`' | b'\\'),
                         Kind::Arith(_) => false,
                         _ => true,
@@ -220,7 +230,7 @@ impl P<'_, '_> {
                 }
                 b'`' => {
                     self.flush(&mut lit, i, &mut parts);
-                    let list = self.backquote(kind == Kind::Dq)?;
+                    let list = self.backquote(matches!(kind, Kind::Dq | Kind::DqOperand))?;
                     parts.push(WordPart::CommandSubst(Box::new(list)));
                     lit.start = self.st.pos;
                 }
@@ -255,7 +265,11 @@ impl P<'_, '_> {
         match c {
             b'{' => {
                 self.st.pos = i + 2;
-                match self.braced_param(i) {
+                let saved = self.dq_param;
+                self.dq_param = matches!(kind, Kind::Dq | Kind::DqOperand);
+                let r = self.braced_param(i);
+                self.dq_param = saved;
+                match r {
                     Ok(pe) => Ok(Some(WordPart::Param(Box::new(pe)))),
                     Err(_) if self.bad_subst => {
                         self.bad_subst = false;
@@ -708,6 +722,19 @@ impl P<'_, '_> {
         self.param_op(open, p, indirect)
     }
 
+    /// The word of `${x-…}`, `${x=…}`, `${x+…}`: inside double quotes it follows double-quote
+    /// rules, as bash's does. `${x?…}`'s message is read as if unquoted.
+    fn default_operand(&mut self, op: u8, open: usize) -> Result<Word, ParseError> {
+        if !self.dq_param || op == b'?' {
+            return self.operand(b'}', b'}', open);
+        }
+        let w = self.word_of(Kind::DqOperand)?;
+        if self.cur().is_none() {
+            return Err(self.err_matching('}', open));
+        }
+        Ok(w)
+    }
+
     fn operand(&mut self, a: u8, b: u8, open: usize) -> Result<Word, ParseError> {
         let w = self.word_of(Kind::Operand(a, b))?;
         if self.cur().is_none() {
@@ -735,7 +762,7 @@ impl P<'_, '_> {
                     ParamOp::Default {
                         colon: true,
                         kind: dkind(k),
-                        word: self.operand(b'}', b'}', open)?,
+                        word: self.default_operand(k, open)?,
                     }
                 }
                 _ => {
@@ -752,7 +779,7 @@ impl P<'_, '_> {
             },
             b'-' | b'=' | b'?' | b'+' => {
                 self.st.pos = i + 1;
-                let word = self.operand(b'}', b'}', open)?;
+                let word = self.default_operand(c, open)?;
                 match default(dkind(c)) {
                     ParamOp::Default { colon, kind, .. } => ParamOp::Default { colon, kind, word },
                     o => o,

@@ -203,3 +203,23 @@ echo "${x:-ok}"
 set --
 echo "${@:-empty}"
 ## stdout: empty
+
+#### inside double quotes the word of - = + follows double-quote rules
+echo "${undef-\z}" "${undef-\(}" "${undef-\$}" "${undef-\\}" "${undef-\}}"
+echo "${undef-'a'}" "${undef:-'b'}"
+x=abc
+echo "${x:+'c'}" "${x#'a'}"
+u=
+echo "${u:=\w}" "$u"
+echo ${undef-\z}
+## STDOUT:
+\z \( $ \ }
+'a' 'b'
+'c' bc
+\w \w
+z
+## END
+
+#### the message of ? inside double quotes is read as unquoted
+( echo "${u?\m}" ) 2>&1 | sed 's/^[^:]*: line [0-9]*: //'
+## stdout: u: m
