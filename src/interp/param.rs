@@ -189,7 +189,15 @@ impl Shell {
             },
             ParamOp::Default { colon, kind, word } => {
                 let missing = if *colon {
-                    value.is_null()
+                    match &value {
+                        // "$*" with an empty IFS joins to nothing when every element is empty.
+                        PV::List(l, true)
+                            if quoted && self.vars.get_str("IFS").is_some_and(<[u8]>::is_empty) =>
+                        {
+                            l.iter().all(Vec::is_empty)
+                        }
+                        v => v.is_null(),
+                    }
                 } else {
                     value.is_unset()
                 };

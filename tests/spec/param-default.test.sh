@@ -223,3 +223,14 @@ z
 #### the message of ? inside double quotes is read as unquoted
 ( echo "${u?\m}" ) 2>&1 | sed 's/^[^:]*: line [0-9]*: //'
 ## stdout: u: m
+
+#### "${*:-x}" with an empty IFS tests the joined string
+set -- "" ""
+IFS=
+echo "a=[${*:-m}] b=[${@:-m}] c=[${*:+p}] d=[${@:+p}]"
+a=("" "")
+echo "g=[${a[*]:-m}] h=[${a[@]:-m}]"
+## STDOUT:
+a=[m] b=[ ] c=[] d=[p]
+g=[m] h=[ ]
+## END
