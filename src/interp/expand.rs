@@ -198,6 +198,29 @@ fn brace_seq_len(start: &str, end: &str, step: Option<&str>) -> u128 {
 }
 
 /// Expand braces: one part list per resulting word, left to right.
+/// Join the literal text a brace expansion left at the start of a word, then mark a `~`
+/// prefix there as a tilde expansion.
+fn leading_tilde(parts: &mut Vec<WordPart>) {
+    if !matches!(parts.first(), Some(WordPart::Literal(s)) if s.starts_with('~')) {
+        return;
+    }
+    let n = parts
+        .iter()
+        .take_while(|p| matches!(p, WordPart::Literal(_)))
+        .count();
+    if n > 1 {
+        let joined: String = parts
+            .drain(..n)
+            .map(|p| match p {
+                WordPart::Literal(s) => s,
+                _ => String::new(),
+            })
+            .collect();
+        parts.insert(0, WordPart::Literal(joined));
+    }
+    crate::syntax::tilde_prefix(parts);
+}
+
 pub fn brace_expand(
     parts: &[WordPart],
     bound: &mut BraceBound<'_>,
@@ -370,7 +393,14 @@ impl Shell {
                 brace_expand(&word.parts, &mut bound)
             };
             braced = match made {
-                Ok(b) => b,
+                // Brace expansion comes first: a word it makes that starts with `~` gets tilde
+                // expansion (`{foo~,~}/bar`).
+                Ok(mut b) => {
+                    for w in &mut b {
+                        leading_tilde(w);
+                    }
+                    b
+                }
                 Err(BraceStop::Cancelled) => return Err(Flow::Exit(130)),
                 Err(BraceStop::TooMany) => {
                     return Err(self.trip_limit(

@@ -161,8 +161,9 @@ fn sequence(inner: &[u8]) -> Option<WordPart> {
     })
 }
 
-/// `~` / `~user` at the start of a word.
-pub(super) fn tilde_prefix(parts: &mut Vec<WordPart>) {
+/// `~` / `~user` at the start of a word (also applied to each word brace expansion makes:
+/// `{a,~}/x` gives `~/x`, which is then expanded).
+pub fn tilde_prefix(parts: &mut Vec<WordPart>) {
     let Some(WordPart::Literal(s)) = parts.first() else {
         return;
     };

@@ -116,3 +116,17 @@ i=3
 set +B
 echo {a,b}
 ## stdout: {a,b}
+
+#### tilde expansion after brace expansion
+HOME=/home/bob
+echo {foo~,~}/bar
+echo ~{/src,root}
+for x in {foo~,~}/bar; do echo -- $x; done
+echo {"~",~}x ~{,}
+## STDOUT:
+foo~/bar /home/bob/bar
+/home/bob/src /root
+-- foo~/bar
+-- /home/bob/bar
+~x ~x /home/bob /home/bob
+## END
