@@ -64,9 +64,10 @@ impl Shell {
         let name = ["LC_ALL", "LC_CTYPE", "LANG"]
             .iter()
             .find_map(|v| self.vars.get_str(v).filter(|s| !s.is_empty()));
+        // Checked in place: `${#s}` can run in a hot loop.
         name.is_some_and(|n| {
-            let n = n.to_ascii_lowercase();
-            n.windows(5).any(|w| w == b"utf-8") || n.windows(4).any(|w| w == b"utf8")
+            n.windows(5).any(|w| w.eq_ignore_ascii_case(b"utf-8"))
+                || n.windows(4).any(|w| w.eq_ignore_ascii_case(b"utf8"))
         })
     }
 

@@ -656,34 +656,7 @@ fn mode_string(typ: u8, mode: u32) -> String {
         b'6' => 'p',
         _ => '-',
     };
-    let mut s = String::with_capacity(10);
-    s.push(t);
-    let bit = |m: u32, c: char| if mode & m != 0 { c } else { '-' };
-    s.push(bit(0o400, 'r'));
-    s.push(bit(0o200, 'w'));
-    s.push(match (mode & 0o100 != 0, mode & 0o4000 != 0) {
-        (true, true) => 's',
-        (false, true) => 'S',
-        (true, false) => 'x',
-        _ => '-',
-    });
-    s.push(bit(0o040, 'r'));
-    s.push(bit(0o020, 'w'));
-    s.push(match (mode & 0o010 != 0, mode & 0o2000 != 0) {
-        (true, true) => 's',
-        (false, true) => 'S',
-        (true, false) => 'x',
-        _ => '-',
-    });
-    s.push(bit(0o004, 'r'));
-    s.push(bit(0o002, 'w'));
-    s.push(match (mode & 0o001 != 0, mode & 0o1000 != 0) {
-        (true, true) => 't',
-        (false, true) => 'T',
-        (true, false) => 'x',
-        _ => '-',
-    });
-    s
+    crate::commands::mode::render(t, mode)
 }
 
 /// Whether `name` (a member name) matches an --exclude pattern: GNU matches the whole name
