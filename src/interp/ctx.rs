@@ -7,12 +7,13 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use crate::api::{
-    Arg, Command, CommandRegistry, ExitStatus, OutputFormat, PatientGuard, ToolCtx, Value,
+    Arg, CallOutput, Command, CommandRegistry, ExitStatus, OutputFormat, PatientGuard, ToolCtx,
+    Value,
 };
 use crate::vfs::KernelBackend;
 
 use super::Shell;
-use super::io::Fd;
+use super::io::{self, Fd};
 use super::vars;
 
 /// `Read` over a descriptor (EOF when closed).
@@ -197,6 +198,43 @@ impl ToolCtx for CmdCtx<'_> {
             Err(_) => 1,
         }
     }
+    fn call_captured(&mut self, name: &str, args: &[Arg], stdin: Option<&[u8]>) -> CallOutput {
+        let _ = self.stdout.flush();
+        let mut argv = vec![name.as_bytes().to_vec()];
+        argv.extend(args.iter().cloned());
+        let capture = |env: &Arc<super::Env>| {
+            let e = env.clone();
+            io::Capture::strict(
+                env.limits.max_output_bytes,
+                &env.memory,
+                Box::new(move || {
+                    e.trip(super::LimitExceeded {
+                        what: "output bytes",
+                        flag: "--max-output-bytes",
+                        value: e.limits.max_output_bytes as u64,
+                    })
+                }),
+            )
+        };
+        let (out, err) = (capture(&self.sh.env), capture(&self.sh.env));
+        let saved = self.sh.fds.clone();
+        self.sh.fds.set(1, Some(out.clone() as io::Fd));
+        self.sh.fds.set(2, Some(err.clone() as io::Fd));
+        if let Some(input) = stdin {
+            self.sh.fds.set(0, Some(io::MemReader::new(input.to_vec())));
+        }
+        let status = match self.sh.run_command_argv(&argv) {
+            Ok(s) => s,
+            Err(super::Flow::Exit(s)) | Err(super::Flow::Return(s)) => s,
+            Err(_) => 1,
+        };
+        self.sh.fds = saved;
+        CallOutput {
+            stdout: out.take(),
+            stderr: err.take(),
+            status,
+        }
+    }
     fn call_with_env(&mut self, name: &str, args: &[Arg], env: &[(String, Vec<u8>)]) -> ExitStatus {
         let _ = self.stdout.flush();
         let mut argv = vec![name.as_bytes().to_vec()];
@@ -232,10 +270,10 @@ impl ToolCtx for CmdCtx<'_> {
     fn memory(&self) -> Arc<crate::budget::MemoryBudget> {
         self.sh.env.memory.clone()
     }
-    fn ask(&mut self, prompt: &str) -> bool {
+    fn ask(&mut self, prompt: &str) -> Option<String> {
         let _ = self.stdout.flush();
         let hook = self.sh.env.ask.lock().ok().and_then(|h| h.clone());
-        hook.is_some_and(|h| h(prompt))
+        hook.and_then(|h| h(prompt))
     }
     fn registry(&self) -> &dyn CommandRegistry {
         &*self.sh.env.registry

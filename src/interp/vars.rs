@@ -582,6 +582,21 @@ impl Vars {
         }
     }
 
+    /// The global variable `name` as it is now, to put back with [`Vars::restore_global`].
+    pub fn save_global(&self, name: &str) -> Option<Var> {
+        self.scopes[0].get(name).cloned()
+    }
+
+    /// Put a global back as [`Vars::save_global`] found it (unset when it was unset).
+    pub fn restore_global(&mut self, name: &str, saved: Option<Var>) {
+        let freed = self.scopes[0].remove(name).map_or(0, |v| v.cost());
+        let grow = saved.as_ref().map_or(0, Var::cost);
+        if let Some(v) = saved {
+            self.scopes[0].insert(name.to_string(), v);
+        }
+        let _ = self.account(grow, freed);
+    }
+
     /// The global scope, sorted by name.
     pub fn globals(&self) -> Vec<(String, Var)> {
         let mut v: Vec<(String, Var)> = self.scopes[0]

@@ -411,7 +411,7 @@ impl Eval {
         if x.ask {
             let prompt = format!("< {} ... {} > ? ", s(&argv[0]), s(&shown));
             self.flush_out(ctx);
-            if !ctx.ask(&prompt) {
+            if !ctx.confirm(&prompt) {
                 return false;
             }
         }
