@@ -183,7 +183,8 @@ pub trait ToolCtx: Send + Sync {
     /// The current time (injected, so a kernel can fix the clock).
     fn now(&self) -> SystemTime;
 
-    /// Escape hatch required by seed 003; commands in this crate never downcast.
+    /// The context itself, for downcasting to its concrete type (seed 003's escape hatch;
+    /// commands in this crate never downcast). Implementations return `self`.
     fn as_any(&self) -> &dyn Any;
 
     /// Mutable counterpart to [`ToolCtx::as_any`].

@@ -69,8 +69,13 @@ impl Write for ErrWriter {
     }
 }
 
+/// The context a command runs with: the shell it runs in, its stdio and output format.
+///
+/// Built only in this module, and its fields are private: [`ToolCtx::as_any`] hands the
+/// context out with its lifetime erased (`CmdCtx<'static>`, since `Any` needs `'static`), which
+/// is sound only because nothing reached through it can outlive the borrow it came from.
 pub struct CmdCtx<'a> {
-    pub sh: &'a mut Shell,
+    sh: &'a mut Shell,
     stdin: FdReader,
     stdout: BufWriter<FdWriter>,
     stderr: ErrWriter,
@@ -81,7 +86,7 @@ pub struct CmdCtx<'a> {
 }
 
 impl<'a> CmdCtx<'a> {
-    pub fn new(sh: &'a mut Shell) -> CmdCtx<'a> {
+    fn new(sh: &'a mut Shell) -> CmdCtx<'a> {
         let stdin = FdReader(sh.fds.get(0).cloned());
         let stdout = BufWriter::with_capacity(
             8192,
@@ -300,12 +305,20 @@ impl ToolCtx for CmdCtx<'_> {
             }
         }
     }
+    /// The context itself, as `CmdCtx<'static>`. Commands in this crate never downcast.
     fn as_any(&self) -> &dyn Any {
-        // Commands never downcast; the context is not 'static, so expose a unit value.
-        &()
+        // SAFETY: `CmdCtx<'a>` and `CmdCtx<'static>` differ only in the lifetime of the shell
+        // borrow, so they have the same layout. The returned reference lives no longer than
+        // `&self`; every field is private to this module and every method returns borrows
+        // of `self`, so nothing reached through the erased type outlives `'a`.
+        unsafe { &*(self as *const CmdCtx<'_>).cast::<CmdCtx<'static>>() }
     }
+    /// Mutable counterpart to [`ToolCtx::as_any`].
     fn as_any_mut(&mut self) -> &mut dyn Any {
-        &mut self.format
+        // SAFETY: as in `as_any`. With `&mut` access one could swap in another
+        // `CmdCtx<'static>`, but contexts are only constructed in this module, which never
+        // makes one outlive its shell borrow, so there is none to swap with.
+        unsafe { &mut *(self as *mut CmdCtx<'_>).cast::<CmdCtx<'static>>() }
     }
 }
 
@@ -344,5 +357,53 @@ impl Shell {
             return 141;
         }
         status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{CommandSpec, RiskLevel};
+
+    /// Downcasts its context and reads the shell through the concrete type.
+    struct Downcaster;
+    static SPEC: CommandSpec = CommandSpec {
+        name: "downcaster",
+        group: "test",
+        summary: "downcast the context",
+        usage: "downcaster",
+        description: "",
+        options: &[],
+        operands: &[],
+        returns: "",
+        examples: &[],
+        errors: "",
+        risk: RiskLevel::ReadOnly,
+    };
+    impl Command for Downcaster {
+        fn spec(&self) -> &CommandSpec {
+            &SPEC
+        }
+        fn run(&self, _args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+            let seen = ctx
+                .as_any()
+                .downcast_ref::<CmdCtx<'static>>()
+                .map(|c| c.sh.last_status);
+            let format = ctx.as_any_mut().downcast_mut::<CmdCtx<'static>>().map(|c| {
+                c.set_output_format(OutputFormat::Json);
+                c.format
+            });
+            let now = ctx.output_format();
+            let _ = writeln!(ctx.stdout(), "{seen:?} {format:?} {now:?}");
+            0
+        }
+    }
+
+    #[test]
+    fn as_any_is_the_context_itself() {
+        let mut k =
+            crate::Kernel::new(crate::KernelConfig::default().command(Arc::new(Downcaster)));
+        let r = k.execute("(exit 3); downcaster");
+        assert_eq!(r.stdout_str(), "Some(3) Some(Json) Json\n");
     }
 }
