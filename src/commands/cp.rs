@@ -413,8 +413,7 @@ fn last_of(p: &crate::api::ParsedArgs, spec: &CommandSpec, which: &[char]) -> Op
     p.opts
         .iter()
         .filter_map(|(i, _)| spec.options[*i].short)
-        .filter(|c| which.contains(c))
-        .last()
+        .rfind(|c| which.contains(c))
 }
 
 impl Command for Cp {
