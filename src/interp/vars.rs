@@ -350,6 +350,15 @@ impl Vars {
         cur
     }
 
+    /// Whether following namerefs from `name` never ends (bash: "circular name reference"):
+    /// resolution stopped at a nameref that still points somewhere.
+    pub fn is_circular(&self, name: &str) -> bool {
+        let r = self.resolve_name(name);
+        self.lookup_raw(&r).is_some_and(|v| {
+            v.attrs.has(Attrs::NAMEREF) && matches!(&v.value, Some(Value::Str(t)) if !t.is_empty())
+        })
+    }
+
     /// The variable itself, without nameref resolution.
     pub fn lookup_raw(&self, name: &str) -> Option<&Var> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
