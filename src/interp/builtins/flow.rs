@@ -113,10 +113,9 @@ pub fn let_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     }
     let mut last = 0;
     for a in &argv[1..] {
-        last = match sh.eval_arith_text(a) {
+        last = match sh.eval_arith_for("let: ", a)? {
             Ok(v) => v,
-            Err(Flow::Exit(1)) => return Ok(1),
-            Err(e) => return Err(e),
+            Err(s) => return Ok(s),
         };
     }
     Ok((last == 0) as i32)
