@@ -456,6 +456,8 @@ impl Shell {
             CommandKind::Group(list) => self.exec_list(list),
             CommandKind::Subshell(list) => {
                 let mut sub = self.subshell();
+                // `( continue )` in a loop: the subshell has no loop to continue.
+                sub.loop_depth = 0;
                 let s = sub.run_subshell_list(list);
                 Ok(s)
             }
