@@ -85,8 +85,8 @@ impl Shell {
                 && target.ends_with(']')
             {
                 let base = target[..open].to_string();
-                let key = target[open + 1..target.len() - 1].to_string();
-                return self.assign_index_text(&base, key.as_bytes(), value, false);
+                let key = super::param::subscript_word(&target[open + 1..target.len() - 1]);
+                return self.assign_index(&base, &key, value, false);
             }
         }
         let integer = if nameref {

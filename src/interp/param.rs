@@ -953,7 +953,7 @@ pub fn parse_param_ref(s: &str) -> Option<Param> {
         let sub = match sub {
             "@" => Subscript::At,
             "*" => Subscript::Star,
-            _ => Subscript::Expr(Word::literal(sub)),
+            _ => Subscript::Expr(subscript_word(sub)),
         };
         return Some(Param::Index(name.to_string(), sub));
     }
@@ -961,6 +961,35 @@ pub fn parse_param_ref(s: &str) -> Option<Param> {
         return Some(Param::Name(s.to_string()));
     }
     None
+}
+
+/// A subscript given as text (`'A["K"]'`, `'a[$i+1]'`, `'m[$(cmd)]'`) as the word the parser
+/// would make of it inside `${name[…]}`, so that expanding it performs the quote removal and
+/// expansions bash performs on such subscripts. Plain text stays a literal.
+pub fn subscript_word(sub: &str) -> Word {
+    if !sub.contains(['$', '`', '"', '\'', '\\']) {
+        return Word::literal(sub);
+    }
+    use crate::syntax::ast::CommandKind;
+    let src = format!(": ${{_[{sub}]}}");
+    let parsed = crate::syntax::parse(&src).ok().and_then(|l| {
+        let item = l.items.into_iter().next()?;
+        let cmd = item.and_or.first.commands.into_iter().next()?.command;
+        let CommandKind::Simple(sc) = cmd.kind else {
+            return None;
+        };
+        let word = sc.words.into_iter().nth(1)?;
+        let [crate::syntax::ast::WordPart::Param(pe)] = word.parts.as_slice() else {
+            return None;
+        };
+        match &pe.param {
+            Param::Index(_, Subscript::Expr(w)) if matches!(pe.op, ParamOp::None) => {
+                Some(w.clone())
+            }
+            _ => None,
+        }
+    });
+    parsed.unwrap_or_else(|| Word::literal(sub))
 }
 
 pub fn is_name(s: &str) -> bool {

@@ -100,8 +100,9 @@ pub fn printf(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
             if v.contains('[') {
                 let open = v.find('[').unwrap_or(0);
                 let name = v[..open].to_string();
-                let key = v[open + 1..v.len().saturating_sub(1)].to_string();
-                sh.assign_index_text(&name, key.as_bytes(), out, false)?;
+                let key =
+                    super::super::param::subscript_word(&v[open + 1..v.len().saturating_sub(1)]);
+                sh.assign_index(&name, &key, out, false)?;
             } else {
                 sh.set_var(&v, out)?;
             }

@@ -506,12 +506,14 @@ pub fn unset(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
                 continue;
             }
             if is_assoc {
+                // `unset 'm["k"]'`, `unset 'm[$k]'`: the key is expanded as bash does.
+                let key = sh.expand_string(&super::super::param::subscript_word(key))?;
                 if let Some(Var {
                     value: Some(Value::Assoc(m)),
                     ..
                 }) = sh.vars.get_mut(base)
                 {
-                    m.remove(key.as_bytes());
+                    m.remove(&key);
                 }
             } else {
                 let idx = sh.eval_subscript_text(key)?;
