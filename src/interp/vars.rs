@@ -625,6 +625,20 @@ impl Vars {
     }
 
     /// Every visible variable name (innermost wins), sorted.
+    /// The names declared in the innermost function scope (`local` with no arguments),
+    /// sorted; empty outside functions.
+    pub fn local_names(&self) -> Vec<String> {
+        if self.scopes.len() < 2 {
+            return Vec::new();
+        }
+        let mut v: Vec<String> = self
+            .scopes
+            .last()
+            .map_or(Vec::new(), |s| s.keys().cloned().collect());
+        v.sort();
+        v
+    }
+
     pub fn names(&self) -> Vec<String> {
         let mut set: Vec<String> = self.scopes.iter().flat_map(|s| s.keys().cloned()).collect();
         set.sort();
