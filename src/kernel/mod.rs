@@ -27,7 +27,7 @@ use crate::vfs::{
 };
 
 pub use crate::interp::{
-    AskHook, CancelToken, ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded,
+    AskHook, CancelToken, CommandPolicy, ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded,
 };
 pub use watchdog::Watchdog;
 
@@ -58,6 +58,9 @@ pub struct KernelConfig {
     pub allow_net: Vec<String>,
     /// Cap on the time of one network request (default [`crate::net::DEFAULT_MAX_TIME`]).
     pub net_max_time: Duration,
+    /// Which commands may run and which invocations are confirmed first
+    /// ([`CommandPolicy`]; nothing is restricted by default).
+    pub policy: CommandPolicy,
 }
 
 impl Default for KernelConfig {
@@ -74,6 +77,7 @@ impl Default for KernelConfig {
             mounts: Vec::new(),
             allow_net: Vec::new(),
             net_max_time: crate::net::DEFAULT_MAX_TIME,
+            policy: CommandPolicy::default(),
         }
     }
 }
@@ -134,6 +138,11 @@ impl KernelConfig {
     /// Cap the time of one network request.
     pub fn net_max_time(mut self, t: Duration) -> Self {
         self.net_max_time = t;
+        self
+    }
+    /// Set the command policy (deny- and allow-lists, confirmation above a risk level).
+    pub fn policy(mut self, p: CommandPolicy) -> Self {
+        self.policy = p;
         self
     }
     /// Mount the host directory `host` at `vfs_path` (`ro`, `overlay` or `rw`).
@@ -368,6 +377,7 @@ impl Kernel {
                 ),
             }
         };
+        let config_error = config_error.or_else(|| config.policy.check().err());
         let mut registry = Registry::standard();
         for c in &config.commands {
             registry.register(c.clone());
@@ -386,6 +396,17 @@ impl Kernel {
             &watchdog,
             &memory,
         );
+        if !config.policy.is_empty() {
+            let rw = config
+                .mounts
+                .iter()
+                .filter(|m| m.mode == MountMode::ReadWrite)
+                .map(|m| m.path.clone())
+                .collect();
+            let _ = env
+                .policy
+                .set(crate::interp::PolicyState::new(config.policy.clone(), rw));
+        }
         let home = format!("/home/{}", config.username);
         let cwd = PathBuf::from(config.cwd.clone().unwrap_or_else(|| home.clone()));
         let mut shell = Box::new(Shell::new(env, cwd, cancel.clone()));

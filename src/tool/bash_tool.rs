@@ -17,7 +17,7 @@ use super::docs::{self, ShellDoc, intern};
 use super::traits::{RiskLevel, Tool, ToolRequest, ToolResponse, ToolStatus, error_category};
 use crate::api::{Arg, Command, CommandSpec, ExitStatus, ToolCtx};
 use crate::commands::Registry;
-use crate::kernel::{ExecOptions, ExecutionLimits, Kernel, KernelConfig};
+use crate::kernel::{CommandPolicy, ExecOptions, ExecutionLimits, Kernel, KernelConfig};
 use crate::vfs::MountMode;
 
 /// Receives output bytes as they are produced: `(chunk, is_stderr)`.
@@ -41,9 +41,23 @@ pub struct BashToolBuilder {
     timeout: Option<Duration>,
     allow_net: Vec<String>,
     fresh_per_call: bool,
+    policy: CommandPolicy,
 }
 
 impl BashToolBuilder {
+    /// The command policy: deny- and allow-listed commands, and the risk at or above which a
+    /// command runs only when confirmed (by [`CommandPolicy::confirm_with`]'s hook).
+    pub fn policy(mut self, p: CommandPolicy) -> Self {
+        self.policy = p;
+        self
+    }
+
+    /// Never run the command `name` (it fails with status 126).
+    pub fn deny(mut self, name: impl Into<String>) -> Self {
+        self.policy = self.policy.deny(name);
+        self
+    }
+
     /// The user (`whoami`, `$HOME` = `/home/<user>`).
     pub fn username(mut self, u: impl Into<String>) -> Self {
         self.username = Some(u.into());
@@ -154,6 +168,7 @@ impl BashToolBuilder {
         for rule in &self.allow_net {
             config = config.allow_net(rule.clone());
         }
+        config = config.policy(self.policy.clone());
         let mut registry = Registry::standard();
         for c in &self.builtins {
             registry.register(c.clone());
@@ -164,7 +179,8 @@ impl BashToolBuilder {
             .collect();
         for c in registry.commands() {
             let n = c.spec().name.to_string();
-            if !supported.contains(&n) {
+            // A command the policy refuses is not offered.
+            if !supported.contains(&n) && self.policy.refusal(&n).is_none() {
                 supported.push(n);
             }
         }
