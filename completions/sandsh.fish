@@ -1,6 +1,9 @@
 complete -c sandsh -s o -d 'Set a shell option by name, as `set -o` does (e.g. -o pipefail)' -r
 complete -c sandsh -l mount -d 'Mount a host directory: HOST:PATH[:ro|:overlay|:rw] (default ro; repeatable)' -r
 complete -c sandsh -l allow-net -d 'Allow network requests matching \'[METHODS ]URL-PREFIX\' (repeatable), e.g. \'https://api.example.com/v1/\' (GET and HEAD) or \'POST,GET https://api.example.com/v1/\'' -r
+complete -c sandsh -l deny -d 'Never run command CMD, however it is called (repeatable): it fails with status 126' -r
+complete -c sandsh -l allow-only -d 'Run only the commands named this way, and shell builtins (repeatable)' -r
+complete -c sandsh -l confirm-at -d 'Ask before running a command whose risk is RISK or more (read_only, low, medium, high, critical; e.g. rm -r is high, and critical on a read-write mount); unanswered: refused' -r
 complete -c sandsh -l snapshot -d 'Load the session from FILE when it exists and save it there at exit' -r -F
 complete -c sandsh -l timeout -d 'Stop the script after DURATION (30, 500ms, 2m); exit status 124' -r
 complete -c sandsh -l profile -d 'Limits profile: strict (untrusted input), standard, interactive' -r
