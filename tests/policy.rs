@@ -2,7 +2,6 @@
 //! (`Kernel`), the tool layer (`BashTool`) and the CLI (`--deny`, `--allow-only`,
 //! `--confirm-at`).
 
-use std::io::Write;
 use std::process::{Command as Proc, Stdio};
 use std::sync::{Arc, Mutex};
 

@@ -236,8 +236,10 @@ fn mounts_and_limits_are_respected() {
     std::fs::write(ro.path().join("r.txt"), "keep\n").unwrap();
     let rw = tempfile::tempdir().unwrap();
     std::fs::write(rw.path().join("w.txt"), "old\n").unwrap();
-    let mut limits = sandsh::kernel::ExecutionLimits::default();
-    limits.max_file_size = 1000;
+    let limits = sandsh::kernel::ExecutionLimits {
+        max_file_size: 1000,
+        ..Default::default()
+    };
     let r = registry(
         KernelConfig::default()
             .limits(limits)
