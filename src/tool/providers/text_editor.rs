@@ -953,6 +953,25 @@ mod tests {
     }
 
     #[test]
+    fn execute_takes_json_arguments() {
+        let (_, t) = setup(1024);
+        let r = block_on(t.execute(ToolRequest::new(
+            r#"{"command":"view","path":"/home/agent/a.txt","view_range":[3,3]}"#,
+        )));
+        assert_eq!(r.exit_code, 0);
+        assert!(r.stdout.ends_with("     3\tthree\n"), "{r:?}");
+        let r = block_on(t.execute(ToolRequest::new(
+            r#"{"command":"undo_edit","path":"/home/agent/a.txt"}"#,
+        )));
+        assert_eq!(r.exit_code, 1);
+        assert_eq!(r.stderr, "No edit history found for /home/agent/a.txt.\n");
+        let bad = block_on(t.execute(ToolRequest::new("view it")));
+        assert_eq!(bad.error.as_deref(), Some("invalid_arguments"));
+        assert_eq!(t.risk_level(), RiskLevel::MediumRisk);
+        assert!(t.help().contains("str_replace_based_edit_tool"));
+    }
+
+    #[test]
     fn history_is_bounded() {
         let mut h = History::default();
         for i in 0..(MAX_HISTORY + 10) {
