@@ -94,6 +94,21 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
     for rule in &cli.allow_net {
         config = config.allow_net(rule.clone());
     }
+    let mut policy = sandsh::kernel::CommandPolicy::new();
+    for name in &cli.deny {
+        policy = policy.deny(name.clone());
+    }
+    for name in &cli.allow_only {
+        policy = policy.allow(name.clone());
+    }
+    if let Some(r) = &cli.confirm_at {
+        let risk = sandsh::kernel::CommandPolicy::parse_risk(r).ok_or_else(|| {
+            format!("--confirm-at: invalid risk '{r}' (read_only, low, medium, high, critical)")
+        })?;
+        policy = policy.confirm_at(risk);
+    }
+    policy.check()?;
+    config = config.policy(policy);
     if let Some(t) = &cli.timeout {
         let d = parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;
         config = config.timeout(d);

@@ -328,6 +328,9 @@ impl ToolCtx for CmdCtx<'_> {
 impl Shell {
     /// Run a registered command with this shell's descriptors.
     pub fn run_registered(&mut self, cmd: &Arc<dyn Command>, args: &[Vec<u8>]) -> i32 {
+        if let Some(status) = self.policy_refuses(cmd, args) {
+            return status;
+        }
         if args
             .iter()
             .take_while(|a| *a != b"--")

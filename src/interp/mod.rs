@@ -20,6 +20,7 @@ mod loops;
 mod param;
 mod pat;
 pub mod path;
+pub mod policy;
 mod print;
 mod redirect;
 mod simple;
@@ -40,6 +41,7 @@ pub use builtins::NAMES as BUILTIN_NAMES;
 pub use cancel::CancelToken;
 pub use limits::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded};
 pub use param::is_name;
+pub use policy::{CommandPolicy, PolicyState};
 pub use vars::{Attrs, Var};
 
 /// Every builtin name, sorted (frontends complete and highlight them).
@@ -198,6 +200,8 @@ pub struct Env {
     /// commands are found through `$PATH`; without them (a backend that could not take them),
     /// a registered command is found by name alone.
     pub command_entries: bool,
+    /// The command policy (`interp::policy`), set once by the kernel when it has one.
+    pub policy: std::sync::OnceLock<PolicyState>,
 }
 
 impl Env {
@@ -227,6 +231,7 @@ impl Env {
             regex_cache: Mutex::new(Default::default()),
             memory,
             command_entries: false,
+            policy: std::sync::OnceLock::new(),
         })
     }
 
