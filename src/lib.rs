@@ -20,6 +20,7 @@ pub mod tool;
 pub mod vfs;
 
 pub use kernel::{ExecResult, Kernel, KernelConfig};
+pub use kernel::{JobInfo, JobState, JobsCancelHandle};
 pub use tool::{BashTool, Tool, ToolRegistry, ToolRequest, ToolResponse, ToolStatus};
 #[cfg(feature = "scripted_tool")]
 pub use tool::{ScriptedTool, ScriptedToolBuilder, ToolArgs, ToolCallback, ToolDef};
