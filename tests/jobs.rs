@@ -30,6 +30,14 @@ fn watchdog<T: Send + 'static>(name: &str, secs: u64, f: impl FnOnce() -> T + Se
     }
 }
 
+/// Wait (up to 10 s) until no job of `k` is running.
+fn settle(k: &Kernel) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while k.jobs().iter().any(|j| j.state == JobState::Running) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 fn kernel() -> Kernel {
     Kernel::new(KernelConfig::default())
 }
@@ -231,17 +239,17 @@ fn output_written_after_the_call_comes_with_the_next_call() {
         let mut k = kernel();
         let r = k.execute("(sleep 0.2; echo late; echo oops >&2) & echo now");
         assert_eq!(r.stdout_str(), "now\n");
-        std::thread::sleep(Duration::from_millis(600));
+        settle(&k);
         let r = k.execute("echo next");
         assert_eq!(r.stdout_str(), "late\nnext\n");
         assert_eq!(r.stderr_str(), "oops\n");
         // While a later call runs, a job writes into that call's output.
         k.execute("(sleep 0.2; echo during) &");
-        let r = k.execute("sleep 0.5; echo after");
+        let r = k.execute("sleep 1.5; echo after");
         assert_eq!(r.stdout_str(), "during\nafter\n");
         // Or a frontend takes it between calls.
         k.execute("echo between &");
-        std::thread::sleep(Duration::from_millis(200));
+        settle(&k);
         assert_eq!(k.take_job_output(), (b"between\n".to_vec(), Vec::new()));
         assert_eq!(k.execute("true").stdout_str(), "");
     });
@@ -316,21 +324,23 @@ fn interactive_sessions_print_notices_as_bash_does() {
         let r = k.execute("sleep 0.1 &");
         let pid = k.jobs()[0].pid;
         assert_eq!(r.stderr_str(), format!("[1] {pid}\n"));
-        std::thread::sleep(Duration::from_millis(400));
+        settle(&k);
         assert_eq!(k.job_notices(), "[1]+  Done                    sleep 0.1\n");
         assert_eq!(k.job_notices(), "");
         k.execute("(exit 3) & sleep 100 &");
-        std::thread::sleep(Duration::from_millis(200));
+        while k.jobs()[0].state == JobState::Running {
+            std::thread::sleep(Duration::from_millis(10));
+        }
         assert_eq!(
             k.job_notices(),
             "[1]-  Exit 3                  ( exit 3 )\n"
         );
         k.execute("kill %2");
-        std::thread::sleep(Duration::from_millis(200));
+        settle(&k);
         assert_eq!(k.job_notices(), "[2]+  Terminated              sleep 100\n");
         // An interactive `jobs` lists an ended job once, then forgets it.
         k.execute("true &");
-        std::thread::sleep(Duration::from_millis(200));
+        settle(&k);
         let r = k.execute("jobs; jobs");
         assert_eq!(r.stdout_str(), "[1]+  Done                    true\n");
     });
@@ -345,4 +355,73 @@ fn threads_now() -> usize {
                 .and_then(|n| n.trim().parse().ok())
         })
         .unwrap_or(0)
+}
+
+/// The REPL on a pty: `&` prints `[1] PID`, an ended job's notice comes before the next
+/// prompt, a job started on one line is listed and waited for on the next.
+#[test]
+#[cfg(target_os = "linux")]
+fn repl_prints_job_numbers_and_done_notices() {
+    use expectrl::{Expect, Regex, Session};
+    watchdog("repl_notices", 60, || {
+        let home = tempfile::tempdir().expect("tempdir");
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_sandsh"));
+        cmd.arg("--no-init")
+            .env_clear()
+            .env("HOME", home.path())
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("TERM", "xterm-256color")
+            .env("NO_COLOR", "1")
+            .env("PATH", "/usr/bin:/bin");
+        let mut s = Session::spawn(cmd).expect("spawn sandsh in a pty");
+        s.set_expect_timeout(Some(Duration::from_secs(20)));
+        let prompt = r"\$ ";
+        s.expect(Regex(prompt)).expect("first prompt");
+        s.send_line("sleep 0.2 &").unwrap();
+        s.expect(Regex(r"\[1\] \d+\r?\n")).expect("[1] PID");
+        s.expect(Regex(prompt)).expect("prompt");
+        std::thread::sleep(Duration::from_millis(600));
+        s.send_line("echo hi").unwrap();
+        s.expect(Regex(
+            r"hi\r?\n\[1\]\+  Done                    sleep 0\.2\r?\n",
+        ))
+        .expect("Done notice after the next command");
+        s.expect(Regex(prompt)).expect("prompt");
+        s.send_line("sleep 100 &").unwrap();
+        s.expect(Regex(r"\[1\] \d+\r?\n")).expect("[1] PID");
+        s.expect(Regex(prompt)).expect("prompt");
+        s.send_line("jobs").unwrap();
+        s.expect(Regex(r"\[1\]\+  Running                 sleep 100 &"))
+            .expect("jobs on the next line");
+        s.expect(Regex(prompt)).expect("prompt");
+        s.send_line("kill %1; wait %1; echo \"st=$?\"").unwrap();
+        s.expect(Regex(r"st=143"))
+            .expect("status of the killed job");
+        s.expect(Regex(prompt)).expect("prompt");
+        s.send_line("exit").unwrap();
+    });
+}
+
+/// BashTool keeps one kernel across calls, so a job spans tool calls; `fresh_per_call(true)`
+/// ends it with its call.
+#[test]
+fn bash_tool_jobs_span_tool_calls() {
+    use sandsh::tool::{BashTool, Tool, ToolRequest, block_on};
+    watchdog("bash_tool_jobs", 20, || {
+        let t = BashTool::builder().build();
+        let r = block_on(t.execute(ToolRequest::new(
+            "(sleep 0.2; echo done; exit 4) & echo started",
+        )));
+        assert_eq!(r.stdout, "started\n");
+        let r = block_on(t.execute(ToolRequest::new("wait %1; echo status $?")));
+        assert_eq!(r.stdout, "done\nstatus 4\n");
+        let t = BashTool::builder().fresh_per_call(true).build();
+        let start = Instant::now();
+        block_on(t.execute(ToolRequest::new("sleep 100 &")));
+        assert!(start.elapsed() < Duration::from_secs(5));
+        let r = block_on(t.execute(ToolRequest::new("jobs; wait %1")));
+        assert_eq!(r.stdout, "");
+        assert_eq!(r.exit_code, 127);
+    });
 }
