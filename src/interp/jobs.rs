@@ -469,3 +469,54 @@ fn signal_description(n: i32) -> String {
     };
     s.to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interp::io::{Capture, Stream};
+
+    #[test]
+    fn the_relay_buffers_between_runs_within_its_limit_and_delivers_first() {
+        let budget = crate::budget::MemoryBudget::new(1 << 20);
+        let relay = Arc::new(OutputRelay::new(8, &budget));
+        let out = relay.stream(0);
+        assert_eq!(out.write(b"0123456789").unwrap(), 10);
+        assert_eq!(budget.used(), 8);
+        let (o, e) = (Capture::new(100, None), Capture::new(100, None));
+        relay.begin(o.clone(), e.clone());
+        assert_eq!(budget.used(), 0);
+        out.write(b"live").unwrap();
+        relay.end();
+        assert_eq!(o.take(), b"01234567live");
+        assert!(String::from_utf8_lossy(&e.take()).contains("truncated at 8 bytes"));
+    }
+
+    #[test]
+    fn the_relay_refuses_past_the_memory_budget() {
+        let budget = crate::budget::MemoryBudget::new(4);
+        let relay = Arc::new(OutputRelay::new(100, &budget));
+        assert!(relay.stream(1).write(b"too long").is_err());
+        assert_eq!(relay.take(), (Vec::new(), Vec::new()));
+    }
+
+    #[test]
+    fn a_detached_capture_forwards_later_writes() {
+        let c = Capture::new(100, None);
+        c.write(b"mine").unwrap();
+        let to = Capture::new(100, None);
+        assert_eq!(c.detach(to.clone()), b"mine");
+        c.write(b"later").unwrap();
+        assert_eq!(to.take(), b"later");
+        assert!(c.take().is_empty());
+    }
+
+    #[test]
+    fn cancelling_all_jobs_spares_later_ones() {
+        let root = JobsRoot::default();
+        let a = root.child();
+        root.cancel_all();
+        let b = root.child();
+        assert!(a.is_cancelled());
+        assert!(!b.is_cancelled());
+    }
+}

@@ -144,7 +144,11 @@ pub fn wait(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                     status = *s;
                     continue;
                 }
-                sh.builtin_error("wait", &format!("pid {t} is not a child of this shell"));
+                if t.starts_with('%') {
+                    sh.builtin_error("wait", &format!("{t}: no such job"));
+                } else {
+                    sh.builtin_error("wait", &format!("pid {t} is not a child of this shell"));
+                }
                 status = 127;
             }
         }
