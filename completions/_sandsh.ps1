@@ -24,6 +24,8 @@ Register-ArgumentCompleter -Native -CommandName 'sandsh' -ScriptBlock {
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Set a shell option by name, as `set -o` does (e.g. -o pipefail)')
             [CompletionResult]::new('--mount', '--mount', [CompletionResultType]::ParameterName, 'Mount a host directory: HOST:PATH[:ro|:overlay|:rw] (default ro; repeatable)')
             [CompletionResult]::new('--allow-net', '--allow-net', [CompletionResultType]::ParameterName, 'Allow network requests matching ''[METHODS ]URL-PREFIX'' (repeatable), e.g. ''https://api.example.com/v1/'' (GET and HEAD) or ''POST,GET https://api.example.com/v1/''')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Start in DIR inside the sandbox, e.g. `--mount .:/work:overlay --cwd /work`')
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'Pass the host variable NAME into the sandbox, or set NAME=VALUE (repeatable); the sandbox sees no other host variable')
             [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Load the session from FILE when it exists and save it there at exit')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop the script after DURATION (30, 500ms, 2m); exit status 124')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Limits profile: strict (untrusted input), standard, interactive')

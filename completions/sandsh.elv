@@ -21,6 +21,8 @@ set edit:completion:arg-completer[sandsh] = {|@words|
             cand -o 'Set a shell option by name, as `set -o` does (e.g. -o pipefail)'
             cand --mount 'Mount a host directory: HOST:PATH[:ro|:overlay|:rw] (default ro; repeatable)'
             cand --allow-net 'Allow network requests matching ''[METHODS ]URL-PREFIX'' (repeatable), e.g. ''https://api.example.com/v1/'' (GET and HEAD) or ''POST,GET https://api.example.com/v1/'''
+            cand --cwd 'Start in DIR inside the sandbox, e.g. `--mount .:/work:overlay --cwd /work`'
+            cand --env 'Pass the host variable NAME into the sandbox, or set NAME=VALUE (repeatable); the sandbox sees no other host variable'
             cand --snapshot 'Load the session from FILE when it exists and save it there at exit'
             cand --timeout 'Stop the script after DURATION (30, 500ms, 2m); exit status 124'
             cand --profile 'Limits profile: strict (untrusted input), standard, interactive'

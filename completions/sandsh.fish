@@ -1,6 +1,8 @@
 complete -c sandsh -s o -d 'Set a shell option by name, as `set -o` does (e.g. -o pipefail)' -r
 complete -c sandsh -l mount -d 'Mount a host directory: HOST:PATH[:ro|:overlay|:rw] (default ro; repeatable)' -r
 complete -c sandsh -l allow-net -d 'Allow network requests matching \'[METHODS ]URL-PREFIX\' (repeatable), e.g. \'https://api.example.com/v1/\' (GET and HEAD) or \'POST,GET https://api.example.com/v1/\'' -r
+complete -c sandsh -l cwd -d 'Start in DIR inside the sandbox, e.g. `--mount .:/work:overlay --cwd /work`' -r
+complete -c sandsh -l env -d 'Pass the host variable NAME into the sandbox, or set NAME=VALUE (repeatable); the sandbox sees no other host variable' -r
 complete -c sandsh -l snapshot -d 'Load the session from FILE when it exists and save it there at exit' -r -F
 complete -c sandsh -l timeout -d 'Stop the script after DURATION (30, 500ms, 2m); exit status 124' -r
 complete -c sandsh -l profile -d 'Limits profile: strict (untrusted input), standard, interactive' -r

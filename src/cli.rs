@@ -4,6 +4,7 @@
 use std::ffi::OsString;
 
 use clap::{ArgAction, Parser};
+use sandsh::KernelConfig;
 
 /// A sandboxed, bash-compatible shell: commands run in-process over a virtual filesystem and the
 /// host is unreachable unless mounted.
@@ -45,6 +46,15 @@ pub struct Cli {
     /// 'https://api.example.com/v1/' (GET and HEAD) or 'POST,GET https://api.example.com/v1/'
     #[arg(long, value_name = "URL", action = ArgAction::Append, help_heading = "Sandbox")]
     pub allow_net: Vec<String>,
+
+    /// Start in DIR inside the sandbox, e.g. `--mount .:/work:overlay --cwd /work`
+    #[arg(long, value_name = "DIR", help_heading = "Sandbox")]
+    pub cwd: Option<String>,
+
+    /// Pass the host variable NAME into the sandbox, or set NAME=VALUE (repeatable); the
+    /// sandbox sees no other host variable
+    #[arg(long, value_name = "NAME[=VALUE]", action = ArgAction::Append, help_heading = "Sandbox")]
+    pub env: Vec<String>,
 
     /// Load the session from FILE when it exists and save it there at exit
     #[arg(long, value_name = "FILE", help_heading = "Sandbox")]
@@ -182,6 +192,45 @@ impl Cli {
         all.into_iter()
             .filter_map(|(n, v)| v.as_deref().map(|v| (n, v)))
             .collect()
+    }
+}
+
+impl Cli {
+    /// The variables `--env` names, resolved: `NAME=VALUE` as given, `NAME` from the host
+    /// (left out when the host does not have it).
+    pub fn env_vars(&self) -> Result<Vec<(String, String)>, String> {
+        let mut out = Vec::new();
+        for e in &self.env {
+            let (name, value) = match e.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_string())),
+                None => (e.as_str(), None),
+            };
+            let valid = !name.is_empty()
+                && !name.starts_with(|c: char| c.is_ascii_digit())
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !valid {
+                return Err(format!("--env: `{name}': not a valid identifier"));
+            }
+            let value = match value {
+                Some(v) => Some(v),
+                None => std::env::var_os(name).map(|v| v.to_string_lossy().into_owned()),
+            };
+            if let Some(v) = value {
+                out.push((name.to_string(), v));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Apply the session flags (`--cwd`, `--env`) to a kernel configuration.
+    pub fn session_config(&self, mut config: KernelConfig) -> Result<KernelConfig, String> {
+        for (k, v) in self.env_vars()? {
+            config = config.env(k, v);
+        }
+        if let Some(dir) = &self.cwd {
+            config = config.cwd(dir.clone());
+        }
+        Ok(config)
     }
 }
 

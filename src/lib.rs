@@ -8,6 +8,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod api;
+mod bash;
 pub mod budget;
 pub mod commands;
 mod interp;
@@ -19,11 +20,20 @@ pub mod text;
 pub mod tool;
 pub mod vfs;
 
-pub use kernel::{ExecResult, Kernel, KernelConfig};
+// The public contracts at the crate root, under the seeds' names.
+pub use api::{Command, CommandSpec, ToolCtx};
+pub use bash::{Bash, BashBuilder, Error, ExecOutput, OutputCallback};
+pub use commands::Toolset;
+pub use kernel::{ExecOptions, ExecResult, ExecutionLimits, Kernel, KernelConfig};
 pub use kernel::{JobInfo, JobState, JobsCancelHandle};
-pub use tool::{BashTool, Tool, ToolRegistry, ToolRequest, ToolResponse, ToolStatus};
+pub use tool::{
+    BashTool, BashToolBuilder, RiskLevel, StatusCallback, Tool, ToolDefinition, ToolError,
+    ToolOutput, ToolRegistry, ToolRequest, ToolResponse, ToolResult, ToolStatus, block_on,
+    create_standard_registry,
+};
 #[cfg(feature = "scripted_tool")]
 pub use tool::{ScriptedTool, ScriptedToolBuilder, ToolArgs, ToolCallback, ToolDef};
+pub use vfs::{KernelBackend, MountMode};
 
 /// Stream types the CLI uses to print output as it is produced.
 pub mod interp_io {

@@ -98,6 +98,7 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
         let d = parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;
         config = config.timeout(d);
     }
+    config = cli.session_config(config)?;
     let mut repl_setup = None;
     if interactive {
         let (c, setup) = repl::configure(config);
@@ -341,6 +342,12 @@ fn print_tool_docs(cli: &cli::Cli) -> Result<i32, String> {
     if let Some(t) = &cli.timeout {
         let d = parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;
         b = b.timeout(d);
+    }
+    for (k, v) in cli.env_vars()? {
+        b = b.env(k, v);
+    }
+    if let Some(dir) = &cli.cwd {
+        b = b.cwd(dir.clone());
     }
     let tool = b.try_build()?;
     let mut text = String::new();

@@ -425,3 +425,59 @@ fn the_binary_makes_no_nss_lookups() {
         .collect();
     assert!(nss.is_empty(), "the binary defines NSS lookups: {nss:?}");
 }
+
+#[test]
+fn cwd_and_env_flags() {
+    let d = tmpdir("cwd");
+    std::fs::write(d.join("f.txt"), "in the mount\n").expect("write");
+    let m = format!("{}:/work:overlay", d.display());
+    let (out, err, code) = run(
+        &[
+            "--mount",
+            &m,
+            "--cwd",
+            "/work",
+            "-c",
+            "pwd; cat f.txt; echo $PWD",
+        ],
+        "",
+    );
+    assert_eq!(
+        (out.as_str(), code),
+        ("/work\nin the mount\n/work\n", 0),
+        "{err}"
+    );
+    let (_, err, code) = run(&["--cwd", "/nope", "-c", "true"], "");
+    assert_eq!(
+        (err.as_str(), code),
+        ("sandsh: cwd /nope: No such file or directory\n", 2)
+    );
+
+    // Only the host variables named pass through; NAME=VALUE sets one.
+    let out = sandsh()
+        .args([
+            "--env",
+            "PASSED",
+            "--env",
+            "SET=a=b",
+            "--env",
+            "ABSENT_ON_HOST",
+            "-c",
+        ])
+        .arg("echo $PASSED $SET ${ABSENT_ON_HOST-unset} ${NOT_PASSED-unset}; env | grep -c PASSED")
+        .env("PASSED", "from host")
+        .env("NOT_PASSED", "secret")
+        .env_remove("ABSENT_ON_HOST")
+        .output()
+        .expect("run");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "from host a=b unset unset\n1\n"
+    );
+    let (_, err, code) = run(&["--env", "1BAD", "-c", "true"], "");
+    assert_eq!(
+        (err.as_str(), code),
+        ("sandsh: --env: `1BAD': not a valid identifier\n", 2)
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -908,7 +908,6 @@ fn bash_tool_allow_net_is_enforced() {
         let run = |t: &mut BashTool, s: &str| {
             futures_lite_block_on(t.execute(ToolRequest {
                 commands: s.to_string(),
-                timeout_ms: None,
             }))
         };
         let mut t = BashTool::builder().build();

@@ -314,7 +314,7 @@ fn ask_goes_to_the_frontend_hook() {
         }
         fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
             let q = String::from_utf8_lossy(&args[0]).into_owned();
-            if ctx.ask(&q) { 0 } else { 1 }
+            if ctx.confirm(&q) { 0 } else { 1 }
         }
     }
     let mut k = sandsh::Kernel::new(sandsh::KernelConfig::default().command(Arc::new(Asker)));
@@ -323,7 +323,7 @@ fn ask_goes_to_the_frontend_hook() {
     let log = asked.clone();
     k.set_ask(Some(Arc::new(move |q: &str| {
         log.lock().expect("lock").push(q.to_string());
-        q.contains("delete")
+        Some(if q.contains("delete") { "yes" } else { "no" }.to_string())
     })));
     assert_eq!(k.execute("asker 'delete it?'").exit_code, 0);
     assert_eq!(k.execute("asker 'keep it?'").exit_code, 1);

@@ -226,9 +226,16 @@ fn error_categories() {
     assert_eq!(r.error.as_deref(), Some("parse_error"));
     assert_eq!(r.exit_code, 2);
 
-    let r = block_on(t.execute(ToolRequest::new("sleep 5").with_timeout_ms(200)));
+    let r = t.execute_timed(
+        &ToolRequest::new("sleep 5"),
+        Some(std::time::Duration::from_millis(200)),
+        None,
+    );
     assert_eq!(r.error.as_deref(), Some("timeout"));
     assert_eq!(r.exit_code, 124);
+    let out = block_on(t.call(serde_json::json!({"commands": "sleep 5", "timeout_ms": 200})))
+        .expect("call runs");
+    assert_eq!(out.content["exit_code"], 124);
 
     let mut strict = BashTool::builder().profile("strict").build();
     let r = run(&mut strict, "while :; do :; done");
@@ -365,7 +372,7 @@ fn streaming_reports_parse_errors() {
 #[test]
 fn request_and_response_serde() {
     let req: ToolRequest = serde_json::from_str(r#"{"commands":"echo hi"}"#).unwrap();
-    assert_eq!(req.timeout_ms, None);
+    assert_eq!(req, ToolRequest::new("echo hi"));
     let t = BashTool::new();
     let r = block_on(t.execute(req));
     assert_eq!(

@@ -44,6 +44,14 @@ impl PatientGuard {
     }
 }
 
+/// What [`ToolCtx::call_captured`] collected from the command it ran.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CallOutput {
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    pub status: ExitStatus,
+}
+
 /// Read-only view of the registered commands, for introspection (`help`, `tools`, `type`).
 pub trait CommandRegistry: Send + Sync {
     fn get(&self, name: &str) -> Option<Arc<dyn Command>>;
@@ -85,6 +93,13 @@ pub trait ToolCtx: Send + Sync {
     /// Standard input.
     fn stdin(&mut self) -> &mut dyn Read;
 
+    /// The file standard input is redirected from (`cmd < file`), when it is one: what GNU
+    /// tools learn from `fstat` (as `wc` sizes its columns by). `None` for pipes, terminals and
+    /// here-documents.
+    fn stdin_path(&self) -> Option<PathBuf> {
+        None
+    }
+
     /// Standard output (buffered; flushed when the command returns and before stderr writes).
     fn stdout(&mut self) -> &mut dyn Write;
 
@@ -98,6 +113,21 @@ pub trait ToolCtx: Send + Sync {
     /// Run another command by name with this context's stdio (composition, as `xargs` and
     /// `timeout` need). Status 127 when it does not exist.
     fn call(&mut self, name: &str, args: &[Arg]) -> ExitStatus;
+
+    /// Run another command by name and capture what it writes instead of streaming it:
+    /// its stdout, stderr and status. `stdin` is its input (this context's stdin when
+    /// `None`). The captures count against the memory budget and the output limit; a callee
+    /// that writes past them stops the run as `$(…)` would. Contexts that cannot capture
+    /// answer status 125 with the reason in `stderr`.
+    fn call_captured(&mut self, name: &str, args: &[Arg], stdin: Option<&[u8]>) -> CallOutput {
+        let _ = (args, stdin);
+        CallOutput {
+            stdout: Vec::new(),
+            stderr: format!("{name}: capturing a command's output is not supported here\n")
+                .into_bytes(),
+            status: 125,
+        }
+    }
 
     /// Like [`ToolCtx::call`], but the command sees exactly `env` as its exported environment
     /// (as `env -i A=1 cmd` needs). Contexts that cannot change the environment refuse with
@@ -127,10 +157,21 @@ pub trait ToolCtx: Send + Sync {
     /// The registered commands.
     fn registry(&self) -> &dyn CommandRegistry;
 
-    /// Ask the user a yes/no question; `false` where nobody can answer.
-    fn ask(&mut self, prompt: &str) -> bool {
+    /// Ask the user `prompt` and return the answer (one line, without its newline), seed
+    /// 004's `Ask`. `None` means no answer: nobody can answer here (no frontend, a model
+    /// calling the tool), or the user gave none (end of input); the command decides what
+    /// that means.
+    fn ask(&mut self, prompt: &str) -> Option<String> {
         let _ = prompt;
-        false
+        None
+    }
+
+    /// Ask a yes/no question on top of [`ToolCtx::ask`]: true only for an answer starting
+    /// with `y` or `Y` (as GNU's `rpmatch` in the C locale), false for anything else and for
+    /// no answer.
+    fn confirm(&mut self, question: &str) -> bool {
+        self.ask(question)
+            .is_some_and(|a| a.trim_start().starts_with(['y', 'Y']))
     }
 
     /// The exported environment, as (name, value) pairs in name order.
@@ -149,7 +190,8 @@ pub trait ToolCtx: Send + Sync {
     /// The current time (injected, so a kernel can fix the clock).
     fn now(&self) -> SystemTime;
 
-    /// Escape hatch required by seed 003; commands in this crate never downcast.
+    /// The context itself, for downcasting to its concrete type (seed 003's escape hatch;
+    /// commands in this crate never downcast). Implementations return `self`.
     fn as_any(&self) -> &dyn Any;
 
     /// Mutable counterpart to [`ToolCtx::as_any`].

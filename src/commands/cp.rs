@@ -1,8 +1,8 @@
 //! `cp` and `mv`: copy and move files and directory trees.
 //!
 //! Both share operand handling ([`util::copy_pairs`]: into a directory, `-t`, `-T`). `mv` is a
-//! rename within the one filesystem. Interactive prompts (`-i`) need a terminal, which sandsh
-//! never has, so `-i` is refused.
+//! rename within the one filesystem. `-i` prompts on stderr before overwriting and reads the
+//! answer as a line of standard input, as GNU does.
 
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
@@ -37,7 +37,7 @@ static CP: CommandSpec = CommandSpec {
             short: Some('i'),
             long: Some("interactive"),
             value: None,
-            help: "prompt before overwrite (refused: no terminal)",
+            help: "prompt before overwrite (answers are read from standard input)",
         },
         OptSpec {
             short: Some('n'),
@@ -138,7 +138,7 @@ static MV: CommandSpec = CommandSpec {
             short: Some('i'),
             long: Some("interactive"),
             value: None,
-            help: "prompt before overwrite (refused: no terminal)",
+            help: "prompt before overwrite (answers are read from standard input)",
         },
         OptSpec {
             short: Some('n'),
@@ -198,6 +198,8 @@ static MV: CommandSpec = CommandSpec {
 };
 
 struct Opts {
+    /// `-i`: ask before overwriting (the last of -i and -n wins).
+    ask: bool,
     recursive: bool,
     preserve: bool,
     no_clobber: bool,
@@ -245,6 +247,13 @@ fn copy_one(ctx: &mut dyn ToolCtx, src: &str, dst: &str, o: &Opts, top: bool) ->
     }
     let exists = be.lstat(&dabs).is_ok();
     if exists && o.no_clobber {
+        return true;
+    }
+    if exists
+        && o.ask
+        && !(meta.is_dir() && be.stat(&dabs).is_ok_and(|m| m.is_dir()))
+        && !util::ask_stdin(ctx, &format!("cp: overwrite {}? ", util::quote(dst)))
+    {
         return true;
     }
     // -u: keep a destination that is not older than the source.
@@ -399,13 +408,12 @@ fn copy_one(ctx: &mut dyn ToolCtx, src: &str, dst: &str, o: &Opts, top: bool) ->
     }
 }
 
-fn refuse_interactive(ctx: &mut dyn ToolCtx, name: &str) -> i32 {
-    util::err(
-        ctx,
-        name,
-        "interactive mode (-i) is not supported: there is no terminal to ask",
-    );
-    1
+/// The last of the options in `which` given (GNU: a later -i, -n or -f overrides an earlier).
+fn last_of(p: &crate::api::ParsedArgs, spec: &CommandSpec, which: &[char]) -> Option<char> {
+    p.opts
+        .iter()
+        .filter_map(|(i, _)| spec.options[*i].short)
+        .rfind(|c| which.contains(c))
 }
 
 impl Command for Cp {
@@ -418,14 +426,13 @@ impl Command for Cp {
             Ok(p) => p,
             Err(s) => return s,
         };
-        if p.has(&CP, "i") {
-            return refuse_interactive(ctx, "cp");
-        }
         let archive = p.has(&CP, "a");
+        let last = last_of(&p, &CP, &['i', 'n']);
         let o = Opts {
+            ask: last == Some('i'),
             recursive: archive || p.has(&CP, "r") || p.has(&CP, "R"),
             preserve: archive || p.has(&CP, "p"),
-            no_clobber: p.has(&CP, "n"),
+            no_clobber: last == Some('n'),
             update: p.has(&CP, "u"),
             verbose: p.has(&CP, "v"),
         };
@@ -458,17 +465,7 @@ impl Command for Mv {
             Ok(p) => p,
             Err(s) => return s,
         };
-        let mut interactive = false;
-        for (i, _) in &p.opts {
-            match MV.options[*i].short {
-                Some('i') => interactive = true,
-                Some('f') => interactive = false,
-                _ => {}
-            }
-        }
-        if interactive {
-            return refuse_interactive(ctx, "mv");
-        }
+        let last = last_of(&p, &MV, &['i', 'n', 'f']);
         let pairs = match util::copy_pairs(
             ctx,
             &p.operands,
@@ -487,7 +484,13 @@ impl Command for Mv {
                 status = 1;
                 continue;
             }
-            if p.has(&MV, "n") && be.lstat(&da).is_ok() {
+            if last == Some('n') && be.lstat(&da).is_ok() {
+                continue;
+            }
+            if last == Some('i')
+                && be.lstat(&da).is_ok()
+                && !util::ask_stdin(ctx, &format!("mv: overwrite {}? ", util::quote(&d)))
+            {
                 continue;
             }
             if p.has(&MV, "u")
@@ -582,7 +585,12 @@ mod tests {
         assert_eq!(run(&Mv, &["b", "e"], &mut ctx), 0);
         assert!(ctx.exists("e/b"));
         assert_eq!(run(&Mv, &["nope", "x"], &mut ctx), 1);
-        assert_eq!(run(&Mv, &["-i", "e/b", "x"], &mut ctx), 1);
+        assert_eq!(
+            run(&Mv, &["-i", "e/b", "x"], &mut ctx),
+            0,
+            "nothing to overwrite, no question"
+        );
+        assert!(ctx.exists("x"));
         assert_eq!(run(&Mv, &["e", "e/sub"], &mut ctx), 1);
     }
 }

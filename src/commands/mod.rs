@@ -4,7 +4,7 @@
 //! the one place that lists them; help, completion and tool descriptions all read the registry.
 
 use rustc_hash::FxHashMap as HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use crate::api::{Command, CommandRegistry};
 
@@ -98,16 +98,71 @@ mod yes;
 #[cfg(test)]
 pub(crate) mod testing;
 
-/// Registered commands by name.
-#[derive(Clone, Default)]
+/// Registered commands by name. Commands can be added and removed while a session runs
+/// ([`Registry::register`], [`Registry::unregister`], [`Toolset`]s), so the map sits behind a
+/// lock; a lookup takes the read side, uncontended on the hot path.
+#[derive(Default)]
 pub struct Registry {
+    inner: RwLock<Inner>,
+}
+
+#[derive(Clone, Default)]
+struct Inner {
     map: HashMap<String, Arc<dyn Command>>,
+    /// Toolsets by name: the names each added and the commands they replaced.
+    toolsets: HashMap<String, Installed>,
+}
+
+#[derive(Clone, Default)]
+struct Installed {
+    names: Vec<String>,
+    replaced: Vec<(String, Arc<dyn Command>)>,
+}
+
+/// A named group of commands registered and removed together (seed 004's toolsets), e.g. the
+/// commands that wrap one service's API.
+#[derive(Clone)]
+pub struct Toolset {
+    pub name: String,
+    pub commands: Vec<Arc<dyn Command>>,
+}
+
+impl Toolset {
+    /// An empty toolset called `name`.
+    pub fn new(name: impl Into<String>) -> Toolset {
+        Toolset {
+            name: name.into(),
+            commands: Vec::new(),
+        }
+    }
+
+    /// Add a command (registered under its spec name).
+    pub fn command(mut self, cmd: Arc<dyn Command>) -> Toolset {
+        self.commands.push(cmd);
+        self
+    }
+}
+
+impl Clone for Registry {
+    fn clone(&self) -> Registry {
+        Registry {
+            inner: RwLock::new(self.read().clone()),
+        }
+    }
 }
 
 impl Registry {
+    fn read(&self) -> RwLockReadGuard<'_, Inner> {
+        self.inner.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn write(&self) -> RwLockWriteGuard<'_, Inner> {
+        self.inner.write().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// The registered names, unordered.
-    pub fn command_names(&self) -> impl Iterator<Item = &str> {
-        self.map.keys().map(String::as_str)
+    pub fn command_names(&self) -> Vec<String> {
+        self.read().map.keys().cloned().collect()
     }
 
     /// An empty registry.
@@ -117,9 +172,7 @@ impl Registry {
 
     /// Every built-in utility.
     pub fn standard() -> Registry {
-        let mut r = Registry {
-            map: HashMap::with_capacity_and_hasher(64, Default::default()),
-        };
+        let r = Registry::default();
         r.register(Arc::new(awk::Awk));
         r.register(Arc::new(awk::Gawk));
         r.register(Arc::new(basename::Basename));
@@ -238,30 +291,82 @@ impl Registry {
     }
 
     /// Add (or replace) a command under its spec name.
-    pub fn register(&mut self, cmd: Arc<dyn Command>) {
-        self.map.insert(cmd.spec().name.to_string(), cmd);
+    pub fn register(&self, cmd: Arc<dyn Command>) {
+        self.write().map.insert(cmd.spec().name.to_string(), cmd);
     }
 
     /// Add a command under an explicit name.
-    pub fn register_as(&mut self, name: &str, cmd: Arc<dyn Command>) {
-        self.map.insert(name.to_string(), cmd);
+    pub fn register_as(&self, name: &str, cmd: Arc<dyn Command>) {
+        self.write().map.insert(name.to_string(), cmd);
+    }
+
+    /// Remove the command called `name`; the command removed, if there was one.
+    pub fn unregister(&self, name: &str) -> Option<Arc<dyn Command>> {
+        self.write().map.remove(name)
+    }
+
+    /// Register every command of `set` together, replacing a toolset of the same name (whose
+    /// commands go first). A command a toolset replaces comes back when the toolset is
+    /// removed. Returns the names added.
+    pub fn register_toolset(&self, set: &Toolset) -> Vec<String> {
+        let mut inner = self.write();
+        Self::remove_toolset_locked(&mut inner, &set.name);
+        let mut installed = Installed::default();
+        for cmd in &set.commands {
+            let name = cmd.spec().name.to_string();
+            if let Some(old) = inner.map.insert(name.clone(), cmd.clone())
+                && !installed.names.contains(&name)
+            {
+                installed.replaced.push((name.clone(), old));
+            }
+            if !installed.names.contains(&name) {
+                installed.names.push(name);
+            }
+        }
+        let names = installed.names.clone();
+        inner.toolsets.insert(set.name.clone(), installed);
+        names
+    }
+
+    /// Remove the toolset called `name`: its commands go, and any command it had replaced
+    /// comes back. Returns the names removed (`None` when no such toolset is registered).
+    pub fn unregister_toolset(&self, name: &str) -> Option<Vec<String>> {
+        Self::remove_toolset_locked(&mut self.write(), name)
+    }
+
+    fn remove_toolset_locked(inner: &mut Inner, name: &str) -> Option<Vec<String>> {
+        let installed = inner.toolsets.remove(name)?;
+        for n in &installed.names {
+            inner.map.remove(n);
+        }
+        for (n, cmd) in installed.replaced {
+            inner.map.insert(n, cmd);
+        }
+        Some(installed.names)
+    }
+
+    /// The registered toolsets' names, sorted.
+    pub fn toolsets(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.read().toolsets.keys().cloned().collect();
+        v.sort();
+        v
     }
 
     pub fn get(&self, name: &str) -> Option<Arc<dyn Command>> {
-        self.map.get(name).cloned()
+        self.read().map.get(name).cloned()
     }
 
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.read().map.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.read().map.is_empty()
     }
 
     /// All commands, sorted by name.
     pub fn commands(&self) -> Vec<Arc<dyn Command>> {
-        let mut v: Vec<_> = self.map.values().cloned().collect();
+        let mut v: Vec<_> = self.read().map.values().cloned().collect();
         v.sort_by(|a, b| a.spec().name.cmp(b.spec().name));
         v
     }
@@ -272,7 +377,7 @@ impl CommandRegistry for Registry {
         Registry::get(self, name)
     }
     fn names(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.command_names().map(str::to_string).collect();
+        let mut v = self.command_names();
         v.sort();
         v
     }

@@ -1,8 +1,9 @@
 //! `rm`: remove files or directories.
 //!
 //! Recursion is done here rather than by the backend so `-v` can report each removal and a
-//! failure deep in a tree names the path, as GNU does. `-i` needs a terminal to ask on, which
-//! sandsh never has, so it is refused rather than answered silently.
+//! failure deep in a tree names the path, as GNU does. `-i` and `-I` prompt on stderr and read
+//! each answer as a line of standard input, as GNU does (the terminal in the REPL; the pipe in
+//! `yes | rm -i *`); end of input answers no.
 
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
@@ -30,13 +31,13 @@ static SPEC: CommandSpec = CommandSpec {
             short: Some('i'),
             long: None,
             value: None,
-            help: "prompt before every removal (refused: no terminal)",
+            help: "prompt before every removal (answers are read from standard input)",
         },
         OptSpec {
             short: Some('I'),
             long: None,
             value: None,
-            help: "prompt once before removing many (refused: no terminal)",
+            help: "prompt once before removing more than three files, or when removing recursively",
         },
         OptSpec {
             short: Some('r'),
@@ -89,7 +90,7 @@ static SPEC: CommandSpec = CommandSpec {
             stdout: "",
         },
     ],
-    errors: "exit 1 when a file is missing (unless -f), is a directory (without -r/-d), or cannot be removed; -i/-I exit 1 (no terminal)",
+    errors: "exit 1 when a file is missing (unless -f), is a directory (without -r/-d), or cannot be removed; a removal declined at a -i/-I prompt is not an error",
     risk: RiskLevel::MediumRisk,
 };
 
@@ -98,98 +99,126 @@ struct Cfg {
     recursive: bool,
     dir: bool,
     verbose: bool,
+    /// `-i`: ask before every removal (answers are lines of stdin, as GNU reads them).
+    ask: bool,
 }
 
-fn remove(ctx: &mut dyn ToolCtx, name: &str, c: &Cfg) -> bool {
+/// What happened to one operand or tree entry.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Done {
+    Removed,
+    /// Kept because the user said no. `Skip` also keeps every directory above it from being
+    /// asked about (GNU: declining a directory before descending into it).
+    Kept,
+    Skip,
+    Failed,
+}
+
+fn kind(meta: &crate::vfs::Metadata) -> &'static str {
+    use crate::vfs::FileType;
+    match meta.file_type {
+        FileType::File if meta.size == 0 => "regular empty file",
+        FileType::File => "regular file",
+        FileType::Dir => "directory",
+        FileType::Symlink => "symbolic link",
+        FileType::CharDevice => "character special file",
+        FileType::Fifo => "fifo",
+    }
+}
+
+fn fail(ctx: &mut dyn ToolCtx, name: &str, e: impl std::fmt::Display) -> Done {
+    util::err(
+        ctx,
+        "rm",
+        &format!("cannot remove {}: {e}", util::quote(name)),
+    );
+    Done::Failed
+}
+
+fn remove(ctx: &mut dyn ToolCtx, name: &str, c: &Cfg) -> Done {
     let abs = ctx.resolve_path(name);
     let meta = match ctx.backend().lstat(&abs) {
         Ok(m) => m,
         Err(e) => {
             if c.force && e == VfsError::NotFound {
-                return true;
+                return Done::Removed;
             }
-            util::err(
-                ctx,
-                "rm",
-                &format!("cannot remove {}: {e}", util::quote(name)),
-            );
-            return false;
+            return fail(ctx, name, e);
         }
     };
-    if meta.is_dir() {
-        if !c.recursive {
-            if c.dir {
-                return match ctx.backend().remove(&abs, false) {
-                    Ok(()) => report(ctx, c, &format!("removed directory {}", util::quote(name))),
-                    Err(e) => {
-                        util::err(
-                            ctx,
-                            "rm",
-                            &format!("cannot remove {}: {e}", util::quote(name)),
-                        );
-                        false
-                    }
-                };
-            }
-            util::err(
+    if !meta.is_dir() {
+        if c.ask
+            && !util::ask_stdin(
                 ctx,
-                "rm",
-                &format!("cannot remove {}: Is a directory", util::quote(name)),
-            );
-            return false;
-        }
-        let entries = match ctx.backend().list(&abs) {
-            Ok(e) => e,
-            Err(e) => {
-                util::err(
-                    ctx,
-                    "rm",
-                    &format!("cannot remove {}: {e}", util::quote(name)),
-                );
-                return false;
-            }
-        };
-        let mut ok = true;
-        for e in entries {
-            if ctx.is_cancelled() {
-                return false;
-            }
-            let child = util::join_name(name, &util::lossy(&e.name));
-            ok &= remove(ctx, &child, c);
-        }
-        if !ok {
-            return false;
+                &format!("rm: remove {} {}? ", kind(&meta), util::quote(name)),
+            )
+        {
+            return Done::Kept;
         }
         return match ctx.backend().remove(&abs, false) {
-            Ok(()) => report(ctx, c, &format!("removed directory {}", util::quote(name))),
-            Err(e) => {
-                util::err(
-                    ctx,
-                    "rm",
-                    &format!("cannot remove {}: {e}", util::quote(name)),
-                );
-                false
-            }
+            Ok(()) => report(ctx, c, &format!("removed {}", util::quote(name))),
+            Err(e) => fail(ctx, name, e),
         };
     }
-    match ctx.backend().remove(&abs, false) {
-        Ok(()) => report(ctx, c, &format!("removed {}", util::quote(name))),
-        Err(e) => {
-            util::err(
-                ctx,
-                "rm",
-                &format!("cannot remove {}: {e}", util::quote(name)),
-            );
-            false
+    if !c.recursive && !c.dir {
+        return fail(ctx, name, "Is a directory");
+    }
+    let entries = match ctx.backend().list(&abs) {
+        Ok(e) => e,
+        Err(e) => return fail(ctx, name, e),
+    };
+    if !c.recursive && !entries.is_empty() {
+        return fail(ctx, name, "Directory not empty");
+    }
+    if c.ask {
+        let q = if entries.is_empty() {
+            format!("rm: remove directory {}? ", util::quote(name))
+        } else {
+            format!("rm: descend into directory {}? ", util::quote(name))
+        };
+        if !util::ask_stdin(ctx, &q) {
+            return Done::Skip;
         }
+    }
+    let mut failed = false;
+    let mut skipped = false;
+    for e in &entries {
+        if ctx.is_cancelled() {
+            return Done::Failed;
+        }
+        let child = util::join_name(name, &util::lossy(&e.name));
+        match remove(ctx, &child, c) {
+            Done::Removed | Done::Kept => {}
+            Done::Skip => skipped = true,
+            Done::Failed => failed = true,
+        }
+    }
+    if failed {
+        return Done::Failed;
+    }
+    if skipped {
+        return Done::Skip;
+    }
+    if c.ask
+        && !entries.is_empty()
+        && !util::ask_stdin(
+            ctx,
+            &format!("rm: remove directory {}? ", util::quote(name)),
+        )
+    {
+        return Done::Kept;
+    }
+    match ctx.backend().remove(&abs, false) {
+        Ok(()) => report(ctx, c, &format!("removed directory {}", util::quote(name))),
+        Err(e) => fail(ctx, name, e),
     }
 }
 
-fn report(ctx: &mut dyn ToolCtx, c: &Cfg, msg: &str) -> bool {
+fn report(ctx: &mut dyn ToolCtx, c: &Cfg, msg: &str) -> Done {
     if c.verbose {
         let _ = util::out(ctx, format!("{msg}\n").as_bytes());
     }
-    true
+    Done::Removed
 }
 
 impl Command for Rm {
@@ -202,36 +231,40 @@ impl Command for Rm {
             Ok(p) => p,
             Err(s) => return s,
         };
-        // Later -f / -i override earlier ones, as in GNU.
+        // The last of -f, -i and -I wins, as in GNU.
         let mut force = false;
-        let mut interactive = false;
+        let mut mode = None;
         for (i, _) in &p.opts {
             match SPEC.options[*i].short {
                 Some('f') => {
                     force = true;
-                    interactive = false;
+                    mode = None;
                 }
-                Some('i') | Some('I') => {
-                    interactive = true;
+                Some(m @ ('i' | 'I')) => {
                     force = false;
+                    mode = Some(m);
                 }
                 _ => {}
             }
-        }
-        if interactive {
-            util::err(
-                ctx,
-                "rm",
-                "interactive removal (-i/-I) is not supported: there is no terminal to ask",
-            );
-            return 1;
         }
         let c = Cfg {
             force,
             recursive: p.has(&SPEC, "r") || p.has(&SPEC, "R"),
             dir: p.has(&SPEC, "d"),
             verbose: p.has(&SPEC, "v"),
+            ask: mode == Some('i'),
         };
+        let n = p.operands.len();
+        if mode == Some('I') && (c.recursive || n > 3) {
+            let q = format!(
+                "rm: remove {n} argument{}{}? ",
+                if n == 1 { "" } else { "s" },
+                if c.recursive { " recursively" } else { "" }
+            );
+            if !util::ask_stdin(ctx, &q) {
+                return 0;
+            }
+        }
         if p.operands.is_empty() {
             if force {
                 return 0;
@@ -264,7 +297,7 @@ impl Command for Rm {
                 status = 1;
                 continue;
             }
-            if !remove(ctx, &name, &c) {
+            if remove(ctx, &name, &c) == Done::Failed {
                 status = 1;
             }
         }
@@ -301,6 +334,10 @@ mod tests {
         );
         assert!(!ctx.exists("d"));
         assert_eq!(run(&Rm, &["-i", "x"], &mut ctx), 1);
+        assert!(
+            ctx.err_str()
+                .ends_with("rm: cannot remove 'x': No such file or directory\n")
+        );
         assert_eq!(run(&Rm, &["-rf", "/"], &mut ctx), 1);
         assert!(ctx.exists("/tmp"));
     }

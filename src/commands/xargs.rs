@@ -603,7 +603,7 @@ impl Runner {
     fn run(&mut self, c: &Cfg, argv: &[Arg], ctx: &mut dyn ToolCtx) {
         if c.interactive {
             let prompt = format!("{} ?...", shown(argv));
-            if !ctx.ask(&prompt) {
+            if !ctx.confirm(&prompt) {
                 return;
             }
         } else if c.verbose {

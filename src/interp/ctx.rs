@@ -7,12 +7,13 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use crate::api::{
-    Arg, Command, CommandRegistry, ExitStatus, OutputFormat, PatientGuard, ToolCtx, Value,
+    Arg, CallOutput, Command, CommandRegistry, ExitStatus, OutputFormat, PatientGuard, ToolCtx,
+    Value,
 };
 use crate::vfs::KernelBackend;
 
 use super::Shell;
-use super::io::Fd;
+use super::io::{self, Fd};
 use super::vars;
 
 /// `Read` over a descriptor (EOF when closed).
@@ -68,8 +69,13 @@ impl Write for ErrWriter {
     }
 }
 
+/// The context a command runs with: the shell it runs in, its stdio and output format.
+///
+/// Built only in this module, and its fields are private: [`ToolCtx::as_any`] hands the
+/// context out with its lifetime erased (`CmdCtx<'static>`, since `Any` needs `'static`), which
+/// is sound only because nothing reached through it can outlive the borrow it came from.
 pub struct CmdCtx<'a> {
-    pub sh: &'a mut Shell,
+    sh: &'a mut Shell,
     stdin: FdReader,
     stdout: BufWriter<FdWriter>,
     stderr: ErrWriter,
@@ -80,7 +86,7 @@ pub struct CmdCtx<'a> {
 }
 
 impl<'a> CmdCtx<'a> {
-    pub fn new(sh: &'a mut Shell) -> CmdCtx<'a> {
+    fn new(sh: &'a mut Shell) -> CmdCtx<'a> {
         let stdin = FdReader(sh.fds.get(0).cloned());
         let stdout = BufWriter::with_capacity(
             8192,
@@ -187,6 +193,9 @@ impl ToolCtx for CmdCtx<'_> {
     fn is_cancelled(&self) -> bool {
         self.sh.is_cancelled()
     }
+    fn stdin_path(&self) -> Option<PathBuf> {
+        self.sh.fds.get(0)?.file_path().map(Path::to_path_buf)
+    }
     fn call(&mut self, name: &str, args: &[Arg]) -> ExitStatus {
         let _ = self.stdout.flush();
         let mut argv = vec![name.as_bytes().to_vec()];
@@ -195,6 +204,43 @@ impl ToolCtx for CmdCtx<'_> {
             Ok(s) => s,
             Err(super::Flow::Exit(s)) | Err(super::Flow::Return(s)) => s,
             Err(_) => 1,
+        }
+    }
+    fn call_captured(&mut self, name: &str, args: &[Arg], stdin: Option<&[u8]>) -> CallOutput {
+        let _ = self.stdout.flush();
+        let mut argv = vec![name.as_bytes().to_vec()];
+        argv.extend(args.iter().cloned());
+        let capture = |env: &Arc<super::Env>| {
+            let e = env.clone();
+            io::Capture::strict(
+                env.limits.max_output_bytes,
+                &env.memory,
+                Box::new(move || {
+                    e.trip(super::LimitExceeded {
+                        what: "output bytes",
+                        flag: "--max-output-bytes",
+                        value: e.limits.max_output_bytes as u64,
+                    })
+                }),
+            )
+        };
+        let (out, err) = (capture(&self.sh.env), capture(&self.sh.env));
+        let saved = self.sh.fds.clone();
+        self.sh.fds.set(1, Some(out.clone() as io::Fd));
+        self.sh.fds.set(2, Some(err.clone() as io::Fd));
+        if let Some(input) = stdin {
+            self.sh.fds.set(0, Some(io::MemReader::new(input.to_vec())));
+        }
+        let status = match self.sh.run_command_argv(&argv) {
+            Ok(s) => s,
+            Err(super::Flow::Exit(s)) | Err(super::Flow::Return(s)) => s,
+            Err(_) => 1,
+        };
+        self.sh.fds = saved;
+        CallOutput {
+            stdout: out.take(),
+            stderr: err.take(),
+            status,
         }
     }
     fn call_with_env(&mut self, name: &str, args: &[Arg], env: &[(String, Vec<u8>)]) -> ExitStatus {
@@ -232,10 +278,10 @@ impl ToolCtx for CmdCtx<'_> {
     fn memory(&self) -> Arc<crate::budget::MemoryBudget> {
         self.sh.env.memory.clone()
     }
-    fn ask(&mut self, prompt: &str) -> bool {
+    fn ask(&mut self, prompt: &str) -> Option<String> {
         let _ = self.stdout.flush();
         let hook = self.sh.env.ask.lock().ok().and_then(|h| h.clone());
-        hook.is_some_and(|h| h(prompt))
+        hook.and_then(|h| h(prompt))
     }
     fn registry(&self) -> &dyn CommandRegistry {
         &*self.sh.env.registry
@@ -262,12 +308,20 @@ impl ToolCtx for CmdCtx<'_> {
             }
         }
     }
+    /// The context itself, as `CmdCtx<'static>`. Commands in this crate never downcast.
     fn as_any(&self) -> &dyn Any {
-        // Commands never downcast; the context is not 'static, so expose a unit value.
-        &()
+        // SAFETY: `CmdCtx<'a>` and `CmdCtx<'static>` differ only in the lifetime of the shell
+        // borrow, so they have the same layout. The returned reference lives no longer than
+        // `&self`; every field is private to this module and every method returns borrows
+        // of `self`, so nothing reached through the erased type outlives `'a`.
+        unsafe { &*(self as *const CmdCtx<'_>).cast::<CmdCtx<'static>>() }
     }
+    /// Mutable counterpart to [`ToolCtx::as_any`].
     fn as_any_mut(&mut self) -> &mut dyn Any {
-        &mut self.format
+        // SAFETY: as in `as_any`. With `&mut` access one could swap in another
+        // `CmdCtx<'static>`, but contexts are only constructed in this module, which never
+        // makes one outlive its shell borrow, so there is none to swap with.
+        unsafe { &mut *(self as *mut CmdCtx<'_>).cast::<CmdCtx<'static>>() }
     }
 }
 
@@ -306,5 +360,53 @@ impl Shell {
             return 141;
         }
         status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{CommandSpec, RiskLevel};
+
+    /// Downcasts its context and reads the shell through the concrete type.
+    struct Downcaster;
+    static SPEC: CommandSpec = CommandSpec {
+        name: "downcaster",
+        group: "test",
+        summary: "downcast the context",
+        usage: "downcaster",
+        description: "",
+        options: &[],
+        operands: &[],
+        returns: "",
+        examples: &[],
+        errors: "",
+        risk: RiskLevel::ReadOnly,
+    };
+    impl Command for Downcaster {
+        fn spec(&self) -> &CommandSpec {
+            &SPEC
+        }
+        fn run(&self, _args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+            let seen = ctx
+                .as_any()
+                .downcast_ref::<CmdCtx<'static>>()
+                .map(|c| c.sh.last_status);
+            let format = ctx.as_any_mut().downcast_mut::<CmdCtx<'static>>().map(|c| {
+                c.set_output_format(OutputFormat::Json);
+                c.format
+            });
+            let now = ctx.output_format();
+            let _ = writeln!(ctx.stdout(), "{seen:?} {format:?} {now:?}");
+            0
+        }
+    }
+
+    #[test]
+    fn as_any_is_the_context_itself() {
+        let mut k =
+            crate::Kernel::new(crate::KernelConfig::default().command(Arc::new(Downcaster)));
+        let r = k.execute("(exit 3); downcaster");
+        assert_eq!(r.stdout_str(), "Some(3) Some(Json) Json\n");
     }
 }

@@ -39,7 +39,8 @@ use crate::vfs::KernelBackend;
 pub use builtins::NAMES as BUILTIN_NAMES;
 pub use cancel::CancelToken;
 pub use limits::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded};
-pub use vars::Attrs;
+pub use param::is_name;
+pub use vars::{Attrs, Var};
 
 /// Every builtin name, sorted (frontends complete and highlight them).
 pub fn builtin_names() -> &'static [&'static str] {
@@ -168,8 +169,9 @@ pub enum Stop {
 
 pub type Patience = Arc<dyn Fn(std::time::Duration) -> crate::api::PatientGuard + Send + Sync>;
 
-/// Hook answering `ToolCtx::ask` (a REPL asks the person); `None` answers no.
-pub type AskHook = Arc<dyn Fn(&str) -> bool + Send + Sync>;
+/// Hook answering `ToolCtx::ask` (a REPL asks the person): the answer, or `None` for none.
+/// Without a hook nothing is answered.
+pub type AskHook = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
 
 /// State shared by a shell and all its subshells.
 pub struct Env {

@@ -74,6 +74,19 @@ impl Shell {
     pub fn expand_param(&mut self, p: &ParamExp, quoted: bool, out: &mut Vec<Seg>) -> Res<()> {
         let (param, is_indirect_target) =
             if p.indirect && !matches!(p.op, ParamOp::PrefixNames { .. } | ParamOp::Keys) {
+                // `${!ref}` of a nameref is the name it refers to (bash inverts the meaning).
+                if let (Param::Name(n), ParamOp::None) = (&p.param, &p.op)
+                    && let Some(v) = self.vars.lookup_raw(n)
+                    && v.attrs.has(Attrs::NAMEREF)
+                {
+                    let target = v
+                        .value
+                        .as_ref()
+                        .and_then(|v| v.scalar())
+                        .unwrap_or_default();
+                    self.push_pv(PV::Scalar(target.to_vec()), quoted, out);
+                    return Ok(());
+                }
                 let v = self.param_value(&p.param)?;
                 let name = match v {
                     PV::Scalar(s) => String::from_utf8_lossy(&s).into_owned(),
@@ -435,6 +448,33 @@ impl Shell {
     }
 
     /// The value of a parameter.
+    /// `$ref` for a nameref: its target's value, an array element when the target is
+    /// `a[sub]` (the subscript evaluated now), nothing (with bash's warning) when the
+    /// references loop.
+    fn nameref_value(&mut self, n: &str) -> Res<PV> {
+        if self.vars.is_circular(n) {
+            self.error(&format!("warning: {n}: circular name reference"));
+            return Ok(PV::Unset);
+        }
+        let target = self.vars.resolve_name(n).into_owned();
+        if target.ends_with(']')
+            && let Some(p @ Param::Index(..)) = parse_param_ref(&target)
+        {
+            return self.param_value(&p);
+        }
+        Ok(
+            match self
+                .vars
+                .get(&target)
+                .and_then(|v| v.value.as_ref())
+                .and_then(|v| v.scalar())
+            {
+                Some(s) => PV::Scalar(s.to_vec()),
+                None => PV::Unset,
+            },
+        )
+    }
+
     pub fn param_value(&mut self, p: &Param) -> Res<PV> {
         Ok(match p {
             Param::Positional(n) => match self.positional.get(*n as usize - 1) {
@@ -459,6 +499,13 @@ impl Shell {
             Param::Name(n) => {
                 if let Some(v) = self.dynamic_var(n) {
                     return Ok(v);
+                }
+                if self
+                    .vars
+                    .lookup_raw(n)
+                    .is_some_and(|v| v.attrs.has(Attrs::NAMEREF))
+                {
+                    return self.nameref_value(n);
                 }
                 match self.vars.get(n).and_then(|v| v.value.as_ref()) {
                     Some(v) => match v.scalar() {

@@ -350,6 +350,15 @@ impl Vars {
         cur
     }
 
+    /// Whether following namerefs from `name` never ends (bash: "circular name reference"):
+    /// resolution stopped at a nameref that still points somewhere.
+    pub fn is_circular(&self, name: &str) -> bool {
+        let r = self.resolve_name(name);
+        self.lookup_raw(&r).is_some_and(|v| {
+            v.attrs.has(Attrs::NAMEREF) && matches!(&v.value, Some(Value::Str(t)) if !t.is_empty())
+        })
+    }
+
     /// The variable itself, without nameref resolution.
     pub fn lookup_raw(&self, name: &str) -> Option<&Var> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
@@ -580,6 +589,21 @@ impl Vars {
             let freed = self.scopes[idx].remove(name).map_or(0, |v| v.cost());
             let _ = self.account(0, freed);
         }
+    }
+
+    /// The global variable `name` as it is now, to put back with [`Vars::restore_global`].
+    pub fn save_global(&self, name: &str) -> Option<Var> {
+        self.scopes[0].get(name).cloned()
+    }
+
+    /// Put a global back as [`Vars::save_global`] found it (unset when it was unset).
+    pub fn restore_global(&mut self, name: &str, saved: Option<Var>) {
+        let freed = self.scopes[0].remove(name).map_or(0, |v| v.cost());
+        let grow = saved.as_ref().map_or(0, Var::cost);
+        if let Some(v) = saved {
+            self.scopes[0].insert(name.to_string(), v);
+        }
+        let _ = self.account(grow, freed);
     }
 
     /// The global scope, sorted by name.

@@ -11,14 +11,17 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 mod memwatch;
+mod overrides;
+mod preload;
 mod snapshot;
+mod toolsets;
 mod watchdog;
 
 pub use snapshot::{KERNEL_SNAPSHOT_VERSION, SnapshotError};
 
 use crate::api::Command;
 use crate::budget::MemoryBudget;
-use crate::commands::Registry;
+use crate::commands::{Registry, Toolset};
 use crate::interp::io::{self, Capture, ChunkSink};
 use crate::interp::{Env, Flow, Shell, Stop};
 use crate::stack::BigStack;
@@ -59,6 +62,12 @@ pub struct KernelConfig {
     pub allow_net: Vec<String>,
     /// Cap on the time of one network request (default [`crate::net::DEFAULT_MAX_TIME`]).
     pub net_max_time: Duration,
+    /// Toolsets registered at start (more can come with [`Kernel::register_toolset`]).
+    pub toolsets: Vec<Toolset>,
+    /// Files written into the VFS at start: (path, contents).
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Host directories copied into the VFS at start: (host directory, VFS path).
+    pub copies: Vec<(PathBuf, String)>,
 }
 
 impl Default for KernelConfig {
@@ -75,6 +84,9 @@ impl Default for KernelConfig {
             mounts: Vec::new(),
             allow_net: Vec::new(),
             net_max_time: crate::net::DEFAULT_MAX_TIME,
+            toolsets: Vec::new(),
+            files: Vec::new(),
+            copies: Vec::new(),
         }
     }
 }
@@ -130,6 +142,23 @@ impl KernelConfig {
     /// `* http://127.0.0.1:8080/`). GET and HEAD when no method is listed.
     pub fn allow_net(mut self, rule: impl Into<String>) -> Self {
         self.allow_net.push(rule.into());
+        self
+    }
+    /// Register a toolset at start.
+    pub fn toolset(mut self, set: Toolset) -> Self {
+        self.toolsets.push(set);
+        self
+    }
+    /// Write a file into the VFS at start (parent directories are created).
+    pub fn file(mut self, path: impl Into<String>, contents: impl Into<Vec<u8>>) -> Self {
+        self.files.push((path.into(), contents.into()));
+        self
+    }
+    /// Copy the host directory `host` (recursively: files, directories, symlinks) to
+    /// `vfs_path` at start. Unlike a mount, the session works on its own copy; the copy
+    /// counts against the VFS limits.
+    pub fn copy_dir(mut self, host: impl Into<PathBuf>, vfs_path: impl Into<String>) -> Self {
+        self.copies.push((host.into(), vfs_path.into()));
         self
     }
     /// Cap the time of one network request.
@@ -215,6 +244,10 @@ pub struct ExecOptions {
     pub on_stderr: Option<ChunkSink>,
     /// Overrides the kernel's script timeout for this run.
     pub timeout: Option<Duration>,
+    /// Variables exported for this run only (restored afterwards).
+    pub env: Vec<(String, String)>,
+    /// The directory this run starts in (the session's directory is restored afterwards).
+    pub cwd: Option<String>,
 }
 
 /// One shell session.
@@ -308,8 +341,10 @@ impl Kernel {
         registry: &Registry,
     ) -> bool {
         use crate::interp::path::{PROGRAM_BUILTINS, command_entry};
-        let names = registry
-            .command_names()
+        let registered = registry.command_names();
+        let names = registered
+            .iter()
+            .map(String::as_str)
             .chain(PROGRAM_BUILTINS.iter().copied());
         if let Some(root) = root {
             // The in-memory root with nothing mounted over it: one lock for all entries.
@@ -318,13 +353,19 @@ impl Kernel {
         }
         let mut ok = true;
         for name in names {
-            let p = PathBuf::from(format!("/usr/bin/{name}"));
-            match backend.write(&p, &command_entry(name), WriteMode::CreateNew, 0o755) {
-                Ok(()) | Err(crate::vfs::VfsError::AlreadyExists) => {}
-                Err(_) => ok = false,
-            }
+            ok &= Self::install_entry(backend, name);
         }
         ok
+    }
+
+    /// Write `/usr/bin/NAME` for one command unless a file is already there.
+    fn install_entry(backend: &dyn KernelBackend, name: &str) -> bool {
+        use crate::interp::path::command_entry;
+        let p = PathBuf::from(format!("/usr/bin/{name}"));
+        matches!(
+            backend.write(&p, &command_entry(name), WriteMode::CreateNew, 0o755),
+            Ok(()) | Err(crate::vfs::VfsError::AlreadyExists)
+        )
     }
 
     fn memfs_limits(l: &ExecutionLimits) -> MemoryFsLimits {
@@ -369,9 +410,12 @@ impl Kernel {
                 ),
             }
         };
-        let mut registry = Registry::standard();
+        let registry = Registry::standard();
         for c in &config.commands {
             registry.register(c.clone());
+        }
+        for set in &config.toolsets {
+            registry.register_toolset(set);
         }
         let cancel = CancelToken::new();
         // Idle until the first run: a cancel between runs is dropped.
@@ -387,8 +431,24 @@ impl Kernel {
             &watchdog,
             &memory,
         );
+        let config_error = config_error
+            .or_else(|| preload::preload(&*env.backend, &config.files, &config.copies).err());
+        let config_error = config_error.or_else(|| {
+            let dir = config.cwd.as_deref()?;
+            let p = crate::vfs::normalize(std::path::Path::new("/"), std::path::Path::new(dir));
+            match env.backend.stat(&p) {
+                Ok(m) if m.is_dir() => None,
+                Ok(_) => Some(format!("cwd {dir}: Not a directory")),
+                Err(_) => Some(format!("cwd {dir}: No such file or directory")),
+            }
+        });
         let home = format!("/home/{}", config.username);
-        let cwd = PathBuf::from(config.cwd.clone().unwrap_or_else(|| home.clone()));
+        let cwd = match &config.cwd {
+            Some(dir) => {
+                crate::vfs::normalize(std::path::Path::new("/"), std::path::Path::new(dir))
+            }
+            None => PathBuf::from(&home),
+        };
         let mut shell = Box::new(Shell::new(env, cwd, cancel.clone()));
         let defaults = [
             ("HOME", home.as_str()),
@@ -446,7 +506,7 @@ impl Kernel {
                 stdin: None,
                 on_stdout: Some(Arc::new(move |b: &[u8]| out_cb(b, b""))),
                 on_stderr: Some(Arc::new(move |b: &[u8]| err_cb(b"", b))),
-                timeout: None,
+                ..ExecOptions::default()
             },
         )
     }
@@ -456,7 +516,26 @@ impl Kernel {
         // First of all: from here on a cancel from another thread lands, even one that arrives
         // before the run has got going (THREAT DOS-CANCEL-3).
         self.cancel.reset();
+        let mut opts = opts;
+        let (env, cwd) = (std::mem::take(&mut opts.env), opts.cwd.take());
+        let saved = match self.apply_overrides(&env, cwd.as_deref()) {
+            Ok(saved) => saved,
+            Err(e) => {
+                self.cancel.disarm();
+                let msg = format!("sandsh: {e}\n");
+                if let Some(cb) = &opts.on_stderr {
+                    cb(msg.as_bytes());
+                }
+                return ExecResult {
+                    stderr: msg.into_bytes(),
+                    exit_code: 1,
+                    error: Some("invalid_request".to_string()),
+                    ..ExecResult::default()
+                };
+            }
+        };
         let result = self.execute_armed(script, opts);
+        self.restore_overrides(saved);
         self.end_threads();
         self.cancel.disarm();
         result
@@ -693,6 +772,19 @@ impl Kernel {
         self.shell.env.job_output.take()
     }
 
+    /// Cancel the session's jobs and wait for their threads (bounded, as at the end of a run),
+    /// forgetting them: before the kernel goes or its environment is replaced.
+    fn end_session_jobs(&mut self) {
+        use std::sync::atomic::Ordering;
+        self.shell.env.jobs_root.cancel_all();
+        let live = &self.shell.env.live_threads;
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while live.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        self.shell.jobs.jobs.clear();
+    }
+
     /// The filesystem.
     pub fn backend(&self) -> Arc<dyn KernelBackend> {
         self.shell.env.backend.clone()
@@ -852,13 +944,7 @@ impl Drop for Kernel {
     /// No thread outlives its kernel (THREAT DOS-PROC-2): the session's jobs are cancelled and
     /// waited for (bounded, as at the end of a run).
     fn drop(&mut self) {
-        use std::sync::atomic::Ordering;
-        self.shell.env.jobs_root.cancel_all();
-        let live = &self.shell.env.live_threads;
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while live.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        self.end_session_jobs();
         self.watchdog.shutdown();
     }
 }

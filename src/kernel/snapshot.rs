@@ -106,6 +106,11 @@ impl Kernel {
             &self.watchdog,
             &memory,
         );
+        // The old environment's jobs do not survive it (THREAT DOS-PROC-2).
+        self.end_session_jobs();
+        let interactive = std::sync::atomic::Ordering::Relaxed;
+        env.interactive
+            .store(self.shell.env.interactive.load(interactive), interactive);
         self.shell.env = env;
         self.shell.load_state(state);
         self.root = Some(root);

@@ -378,7 +378,7 @@ fn execute(
             let _ = err.flush();
             e.note(b);
         })),
-        timeout: None,
+        ..ExecOptions::default()
     };
     let r = kernel.execute_with(script, opts);
     if r.error.as_deref() == Some("cancelled") {

@@ -59,22 +59,30 @@ fn read_cancellable(cancel: &CancelToken, buf: &mut [u8]) -> std::io::Result<usi
     }
 }
 
-/// The hook answering `ToolCtx::ask`: print the question, read one line, yes only for `y…`.
+/// The hook answering `ToolCtx::ask`: print the question on stderr as given, read one line
+/// from the terminal; no answer at end of input or on ^C.
 pub fn ask_hook(cancel: CancelToken) -> AskHook {
     Arc::new(move |prompt: &str| {
         let mut err = std::io::stderr().lock();
-        let _ = write!(err, "{} [y/N] ", prompt.trim_end());
+        let _ = write!(err, "{prompt}");
         let _ = err.flush();
         drop(err);
         let mut line = Vec::new();
         let mut byte = [0u8; 1];
-        while let Ok(1) = read_cancellable(&cancel, &mut byte) {
-            if byte[0] == b'\n' {
-                break;
+        let mut ended = false;
+        loop {
+            match read_cancellable(&cancel, &mut byte) {
+                Ok(1) if byte[0] == b'\n' => {
+                    ended = true;
+                    break;
+                }
+                Ok(1) => line.push(byte[0]),
+                _ => break,
             }
-            line.push(byte[0]);
         }
-        let answer = String::from_utf8_lossy(&line);
-        matches!(answer.trim(), "y" | "Y" | "yes" | "Yes" | "YES")
+        if !ended && line.is_empty() {
+            return None;
+        }
+        Some(String::from_utf8_lossy(&line).into_owned())
     })
 }

@@ -7,16 +7,19 @@
 //! async runtime.
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use async_trait::async_trait;
 use serde_json::{Value, json};
 
 use super::docs::{self, ShellDoc, intern};
-use super::traits::{RiskLevel, Tool, ToolRequest, ToolResponse, ToolStatus, error_category};
+use super::traits::{
+    RiskLevel, ShellArgs, StatusCallback, Tool, ToolOutput, ToolRequest, ToolResponse, ToolResult,
+    ToolStatus, error_category,
+};
 use crate::api::{Arg, Command, CommandSpec, ExitStatus, ToolCtx};
-use crate::commands::Registry;
+use crate::commands::{Registry, Toolset};
 use crate::kernel::{ExecOptions, ExecutionLimits, Kernel, KernelConfig};
 use crate::vfs::MountMode;
 
@@ -37,6 +40,8 @@ pub struct BashToolBuilder {
     profile: Option<String>,
     env: Vec<(String, String)>,
     builtins: Vec<Arc<dyn Command>>,
+    toolsets: Vec<Toolset>,
+    cwd: Option<String>,
     mounts: Vec<(PathBuf, PathBuf, MountMode)>,
     timeout: Option<Duration>,
     allow_net: Vec<String>,
@@ -84,13 +89,7 @@ impl BashToolBuilder {
 
     /// A custom command available under `name`.
     pub fn builtin(mut self, name: impl Into<String>, command: Box<dyn Command>) -> Self {
-        let name = name.into();
-        let command: Arc<dyn Command> = Arc::from(command);
-        if command.spec().name == name {
-            self.builtins.push(command);
-        } else {
-            self.builtins.push(Arc::new(Renamed::new(&name, command)));
-        }
+        self.builtins.push(named(&name.into(), command));
         self
     }
 
@@ -117,6 +116,19 @@ impl BashToolBuilder {
     /// Nothing is reachable without a rule; a bad rule is reported by every call.
     pub fn allow_net(mut self, url_prefix: impl Into<String>) -> Self {
         self.allow_net.push(url_prefix.into());
+        self
+    }
+
+    /// Start every session in `dir` (inside the sandbox, e.g. a mount point).
+    pub fn cwd(mut self, dir: impl Into<String>) -> Self {
+        self.cwd = Some(dir.into());
+        self
+    }
+
+    /// Register a toolset (a named group of commands; see [`BashTool::register_toolset`] to
+    /// add one later).
+    pub fn toolset(mut self, set: Toolset) -> Self {
+        self.toolsets.push(set);
         self
     }
 
@@ -151,23 +163,23 @@ impl BashToolBuilder {
         for (host, path, mode) in &self.mounts {
             config = config.mount(host.clone(), path.clone(), *mode);
         }
+        for set in &self.toolsets {
+            config = config.toolset(set.clone());
+        }
+        if let Some(dir) = &self.cwd {
+            config = config.cwd(dir.clone());
+        }
         for rule in &self.allow_net {
             config = config.allow_net(rule.clone());
         }
-        let mut registry = Registry::standard();
+        let registry = Registry::standard();
         for c in &self.builtins {
             registry.register(c.clone());
         }
-        let mut supported: Vec<String> = Kernel::builtin_names()
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        for c in registry.commands() {
-            let n = c.spec().name.to_string();
-            if !supported.contains(&n) {
-                supported.push(n);
-            }
+        for set in &self.toolsets {
+            registry.register_toolset(set);
         }
+        let supported = supported_names(&registry);
         let bad_profile = self
             .profile
             .as_ref()
@@ -192,9 +204,10 @@ impl BashToolBuilder {
         };
         let writes_host = config.mounts.iter().any(|m| m.mode == MountMode::ReadWrite);
         BashTool {
-            config,
+            config: Mutex::new(config),
             kernel: Mutex::new(None),
-            doc,
+            registry,
+            doc: RwLock::new(doc),
             allow_net: self.allow_net,
             fresh_per_call: self.fresh_per_call,
             writes_host,
@@ -208,11 +221,36 @@ impl BashToolBuilder {
         if let Some(e) = &t.config_error {
             return Err(e.clone());
         }
-        let k = Kernel::try_new(t.config.clone())?;
+        let k = Kernel::try_new(t.config().clone())?;
         if !t.fresh_per_call {
             t.kernel = Mutex::new(Some(k));
         }
         Ok(t)
+    }
+}
+
+/// Shell builtins first, then every registered command, each once.
+fn supported_names(registry: &Registry) -> Vec<String> {
+    let mut supported: Vec<String> = Kernel::builtin_names()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for c in registry.commands() {
+        let n = c.spec().name.to_string();
+        if !supported.contains(&n) {
+            supported.push(n);
+        }
+    }
+    supported
+}
+
+/// `command` as a command called `name` (its own when the names match).
+pub(crate) fn named(name: &str, command: Box<dyn Command>) -> Arc<dyn Command> {
+    let command: Arc<dyn Command> = Arc::from(command);
+    if command.spec().name == name {
+        command
+    } else {
+        Arc::new(Renamed::new(name, command))
     }
 }
 
@@ -244,11 +282,14 @@ impl Command for Renamed {
 
 /// A sandboxed bash session exposed as an LLM tool.
 pub struct BashTool {
-    config: KernelConfig,
+    /// What each new kernel starts from (toolsets registered at run time included).
+    config: Mutex<KernelConfig>,
     /// The session kernel, created on first use. Calls to this tool take turns on it; calls
     /// to other tools run in parallel.
     kernel: Mutex<Option<Kernel>>,
-    doc: ShellDoc,
+    /// The commands a session has: what `description()` and `help()` list.
+    registry: Registry,
+    doc: RwLock<ShellDoc>,
     allow_net: Vec<String>,
     fresh_per_call: bool,
     writes_host: bool,
@@ -275,7 +316,7 @@ impl BashTool {
     /// or to read what the model wrote. With `fresh_per_call`, changes made here do not reach
     /// later calls.
     pub fn kernel_mut(&mut self) -> &mut Kernel {
-        let config = &self.config;
+        let config = self.config.get_mut().unwrap_or_else(|e| e.into_inner());
         self.kernel
             .get_mut()
             .unwrap_or_else(|e| e.into_inner())
@@ -286,7 +327,53 @@ impl BashTool {
     /// for a call in progress to finish.
     pub fn with_kernel<R>(&self, f: impl FnOnce(&mut Kernel) -> R) -> R {
         let mut k = self.kernel.lock().unwrap_or_else(|e| e.into_inner());
-        f(k.get_or_insert_with(|| Kernel::new(self.config.clone())))
+        f(k.get_or_insert_with(|| Kernel::new(self.config().clone())))
+    }
+
+    fn config(&self) -> std::sync::MutexGuard<'_, KernelConfig> {
+        self.config.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Register a toolset for this tool's sessions, now and after a reset: its commands appear
+    /// in the running session, in `description()`, `help()` and the MCP tool listing at once.
+    /// A toolset of the same name is replaced. Returns the names added.
+    pub fn register_toolset(&self, set: Toolset) -> Vec<String> {
+        let mut k = self.kernel.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(k) = k.as_mut() {
+            k.register_toolset(&set);
+        }
+        let names = self.registry.register_toolset(&set);
+        let mut config = self.config();
+        config.toolsets.retain(|t| t.name != set.name);
+        config.toolsets.push(set);
+        drop(config);
+        self.refresh_doc();
+        names
+    }
+
+    /// Remove a toolset registered with [`BashTool::register_toolset`] (or the builder's
+    /// `toolset`). Returns the names removed, `None` when there is no such toolset.
+    pub fn unregister_toolset(&self, name: &str) -> Option<Vec<String>> {
+        let mut k = self.kernel.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(k) = k.as_mut() {
+            k.unregister_toolset(name);
+        }
+        let names = self.registry.unregister_toolset(name)?;
+        self.config().toolsets.retain(|t| t.name != name);
+        self.refresh_doc();
+        Some(names)
+    }
+
+    fn refresh_doc(&self) {
+        let supported = supported_names(&self.registry);
+        self.doc
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .supported = supported;
+    }
+
+    fn doc(&self) -> std::sync::RwLockReadGuard<'_, ShellDoc> {
+        self.doc.read().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Forget the session: the next call starts with a fresh kernel.
@@ -300,26 +387,47 @@ impl BashTool {
     }
 
     /// Every name a script can run (shell builtins and commands), as `description()` lists.
-    pub fn supported_commands(&self) -> &[String] {
-        &self.doc.supported
+    pub fn supported_commands(&self) -> Vec<String> {
+        self.doc().supported.clone()
+    }
+
+    /// Run a request with a time limit of its own (the tool's when `None`), reporting phases
+    /// and output chunks to `status_callback` when one is given: what an MCP server or a
+    /// framework with a per-call timeout needs.
+    pub fn execute_timed(
+        &self,
+        req: &ToolRequest,
+        timeout: Option<Duration>,
+        status_callback: Option<StatusCallback>,
+    ) -> ToolResponse {
+        match status_callback {
+            Some(cb) => execute_with_phases(req, cb, |sink| self.run(req, timeout, Some(sink))),
+            None => self.run(req, timeout, None),
+        }
     }
 
     /// Run a request, delivering output chunks to `sink` (stdout first element, stderr second).
-    fn run(&self, req: &ToolRequest, sink: Option<ByteSink>) -> ToolResponse {
+    fn run(
+        &self,
+        req: &ToolRequest,
+        timeout: Option<Duration>,
+        sink: Option<ByteSink>,
+    ) -> ToolResponse {
         if let Some(e) = &self.config_error {
             return ToolResponse::failure(error_category::CONFIG, format!("sandsh: {e}"), 2);
         }
-        let mut opts = ExecOptions::default();
-        if let Some(ms) = req.timeout_ms {
-            opts.timeout = Some(Duration::from_millis(ms));
-        }
+        let mut opts = ExecOptions {
+            timeout,
+            ..ExecOptions::default()
+        };
         if let Some(s) = sink {
             let s2 = s.clone();
             opts.on_stdout = Some(Arc::new(move |b: &[u8]| s(b, false)));
             opts.on_stderr = Some(Arc::new(move |b: &[u8]| s2(b, true)));
         }
         let result = if self.fresh_per_call {
-            Kernel::new(self.config.clone()).execute_with(&req.commands, opts)
+            let config = self.config().clone();
+            Kernel::new(config).execute_with(&req.commands, opts)
         } else {
             self.with_kernel(|k| k.execute_with(&req.commands, opts))
         };
@@ -514,15 +622,15 @@ impl Tool for BashTool {
     }
 
     fn description(&self) -> String {
-        docs::shell_description(&self.doc)
+        docs::shell_description(&self.doc())
     }
 
     fn help(&self) -> String {
-        docs::shell_help(&self.doc)
+        docs::shell_help(&self.doc())
     }
 
     fn system_prompt(&self) -> String {
-        docs::shell_system_prompt(&self.doc)
+        docs::shell_system_prompt(&self.doc())
     }
 
     fn input_schema(&self) -> Value {
@@ -538,7 +646,7 @@ impl Tool for BashTool {
     }
 
     async fn execute(&self, req: ToolRequest) -> ToolResponse {
-        self.run(&req, None)
+        self.run(&req, None, None)
     }
 
     async fn execute_with_status(
@@ -546,7 +654,13 @@ impl Tool for BashTool {
         req: ToolRequest,
         status_callback: Box<dyn FnMut(ToolStatus) + Send>,
     ) -> ToolResponse {
-        execute_with_phases(&req, status_callback, |sink| self.run(&req, Some(sink)))
+        self.execute_timed(&req, None, Some(status_callback))
+    }
+
+    /// `{commands, timeout_ms?}`: the time limit applies to this call only.
+    async fn call(&self, args: Value) -> ToolResult<ToolOutput> {
+        let a = ShellArgs::parse(args)?;
+        Ok(self.run(&a.request(), a.timeout(), None).into())
     }
 
     /// Sandboxed writes are medium risk; writable host mounts or network access make it high.

@@ -19,6 +19,7 @@ mod scripted;
 mod traits;
 
 pub use bash_tool::{BASH_TOOL_NAME, BASH_TOOL_SHORT, BashTool, BashToolBuilder};
+pub(crate) use bash_tool::{Utf8Chunker, named};
 pub use registry::{
     ConfirmHook, ConfirmRequest, ToolCall, ToolCallResult, ToolConfig, ToolRegistry,
     create_standard_registry,
@@ -27,6 +28,6 @@ pub use schema::{ToolDefinition, validate};
 #[cfg(feature = "scripted_tool")]
 pub use scripted::{ScriptedTool, ScriptedToolBuilder, ToolArgs, ToolCallback, ToolDef};
 pub use traits::{
-    RiskLevel, StatusCallback, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse, ToolResult,
-    ToolStatus, block_on, error_category,
+    RiskLevel, ShellArgs, StatusCallback, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse,
+    ToolResult, ToolStatus, block_on, error_category,
 };

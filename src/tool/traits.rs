@@ -31,29 +31,46 @@ pub mod error_category {
     pub const EXECUTION_FAILED: &str = "execution_failed";
 }
 
-/// One call of a shell tool: `commands` run like `bash -c "commands"`.
+/// One call of a shell tool: `commands` run like `bash -c "commands"` (seed 000's request,
+/// field for field).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ToolRequest {
     /// The bash commands to run.
     pub commands: String,
-    /// A time limit for this call, in milliseconds (the tool's own timeout otherwise).
+}
+
+impl ToolRequest {
+    pub fn new(commands: impl Into<String>) -> Self {
+        ToolRequest {
+            commands: commands.into(),
+        }
+    }
+}
+
+/// The JSON arguments of a shell tool's call: the request plus an optional time limit in
+/// milliseconds, which overrides the tool's own for that call ([`Tool::call`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShellArgs {
+    pub commands: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
 }
 
-impl ToolRequest {
-    /// A request without a time limit of its own.
-    pub fn new(commands: impl Into<String>) -> Self {
-        ToolRequest {
-            commands: commands.into(),
-            timeout_ms: None,
-        }
+impl ShellArgs {
+    /// Read a call's JSON arguments.
+    pub fn parse(args: Value) -> ToolResult<ShellArgs> {
+        serde_json::from_value(args).map_err(|e| ToolError::InvalidArguments(e.to_string()))
     }
 
-    /// Set a time limit for this call.
-    pub fn with_timeout_ms(mut self, ms: u64) -> Self {
-        self.timeout_ms = Some(ms);
-        self
+    /// The per-call time limit.
+    pub fn timeout(&self) -> Option<std::time::Duration> {
+        self.timeout_ms.map(std::time::Duration::from_millis)
+    }
+
+    /// The request part.
+    pub fn request(&self) -> ToolRequest {
+        ToolRequest::new(self.commands.clone())
     }
 }
 
@@ -378,15 +395,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn request_serde_omits_missing_timeout() {
-        let r = ToolRequest::new("echo hi");
+    fn request_is_seed_shaped_and_args_carry_the_timeout() {
+        let r = ToolRequest {
+            commands: "echo hi".to_string(),
+        };
         assert_eq!(
             serde_json::to_string(&r).unwrap(),
             r#"{"commands":"echo hi"}"#
         );
-        let back: ToolRequest =
-            serde_json::from_str(r#"{"commands":"ls","timeout_ms":50}"#).unwrap();
-        assert_eq!(back.timeout_ms, Some(50));
+        let a = ShellArgs::parse(json!({"commands": "ls", "timeout_ms": 50})).unwrap();
+        assert_eq!(a.timeout(), Some(std::time::Duration::from_millis(50)));
+        assert_eq!(a.request(), ToolRequest::new("ls"));
+        assert!(ShellArgs::parse(json!({"commands": "ls", "bogus": 1})).is_err());
     }
 
     #[test]

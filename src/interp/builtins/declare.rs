@@ -301,6 +301,43 @@ fn declare_impl(
             }
             continue;
         }
+        // A nameref must name a variable (or an array element), never itself.
+        if o.on.has(Attrs::NAMEREF) {
+            let target = match assign.as_ref().map(|a| &a.value) {
+                Some(ExpValue::Scalar(t)) => Some(t.clone()),
+                Some(_) => None,
+                None => sh
+                    .vars
+                    .lookup_raw(&base)
+                    .filter(|_| !local || sh.vars.is_local_here(&base))
+                    .and_then(|v| v.value.as_ref())
+                    .and_then(|v| v.scalar())
+                    .map(<[u8]>::to_vec),
+            };
+            if let Some(t) = target.filter(|t| !t.is_empty()) {
+                let t = String::from_utf8_lossy(&t).into_owned();
+                if t == base {
+                    sh.builtin_error(
+                        name,
+                        &format!("{base}: nameref variable self references not allowed"),
+                    );
+                    status = 1;
+                    continue;
+                }
+                let head = t
+                    .find('[')
+                    .filter(|_| t.ends_with(']'))
+                    .map_or(&t[..], |i| &t[..i]);
+                if !super::super::param::is_name(head) {
+                    sh.builtin_error(
+                        name,
+                        &format!("`{t}': invalid variable name for name reference"),
+                    );
+                    status = 1;
+                    continue;
+                }
+            }
+        }
         // Create in the right scope.
         let exists_here = if local {
             sh.vars.is_local_here(&base)

@@ -95,11 +95,7 @@ impl Tool for CommandExecutorTool {
 
     /// `commands` is the command line itself.
     async fn execute(&self, req: ToolRequest) -> ToolResponse {
-        let t = req
-            .timeout_ms
-            .map(Duration::from_millis)
-            .unwrap_or(self.timeout);
-        self.run(&req.commands, t)
+        self.run(&req.commands, self.timeout)
     }
 
     fn risk_level(&self) -> RiskLevel {

@@ -10,7 +10,9 @@ use crate::api::{Arg, Command, CommandSpec, ExitStatus, RiskLevel, ToolCtx};
 use crate::kernel::{ExecOptions, Kernel, KernelConfig};
 use crate::tool::bash_tool::{execute_with_phases, shell_input_schema, shell_output_schema};
 use crate::tool::docs::{intern, man_header, prose, section};
-use crate::tool::traits::{Tool, ToolRequest, ToolResponse, ToolStatus};
+use crate::tool::traits::{
+    ShellArgs, Tool, ToolOutput, ToolRequest, ToolResponse, ToolResult, ToolStatus,
+};
 
 /// Wraps a [`ToolCallback`] as a command of the kernel (seed 001's `ToolBuiltinAdapter`).
 pub(crate) struct ToolBuiltinAdapter {
@@ -125,7 +127,7 @@ fn coerce(key: &str, raw: &str, ty: Option<&str>) -> Result<Value, String> {
 }
 
 /// Parse `--key value`, `--key=value` and bare `--flag` arguments into a JSON object, typed by
-/// the schema's property types. Unknown flags are kept as strings (or `true` when bare).
+/// the schema's property types. Unknown flags are kept as strings (`"true"` when bare).
 pub fn parse_flags(args: &[String], schema: &Value) -> Result<Value, String> {
     let mut map = Map::new();
     let mut i = 0;
@@ -162,7 +164,9 @@ pub fn parse_flags(args: &[String], schema: &Value) -> Result<Value, String> {
         let value = match raw {
             Some(r) => coerce(key, &r, ty)?,
             None => match ty {
-                None | Some("boolean") => Value::Bool(true),
+                Some("boolean") => Value::Bool(true),
+                // Seed 001: unknown flags are kept as strings, a bare one too.
+                None => Value::String("true".to_string()),
                 Some(t) => return Err(format!("--{key} needs a value ({t})")),
             },
         };
@@ -213,10 +217,11 @@ impl ScriptedTool {
     fn run(
         &self,
         req: &ToolRequest,
+        timeout: Option<std::time::Duration>,
         sink: Option<crate::tool::bash_tool::ByteSink>,
     ) -> ToolResponse {
         let mut opts = ExecOptions {
-            timeout: req.timeout_ms.map(std::time::Duration::from_millis),
+            timeout,
             ..ExecOptions::default()
         };
         if let Some(s) = sink {
@@ -365,7 +370,7 @@ impl Tool for ScriptedTool {
     }
 
     async fn execute(&self, req: ToolRequest) -> ToolResponse {
-        self.run(&req, None)
+        self.run(&req, None, None)
     }
 
     async fn execute_with_status(
@@ -373,6 +378,14 @@ impl Tool for ScriptedTool {
         req: ToolRequest,
         status_callback: Box<dyn FnMut(ToolStatus) + Send>,
     ) -> ToolResponse {
-        execute_with_phases(&req, status_callback, |sink| self.run(&req, Some(sink)))
+        execute_with_phases(&req, status_callback, |sink| {
+            self.run(&req, None, Some(sink))
+        })
+    }
+
+    /// `{commands, timeout_ms?}`: the time limit applies to this call only.
+    async fn call(&self, args: Value) -> ToolResult<ToolOutput> {
+        let a = ShellArgs::parse(args)?;
+        Ok(self.run(&a.request(), a.timeout(), None).into())
     }
 }
