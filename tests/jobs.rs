@@ -128,7 +128,7 @@ fn jobs_lists_across_calls_as_bash_does() {
         let r = k.execute("jobs -l %2");
         assert_eq!(
             r.stdout_str(),
-            format!("[2]-  {} Running                 sleep 100 &\n", pids[1])
+            format!("[2]- {:>5} Running                 sleep 100 &\n", pids[1])
         );
         let r = k.execute("jobs -p");
         assert_eq!(
@@ -423,5 +423,56 @@ fn bash_tool_jobs_span_tool_calls() {
         let r = block_on(t.execute(ToolRequest::new("jobs; wait %1")));
         assert_eq!(r.stdout, "");
         assert_eq!(r.exit_code, 127);
+    });
+}
+
+/// One script through sandsh (one `execute`, as `sandsh -c`) and through `bash -c`: stdout,
+/// stderr (with bash's `bash:` prefix read as `sandsh:`) and status must match. Jobs that
+/// outlive the script are killed on both sides.
+#[test]
+fn job_builtins_match_bash_within_one_script() {
+    let cases = [
+        "(exit 5) & wait $!; echo $?",
+        "sleep 0.2 & sleep 0.3 & jobs; wait; echo done $?; jobs",
+        "sleep 1 & jobs -l | sed 's/  *[0-9][0-9]* / PID /'; kill %1; wait %1; echo $?",
+        "sleep 1 & [ \"$(jobs -p)\" = \"$!\" ] && echo same; kill %1",
+        "(sleep 0.3; exit 1) & (exit 9) & wait -n; echo $?; wait -n; echo $?; wait -n; echo $?",
+        "wait %1; echo $?",
+        "kill %3; echo $?",
+        "jobs %2; echo $?",
+        "sleep 1 & fg; echo $?; kill %1",
+        "sleep 1 & (sleep 0.1 & jobs); (jobs -p | wc -l); (kill %1; echo k$?); x=$(jobs); echo \"[$x]\"; kill %1",
+        "set -m; (exit 3) & sleep 0.2; echo x; true & sleep 0.1; echo y",
+        "set -m; (sleep 0.2; exit 6) & fg %1; echo $?; fg; echo $?",
+        "set -m; sleep 1 & bg; echo $?; disown; jobs; echo end",
+        "sleep 0.1 & disown %1; echo $?; jobs; disown %4; echo $?",
+        "sleep 1 & sleep 1 & jobs -r; kill %1 %2; wait; echo $?",
+    ];
+    watchdog("differential", 120, move || {
+        let mut failures = Vec::new();
+        for script in cases {
+            let mut k = kernel();
+            k.set_command_mode(true);
+            let r = k.execute(script);
+            let host = std::process::Command::new("/bin/bash")
+                .arg("-c")
+                .arg(format!("{script}\n kill $(jobs -p) 2>/dev/null; true"))
+                .env("LC_ALL", "C.UTF-8")
+                .output()
+                .expect("bash");
+            let bash_err = String::from_utf8_lossy(&host.stderr).replace("/bin/bash: ", "sandsh: ");
+            let ours = (r.stdout_str(), r.stderr_str(), r.exit_code);
+            let theirs = (
+                String::from_utf8_lossy(&host.stdout).into_owned(),
+                bash_err,
+                host.status.code().unwrap_or(-1),
+            );
+            if ours != theirs {
+                failures.push(format!(
+                    "{script}\n  sandsh: {ours:?}\n  bash:   {theirs:?}"
+                ));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
     });
 }

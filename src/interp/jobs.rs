@@ -232,7 +232,7 @@ impl Job {
         let state = self.state_text();
         let cmd = self.shown_cmd();
         if pid {
-            format!("[{}]{mark}  {} {state:<24}{cmd}\n", self.id, self.pid)
+            format!("[{}]{mark} {:>5} {state:<24}{cmd}\n", self.id, self.pid)
         } else {
             format!("[{}]{mark}  {state:<24}{cmd}\n", self.id)
         }
@@ -249,6 +249,10 @@ impl Job {
 #[derive(Clone, Default)]
 pub struct JobTable {
     pub jobs: Vec<Arc<Job>>,
+    /// The parent's jobs, which `jobs` lists in a command substitution or pipeline stage that
+    /// has started none of its own (bash's `$(jobs -p)`, `jobs | …`); a `( … )` subshell and a
+    /// job start without them.
+    pub inherited: Vec<Arc<Job>>,
 }
 
 impl JobTable {
@@ -295,6 +299,7 @@ impl JobTable {
 impl Shell {
     pub fn spawn_job(&mut self, ao: &AndOr) -> Res<()> {
         let mut sub = self.subshell();
+        sub.jobs.inherited.clear();
         if !self.opts.monitor {
             sub.fds.set(0, Some(Arc::new(io::Null)));
         }
@@ -425,6 +430,18 @@ impl Shell {
                 }
             })
             .collect()
+    }
+
+    /// With job control in a non-interactive shell, bash reports ended jobs on stderr after
+    /// each foreground command (an interactive one waits for its prompt).
+    pub fn notify_ended_jobs(&mut self) {
+        if self.env.interactive.load(Ordering::Relaxed)
+            || !self.jobs.jobs.iter().any(|j| j.status().is_some())
+        {
+            return;
+        }
+        let n = self.job_notices();
+        self.write_fd(2, n.as_bytes());
     }
 
     /// bash's notices for the jobs that have ended (`[1]+  Done                    sleep 1`),

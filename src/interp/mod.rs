@@ -458,7 +458,14 @@ impl Shell {
         let mut s = self.clone();
         s.is_subshell = true;
         s.pid = self.env.alloc_pid();
-        s.jobs = JobTable::default();
+        s.jobs = JobTable {
+            jobs: Vec::new(),
+            inherited: if self.jobs.jobs.is_empty() {
+                self.jobs.inherited.clone()
+            } else {
+                self.jobs.jobs.clone()
+            },
+        };
         s.traps
             .retain(|k, _| k != "EXIT" && k != "ERR" && k != "RETURN" && k != "DEBUG");
         s

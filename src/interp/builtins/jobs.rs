@@ -194,7 +194,15 @@ pub fn jobs(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let mut chosen = Vec::new();
     for a in &argv[i..] {
         let t = text(a);
-        match sh.jobs.find_spec(&t) {
+        let table = if sh.jobs.jobs.is_empty() {
+            JobTable {
+                jobs: sh.jobs.inherited.clone(),
+                inherited: Vec::new(),
+            }
+        } else {
+            sh.jobs.clone()
+        };
+        match table.find_spec(&t) {
             Some(j) => chosen.push(j.pid),
             None => {
                 sh.builtin_error("jobs", &format!("{t}: no such job"));
@@ -202,10 +210,17 @@ pub fn jobs(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             }
         }
     }
-    let n = sh.jobs.jobs.len();
+    // A command substitution or pipeline stage with no jobs of its own lists its parent's.
+    let inherited = sh.jobs.jobs.is_empty();
+    let list = if inherited {
+        &sh.jobs.inherited
+    } else {
+        &sh.jobs.jobs
+    };
+    let n = list.len();
     let mut out = String::new();
     let mut ended = Vec::new();
-    for (k, j) in sh.jobs.jobs.iter().enumerate() {
+    for (k, j) in list.iter().enumerate() {
         if i < argv.len() && !chosen.contains(&j.pid) {
             continue;
         }
@@ -224,7 +239,7 @@ pub fn jobs(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             out.push_str(&j.line(JobTable::mark(k, n), long));
         }
     }
-    if !running && !stopped {
+    if !running && !stopped && !inherited {
         for (pid, s) in ended {
             sh.jobs.jobs.retain(|x| x.pid != pid);
             sh.remember_job(pid, s);
