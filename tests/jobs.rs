@@ -248,7 +248,7 @@ fn output_written_after_the_call_comes_with_the_next_call() {
         let r = k.execute("sleep 1.5; echo after");
         assert_eq!(r.stdout_str(), "during\nafter\n");
         // Or a frontend takes it between calls.
-        k.execute("echo between &");
+        k.execute("(sleep 0.2; echo between) &");
         settle(&k);
         assert_eq!(k.take_job_output(), (b"between\n".to_vec(), Vec::new()));
         assert_eq!(k.execute("true").stdout_str(), "");

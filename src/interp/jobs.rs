@@ -368,12 +368,14 @@ impl Shell {
         let spawned = std::thread::Builder::new()
             .stack_size(crate::stack::LAUNCH_STACK)
             .spawn(move || {
-                let _slot = slot;
                 let s = crate::stack::run_on_new_stack(stack, || {
                     let s = f(&mut sub);
                     drop(sub);
                     s
                 });
+                // The slot is free before anyone waiting sees the job end (a `wait` then `&`
+                // must find room).
+                drop(slot);
                 j2.finish(s);
             });
         if spawned.is_err() {
