@@ -380,6 +380,8 @@ pub struct Shell {
     pub dash_c: bool,
     /// The arithmetic expression being evaluated (for error messages).
     pub arith_text: Option<Arc<str>>,
+    /// What arithmetic errors are reported for (`((: `, `let: `, `[[: `), empty for `$((…))`.
+    pub arith_prefix: &'static str,
     /// `ulimit` values set in this shell (None = unlimited).
     pub ulimits: HashMap<char, Option<u64>>,
     /// Incremented whenever `trap … RETURN` is set (a function's RETURN trap fires only when
@@ -445,6 +447,7 @@ impl Shell {
             dquote_depth: 0,
             dash_c: false,
             arith_text: None,
+            arith_prefix: "",
             ulimits: HashMap::default(),
             return_trap_sets: 0,
             input_flag: Some('s'),

@@ -94,6 +94,12 @@ impl Shell {
                         .first()
                         .map(|s| String::from_utf8_lossy(s).into_owned())
                         .unwrap_or_default(),
+                    // bash 5.2: an unset variable to indirect through abandons the command.
+                    PV::Unset if matches!(p.param, Param::Name(_)) => {
+                        let n = param_name(&p.param);
+                        self.error(&format!("{n}: invalid indirect expansion"));
+                        return Err(Flow::Discard(1));
+                    }
                     PV::Unset => {
                         if self.opts.nounset {
                             self.error(&format!("{}: unbound variable", param_name(&p.param)));
@@ -102,17 +108,19 @@ impl Shell {
                         String::new()
                     }
                 };
+                let from_name = matches!(p.param, Param::Name(_));
                 match parse_param_ref(&name) {
                     Some(param) => (std::borrow::Cow::Owned(param), true),
-                    None => {
-                        if name.is_empty() && !matches!(p.op, ParamOp::None) {
+                    None if name.is_empty() && !from_name => {
+                        if !matches!(p.op, ParamOp::None) {
                             (std::borrow::Cow::Owned(Param::Name(String::new())), true)
-                        } else if name.is_empty() {
-                            return Ok(());
                         } else {
-                            self.error(&format!("{name}: invalid indirect expansion"));
-                            return Err(Flow::Exit(1));
+                            return Ok(());
                         }
+                    }
+                    None => {
+                        self.error(&format!("{name}: invalid variable name"));
+                        return Err(Flow::Discard(1));
                     }
                 }
             } else {
