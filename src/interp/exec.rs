@@ -214,6 +214,9 @@ impl Shell {
                 continue;
             }
             status = self.exec_and_or(&item.and_or)?;
+            if self.opts.monitor && !self.is_subshell && !self.session_job {
+                self.notify_ended_jobs();
+            }
             self.run_pending_traps()?;
         }
         Ok(status)
@@ -456,6 +459,7 @@ impl Shell {
             CommandKind::Group(list) => self.exec_list(list),
             CommandKind::Subshell(list) => {
                 let mut sub = self.subshell();
+                sub.jobs.inherited.clear();
                 // `( continue )` in a loop: the subshell has no loop to continue.
                 sub.loop_depth = 0;
                 let s = sub.run_subshell_list(list);

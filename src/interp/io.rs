@@ -267,6 +267,9 @@ pub struct Capture {
     /// For `$(…)`: what the captured bytes hold against the memory budget, and what to do when
     /// the output limit is crossed (stop the run: a capture must not be cut short silently).
     strict: Option<(Mutex<crate::budget::Charge>, OverflowHook)>,
+    /// Set when the run that owns this capture has ended: later writes (a session job's) go
+    /// there instead (the kernel's relay of job output).
+    forward: std::sync::OnceLock<Fd>,
 }
 
 /// What a strict capture does when its limit is crossed.
@@ -280,6 +283,7 @@ impl Capture {
             truncated: AtomicBool::new(false),
             sink,
             strict: None,
+            forward: std::sync::OnceLock::new(),
         })
     }
 
@@ -296,6 +300,7 @@ impl Capture {
             truncated: AtomicBool::new(false),
             sink: None,
             strict: Some((Mutex::new(budget.charge()), overflow)),
+            forward: std::sync::OnceLock::new(),
         })
     }
 
@@ -309,12 +314,27 @@ impl Capture {
     pub fn truncated(&self) -> bool {
         self.truncated.load(Ordering::Relaxed)
     }
+
+    /// Take what was captured and send every later write to `to` instead (atomically: no
+    /// write is lost between the two).
+    pub fn detach(&self, to: Fd) -> Vec<u8> {
+        let mut d = lock(&self.data);
+        let _ = self.forward.set(to);
+        if let Some((charge, _)) = &self.strict {
+            let _ = lock(charge).set(0);
+        }
+        std::mem::take(&mut *d)
+    }
 }
 
 impl Stream for Capture {
     fn write(&self, buf: &[u8]) -> io::Result<usize> {
         // The sink runs under the lock so that chunks arrive in the order the data was kept.
         let mut d = lock(&self.data);
+        if let Some(f) = self.forward.get().cloned() {
+            drop(d);
+            return f.write(buf);
+        }
         let room = self.limit.saturating_sub(d.len());
         let n = room.min(buf.len());
         if let Some((charge, overflow)) = &self.strict {

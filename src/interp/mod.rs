@@ -14,7 +14,7 @@ mod ctx;
 mod exec;
 mod expand;
 pub mod io;
-mod jobs;
+pub mod jobs;
 pub mod limits;
 mod loops;
 mod param;
@@ -146,14 +146,20 @@ impl Default for Options {
     }
 }
 
-/// A reserved thread slot; released on drop.
-pub struct ThreadSlot(Arc<Env>);
+/// A reserved thread slot; released on drop. `run`: the thread belongs to the foreground run
+/// (counted in `run_threads` too), not to a session job.
+pub struct ThreadSlot(Arc<Env>, bool);
 
 impl Drop for ThreadSlot {
     fn drop(&mut self) {
         self.0
             .live_threads
             .fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+        if self.1 {
+            self.0
+                .run_threads
+                .fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+        }
     }
 }
 
@@ -189,8 +195,18 @@ pub struct Env {
     pub stop: Mutex<Option<Stop>>,
     /// The first syntax error of the current run's top-level script.
     pub parse_error: Mutex<Option<crate::syntax::ParseError>>,
-    /// Background jobs and pipeline stages running now.
+    /// Background jobs and pipeline stages running now (the foreground run's and the
+    /// session jobs'): what `--max-background-jobs` caps.
     pub live_threads: std::sync::atomic::AtomicUsize,
+    /// Those of `live_threads` that belong to the foreground run (ended with it).
+    pub run_threads: std::sync::atomic::AtomicUsize,
+    /// The root of the session jobs' cancellation tokens (not the run's: `Kernel::cancel`
+    /// leaves them running).
+    pub jobs_root: Arc<jobs::JobsRoot>,
+    /// Output of session jobs written after their run ended.
+    pub job_output: Arc<jobs::OutputRelay>,
+    /// Whether the session is interactive (the REPL): `&` prints `[N] PID`.
+    pub interactive: std::sync::atomic::AtomicBool,
     arith_cache: Mutex<HashMap<Box<str>, Arc<arith::Parsed>>>,
     /// Compiled `[[ =~ ]]` patterns, case-sensitive ones in `[0]`, `nocasematch` ones in `[1]`.
     regex_cache: Mutex<[HashMap<Vec<u8>, Arc<crate::text::regex::Regex>>; 2]>,
@@ -212,6 +228,7 @@ impl Env {
         root_cancel: CancelToken,
         memory: Arc<crate::budget::MemoryBudget>,
     ) -> Arc<Env> {
+        let job_output = Arc::new(jobs::OutputRelay::new(limits.max_output_bytes, &memory));
         Arc::new(Env {
             backend,
             registry,
@@ -227,6 +244,10 @@ impl Env {
             stop: Mutex::new(None),
             parse_error: Mutex::new(None),
             live_threads: std::sync::atomic::AtomicUsize::new(0),
+            run_threads: std::sync::atomic::AtomicUsize::new(0),
+            jobs_root: Arc::new(jobs::JobsRoot::default()),
+            job_output,
+            interactive: std::sync::atomic::AtomicBool::new(false),
             arith_cache: Mutex::new(HashMap::default()),
             regex_cache: Mutex::new(Default::default()),
             memory,
@@ -326,6 +347,9 @@ pub struct Shell {
     pub errexit_suppressed: u32,
     pub pid: u32,
     pub is_subshell: bool,
+    /// Runs inside a session job (a top-level `cmd &`), which outlives the run that started
+    /// it: its threads are not the run's.
+    pub session_job: bool,
     pub random_state: u32,
     pub last_arg: Vec<u8>,
     pub umask: u32,
@@ -404,6 +428,7 @@ impl Shell {
             errexit_suppressed: 0,
             pid: SHELL_PID,
             is_subshell: false,
+            session_job: false,
             random_state: seed | 1,
             last_arg: Vec::new(),
             umask: 0o022,
@@ -441,7 +466,14 @@ impl Shell {
         let mut s = self.clone();
         s.is_subshell = true;
         s.pid = self.env.alloc_pid();
-        s.jobs = JobTable::default();
+        s.jobs = JobTable {
+            jobs: Vec::new(),
+            inherited: if self.jobs.jobs.is_empty() {
+                self.jobs.inherited.clone()
+            } else {
+                self.jobs.jobs.clone()
+            },
+        };
         s.traps
             .retain(|k, _| k != "EXIT" && k != "ERR" && k != "RETURN" && k != "DEBUG");
         s
@@ -467,11 +499,21 @@ impl Shell {
     /// Reserve a slot for a thread running shell code (pipeline stage, job, process
     /// substitution); trips `max_background_jobs` when none is left (THREAT DOS-PROC-1).
     pub fn thread_slot(&self) -> Res<ThreadSlot> {
+        self.thread_slot_in(!self.session_job)
+    }
+
+    /// A slot for the foreground run (`run`) or for a session job and what it starts.
+    pub fn thread_slot_in(&self, run: bool) -> Res<ThreadSlot> {
         let n = self
             .env
             .live_threads
             .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        let slot = ThreadSlot(self.env.clone());
+        if run {
+            self.env
+                .run_threads
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+        let slot = ThreadSlot(self.env.clone(), run);
         if n >= self.env.limits.max_background_jobs {
             drop(slot);
             return Err(self.trip_limit(

@@ -29,6 +29,7 @@ use crate::vfs::{
     KernelBackend, MemoryFs, MemoryFsLimits, MountMode, MountSpec, MountTable, WriteMode,
 };
 
+pub use crate::interp::jobs::{JobInfo, JobState};
 pub use crate::interp::{
     AskHook, CancelToken, CommandPolicy, ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded,
 };
@@ -561,13 +562,14 @@ impl Kernel {
         result
     }
 
-    /// No thread outlives its run (THREAT DOS-PROC-2): jobs started in subshells, `$(…)` and
-    /// pipeline stages are not in the top-level job table, so the whole run is cancelled and
-    /// every thread running shell code is waited for (bounded: a command that ignores
-    /// cancellation cannot hang the caller).
+    /// No thread outlives its run (THREAT DOS-PROC-2) but the session's jobs: jobs started in
+    /// subshells, `$(…)` and pipeline stages belong to the run, so the run is cancelled and
+    /// every one of its threads running shell code is waited for (bounded: a command that
+    /// ignores cancellation cannot hang the caller). Session jobs (a top-level `cmd &`) have
+    /// tokens of their own and keep running.
     fn end_threads(&self) {
         use std::sync::atomic::Ordering;
-        let live = &self.shell.env.live_threads;
+        let live = &self.shell.env.run_threads;
         if live.load(Ordering::SeqCst) == 0 {
             return;
         }
@@ -651,6 +653,11 @@ impl Kernel {
         self.shell.fds.set(0, Some(stdin));
         self.shell.fds.set(1, Some(out.clone() as io::Fd));
         self.shell.fds.set(2, Some(err.clone() as io::Fd));
+        // Output of session jobs since the last run comes first; from now on it joins this run's.
+        self.shell
+            .env
+            .job_output
+            .begin(out.clone() as io::Fd, err.clone() as io::Fd);
         let interactive = self.interactive;
         let shell = &mut self.shell;
         let mut exited = false;
@@ -662,11 +669,7 @@ impl Kernel {
         });
         self.exited = exited;
         let timed_out = self.watchdog.disarm();
-        // Background jobs do not outlive the run.
-        for j in &self.shell.jobs.jobs {
-            j.cancel.cancel();
-        }
-        self.shell.jobs.jobs.clear();
+        // Session jobs outlive the run (`interp::jobs`); the run's other threads do not.
         self.shell.fds = saved_fds;
         let stop = self.shell.env.stop.lock().ok().and_then(|s| s.clone());
         let parse_error = self
@@ -707,9 +710,15 @@ impl Kernel {
             );
             let _ = io::write_all(&*err, n.as_bytes());
         }
+        self.end_threads();
+        // What session jobs write from now on waits for the next run (or `take_job_output`).
+        let relay = self.shell.env.job_output.clone();
+        relay.end();
+        let stdout = out.detach(relay.stream(0));
+        let stderr = err.detach(relay.stream(1));
         ExecResult {
-            stdout: out.take(),
-            stderr: err.take(),
+            stdout,
+            stderr,
             exit_code,
             error,
             stdout_truncated: out.truncated(),
@@ -745,9 +754,56 @@ impl Kernel {
         self.cancel.clone()
     }
 
-    /// Cancel the running script.
+    /// Cancel the running script (the foreground run only: session jobs keep running; see
+    /// [`Kernel::cancel_jobs`]).
     pub fn cancel(&self) {
         self.cancel.cancel();
+    }
+
+    /// Cancel every background job of the session (they end as if killed, status 130).
+    pub fn cancel_jobs(&self) {
+        self.shell.env.jobs_root.cancel_all();
+    }
+
+    /// A handle that cancels the session's background jobs from another thread (with
+    /// [`JobsCancelHandle::cancel_with_foreground`], the running script too).
+    pub fn jobs_cancel_handle(&self) -> JobsCancelHandle {
+        JobsCancelHandle {
+            jobs: self.shell.env.jobs_root.clone(),
+            run: self.cancel.clone(),
+        }
+    }
+
+    /// The session's background jobs (`cmd &` run at the top level, in this or an earlier
+    /// run) that have not been waited for or reported, oldest first.
+    pub fn jobs(&self) -> Vec<JobInfo> {
+        self.shell.job_infos()
+    }
+
+    /// bash's notices for the jobs that have ended since the last call
+    /// (`[1]+  Done                    sleep 1`, one a line), forgetting them as an
+    /// interactive shell does after printing them before its prompt.
+    pub fn job_notices(&mut self) -> String {
+        self.shell.job_notices()
+    }
+
+    /// What background jobs wrote (stdout, stderr) since the last run ended; otherwise it is
+    /// delivered at the start of the next run's output.
+    pub fn take_job_output(&self) -> (Vec<u8>, Vec<u8>) {
+        self.shell.env.job_output.take()
+    }
+
+    /// Cancel the session's jobs and wait for their threads (bounded, as at the end of a run),
+    /// forgetting them: before the kernel goes or its environment is replaced.
+    fn end_session_jobs(&mut self) {
+        use std::sync::atomic::Ordering;
+        self.shell.env.jobs_root.cancel_all();
+        let live = &self.shell.env.live_threads;
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while live.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        self.shell.jobs.jobs.clear();
     }
 
     /// The filesystem.
@@ -788,6 +844,10 @@ impl Kernel {
     /// Mark the session as interactive: the EXIT trap then runs only when `exit` is called.
     pub fn set_interactive(&mut self, on: bool) {
         self.interactive = on;
+        self.shell
+            .env
+            .interactive
+            .store(on, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Whether the last run ended by calling `exit` (its status is the run's exit code).
@@ -881,8 +941,31 @@ pub struct CompletionNames {
     pub variables: Vec<String>,
 }
 
+/// Cancels a session's background jobs from any thread ([`Kernel::jobs_cancel_handle`]).
+#[derive(Clone)]
+pub struct JobsCancelHandle {
+    jobs: Arc<crate::interp::jobs::JobsRoot>,
+    run: CancelToken,
+}
+
+impl JobsCancelHandle {
+    /// Cancel the background jobs (the running script, if any, goes on).
+    pub fn cancel(&self) {
+        self.jobs.cancel_all();
+    }
+
+    /// Cancel the running script and the background jobs.
+    pub fn cancel_with_foreground(&self) {
+        self.run.cancel();
+        self.jobs.cancel_all();
+    }
+}
+
 impl Drop for Kernel {
+    /// No thread outlives its kernel (THREAT DOS-PROC-2): the session's jobs are cancelled and
+    /// waited for (bounded, as at the end of a run).
     fn drop(&mut self) {
+        self.end_session_jobs();
         self.watchdog.shutdown();
     }
 }

@@ -109,6 +109,11 @@ impl Kernel {
         if let Some(p) = self.shell.env.policy.get() {
             let _ = env.policy.set(p.clone());
         }
+        // The old environment's jobs do not survive it (THREAT DOS-PROC-2).
+        self.end_session_jobs();
+        let interactive = std::sync::atomic::Ordering::Relaxed;
+        env.interactive
+            .store(self.shell.env.interactive.load(interactive), interactive);
         self.shell.env = env;
         self.shell.load_state(state);
         self.root = Some(root);

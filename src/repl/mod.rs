@@ -221,7 +221,17 @@ pub fn run(kernel: &mut Kernel, setup: ReplSetup, opts: &ReplOptions) -> i32 {
             h.pending = pending.clone();
             h.styled_prompt = prompt.styled.clone();
         }
+        report_jobs(kernel, &out_state);
         out_state.ensure_newline(color);
+        if pending.is_empty() {
+            // As interactive bash does before its prompt: `[1]+  Done                    sleep 5`.
+            let notices = kernel.job_notices();
+            if !notices.is_empty() {
+                let mut err = std::io::stderr().lock();
+                let _ = err.write_all(notices.as_bytes());
+                let _ = err.flush();
+            }
+        }
         let line = editor.readline(&prompt.plain);
         match line {
             Ok(line) => {
@@ -323,6 +333,24 @@ impl OutState {
             let _ = o.flush();
         }
         self.wrote.store(false, Ordering::SeqCst);
+    }
+}
+
+/// Show what background jobs wrote since the last command ended (the terminal is their
+/// stdout, as in bash).
+fn report_jobs(kernel: &Kernel, out_state: &OutState) {
+    let (out, err) = kernel.take_job_output();
+    if !out.is_empty() {
+        let mut o = std::io::stdout().lock();
+        let _ = o.write_all(&out);
+        let _ = o.flush();
+        out_state.note(&out);
+    }
+    if !err.is_empty() {
+        let mut e = std::io::stderr().lock();
+        let _ = e.write_all(&err);
+        let _ = e.flush();
+        out_state.note(&err);
     }
 }
 

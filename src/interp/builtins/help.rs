@@ -31,6 +31,11 @@ pub const BUILTIN_DOCS: &[(&str, &str, &str)] = &[
         "bash [-euxo opt] [-c cmds [name [args]] | file [args]]",
         "run a nested shell over the same filesystem",
     ),
+    (
+        "bg",
+        "bg [job_spec]",
+        "resume a job in the background (job control)",
+    ),
     ("break", "break [n]", "exit from for, while or until loops"),
     ("builtin", "builtin name [args]", "run a shell builtin"),
     (
@@ -56,6 +61,11 @@ pub const BUILTIN_DOCS: &[(&str, &str, &str)] = &[
     ),
     ("dirs", "dirs [-c]", "show the directory stack"),
     (
+        "disown",
+        "disown [-a] [jobspec ...]",
+        "forget jobs (they keep running)",
+    ),
+    (
         "echo",
         "echo [-neE] [arg ...]",
         "write arguments to standard output",
@@ -74,6 +84,11 @@ pub const BUILTIN_DOCS: &[(&str, &str, &str)] = &[
     ),
     ("false", "false", "fail"),
     (
+        "fg",
+        "fg [job_spec]",
+        "wait for a job in the foreground (job control)",
+    ),
+    (
         "getopts",
         "getopts optstring name [arg ...]",
         "parse option arguments",
@@ -84,7 +99,7 @@ pub const BUILTIN_DOCS: &[(&str, &str, &str)] = &[
         "help [--json] [name | topic]",
         "show help for commands and topics",
     ),
-    ("jobs", "jobs [-p]", "list background jobs"),
+    ("jobs", "jobs [-lprs] [jobspec ...]", "list background jobs"),
     (
         "kill",
         "kill [-s sig | -n num | -sig] pid|jobspec ... | -l",

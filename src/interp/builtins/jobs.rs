@@ -1,6 +1,7 @@
 //! wait, jobs, kill, trap.
 
 use super::super::expand::ExpAssign;
+use super::super::jobs::JobTable;
 use super::super::{Flow, Res, SHELL_PID, Shell};
 use super::text;
 
@@ -101,6 +102,7 @@ pub fn wait(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 let s = j.status().unwrap_or(0);
                 let pid = j.pid;
                 sh.jobs.jobs.retain(|x| x.pid != pid);
+                sh.remember_job(pid, s);
                 return Ok(s);
             }
             std::thread::sleep(std::time::Duration::from_millis(2));
@@ -131,7 +133,7 @@ pub fn wait(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                     status = s;
                     let pid = j.pid;
                     sh.jobs.jobs.retain(|x| x.pid != pid);
-                    sh.reaped.insert(pid, s);
+                    sh.remember_job(pid, s);
                 }
                 None => return Err(Flow::Exit(130)),
             },
@@ -142,7 +144,11 @@ pub fn wait(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                     status = *s;
                     continue;
                 }
-                sh.builtin_error("wait", &format!("pid {t} is not a child of this shell"));
+                if t.starts_with('%') {
+                    sh.builtin_error("wait", &format!("{t}: no such job"));
+                } else {
+                    sh.builtin_error("wait", &format!("pid {t} is not a child of this shell"));
+                }
                 status = 127;
             }
         }
@@ -150,36 +156,196 @@ pub fn wait(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     Ok(status)
 }
 
+/// `jobs [-lprs] [jobspec ...]`. A job that has ended is listed once (as `Done`, `Exit N`…)
+/// and forgotten when the session is interactive, as bash's notices do; a non-interactive
+/// shell forgets it without listing it, as `bash -c` (which reaps it on SIGCHLD) does.
 pub fn jobs(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let pids_only = argv.iter().skip(1).any(|a| a == b"-p");
-    let n = sh.jobs.jobs.len();
+    let (mut pids_only, mut long, mut running, mut stopped) = (false, false, false, false);
+    let mut i = 1;
+    while i < argv.len() && argv[i].len() > 1 && argv[i].starts_with(b"-") {
+        if argv[i] == b"--" {
+            i += 1;
+            break;
+        }
+        for &c in &argv[i][1..] {
+            match c {
+                b'p' => pids_only = true,
+                b'l' => long = true,
+                b'r' => running = true,
+                b's' => stopped = true,
+                b'n' => {}
+                _ => {
+                    sh.builtin_error("jobs", &format!("-{}: invalid option", c as char));
+                    sh.write_fd(
+                        2,
+                        b"jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n",
+                    );
+                    return Ok(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    let interactive = sh
+        .env
+        .interactive
+        .load(std::sync::atomic::Ordering::Relaxed);
+    let mut status = 0;
+    let mut chosen = Vec::new();
+    for a in &argv[i..] {
+        let t = text(a);
+        let table = if sh.jobs.jobs.is_empty() {
+            JobTable {
+                jobs: sh.jobs.inherited.clone(),
+                inherited: Vec::new(),
+            }
+        } else {
+            sh.jobs.clone()
+        };
+        match table.find_spec(&t) {
+            Some(j) => chosen.push(j.pid),
+            None => {
+                sh.builtin_error("jobs", &format!("{t}: no such job"));
+                status = 1;
+            }
+        }
+    }
+    // A command substitution or pipeline stage with no jobs of its own lists its parent's.
+    let inherited = sh.jobs.jobs.is_empty();
+    let list = if inherited {
+        &sh.jobs.inherited
+    } else {
+        &sh.jobs.jobs
+    };
+    let n = list.len();
     let mut out = String::new();
-    for (k, j) in sh.jobs.jobs.iter().enumerate() {
-        if pids_only {
-            out.push_str(&format!("{}\n", j.pid));
+    let mut ended = Vec::new();
+    for (k, j) in list.iter().enumerate() {
+        if i < argv.len() && !chosen.contains(&j.pid) {
             continue;
         }
-        let mark = if k + 1 == n {
-            '+'
-        } else if k + 2 == n {
-            '-'
+        let st = j.status();
+        if let Some(s) = st {
+            ended.push((j.pid, s));
+            if !interactive || running || stopped {
+                continue;
+            }
+        } else if stopped {
+            continue;
+        }
+        if pids_only {
+            out.push_str(&format!("{}\n", j.pid));
         } else {
-            ' '
-        };
-        let state = match j.status() {
-            None => "Running".to_string(),
-            Some(0) => "Done".to_string(),
-            Some(s) => format!("Exit {s}"),
-        };
-        let cmd = if j.status().is_some() {
-            j.cmd.strip_suffix(" &").unwrap_or(&j.cmd)
-        } else {
-            &j.cmd
-        };
-        out.push_str(&format!("[{}]{mark}  {state:<24}{cmd}\n", j.id));
+            out.push_str(&j.line(JobTable::mark(k, n), long));
+        }
+    }
+    if !running && !stopped && !inherited {
+        for (pid, s) in ended {
+            sh.jobs.jobs.retain(|x| x.pid != pid);
+            sh.remember_job(pid, s);
+        }
     }
     sh.out(out.as_bytes())?;
+    Ok(status)
+}
+
+/// Whether `fg`/`bg` may run: job control is on (`set -m`, or an interactive session).
+fn job_control(sh: &Shell, name: &str) -> bool {
+    if sh.opts.monitor
+        || sh
+            .env
+            .interactive
+            .load(std::sync::atomic::Ordering::Relaxed)
+    {
+        return true;
+    }
+    sh.builtin_error(name, "no job control");
+    false
+}
+
+fn job_arg(sh: &Shell, name: &str, argv: A) -> Option<std::sync::Arc<crate::interp::jobs::Job>> {
+    let spec = argv.get(1).map(|a| text(a));
+    let found = match &spec {
+        None => sh.jobs.find_spec("%+"),
+        Some(t) if t.starts_with('%') => sh.jobs.find_spec(t),
+        Some(t) => t.parse::<u32>().ok().and_then(|p| sh.jobs.find_pid(p)),
+    };
+    if found.is_none() {
+        let shown = spec.unwrap_or_else(|| "current".to_string());
+        sh.builtin_error(name, &format!("{shown}: no such job"));
+    }
+    found
+}
+
+/// `fg [jobspec]`: print the job's command line and wait for it in the foreground.
+pub fn fg(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    if !job_control(sh, "fg") {
+        return Ok(1);
+    }
+    let Some(j) = job_arg(sh, "fg", argv) else {
+        return Ok(1);
+    };
+    let line = format!("{}\n", j.cmd.strip_suffix(" &").unwrap_or(&j.cmd));
+    sh.out(line.as_bytes())?;
+    match j.wait(&sh.cancel) {
+        Some(s) => {
+            sh.jobs.jobs.retain(|x| x.pid != j.pid);
+            sh.remember_job(j.pid, s);
+            Ok(s)
+        }
+        None => Err(Flow::Exit(130)),
+    }
+}
+
+/// `bg [jobspec]`: jobs never stop here, so every job is already in the background.
+pub fn bg(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    if !job_control(sh, "bg") {
+        return Ok(1);
+    }
+    let Some(j) = job_arg(sh, "bg", argv) else {
+        return Ok(1);
+    };
+    sh.builtin_error("bg", &format!("job {} already in background", j.id));
     Ok(0)
+}
+
+/// `disown [-a] [jobspec ...]`: forget jobs (they keep running, still under the session's caps).
+pub fn disown(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let args: Vec<String> = argv[1..].iter().map(|a| text(a)).collect();
+    if args.iter().any(|a| a == "-a") {
+        sh.jobs.jobs.clear();
+        return Ok(0);
+    }
+    let specs: Vec<&String> = args
+        .iter()
+        .filter(|a| !a.starts_with('-') || a.starts_with("%"))
+        .collect();
+    if specs.is_empty() {
+        match sh.jobs.find_spec("%+") {
+            Some(j) => sh.jobs.jobs.retain(|x| x.pid != j.pid),
+            None => {
+                sh.builtin_error("disown", "current: no such job");
+                return Ok(1);
+            }
+        }
+        return Ok(0);
+    }
+    let mut status = 0;
+    for t in specs {
+        let j = if t.starts_with('%') {
+            sh.jobs.find_spec(t)
+        } else {
+            t.parse::<u32>().ok().and_then(|p| sh.jobs.find_pid(p))
+        };
+        match j {
+            Some(j) => sh.jobs.jobs.retain(|x| x.pid != j.pid),
+            None => {
+                sh.builtin_error("disown", &format!("{t}: no such job"));
+                status = 1;
+            }
+        }
+    }
+    Ok(status)
 }
 
 pub fn kill(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
