@@ -44,6 +44,16 @@ impl PatientGuard {
     }
 }
 
+/// A process of the sandbox as `ps` lists it: the shell, its running background jobs, and
+/// the command asking.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProcessInfo {
+    pub pid: u32,
+    pub ppid: u32,
+    /// The command line (`args`); its first word is the command name (`comm`).
+    pub args: String,
+}
+
 /// What [`ToolCtx::call_captured`] collected from the command it ran.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CallOutput {
@@ -92,6 +102,12 @@ pub trait ToolCtx: Send + Sync {
 
     /// Standard input.
     fn stdin(&mut self) -> &mut dyn Read;
+
+    /// The sandbox's processes, for `ps`: the shell (`$$`), each background job still
+    /// running, and last the calling command itself. Empty where there is no session.
+    fn processes(&self) -> Vec<ProcessInfo> {
+        Vec::new()
+    }
 
     /// The file standard input is redirected from (`cmd < file`), when it is one: what GNU
     /// tools learn from `fstat` (as `wc` sizes its columns by). `None` for pipes, terminals and

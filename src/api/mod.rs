@@ -18,7 +18,7 @@ pub use crate::budget::{Charge, MemoryBudget, MemoryExceeded};
 pub use args::{ArgParser, ParsedArgs, UsageError};
 pub use cancelled::{Cancelled, is_cancelled};
 pub use command::{Arg, Command, ExitStatus};
-pub use ctx::{CallOutput, CommandRegistry, OutputFormat, PatientGuard, ToolCtx};
+pub use ctx::{CallOutput, CommandRegistry, OutputFormat, PatientGuard, ProcessInfo, ToolCtx};
 pub use spec::{ArgSpec, ArgType, CommandSpec, Example, OptSpec, RiskLevel};
 pub use value::Value;
 

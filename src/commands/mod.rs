@@ -59,6 +59,7 @@ mod od;
 mod paste;
 mod patch;
 mod printf;
+mod ps;
 mod readlink;
 mod realpath;
 mod rev;
@@ -276,6 +277,7 @@ impl Registry {
         r.register(Arc::new(which::Which));
         r.register(Arc::new(printf::Printf));
         r.register(Arc::new(printf::Echo));
+        r.register(Arc::new(ps::Ps));
         r.register(Arc::new(tree::Tree));
         r.register(Arc::new(uname::Uname));
         r.register(Arc::new(uname::Arch));

@@ -193,6 +193,9 @@ impl ToolCtx for CmdCtx<'_> {
     fn is_cancelled(&self) -> bool {
         self.sh.is_cancelled()
     }
+    fn processes(&self) -> Vec<crate::api::ProcessInfo> {
+        self.sh.processes()
+    }
     fn stdin_path(&self) -> Option<PathBuf> {
         self.sh.fds.get(0)?.file_path().map(Path::to_path_buf)
     }

@@ -434,6 +434,36 @@ impl Shell {
             .collect()
     }
 
+    /// `ps`'s view: the shell, the running jobs (a pipeline stage or `$(…)` sees its
+    /// parent's), and the asking command with the next pid.
+    pub fn processes(&self) -> Vec<crate::api::ProcessInfo> {
+        use crate::api::ProcessInfo;
+        let shell_pid = super::SHELL_PID;
+        let mut out = vec![ProcessInfo {
+            pid: shell_pid,
+            ppid: 1,
+            args: "bash".to_string(),
+        }];
+        let mut seen = Vec::new();
+        for j in self.jobs.jobs.iter().chain(self.jobs.inherited.iter()) {
+            if j.status().is_none() && !seen.contains(&j.pid) {
+                seen.push(j.pid);
+                out.push(ProcessInfo {
+                    pid: j.pid,
+                    ppid: shell_pid,
+                    args: j.shown_cmd().trim_end_matches(" &").to_string(),
+                });
+            }
+        }
+        out.sort_by_key(|p| p.pid);
+        out.push(ProcessInfo {
+            pid: self.env.next_pid.load(Ordering::Relaxed),
+            ppid: shell_pid,
+            args: String::new(),
+        });
+        out
+    }
+
     /// With job control in a non-interactive shell, bash reports ended jobs on stderr after
     /// each foreground command (an interactive one waits for its prompt).
     pub fn notify_ended_jobs(&mut self) {
