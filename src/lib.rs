@@ -12,6 +12,7 @@ pub mod budget;
 pub mod commands;
 mod interp;
 pub mod kernel;
+pub mod limits;
 pub mod net;
 pub mod stack;
 pub mod syntax;

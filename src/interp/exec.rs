@@ -5,7 +5,7 @@ use std::sync::Arc;
 use crate::syntax::ast::{AndOr, AndOrOp, CaseTerminator, Command, CommandKind, List, Pipeline};
 use crate::syntax::{ParseError, Parser};
 
-use super::{Flow, Res, Shell, io};
+use super::{Flow, Limit, Res, Shell, io};
 
 struct AliasView<'a>(&'a super::HashMap<String, String>);
 
@@ -156,11 +156,7 @@ impl Shell {
         loop {
             self.check_cancel()?;
             if line.len() > self.env.limits.max_variable_bytes {
-                return Err(self.trip_limit(
-                    "variable bytes",
-                    "--max-variable-bytes",
-                    self.env.limits.max_variable_bytes as u64,
-                ));
+                return Err(self.trip_limit(Limit::VariableBytes));
             }
             let chunk = match f.read_until(delim, Some(64 << 10)) {
                 Ok(c) => c,
@@ -196,11 +192,7 @@ impl Shell {
 
     #[cold]
     pub fn stack_exhausted(&self) -> Flow {
-        self.trip_limit(
-            "stack bytes",
-            "--max-stack-bytes",
-            self.env.limits.max_stack_bytes as u64,
-        )
+        self.trip_limit(Limit::StackBytes)
     }
 
     pub fn exec_list(&mut self, list: &List) -> Res<i32> {

@@ -15,7 +15,6 @@ mod exec;
 mod expand;
 pub mod io;
 mod jobs;
-pub mod limits;
 mod loops;
 mod param;
 mod pat;
@@ -36,9 +35,9 @@ use crate::commands::Registry;
 use crate::syntax::ast;
 use crate::vfs::KernelBackend;
 
+pub use crate::limits::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, Limit, LimitExceeded};
 pub use builtins::NAMES as BUILTIN_NAMES;
 pub use cancel::CancelToken;
-pub use limits::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded};
 pub use vars::Attrs;
 
 /// Every builtin name, sorted (frontends complete and highlight them).
@@ -230,11 +229,7 @@ impl Env {
 
     /// The memory budget was exceeded: stop the run as any limit does.
     pub fn stop_for_memory(&self) {
-        self.trip(LimitExceeded {
-            what: "memory",
-            flag: "--max-memory",
-            value: self.limits.max_memory,
-        });
+        self.trip(self.limits.exceeded(Limit::Memory));
     }
 
     /// Stop the whole run because a limit tripped: record why (the first reason wins) and
@@ -464,19 +459,15 @@ impl Shell {
         let slot = ThreadSlot(self.env.clone());
         if n >= self.env.limits.max_background_jobs {
             drop(slot);
-            return Err(self.trip_limit(
-                "background jobs",
-                "--max-background-jobs",
-                self.env.limits.max_background_jobs as u64,
-            ));
+            return Err(self.trip_limit(Limit::BackgroundJobs));
         }
         Ok(slot)
     }
 
     /// Stop the whole run because a limit tripped: record why, cancel everything, and unwind
     /// this shell with the limit status.
-    pub fn trip_limit(&self, what: &'static str, flag: &'static str, value: u64) -> Flow {
-        self.env.trip(LimitExceeded { what, flag, value });
+    pub fn trip_limit(&self, limit: Limit) -> Flow {
+        self.env.trip(self.env.limits.exceeded(limit));
         Flow::Exit(LIMIT_EXCEEDED_STATUS)
     }
 

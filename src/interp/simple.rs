@@ -5,7 +5,7 @@ use crate::syntax::ast::{Assign, AssignValue, Command, SimpleCommand};
 
 use super::expand::{ExpArg, ExpAssign};
 use super::vars::{Attrs, Value, Var};
-use super::{Flow, Frame, Res, Shell};
+use super::{Flow, Frame, Limit, Res, Shell};
 
 impl Shell {
     pub(super) fn exec_simple(&mut self, sc: &SimpleCommand, cmd: &Command) -> Res<i32> {
@@ -14,11 +14,7 @@ impl Shell {
             .commands_run
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if n >= self.env.limits.max_commands {
-            return Err(self.trip_limit(
-                "commands",
-                "--max-commands",
-                self.env.limits.max_commands,
-            ));
+            return Err(self.trip_limit(Limit::Commands));
         }
         self.subst_status = None;
         if !self.in_trap
@@ -309,11 +305,7 @@ impl Shell {
     /// Call a shell function.
     pub fn call_function(&mut self, name: String, body: &Command, args: Vec<Vec<u8>>) -> Res<i32> {
         if self.frames.len() >= self.env.limits.max_function_depth {
-            return Err(self.trip_limit(
-                "function depth",
-                "--max-function-depth",
-                self.env.limits.max_function_depth as u64,
-            ));
+            return Err(self.trip_limit(Limit::FunctionDepth));
         }
         let saved_pos = std::mem::replace(&mut self.positional, args);
         let saved_temp = std::mem::replace(&mut self.temp_scopes, 0);

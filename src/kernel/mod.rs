@@ -27,7 +27,7 @@ use crate::vfs::{
 };
 
 pub use crate::interp::{
-    AskHook, CancelToken, ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded,
+    AskHook, CancelToken, ExecutionLimits, LIMIT_EXCEEDED_STATUS, Limit, LimitExceeded,
 };
 pub use watchdog::Watchdog;
 
@@ -498,11 +498,7 @@ impl Kernel {
         }
         let limits = self.shell.env.limits.clone();
         if script.len() > limits.max_script_bytes {
-            let limit = LimitExceeded {
-                what: "script size",
-                flag: "--max-script-bytes",
-                value: limits.max_script_bytes as u64,
-            };
+            let limit = limits.exceeded(Limit::ScriptBytes);
             return refuse(
                 format!("sandsh: {limit}\n"),
                 LIMIT_EXCEEDED_STATUS,
@@ -602,8 +598,9 @@ impl Kernel {
         // THREAT DOS-OUT-2: output past the limit is dropped, flagged and said so.
         if out.truncated() {
             let n = format!(
-                "sandsh: stdout truncated at {} bytes; raise with --max-output-bytes\n",
-                limits.max_output_bytes
+                "sandsh: stdout truncated at {} bytes; raise with {}\n",
+                limits.max_output_bytes,
+                Limit::OutputBytes.long()
             );
             let _ = io::write_all(&*err, n.as_bytes());
         }
