@@ -36,13 +36,12 @@ use crate::syntax::ast;
 use crate::vfs::KernelBackend;
 
 pub use crate::limits::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, Limit, LimitExceeded};
-pub use builtins::NAMES as BUILTIN_NAMES;
 pub use cancel::CancelToken;
 pub use vars::Attrs;
 
 /// Every builtin name, sorted (frontends complete and highlight them).
 pub fn builtin_names() -> &'static [&'static str] {
-    builtins::NAMES
+    builtins::names()
 }
 
 use jobs::JobTable;

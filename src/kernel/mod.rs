@@ -619,7 +619,7 @@ impl Kernel {
     /// The names of the shell builtins (`cd`, `export`, `echo`, …), sorted. Together with
     /// [`Kernel::commands`] this is everything a script can run besides its own functions.
     pub fn builtin_names() -> &'static [&'static str] {
-        crate::interp::BUILTIN_NAMES
+        crate::interp::builtin_names()
     }
 
     /// The commands registered in this session (standard and custom), sorted by name.
