@@ -16,6 +16,7 @@ mod expand;
 pub mod io;
 mod jobs;
 mod loops;
+mod options;
 mod param;
 mod pat;
 pub mod path;
@@ -37,6 +38,7 @@ use crate::vfs::KernelBackend;
 
 pub use crate::limits::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, Limit, LimitExceeded};
 pub use cancel::CancelToken;
+pub use options::Options;
 pub use vars::Attrs;
 
 /// Every builtin name, sorted (frontends complete and highlight them).
@@ -45,11 +47,6 @@ pub fn builtin_names() -> &'static [&'static str] {
 }
 
 use jobs::JobTable;
-
-/// Set a `set -o` option by name; false when the name is unknown.
-pub fn set_named_option(o: &mut Options, name: &str, on: bool) -> bool {
-    builtins::set_named_option(o, name, on)
-}
 
 /// Non-local control flow and fatal conditions, carried up through `Result::Err`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,78 +65,6 @@ pub enum Flow {
 }
 
 pub type Res<T> = Result<T, Flow>;
-
-/// `set -o` options and `shopt` options.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-#[serde(default)]
-pub struct Options {
-    pub errexit: bool,
-    pub nounset: bool,
-    pub xtrace: bool,
-    pub noglob: bool,
-    pub noclobber: bool,
-    pub pipefail: bool,
-    pub allexport: bool,
-    pub noexec: bool,
-    pub verbose: bool,
-    pub hashall: bool,
-    pub monitor: bool,
-    pub posix: bool,
-    // shopt
-    pub nullglob: bool,
-    pub failglob: bool,
-    pub dotglob: bool,
-    pub nocaseglob: bool,
-    pub globstar: bool,
-    pub extglob: bool,
-    pub nocasematch: bool,
-    pub expand_aliases: bool,
-    pub lastpipe: bool,
-    pub inherit_errexit: bool,
-    pub xpg_echo: bool,
-    pub globskipdots: bool,
-    pub sourcepath: bool,
-    pub extdebug: bool,
-    pub braceexpand: bool,
-    pub errtrace: bool,
-    pub functrace: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            errexit: false,
-            nounset: false,
-            xtrace: false,
-            noglob: false,
-            noclobber: false,
-            pipefail: false,
-            allexport: false,
-            noexec: false,
-            verbose: false,
-            hashall: true,
-            monitor: false,
-            posix: false,
-            nullglob: false,
-            failglob: false,
-            dotglob: false,
-            nocaseglob: false,
-            globstar: false,
-            extglob: false,
-            nocasematch: false,
-            expand_aliases: false,
-            lastpipe: false,
-            inherit_errexit: false,
-            xpg_echo: false,
-            globskipdots: true,
-            sourcepath: true,
-            extdebug: false,
-            braceexpand: true,
-            errtrace: false,
-            functrace: false,
-        }
-    }
-}
 
 /// A reserved thread slot; released on drop.
 pub struct ThreadSlot(Arc<Env>);
@@ -526,6 +451,7 @@ impl Shell {
         if let Some(v) = self.vars.get_mut("PWD") {
             v.attrs.set(Attrs::EXPORT);
         }
+        self.sync_option_vars();
         // bash starts with OLDPWD exported but without a value (`declare -x OLDPWD`), so the
         // first `cd` exports it.
         if !self.vars.is_set("OLDPWD") {

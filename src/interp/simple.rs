@@ -484,6 +484,7 @@ impl Shell {
         }
         if let Some(o) = opts {
             child.opts = o;
+            child.sync_option_vars();
         }
         child.arg0 = arg0;
         child.positional = args;

@@ -654,7 +654,7 @@ impl Kernel {
 
     /// Set shell options before running (`-e`, `-u`, `-x`, `-o name`).
     pub fn set_option(&mut self, name: &str, on: bool) -> bool {
-        crate::interp::set_named_option(&mut self.shell.opts, name, on)
+        self.shell.set_option(name, on)
     }
 
     /// Set `$0` and the positional parameters.

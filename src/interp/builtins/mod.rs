@@ -15,7 +15,6 @@ mod timeout;
 mod ulimit;
 
 pub use declare::declare_line;
-pub use set::set_named_option;
 pub use table::names;
 
 use super::expand::ExpAssign;
