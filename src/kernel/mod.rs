@@ -20,7 +20,7 @@ use crate::api::Command;
 use crate::budget::MemoryBudget;
 use crate::commands::Registry;
 use crate::interp::io::{self, Capture, ChunkSink};
-use crate::interp::{Env, Flow, Shell, Stop};
+use crate::interp::{Env, RunEnd, Shell, Stop};
 use crate::stack::BigStack;
 use crate::vfs::{
     KernelBackend, MemoryFs, MemoryFsLimits, MountMode, MountSpec, MountTable, WriteMode,
@@ -282,12 +282,17 @@ impl Kernel {
         memory: &Arc<MemoryBudget>,
     ) -> Arc<Env> {
         let entries = Self::install_command_entries(&*backend, root, &registry);
-        let mut env = Env::new(backend, registry, limits, cancel.clone(), memory.clone());
-        if let Some(e) = Arc::get_mut(&mut env) {
-            let wd = watchdog.clone();
-            e.patience = Some(Arc::new(move |budget| wd.hold(budget)));
-            e.command_entries = entries;
-        }
+        let wd = watchdog.clone();
+        let patience: crate::interp::Patience = Arc::new(move |budget| wd.hold(budget));
+        let env = Env::new(
+            backend,
+            registry,
+            limits,
+            cancel.clone(),
+            memory.clone(),
+            Some(patience),
+            entries,
+        );
         // Crossing the budget stops the run like any limit (weak: the budget lives in the env).
         let weak = Arc::downgrade(&env);
         memory.set_hook(Box::new(move || {
@@ -399,22 +404,11 @@ impl Kernel {
             ("TERM", "dumb"),
             ("SHELL", "/bin/bash"),
         ];
-        for (k, v) in defaults {
-            let _ = shell.vars.set_str(k, v.as_bytes().to_vec());
-            if let Some(var) = shell.vars.get_mut(k) {
-                var.attrs.set(crate::interp::Attrs::EXPORT);
-            }
-        }
-        for (k, v) in &config.env {
-            let _ = shell.vars.set_str(k, v.as_bytes().to_vec());
-            if let Some(var) = shell.vars.get_mut(k) {
-                var.attrs.set(crate::interp::Attrs::EXPORT);
-            }
-        }
-        shell.init_child_vars();
-        if let Some(v) = shell.vars.get_mut("HOSTNAME") {
-            v.attrs.clear(crate::interp::Attrs::EXPORT);
-        }
+        shell.seed_environment(
+            defaults
+                .into_iter()
+                .chain(config.env.iter().map(|(k, v)| (k.as_str(), v.as_str()))),
+        );
         Kernel {
             shell,
             stack: None,
@@ -466,14 +460,12 @@ impl Kernel {
     /// every thread running shell code is waited for (bounded: a command that ignores
     /// cancellation cannot hang the caller).
     fn end_threads(&self) {
-        use std::sync::atomic::Ordering;
-        let live = &self.shell.env.live_threads;
-        if live.load(Ordering::SeqCst) == 0 {
+        if self.shell.live_threads() == 0 {
             return;
         }
         self.cancel.cancel();
         let deadline = Instant::now() + Duration::from_secs(5);
-        while live.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
+        while self.shell.live_threads() > 0 && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(1));
         }
     }
@@ -496,7 +488,7 @@ impl Kernel {
         if let Some(e) = &self.config_error {
             return refuse(format!("sandsh: {e}\n"), 1, "config");
         }
-        let limits = self.shell.env.limits.clone();
+        let limits = self.shell.limits().clone();
         if script.len() > limits.max_script_bytes {
             let limit = limits.exceeded(Limit::ScriptBytes);
             return refuse(
@@ -517,22 +509,7 @@ impl Kernel {
             let msg = "sandsh: cannot map the interpreter stack\n".to_string();
             return refuse(msg, 70, "internal");
         };
-        if let Ok(mut stop) = self.shell.env.stop.lock() {
-            *stop = None;
-        }
-        self.shell.env.memory.clear_exceeded();
-        let _memory_watch = memwatch::watch(&self.shell.env.memory);
-        if let Ok(mut pe) = self.shell.env.parse_error.lock() {
-            *pe = None;
-        }
-        self.shell
-            .env
-            .commands_run
-            .store(0, std::sync::atomic::Ordering::Relaxed);
-        self.shell
-            .env
-            .loop_iterations
-            .store(0, std::sync::atomic::Ordering::Relaxed);
+        let _memory_watch = memwatch::watch(self.shell.memory());
         let timeout = opts.timeout.or(self.timeout);
         if let Err(e) = self.watchdog.arm(timeout, &self.cancel) {
             return refuse(format!("sandsh: {e}\n"), 70, "internal");
@@ -543,16 +520,17 @@ impl Kernel {
             Some(r) => Arc::new(io::HostReader(std::sync::Mutex::new(r))),
             None => Arc::new(io::Null),
         };
-        let saved_fds = self.shell.fds.clone();
-        self.shell.fds.set(0, Some(stdin));
-        self.shell.fds.set(1, Some(out.clone() as io::Fd));
-        self.shell.fds.set(2, Some(err.clone() as io::Fd));
+        let saved_fds = self
+            .shell
+            .begin_run(stdin, out.clone() as io::Fd, err.clone() as io::Fd);
         let interactive = self.interactive;
         let shell = &mut self.shell;
         let mut exited = false;
         let status = stack.run(|| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                run_top(shell, script, interactive, &mut exited)
+                let (status, e) = shell.run_top(script, interactive);
+                exited = e;
+                status
             }))
             .unwrap_or(70)
         });
@@ -563,15 +541,7 @@ impl Kernel {
             j.cancel.cancel();
         }
         self.shell.jobs.jobs.clear();
-        self.shell.fds = saved_fds;
-        let stop = self.shell.env.stop.lock().ok().and_then(|s| s.clone());
-        let parse_error = self
-            .shell
-            .env
-            .parse_error
-            .lock()
-            .ok()
-            .and_then(|mut p| p.take());
+        let RunEnd { stop, parse_error } = self.shell.end_run(saved_fds);
         let cancelled = self.cancel.is_cancelled();
         let (exit_code, error, note) = if timed_out {
             let t = timeout.unwrap_or_default();
@@ -624,7 +594,7 @@ impl Kernel {
 
     /// The commands registered in this session (standard and custom), sorted by name.
     pub fn commands(&self) -> Vec<Arc<dyn Command>> {
-        self.shell.env.registry.commands()
+        self.shell.registry().commands()
     }
 
     /// The configured script timeout.
@@ -649,7 +619,7 @@ impl Kernel {
 
     /// The filesystem.
     pub fn backend(&self) -> Arc<dyn KernelBackend> {
-        self.shell.env.backend.clone()
+        self.shell.backend().clone()
     }
 
     /// Set shell options before running (`-e`, `-u`, `-x`, `-o name`).
@@ -659,25 +629,22 @@ impl Kernel {
 
     /// Set `$0` and the positional parameters.
     pub fn set_args(&mut self, arg0: &str, args: Vec<Vec<u8>>) {
-        self.shell.arg0 = arg0.as_bytes().to_vec();
-        self.shell.positional = args;
+        self.shell.set_args(arg0, args);
     }
 
     /// Behave as `bash -c` (used by `sandsh -c`): an unset-parameter error exits 127.
     pub fn set_command_mode(&mut self, on: bool) {
-        self.shell.dash_c = on;
-        self.shell.input_flag = Some(if on { 'c' } else { 's' });
+        self.shell.set_dash_c(on);
     }
 
     /// Mark the session as running a script file (`FUNCNAME` then ends with `main`).
     pub fn set_script_file(&mut self, name: &str) {
-        self.shell.source_file = Some(name.to_string());
-        self.shell.input_flag = None;
+        self.shell.set_source_name(name);
     }
 
     /// Set the name used as the prefix of error messages.
     pub fn set_error_name(&mut self, name: &str) {
-        self.shell.err_name = name.to_string();
+        self.shell.set_error_name(name);
     }
 
     // ----- Frontend queries (the REPL; read-only views of the session) -------------------------
@@ -699,19 +666,18 @@ impl Kernel {
 
     /// The working directory.
     pub fn cwd(&self) -> String {
-        self.shell.cwd.to_string_lossy().into_owned()
+        self.shell.cwd().to_string_lossy().into_owned()
     }
 
     /// `$?`: the status of the last command run.
     pub fn last_status(&self) -> i32 {
-        self.shell.last_status
+        self.shell.last_status()
     }
 
     /// The value of a scalar variable (`None` when unset).
     pub fn var(&self, name: &str) -> Option<String> {
         self.shell
-            .vars
-            .get_str(name)
+            .var_str(name)
             .map(|v| String::from_utf8_lossy(v).into_owned())
     }
 
@@ -723,19 +689,11 @@ impl Kernel {
 
     /// The names a frontend completes and highlights, each list sorted.
     pub fn completion_names(&self) -> CompletionNames {
-        let mut functions: Vec<String> = self.shell.funcs.keys().cloned().collect();
-        functions.sort();
-        let mut aliases: Vec<(String, String)> = self
-            .shell
-            .aliases
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        aliases.sort();
+        let functions = self.shell.function_names();
+        let aliases = self.shell.alias_list();
         let mut commands: Vec<String> = self
             .shell
-            .env
-            .registry
+            .registry()
             .commands()
             .iter()
             .map(|c| c.spec().name.to_string())
@@ -750,20 +708,18 @@ impl Kernel {
             commands,
             functions,
             aliases,
-            variables: self.shell.vars.names(),
+            variables: self.shell.variable_names(),
         }
     }
 
     /// The registered command called `name` (for its `CommandSpec`).
     pub fn command(&self, name: &str) -> Option<Arc<dyn Command>> {
-        self.shell.env.registry.get(name)
+        self.shell.registry().get(name)
     }
 
     /// Set who answers `ToolCtx::ask` (`None`: every question is answered no).
     pub fn set_ask(&self, hook: Option<crate::interp::AskHook>) {
-        if let Ok(mut slot) = self.shell.env.ask.lock() {
-            *slot = hook;
-        }
+        self.shell.set_ask(hook);
     }
 }
 
@@ -782,25 +738,6 @@ impl Drop for Kernel {
     fn drop(&mut self) {
         self.watchdog.shutdown();
     }
-}
-
-fn run_top(shell: &mut Shell, script: &str, interactive: bool, exited: &mut bool) -> i32 {
-    shell.exit_called = false;
-    let r = shell.run_script(script);
-    // Only the `exit` builtin ends an interactive session: not a cancel, a limit or a fatal
-    // expansion error, which also unwind as `Flow::Exit`.
-    *exited = matches!(r, Err(Flow::Exit(_))) && shell.exit_called && !shell.is_cancelled();
-    let status = match r {
-        Ok(s) => s,
-        Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
-        Err(_) => shell.last_status,
-    };
-    shell.last_status = status;
-    // An interactive session runs the EXIT trap when it ends, not after every line.
-    if !interactive || *exited {
-        shell.run_exit_trap();
-    }
-    shell.last_status
 }
 
 /// `2s`, `1.5s`, `500ms`, `2m` as people write them.
