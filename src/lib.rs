@@ -24,8 +24,3 @@ pub use kernel::{ExecResult, Kernel, KernelConfig};
 pub use tool::{BashTool, Tool, ToolRegistry, ToolRequest, ToolResponse, ToolStatus};
 #[cfg(feature = "scripted_tool")]
 pub use tool::{ScriptedTool, ScriptedToolBuilder, ToolArgs, ToolCallback, ToolDef};
-
-/// Stream types the CLI uses to print output as it is produced.
-pub mod interp_io {
-    pub use crate::interp::io::ChunkSink;
-}

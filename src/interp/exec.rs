@@ -102,8 +102,7 @@ impl Shell {
         self.subshell_level += 1;
         let status = match self.exec_list(list) {
             Ok(s) => s,
-            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
-            Err(Flow::Break(_)) | Err(Flow::Continue(_)) => self.last_status,
+            Err(f) => f.status(self.last_status),
         };
         self.last_status = status;
         self.run_exit_trap();
@@ -258,14 +257,19 @@ impl Shell {
             return Ok(());
         }
         if let Some(action) = self.traps.get("ERR").cloned() {
-            let saved = self.last_status;
-            self.in_trap = true;
-            let r = self.eval_string(&action, "trap");
-            self.in_trap = false;
-            self.last_status = saved;
-            r?;
+            self.run_trap_action(&action)?;
         }
         Ok(())
+    }
+
+    /// Run a trap's action: no trap fires inside it, and `$?` is what it was before.
+    pub fn run_trap_action(&mut self, action: &str) -> Res<()> {
+        let saved = self.last_status;
+        let was = std::mem::replace(&mut self.in_trap, true);
+        let r = self.eval_string(action, "trap");
+        self.in_trap = was;
+        self.last_status = saved;
+        r.map(|_| ())
     }
 
     fn exec_pipeline(&mut self, p: &Pipeline) -> Res<i32> {
@@ -395,8 +399,7 @@ impl Shell {
         self.subshell_level += 1;
         let s = match self.exec_command(cmd) {
             Ok(s) => s,
-            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
-            Err(_) => self.last_status,
+            Err(f) => f.status(self.last_status),
         };
         self.last_status = s;
         self.run_exit_trap();

@@ -68,6 +68,18 @@ pub enum Flow {
 
 pub type Res<T> = Result<T, Flow>;
 
+impl Flow {
+    /// The exit status a (sub)shell ends with when this unwinds to its top: the status an
+    /// `exit`, `return` or abandoned command carries, else (a stray `break`/`continue`)
+    /// `last_status`.
+    pub fn status(self, last_status: i32) -> i32 {
+        match self {
+            Flow::Exit(s) | Flow::Return(s) | Flow::Discard(s) => s,
+            Flow::Break(_) | Flow::Continue(_) => last_status,
+        }
+    }
+}
+
 /// A reserved thread slot; released on drop.
 pub struct ThreadSlot(Arc<Env>);
 
@@ -453,10 +465,7 @@ impl Shell {
             v.attrs.set(Attrs::READONLY);
         }
         let pwd = self.cwd.as_os_str().as_encoded_bytes().to_vec();
-        let _ = self.vars.set_str("PWD", pwd);
-        if let Some(v) = self.vars.get_mut("PWD") {
-            v.attrs.set(Attrs::EXPORT);
-        }
+        self.set_exported("PWD", pwd);
         self.sync_option_vars();
         // bash starts with OLDPWD exported but without a value (`declare -x OLDPWD`), so the
         // first `cd` exports it.
@@ -469,10 +478,7 @@ impl Shell {
             .and_then(|s| std::str::from_utf8(s).ok()?.parse::<i64>().ok())
             .unwrap_or(0)
             + 1;
-        let _ = self.vars.set_str("SHLVL", lvl.to_string().into_bytes());
-        if let Some(v) = self.vars.get_mut("SHLVL") {
-            v.attrs.set(Attrs::EXPORT);
-        }
+        self.set_exported("SHLVL", lvl.to_string().into_bytes());
     }
 
     /// Expand prompt escapes (`\u \h \w \W \$ \t \d \n \e \[ \]`), as `${x@P}` and PS1 do.

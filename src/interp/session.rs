@@ -75,8 +75,7 @@ impl Shell {
         let exited = matches!(r, Err(Flow::Exit(_))) && self.exit_called && !self.is_cancelled();
         let status = match r {
             Ok(s) => s,
-            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
-            Err(_) => self.last_status,
+            Err(f) => f.status(self.last_status),
         };
         self.last_status = status;
         // An interactive session runs the EXIT trap when it ends, not after every line.

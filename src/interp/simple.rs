@@ -25,12 +25,7 @@ impl Shell {
             let text = super::print::simple_src(sc);
             let _ = self.vars.set_str("BASH_COMMAND", text.into_bytes());
             if let Some(action) = self.traps.get("DEBUG").cloned() {
-                let saved = self.last_status;
-                self.in_trap = true;
-                let r = self.eval_string(&action, "trap");
-                self.in_trap = false;
-                self.last_status = saved;
-                r?;
+                self.run_trap_action(&action)?;
             }
         }
         let args = match self.expand_args(&sc.words) {
@@ -324,9 +319,7 @@ impl Shell {
             && !self.in_trap
             && (self.opts.functrace || return_trap_before != self.return_trap_sets)
         {
-            self.in_trap = true;
-            let _ = self.eval_string(&action, "trap");
-            self.in_trap = false;
+            let _ = self.run_trap_action(&action);
         }
         self.vars.pop_scope();
         self.frames.pop();
@@ -470,10 +463,7 @@ impl Shell {
         child.pid = self.env.alloc_pid();
         child.umask = self.umask;
         for (k, v) in self.vars.exported() {
-            let _ = child.vars.set_str(&k, v);
-            if let Some(var) = child.vars.get_mut(&k) {
-                var.attrs.set(Attrs::EXPORT);
-            }
+            child.set_exported(&k, v);
         }
         child.init_child_vars();
         for (name, f) in &self.funcs {
@@ -503,8 +493,7 @@ impl Shell {
         }
         let status = match child.run_script(src) {
             Ok(s) => s,
-            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
-            Err(_) => child.last_status,
+            Err(f) => f.status(child.last_status),
         };
         child.last_status = status;
         child.run_exit_trap();

@@ -19,13 +19,15 @@ pub use snapshot::{KERNEL_SNAPSHOT_VERSION, SnapshotError};
 use crate::api::Command;
 use crate::budget::MemoryBudget;
 use crate::commands::Registry;
-use crate::interp::io::{self, Capture, ChunkSink};
+use crate::interp::io::{self, Capture};
 use crate::interp::{Env, RunEnd, Shell, Stop};
 use crate::stack::BigStack;
 use crate::vfs::{
     KernelBackend, MemoryFs, MemoryFsLimits, MountMode, MountSpec, MountTable, WriteMode,
 };
 
+/// Receives output chunks as a run produces them ([`ExecOptions::on_stdout`]).
+pub use crate::interp::io::ChunkSink;
 pub use crate::interp::{
     AskHook, CancelToken, ExecutionLimits, LIMIT_EXCEEDED_STATUS, Limit, LimitExceeded,
 };
@@ -756,23 +758,5 @@ pub fn format_duration(d: Duration) -> String {
 
 /// Parse `30`, `1.5`, `500ms`, `2s`, `2m`, `1h` (a bare number is seconds).
 pub fn parse_duration(s: &str) -> Option<Duration> {
-    let s = s.trim();
-    let (num, mult) = if let Some(n) = s.strip_suffix("ms") {
-        (n, 0.001)
-    } else if let Some(n) = s.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = s.strip_suffix('m') {
-        (n, 60.0)
-    } else if let Some(n) = s.strip_suffix('h') {
-        (n, 3600.0)
-    } else if let Some(n) = s.strip_suffix('d') {
-        (n, 86400.0)
-    } else {
-        (s, 1.0)
-    };
-    let v: f64 = num.trim().parse().ok()?;
-    if !v.is_finite() || v < 0.0 {
-        return None;
-    }
-    Duration::try_from_secs_f64(v * mult).ok()
+    crate::text::duration::parse_duration(s)
 }
