@@ -9,6 +9,7 @@
 
 pub mod api;
 pub mod budget;
+mod cancel;
 pub mod commands;
 mod interp;
 pub mod kernel;

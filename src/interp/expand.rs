@@ -141,7 +141,7 @@ fn is_brace(p: &WordPart) -> bool {
 pub struct BraceBound<'a> {
     pub max_words: usize,
     pub made: usize,
-    pub cancel: &'a super::cancel::CancelToken,
+    pub cancel: &'a crate::cancel::CancelToken,
 }
 
 /// Why a brace expansion stopped.

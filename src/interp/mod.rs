@@ -8,7 +8,6 @@
 mod arith;
 mod assign;
 mod builtins;
-pub mod cancel;
 mod cond;
 mod ctx;
 mod exec;
@@ -37,8 +36,10 @@ use crate::commands::Registry;
 use crate::syntax::ast;
 use crate::vfs::KernelBackend;
 
+pub use crate::cancel::CancelToken;
 pub use crate::limits::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, Limit, LimitExceeded};
-pub use cancel::CancelToken;
+// `super::cancel::…` keeps working in the interpreter's modules.
+use crate::cancel;
 pub use options::Options;
 pub use session::RunEnd;
 pub use vars::Attrs;
