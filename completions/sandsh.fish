@@ -15,20 +15,20 @@ complete -c sandsh -l max-total-loop-iterations -d 'Maximum loop iterations per 
 complete -c sandsh -l max-function-depth -d 'Maximum nested function calls' -r
 complete -c sandsh -l max-subst-depth -d 'Maximum nested command substitutions' -r
 complete -c sandsh -l max-source-depth -d 'Maximum nested `source`' -r
-complete -c sandsh -l max-output-bytes -d 'Maximum bytes of stdout/stderr kept per run' -r
+complete -c sandsh -l max-output-bytes -d 'Maximum bytes of stdout/stderr kept per run (the rest is dropped and flagged)' -r
 complete -c sandsh -l max-script-bytes -d 'Maximum script size' -r
 complete -c sandsh -l max-variable-bytes -d 'Maximum size of one variable' -r
 complete -c sandsh -l max-array-entries -d 'Maximum elements of one array' -r
 complete -c sandsh -l pipe-buffer-bytes -d 'Bytes buffered in one pipe' -r
-complete -c sandsh -l max-vfs-bytes -d 'Maximum bytes stored in the virtual filesystem' -r
+complete -c sandsh -l max-vfs-bytes -d 'Maximum bytes stored in the virtual filesystem (writes fail with ENOSPC)' -r
 complete -c sandsh -l max-files -d 'Maximum files in the virtual filesystem' -r
-complete -c sandsh -l max-file-size -d 'Maximum size of one file' -r
+complete -c sandsh -l max-file-size -d 'Maximum size of one file (writes fail with EFBIG)' -r
 complete -c sandsh -l max-path-depth -d 'Maximum components of a path' -r
 complete -c sandsh -l max-background-jobs -d 'Maximum background jobs and pipeline stages at once' -r
 complete -c sandsh -l max-memory -d 'Memory budget of the session: variables, files, captures, command buffers' -r
 complete -c sandsh -l max-stack-bytes -d 'Stack of the interpreter and of each pipeline stage or job (deep recursion)' -r
 complete -c sandsh -l max-expansion-words -d 'Maximum words one brace expansion or glob produces' -r
-complete -c sandsh -l max-net-bytes -d 'Maximum bytes of one network response body (curl, wget)' -r
+complete -c sandsh -l max-net-bytes -d 'Maximum bytes of one network response body (curl exits 63, wget 3)' -r
 complete -c sandsh -l init -d 'REPL: run FILE (read from the host) inside the sandbox at start instead of $XDG_CONFIG_HOME/sandsh/init.sh' -r -F
 complete -c sandsh -l generate -d 'Print the man page (`man`) or shell completions (`completions SHELL`: bash, zsh, fish, elvish, powershell) and exit' -r
 complete -c sandsh -s c -d 'Run COMMANDS (the first argument); NAME sets $0 and ARGS set $1…'

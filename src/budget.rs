@@ -33,7 +33,7 @@ pub struct MemoryBudget {
 
 /// A charge was refused: the budget would be exceeded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("memory budget exceeded ({limit} bytes); raise with --max-memory")]
+#[error("memory budget exceeded ({limit} bytes); raise with {}", crate::limits::Limit::Memory.long())]
 pub struct MemoryExceeded {
     pub limit: u64,
 }

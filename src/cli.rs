@@ -3,8 +3,9 @@
 
 use std::ffi::OsString;
 
-use clap::{ArgAction, Parser};
+use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser};
 use sandsh::KernelConfig;
+use sandsh::limits::{LIMITS, Limit};
 
 /// A sandboxed, bash-compatible shell: commands run in-process over a virtual filesystem and the
 /// host is unreachable unless mounted.
@@ -93,66 +94,9 @@ pub struct Cli {
     #[arg(long, value_name = "PROFILE", help_heading = "Limits")]
     pub profile: Option<String>,
 
-    /// Maximum simple commands per run
-    #[arg(long, value_name = "N", help_heading = "Limits")]
-    pub max_commands: Option<String>,
-    /// Maximum iterations of one loop
-    #[arg(long, value_name = "N", help_heading = "Limits")]
-    pub max_loop_iterations: Option<String>,
-    /// Maximum loop iterations per run, all loops together
-    #[arg(long, value_name = "N", help_heading = "Limits")]
-    pub max_total_loop_iterations: Option<String>,
-    /// Maximum nested function calls
-    #[arg(long, value_name = "N", help_heading = "Limits")]
-    pub max_function_depth: Option<String>,
-    /// Maximum nested command substitutions
-    #[arg(long, value_name = "N", help_heading = "Limits")]
-    pub max_subst_depth: Option<String>,
-    /// Maximum nested `source`
-    #[arg(long, value_name = "N", help_heading = "Limits")]
-    pub max_source_depth: Option<String>,
-    /// Maximum bytes of stdout/stderr kept per run
-    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
-    pub max_output_bytes: Option<String>,
-    /// Maximum script size
-    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
-    pub max_script_bytes: Option<String>,
-    /// Maximum size of one variable
-    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
-    pub max_variable_bytes: Option<String>,
-    /// Maximum elements of one array
-    #[arg(long, value_name = "N", help_heading = "Limits")]
-    pub max_array_entries: Option<String>,
-    /// Bytes buffered in one pipe
-    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
-    pub pipe_buffer_bytes: Option<String>,
-    /// Maximum bytes stored in the virtual filesystem
-    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
-    pub max_vfs_bytes: Option<String>,
-    /// Maximum files in the virtual filesystem
-    #[arg(long, value_name = "N", help_heading = "Limits")]
-    pub max_files: Option<String>,
-    /// Maximum size of one file
-    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
-    pub max_file_size: Option<String>,
-    /// Maximum components of a path
-    #[arg(long, value_name = "N", help_heading = "Limits")]
-    pub max_path_depth: Option<String>,
-    /// Maximum background jobs and pipeline stages at once
-    #[arg(long, value_name = "N", help_heading = "Limits")]
-    pub max_background_jobs: Option<String>,
-    /// Memory budget of the session: variables, files, captures, command buffers
-    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
-    pub max_memory: Option<String>,
-    /// Stack of the interpreter and of each pipeline stage or job (deep recursion)
-    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
-    pub max_stack_bytes: Option<String>,
-    /// Maximum words one brace expansion or glob produces
-    #[arg(long, value_name = "N", help_heading = "Limits")]
-    pub max_expansion_words: Option<String>,
-    /// Maximum bytes of one network response body (curl, wget)
-    #[arg(long, value_name = "BYTES", help_heading = "Limits")]
-    pub max_net_bytes: Option<String>,
+    /// One flag per limit, generated from the limits table.
+    #[command(flatten)]
+    pub limits: LimitArgs,
 
     /// REPL: run FILE (read from the host) inside the sandbox at start instead of
     /// $XDG_CONFIG_HOME/sandsh/init.sh
@@ -180,31 +124,51 @@ pub struct Cli {
 impl Cli {
     /// The limit flags given, as (flag name, value).
     pub fn limit_flags(&self) -> Vec<(&'static str, &str)> {
-        let all: [(&'static str, &Option<String>); 20] = [
-            ("max-commands", &self.max_commands),
-            ("max-loop-iterations", &self.max_loop_iterations),
-            ("max-total-loop-iterations", &self.max_total_loop_iterations),
-            ("max-function-depth", &self.max_function_depth),
-            ("max-subst-depth", &self.max_subst_depth),
-            ("max-source-depth", &self.max_source_depth),
-            ("max-output-bytes", &self.max_output_bytes),
-            ("max-script-bytes", &self.max_script_bytes),
-            ("max-variable-bytes", &self.max_variable_bytes),
-            ("max-array-entries", &self.max_array_entries),
-            ("pipe-buffer-bytes", &self.pipe_buffer_bytes),
-            ("max-vfs-bytes", &self.max_vfs_bytes),
-            ("max-files", &self.max_files),
-            ("max-file-size", &self.max_file_size),
-            ("max-path-depth", &self.max_path_depth),
-            ("max-background-jobs", &self.max_background_jobs),
-            ("max-memory", &self.max_memory),
-            ("max-stack-bytes", &self.max_stack_bytes),
-            ("max-expansion-words", &self.max_expansion_words),
-            ("max-net-bytes", &self.max_net_bytes),
-        ];
-        all.into_iter()
-            .filter_map(|(n, v)| v.as_deref().map(|v| (n, v)))
+        self.limits
+            .0
+            .iter()
+            .map(|(l, v)| (l.def().flag, v.as_str()))
             .collect()
+    }
+}
+
+/// The `--max-…` flags: built at run time from [`LIMITS`], so a new limit gets its flag, its
+/// man page entry and its completions without a line here.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct LimitArgs(pub Vec<(Limit, String)>);
+
+impl FromArgMatches for LimitArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut given = Vec::new();
+        for d in LIMITS {
+            if let Some(v) = m.get_one::<String>(d.field) {
+                given.push((d.limit, v.clone()));
+            }
+        }
+        Ok(LimitArgs(given))
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl Args for LimitArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.args(LIMITS.iter().map(|d| {
+            Arg::new(d.field)
+                .long(d.flag)
+                .value_name(d.unit.value_name())
+                .action(ArgAction::Set)
+                .value_parser(clap::value_parser!(String))
+                .help(d.help)
+                .help_heading("Limits")
+        }))
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
     }
 }
 

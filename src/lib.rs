@@ -10,9 +10,11 @@
 pub mod api;
 mod bash;
 pub mod budget;
+mod cancel;
 pub mod commands;
 mod interp;
 pub mod kernel;
+pub mod limits;
 pub mod net;
 pub mod stack;
 pub mod syntax;
@@ -34,8 +36,3 @@ pub use tool::{
 #[cfg(feature = "scripted_tool")]
 pub use tool::{ScriptedTool, ScriptedToolBuilder, ToolArgs, ToolCallback, ToolDef};
 pub use vfs::{KernelBackend, MountMode};
-
-/// Stream types the CLI uses to print output as it is produced.
-pub mod interp_io {
-    pub use crate::interp::io::ChunkSink;
-}

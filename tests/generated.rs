@@ -79,3 +79,39 @@ fn unknown_shell_is_an_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown shell 'tcsh'"));
 }
+
+/// The README's limits table is the one `ExecutionLimits::markdown_table()` generates from the
+/// limits table in `src/limits.rs`.
+#[test]
+fn readme_limits_table_is_up_to_date() {
+    const BEGIN: &str = "<!-- limits table: generated from src/limits.rs; refresh with SANDSH_BLESS=1 cargo test --test generated -->\n";
+    const END: &str = "<!-- end of limits table -->\n";
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme = std::fs::read_to_string(&path).expect("read README.md");
+    let start = readme
+        .find(BEGIN)
+        .expect("README lacks the limits table's start marker")
+        + BEGIN.len();
+    let end = start
+        + readme[start..]
+            .find(END)
+            .expect("README lacks the limits table's end marker");
+    let want = sandsh::kernel::ExecutionLimits::markdown_table();
+    if std::env::var_os("SANDSH_BLESS").is_some() {
+        let fresh = format!("{}{want}{}", &readme[..start], &readme[end..]);
+        std::fs::write(&path, fresh).expect("write README.md");
+        return;
+    }
+    assert_eq!(
+        &readme[start..end],
+        want,
+        "README's limits table is out of date\nrefresh with: SANDSH_BLESS=1 cargo test --test generated"
+    );
+    for d in sandsh::limits::LIMITS {
+        assert!(
+            readme[start..end].contains(d.long),
+            "README lacks {}",
+            d.long
+        );
+    }
+}

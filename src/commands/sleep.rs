@@ -38,18 +38,7 @@ static SPEC: CommandSpec = CommandSpec {
 };
 
 fn parse(s: &str) -> Option<f64> {
-    let (num, mult) = match s.chars().last()? {
-        's' => (&s[..s.len() - 1], 1.0),
-        'm' => (&s[..s.len() - 1], 60.0),
-        'h' => (&s[..s.len() - 1], 3600.0),
-        'd' => (&s[..s.len() - 1], 86400.0),
-        _ => (s, 1.0),
-    };
-    let v: f64 = num.parse().ok()?;
-    if v.is_nan() || v < 0.0 || num.is_empty() {
-        return None;
-    }
-    Some(v * mult)
+    crate::text::duration::parse_interval(s)
 }
 
 impl Command for Sleep {

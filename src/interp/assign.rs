@@ -3,7 +3,7 @@
 
 use super::expand::{ExpAssign, ExpValue};
 use super::vars::{Attrs, Value};
-use super::{Flow, Res, Shell};
+use super::{Flow, Limit, Res, Shell};
 
 impl Shell {
     pub fn var_err(&self, e: super::vars::VarError) -> Flow {
@@ -29,11 +29,7 @@ impl Shell {
     /// Enforce `max_variable_bytes` on a value about to be stored.
     fn check_value_size(&self, len: usize) -> Res<()> {
         if len > self.env.limits.max_variable_bytes {
-            return Err(self.trip_limit(
-                "variable size",
-                "--max-variable-bytes",
-                self.env.limits.max_variable_bytes as u64,
-            ));
+            return Err(self.trip_limit(Limit::VariableBytes));
         }
         Ok(())
     }
@@ -46,11 +42,7 @@ impl Shell {
             _ => 0,
         };
         if n > self.env.limits.max_array_entries {
-            return Err(self.trip_limit(
-                "array entries",
-                "--max-array-entries",
-                self.env.limits.max_array_entries as u64,
-            ));
+            return Err(self.trip_limit(Limit::ArrayEntries));
         }
         Ok(())
     }
@@ -294,11 +286,7 @@ impl Shell {
                     {
                         let len = cur.len() + s.len();
                         if len > self.env.limits.max_variable_bytes {
-                            return Err(self.trip_limit(
-                                "variable size",
-                                "--max-variable-bytes",
-                                self.env.limits.max_variable_bytes as u64,
-                            ));
+                            return Err(self.trip_limit(Limit::VariableBytes));
                         }
                         cur.extend_from_slice(&s);
                         if self.opts.allexport {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use crate::syntax::ast::{AndOr, AndOrOp, CaseTerminator, Command, CommandKind, List, Pipeline};
 use crate::syntax::{ParseError, Parser};
 
-use super::{Flow, Res, Shell, io};
+use super::{Flow, Limit, Res, Shell, io};
 
 struct AliasView<'a>(&'a super::HashMap<String, String>);
 
@@ -102,8 +102,7 @@ impl Shell {
         self.subshell_level += 1;
         let status = match self.exec_list(list) {
             Ok(s) => s,
-            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
-            Err(Flow::Break(_)) | Err(Flow::Continue(_)) => self.last_status,
+            Err(f) => f.status(self.last_status),
         };
         self.last_status = status;
         self.run_exit_trap();
@@ -156,11 +155,7 @@ impl Shell {
         loop {
             self.check_cancel()?;
             if line.len() > self.env.limits.max_variable_bytes {
-                return Err(self.trip_limit(
-                    "variable bytes",
-                    "--max-variable-bytes",
-                    self.env.limits.max_variable_bytes as u64,
-                ));
+                return Err(self.trip_limit(Limit::VariableBytes));
             }
             let chunk = match f.read_until(delim, Some(64 << 10)) {
                 Ok(c) => c,
@@ -196,11 +191,7 @@ impl Shell {
 
     #[cold]
     pub fn stack_exhausted(&self) -> Flow {
-        self.trip_limit(
-            "stack bytes",
-            "--max-stack-bytes",
-            self.env.limits.max_stack_bytes as u64,
-        )
+        self.trip_limit(Limit::StackBytes)
     }
 
     pub fn exec_list(&mut self, list: &List) -> Res<i32> {
@@ -269,14 +260,19 @@ impl Shell {
             return Ok(());
         }
         if let Some(action) = self.traps.get("ERR").cloned() {
-            let saved = self.last_status;
-            self.in_trap = true;
-            let r = self.eval_string(&action, "trap");
-            self.in_trap = false;
-            self.last_status = saved;
-            r?;
+            self.run_trap_action(&action)?;
         }
         Ok(())
+    }
+
+    /// Run a trap's action: no trap fires inside it, and `$?` is what it was before.
+    pub fn run_trap_action(&mut self, action: &str) -> Res<()> {
+        let saved = self.last_status;
+        let was = std::mem::replace(&mut self.in_trap, true);
+        let r = self.eval_string(action, "trap");
+        self.in_trap = was;
+        self.last_status = saved;
+        r.map(|_| ())
     }
 
     fn exec_pipeline(&mut self, p: &Pipeline) -> Res<i32> {
@@ -406,8 +402,7 @@ impl Shell {
         self.subshell_level += 1;
         let s = match self.exec_command(cmd) {
             Ok(s) => s,
-            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
-            Err(_) => self.last_status,
+            Err(f) => f.status(self.last_status),
         };
         self.last_status = s;
         self.run_exit_trap();

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::syntax::ast::{Assign, AssignValue, Word, WordPart};
 
 use super::io::{self, Capture};
-use super::{Flow, LimitExceeded, Res, Shell};
+use super::{Flow, Limit, Res, Shell};
 
 /// A piece of an expanded word.
 #[derive(Debug, Clone)]
@@ -141,7 +141,7 @@ fn is_brace(p: &WordPart) -> bool {
 pub struct BraceBound<'a> {
     pub max_words: usize,
     pub made: usize,
-    pub cancel: &'a super::cancel::CancelToken,
+    pub cancel: &'a crate::cancel::CancelToken,
 }
 
 /// Why a brace expansion stopped.
@@ -403,11 +403,7 @@ impl Shell {
                 }
                 Err(BraceStop::Cancelled) => return Err(Flow::Exit(130)),
                 Err(BraceStop::TooMany) => {
-                    return Err(self.trip_limit(
-                        "expansion words",
-                        "--max-expansion-words",
-                        self.env.limits.max_expansion_words as u64,
-                    ));
+                    return Err(self.trip_limit(Limit::ExpansionWords));
                 }
             };
             &braced
@@ -760,11 +756,7 @@ impl Shell {
     /// Run `$(…)` and return its output without trailing newlines.
     pub fn command_subst(&mut self, list: &crate::syntax::ast::List) -> Res<Vec<u8>> {
         if self.subst_depth >= self.env.limits.max_subst_depth {
-            return Err(self.trip_limit(
-                "substitution depth",
-                "--max-subst-depth",
-                self.env.limits.max_subst_depth as u64,
-            ));
+            return Err(self.trip_limit(Limit::SubstDepth));
         }
         if let Some(target) = read_only_redirect(list) {
             let name = self.expand_string(target)?;
@@ -790,13 +782,7 @@ impl Shell {
         let cap = Capture::strict(
             self.env.limits.max_output_bytes,
             &self.env.memory,
-            Box::new(move || {
-                env.trip(LimitExceeded {
-                    what: "output bytes",
-                    flag: "--max-output-bytes",
-                    value: env.limits.max_output_bytes as u64,
-                })
-            }),
+            Box::new(move || env.trip(env.limits.exceeded(Limit::OutputBytes))),
         );
         let mut sub = self.subshell();
         sub.subst_depth += 1;

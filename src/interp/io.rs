@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use crate::vfs::{KernelBackend, WriteMode};
 
-use super::cancel::CancelToken;
+use crate::cancel::CancelToken;
 
 /// One open file description.
 pub trait Stream: Send + Sync {

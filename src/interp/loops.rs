@@ -3,7 +3,7 @@
 
 use crate::syntax::ast::{List, Word, WordPart};
 
-use super::{Flow, Res, Shell};
+use super::{Flow, Limit, Res, Shell};
 
 /// What a loop does after its body ran.
 enum Next {
@@ -47,22 +47,14 @@ impl Shell {
         *iters += 1;
         let lim = &self.env.limits;
         if *iters > lim.max_loop_iterations {
-            return Err(self.trip_limit(
-                "loop iterations",
-                "--max-loop-iterations",
-                lim.max_loop_iterations,
-            ));
+            return Err(self.trip_limit(Limit::LoopIterations));
         }
         let total = self
             .env
             .loop_iterations
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if total >= lim.max_total_loop_iterations {
-            return Err(self.trip_limit(
-                "total loop iterations",
-                "--max-total-loop-iterations",
-                lim.max_total_loop_iterations,
-            ));
+            return Err(self.trip_limit(Limit::TotalLoopIterations));
         }
         Ok(())
     }

@@ -8,21 +8,22 @@
 mod arith;
 mod assign;
 mod builtins;
-pub mod cancel;
 mod cond;
 mod ctx;
 mod exec;
 mod expand;
 pub mod io;
 pub mod jobs;
-pub mod limits;
 mod loops;
+mod options;
+mod overrides;
 mod param;
 mod pat;
 pub mod path;
 pub mod policy;
 mod print;
 mod redirect;
+mod session;
 mod simple;
 pub mod state;
 mod vars;
@@ -37,24 +38,22 @@ use crate::commands::Registry;
 use crate::syntax::ast;
 use crate::vfs::KernelBackend;
 
-pub use builtins::NAMES as BUILTIN_NAMES;
-pub use cancel::CancelToken;
-pub use limits::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded};
+pub use crate::cancel::CancelToken;
+pub use crate::limits::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, Limit, LimitExceeded};
+// `super::cancel::…` keeps working in the interpreter's modules.
+use crate::cancel;
+pub use options::Options;
 pub use param::is_name;
 pub use policy::{CommandPolicy, PolicyState};
+pub use session::RunEnd;
 pub use vars::{Attrs, Var};
 
 /// Every builtin name, sorted (frontends complete and highlight them).
 pub fn builtin_names() -> &'static [&'static str] {
-    builtins::NAMES
+    builtins::names()
 }
 
 use jobs::JobTable;
-
-/// Set a `set -o` option by name; false when the name is unknown.
-pub fn set_named_option(o: &mut Options, name: &str, on: bool) -> bool {
-    builtins::set_named_option(o, name, on)
-}
 
 /// Non-local control flow and fatal conditions, carried up through `Result::Err`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,74 +73,14 @@ pub enum Flow {
 
 pub type Res<T> = Result<T, Flow>;
 
-/// `set -o` options and `shopt` options.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-#[serde(default)]
-pub struct Options {
-    pub errexit: bool,
-    pub nounset: bool,
-    pub xtrace: bool,
-    pub noglob: bool,
-    pub noclobber: bool,
-    pub pipefail: bool,
-    pub allexport: bool,
-    pub noexec: bool,
-    pub verbose: bool,
-    pub hashall: bool,
-    pub monitor: bool,
-    pub posix: bool,
-    // shopt
-    pub nullglob: bool,
-    pub failglob: bool,
-    pub dotglob: bool,
-    pub nocaseglob: bool,
-    pub globstar: bool,
-    pub extglob: bool,
-    pub nocasematch: bool,
-    pub expand_aliases: bool,
-    pub lastpipe: bool,
-    pub inherit_errexit: bool,
-    pub xpg_echo: bool,
-    pub globskipdots: bool,
-    pub sourcepath: bool,
-    pub extdebug: bool,
-    pub braceexpand: bool,
-    pub errtrace: bool,
-    pub functrace: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            errexit: false,
-            nounset: false,
-            xtrace: false,
-            noglob: false,
-            noclobber: false,
-            pipefail: false,
-            allexport: false,
-            noexec: false,
-            verbose: false,
-            hashall: true,
-            monitor: false,
-            posix: false,
-            nullglob: false,
-            failglob: false,
-            dotglob: false,
-            nocaseglob: false,
-            globstar: false,
-            extglob: false,
-            nocasematch: false,
-            expand_aliases: false,
-            lastpipe: false,
-            inherit_errexit: false,
-            xpg_echo: false,
-            globskipdots: true,
-            sourcepath: true,
-            extdebug: false,
-            braceexpand: true,
-            errtrace: false,
-            functrace: false,
+impl Flow {
+    /// The exit status a (sub)shell ends with when this unwinds to its top: the status an
+    /// `exit`, `return` or abandoned command carries, else (a stray `break`/`continue`)
+    /// `last_status`.
+    pub fn status(self, last_status: i32) -> i32 {
+        match self {
+            Flow::Exit(s) | Flow::Return(s) | Flow::Discard(s) => s,
+            Flow::Break(_) | Flow::Continue(_) => last_status,
         }
     }
 }
@@ -177,47 +116,47 @@ pub type AskHook = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
 
 /// State shared by a shell and all its subshells.
 pub struct Env {
-    pub backend: Arc<dyn KernelBackend>,
-    pub registry: Arc<Registry>,
-    pub limits: ExecutionLimits,
-    pub commands_run: AtomicU64,
-    pub loop_iterations: AtomicU64,
+    pub(in crate::interp) backend: Arc<dyn KernelBackend>,
+    pub(in crate::interp) registry: Arc<Registry>,
+    pub(in crate::interp) limits: ExecutionLimits,
+    pub(in crate::interp) commands_run: AtomicU64,
+    pub(in crate::interp) loop_iterations: AtomicU64,
     next_pid: AtomicU32,
-    pub start: Instant,
-    pub clock: Arc<dyn Fn() -> SystemTime + Send + Sync>,
+    pub(in crate::interp) start: Instant,
+    pub(in crate::interp) clock: Arc<dyn Fn() -> SystemTime + Send + Sync>,
     /// Hook that suspends the kernel's watchdog (`ToolCtx::patient`); `None` without one.
-    pub patience: Option<Patience>,
+    pub(in crate::interp) patience: Option<Patience>,
     /// Who answers `ToolCtx::ask` (set by a frontend through `Kernel::set_ask`).
-    pub ask: Mutex<Option<AskHook>>,
+    pub(in crate::interp) ask: Mutex<Option<AskHook>>,
     /// The run's root cancellation token (the kernel's).
-    pub root_cancel: CancelToken,
+    pub(in crate::interp) root_cancel: CancelToken,
     /// Why the run was stopped, when a limit or the watchdog stopped it.
-    pub stop: Mutex<Option<Stop>>,
+    pub(in crate::interp) stop: Mutex<Option<Stop>>,
     /// The first syntax error of the current run's top-level script.
-    pub parse_error: Mutex<Option<crate::syntax::ParseError>>,
+    pub(in crate::interp) parse_error: Mutex<Option<crate::syntax::ParseError>>,
     /// Background jobs and pipeline stages running now (the foreground run's and the
     /// session jobs'): what `--max-background-jobs` caps.
-    pub live_threads: std::sync::atomic::AtomicUsize,
+    pub(in crate::interp) live_threads: std::sync::atomic::AtomicUsize,
     /// Those of `live_threads` that belong to the foreground run (ended with it).
-    pub run_threads: std::sync::atomic::AtomicUsize,
+    pub(in crate::interp) run_threads: std::sync::atomic::AtomicUsize,
     /// The root of the session jobs' cancellation tokens (not the run's: `Kernel::cancel`
     /// leaves them running).
-    pub jobs_root: Arc<jobs::JobsRoot>,
+    pub(in crate::interp) jobs_root: Arc<jobs::JobsRoot>,
     /// Output of session jobs written after their run ended.
-    pub job_output: Arc<jobs::OutputRelay>,
+    pub(in crate::interp) job_output: Arc<jobs::OutputRelay>,
     /// Whether the session is interactive (the REPL): `&` prints `[N] PID`.
-    pub interactive: std::sync::atomic::AtomicBool,
+    pub(in crate::interp) interactive: std::sync::atomic::AtomicBool,
     arith_cache: Mutex<HashMap<Box<str>, Arc<arith::Parsed>>>,
     /// Compiled `[[ =~ ]]` patterns, case-sensitive ones in `[0]`, `nocasematch` ones in `[1]`.
     regex_cache: Mutex<[HashMap<Vec<u8>, Arc<crate::text::regex::Regex>>; 2]>,
     /// The session's memory budget (shared with its filesystem).
-    pub memory: Arc<crate::budget::MemoryBudget>,
+    pub(in crate::interp) memory: Arc<crate::budget::MemoryBudget>,
     /// The kernel put an entry in `/usr/bin` for every command (`path::command_entry`), so
     /// commands are found through `$PATH`; without them (a backend that could not take them),
     /// a registered command is found by name alone.
-    pub command_entries: bool,
+    pub(in crate::interp) command_entries: bool,
     /// The command policy (`interp::policy`), set once by the kernel when it has one.
-    pub policy: std::sync::OnceLock<PolicyState>,
+    pub(in crate::interp) policy: std::sync::OnceLock<PolicyState>,
 }
 
 impl Env {
@@ -227,6 +166,8 @@ impl Env {
         limits: ExecutionLimits,
         root_cancel: CancelToken,
         memory: Arc<crate::budget::MemoryBudget>,
+        patience: Option<Patience>,
+        command_entries: bool,
     ) -> Arc<Env> {
         let job_output = Arc::new(jobs::OutputRelay::new(limits.max_output_bytes, &memory));
         Arc::new(Env {
@@ -238,7 +179,7 @@ impl Env {
             next_pid: AtomicU32::new(SHELL_PID + 1),
             start: Instant::now(),
             clock: Arc::new(SystemTime::now),
-            patience: None,
+            patience,
             ask: Mutex::new(None),
             root_cancel,
             stop: Mutex::new(None),
@@ -251,18 +192,14 @@ impl Env {
             arith_cache: Mutex::new(HashMap::default()),
             regex_cache: Mutex::new(Default::default()),
             memory,
-            command_entries: false,
+            command_entries,
             policy: std::sync::OnceLock::new(),
         })
     }
 
     /// The memory budget was exceeded: stop the run as any limit does.
     pub fn stop_for_memory(&self) {
-        self.trip(LimitExceeded {
-            what: "memory",
-            flag: "--max-memory",
-            value: self.limits.max_memory,
-        });
+        self.trip(self.limits.exceeded(Limit::Memory));
     }
 
     /// Stop the whole run because a limit tripped: record why (the first reason wins) and
@@ -320,84 +257,86 @@ pub struct Frame {
 /// One bash process's state.
 #[derive(Clone)]
 pub struct Shell {
-    pub env: Arc<Env>,
-    pub vars: vars::Vars,
-    pub funcs: HashMap<String, Arc<ast::Command>>,
-    pub aliases: HashMap<String, String>,
-    pub opts: Options,
+    pub(in crate::interp) env: Arc<Env>,
+    pub(in crate::interp) vars: vars::Vars,
+    pub(in crate::interp) funcs: HashMap<String, Arc<ast::Command>>,
+    pub(in crate::interp) aliases: HashMap<String, String>,
+    pub(in crate::interp) opts: Options,
     /// `$1…`
-    pub positional: Vec<Vec<u8>>,
+    pub(in crate::interp) positional: Vec<Vec<u8>>,
     /// `$0`
-    pub arg0: Vec<u8>,
+    pub(in crate::interp) arg0: Vec<u8>,
     /// Prefix for error messages (`sandsh`, or the script name).
-    pub err_name: String,
-    pub cwd: PathBuf,
-    pub fds: io::FdTable,
-    pub traps: HashMap<String, String>,
+    pub(in crate::interp) err_name: String,
+    pub(in crate::interp) cwd: PathBuf,
+    pub(in crate::interp) fds: io::FdTable,
+    pub(in crate::interp) traps: HashMap<String, String>,
+    // Still public: the kernel's end of run cancels the jobs; that code is being reworked
+    // with background jobs, and gets a method then.
     pub jobs: JobTable,
-    pub last_status: i32,
-    pub last_bg_pid: Option<u32>,
-    pub pipestatus: Vec<i32>,
-    pub frames: Vec<Frame>,
+    pub(in crate::interp) last_status: i32,
+    pub(in crate::interp) last_bg_pid: Option<u32>,
+    pub(in crate::interp) pipestatus: Vec<i32>,
+    pub(in crate::interp) frames: Vec<Frame>,
     /// Depth of `source`/`.` nesting.
-    pub source_depth: usize,
-    pub subst_depth: usize,
-    pub lineno: u32,
+    pub(in crate::interp) source_depth: usize,
+    pub(in crate::interp) subst_depth: usize,
+    pub(in crate::interp) lineno: u32,
     /// >0 while running a condition (if/while test, `&&`/`||` left side, `!`): errexit off.
-    pub errexit_suppressed: u32,
-    pub pid: u32,
-    pub is_subshell: bool,
+    pub(in crate::interp) errexit_suppressed: u32,
+    pub(in crate::interp) pid: u32,
+    pub(in crate::interp) is_subshell: bool,
     /// Runs inside a session job (a top-level `cmd &`), which outlives the run that started
     /// it: its threads are not the run's.
-    pub session_job: bool,
-    pub random_state: u32,
-    pub last_arg: Vec<u8>,
-    pub umask: u32,
-    pub dir_stack: Vec<PathBuf>,
-    pub pending_signals: Vec<String>,
+    pub(in crate::interp) session_job: bool,
+    pub(in crate::interp) random_state: u32,
+    pub(in crate::interp) last_arg: Vec<u8>,
+    pub(in crate::interp) umask: u32,
+    pub(in crate::interp) dir_stack: Vec<PathBuf>,
+    pub(in crate::interp) pending_signals: Vec<String>,
     /// In a trap handler (no recursion into the same trap).
-    pub in_trap: bool,
+    pub(in crate::interp) in_trap: bool,
     /// Positional args of functions, saved while a function runs.
-    pub loop_depth: u32,
-    pub optind_state: (usize, usize),
-    pub cancel: CancelToken,
+    pub(in crate::interp) loop_depth: u32,
+    pub(in crate::interp) optind_state: (usize, usize),
+    pub(in crate::interp) cancel: CancelToken,
     /// Status of the last command substitution in the current simple command.
-    pub subst_status: Option<i32>,
+    pub(in crate::interp) subst_status: Option<i32>,
     /// Descriptors opened for process substitutions, closed after the command.
-    pub procsubst_fds: Vec<u32>,
-    pub subshell_level: u32,
-    pub seconds_offset: i64,
+    pub(in crate::interp) procsubst_fds: Vec<u32>,
+    pub(in crate::interp) subshell_level: u32,
+    pub(in crate::interp) seconds_offset: i64,
     /// Prefix-assignment scopes pushed around the running builtin or command.
-    pub temp_scopes: u32,
-    pub readonly_funcs: std::collections::HashSet<String>,
-    pub exported_funcs: std::collections::HashSet<String>,
+    pub(in crate::interp) temp_scopes: u32,
+    pub(in crate::interp) readonly_funcs: std::collections::HashSet<String>,
+    pub(in crate::interp) exported_funcs: std::collections::HashSet<String>,
     /// Statuses of jobs already waited for, by pid.
-    pub reaped: HashMap<u32, i32>,
+    pub(in crate::interp) reaped: HashMap<u32, i32>,
     /// Set by `exec` with only redirections: keep the redirected descriptors.
-    pub keep_redirects: bool,
+    pub(in crate::interp) keep_redirects: bool,
     /// Files being sourced or run, innermost last (`BASH_SOURCE`).
-    pub source_stack: Vec<String>,
+    pub(in crate::interp) source_stack: Vec<String>,
     /// Set when running a script file (FUNCNAME ends with `main`).
-    pub source_file: Option<String>,
+    pub(in crate::interp) source_file: Option<String>,
     /// Nesting of `"…"` during expansion (tilde in `${x:-~}` only outside quotes).
-    pub dquote_depth: u32,
+    pub(in crate::interp) dquote_depth: u32,
     /// Running as `bash -c` (an unset-parameter error then exits 127, as bash's does).
-    pub dash_c: bool,
+    pub(in crate::interp) dash_c: bool,
     /// The arithmetic expression being evaluated (for error messages).
-    pub arith_text: Option<Arc<str>>,
+    pub(in crate::interp) arith_text: Option<Arc<str>>,
     /// What arithmetic errors are reported for (`((: `, `let: `, `[[: `), empty for `$((…))`.
-    pub arith_prefix: &'static str,
+    pub(in crate::interp) arith_prefix: &'static str,
     /// `ulimit` values set in this shell (None = unlimited).
-    pub ulimits: HashMap<char, Option<u64>>,
+    pub(in crate::interp) ulimits: HashMap<char, Option<u64>>,
     /// Incremented whenever `trap … RETURN` is set (a function's RETURN trap fires only when
     /// set during its own run, unless `set -T`).
-    pub return_trap_sets: u64,
+    pub(in crate::interp) return_trap_sets: u64,
     /// `$-` letter for how the shell reads commands: `s` (stdin) or `c` (-c).
-    pub input_flag: Option<char>,
+    pub(in crate::interp) input_flag: Option<char>,
     /// Set by the `exit` builtin (a frontend tells `exit` from a fatal error or a cancel).
-    pub exit_called: bool,
+    pub(in crate::interp) exit_called: bool,
     /// Commands found on `$PATH` (`hash`).
-    pub hashed: path::HashTable,
+    pub(in crate::interp) hashed: path::HashTable,
 }
 
 impl Shell {
@@ -516,19 +455,15 @@ impl Shell {
         let slot = ThreadSlot(self.env.clone(), run);
         if n >= self.env.limits.max_background_jobs {
             drop(slot);
-            return Err(self.trip_limit(
-                "background jobs",
-                "--max-background-jobs",
-                self.env.limits.max_background_jobs as u64,
-            ));
+            return Err(self.trip_limit(Limit::BackgroundJobs));
         }
         Ok(slot)
     }
 
     /// Stop the whole run because a limit tripped: record why, cancel everything, and unwind
     /// this shell with the limit status.
-    pub fn trip_limit(&self, what: &'static str, flag: &'static str, value: u64) -> Flow {
-        self.env.trip(LimitExceeded { what, flag, value });
+    pub fn trip_limit(&self, limit: Limit) -> Flow {
+        self.env.trip(self.env.limits.exceeded(limit));
         Flow::Exit(LIMIT_EXCEEDED_STATUS)
     }
 
@@ -584,10 +519,8 @@ impl Shell {
             v.attrs.set(Attrs::READONLY);
         }
         let pwd = self.cwd.as_os_str().as_encoded_bytes().to_vec();
-        let _ = self.vars.set_str("PWD", pwd);
-        if let Some(v) = self.vars.get_mut("PWD") {
-            v.attrs.set(Attrs::EXPORT);
-        }
+        self.set_exported("PWD", pwd);
+        self.sync_option_vars();
         // bash starts with OLDPWD exported but without a value (`declare -x OLDPWD`), so the
         // first `cd` exports it.
         if !self.vars.is_set("OLDPWD") {
@@ -599,10 +532,7 @@ impl Shell {
             .and_then(|s| std::str::from_utf8(s).ok()?.parse::<i64>().ok())
             .unwrap_or(0)
             + 1;
-        let _ = self.vars.set_str("SHLVL", lvl.to_string().into_bytes());
-        if let Some(v) = self.vars.get_mut("SHLVL") {
-            v.attrs.set(Attrs::EXPORT);
-        }
+        self.set_exported("SHLVL", lvl.to_string().into_bytes());
     }
 
     /// Expand prompt escapes (`\u \h \w \W \$ \t \d \n \e \[ \]`), as `${x@P}` and PS1 do.

@@ -706,38 +706,9 @@ impl Shell {
 
     /// `$-`
     pub fn flags_string(&self) -> String {
-        let mut s = String::new();
-        if self.opts.errexit {
-            s.push('e');
-        }
-        if self.opts.noglob {
-            s.push('f');
-        }
-        s.push('h');
-        if self.opts.monitor {
-            s.push('m');
-        }
-        if self.opts.noexec {
-            s.push('n');
-        }
-        if self.opts.nounset {
-            s.push('u');
-        }
-        if self.opts.verbose {
-            s.push('v');
-        }
-        if self.opts.xtrace {
-            s.push('x');
-        }
-        s.push('B');
-        if self.opts.noclobber {
-            s.push('C');
-        }
+        let mut s = self.opts.flags();
         if let Some(c) = self.input_flag {
             s.push(c);
-        }
-        if self.opts.allexport {
-            s.insert(0, 'a');
         }
         s
     }

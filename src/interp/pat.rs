@@ -8,8 +8,8 @@ use rustc_hash::FxHashMap;
 use crate::text::glob::{GlobBound, GlobOptions, GlobStop, expand_glob};
 use crate::text::pattern::{Pattern, PatternOptions};
 
-use super::Shell;
 use super::expand::Field;
+use super::{Limit, Shell};
 
 /// A compiled pattern (shared: compiled patterns are cached).
 pub type Pat = Arc<Pattern>;
@@ -78,11 +78,7 @@ impl Shell {
             Ok(f) => f,
             Err(GlobStop::Cancelled) => return Err(super::Flow::Exit(130)),
             Err(GlobStop::TooMany) => {
-                return Err(self.trip_limit(
-                    "expansion words",
-                    "--max-expansion-words",
-                    self.env.limits.max_expansion_words as u64,
-                ));
+                return Err(self.trip_limit(Limit::ExpansionWords));
             }
         };
         if let Some(ignore) = ignore {

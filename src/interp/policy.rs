@@ -100,7 +100,7 @@ impl CommandPolicy {
     /// denied).
     pub fn check(&self) -> Result<(), String> {
         for name in &self.deny {
-            if super::BUILTIN_NAMES.contains(&name.as_str()) {
+            if super::builtin_names().contains(&name.as_str()) {
                 return Err(format!(
                     "--deny {name}: {name} is a shell builtin; builtins cannot be denied"
                 ));

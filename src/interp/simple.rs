@@ -5,7 +5,7 @@ use crate::syntax::ast::{Assign, AssignValue, Command, SimpleCommand};
 
 use super::expand::{ExpArg, ExpAssign};
 use super::vars::{Attrs, Value, Var};
-use super::{Flow, Frame, Res, Shell};
+use super::{Flow, Frame, Limit, Res, Shell};
 
 impl Shell {
     pub(super) fn exec_simple(&mut self, sc: &SimpleCommand, cmd: &Command) -> Res<i32> {
@@ -14,11 +14,7 @@ impl Shell {
             .commands_run
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if n >= self.env.limits.max_commands {
-            return Err(self.trip_limit(
-                "commands",
-                "--max-commands",
-                self.env.limits.max_commands,
-            ));
+            return Err(self.trip_limit(Limit::Commands));
         }
         self.subst_status = None;
         if !self.in_trap
@@ -29,12 +25,7 @@ impl Shell {
             let text = super::print::simple_src(sc);
             let _ = self.vars.set_str("BASH_COMMAND", text.into_bytes());
             if let Some(action) = self.traps.get("DEBUG").cloned() {
-                let saved = self.last_status;
-                self.in_trap = true;
-                let r = self.eval_string(&action, "trap");
-                self.in_trap = false;
-                self.last_status = saved;
-                r?;
+                self.run_trap_action(&action)?;
             }
         }
         let args = match self.expand_args(&sc.words) {
@@ -309,11 +300,7 @@ impl Shell {
     /// Call a shell function.
     pub fn call_function(&mut self, name: String, body: &Command, args: Vec<Vec<u8>>) -> Res<i32> {
         if self.frames.len() >= self.env.limits.max_function_depth {
-            return Err(self.trip_limit(
-                "function depth",
-                "--max-function-depth",
-                self.env.limits.max_function_depth as u64,
-            ));
+            return Err(self.trip_limit(Limit::FunctionDepth));
         }
         let saved_pos = std::mem::replace(&mut self.positional, args);
         let saved_temp = std::mem::replace(&mut self.temp_scopes, 0);
@@ -334,9 +321,7 @@ impl Shell {
             && !self.in_trap
             && (self.opts.functrace || return_trap_before != self.return_trap_sets)
         {
-            self.in_trap = true;
-            let _ = self.eval_string(&action, "trap");
-            self.in_trap = false;
+            let _ = self.run_trap_action(&action);
         }
         self.vars.pop_scope();
         self.frames.pop();
@@ -481,10 +466,7 @@ impl Shell {
         child.pid = self.env.alloc_pid();
         child.umask = self.umask;
         for (k, v) in self.vars.exported() {
-            let _ = child.vars.set_str(&k, v);
-            if let Some(var) = child.vars.get_mut(&k) {
-                var.attrs.set(Attrs::EXPORT);
-            }
+            child.set_exported(&k, v);
         }
         child.init_child_vars();
         for (name, f) in &self.funcs {
@@ -495,6 +477,7 @@ impl Shell {
         }
         if let Some(o) = opts {
             child.opts = o;
+            child.sync_option_vars();
         }
         child.arg0 = arg0;
         child.positional = args;
@@ -513,8 +496,7 @@ impl Shell {
         }
         let status = match child.run_script(src) {
             Ok(s) => s,
-            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
-            Err(_) => child.last_status,
+            Err(f) => f.status(child.last_status),
         };
         child.last_status = status;
         child.run_exit_trap();

@@ -154,6 +154,7 @@ impl Shell {
             .collect();
         self.aliases = st.aliases.into_iter().collect();
         self.opts = st.options;
+        self.sync_option_vars();
         self.cwd = path(&st.cwd);
         self.arg0 = st.arg0;
         self.positional = st.positional;

@@ -11,7 +11,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 mod memwatch;
-mod overrides;
 mod preload;
 mod snapshot;
 mod toolsets;
@@ -22,16 +21,19 @@ pub use snapshot::{KERNEL_SNAPSHOT_VERSION, SnapshotError};
 use crate::api::Command;
 use crate::budget::MemoryBudget;
 use crate::commands::{Registry, Toolset};
-use crate::interp::io::{self, Capture, ChunkSink};
-use crate::interp::{Env, Flow, Shell, Stop};
+use crate::interp::io::{self, Capture};
+use crate::interp::{Env, RunEnd, Shell, Stop};
 use crate::stack::BigStack;
 use crate::vfs::{
     KernelBackend, MemoryFs, MemoryFsLimits, MountMode, MountSpec, MountTable, WriteMode,
 };
 
+/// Receives output chunks as a run produces them ([`ExecOptions::on_stdout`]).
+pub use crate::interp::io::ChunkSink;
 pub use crate::interp::jobs::{JobInfo, JobState};
 pub use crate::interp::{
-    AskHook, CancelToken, CommandPolicy, ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded,
+    AskHook, CancelToken, CommandPolicy, ExecutionLimits, LIMIT_EXCEEDED_STATUS, Limit,
+    LimitExceeded,
 };
 pub use watchdog::Watchdog;
 
@@ -325,12 +327,17 @@ impl Kernel {
         memory: &Arc<MemoryBudget>,
     ) -> Arc<Env> {
         let entries = Self::install_command_entries(&*backend, root, &registry);
-        let mut env = Env::new(backend, registry, limits, cancel.clone(), memory.clone());
-        if let Some(e) = Arc::get_mut(&mut env) {
-            let wd = watchdog.clone();
-            e.patience = Some(Arc::new(move |budget| wd.hold(budget)));
-            e.command_entries = entries;
-        }
+        let wd = watchdog.clone();
+        let patience: crate::interp::Patience = Arc::new(move |budget| wd.hold(budget));
+        let env = Env::new(
+            backend,
+            registry,
+            limits,
+            cancel.clone(),
+            memory.clone(),
+            Some(patience),
+            entries,
+        );
         // Crossing the budget stops the run like any limit (weak: the budget lives in the env).
         let weak = Arc::downgrade(&env);
         memory.set_hook(Box::new(move || {
@@ -442,11 +449,11 @@ impl Kernel {
             &memory,
         );
         let config_error = config_error
-            .or_else(|| preload::preload(&*env.backend, &config.files, &config.copies).err());
+            .or_else(|| preload::preload(&**env.backend(), &config.files, &config.copies).err());
         let config_error = config_error.or_else(|| {
             let dir = config.cwd.as_deref()?;
             let p = crate::vfs::normalize(std::path::Path::new("/"), std::path::Path::new(dir));
-            match env.backend.stat(&p) {
+            match env.backend().stat(&p) {
                 Ok(m) if m.is_dir() => None,
                 Ok(_) => Some(format!("cwd {dir}: Not a directory")),
                 Err(_) => Some(format!("cwd {dir}: No such file or directory")),
@@ -459,9 +466,7 @@ impl Kernel {
                 .filter(|m| m.mode == MountMode::ReadWrite)
                 .map(|m| m.path.clone())
                 .collect();
-            let _ = env
-                .policy
-                .set(crate::interp::PolicyState::new(config.policy.clone(), rw));
+            env.set_policy(crate::interp::PolicyState::new(config.policy.clone(), rw));
         }
         let home = format!("/home/{}", config.username);
         let cwd = match &config.cwd {
@@ -481,22 +486,11 @@ impl Kernel {
             ("TERM", "dumb"),
             ("SHELL", "/bin/bash"),
         ];
-        for (k, v) in defaults {
-            let _ = shell.vars.set_str(k, v.as_bytes().to_vec());
-            if let Some(var) = shell.vars.get_mut(k) {
-                var.attrs.set(crate::interp::Attrs::EXPORT);
-            }
-        }
-        for (k, v) in &config.env {
-            let _ = shell.vars.set_str(k, v.as_bytes().to_vec());
-            if let Some(var) = shell.vars.get_mut(k) {
-                var.attrs.set(crate::interp::Attrs::EXPORT);
-            }
-        }
-        shell.init_child_vars();
-        if let Some(v) = shell.vars.get_mut("HOSTNAME") {
-            v.attrs.clear(crate::interp::Attrs::EXPORT);
-        }
+        shell.seed_environment(
+            defaults
+                .into_iter()
+                .chain(config.env.iter().map(|(k, v)| (k.as_str(), v.as_str()))),
+        );
         Kernel {
             shell,
             stack: None,
@@ -539,7 +533,7 @@ impl Kernel {
         self.cancel.reset();
         let mut opts = opts;
         let (env, cwd) = (std::mem::take(&mut opts.env), opts.cwd.take());
-        let saved = match self.apply_overrides(&env, cwd.as_deref()) {
+        let saved = match self.shell.apply_overrides(&env, cwd.as_deref()) {
             Ok(saved) => saved,
             Err(e) => {
                 self.cancel.disarm();
@@ -556,7 +550,7 @@ impl Kernel {
             }
         };
         let result = self.execute_armed(script, opts);
-        self.restore_overrides(saved);
+        self.shell.restore_overrides(saved);
         self.end_threads();
         self.cancel.disarm();
         result
@@ -568,14 +562,12 @@ impl Kernel {
     /// ignores cancellation cannot hang the caller). Session jobs (a top-level `cmd &`) have
     /// tokens of their own and keep running.
     fn end_threads(&self) {
-        use std::sync::atomic::Ordering;
-        let live = &self.shell.env.run_threads;
-        if live.load(Ordering::SeqCst) == 0 {
+        if self.shell.run_threads() == 0 {
             return;
         }
         self.cancel.cancel();
         let deadline = Instant::now() + Duration::from_secs(5);
-        while live.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
+        while self.shell.live_threads() > 0 && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(1));
         }
     }
@@ -598,13 +590,9 @@ impl Kernel {
         if let Some(e) = &self.config_error {
             return refuse(format!("sandsh: {e}\n"), 1, "config");
         }
-        let limits = self.shell.env.limits.clone();
+        let limits = self.shell.limits().clone();
         if script.len() > limits.max_script_bytes {
-            let limit = LimitExceeded {
-                what: "script size",
-                flag: "--max-script-bytes",
-                value: limits.max_script_bytes as u64,
-            };
+            let limit = limits.exceeded(Limit::ScriptBytes);
             return refuse(
                 format!("sandsh: {limit}\n"),
                 LIMIT_EXCEEDED_STATUS,
@@ -623,22 +611,7 @@ impl Kernel {
             let msg = "sandsh: cannot map the interpreter stack\n".to_string();
             return refuse(msg, 70, "internal");
         };
-        if let Ok(mut stop) = self.shell.env.stop.lock() {
-            *stop = None;
-        }
-        self.shell.env.memory.clear_exceeded();
-        let _memory_watch = memwatch::watch(&self.shell.env.memory);
-        if let Ok(mut pe) = self.shell.env.parse_error.lock() {
-            *pe = None;
-        }
-        self.shell
-            .env
-            .commands_run
-            .store(0, std::sync::atomic::Ordering::Relaxed);
-        self.shell
-            .env
-            .loop_iterations
-            .store(0, std::sync::atomic::Ordering::Relaxed);
+        let _memory_watch = memwatch::watch(self.shell.memory());
         let timeout = opts.timeout.or(self.timeout);
         if let Err(e) = self.watchdog.arm(timeout, &self.cancel) {
             return refuse(format!("sandsh: {e}\n"), 70, "internal");
@@ -649,36 +622,24 @@ impl Kernel {
             Some(r) => Arc::new(io::HostReader(std::sync::Mutex::new(r))),
             None => Arc::new(io::Null),
         };
-        let saved_fds = self.shell.fds.clone();
-        self.shell.fds.set(0, Some(stdin));
-        self.shell.fds.set(1, Some(out.clone() as io::Fd));
-        self.shell.fds.set(2, Some(err.clone() as io::Fd));
-        // Output of session jobs since the last run comes first; from now on it joins this run's.
-        self.shell
-            .env
-            .job_output
-            .begin(out.clone() as io::Fd, err.clone() as io::Fd);
+        let saved_fds = self
+            .shell
+            .begin_run(stdin, out.clone() as io::Fd, err.clone() as io::Fd);
         let interactive = self.interactive;
         let shell = &mut self.shell;
         let mut exited = false;
         let status = stack.run(|| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                run_top(shell, script, interactive, &mut exited)
+                let (status, e) = shell.run_top(script, interactive);
+                exited = e;
+                status
             }))
             .unwrap_or(70)
         });
         self.exited = exited;
         let timed_out = self.watchdog.disarm();
         // Session jobs outlive the run (`interp::jobs`); the run's other threads do not.
-        self.shell.fds = saved_fds;
-        let stop = self.shell.env.stop.lock().ok().and_then(|s| s.clone());
-        let parse_error = self
-            .shell
-            .env
-            .parse_error
-            .lock()
-            .ok()
-            .and_then(|mut p| p.take());
+        let RunEnd { stop, parse_error } = self.shell.end_run(saved_fds);
         let cancelled = self.cancel.is_cancelled();
         let (exit_code, error, note) = if timed_out {
             let t = timeout.unwrap_or_default();
@@ -705,14 +666,15 @@ impl Kernel {
         // THREAT DOS-OUT-2: output past the limit is dropped, flagged and said so.
         if out.truncated() {
             let n = format!(
-                "sandsh: stdout truncated at {} bytes; raise with --max-output-bytes\n",
-                limits.max_output_bytes
+                "sandsh: stdout truncated at {} bytes; raise with {}\n",
+                limits.max_output_bytes,
+                Limit::OutputBytes.long()
             );
             let _ = io::write_all(&*err, n.as_bytes());
         }
         self.end_threads();
         // What session jobs write from now on waits for the next run (or `take_job_output`).
-        let relay = self.shell.env.job_output.clone();
+        let relay = self.shell.job_output().clone();
         relay.end();
         let stdout = out.detach(relay.stream(0));
         let stderr = err.detach(relay.stream(1));
@@ -731,12 +693,12 @@ impl Kernel {
     /// The names of the shell builtins (`cd`, `export`, `echo`, …), sorted. Together with
     /// [`Kernel::commands`] this is everything a script can run besides its own functions.
     pub fn builtin_names() -> &'static [&'static str] {
-        crate::interp::BUILTIN_NAMES
+        crate::interp::builtin_names()
     }
 
     /// The commands registered in this session (standard and custom), sorted by name.
     pub fn commands(&self) -> Vec<Arc<dyn Command>> {
-        self.shell.env.registry.commands()
+        self.shell.registry().commands()
     }
 
     /// The configured script timeout.
@@ -762,14 +724,14 @@ impl Kernel {
 
     /// Cancel every background job of the session (they end as if killed, status 130).
     pub fn cancel_jobs(&self) {
-        self.shell.env.jobs_root.cancel_all();
+        self.shell.jobs_root().cancel_all();
     }
 
     /// A handle that cancels the session's background jobs from another thread (with
     /// [`JobsCancelHandle::cancel_with_foreground`], the running script too).
     pub fn jobs_cancel_handle(&self) -> JobsCancelHandle {
         JobsCancelHandle {
-            jobs: self.shell.env.jobs_root.clone(),
+            jobs: self.shell.jobs_root().clone(),
             run: self.cancel.clone(),
         }
     }
@@ -790,53 +752,48 @@ impl Kernel {
     /// What background jobs wrote (stdout, stderr) since the last run ended; otherwise it is
     /// delivered at the start of the next run's output.
     pub fn take_job_output(&self) -> (Vec<u8>, Vec<u8>) {
-        self.shell.env.job_output.take()
+        self.shell.job_output().take()
     }
 
     /// Cancel the session's jobs and wait for their threads (bounded, as at the end of a run),
     /// forgetting them: before the kernel goes or its environment is replaced.
     fn end_session_jobs(&mut self) {
-        use std::sync::atomic::Ordering;
-        self.shell.env.jobs_root.cancel_all();
-        let live = &self.shell.env.live_threads;
+        self.shell.jobs_root().cancel_all();
         let deadline = Instant::now() + Duration::from_secs(5);
-        while live.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
+        while self.shell.live_threads() > 0 && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(1));
         }
-        self.shell.jobs.jobs.clear();
+        self.shell.forget_jobs();
     }
 
     /// The filesystem.
     pub fn backend(&self) -> Arc<dyn KernelBackend> {
-        self.shell.env.backend.clone()
+        self.shell.backend().clone()
     }
 
     /// Set shell options before running (`-e`, `-u`, `-x`, `-o name`).
     pub fn set_option(&mut self, name: &str, on: bool) -> bool {
-        crate::interp::set_named_option(&mut self.shell.opts, name, on)
+        self.shell.set_option(name, on)
     }
 
     /// Set `$0` and the positional parameters.
     pub fn set_args(&mut self, arg0: &str, args: Vec<Vec<u8>>) {
-        self.shell.arg0 = arg0.as_bytes().to_vec();
-        self.shell.positional = args;
+        self.shell.set_args(arg0, args);
     }
 
     /// Behave as `bash -c` (used by `sandsh -c`): an unset-parameter error exits 127.
     pub fn set_command_mode(&mut self, on: bool) {
-        self.shell.dash_c = on;
-        self.shell.input_flag = Some(if on { 'c' } else { 's' });
+        self.shell.set_dash_c(on);
     }
 
     /// Mark the session as running a script file (`FUNCNAME` then ends with `main`).
     pub fn set_script_file(&mut self, name: &str) {
-        self.shell.source_file = Some(name.to_string());
-        self.shell.input_flag = None;
+        self.shell.set_source_name(name);
     }
 
     /// Set the name used as the prefix of error messages.
     pub fn set_error_name(&mut self, name: &str) {
-        self.shell.err_name = name.to_string();
+        self.shell.set_error_name(name);
     }
 
     // ----- Frontend queries (the REPL; read-only views of the session) -------------------------
@@ -844,10 +801,7 @@ impl Kernel {
     /// Mark the session as interactive: the EXIT trap then runs only when `exit` is called.
     pub fn set_interactive(&mut self, on: bool) {
         self.interactive = on;
-        self.shell
-            .env
-            .interactive
-            .store(on, std::sync::atomic::Ordering::Relaxed);
+        self.shell.set_interactive(on);
     }
 
     /// Whether the last run ended by calling `exit` (its status is the run's exit code).
@@ -862,19 +816,18 @@ impl Kernel {
 
     /// The working directory.
     pub fn cwd(&self) -> String {
-        self.shell.cwd.to_string_lossy().into_owned()
+        self.shell.cwd().to_string_lossy().into_owned()
     }
 
     /// `$?`: the status of the last command run.
     pub fn last_status(&self) -> i32 {
-        self.shell.last_status
+        self.shell.last_status()
     }
 
     /// The value of a scalar variable (`None` when unset).
     pub fn var(&self, name: &str) -> Option<String> {
         self.shell
-            .vars
-            .get_str(name)
+            .var_str(name)
             .map(|v| String::from_utf8_lossy(v).into_owned())
     }
 
@@ -886,19 +839,11 @@ impl Kernel {
 
     /// The names a frontend completes and highlights, each list sorted.
     pub fn completion_names(&self) -> CompletionNames {
-        let mut functions: Vec<String> = self.shell.funcs.keys().cloned().collect();
-        functions.sort();
-        let mut aliases: Vec<(String, String)> = self
-            .shell
-            .aliases
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        aliases.sort();
+        let functions = self.shell.function_names();
+        let aliases = self.shell.alias_list();
         let mut commands: Vec<String> = self
             .shell
-            .env
-            .registry
+            .registry()
             .commands()
             .iter()
             .map(|c| c.spec().name.to_string())
@@ -913,20 +858,18 @@ impl Kernel {
             commands,
             functions,
             aliases,
-            variables: self.shell.vars.names(),
+            variables: self.shell.variable_names(),
         }
     }
 
     /// The registered command called `name` (for its `CommandSpec`).
     pub fn command(&self, name: &str) -> Option<Arc<dyn Command>> {
-        self.shell.env.registry.get(name)
+        self.shell.registry().get(name)
     }
 
     /// Set who answers `ToolCtx::ask` (`None`: every question is answered no).
     pub fn set_ask(&self, hook: Option<crate::interp::AskHook>) {
-        if let Ok(mut slot) = self.shell.env.ask.lock() {
-            *slot = hook;
-        }
+        self.shell.set_ask(hook);
     }
 }
 
@@ -970,25 +913,6 @@ impl Drop for Kernel {
     }
 }
 
-fn run_top(shell: &mut Shell, script: &str, interactive: bool, exited: &mut bool) -> i32 {
-    shell.exit_called = false;
-    let r = shell.run_script(script);
-    // Only the `exit` builtin ends an interactive session: not a cancel, a limit or a fatal
-    // expansion error, which also unwind as `Flow::Exit`.
-    *exited = matches!(r, Err(Flow::Exit(_))) && shell.exit_called && !shell.is_cancelled();
-    let status = match r {
-        Ok(s) => s,
-        Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Discard(s)) => s,
-        Err(_) => shell.last_status,
-    };
-    shell.last_status = status;
-    // An interactive session runs the EXIT trap when it ends, not after every line.
-    if !interactive || *exited {
-        shell.run_exit_trap();
-    }
-    shell.last_status
-}
-
 /// `2s`, `1.5s`, `500ms`, `2m` as people write them.
 pub fn format_duration(d: Duration) -> String {
     let ms = d.as_millis();
@@ -1005,23 +929,5 @@ pub fn format_duration(d: Duration) -> String {
 
 /// Parse `30`, `1.5`, `500ms`, `2s`, `2m`, `1h` (a bare number is seconds).
 pub fn parse_duration(s: &str) -> Option<Duration> {
-    let s = s.trim();
-    let (num, mult) = if let Some(n) = s.strip_suffix("ms") {
-        (n, 0.001)
-    } else if let Some(n) = s.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = s.strip_suffix('m') {
-        (n, 60.0)
-    } else if let Some(n) = s.strip_suffix('h') {
-        (n, 3600.0)
-    } else if let Some(n) = s.strip_suffix('d') {
-        (n, 86400.0)
-    } else {
-        (s, 1.0)
-    };
-    let v: f64 = num.trim().parse().ok()?;
-    if !v.is_finite() || v < 0.0 {
-        return None;
-    }
-    Duration::try_from_secs_f64(v * mult).ok()
+    crate::text::duration::parse_duration(s)
 }

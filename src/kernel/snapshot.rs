@@ -89,8 +89,8 @@ impl Kernel {
         }
         let state: ShellState = serde_json::from_slice(state_bytes)
             .map_err(|e| SnapshotError::Corrupt(format!("shell state: {e}")))?;
-        let limits = self.shell.env.limits.clone();
-        let clock: crate::vfs::Clock = self.shell.env.clock.clone();
+        let limits = self.shell.limits().clone();
+        let clock: crate::vfs::Clock = self.shell.clock();
         let fs = MemoryFs::restore_with(fs_bytes, clock, Self::memfs_limits(&limits))
             .map_err(|e| SnapshotError::Corrupt(format!("filesystem: {e}")))?;
         let memory = crate::budget::MemoryBudget::new(limits.max_memory);
@@ -100,21 +100,16 @@ impl Kernel {
         let env = Self::make_env(
             backend,
             bare_root,
-            self.shell.env.registry.clone(),
+            self.shell.registry().clone(),
             limits,
             &self.cancel,
             &self.watchdog,
             &memory,
         );
-        if let Some(p) = self.shell.env.policy.get() {
-            let _ = env.policy.set(p.clone());
-        }
         // The old environment's jobs do not survive it (THREAT DOS-PROC-2).
         self.end_session_jobs();
-        let interactive = std::sync::atomic::Ordering::Relaxed;
-        env.interactive
-            .store(self.shell.env.interactive.load(interactive), interactive);
-        self.shell.env = env;
+        self.shell.carry_session_state(&env);
+        self.shell.replace_env(env);
         self.shell.load_state(state);
         self.root = Some(root);
         self.config_error = err;

@@ -14,14 +14,14 @@ impl Kernel {
     /// Register a command for the rest of the session (replacing one of the same name).
     pub fn register(&mut self, cmd: Arc<dyn Command>) {
         let name = cmd.spec().name.to_string();
-        self.shell.env.registry.register(cmd);
+        self.shell.registry().register(cmd);
         self.added(&[name]);
     }
 
     /// Remove the command called `name`; true when there was one. Its `/usr/bin` entry goes
     /// too, unless a script has replaced that file with its own.
     pub fn unregister(&mut self, name: &str) -> bool {
-        let found = self.shell.env.registry.unregister(name).is_some();
+        let found = self.shell.registry().unregister(name).is_some();
         if found {
             self.removed(&[name.to_string()]);
         }
@@ -31,10 +31,10 @@ impl Kernel {
     /// Register a toolset: its commands are added together, replacing a toolset of the same
     /// name. Returns the names added.
     pub fn register_toolset(&mut self, set: &Toolset) -> Vec<String> {
-        if let Some(old) = self.shell.env.registry.unregister_toolset(&set.name) {
+        if let Some(old) = self.shell.registry().unregister_toolset(&set.name) {
             self.removed(&old);
         }
-        let names = self.shell.env.registry.register_toolset(set);
+        let names = self.shell.registry().register_toolset(set);
         self.added(&names);
         names
     }
@@ -42,30 +42,30 @@ impl Kernel {
     /// Remove the toolset called `name` and its commands (a command it had replaced comes
     /// back). Returns the names removed, or `None` when no such toolset is registered.
     pub fn unregister_toolset(&mut self, name: &str) -> Option<Vec<String>> {
-        let names = self.shell.env.registry.unregister_toolset(name)?;
+        let names = self.shell.registry().unregister_toolset(name)?;
         self.removed(&names);
         Some(names)
     }
 
     /// The registered toolsets' names, sorted.
     pub fn toolsets(&self) -> Vec<String> {
-        self.shell.env.registry.toolsets()
+        self.shell.registry().toolsets()
     }
 
     fn added(&mut self, names: &[String]) {
-        let backend = self.shell.env.backend.clone();
+        let backend = self.shell.backend().clone();
         for n in names {
             Self::install_entry(&*backend, n);
         }
-        self.shell.hashed.entries.clear();
+        self.shell.forget_hashed();
     }
 
     fn removed(&mut self, names: &[String]) {
-        let backend = self.shell.env.backend.clone();
+        let backend = self.shell.backend().clone();
         for n in names {
             // A name that is still registered (a toolset gave back what it replaced) or that
             // names a builtin keeps its entry.
-            if self.shell.env.registry.get(n).is_some() || PROGRAM_BUILTINS.contains(&n.as_str()) {
+            if self.shell.registry().get(n).is_some() || PROGRAM_BUILTINS.contains(&n.as_str()) {
                 continue;
             }
             let p = PathBuf::from(format!("/usr/bin/{n}"));
@@ -73,6 +73,6 @@ impl Kernel {
                 let _ = backend.remove(&p, false);
             }
         }
-        self.shell.hashed.entries.clear();
+        self.shell.forget_hashed();
     }
 }

@@ -60,7 +60,7 @@ pub enum NetError {
     Recv(String),
     #[error("Weird server reply: {0}")]
     BadResponse(String),
-    #[error("Maximum file size exceeded ({0} bytes; raise with --max-net-bytes)")]
+    #[error("Maximum file size exceeded ({0} bytes; raise with {flag})", flag = crate::limits::Limit::NetBytes.long())]
     TooLarge(u64),
     #[error("cancelled")]
     Cancelled,

@@ -2,7 +2,7 @@
 //! and nested shells (`bash`, `sh`).
 
 use super::super::expand::ExpAssign;
-use super::super::{Flow, Res, Shell};
+use super::super::{Flow, Limit, Res, Shell};
 use super::text;
 
 type A<'a> = &'a [Vec<u8>];
@@ -408,11 +408,7 @@ pub fn source(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
         }
     };
     if sh.source_depth >= sh.env.limits.max_source_depth {
-        return Err(sh.trip_limit(
-            "source depth",
-            "--max-source-depth",
-            sh.env.limits.max_source_depth as u64,
-        ));
+        return Err(sh.trip_limit(Limit::SourceDepth));
     }
     let src = String::from_utf8_lossy(&data).into_owned();
     let saved_pos = if argv.len() > 1 {

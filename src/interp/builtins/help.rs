@@ -1,6 +1,6 @@
 //! `help`: the list of everything that can be run, and one command's page, for people and (with
 //! `--json`) for programs. Commands are documented from their `CommandSpec`; shell builtins from
-//! the table below.
+//! their records in `table.rs`.
 
 use std::collections::BTreeMap;
 
@@ -8,200 +8,10 @@ use crate::api::doc;
 
 use super::super::expand::ExpAssign;
 use super::super::{Res, Shell};
+use super::table::{BUILTINS, BuiltinDef, find};
 use super::text;
 
 type A<'a> = &'a [Vec<u8>];
-
-/// (name, synopsis, summary) of each shell builtin.
-pub const BUILTIN_DOCS: &[(&str, &str, &str)] = &[
-    (":", ": [arguments]", "do nothing; succeed"),
-    (
-        ".",
-        ". filename [arguments]",
-        "run a file in the current shell",
-    ),
-    ("[", "[ arg... ]", "evaluate a conditional expression"),
-    (
-        "alias",
-        "alias [-p] [name[=value] ...]",
-        "define or show aliases",
-    ),
-    (
-        "bash",
-        "bash [-euxo opt] [-c cmds [name [args]] | file [args]]",
-        "run a nested shell over the same filesystem",
-    ),
-    (
-        "bg",
-        "bg [job_spec]",
-        "resume a job in the background (job control)",
-    ),
-    ("break", "break [n]", "exit from for, while or until loops"),
-    ("builtin", "builtin name [args]", "run a shell builtin"),
-    (
-        "caller",
-        "caller [expr]",
-        "print the context of the current function call",
-    ),
-    ("cd", "cd [-L|-P] [dir]", "change the working directory"),
-    (
-        "command",
-        "command [-vV] name [args]",
-        "run a command, bypassing functions",
-    ),
-    (
-        "continue",
-        "continue [n]",
-        "resume the next iteration of a loop",
-    ),
-    (
-        "declare",
-        "declare [-aAfFgilnrtux] [-p] [name[=value] ...]",
-        "set variable values and attributes",
-    ),
-    ("dirs", "dirs [-c]", "show the directory stack"),
-    (
-        "disown",
-        "disown [-a] [jobspec ...]",
-        "forget jobs (they keep running)",
-    ),
-    (
-        "echo",
-        "echo [-neE] [arg ...]",
-        "write arguments to standard output",
-    ),
-    ("eval", "eval [arg ...]", "run arguments as a shell command"),
-    (
-        "exec",
-        "exec [command [args]] [redirections]",
-        "replace the shell with a command, or apply redirections",
-    ),
-    ("exit", "exit [n]", "exit the shell"),
-    (
-        "export",
-        "export [-fn] [name[=value] ...]",
-        "mark variables for export to commands",
-    ),
-    ("false", "false", "fail"),
-    (
-        "fg",
-        "fg [job_spec]",
-        "wait for a job in the foreground (job control)",
-    ),
-    (
-        "getopts",
-        "getopts optstring name [arg ...]",
-        "parse option arguments",
-    ),
-    ("hash", "hash [name ...]", "remember command locations"),
-    (
-        "help",
-        "help [--json] [name | topic]",
-        "show help for commands and topics",
-    ),
-    ("jobs", "jobs [-lprs] [jobspec ...]", "list background jobs"),
-    (
-        "kill",
-        "kill [-s sig | -n num | -sig] pid|jobspec ... | -l",
-        "send a signal to jobs",
-    ),
-    (
-        "let",
-        "let arg [arg ...]",
-        "evaluate arithmetic expressions",
-    ),
-    (
-        "local",
-        "local [option] name[=value] ...",
-        "define function-local variables",
-    ),
-    (
-        "mapfile",
-        "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [array]",
-        "read lines into an array",
-    ),
-    ("popd", "popd", "remove a directory from the stack"),
-    (
-        "printf",
-        "printf [-v var] format [arguments]",
-        "format and print arguments",
-    ),
-    ("pushd", "pushd [dir]", "add a directory to the stack"),
-    ("pwd", "pwd [-LP]", "print the working directory"),
-    (
-        "read",
-        "read [-ers] [-a array] [-d delim] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]",
-        "read a line from standard input",
-    ),
-    (
-        "readarray",
-        "readarray [options] [array]",
-        "read lines into an array (mapfile)",
-    ),
-    (
-        "readonly",
-        "readonly [-aAf] [name[=value] ...]",
-        "mark variables read-only",
-    ),
-    ("return", "return [n]", "return from a function"),
-    (
-        "set",
-        "set [-abefhkmnptuvxBCHP] [-o option] [--] [arg ...]",
-        "set shell options and positional parameters",
-    ),
-    ("sh", "sh [options] [-c cmds | file]", "run a nested shell"),
-    ("shift", "shift [n]", "shift positional parameters"),
-    (
-        "shopt",
-        "shopt [-pqsu] [-o] [optname ...]",
-        "set and unset shell options",
-    ),
-    (
-        "source",
-        "source filename [arguments]",
-        "run a file in the current shell",
-    ),
-    ("test", "test [expr]", "evaluate a conditional expression"),
-    (
-        "timeout",
-        "timeout [-s sig] DURATION command [args]",
-        "run a command with a time limit (status 124 on timeout)",
-    ),
-    ("times", "times", "print process times"),
-    (
-        "trap",
-        "trap [-lp] [[action] signal ...]",
-        "run commands on signals and shell events",
-    ),
-    ("true", "true", "succeed"),
-    (
-        "type",
-        "type [-aftpP] name ...",
-        "describe how a name would be run",
-    ),
-    (
-        "typeset",
-        "typeset [-aAfFgilnrtux] [-p] name[=value] ...",
-        "set variable values and attributes",
-    ),
-    (
-        "ulimit",
-        "ulimit [-SHa] [-limit [value]]",
-        "show or set resource limits",
-    ),
-    (
-        "umask",
-        "umask [-S] [mode]",
-        "show or set the file-creation mask",
-    ),
-    ("unalias", "unalias [-a] name ...", "remove aliases"),
-    (
-        "unset",
-        "unset [-f] [-v] [-n] name ...",
-        "unset variables and functions",
-    ),
-    ("wait", "wait [-n] [id ...]", "wait for jobs to finish"),
-];
 
 const TOPICS: &[(&str, &str)] = &[
     (
@@ -222,8 +32,16 @@ const TOPICS: &[(&str, &str)] = &[
     ),
 ];
 
-fn builtin_page(name: &str, synopsis: &str, summary: &str) -> String {
-    format!("{name}: {synopsis}\n    {summary}.\n")
+fn builtin_page(b: &BuiltinDef) -> String {
+    format!(
+        "{}: {}\n    {}.\n",
+        b.spec.name, b.spec.usage, b.spec.summary
+    )
+}
+
+fn builtin_json(b: &BuiltinDef) -> serde_json::Value {
+    let s = &b.spec;
+    serde_json::json!({"name": s.name, "usage": s.usage, "summary": s.summary, "group": "shell", "builtin": true})
 }
 
 pub fn help(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
@@ -242,26 +60,29 @@ pub fn help(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             let cmds: Vec<serde_json::Value> = reg
                 .commands()
                 .iter()
+                .filter(|c| find(c.spec().name).is_none())
                 .map(|c| doc::spec_json(c.spec()))
                 .collect();
-            let builtins: Vec<serde_json::Value> = BUILTIN_DOCS
-                .iter()
-                .map(|(n, syn, sum)| serde_json::json!({"name": n, "usage": syn, "summary": sum, "group": "shell", "builtin": true}))
-                .collect();
+            let builtins: Vec<serde_json::Value> = BUILTINS.iter().map(builtin_json).collect();
             let v = serde_json::json!({"builtins": builtins, "commands": cmds});
             sh.out(format!("{v}\n").as_bytes())?;
             return Ok(0);
         }
         let mut groups: BTreeMap<&str, Vec<(String, String)>> = BTreeMap::new();
+        // A command a builtin shadows (true, echo, printf…) is listed once, as the builtin.
         for c in reg.commands() {
             let s = c.spec();
+            if find(s.name).is_some() {
+                continue;
+            }
             groups
                 .entry(s.group)
                 .or_default()
                 .push((s.name.to_string(), s.summary.to_string()));
         }
         let mut out = String::from("Shell builtins:\n");
-        for (n, _, sum) in BUILTIN_DOCS {
+        for b in BUILTINS {
+            let (n, sum) = (b.spec.name, b.spec.summary);
             out.push_str(&format!("  {n:<12} {sum}\n"));
         }
         for (g, cmds) in groups {
@@ -285,14 +106,11 @@ pub fn help(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 doc::render_help(c.spec())
             };
             sh.out(page.as_bytes())?;
-        } else if let Some((name, syn, sum)) = BUILTIN_DOCS.iter().find(|(b, _, _)| *b == n) {
+        } else if let Some(b) = find(&n) {
             let page = if json {
-                format!(
-                    "{}\n",
-                    serde_json::json!({"name": name, "usage": syn, "summary": sum, "group": "shell", "builtin": true})
-                )
+                format!("{}\n", builtin_json(b))
             } else {
-                builtin_page(name, syn, sum)
+                builtin_page(b)
             };
             sh.out(page.as_bytes())?;
         } else if let Some((t, body)) = TOPICS.iter().find(|(t, _)| *t == n) {

@@ -9,12 +9,13 @@ mod help;
 mod jobs;
 mod read;
 mod set;
+mod table;
 mod test;
 mod timeout;
 mod ulimit;
 
 pub use declare::declare_line;
-pub use set::set_named_option;
+pub use table::names;
 
 use super::expand::ExpAssign;
 use super::{Res, Shell, io};
@@ -23,145 +24,14 @@ use super::{Res, Shell, io};
 /// their positions in argv.
 pub type Builtin = fn(&mut Shell, &[Vec<u8>], &[ExpAssign], &[usize]) -> Res<i32>;
 
-/// Every builtin name, sorted (for `type`, `compgen -b`, `enable`).
-#[allow(dead_code)]
-pub const NAMES: &[&str] = &[
-    ".",
-    ":",
-    "[",
-    "alias",
-    "bash",
-    "bg",
-    "break",
-    "builtin",
-    "caller",
-    "cd",
-    "command",
-    "continue",
-    "declare",
-    "dirs",
-    "disown",
-    "echo",
-    "eval",
-    "exec",
-    "exit",
-    "export",
-    "false",
-    "fg",
-    "getopts",
-    "hash",
-    "help",
-    "jobs",
-    "kill",
-    "let",
-    "local",
-    "mapfile",
-    "popd",
-    "printf",
-    "pushd",
-    "pwd",
-    "read",
-    "readarray",
-    "readonly",
-    "return",
-    "set",
-    "sh",
-    "shift",
-    "shopt",
-    "source",
-    "test",
-    "times",
-    "timeout",
-    "trap",
-    "true",
-    "type",
-    "typeset",
-    "ulimit",
-    "umask",
-    "unalias",
-    "unset",
-    "wait",
-];
-
+/// The builtin called `name`.
 pub fn lookup(name: &str) -> Option<Builtin> {
-    Some(match name {
-        ":" | "true" => core::true_,
-        "false" => core::false_,
-        "echo" => core::echo,
-        "printf" => core::printf,
-        "cd" => core::cd,
-        "pwd" => core::pwd,
-        "pushd" => core::pushd,
-        "popd" => core::popd,
-        "dirs" => core::dirs,
-        "eval" => core::eval,
-        "source" | "." => core::source,
-        "exec" => core::exec,
-        "command" => core::command,
-        "builtin" => core::builtin,
-        "type" => core::type_,
-        "hash" => core::hash,
-        "alias" => core::alias,
-        "unalias" => core::unalias,
-        "umask" => core::umask,
-        "times" => core::times,
-        "bash" | "sh" => core::bash,
-        "exit" => flow::exit,
-        "return" => flow::return_,
-        "break" => flow::break_,
-        "continue" => flow::continue_,
-        "shift" => flow::shift,
-        "let" => flow::let_,
-        "declare" | "typeset" => declare::declare,
-        "local" => declare::local,
-        "export" => declare::export,
-        "readonly" => declare::readonly,
-        "unset" => declare::unset,
-        "set" => set::set,
-        "shopt" => set::shopt,
-        "read" => read::read,
-        "mapfile" | "readarray" => read::mapfile,
-        "test" => test::test,
-        "[" => test::bracket,
-        "getopts" => getopts::getopts,
-        "wait" => jobs::wait,
-        "jobs" => jobs::jobs,
-        "fg" => jobs::fg,
-        "bg" => jobs::bg,
-        "disown" => jobs::disown,
-        "kill" => jobs::kill,
-        "trap" => jobs::trap,
-        "help" => help::help,
-        "caller" => help::caller,
-        "timeout" => timeout::timeout,
-        "ulimit" => ulimit::ulimit,
-        _ => return None,
-    })
+    table::find(name).map(|b| b.run)
 }
 
 /// POSIX special builtins: prefix assignments persist and errors are fatal.
 pub fn is_special(name: &str) -> bool {
-    matches!(
-        name,
-        "break"
-            | ":"
-            | "continue"
-            | "."
-            | "eval"
-            | "exec"
-            | "exit"
-            | "export"
-            | "readonly"
-            | "return"
-            | "set"
-            | "shift"
-            | "trap"
-            | "unset"
-            | "source"
-            | "declare"
-            | "typeset"
-            | "local"
-    )
+    table::find(name).is_some_and(|b| b.special)
 }
 
 impl Shell {

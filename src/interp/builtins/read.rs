@@ -2,7 +2,7 @@
 
 use super::super::expand::ExpAssign;
 use super::super::vars::Value;
-use super::super::{Flow, Res, Shell};
+use super::super::{Flow, Limit, Res, Shell};
 use super::text;
 
 type A<'a> = &'a [Vec<u8>];
@@ -189,11 +189,7 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         // THREAT DOS-MEM-4: a line that never ends is read a slice at a time (so cancellation
         // is seen between slices) and may not outgrow a variable.
         if data.len() > sh.env.limits.max_variable_bytes {
-            return Err(sh.trip_limit(
-                "variable bytes",
-                "--max-variable-bytes",
-                sh.env.limits.max_variable_bytes as u64,
-            ));
+            return Err(sh.trip_limit(Limit::VariableBytes));
         }
         let slice = Some(max.unwrap_or(usize::MAX).min(64 << 10));
         let d = if exact { 0xFFu8.wrapping_add(0) } else { delim };

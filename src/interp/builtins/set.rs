@@ -1,110 +1,86 @@
 //! set and shopt.
 
 use super::super::expand::ExpAssign;
+use super::super::options::{OptDef, OptKind, of_kind};
+use super::super::vars::Attrs;
 use super::super::{Options, Res, Shell};
 use super::text;
 
 type A<'a> = &'a [Vec<u8>];
 
-/// `set -o NAME` options: (name, getter/setter).
-const SET_O: &[&str] = &[
-    "allexport",
-    "braceexpand",
-    "emacs",
-    "errexit",
-    "errtrace",
-    "functrace",
-    "hashall",
-    "histexpand",
-    "history",
-    "ignoreeof",
-    "interactive-comments",
-    "keyword",
-    "monitor",
-    "noclobber",
-    "noexec",
-    "noglob",
-    "nolog",
-    "notify",
-    "nounset",
-    "onecmd",
-    "physical",
-    "pipefail",
-    "posix",
-    "privileged",
-    "verbose",
-    "vi",
-    "xtrace",
-];
-
-fn opt_ref<'a>(o: &'a mut Options, name: &str) -> Option<&'a mut bool> {
-    Some(match name {
-        "allexport" => &mut o.allexport,
-        "errexit" => &mut o.errexit,
-        "hashall" => &mut o.hashall,
-        "monitor" => &mut o.monitor,
-        "noclobber" => &mut o.noclobber,
-        "noexec" => &mut o.noexec,
-        "noglob" => &mut o.noglob,
-        "nounset" => &mut o.nounset,
-        "pipefail" => &mut o.pipefail,
-        "posix" => &mut o.posix,
-        "verbose" => &mut o.verbose,
-        "xtrace" => &mut o.xtrace,
-        "braceexpand" => &mut o.braceexpand,
-        "errtrace" => &mut o.errtrace,
-        "functrace" => &mut o.functrace,
-        _ => return None,
-    })
-}
-
+/// `set -o NAME` / `set +o NAME`; false when there is no such `set -o` option.
 pub fn set_named_option(o: &mut Options, name: &str, on: bool) -> bool {
-    match opt_ref(o, name) {
-        Some(r) => {
-            *r = on;
-            true
-        }
-        None => SET_O.contains(&name),
-    }
+    o.set(OptKind::SetO, name, on)
 }
 
+/// `set -X` / `set +X`; false when no option has that letter.
 pub fn set_flag_option(o: &mut Options, c: char, on: bool) -> bool {
-    let name = match c {
-        'a' => "allexport",
-        'e' => "errexit",
-        'f' => "noglob",
-        'h' => "hashall",
-        'm' => "monitor",
-        'n' => "noexec",
-        'u' => "nounset",
-        'v' => "verbose",
-        'x' => "xtrace",
-        'C' => "noclobber",
-        'B' => "braceexpand",
-        'E' => "errtrace",
-        'T' => "functrace",
-        'H' | 'P' | 'b' | 'k' | 't' => return true,
-        _ => return false,
-    };
-    set_named_option(o, name, on)
+    o.set_flag(c, on)
 }
 
 impl Shell {
     /// `[[ -o name ]]`
     pub fn option_enabled(&self, name: &str) -> Option<bool> {
-        let mut o = self.opts.clone();
-        if let Some(r) = opt_ref(&mut o, name) {
-            return Some(*r);
-        }
-        match name {
-            "interactive-comments" => Some(true),
-            _ if SET_O.contains(&name) => Some(false),
-            _ => None,
+        self.opts.get(OptKind::SetO, name)
+    }
+
+    /// Set a `set -o` option by name (the kernel's `-e`, `-u`, `-x`, `-o NAME`); false when
+    /// the name is unknown.
+    pub fn set_option(&mut self, name: &str, on: bool) -> bool {
+        let ok = self.opts.set(OptKind::SetO, name, on);
+        self.sync_option_vars();
+        ok
+    }
+
+    /// Keep the read-only `SHELLOPTS` and `BASHOPTS` in step with the options.
+    pub fn sync_option_vars(&mut self) {
+        for (name, kind) in [("SHELLOPTS", OptKind::SetO), ("BASHOPTS", OptKind::Shopt)] {
+            let value = self.opts.names_on(kind).into_bytes();
+            if self.vars.get_str(name) == Some(value.as_slice()) {
+                continue;
+            }
+            let var = self.vars.entry_raw(name);
+            var.attrs.clear(Attrs::READONLY);
+            let _ = self.vars.set_str(name, value);
+            self.vars.entry_raw(name).attrs.set(Attrs::READONLY);
         }
     }
 }
 
-pub fn set(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+fn on_off(v: bool) -> &'static str {
+    if v { "on" } else { "off" }
+}
+
+/// `set -o` (`NAME on|off` lines) or `set +o` (`set -o NAME` commands) over `defs`.
+fn print_options<'a>(
+    o: &Options,
+    defs: impl Iterator<Item = &'a OptDef>,
+    as_commands: bool,
+) -> String {
+    let mut out = String::new();
+    for d in defs {
+        let v = o.value(d);
+        if as_commands {
+            out.push_str(&format!("set {}o {}\n", if v { '-' } else { '+' }, d.name));
+        } else {
+            out.push_str(&format!("{:<15}\t{}\n", d.name, on_off(v)));
+        }
+    }
+    out
+}
+
+pub fn set(sh: &mut Shell, argv: A, e: &[ExpAssign], p: &[usize]) -> Res<i32> {
+    let r = set_args(sh, argv, e, p);
+    if argv[1..]
+        .iter()
+        .any(|a| a.len() > 1 && matches!(a[0], b'-' | b'+') && a != b"--")
+    {
+        sh.sync_option_vars();
+    }
+    r
+}
+
+fn set_args(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     if argv.len() == 1 {
         let mut out = String::new();
         for n in sh.vars.names() {
@@ -139,15 +115,7 @@ pub fn set(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             let on = a == "-o";
             match argv.get(i + 1).map(|x| text(x)) {
                 None => {
-                    let mut out = String::new();
-                    for n in SET_O {
-                        let v = sh.option_enabled(n).unwrap_or(false);
-                        if on {
-                            out.push_str(&format!("{n:<15}\t{}\n", if v { "on" } else { "off" }));
-                        } else {
-                            out.push_str(&format!("set {}o {n}\n", if v { '-' } else { '+' }));
-                        }
-                    }
+                    let out = print_options(&sh.opts, of_kind(OptKind::SetO), !on);
                     sh.out(out.as_bytes())?;
                     i += 1;
                 }
@@ -193,98 +161,13 @@ pub fn set(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     Ok(0)
 }
 
-const SHOPTS: &[&str] = &[
-    "autocd",
-    "cdable_vars",
-    "cdspell",
-    "checkhash",
-    "checkjobs",
-    "checkwinsize",
-    "cmdhist",
-    "compat31",
-    "dotglob",
-    "execfail",
-    "expand_aliases",
-    "extdebug",
-    "extglob",
-    "extquote",
-    "failglob",
-    "force_fignore",
-    "globasciiranges",
-    "globskipdots",
-    "globstar",
-    "gnu_errfmt",
-    "histappend",
-    "histreedit",
-    "histverify",
-    "hostcomplete",
-    "huponexit",
-    "inherit_errexit",
-    "interactive_comments",
-    "lastpipe",
-    "lithist",
-    "localvar_inherit",
-    "localvar_unset",
-    "login_shell",
-    "mailwarn",
-    "no_empty_cmd_completion",
-    "nocaseglob",
-    "nocasematch",
-    "noexpand_translation",
-    "nullglob",
-    "patsub_replacement",
-    "progcomp",
-    "progcomp_alias",
-    "promptvars",
-    "restricted_shell",
-    "shift_verbose",
-    "sourcepath",
-    "varredir_close",
-    "xpg_echo",
-];
-
-fn shopt_ref<'a>(o: &'a mut Options, name: &str) -> Option<&'a mut bool> {
-    Some(match name {
-        "nullglob" => &mut o.nullglob,
-        "failglob" => &mut o.failglob,
-        "dotglob" => &mut o.dotglob,
-        "nocaseglob" => &mut o.nocaseglob,
-        "globstar" => &mut o.globstar,
-        "extglob" => &mut o.extglob,
-        "nocasematch" => &mut o.nocasematch,
-        "expand_aliases" => &mut o.expand_aliases,
-        "lastpipe" => &mut o.lastpipe,
-        "inherit_errexit" => &mut o.inherit_errexit,
-        "xpg_echo" => &mut o.xpg_echo,
-        "globskipdots" => &mut o.globskipdots,
-        "sourcepath" => &mut o.sourcepath,
-        "extdebug" => &mut o.extdebug,
-        _ => return None,
-    })
+pub fn shopt(sh: &mut Shell, argv: A, e: &[ExpAssign], p: &[usize]) -> Res<i32> {
+    let r = shopt_args(sh, argv, e, p);
+    sh.sync_option_vars();
+    r
 }
 
-fn shopt_get(o: &Options, name: &str) -> Option<bool> {
-    let mut c = o.clone();
-    if let Some(r) = shopt_ref(&mut c, name) {
-        return Some(*r);
-    }
-    match name {
-        "cmdhist"
-        | "checkwinsize"
-        | "extquote"
-        | "force_fignore"
-        | "globasciiranges"
-        | "hostcomplete"
-        | "interactive_comments"
-        | "patsub_replacement"
-        | "progcomp"
-        | "promptvars" => Some(true),
-        _ if SHOPTS.contains(&name) => Some(false),
-        _ => None,
-    }
-}
-
-pub fn shopt(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+fn shopt_args(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let mut set: Option<bool> = None;
     let mut quiet = false;
     let mut o_mode = false;
@@ -311,26 +194,24 @@ pub fn shopt(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
         let mut status = 0;
         if names.is_empty() {
             let mut out = String::new();
-            for n in SHOPTS {
-                if shopt_get(&sh.opts, n) == Some(on) {
-                    out.push_str(&format!("{n:<15}\t{}\n", if on { "on" } else { "off" }));
-                }
+            let kind = if o_mode {
+                OptKind::SetO
+            } else {
+                OptKind::Shopt
+            };
+            for d in of_kind(kind).filter(|d| sh.opts.value(d) == on) {
+                out.push_str(&format!("{:<15}\t{}\n", d.name, on_off(on)));
             }
             sh.out(out.as_bytes())?;
             return Ok(0);
         }
         for n in &names {
-            let ok = if o_mode {
-                set_named_option(&mut sh.opts, n, on)
+            let kind = if o_mode {
+                OptKind::SetO
             } else {
-                match shopt_ref(&mut sh.opts, n) {
-                    Some(r) => {
-                        *r = on;
-                        true
-                    }
-                    None => SHOPTS.contains(&n.as_str()),
-                }
+                OptKind::Shopt
             };
+            let ok = sh.opts.set(kind, n, on);
             if !ok {
                 sh.builtin_error("shopt", &format!("{n}: invalid shell option name"));
                 status = 1;
@@ -338,33 +219,34 @@ pub fn shopt(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
         }
         return Ok(status);
     }
-    let list: Vec<String> = if names.is_empty() {
-        if o_mode {
-            SET_O.iter().map(|s| s.to_string()).collect()
-        } else {
-            SHOPTS.iter().map(|s| s.to_string()).collect()
-        }
+    let kind = if o_mode {
+        OptKind::SetO
+    } else {
+        OptKind::Shopt
+    };
+    // Listing every option succeeds; naming options reports whether they are all on.
+    let all = names.is_empty();
+    let list: Vec<String> = if all {
+        of_kind(kind).map(|d| d.name.to_string()).collect()
     } else {
         names
     };
     let mut status = 0;
     let mut out = String::new();
     for n in &list {
-        let v = if o_mode {
-            sh.option_enabled(n)
-        } else {
-            shopt_get(&sh.opts, n)
-        };
+        let v = sh.opts.get(kind, n);
         match v {
             Some(v) => {
-                if !v {
+                if !v && !all {
                     status = 1;
                 }
                 if !quiet {
-                    if print {
+                    if print && o_mode {
+                        out.push_str(&format!("set {}o {n}\n", if v { '-' } else { '+' }));
+                    } else if print {
                         out.push_str(&format!("shopt {} {n}\n", if v { "-s" } else { "-u" }));
                     } else {
-                        out.push_str(&format!("{n:<15}\t{}\n", if v { "on" } else { "off" }));
+                        out.push_str(&format!("{n:<15}\t{}\n", on_off(v)));
                     }
                 }
             }

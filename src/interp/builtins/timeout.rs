@@ -16,21 +16,6 @@ use super::text;
 
 type A<'a> = &'a [Vec<u8>];
 
-fn parse_dur(s: &str) -> Option<Duration> {
-    let (num, mult) = match s.chars().last()? {
-        's' => (&s[..s.len() - 1], 1.0),
-        'm' => (&s[..s.len() - 1], 60.0),
-        'h' => (&s[..s.len() - 1], 3600.0),
-        'd' => (&s[..s.len() - 1], 86400.0),
-        _ => (s, 1.0),
-    };
-    let v: f64 = num.parse().ok()?;
-    if !v.is_finite() || v < 0.0 {
-        return None;
-    }
-    Duration::try_from_secs_f64(v * mult).ok()
-}
-
 pub fn timeout(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let mut i = 1;
     let mut signal = 15;
@@ -82,7 +67,7 @@ pub fn timeout(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
         sh.builtin_error("timeout", "missing operand");
         return Ok(125);
     };
-    let Some(dur) = parse_dur(&dur_text) else {
+    let Some(dur) = crate::text::duration::parse_finite(&dur_text) else {
         sh.builtin_error("timeout", &format!("invalid time interval '{dur_text}'"));
         return Ok(125);
     };

@@ -1,4 +1,5 @@
-//! Cancellation tokens: one per kernel run, plus one per background job.
+//! Cancellation tokens: one per kernel run, plus one per background job. Kernel API (re-exported
+//! as `kernel::CancelToken`) that the interpreter checks, so it lives below both.
 //!
 //! A token is checked at every command dispatch and loop iteration, and by blocking pipe
 //! operations (which wait in short slices so they notice it). A job's token also observes its
