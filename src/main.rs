@@ -19,6 +19,8 @@
 
 mod cli;
 mod generate;
+#[cfg(feature = "mcp")]
+mod mcp;
 mod repl;
 
 use std::io::{Read, Write};
@@ -73,6 +75,12 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
     }
     if cli.system_prompt || cli.tool_help {
         return print_tool_docs(&cli);
+    }
+    if cli.mcp || cli.mcp_http.is_some() {
+        #[cfg(feature = "mcp")]
+        return mcp::serve(cli);
+        #[cfg(not(feature = "mcp"))]
+        return Err("--mcp: not supported: this sandsh was built without the `mcp` feature".into());
     }
     let interactive = !cli.command && cli.args.is_empty() && !cli.json && repl::wanted();
     let mut limits = match &cli.profile {
@@ -309,8 +317,33 @@ fn io_reason(e: &std::io::Error) -> String {
 /// `--system-prompt` / `--tool-help`: the BashTool texts for the configuration on the command
 /// line (limits, mounts, timeout), generated from the same code the library uses.
 fn print_tool_docs(cli: &cli::Cli) -> Result<i32, String> {
-    use sandsh::tool::{BashTool, Tool};
-    let mut b = BashTool::builder();
+    use sandsh::tool::Tool;
+    let tool = tool_builder(cli)?.try_build()?;
+    let mut text = String::new();
+    if cli.system_prompt {
+        text.push_str(&tool.system_prompt());
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    if cli.tool_help {
+        text.push_str(&tool.help());
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    let mut o = std::io::stdout().lock();
+    o.write_all(text.as_bytes())
+        .and_then(|_| o.flush())
+        .map_err(|e| e.to_string())?;
+    Ok(0)
+}
+
+/// A [`BashTool`](sandsh::tool::BashTool) builder configured by the command line's sandbox,
+/// limit and session flags (mounts, timeout, profile, limits, --allow-net, --env, --cwd): what
+/// `--system-prompt`, `--tool-help` and the MCP server's sessions are made from.
+fn tool_builder(cli: &cli::Cli) -> Result<sandsh::tool::BashToolBuilder, String> {
+    let mut b = sandsh::tool::BashTool::builder();
     if let Some(p) = &cli.profile {
         if ExecutionLimits::profile(p).is_none() {
             return Err(format!(
@@ -349,23 +382,5 @@ fn print_tool_docs(cli: &cli::Cli) -> Result<i32, String> {
     if let Some(dir) = &cli.cwd {
         b = b.cwd(dir.clone());
     }
-    let tool = b.try_build()?;
-    let mut text = String::new();
-    if cli.system_prompt {
-        text.push_str(&tool.system_prompt());
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-    }
-    if cli.tool_help {
-        text.push_str(&tool.help());
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-    }
-    let mut o = std::io::stdout().lock();
-    o.write_all(text.as_bytes())
-        .and_then(|_| o.flush())
-        .map_err(|e| e.to_string())?;
-    Ok(0)
+    Ok(b)
 }
