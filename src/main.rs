@@ -12,7 +12,7 @@
 // kernel's own stack, with its own guard page) and ignores SIGPIPE (which bash, and so sandsh,
 // leaves at its default). `std::env::args` still works: glibc hands argv to std's
 // initialiser.
-#![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 // The static link's warnings (glibc's "Using 'getaddrinfo' in statically linked applications…")
 // are shown, not swallowed: .cargo/link-sandsh passes them on, and this lint lets rustc print them.
 #![warn(linker_messages)]
@@ -30,7 +30,7 @@ use sandsh::kernel::{ExecOptions, ExecutionLimits, parse_duration};
 use sandsh::vfs::MountSpec;
 use sandsh::{Kernel, KernelConfig};
 
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[unsafe(no_mangle)]
 extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
     // A panic must not unwind into C: report it as Rust's runtime would (status 101).
@@ -39,7 +39,7 @@ extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> lib
     code
 }
 
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+#[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
 fn main() -> std::process::ExitCode {
     // Like bash, die of SIGPIPE when the reader of our output goes away (`sandsh -c 'yes' |
     // head -n 1`); Rust's runtime ignores the signal, which would leave the script running

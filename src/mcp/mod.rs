@@ -27,6 +27,9 @@ use sandsh::tool::{RiskLevel, ShellArgs, Tool, ToolDefinition, ToolError, ToolSt
 use crate::cli::Cli;
 pub(crate) use session::Session;
 
+/// Output bytes of one call forwarded as progress notifications.
+const PROGRESS_BYTES: usize = 4 << 20;
+
 /// Name of the shell tool in `tools/list`.
 pub(crate) const BASH: &str = "bash";
 
@@ -273,10 +276,21 @@ impl Handler {
         let progress = ctx.meta.get_progress_token();
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
         let cb: Option<sandsh::tool::StatusCallback> = progress.as_ref().map(|_| {
+            // Progress is a courtesy copy of the output: past PROGRESS_BYTES it stops (the
+            // result still carries the output) so that a flood cannot queue up unboundedly
+            // behind a slow client.
+            let mut forwarded = 0usize;
             Box::new(move |s: ToolStatus| {
                 if s.phase == "output"
                     && let Some(chunk) = s.output
+                    && forwarded < PROGRESS_BYTES
                 {
+                    forwarded += chunk.len();
+                    let chunk = if forwarded >= PROGRESS_BYTES {
+                        format!("{chunk}\n[sandsh: further output is in the result only]\n")
+                    } else {
+                        chunk
+                    };
                     let _ = tx.send(chunk);
                 }
             }) as sandsh::tool::StatusCallback
@@ -477,5 +491,107 @@ impl ServerHandler for Handler {
             self.call_other(session, name, args).await?
         };
         Ok(r.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandsh::tool::ToolResponse;
+
+    fn result_json(r: ToolResponse) -> Value {
+        serde_json::to_value(bash_result(r).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn non_zero_exit_is_a_normal_result() {
+        let v = result_json(ToolResponse {
+            stdout: "out\n".into(),
+            stderr: "err\n".into(),
+            exit_code: 3,
+            error: None,
+        });
+        assert_eq!(v["isError"], false);
+        assert_eq!(v["content"][0]["text"], "out\n");
+        assert_eq!(v["content"][1]["text"], "stderr:\nerr\n");
+        assert_eq!(v["content"][2]["text"], "exit code 3");
+        assert_eq!(
+            v["structuredContent"],
+            json!({"stdout": "out\n", "stderr": "err\n", "exit_code": 3})
+        );
+    }
+
+    #[test]
+    fn timeout_and_limits_are_errors_with_the_reason() {
+        for (cat, code) in [("timeout", 124), ("limit_exceeded", 125), ("config", 2)] {
+            let v = result_json(ToolResponse::failure(cat, "sandsh: stop", code));
+            assert_eq!(v["isError"], true, "{cat}");
+            assert_eq!(v["structuredContent"]["error"], cat);
+            let all = v["content"].to_string();
+            assert!(
+                all.contains(cat) && all.contains(&code.to_string()),
+                "{all}"
+            );
+        }
+        // A parse error is bash's status 2, not a tool failure.
+        let v = result_json(ToolResponse {
+            stdout: String::new(),
+            stderr: "syntax error\n".into(),
+            exit_code: 2,
+            error: Some("parse_error".into()),
+        });
+        assert_eq!(v["isError"], false);
+        // Categories outside the output schema's enum stay out of structuredContent.
+        let v = result_json(ToolResponse {
+            error: Some("something_new".into()),
+            ..ToolResponse::default()
+        });
+        assert!(v["structuredContent"].get("error").is_none());
+    }
+
+    #[test]
+    fn risk_levels_map_to_hints() {
+        let d = |risk| ToolDefinition {
+            name: "t".into(),
+            description: "d".into(),
+            parameters: json!({"type": "object"}),
+            risk,
+        };
+        let ro =
+            serde_json::to_value(mcp_tool(&d(RiskLevel::ReadOnly), None, false).unwrap()).unwrap();
+        assert_eq!(
+            ro["annotations"],
+            json!({"title": "t", "readOnlyHint": true, "destructiveHint": false,
+                   "idempotentHint": true, "openWorldHint": false})
+        );
+        assert!(ro.get("outputSchema").is_none());
+        let hi = serde_json::to_value(
+            mcp_tool(
+                &d(RiskLevel::HighRisk),
+                Some(json!({"type": "object"})),
+                true,
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(hi["annotations"]["destructiveHint"], true);
+        assert_eq!(hi["annotations"]["openWorldHint"], true);
+        assert_eq!(hi["outputSchema"], json!({"type": "object"}));
+    }
+
+    #[test]
+    fn session_ids_cannot_name_other_paths() {
+        let dir = std::path::Path::new("/state");
+        assert_eq!(
+            session::state_file(dir, "0b1c-2d_3").unwrap(),
+            dir.join("0b1c-2d_3.snapshot")
+        );
+        assert_eq!(
+            session::init_file(dir, "abc").unwrap(),
+            dir.join("abc.init.json")
+        );
+        for bad in ["", "../x", "a/b", "a.b", &"x".repeat(200)] {
+            assert!(session::state_file(dir, bad).is_err(), "{bad}");
+        }
     }
 }
