@@ -92,7 +92,14 @@ pub(crate) async fn serve(
     idle: Duration,
     max_sessions: usize,
 ) -> Result<(), String> {
-    let listener = tokio::net::TcpListener::bind(addr)
+    // An address, not a name: resolving a name would link glibc's resolver (NSS) into the
+    // static binary (THREAT ESC-ASLR-2). `localhost` is the one name understood.
+    let sock: std::net::SocketAddr = match addr.strip_prefix("localhost:") {
+        Some(port) => format!("127.0.0.1:{port}").parse(),
+        None => addr.parse(),
+    }
+    .map_err(|_| format!("--mcp-http {addr}: expected IP:PORT, e.g. 127.0.0.1:8765"))?;
+    let listener = tokio::net::TcpListener::bind(sock)
         .await
         .map_err(|e| format!("--mcp-http {addr}: {e}"))?;
     let local = listener
