@@ -3,6 +3,9 @@ complete -c sandsh -l mount -d 'Mount a host directory: HOST:PATH[:ro|:overlay|:
 complete -c sandsh -l allow-net -d 'Allow network requests matching \'[METHODS ]URL-PREFIX\' (repeatable), e.g. \'https://api.example.com/v1/\' (GET and HEAD) or \'POST,GET https://api.example.com/v1/\'' -r
 complete -c sandsh -l cwd -d 'Start in DIR inside the sandbox, e.g. `--mount .:/work:overlay --cwd /work`' -r
 complete -c sandsh -l env -d 'Pass the host variable NAME into the sandbox, or set NAME=VALUE (repeatable); the sandbox sees no other host variable' -r
+complete -c sandsh -l deny -d 'Never run command CMD, however it is called (repeatable): it fails with status 126' -r
+complete -c sandsh -l allow-only -d 'Run only the commands named this way, and shell builtins (repeatable)' -r
+complete -c sandsh -l confirm-at -d 'Ask before running a command whose risk is RISK or more (read_only, low, medium, high, critical; e.g. rm -r is high, and critical on a read-write mount); unanswered: refused' -r
 complete -c sandsh -l snapshot -d 'Load the session from FILE when it exists and save it there at exit' -r -F
 complete -c sandsh -l timeout -d 'Stop the script after DURATION (30, 500ms, 2m); exit status 124' -r
 complete -c sandsh -l profile -d 'Limits profile: strict (untrusted input), standard, interactive' -r

@@ -56,6 +56,19 @@ pub struct Cli {
     #[arg(long, value_name = "NAME[=VALUE]", action = ArgAction::Append, help_heading = "Sandbox")]
     pub env: Vec<String>,
 
+    /// Never run command CMD, however it is called (repeatable): it fails with status 126
+    #[arg(long, value_name = "CMD", action = ArgAction::Append, help_heading = "Policy")]
+    pub deny: Vec<String>,
+
+    /// Run only the commands named this way, and shell builtins (repeatable)
+    #[arg(long, value_name = "CMD", action = ArgAction::Append, help_heading = "Policy")]
+    pub allow_only: Vec<String>,
+
+    /// Ask before running a command whose risk is RISK or more (read_only, low, medium, high,
+    /// critical; e.g. rm -r is high, and critical on a read-write mount); unanswered: refused
+    #[arg(long, value_name = "RISK", help_heading = "Policy")]
+    pub confirm_at: Option<String>,
+
     /// Load the session from FILE when it exists and save it there at exit
     #[arg(long, value_name = "FILE", help_heading = "Sandbox")]
     pub snapshot: Option<std::path::PathBuf>,

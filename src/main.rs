@@ -102,6 +102,7 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
     for rule in &cli.allow_net {
         config = config.allow_net(rule.clone());
     }
+    config = config.policy(command_policy(&cli)?);
     if let Some(t) = &cli.timeout {
         let d = parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;
         config = config.timeout(d);
@@ -339,8 +340,29 @@ fn print_tool_docs(cli: &cli::Cli) -> Result<i32, String> {
     Ok(0)
 }
 
+/// The command policy of `--deny`, `--allow-only` and `--confirm-at` (the CLI's kernel and the
+/// MCP server's sessions share it).
+fn command_policy(cli: &cli::Cli) -> Result<sandsh::kernel::CommandPolicy, String> {
+    let mut policy = sandsh::kernel::CommandPolicy::new();
+    for name in &cli.deny {
+        policy = policy.deny(name.clone());
+    }
+    for name in &cli.allow_only {
+        policy = policy.allow(name.clone());
+    }
+    if let Some(r) = &cli.confirm_at {
+        let risk = sandsh::kernel::CommandPolicy::parse_risk(r).ok_or_else(|| {
+            format!("--confirm-at: invalid risk '{r}' (read_only, low, medium, high, critical)")
+        })?;
+        policy = policy.confirm_at(risk);
+    }
+    policy.check()?;
+    Ok(policy)
+}
+
 /// A [`BashTool`](sandsh::tool::BashTool) builder configured by the command line's sandbox,
-/// limit and session flags (mounts, timeout, profile, limits, --allow-net, --env, --cwd): what
+/// limit, policy and session flags (mounts, timeout, profile, limits, --allow-net, --env, --cwd,
+/// --deny/--allow-only/--confirm-at): what
 /// `--system-prompt`, `--tool-help` and the MCP server's sessions are made from.
 fn tool_builder(cli: &cli::Cli) -> Result<sandsh::tool::BashToolBuilder, String> {
     let mut b = sandsh::tool::BashTool::builder();
@@ -382,5 +404,6 @@ fn tool_builder(cli: &cli::Cli) -> Result<sandsh::tool::BashToolBuilder, String>
     if let Some(dir) = &cli.cwd {
         b = b.cwd(dir.clone());
     }
+    b = b.policy(command_policy(cli)?);
     Ok(b)
 }

@@ -400,13 +400,19 @@ fn registry_order_and_definition_shapes() {
     let r = registry();
     assert_eq!(
         r.list(),
-        ["filesystem", "execute_command", "web_search", "sandsh"]
+        [
+            "filesystem",
+            "execute_command",
+            "web_search",
+            "str_replace_based_edit_tool",
+            "sandsh"
+        ]
     );
     let openai = r.openai_tools();
-    assert_eq!(openai[3]["type"], "function");
-    assert_eq!(openai[3]["function"]["name"], "sandsh");
+    assert_eq!(openai[4]["type"], "function");
+    assert_eq!(openai[4]["function"]["name"], "sandsh");
     assert_eq!(
-        openai[3]["function"]["parameters"]["required"],
+        openai[4]["function"]["parameters"]["required"],
         json!(["commands"])
     );
     let anthropic = r.anthropic_tools();
@@ -428,6 +434,7 @@ fn registry_order_and_definition_shapes() {
             RiskLevel::ReadOnly,
             RiskLevel::HighRisk,
             RiskLevel::LowRisk,
+            RiskLevel::MediumRisk,
             RiskLevel::MediumRisk
         ]
     );

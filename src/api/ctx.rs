@@ -93,6 +93,13 @@ pub trait ToolCtx: Send + Sync {
     /// Standard input.
     fn stdin(&mut self) -> &mut dyn Read;
 
+    /// The file standard input is redirected from (`cmd < file`), when it is one: what GNU
+    /// tools learn from `fstat` (as `wc` sizes its columns by). `None` for pipes, terminals and
+    /// here-documents.
+    fn stdin_path(&self) -> Option<PathBuf> {
+        None
+    }
+
     /// Standard output (buffered; flushed when the command returns and before stderr writes).
     fn stdout(&mut self) -> &mut dyn Write;
 

@@ -104,6 +104,12 @@ static SPEC: CommandSpec = CommandSpec {
             help: "do not sort; list entries in directory order",
         },
         OptSpec {
+            short: Some('s'),
+            long: Some("size"),
+            value: None,
+            help: "print the allocated size of each file, in 1 KiB blocks (with -h, human-readable)",
+        },
+        OptSpec {
             short: Some('i'),
             long: Some("inode"),
             value: None,
@@ -178,6 +184,8 @@ struct Cfg {
     by_time: bool,
     unsorted: bool,
     inode: bool,
+    /// `-s`: each entry's allocated size first, and a total line.
+    blocks: bool,
     numeric: bool,
     style: TimeStyle,
 }
@@ -409,12 +417,32 @@ impl Lister<'_> {
         } else {
             0
         };
-        let ino = |e: &Entry| {
-            if wi > 0 {
-                format!("{:>wi$} ", e.meta.ino)
+        let in_human = self.c.human;
+        let size_blocks = |e: &Entry| {
+            if in_human {
+                human(blocks(e) * 1024)
             } else {
-                String::new()
+                blocks(e).to_string()
             }
+        };
+        let wb = if self.c.blocks {
+            entries
+                .iter()
+                .map(|e| size_blocks(e).len())
+                .max()
+                .unwrap_or(1)
+        } else {
+            0
+        };
+        let ino = |e: &Entry| {
+            let mut s = String::new();
+            if wi > 0 {
+                s = format!("{:>wi$} ", e.meta.ino);
+            }
+            if wb > 0 {
+                s.push_str(&format!("{:>wb$} ", size_blocks(e)));
+            }
+            s
         };
         if !self.c.long {
             for e in entries {
@@ -527,9 +555,14 @@ impl Lister<'_> {
             out.extend_from_slice(format!("{dir}:\n").as_bytes());
         }
         *first = false;
-        if self.c.long && !self.json {
+        if (self.c.long || self.c.blocks) && !self.json {
             let blocks: u64 = entries.iter().map(blocks).sum();
-            out.extend_from_slice(format!("total {blocks}\n").as_bytes());
+            let total = if self.c.human {
+                human(blocks * 1024)
+            } else {
+                blocks.to_string()
+            };
+            out.extend_from_slice(format!("total {total}\n").as_bytes());
         }
         self.print(&entries, out);
         if out.len() > util::CHUNK {
@@ -649,6 +682,7 @@ impl Command for Ls {
         let h = |n: &str| p.has(&SPEC, n);
         let c = Cfg {
             inode: h("i"),
+            blocks: h("s"),
             numeric: h("n"),
             style,
             all: h("a"),

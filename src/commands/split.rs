@@ -3,8 +3,8 @@
 //! Ports GNU split's file naming (suffix alphabets, `-a`, automatic widening `xyz` → `xzaaa`
 //! when `-a` is not given, `--additional-suffix`) and its modes: `-l` lines, `-b` bytes and
 //! `-C` line-bytes stream the input; `-n` chunks need the input size, so the input is read
-//! whole through [`util::read_all`] (GNU refuses `-n N` on a pipe with "cannot determine file
-//! size"; here standard input is buffered instead). Round-robin `-n r/N` streams. Output files
+//! whole through [`util::read_all`], and a pipe is refused as GNU refuses it ("cannot
+//! determine file size"; `< file` works). Round-robin `-n r/N` streams. Output files
 //! are written through the VFS as data arrives (first write truncates, later ones append).
 
 use crate::api::{
@@ -446,6 +446,13 @@ impl Command for Split {
             verbose: p.has(&SPEC, "verbose"),
             current: None,
         };
+        // `-n N` and `-n l/N` need the size up front, which a pipe does not have.
+        if matches!(mode, Mode::Chunks(kind, _, _) if kind != b'r')
+            && input == b"-"
+            && ctx.stdin_path().is_none()
+        {
+            return fail(ctx, "-: cannot determine file size");
+        }
         let mut src = match util::open(ctx, &input) {
             Ok(s) => s,
             Err(m) => {

@@ -5,7 +5,8 @@
 //! file (stdin, a directory), and 1 for a single count of a single input.
 
 use crate::api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat,
+    RiskLevel, ToolCtx,
 };
 use crate::vfs::FileType;
 
@@ -58,12 +59,17 @@ static SPEC: CommandSpec = CommandSpec {
         required: false,
         repeated: true,
     }],
-    returns: "one line of counts per input, then a total line when there are several",
+    returns: "one line of counts per input, then a total line when there are several. With --json, one JSON array: an object per input {\"file\" (null for standard input), and the selected counts among \"lines\", \"words\", \"chars\", \"bytes\", \"max_line_length\", as numbers}, then for several inputs {\"file\": null, \"total\": true, ...}",
     examples: &[
         Example {
             description: "count lines",
             script: "printf 'a\\nb\\n' | wc -l",
             stdout: "2\n",
+        },
+        Example {
+            description: "typed JSON",
+            script: "printf 'a b\\nc\\n' > f && wc --json -lw f",
+            stdout: "[{\"file\":\"f\",\"lines\":2,\"words\":3}]\n",
         },
         Example {
             description: "all counts of stdin",
@@ -261,6 +267,30 @@ struct Which {
     maxlen: bool,
 }
 
+/// One `--json` entry: the selected counts as numbers, named.
+fn json_entry(c: &Counts, w: Which, file: Option<&str>, total: bool) -> serde_json::Value {
+    let mut m = serde_json::Map::new();
+    m.insert(
+        "file".into(),
+        file.map_or(serde_json::Value::Null, |f| f.into()),
+    );
+    for (on, key, v) in [
+        (w.lines, "lines", c.lines),
+        (w.words, "words", c.words),
+        (w.chars, "chars", c.chars),
+        (w.bytes, "bytes", c.bytes),
+        (w.maxlen, "max_line_length", c.maxlen),
+    ] {
+        if on {
+            m.insert(key.into(), v.into());
+        }
+    }
+    if total {
+        m.insert("total".into(), true.into());
+    }
+    serde_json::Value::Object(m)
+}
+
 fn format_line(c: &Counts, w: Which, width: usize, name: Option<&str>) -> String {
     let mut fields = Vec::new();
     for (on, v) in [
@@ -286,6 +316,10 @@ fn format_line(c: &Counts, w: Which, width: usize, name: Option<&str>) -> String
 impl Command for Wc {
     fn spec(&self) -> &CommandSpec {
         &SPEC
+    }
+
+    fn structured(&self) -> bool {
+        true
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
@@ -323,11 +357,19 @@ impl Command for Wc {
             let mut min = 1;
             let mut first_failed = false;
             for (i, f) in files.iter().enumerate() {
-                if f == b"-" {
-                    min = 7;
-                    continue;
-                }
-                match ctx.backend().stat(&ctx.resolve_path(&util::lossy(f))) {
+                let path = if f == b"-" {
+                    // A redirected regular file counts by its size, as GNU learns from fstat.
+                    match ctx.stdin_path() {
+                        Some(p) => p,
+                        None => {
+                            min = 7;
+                            continue;
+                        }
+                    }
+                } else {
+                    ctx.resolve_path(&util::lossy(f))
+                };
+                match ctx.backend().stat(&path) {
                     Ok(m) if m.file_type == FileType::File => total += m.size,
                     Ok(_) => min = 7,
                     Err(_) => {
@@ -343,6 +385,8 @@ impl Command for Wc {
                 total.max(1).to_string().len().max(min)
             }
         };
+        let json = ctx.output_format() == OutputFormat::Json;
+        let mut entries = Vec::new();
         let mut status = 0;
         let mut total = Counts::default();
         let mut buf = vec![0u8; util::CHUNK];
@@ -386,9 +430,24 @@ impl Command for Wc {
             } else {
                 Some(name.as_str())
             };
+            if json {
+                entries.push(json_entry(&c, w, shown, false));
+                continue;
+            }
             if !util::out(ctx, format_line(&c, w, width, shown).as_bytes()) {
                 return 1;
             }
+        }
+        if json {
+            if files.len() > 1 {
+                entries.push(json_entry(&total, w, None, true));
+            }
+            let text = format!("{}\n", serde_json::Value::Array(entries));
+            return if util::out(ctx, text.as_bytes()) {
+                status
+            } else {
+                1
+            };
         }
         if files.len() > 1
             && !util::out(ctx, format_line(&total, w, width, Some("total")).as_bytes())
@@ -426,5 +485,18 @@ mod tests {
         assert_eq!(run(&Wc, &["-l", "f", "nope"], &mut ctx), 1);
         assert_eq!(ctx.out_str(), "3 f\n3 total\n");
         assert_eq!(ctx.err_str(), "wc: nope: No such file or directory\n");
+    }
+
+    #[test]
+    fn json_counts_are_numbers_with_a_total() {
+        let mut k = crate::Kernel::new(crate::KernelConfig::default());
+        let r = k.execute("printf 'a b\\nc' > f; wc --json f - < f; wc --json -m nope");
+        assert_eq!(
+            r.stdout_str(),
+            "[{\"bytes\":5,\"file\":\"f\",\"lines\":1,\"words\":3},\
+             {\"bytes\":5,\"file\":\"-\",\"lines\":1,\"words\":3},\
+             {\"bytes\":10,\"file\":null,\"lines\":2,\"total\":true,\"words\":6}]\n[]\n"
+        );
+        assert_eq!(r.exit_code, 1);
     }
 }

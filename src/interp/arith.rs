@@ -61,8 +61,9 @@ pub(super) fn write_int(out: &mut Vec<u8>, v: i64) {
 }
 
 impl Shell {
-    /// Parse (cached) and evaluate arithmetic text. Errors print bash's message and fail the
-    /// command (`Flow::Exit(1)` in a script, as bash aborts the current command list).
+    /// Parse (cached) and evaluate arithmetic text. Errors print bash's message and abandon
+    /// the current top-level command (`Flow::Discard(1)`, as bash does); `((`, `let` and `[[`
+    /// turn that into status 1. An unset variable under `set -u` is fatal instead.
     pub fn eval_arith_text(&mut self, text: &[u8]) -> Res<i64> {
         let s = String::from_utf8_lossy(text);
         self.eval_arith_str(&s)
@@ -153,19 +154,41 @@ impl Shell {
                 expr,
             }),
             Err(err) => {
-                self.error(&format!("{}: {}", s.trim(), err.message));
-                Err(Flow::Exit(1))
+                self.error(&format!(
+                    "{}{}: {}",
+                    self.arith_prefix,
+                    s.trim(),
+                    err.message
+                ));
+                Err(Flow::Discard(1))
             }
         }
     }
 
     /// A run-time arithmetic error, prefixed with the expression as bash prints it.
     fn arith_error(&self, msg: &str) -> Flow {
-        match &self.arith_text {
-            Some(t) if !msg.contains("unbound variable") => self.error(&format!("{t}: {msg}")),
-            _ => self.error(msg),
+        if msg.contains("unbound variable") {
+            self.error(msg);
+            return Flow::Exit(self.unset_fatal_status());
         }
-        Flow::Exit(1)
+        match &self.arith_text {
+            Some(t) => self.error(&format!("{}{t}: {msg}", self.arith_prefix)),
+            None => self.error(msg),
+        }
+        Flow::Discard(1)
+    }
+
+    /// Evaluate arithmetic for `((`, `let` or `[[` (`what`): an error is bash's message with
+    /// that prefix and status 1, not an abandoned command.
+    pub fn eval_arith_for(&mut self, what: &'static str, text: &[u8]) -> Res<Result<i64, i32>> {
+        let saved = std::mem::replace(&mut self.arith_prefix, what);
+        let r = self.eval_arith_text(text);
+        self.arith_prefix = saved;
+        match r {
+            Ok(v) => Ok(Ok(v)),
+            Err(Flow::Discard(s)) => Ok(Err(s)),
+            Err(e) => Err(e),
+        }
     }
 
     /// Value of a variable used in arithmetic: its text evaluated as an expression.

@@ -16,6 +16,15 @@ impl Shell {
         Flow::Discard(1)
     }
 
+    /// Fail an assignment through namerefs that refer to each other in a loop, as bash does.
+    fn check_nameref_loop(&self, name: &str) -> Res<()> {
+        if self.vars.is_circular(name) {
+            self.error(&format!("warning: {name}: circular name reference"));
+            return Err(Flow::Discard(1));
+        }
+        Ok(())
+    }
+
     /// Assign a scalar, honouring the integer attribute and allexport.
     /// Enforce `max_variable_bytes` on a value about to be stored.
     fn check_value_size(&self, len: usize) -> Res<()> {
@@ -68,6 +77,7 @@ impl Shell {
         let attrs = self.vars.lookup_raw(name).map(|v| v.attrs);
         let nameref = attrs.is_some_and(|a| a.has(Attrs::NAMEREF));
         if nameref {
+            self.check_nameref_loop(name)?;
             // `declare -n r='a[2]'; r=x` assigns to the element.
             let target = self.vars.resolve_name(name).into_owned();
             if target != name
@@ -75,8 +85,8 @@ impl Shell {
                 && target.ends_with(']')
             {
                 let base = target[..open].to_string();
-                let key = target[open + 1..target.len() - 1].to_string();
-                return self.assign_index_text(&base, key.as_bytes(), value, false);
+                let key = super::param::subscript_word(&target[open + 1..target.len() - 1]);
+                return self.assign_index(&base, &key, value, false);
             }
         }
         let integer = if nameref {
@@ -121,6 +131,20 @@ impl Shell {
         value: Vec<u8>,
         append: bool,
     ) -> Res<()> {
+        if self
+            .vars
+            .lookup_raw(name)
+            .is_some_and(|v| v.attrs.has(Attrs::NAMEREF))
+        {
+            self.check_nameref_loop(name)?;
+            // `declare -n r='a[0]'; r[1]=x`: an element of an element is no name at all.
+            let target = self.vars.resolve_name(name);
+            if target.contains('[') {
+                let msg = format!("`{target}': not a valid identifier");
+                self.error(&msg);
+                return Err(Flow::Discard(1));
+            }
+        }
         self.check_value_size(value.len())?;
         self.assign_index_inner(name, key, value, append)?;
         self.check_array_size(name)

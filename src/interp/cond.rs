@@ -23,8 +23,13 @@ impl Shell {
                 let b = self.expand_string(r)?;
                 match op.as_str() {
                     "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge" => {
-                        let x = self.eval_arith_text(&a).map_err(|_| Flow::Exit(2))?;
-                        let y = self.eval_arith_text(&b).map_err(|_| Flow::Exit(2))?;
+                        let (x, y) = match (
+                            self.eval_arith_for("[[: ", &a)?,
+                            self.eval_arith_for("[[: ", &b)?,
+                        ) {
+                            (Ok(x), Ok(y)) => (x, y),
+                            _ => return Err(Flow::Discard(1)),
+                        };
                         int_cmp(op, x, y)
                     }
                     _ => self.binary_test(op, &a, &b)?,

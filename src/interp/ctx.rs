@@ -193,6 +193,9 @@ impl ToolCtx for CmdCtx<'_> {
     fn is_cancelled(&self) -> bool {
         self.sh.is_cancelled()
     }
+    fn stdin_path(&self) -> Option<PathBuf> {
+        self.sh.fds.get(0)?.file_path().map(Path::to_path_buf)
+    }
     fn call(&mut self, name: &str, args: &[Arg]) -> ExitStatus {
         let _ = self.stdout.flush();
         let mut argv = vec![name.as_bytes().to_vec()];
@@ -325,6 +328,9 @@ impl ToolCtx for CmdCtx<'_> {
 impl Shell {
     /// Run a registered command with this shell's descriptors.
     pub fn run_registered(&mut self, cmd: &Arc<dyn Command>, args: &[Vec<u8>]) -> i32 {
+        if let Some(status) = self.policy_refuses(cmd, args) {
+            return status;
+        }
         if args
             .iter()
             .take_while(|a| *a != b"--")

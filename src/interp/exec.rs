@@ -456,6 +456,8 @@ impl Shell {
             CommandKind::Group(list) => self.exec_list(list),
             CommandKind::Subshell(list) => {
                 let mut sub = self.subshell();
+                // `( continue )` in a loop: the subshell has no loop to continue.
+                sub.loop_depth = 0;
                 let s = sub.run_subshell_list(list);
                 Ok(s)
             }
@@ -517,17 +519,23 @@ impl Shell {
                 self.exec_select(var, words.as_deref(), body)
             }
             CommandKind::Arith(w) => {
+                let saved = std::mem::replace(&mut self.arith_prefix, "((: ");
                 let r = if self.opts.xtrace {
-                    let t = self.expand_string(w)?;
-                    let line = format!("+ (( {} ))\n", String::from_utf8_lossy(&t));
-                    self.write_fd(2, line.as_bytes());
-                    self.eval_arith_text(&t)
+                    match self.expand_string(w) {
+                        Ok(t) => {
+                            let line = format!("+ (( {} ))\n", String::from_utf8_lossy(&t));
+                            self.write_fd(2, line.as_bytes());
+                            self.eval_arith_text(&t)
+                        }
+                        Err(e) => Err(e),
+                    }
                 } else {
                     self.eval_arith_word(w)
                 };
+                self.arith_prefix = saved;
                 match r {
                     Ok(v) => Ok((v == 0) as i32),
-                    Err(Flow::Exit(1)) => Ok(1),
+                    Err(Flow::Discard(1)) => Ok(1),
                     Err(e) => Err(e),
                 }
             }
@@ -535,6 +543,8 @@ impl Shell {
                 Ok(true) => Ok(0),
                 Ok(false) => Ok(1),
                 Err(Flow::Exit(2)) => Ok(2),
+                // An arithmetic error in `-eq` and friends: bash's message, status 1.
+                Err(Flow::Discard(1)) => Ok(1),
                 Err(e) => Err(e),
             },
             CommandKind::Simple(_) | CommandKind::FunctionDef { .. } => Ok(0),

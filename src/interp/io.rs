@@ -18,6 +18,10 @@ use super::cancel::CancelToken;
 
 /// One open file description.
 pub trait Stream: Send + Sync {
+    /// The VFS file behind this stream, when it is one (what `fstat` would reveal).
+    fn file_path(&self) -> Option<&std::path::Path> {
+        None
+    }
     fn read(&self, buf: &mut [u8]) -> io::Result<usize> {
         let _ = buf;
         Err(bad_fd())
@@ -483,6 +487,9 @@ fn vfs_io(e: crate::vfs::VfsError) -> io::Error {
 }
 
 impl Stream for VfsFile {
+    fn file_path(&self) -> Option<&std::path::Path> {
+        Some(&self.path)
+    }
     fn read(&self, buf: &mut [u8]) -> io::Result<usize> {
         if !self.readable {
             return Err(bad_fd());

@@ -20,6 +20,7 @@ mod loops;
 mod param;
 mod pat;
 pub mod path;
+pub mod policy;
 mod print;
 mod redirect;
 mod simple;
@@ -40,6 +41,7 @@ pub use builtins::NAMES as BUILTIN_NAMES;
 pub use cancel::CancelToken;
 pub use limits::{ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded};
 pub use param::is_name;
+pub use policy::{CommandPolicy, PolicyState};
 pub use vars::{Attrs, Var};
 
 /// Every builtin name, sorted (frontends complete and highlight them).
@@ -198,6 +200,8 @@ pub struct Env {
     /// commands are found through `$PATH`; without them (a backend that could not take them),
     /// a registered command is found by name alone.
     pub command_entries: bool,
+    /// The command policy (`interp::policy`), set once by the kernel when it has one.
+    pub policy: std::sync::OnceLock<PolicyState>,
 }
 
 impl Env {
@@ -227,6 +231,7 @@ impl Env {
             regex_cache: Mutex::new(Default::default()),
             memory,
             command_entries: false,
+            policy: std::sync::OnceLock::new(),
         })
     }
 
@@ -356,6 +361,8 @@ pub struct Shell {
     pub dash_c: bool,
     /// The arithmetic expression being evaluated (for error messages).
     pub arith_text: Option<Arc<str>>,
+    /// What arithmetic errors are reported for (`((: `, `let: `, `[[: `), empty for `$((…))`.
+    pub arith_prefix: &'static str,
     /// `ulimit` values set in this shell (None = unlimited).
     pub ulimits: HashMap<char, Option<u64>>,
     /// Incremented whenever `trap … RETURN` is set (a function's RETURN trap fires only when
@@ -420,6 +427,7 @@ impl Shell {
             dquote_depth: 0,
             dash_c: false,
             arith_text: None,
+            arith_prefix: "",
             ulimits: HashMap::default(),
             return_trap_sets: 0,
             input_flag: Some('s'),

@@ -74,6 +74,19 @@ impl Shell {
     pub fn expand_param(&mut self, p: &ParamExp, quoted: bool, out: &mut Vec<Seg>) -> Res<()> {
         let (param, is_indirect_target) =
             if p.indirect && !matches!(p.op, ParamOp::PrefixNames { .. } | ParamOp::Keys) {
+                // `${!ref}` of a nameref is the name it refers to (bash inverts the meaning).
+                if let (Param::Name(n), ParamOp::None) = (&p.param, &p.op)
+                    && let Some(v) = self.vars.lookup_raw(n)
+                    && v.attrs.has(Attrs::NAMEREF)
+                {
+                    let target = v
+                        .value
+                        .as_ref()
+                        .and_then(|v| v.scalar())
+                        .unwrap_or_default();
+                    self.push_pv(PV::Scalar(target.to_vec()), quoted, out);
+                    return Ok(());
+                }
                 let v = self.param_value(&p.param)?;
                 let name = match v {
                     PV::Scalar(s) => String::from_utf8_lossy(&s).into_owned(),
@@ -81,6 +94,12 @@ impl Shell {
                         .first()
                         .map(|s| String::from_utf8_lossy(s).into_owned())
                         .unwrap_or_default(),
+                    // bash 5.2: an unset variable to indirect through abandons the command.
+                    PV::Unset if matches!(p.param, Param::Name(_)) => {
+                        let n = param_name(&p.param);
+                        self.error(&format!("{n}: invalid indirect expansion"));
+                        return Err(Flow::Discard(1));
+                    }
                     PV::Unset => {
                         if self.opts.nounset {
                             self.error(&format!("{}: unbound variable", param_name(&p.param)));
@@ -89,17 +108,19 @@ impl Shell {
                         String::new()
                     }
                 };
+                let from_name = matches!(p.param, Param::Name(_));
                 match parse_param_ref(&name) {
                     Some(param) => (std::borrow::Cow::Owned(param), true),
-                    None => {
-                        if name.is_empty() && !matches!(p.op, ParamOp::None) {
+                    None if name.is_empty() && !from_name => {
+                        if !matches!(p.op, ParamOp::None) {
                             (std::borrow::Cow::Owned(Param::Name(String::new())), true)
-                        } else if name.is_empty() {
-                            return Ok(());
                         } else {
-                            self.error(&format!("{name}: invalid indirect expansion"));
-                            return Err(Flow::Exit(1));
+                            return Ok(());
                         }
+                    }
+                    None => {
+                        self.error(&format!("{name}: invalid variable name"));
+                        return Err(Flow::Discard(1));
                     }
                 }
             } else {
@@ -435,6 +456,33 @@ impl Shell {
     }
 
     /// The value of a parameter.
+    /// `$ref` for a nameref: its target's value, an array element when the target is
+    /// `a[sub]` (the subscript evaluated now), nothing (with bash's warning) when the
+    /// references loop.
+    fn nameref_value(&mut self, n: &str) -> Res<PV> {
+        if self.vars.is_circular(n) {
+            self.error(&format!("warning: {n}: circular name reference"));
+            return Ok(PV::Unset);
+        }
+        let target = self.vars.resolve_name(n).into_owned();
+        if target.ends_with(']')
+            && let Some(p @ Param::Index(..)) = parse_param_ref(&target)
+        {
+            return self.param_value(&p);
+        }
+        Ok(
+            match self
+                .vars
+                .get(&target)
+                .and_then(|v| v.value.as_ref())
+                .and_then(|v| v.scalar())
+            {
+                Some(s) => PV::Scalar(s.to_vec()),
+                None => PV::Unset,
+            },
+        )
+    }
+
     pub fn param_value(&mut self, p: &Param) -> Res<PV> {
         Ok(match p {
             Param::Positional(n) => match self.positional.get(*n as usize - 1) {
@@ -459,6 +507,13 @@ impl Shell {
             Param::Name(n) => {
                 if let Some(v) = self.dynamic_var(n) {
                     return Ok(v);
+                }
+                if self
+                    .vars
+                    .lookup_raw(n)
+                    .is_some_and(|v| v.attrs.has(Attrs::NAMEREF))
+                {
+                    return self.nameref_value(n);
                 }
                 match self.vars.get(n).and_then(|v| v.value.as_ref()) {
                     Some(v) => match v.scalar() {
@@ -898,7 +953,7 @@ pub fn parse_param_ref(s: &str) -> Option<Param> {
         let sub = match sub {
             "@" => Subscript::At,
             "*" => Subscript::Star,
-            _ => Subscript::Expr(Word::literal(sub)),
+            _ => Subscript::Expr(subscript_word(sub)),
         };
         return Some(Param::Index(name.to_string(), sub));
     }
@@ -906,6 +961,35 @@ pub fn parse_param_ref(s: &str) -> Option<Param> {
         return Some(Param::Name(s.to_string()));
     }
     None
+}
+
+/// A subscript given as text (`'A["K"]'`, `'a[$i+1]'`, `'m[$(cmd)]'`) as the word the parser
+/// would make of it inside `${name[…]}`, so that expanding it performs the quote removal and
+/// expansions bash performs on such subscripts. Plain text stays a literal.
+pub fn subscript_word(sub: &str) -> Word {
+    if !sub.contains(['$', '`', '"', '\'', '\\']) {
+        return Word::literal(sub);
+    }
+    use crate::syntax::ast::CommandKind;
+    let src = format!(": ${{_[{sub}]}}");
+    let parsed = crate::syntax::parse(&src).ok().and_then(|l| {
+        let item = l.items.into_iter().next()?;
+        let cmd = item.and_or.first.commands.into_iter().next()?.command;
+        let CommandKind::Simple(sc) = cmd.kind else {
+            return None;
+        };
+        let word = sc.words.into_iter().nth(1)?;
+        let [crate::syntax::ast::WordPart::Param(pe)] = word.parts.as_slice() else {
+            return None;
+        };
+        match &pe.param {
+            Param::Index(_, Subscript::Expr(w)) if matches!(pe.op, ParamOp::None) => {
+                Some(w.clone())
+            }
+            _ => None,
+        }
+    });
+    parsed.unwrap_or_else(|| Word::literal(sub))
 }
 
 pub fn is_name(s: &str) -> bool {

@@ -317,6 +317,8 @@ impl Shell {
         }
         let saved_pos = std::mem::replace(&mut self.positional, args);
         let saved_temp = std::mem::replace(&mut self.temp_scopes, 0);
+        // A function body is outside its caller's loops: `break` there is an error (bash 5).
+        let saved_loops = std::mem::replace(&mut self.loop_depth, 0);
         let call_line = self.lineno;
         self.frames.push(Frame { name, call_line });
         self.vars.push_scope();
@@ -339,6 +341,7 @@ impl Shell {
         self.vars.pop_scope();
         self.frames.pop();
         self.temp_scopes = saved_temp;
+        self.loop_depth = saved_loops;
         self.positional = saved_pos;
         self.lineno = call_line;
         r

@@ -350,6 +350,15 @@ impl Vars {
         cur
     }
 
+    /// Whether following namerefs from `name` never ends (bash: "circular name reference"):
+    /// resolution stopped at a nameref that still points somewhere.
+    pub fn is_circular(&self, name: &str) -> bool {
+        let r = self.resolve_name(name);
+        self.lookup_raw(&r).is_some_and(|v| {
+            v.attrs.has(Attrs::NAMEREF) && matches!(&v.value, Some(Value::Str(t)) if !t.is_empty())
+        })
+    }
+
     /// The variable itself, without nameref resolution.
     pub fn lookup_raw(&self, name: &str) -> Option<&Var> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
@@ -616,6 +625,20 @@ impl Vars {
     }
 
     /// Every visible variable name (innermost wins), sorted.
+    /// The names declared in the innermost function scope (`local` with no arguments),
+    /// sorted; empty outside functions.
+    pub fn local_names(&self) -> Vec<String> {
+        if self.scopes.len() < 2 {
+            return Vec::new();
+        }
+        let mut v: Vec<String> = self
+            .scopes
+            .last()
+            .map_or(Vec::new(), |s| s.keys().cloned().collect());
+        v.sort();
+        v
+    }
+
     pub fn names(&self) -> Vec<String> {
         let mut set: Vec<String> = self.scopes.iter().flat_map(|s| s.keys().cloned()).collect();
         set.sort();

@@ -30,7 +30,7 @@ use crate::vfs::{
 };
 
 pub use crate::interp::{
-    AskHook, CancelToken, ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded,
+    AskHook, CancelToken, CommandPolicy, ExecutionLimits, LIMIT_EXCEEDED_STATUS, LimitExceeded,
 };
 pub use watchdog::Watchdog;
 
@@ -67,6 +67,9 @@ pub struct KernelConfig {
     pub files: Vec<(String, Vec<u8>)>,
     /// Host directories copied into the VFS at start: (host directory, VFS path).
     pub copies: Vec<(PathBuf, String)>,
+    /// Which commands may run and which invocations are confirmed first
+    /// ([`CommandPolicy`]; nothing is restricted by default).
+    pub policy: CommandPolicy,
 }
 
 impl Default for KernelConfig {
@@ -86,6 +89,7 @@ impl Default for KernelConfig {
             toolsets: Vec::new(),
             files: Vec::new(),
             copies: Vec::new(),
+            policy: CommandPolicy::default(),
         }
     }
 }
@@ -163,6 +167,11 @@ impl KernelConfig {
     /// Cap the time of one network request.
     pub fn net_max_time(mut self, t: Duration) -> Self {
         self.net_max_time = t;
+        self
+    }
+    /// Set the command policy (deny- and allow-lists, confirmation above a risk level).
+    pub fn policy(mut self, p: CommandPolicy) -> Self {
+        self.policy = p;
         self
     }
     /// Mount the host directory `host` at `vfs_path` (`ro`, `overlay` or `rw`).
@@ -409,6 +418,7 @@ impl Kernel {
                 ),
             }
         };
+        let config_error = config_error.or_else(|| config.policy.check().err());
         let registry = Registry::standard();
         for c in &config.commands {
             registry.register(c.clone());
@@ -441,6 +451,17 @@ impl Kernel {
                 Err(_) => Some(format!("cwd {dir}: No such file or directory")),
             }
         });
+        if !config.policy.is_empty() {
+            let rw = config
+                .mounts
+                .iter()
+                .filter(|m| m.mode == MountMode::ReadWrite)
+                .map(|m| m.path.clone())
+                .collect();
+            let _ = env
+                .policy
+                .set(crate::interp::PolicyState::new(config.policy.clone(), rw));
+        }
         let home = format!("/home/{}", config.username);
         let cwd = match &config.cwd {
             Some(dir) => {

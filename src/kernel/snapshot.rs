@@ -106,6 +106,9 @@ impl Kernel {
             &self.watchdog,
             &memory,
         );
+        if let Some(p) = self.shell.env.policy.get() {
+            let _ = env.policy.set(p.clone());
+        }
         self.shell.env = env;
         self.shell.load_state(state);
         self.root = Some(root);

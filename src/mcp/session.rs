@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use rmcp::ErrorData as McpError;
 use sandsh::kernel::CancelToken;
-use sandsh::tool::providers::{FileSystemTool, WebSearchTool};
+use sandsh::tool::providers::{FileSystemTool, TextEditorTool, WebSearchTool};
 use sandsh::tool::{BashTool, ToolRegistry};
 
 use crate::cli::Cli;
@@ -17,7 +17,7 @@ const FS_MAX_SIZE: usize = 1 << 20;
 
 pub(crate) struct Session {
     pub bash: BashTool,
-    /// The other tools (`filesystem`, `web_search`), over the same sandbox.
+    /// The other tools (`filesystem`, the text editor, `web_search`), over the same sandbox.
     pub others: ToolRegistry,
     /// Cancels the kernel's running command.
     pub cancel: CancelToken,
@@ -57,7 +57,8 @@ impl Session {
         let (cancel, backend) = bash.with_kernel(|k| (k.cancel_handle(), k.backend()));
         let mut others = ToolRegistry::new();
         // The whole virtual filesystem is the sandbox: no narrower roots.
-        others.register(Box::new(FileSystemTool::new(backend, FS_MAX_SIZE)));
+        others.register(Box::new(FileSystemTool::new(backend.clone(), FS_MAX_SIZE)));
+        others.register(Box::new(TextEditorTool::new(backend, FS_MAX_SIZE)));
         if !cli.allow_net.is_empty()
             && let Ok(policy) = sandsh::net::NetPolicy::parse(&cli.allow_net)
             && !policy.is_empty()

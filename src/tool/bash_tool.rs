@@ -20,7 +20,7 @@ use super::traits::{
 };
 use crate::api::{Arg, Command, CommandSpec, ExitStatus, ToolCtx};
 use crate::commands::{Registry, Toolset};
-use crate::kernel::{ExecOptions, ExecutionLimits, Kernel, KernelConfig};
+use crate::kernel::{CommandPolicy, ExecOptions, ExecutionLimits, Kernel, KernelConfig};
 use crate::vfs::MountMode;
 
 /// Receives output bytes as they are produced: `(chunk, is_stderr)`.
@@ -46,9 +46,23 @@ pub struct BashToolBuilder {
     timeout: Option<Duration>,
     allow_net: Vec<String>,
     fresh_per_call: bool,
+    policy: CommandPolicy,
 }
 
 impl BashToolBuilder {
+    /// The command policy: deny- and allow-listed commands, and the risk at or above which a
+    /// command runs only when confirmed (by [`CommandPolicy::confirm_with`]'s hook).
+    pub fn policy(mut self, p: CommandPolicy) -> Self {
+        self.policy = p;
+        self
+    }
+
+    /// Never run the command `name` (it fails with status 126).
+    pub fn deny(mut self, name: impl Into<String>) -> Self {
+        self.policy = self.policy.deny(name);
+        self
+    }
+
     /// The user (`whoami`, `$HOME` = `/home/<user>`).
     pub fn username(mut self, u: impl Into<String>) -> Self {
         self.username = Some(u.into());
@@ -172,6 +186,7 @@ impl BashToolBuilder {
         for rule in &self.allow_net {
             config = config.allow_net(rule.clone());
         }
+        config = config.policy(self.policy.clone());
         let registry = Registry::standard();
         for c in &self.builtins {
             registry.register(c.clone());
@@ -179,7 +194,7 @@ impl BashToolBuilder {
         for set in &self.toolsets {
             registry.register_toolset(set);
         }
-        let supported = supported_names(&registry);
+        let supported = supported_names(&registry, &self.policy);
         let bad_profile = self
             .profile
             .as_ref()
@@ -229,15 +244,15 @@ impl BashToolBuilder {
     }
 }
 
-/// Shell builtins first, then every registered command, each once.
-fn supported_names(registry: &Registry) -> Vec<String> {
+/// Shell builtins first, then every registered command the policy does not refuse, each once.
+fn supported_names(registry: &Registry, policy: &CommandPolicy) -> Vec<String> {
     let mut supported: Vec<String> = Kernel::builtin_names()
         .iter()
         .map(|s| s.to_string())
         .collect();
     for c in registry.commands() {
         let n = c.spec().name.to_string();
-        if !supported.contains(&n) {
+        if !supported.contains(&n) && policy.refusal(&n).is_none() {
             supported.push(n);
         }
     }
@@ -365,7 +380,8 @@ impl BashTool {
     }
 
     fn refresh_doc(&self) {
-        let supported = supported_names(&self.registry);
+        let policy = self.config().policy.clone();
+        let supported = supported_names(&self.registry, &policy);
         self.doc
             .write()
             .unwrap_or_else(|e| e.into_inner())

@@ -13,7 +13,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::providers::{CommandExecutorTool, FileSystemTool, WebSearchTool};
+use super::providers::{CommandExecutorTool, FileSystemTool, TextEditorTool, WebSearchTool};
 use super::schema::{ToolDefinition, validate};
 use super::traits::{RiskLevel, Tool, ToolError, ToolOutput, ToolResult};
 use crate::kernel::{Kernel, KernelConfig};
@@ -295,6 +295,8 @@ pub struct ToolConfig {
     pub enable_fs: bool,
     pub enable_exec: bool,
     pub enable_web: bool,
+    /// The text editor (`str_replace_based_edit_tool`) over the same sandbox.
+    pub enable_editor: bool,
     /// Largest file `filesystem` reads, in bytes.
     pub fs_max_size: usize,
     /// Time limit of one `execute_command`, in seconds.
@@ -314,6 +316,7 @@ impl Default for ToolConfig {
             enable_fs: true,
             enable_exec: true,
             enable_web: true,
+            enable_editor: true,
             fs_max_size: 1_048_576,
             exec_timeout: 30,
             kernel: KernelConfig::default(),
@@ -323,8 +326,9 @@ impl Default for ToolConfig {
     }
 }
 
-/// A registry with the standard providers `filesystem`, `execute_command` and `web_search`,
-/// the first two over one shared sandbox.
+/// A registry with the standard providers `filesystem`, `execute_command`, `web_search` and
+/// `str_replace_based_edit_tool` (the text editor), all but `web_search` over one shared
+/// sandbox (the editor writes where `execute_command`'s shell reads).
 pub fn create_standard_registry(config: &ToolConfig) -> ToolRegistry {
     let mut registry = ToolRegistry::new();
     let home = format!("/home/{}", config.kernel.username);
@@ -335,12 +339,12 @@ pub fn create_standard_registry(config: &ToolConfig) -> ToolRegistry {
         .map(|m| m.path.display().to_string())
         .collect();
     let kernel = Arc::new(Mutex::new(Kernel::new(config.kernel.clone())));
+    let backend = match kernel.lock() {
+        Ok(k) => k.backend(),
+        Err(p) => p.into_inner().backend(),
+    };
     if config.enable_fs {
-        let backend = match kernel.lock() {
-            Ok(k) => k.backend(),
-            Err(p) => p.into_inner().backend(),
-        };
-        let mut fs = FileSystemTool::new(backend, config.fs_max_size)
+        let mut fs = FileSystemTool::new(backend.clone(), config.fs_max_size)
             .root(&home)
             .root("/tmp");
         for m in &mounts {
@@ -367,6 +371,15 @@ pub fn create_standard_registry(config: &ToolConfig) -> ToolRegistry {
             ));
         }
         registry.register(Box::new(web));
+    }
+    if config.enable_editor {
+        let mut editor = TextEditorTool::new(backend, config.fs_max_size)
+            .root(&home)
+            .root("/tmp");
+        for m in &mounts {
+            editor = editor.root(m);
+        }
+        registry.register(Box::new(editor));
     }
     registry
 }

@@ -327,6 +327,13 @@ impl Eval {
             FileType::CharDevice => "char_device",
             FileType::Fifo => "fifo",
         };
+        let type_char = match m.file_type {
+            FileType::File => '-',
+            FileType::Dir => 'd',
+            FileType::Symlink => 'l',
+            FileType::CharDevice => 'c',
+            FileType::Fifo => 'p',
+        };
         let (secs, nanos) = match m.mtime.duration_since(UNIX_EPOCH) {
             Ok(d) => (d.as_secs() as i64, d.subsec_nanos() as i32),
             Err(_) => (0, 0),
@@ -339,7 +346,8 @@ impl Eval {
             "name": s(crate::commands::util::base_name(&e.path)),
             "type": kind,
             "size": m.size,
-            "mode": format!("{:04o}", m.mode & 0o7777),
+            "mode": m.mode & 0o7777,
+            "permissions": crate::commands::mode::render(type_char, m.mode),
             "mtime": mtime,
             "depth": e.depth,
         });

@@ -41,7 +41,7 @@ Tests (N may be +N for more than N, -N for less): -name -iname -path -ipath -who
 Actions: -print -print0 -printf FMT -fprint FILE -fprint0 FILE -fprintf FILE FMT -ls -fls FILE -prune -quit -delete \
 -exec CMD {} ; -exec CMD {} + -execdir CMD {} ; -execdir CMD {} + -ok CMD {} ; -okdir CMD {} ; (answered through the sandbox's ask hook).\n\
 -printf directives: %p %f %h %H %P %s %m %M %t %a %c %T@ %Tk %Ak %Ck %u %U %g %G %d %y %Y %l %n %i %k %b %% with flags, width and precision, and escapes \\n \\t \\0 \\c \\NNN.\n\
-With --json each printed file is one JSON object per line: path, name, type (file, directory, symlink, fifo, char_device), size (bytes), mode (octal string), mtime (RFC 3339), depth, and target for symlinks. \
+With --json each printed file is one JSON object per line: path, name, type (file, directory, symlink, fifo, char_device), size (bytes), mode (a number, as ls --json and stat --json give it), permissions (as ls -l shows them), mtime (RFC 3339), depth, and target for symlinks. \
 Times are UTC. The sandbox has one file system, so -xdev is accepted and has no effect.",
     options: &[
         OptSpec {

@@ -208,7 +208,7 @@ fn json_lines() {
     );
     assert_eq!(
         r.stdout_str(),
-        "{\"depth\":1,\"mode\":\"0644\",\"mtime\":\"2023-11-14T22:13:20Z\",\"name\":\"f\",\"path\":\"d/f\",\"size\":3,\"type\":\"file\"}\n"
+        "{\"depth\":1,\"mode\":420,\"mtime\":\"2023-11-14T22:13:20Z\",\"name\":\"f\",\"path\":\"d/f\",\"permissions\":\"-rw-r--r--\",\"size\":3,\"type\":\"file\"}\n"
     );
 }
 

@@ -100,8 +100,9 @@ pub fn printf(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
             if v.contains('[') {
                 let open = v.find('[').unwrap_or(0);
                 let name = v[..open].to_string();
-                let key = v[open + 1..v.len().saturating_sub(1)].to_string();
-                sh.assign_index_text(&name, key.as_bytes(), out, false)?;
+                let key =
+                    super::super::param::subscript_word(&v[open + 1..v.len().saturating_sub(1)]);
+                sh.assign_index(&name, &key, out, false)?;
             } else {
                 sh.set_var(&v, out)?;
             }
@@ -332,12 +333,30 @@ pub fn dirs(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     Ok(0)
 }
 
+/// The operands after an optional `--`; an option (`-x`) is an invalid option with bash's
+/// message and usage line (status 2). `-` alone is an operand.
+fn no_options<'a>(
+    sh: &Shell,
+    name: &str,
+    usage: &str,
+    argv: &'a [Vec<u8>],
+) -> Option<&'a [Vec<u8>]> {
+    match argv.first().map(Vec::as_slice) {
+        Some(b"--") => Some(&argv[1..]),
+        Some(a) if a.len() > 1 && a[0] == b'-' => {
+            sh.builtin_error(name, &format!("{}: invalid option", text(&a[..2])));
+            sh.write_fd(2, format!("{name}: usage: {usage}\n").as_bytes());
+            None
+        }
+        _ => Some(argv),
+    }
+}
+
 pub fn eval(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let args: Vec<&[u8]> = argv[1..]
-        .iter()
-        .map(|a| a.as_slice())
-        .skip_while(|a| *a == b"--")
-        .collect();
+    let Some(rest) = no_options(sh, "eval", "eval [arg ...]", &argv[1..]) else {
+        return Ok(2);
+    };
+    let args: Vec<&[u8]> = rest.iter().map(|a| a.as_slice()).collect();
     let src = text(&args.join(&b' '));
     if src.trim().is_empty() {
         return Ok(0);
@@ -347,24 +366,42 @@ pub fn eval(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
 
 pub fn source(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let name = text(&argv[0]);
-    let Some(file) = argv.get(1).map(|a| text(a)) else {
-        sh.builtin_error(&name, "filename argument required");
+    let usage = format!("{name} filename [arguments]");
+    let Some(argv) = no_options(sh, &name, &usage, &argv[1..]) else {
         return Ok(2);
     };
+    let Some(file) = argv.first().map(|a| text(a)) else {
+        sh.builtin_error(&name, "filename argument required");
+        sh.write_fd(2, format!("{name}: usage: {usage}\n").as_bytes());
+        return Ok(2);
+    };
+    // `sourcepath` (on by default): a name without a slash is looked for in PATH first, then
+    // in the current directory.
     let mut path = sh.resolve(&file);
-    if !file.contains('/') && sh.env.backend.stat(&path).is_err() {
-        if let Some(p) = sh.vars.get_str("PATH").map(text) {
-            for dir in p.split(':').filter(|d| !d.is_empty()) {
-                let cand = sh.resolve(&format!("{dir}/{file}"));
-                if sh.env.backend.stat(&cand).is_ok_and(|m| m.is_file()) {
-                    path = cand;
-                    break;
-                }
+    if !file.contains('/')
+        && sh.opts.sourcepath
+        && let Some(p) = sh.vars.get_str("PATH").map(text)
+    {
+        for dir in p.split(':') {
+            let dir = if dir.is_empty() { "." } else { dir };
+            let cand = sh.resolve(&format!("{dir}/{file}"));
+            if sh.env.backend.stat(&cand).is_ok_and(|m| m.is_file()) {
+                path = cand;
+                break;
             }
         }
     }
     let data = match sh.env.backend.read(&path, None) {
         Ok(d) => d,
+        // bash names the builtin for a directory, not for a missing file.
+        Err(e @ crate::vfs::VfsError::NotFound) => {
+            sh.error(&format!("{file}: {e}"));
+            return Ok(1);
+        }
+        Err(crate::vfs::VfsError::IsADirectory) => {
+            sh.builtin_error(&name, &format!("{file}: is a directory"));
+            return Ok(1);
+        }
         Err(e) => {
             sh.builtin_error(&name, &format!("{file}: {e}"));
             return Ok(1);
@@ -378,8 +415,8 @@ pub fn source(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
         ));
     }
     let src = String::from_utf8_lossy(&data).into_owned();
-    let saved_pos = if argv.len() > 2 {
-        Some(std::mem::replace(&mut sh.positional, argv[2..].to_vec()))
+    let saved_pos = if argv.len() > 1 {
+        Some(std::mem::replace(&mut sh.positional, argv[1..].to_vec()))
     } else {
         None
     };

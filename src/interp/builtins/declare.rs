@@ -54,6 +54,11 @@ pub fn declare_line(name: &str, v: &Var) -> String {
     }
 }
 
+/// No attribute asked for (`declare` alone, not `declare -r`).
+fn wanted_none(o: &Opts) -> bool {
+    o.on == Attrs::empty() && o.off == Attrs::empty()
+}
+
 struct Opts {
     on: Attrs,
     off: Attrs,
@@ -214,11 +219,17 @@ fn declare_impl(
         return Ok(status);
     }
     if start >= argv.len() {
-        // List variables.
-        let names = sh.vars.names();
+        // List variables (`local`: this function's own), namerefs as themselves.
+        let names = if name == "local" {
+            sh.vars.local_names()
+        } else {
+            sh.vars.names()
+        };
         let mut out = String::new();
         for n in names {
-            let Some(v) = sh.vars.get(&n) else { continue };
+            let Some(v) = sh.vars.lookup_raw(&n) else {
+                continue;
+            };
             if !o.on.has(Attrs::EXPORT) && implied.has(Attrs::EXPORT) {
                 continue;
             }
@@ -226,7 +237,12 @@ fn declare_impl(
             if wanted != Attrs::empty() && (v.attrs.bits() & wanted.bits()) != wanted.bits() {
                 continue;
             }
-            if name == "export" || name == "readonly" || o.print || wanted != Attrs::empty() {
+            if name == "export"
+                || name == "readonly"
+                || name == "local"
+                || o.print
+                || wanted != Attrs::empty()
+            {
                 out.push_str(&declare_line(&n, v));
             } else {
                 match &v.value {
@@ -241,6 +257,17 @@ fn declare_impl(
                 }
             }
             out.push('\n');
+        }
+        // Plain `declare`/`typeset` lists the functions after the variables.
+        if !o.print && wanted_none(&o) && (name == "declare" || name == "typeset") {
+            let mut fnames: Vec<_> = sh.funcs.keys().cloned().collect();
+            fnames.sort();
+            for f in fnames {
+                if let Some(body) = sh.funcs.get(&f) {
+                    out.push_str(&super::super::pat::function_text(&f, body));
+                    out.push('\n');
+                }
+            }
         }
         sh.out(out.as_bytes())?;
         return Ok(0);
@@ -288,7 +315,14 @@ fn declare_impl(
             status = 1;
             continue;
         }
-        if o.print {
+        // `readonly -p NAME` and `export -p NAME` set the attribute as without -p (bash);
+        // `local -p NAME` shows only this function's own variables.
+        if o.print && name == "local" && !sh.vars.is_local_here(&base) {
+            sh.builtin_error(name, &format!("{base}: not found"));
+            status = 1;
+            continue;
+        }
+        if o.print && name != "readonly" && name != "export" {
             match sh.vars.lookup_raw(&base) {
                 Some(v) => {
                     let line = declare_line(&base, v);
@@ -300,6 +334,43 @@ fn declare_impl(
                 }
             }
             continue;
+        }
+        // A nameref must name a variable (or an array element), never itself.
+        if o.on.has(Attrs::NAMEREF) {
+            let target = match assign.as_ref().map(|a| &a.value) {
+                Some(ExpValue::Scalar(t)) => Some(t.clone()),
+                Some(_) => None,
+                None => sh
+                    .vars
+                    .lookup_raw(&base)
+                    .filter(|_| !local || sh.vars.is_local_here(&base))
+                    .and_then(|v| v.value.as_ref())
+                    .and_then(|v| v.scalar())
+                    .map(<[u8]>::to_vec),
+            };
+            if let Some(t) = target.filter(|t| !t.is_empty()) {
+                let t = String::from_utf8_lossy(&t).into_owned();
+                if t == base {
+                    sh.builtin_error(
+                        name,
+                        &format!("{base}: nameref variable self references not allowed"),
+                    );
+                    status = 1;
+                    continue;
+                }
+                let head = t
+                    .find('[')
+                    .filter(|_| t.ends_with(']'))
+                    .map_or(&t[..], |i| &t[..i]);
+                if !super::super::param::is_name(head) {
+                    sh.builtin_error(
+                        name,
+                        &format!("`{t}': invalid variable name for name reference"),
+                    );
+                    status = 1;
+                    continue;
+                }
+            }
         }
         // Create in the right scope.
         let exists_here = if local {
@@ -469,12 +540,14 @@ pub fn unset(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
                 continue;
             }
             if is_assoc {
+                // `unset 'm["k"]'`, `unset 'm[$k]'`: the key is expanded as bash does.
+                let key = sh.expand_string(&super::super::param::subscript_word(key))?;
                 if let Some(Var {
                     value: Some(Value::Assoc(m)),
                     ..
                 }) = sh.vars.get_mut(base)
                 {
-                    m.remove(key.as_bytes());
+                    m.remove(&key);
                 }
             } else {
                 let idx = sh.eval_subscript_text(key)?;

@@ -48,16 +48,22 @@ pub fn return_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
     Err(Flow::Return(code))
 }
 
-fn loop_level(sh: &Shell, name: &str, argv: A) -> Result<u32, i32> {
-    match num_arg(sh, name, argv.get(1)) {
+/// The N of `break N`/`continue N`. As in bash: more than one argument abandons the current
+/// top-level command (status 1); a non-number ends the shell with status 128.
+fn loop_level(sh: &Shell, name: &str, argv: A) -> Res<Result<u32, i32>> {
+    if argv.len() > 2 {
+        sh.builtin_error(name, "too many arguments");
+        return Err(Flow::Discard(1));
+    }
+    Ok(match num_arg(sh, name, argv.get(1)) {
         Ok(Some(n)) if n < 1 => {
             sh.builtin_error(name, &format!("{n}: loop count out of range"));
             Err(1)
         }
         Ok(Some(n)) => Ok(n as u32),
         Ok(None) => Ok(1),
-        Err(s) => Err(s),
-    }
+        Err(_) => return Err(Flow::Exit(128)),
+    })
 }
 
 pub fn break_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
@@ -68,7 +74,7 @@ pub fn break_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
         );
         return Ok(0);
     }
-    match loop_level(sh, "break", argv) {
+    match loop_level(sh, "break", argv)? {
         Ok(n) => Err(Flow::Break(n.min(sh.loop_depth))),
         Err(s) => Ok(s),
     }
@@ -82,7 +88,7 @@ pub fn continue_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i
         );
         return Ok(0);
     }
-    match loop_level(sh, "continue", argv) {
+    match loop_level(sh, "continue", argv)? {
         Ok(n) => Err(Flow::Continue(n.min(sh.loop_depth))),
         Err(s) => Ok(s),
     }
@@ -113,10 +119,9 @@ pub fn let_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     }
     let mut last = 0;
     for a in &argv[1..] {
-        last = match sh.eval_arith_text(a) {
+        last = match sh.eval_arith_for("let: ", a)? {
             Ok(v) => v,
-            Err(Flow::Exit(1)) => return Ok(1),
-            Err(e) => return Err(e),
+            Err(s) => return Ok(s),
         };
     }
     Ok((last == 0) as i32)

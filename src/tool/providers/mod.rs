@@ -1,4 +1,5 @@
-//! Seed 002's standard providers: `filesystem`, `execute_command` and `web_search`.
+//! Seed 002's standard providers: `filesystem`, `execute_command` and `web_search`, and the
+//! text editor models are trained on (`str_replace_based_edit_tool`).
 //!
 //! They implement the same [`Tool`](super::Tool) trait as the shell, so one registry can hold
 //! them all. Their arguments are JSON objects rather than a shell script, so each overrides
@@ -9,10 +10,12 @@
 
 pub mod command;
 pub mod filesystem;
+pub mod text_editor;
 pub mod web;
 
 pub use command::CommandExecutorTool;
 pub use filesystem::FileSystemTool;
+pub use text_editor::{TEXT_EDITOR_TOOL_NAME, TextEditorTool};
 pub use web::WebSearchTool;
 
 use serde_json::Value;

@@ -1,0 +1,61 @@
+# Conformance: an arithmetic error abandons the current top-level command and the script goes
+# on with the next one, status 1; ((, let and [[ report it as their own status 1. Indirect
+# expansion through an unset or invalid name fails the same way (bash 5.2).
+
+#### $((…)) error: the rest of the line is dropped, the next line runs
+echo $((1/0)); echo same-line
+echo "next line $?"
+## STDOUT:
+next line 1
+## END
+
+#### an arithmetic error inside a function abandons the function and its caller's command
+f() { echo in; x=$((2+)); echo not-reached; }
+g() { f; echo not-reached-either; }
+g; echo same-line
+echo "after $?"
+## STDOUT:
+in
+after 1
+## END
+
+#### in a subshell and a command substitution, only they end
+( echo $((1/0)); echo no )
+echo "subshell $?"
+v=$(echo $((1/0)); echo no)
+echo "subst [$v] $?"
+## STDOUT:
+subshell 1
+subst [] 1
+## END
+
+#### ((, let, [[ and for (( give status 1 and go on
+(( 1/0 )); echo "(( $?"
+let 'x = 1/0'; echo "let $?"
+[[ 1/0 -eq 0 ]]; echo "[[ $?"
+for ((i = 0; i < 1/0; i++)); do :; done
+echo "for $?"
+## STDOUT:
+(( 1
+let 1
+[[ 1
+for 1
+## END
+
+#### indirect expansion through an unset, empty or invalid name
+echo "a ${!nosuch}"
+echo "unset $?"
+empty=
+echo "b ${!empty}"
+echo "empty $?"
+bad='a b'
+echo "c ${!bad}"
+echo "bad $?"
+set --
+echo "positional [${!1}] $?"
+## STDOUT:
+unset 1
+empty 1
+bad 1
+positional [] 0
+## END
