@@ -69,7 +69,8 @@ async def check_listing(s, init):
           "initialize carries the system prompt as instructions")
     tools = (await s.list_tools()).tools
     names = [t.name for t in tools]
-    check("bash" in names and "filesystem" in names, f"tools/list names {names}")
+    check(names[:2] == ["bash", "filesystem"] and "str_replace_based_edit_tool" in names,
+          f"tools/list names {names}")
     b = next(t for t in tools if t.name == "bash")
     schema = b.input_schema if hasattr(b, "input_schema") else b.inputSchema
     check(schema["type"] == "object" and schema["required"] == ["commands"]
@@ -100,6 +101,10 @@ async def check_calls(s):
     check(structured(r)["stdout"] == "persisted\n42\nfn7\n", "state persists across calls")
     r = await s.call_tool("filesystem", {"operation": "read", "path": "/tmp/d/f"})
     check("persisted" in text_of(r), "filesystem tool sees the shell's files")
+    r = await s.call_tool("str_replace_based_edit_tool",
+                          {"command": "create", "path": "/tmp/d/e.txt", "file_text": "edited\n"})
+    r = await bash(s, "cat /tmp/d/e.txt")
+    check(structured(r)["stdout"] == "edited\n", "the shell sees the text editor's files")
 
     r = await bash(s, "echo oops >&2; exit 3")
     err = r.is_error if hasattr(r, "is_error") else r.isError
