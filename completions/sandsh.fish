@@ -29,6 +29,11 @@ complete -c sandsh -l max-memory -d 'Memory budget of the session: variables, fi
 complete -c sandsh -l max-stack-bytes -d 'Stack of the interpreter and of each pipeline stage or job (deep recursion)' -r
 complete -c sandsh -l max-expansion-words -d 'Maximum words one brace expansion or glob produces' -r
 complete -c sandsh -l max-net-bytes -d 'Maximum bytes of one network response body (curl exits 63, wget 3)' -r
+complete -c sandsh -l mcp-http -d 'Serve MCP over streamable HTTP on ADDR (e.g. 127.0.0.1:8765): one session per client' -r
+complete -c sandsh -l session-idle -d 'MCP over HTTP: end a session after DURATION without requests (default 30m)' -r
+complete -c sandsh -l max-sessions -d 'MCP over HTTP: most sessions alive at once (default 64)' -r
+complete -c sandsh -l state-dir -d 'MCP over HTTP: save each session\'s snapshot in DIR after every call and restore it when the session comes back after a restart' -r -F
+complete -c sandsh -l log-level -d 'MCP server: log level on stderr (error, warn, info, debug, trace; default warn)' -r
 complete -c sandsh -l init -d 'REPL: run FILE (read from the host) inside the sandbox at start instead of $XDG_CONFIG_HOME/sandsh/init.sh' -r -F
 complete -c sandsh -l generate -d 'Print the man page (`man`) or shell completions (`completions SHELL`: bash, zsh, fish, elvish, powershell) and exit' -r
 complete -c sandsh -s c -d 'Run COMMANDS (the first argument); NAME sets $0 and ARGS set $1…'
@@ -38,6 +43,7 @@ complete -c sandsh -s x -d 'Print commands as they run (set -x)'
 complete -c sandsh -l system-prompt -d 'Print the BashTool system prompt for this configuration (to paste into a model\'s context)'
 complete -c sandsh -l tool-help -d 'Print the BashTool man page (help()) for this configuration'
 complete -c sandsh -l json -d 'Print the result as one JSON object {stdout, stderr, exit_code, error, …}'
+complete -c sandsh -l mcp -d 'Serve MCP (Model Context Protocol) over standard input/output: one session for the server\'s lifetime'
 complete -c sandsh -l no-init -d 'REPL: do not run an init file'
 complete -c sandsh -s h -l help -d 'Print help'
 complete -c sandsh -s V -l version -d 'Print version'

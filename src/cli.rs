@@ -98,6 +98,37 @@ pub struct Cli {
     #[command(flatten)]
     pub limits: LimitArgs,
 
+    /// Serve MCP (Model Context Protocol) over standard input/output: one session for the
+    /// server's lifetime
+    #[arg(long, help_heading = "MCP server")]
+    pub mcp: bool,
+
+    /// Serve MCP over streamable HTTP on ADDR (e.g. 127.0.0.1:8765): one session per client
+    #[arg(
+        long,
+        value_name = "ADDR",
+        conflicts_with = "mcp",
+        help_heading = "MCP server"
+    )]
+    pub mcp_http: Option<String>,
+
+    /// MCP over HTTP: end a session after DURATION without requests (default 30m)
+    #[arg(long, value_name = "DURATION", help_heading = "MCP server")]
+    pub session_idle: Option<String>,
+
+    /// MCP over HTTP: most sessions alive at once (default 64)
+    #[arg(long, value_name = "N", help_heading = "MCP server")]
+    pub max_sessions: Option<String>,
+
+    /// MCP over HTTP: save each session's snapshot in DIR after every call and restore it when
+    /// the session comes back after a restart
+    #[arg(long, value_name = "DIR", help_heading = "MCP server")]
+    pub state_dir: Option<std::path::PathBuf>,
+
+    /// MCP server: log level on stderr (error, warn, info, debug, trace; default warn)
+    #[arg(long, value_name = "LEVEL", help_heading = "MCP server")]
+    pub log_level: Option<String>,
+
     /// REPL: run FILE (read from the host) inside the sandbox at start instead of
     /// $XDG_CONFIG_HOME/sandsh/init.sh
     #[arg(long, value_name = "FILE", help_heading = "Interactive")]

@@ -12,13 +12,15 @@
 // kernel's own stack, with its own guard page) and ignores SIGPIPE (which bash, and so sandsh,
 // leaves at its default). `std::env::args` still works: glibc hands argv to std's
 // initialiser.
-#![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 // The static link's warnings (glibc's "Using 'getaddrinfo' in statically linked applications…")
 // are shown, not swallowed: .cargo/link-sandsh passes them on, and this lint lets rustc print them.
 #![warn(linker_messages)]
 
 mod cli;
 mod generate;
+#[cfg(feature = "mcp")]
+mod mcp;
 mod repl;
 
 use std::io::{Read, Write};
@@ -28,7 +30,7 @@ use sandsh::kernel::{ExecOptions, ExecutionLimits, parse_duration};
 use sandsh::vfs::MountSpec;
 use sandsh::{Kernel, KernelConfig};
 
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[unsafe(no_mangle)]
 extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
     // A panic must not unwind into C: report it as Rust's runtime would (status 101).
@@ -37,7 +39,7 @@ extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> lib
     code
 }
 
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+#[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
 fn main() -> std::process::ExitCode {
     // Like bash, die of SIGPIPE when the reader of our output goes away (`sandsh -c 'yes' |
     // head -n 1`); Rust's runtime ignores the signal, which would leave the script running
@@ -74,6 +76,12 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
     if cli.system_prompt || cli.tool_help {
         return print_tool_docs(&cli);
     }
+    if cli.mcp || cli.mcp_http.is_some() {
+        #[cfg(feature = "mcp")]
+        return mcp::serve(cli);
+        #[cfg(not(feature = "mcp"))]
+        return Err("--mcp: not supported: this sandsh was built without the `mcp` feature".into());
+    }
     let interactive = !cli.command && cli.args.is_empty() && !cli.json && repl::wanted();
     let mut limits = match &cli.profile {
         Some(p) => ExecutionLimits::profile(p)
@@ -94,21 +102,7 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
     for rule in &cli.allow_net {
         config = config.allow_net(rule.clone());
     }
-    let mut policy = sandsh::kernel::CommandPolicy::new();
-    for name in &cli.deny {
-        policy = policy.deny(name.clone());
-    }
-    for name in &cli.allow_only {
-        policy = policy.allow(name.clone());
-    }
-    if let Some(r) = &cli.confirm_at {
-        let risk = sandsh::kernel::CommandPolicy::parse_risk(r).ok_or_else(|| {
-            format!("--confirm-at: invalid risk '{r}' (read_only, low, medium, high, critical)")
-        })?;
-        policy = policy.confirm_at(risk);
-    }
-    policy.check()?;
-    config = config.policy(policy);
+    config = config.policy(command_policy(&cli)?);
     if let Some(t) = &cli.timeout {
         let d = parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;
         config = config.timeout(d);
@@ -324,8 +318,54 @@ fn io_reason(e: &std::io::Error) -> String {
 /// `--system-prompt` / `--tool-help`: the BashTool texts for the configuration on the command
 /// line (limits, mounts, timeout), generated from the same code the library uses.
 fn print_tool_docs(cli: &cli::Cli) -> Result<i32, String> {
-    use sandsh::tool::{BashTool, Tool};
-    let mut b = BashTool::builder();
+    use sandsh::tool::Tool;
+    let tool = tool_builder(cli)?.try_build()?;
+    let mut text = String::new();
+    if cli.system_prompt {
+        text.push_str(&tool.system_prompt());
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    if cli.tool_help {
+        text.push_str(&tool.help());
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    let mut o = std::io::stdout().lock();
+    o.write_all(text.as_bytes())
+        .and_then(|_| o.flush())
+        .map_err(|e| e.to_string())?;
+    Ok(0)
+}
+
+/// The command policy of `--deny`, `--allow-only` and `--confirm-at` (the CLI's kernel and the
+/// MCP server's sessions share it).
+fn command_policy(cli: &cli::Cli) -> Result<sandsh::kernel::CommandPolicy, String> {
+    let mut policy = sandsh::kernel::CommandPolicy::new();
+    for name in &cli.deny {
+        policy = policy.deny(name.clone());
+    }
+    for name in &cli.allow_only {
+        policy = policy.allow(name.clone());
+    }
+    if let Some(r) = &cli.confirm_at {
+        let risk = sandsh::kernel::CommandPolicy::parse_risk(r).ok_or_else(|| {
+            format!("--confirm-at: invalid risk '{r}' (read_only, low, medium, high, critical)")
+        })?;
+        policy = policy.confirm_at(risk);
+    }
+    policy.check()?;
+    Ok(policy)
+}
+
+/// A [`BashTool`](sandsh::tool::BashTool) builder configured by the command line's sandbox,
+/// limit, policy and session flags (mounts, timeout, profile, limits, --allow-net, --env, --cwd,
+/// --deny/--allow-only/--confirm-at): what
+/// `--system-prompt`, `--tool-help` and the MCP server's sessions are made from.
+fn tool_builder(cli: &cli::Cli) -> Result<sandsh::tool::BashToolBuilder, String> {
+    let mut b = sandsh::tool::BashTool::builder();
     if let Some(p) = &cli.profile {
         if ExecutionLimits::profile(p).is_none() {
             return Err(format!(
@@ -364,23 +404,6 @@ fn print_tool_docs(cli: &cli::Cli) -> Result<i32, String> {
     if let Some(dir) = &cli.cwd {
         b = b.cwd(dir.clone());
     }
-    let tool = b.try_build()?;
-    let mut text = String::new();
-    if cli.system_prompt {
-        text.push_str(&tool.system_prompt());
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-    }
-    if cli.tool_help {
-        text.push_str(&tool.help());
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-    }
-    let mut o = std::io::stdout().lock();
-    o.write_all(text.as_bytes())
-        .and_then(|_| o.flush())
-        .map_err(|e| e.to_string())?;
-    Ok(0)
+    b = b.policy(command_policy(cli)?);
+    Ok(b)
 }

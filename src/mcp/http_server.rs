@@ -1,0 +1,204 @@
+//! The streamable HTTP transport: one endpoint (`/mcp`), `Mcp-Session-Id` sessions and SSE
+//! streams (rmcp's `StreamableHttpService`) on a hyper HTTP/1 server, with the session cap,
+//! idle expiry and, with `--state-dir`, sessions that survive a restart.
+
+use std::convert::Infallible;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full, combinators::BoxBody};
+use hyper::body::Incoming;
+use hyper::{Request, Response, StatusCode};
+use hyper_util::rt::TokioIo;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::session::{
+    SessionState, SessionStore, SessionStoreError,
+};
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use serde_json::json;
+
+use super::{Handler, Shared, session};
+
+/// Set once the server is stopping: sessions dropped from then on keep their saved state.
+pub(crate) static SHUTTING_DOWN: AtomicBool = AtomicBool::new(false);
+
+/// The MCP endpoint's path.
+pub(crate) const ENDPOINT: &str = "/mcp";
+
+type BoxResponse = Response<BoxBody<Bytes, Infallible>>;
+
+fn text_response(status: StatusCode, content_type: &str, body: String) -> BoxResponse {
+    let mut r = Response::new(Full::new(Bytes::from(body)).boxed());
+    *r.status_mut() = status;
+    if let Ok(v) = content_type.parse() {
+        r.headers_mut().insert(hyper::header::CONTENT_TYPE, v);
+    }
+    r
+}
+
+/// Each session's initialize parameters in `DIR/<id>.init.json`, so that a session whose id
+/// comes back after a restart is re-established without a new handshake (its files come back
+/// from `DIR/<id>.snapshot`).
+struct DirStore {
+    dir: PathBuf,
+}
+
+fn store_err(e: impl std::fmt::Display) -> SessionStoreError {
+    e.to_string().into()
+}
+
+#[async_trait::async_trait]
+impl SessionStore for DirStore {
+    async fn load(&self, id: &str) -> Result<Option<SessionState>, SessionStoreError> {
+        let path = session::init_file(&self.dir, id).map_err(|e| store_err(e.message))?;
+        match tokio::fs::read(&path).await {
+            Ok(data) => Ok(Some(serde_json::from_slice(&data).map_err(store_err)?)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(store_err(e)),
+        }
+    }
+
+    async fn store(&self, id: &str, state: &SessionState) -> Result<(), SessionStoreError> {
+        let path = session::init_file(&self.dir, id).map_err(|e| store_err(e.message))?;
+        let data = serde_json::to_vec(state).map_err(store_err)?;
+        tokio::task::spawn_blocking(move || crate::save_atomically(&path, &data))
+            .await
+            .map_err(store_err)?
+            .map_err(store_err)
+    }
+
+    async fn delete(&self, id: &str) -> Result<(), SessionStoreError> {
+        forget(&self.dir, id);
+        Ok(())
+    }
+}
+
+/// Remove a session's saved state.
+pub(crate) fn forget(dir: &std::path::Path, id: &str) {
+    for p in [session::init_file(dir, id), session::state_file(dir, id)]
+        .into_iter()
+        .flatten()
+    {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+pub(crate) async fn serve(
+    shared: Arc<Shared>,
+    addr: &str,
+    idle: Duration,
+    max_sessions: usize,
+) -> Result<(), String> {
+    // An address, not a name: resolving a name would link glibc's resolver (NSS) into the
+    // static binary (THREAT ESC-ASLR-2). `localhost` is the one name understood.
+    let sock: std::net::SocketAddr = match addr.strip_prefix("localhost:") {
+        Some(port) => format!("127.0.0.1:{port}").parse(),
+        None => addr.parse(),
+    }
+    .map_err(|_| format!("--mcp-http {addr}: expected IP:PORT, e.g. 127.0.0.1:8765"))?;
+    let listener = tokio::net::TcpListener::bind(sock)
+        .await
+        .map_err(|e| format!("--mcp-http {addr}: {e}"))?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| format!("--mcp-http {addr}: {e}"))?;
+    let mut manager = LocalSessionManager::default();
+    manager.session_config.keep_alive = Some(idle);
+    let manager = Arc::new(manager);
+    let mut config = StreamableHttpServerConfig::default();
+    if !local.ip().is_loopback() {
+        // Host validation guards a loopback server against DNS rebinding; a server bound to
+        // another address is reached by names we cannot know.
+        config = config.disable_allowed_hosts();
+    }
+    if let Some(dir) = &shared.cli.state_dir {
+        std::fs::create_dir_all(dir).map_err(|e| format!("--state-dir {}: {e}", dir.display()))?;
+        config.session_store = Some(Arc::new(DirStore { dir: dir.clone() }));
+    }
+    let s2 = shared.clone();
+    let service = StreamableHttpService::new(
+        move || Ok(Handler::new(s2.clone(), None)),
+        manager.clone(),
+        config,
+    );
+    // Tests and scripts read the address from here (it matters with port 0).
+    eprintln!("sandsh: MCP server listening on http://{local}{ENDPOINT}");
+    let shutdown = super::shutdown_signal();
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            r = listener.accept() => match r {
+                Ok(c) => c,
+                Err(e) => {
+                    tracing::warn!("accept: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = &mut shutdown => break,
+        };
+        tracing::debug!("connection from {peer}");
+        let service = service.clone();
+        let manager = manager.clone();
+        tokio::spawn(async move {
+            let svc = hyper::service::service_fn(move |req: Request<Incoming>| {
+                let service = service.clone();
+                let manager = manager.clone();
+                async move {
+                    if req.uri().path() != ENDPOINT {
+                        return Ok::<_, Infallible>(text_response(
+                            StatusCode::NOT_FOUND,
+                            "text/plain",
+                            format!("not found: the MCP endpoint is {ENDPOINT}\n"),
+                        ));
+                    }
+                    if req.method() == hyper::Method::POST
+                        && !req.headers().contains_key("mcp-session-id")
+                    {
+                        let live = manager.sessions.read().await.len();
+                        if live >= max_sessions {
+                            tracing::warn!("refused a new session: {live} sessions are live");
+                            let body = json!({
+                                "jsonrpc": "2.0",
+                                "id": null,
+                                "error": {
+                                    "code": -32000,
+                                    "message": format!(
+                                        "too many sessions: {live} are live, the limit is \
+                                         {max_sessions} (--max-sessions); end one (DELETE) \
+                                         or wait for an idle one to expire"
+                                    ),
+                                },
+                            });
+                            return Ok(text_response(
+                                StatusCode::SERVICE_UNAVAILABLE,
+                                "application/json",
+                                body.to_string(),
+                            ));
+                        }
+                    }
+                    let delete = req.method() == hyper::Method::DELETE;
+                    let mut resp = service.handle(req).await;
+                    // rmcp answers a session's DELETE with 202; clients (the Python SDK)
+                    // expect 200 for a completed termination.
+                    if delete && resp.status() == StatusCode::ACCEPTED {
+                        *resp.status_mut() = StatusCode::OK;
+                    }
+                    Ok(resp)
+                }
+            });
+            if let Err(e) = hyper::server::conn::http1::Builder::new()
+                .serve_connection(TokioIo::new(stream), svc)
+                .await
+            {
+                tracing::debug!("connection from {peer}: {e}");
+            }
+        });
+    }
+    SHUTTING_DOWN.store(true, Ordering::SeqCst);
+    tracing::info!("shutting down");
+    Ok(())
+}

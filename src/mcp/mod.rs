@@ -1,0 +1,597 @@
+//! `sandsh --mcp` and `sandsh --mcp-http ADDR`: sandboxed shell sessions served over the Model
+//! Context Protocol, on the official Rust SDK (`rmcp`) and tokio.
+//!
+//! This module lives on the binary side behind the `mcp` feature: the library stays free of any
+//! async runtime. Each MCP session owns one [`BashTool`] (one kernel) built from the same
+//! command-line flags as the CLI (`tool_builder` in main.rs), plus the `filesystem` provider over
+//! that kernel's filesystem and, when network access is allowed, `web_search`. The kernel is
+//! synchronous, so a call runs on tokio's blocking pool while the async side forwards output
+//! chunks as progress notifications and turns `notifications/cancelled` into a kernel cancel.
+
+mod http_server;
+mod session;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ListToolsResult,
+    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use serde_json::{Value, json};
+
+use sandsh::tool::{RiskLevel, ShellArgs, Tool, ToolDefinition, ToolError, ToolStatus, validate};
+
+use crate::cli::Cli;
+pub(crate) use session::Session;
+
+/// Output bytes of one call forwarded as progress notifications.
+const PROGRESS_BYTES: usize = 4 << 20;
+
+/// Name of the shell tool in `tools/list`.
+pub(crate) const BASH: &str = "bash";
+
+/// What every session of one server shares: the command line (sessions are built from it),
+/// the tool listing and the instructions.
+pub(crate) struct Shared {
+    pub cli: Cli,
+    pub tools: Vec<rmcp::model::Tool>,
+    pub bash_schema: Value,
+    pub instructions: String,
+}
+
+impl Shared {
+    fn new(cli: Cli) -> Result<Shared, String> {
+        // Built once up front so that a bad flag or mount fails at start, not at the first call.
+        let probe = Session::open(&cli, None)?;
+        let bash_schema = probe.bash.input_schema();
+        let mut tools = vec![mcp_tool(
+            &ToolDefinition {
+                name: BASH.to_string(),
+                description: probe.bash.description(),
+                parameters: bash_schema.clone(),
+                risk: probe.bash.risk_level(),
+            },
+            Some(probe.bash.output_schema()),
+            !cli.allow_net.is_empty(),
+        )?];
+        for t in probe.others.iter() {
+            let schema = t.output_schema();
+            let out = (schema.get("type") == Some(&json!("object"))).then_some(schema);
+            tools.push(mcp_tool(
+                &ToolDefinition::of(t),
+                out,
+                t.name() == "web_search",
+            )?);
+        }
+        Ok(Shared {
+            instructions: probe.bash.system_prompt(),
+            cli,
+            tools,
+            bash_schema,
+        })
+    }
+}
+
+/// An MCP tool from a definition: the risk level maps to the hints.
+fn mcp_tool(
+    d: &ToolDefinition,
+    output_schema: Option<Value>,
+    open_world: bool,
+) -> Result<rmcp::model::Tool, String> {
+    let mut v = d.to_mcp();
+    let read_only = d.risk == RiskLevel::ReadOnly;
+    v["annotations"] = json!({
+        "title": d.name,
+        "readOnlyHint": read_only,
+        "destructiveHint": d.risk >= RiskLevel::MediumRisk,
+        "idempotentHint": read_only,
+        "openWorldHint": open_world,
+    });
+    if let Some(o) = output_schema {
+        v["outputSchema"] = o;
+    }
+    serde_json::from_value(v).map_err(|e| format!("tool {}: {e}", d.name))
+}
+
+/// Parse a duration flag (`30`, `500ms`, `2m`).
+fn duration_flag(name: &str, v: &Option<String>, default: Duration) -> Result<Duration, String> {
+    match v {
+        None => Ok(default),
+        Some(t) => sandsh::kernel::parse_duration(t)
+            .ok_or_else(|| format!("--{name}: invalid duration '{t}'")),
+    }
+}
+
+/// Run the server the command line asks for; returns the exit status.
+pub(crate) fn serve(cli: Cli) -> Result<i32, String> {
+    let level = match cli.log_level.as_deref().unwrap_or("warn") {
+        "error" => tracing::Level::ERROR,
+        "warn" => tracing::Level::WARN,
+        "info" => tracing::Level::INFO,
+        "debug" => tracing::Level::DEBUG,
+        "trace" => tracing::Level::TRACE,
+        other => {
+            return Err(format!(
+                "--log-level: invalid level '{other}' (error, warn, info, debug, trace)"
+            ));
+        }
+    };
+    // Logs go to stderr: in stdio mode stdout carries nothing but protocol.
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .with_max_level(level)
+        .try_init();
+    let http = cli.mcp_http.clone();
+    if http.is_none() && (cli.state_dir.is_some() || cli.max_sessions.is_some()) {
+        return Err("--state-dir and --max-sessions apply to --mcp-http only".into());
+    }
+    if http.is_some() && cli.snapshot.is_some() {
+        return Err(
+            "--snapshot applies to --mcp (stdio) only; use --state-dir with --mcp-http".into(),
+        );
+    }
+    let idle = duration_flag("session-idle", &cli.session_idle, Duration::from_secs(1800))?;
+    let max_sessions = match &cli.max_sessions {
+        None => 64,
+        Some(n) => n
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("--max-sessions: invalid number '{n}'"))?,
+    };
+    let shared = Arc::new(Shared::new(cli)?);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    let r = match http {
+        Some(addr) => rt.block_on(http_server::serve(shared, &addr, idle, max_sessions)),
+        None => rt.block_on(serve_stdio(shared)),
+    };
+    // Blocking tasks still running (a cancelled command) must not hold up the exit.
+    rt.shutdown_timeout(Duration::from_millis(200));
+    r.map(|()| 0)
+}
+
+async fn serve_stdio(shared: Arc<Shared>) -> Result<(), String> {
+    use rmcp::ServiceExt;
+    let snapshot = shared.cli.snapshot.clone();
+    let session = Session::open(&shared.cli, snapshot)?;
+    let handler = Handler::new(shared, Some(Arc::new(session)));
+    let service = handler
+        .serve(rmcp::transport::stdio())
+        .await
+        .map_err(|e| format!("mcp: {e}"))?;
+    tokio::select! {
+        r = service.waiting() => {
+            r.map_err(|e| format!("mcp: {e}"))?;
+        }
+        _ = shutdown_signal() => {}
+    }
+    Ok(())
+}
+
+/// SIGINT or SIGTERM.
+pub(crate) async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let (Ok(mut term), Ok(mut int)) = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        ) else {
+            return std::future::pending().await;
+        };
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = int.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// The MCP handler of one session. Over HTTP the session's kernel is created at its first
+/// `tools/call`, when its `Mcp-Session-Id` is known (to find its saved state).
+pub(crate) struct Handler {
+    shared: Arc<Shared>,
+    session: tokio::sync::OnceCell<Arc<Session>>,
+    state_dir: Option<std::path::PathBuf>,
+    /// The HTTP session id, once known.
+    id: std::sync::Mutex<Option<String>>,
+}
+
+impl Drop for Handler {
+    /// A session that ends while the server runs (idle expiry, the client's DELETE) takes its
+    /// saved state with it; one that ends because the server stops keeps it for the restart.
+    fn drop(&mut self) {
+        if http_server::SHUTTING_DOWN.load(std::sync::atomic::Ordering::SeqCst) {
+            return;
+        }
+        let id = self.id.get_mut().ok().and_then(|i| i.take());
+        if let (Some(dir), Some(id)) = (&self.state_dir, id) {
+            tracing::info!("session {id} ended");
+            http_server::forget(dir, &id);
+        }
+    }
+}
+
+impl Handler {
+    pub(crate) fn new(shared: Arc<Shared>, session: Option<Arc<Session>>) -> Handler {
+        let state_dir = shared.cli.state_dir.clone();
+        Handler {
+            shared,
+            session: match session {
+                Some(s) => tokio::sync::OnceCell::new_with(Some(s)),
+                None => tokio::sync::OnceCell::new(),
+            },
+            state_dir,
+            id: std::sync::Mutex::new(None),
+        }
+    }
+
+    async fn session(&self, ctx: &RequestContext<RoleServer>) -> Result<Arc<Session>, McpError> {
+        let id = ctx
+            .extensions
+            .get::<::http::request::Parts>()
+            .and_then(|p| p.headers.get("mcp-session-id"))
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        if let Some(id) = &id
+            && let Ok(mut slot) = self.id.lock()
+        {
+            slot.get_or_insert_with(|| id.clone());
+        }
+        self.session
+            .get_or_try_init(|| async {
+                let path = match (&self.state_dir, &id) {
+                    (Some(dir), Some(id)) => Some(session::state_file(dir, id)?),
+                    _ => None,
+                };
+                let shared = self.shared.clone();
+                tokio::task::spawn_blocking(move || Session::open(&shared.cli, path))
+                    .await
+                    .map_err(|e| McpError::internal_error(e.to_string(), None))?
+                    .map(Arc::new)
+                    .map_err(|e| McpError::internal_error(e, None))
+            })
+            .await
+            .cloned()
+    }
+
+    async fn call_bash(
+        &self,
+        session: Arc<Session>,
+        args: Value,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, McpError> {
+        validate(&self.shared.bash_schema, &args).map_err(invalid)?;
+        let a = ShellArgs::parse(args).map_err(invalid)?;
+        let progress = ctx.meta.get_progress_token();
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+        let cb: Option<sandsh::tool::StatusCallback> = progress.as_ref().map(|_| {
+            // Progress is a courtesy copy of the output: past PROGRESS_BYTES it stops (the
+            // result still carries the output) so that a flood cannot queue up unboundedly
+            // behind a slow client.
+            let mut forwarded = 0usize;
+            Box::new(move |s: ToolStatus| {
+                if s.phase == "output"
+                    && let Some(chunk) = s.output
+                    && forwarded < PROGRESS_BYTES
+                {
+                    forwarded += chunk.len();
+                    let chunk = if forwarded >= PROGRESS_BYTES {
+                        format!("{chunk}\n[sandsh: further output is in the result only]\n")
+                    } else {
+                        chunk
+                    };
+                    let _ = tx.send(chunk);
+                }
+            }) as sandsh::tool::StatusCallback
+        });
+        let s2 = session.clone();
+        let mut job = tokio::task::spawn_blocking(move || {
+            let resp = s2.bash.execute_timed(&a.request(), a.timeout(), cb);
+            s2.save();
+            resp
+        });
+        let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let mut sent = 0u32;
+        let mut cancelling = false;
+        let resp = loop {
+            tokio::select! {
+                r = &mut job => break r,
+                Some(chunk) = rx.recv() => {
+                    if let Some(token) = &progress {
+                        sent += 1;
+                        let _ = ctx.peer.notify_progress(
+                            ProgressNotificationParam::new(token.clone(), f64::from(sent))
+                                .with_message(chunk),
+                        ).await;
+                    }
+                }
+                _ = ctx.ct.cancelled(), if !cancelling => {
+                    cancelling = true;
+                    tracing::info!("request {:?} cancelled by the client", ctx.id);
+                    // A cancel that lands before the run has started is dropped by the
+                    // kernel: repeat it until the run ends.
+                    let cancel = session.cancel.clone();
+                    let done = done.clone();
+                    tokio::spawn(async move {
+                        while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                            cancel.cancel();
+                            tokio::time::sleep(Duration::from_millis(20)).await;
+                        }
+                    });
+                }
+            }
+        };
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        let resp = resp.map_err(|e| McpError::internal_error(e.to_string(), None))?;
+        // Chunks not yet forwarded still go out before the result.
+        if let Some(token) = &progress {
+            while let Ok(chunk) = rx.try_recv() {
+                sent += 1;
+                let _ = ctx
+                    .peer
+                    .notify_progress(
+                        ProgressNotificationParam::new(token.clone(), f64::from(sent))
+                            .with_message(chunk),
+                    )
+                    .await;
+            }
+        }
+        bash_result(resp)
+    }
+
+    async fn call_other(
+        &self,
+        session: Arc<Session>,
+        name: String,
+        args: Value,
+    ) -> Result<CallToolResult, McpError> {
+        let s2 = session.clone();
+        let r = tokio::task::spawn_blocking(move || {
+            sandsh::tool::block_on(s2.others.call(&name, args))
+        })
+        .await
+        .map_err(|e| McpError::internal_error(e.to_string(), None))?;
+        let out = match r {
+            Ok(out) => out,
+            Err(
+                e @ (ToolError::NotFound(_)
+                | ToolError::InvalidArguments(_)
+                | ToolError::SchemaViolation { .. }),
+            ) => return Err(invalid(e)),
+            Err(e) => {
+                return Ok(result_from_json(json!({
+                    "content": [{"type": "text", "text": e.to_string()}],
+                    "isError": true,
+                })));
+            }
+        };
+        let structured = serde_json::to_value(&out).unwrap_or(Value::Null);
+        let text = match &out.content {
+            Value::String(s) => s.clone(),
+            other => serde_json::to_string_pretty(other).unwrap_or_default(),
+        };
+        let mut content = vec![json!({"type": "text", "text": text})];
+        if let Some(e) = &out.error {
+            content.push(json!({"type": "text", "text": format!("error: {e}")}));
+        }
+        Ok(result_from_json(json!({
+            "content": content,
+            "structuredContent": structured,
+            "isError": !out.success,
+        })))
+    }
+}
+
+fn invalid(e: ToolError) -> McpError {
+    McpError::invalid_params(e.to_string(), Some(json!({"error": e.to_json()})))
+}
+
+fn result_from_json(v: Value) -> CallToolResult {
+    serde_json::from_value(v).unwrap_or_else(|e| {
+        CallToolResult::error(vec![rmcp::model::ContentBlock::text(format!(
+            "internal error: {e}"
+        ))])
+    })
+}
+
+/// The MCP result of a shell call: stdout as text (stderr and an abnormal end as further text
+/// blocks) and `{stdout, stderr, exit_code[, error]}` as structured content. A non-zero exit is
+/// a normal result; a timeout, a tripped limit or a configuration error is `isError`.
+fn bash_result(r: sandsh::tool::ToolResponse) -> Result<CallToolResult, McpError> {
+    const CATEGORIES: [&str; 5] = [
+        "parse_error",
+        "timeout",
+        "limit_exceeded",
+        "cancelled",
+        "config",
+    ];
+    let is_error = matches!(
+        r.error.as_deref(),
+        Some("timeout" | "limit_exceeded" | "config")
+    );
+    let mut content = vec![json!({"type": "text", "text": r.stdout})];
+    if !r.stderr.is_empty() {
+        content.push(json!({"type": "text", "text": format!("stderr:\n{}", r.stderr)}));
+    }
+    if r.exit_code != 0 || r.error.is_some() {
+        let why = match r.error.as_deref() {
+            Some("timeout") => " (timeout: the command ran past its time limit)".to_string(),
+            Some("limit_exceeded") => " (limit_exceeded: a resource limit stopped it)".to_string(),
+            Some(e) => format!(" ({e})"),
+            None => String::new(),
+        };
+        content.push(json!({"type": "text", "text": format!("exit code {}{why}", r.exit_code)}));
+    }
+    let mut structured = json!({
+        "stdout": r.stdout,
+        "stderr": r.stderr,
+        "exit_code": r.exit_code,
+    });
+    if let Some(e) = r.error.as_deref().filter(|e| CATEGORIES.contains(e)) {
+        structured["error"] = json!(e);
+    }
+    Ok(result_from_json(json!({
+        "content": content,
+        "structuredContent": structured,
+        "isError": is_error,
+    })))
+}
+
+impl ServerHandler for Handler {
+    fn get_info(&self) -> ServerConfig {
+        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_instructions(self.shared.instructions.clone());
+        if let Ok(imp) = serde_json::from_value(json!({
+            "name": "sandsh",
+            "title": "sandsh: sandboxed bash",
+            "version": env!("CARGO_PKG_VERSION"),
+        })) {
+            info = info.with_server_info(imp);
+        }
+        info
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _ctx: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items(self.shared.tools.clone()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let name = request.name.to_string();
+        if !self.shared.tools.iter().any(|t| t.name == name) {
+            return Err(McpError::invalid_params(
+                format!("unknown tool '{name}'"),
+                None,
+            ));
+        }
+        let args = Value::Object(request.arguments.unwrap_or_default());
+        let session = self.session(&ctx).await?;
+        tracing::debug!("tools/call {name}");
+        let r = if name == BASH {
+            self.call_bash(session, args, ctx).await?
+        } else {
+            self.call_other(session, name, args).await?
+        };
+        Ok(r.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandsh::tool::ToolResponse;
+
+    fn result_json(r: ToolResponse) -> Value {
+        serde_json::to_value(bash_result(r).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn non_zero_exit_is_a_normal_result() {
+        let v = result_json(ToolResponse {
+            stdout: "out\n".into(),
+            stderr: "err\n".into(),
+            exit_code: 3,
+            error: None,
+        });
+        assert_eq!(v["isError"], false);
+        assert_eq!(v["content"][0]["text"], "out\n");
+        assert_eq!(v["content"][1]["text"], "stderr:\nerr\n");
+        assert_eq!(v["content"][2]["text"], "exit code 3");
+        assert_eq!(
+            v["structuredContent"],
+            json!({"stdout": "out\n", "stderr": "err\n", "exit_code": 3})
+        );
+    }
+
+    #[test]
+    fn timeout_and_limits_are_errors_with_the_reason() {
+        for (cat, code) in [("timeout", 124), ("limit_exceeded", 125), ("config", 2)] {
+            let v = result_json(ToolResponse::failure(cat, "sandsh: stop", code));
+            assert_eq!(v["isError"], true, "{cat}");
+            assert_eq!(v["structuredContent"]["error"], cat);
+            let all = v["content"].to_string();
+            assert!(
+                all.contains(cat) && all.contains(&code.to_string()),
+                "{all}"
+            );
+        }
+        // A parse error is bash's status 2, not a tool failure.
+        let v = result_json(ToolResponse {
+            stdout: String::new(),
+            stderr: "syntax error\n".into(),
+            exit_code: 2,
+            error: Some("parse_error".into()),
+        });
+        assert_eq!(v["isError"], false);
+        // Categories outside the output schema's enum stay out of structuredContent.
+        let v = result_json(ToolResponse {
+            error: Some("something_new".into()),
+            ..ToolResponse::default()
+        });
+        assert!(v["structuredContent"].get("error").is_none());
+    }
+
+    #[test]
+    fn risk_levels_map_to_hints() {
+        let d = |risk| ToolDefinition {
+            name: "t".into(),
+            description: "d".into(),
+            parameters: json!({"type": "object"}),
+            risk,
+        };
+        let ro =
+            serde_json::to_value(mcp_tool(&d(RiskLevel::ReadOnly), None, false).unwrap()).unwrap();
+        assert_eq!(
+            ro["annotations"],
+            json!({"title": "t", "readOnlyHint": true, "destructiveHint": false,
+                   "idempotentHint": true, "openWorldHint": false})
+        );
+        assert!(ro.get("outputSchema").is_none());
+        let hi = serde_json::to_value(
+            mcp_tool(
+                &d(RiskLevel::HighRisk),
+                Some(json!({"type": "object"})),
+                true,
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(hi["annotations"]["destructiveHint"], true);
+        assert_eq!(hi["annotations"]["openWorldHint"], true);
+        assert_eq!(hi["outputSchema"], json!({"type": "object"}));
+    }
+
+    #[test]
+    fn session_ids_cannot_name_other_paths() {
+        let dir = std::path::Path::new("/state");
+        assert_eq!(
+            session::state_file(dir, "0b1c-2d_3").unwrap(),
+            dir.join("0b1c-2d_3.snapshot")
+        );
+        assert_eq!(
+            session::init_file(dir, "abc").unwrap(),
+            dir.join("abc.init.json")
+        );
+        for bad in ["", "../x", "a/b", "a.b", &"x".repeat(200)] {
+            assert!(session::state_file(dir, bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! The MCP server (`sandsh --mcp`, `sandsh --mcp-http`) driven by clients the project did not
+//! write: the official Python SDK (tests/mcp/client.py, over stdio and streamable HTTP) and
+//! rmcp's own client (over stdio). Every test has its own watchdog, so a hang fails with the
+//! test's name instead of stalling `cargo test`.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use rmcp::ServiceExt;
+use rmcp::model::CallToolRequestParams;
+use rmcp::transport::TokioChildProcess;
+use serde_json::{Value, json};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sandsh");
+
+/// Fail (never skip) when the Python SDK is missing: CI installs it.
+fn require_python_sdk() {
+    let ok = Command::new("python3")
+        .args(["-c", "import mcp"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        ok,
+        "the MCP Python SDK is not installed: run `python3 -m pip install mcp` (.ci/run does)"
+    );
+}
+
+/// Run one scenario of tests/mcp/client.py, killing it after `limit`.
+fn python_scenario(name: &str, limit: Duration) {
+    require_python_sdk();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp/client.py");
+    let mut child = Command::new("python3")
+        .arg(&script)
+        .args([name, BIN])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            let mut out = String::new();
+            let _ = child.stdout.take().map(|mut o| o.read_to_string(&mut out));
+            panic!("scenario {name} hung for more than {limit:?}; output so far:\n{out}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut out = String::new();
+    let mut err = String::new();
+    let _ = child.stdout.take().map(|mut o| o.read_to_string(&mut out));
+    let _ = child.stderr.take().map(|mut e| e.read_to_string(&mut err));
+    assert!(
+        status.success() && out.contains(&format!("PASS {name}")),
+        "scenario {name} failed ({status}):\n--- stdout\n{out}\n--- stderr\n{err}"
+    );
+}
+
+#[test]
+fn python_sdk_stdio() {
+    // initialize + instructions, tools/list, echo hi, state, failure, timeout, invalid
+    // arguments, progress chunks, cancellation of sleep 30.
+    python_scenario("stdio", Duration::from_secs(60));
+}
+
+#[test]
+fn python_sdk_stdio_snapshot() {
+    python_scenario("stdio_snapshot", Duration::from_secs(60));
+}
+
+#[test]
+fn python_sdk_http() {
+    // The same checks over streamable HTTP.
+    python_scenario("http", Duration::from_secs(60));
+}
+
+#[test]
+fn python_sdk_http_sessions_are_isolated() {
+    python_scenario("http_isolation", Duration::from_secs(60));
+}
+
+#[test]
+fn python_sdk_http_session_expiry_and_cap() {
+    python_scenario("http_expiry_and_cap", Duration::from_secs(60));
+}
+
+#[test]
+fn python_sdk_http_restart_with_state_dir() {
+    python_scenario("http_restart", Duration::from_secs(60));
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime")
+}
+
+fn call(name: &str, args: Value) -> CallToolRequestParams {
+    let Value::Object(map) = args else {
+        panic!("arguments must be an object")
+    };
+    CallToolRequestParams::new(name.to_string()).with_arguments(map)
+}
+
+fn text(r: &rmcp::model::CallToolResult) -> String {
+    serde_json::to_value(&r.content).expect("content")[0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Start `command args…` as an MCP server over stdio with rmcp's client and run `f` on it.
+fn with_rmcp_client<F, Fut>(args: &[&str], f: F)
+where
+    F: FnOnce(rmcp::service::RunningService<rmcp::RoleClient, ()>) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    let rt = runtime();
+    rt.block_on(async {
+        let mut cmd = tokio::process::Command::new(BIN);
+        cmd.args(args).stderr(Stdio::null());
+        let transport = TokioChildProcess::new(cmd).expect("spawn sandsh --mcp");
+        let client = ().serve(transport).await.expect("initialize");
+        tokio::time::timeout(Duration::from_secs(60), f(client))
+            .await
+            .expect("the rmcp client scenario hung");
+    });
+}
+
+#[test]
+fn rmcp_client_stdio() {
+    with_rmcp_client(&["--mcp", "--timeout", "20"], |client| async move {
+        let info = client.peer_info().expect("server info");
+        assert_eq!(
+            info.server_info.as_ref().map(|s| s.name.as_str()),
+            Some("sandsh")
+        );
+        assert!(
+            info.instructions
+                .as_deref()
+                .is_some_and(|i| i.contains("Bash Tool")),
+            "instructions carry the system prompt"
+        );
+        let tools = client.list_all_tools().await.expect("tools/list");
+        let bash = tools.iter().find(|t| t.name == "bash").expect("bash tool");
+        assert_eq!(bash.input_schema["required"], json!(["commands"]));
+        let out = bash.output_schema.as_ref().expect("outputSchema");
+        assert_eq!(out["properties"]["exit_code"]["type"], "integer");
+        let ann = bash.annotations.as_ref().expect("annotations");
+        assert_eq!(ann.read_only_hint, Some(false));
+        assert_eq!(ann.destructive_hint, Some(true));
+        assert!(tools.iter().any(|t| t.name == "filesystem"));
+
+        let r = client
+            .call_tool(call("bash", json!({"commands": "echo hi"})))
+            .await
+            .expect("call");
+        assert_eq!(text(&r), "hi\n");
+        assert_eq!(r.is_error, Some(false));
+        assert_eq!(
+            r.structured_content,
+            Some(json!({"stdout": "hi\n", "stderr": "", "exit_code": 0}))
+        );
+
+        client
+            .call_tool(call("bash", json!({"commands": "echo kept > f; cd /tmp"})))
+            .await
+            .expect("call");
+        let r = client
+            .call_tool(call("bash", json!({"commands": "cat ~/f; pwd"})))
+            .await
+            .expect("call");
+        assert_eq!(text(&r), "kept\n/tmp\n", "state persists across calls");
+
+        let r = client
+            .call_tool(call("bash", json!({"commands": "exit 7"})))
+            .await
+            .expect("call");
+        assert_eq!(
+            r.is_error,
+            Some(false),
+            "a non-zero exit is a normal result"
+        );
+        assert_eq!(r.structured_content.as_ref().unwrap()["exit_code"], 7);
+
+        let r = client
+            .call_tool(call(
+                "bash",
+                json!({"commands": "sleep 5", "timeout_ms": 200}),
+            ))
+            .await
+            .expect("call");
+        assert_eq!(r.is_error, Some(true), "a timeout is an error result");
+        let all = serde_json::to_string(&r.content).unwrap();
+        assert!(all.contains("timeout"), "{all}");
+
+        let e = client
+            .call_tool(call("bash", json!({"commands": ["not", "a", "string"]})))
+            .await
+            .expect_err("invalid arguments are a protocol error");
+        assert!(e.to_string().contains("expected string"), "{e}");
+        let r = client
+            .call_tool(call("bash", json!({"commands": "echo alive"})))
+            .await
+            .expect("the server survives");
+        assert_eq!(text(&r), "alive\n");
+        client.cancel().await.expect("close");
+    });
+}
+
+#[test]
+fn rmcp_client_limit_is_an_error_result() {
+    with_rmcp_client(
+        &["--mcp", "--max-loop-iterations", "100"],
+        |client| async move {
+            let r = client
+                .call_tool(call("bash", json!({"commands": "while true; do :; done"})))
+                .await
+                .expect("call");
+            assert_eq!(r.is_error, Some(true), "a tripped limit is isError");
+            assert_eq!(
+                r.structured_content.as_ref().unwrap()["error"],
+                "limit_exceeded"
+            );
+            client.cancel().await.expect("close");
+        },
+    );
+}
+
+#[test]
+fn stdout_carries_only_protocol_and_bad_flags_fail_early() {
+    let out = Command::new(BIN)
+        .args(["--mcp", "--log-level", "loud"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--log-level"));
+    let out = Command::new(BIN)
+        .args(["--mcp", "--mount", "/nonexistent/dir:/work"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run");
+    assert_ne!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty(), "nothing but protocol on stdout");
+    // End of input ends a stdio server cleanly.
+    let out = Command::new(BIN)
+        .args(["--mcp", "--log-level", "debug"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run");
+    assert!(out.stdout.is_empty(), "nothing but protocol on stdout");
+}
+
+/// The README's client configuration, run as written (with the binary's path for `sandsh`
+/// and a temporary directory for the project path).
+#[test]
+fn readme_snippets_work() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let section = readme
+        .split("\n## MCP server")
+        .nth(1)
+        .expect("README has an MCP server section");
+    let json_text = section
+        .split("```json\n")
+        .nth(1)
+        .and_then(|s| s.split("\n```").next())
+        .expect("a JSON snippet");
+    let config: Value = serde_json::from_str(json_text).expect("the snippet is valid JSON");
+    let server = &config["mcpServers"]["sandsh"];
+    assert_eq!(server["command"], "sandsh");
+    let project = tempfile::tempdir().expect("tempdir");
+    std::fs::write(project.path().join("hello.txt"), "from the host\n").unwrap();
+    let args: Vec<String> = server["args"]
+        .as_array()
+        .expect("args")
+        .iter()
+        .map(|a| {
+            a.as_str()
+                .expect("string arg")
+                .replace("/path/to/project", &project.path().display().to_string())
+        })
+        .collect();
+    assert!(args.iter().any(|a| a == "--mount") && args.iter().any(|a| a == "--timeout"));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    with_rmcp_client(&refs, |client| async move {
+        let r = client
+            .call_tool(call("bash", json!({"commands": "cat /work/hello.txt"})))
+            .await
+            .expect("call");
+        assert_eq!(text(&r), "from the host\n");
+        client.cancel().await.expect("close");
+    });
+    // The HTTP form: the URL the README shows is the one the server announces.
+    let url = section
+        .split("http://")
+        .nth(1)
+        .and_then(|s| {
+            s.split(|c: char| c.is_whitespace() || c == '"' || c == '`')
+                .next()
+        })
+        .expect("an http:// URL");
+    assert_eq!(url, "127.0.0.1:8765/mcp");
+    assert!(section.contains("sandsh --mcp-http 127.0.0.1:8765"));
+}
