@@ -1,6 +1,6 @@
 //! The MCP server (`sandsh --mcp`, `sandsh --mcp-http`) driven by clients the project did not
-//! write: the official Python SDK (tests/mcp/client.py, over stdio and streamable HTTP) and
-//! rmcp's own client (over stdio). Every test has its own watchdog, so a hang fails with the
+//! write: the official Python SDK (tests/mcp/client.py) and rmcp's own client, each over stdio
+//! and streamable HTTP. Every test has its own watchdog, so a hang fails with the
 //! test's name instead of stalling `cargo test`.
 
 use std::io::Read;
@@ -234,6 +234,106 @@ fn rmcp_client_limit_is_an_error_result() {
             client.cancel().await.expect("close");
         },
     );
+}
+
+/// `sandsh --mcp-http 127.0.0.1:0`, killed on drop; the URL it printed on stderr.
+struct HttpServer {
+    child: std::process::Child,
+    url: String,
+}
+
+impl HttpServer {
+    fn start(extra: &[&str]) -> HttpServer {
+        use std::io::BufRead;
+        let mut child = Command::new(BIN)
+            .args(["--mcp-http", "127.0.0.1:0"])
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn sandsh --mcp-http");
+        let stderr = child.stderr.take().expect("stderr");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                if let Some(i) = line.find("http://") {
+                    let _ = tx.send(line[i..].trim().to_string());
+                }
+            }
+        });
+        let url = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the server printed its URL within 30 s");
+        HttpServer { child, url }
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// rmcp's own client over streamable HTTP: tools/list, a call, state kept within a session,
+/// another session that cannot see it, and invalid arguments as a protocol error.
+#[test]
+fn rmcp_client_http() {
+    use rmcp::transport::StreamableHttpClientTransport;
+    let server = HttpServer::start(&["--timeout", "20"]);
+    let rt = runtime();
+    rt.block_on(async {
+        let scenario = async {
+            let connect = || async {
+                let t = StreamableHttpClientTransport::from_uri(server.url.as_str());
+                ().serve(t).await.expect("initialize over HTTP")
+            };
+            let a = connect().await;
+            let tools = a.list_all_tools().await.expect("tools/list");
+            assert!(tools.iter().any(|t| t.name == "bash"));
+            let r = a
+                .call_tool(call(
+                    "bash",
+                    json!({"commands": "echo hi; echo secret > ~/mine"}),
+                ))
+                .await
+                .expect("call");
+            assert_eq!(text(&r), "hi\n");
+            let r = a
+                .call_tool(call("bash", json!({"commands": "cat ~/mine"})))
+                .await
+                .expect("call");
+            assert_eq!(text(&r), "secret\n", "state persists within a session");
+
+            let b = connect().await;
+            let r = b
+                .call_tool(call(
+                    "bash",
+                    json!({"commands": "cat ~/mine 2>&1; echo $?"}),
+                ))
+                .await
+                .expect("call");
+            assert!(
+                text(&r).ends_with("1\n"),
+                "another session cannot see it: {}",
+                text(&r)
+            );
+            let e = b
+                .call_tool(call("bash", json!({"commands": 42})))
+                .await
+                .expect_err("invalid arguments are a protocol error");
+            assert!(e.to_string().contains("expected"), "{e}");
+            a.cancel().await.expect("close a");
+            b.cancel().await.expect("close b");
+        };
+        tokio::time::timeout(Duration::from_secs(60), scenario)
+            .await
+            .expect("the rmcp HTTP scenario hung");
+    });
 }
 
 #[test]
