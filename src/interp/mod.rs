@@ -271,6 +271,9 @@ pub struct Shell {
     pub(in crate::interp) cwd: PathBuf,
     pub(in crate::interp) fds: io::FdTable,
     pub(in crate::interp) traps: HashMap<String, String>,
+    /// In a subshell, the parent's traps as `trap` lists them until the subshell changes one
+    /// (bash keeps showing them, though they no longer fire).
+    pub(in crate::interp) inherited_traps: Option<HashMap<String, String>>,
     // Still public: the kernel's end of run cancels the jobs; that code is being reworked
     // with background jobs, and gets a method then.
     pub jobs: JobTable,
@@ -356,6 +359,7 @@ impl Shell {
             cwd,
             fds: io::FdTable::default(),
             traps: HashMap::default(),
+            inherited_traps: None,
             jobs: JobTable::default(),
             last_status: 0,
             last_bg_pid: None,
@@ -413,6 +417,9 @@ impl Shell {
                 self.jobs.jobs.clone()
             },
         };
+        if s.inherited_traps.is_none() {
+            s.inherited_traps = Some(self.traps.clone());
+        }
         s.traps
             .retain(|k, _| k != "EXIT" && k != "ERR" && k != "RETURN" && k != "DEBUG");
         s

@@ -93,6 +93,12 @@ pub fn single_quote(s: &[u8]) -> Vec<u8> {
     if needs_ansi_c(s) {
         return ansi_c_quote(s);
     }
+    plain_single_quote(s)
+}
+
+/// `'…'` with `'\''` for embedded quotes, whatever the bytes (bash's `sh_single_quote`, as
+/// `trap` prints actions: a newline stays a newline).
+pub fn plain_single_quote(s: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len() + 2);
     out.push(b'\'');
     for &c in s {

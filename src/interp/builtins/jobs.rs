@@ -455,7 +455,8 @@ pub fn trap(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     };
     if args.is_empty() || args[0] == "-p" {
         let filter: Vec<String> = args.iter().skip(1).filter_map(|s| signal_name(s)).collect();
-        let mut names: Vec<&String> = sh.traps.keys().collect();
+        let listed = sh.inherited_traps.as_ref().unwrap_or(&sh.traps);
+        let mut names: Vec<&String> = listed.keys().collect();
         names.sort_by_key(|n| match n.as_str() {
             "EXIT" => 0,
             "ERR" => 1000,
@@ -468,9 +469,10 @@ pub fn trap(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             if !filter.is_empty() && !filter.contains(n) {
                 continue;
             }
-            let action = &sh.traps[n];
-            let q = String::from_utf8_lossy(&crate::text::quote::single_quote(action.as_bytes()))
-                .into_owned();
+            let action = &listed[n];
+            let q =
+                String::from_utf8_lossy(&crate::text::quote::plain_single_quote(action.as_bytes()))
+                    .into_owned();
             let shown = if n == "EXIT" || n == "ERR" || n == "DEBUG" || n == "RETURN" {
                 n.clone()
             } else {
@@ -483,6 +485,11 @@ pub fn trap(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     }
     if args[0] == "-l" {
         return kill(sh, &[b"kill".to_vec(), b"-l".to_vec()], &[], &[]);
+    }
+    // A subshell's first change drops the parent's traps it was still listing (bash resets
+    // them there; they were only shown).
+    if sh.inherited_traps.take().is_some() {
+        sh.traps.clear();
     }
     // `trap N…` with a numeric first arg resets those signals.
     let (action, sigs): (Option<String>, &[String]) = if args.len() == 1 {
