@@ -37,7 +37,8 @@ impl Shell {
         };
         if args.is_empty() {
             // Assignments only (plus redirections), each expanded and made in turn, left to
-            // right: `a=1 b=$a` sees the new `a`.
+            // right: `a=1 b=$a` sees the new `a`. There is no last argument: `$_` is empty.
+            self.last_arg.clear();
             for a in &sc.assigns {
                 let r = if let (None, false, false, AssignValue::Scalar(w)) =
                     (&a.index, a.append, self.opts.xtrace, &a.value)
@@ -102,7 +103,16 @@ impl Shell {
             line.push(b'\n');
             self.write_xtrace(&line);
         }
-        self.last_arg = argv.last().cloned().unwrap_or_default();
+        // `$_`: the last word; for `declare a=(1 2)`, the array's name (bash).
+        self.last_arg = match decl_assigns.last() {
+            Some(e)
+                if decl_positions.last() == Some(&(argv.len().wrapping_sub(1)))
+                    && matches!(e.value, super::expand::ExpValue::Array(_)) =>
+            {
+                e.name.clone().into_bytes()
+            }
+            _ => argv.last().cloned().unwrap_or_default(),
+        };
         let saved_fds = if cmd.redirects.is_empty() {
             None
         } else {
