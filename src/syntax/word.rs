@@ -788,7 +788,9 @@ impl P<'_, '_> {
             b'#' | b'%' => {
                 let longest = n == Some(c);
                 self.st.pos = i + if longest { 2 } else { 1 };
-                let pattern = self.operand(b'}', b'}', open)?;
+                let mut pattern = self.operand(b'}', b'}', open)?;
+                // bash expands a leading `~` in the pattern, quoted or not (`${p#~}`).
+                super::brace::tilde_prefix(&mut pattern.parts);
                 if c == b'#' {
                     ParamOp::RemovePrefix { longest, pattern }
                 } else {
@@ -803,7 +805,18 @@ impl P<'_, '_> {
                     _ => (ReplaceMode::First, 1),
                 };
                 self.st.pos = i + len;
-                let pattern = self.operand(b'/', b'}', open)?;
+                // `${x////c}`: a slash right after `//` is the pattern's first character
+                // (bash); after `/#` and `/%` it ends an empty pattern.
+                let lead_slash = mode == ReplaceMode::All && self.cur() == Some(b'/');
+                if lead_slash {
+                    self.st.pos += 1;
+                }
+                let mut pattern = self.operand(b'/', b'}', open)?;
+                if lead_slash {
+                    pattern.parts.insert(0, WordPart::Literal("/".to_string()));
+                } else {
+                    super::brace::tilde_prefix(&mut pattern.parts);
+                }
                 let replacement = if self.cur() == Some(b'/') {
                     self.st.pos += 1;
                     Some(self.operand(b'}', b'}', open)?)
