@@ -62,6 +62,7 @@ impl Shell {
             nocaseglob: self.opts.nocaseglob,
             extglob: self.opts.extglob,
             globstar: self.opts.globstar,
+            keep_dots: !self.opts.globskipdots,
         };
         let ignore = self.vars.get_str("GLOBIGNORE").filter(|g| !g.is_empty());
         let opts = GlobOptions {

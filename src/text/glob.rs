@@ -25,6 +25,8 @@ pub struct GlobOptions {
     pub extglob: bool,
     /// `globstar`: a `**` component matches any depth of directories.
     pub globstar: bool,
+    /// `shopt -u globskipdots`: a pattern with a leading `.` matches `.` and `..` too.
+    pub keep_dots: bool,
 }
 
 /// What bounds one pathname expansion (THREAT DOS-MEM-5, DOS-CPU-1): how many paths it may
@@ -174,6 +176,13 @@ pub fn expand_glob(
                         let Ok(entries) = fs.list(&fs_path(cwd, p)) else {
                             continue;
                         };
+                        if opts.keep_dots && comp.bytes.first() == Some(&b'.') {
+                            for dot in [&b"."[..], b".."] {
+                                if pat.matches(dot) {
+                                    next.push(join(p, dot));
+                                }
+                            }
+                        }
                         for e in entries {
                             if e.name == b"."
                                 || e.name == b".."

@@ -1,5 +1,5 @@
-# Conformance: how ${x//…} is parsed: a slash right after // starts the pattern, and a leading
-# ~ in a pattern is tilde-expanded, quoted or not (bash 5.2).
+# Conformance: how ${x//…} is parsed, printf -v names and globskipdots (bash 5.2).
+# A slash right after // starts a pattern; a leading ~ in a pattern is tilde-expanded.
 
 #### a slash right after // is the pattern
 x=a/b/c
@@ -23,4 +23,25 @@ echo ${q#\~} ${q#"~"} ${q/\~/T}
 ## STDOUT:
 z/git/x z/git/x /git/x /git/x z/git/x
 /a /a T/a
+## END
+
+#### printf -v refuses a name that is not one
+printf -v 'a[' %s x; echo "status=$?"
+printf -v 1x %s x; echo "status=$?"
+printf -v 'b[2]' %s ok; echo "${b[2]}"
+## STDOUT:
+status=2
+status=2
+ok
+## END
+
+#### shopt -u globskipdots lets .* match . and ..
+mkdir d && cd d && touch .x a
+shopt -u globskipdots
+echo .*
+shopt -s globskipdots
+echo .*
+## STDOUT:
+. .. .x
+.x
 ## END

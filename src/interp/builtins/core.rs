@@ -97,6 +97,16 @@ pub fn printf(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
     let status = r.status;
     match var {
         Some(v) => {
+            let head = v
+                .find('[')
+                .filter(|_| v.ends_with(']'))
+                .map_or(&v[..], |i| &v[..i]);
+            if !super::super::param::is_name(head)
+                || (head.len() < v.len() && v.len() < head.len() + 2)
+            {
+                sh.builtin_error("printf", &format!("`{v}': not a valid identifier"));
+                return Ok(2);
+            }
             if v.contains('[') {
                 let open = v.find('[').unwrap_or(0);
                 let name = v[..open].to_string();
