@@ -144,7 +144,7 @@ x=$(printf '%100000s' ''); declare -A m; i=0; while :; do m[$((i++))]=$x; done
 s=$(printf '%1000000s' ''); while :; do s+=$s; done
 ## expect: stop
 ## stderr: --max-memory
-## flags: --max-variable-bytes=8G
+## flags: --max-variable-bytes=8G --timeout=6
 
 #### an endless pipe through gzip into a file
 yes | gzip | gunzip > /tmp/endless
