@@ -53,6 +53,11 @@ pub fn builtin_names() -> &'static [&'static str] {
     builtins::names()
 }
 
+/// Every builtin's spec (synopsis, summary, examples), sorted by name.
+pub fn builtin_specs() -> impl Iterator<Item = &'static crate::api::CommandSpec> {
+    builtins::table::BUILTINS.iter().map(|b| &b.spec)
+}
+
 use jobs::JobTable;
 
 /// Non-local control flow and fatal conditions, carried up through `Result::Err`.

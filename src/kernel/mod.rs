@@ -18,7 +18,7 @@ mod watchdog;
 
 pub use snapshot::{KERNEL_SNAPSHOT_VERSION, SnapshotError};
 
-use crate::api::Command;
+use crate::api::{Command, CommandSpec};
 use crate::budget::MemoryBudget;
 use crate::commands::{Registry, Toolset};
 use crate::interp::io::{self, Capture};
@@ -694,6 +694,11 @@ impl Kernel {
     /// [`Kernel::commands`] this is everything a script can run besides its own functions.
     pub fn builtin_names() -> &'static [&'static str] {
         crate::interp::builtin_names()
+    }
+
+    /// The builtins' specs (synopsis, summary, examples), sorted by name.
+    pub fn builtin_specs() -> Vec<&'static CommandSpec> {
+        crate::interp::builtin_specs().collect()
     }
 
     /// The commands registered in this session (standard and custom), sorted by name.

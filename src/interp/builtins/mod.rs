@@ -9,7 +9,7 @@ mod help;
 mod jobs;
 mod read;
 mod set;
-mod table;
+pub(super) mod table;
 mod test;
 mod timeout;
 mod ulimit;
