@@ -179,24 +179,12 @@ impl Shell {
                 Some(i) => i,
                 None => self.eval_arith_text(key)?,
             };
-            let idx = if idx < 0 {
-                let last = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
-                    Some(Value::Indexed(m)) => m.keys().next_back().copied(),
-                    Some(Value::Str(_)) => Some(0),
-                    _ => None,
-                };
-                match last {
-                    Some(l) if l + 1 + idx >= 0 => l + 1 + idx,
-                    _ => {
-                        self.error(&format!(
-                            "{name}[{}]: bad array subscript",
-                            String::from_utf8_lossy(key)
-                        ));
-                        return Err(Flow::Exit(1));
-                    }
-                }
-            } else {
-                idx
+            let Some(idx) = self.vars.resolve_index(name, idx) else {
+                self.error(&format!(
+                    "{name}[{}]: bad array subscript",
+                    String::from_utf8_lossy(key)
+                ));
+                return Err(Flow::Discard(1));
             };
             let value = if attrs.has(Attrs::INTEGER) {
                 let base = if append {
@@ -362,21 +350,14 @@ impl Shell {
                     let idx = match k {
                         Some(k) => {
                             let i = self.eval_arith_text(&k)?;
-                            if i < 0 {
-                                let last = match self.vars.get(name).and_then(|v| v.value.as_ref())
-                                {
-                                    Some(Value::Indexed(m)) => m.keys().next_back().copied(),
-                                    _ => None,
-                                };
-                                match last {
-                                    Some(l) => l + 1 + i,
-                                    None => {
-                                        self.error(&format!("{name}[{i}]: bad array subscript"));
-                                        continue;
-                                    }
+                            match self.vars.resolve_index(name, i) {
+                                Some(i) => i,
+                                None => {
+                                    let (k, v) =
+                                        (String::from_utf8_lossy(&k), String::from_utf8_lossy(&v));
+                                    self.error(&format!("[{k}]={v}: bad array subscript"));
+                                    continue;
                                 }
-                            } else {
-                                i
                             }
                         }
                         None => next,

@@ -428,6 +428,20 @@ impl Vars {
             .and_then(|v| v.scalar())
     }
 
+    /// The element `name[idx]` means: a negative `idx` counts back from the end (the last index
+    /// plus one plus `idx`), a scalar being element 0; `None` when that lands before the start.
+    pub fn resolve_index(&self, name: &str, idx: i64) -> Option<i64> {
+        if idx >= 0 {
+            return Some(idx);
+        }
+        let last = match self.get(name).and_then(|v| v.value.as_ref()) {
+            Some(Value::Indexed(m)) => m.keys().next_back().copied(),
+            Some(Value::Str(_)) => Some(0),
+            _ => None,
+        };
+        last.map(|l| l + 1 + idx).filter(|&i| i >= 0)
+    }
+
     /// Whether `name` is set (has a value).
     pub fn is_set(&self, name: &str) -> bool {
         self.get(name).is_some_and(|v| v.value.is_some())

@@ -554,10 +554,10 @@ pub fn unset(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
                 if let Some(v) = sh.vars.get_mut(base) {
                     match &mut v.value {
                         Some(Value::Indexed(m)) => {
-                            let i = if idx < 0 {
-                                m.keys().next_back().map_or(idx, |l| l + 1 + idx)
-                            } else {
-                                idx
+                            let last = m.keys().next_back().copied();
+                            let i = match last {
+                                Some(l) if idx < 0 => l + 1 + idx,
+                                _ => idx,
                             };
                             if i < 0 {
                                 sh.builtin_error("unset", &format!("[{key}]: bad array subscript"));
