@@ -4,10 +4,10 @@
 //! rename within the one filesystem. `-i` prompts on stderr before overwriting and reads the
 //! answer as a line of standard input, as GNU does.
 
+use crate::api::fs::{FileType, WriteMode};
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
-use crate::vfs::{FileType, WriteMode};
 
 use super::util;
 

@@ -11,10 +11,10 @@
 
 use std::path::Path;
 
+use crate::api::fs::FileType;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
-use crate::vfs::FileType;
 
 use super::fsutil::{self, opt};
 use super::util;

@@ -4,10 +4,10 @@
 //! input. Comparison skips `-f` fields then `-s` characters and looks at no more than `-w`
 //! characters, as GNU does (fields are runs of blanks followed by non-blanks).
 
+use crate::api::fs::WriteMode;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
-use crate::vfs::WriteMode;
 
 use super::util::{self, Lines};
 

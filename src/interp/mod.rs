@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime};
 
-use crate::commands::Registry;
+use crate::api::CommandRegistry;
 use crate::syntax::ast;
 use crate::vfs::KernelBackend;
 
@@ -122,7 +122,7 @@ pub type AskHook = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
 /// State shared by a shell and all its subshells.
 pub struct Env {
     pub(in crate::interp) backend: Arc<dyn KernelBackend>,
-    pub(in crate::interp) registry: Arc<Registry>,
+    pub(in crate::interp) registry: Arc<dyn CommandRegistry>,
     pub(in crate::interp) limits: ExecutionLimits,
     pub(in crate::interp) commands_run: AtomicU64,
     pub(in crate::interp) loop_iterations: AtomicU64,
@@ -167,7 +167,7 @@ pub struct Env {
 impl Env {
     pub fn new(
         backend: Arc<dyn KernelBackend>,
-        registry: Arc<Registry>,
+        registry: Arc<dyn CommandRegistry>,
         limits: ExecutionLimits,
         root_cancel: CancelToken,
         memory: Arc<crate::budget::MemoryBudget>,

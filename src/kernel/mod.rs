@@ -264,6 +264,9 @@ pub struct ExecOptions {
 /// One shell session.
 pub struct Kernel {
     shell: Box<Shell>,
+    /// The commands: the shell finds them through the API's `CommandRegistry`; the kernel
+    /// registers and removes them at run time.
+    registry: Arc<Registry>,
     /// The stack scripts run on (on the caller's thread), mapped at the first run and kept
     /// for the kernel's life.
     stack: Option<BigStack>,
@@ -434,6 +437,7 @@ impl Kernel {
         for set in &config.toolsets {
             registry.register_toolset(set);
         }
+        let registry = Arc::new(registry);
         let cancel = CancelToken::new();
         // Idle until the first run: a cancel between runs is dropped.
         cancel.disarm();
@@ -442,7 +446,7 @@ impl Kernel {
         let env = Self::make_env(
             backend,
             bare_root,
-            Arc::new(registry),
+            registry.clone(),
             config.limits.clone(),
             &cancel,
             &watchdog,
@@ -493,6 +497,7 @@ impl Kernel {
         );
         Kernel {
             shell,
+            registry,
             stack: None,
             cancel,
             watchdog,
@@ -703,7 +708,7 @@ impl Kernel {
 
     /// The commands registered in this session (standard and custom), sorted by name.
     pub fn commands(&self) -> Vec<Arc<dyn Command>> {
-        self.shell.registry().commands()
+        self.registry.commands()
     }
 
     /// The configured script timeout.
@@ -847,8 +852,7 @@ impl Kernel {
         let functions = self.shell.function_names();
         let aliases = self.shell.alias_list();
         let mut commands: Vec<String> = self
-            .shell
-            .registry()
+            .registry
             .commands()
             .iter()
             .map(|c| c.spec().name.to_string())
@@ -869,7 +873,7 @@ impl Kernel {
 
     /// The registered command called `name` (for its `CommandSpec`).
     pub fn command(&self, name: &str) -> Option<Arc<dyn Command>> {
-        self.shell.registry().get(name)
+        self.registry.get(name)
     }
 
     /// Set who answers `ToolCtx::ask` (`None`: every question is answered no).

@@ -4,9 +4,9 @@
 
 use std::collections::VecDeque;
 
+use crate::api::fs::FileType;
 use crate::api::{Arg, CommandSpec, ExitStatus, ToolCtx};
 use crate::commands::util::{self, CHUNK, Source};
-use crate::vfs::FileType;
 
 use super::matcher::Matcher;
 use super::options::{self, BinaryFiles, Config, Dirs, List, Mode};
