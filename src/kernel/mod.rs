@@ -290,12 +290,37 @@ impl Kernel {
     /// THREAT INFO-KERN-1, INFO-ENV-1: a kernel owns its filesystem, shell state, budget,
     /// watchdog and cancellation token, and starts from its own variables, never the host's.
     pub fn new(config: KernelConfig) -> Self {
-        Self::build(config)
+        Self::build(config, None)
+    }
+
+    /// The configuration error every run of this session reports (a mount that failed).
+    pub(crate) fn config_error(&self) -> Option<&str> {
+        self.config_error.as_deref()
+    }
+
+    /// A session whose commands are `registry` (shared with whoever built it: the tool layer
+    /// keeps one registry for all the sessions of a tool); `config.commands` and
+    /// `config.toolsets` are taken to be in it already.
+    pub(crate) fn with_registry(config: KernelConfig, registry: Arc<Registry>) -> Self {
+        Self::build(config, Some(registry))
+    }
+
+    /// The commands a session of `config` starts with: the standard ones, then the config's
+    /// commands and toolsets.
+    pub(crate) fn registry_for(config: &KernelConfig) -> Registry {
+        let registry = Registry::standard();
+        for c in &config.commands {
+            registry.register(c.clone());
+        }
+        for set in &config.toolsets {
+            registry.register_toolset(set);
+        }
+        registry
     }
 
     /// Create a session, failing when a mount cannot be opened.
     pub fn try_new(config: KernelConfig) -> Result<Self, String> {
-        let k = Self::build(config);
+        let k = Self::build(config, None);
         match &k.config_error {
             Some(e) => Err(e.clone()),
             None => Ok(k),
@@ -395,7 +420,7 @@ impl Kernel {
         }
     }
 
-    fn build(config: KernelConfig) -> Self {
+    fn build(config: KernelConfig, registry: Option<Arc<Registry>>) -> Self {
         let memory = MemoryBudget::new(config.limits.max_memory);
         let (backend, root, config_error) = match &config.backend {
             Some(b) => (b.clone(), None, None),
@@ -430,14 +455,7 @@ impl Kernel {
             }
         };
         let config_error = config_error.or_else(|| config.policy.check().err());
-        let registry = Registry::standard();
-        for c in &config.commands {
-            registry.register(c.clone());
-        }
-        for set in &config.toolsets {
-            registry.register_toolset(set);
-        }
-        let registry = Arc::new(registry);
+        let registry = registry.unwrap_or_else(|| Arc::new(Self::registry_for(&config)));
         let cancel = CancelToken::new();
         // Idle until the first run: a cancel between runs is dropped.
         cancel.disarm();

@@ -186,13 +186,7 @@ impl BashToolBuilder {
             config = config.allow_net(rule.clone());
         }
         config = config.policy(self.policy.clone());
-        let registry = Registry::standard();
-        for c in &self.builtins {
-            registry.register(c.clone());
-        }
-        for set in &self.toolsets {
-            registry.register_toolset(set);
-        }
+        let registry = Arc::new(Kernel::registry_for(&config));
         let supported = supported_names(&registry, &self.policy);
         let bad_profile = self
             .profile
@@ -235,7 +229,10 @@ impl BashToolBuilder {
         if let Some(e) = &t.config_error {
             return Err(e.clone());
         }
-        let k = Kernel::try_new(t.config().clone())?;
+        let k = Kernel::with_registry(t.config().clone(), t.registry.clone());
+        if let Some(e) = k.config_error() {
+            return Err(e.to_string());
+        }
         if !t.fresh_per_call {
             t.kernel = Mutex::new(Some(k));
         }
@@ -301,8 +298,9 @@ pub struct BashTool {
     /// The session kernel, created on first use. Calls to this tool take turns on it; calls
     /// to other tools run in parallel.
     kernel: Mutex<Option<Kernel>>,
-    /// The commands a session has: what `description()` and `help()` list.
-    registry: Registry,
+    /// The commands of every session this tool creates (shared with its kernels): what
+    /// `description()` and `help()` list.
+    registry: Arc<Registry>,
     doc: RwLock<ShellDoc>,
     allow_net: Vec<String>,
     fresh_per_call: bool,
@@ -334,14 +332,16 @@ impl BashTool {
         self.kernel
             .get_mut()
             .unwrap_or_else(|e| e.into_inner())
-            .get_or_insert_with(|| Kernel::new(config.clone()))
+            .get_or_insert_with(|| Kernel::with_registry(config.clone(), self.registry.clone()))
     }
 
     /// Run `f` on the session kernel (created on first use) from a shared reference, waiting
     /// for a call in progress to finish.
     pub fn with_kernel<R>(&self, f: impl FnOnce(&mut Kernel) -> R) -> R {
         let mut k = self.kernel.lock().unwrap_or_else(|e| e.into_inner());
-        f(k.get_or_insert_with(|| Kernel::new(self.config().clone())))
+        f(k.get_or_insert_with(|| {
+            Kernel::with_registry(self.config().clone(), self.registry.clone())
+        }))
     }
 
     fn config(&self) -> std::sync::MutexGuard<'_, KernelConfig> {
@@ -353,10 +353,11 @@ impl BashTool {
     /// A toolset of the same name is replaced. Returns the names added.
     pub fn register_toolset(&self, set: Toolset) -> Vec<String> {
         let mut k = self.kernel.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(k) = k.as_mut() {
-            k.register_toolset(&set);
-        }
-        let names = self.registry.register_toolset(&set);
+        // The session kernel shares the registry: it updates it and its `/usr/bin` entries.
+        let names = match k.as_mut() {
+            Some(k) => k.register_toolset(&set),
+            None => self.registry.register_toolset(&set),
+        };
         let mut config = self.config();
         config.toolsets.retain(|t| t.name != set.name);
         config.toolsets.push(set);
@@ -369,10 +370,10 @@ impl BashTool {
     /// `toolset`). Returns the names removed, `None` when there is no such toolset.
     pub fn unregister_toolset(&self, name: &str) -> Option<Vec<String>> {
         let mut k = self.kernel.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(k) = k.as_mut() {
-            k.unregister_toolset(name);
-        }
-        let names = self.registry.unregister_toolset(name)?;
+        let names = match k.as_mut() {
+            Some(k) => k.unregister_toolset(name)?,
+            None => self.registry.unregister_toolset(name)?,
+        };
         self.config().toolsets.retain(|t| t.name != name);
         self.refresh_doc();
         Some(names)
@@ -649,7 +650,7 @@ impl ShellTool for BashTool {
         let opts = exec_options(timeout, sink);
         let result = if self.fresh_per_call {
             let config = self.config().clone();
-            Kernel::new(config).execute_with(&req.commands, opts)
+            Kernel::with_registry(config, self.registry.clone()).execute_with(&req.commands, opts)
         } else {
             self.with_kernel(|k| k.execute_with(&req.commands, opts))
         };
