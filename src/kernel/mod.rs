@@ -259,6 +259,10 @@ pub struct ExecOptions {
     pub env: Vec<(String, String)>,
     /// The directory this run starts in (the session's directory is restored afterwards).
     pub cwd: Option<String>,
+    /// With `on_stdout`/`on_stderr`: the chunks are only passed on, not also kept for the
+    /// result (whose `stdout`/`stderr` then stay empty), so a run that writes a lot holds no
+    /// copy of it. What a CLI printing as the run goes wants.
+    pub stream_only: bool,
 }
 
 /// One shell session.
@@ -639,8 +643,12 @@ impl Kernel {
         if let Err(e) = self.watchdog.arm(timeout, &self.cancel) {
             return refuse(format!("sandsh: {e}\n"), 70, "internal");
         }
-        let out = Capture::new(limits.max_output_bytes, opts.on_stdout);
-        let err = Capture::new(limits.max_output_bytes, opts.on_stderr);
+        let capture = |sink: Option<ChunkSink>| match sink {
+            Some(s) if opts.stream_only => Capture::passthrough(limits.max_output_bytes, s),
+            sink => Capture::new(limits.max_output_bytes, sink),
+        };
+        let out = capture(opts.on_stdout);
+        let err = capture(opts.on_stderr);
         let stdin: io::Fd = match opts.stdin {
             Some(r) => Arc::new(io::HostReader(std::sync::Mutex::new(r))),
             None => Arc::new(io::Null),

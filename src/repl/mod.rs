@@ -378,6 +378,7 @@ fn execute(
             let _ = err.flush();
             e.note(b);
         })),
+        stream_only: true,
         ..ExecOptions::default()
     };
     let r = kernel.execute_with(script, opts);
