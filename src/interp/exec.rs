@@ -426,6 +426,11 @@ impl Shell {
                     self.error(&format!("{name}: readonly function"));
                     return Ok(1);
                 }
+                // In posix mode a special builtin cannot be redefined; the shell exits (bash).
+                if self.opts.posix && super::builtins::is_special(name) {
+                    self.error(&format!("`{name}': is a special builtin"));
+                    return Err(Flow::Exit(2));
+                }
                 self.funcs.insert(name.clone(), Arc::new((**body).clone()));
                 self.last_status = 0;
                 Ok(0)

@@ -1,0 +1,138 @@
+## compare_shells: bash
+
+#### prefix assignment before unset removes only the temporary variable
+f() {
+  local v=local
+  v=tmp unset v
+  echo "v=$v"
+  v=tmp eval 'unset v'
+  echo "v=$v"
+}
+f
+g=global
+g=tmp unset g
+echo "g=$g"
+tmp= unset g
+echo "g=${g-unset}"
+## STDOUT:
+v=local
+v=local
+g=global
+g=unset
+## END
+
+#### eval with a prefix assignment: unset shows the variable below
+x=42
+x=tmp eval 'unset x; echo "x=${x-unset}"'
+echo "x=$x"
+## STDOUT:
+x=42
+x=42
+## END
+
+#### prefix assignments before special builtins do not persist outside posix mode
+a=1 :
+echo "a=${a-unset}"
+b=1 eval 'b=2; echo "in eval b=$b"'
+echo "b=${b-unset}"
+c=1 export d=2
+echo "c=${c-unset} d=$d"
+set -o posix
+e=1 :
+echo "e=${e-unset}"
+f=1 eval 'f=2'
+echo "f=${f-unset}"
+## STDOUT:
+a=unset
+in eval b=2
+b=unset
+c=unset d=2
+e=1
+f=2
+## END
+
+#### posix mode: unset with a prefix assignment still keeps the local
+set -o posix
+f() {
+  local l=1
+  l=X unset l
+  echo "l=$l"
+  l=X eval 'unset l'
+  echo "l=$l"
+}
+f
+## STDOUT:
+l=1
+l=1
+## END
+
+#### local through eval and source with prefix assignments stays in the function
+f() {
+  tmp1= local x=x
+  tmp2= eval 'local y=y'
+  echo 'local z=z' > defz.sh
+  tmp3= . ./defz.sh
+  echo "x=$x y=$y z=$z"
+}
+f
+echo "outside: x=${x-unset} y=${y-unset} z=${z-unset}"
+## STDOUT:
+x=x y=y z=z
+outside: x=unset y=unset z=unset
+## END
+
+#### prefix assignments are exported to commands run by eval, command and builtin
+FOO=one eval 'sh -c "echo \$FOO"'
+FOO=two command sh -c 'echo $FOO'
+FOO=three builtin eval 'sh -c "echo \$FOO"'
+pre1=pre1 readonly x=x
+pre2=pre2 exec sh -c 'echo "pre1=$pre1 x=$x pre2=$pre2"'
+## STDOUT:
+one
+two
+three
+pre1= x= pre2=pre2
+## END
+
+#### declare, local and typeset are not special: prefix assignments vanish in posix mode
+set -o posix
+p=1 declare q=2
+echo "p=${p-unset} q=$q"
+p=1 times > /dev/null
+echo "p=${p-unset}"
+## STDOUT:
+p=unset q=2
+p=1
+## END
+
+#### posix mode: a special builtin is found before a function of the same name
+eval() { echo "function eval: $1"; }
+eval 'echo before posix'
+set -o posix
+eval 'echo after posix'
+type -t eval
+## STDOUT:
+function eval: echo before posix
+after posix
+function
+## END
+
+#### posix mode: defining a function named like a special builtin is fatal
+set -o posix
+echo hi
+eval() { echo 'sh func'; } 2>&1
+echo not reached
+## status: 2
+## STDOUT:
+hi
+## END
+
+#### posix mode: the error names the special builtin
+set -o posix
+( source() { :; } ) 2>&1 | sed 's/^[^:]*: //'
+( source() { :; } ) 2>/dev/null
+echo "status=$?"
+## STDOUT:
+line 2: `source': is a special builtin
+status=2
+## END
