@@ -518,6 +518,12 @@ impl Shell {
                 let _ = self.vars.set_str(k, v.as_bytes().to_vec());
             }
         }
+        // bash makes these read-only integers (`UID=0 cmd` fails).
+        for k in ["UID", "EUID", "PPID"] {
+            if let Some(v) = self.vars.get_mut(k) {
+                v.attrs.set(Attrs::INTEGER | Attrs::READONLY);
+            }
+        }
         let versinfo: std::collections::BTreeMap<i64, Vec<u8>> =
             ["5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"]
                 .iter()

@@ -54,8 +54,14 @@ impl Shell {
                     self.do_assign(e)
                 };
                 if let Err(f) = r {
+                    // A readonly variable under errexit ends the shell (bash's report_error).
+                    let fatal = self.opts.errexit
+                        && self
+                            .vars
+                            .get(&a.name)
+                            .is_some_and(|v| v.attrs.has(Attrs::READONLY));
                     return match f {
-                        Flow::Exit(s) => {
+                        Flow::Exit(s) if !fatal => {
                             self.last_status = s;
                             Ok(s)
                         }
@@ -348,7 +354,12 @@ impl Shell {
                 attrs: Attrs::empty(),
             },
         };
-        self.do_assign(a)?;
+        match self.do_assign(a) {
+            Ok(()) => {}
+            // Outside posix mode bash reports the readonly variable and runs the command.
+            Err(Flow::Discard(_)) if readonly && !self.opts.posix => return Ok(()),
+            Err(f) => return Err(f),
+        }
         if let Some(var) = self.vars.get_mut(&name) {
             let value = var
                 .value

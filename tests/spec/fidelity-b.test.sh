@@ -136,3 +136,128 @@ echo "status=$?"
 line 2: `source': is a special builtin
 status=2
 ## END
+
+#### an assignment error inside eval abandons only that command of the string
+readonly r=1
+f() {
+  eval 'r=2; echo not reached
+  echo next line of eval'
+  echo "eval status=$?"
+}
+f
+echo top
+## STDOUT:
+next line of eval
+eval status=0
+top
+## END
+
+#### an assignment error in a sourced file goes on with the next line of the file
+readonly r=1
+printf 'r=2; echo no\necho next in file\n' > src.sh
+f() { . ./src.sh; echo "source status=$?"; }
+f
+## STDOUT:
+next in file
+source status=0
+## END
+
+#### a readonly local made in a function: eval reports the assignment failure
+f() {
+  local x=local
+  readonly x
+  eval 'x=bar'
+  echo "status=$?"
+}
+x=global
+f
+echo "$x"
+## STDOUT:
+status=1
+global
+## END
+
+#### errexit: assigning to a readonly variable ends the shell, even after ||
+set -e
+readonly r=1
+r=2 || echo caught
+echo not reached
+## status: 1
+## STDOUT:
+## END
+
+#### errexit: declare on a readonly variable is an ordinary failure
+set -e
+readonly r=1
+declare r=2 2>/dev/null || echo caught
+echo after
+## STDOUT:
+caught
+after
+## END
+
+#### LINENO inside eval counts from the line of the eval
+echo first
+
+eval $'echo $LINENO\necho $LINENO'
+f() {
+  eval 'echo $LINENO'
+}
+f
+## STDOUT:
+first
+3
+4
+5
+## END
+
+#### LINENO in the condition of for (( )) is the loop's line
+for (( i = 0; i < LINENO; i++ )); do
+  echo $i
+done
+## STDOUT:
+0
+## END
+
+#### UID, EUID and PPID are read-only integers
+declare -p UID EUID PPID | cut -d= -f1
+UID=5
+echo "status=$?"
+## STDOUT:
+declare -ir UID
+declare -ir EUID
+declare -ir PPID
+status=1
+## END
+
+#### a prefix assignment to a readonly variable: reported, and the command still runs
+readonly r=1
+r=2 echo "ran with r=$r" 2>/dev/null
+echo "status=$?"
+f() { echo "f sees r=$r"; }
+r=3 f 2>/dev/null
+## STDOUT:
+ran with r=1
+status=0
+f sees r=1
+## END
+
+#### export -n with a value assigns it and stops exporting
+foo=old
+export foo
+export -n foo=new
+echo "status=$? foo=$foo"
+declare -p foo
+sh -c 'echo "child sees: ${foo-nothing}"'
+readonly r=1
+export -n r=2 2>/dev/null
+echo "readonly status=$?"
+export -n 'a b' 2>/dev/null
+echo "invalid status=$?"
+## STDOUT:
+status=0 foo=new
+declare -- foo="new"
+child sees: nothing
+readonly status=1
+invalid status=1
+## END

@@ -149,12 +149,7 @@ pub fn local(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<
 pub fn export(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i32> {
     let unexport = argv.get(1).is_some_and(|a| a == b"-n");
     if unexport {
-        for a in &argv[2..] {
-            if let Some(v) = sh.vars.get_mut(&text(a)) {
-                v.attrs.clear(Attrs::EXPORT);
-            }
-        }
-        return Ok(0);
+        return export_n(sh, argv, decl, pos);
     }
     if argv.get(1).is_some_and(|a| a == b"-f") {
         for a in &argv[2..] {
@@ -163,6 +158,41 @@ pub fn export(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res
         return Ok(0);
     }
     declare_impl(sh, "export", argv, decl, pos, false, Attrs::EXPORT)
+}
+
+/// `export -n name[=value]...`: assign (bash allows it) and stop exporting; with no names,
+/// list the exported variables like `export -p`.
+fn export_n(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i32> {
+    if argv.len() == 2 {
+        let list = [argv[0].clone(), b"-p".to_vec()];
+        return declare_impl(sh, "export", &list, &[], &[], false, Attrs::EXPORT);
+    }
+    let mut status = 0;
+    for (i, a) in argv.iter().enumerate().skip(2) {
+        let assign = pos.iter().position(|&p| p == i).and_then(|k| decl.get(k));
+        let name = assign.map_or_else(|| text(a), |e| e.name.clone());
+        if !super::super::param::is_name(&name) {
+            sh.builtin_error("export", &format!("`{}': not a valid identifier", text(a)));
+            status = 1;
+            continue;
+        }
+        if let Some(e) = assign {
+            if sh
+                .vars
+                .get(&name)
+                .is_some_and(|v| v.attrs.has(Attrs::READONLY))
+            {
+                sh.error(&format!("{name}: readonly variable"));
+                status = 1;
+                continue;
+            }
+            sh.do_assign(e.clone())?;
+        }
+        if let Some(v) = sh.vars.get_mut(&name) {
+            v.attrs.clear(Attrs::EXPORT);
+        }
+    }
+    Ok(status)
 }
 
 pub fn readonly(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i32> {
