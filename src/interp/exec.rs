@@ -425,6 +425,18 @@ impl Shell {
         self.last_status
     }
 
+    /// The file a function defined now belongs to, as bash names it for `declare -F` under
+    /// extdebug: the file being sourced or run, `main` for standard input, `environment`
+    /// for `-c`.
+    fn definition_file(&self) -> Arc<str> {
+        match self.source_stack.last() {
+            Some(f) => Arc::from(f.as_str()),
+            None if self.input_flag == Some('c') => Arc::from("environment"),
+            None if self.input_flag.is_none() => Arc::from(self.err_name.as_str()),
+            None => Arc::from("main"),
+        }
+    }
+
     pub fn exec_command(&mut self, cmd: &Command) -> Res<i32> {
         self.check_cancel()?;
         self.check_stack()?;
@@ -448,6 +460,8 @@ impl Shell {
                     return Err(Flow::Exit(2));
                 }
                 self.funcs.insert(name.clone(), Arc::new((**body).clone()));
+                let origin = self.definition_file();
+                self.func_origins.insert(name.clone(), (cmd.line, origin));
                 self.last_status = 0;
                 Ok(0)
             }

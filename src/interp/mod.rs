@@ -317,6 +317,8 @@ pub struct Shell {
     /// Prefix-assignment scopes pushed around the running builtin or command.
     pub(in crate::interp) temp_scopes: u32,
     pub(in crate::interp) readonly_funcs: std::collections::HashSet<String>,
+    /// Where each function was defined: line and file (`declare -F name` under extdebug).
+    pub(in crate::interp) func_origins: HashMap<String, (u32, Arc<str>)>,
     pub(in crate::interp) exported_funcs: std::collections::HashSet<String>,
     /// Statuses of jobs already waited for, by pid.
     pub(in crate::interp) reaped: HashMap<u32, i32>,
@@ -392,6 +394,7 @@ impl Shell {
             seconds_offset: 0,
             temp_scopes: 0,
             readonly_funcs: Default::default(),
+            func_origins: Default::default(),
             exported_funcs: Default::default(),
             reaped: HashMap::default(),
             keep_redirects: false,

@@ -261,3 +261,109 @@ child sees: nothing
 readonly status=1
 invalid status=1
 ## END
+
+#### set: a lone + is ignored, a lone - ends the options
+show() { case $- in *x*) echo xtrace-on ;; esac; }
+set +
+echo "args: $#"
+set -x + -v x y 2>/dev/null
+show
+set +xv 2>/dev/null
+echo "args: $*"
+set - +
+echo "args: $*"
+set + -
+echo "args: $*"
+## STDOUT:
+args: 0
+xtrace-on
+args: x y
+args: +
+args: +
+## END
+
+#### set and declare without arguments list arrays and functions as bash does
+declare -a __arr=(1 2 '3 4')
+declare -A __map
+__map['k e y']='v a l'
+__map[a]=b
+declare -n __ref=__arr
+declare __unset_but_declared
+__fn() { echo hi; }
+set | grep -A3 '^__' | grep -v '^__fn'
+echo ---
+declare | grep '^__'
+## STDOUT:
+__arr=([0]="1" [1]="2" [2]="3 4")
+__map=([a]="b" ["k e y"]="v a l" )
+__ref=__arr
+{ 
+    echo hi
+}
+---
+__arr=([0]="1" [1]="2" [2]="3 4")
+__map=([a]="b" ["k e y"]="v a l" )
+__ref=__arr
+__fn () 
+## END
+
+#### type and command -v want an executable file for a path with a slash
+mkdir -p d
+touch d/plain d/prog
+chmod +x d/prog
+type d/plain d/prog 2>&1 | sed 's/^.*type: //'
+echo "status=$?"
+command -v d/plain
+echo "status=$?"
+type -t d/prog
+## STDOUT:
+d/plain: not found
+d/prog is d/prog
+status=0
+status=1
+file
+## END
+
+#### read: a backslash-escaped IFS character does not split
+IFS=:
+read a b c <<'END'
+x\:y:z\:w:rest:more
+END
+echo "[$a|$b|$c]"
+IFS=' '
+read -a arr <<'END'
+p\ q r\  
+END
+declare -p arr
+## STDOUT:
+[x:y|z:w|rest:more]
+declare -a arr=([0]="p q" [1]="r ")
+## END
+
+#### bash -O and +O set shopt options for the new shell
+bash +O nullglob -c 'echo foo *.nonexistent bar'
+bash -O nullglob -c 'echo foo *.nonexistent bar'
+bash -O extglob -c 'shopt extglob'
+bash -O nosuchopt -c 'echo not run' 2>/dev/null
+echo "status=$?"
+## STDOUT:
+foo *.nonexistent bar
+foo bar
+extglob        	on
+status=2
+## END
+
+#### declare -F name under extdebug shows where the function was defined
+shopt -s extdebug
+printf 'g() {\n  :\n}\n' > lib.sh
+. ./lib.sh
+f() { :; }
+declare -F f | cut -d' ' -f1,2
+declare -F g
+declare -F
+## STDOUT:
+f 4
+g 1 ./lib.sh
+declare -f f
+declare -f g
+## END

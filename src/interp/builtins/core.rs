@@ -640,7 +640,7 @@ fn describe_name(sh: &mut Shell, n: &str, mode: Mode, all: bool) -> Res<bool> {
                 .env
                 .backend
                 .stat(&sh.resolve(n))
-                .is_ok_and(|m| m.is_file())
+                .is_ok_and(|m| m.is_file() && m.mode & 0o111 != 0)
             {
                 lines.push(match mode {
                     Mode::Verbose => format!("{n} is {n}"),
@@ -939,7 +939,25 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             i += 2;
             continue;
         }
-        if a == "--norc" || a == "--noprofile" || a == "--posix" {
+        if a == "-O" || a == "+O" {
+            // `bash -O nullglob`: a shopt option.
+            let Some(o) = argv.get(i + 1).map(|x| text(x)) else {
+                sh.builtin_error(&me, "-O: option requires an argument");
+                return Ok(2);
+            };
+            if !opts.set(super::super::options::OptKind::Shopt, &o, a == "-O") {
+                sh.builtin_error(&me, &format!("{o}: invalid shell option name"));
+                return Ok(2);
+            }
+            i += 2;
+            continue;
+        }
+        if a == "--posix" {
+            super::set::set_named_option(&mut opts, "posix", true);
+            i += 1;
+            continue;
+        }
+        if a == "--norc" || a == "--noprofile" {
             i += 1;
             continue;
         }

@@ -54,6 +54,23 @@ pub fn declare_line(name: &str, v: &Var) -> String {
     }
 }
 
+/// One line of `set` / plain `declare` output: `name=value` (quoted as needed), arrays as
+/// `name=([0]="a" …)`; nothing for a variable declared without a value.
+pub fn listing_line(name: &str, v: &Var) -> Option<String> {
+    match &v.value {
+        None => None,
+        Some(Value::Str(s)) => Some(format!(
+            "{name}={}",
+            String::from_utf8_lossy(&super::super::pat::quote_if_needed(s))
+        )),
+        Some(_) => {
+            let line = declare_line(name, v);
+            let at = line.find(&format!(" {name}=("))?;
+            Some(line[at + 1..].to_string())
+        }
+    }
+}
+
 /// No attribute asked for (`declare` alone, not `declare -r`).
 fn wanted_none(o: &Opts) -> bool {
     o.on == Attrs::empty() && o.off == Attrs::empty()
@@ -234,7 +251,12 @@ fn declare_impl(
         for n in names {
             match sh.funcs.get(&n).cloned() {
                 Some(body) => {
-                    let line = if o.func_names && explicit {
+                    let line = if o.func_names && explicit && sh.opts.extdebug {
+                        match sh.func_origins.get(&n) {
+                            Some((l, f)) => format!("{n} {l} {f}\n"),
+                            None => format!("{n}\n"),
+                        }
+                    } else if o.func_names && explicit {
                         format!("{n}\n")
                     } else if o.func_names {
                         format!("declare -f {n}\n")
@@ -275,15 +297,9 @@ fn declare_impl(
             {
                 out.push_str(&declare_line(&n, v));
             } else {
-                match &v.value {
-                    Some(Value::Str(s)) => {
-                        out.push_str(&n);
-                        out.push('=');
-                        out.push_str(&String::from_utf8_lossy(
-                            &super::super::pat::quote_if_needed(s),
-                        ));
-                    }
-                    _ => out.push_str(&declare_line(&n, v)),
+                match listing_line(&n, v) {
+                    Some(line) => out.push_str(&line),
+                    None => continue,
                 }
             }
             out.push('\n');
