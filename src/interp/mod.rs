@@ -319,6 +319,9 @@ pub struct Shell {
     pub(in crate::interp) readonly_funcs: std::collections::HashSet<String>,
     /// Where each function was defined: line and file (`declare -F name` under extdebug).
     pub(in crate::interp) func_origins: HashMap<String, (u32, Arc<str>)>,
+    /// A nested shell started with `-i` (`bash -i -c …`): `$-` has `i`, and an unset
+    /// variable under `set -u` abandons the line instead of ending the shell.
+    pub(in crate::interp) interactive_shell: bool,
     pub(in crate::interp) exported_funcs: std::collections::HashSet<String>,
     /// Statuses of jobs already waited for, by pid.
     pub(in crate::interp) reaped: HashMap<u32, i32>,
@@ -395,6 +398,7 @@ impl Shell {
             temp_scopes: 0,
             readonly_funcs: Default::default(),
             func_origins: Default::default(),
+            interactive_shell: false,
             exported_funcs: Default::default(),
             reaped: HashMap::default(),
             keep_redirects: false,
@@ -489,6 +493,15 @@ impl Shell {
             127
         } else {
             1
+        }
+    }
+
+    /// The flow of that error: an interactive shell abandons the line, others exit.
+    pub fn unset_fatal(&self) -> Flow {
+        if self.interactive_shell {
+            Flow::Discard(1)
+        } else {
+            Flow::Exit(self.unset_fatal_status())
         }
     }
 

@@ -526,6 +526,7 @@ impl Shell {
             shown,
             None,
             false,
+            false,
         ))
     }
 
@@ -539,6 +540,7 @@ impl Shell {
         err_name: &str,
         opts: Option<super::Options>,
         dash_c: bool,
+        interactive: bool,
     ) -> i32 {
         let mut child = Shell::new(self.env.clone(), self.cwd.clone(), self.cancel.clone());
         child.fds = self.fds.clone();
@@ -573,6 +575,9 @@ impl Shell {
         if !dash_c {
             child.source_file = Some(err_name.to_string());
         }
+        if interactive {
+            child.start_interactive();
+        }
         let status = match child.run_script(src) {
             Ok(s) => s,
             Err(f) => f.status(child.last_status),
@@ -585,5 +590,22 @@ impl Shell {
     /// Resolve a path against the cwd.
     pub fn resolve(&self, p: &str) -> std::path::PathBuf {
         crate::vfs::join(&self.cwd, p)
+    }
+}
+
+impl Shell {
+    /// What a shell started with `-i` turns on: line editing (emacs), history and history
+    /// expansion, and `HISTFILE` (no startup file is read, no history is kept).
+    fn start_interactive(&mut self) {
+        self.interactive_shell = true;
+        for name in ["emacs", "history", "histexpand"] {
+            self.opts.set(super::options::OptKind::SetO, name, true);
+        }
+        if !self.vars.is_set("HISTFILE") {
+            let mut file = self.vars.get_str("HOME").unwrap_or(b"").to_vec();
+            file.extend_from_slice(b"/.bash_history");
+            let _ = self.vars.set_str("HISTFILE", file);
+        }
+        self.sync_option_vars();
     }
 }

@@ -367,3 +367,33 @@ g 1 ./lib.sh
 declare -f f
 declare -f g
 ## END
+
+#### bash -i: $- has i, emacs editing and history are on, HISTFILE is set
+bash -c 'echo $-'
+bash --norc --rcfile /dev/null -i -c 'echo $-; test -o emacs; echo emacs=$?; test -o vi; echo vi=$?; echo histfile=${HISTFILE:+yes}' 2>/dev/null
+bash -c 'echo histfile=${HISTFILE:+yes}'
+## STDOUT:
+hBc
+hiBHc
+emacs=0
+vi=1
+histfile=yes
+histfile=
+## END
+
+#### bash -i: an unset variable under set -u abandons the line, not the shell
+bash -i -c 'set -u; echo before; echo $x; echo after
+echo line2
+' 2>/dev/null
+echo "status=$?"
+bash -c 'set -u; echo before; echo $x; echo after
+echo line2
+' 2>/dev/null
+echo "status=$?"
+## STDOUT:
+before
+line2
+status=0
+before
+status=127
+## END

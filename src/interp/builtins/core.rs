@@ -921,6 +921,7 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let mut opts = super::super::Options::default();
     let mut i = 1;
     let mut command: Option<bool> = None;
+    let mut interactive = false;
     while i < argv.len() {
         let a = text(&argv[i]);
         if a == "--" {
@@ -961,12 +962,18 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             i += 1;
             continue;
         }
+        if a == "--rcfile" || a == "--init-file" {
+            // No startup files are read; the file name is skipped.
+            i += 2;
+            continue;
+        }
         if (a.starts_with('-') || a.starts_with('+')) && a.len() > 1 {
             let on = a.starts_with('-');
             for c in a[1..].chars() {
                 match c {
                     'c' => command = Some(true),
-                    's' | 'i' | 'l' => {}
+                    'i' => interactive = on,
+                    's' | 'l' => {}
                     _ => {
                         if !super::set::set_flag_option(&mut opts, c, on) {
                             sh.builtin_error(&me, &format!("-{c}: invalid option"));
@@ -993,7 +1000,7 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             Vec::new()
         };
         let src = text(cmds);
-        return Ok(sh.run_child_shell(&src, arg0, args, &me, Some(opts), true));
+        return Ok(sh.run_child_shell(&src, arg0, args, &me, Some(opts), true, interactive));
     }
     match rest.first() {
         Some(file) => {
@@ -1014,6 +1021,7 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 &f,
                 Some(opts),
                 false,
+                interactive,
             ))
         }
         None => {
@@ -1023,7 +1031,15 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 None => Vec::new(),
             };
             let src = String::from_utf8_lossy(&data).into_owned();
-            Ok(sh.run_child_shell(&src, argv[0].clone(), Vec::new(), &me, Some(opts), false))
+            Ok(sh.run_child_shell(
+                &src,
+                argv[0].clone(),
+                Vec::new(),
+                &me,
+                Some(opts),
+                false,
+                interactive,
+            ))
         }
     }
 }
