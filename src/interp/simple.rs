@@ -524,9 +524,7 @@ impl Shell {
             shown.as_bytes().to_vec(),
             argv[1..].to_vec(),
             shown,
-            None,
-            false,
-            false,
+            ChildStart::default(),
         ))
     }
 
@@ -538,10 +536,13 @@ impl Shell {
         arg0: Vec<u8>,
         args: Vec<Vec<u8>>,
         err_name: &str,
-        opts: Option<super::Options>,
-        dash_c: bool,
-        interactive: bool,
+        start: ChildStart,
     ) -> i32 {
+        let ChildStart {
+            opts,
+            dash_c,
+            interactive,
+        } = start;
         let mut child = Shell::new(self.env.clone(), self.cwd.clone(), self.cancel.clone());
         child.fds = self.fds.clone();
         child.pid = self.env.alloc_pid();
@@ -608,4 +609,13 @@ impl Shell {
         }
         self.sync_option_vars();
     }
+}
+
+/// How a child shell starts: its options (`bash -e …`; `None`: the defaults), whether it runs
+/// a `-c` string, whether it is interactive (`-i`).
+#[derive(Default)]
+pub struct ChildStart {
+    pub opts: Option<super::Options>,
+    pub dash_c: bool,
+    pub interactive: bool,
 }

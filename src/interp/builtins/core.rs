@@ -2,6 +2,7 @@
 //! and nested shells (`bash`, `sh`).
 
 use super::super::expand::ExpAssign;
+use super::super::simple::ChildStart;
 use super::super::{Flow, Limit, Res, Shell};
 use super::text;
 
@@ -1000,7 +1001,17 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             Vec::new()
         };
         let src = text(cmds);
-        return Ok(sh.run_child_shell(&src, arg0, args, &me, Some(opts), true, interactive));
+        return Ok(sh.run_child_shell(
+            &src,
+            arg0,
+            args,
+            &me,
+            ChildStart {
+                opts: Some(opts),
+                dash_c: true,
+                interactive,
+            },
+        ));
     }
     match rest.first() {
         Some(file) => {
@@ -1019,9 +1030,11 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 file.clone(),
                 rest[1..].to_vec(),
                 &f,
-                Some(opts),
-                false,
-                interactive,
+                ChildStart {
+                    opts: Some(opts),
+                    dash_c: false,
+                    interactive,
+                },
             ))
         }
         None => {
@@ -1036,9 +1049,11 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 argv[0].clone(),
                 Vec::new(),
                 &me,
-                Some(opts),
-                false,
-                interactive,
+                ChildStart {
+                    opts: Some(opts),
+                    dash_c: false,
+                    interactive,
+                },
             ))
         }
     }
