@@ -169,7 +169,7 @@ impl Shell {
     fn arith_error(&self, msg: &str) -> Flow {
         if msg.contains("unbound variable") {
             self.error(msg);
-            return Flow::Exit(self.unset_fatal_status());
+            return self.unset_fatal();
         }
         match &self.arith_text {
             Some(t) => self.error(&format!("{}{t}: {msg}", self.arith_prefix)),

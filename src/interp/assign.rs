@@ -13,6 +13,10 @@ impl Shell {
             return Flow::Exit(super::LIMIT_EXCEEDED_STATUS);
         }
         self.error(&e.to_string());
+        // bash's report_error: with errexit on, a readonly assignment ends the shell.
+        if self.opts.errexit && matches!(e, super::vars::VarError::Readonly(_)) {
+            return Flow::Exit(1);
+        }
         Flow::Discard(1)
     }
 
@@ -295,8 +299,7 @@ impl Shell {
             ExpValue::Array(items) => {
                 let attrs = self.vars.get(name).map(|v| v.attrs).unwrap_or_default();
                 if attrs.has(Attrs::READONLY) {
-                    self.error(&format!("{name}: readonly variable"));
-                    return Err(Flow::Exit(1));
+                    return Err(self.var_err(super::vars::VarError::Readonly(name.to_string())));
                 }
                 if attrs.has(Attrs::ASSOC) {
                     if !append {

@@ -317,6 +317,11 @@ pub struct Shell {
     /// Prefix-assignment scopes pushed around the running builtin or command.
     pub(in crate::interp) temp_scopes: u32,
     pub(in crate::interp) readonly_funcs: std::collections::HashSet<String>,
+    /// Where each function was defined: line and file (`declare -F name` under extdebug).
+    pub(in crate::interp) func_origins: HashMap<String, (u32, Arc<str>)>,
+    /// A nested shell started with `-i` (`bash -i -c …`): `$-` has `i`, and an unset
+    /// variable under `set -u` abandons the line instead of ending the shell.
+    pub(in crate::interp) interactive_shell: bool,
     pub(in crate::interp) exported_funcs: std::collections::HashSet<String>,
     /// Statuses of jobs already waited for, by pid.
     pub(in crate::interp) reaped: HashMap<u32, i32>,
@@ -392,6 +397,8 @@ impl Shell {
             seconds_offset: 0,
             temp_scopes: 0,
             readonly_funcs: Default::default(),
+            func_origins: Default::default(),
+            interactive_shell: false,
             exported_funcs: Default::default(),
             reaped: HashMap::default(),
             keep_redirects: false,
@@ -489,6 +496,15 @@ impl Shell {
         }
     }
 
+    /// The flow of that error: an interactive shell abandons the line, others exit.
+    pub fn unset_fatal(&self) -> Flow {
+        if self.interactive_shell {
+            Flow::Discard(1)
+        } else {
+            Flow::Exit(self.unset_fatal_status())
+        }
+    }
+
     pub fn is_cancelled(&self) -> bool {
         self.cancel.is_cancelled()
     }
@@ -516,6 +532,12 @@ impl Shell {
         for (k, v) in defaults {
             if !self.vars.is_set(k) {
                 let _ = self.vars.set_str(k, v.as_bytes().to_vec());
+            }
+        }
+        // bash makes these read-only integers (`UID=0 cmd` fails).
+        for k in ["UID", "EUID", "PPID"] {
+            if let Some(v) = self.vars.get_mut(k) {
+                v.attrs.set(Attrs::INTEGER | Attrs::READONLY);
             }
         }
         let versinfo: std::collections::BTreeMap<i64, Vec<u8>> =

@@ -110,6 +110,13 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A parser whose first line is line `base + 1` (`eval` counts its lines from its own).
+    pub fn with_line_base(src: &'a str, base: u32) -> Self {
+        let mut p = Parser::new(src);
+        p.st.line_base = base;
+        p
+    }
+
     /// The next complete command (everything up to an unquoted newline that ends a command,
     /// including pending here-document bodies), or `None` at end of input.
     pub fn next_command(

@@ -199,7 +199,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "declare",
         "declare [-aAfFgilnrtux] [-p] [name[=value] ...]",
         "set variable values and attributes",
-        true,
+        false,
         declare::declare,
         &[Example {
             description: "an integer variable",
@@ -403,7 +403,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "local",
         "local [option] name[=value] ...",
         "define function-local variables",
-        true,
+        false,
         declare::local,
         &[Example {
             description: "a variable local to a function",
@@ -607,7 +607,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "times",
         "times",
         "print process times",
-        false,
+        true,
         core::times,
         &[Example {
             description: "always succeeds",
@@ -655,7 +655,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "typeset",
         "typeset [-aAfFgilnrtux] [-p] name[=value] ...",
         "set variable values and attributes",
-        true,
+        false,
         declare::declare,
         &[Example {
             description: "an upper-case variable",
