@@ -185,15 +185,24 @@ impl Command for Uniq {
                 return 1;
             }
         };
-        // Output is batched and written a chunk at a time (or collected for OUTPUT).
+        // Output is batched and written a chunk at a time, to stdout or to OUTPUT, which is
+        // truncated first, as GNU opens it (so `uniq f f` empties f, as there).
         let mut out = Output {
             buf: Vec::with_capacity(util::CHUNK + 4096),
-            collected: opts.output.as_ref().map(|_| Vec::new()),
+            file: None,
         };
+        if let Some(path) = &opts.output {
+            let abs = ctx.resolve_path(path);
+            if let Err(e) = ctx.backend().write(&abs, b"", WriteMode::Truncate, 0o644) {
+                util::err(ctx, "uniq", &format!("{path}: {e}"));
+                return 1;
+            }
+            out.file = Some((path.clone(), abs));
+        }
         if let Err(s) = opts.scan(ctx, &mut src, &mut out) {
             return s;
         }
-        out.finish(ctx, opts.output)
+        if out.flush(ctx) { 0 } else { 1 }
     }
 }
 
@@ -281,8 +290,6 @@ impl Options {
         let mut group: Vec<u8> = Vec::new();
         let mut have_group = false;
         let mut n: u64 = 0;
-        // For -D every line of a repeated group is printed; keep the group's lines.
-        let mut pending: Vec<Vec<u8>> = Vec::new();
         loop {
             let next = match lines.next_ref(ctx, src) {
                 Ok(l) => l,
@@ -305,15 +312,23 @@ impl Options {
             };
             if continues {
                 n += 1;
-                if self.all_rep {
-                    if let Some(l) = next {
-                        pending.push(l.to_vec());
+                // -D prints every line of a repeated group: the first once the second shows
+                // the group repeats, then each as it comes (nothing is held back).
+                if self.all_rep
+                    && let Some(l) = next
+                {
+                    if n == 2 {
+                        self.emit(&mut out.buf, &group, n, true);
+                    }
+                    self.emit(&mut out.buf, l, n, true);
+                    if out.buf.len() >= util::CHUNK && !out.flush(ctx) {
+                        return Err(1);
                     }
                 }
                 continue;
             }
             if have_group {
-                self.end_group(&mut out.buf, &group, n, &mut pending);
+                self.end_group(&mut out.buf, &group, n);
                 if out.buf.len() >= util::CHUNK && !out.flush(ctx) {
                     return Err(1);
                 }
@@ -330,17 +345,9 @@ impl Options {
         }
     }
 
-    /// Emits a group of `n` lines that starts with `group` (`pending`: the others, for -D).
-    fn end_group(&self, out: &mut Vec<u8>, group: &[u8], n: u64, pending: &mut Vec<Vec<u8>>) {
-        if self.all_rep {
-            if n > 1 {
-                self.emit(out, group, n, true);
-                for l in pending.drain(..) {
-                    self.emit(out, &l, n, true);
-                }
-            }
-            pending.clear();
-        } else {
+    /// Emits a group of `n` lines that starts with `group` (-D has printed its lines already).
+    fn end_group(&self, out: &mut Vec<u8>, group: &[u8], n: u64) {
+        if !self.all_rep {
             self.emit(out, group, n, false);
         }
     }
@@ -368,38 +375,30 @@ impl Options {
     }
 }
 
-/// The output: a buffer written to stdout a chunk at a time, or collected for OUTPUT.
+/// The output: a buffer written a chunk at a time to stdout, or appended to OUTPUT (the name
+/// as given, for messages, and the resolved path).
 struct Output {
     buf: Vec<u8>,
-    collected: Option<Vec<u8>>,
+    file: Option<(String, std::path::PathBuf)>,
 }
 
 impl Output {
     fn flush(&mut self, ctx: &mut dyn ToolCtx) -> bool {
-        let ok = match &mut self.collected {
-            Some(c) => {
-                c.extend_from_slice(&self.buf);
-                true
-            }
+        let ok = match &self.file {
+            Some((name, abs)) => match ctx
+                .backend()
+                .write(abs, &self.buf, WriteMode::Append, 0o644)
+            {
+                Ok(_) => true,
+                Err(e) => {
+                    util::err(ctx, "uniq", &format!("{name}: {e}"));
+                    false
+                }
+            },
             None => util::out(ctx, &self.buf),
         };
         self.buf.clear();
         ok
-    }
-
-    /// Writes what is left, and the OUTPUT file if one was named.
-    fn finish(mut self, ctx: &mut dyn ToolCtx, output: Option<String>) -> ExitStatus {
-        if !self.flush(ctx) {
-            return 1;
-        }
-        if let (Some(path), Some(data)) = (output, self.collected) {
-            let abs = ctx.resolve_path(&path);
-            if let Err(e) = ctx.backend().write(&abs, &data, WriteMode::Truncate, 0o644) {
-                util::err(ctx, "uniq", &format!("{path}: {e}"));
-                return 1;
-            }
-        }
-        0
     }
 }
 
