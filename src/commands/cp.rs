@@ -365,6 +365,16 @@ impl<'a> Pair<'a> {
             }
             self.say(ctx, o);
         }
+        // Depth is bounded by the filesystem's own (--max-path-depth), but a host mount has
+        // none of ours: never recurse past the stack's reserve.
+        if crate::api::stack::exhausted() {
+            util::err(
+                ctx,
+                "cp",
+                &format!("{}: directory nesting too deep", util::quote(src)),
+            );
+            return false;
+        }
         let mut ok = true;
         let entries = be.list(&self.sabs).unwrap_or_default();
         for e in entries {

@@ -275,7 +275,8 @@ impl<R: Read> Parser<R> {
 
     fn enter(&mut self) -> Result<(), ParseError> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        // jq's limit; the stack check covers a thread with less room than the kernel's.
+        if self.depth > MAX_DEPTH || crate::api::stack::exhausted() {
             return Err(self.err("Exceeds depth limit for parsing"));
         }
         Ok(())
