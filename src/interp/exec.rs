@@ -75,6 +75,11 @@ impl Shell {
                     }
                     self.report_parse_error(&e, src);
                     self.last_status = 2;
+                    // A sourced file's syntax error ends the file: `.` returns 2 and the
+                    // script goes on (bash outside posix mode).
+                    if self.source_depth > 0 && !self.opts.posix {
+                        return Ok(2);
+                    }
                     return Err(Flow::Exit(2));
                 }
             }
@@ -85,16 +90,12 @@ impl Shell {
     /// Print a syntax error as bash does: the message, then the offending line for
     /// unexpected-token errors.
     pub fn report_parse_error(&self, e: &ParseError, src: &str) {
-        let mut msg = format!("{}: line {}: {}\n", self.err_name, e.line, e.message);
+        let name = self.error_name();
+        let mut msg = format!("{name}: line {}: {}\n", e.line, e.message);
         if !e.incomplete
             && let Some(line) = src.lines().nth((e.line as usize).saturating_sub(1))
         {
-            msg.push_str(&format!(
-                "{}: line {}: `{}'\n",
-                self.err_name,
-                e.line,
-                line.trim()
-            ));
+            msg.push_str(&format!("{name}: line {}: `{}'\n", e.line, line.trim()));
         }
         self.write_fd(2, msg.as_bytes());
     }
@@ -151,7 +152,9 @@ impl Shell {
                     let what = if what == "trap" { "eval" } else { what };
                     let msg = format!(
                         "{}: {what}: line {}: {}\n",
-                        self.err_name, e.line, e.message
+                        self.error_name(),
+                        e.line,
+                        e.message
                     );
                     self.write_fd(2, msg.as_bytes());
                     self.last_status = 2;

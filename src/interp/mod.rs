@@ -437,12 +437,19 @@ impl Shell {
         s
     }
 
+    /// The name error messages start with: the file being sourced, else `$0` (bash's
+    /// `BASH_SOURCE[0]` or `$0`).
+    pub(in crate::interp) fn error_name(&self) -> &str {
+        self.source_stack.last().unwrap_or(&self.err_name)
+    }
+
     /// Write an error message `NAME: line N: msg` to fd 2.
     pub fn error(&self, msg: &str) {
+        let name = self.error_name();
         let line = if self.lineno > 0 {
-            format!("{}: line {}: {}\n", self.err_name, self.lineno, msg)
+            format!("{name}: line {}: {msg}\n", self.lineno)
         } else {
-            format!("{}: {}\n", self.err_name, msg)
+            format!("{name}: {msg}\n")
         };
         self.write_fd(2, line.as_bytes());
     }

@@ -287,14 +287,24 @@ impl<'a, 'b> P<'a, 'b> {
         }
     }
 
+    /// Input ended inside a construct opened at `at`: bash names the line it opened on.
     pub fn err_matching(&self, c: char, at: usize) -> ParseError {
         let end = self.st.src.len();
         ParseError::new(
             format!("unexpected EOF while looking for matching `{c}'"),
             Span::new(at, end),
-            self.line_at(end),
+            self.line_at(at),
             true,
         )
+    }
+
+    /// The same for a `$(…)` whose commands ran to the end: bash names the last line.
+    pub fn err_matching_at_eof(&self, c: char, at: usize) -> ParseError {
+        let end = self.st.src.len();
+        ParseError {
+            line: self.line_at(end),
+            ..self.err_matching(c, at)
+        }
     }
 
     pub fn err_at(&self, msg: impl Into<String>, at: usize) -> ParseError {
