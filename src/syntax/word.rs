@@ -146,8 +146,7 @@ impl P<'_, '_> {
                 },
                 Kind::Regex => {
                     if depth == 0
-                        && (matches!(c, b' ' | b'\t' | b'\n' | b';')
-                            || (c == b'&' && self.byte(i + 1) == Some(b'&'))
+                        && (matches!(c, b' ' | b'\t' | b'\n' | b';' | b'&' | b'<' | b'>')
                             || (c == b'|' && self.byte(i + 1) == Some(b'|'))
                             || c == b')')
                     {

@@ -37,3 +37,20 @@ a
 ./q4.sh: line 4: unexpected EOF while looking for matching `)'
 ## END
 ## status: 2
+
+#### unquoted & < > end the regex of =~ outside parentheses
+bash -c "[[ 'a&b' =~ (a&b) ]] && echo paren-amp" 2>/dev/null; echo "s=$?"
+bash -c "[[ 'a<b' =~ (a<b) ]] && echo paren-lt" 2>/dev/null; echo "s=$?"
+bash -c "[[ 'a&b' =~ a&b ]] && echo amp" 2>/dev/null; echo "s=$?"
+bash -c "[[ '<>' =~ <> ]] && echo angle" 2>/dev/null; echo "s=$?"
+bash -c "[[ a =~ a&&b ]] || echo and" 2>/dev/null; echo "s=$?"
+## STDOUT:
+paren-amp
+s=0
+paren-lt
+s=0
+s=2
+s=2
+and
+s=0
+## END
