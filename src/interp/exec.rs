@@ -74,13 +74,19 @@ impl Shell {
                         *slot = Some(e.clone());
                     }
                     self.report_parse_error(&e, src);
-                    self.last_status = 2;
+                    // An error inside `[[ ]]` keeps the status the shell had.
+                    let status = if e.in_conditional {
+                        self.last_status
+                    } else {
+                        2
+                    };
+                    self.last_status = status;
                     // A sourced file's syntax error ends the file: `.` returns 2 and the
                     // script goes on (bash outside posix mode).
                     if self.source_depth > 0 && !self.opts.posix {
-                        return Ok(2);
+                        return Ok(status);
                     }
-                    return Err(Flow::Exit(2));
+                    return Err(Flow::Exit(status));
                 }
             }
         }
@@ -91,6 +97,13 @@ impl Shell {
     /// unexpected-token errors.
     pub fn report_parse_error(&self, e: &ParseError, src: &str) {
         let name = self.error_name();
+        if e.in_conditional {
+            if !e.message.is_empty() {
+                let msg = format!("{name}: line {}: {}\n", e.line, e.message);
+                self.write_fd(2, msg.as_bytes());
+            }
+            return;
+        }
         let mut msg = format!("{name}: line {}: {}\n", e.line, e.message);
         if !e.incomplete
             && let Some(line) = src.lines().nth((e.line as usize).saturating_sub(1))

@@ -20,8 +20,22 @@ const BINARY: &[&str] = &[
 ];
 
 impl P<'_, '_> {
-    /// After `[[`: the expression and the closing `]]`.
+    /// After `[[`: the expression and the closing `]]`. An error that is not the input
+    /// ending is a conditional-expression error (see [`ParseError::in_conditional`]).
     pub fn cond_command(&mut self) -> Result<CondExpr, ParseError> {
+        self.cond_body().map_err(|mut e| {
+            if !e.incomplete {
+                e.in_conditional = true;
+                // bash says nothing of an expression missing altogether (`[[ ]]`, `[[ ! ]]`).
+                if e.message == "syntax error near unexpected token `]]'" {
+                    e.message.clear();
+                }
+            }
+            e
+        })
+    }
+
+    fn cond_body(&mut self) -> Result<CondExpr, ParseError> {
         let e = self.cond_or()?;
         match self.cpeek()? {
             Tok::Word(w) if w.as_plain_literal() == Some("]]") => {
@@ -29,8 +43,21 @@ impl P<'_, '_> {
                 Ok(e)
             }
             Tok::Word(_) => Err(self.cond_err("syntax error in conditional expression")),
-            _ => Err(self.unexpected()),
+            Tok::Eof => Err(self.unexpected()),
+            _ => Err(self.cond_token_err()),
         }
+    }
+
+    /// `syntax error in conditional expression: unexpected token `T'` for the operator
+    /// token ahead.
+    fn cond_token_err(&mut self) -> ParseError {
+        let t = match &self.peeked {
+            Some(pk) => self.text(pk.start, pk.end),
+            None => String::new(),
+        };
+        self.cond_err(&format!(
+            "syntax error in conditional expression: unexpected token `{t}'"
+        ))
     }
 
     fn cpeek(&mut self) -> Result<&Tok, ParseError> {
@@ -139,6 +166,15 @@ impl P<'_, '_> {
                         Tok::Newline => Err(self.cond_err(
                             "unexpected token `newline', conditional binary operator expected",
                         )),
+                        Tok::Op(Op::Semi | Op::Amp) => {
+                            let t = match &self.peeked {
+                                Some(pk) => self.text(pk.start, pk.end),
+                                None => String::new(),
+                            };
+                            Err(self.cond_err(&format!(
+                                "unexpected token `{t}', conditional binary operator expected"
+                            )))
+                        }
                         Tok::Word(n) if n.as_plain_literal() != Some("]]") => {
                             Err(self.cond_err("conditional binary operator expected"))
                         }
@@ -152,7 +188,26 @@ impl P<'_, '_> {
                     let rhs = self.word_of(Kind::Regex)?;
                     if rhs.parts.is_empty() || self.st.src[start..self.st.pos] == *b"]]" {
                         self.st.pos = start;
-                        self.cpeek()?;
+                        // A redirection operator there (`<`, `<>`, `>>` …) is a token of
+                        // its own to bash.
+                        let rest = &self.st.src[start..];
+                        if matches!(rest.first(), Some(b'<' | b'>')) {
+                            let n = if matches!(rest.get(1), Some(b'<' | b'>' | b'&' | b'|')) {
+                                2
+                            } else {
+                                1
+                            };
+                            let t = String::from_utf8_lossy(&rest[..n]).into_owned();
+                            return Err(self.err_at(
+                                format!(
+                                    "syntax error in conditional expression: unexpected token `{t}'"
+                                ),
+                                start,
+                            ));
+                        }
+                        if !matches!(self.cpeek()?, Tok::Word(_) | Tok::Eof) {
+                            return Err(self.cond_token_err());
+                        }
                         return Err(self.cond_arg_err("binary"));
                     }
                     return Ok(CondExpr::Regex(w, rhs));

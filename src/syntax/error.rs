@@ -17,6 +17,9 @@ pub struct ParseError {
     /// 1-based line of the error.
     pub line: u32,
     pub incomplete: bool,
+    /// An error inside `[[ … ]]`: bash prints only its message (none when the message is
+    /// empty) and the shell ends with the status it had, not 2.
+    pub in_conditional: bool,
 }
 
 impl ParseError {
@@ -26,6 +29,7 @@ impl ParseError {
             span: (span.start, span.end.saturating_sub(span.start)).into(),
             line,
             incomplete,
+            in_conditional: false,
         }
     }
 

@@ -39,18 +39,36 @@ a
 ## status: 2
 
 #### unquoted & < > end the regex of =~ outside parentheses
-bash -c "[[ 'a&b' =~ (a&b) ]] && echo paren-amp" 2>/dev/null; echo "s=$?"
-bash -c "[[ 'a<b' =~ (a<b) ]] && echo paren-lt" 2>/dev/null; echo "s=$?"
-bash -c "[[ 'a&b' =~ a&b ]] && echo amp" 2>/dev/null; echo "s=$?"
-bash -c "[[ '<>' =~ <> ]] && echo angle" 2>/dev/null; echo "s=$?"
-bash -c "[[ a =~ a&&b ]] || echo and" 2>/dev/null; echo "s=$?"
+[[ 'a&b' =~ (a&b) ]] && echo paren-amp
+[[ 'a<b' =~ (a<b) ]] && echo paren-lt
+[[ a =~ a&&b ]] && echo and
+printf 'false\n[[ "a&b" =~ a&b ]]\necho next\n' > amp.sh
+printf '[[ "<>" =~ <> ]]\necho next\n' > angle.sh
+bash ./amp.sh 2>&1; echo "s=$?"
+bash ./angle.sh 2>&1; echo "s=$?"
 ## STDOUT:
 paren-amp
-s=0
 paren-lt
-s=0
-s=2
-s=2
 and
+./amp.sh: line 2: syntax error in conditional expression: unexpected token `&'
+s=1
+./angle.sh: line 1: syntax error in conditional expression: unexpected token `<>'
 s=0
+## END
+
+#### a syntax error inside [[ ]] ends the script with the status it had
+printf 'false\n[[ a b ]]\necho next\n' > c1.sh
+printf 'false\n[[ ]]\necho next\n' > c2.sh
+printf 'true\n[[ a ; ]]\necho next\n' > c3.sh
+printf 'false\nif then\necho next\n' > c4.sh
+for f in c1 c2 c3 c4; do bash ./$f.sh 2>&1; echo "s=$?"; done
+## STDOUT:
+./c1.sh: line 2: conditional binary operator expected
+s=1
+s=1
+./c3.sh: line 2: unexpected token `;', conditional binary operator expected
+s=0
+./c4.sh: line 2: syntax error near unexpected token `then'
+./c4.sh: line 2: `if then'
+s=2
 ## END
