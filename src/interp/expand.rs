@@ -197,6 +197,51 @@ fn brace_seq_len(start: &str, end: &str, step: Option<&str>) -> u128 {
     1
 }
 
+/// Bash expands braces on the text before it reads `$name`s, so a bare `$a` that a brace
+/// expansion puts before name characters names a longer variable (`$a{b,c}` is `$ab $ac`).
+fn lengthen_bare_names(parts: &mut Vec<WordPart>) {
+    let mut i = 0;
+    while i + 1 < parts.len() {
+        let bare_name = matches!(&parts[i], WordPart::Param(pe)
+            if pe.bare && !pe.indirect && matches!(pe.param, crate::syntax::ast::Param::Name(_)));
+        if !bare_name {
+            i += 1;
+            continue;
+        }
+        // The literal text after it, joined (each alternative left its own part).
+        while let (Some(WordPart::Literal(_)), Some(WordPart::Literal(_))) =
+            (parts.get(i + 1), parts.get(i + 2))
+        {
+            if let WordPart::Literal(next) = parts.remove(i + 2)
+                && let Some(WordPart::Literal(s)) = parts.get_mut(i + 1)
+            {
+                s.push_str(&next);
+            }
+        }
+        if let Some(WordPart::Literal(s)) = parts.get(i + 1) {
+            let n = s
+                .bytes()
+                .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                .count();
+            if n > 0 {
+                let head = s[..n].to_string();
+                let rest = s[n..].to_string();
+                if let Some(WordPart::Param(pe)) = parts.get_mut(i)
+                    && let crate::syntax::ast::Param::Name(name) = &mut pe.param
+                {
+                    name.push_str(&head);
+                }
+                if rest.is_empty() {
+                    parts.remove(i + 1);
+                } else {
+                    parts[i + 1] = WordPart::Literal(rest);
+                }
+            }
+        }
+        i += 1;
+    }
+}
+
 /// Expand braces: one part list per resulting word, left to right.
 /// Join the literal text a brace expansion left at the start of a word, then mark a `~`
 /// prefix there as a tilde expansion.
@@ -398,6 +443,7 @@ impl Shell {
                 Ok(mut b) => {
                     for w in &mut b {
                         leading_tilde(w);
+                        lengthen_bare_names(w);
                     }
                     b
                 }
@@ -617,7 +663,7 @@ impl Shell {
             }
             WordPart::BadSubst(text) => {
                 self.error(&format!("{text}: bad substitution"));
-                return Err(Flow::Exit(1));
+                return Err(Flow::Discard(1));
             }
             WordPart::Assign(a) => {
                 let e = self.expand_assign(a)?;

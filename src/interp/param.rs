@@ -304,13 +304,14 @@ impl Shell {
                 value.map(|s| case_convert(&s, *mode, *all, pat.as_ref()))
             }
             ParamOp::Substring { offset, length } => {
-                if offset.parts.is_empty() {
+                // `${s:}` is an error; an empty offset before a length (`${s::2}`) is 0.
+                if offset.parts.is_empty() && length.is_none() {
                     let src = super::print::word_src(&crate::syntax::ast::Word {
                         parts: vec![crate::syntax::ast::WordPart::Param(Box::new(p.clone()))],
                         span: Default::default(),
                     });
                     self.error(&format!("{src}: bad substitution"));
-                    return Err(Flow::Exit(1));
+                    return Err(Flow::Discard(1));
                 }
                 let off_text = self.expand_string(offset)?;
                 let off = self.eval_arith_text(&off_text)?;
@@ -880,7 +881,7 @@ impl Shell {
             },
             _ => {
                 self.error(&format!("{}: bad substitution", param_name(p)));
-                return Err(Flow::Exit(1));
+                return Err(Flow::Discard(1));
             }
         })
     }

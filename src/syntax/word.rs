@@ -128,6 +128,9 @@ impl P<'_, '_> {
                     }
                 }
                 Kind::Dq if c == b'"' => break,
+                // A slice offset is arithmetic: the `:` of a `?:` ternary does not end it.
+                Kind::Operand(b':', _) if c == b'?' => depth += 1,
+                Kind::Operand(b':', _) if c == b':' && depth > 0 => depth -= 1,
                 // Bare braces do not nest inside `${…}` (`${x:-{a}b}` is `{a` then `b}`).
                 Kind::Operand(a, b) if c == a || c == b => break,
                 Kind::DqOperand if c == b'}' => break,
@@ -607,6 +610,10 @@ impl P<'_, '_> {
                     let w = self.word_of(Kind::Subscript)?;
                     if self.cur() != Some(b']') {
                         return Err(self.err_matching(']', open));
+                    }
+                    if w.parts.is_empty() {
+                        // `${a[]}`: bash's run-time `bad substitution`.
+                        return Err(self.bad_subst(open));
                     }
                     self.st.pos += 1;
                     Subscript::Expr(w)
@@ -1108,9 +1115,13 @@ fn pexp(param: Param, indirect: bool, op: ParamOp) -> ParamExp {
         param,
         indirect,
         op,
+        bare: false,
     }
 }
 
+/// An unbraced `$x`, `$1`, `$?`.
 fn param_part(param: Param, op: ParamOp) -> WordPart {
-    WordPart::Param(Box::new(pexp(param, false, op)))
+    let mut pe = pexp(param, false, op);
+    pe.bare = true;
+    WordPart::Param(Box::new(pe))
 }

@@ -1,0 +1,155 @@
+## compare_shells: bash
+
+#### a base after a leading zero is an invalid number
+echo $(( 02#0110 )) 2>/dev/null
+echo "status $?"
+( echo $(( 0x1#1 )) ) 2>/dev/null || echo "failed $?"
+( echo $(( 2#1#1 )) ) 2>/dev/null || echo "failed $?"
+echo $(( 2#0110 )) $(( 16#ff )) $(( 0x10 )) $(( 010 ))
+## STDOUT:
+status 1
+failed 1
+failed 1
+6 255 16 8
+## END
+
+#### the colons of a ternary in a slice offset belong to it
+s=abcdef
+echo ${s: 1 < 2 ? 2 : 0 : 3}
+echo ${s: 1 > 2 ? 2 : 0 : 1}
+a=(a b c d e)
+echo ${a[@]: 0 ? 1 : 3 : 1}
+## STDOUT:
+cde
+a
+d
+## END
+
+#### empty slice offset before a length is zero
+s=abcd
+a=(a b c d e f)
+echo "[${s::2}]" "[${s:: }]" "[${a[@]:: }]" "[${a[@]: : }]"
+echo status=$?
+## STDOUT:
+[ab] [] [] []
+status=0
+## END
+
+#### bad substitution abandons the command, the script goes on
+s=abc
+echo ${s:}
+echo "after $?"
+f() { echo ${s:}; echo not-reached; }
+f
+echo "after f $?"
+## STDOUT:
+after 1
+after f 1
+## END
+
+#### empty array subscript is an error in assignment and expansion
+a=(1 2 3)
+a[]=42
+echo status=$?
+echo ${a[@]}
+echo ${a[]}
+echo status=$?
+b=(x)
+b[-5]=y
+echo "still here $?"
+## STDOUT:
+status=1
+1 2 3
+status=1
+still here 1
+## END
+
+#### brace expansion runs before a bare $name is read
+a=A ab=X ac=Y a_c=Q
+echo $a{b,c}
+echo {$a,b}_{c,d}
+echo {${a},b}_{c,d}
+echo x{$a,b}-
+## STDOUT:
+X Y
+Q b_c b_d
+A_c A_d b_c b_d
+xA- xb-
+## END
+
+#### declare -f keeps braces around a parameter
+f() { echo ${a}b $a ${1}0 $1 ${?} $?; }
+declare -f f
+## STDOUT:
+f () 
+{ 
+    echo ${a}b $a ${1}0 $1 ${?} $?
+}
+## END
+
+#### quoted keys of an associative array in arithmetic
+declare -A A=([spam]=42 [foo]=1)
+(( x = A['spam'] ))
+echo $x $(( A['foo'] + 1 ))
+(( A['new'] = 7 ))
+echo "${A[new]}"
+## STDOUT:
+42 2
+7
+## END
+
+#### [[ ]] may span lines around && and before ]]
+[[ foo == foo
+&& bar == bar
+]] && echo one
+[[ -n x
+|| -z y ]] && echo two
+[[ ( a == a
+) ]] && echo three
+## STDOUT:
+one
+two
+three
+## END
+
+#### tilde on the right of =~ is expanded and matched literally
+HOME=foo
+[[ foo =~ ~ ]]; echo $?
+HOME='^a$'
+[[ '^a$' =~ ~ ]]; echo $?
+[[ a =~ ~ ]]; echo $?
+## STDOUT:
+0
+0
+1
+## END
+
+#### printf %(fmt)T uses the exported TZ
+export TZ=Asia/Tokyo
+printf '%(%Y-%m-%d %H)T\n' 1557978599
+export TZ=US/Eastern
+printf '%(%Y-%m-%d %H)T\n' 1557978599
+export TZ=UTC
+printf '%(%Y-%m-%d %H)T\n' 1557978599
+## STDOUT:
+2019-05-16 12
+2019-05-15 23
+2019-05-16 03
+## END
+
+#### printf %(fmt)T ignores an unexported TZ
+unset TZ
+a=$(printf '%(%H)T' 1557978599)
+TZ=Asia/Tokyo
+b=$(printf '%(%H)T' 1557978599)
+[ "$a" = "$b" ] && echo same
+## stdout: same
+
+#### printf %(fmt)T longer than 127 bytes prints nothing
+f=$(printf 'x%.0s' {1..127})
+printf "%($f)T" 0 | wc -c
+printf "%(${f}x)T" 0 | wc -c
+## STDOUT:
+127
+0
+## END
