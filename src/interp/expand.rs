@@ -753,14 +753,15 @@ impl Shell {
                         }
                         continue;
                     }
-                    let is_ifs = |c: u8| ifs.contains(&c);
+                    // The length of the IFS character at `s[i..]` (0: none). A multibyte IFS
+                    // character separates as a whole (`IFS=ç`).
+                    let ifs_at = |i: usize| ifs_char_at(ifs, s, i);
                     let is_ws = |c: u8| matches!(c, b' ' | b'\t' | b'\n') && ifs.contains(&c);
                     let mut i = 0;
                     while i < s.len() {
-                        let c = s[i];
-                        if !is_ifs(c) {
+                        if ifs_at(i) == 0 {
                             let start = i;
-                            while i < s.len() && !is_ifs(s[i]) {
+                            while i < s.len() && ifs_at(i) == 0 {
                                 i += 1;
                             }
                             cur.push(&s[start..i], true);
@@ -772,9 +773,9 @@ impl Shell {
                             j += 1;
                         }
                         let mut nonws = false;
-                        if j < s.len() && is_ifs(s[j]) && !is_ws(s[j]) {
+                        if j < s.len() && ifs_at(j) > 0 && !is_ws(s[j]) {
                             nonws = true;
-                            j += 1;
+                            j += ifs_at(j);
                             while j < s.len() && is_ws(s[j]) {
                                 j += 1;
                             }
@@ -883,6 +884,25 @@ fn is_at_param(p: &WordPart) -> bool {
 }
 
 /// Source-like text of a brace part (used where braces are not expanded).
+/// The length of the IFS character that `s[i..]` starts with, 0 when none. ASCII IFS bytes
+/// match alone; a multibyte IFS character matches only as a whole (a continuation byte never
+/// starts one, so this cannot match inside another character).
+fn ifs_char_at(ifs: &[u8], s: &[u8], i: usize) -> usize {
+    let c = s[i];
+    if c < 0x80 {
+        return usize::from(ifs.contains(&c));
+    }
+    let mut k = 0;
+    while k < ifs.len() {
+        let n = bstr::decode_utf8(&ifs[k..]).1.max(1);
+        if s[i..].starts_with(&ifs[k..k + n]) {
+            return n;
+        }
+        k += n;
+    }
+    0
+}
+
 fn brace_text(p: &WordPart) -> String {
     match p {
         WordPart::BraceSeq { start, end, step } => match step {

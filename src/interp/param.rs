@@ -88,6 +88,12 @@ impl Shell {
                     return Ok(());
                 }
                 let v = self.param_value(&p.param)?;
+                // An array without element 0 (`declare -A A=([x]=y); ${!A}`) names nothing,
+                // without bash's error for an unset variable.
+                let array_without_0 = matches!(v, PV::Unset)
+                    && matches!(&p.param, Param::Name(n) if self.vars.get(n).is_some_and(|x| {
+                        matches!(x.value, Some(Value::Indexed(_) | Value::Assoc(_)))
+                    }));
                 let name = match v {
                     PV::Scalar(s) => String::from_utf8_lossy(&s).into_owned(),
                     PV::List(l, _) => l
@@ -95,7 +101,7 @@ impl Shell {
                         .map(|s| String::from_utf8_lossy(s).into_owned())
                         .unwrap_or_default(),
                     // bash 5.2: an unset variable to indirect through abandons the command.
-                    PV::Unset if matches!(p.param, Param::Name(_)) => {
+                    PV::Unset if matches!(p.param, Param::Name(_)) && !array_without_0 => {
                         let n = param_name(&p.param);
                         self.error(&format!("{n}: invalid indirect expansion"));
                         return Err(Flow::Discard(1));
@@ -108,7 +114,7 @@ impl Shell {
                         String::new()
                     }
                 };
-                let from_name = matches!(p.param, Param::Name(_));
+                let from_name = matches!(p.param, Param::Name(_)) && !array_without_0;
                 match parse_param_ref(&name) {
                     Some(param) => (std::borrow::Cow::Owned(param), true),
                     None if name.is_empty() && !from_name => {
@@ -126,7 +132,6 @@ impl Shell {
             } else {
                 (std::borrow::Cow::Borrowed(&p.param), false)
             };
-        let _ = is_indirect_target;
         let param: &Param = &param;
 
         // `${#a[@]}`: count the elements without copying them.
@@ -210,7 +215,11 @@ impl Shell {
                 (_, PV::Unset) => PV::Scalar(b"0".to_vec()),
             },
             ParamOp::Default { colon, kind, word } => {
-                let missing = if *colon {
+                // bash 5.2: through `${!ref}` with ref=`a[@]`, any element counts as set
+                // and non-null for `:-` and friends.
+                let indirect_list = is_indirect_target
+                    && matches!(param, Param::Index(_, Subscript::At | Subscript::Star));
+                let missing = if *colon && !indirect_list {
                     match &value {
                         // "$*" with an empty IFS joins to nothing when every element is empty.
                         PV::List(l, true)
@@ -790,13 +799,13 @@ impl Shell {
                 crate::text::escape::echo_escapes(&s, &mut out);
                 out
             }),
-            'P' => {
-                let mut out = PV::Unset;
-                if let PV::Scalar(s) = &v {
-                    out = PV::Scalar(self.prompt_expand(s));
+            'P' => match v {
+                PV::Scalar(s) => PV::Scalar(self.prompt_expand(&s)),
+                PV::List(l, star) => {
+                    PV::List(l.iter().map(|s| self.prompt_expand(s)).collect(), star)
                 }
-                out
-            }
+                PV::Unset => PV::Unset,
+            },
             'U' => v.map(|s| case_convert(&s, CaseMode::Upper, true, None)),
             'u' => v.map(|s| case_convert(&s, CaseMode::Upper, false, None)),
             'L' => v.map(|s| case_convert(&s, CaseMode::Lower, true, None)),

@@ -888,9 +888,10 @@ impl<'a, 'b> P<'a, 'b> {
                             self.expect_op(Op::RParen)?;
                             return self.function_body(name, line);
                         }
+                        // `let` reads `x=( 1 )` as bash does (an assignment-shaped word).
                         decl = matches!(
                             w.as_plain_literal(),
-                            Some("declare" | "typeset" | "local" | "export" | "readonly")
+                            Some("declare" | "typeset" | "local" | "export" | "readonly" | "let")
                         );
                     }
                     sc.words.push(super::brace::brace_word(w));

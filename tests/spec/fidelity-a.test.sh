@@ -153,3 +153,104 @@ printf "%(${f}x)T" 0 | wc -c
 127
 0
 ## END
+
+#### let accepts x=( expr ) words
+let x=( 1 ) y=( x + 2 )
+let z=( y * 3 )
+echo $x $y $z
+## stdout: 1 3 9
+
+#### a line continuation inside $? and $name
+x=ab
+true
+echo $\
+? $\
+x $a\
+b
+xy=7
+echo $x\
+y
+## STDOUT:
+0 ab
+7
+## END
+
+#### \c before the closing quote of $'...'
+printf '%s' $'a\c' | od -An -c
+printf '%s' $'a\c\'' | od -An -tx1
+## STDOUT:
+   a   \   c
+ 61 1c 27
+## END
+
+#### tilde in ${x-word} and ${x/p/word} operands
+HOME=/home/me
+echo ${undef-~:~} ${undef:-~/x}
+x=${undef-~:~}
+echo $x
+x=a:${undef-~/b:~}
+echo $x
+echo "${undef-~}"
+y=q
+echo ${y/q/~} ${y/q/~:~} ${y/#q/~/z}
+## STDOUT:
+/home/me:~ /home/me/x
+/home/me:/home/me
+a:/home/me/b:/home/me
+~
+/home/me /home/me:~ /home/me/z
+## END
+
+#### a single-quoted right brace in a double-quoted ${x-word}
+echo "${var-'}'}"
+echo "${var-'a b'}"
+## STDOUT:
+'}'
+'a b'
+## END
+
+#### ${!name} of an array without element 0 is empty, not an error
+declare -A A=([x]=y)
+echo "1=${!A}" "2=${!A-d}"
+declare -a B=([1]=y)
+echo "3=${!B}"
+echo status=$?
+## STDOUT:
+1= 2=d
+3=
+status=0
+## END
+
+#### @P applies to every element
+set -- a b c
+echo ${@@P}
+declare -A A=([x]=y)
+echo ${A[@]@P}
+## STDOUT:
+a b c
+y
+## END
+
+#### ${!ref:-w} with ref=a[@] only tests for elements
+ref='a[@]'
+a=()
+echo "[${!ref:-w}]"
+a=("")
+echo "[${!ref:-w}]" "[${a[@]:-w}]"
+## STDOUT:
+[w]
+[] [w]
+## END
+
+#### a multibyte IFS character splits as a whole
+x=çx IFS=ç
+printf '<%s>\n' $x
+IFS='é:'
+y='aébéé:c'
+printf '[%s]' $y
+echo
+## STDOUT:
+<>
+<x>
+[a][b][][][c]
+## END
