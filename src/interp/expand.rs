@@ -387,12 +387,19 @@ impl Shell {
     pub fn expand_args(&mut self, words: &[Word]) -> Res<Vec<ExpArg>> {
         let mut out = Vec::with_capacity(words.len());
         let mut fields = Vec::new();
+        // `declare -A name=(…)`: the array is associative before it exists.
+        let mut assoc_decl = false;
         for w in words {
             if let [WordPart::Assign(a)] = w.parts.as_slice() {
-                out.push(ExpArg::Assign(self.expand_assign(a)?));
+                out.push(ExpArg::Assign(self.expand_assign_as(a, assoc_decl)?));
                 continue;
             }
             self.expand_fields_into(w, &mut fields)?;
+            if !out.is_empty() {
+                assoc_decl |= fields
+                    .iter()
+                    .any(|f| f.first() == Some(&b'-') && f.contains(&b'A'));
+            }
             out.extend(fields.drain(..).map(ExpArg::Str));
         }
         Ok(out)
@@ -540,6 +547,12 @@ impl Shell {
     }
 
     pub fn expand_assign(&mut self, a: &Assign) -> Res<ExpAssign> {
+        self.expand_assign_as(a, false)
+    }
+
+    /// [`Shell::expand_assign`]; `assoc_decl`: an argument of `declare -A` (the array will be
+    /// associative even if it is not yet).
+    pub fn expand_assign_as(&mut self, a: &Assign, assoc_decl: bool) -> Res<ExpAssign> {
         let index = match &a.index {
             Some(w) => Some(self.expand_string(w)?),
             None => None,
@@ -548,13 +561,14 @@ impl Shell {
             AssignValue::Scalar(w) => ExpValue::Scalar(self.expand_assign_value(w)?),
             AssignValue::Array(elems) => {
                 let mut items = Vec::new();
+                let assoc = assoc_decl
+                    || self
+                        .vars
+                        .get(&a.name)
+                        .is_some_and(|v| v.attrs.has(super::vars::Attrs::ASSOC));
                 for e in elems {
                     match &e.key {
-                        Some(k) => {
-                            let k = self.expand_string(k)?;
-                            let v = self.expand_assign_value(&e.value)?;
-                            items.push((Some(k), v, e.append));
-                        }
+                        Some(k) => self.expand_keyed_elem(k, e, assoc, &mut items)?,
                         None => {
                             for f in self.expand_word_fields(&e.value)? {
                                 items.push((None, f, false));

@@ -12,7 +12,7 @@ enum Item {
 }
 
 /// Applies brace-expansion structure to a command word.
-pub(super) fn brace_word(mut w: Word) -> Word {
+pub fn brace_word(mut w: Word) -> Word {
     let has_brace = w
         .parts
         .iter()

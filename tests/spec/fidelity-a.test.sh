@@ -254,3 +254,45 @@ echo
 <x>
 [a][b][][][c]
 ## END
+
+#### [k]=v elements: no tilde for associative arrays, brace expansion for indexed ones
+HOME=/h
+declare -A a=([k]=~ [j]=x:~)
+echo "${a[k]} ${a[j]}"
+b=([1]=~ [2]=x:~)
+echo "${b[1]} ${b[2]}"
+c=([1]={x,y} [5]=z)
+declare -p c
+d=([3]=x{a,b}y [4]=~)
+declare -p d
+declare -A e=([k]={x,y})
+declare -p e
+## STDOUT:
+~ x:~
+/h x:/h
+declare -a c=([0]="[1]=x" [1]="[1]=y" [5]="z")
+declare -a d=([0]="[3]=xay" [1]="[3]=xby" [4]="/h")
+declare -A e=([k]="{x,y}" )
+## END
+
+#### declare -p quotes associative keys as bash does
+declare -A A=(["~a"]=1)
+declare -p A
+declare -A B=([a~]=1)
+declare -p B
+declare -A C=(["#x"]=1)
+declare -p C
+declare -A D=([x#]=1)
+declare -p D
+declare -A E=(["a|b"]=1)
+declare -p E
+declare -A F=(["@"]=1)
+declare -p F
+## STDOUT:
+declare -A A=(["~a"]="1" )
+declare -A B=([a~]="1" )
+declare -A C=(["#x"]="1" )
+declare -A D=([x#]="1" )
+declare -A E=(["a|b"]="1" )
+declare -A F=(["@"]="1" )
+## END
