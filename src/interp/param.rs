@@ -292,7 +292,9 @@ impl Shell {
                 pattern,
                 replacement,
             } => {
-                let pat = self.compile_pattern(pattern)?;
+                // Unlike `#` and `%`, substitution follows `nocasematch` (bash).
+                let segs = self.expand_pattern(pattern)?;
+                let pat = super::pat::compile(&segs, self.opts.extglob, self.opts.nocasematch);
                 let rep = match replacement {
                     Some(w) => self.expand_pattern(w)?,
                     None => Vec::new(),

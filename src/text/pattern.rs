@@ -15,6 +15,8 @@
 use bstr::ByteSlice;
 use std::ops::Range;
 
+mod matchlen;
+
 /// Options that change how a pattern matches.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct PatternOptions {
@@ -703,6 +705,8 @@ pub struct Pattern {
     /// `*TEXT` or `TEXT*` (case-sensitive, not for pathnames): prefix and suffix removal
     /// (`${p##*/}`, `${f%.*}`) find the text instead of running the matcher at every length.
     affix: Option<(Affix, Vec<u8>)>,
+    /// bash's fixed match length for `${x/p/r}` (see [`matchlen`]).
+    bash_len: Option<usize>,
     opts: PatternOptions,
 }
 
@@ -841,6 +845,7 @@ impl Pattern {
             starts_with_star,
             empty: bytes.is_empty(),
             affix,
+            bash_len: matchlen::bash_match_len(bytes, active),
             opts,
         }
     }
@@ -939,7 +944,7 @@ impl Pattern {
             if p == s.len() && !self.starts_with_star {
                 return None;
             }
-            if let Some(end) = self.longest_at(s, p) {
+            if let Some(end) = self.longest_at(s, p).filter(|&e| self.len_ok(&s[p..e])) {
                 return Some(p..end);
             }
             if p >= s.len() {
@@ -948,6 +953,22 @@ impl Pattern {
             p += decode(s, p).1;
         }
         None
+    }
+
+    /// Whether a `${x/p/r}` match has the length bash requires of it (see [`matchlen`]).
+    fn len_ok(&self, m: &[u8]) -> bool {
+        match self.bash_len {
+            Some(n) if self.literal.is_none() => {
+                let mut count = 0;
+                let mut i = 0;
+                while i < m.len() {
+                    i += decode(m, i).1;
+                    count += 1;
+                }
+                count == n
+            }
+            _ => true,
+        }
     }
 
     /// `${x#p}` (shortest) or `${x##p}` (longest): `s` without the matching prefix.
@@ -996,7 +1017,10 @@ impl Pattern {
             ReplaceMode::Prefix => {
                 // bash tries a prefix match only if the first character could start one.
                 let possible = !s.is_empty() || self.starts_with_star;
-                match self.prefix_len(s, true).filter(|_| possible) {
+                match self
+                    .prefix_len(s, true)
+                    .filter(|&n| possible && self.len_ok(&s[..n]))
+                {
                     Some(n) => {
                         rep(&s[..n], &mut out);
                         out.extend_from_slice(&s[n..]);
@@ -1004,13 +1028,15 @@ impl Pattern {
                     None => out.extend_from_slice(s),
                 }
             }
-            ReplaceMode::Suffix => match self.suffix_start(s, true) {
-                Some(n) => {
-                    out.extend_from_slice(&s[..n]);
-                    rep(&s[n..], &mut out);
+            ReplaceMode::Suffix => {
+                match self.suffix_start(s, true).filter(|&n| self.len_ok(&s[n..])) {
+                    Some(n) => {
+                        out.extend_from_slice(&s[..n]);
+                        rep(&s[n..], &mut out);
+                    }
+                    None => out.extend_from_slice(s),
                 }
-                None => out.extend_from_slice(s),
-            },
+            }
             ReplaceMode::First | ReplaceMode::All => {
                 let mut pos = 0;
                 while let Some(m) = self.find(s, pos) {

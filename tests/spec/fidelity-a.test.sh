@@ -296,3 +296,22 @@ declare -A D=([x#]="1" )
 declare -A E=(["a|b"]="1" )
 declare -A F=(["@"]="1" )
 ## END
+
+#### ${x/p/r} matches only as many characters as bash counts in p
+s=ab]
+echo "${s//[!]]/z}" "${s//[!]x]/z}" "${s//[]]/z}" "${s//[]a]/z}" "${s//[!x]/z}"
+s=ab
+echo "${s#[!]]}" "${s/#[!]]/z}" "${s/%[!]]/z}" "${s//[^]]/z}"
+s='héllo wörld'
+echo "${s//[[:alpha:]]/x}" "${s//l?/Z}" "${s/#h?/Q}" "${s/%?d/E}" "${s//[éö]/_}"
+## STDOUT:
+ab] ab] abz zbz zzz
+b ab ab ab
+xxxxx xxxxx héZo wörZ Qllo wörld héllo wörE h_llo w_rld
+## END
+
+#### nocasematch applies to ${x/p/r} but not to # and %
+s=aXbxc
+shopt -s nocasematch
+echo ${s//x/-} ${s%X*} ${s/#A/q} ${s/%C/q}
+## stdout: a-b-c a qXbxc aXbxq
