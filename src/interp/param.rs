@@ -39,19 +39,27 @@ impl PV {
     }
 }
 
-/// Number of characters (UTF-8 aware; invalid bytes count one each).
+/// Number of characters (UTF-8 aware; each byte of an invalid or incomplete sequence counts
+/// as one, as bash counts them).
 pub fn char_len(s: &[u8]) -> usize {
     match std::str::from_utf8(s) {
         Ok(t) => t.chars().count(),
-        Err(_) => bstr::ByteSlice::chars(s).count(),
+        Err(_) => char_bounds(s).len() - 1,
     }
 }
 
-/// Byte offsets of character boundaries (len + 1 entries).
+/// Byte offsets of character boundaries (len + 1 entries); a byte that does not start a
+/// complete character is a character of its own.
 fn char_bounds(s: &[u8]) -> Vec<usize> {
-    let mut v: Vec<usize> = bstr::ByteSlice::char_indices(s)
-        .map(|(a, _, _)| a)
-        .collect();
+    let mut v = Vec::with_capacity(s.len() + 1);
+    let mut i = 0;
+    while i < s.len() {
+        v.push(i);
+        i += match bstr::decode_utf8(&s[i..]) {
+            (Some(_), n) => n,
+            (None, _) => 1,
+        };
+    }
     v.push(s.len());
     v
 }

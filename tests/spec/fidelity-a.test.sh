@@ -315,3 +315,16 @@ s=aXbxc
 shopt -s nocasematch
 echo ${s//x/-} ${s%X*} ${s/#A/q} ${s/%C/q}
 ## stdout: a-b-c a qXbxc aXbxq
+
+#### each byte of an incomplete UTF-8 sequence is one character
+export LC_ALL=C.UTF-8
+for s in $'ab\xce' $'ab\xce\xbc' $'\xe2\x82' $'x\xe2\x82y' $'\xf0\x9f\x98' $'\xce\xbc\xff'; do
+  echo -n "${#s} "
+done
+echo
+s=$'\xe2\x82y'
+printf '%s' "${s:1}" | od -An -tx1
+## STDOUT:
+3 3 2 4 3 2 
+ 82 79
+## END
