@@ -302,7 +302,9 @@ impl Shell {
             } => {
                 // Unlike `#` and `%`, substitution follows `nocasematch` (bash).
                 let segs = self.expand_pattern(pattern)?;
-                let pat = super::pat::compile(&segs, self.opts.extglob, self.opts.nocasematch);
+                let bytes = !self.utf8_locale();
+                let pat =
+                    super::pat::compile(&segs, self.opts.extglob, self.opts.nocasematch, bytes);
                 let rep = match replacement {
                     Some(w) => self.expand_pattern(w)?,
                     None => Vec::new(),
@@ -453,7 +455,12 @@ impl Shell {
 
     pub fn compile_pattern(&mut self, w: &Word) -> Res<Pat> {
         let segs = self.expand_pattern(w)?;
-        Ok(super::pat::compile(&segs, self.opts.extglob, false))
+        Ok(super::pat::compile(
+            &segs,
+            self.opts.extglob,
+            false,
+            !self.utf8_locale(),
+        ))
     }
 
     fn all_var_names(&self) -> Vec<String> {

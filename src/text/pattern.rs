@@ -29,6 +29,8 @@ pub struct PatternOptions {
     pub pathname: bool,
     /// With `pathname`, let wildcards match a leading `.`.
     pub dotglob: bool,
+    /// A character is a byte (the C locale): `?` matches one byte of a multibyte character.
+    pub bytes: bool,
 }
 
 /// How `${x/pat/rep}` replaces.
@@ -53,6 +55,14 @@ const MAX_DEPTH: usize = 64;
 
 /// Decode one character at `i` (which must be `< s.len()`): (char, byte length).
 #[inline]
+/// [`decode`], or with `bytes` (the C locale) each byte as a character of its own.
+fn dec(s: &[u8], i: usize, bytes: bool) -> (Ch, usize) {
+    if bytes && s[i] >= 0x80 {
+        return (INVALID + s[i] as Ch, 1);
+    }
+    decode(s, i)
+}
+
 pub(crate) fn decode(s: &[u8], i: usize) -> (Ch, usize) {
     let b = s[i];
     if b < 0x80 {
@@ -228,6 +238,7 @@ struct Parser<'a> {
     b: &'a [u8],
     act: &'a [bool],
     extglob: bool,
+    bytes: bool,
 }
 
 impl Parser<'_> {
@@ -242,7 +253,7 @@ impl Parser<'_> {
         while i < self.b.len() {
             let c = self.b[i];
             if !self.act[i] {
-                let (ch, n) = decode(self.b, i);
+                let (ch, n) = dec(self.b, i, self.bytes);
                 out.push(Ast::Char(ch));
                 i += n;
                 continue;
@@ -290,12 +301,12 @@ impl Parser<'_> {
                     }
                 },
                 b'\\' if i + 1 < self.b.len() => {
-                    let (ch, n) = decode(self.b, i + 1);
+                    let (ch, n) = dec(self.b, i + 1, self.bytes);
                     out.push(Ast::Char(ch));
                     i += 1 + n;
                 }
                 _ => {
-                    let (ch, n) = decode(self.b, i);
+                    let (ch, n) = dec(self.b, i, self.bytes);
                     out.push(Ast::Char(ch));
                     i += n;
                 }
@@ -327,10 +338,10 @@ impl Parser<'_> {
             return None;
         }
         if self.act[i] && self.b[i] == b'\\' && i + 1 < self.b.len() {
-            let (c, n) = decode(self.b, i + 1);
+            let (c, n) = dec(self.b, i + 1, self.bytes);
             return Some((c, i + 1 + n));
         }
-        let (c, n) = decode(self.b, i);
+        let (c, n) = dec(self.b, i, self.bytes);
         Some((c, i + n))
     }
 
@@ -367,7 +378,7 @@ impl Parser<'_> {
                     if kind == b':' {
                         items.push(Item::Class(Named::from_name(name)));
                     } else if !name.is_empty() {
-                        let (c, n) = decode(name, 0);
+                        let (c, n) = dec(name, 0, self.bytes);
                         if n == name.len() {
                             items.push(Item::Char(c));
                         } else {
@@ -413,6 +424,7 @@ struct Program {
     /// Pathname rules (`/` and leading dots).
     pathname: bool,
     dotglob: bool,
+    bytes: bool,
 }
 
 impl Program {
@@ -425,6 +437,7 @@ impl Program {
             nocase: opts.nocase,
             pathname: opts.pathname,
             dotglob: opts.dotglob,
+            bytes: opts.bytes,
         };
         p.start = p.seq(ast, 0, opts);
         p
@@ -508,7 +521,7 @@ impl Program {
             if pos >= s.len() || (cur.is_empty() && pending.is_empty()) {
                 return;
             }
-            let (c, len) = decode(s, pos);
+            let (c, len) = dec(s, pos, self.bytes);
             let protected = self.pathname
                 && (c == b'/' as Ch
                     || (!self.dotglob && c == b'.' as Ch && (pos == 0 || s[pos - 1] == b'/')));
@@ -598,7 +611,7 @@ impl Program {
                             if k >= s.len() {
                                 break;
                             }
-                            k += decode(s, k).1;
+                            k += dec(s, k, self.bytes).1;
                         }
                         break;
                     }
@@ -819,6 +832,7 @@ impl Pattern {
             b: bytes,
             act: active,
             extglob: opts.extglob,
+            bytes: opts.bytes,
         };
         let (ast, _) = parser.seq(0, 0);
         let starts_with_star = bytes.first() == Some(&b'*') && active.first() == Some(&true);
@@ -845,7 +859,7 @@ impl Pattern {
             starts_with_star,
             empty: bytes.is_empty(),
             affix,
-            bash_len: matchlen::bash_match_len(bytes, active),
+            bash_len: matchlen::bash_match_len(bytes, active, opts.bytes),
             opts,
         }
     }
@@ -910,7 +924,7 @@ impl Pattern {
             }
             None => {}
         }
-        let bounds = boundaries(s);
+        let bounds = boundaries(s, self.opts.bytes);
         let check = |&i: &usize| self.prog.matches_all(&s[i..]);
         if longest {
             bounds.iter().find(|i| check(i)).copied()
@@ -950,7 +964,7 @@ impl Pattern {
             if p >= s.len() {
                 break;
             }
-            p += decode(s, p).1;
+            p += dec(s, p, self.opts.bytes).1;
         }
         None
     }
@@ -962,7 +976,7 @@ impl Pattern {
                 let mut count = 0;
                 let mut i = 0;
                 while i < m.len() {
-                    i += decode(m, i).1;
+                    i += dec(m, i, self.opts.bytes).1;
                     count += 1;
                 }
                 count == n
@@ -1044,7 +1058,7 @@ impl Pattern {
                     rep(&s[m.clone()], &mut out);
                     pos = m.end;
                     if m.is_empty() && pos < s.len() {
-                        let n = decode(s, pos).1;
+                        let n = dec(s, pos, self.opts.bytes).1;
                         out.extend_from_slice(&s[pos..pos + n]);
                         pos += n;
                     }
@@ -1060,12 +1074,12 @@ impl Pattern {
 }
 
 /// Character start positions of `s`, plus `s.len()`.
-fn boundaries(s: &[u8]) -> Vec<usize> {
+fn boundaries(s: &[u8], bytes: bool) -> Vec<usize> {
     let mut v = Vec::with_capacity(s.len() + 1);
     let mut i = 0;
     while i < s.len() {
         v.push(i);
-        i += decode(s, i).1;
+        i += dec(s, i, bytes).1;
     }
     v.push(s.len());
     v

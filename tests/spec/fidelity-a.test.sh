@@ -328,3 +328,20 @@ printf '%s' "${s:1}" | od -An -tx1
 3 3 2 4 3 2 
  82 79
 ## END
+
+#### in the C locale a pattern character is a byte
+export LC_ALL=C
+s='_μ_ and _μ_'
+echo ${s//_?_/foo} / ${s//_??_/X}
+[[ μ == ? ]] && echo one || echo two
+case μ in ??) echo two-bytes;; esac
+export LC_ALL=C.UTF-8
+echo ${s//_?_/foo}
+[[ μ == ? ]] && echo one
+## STDOUT:
+_μ_ and _μ_ / X and X
+two
+two-bytes
+foo and foo
+one
+## END

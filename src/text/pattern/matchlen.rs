@@ -6,14 +6,14 @@
 //! never matches. Applying the count as a filter gives the same results: for every other
 //! fixed-length pattern it is the length each match has anyway.
 
-use super::decode;
+use super::dec;
 
 /// The pattern as bash's code sees it: characters, a quoted one preceded by a backslash.
-fn units(b: &[u8], act: &[bool]) -> Vec<u32> {
+fn units(b: &[u8], act: &[bool], bytes: bool) -> Vec<u32> {
     let mut out = Vec::with_capacity(b.len() + 4);
     let mut i = 0;
     while i < b.len() {
-        let (c, n) = decode(b, i);
+        let (c, n) = dec(b, i, bytes);
         if !act.get(i).copied().unwrap_or(true) {
             out.push(u32::from(b'\\'));
         }
@@ -29,8 +29,8 @@ const fn u(c: u8) -> u32 {
 
 /// The fixed match length bash computes, in characters; `None` when a `*` or an extglob
 /// group makes it variable.
-pub(super) fn bash_match_len(b: &[u8], act: &[bool]) -> Option<usize> {
-    let p = units(b, act);
+pub(super) fn bash_match_len(b: &[u8], act: &[bool], bytes: bool) -> Option<usize> {
+    let p = units(b, act, bytes);
     let at = |i: usize| p.get(i).copied().unwrap_or(0);
     let mut n = 0usize;
     let mut i = 0;
