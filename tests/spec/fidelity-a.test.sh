@@ -157,8 +157,15 @@ printf "%(${f}x)T" 0 | wc -c
 #### let accepts x=( expr ) words
 let x=( 1 ) y=( x + 2 )
 let z=( y * 3 )
+echo "$_"
 echo $x $y $z
-## stdout: 1 3 9
+let a[1]=5 b+=2 "c = 3"
+echo ${a[1]} $b $c
+## STDOUT:
+z=(y * 3)
+1 3 9
+5 2 3
+## END
 
 #### a line continuation inside $? and $name
 x=ab
