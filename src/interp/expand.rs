@@ -149,6 +149,8 @@ pub struct BraceBound<'a> {
 pub enum BraceStop {
     TooMany,
     Cancelled,
+    /// A character range made an unterminated `` ` `` (bash's error quotes this text).
+    Backquote(String),
 }
 
 impl BraceBound<'_> {
@@ -278,11 +280,26 @@ pub fn brace_expand(
     let alts: Vec<Vec<WordPart>> = match &parts[pos] {
         WordPart::BraceAlt(alts) => alts.clone(),
         WordPart::BraceSeq { start, end, step } => {
-            brace_seq(start, end, step.as_deref(), bound.max_words)
-                .ok_or(BraceStop::TooMany)?
-                .into_iter()
-                .map(|s| vec![WordPart::Literal(s)])
-                .collect()
+            let mut alts = Vec::new();
+            for s in
+                brace_seq(start, end, step.as_deref(), bound.max_words).ok_or(BraceStop::TooMany)?
+            {
+                // bash expands braces on the word's text and reads it again: a generated `\`
+                // quotes (and vanishes), a generated `` ` `` with more text after it is an
+                // unterminated command substitution.
+                alts.push(match s.as_str() {
+                    "\\" => vec![WordPart::SingleQuoted(String::new())],
+                    "`" if !suffix.is_empty() => {
+                        let rest = super::print::word_src(&crate::syntax::ast::Word {
+                            parts: suffix.to_vec(),
+                            span: Default::default(),
+                        });
+                        return Err(BraceStop::Backquote(format!("`{rest}")));
+                    }
+                    _ => vec![WordPart::Literal(s)],
+                });
+            }
+            alts
         }
         _ => unreachable_alts(),
     };
@@ -457,6 +474,10 @@ impl Shell {
                 Err(BraceStop::Cancelled) => return Err(Flow::Exit(130)),
                 Err(BraceStop::TooMany) => {
                     return Err(self.trip_limit(Limit::ExpansionWords));
+                }
+                Err(BraceStop::Backquote(text)) => {
+                    self.error(&format!("bad substitution: no closing \"`\" in {text}"));
+                    return Err(Flow::Discard(1));
                 }
             };
             &braced

@@ -352,3 +352,16 @@ two-bytes
 foo and foo
 one
 ## END
+
+#### a character range through ` and \ is read again as bash does
+echo {Z..a}
+echo x{Z..a}
+echo -{z..A}-
+echo "status $?"
+echo -{a..c}-
+## STDOUT:
+Z [  ] ^ _ ` a
+xZ x[ x x] x^ x_ x` xa
+status 1
+-a- -b- -c-
+## END
