@@ -162,7 +162,12 @@ impl P<'_, '_> {
                     }
                     return Ok(CondExpr::Regex(w, rhs));
                 }
-                let Some(rhs) = self.cond_word()? else {
+                // bash reads the pattern of `==` / `!=` with extglob groups whatever the option.
+                let pattern = matches!(op.as_str(), "==" | "=" | "!=");
+                let saved = std::mem::replace(&mut self.st.cond_pattern, pattern);
+                let rhs = self.cond_word();
+                self.st.cond_pattern = saved;
+                let Some(rhs) = rhs? else {
                     return Err(self.cond_arg_err("binary"));
                 };
                 Ok(match op.as_str() {

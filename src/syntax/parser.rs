@@ -44,6 +44,11 @@ pub(super) struct State<'a> {
     pub eof_newline: bool,
     /// A here-document body ran to end of input without its delimiter.
     pub heredoc_at_eof: bool,
+    /// `shopt -u extglob`: `@(…)` and the like are not patterns (set by the shell before each
+    /// command, as bash's parser consults the option).
+    pub no_extglob: bool,
+    /// Reading the right side of `[[ x == … ]]`, where bash always reads extglob groups.
+    pub cond_pattern: bool,
 }
 
 impl State<'_> {
@@ -108,6 +113,12 @@ impl<'a> Parser<'a> {
                 ..State::default()
             },
         }
+    }
+
+    /// Whether `@(…)`, `!(…)` etc. are read as extglob groups (the default) for the commands
+    /// parsed from now on.
+    pub fn set_extglob(&mut self, on: bool) {
+        self.st.no_extglob = !on;
     }
 
     /// The next complete command (everything up to an unquoted newline that ends a command,

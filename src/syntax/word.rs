@@ -98,6 +98,7 @@ impl P<'_, '_> {
                 Kind::Normal => {
                     if matches!(c, b'?' | b'*' | b'+' | b'@' | b'!')
                         && self.byte(i + 1) == Some(b'(')
+                        && (!self.st.no_extglob || self.st.cond_pattern || depth > 0)
                     {
                         depth += 1;
                         self.st.pos += 2;
