@@ -129,7 +129,16 @@ impl Shell {
         loop {
             let next = self.parse_next(&mut parser)?;
             match next {
-                Ok(Some(list)) => status = self.exec_list(&list)?,
+                // An abandoned command (an expansion or assignment error) ends only that
+                // command of the string, as at the top of a script (bash).
+                Ok(Some(list)) => match self.exec_list(&list) {
+                    Ok(s) => status = s,
+                    Err(Flow::Discard(s)) => {
+                        self.last_status = s;
+                        status = s;
+                    }
+                    Err(e) => return Err(e),
+                },
                 Ok(None) => break,
                 Err(e) => {
                     // Traps report their syntax errors the way eval does.

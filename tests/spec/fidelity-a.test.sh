@@ -388,3 +388,17 @@ echo not-reached
 ## status: 2
 ## STDOUT:
 ## END
+
+#### an expansion error inside eval abandons only that command of the string
+eval 'echo ${s:}; echo not-this'; echo "st1 $?"
+eval $'echo ${s:}\necho next-line'; echo "st2 $?"
+f() { eval 'x=$((1/0)); echo no'; echo "in f $?"; }
+f
+echo done
+## STDOUT:
+st1 1
+next-line
+st2 0
+in f 1
+done
+## END
