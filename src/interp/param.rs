@@ -784,20 +784,31 @@ impl Shell {
                     items.insert(0, self.arg0.clone());
                 }
                 let n = items.len() as i64;
-                let start = if off < 0 { n + off } else { off };
-                if start < 0 || start > n {
-                    return Ok(PV::List(Vec::new(), star));
-                }
-                // Sparse indexed arrays: offset is an index, not a position.
-                let start = if let Param::Index(name, _) = p {
-                    match self.vars.get(name).and_then(|v| v.value.as_ref()) {
-                        Some(Value::Indexed(m)) if off >= 0 => {
-                            m.keys().take_while(|k| **k < off).count() as i64
+                // Sparse indexed arrays: the offset is an index (a negative one counts back
+                // from the last index + 1), not a position.
+                let sparse = match p {
+                    Param::Index(name, _) => {
+                        match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+                            Some(Value::Indexed(m)) => {
+                                let top = m.keys().next_back().map_or(0, |l| l + 1);
+                                let index = if off < 0 { top + off } else { off };
+                                Some((index, m.keys().take_while(|k| **k < index).count() as i64))
+                            }
+                            _ => None,
                         }
-                        _ => start,
                     }
-                } else {
-                    start
+                    _ => None,
+                };
+                let start = match sparse {
+                    Some((index, _)) if index < 0 => return Ok(PV::List(Vec::new(), star)),
+                    Some((_, position)) => position,
+                    None => {
+                        let start = if off < 0 { n + off } else { off };
+                        if start < 0 || start > n {
+                            return Ok(PV::List(Vec::new(), star));
+                        }
+                        start
+                    }
                 };
                 let end = self.slice_end(n, start, len)?;
                 Ok(PV::List(

@@ -402,3 +402,14 @@ st2 0
 in f 1
 done
 ## END
+
+#### slices of a sparse array take indexes, also negative ones
+a=([0]=a [1]=b [5]=f [6]=g [9]=j)
+echo "[${a[@]:2}] [${a[@]:9}] [${a[@]:10}]"
+echo "[${a[@]: -1}] [${a[@]: -5}] [${a[@]: -10}] [${a[@]: -11}]"
+echo "[${a[@]:2:2}] [${a[*]: -4:1}]"
+## STDOUT:
+[f g j] [j] []
+[j] [f g j] [a b f g j] []
+[f g] [g]
+## END
