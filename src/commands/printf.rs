@@ -130,6 +130,7 @@ impl Command for Printf {
             PrintfTimes {
                 now,
                 shell_start: now,
+                zone: None,
             },
             &mut out,
         );

@@ -40,6 +40,25 @@ fn plain_int(b: &[u8]) -> Option<i64> {
     Some(if neg { -v } else { v })
 }
 
+/// An associative subscript's text without its paired single and double quotes, as bash
+/// reads `(( A['k'] ))`.
+fn unquote_key(sub: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(sub.len());
+    let mut quote: Option<u8> = None;
+    for &b in sub.as_bytes() {
+        match (quote, b) {
+            (None, b'\'' | b'"') => quote = Some(b),
+            (Some(q), _) if q == b => quote = None,
+            _ => out.push(b),
+        }
+    }
+    if quote.is_some() {
+        // An unmatched quote (what `A["a'b"]` leaves) is part of the key.
+        return sub.as_bytes().to_vec();
+    }
+    out
+}
+
 /// Decimal text of `v` into `out` (cleared first), without an intermediate `String`.
 pub(super) fn write_int(out: &mut Vec<u8>, v: i64) {
     let mut buf = [0u8; 20];
@@ -266,8 +285,8 @@ impl Shell {
 
     fn arith_assoc_key(&mut self, sub: &str) -> Res<Vec<u8>> {
         // The subscript text may itself hold expansions (`a[$k]`); they were expanded
-        // before parsing, so it is literal here.
-        Ok(sub.as_bytes().to_vec())
+        // before parsing, so it is literal here but for its quotes (`A['k']` is key `k`).
+        Ok(unquote_key(sub))
     }
 
     fn arith_subscript(&mut self, sub: &str, depth: u32) -> Res<i64> {

@@ -173,6 +173,10 @@ impl Shell {
         } else {
             // Plain decimal subscripts (the common case, and every `a+=(…)` element) skip
             // the arithmetic parser.
+            if key.is_empty() {
+                self.error(&format!("{name}[]: bad array subscript"));
+                return Err(Flow::Discard(1));
+            }
             let idx = match std::str::from_utf8(key).ok().and_then(|k| {
                 (!k.is_empty()
                     && k.bytes().all(|b| b.is_ascii_digit())

@@ -38,7 +38,8 @@ impl Shell {
             CondExpr::Pattern { lhs, rhs, negated } => {
                 let s = self.expand_string(lhs)?;
                 let segs = self.expand_pattern(rhs)?;
-                let pat = super::pat::compile(&segs, true, self.opts.nocasematch);
+                let pat =
+                    super::pat::compile(&segs, true, self.opts.nocasematch, !self.utf8_locale());
                 pat.matches(&s) != *negated
             }
             CondExpr::Regex(lhs, rhs) => {

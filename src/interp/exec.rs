@@ -32,6 +32,7 @@ impl Shell {
     }
 
     fn parse_next_inner(&self, parser: &mut Parser<'_>) -> Result<Option<List>, ParseError> {
+        parser.set_extglob(self.opts.extglob);
         if self.opts.expand_aliases && !self.aliases.is_empty() {
             parser.next_command(Some(&AliasView(&self.aliases)))
         } else {

@@ -149,6 +149,8 @@ pub struct BraceBound<'a> {
 pub enum BraceStop {
     TooMany,
     Cancelled,
+    /// A character range made an unterminated `` ` `` (bash's error quotes this text).
+    Backquote(String),
 }
 
 impl BraceBound<'_> {
@@ -197,6 +199,51 @@ fn brace_seq_len(start: &str, end: &str, step: Option<&str>) -> u128 {
     1
 }
 
+/// Bash expands braces on the text before it reads `$name`s, so a bare `$a` that a brace
+/// expansion puts before name characters names a longer variable (`$a{b,c}` is `$ab $ac`).
+fn lengthen_bare_names(parts: &mut Vec<WordPart>) {
+    let mut i = 0;
+    while i + 1 < parts.len() {
+        let bare_name = matches!(&parts[i], WordPart::Param(pe)
+            if pe.bare && !pe.indirect && matches!(pe.param, crate::syntax::ast::Param::Name(_)));
+        if !bare_name {
+            i += 1;
+            continue;
+        }
+        // The literal text after it, joined (each alternative left its own part).
+        while let (Some(WordPart::Literal(_)), Some(WordPart::Literal(_))) =
+            (parts.get(i + 1), parts.get(i + 2))
+        {
+            if let WordPart::Literal(next) = parts.remove(i + 2)
+                && let Some(WordPart::Literal(s)) = parts.get_mut(i + 1)
+            {
+                s.push_str(&next);
+            }
+        }
+        if let Some(WordPart::Literal(s)) = parts.get(i + 1) {
+            let n = s
+                .bytes()
+                .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                .count();
+            if n > 0 {
+                let head = s[..n].to_string();
+                let rest = s[n..].to_string();
+                if let Some(WordPart::Param(pe)) = parts.get_mut(i)
+                    && let crate::syntax::ast::Param::Name(name) = &mut pe.param
+                {
+                    name.push_str(&head);
+                }
+                if rest.is_empty() {
+                    parts.remove(i + 1);
+                } else {
+                    parts[i + 1] = WordPart::Literal(rest);
+                }
+            }
+        }
+        i += 1;
+    }
+}
+
 /// Expand braces: one part list per resulting word, left to right.
 /// Join the literal text a brace expansion left at the start of a word, then mark a `~`
 /// prefix there as a tilde expansion.
@@ -233,11 +280,26 @@ pub fn brace_expand(
     let alts: Vec<Vec<WordPart>> = match &parts[pos] {
         WordPart::BraceAlt(alts) => alts.clone(),
         WordPart::BraceSeq { start, end, step } => {
-            brace_seq(start, end, step.as_deref(), bound.max_words)
-                .ok_or(BraceStop::TooMany)?
-                .into_iter()
-                .map(|s| vec![WordPart::Literal(s)])
-                .collect()
+            let mut alts = Vec::new();
+            for s in
+                brace_seq(start, end, step.as_deref(), bound.max_words).ok_or(BraceStop::TooMany)?
+            {
+                // bash expands braces on the word's text and reads it again: a generated `\`
+                // quotes (and vanishes), a generated `` ` `` with more text after it is an
+                // unterminated command substitution.
+                alts.push(match s.as_str() {
+                    "\\" => vec![WordPart::SingleQuoted(String::new())],
+                    "`" if !suffix.is_empty() => {
+                        let rest = super::print::word_src(&crate::syntax::ast::Word {
+                            parts: suffix.to_vec(),
+                            span: Default::default(),
+                        });
+                        return Err(BraceStop::Backquote(format!("`{rest}")));
+                    }
+                    _ => vec![WordPart::Literal(s)],
+                });
+            }
+            alts
         }
         _ => unreachable_alts(),
     };
@@ -342,12 +404,19 @@ impl Shell {
     pub fn expand_args(&mut self, words: &[Word]) -> Res<Vec<ExpArg>> {
         let mut out = Vec::with_capacity(words.len());
         let mut fields = Vec::new();
+        // `declare -A name=(…)`: the array is associative before it exists.
+        let mut assoc_decl = false;
         for w in words {
             if let [WordPart::Assign(a)] = w.parts.as_slice() {
-                out.push(ExpArg::Assign(self.expand_assign(a)?));
+                out.push(ExpArg::Assign(self.expand_assign_as(a, assoc_decl)?));
                 continue;
             }
             self.expand_fields_into(w, &mut fields)?;
+            if !out.is_empty() {
+                assoc_decl |= fields
+                    .iter()
+                    .any(|f| f.first() == Some(&b'-') && f.contains(&b'A'));
+            }
             out.extend(fields.drain(..).map(ExpArg::Str));
         }
         Ok(out)
@@ -398,12 +467,17 @@ impl Shell {
                 Ok(mut b) => {
                     for w in &mut b {
                         leading_tilde(w);
+                        lengthen_bare_names(w);
                     }
                     b
                 }
                 Err(BraceStop::Cancelled) => return Err(Flow::Exit(130)),
                 Err(BraceStop::TooMany) => {
                     return Err(self.trip_limit(Limit::ExpansionWords));
+                }
+                Err(BraceStop::Backquote(text)) => {
+                    self.error(&format!("bad substitution: no closing \"`\" in {text}"));
+                    return Err(Flow::Discard(1));
                 }
             };
             &braced
@@ -494,6 +568,12 @@ impl Shell {
     }
 
     pub fn expand_assign(&mut self, a: &Assign) -> Res<ExpAssign> {
+        self.expand_assign_as(a, false)
+    }
+
+    /// [`Shell::expand_assign`]; `assoc_decl`: an argument of `declare -A` (the array will be
+    /// associative even if it is not yet).
+    pub fn expand_assign_as(&mut self, a: &Assign, assoc_decl: bool) -> Res<ExpAssign> {
         let index = match &a.index {
             Some(w) => Some(self.expand_string(w)?),
             None => None,
@@ -502,13 +582,14 @@ impl Shell {
             AssignValue::Scalar(w) => ExpValue::Scalar(self.expand_assign_value(w)?),
             AssignValue::Array(elems) => {
                 let mut items = Vec::new();
+                let assoc = assoc_decl
+                    || self
+                        .vars
+                        .get(&a.name)
+                        .is_some_and(|v| v.attrs.has(super::vars::Attrs::ASSOC));
                 for e in elems {
                     match &e.key {
-                        Some(k) => {
-                            let k = self.expand_string(k)?;
-                            let v = self.expand_assign_value(&e.value)?;
-                            items.push((Some(k), v, e.append));
-                        }
+                        Some(k) => self.expand_keyed_elem(k, e, assoc, &mut items)?,
                         None => {
                             for f in self.expand_word_fields(&e.value)? {
                                 items.push((None, f, false));
@@ -617,7 +698,7 @@ impl Shell {
             }
             WordPart::BadSubst(text) => {
                 self.error(&format!("{text}: bad substitution"));
-                return Err(Flow::Exit(1));
+                return Err(Flow::Discard(1));
             }
             WordPart::Assign(a) => {
                 let e = self.expand_assign(a)?;
@@ -707,14 +788,15 @@ impl Shell {
                         }
                         continue;
                     }
-                    let is_ifs = |c: u8| ifs.contains(&c);
+                    // The length of the IFS character at `s[i..]` (0: none). A multibyte IFS
+                    // character separates as a whole (`IFS=ç`).
+                    let ifs_at = |i: usize| ifs_char_at(ifs, s, i);
                     let is_ws = |c: u8| matches!(c, b' ' | b'\t' | b'\n') && ifs.contains(&c);
                     let mut i = 0;
                     while i < s.len() {
-                        let c = s[i];
-                        if !is_ifs(c) {
+                        if ifs_at(i) == 0 {
                             let start = i;
-                            while i < s.len() && !is_ifs(s[i]) {
+                            while i < s.len() && ifs_at(i) == 0 {
                                 i += 1;
                             }
                             cur.push(&s[start..i], true);
@@ -726,9 +808,9 @@ impl Shell {
                             j += 1;
                         }
                         let mut nonws = false;
-                        if j < s.len() && is_ifs(s[j]) && !is_ws(s[j]) {
+                        if j < s.len() && ifs_at(j) > 0 && !is_ws(s[j]) {
                             nonws = true;
-                            j += 1;
+                            j += ifs_at(j);
                             while j < s.len() && is_ws(s[j]) {
                                 j += 1;
                             }
@@ -837,6 +919,25 @@ fn is_at_param(p: &WordPart) -> bool {
 }
 
 /// Source-like text of a brace part (used where braces are not expanded).
+/// The length of the IFS character that `s[i..]` starts with, 0 when none. ASCII IFS bytes
+/// match alone; a multibyte IFS character matches only as a whole (a continuation byte never
+/// starts one, so this cannot match inside another character).
+fn ifs_char_at(ifs: &[u8], s: &[u8], i: usize) -> usize {
+    let c = s[i];
+    if c < 0x80 {
+        return usize::from(ifs.contains(&c));
+    }
+    let mut k = 0;
+    while k < ifs.len() {
+        let n = bstr::decode_utf8(&ifs[k..]).1.max(1);
+        if s[i..].starts_with(&ifs[k..k + n]) {
+            return n;
+        }
+        k += n;
+    }
+    0
+}
+
 fn brace_text(p: &WordPart) -> String {
     match p {
         WordPart::BraceSeq { start, end, step } => match step {

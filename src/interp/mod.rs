@@ -6,6 +6,7 @@
 //! registry, cancellation, limits and caches — lives behind one `Arc<Env>`.
 
 mod arith;
+mod array_literal;
 mod assign;
 mod builtins;
 mod cond;

@@ -39,19 +39,27 @@ impl PV {
     }
 }
 
-/// Number of characters (UTF-8 aware; invalid bytes count one each).
+/// Number of characters (UTF-8 aware; each byte of an invalid or incomplete sequence counts
+/// as one, as bash counts them).
 pub fn char_len(s: &[u8]) -> usize {
     match std::str::from_utf8(s) {
         Ok(t) => t.chars().count(),
-        Err(_) => bstr::ByteSlice::chars(s).count(),
+        Err(_) => char_bounds(s).len() - 1,
     }
 }
 
-/// Byte offsets of character boundaries (len + 1 entries).
+/// Byte offsets of character boundaries (len + 1 entries); a byte that does not start a
+/// complete character is a character of its own.
 fn char_bounds(s: &[u8]) -> Vec<usize> {
-    let mut v: Vec<usize> = bstr::ByteSlice::char_indices(s)
-        .map(|(a, _, _)| a)
-        .collect();
+    let mut v = Vec::with_capacity(s.len() + 1);
+    let mut i = 0;
+    while i < s.len() {
+        v.push(i);
+        i += match bstr::decode_utf8(&s[i..]) {
+            (Some(_), n) => n,
+            (None, _) => 1,
+        };
+    }
     v.push(s.len());
     v
 }
@@ -88,6 +96,12 @@ impl Shell {
                     return Ok(());
                 }
                 let v = self.param_value(&p.param)?;
+                // An array without element 0 (`declare -A A=([x]=y); ${!A}`) names nothing,
+                // without bash's error for an unset variable.
+                let array_without_0 = matches!(v, PV::Unset)
+                    && matches!(&p.param, Param::Name(n) if self.vars.get(n).is_some_and(|x| {
+                        matches!(x.value, Some(Value::Indexed(_) | Value::Assoc(_)))
+                    }));
                 let name = match v {
                     PV::Scalar(s) => String::from_utf8_lossy(&s).into_owned(),
                     PV::List(l, _) => l
@@ -95,7 +109,7 @@ impl Shell {
                         .map(|s| String::from_utf8_lossy(s).into_owned())
                         .unwrap_or_default(),
                     // bash 5.2: an unset variable to indirect through abandons the command.
-                    PV::Unset if matches!(p.param, Param::Name(_)) => {
+                    PV::Unset if matches!(p.param, Param::Name(_)) && !array_without_0 => {
                         let n = param_name(&p.param);
                         self.error(&format!("{n}: invalid indirect expansion"));
                         return Err(Flow::Discard(1));
@@ -108,7 +122,7 @@ impl Shell {
                         String::new()
                     }
                 };
-                let from_name = matches!(p.param, Param::Name(_));
+                let from_name = matches!(p.param, Param::Name(_)) && !array_without_0;
                 match parse_param_ref(&name) {
                     Some(param) => (std::borrow::Cow::Owned(param), true),
                     None if name.is_empty() && !from_name => {
@@ -126,7 +140,6 @@ impl Shell {
             } else {
                 (std::borrow::Cow::Borrowed(&p.param), false)
             };
-        let _ = is_indirect_target;
         let param: &Param = &param;
 
         // `${#a[@]}`: count the elements without copying them.
@@ -210,7 +223,11 @@ impl Shell {
                 (_, PV::Unset) => PV::Scalar(b"0".to_vec()),
             },
             ParamOp::Default { colon, kind, word } => {
-                let missing = if *colon {
+                // bash 5.2: through `${!ref}` with ref=`a[@]`, any element counts as set
+                // and non-null for `:-` and friends.
+                let indirect_list = is_indirect_target
+                    && matches!(param, Param::Index(_, Subscript::At | Subscript::Star));
+                let missing = if *colon && !indirect_list {
                     match &value {
                         // "$*" with an empty IFS joins to nothing when every element is empty.
                         PV::List(l, true)
@@ -283,7 +300,11 @@ impl Shell {
                 pattern,
                 replacement,
             } => {
-                let pat = self.compile_pattern(pattern)?;
+                // Unlike `#` and `%`, substitution follows `nocasematch` (bash).
+                let segs = self.expand_pattern(pattern)?;
+                let bytes = !self.utf8_locale();
+                let pat =
+                    super::pat::compile(&segs, self.opts.extglob, self.opts.nocasematch, bytes);
                 let rep = match replacement {
                     Some(w) => self.expand_pattern(w)?,
                     None => Vec::new(),
@@ -304,13 +325,14 @@ impl Shell {
                 value.map(|s| case_convert(&s, *mode, *all, pat.as_ref()))
             }
             ParamOp::Substring { offset, length } => {
-                if offset.parts.is_empty() {
+                // `${s:}` is an error; an empty offset before a length (`${s::2}`) is 0.
+                if offset.parts.is_empty() && length.is_none() {
                     let src = super::print::word_src(&crate::syntax::ast::Word {
                         parts: vec![crate::syntax::ast::WordPart::Param(Box::new(p.clone()))],
                         span: Default::default(),
                     });
                     self.error(&format!("{src}: bad substitution"));
-                    return Err(Flow::Exit(1));
+                    return Err(Flow::Discard(1));
                 }
                 let off_text = self.expand_string(offset)?;
                 let off = self.eval_arith_text(&off_text)?;
@@ -433,7 +455,12 @@ impl Shell {
 
     pub fn compile_pattern(&mut self, w: &Word) -> Res<Pat> {
         let segs = self.expand_pattern(w)?;
-        Ok(super::pat::compile(&segs, self.opts.extglob, false))
+        Ok(super::pat::compile(
+            &segs,
+            self.opts.extglob,
+            false,
+            !self.utf8_locale(),
+        ))
     }
 
     fn all_var_names(&self) -> Vec<String> {
@@ -764,20 +791,31 @@ impl Shell {
                     items.insert(0, self.arg0.clone());
                 }
                 let n = items.len() as i64;
-                let start = if off < 0 { n + off } else { off };
-                if start < 0 || start > n {
-                    return Ok(PV::List(Vec::new(), star));
-                }
-                // Sparse indexed arrays: offset is an index, not a position.
-                let start = if let Param::Index(name, _) = p {
-                    match self.vars.get(name).and_then(|v| v.value.as_ref()) {
-                        Some(Value::Indexed(m)) if off >= 0 => {
-                            m.keys().take_while(|k| **k < off).count() as i64
+                // Sparse indexed arrays: the offset is an index (a negative one counts back
+                // from the last index + 1), not a position.
+                let sparse = match p {
+                    Param::Index(name, _) => {
+                        match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+                            Some(Value::Indexed(m)) => {
+                                let top = m.keys().next_back().map_or(0, |l| l + 1);
+                                let index = if off < 0 { top + off } else { off };
+                                Some((index, m.keys().take_while(|k| **k < index).count() as i64))
+                            }
+                            _ => None,
                         }
-                        _ => start,
                     }
-                } else {
-                    start
+                    _ => None,
+                };
+                let start = match sparse {
+                    Some((index, _)) if index < 0 => return Ok(PV::List(Vec::new(), star)),
+                    Some((_, position)) => position,
+                    None => {
+                        let start = if off < 0 { n + off } else { off };
+                        if start < 0 || start > n {
+                            return Ok(PV::List(Vec::new(), star));
+                        }
+                        start
+                    }
                 };
                 let end = self.slice_end(n, start, len)?;
                 Ok(PV::List(
@@ -796,13 +834,13 @@ impl Shell {
                 crate::text::escape::echo_escapes(&s, &mut out);
                 out
             }),
-            'P' => {
-                let mut out = PV::Unset;
-                if let PV::Scalar(s) = &v {
-                    out = PV::Scalar(self.prompt_expand(s));
+            'P' => match v {
+                PV::Scalar(s) => PV::Scalar(self.prompt_expand(&s)),
+                PV::List(l, star) => {
+                    PV::List(l.iter().map(|s| self.prompt_expand(s)).collect(), star)
                 }
-                out
-            }
+                PV::Unset => PV::Unset,
+            },
             'U' => v.map(|s| case_convert(&s, CaseMode::Upper, true, None)),
             'u' => v.map(|s| case_convert(&s, CaseMode::Upper, false, None)),
             'L' => v.map(|s| case_convert(&s, CaseMode::Lower, true, None)),
@@ -887,7 +925,7 @@ impl Shell {
             },
             _ => {
                 self.error(&format!("{}: bad substitution", param_name(p)));
-                return Err(Flow::Exit(1));
+                return Err(Flow::Discard(1));
             }
         })
     }

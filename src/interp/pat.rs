@@ -20,9 +20,10 @@ static CACHE: LazyLock<Mutex<FxHashMap<Vec<u8>, Pat>>> = LazyLock::new(Default::
 const CACHE_ENTRIES: usize = 1024;
 
 /// Compile (bytes, active) segments.
-pub fn compile(segs: &[(Vec<u8>, bool)], extglob: bool, nocase: bool) -> Pat {
+/// `bytes`: a character is a byte (not a UTF-8 locale).
+pub fn compile(segs: &[(Vec<u8>, bool)], extglob: bool, nocase: bool, bytes: bool) -> Pat {
     let mut key = Vec::with_capacity(2 + segs.iter().map(|(b, _)| b.len() + 9).sum::<usize>());
-    key.push(u8::from(extglob) | u8::from(nocase) << 1);
+    key.push(u8::from(extglob) | u8::from(nocase) << 1 | u8::from(bytes) << 2);
     for (b, active) in segs {
         key.push(u8::from(*active));
         key.extend_from_slice(&(b.len() as u64).to_le_bytes());
@@ -41,6 +42,7 @@ pub fn compile(segs: &[(Vec<u8>, bool)], extglob: bool, nocase: bool) -> Pat {
             nocase,
             pathname: false,
             dotglob: false,
+            bytes,
         },
     ));
     if let Ok(mut c) = CACHE.lock() {
@@ -86,7 +88,7 @@ impl Shell {
             let pats: Vec<Pat> = ignore
                 .split(|b| *b == b':')
                 .filter(|p| !p.is_empty())
-                .map(|p| compile(&[(p.to_vec(), true)], self.opts.extglob, false))
+                .map(|p| compile(&[(p.to_vec(), true)], self.opts.extglob, false, false))
                 .collect();
             found.retain(|path| {
                 let base = path.rsplit(|b| *b == b'/').next().unwrap_or(path);
@@ -99,7 +101,12 @@ impl Shell {
     /// Compile a `case` pattern word.
     pub fn compile_case_pattern(&mut self, w: &crate::syntax::ast::Word) -> super::Res<Pat> {
         let segs = self.expand_pattern(w)?;
-        Ok(compile(&segs, self.opts.extglob, self.opts.nocasematch))
+        Ok(compile(
+            &segs,
+            self.opts.extglob,
+            self.opts.nocasematch,
+            !self.utf8_locale(),
+        ))
     }
 }
 

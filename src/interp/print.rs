@@ -483,6 +483,7 @@ fn param_src(pe: &ParamExp) -> String {
     let op = match &pe.op {
         ParamOp::None => {
             let simple = !pe.indirect
+                && pe.bare
                 && match &pe.param {
                     Param::Name(_) | Param::Special(_) => true,
                     Param::Positional(n) => *n < 10,

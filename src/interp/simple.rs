@@ -113,7 +113,8 @@ impl Shell {
         self.last_arg = match decl_assigns.last() {
             Some(e)
                 if decl_positions.last() == Some(&(argv.len().wrapping_sub(1)))
-                    && matches!(e.value, super::expand::ExpValue::Array(_)) =>
+                    && matches!(e.value, super::expand::ExpValue::Array(_))
+                    && argv.first().is_none_or(|c| c != b"let") =>
             {
                 e.name.clone().into_bytes()
             }

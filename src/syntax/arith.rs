@@ -283,6 +283,10 @@ impl AP<'_> {
 
     fn number(&self, text: &str) -> Result<i64, ArithError> {
         let (base, digits): (u32, &str) = if let Some(k) = text.find('#') {
+            // A base after `0`/`0x` (already octal/hex) or a second `#`: bash says so.
+            if text.starts_with('0') {
+                return Err(num_err("invalid number", text));
+            }
             let b: u32 = text[..k].parse().unwrap_or(0);
             if !(2..=64).contains(&b) || !text[..k].bytes().all(|c| c.is_ascii_digit()) {
                 return Err(num_err("invalid arithmetic base", text));
@@ -300,6 +304,9 @@ impl AP<'_> {
         };
         let mut v: i64 = 0;
         for c in digits.bytes() {
+            if c == b'#' {
+                return Err(num_err("invalid number", text));
+            }
             let d = match digit_val(c) {
                 Some(d) if base <= 36 && c.is_ascii_uppercase() => d - 26,
                 Some(d) => d,

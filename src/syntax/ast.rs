@@ -331,6 +331,10 @@ pub struct ParamExp {
     /// `${!x…}`: indirect expansion (value of x names the parameter to use).
     pub indirect: bool,
     pub op: ParamOp,
+    /// Written without braces (`$x`): brace expansion can lengthen its name (`$a{b,c}` is
+    /// `$ab $ac` in bash), and `declare -f` prints it back that way.
+    #[serde(default)]
+    pub bare: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -12,7 +12,7 @@ enum Item {
 }
 
 /// Applies brace-expansion structure to a command word.
-pub(super) fn brace_word(mut w: Word) -> Word {
+pub fn brace_word(mut w: Word) -> Word {
     let has_brace = w
         .parts
         .iter()
@@ -184,13 +184,37 @@ pub fn tilde_prefix(parts: &mut Vec<WordPart>) {
     }
 }
 
-/// Tilde prefixes in an assignment value: at the start and after each unquoted `:`.
+/// A `~` prefix at the start of a `${x-…}` or `${x/p/…}` operand: it ends at `/` or `:`
+/// (`${u-~:x}` is `$HOME:x`).
+pub(super) fn operand_tilde(parts: &mut Vec<WordPart>) {
+    let Some(WordPart::Literal(s)) = parts.first() else {
+        return;
+    };
+    if !s.starts_with('~') {
+        return;
+    }
+    let (user, rest) = match s.find(['/', ':']) {
+        Some(k) => (s[1..k].to_string(), s[k..].to_string()),
+        None if parts.len() == 1 => (s[1..].to_string(), String::new()),
+        None => return,
+    };
+    if user.contains(['{', '}', ',', '*', '?', '[']) {
+        return;
+    }
+    parts[0] = WordPart::Tilde(user);
+    if !rest.is_empty() {
+        parts.insert(1, WordPart::Literal(rest));
+    }
+}
+
+/// Tilde prefixes in an assignment value: at the start and after each unquoted `:`, also in
+/// the operand of a `${x-…}` there (`x=${u-~:~}`).
 pub(super) fn assign_tilde(parts: &mut Vec<WordPart>) {
     let mut out = Vec::with_capacity(parts.len());
     let n = parts.len();
     for (idx, p) in std::mem::take(parts).into_iter().enumerate() {
         let WordPart::Literal(s) = p else {
-            out.push(p);
+            out.push(operand_assign_tilde(p));
             continue;
         };
         let last = idx + 1 == n;
@@ -221,6 +245,15 @@ pub(super) fn assign_tilde(parts: &mut Vec<WordPart>) {
         }
     }
     *parts = out;
+}
+
+fn operand_assign_tilde(mut p: WordPart) -> WordPart {
+    if let WordPart::Param(pe) = &mut p
+        && let super::ast::ParamOp::Default { word, .. } = &mut pe.op
+    {
+        assign_tilde(&mut word.parts);
+    }
+    p
 }
 
 /// Bash also expands tildes after `=` and `:` in ordinary words shaped like assignments

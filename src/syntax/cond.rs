@@ -64,7 +64,7 @@ impl P<'_, '_> {
         self.peek(COND)
     }
 
-    /// Newlines are allowed after `&&`, `||`, `(` and `!` inside `[[ ]]`.
+    /// Newlines are allowed after `&&`, `||`, `(` and `!` inside `[[ ]]`, and after a term.
     fn cskip_newlines(&mut self) -> Result<(), ParseError> {
         while matches!(self.peek(COND)?, Tok::Newline) {
             self.next(COND)?;
@@ -90,10 +90,13 @@ impl P<'_, '_> {
 
     fn cond_and(&mut self) -> Result<CondExpr, ParseError> {
         let mut l = self.cond_not()?;
+        // A complete term may be followed by newlines (before `&&`, `||`, `)` or `]]`).
+        self.cskip_newlines()?;
         while matches!(self.cpeek()?, Tok::Op(Op::AndAnd)) {
             self.next(COND)?;
             self.cskip_newlines()?;
             let r = self.cond_not()?;
+            self.cskip_newlines()?;
             l = CondExpr::And(Box::new(l), Box::new(r));
         }
         Ok(l)
@@ -185,7 +188,9 @@ impl P<'_, '_> {
                 if op == "=~" {
                     self.skip_blanks();
                     let start = self.st.pos;
-                    let rhs = self.word_of(Kind::Regex)?;
+                    let mut rhs = self.word_of(Kind::Regex)?;
+                    // A leading `~` is expanded (and then matched literally, as quoted).
+                    super::brace::tilde_prefix(&mut rhs.parts);
                     if rhs.parts.is_empty() || self.st.src[start..self.st.pos] == *b"]]" {
                         self.st.pos = start;
                         // A redirection operator there (`<`, `<>`, `>>` …) is a token of
@@ -212,7 +217,12 @@ impl P<'_, '_> {
                     }
                     return Ok(CondExpr::Regex(w, rhs));
                 }
-                let Some(rhs) = self.cond_word()? else {
+                // bash reads the pattern of `==` / `!=` with extglob groups whatever the option.
+                let pattern = matches!(op.as_str(), "==" | "=" | "!=");
+                let saved = std::mem::replace(&mut self.st.cond_pattern, pattern);
+                let rhs = self.cond_word();
+                self.st.cond_pattern = saved;
+                let Some(rhs) = rhs? else {
                     return Err(self.cond_arg_err("binary"));
                 };
                 Ok(match op.as_str() {

@@ -19,7 +19,7 @@ mod parser;
 mod tests;
 mod word;
 
-pub use brace::tilde_prefix;
+pub use brace::{brace_word, tilde_prefix};
 pub use error::ParseError;
 pub use parser::{Parser, STACK_EXHAUSTED};
 

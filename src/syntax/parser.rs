@@ -44,6 +44,11 @@ pub(super) struct State<'a> {
     pub eof_newline: bool,
     /// A here-document body ran to end of input without its delimiter.
     pub heredoc_at_eof: bool,
+    /// `shopt -u extglob`: `@(…)` and the like are not patterns (set by the shell before each
+    /// command, as bash's parser consults the option).
+    pub no_extglob: bool,
+    /// Reading the right side of `[[ x == … ]]`, where bash always reads extglob groups.
+    pub cond_pattern: bool,
 }
 
 impl State<'_> {
@@ -115,6 +120,12 @@ impl<'a> Parser<'a> {
         let mut p = Parser::new(src);
         p.st.line_base = base;
         p
+    }
+
+    /// Whether `@(…)`, `!(…)` etc. are read as extglob groups (the default) for the commands
+    /// parsed from now on.
+    pub fn set_extglob(&mut self, on: bool) {
+        self.st.no_extglob = !on;
     }
 
     /// The next complete command (everything up to an unquoted newline that ends a command,
@@ -905,9 +916,10 @@ impl<'a, 'b> P<'a, 'b> {
                             self.expect_op(Op::RParen)?;
                             return self.function_body(name, line);
                         }
+                        // `let` reads `x=( 1 )` as bash does (an assignment-shaped word).
                         decl = matches!(
                             w.as_plain_literal(),
-                            Some("declare" | "typeset" | "local" | "export" | "readonly")
+                            Some("declare" | "typeset" | "local" | "export" | "readonly" | "let")
                         );
                     }
                     sc.words.push(super::brace::brace_word(w));

@@ -98,6 +98,7 @@ impl P<'_, '_> {
                 Kind::Normal => {
                     if matches!(c, b'?' | b'*' | b'+' | b'@' | b'!')
                         && self.byte(i + 1) == Some(b'(')
+                        && (!self.st.no_extglob || self.st.cond_pattern || depth > 0)
                     {
                         depth += 1;
                         self.st.pos += 2;
@@ -128,9 +129,14 @@ impl P<'_, '_> {
                     }
                 }
                 Kind::Dq if c == b'"' => break,
+                // A slice offset is arithmetic: the `:` of a `?:` ternary does not end it.
+                Kind::Operand(b':', _) if c == b'?' => depth += 1,
+                Kind::Operand(b':', _) if c == b':' && depth > 0 => depth -= 1,
                 // Bare braces do not nest inside `${…}` (`${x:-{a}b}` is `{a` then `b}`).
                 Kind::Operand(a, b) if c == a || c == b => break,
-                Kind::DqOperand if c == b'}' => break,
+                // A `}` between single quotes does not end it (the quotes stay literal).
+                Kind::DqOperand if c == b'\'' => depth ^= 1,
+                Kind::DqOperand if c == b'}' && depth == 0 => break,
                 Kind::Arith(semi) => match c {
                     b'(' => depth += 1,
                     b')' if depth == 0 => break,
@@ -261,6 +267,22 @@ impl P<'_, '_> {
             p.st.pos = i + 2;
             Ok(Some(param_part(Param::Special(ch), ParamOp::None)))
         };
+        if c == b'\\' && self.byte(i + 2) == Some(b'\n') {
+            // `$\<newline>?`: a line continuation inside the token is removed first.
+            let mut k = i + 1;
+            while self.byte(k) == Some(b'\\') && self.byte(k + 1) == Some(b'\n') {
+                k += 2;
+            }
+            let simple = self
+                .byte(k)
+                .is_some_and(|b| b.is_ascii_alphanumeric() || b"_@*#?-$!".contains(&b));
+            if !simple {
+                return Ok(None);
+            }
+            // Read it as if the `$` stood just before (only the bytes after `$` are looked at).
+            self.st.pos = k - 1;
+            return self.dollar(kind);
+        }
         match c {
             b'{' => {
                 self.st.pos = i + 2;
@@ -320,14 +342,26 @@ impl P<'_, '_> {
             b'@' | b'*' | b'#' | b'?' | b'-' | b'$' | b'!' => special(self, c as char),
             c if c.is_ascii_alphabetic() || c == b'_' => {
                 let mut j = i + 1;
-                while self
-                    .byte(j)
-                    .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
-                {
-                    j += 1;
+                let mut name = String::new();
+                loop {
+                    match self.byte(j) {
+                        Some(b) if b.is_ascii_alphanumeric() || b == b'_' => {
+                            name.push(b as char);
+                            j += 1;
+                        }
+                        // `$ab\<newline>c` is `$abc`.
+                        Some(b'\\')
+                            if self.byte(j + 1) == Some(b'\n')
+                                && self
+                                    .byte(j + 2)
+                                    .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_') =>
+                        {
+                            j += 2;
+                        }
+                        _ => break,
+                    }
                 }
                 self.st.pos = j;
-                let name = self.text(i + 1, j);
                 if name == "_" {
                     return Ok(Some(param_part(Param::Special('_'), ParamOp::None)));
                 }
@@ -515,7 +549,18 @@ impl P<'_, '_> {
                         }
                         continue;
                     }
-                    b'c' => match self.byte(j) {
+                    // `\c'`: the quote still ends the string (bash finds the end first).
+                    b'c' => match self.byte(j).filter(|&x| x != b'\'') {
+                        // `\c\'`: the `\'` pair is read first, so its quote is literal.
+                        Some(b'\\') if self.byte(j + 1) == Some(b'\'') => {
+                            j += 2;
+                            bytes[0] = 0x1c;
+                            bytes[1] = b'\'';
+                            if !nul {
+                                out.extend_from_slice(&bytes[..2]);
+                            }
+                            continue;
+                        }
                         Some(x) => {
                             j += 1;
                             Some(if x == b'?' {
@@ -606,6 +651,10 @@ impl P<'_, '_> {
                     let w = self.word_of(Kind::Subscript)?;
                     if self.cur() != Some(b']') {
                         return Err(self.err_matching(']', open));
+                    }
+                    if w.parts.is_empty() {
+                        // `${a[]}`: bash's run-time `bad substitution`.
+                        return Err(self.bad_subst(open));
                     }
                     self.st.pos += 1;
                     Subscript::Expr(w)
@@ -725,7 +774,11 @@ impl P<'_, '_> {
     /// rules, as bash's does. `${x?…}`'s message is read as if unquoted.
     fn default_operand(&mut self, op: u8, open: usize) -> Result<Word, ParseError> {
         if !self.dq_param || op == b'?' {
-            return self.operand(b'}', b'}', open);
+            let mut w = self.operand(b'}', b'}', open)?;
+            if !self.dq_param && op != b'?' {
+                super::brace::operand_tilde(&mut w.parts);
+            }
+            return Ok(w);
         }
         let w = self.word_of(Kind::DqOperand)?;
         if self.cur().is_none() {
@@ -818,7 +871,11 @@ impl P<'_, '_> {
                 }
                 let replacement = if self.cur() == Some(b'/') {
                     self.st.pos += 1;
-                    Some(self.operand(b'}', b'}', open)?)
+                    let mut r = self.operand(b'}', b'}', open)?;
+                    if !self.dq_param {
+                        super::brace::operand_tilde(&mut r.parts);
+                    }
+                    Some(r)
                 } else {
                     None
                 };
@@ -1107,9 +1164,13 @@ fn pexp(param: Param, indirect: bool, op: ParamOp) -> ParamExp {
         param,
         indirect,
         op,
+        bare: false,
     }
 }
 
+/// An unbraced `$x`, `$1`, `$?`.
 fn param_part(param: Param, op: ParamOp) -> WordPart {
-    WordPart::Param(Box::new(pexp(param, false, op)))
+    let mut pe = pexp(param, false, op);
+    pe.bare = true;
+    WordPart::Param(Box::new(pe))
 }

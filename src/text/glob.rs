@@ -122,6 +122,7 @@ pub fn expand_glob(
         nocase: opts.nocaseglob,
         pathname: true,
         dotglob: opts.dotglob,
+        bytes: false,
     };
     let mut paths: Vec<Vec<u8>> = vec![if absolute { b"/".to_vec() } else { Vec::new() }];
     let n = comps.len();

@@ -15,6 +15,8 @@
 use bstr::ByteSlice;
 use std::ops::Range;
 
+mod matchlen;
+
 /// Options that change how a pattern matches.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct PatternOptions {
@@ -27,6 +29,8 @@ pub struct PatternOptions {
     pub pathname: bool,
     /// With `pathname`, let wildcards match a leading `.`.
     pub dotglob: bool,
+    /// A character is a byte (the C locale): `?` matches one byte of a multibyte character.
+    pub bytes: bool,
 }
 
 /// How `${x/pat/rep}` replaces.
@@ -51,6 +55,14 @@ const MAX_DEPTH: usize = 64;
 
 /// Decode one character at `i` (which must be `< s.len()`): (char, byte length).
 #[inline]
+/// [`decode`], or with `bytes` (the C locale) each byte as a character of its own.
+fn dec(s: &[u8], i: usize, bytes: bool) -> (Ch, usize) {
+    if bytes && s[i] >= 0x80 {
+        return (INVALID + s[i] as Ch, 1);
+    }
+    decode(s, i)
+}
+
 pub(crate) fn decode(s: &[u8], i: usize) -> (Ch, usize) {
     let b = s[i];
     if b < 0x80 {
@@ -226,6 +238,7 @@ struct Parser<'a> {
     b: &'a [u8],
     act: &'a [bool],
     extglob: bool,
+    bytes: bool,
 }
 
 impl Parser<'_> {
@@ -240,7 +253,7 @@ impl Parser<'_> {
         while i < self.b.len() {
             let c = self.b[i];
             if !self.act[i] {
-                let (ch, n) = decode(self.b, i);
+                let (ch, n) = dec(self.b, i, self.bytes);
                 out.push(Ast::Char(ch));
                 i += n;
                 continue;
@@ -288,12 +301,12 @@ impl Parser<'_> {
                     }
                 },
                 b'\\' if i + 1 < self.b.len() => {
-                    let (ch, n) = decode(self.b, i + 1);
+                    let (ch, n) = dec(self.b, i + 1, self.bytes);
                     out.push(Ast::Char(ch));
                     i += 1 + n;
                 }
                 _ => {
-                    let (ch, n) = decode(self.b, i);
+                    let (ch, n) = dec(self.b, i, self.bytes);
                     out.push(Ast::Char(ch));
                     i += n;
                 }
@@ -325,10 +338,10 @@ impl Parser<'_> {
             return None;
         }
         if self.act[i] && self.b[i] == b'\\' && i + 1 < self.b.len() {
-            let (c, n) = decode(self.b, i + 1);
+            let (c, n) = dec(self.b, i + 1, self.bytes);
             return Some((c, i + 1 + n));
         }
-        let (c, n) = decode(self.b, i);
+        let (c, n) = dec(self.b, i, self.bytes);
         Some((c, i + n))
     }
 
@@ -365,7 +378,7 @@ impl Parser<'_> {
                     if kind == b':' {
                         items.push(Item::Class(Named::from_name(name)));
                     } else if !name.is_empty() {
-                        let (c, n) = decode(name, 0);
+                        let (c, n) = dec(name, 0, self.bytes);
                         if n == name.len() {
                             items.push(Item::Char(c));
                         } else {
@@ -411,6 +424,7 @@ struct Program {
     /// Pathname rules (`/` and leading dots).
     pathname: bool,
     dotglob: bool,
+    bytes: bool,
 }
 
 impl Program {
@@ -423,6 +437,7 @@ impl Program {
             nocase: opts.nocase,
             pathname: opts.pathname,
             dotglob: opts.dotglob,
+            bytes: opts.bytes,
         };
         p.start = p.seq(ast, 0, opts);
         p
@@ -506,7 +521,7 @@ impl Program {
             if pos >= s.len() || (cur.is_empty() && pending.is_empty()) {
                 return;
             }
-            let (c, len) = decode(s, pos);
+            let (c, len) = dec(s, pos, self.bytes);
             let protected = self.pathname
                 && (c == b'/' as Ch
                     || (!self.dotglob && c == b'.' as Ch && (pos == 0 || s[pos - 1] == b'/')));
@@ -596,7 +611,7 @@ impl Program {
                             if k >= s.len() {
                                 break;
                             }
-                            k += decode(s, k).1;
+                            k += dec(s, k, self.bytes).1;
                         }
                         break;
                     }
@@ -703,6 +718,8 @@ pub struct Pattern {
     /// `*TEXT` or `TEXT*` (case-sensitive, not for pathnames): prefix and suffix removal
     /// (`${p##*/}`, `${f%.*}`) find the text instead of running the matcher at every length.
     affix: Option<(Affix, Vec<u8>)>,
+    /// bash's fixed match length for `${x/p/r}` (see [`matchlen`]).
+    bash_len: Option<usize>,
     opts: PatternOptions,
 }
 
@@ -815,6 +832,7 @@ impl Pattern {
             b: bytes,
             act: active,
             extglob: opts.extglob,
+            bytes: opts.bytes,
         };
         let (ast, _) = parser.seq(0, 0);
         let starts_with_star = bytes.first() == Some(&b'*') && active.first() == Some(&true);
@@ -841,6 +859,7 @@ impl Pattern {
             starts_with_star,
             empty: bytes.is_empty(),
             affix,
+            bash_len: matchlen::bash_match_len(bytes, active, opts.bytes),
             opts,
         }
     }
@@ -905,7 +924,7 @@ impl Pattern {
             }
             None => {}
         }
-        let bounds = boundaries(s);
+        let bounds = boundaries(s, self.opts.bytes);
         let check = |&i: &usize| self.prog.matches_all(&s[i..]);
         if longest {
             bounds.iter().find(|i| check(i)).copied()
@@ -939,15 +958,31 @@ impl Pattern {
             if p == s.len() && !self.starts_with_star {
                 return None;
             }
-            if let Some(end) = self.longest_at(s, p) {
+            if let Some(end) = self.longest_at(s, p).filter(|&e| self.len_ok(&s[p..e])) {
                 return Some(p..end);
             }
             if p >= s.len() {
                 break;
             }
-            p += decode(s, p).1;
+            p += dec(s, p, self.opts.bytes).1;
         }
         None
+    }
+
+    /// Whether a `${x/p/r}` match has the length bash requires of it (see [`matchlen`]).
+    fn len_ok(&self, m: &[u8]) -> bool {
+        match self.bash_len {
+            Some(n) if self.literal.is_none() => {
+                let mut count = 0;
+                let mut i = 0;
+                while i < m.len() {
+                    i += dec(m, i, self.opts.bytes).1;
+                    count += 1;
+                }
+                count == n
+            }
+            _ => true,
+        }
     }
 
     /// `${x#p}` (shortest) or `${x##p}` (longest): `s` without the matching prefix.
@@ -996,7 +1031,10 @@ impl Pattern {
             ReplaceMode::Prefix => {
                 // bash tries a prefix match only if the first character could start one.
                 let possible = !s.is_empty() || self.starts_with_star;
-                match self.prefix_len(s, true).filter(|_| possible) {
+                match self
+                    .prefix_len(s, true)
+                    .filter(|&n| possible && self.len_ok(&s[..n]))
+                {
                     Some(n) => {
                         rep(&s[..n], &mut out);
                         out.extend_from_slice(&s[n..]);
@@ -1004,13 +1042,15 @@ impl Pattern {
                     None => out.extend_from_slice(s),
                 }
             }
-            ReplaceMode::Suffix => match self.suffix_start(s, true) {
-                Some(n) => {
-                    out.extend_from_slice(&s[..n]);
-                    rep(&s[n..], &mut out);
+            ReplaceMode::Suffix => {
+                match self.suffix_start(s, true).filter(|&n| self.len_ok(&s[n..])) {
+                    Some(n) => {
+                        out.extend_from_slice(&s[..n]);
+                        rep(&s[n..], &mut out);
+                    }
+                    None => out.extend_from_slice(s),
                 }
-                None => out.extend_from_slice(s),
-            },
+            }
             ReplaceMode::First | ReplaceMode::All => {
                 let mut pos = 0;
                 while let Some(m) = self.find(s, pos) {
@@ -1018,7 +1058,7 @@ impl Pattern {
                     rep(&s[m.clone()], &mut out);
                     pos = m.end;
                     if m.is_empty() && pos < s.len() {
-                        let n = decode(s, pos).1;
+                        let n = dec(s, pos, self.opts.bytes).1;
                         out.extend_from_slice(&s[pos..pos + n]);
                         pos += n;
                     }
@@ -1034,12 +1074,12 @@ impl Pattern {
 }
 
 /// Character start positions of `s`, plus `s.len()`.
-fn boundaries(s: &[u8]) -> Vec<usize> {
+fn boundaries(s: &[u8], bytes: bool) -> Vec<usize> {
     let mut v = Vec::with_capacity(s.len() + 1);
     let mut i = 0;
     while i < s.len() {
         v.push(i);
-        i += decode(s, i).1;
+        i += dec(s, i, bytes).1;
     }
     v.push(s.len());
     v

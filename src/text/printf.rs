@@ -12,13 +12,48 @@ use super::pattern::decode;
 use super::quote::shell_quote;
 use super::strftime::strftime;
 
-/// The times `%(fmt)T` may need, in seconds since the epoch.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// The times `%(fmt)T` may need, in seconds since the epoch, and the zone it shows them in.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PrintfTimes {
     /// The current time (argument `-1`, or no argument).
     pub now: i64,
     /// When the shell started (argument `-2`).
     pub shell_start: i64,
+    /// The zone of an exported `TZ` (see [`zone_named`]); UTC when `None`.
+    pub zone: Option<jiff::tz::TimeZone>,
+}
+
+/// The zone a `TZ` value names (an IANA name, `:name`, or a POSIX TZ string); `None` for an
+/// empty or unknown one (shown as UTC).
+pub fn zone_named(tz: &str) -> Option<jiff::tz::TimeZone> {
+    let name = tz.strip_prefix(':').unwrap_or(tz);
+    if name.is_empty() {
+        return None;
+    }
+    jiff::tz::TimeZone::get(name)
+        .or_else(|_| jiff::tz::TimeZone::posix(name))
+        .ok()
+}
+
+/// `%(fmt)T` of epoch seconds `t`: in `zone`, and empty when longer than the 127 bytes bash's
+/// buffer holds.
+fn time_text(fmt: &[u8], t: i64, zone: Option<&jiff::tz::TimeZone>) -> Vec<u8> {
+    let text = match zone.and_then(|z| {
+        let ts = jiff::Timestamp::from_second(t).ok()?;
+        Some(z.to_offset_info(ts))
+    }) {
+        Some(info) => super::strftime::format_moment(
+            fmt,
+            &super::strftime::Moment {
+                secs: t,
+                nanos: 0,
+                offset: info.offset().seconds(),
+                zone: info.abbreviation(),
+            },
+        ),
+        None => strftime(fmt, t),
+    };
+    if text.len() > 127 { Vec::new() } else { text }
 }
 
 /// What happened besides the output.
@@ -299,7 +334,7 @@ fn conversion(
                 t => t,
             };
             let tfmt: &[u8] = if tfmt.is_empty() { b"%X" } else { tfmt };
-            let text = strftime(tfmt, t);
+            let text = time_text(tfmt, t, st.times.zone.as_ref());
             put_str(out, &text, spec);
         }
         _ => {

@@ -57,6 +57,16 @@ pub fn echo(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     Ok(0)
 }
 
+/// The zone of `TZ` when it is set and exported (bash's `%(…)T` ignores an unexported one).
+fn exported_tz(sh: &Shell) -> Option<jiff::tz::TimeZone> {
+    let v = sh.vars.get("TZ")?;
+    if !v.attrs.has(crate::interp::vars::Attrs::EXPORT) {
+        return None;
+    }
+    let tz = sh.vars.get_str("TZ")?;
+    crate::text::printf::zone_named(&String::from_utf8_lossy(tz))
+}
+
 pub fn printf(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let mut i = 1;
     let mut var: Option<String> = None;
@@ -89,6 +99,7 @@ pub fn printf(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
     let times = crate::text::printf::PrintfTimes {
         now,
         shell_start: now - sh.env.start.elapsed().as_secs() as i64,
+        zone: exported_tz(sh),
     };
     let mut out = Vec::new();
     let r = crate::text::printf::format(fmt, args, times, &mut out);

@@ -41,7 +41,7 @@ pub fn declare_line(name: &str, v: &Var) -> String {
                 .into_iter()
                 .map(|(k, v)| {
                     let key = String::from_utf8_lossy(k);
-                    let key = if key.chars().any(|c| " \t\n\"'\\$`".contains(c)) {
+                    let key = if assoc_key_needs_quotes(k) {
                         dq(k)
                     } else {
                         key.into_owned()
@@ -69,6 +69,17 @@ pub fn listing_line(name: &str, v: &Var) -> Option<String> {
             Some(line[at + 1..].to_string())
         }
     }
+}
+
+/// Whether `declare -p` double-quotes an associative key, as bash does for shell
+/// metacharacters, a leading `#`, a `~` that could start a tilde prefix, and `@`.
+fn assoc_key_needs_quotes(k: &[u8]) -> bool {
+    k == b"@"
+        || k.first() == Some(&b'#')
+        || k.iter().enumerate().any(|(i, &c)| {
+            b" \t\n'\"\\|&;()<>!{}*[?]^$`".contains(&c)
+                || (c == b'~' && (i == 0 || matches!(k[i - 1], b'=' | b':')))
+        })
 }
 
 /// No attribute asked for (`declare` alone, not `declare -r`).

@@ -705,6 +705,7 @@ fn never_panics_on_random_input() {
             pathname: text.len() % 2 == 0,
             nocase: pat.len() % 3 == 0,
             dotglob: false,
+            bytes: false,
         };
         let p = Pattern::new(&pat, opts);
         let _ = p.matches(&text);

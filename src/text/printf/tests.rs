@@ -342,6 +342,7 @@ fn time_sources() {
     let times = PrintfTimes {
         now: 86_400,
         shell_start: 3_600,
+        zone: None,
     };
     let mut out = Vec::new();
     format(
