@@ -246,7 +246,33 @@ impl Shell {
     /// A pipeline whose failure may trigger errexit and the ERR trap.
     fn exec_pipeline_checked(&mut self, p: &Pipeline) -> Res<i32> {
         let status = self.exec_pipeline(p)?;
-        if status != 0 && !p.negated && self.errexit_suppressed == 0 {
+        // A lone compound command (`{ }`, if, loops, case) is not checked itself: the commands
+        // in it were, so `{ false && true; }` fails without exiting, as in bash.
+        let compound = p.commands.len() == 1
+            && matches!(
+                p.commands[0].command.kind,
+                CommandKind::Group(_)
+                    | CommandKind::If { .. }
+                    | CommandKind::While { .. }
+                    | CommandKind::For { .. }
+                    | CommandKind::ArithFor { .. }
+                    | CommandKind::Case { .. }
+                    | CommandKind::Select { .. }
+            );
+        if status != 0 && !p.negated && !compound && self.errexit_suppressed == 0 {
+            self.run_err_trap()?;
+            if self.opts.errexit {
+                return Err(Flow::Exit(status));
+            }
+        }
+        Ok(status)
+    }
+
+    /// A compound command's redirection failed: errexit and the ERR trap apply to that failure
+    /// (the command itself is not checked afterwards).
+    fn compound_redirect_failed(&mut self, status: i32) -> Res<i32> {
+        if status != 0 && self.errexit_suppressed == 0 {
+            self.last_status = status;
             self.run_err_trap()?;
             if self.opts.errexit {
                 return Err(Flow::Exit(status));
@@ -418,6 +444,13 @@ impl Shell {
         match &cmd.kind {
             CommandKind::Simple(sc) => self.exec_simple(sc, cmd),
             CommandKind::FunctionDef { name, body } => {
+                // The parser keeps the source text of a name that is no plain word: bash refuses
+                // one with an expansion or quoting when the definition runs.
+                if name.contains(['$', '\'', '"', '\\']) {
+                    self.error(&format!("`{name}': not a valid identifier"));
+                    self.last_status = 1;
+                    return Ok(1);
+                }
                 if self
                     .funcs
                     .get(name)
@@ -439,9 +472,9 @@ impl Shell {
                 let saved = self.fds.clone();
                 let r = match self.apply_redirects(&cmd.redirects) {
                     Ok(()) => self.exec_compound(cmd),
-                    Err(s) => Ok(s),
+                    Err(s) => self.compound_redirect_failed(s),
                 };
-                self.fds = saved;
+                self.restore_fds(saved, &cmd.redirects);
                 let s = r?;
                 self.last_status = s;
                 Ok(s)

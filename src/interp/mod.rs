@@ -368,7 +368,7 @@ impl Shell {
             jobs: JobTable::default(),
             last_status: 0,
             last_bg_pid: None,
-            pipestatus: vec![0],
+            pipestatus: Vec::new(),
             frames: Vec::new(),
             source_depth: 0,
             subst_depth: 0,

@@ -70,7 +70,7 @@ impl Shell {
                 if let Err(s) = self.apply_redirects(&cmd.redirects) {
                     status = s;
                 }
-                self.fds = saved;
+                self.restore_fds(saved, &cmd.redirects);
             }
             self.close_procsubst();
             self.last_status = status;
@@ -130,7 +130,7 @@ impl Shell {
             if self.keep_redirects {
                 self.keep_redirects = false;
             } else {
-                self.fds = saved;
+                self.restore_fds(saved, &cmd.redirects);
             }
         }
         self.keep_redirects = false;
@@ -403,6 +403,11 @@ impl Shell {
     fn run_file_as(&mut self, path: &std::path::Path, argv: &[Vec<u8>], shown: &str) -> Res<i32> {
         let meta = match self.env.backend.stat(path) {
             Ok(m) => m,
+            Err(_) if name_too_long(shown) => {
+                // execve's ENAMETOOLONG: a component over NAME_MAX or a path over PATH_MAX.
+                self.error(&format!("{shown}: File name too long"));
+                return Ok(126);
+            }
             Err(_) => {
                 self.error(&format!("{shown}: No such file or directory"));
                 return Ok(127);
@@ -517,4 +522,9 @@ impl Shell {
     pub fn resolve(&self, p: &str) -> std::path::PathBuf {
         crate::vfs::join(&self.cwd, p)
     }
+}
+
+/// Whether Linux would refuse `path` with ENAMETOOLONG.
+fn name_too_long(path: &str) -> bool {
+    path.len() >= 4096 || path.split('/').any(|c| c.len() > 255)
 }

@@ -1,4 +1,4 @@
-//! wait, jobs, kill, trap.
+//! jobs, kill, trap (`wait` is in `wait.rs`).
 
 use super::super::expand::ExpAssign;
 use super::super::jobs::JobTable;
@@ -65,95 +65,6 @@ pub fn signal_name(spec: &str) -> Option<String> {
 
 pub fn signal_number(name: &str) -> Option<i32> {
     SIGNALS.iter().find(|(s, _)| *s == name).map(|(_, n)| *n)
-}
-
-pub fn wait(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let mut any = false;
-    let mut i = 1;
-    while i < argv.len() && argv[i].starts_with(b"-") {
-        match argv[i].as_slice() {
-            b"-n" => any = true,
-            b"-f" => {}
-            _ => {
-                sh.builtin_error("wait", &format!("{}: invalid option", text(&argv[i])));
-                return Ok(2);
-            }
-        }
-        i += 1;
-    }
-    let specs = &argv[i..];
-    if any {
-        let pending: Vec<_> = sh
-            .jobs
-            .jobs
-            .iter()
-            .filter(|j| !j.reaped.load(std::sync::atomic::Ordering::Relaxed))
-            .cloned()
-            .collect();
-        if pending.is_empty() {
-            return Ok(127);
-        }
-        loop {
-            if sh.is_cancelled() {
-                return Err(Flow::Exit(130));
-            }
-            if let Some(j) = pending.iter().find(|j| j.status().is_some()) {
-                j.reaped.store(true, std::sync::atomic::Ordering::Relaxed);
-                let s = j.status().unwrap_or(0);
-                let pid = j.pid;
-                sh.jobs.jobs.retain(|x| x.pid != pid);
-                sh.remember_job(pid, s);
-                return Ok(s);
-            }
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-    }
-    if specs.is_empty() {
-        sh.wait_all()?;
-        return Ok(0);
-    }
-    let mut status = 0;
-    for s in specs {
-        let t = text(s);
-        let job = if t.starts_with('%') {
-            sh.jobs.find_spec(&t)
-        } else {
-            match t.parse::<u32>() {
-                Ok(p) => sh.jobs.find_pid(p),
-                Err(_) => {
-                    sh.builtin_error("wait", &format!("`{t}': not a pid or valid job spec"));
-                    status = 2;
-                    continue;
-                }
-            }
-        };
-        match job {
-            Some(j) => match j.wait(&sh.cancel) {
-                Some(s) => {
-                    status = s;
-                    let pid = j.pid;
-                    sh.jobs.jobs.retain(|x| x.pid != pid);
-                    sh.remember_job(pid, s);
-                }
-                None => return Err(Flow::Exit(130)),
-            },
-            None => {
-                if let Ok(p) = t.parse::<u32>()
-                    && let Some(s) = sh.reaped.get(&p)
-                {
-                    status = *s;
-                    continue;
-                }
-                if t.starts_with('%') {
-                    sh.builtin_error("wait", &format!("{t}: no such job"));
-                } else {
-                    sh.builtin_error("wait", &format!("pid {t} is not a child of this shell"));
-                }
-                status = 127;
-            }
-        }
-    }
-    Ok(status)
 }
 
 /// `jobs [-lprs] [jobspec ...]`. A job that has ended is listed once (as `Done`, `Exit N`…)
@@ -426,7 +337,7 @@ pub fn kill(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         };
         match job {
             Some(j) => {
-                if num == 0 {
+                if num == 0 || (j.ignores_int && matches!(num, 2 | 3)) {
                     continue;
                 }
                 if j.status().is_none() {
