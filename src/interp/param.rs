@@ -757,21 +757,30 @@ impl Shell {
                     items.insert(0, self.arg0.clone());
                 }
                 let n = items.len() as i64;
-                let start = if off < 0 { n + off } else { off };
+                // Indexed arrays: the offset is an index (from one past the highest when
+                // negative), the first element taken the first set at or after it.
+                let sparse = match p {
+                    Param::Index(name, _) => {
+                        match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+                            Some(Value::Indexed(m)) => {
+                                let top = m.keys().next_back().map_or(0, |k| *k + 1);
+                                let base = if off < 0 { top + off } else { off };
+                                Some((base, m.keys().take_while(|k| **k < base).count() as i64))
+                            }
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                };
+                let start = match sparse {
+                    Some((base, _)) if base < 0 => return Ok(PV::List(Vec::new(), star)),
+                    Some((_, pos)) => pos,
+                    None if off < 0 => n + off,
+                    None => off,
+                };
                 if start < 0 || start > n {
                     return Ok(PV::List(Vec::new(), star));
                 }
-                // Sparse indexed arrays: offset is an index, not a position.
-                let start = if let Param::Index(name, _) = p {
-                    match self.vars.get(name).and_then(|v| v.value.as_ref()) {
-                        Some(Value::Indexed(m)) if off >= 0 => {
-                            m.keys().take_while(|k| **k < off).count() as i64
-                        }
-                        _ => start,
-                    }
-                } else {
-                    start
-                };
                 let end = self.slice_end(n, start, len)?;
                 Ok(PV::List(
                     items[start as usize..end.max(start) as usize].to_vec(),

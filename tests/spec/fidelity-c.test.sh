@@ -241,3 +241,37 @@ seq 3 > >(tac)
 2
 1
 ## END
+
+#### slices of a sparse array count from indices
+a=(v{0..9})
+unset -v 'a[2]' 'a[3]' 'a[4]' 'a[7]'
+echo "[${a[@]:9}] [${a[@]:10}] [${a[*]:3:2}]"
+echo "[${a[@]: -2}] [${a[@]: -5}] [${a[@]: -10}] [${a[@]: -11}]"
+echo "[${a[@]:9:2}] [${a[@]:0:3}]"
+## STDOUT:
+[v9] [] [v5 v6]
+[v8 v9] [v5 v6 v8 v9] [v0 v1 v5 v6 v8 v9] []
+[v9] [v0 v1 v5]
+## END
+
+#### a short write into a pipe whose reader exits at once
+{ echo hi; exit 55; } | false
+echo ${PIPESTATUS[@]}
+set -o pipefail
+echo x | true
+echo status=$?
+## STDOUT:
+55 1
+status=0
+## END
+
+#### an endless writer still gets SIGPIPE from an exited reader
+yes | true
+echo ${PIPESTATUS[@]}
+yes | head -n 1
+echo ${PIPESTATUS[@]}
+## STDOUT:
+141 0
+y
+141 0
+## END
