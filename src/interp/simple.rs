@@ -479,6 +479,7 @@ impl Shell {
         let mut child = Shell::new(self.env.clone(), self.cwd.clone(), self.cancel.clone());
         child.fds = self.fds.clone();
         child.pid = self.env.alloc_pid();
+        self.nest(&mut child);
         child.umask = self.umask;
         for (k, v) in self.vars.exported() {
             child.set_exported(&k, v);
@@ -515,6 +516,7 @@ impl Shell {
         };
         child.last_status = status;
         child.run_exit_trap();
+        self.receive_from(&mut child);
         child.last_status
     }
 

@@ -275,3 +275,54 @@ echo ${PIPESTATUS[@]}
 y
 141 0
 ## END
+
+#### trap -N is an invalid option
+trap 'echo at-exit' EXIT
+trap -1 EXIT 2>&1 | sed 's/^.*line [0-9]*: //'
+trap -1 EXIT 2>/dev/null
+echo status=$?
+## STDOUT:
+trap: -1: invalid option
+trap: usage: trap [-lp] [[arg] signal_spec ...]
+status=2
+at-exit
+## END
+
+#### signals ignored by default leave a background job running
+trap 'echo SIGURG' URG
+kill -URG $$
+{ echo begin child; sleep 0.1; echo end child; } &
+kill -URG $!
+wait
+echo "wait status $?"
+## STDOUT:
+SIGURG
+begin child
+end child
+wait status 0
+## END
+
+#### a nested shell signals its parent
+trap 'echo USR1 trap status=$?; ( exit 42 )' USR1
+bash -c "kill -USR1 $$"
+echo after=$?
+trap 'echo USR2 trap' USR2
+bash -c "bash -c 'kill -USR2 $$'; echo mid"
+echo end
+## STDOUT:
+USR1 trap status=0
+after=0
+mid
+USR2 trap
+end
+## END
+
+#### a nested shell has its own $$
+outer=$$
+inner=$(bash -c 'echo $$')
+test "$outer" != "$inner" && echo differ
+test "$(echo $$)" = "$outer" && echo same-in-subshell
+## STDOUT:
+differ
+same-in-subshell
+## END

@@ -2,7 +2,7 @@
 
 use super::super::expand::ExpAssign;
 use super::super::jobs::JobTable;
-use super::super::{Flow, Res, SHELL_PID, Shell};
+use super::super::{Flow, Res, Shell};
 use super::text;
 
 type A<'a> = &'a [Vec<u8>];
@@ -318,12 +318,13 @@ pub fn kill(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             }
         } else {
             match t.parse::<u32>() {
-                Ok(p) if p == SHELL_PID || p == sh.pid => {
+                Ok(p) if p == sh.nesting.top_pid || p == sh.pid => {
                     if num != 0 {
                         sh.pending_signals.push(name.clone());
                     }
                     continue;
                 }
+                Ok(p) if sh.signal_ancestor(p, &name) => continue,
                 Ok(p) => sh.jobs.find_pid(p),
                 Err(_) => {
                     sh.builtin_error(
@@ -337,7 +338,12 @@ pub fn kill(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         };
         match job {
             Some(j) => {
-                if num == 0 || (j.ignores_int && matches!(num, 2 | 3)) {
+                // Signals whose default action is to ignore (CHLD, URG, WINCH) or continue
+                // (CONT) leave a running job be, as do INT and QUIT for a job that ignores them.
+                if num == 0
+                    || matches!(num, 17 | 18 | 23 | 28)
+                    || (j.ignores_int && matches!(num, 2 | 3))
+                {
                     continue;
                 }
                 if j.status().is_none() {
@@ -362,6 +368,15 @@ pub fn trap(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let args: Vec<String> = if args.first().map(|s| s.as_str()) == Some("--") {
         args[1..].to_vec()
     } else {
+        if let Some(a) = args.first()
+            && a.len() > 1
+            && a.starts_with('-')
+            && let Some(c) = a[1..].chars().find(|c| !matches!(c, 'l' | 'p'))
+        {
+            sh.builtin_error("trap", &format!("-{c}: invalid option"));
+            sh.write_fd(2, b"trap: usage: trap [-lp] [[arg] signal_spec ...]\n");
+            return Ok(2);
+        }
         args
     };
     if args.is_empty() || args[0] == "-p" {
