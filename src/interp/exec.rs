@@ -475,6 +475,7 @@ impl Shell {
                     Err(s) => self.compound_redirect_failed(s),
                 };
                 self.restore_fds(saved, &cmd.redirects);
+                self.close_moved_sources(&cmd.redirects);
                 let s = r?;
                 self.last_status = s;
                 Ok(s)

@@ -125,6 +125,20 @@ impl Shell {
         self.fds = saved;
     }
 
+    /// After a builtin, function or compound command with `N>&M-` / `N<&M-`, bash leaves `M`
+    /// closed: it restores `N` but not the descriptor the move took away.
+    pub fn close_moved_sources(&mut self, redirects: &[Redirect]) {
+        for r in redirects {
+            if matches!(r.op, RedirOp::DupRead | RedirOp::DupWrite)
+                && let Some(t) = r.target.as_plain_literal()
+                && let Some(n) = t.strip_suffix('-')
+                && let Ok(n) = n.parse::<u32>()
+            {
+                self.fds.set(n, None);
+            }
+        }
+    }
+
     /// Apply redirections to the descriptor table. On failure prints the error and returns the
     /// status (1); the caller restores the table.
     pub fn apply_redirects(&mut self, redirects: &[Redirect]) -> Result<(), i32> {

@@ -125,12 +125,20 @@ impl Shell {
             }
             Some(saved)
         };
+        let in_shell = saved_fds.is_some()
+            && argv.first().is_some_and(|a| {
+                let n = String::from_utf8_lossy(a);
+                self.funcs.contains_key(n.as_ref()) || super::builtins::lookup(&n).is_some()
+            });
         let r = self.dispatch(argv, prefix, decl_assigns, decl_positions);
         if let Some(saved) = saved_fds {
             if self.keep_redirects {
                 self.keep_redirects = false;
             } else {
                 self.restore_fds(saved, &cmd.redirects);
+                if in_shell {
+                    self.close_moved_sources(&cmd.redirects);
+                }
             }
         }
         self.keep_redirects = false;

@@ -326,3 +326,20 @@ test "$(echo $$)" = "$outer" && echo same-in-subshell
 differ
 same-in-subshell
 ## END
+
+#### moving a descriptor for a builtin leaves the source closed
+exec 7> f.txt
+: 6>&7 7>&-
+echo hello >&7
+: 6>&7-
+echo world >&7 2>/dev/null
+echo status=$?
+exec 7> g.txt
+cat /dev/null 6>&7-
+echo still-open >&7
+cat f.txt g.txt
+## STDOUT:
+status=1
+hello
+still-open
+## END
