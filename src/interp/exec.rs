@@ -303,7 +303,10 @@ impl Shell {
 
     fn exec_pipeline(&mut self, p: &Pipeline) -> Res<i32> {
         let start = p.timed.map(|_| std::time::Instant::now());
-        if p.negated {
+        // bash ignores errexit under `!` only when `set -e` is on as the pipeline starts: a
+        // function run as `! f` that turns it on itself exits on its next failure.
+        let suppress = p.negated && self.opts.errexit;
+        if suppress {
             self.errexit_suppressed += 1;
         }
         let r = if p.commands.is_empty() {
@@ -318,7 +321,7 @@ impl Shell {
         } else {
             self.exec_multi_pipeline(p)
         };
-        if p.negated {
+        if suppress {
             self.errexit_suppressed -= 1;
         }
         let status = r?;

@@ -343,3 +343,19 @@ status=1
 hello
 still-open
 ## END
+
+#### ! ignores errexit only when set -e was on as it started
+trap 'echo ERR' ERR
+! { false; echo x; }
+set -e
+! { false; echo y; }
+set +e
+foo() { set -e; false; echo not reached; }
+! foo
+echo not reached either
+## status: 1
+## STDOUT:
+ERR
+x
+y
+## END
