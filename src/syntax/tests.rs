@@ -225,6 +225,7 @@ fn show_part(p: &WordPart) -> String {
         },
         WordPart::Assign(a) => format!("A({})", show_assign(a)),
         WordPart::BadSubst(t) => format!("BAD({t})"),
+        WordPart::BadBackquote { message, .. } => format!("BADBQ({message})"),
     }
 }
 

@@ -254,17 +254,6 @@ echo "[${a[@]:9:2}] [${a[@]:0:3}]"
 [v9] [v0 v1 v5]
 ## END
 
-#### a short write into a pipe whose reader exits at once
-{ echo hi; exit 55; } | false
-echo ${PIPESTATUS[@]}
-set -o pipefail
-echo x | true
-echo status=$?
-## STDOUT:
-55 1
-status=0
-## END
-
 #### an endless writer still gets SIGPIPE from an exited reader
 yes | true
 echo ${PIPESTATUS[@]}
@@ -358,4 +347,22 @@ echo not reached either
 ERR
 x
 y
+## END
+
+#### a syntax error inside backquotes is reported when it runs
+echo before
+echo "a`echo "`b" 2>/dev/null
+echo status=$?
+x=`for` 2>/dev/null
+echo status=$?
+{ y=`if`; } 2>&1 | sed 's/^.*line [0-9]*: //'
+f() { echo `for`; }
+declare -f f | sed -n 3p
+## STDOUT:
+before
+ab
+status=0
+status=2
+syntax error: unexpected end of file
+    echo `for`
 ## END
