@@ -177,9 +177,9 @@ pub struct Job {
     pub signal: AtomicI32,
     /// Already reported by `wait -n` / `wait`.
     pub reaped: std::sync::atomic::AtomicBool,
-    /// Started by a non-interactive shell: like bash's asynchronous commands there, it ignores
-    /// SIGINT and SIGQUIT.
-    pub ignores_int: bool,
+    /// The signals it ignores: those the shell ignored (`trap '' SIG`) when it started, and,
+    /// started by a non-interactive shell, SIGINT and SIGQUIT (bash's asynchronous commands).
+    pub ignored: Vec<i32>,
     /// A process substitution (`>(…)`, `<(…)`).
     pub procsub: bool,
 }
@@ -339,6 +339,20 @@ impl Shell {
         self.spawn_thread(sub, cmd, false, true, f)
     }
 
+    /// The signals a job started now ignores (see [`Job::ignored`]).
+    fn ignored_by_jobs(&self) -> Vec<i32> {
+        let mut v: Vec<i32> = self
+            .traps
+            .iter()
+            .filter(|(_, action)| action.is_empty())
+            .filter_map(|(name, _)| super::builtins::signal_trap_number(name))
+            .collect();
+        if !self.env.interactive.load(Ordering::Relaxed) {
+            v.extend([2, 3]);
+        }
+        v
+    }
+
     /// Give the process substitutions still running until `until` to finish on their own once
     /// the run has ended (their input closes with the run's descriptors): bash does not wait
     /// for them, but what they write still reaches its caller (`exec > >(tee log)`).
@@ -384,7 +398,7 @@ impl Shell {
             cancel,
             signal: AtomicI32::new(0),
             reaped: Default::default(),
-            ignores_int: !self.env.interactive.load(Ordering::Relaxed),
+            ignored: self.ignored_by_jobs(),
             procsub,
         });
         let j2 = job.clone();

@@ -366,3 +366,19 @@ status=2
 syntax error: unexpected end of file
     echo `for`
 ## END
+
+#### a job inherits the signals the shell ignores
+trap '' HUP
+sleep 0.2 &
+kill -HUP $!
+wait $!
+echo status=$?
+trap - HUP
+sleep 1 &
+kill -HUP $!
+wait $! 2>/dev/null
+echo status=$?
+## STDOUT:
+status=0
+status=129
+## END

@@ -339,11 +339,8 @@ pub fn kill(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         match job {
             Some(j) => {
                 // Signals whose default action is to ignore (CHLD, URG, WINCH) or continue
-                // (CONT) leave a running job be, as do INT and QUIT for a job that ignores them.
-                if num == 0
-                    || matches!(num, 17 | 18 | 23 | 28)
-                    || (j.ignores_int && matches!(num, 2 | 3))
-                {
+                // (CONT) leave a running job be, as do those the job ignores.
+                if num == 0 || matches!(num, 17 | 18 | 23 | 28) || j.ignored.contains(&num) {
                     continue;
                 }
                 if j.status().is_none() {
