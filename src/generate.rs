@@ -1,6 +1,6 @@
 //! `sandsh --generate man|completions SHELL`: the man page and shell completions, generated from
 //! the clap definition in `cli.rs` so that they cannot drift from the real flags. The copies
-//! committed in `man/` and `completions/` are checked by `tests/generated.rs`.
+//! committed in `man/` and `completions/` are checked by `tests/it/generated.rs`.
 
 use clap::CommandFactory;
 use clap_complete::Shell;

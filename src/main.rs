@@ -204,6 +204,7 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
         ..ExecOptions::default()
     };
     if !cli.json {
+        opts.stream_only = true;
         opts.on_stdout = Some(Arc::new(|b: &[u8]| {
             let mut o = std::io::stdout().lock();
             let _ = o.write_all(b);

@@ -10,7 +10,7 @@
 //! # target: cold <= 0.7         optional, repeatable: cold|inproc ratio vs bash, or rss_mb
 //! # kernel: fresh               optional: a new Kernel for every in-process run
 //! # known-mismatch: reason      optional: sandsh's output is known to differ (a bug to fix);
-//!                               the bench still reports it, `tests/bench_cases.rs` tolerates it
+//!                               the bench still reports it, `tests/it/bench_cases.rs` tolerates it
 //! # about: one line             shown in the report
 //! # input: text                 optional: a tool case over a generated input (see `INPUTS`)
 //! # streaming: yes              optional, with `input`: peak RSS must not grow with the input

@@ -67,6 +67,10 @@ pub trait CommandRegistry: Send + Sync {
     fn get(&self, name: &str) -> Option<Arc<dyn Command>>;
     /// All command names, sorted.
     fn names(&self) -> Vec<String>;
+    /// All commands, sorted by name.
+    fn commands(&self) -> Vec<Arc<dyn Command>> {
+        self.names().iter().filter_map(|n| self.get(n)).collect()
+    }
 }
 
 /// The execution context a command sees.

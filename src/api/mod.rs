@@ -22,6 +22,14 @@ pub use ctx::{CallOutput, CommandRegistry, OutputFormat, PatientGuard, ProcessIn
 pub use spec::{ArgSpec, ArgType, CommandSpec, Example, OptSpec, RiskLevel};
 pub use value::Value;
 
+/// The filesystem as commands see it through [`ToolCtx::backend`]: the backend trait and the
+/// values it takes and returns.
+pub mod fs {
+    pub use crate::vfs::{
+        FileType, FsStats, KernelBackend, Metadata, MountInfo, VfsError, WriteMode, normalize,
+    };
+}
+
 /// The network layer commands use (`curl`, `wget`), reached through
 /// `ctx.backend().network()`.
 pub use crate::net;

@@ -134,7 +134,7 @@ fn apply(ctx: &mut dyn ToolCtx, spec: &str, name: &str, c: &Cfg) -> bool {
                 return false;
             }
             let child = util::join_name(name, &util::lossy(&e.name));
-            if e.file_type == crate::vfs::FileType::Symlink {
+            if e.file_type == crate::api::fs::FileType::Symlink {
                 continue;
             }
             ok &= apply(ctx, spec, &child, c);

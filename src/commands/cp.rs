@@ -4,10 +4,13 @@
 //! rename within the one filesystem. `-i` prompts on stderr before overwriting and reads the
 //! answer as a line of standard input, as GNU does.
 
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::api::fs::{FileType, KernelBackend, Metadata, WriteMode};
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
-use crate::vfs::{FileType, WriteMode};
 
 use super::util;
 
@@ -208,203 +211,264 @@ struct Opts {
 }
 
 fn copy_one(ctx: &mut dyn ToolCtx, src: &str, dst: &str, o: &Opts, top: bool) -> bool {
-    let be = ctx.backend().clone();
-    let sabs = ctx.resolve_path(src);
-    let dabs = ctx.resolve_path(dst);
-    let lmeta = match be.lstat(&sabs) {
-        Ok(m) => m,
-        Err(e) => {
-            util::err(ctx, "cp", &format!("cannot stat {}: {e}", util::quote(src)));
-            return false;
-        }
+    let Some(pair) = Pair::new(ctx, src, dst, o) else {
+        return false;
     };
-    // Symlinks: followed for plain copies, copied as links under -r (GNU's -P with -R).
-    let meta = if lmeta.is_symlink() && !o.recursive {
-        match be.stat(&sabs) {
+    if pair.keep_destination(ctx, o) {
+        return true;
+    }
+    match pair.meta.file_type {
+        FileType::Dir => pair.copy_dir(ctx, o, top),
+        FileType::Symlink => pair.copy_link(ctx, o),
+        _ => pair.copy_file(ctx, o),
+    }
+}
+
+/// One source and its destination, resolved, with what `cp` learned of them.
+struct Pair<'a> {
+    be: Arc<dyn KernelBackend>,
+    src: &'a str,
+    dst: &'a str,
+    sabs: PathBuf,
+    dabs: PathBuf,
+    /// The source's metadata (of the link's target when a plain copy follows a symlink).
+    meta: Metadata,
+    /// Whether the destination existed (as anything, a dangling link included).
+    exists: bool,
+}
+
+impl<'a> Pair<'a> {
+    /// Stats the source and refuses to copy a file onto itself (both reported).
+    fn new(ctx: &mut dyn ToolCtx, src: &'a str, dst: &'a str, o: &Opts) -> Option<Self> {
+        let be = ctx.backend().clone();
+        let sabs = ctx.resolve_path(src);
+        let dabs = ctx.resolve_path(dst);
+        let lmeta = match be.lstat(&sabs) {
             Ok(m) => m,
             Err(e) => {
                 util::err(ctx, "cp", &format!("cannot stat {}: {e}", util::quote(src)));
-                return false;
+                return None;
             }
+        };
+        // Symlinks: followed for plain copies, copied as links under -r (GNU's -P with -R).
+        let meta = if lmeta.is_symlink() && !o.recursive {
+            match be.stat(&sabs) {
+                Ok(m) => m,
+                Err(e) => {
+                    util::err(ctx, "cp", &format!("cannot stat {}: {e}", util::quote(src)));
+                    return None;
+                }
+            }
+        } else {
+            lmeta
+        };
+        if let (Ok(a), Ok(b)) = (be.stat(&sabs), be.stat(&dabs))
+            && a.ino == b.ino
+            && !meta.is_symlink()
+        {
+            util::err(
+                ctx,
+                "cp",
+                &format!(
+                    "{} and {} are the same file",
+                    util::quote(src),
+                    util::quote(dst)
+                ),
+            );
+            return None;
         }
-    } else {
-        lmeta
-    };
-    if let (Ok(a), Ok(b)) = (be.stat(&sabs), be.stat(&dabs))
-        && a.ino == b.ino
-        && !meta.is_symlink()
-    {
-        util::err(
-            ctx,
-            "cp",
-            &format!(
-                "{} and {} are the same file",
-                util::quote(src),
-                util::quote(dst)
-            ),
-        );
-        return false;
+        let exists = be.lstat(&dabs).is_ok();
+        Some(Pair {
+            be,
+            src,
+            dst,
+            sabs,
+            dabs,
+            meta,
+            exists,
+        })
     }
-    let exists = be.lstat(&dabs).is_ok();
-    if exists && o.no_clobber {
-        return true;
+
+    /// Whether an existing destination stays as it is: `-n`, a "no" to `-i`'s question, or
+    /// `-u` with a destination not older than the source.
+    fn keep_destination(&self, ctx: &mut dyn ToolCtx, o: &Opts) -> bool {
+        let (be, meta, dabs) = (&self.be, &self.meta, &self.dabs);
+        if self.exists && o.no_clobber {
+            return true;
+        }
+        if self.exists
+            && o.ask
+            && !(meta.is_dir() && be.stat(dabs).is_ok_and(|m| m.is_dir()))
+            && !util::ask_stdin(ctx, &format!("cp: overwrite {}? ", util::quote(self.dst)))
+        {
+            return true;
+        }
+        // -u: keep a destination that is not older than the source.
+        o.update
+            && !meta.is_dir()
+            && be
+                .lstat(dabs)
+                .is_ok_and(|d| !d.is_dir() && d.mtime >= meta.mtime)
     }
-    if exists
-        && o.ask
-        && !(meta.is_dir() && be.stat(&dabs).is_ok_and(|m| m.is_dir()))
-        && !util::ask_stdin(ctx, &format!("cp: overwrite {}? ", util::quote(dst)))
-    {
-        return true;
-    }
-    // -u: keep a destination that is not older than the source.
-    if o.update
-        && !meta.is_dir()
-        && be
-            .lstat(&dabs)
-            .is_ok_and(|d| !d.is_dir() && d.mtime >= meta.mtime)
-    {
-        return true;
-    }
-    let say = |ctx: &mut dyn ToolCtx| {
+
+    /// `-v`: reports the copy.
+    fn say(&self, ctx: &mut dyn ToolCtx, o: &Opts) {
         if o.verbose {
             let _ = util::out(
                 ctx,
-                format!("{} -> {}\n", util::quote(src), util::quote(dst)).as_bytes(),
+                format!("{} -> {}\n", util::quote(self.src), util::quote(self.dst)).as_bytes(),
             );
         }
-    };
-    match meta.file_type {
-        FileType::Dir => {
-            if !o.recursive {
-                util::err(
-                    ctx,
-                    "cp",
-                    &format!("-r not specified; omitting directory {}", util::quote(src)),
-                );
-                return false;
-            }
-            if top && (dabs.starts_with(&sabs)) {
-                util::err(
-                    ctx,
-                    "cp",
-                    &format!(
-                        "cannot copy a directory, {}, into itself, {}",
-                        util::quote(src),
-                        util::quote(dst)
-                    ),
-                );
-                return false;
-            }
-            if !be.stat(&dabs).is_ok_and(|m| m.is_dir()) {
-                if let Err(e) = be.mkdir(&dabs, meta.mode | 0o700, false) {
-                    util::err(
-                        ctx,
-                        "cp",
-                        &format!("cannot create directory {}: {e}", util::quote(dst)),
-                    );
-                    return false;
-                }
-                say(ctx);
-            }
-            let mut ok = true;
-            let entries = be.list(&sabs).unwrap_or_default();
-            for e in entries {
-                if ctx.is_cancelled() {
-                    return false;
-                }
-                let n = util::lossy(&e.name);
-                ok &= copy_one(
-                    ctx,
-                    &util::join_name(src, &n),
-                    &util::join_name(dst, &n),
-                    o,
-                    false,
-                );
-            }
-            let m = if o.preserve {
-                meta.mode
-            } else {
-                meta.mode & !ctx.umask()
-            };
-            let _ = be.chmod(&dabs, m);
-            if o.preserve {
-                let _ = be.set_mtime(&dabs, meta.mtime);
-            }
-            ok
+    }
+
+    /// The mode a copy gets: the source's with `-p`, else less the umask.
+    fn mode(&self, ctx: &dyn ToolCtx, o: &Opts) -> u32 {
+        if o.preserve {
+            self.meta.mode
+        } else {
+            self.meta.mode & !ctx.umask()
         }
-        FileType::Symlink => {
-            let target = match be.read_link(&sabs) {
-                Ok(t) => t,
-                Err(e) => {
-                    util::err(
-                        ctx,
-                        "cp",
-                        &format!("cannot read symbolic link {}: {e}", util::quote(src)),
-                    );
-                    return false;
-                }
-            };
-            if exists {
-                let _ = be.remove(&dabs, false);
-            }
-            match be.symlink(&target, &dabs) {
-                Ok(()) => {
-                    say(ctx);
-                    true
-                }
-                Err(e) => {
-                    util::err(
-                        ctx,
-                        "cp",
-                        &format!("cannot create symbolic link {}: {e}", util::quote(dst)),
-                    );
-                    false
-                }
-            }
+    }
+
+    /// A directory (`-r`): made if missing, its entries copied, then its mode (and with
+    /// `-p` its time) set.
+    fn copy_dir(&self, ctx: &mut dyn ToolCtx, o: &Opts, top: bool) -> bool {
+        let (be, src, dst) = (&self.be, self.src, self.dst);
+        if !o.recursive {
+            util::err(
+                ctx,
+                "cp",
+                &format!("-r not specified; omitting directory {}", util::quote(src)),
+            );
+            return false;
         }
-        _ => {
-            let data = match be.read(&sabs, None) {
-                Ok(d) => d,
-                Err(e) => {
-                    util::err(
-                        ctx,
-                        "cp",
-                        &format!("cannot open {} for reading: {e}", util::quote(src)),
-                    );
-                    return false;
-                }
-            };
-            if be.stat(&dabs).is_ok_and(|m| m.is_dir()) {
+        if top && (self.dabs.starts_with(&self.sabs)) {
+            util::err(
+                ctx,
+                "cp",
+                &format!(
+                    "cannot copy a directory, {}, into itself, {}",
+                    util::quote(src),
+                    util::quote(dst)
+                ),
+            );
+            return false;
+        }
+        if !be.stat(&self.dabs).is_ok_and(|m| m.is_dir()) {
+            if let Err(e) = be.mkdir(&self.dabs, self.meta.mode | 0o700, false) {
                 util::err(
                     ctx,
                     "cp",
-                    &format!(
-                        "cannot overwrite directory {} with non-directory",
-                        util::quote(dst)
-                    ),
+                    &format!("cannot create directory {}: {e}", util::quote(dst)),
                 );
                 return false;
             }
-            let m = if o.preserve {
-                meta.mode
-            } else {
-                meta.mode & !ctx.umask()
-            };
-            if let Err(e) = be.write(&dabs, &data, WriteMode::Truncate, m) {
+            self.say(ctx, o);
+        }
+        // Depth is bounded by the filesystem's own (--max-path-depth), but a host mount has
+        // none of ours: never recurse past the stack's reserve.
+        if crate::api::stack::exhausted() {
+            util::err(
+                ctx,
+                "cp",
+                &format!("{}: directory nesting too deep", util::quote(src)),
+            );
+            return false;
+        }
+        let mut ok = true;
+        let entries = be.list(&self.sabs).unwrap_or_default();
+        for e in entries {
+            if ctx.is_cancelled() {
+                return false;
+            }
+            let n = util::lossy(&e.name);
+            ok &= copy_one(
+                ctx,
+                &util::join_name(src, &n),
+                &util::join_name(dst, &n),
+                o,
+                false,
+            );
+        }
+        let _ = be.chmod(&self.dabs, self.mode(ctx, o));
+        if o.preserve {
+            let _ = be.set_mtime(&self.dabs, self.meta.mtime);
+        }
+        ok
+    }
+
+    /// A symbolic link (under `-r`): copied as a link, replacing the destination.
+    fn copy_link(&self, ctx: &mut dyn ToolCtx, o: &Opts) -> bool {
+        let be = &self.be;
+        let target = match be.read_link(&self.sabs) {
+            Ok(t) => t,
+            Err(e) => {
                 util::err(
                     ctx,
                     "cp",
-                    &format!("cannot create regular file {}: {e}", util::quote(dst)),
+                    &format!("cannot read symbolic link {}: {e}", util::quote(self.src)),
                 );
                 return false;
             }
-            if o.preserve {
-                let _ = be.chmod(&dabs, meta.mode);
-                let _ = be.set_mtime(&dabs, meta.mtime);
-            }
-            say(ctx);
-            true
+        };
+        if self.exists {
+            let _ = be.remove(&self.dabs, false);
         }
+        match be.symlink(&target, &self.dabs) {
+            Ok(()) => {
+                self.say(ctx, o);
+                true
+            }
+            Err(e) => {
+                util::err(
+                    ctx,
+                    "cp",
+                    &format!("cannot create symbolic link {}: {e}", util::quote(self.dst)),
+                );
+                false
+            }
+        }
+    }
+
+    /// Anything else: the contents copied into a regular file.
+    fn copy_file(&self, ctx: &mut dyn ToolCtx, o: &Opts) -> bool {
+        let (be, dabs) = (&self.be, &self.dabs);
+        let data = match be.read(&self.sabs, None) {
+            Ok(d) => d,
+            Err(e) => {
+                util::err(
+                    ctx,
+                    "cp",
+                    &format!("cannot open {} for reading: {e}", util::quote(self.src)),
+                );
+                return false;
+            }
+        };
+        if be.stat(dabs).is_ok_and(|m| m.is_dir()) {
+            util::err(
+                ctx,
+                "cp",
+                &format!(
+                    "cannot overwrite directory {} with non-directory",
+                    util::quote(self.dst)
+                ),
+            );
+            return false;
+        }
+        if let Err(e) = be.write(dabs, &data, WriteMode::Truncate, self.mode(ctx, o)) {
+            util::err(
+                ctx,
+                "cp",
+                &format!("cannot create regular file {}: {e}", util::quote(self.dst)),
+            );
+            return false;
+        }
+        if o.preserve {
+            let _ = be.chmod(dabs, self.meta.mode);
+            let _ = be.set_mtime(dabs, self.meta.mtime);
+        }
+        self.say(ctx, o);
+        true
     }
 }
 

@@ -1,17 +1,17 @@
 //! `df`: report file system space usage of the sandbox's mounts.
 //!
 //! One line per mount of the VFS (`mount` lists the same). Sizes come from the backend's
-//! accounting ([`crate::vfs::KernelBackend::fs_stats`]): for the in-memory filesystem, the
+//! accounting ([`crate::api::fs::KernelBackend::fs_stats`]): for the in-memory filesystem, the
 //! bytes of file contents stored against the session's VFS byte budget and the inodes against
 //! its file limit. That is the budget a script can exhaust, so `df` measures content bytes
 //! while `du` estimates allocation in 4 KiB blocks; the two differ by the rounding. A mount
 //! that keeps no accounting (host directories, overlays) shows `-`.
 
+use crate::api::fs::{FsStats, MountInfo};
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OutputFormat, RiskLevel,
     ToolCtx,
 };
-use crate::vfs::{FsStats, MountInfo};
 
 use super::fsutil::{self, opt};
 use super::util;

@@ -241,7 +241,7 @@ impl Walker {
         ctx: &mut dyn ToolCtx,
         path: &str,
         follow: bool,
-    ) -> Option<(crate::vfs::Metadata, Sum)> {
+    ) -> Option<(crate::api::fs::Metadata, Sum)> {
         let abs = ctx.resolve_path(path);
         let r = if follow || self.deref_all {
             ctx.backend().stat(&abs)
@@ -552,13 +552,13 @@ mod tests {
         let _ = c.backend.write(
             Path::new("/home/user/d/sub/big"),
             &[b'0'; 5000],
-            crate::vfs::WriteMode::Truncate,
+            crate::api::fs::WriteMode::Truncate,
             0o644,
         );
         let _ = c.backend.write(
             Path::new("/home/user/d/a"),
             b"abc",
-            crate::vfs::WriteMode::Truncate,
+            crate::api::fs::WriteMode::Truncate,
             0o644,
         );
         let _ = c

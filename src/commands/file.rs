@@ -1,8 +1,8 @@
 //! `file`: determine file type, the way file 5.x (libmagic) words it.
 //!
 //! Not a libmagic port: a fixed set of checks in libmagic's order. Special files first
-//! (directory, symlink, device, fifo, empty), then the magic numbers agents meet (gzip, zip,
-//! tar, PNG, JPEG, PDF, ELF), then text: scripts by their `#!` line, JSON (libmagic's
+//! (directory, symlink, device, fifo, empty), then the magic numbers agents meet (gzip, bzip2, xz, zip,
+//! tar, PNG, JPEG, GIF, PDF, ELF), then text: scripts by their `#!` line, JSON (libmagic's
 //! "JSON text data" / "New Line Delimited JSON text data"), HTML, XML, and the encoding
 //! analysis (ASCII, UTF-8, UTF-16, ISO-8859, non-ISO extended ASCII) with libmagic's line
 //! terminator, long-line, escape-sequence and overstriking remarks. Anything else is `data`.
@@ -11,10 +11,10 @@
 
 use std::path::Path;
 
+use crate::api::fs::FileType;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
-use crate::vfs::FileType;
 
 use super::fsutil::{self, opt};
 use super::util;
@@ -26,7 +26,7 @@ static SPEC: CommandSpec = CommandSpec {
     group: "fs",
     summary: "determine file type",
     usage: "file [OPTION]... FILE...",
-    description: "Print the type of each FILE as file(1) words it: text encodings and line terminators, empty files, directories, symlinks, devices, scripts, JSON, HTML, XML, and the magic numbers of gzip, zip, tar, PNG, JPEG, PDF and ELF. Only the first 1 MiB is examined. A FILE that cannot be read is reported on stdout and does not change the exit status (as in file 5).",
+    description: "Print the type of each FILE as file(1) words it: text encodings and line terminators, empty files, directories, symlinks, devices, scripts, JSON, HTML, XML, and the magic numbers of gzip, bzip2, xz, zip, tar, PNG, JPEG, GIF, PDF and ELF (a header cut short is described as far as it goes, as libmagic does). Only the first 1 MiB is examined. A FILE that cannot be read is reported on stdout and does not change the exit status (as in file 5).",
     options: &[
         opt(
             Some('b'),
@@ -321,9 +321,8 @@ fn gzip(d: &[u8], full_len: u64, last4: Option<u32>) -> Option<Kind> {
     if let Some(os) = os {
         s.push_str(&format!(", from {os}"));
     }
-    if full_len >= 18
-        && let Some(n) = last4
-    {
+    // libmagic reads the trailer wherever the file ends, even inside the header.
+    if let Some(n) = last4.filter(|_| full_len >= 10) {
         s.push_str(&format!(", original size modulo 2^32 {n}"));
     }
     Some(Kind::new(s, "application/gzip", Some("binary")))
@@ -375,8 +374,16 @@ fn png(d: &[u8]) -> Option<Kind> {
     if !d.starts_with(b"\x89PNG\r\n\x1a\n") {
         return None;
     }
+    // libmagic wants the IHDR chunk; fields past the end of a cut file read as 0.
+    if d.get(12..16) != Some(b"IHDR") {
+        return None;
+    }
     let mut s = String::from("PNG image data");
-    if d.get(12..16) == Some(b"IHDR") && d.len() >= 29 {
+    {
+        let mut h = [0u8; 29];
+        let n = d.len().min(29);
+        h[..n].copy_from_slice(&d[..n]);
+        let d = &h;
         let (w, h) = (u32be(d, 16)?, u32be(d, 20)?);
         let depth = d[24];
         let color = match d[25] {
@@ -398,8 +405,9 @@ fn png(d: &[u8]) -> Option<Kind> {
     Some(Kind::new(s, "image/png", Some("binary")))
 }
 
-fn jpeg(d: &[u8]) -> Option<Kind> {
-    if !d.starts_with(&[0xff, 0xd8, 0xff]) {
+fn jpeg(d: &[u8], charset: &str) -> Option<Kind> {
+    // libmagic's rule reads four bytes.
+    if !d.starts_with(&[0xff, 0xd8, 0xff]) || d.len() < 4 {
         return None;
     }
     let mut s = String::from("JPEG image data");
@@ -451,26 +459,78 @@ fn jpeg(d: &[u8]) -> Option<Kind> {
         }
         at += 2 + len;
     }
-    Some(Kind::new(s, "image/jpeg", Some("binary")))
+    Some(Kind::new(s, "image/jpeg", Some(charset)))
 }
 
 fn pdf(d: &[u8], charset: &str) -> Option<Kind> {
     let rest = d.strip_prefix(b"%PDF-")?;
-    let end = rest
-        .iter()
-        .position(|b| !(b.is_ascii_digit() || *b == b'.'))
-        .unwrap_or(rest.len());
-    let v = String::from_utf8_lossy(&rest[..end]);
-    Some(Kind::new(
-        format!("PDF document, version {v}"),
-        "application/pdf",
-        Some(charset),
-    ))
+    // libmagic prints the bytes at offsets 5 and 7 around a dot of its own.
+    let mut s = String::from("PDF document");
+    if let Some(&major) = rest.first() {
+        s.push_str(", version ");
+        s.push_str(&magic_char(major));
+        if let Some(&minor) = rest.get(2) {
+            s.push('.');
+            s.push_str(&magic_char(minor));
+        }
+    }
+    Some(Kind::new(s, "application/pdf", Some(charset)))
+}
+
+/// A byte as libmagic's `%c` prints it: itself when printable, else `\ooo`.
+fn magic_char(b: u8) -> String {
+    if b.is_ascii_graphic() || b == b' ' {
+        (b as char).to_string()
+    } else {
+        format!("\\{b:03o}")
+    }
+}
+
+fn bzip2(d: &[u8], charset: &str) -> Option<Kind> {
+    if !d.starts_with(b"BZh") {
+        return None;
+    }
+    let mut s = String::from("bzip2 compressed data");
+    if let Some(k @ b'1'..=b'9') = d.get(3) {
+        s.push_str(&format!(", block size = {}00k", k - b'0'));
+    }
+    Some(Kind::new(s, "application/x-bzip2", Some(charset)))
+}
+
+fn xz(d: &[u8]) -> Option<Kind> {
+    if !d.starts_with(b"\xfd7zXZ\0") {
+        return None;
+    }
+    let mut s = String::from("XZ compressed data, checksum");
+    match d.get(7).map(|b| b & 0x0f) {
+        Some(0) => s.push_str(" NONE"),
+        Some(1) => s.push_str(" CRC32"),
+        Some(4) => s.push_str(" CRC64"),
+        Some(10) => s.push_str(" SHA-256"),
+        _ => {}
+    }
+    Some(Kind::new(s, "application/x-xz", Some("binary")))
+}
+
+fn gif(d: &[u8], charset: &str) -> Option<Kind> {
+    let version = match d.get(..6)? {
+        b"GIF87a" => "87a",
+        b"GIF89a" => "89a",
+        _ => return None,
+    };
+    let mut s = format!("GIF image data, version {version},");
+    if let (Some(w), Some(h)) = (u16le(d, 6), u16le(d, 8)) {
+        s.push_str(&format!(" {w} x {h}"));
+    }
+    Some(Kind::new(s, "image/gif", Some(charset)))
 }
 
 fn elf(d: &[u8]) -> Option<Kind> {
-    if !d.starts_with(b"\x7fELF") || d.len() < 20 {
+    if !d.starts_with(b"\x7fELF") {
         return None;
+    }
+    if d.len() < 20 {
+        return Some(elf_cut(d));
     }
     let bits64 = d[4] == 2;
     let le = d[5] == 1;
@@ -573,6 +633,39 @@ fn elf(d: &[u8]) -> Option<Kind> {
     Some(Kind::new(s, mime, Some("binary")))
 }
 
+/// An ELF header cut short: what libmagic says of the fields that are there.
+fn elf_cut(d: &[u8]) -> Kind {
+    let mut s = String::from("ELF");
+    if let Some(&class) = d.get(4) {
+        s.push_str(if class == 2 { " 64-bit" } else { " 32-bit" });
+    }
+    let le = d.get(5) == Some(&1);
+    if d.len() > 5 {
+        s.push_str(if le { " LSB" } else { " MSB" });
+    }
+    let etype = d.get(16..18).map(|b| {
+        let b = [b[0], b[1]];
+        if le {
+            u16::from_le_bytes(b)
+        } else {
+            u16::from_be_bytes(b)
+        }
+    });
+    let (tname, mime) = match etype {
+        Some(1) => (" relocatable,", "application/x-object"),
+        Some(2) => (" executable,", "application/x-executable"),
+        Some(3) => (" shared object,", "application/x-sharedlib"),
+        Some(4) => (" core file,", "application/x-coredump"),
+        Some(_) => (" unknown type,", "application/octet-stream"),
+        None => ("", "application/octet-stream"),
+    };
+    s.push_str(tname);
+    if d.len() >= 8 {
+        s.push_str(" (SYSV)");
+    }
+    Kind::new(s, mime, Some("binary"))
+}
+
 /// What a `#!` line names: (description, MIME type).
 fn script(first: &str) -> Option<(String, &'static str)> {
     let rest = first.strip_prefix("#!")?.trim();
@@ -641,8 +734,11 @@ fn classify_data(d: &[u8], full_len: u64, last4: Option<u32>) -> Kind {
     if let Some(k) = gzip(d, full_len, last4)
         .or_else(|| zip(d))
         .or_else(|| png(d))
-        .or_else(|| jpeg(d))
+        .or_else(|| jpeg(d, charset))
         .or_else(|| pdf(d, charset))
+        .or_else(|| bzip2(d, charset))
+        .or_else(|| xz(d))
+        .or_else(|| gif(d, charset))
         .or_else(|| elf(d))
         .or_else(|| tar(d))
     {

@@ -12,9 +12,9 @@ use std::collections::{HashSet, VecDeque};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::api::fs::{FileType, KernelBackend, Metadata, VfsError};
 use crate::api::{OptSpec, ToolCtx};
 use crate::text::strftime::gmtime;
-use crate::vfs::{FileType, KernelBackend, Metadata, VfsError};
 
 /// The allocation unit the VFS is accounted in (ext4's usual block size).
 pub const BLOCK: u64 = 4096;
@@ -416,9 +416,9 @@ pub fn human(n: u64, si: bool) -> String {
 
 /// The mount holding `path` (longest prefix of the backend's mount list) and its index in
 /// that list; `None` when the backend reports no mounts.
-pub fn mount_of(ctx: &dyn ToolCtx, path: &str) -> Option<(usize, crate::vfs::MountInfo)> {
+pub fn mount_of(ctx: &dyn ToolCtx, path: &str) -> Option<(usize, crate::api::fs::MountInfo)> {
     let mounts = ctx.backend().mounts();
-    let mut best: Option<(usize, crate::vfs::MountInfo)> = None;
+    let mut best: Option<(usize, crate::api::fs::MountInfo)> = None;
     for (i, m) in mounts.into_iter().enumerate() {
         let mp = m.path.to_string_lossy().into_owned();
         if is_under(path, &mp)

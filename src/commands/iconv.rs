@@ -6,10 +6,10 @@
 //! `//IGNORE`. Like glibc's iconv, each input is read whole before converting; the output
 //! converted before an error is still written.
 
+use crate::api::fs::WriteMode;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
-use crate::vfs::WriteMode;
 
 use super::util;
 

@@ -5,10 +5,10 @@
 //! as GNU's does. Owner and group changes (`-o`, `-g`) and `-s` (strip) are not supported:
 //! the VFS is single-user and has no binaries to strip.
 
+use crate::api::fs::WriteMode;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
-use crate::vfs::WriteMode;
 
 use super::fsutil::{self, opt};
 use super::{mode, util};

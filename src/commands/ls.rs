@@ -7,12 +7,12 @@
 use std::cmp::Ordering;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::api::fs::{FileType, Metadata};
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat,
     RiskLevel, ToolCtx,
 };
 use crate::text::strftime::{gmtime, strftime};
-use crate::vfs::{FileType, Metadata};
 
 use super::{fsutil, mode, util};
 

@@ -1,9 +1,9 @@
 //! `mkdir` and `rmdir`.
 
+use crate::api::fs::VfsError;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
-use crate::vfs::VfsError;
 
 use super::{basename::dir_name, mode, util};
 

@@ -6,10 +6,10 @@
 //! collision just draws again. `--tmpdir` takes its optional value only in the
 //! `--tmpdir=DIR` form, as GNU's optional-argument option does.
 
+use crate::api::fs::{VfsError, WriteMode};
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
-use crate::vfs::{VfsError, WriteMode};
 
 use super::fsutil::{self, opt};
 use super::util;

@@ -383,6 +383,9 @@ impl CommandRegistry for Registry {
         v.sort();
         v
     }
+    fn commands(&self) -> Vec<Arc<dyn Command>> {
+        Registry::commands(self)
+    }
 }
 
 #[cfg(test)]

@@ -5,10 +5,10 @@
 //! go to `FILE.rej`; a file changed with offset, fuzz or failures keeps `FILE.orig`. Only
 //! unified diffs are understood; other formats are refused.
 
+use crate::api::fs::WriteMode;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
-use crate::vfs::WriteMode;
 
 use super::util;
 

@@ -137,7 +137,7 @@ impl Command for Readlink {
                             .backend()
                             .read_link(&abs)
                             .map(|t| t.to_string_lossy().into_owned()),
-                        Ok(_) => Err(crate::vfs::VfsError::InvalidInput),
+                        Ok(_) => Err(crate::api::fs::VfsError::InvalidInput),
                         Err(e) => Err(e),
                     }
                 }

@@ -102,11 +102,11 @@ struct Cfg {
     follow: bool,
 }
 
-fn canon(ctx: &dyn ToolCtx, c: &Cfg, name: &str) -> Result<String, crate::vfs::VfsError> {
+fn canon(ctx: &dyn ToolCtx, c: &Cfg, name: &str) -> Result<String, crate::api::fs::VfsError> {
     if c.logical && c.follow {
         let lex = fsutil::lexical(ctx.cwd(), name);
         if name.is_empty() {
-            return Err(crate::vfs::VfsError::NotFound);
+            return Err(crate::api::fs::VfsError::NotFound);
         }
         fsutil::canonicalize(ctx, &lex, c.mode, true)
     } else {

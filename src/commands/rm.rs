@@ -5,10 +5,10 @@
 //! each answer as a line of standard input, as GNU does (the terminal in the REPL; the pipe in
 //! `yes | rm -i *`); end of input answers no.
 
+use crate::api::fs::VfsError;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
-use crate::vfs::VfsError;
 
 use super::util;
 
@@ -114,8 +114,8 @@ enum Done {
     Failed,
 }
 
-fn kind(meta: &crate::vfs::Metadata) -> &'static str {
-    use crate::vfs::FileType;
+fn kind(meta: &crate::api::fs::Metadata) -> &'static str {
+    use crate::api::fs::FileType;
     match meta.file_type {
         FileType::File if meta.size == 0 => "regular empty file",
         FileType::File => "regular file",
@@ -317,7 +317,7 @@ mod tests {
         let _ = ctx.backend.write(
             &ctx.cwd.join("d/e/g"),
             b"",
-            crate::vfs::WriteMode::Truncate,
+            crate::api::fs::WriteMode::Truncate,
             0o644,
         );
         assert_eq!(run(&Rm, &["nope"], &mut ctx), 1);

@@ -139,204 +139,286 @@ impl Command for Seq {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        // As GNU: option parsing stops at the first negative number.
-        let cut = args
-            .iter()
-            .position(|a| is_negative_number(a))
-            .unwrap_or(args.len());
-        let mut p = match ArgParser::parse(&SPEC, &args[..cut]) {
-            Ok(p) => p,
-            Err(e) => return util::usage(ctx, &SPEC, &e.message, 1),
+        let opts = match parse_args(args, ctx) {
+            Ok(o) => o,
+            Err(s) => return s,
         };
-        p.operands.extend(args[cut..].iter().cloned());
-        let sep = p
-            .value(&SPEC, "s")
-            .cloned()
-            .unwrap_or_else(|| b"\n".to_vec());
-        let fmt = p.value(&SPEC, "f").cloned();
-        let equal = p.has(&SPEC, "w");
-        if fmt.is_some() && equal {
-            return util::usage(
-                ctx,
-                &SPEC,
-                "seq: format string may not be specified when printing equal width strings",
-                1,
-            );
-        }
-        if p.operands.is_empty() {
-            return util::usage(ctx, &SPEC, "seq: missing operand", 1);
-        }
-        if p.operands.len() > 3 {
-            let m = format!(
-                "seq: extra operand {}",
-                util::cquote(&util::lossy(&p.operands[3]))
-            );
-            return util::usage(ctx, &SPEC, &m, 1);
-        }
-        let mut nums = Vec::new();
-        for o in &p.operands {
-            let s = util::lossy(o);
-            match parse_num(&s) {
-                Some(n) => nums.push(n),
-                None => {
-                    let m = format!("seq: invalid floating point argument: {}", util::cquote(&s));
-                    return util::usage(ctx, &SPEC, &m, 1);
-                }
-            }
-        }
-        let one = || parse_num("1").ok_or(());
-        let Ok(default) = one() else { return 1 };
-        let (first, step, last) = match nums.len() {
-            1 => {
-                let Ok(f) = one() else { return 1 };
-                (f, default, nums.remove(0))
-            }
-            2 => {
-                let l = nums.remove(1);
-                (nums.remove(0), default, l)
-            }
-            _ => {
-                let l = nums.remove(2);
-                let s = nums.remove(1);
-                (nums.remove(0), s, l)
-            }
+        let (first, step, last) = match bounds(ctx, &opts.operands) {
+            Ok(b) => b,
+            Err(s) => return s,
         };
-        if step.value == 0.0 {
-            let m = format!(
-                "seq: invalid Zero increment value: {}",
-                util::cquote(&step.text)
-            );
-            return util::usage(ctx, &SPEC, &m, 1);
+        if let Some(f) = &opts.fmt
+            && let Err(s) = check_format(ctx, f)
+        {
+            return s;
         }
-        if let Some(f) = &fmt {
-            let n = count_directives(f);
-            if n != 1 {
-                let m = if n == 0 {
-                    format!(
-                        "format {} has no % directive",
-                        util::cquote(&util::lossy(f))
-                    )
-                } else {
-                    format!(
-                        "format {} has too many % directives",
-                        util::cquote(&util::lossy(f))
-                    )
-                };
-                util::err(ctx, "seq", &m);
-                return 1;
-            }
-        }
-        let mut out: Vec<u8> = Vec::with_capacity(util::CHUNK + 64);
-        let mut first_item = true;
-        let emit = |ctx: &mut dyn ToolCtx,
-                    out: &mut Vec<u8>,
-                    text: &[u8],
-                    first_item: &mut bool|
-         -> bool {
-            if !*first_item {
-                out.extend_from_slice(&sep);
-            }
-            *first_item = false;
-            out.extend_from_slice(text);
-            if out.len() >= util::CHUNK {
-                if ctx.is_cancelled() || !util::out(ctx, out) {
-                    return false;
-                }
-                out.clear();
-            }
-            true
+        let mut em = Emitter {
+            sep: &opts.sep,
+            out: Vec::with_capacity(util::CHUNK + 64),
+            first_item: true,
         };
-        // Exact integer path.
-        if let (Some(a), Some(d), Some(z), None) = (first.int, step.int, last.int, &fmt) {
-            let width = if equal {
-                a.to_string().len().max(z.to_string().len())
+        let ok =
+            if let (Some(a), Some(d), Some(z), None) = (first.int, step.int, last.int, &opts.fmt) {
+                count_integers(ctx, &mut em, (a, d, z), opts.equal)
             } else {
-                0
+                count_floats(ctx, &mut em, (&first, &step, &last), &opts)
             };
-            let mut x = a;
-            while (d > 0 && x <= z) || (d < 0 && x >= z) {
-                let s = if equal {
-                    pad(&x.to_string(), width)
-                } else {
-                    x.to_string()
-                };
-                if !emit(ctx, &mut out, s.as_bytes(), &mut first_item) {
-                    return 1;
-                }
-                match x.checked_add(d) {
-                    Some(n) => x = n,
-                    None => break,
-                }
-            }
-        } else {
-            let prec = match (first.frac, step.frac) {
-                (Some(a), Some(b)) if last.frac.is_some() => Some(a.max(b)),
-                _ => None,
-            };
-            let render = |v: f64| -> Vec<u8> {
-                match (&fmt, prec) {
-                    (Some(f), _) => {
-                        let mut o = Vec::new();
-                        printf(
-                            f,
-                            &[format!("{v:e}").into_bytes()],
-                            PrintfTimes::default(),
-                            &mut o,
-                        );
-                        o
-                    }
-                    (None, Some(pr)) => format!("{v:.pr$}").into_bytes(),
-                    (None, None) => {
-                        let mut o = Vec::new();
-                        printf(
-                            b"%g",
-                            &[format!("{v:e}").into_bytes()],
-                            PrintfTimes::default(),
-                            &mut o,
-                        );
-                        o
-                    }
-                }
-            };
-            let width = if equal && fmt.is_none() {
-                render(first.value).len().max(render(last.value).len())
-            } else {
-                0
-            };
-            let last_text = render(last.value);
-            let mut prev: Vec<u8> = Vec::new();
-            let mut i: u64 = 0;
-            loop {
-                let x = first.value + (i as f64) * step.value;
-                let beyond = if step.value > 0.0 {
-                    x > last.value
-                } else {
-                    x < last.value
-                };
-                let mut t = render(x);
-                if beyond && (t != last_text || t == prev) {
-                    break;
-                }
-                if width > 0 {
-                    t = pad(&util::lossy(&t), width).into_bytes();
-                }
-                if !emit(ctx, &mut out, &t, &mut first_item) {
-                    return 1;
-                }
-                if beyond || !x.is_finite() {
-                    break;
-                }
-                prev = render(x);
-                i += 1;
+        if !ok {
+            return 1;
+        }
+        em.finish(ctx)
+    }
+}
+
+/// The command line: `-s`, `-f`, `-w` and the one to three number operands.
+struct Options {
+    sep: Vec<u8>,
+    fmt: Option<Vec<u8>>,
+    equal: bool,
+    operands: Vec<Arg>,
+}
+
+fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Options, ExitStatus> {
+    // As GNU: option parsing stops at the first negative number.
+    let cut = args
+        .iter()
+        .position(|a| is_negative_number(a))
+        .unwrap_or(args.len());
+    let mut p = match ArgParser::parse(&SPEC, &args[..cut]) {
+        Ok(p) => p,
+        Err(e) => return Err(util::usage(ctx, &SPEC, &e.message, 1)),
+    };
+    p.operands.extend(args[cut..].iter().cloned());
+    let sep = p
+        .value(&SPEC, "s")
+        .cloned()
+        .unwrap_or_else(|| b"\n".to_vec());
+    let fmt = p.value(&SPEC, "f").cloned();
+    let equal = p.has(&SPEC, "w");
+    if fmt.is_some() && equal {
+        return Err(util::usage(
+            ctx,
+            &SPEC,
+            "seq: format string may not be specified when printing equal width strings",
+            1,
+        ));
+    }
+    if p.operands.is_empty() {
+        return Err(util::usage(ctx, &SPEC, "seq: missing operand", 1));
+    }
+    if p.operands.len() > 3 {
+        let m = format!(
+            "seq: extra operand {}",
+            util::cquote(&util::lossy(&p.operands[3]))
+        );
+        return Err(util::usage(ctx, &SPEC, &m, 1));
+    }
+    Ok(Options {
+        sep,
+        fmt,
+        equal,
+        operands: p.operands,
+    })
+}
+
+/// FIRST, INCREMENT and LAST from the operands (FIRST and INCREMENT default to 1).
+fn bounds(ctx: &mut dyn ToolCtx, operands: &[Arg]) -> Result<(Num, Num, Num), ExitStatus> {
+    let mut nums = Vec::new();
+    for o in operands {
+        let s = util::lossy(o);
+        match parse_num(&s) {
+            Some(n) => nums.push(n),
+            None => {
+                let m = format!("seq: invalid floating point argument: {}", util::cquote(&s));
+                return Err(util::usage(ctx, &SPEC, &m, 1));
             }
         }
-        if !first_item {
-            out.push(b'\n');
+    }
+    let one = || parse_num("1").ok_or(1);
+    let default = one()?;
+    let (first, step, last) = match nums.len() {
+        1 => (one()?, default, nums.remove(0)),
+        2 => {
+            let l = nums.remove(1);
+            (nums.remove(0), default, l)
         }
-        if !util::out(ctx, &out) {
+        _ => {
+            let l = nums.remove(2);
+            let s = nums.remove(1);
+            (nums.remove(0), s, l)
+        }
+    };
+    if step.value == 0.0 {
+        let m = format!(
+            "seq: invalid Zero increment value: {}",
+            util::cquote(&step.text)
+        );
+        return Err(util::usage(ctx, &SPEC, &m, 1));
+    }
+    Ok((first, step, last))
+}
+
+/// `-f FORMAT` must have exactly one `%` directive.
+fn check_format(ctx: &mut dyn ToolCtx, f: &[u8]) -> Result<(), ExitStatus> {
+    let n = count_directives(f);
+    if n == 1 {
+        return Ok(());
+    }
+    let m = if n == 0 {
+        format!(
+            "format {} has no % directive",
+            util::cquote(&util::lossy(f))
+        )
+    } else {
+        format!(
+            "format {} has too many % directives",
+            util::cquote(&util::lossy(f))
+        )
+    };
+    util::err(ctx, "seq", &m);
+    Err(1)
+}
+
+/// The output: numbers joined by the separator, written out a chunk at a time.
+struct Emitter<'s> {
+    sep: &'s [u8],
+    out: Vec<u8>,
+    /// No number written yet.
+    first_item: bool,
+}
+
+impl Emitter<'_> {
+    /// Adds one number; false when cancelled or the write failed.
+    fn emit(&mut self, ctx: &mut dyn ToolCtx, text: &[u8]) -> bool {
+        if !self.first_item {
+            self.out.extend_from_slice(self.sep);
+        }
+        self.first_item = false;
+        self.out.extend_from_slice(text);
+        if self.out.len() >= util::CHUNK {
+            if ctx.is_cancelled() || !util::out(ctx, &self.out) {
+                return false;
+            }
+            self.out.clear();
+        }
+        true
+    }
+
+    /// Ends the output with a newline (if a number was written) and writes it out.
+    fn finish(mut self, ctx: &mut dyn ToolCtx) -> ExitStatus {
+        if !self.first_item {
+            self.out.push(b'\n');
+        }
+        if !util::out(ctx, &self.out) {
             return 1;
         }
         0
+    }
+}
+
+/// The exact integer path: FIRST, INCREMENT and LAST are integers and there is no format.
+fn count_integers(
+    ctx: &mut dyn ToolCtx,
+    em: &mut Emitter<'_>,
+    (a, d, z): (i128, i128, i128),
+    equal: bool,
+) -> bool {
+    let width = if equal {
+        a.to_string().len().max(z.to_string().len())
+    } else {
+        0
+    };
+    let mut x = a;
+    while (d > 0 && x <= z) || (d < 0 && x >= z) {
+        let s = if equal {
+            pad(&x.to_string(), width)
+        } else {
+            x.to_string()
+        };
+        if !em.emit(ctx, s.as_bytes()) {
+            return false;
+        }
+        match x.checked_add(d) {
+            Some(n) => x = n,
+            None => break,
+        }
+    }
+    true
+}
+
+/// The floating-point path: `first + i * step`, printed with the format, with as many
+/// decimals as the operands have, or as `%g`.
+fn count_floats(
+    ctx: &mut dyn ToolCtx,
+    em: &mut Emitter<'_>,
+    (first, step, last): (&Num, &Num, &Num),
+    opts: &Options,
+) -> bool {
+    let fmt = opts.fmt.as_deref();
+    let prec = match (first.frac, step.frac) {
+        (Some(a), Some(b)) if last.frac.is_some() => Some(a.max(b)),
+        _ => None,
+    };
+    let width = if opts.equal && fmt.is_none() {
+        render(first.value, fmt, prec)
+            .len()
+            .max(render(last.value, fmt, prec).len())
+    } else {
+        0
+    };
+    let last_text = render(last.value, fmt, prec);
+    let mut prev: Vec<u8> = Vec::new();
+    let mut i: u64 = 0;
+    loop {
+        let x = first.value + (i as f64) * step.value;
+        let beyond = if step.value > 0.0 {
+            x > last.value
+        } else {
+            x < last.value
+        };
+        let mut t = render(x, fmt, prec);
+        if beyond && (t != last_text || t == prev) {
+            break;
+        }
+        if width > 0 {
+            t = pad(&util::lossy(&t), width).into_bytes();
+        }
+        if !em.emit(ctx, &t) {
+            return false;
+        }
+        if beyond || !x.is_finite() {
+            break;
+        }
+        prev = render(x, fmt, prec);
+        i += 1;
+    }
+    true
+}
+
+/// One number as text: through the format, with `prec` decimals, or as `%g`.
+fn render(v: f64, fmt: Option<&[u8]>, prec: Option<usize>) -> Vec<u8> {
+    match (fmt, prec) {
+        (Some(f), _) => {
+            let mut o = Vec::new();
+            printf(
+                f,
+                &[format!("{v:e}").into_bytes()],
+                PrintfTimes::default(),
+                &mut o,
+            );
+            o
+        }
+        (None, Some(pr)) => format!("{v:.pr$}").into_bytes(),
+        (None, None) => {
+            let mut o = Vec::new();
+            printf(
+                b"%g",
+                &[format!("{v:e}").into_bytes()],
+                PrintfTimes::default(),
+                &mut o,
+            );
+            o
+        }
     }
 }
 

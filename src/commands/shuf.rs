@@ -10,10 +10,10 @@
 
 use std::collections::HashMap;
 
+use crate::api::fs::WriteMode;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
-use crate::vfs::WriteMode;
 
 use super::util::{self, Lines};
 

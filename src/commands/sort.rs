@@ -7,12 +7,17 @@
 
 use std::cmp::Ordering;
 
+use crate::api::fs::WriteMode;
 use crate::api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs,
+    RiskLevel, ToolCtx,
 };
-use crate::vfs::WriteMode;
 
 use super::util;
+
+mod methods;
+
+use methods::sort_lines;
 
 pub struct Sort;
 
@@ -478,25 +483,6 @@ fn num_parts(s: &[u8]) -> (bool, &[u8], &[u8], usize) {
         }
     }
     (neg, int, frac, p)
-}
-
-/// Each line's first-key value when that key is -n and every line's key is an integer of at
-/// most 18 digits (as `numcmp` reads it: no fraction, or one of only zeros); else `None`.
-fn integer_keys<'a>(lines: &[&'a [u8]], cfg: &Cfg) -> Option<Vec<(i64, &'a [u8])>> {
-    let k = cfg.keys.first()?;
-    if k.kind != Kind::Numeric {
-        return None;
-    }
-    let mut out = Vec::with_capacity(lines.len());
-    for l in lines {
-        let (neg, int, frac, _) = num_parts(key_text(l, k, cfg));
-        if !frac.is_empty() || int.len() > 18 {
-            return None;
-        }
-        let v = int.iter().fold(0i64, |v, &d| v * 10 + i64::from(d - b'0'));
-        out.push((if neg { -v } else { v }, *l));
-    }
-    Some(out)
 }
 
 fn numcmp(a: &[u8], b: &[u8]) -> Ordering {
@@ -1026,61 +1012,94 @@ impl Command for Sort {
             Ok(p) => p,
             Err(s) => return s,
         };
-        let mut g = Key::default();
-        let mut keys = Vec::new();
-        let mut tab = None;
-        let (mut check, mut quiet, mut stable, mut unique, mut zero) =
-            (false, false, false, false, false);
-        let mut merge = false;
-        let mut output: Option<String> = None;
+        let mut opts = match Options::parse(&p, ctx) {
+            Ok(o) => o,
+            Err(s) => return s,
+        };
+        let cfg = match opts.cfg(&p, ctx) {
+            Ok(c) => c,
+            Err(s) => return s,
+        };
+        let delim = if opts.zero { 0 } else { b'\n' };
+        let files: Vec<Arg> = util::files_or_stdin(p.operands);
+        let (data, per_file) = match read_inputs(ctx, &files, delim, opts.check || opts.merge) {
+            Ok(r) => r,
+            Err(s) => return s,
+        };
+        if opts.check {
+            return check_order(ctx, per_file, delim, &cfg, opts.quiet);
+        }
+        let lines = if opts.merge {
+            merge_sorted(&per_file, delim, &cfg)
+        } else {
+            match sort_lines(ctx, &data, delim, &cfg) {
+                Ok(l) => l,
+                Err(s) => return s,
+            }
+        };
+        write_lines(ctx, &lines, data.len() + 1, delim, opts.output)
+    }
+}
+
+/// The command line, before it becomes a [`Cfg`].
+#[derive(Default)]
+struct Options {
+    /// The global ordering flags, which keys without flags of their own inherit.
+    global: Key,
+    keys: Vec<Key>,
+    tab: Option<u8>,
+    check: bool,
+    quiet: bool,
+    stable: bool,
+    unique: bool,
+    zero: bool,
+    merge: bool,
+    output: Option<String>,
+}
+
+impl Options {
+    fn parse(p: &ParsedArgs, ctx: &mut dyn ToolCtx) -> Result<Options, ExitStatus> {
+        let mut o = Options::default();
         for (i, v) in &p.opts {
-            let o = &SPEC.options[*i];
+            let spec = &SPEC.options[*i];
             let v = v.as_deref().unwrap_or_default();
-            match o.short {
+            match spec.short {
                 Some(c @ ('b' | 'd' | 'f' | 'g' | 'i' | 'M' | 'h' | 'n' | 'R' | 'r' | 'V')) => {
                     let mut tmp = [0u8; 4];
-                    g.set_flags(c.encode_utf8(&mut tmp), false);
+                    o.global.set_flags(c.encode_utf8(&mut tmp), false);
                     if c == 'b' {
-                        g.skip_eblanks = true;
+                        o.global.skip_eblanks = true;
                     }
                 }
-                Some('c') => check = true,
-                Some('m') => merge = true,
+                Some('c') => o.check = true,
+                Some('m') => o.merge = true,
                 Some('C') => {
-                    check = true;
-                    quiet = true;
+                    o.check = true;
+                    o.quiet = true;
                 }
                 Some('k') => match parse_key(&util::lossy(v)) {
-                    Ok(k) => keys.push(k),
+                    Ok(k) => o.keys.push(k),
                     Err(m) => {
                         util::err(ctx, "sort", &m);
-                        return 2;
+                        return Err(2);
                     }
                 },
-                Some('o') => output = Some(util::lossy(v)),
-                Some('s') => stable = true,
-                Some('t') => {
-                    let t = if v == b"\\0" { vec![0] } else { v.to_vec() };
-                    if t.len() != 1 {
-                        let m = if t.is_empty() {
-                            "empty tab".to_string()
-                        } else {
-                            format!("multi-character tab {}", util::cquote(&util::lossy(&t)))
-                        };
-                        util::err(ctx, "sort", &m);
-                        return 2;
-                    }
-                    if tab.is_some_and(|x| x != t[0]) {
-                        util::err(ctx, "sort", "incompatible tabs");
-                        return 2;
-                    }
-                    tab = Some(t[0]);
-                }
-                Some('u') => unique = true,
-                Some('z') => zero = true,
+                Some('o') => o.output = Some(util::lossy(v)),
+                Some('s') => o.stable = true,
+                Some('t') => o.tab = Some(parse_tab(ctx, v, o.tab)?),
+                Some('u') => o.unique = true,
+                Some('z') => o.zero = true,
                 _ => {}
             }
         }
+        Ok(o)
+    }
+
+    /// The comparison settings: the keys (each inheriting the global flags unless it has
+    /// its own; the global flags as the only key when they order), and the salt for `-R`.
+    fn cfg(&mut self, p: &ParsedArgs, ctx: &mut dyn ToolCtx) -> Result<Cfg, ExitStatus> {
+        let g = self.global;
+        let mut keys = std::mem::take(&mut self.keys);
         for k in &mut keys {
             if !k.has_ordering() {
                 k.inherit(&g);
@@ -1101,18 +1120,18 @@ impl Command for Sort {
                 Ok(b) => b,
                 Err(m) => {
                     util::err(ctx, "sort", &m);
-                    return 2;
+                    return Err(2);
                 }
             }
         } else {
             [0; 16]
         };
-        let cfg = Cfg {
+        Ok(Cfg {
             keys,
-            tab,
+            tab: self.tab,
             reverse: g.reverse,
-            stable,
-            unique,
+            stable: self.stable,
+            unique: self.unique,
             salt: {
                 use sha2::Digest;
                 let mut h = md5::Md5::new();
@@ -1120,188 +1139,130 @@ impl Command for Sort {
                 h
             },
             nul_after_key: !c_locale(ctx),
-        };
-        let delim = if zero { 0 } else { b'\n' };
-        let files: Vec<Arg> = util::files_or_stdin(p.operands);
-        let mut data = Vec::new();
-        let mut per_file = Vec::new();
-        for f in &files {
-            let name = util::lossy(f);
-            let r = match util::open(ctx, f) {
-                Ok(mut src) => {
-                    util::read_all(ctx, &mut src).map_err(|e| ("read failed", util::io_msg(&e)))
-                }
-                Err(m) if m == "Is a directory" => Err(("read failed", m)),
-                Err(m) => Err(("cannot read", m)),
-            };
-            match r {
-                Ok(d) => {
-                    if check || merge {
-                        per_file.push((name, d));
-                    } else {
-                        data.extend_from_slice(&d);
-                        if !d.is_empty() && d.last() != Some(&delim) {
-                            data.push(delim);
-                        }
-                    }
-                }
-                Err((what, m)) => {
-                    util::err(ctx, "sort", &format!("{what}: {name}: {m}"));
-                    return 2;
-                }
-            }
-        }
-        if check {
-            // GNU checks the first file only when several are given with -c.
-            let (name, d) = match per_file.into_iter().next() {
-                Some(x) => x,
-                None => return 0,
-            };
-            let lines = util::split_records(&d, delim);
-            for i in 1..lines.len() {
-                let o = compare(lines[i - 1], lines[i], &cfg);
-                if o == Ordering::Greater || (unique && o == Ordering::Equal) {
-                    if !quiet {
-                        let line = util::lossy(lines[i]);
-                        util::err(ctx, "sort", &format!("{name}:{}: disorder: {line}", i + 1));
-                    }
-                    return 1;
-                }
-            }
-            return 0;
-        }
-        let lines = if merge {
-            merge_sorted(&per_file, delim, &cfg)
+        })
+    }
+}
+
+/// The `-t` separator: one byte (`\0` for NUL), the same as any earlier `-t`.
+fn parse_tab(ctx: &mut dyn ToolCtx, v: &[u8], tab: Option<u8>) -> Result<u8, ExitStatus> {
+    let t = if v == b"\\0" { vec![0] } else { v.to_vec() };
+    if t.len() != 1 {
+        let m = if t.is_empty() {
+            "empty tab".to_string()
         } else {
-            let mut lines = util::split_records(&data, delim);
-            // Without -s or -u two lines compare equal only when they are the same bytes (the
-            // last-resort comparison), so an unstable sort gives the same output, faster.
-            let need_stable = cfg.stable || cfg.unique;
-            let randoms = cfg.keys.iter().filter(|k| k.kind == Kind::Random).count();
-            if randoms > 0 {
-                // One digest per line and random key, computed once (GNU hashes per comparison).
-                let mut charge = ctx.memory().charge();
-                if let Err(e) = charge.set(lines.len() * (randoms * 16 + 8)) {
-                    let e = util::memory_error(e);
-                    util::err(ctx, "sort", &util::io_msg(&e));
-                    return 2;
-                }
-                let mut dig = Vec::with_capacity(lines.len() * randoms);
-                for (i, l) in lines.iter().enumerate() {
-                    if i % 4096 == 0 && ctx.is_cancelled() {
-                        return 130;
-                    }
-                    line_digests(l, &cfg, &mut dig);
-                }
-                let d = |i: usize| &dig[i * randoms..(i + 1) * randoms];
-                let mut idx: Vec<usize> = (0..lines.len()).collect();
-                let cmp =
-                    |&i: &usize, &j: &usize| compare_pre(lines[i], lines[j], d(i), d(j), &cfg);
-                if need_stable {
-                    idx.sort_by(cmp);
-                } else {
-                    idx.sort_unstable_by(cmp);
-                }
-                lines = idx.into_iter().map(|i| lines[i]).collect();
-            } else if cfg.keys.is_empty() {
-                // Whole-line byte order: compare 8-byte prefixes held beside the pointers
-                // first, so most comparisons never touch the lines.
-                let mut charge = ctx.memory().charge();
-                if let Err(e) = charge.set(lines.len() * 24) {
-                    let e = util::memory_error(e);
-                    util::err(ctx, "sort", &util::io_msg(&e));
-                    return 2;
-                }
-                let prefix = |l: &[u8]| {
-                    let mut p = [0u8; 8];
-                    let n = l.len().min(8);
-                    p[..n].copy_from_slice(&l[..n]);
-                    u64::from_be_bytes(p)
-                };
-                let mut dec: Vec<(u64, &[u8])> = lines.iter().map(|l| (prefix(l), *l)).collect();
-                let rev = cfg.reverse;
-                let cmp = |a: &(u64, &[u8]), b: &(u64, &[u8])| {
-                    let o = a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1));
-                    if rev { o.reverse() } else { o }
-                };
-                if need_stable {
-                    dec.sort_by(cmp);
-                } else {
-                    dec.sort_unstable_by(cmp);
-                }
-                lines = dec.into_iter().map(|(_, l)| l).collect();
-            } else if let Some(mut dec) = integer_keys(&lines, &cfg) {
-                // A numeric first key that is a plain integer on every line: compare the
-                // numbers without touching the lines (random memory accesses dominate).
-                let mut charge = ctx.memory().charge();
-                if let Err(e) = charge.set(lines.len() * 24) {
-                    let e = util::memory_error(e);
-                    util::err(ctx, "sort", &util::io_msg(&e));
-                    return 2;
-                }
-                let rev = cfg.keys[0].reverse;
-                let cmp = |a: &(i64, &[u8]), b: &(i64, &[u8])| {
-                    let o = if rev { b.0.cmp(&a.0) } else { a.0.cmp(&b.0) };
-                    o.then_with(|| compare_rest(a.1, b.1, 1, &[], &[], &cfg))
-                };
-                if need_stable {
-                    dec.sort_by(cmp);
-                } else {
-                    dec.sort_unstable_by(cmp);
-                }
-                lines = dec.into_iter().map(|(_, l)| l).collect();
-            } else if !cfg.keys.is_empty() {
-                // Decorate: the first key's text is found once per line, not per comparison.
-                let mut charge = ctx.memory().charge();
-                if let Err(e) = charge.set(lines.len() * 32) {
-                    let e = util::memory_error(e);
-                    util::err(ctx, "sort", &util::io_msg(&e));
-                    return 2;
-                }
-                let k0 = &cfg.keys[0];
-                let mut dec: Vec<(&[u8], &[u8])> =
-                    lines.iter().map(|l| (*l, key_text(l, k0, &cfg))).collect();
-                if need_stable {
-                    dec.sort_by(|a, b| compare_dec(a, b, &cfg));
-                } else {
-                    dec.sort_unstable_by(|a, b| compare_dec(a, b, &cfg));
-                }
-                lines = dec.into_iter().map(|(l, _)| l).collect();
-            } else if need_stable {
-                lines.sort_by(|a, b| compare(a, b, &cfg));
-            } else {
-                lines.sort_unstable_by(|a, b| compare(a, b, &cfg));
-            }
-            if unique {
-                lines.dedup_by(|b, a| compare(a, b, &cfg) == Ordering::Equal);
-            }
-            lines
+            format!("multi-character tab {}", util::cquote(&util::lossy(&t)))
         };
-        let mut out = Vec::with_capacity(data.len() + 1);
-        for l in &lines {
-            out.extend_from_slice(l);
-            out.push(delim);
+        util::err(ctx, "sort", &m);
+        return Err(2);
+    }
+    if tab.is_some_and(|x| x != t[0]) {
+        util::err(ctx, "sort", "incompatible tabs");
+        return Err(2);
+    }
+    Ok(t[0])
+}
+
+/// Concatenated inputs and per-file inputs (if each file should be kept on its own; -c/-m).
+type Inputs = (Vec<u8>, Vec<(String, Vec<u8>)>);
+
+/// Reads every input: into one buffer of delimited records, or, for `-c` and `-m`
+/// (`per_file`), each file on its own.
+fn read_inputs(
+    ctx: &mut dyn ToolCtx,
+    files: &[Arg],
+    delim: u8,
+    per_file: bool,
+) -> Result<Inputs, ExitStatus> {
+    let mut data = Vec::new();
+    let mut each = Vec::new();
+    for f in files {
+        let name = util::lossy(f);
+        let r = match util::open(ctx, f) {
+            Ok(mut src) => {
+                util::read_all(ctx, &mut src).map_err(|e| ("read failed", util::io_msg(&e)))
+            }
+            Err(m) if m == "Is a directory" => Err(("read failed", m)),
+            Err(m) => Err(("cannot read", m)),
+        };
+        match r {
+            Ok(d) => {
+                if per_file {
+                    each.push((name, d));
+                } else {
+                    data.extend_from_slice(&d);
+                    if !d.is_empty() && d.last() != Some(&delim) {
+                        data.push(delim);
+                    }
+                }
+            }
+            Err((what, m)) => {
+                util::err(ctx, "sort", &format!("{what}: {name}: {m}"));
+                return Err(2);
+            }
         }
-        match output {
-            Some(path) => {
-                let abs = ctx.resolve_path(&path);
-                if let Err(e) = ctx.backend().write(&abs, &out, WriteMode::Truncate, 0o644) {
-                    util::err(ctx, "sort", &format!("open failed: {path}: {e}"));
+    }
+    Ok((data, each))
+}
+
+/// `-c`/`-C`: 0 if the first file is in order, else 1 (with a message unless `quiet`).
+fn check_order(
+    ctx: &mut dyn ToolCtx,
+    per_file: Vec<(String, Vec<u8>)>,
+    delim: u8,
+    cfg: &Cfg,
+    quiet: bool,
+) -> ExitStatus {
+    // GNU checks the first file only when several are given with -c.
+    let (name, d) = match per_file.into_iter().next() {
+        Some(x) => x,
+        None => return 0,
+    };
+    let lines = util::split_records(&d, delim);
+    for i in 1..lines.len() {
+        let o = compare(lines[i - 1], lines[i], cfg);
+        if o == Ordering::Greater || (cfg.unique && o == Ordering::Equal) {
+            if !quiet {
+                let line = util::lossy(lines[i]);
+                util::err(ctx, "sort", &format!("{name}:{}: disorder: {line}", i + 1));
+            }
+            return 1;
+        }
+    }
+    0
+}
+
+/// Writes the records, each followed by `delim`, to stdout or the `-o` file.
+fn write_lines(
+    ctx: &mut dyn ToolCtx,
+    lines: &[&[u8]],
+    capacity: usize,
+    delim: u8,
+    output: Option<String>,
+) -> ExitStatus {
+    let mut out = Vec::with_capacity(capacity);
+    for l in lines {
+        out.extend_from_slice(l);
+        out.push(delim);
+    }
+    match output {
+        Some(path) => {
+            let abs = ctx.resolve_path(&path);
+            if let Err(e) = ctx.backend().write(&abs, &out, WriteMode::Truncate, 0o644) {
+                util::err(ctx, "sort", &format!("open failed: {path}: {e}"));
+                return 2;
+            }
+            0
+        }
+        None => {
+            for chunk in out.chunks(util::CHUNK) {
+                if ctx.is_cancelled() {
+                    return 130;
+                }
+                if !util::out(ctx, chunk) {
                     return 2;
                 }
-                0
             }
-            None => {
-                for chunk in out.chunks(util::CHUNK) {
-                    if ctx.is_cancelled() {
-                        return 130;
-                    }
-                    if !util::out(ctx, chunk) {
-                        return 2;
-                    }
-                }
-                0
-            }
+            0
         }
     }
 }

@@ -7,10 +7,10 @@
 //! determine file size"; `< file` works). Round-robin `-n r/N` streams. Output files
 //! are written through the VFS as data arrives (first write truncates, later ones append).
 
+use crate::api::fs::WriteMode;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
-use crate::vfs::WriteMode;
 
 use super::util::{self, Lines, Source};
 

@@ -10,11 +10,11 @@
 use std::path::Path;
 use std::time::SystemTime;
 
+use crate::api::fs::{FileType, Metadata};
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OutputFormat, RiskLevel,
     ToolCtx,
 };
-use crate::vfs::{FileType, Metadata};
 
 use super::fsutil::{self, Names, opt};
 use super::{mode, util};

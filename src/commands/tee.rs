@@ -1,9 +1,9 @@
 //! `tee`: copy standard input to standard output and files, chunk by chunk.
 
+use crate::api::fs::WriteMode;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
-use crate::vfs::WriteMode;
 
 use super::util;
 

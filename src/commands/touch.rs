@@ -6,10 +6,10 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use crate::api::fs::WriteMode;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
-use crate::vfs::WriteMode;
 
 use super::util;
 

@@ -6,11 +6,11 @@
 //! counts a top directory only when something was listed under it; a symlink to a directory
 //! counts as a directory (and is descended into only with `-l`).
 
+use crate::api::fs::FileType;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 use crate::text::pattern::{Pattern, PatternOptions};
-use crate::vfs::FileType;
 
 use super::fsutil::opt;
 use super::util;
@@ -522,7 +522,7 @@ mod tests {
             let _ = b.write(
                 &c.cwd.join(f),
                 b"abc",
-                crate::vfs::WriteMode::Truncate,
+                crate::api::fs::WriteMode::Truncate,
                 0o644,
             );
         }
@@ -601,7 +601,7 @@ mod tests {
         let _ = c.backend.write(
             Path::new("/home/user/x/f"),
             b"",
-            crate::vfs::WriteMode::Truncate,
+            crate::api::fs::WriteMode::Truncate,
             0o644,
         );
         let _ = c

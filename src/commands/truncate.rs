@@ -1,10 +1,10 @@
 //! `truncate`: shrink or extend files to a size, with GNU's relative forms (`+N -N <N >N /N
 //! %N`), multiplier suffixes, `-r` reference files and `-o` I/O-block units (4 KiB in the VFS).
 
+use crate::api::fs::{VfsError, WriteMode};
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
-use crate::vfs::{VfsError, WriteMode};
 
 use super::fsutil::{self, opt};
 use super::util;

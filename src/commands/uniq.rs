@@ -4,10 +4,11 @@
 //! input. Comparison skips `-f` fields then `-s` characters and looks at no more than `-w`
 //! characters, as GNU does (fields are runs of blanks followed by non-blanks).
 
+use crate::api::fs::WriteMode;
 use crate::api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs,
+    RiskLevel, ToolCtx,
 };
-use crate::vfs::WriteMode;
 
 use super::util::{self, Lines};
 
@@ -173,6 +174,56 @@ impl Command for Uniq {
             Ok(p) => p,
             Err(s) => return s,
         };
+        let opts = match Options::parse(&p, ctx) {
+            Ok(o) => o,
+            Err(s) => return s,
+        };
+        let mut src = match util::open(ctx, &opts.input) {
+            Ok(s) => s,
+            Err(m) => {
+                util::err(ctx, "uniq", &format!("{}: {m}", util::lossy(&opts.input)));
+                return 1;
+            }
+        };
+        // Output is batched and written a chunk at a time, to stdout or to OUTPUT, which is
+        // truncated first, as GNU opens it (so `uniq f f` empties f, as there).
+        let mut out = Output {
+            buf: Vec::with_capacity(util::CHUNK + 4096),
+            file: None,
+        };
+        if let Some(path) = &opts.output {
+            let abs = ctx.resolve_path(path);
+            if let Err(e) = ctx.backend().write(&abs, b"", WriteMode::Truncate, 0o644) {
+                util::err(ctx, "uniq", &format!("{path}: {e}"));
+                return 1;
+            }
+            out.file = Some((path.clone(), abs));
+        }
+        if let Err(s) = opts.scan(ctx, &mut src, &mut out) {
+            return s;
+        }
+        if out.flush(ctx) { 0 } else { 1 }
+    }
+}
+
+/// The command line.
+struct Options {
+    cfg: Cfg,
+    /// `-c`
+    count: bool,
+    /// `-D`
+    all_rep: bool,
+    /// `-d` (or `-D`)
+    only_dup: bool,
+    /// `-u`
+    only_uniq: bool,
+    delim: u8,
+    input: Vec<u8>,
+    output: Option<String>,
+}
+
+impl Options {
+    fn parse(p: &ParsedArgs, ctx: &mut dyn ToolCtx) -> Result<Options, ExitStatus> {
         let mut cfg = Cfg {
             skip_fields: 0,
             skip_chars: 0,
@@ -181,142 +232,105 @@ impl Command for Uniq {
         };
         for (i, v) in &p.opts {
             let v = v.as_deref().unwrap_or_default();
-            let r = match SPEC.options[*i].short {
-                Some('f') => parse_n(ctx, v, "fields").map(|n| cfg.skip_fields = n),
-                Some('s') => parse_n(ctx, v, "bytes").map(|n| cfg.skip_chars = n),
+            match SPEC.options[*i].short {
+                Some('f') => cfg.skip_fields = parse_n(ctx, v, "fields")?,
+                Some('s') => cfg.skip_chars = parse_n(ctx, v, "bytes")?,
                 Some('w') => match util::lossy(v).parse::<u64>() {
-                    Ok(n) => {
-                        cfg.check = Some(n.min(usize::MAX as u64) as usize);
-                        Ok(())
-                    }
+                    Ok(n) => cfg.check = Some(n.min(usize::MAX as u64) as usize),
                     Err(_) => {
                         util::err(
                             ctx,
                             "uniq",
                             &format!("{}: invalid number of bytes to compare", util::lossy(v)),
                         );
-                        Err(1)
+                        return Err(1);
                     }
                 },
-                _ => Ok(()),
-            };
-            if let Err(s) = r {
-                return s;
+                _ => {}
             }
         }
         let count = p.has(&SPEC, "c");
         let all_rep = p.has(&SPEC, "D");
-        let only_dup = p.has(&SPEC, "d") || all_rep;
-        let only_uniq = p.has(&SPEC, "u");
         if count && all_rep {
-            return util::usage(
+            return Err(util::usage(
                 ctx,
                 &SPEC,
                 "uniq: printing all duplicated lines and repeat counts is meaningless",
                 1,
-            );
+            ));
         }
         if p.operands.len() > 2 {
             let m = format!(
                 "uniq: extra operand {}",
                 util::quote(&util::lossy(&p.operands[2]))
             );
-            return util::usage(ctx, &SPEC, &m, 1);
+            return Err(util::usage(ctx, &SPEC, &m, 1));
         }
-        let delim = if p.has(&SPEC, "z") { 0 } else { b'\n' };
-        let input = p.operands.first().cloned().unwrap_or_else(|| b"-".to_vec());
-        let output = p.operands.get(1).map(|o| util::lossy(o));
-        let mut src = match util::open(ctx, &input) {
-            Ok(s) => s,
-            Err(m) => {
-                util::err(ctx, "uniq", &format!("{}: {m}", util::lossy(&input)));
-                return 1;
-            }
-        };
-        let mut collected: Option<Vec<u8>> = output.as_ref().map(|_| Vec::new());
-        let mut lines = Lines::new(delim);
+        Ok(Options {
+            cfg,
+            count,
+            all_rep,
+            only_dup: p.has(&SPEC, "d") || all_rep,
+            only_uniq: p.has(&SPEC, "u"),
+            delim: if p.has(&SPEC, "z") { 0 } else { b'\n' },
+            input: p.operands.first().cloned().unwrap_or_else(|| b"-".to_vec()),
+            output: p.operands.get(1).map(|o| util::lossy(o)),
+        })
+    }
+
+    /// The main loop: reads the input, groups equal lines, and emits each group as it ends.
+    fn scan(
+        &self,
+        ctx: &mut dyn ToolCtx,
+        src: &mut util::Source,
+        out: &mut Output,
+    ) -> Result<(), ExitStatus> {
+        let mut lines = Lines::new(self.delim);
         // The current group's first line (reused buffer) and its size.
         let mut group: Vec<u8> = Vec::new();
         let mut have_group = false;
         let mut n: u64 = 0;
-        // Output is batched and written a chunk at a time (or collected for OUTPUT).
-        let mut out: Vec<u8> = Vec::with_capacity(util::CHUNK + 4096);
-        let emit = |out: &mut Vec<u8>, line: &[u8], n: u64, first_of_all: bool| {
-            if all_rep {
-                if n < 2 && !first_of_all {
-                    return;
-                }
-            } else if (only_dup && n < 2) || (only_uniq && n > 1) {
-                return;
-            }
-            if count {
-                let mut b = itoa::Buffer::new();
-                let digits = b.format(n);
-                for _ in digits.len()..7 {
-                    out.push(b' ');
-                }
-                out.extend_from_slice(digits.as_bytes());
-                out.push(b' ');
-            }
-            out.extend_from_slice(line);
-            out.push(delim);
-        };
-        let flush = |ctx: &mut dyn ToolCtx, out: &mut Vec<u8>, collected: &mut Option<Vec<u8>>| {
-            let ok = match collected {
-                Some(c) => {
-                    c.extend_from_slice(out);
-                    true
-                }
-                None => util::out(ctx, out),
-            };
-            out.clear();
-            ok
-        };
-        // For -D every line of a repeated group is printed; keep the group's lines.
-        let mut pending: Vec<Vec<u8>> = Vec::new();
         loop {
-            let next = match lines.next_ref(ctx, &mut src) {
+            let next = match lines.next_ref(ctx, src) {
                 Ok(l) => l,
                 Err(e) => {
                     util::err(
                         ctx,
                         "uniq",
-                        &format!("{}: {}", util::lossy(&input), util::io_msg(&e)),
+                        &format!("{}: {}", util::lossy(&self.input), util::io_msg(&e)),
                     );
-                    return 1;
+                    return Err(1);
                 }
             };
             let next = next.map(|l| match l.last() {
-                Some(&d) if d == delim => &l[..l.len() - 1],
+                Some(&d) if d == self.delim => &l[..l.len() - 1],
                 _ => l,
             });
             let continues = match next {
-                Some(l) => have_group && same(&group, l, &cfg),
+                Some(l) => have_group && same(&group, l, &self.cfg),
                 None => false,
             };
             if continues {
                 n += 1;
-                if all_rep {
-                    if let Some(l) = next {
-                        pending.push(l.to_vec());
+                // -D prints every line of a repeated group: the first once the second shows
+                // the group repeats, then each as it comes (nothing is held back).
+                if self.all_rep
+                    && let Some(l) = next
+                {
+                    if n == 2 {
+                        self.emit(&mut out.buf, &group, n, true);
+                    }
+                    self.emit(&mut out.buf, l, n, true);
+                    if out.buf.len() >= util::CHUNK && !out.flush(ctx) {
+                        return Err(1);
                     }
                 }
                 continue;
             }
             if have_group {
-                if all_rep {
-                    if n > 1 {
-                        emit(&mut out, &group, n, true);
-                        for l in pending.drain(..) {
-                            emit(&mut out, &l, n, true);
-                        }
-                    }
-                    pending.clear();
-                } else {
-                    emit(&mut out, &group, n, false);
-                }
-                if out.len() >= util::CHUNK && !flush(ctx, &mut out, &mut collected) {
-                    return 1;
+                self.end_group(&mut out.buf, &group, n);
+                if out.buf.len() >= util::CHUNK && !out.flush(ctx) {
+                    return Err(1);
                 }
             }
             match next {
@@ -326,20 +340,65 @@ impl Command for Uniq {
                     have_group = true;
                     n = 1;
                 }
-                None => break,
+                None => return Ok(()),
             }
         }
-        if !flush(ctx, &mut out, &mut collected) {
-            return 1;
+    }
+
+    /// Emits a group of `n` lines that starts with `group` (-D has printed its lines already).
+    fn end_group(&self, out: &mut Vec<u8>, group: &[u8], n: u64) {
+        if !self.all_rep {
+            self.emit(out, group, n, false);
         }
-        if let (Some(path), Some(data)) = (output, collected) {
-            let abs = ctx.resolve_path(&path);
-            if let Err(e) = ctx.backend().write(&abs, &data, WriteMode::Truncate, 0o644) {
-                util::err(ctx, "uniq", &format!("{path}: {e}"));
-                return 1;
+    }
+
+    /// Adds a line of a group of `n` to the output, if the options select it.
+    fn emit(&self, out: &mut Vec<u8>, line: &[u8], n: u64, first_of_all: bool) {
+        if self.all_rep {
+            if n < 2 && !first_of_all {
+                return;
             }
+        } else if (self.only_dup && n < 2) || (self.only_uniq && n > 1) {
+            return;
         }
-        0
+        if self.count {
+            let mut b = itoa::Buffer::new();
+            let digits = b.format(n);
+            for _ in digits.len()..7 {
+                out.push(b' ');
+            }
+            out.extend_from_slice(digits.as_bytes());
+            out.push(b' ');
+        }
+        out.extend_from_slice(line);
+        out.push(self.delim);
+    }
+}
+
+/// The output: a buffer written a chunk at a time to stdout, or appended to OUTPUT (the name
+/// as given, for messages, and the resolved path).
+struct Output {
+    buf: Vec<u8>,
+    file: Option<(String, std::path::PathBuf)>,
+}
+
+impl Output {
+    fn flush(&mut self, ctx: &mut dyn ToolCtx) -> bool {
+        let ok = match &self.file {
+            Some((name, abs)) => match ctx
+                .backend()
+                .write(abs, &self.buf, WriteMode::Append, 0o644)
+            {
+                Ok(_) => true,
+                Err(e) => {
+                    util::err(ctx, "uniq", &format!("{name}: {e}"));
+                    false
+                }
+            },
+            None => util::out(ctx, &self.buf),
+        };
+        self.buf.clear();
+        ok
     }
 }
 

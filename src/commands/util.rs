@@ -8,10 +8,10 @@
 use std::io::Read;
 use std::path::PathBuf;
 
+use crate::api::fs::VfsError;
 use crate::api::{
     Arg, ArgParser, Cancelled, Charge, CommandSpec, MemoryExceeded, ParsedArgs, ToolCtx,
 };
-use crate::vfs::VfsError;
 
 /// Size of the chunks commands read and write.
 pub const CHUNK: usize = 64 * 1024;

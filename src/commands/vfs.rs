@@ -73,7 +73,7 @@ impl Command for Vfs {
                     1
                 }
             }
-            Err(crate::vfs::VfsError::Other(m)) if m.contains("no such backend tool") => {
+            Err(crate::api::fs::VfsError::Other(m)) if m.contains("no such backend tool") => {
                 if action == "diff" {
                     0
                 } else {

@@ -4,11 +4,11 @@
 //! of the total size of the regular files named, at least 7 when any input is not a regular
 //! file (stdin, a directory), and 1 for a single count of a single input.
 
+use crate::api::fs::FileType;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat,
     RiskLevel, ToolCtx,
 };
-use crate::vfs::FileType;
 
 use super::util;
 

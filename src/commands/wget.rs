@@ -9,12 +9,12 @@
 
 use std::time::{Duration, Instant};
 
+use crate::api::fs::WriteMode;
 use crate::api::net::{Net, NetError, Request, Url, UrlError};
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
     is_cancelled,
 };
-use crate::vfs::WriteMode;
 
 use super::util;
 

@@ -136,7 +136,7 @@ mod tests {
         let _ = c.backend.write(
             std::path::Path::new("/usr/local/bin/tool"),
             b"#!/bin/sh\n",
-            crate::vfs::WriteMode::Truncate,
+            crate::api::fs::WriteMode::Truncate,
             0o755,
         );
         assert_eq!(run(&Which, &["ls", "tool"], &mut c), 0);

@@ -6,10 +6,10 @@
 //! parser (`-r`, `-r -p`) with its garbage-skipping rules. Dumps stream; `-s -N` on a file
 //! reads it whole to know its size. Output to a file operand goes through the VFS.
 
+use crate::api::fs::WriteMode;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
-use crate::vfs::WriteMode;
 
 use super::util::{self, Source};
 

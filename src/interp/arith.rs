@@ -169,7 +169,7 @@ impl Shell {
     fn arith_error(&self, msg: &str) -> Flow {
         if msg.contains("unbound variable") {
             self.error(msg);
-            return Flow::Exit(self.unset_fatal_status());
+            return self.unset_fatal();
         }
         match &self.arith_text {
             Some(t) => self.error(&format!("{}{t}: {msg}", self.arith_prefix)),
@@ -301,23 +301,14 @@ impl Shell {
                     self.vars.set_key(n, key, text)
                 } else {
                     let idx = self.arith_subscript(sub, depth)?;
-                    let idx = if idx < 0 {
-                        let last = match self.vars.get(n).and_then(|x| x.value.as_ref()) {
-                            Some(Value::Indexed(m)) => m.keys().next_back().copied(),
-                            _ => None,
-                        };
-                        match last {
-                            Some(l) if l + 1 + idx >= 0 => l + 1 + idx,
-                            _ => {
-                                return Err(
-                                    self.arith_error(&format!("{n}[{sub}]: bad array subscript"))
-                                );
-                            }
+                    match self.vars.resolve_index(n, idx) {
+                        Some(idx) => self.vars.set_index(n, idx, text),
+                        None => {
+                            // bash reports it and goes on: the expression keeps its value.
+                            self.error(&format!("{n}[{sub}]: bad array subscript"));
+                            Ok(())
                         }
-                    } else {
-                        idx
-                    };
-                    self.vars.set_index(n, idx, text)
+                    }
                 }
             }
         };

@@ -13,6 +13,10 @@ impl Shell {
             return Flow::Exit(super::LIMIT_EXCEEDED_STATUS);
         }
         self.error(&e.to_string());
+        // bash's report_error: with errexit on, a readonly assignment ends the shell.
+        if self.opts.errexit && matches!(e, super::vars::VarError::Readonly(_)) {
+            return Flow::Exit(1);
+        }
         Flow::Discard(1)
     }
 
@@ -179,24 +183,12 @@ impl Shell {
                 Some(i) => i,
                 None => self.eval_arith_text(key)?,
             };
-            let idx = if idx < 0 {
-                let last = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
-                    Some(Value::Indexed(m)) => m.keys().next_back().copied(),
-                    Some(Value::Str(_)) => Some(0),
-                    _ => None,
-                };
-                match last {
-                    Some(l) if l + 1 + idx >= 0 => l + 1 + idx,
-                    _ => {
-                        self.error(&format!(
-                            "{name}[{}]: bad array subscript",
-                            String::from_utf8_lossy(key)
-                        ));
-                        return Err(Flow::Exit(1));
-                    }
-                }
-            } else {
-                idx
+            let Some(idx) = self.vars.resolve_index(name, idx) else {
+                self.error(&format!(
+                    "{name}[{}]: bad array subscript",
+                    String::from_utf8_lossy(key)
+                ));
+                return Err(Flow::Discard(1));
             };
             let value = if attrs.has(Attrs::INTEGER) {
                 let base = if append {
@@ -307,8 +299,7 @@ impl Shell {
             ExpValue::Array(items) => {
                 let attrs = self.vars.get(name).map(|v| v.attrs).unwrap_or_default();
                 if attrs.has(Attrs::READONLY) {
-                    self.error(&format!("{name}: readonly variable"));
-                    return Err(Flow::Exit(1));
+                    return Err(self.var_err(super::vars::VarError::Readonly(name.to_string())));
                 }
                 if attrs.has(Attrs::ASSOC) {
                     if !append {
@@ -362,21 +353,14 @@ impl Shell {
                     let idx = match k {
                         Some(k) => {
                             let i = self.eval_arith_text(&k)?;
-                            if i < 0 {
-                                let last = match self.vars.get(name).and_then(|v| v.value.as_ref())
-                                {
-                                    Some(Value::Indexed(m)) => m.keys().next_back().copied(),
-                                    _ => None,
-                                };
-                                match last {
-                                    Some(l) => l + 1 + i,
-                                    None => {
-                                        self.error(&format!("{name}[{i}]: bad array subscript"));
-                                        continue;
-                                    }
+                            match self.vars.resolve_index(name, i) {
+                                Some(i) => i,
+                                None => {
+                                    let (k, v) =
+                                        (String::from_utf8_lossy(&k), String::from_utf8_lossy(&v));
+                                    self.error(&format!("[{k}]={v}: bad array subscript"));
+                                    continue;
                                 }
-                            } else {
-                                i
                             }
                         }
                         None => next,

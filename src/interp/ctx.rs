@@ -252,17 +252,17 @@ impl ToolCtx for CmdCtx<'_> {
         argv.extend(args.iter().cloned());
         let sh = &mut *self.sh;
         let current = sh.vars.exported();
-        sh.vars.push_scope();
+        sh.vars.push_temp_scope();
         sh.temp_scopes += 1;
         for (k, _) in &current {
             if !env.iter().any(|(n, _)| n == k) {
-                let v = sh.vars.declare_local(k);
+                let v = sh.vars.declare_top(k);
                 v.value = None;
                 v.attrs = vars::Attrs::empty();
             }
         }
         for (k, v) in env {
-            let var = sh.vars.declare_local(k);
+            let var = sh.vars.declare_top(k);
             var.value = Some(vars::Value::Str(v.clone()));
             var.attrs = vars::Attrs::EXPORT;
         }

@@ -53,8 +53,10 @@ impl Shell {
                     }
                     status = match self.exec_list(&list) {
                         Ok(s) => s,
+                        // At the top level, or in a file being sourced (outside subshells).
                         Err(Flow::Discard(s))
-                            if self.source_depth == 0 && self.frames.is_empty() =>
+                            if (self.source_depth == 0 && self.frames.is_empty())
+                                || (self.source_depth > 0 && !self.is_subshell) =>
                         {
                             self.last_status = s;
                             s
@@ -73,6 +75,11 @@ impl Shell {
                     }
                     self.report_parse_error(&e, src);
                     self.last_status = 2;
+                    // A sourced file's syntax error ends the file: `.` returns 2 and the
+                    // script goes on (bash outside posix mode).
+                    if self.source_depth > 0 && !self.opts.posix {
+                        return Ok(2);
+                    }
                     return Err(Flow::Exit(2));
                 }
             }
@@ -83,16 +90,12 @@ impl Shell {
     /// Print a syntax error as bash does: the message, then the offending line for
     /// unexpected-token errors.
     pub fn report_parse_error(&self, e: &ParseError, src: &str) {
-        let mut msg = format!("{}: line {}: {}\n", self.err_name, e.line, e.message);
+        let name = self.error_name();
+        let mut msg = format!("{name}: line {}: {}\n", e.line, e.message);
         if !e.incomplete
             && let Some(line) = src.lines().nth((e.line as usize).saturating_sub(1))
         {
-            msg.push_str(&format!(
-                "{}: line {}: `{}'\n",
-                self.err_name,
-                e.line,
-                line.trim()
-            ));
+            msg.push_str(&format!("{name}: line {}: `{}'\n", e.line, line.trim()));
         }
         self.write_fd(2, msg.as_bytes());
     }
@@ -123,19 +126,35 @@ impl Shell {
 
     /// Parse and run a string (eval, traps).
     pub fn eval_string(&mut self, src: &str, what: &str) -> Res<i32> {
-        let mut parser = Parser::new(src);
+        // bash numbers the lines of an eval'd string from the line of the `eval`.
+        let mut parser = if what == "eval" {
+            Parser::with_line_base(src, self.lineno.saturating_sub(1))
+        } else {
+            Parser::new(src)
+        };
         let mut status = 0;
         loop {
             let next = self.parse_next(&mut parser)?;
             match next {
-                Ok(Some(list)) => status = self.exec_list(&list)?,
+                Ok(Some(list)) => match self.exec_list(&list) {
+                    Ok(s) => status = s,
+                    // An assignment or arithmetic error abandons the command, not the rest of
+                    // the string (bash's eval); a subshell ends.
+                    Err(Flow::Discard(s)) if !self.is_subshell => {
+                        status = s;
+                        self.last_status = s;
+                    }
+                    Err(e) => return Err(e),
+                },
                 Ok(None) => break,
                 Err(e) => {
                     // Traps report their syntax errors the way eval does.
                     let what = if what == "trap" { "eval" } else { what };
                     let msg = format!(
                         "{}: {what}: line {}: {}\n",
-                        self.err_name, e.line, e.message
+                        self.error_name(),
+                        e.line,
+                        e.message
                     );
                     self.write_fd(2, msg.as_bytes());
                     self.last_status = 2;
@@ -438,6 +457,18 @@ impl Shell {
         self.last_status
     }
 
+    /// The file a function defined now belongs to, as bash names it for `declare -F` under
+    /// extdebug: the file being sourced or run, `main` for standard input, `environment`
+    /// for `-c`.
+    fn definition_file(&self) -> Arc<str> {
+        match self.source_stack.last() {
+            Some(f) => Arc::from(f.as_str()),
+            None if self.input_flag == Some('c') => Arc::from("environment"),
+            None if self.input_flag.is_none() => Arc::from(self.err_name.as_str()),
+            None => Arc::from("main"),
+        }
+    }
+
     pub fn exec_command(&mut self, cmd: &Command) -> Res<i32> {
         self.check_cancel()?;
         self.check_stack()?;
@@ -462,7 +493,14 @@ impl Shell {
                     self.error(&format!("{name}: readonly function"));
                     return Ok(1);
                 }
+                // In posix mode a special builtin cannot be redefined; the shell exits (bash).
+                if self.opts.posix && super::builtins::is_special(name) {
+                    self.error(&format!("`{name}': is a special builtin"));
+                    return Err(Flow::Exit(2));
+                }
                 self.funcs.insert(name.clone(), Arc::new((**body).clone()));
+                let origin = self.definition_file();
+                self.func_origins.insert(name.clone(), (cmd.line, origin));
                 self.last_status = 0;
                 Ok(0)
             }

@@ -8,7 +8,7 @@
 use std::collections::VecDeque;
 use std::io;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -286,6 +286,10 @@ pub struct Capture {
     /// Set when the run that owns this capture has ended: later writes (a session job's) go
     /// there instead (the kernel's relay of job output).
     forward: std::sync::OnceLock<Fd>,
+    /// Whether the bytes are kept (for the run's result) or only passed to `sink`.
+    keep: bool,
+    /// Bytes passed to `sink` without being kept: they count against `limit` all the same.
+    passed: AtomicUsize,
 }
 
 /// What a strict capture does when its limit is crossed.
@@ -300,6 +304,23 @@ impl Capture {
             sink,
             strict: None,
             forward: std::sync::OnceLock::new(),
+            keep: true,
+            passed: AtomicUsize::new(0),
+        })
+    }
+
+    /// A capture that hands every chunk to `sink` and keeps nothing (a CLI printing as the
+    /// run goes): memory stays flat however much is written; `limit` still applies.
+    pub fn passthrough(limit: usize, sink: ChunkSink) -> Arc<Capture> {
+        Arc::new(Capture {
+            data: Mutex::new(Vec::new()),
+            limit,
+            truncated: AtomicBool::new(false),
+            sink: Some(sink),
+            strict: None,
+            forward: std::sync::OnceLock::new(),
+            keep: false,
+            passed: AtomicUsize::new(0),
         })
     }
 
@@ -317,6 +338,8 @@ impl Capture {
             sink: None,
             strict: Some((Mutex::new(budget.charge()), overflow)),
             forward: std::sync::OnceLock::new(),
+            keep: true,
+            passed: AtomicUsize::new(0),
         })
     }
 
@@ -351,7 +374,9 @@ impl Stream for Capture {
             drop(d);
             return f.write(buf);
         }
-        let room = self.limit.saturating_sub(d.len());
+        // `passed` only changes under the `data` lock.
+        let held = d.len() + self.passed.load(Ordering::Relaxed);
+        let room = self.limit.saturating_sub(held);
         let n = room.min(buf.len());
         if let Some((charge, overflow)) = &self.strict {
             if n < buf.len() {
@@ -364,7 +389,11 @@ impl Stream for Capture {
                 return Err(crate::api::Cancelled::io());
             }
         }
-        d.extend_from_slice(&buf[..n]);
+        if self.keep {
+            d.extend_from_slice(&buf[..n]);
+        } else {
+            self.passed.fetch_add(n, Ordering::Relaxed);
+        }
         if n < buf.len() {
             self.truncated.store(true, Ordering::Relaxed);
         }

@@ -120,11 +120,14 @@ impl Shell {
         if let Some(w) = init {
             self.eval_arith_word(w)?;
         }
+        // `$LINENO` in the condition and the step is the loop's line, not the body's (bash).
+        let line = self.lineno;
         self.in_loop(|sh| {
             let mut status = 0;
             let mut iters = 0;
             loop {
                 sh.count_iteration(&mut iters)?;
+                sh.lineno = line;
                 if let Some(w) = cond
                     && !sh.arith_for_cond(w)?
                 {
@@ -134,6 +137,7 @@ impl Shell {
                     break;
                 }
                 if let Some(w) = step {
+                    sh.lineno = line;
                     sh.eval_arith_word(w)?;
                 }
             }

@@ -35,7 +35,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime};
 
-use crate::commands::Registry;
+use crate::api::CommandRegistry;
 use crate::syntax::ast;
 use crate::vfs::KernelBackend;
 
@@ -123,7 +123,7 @@ pub type AskHook = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
 /// State shared by a shell and all its subshells.
 pub struct Env {
     pub(in crate::interp) backend: Arc<dyn KernelBackend>,
-    pub(in crate::interp) registry: Arc<Registry>,
+    pub(in crate::interp) registry: Arc<dyn CommandRegistry>,
     pub(in crate::interp) limits: ExecutionLimits,
     pub(in crate::interp) commands_run: AtomicU64,
     pub(in crate::interp) loop_iterations: AtomicU64,
@@ -168,7 +168,7 @@ pub struct Env {
 impl Env {
     pub fn new(
         backend: Arc<dyn KernelBackend>,
-        registry: Arc<Registry>,
+        registry: Arc<dyn CommandRegistry>,
         limits: ExecutionLimits,
         root_cancel: CancelToken,
         memory: Arc<crate::budget::MemoryBudget>,
@@ -320,6 +320,11 @@ pub struct Shell {
     /// Prefix-assignment scopes pushed around the running builtin or command.
     pub(in crate::interp) temp_scopes: u32,
     pub(in crate::interp) readonly_funcs: std::collections::HashSet<String>,
+    /// Where each function was defined: line and file (`declare -F name` under extdebug).
+    pub(in crate::interp) func_origins: HashMap<String, (u32, Arc<str>)>,
+    /// A nested shell started with `-i` (`bash -i -c …`): `$-` has `i`, and an unset
+    /// variable under `set -u` abandons the line instead of ending the shell.
+    pub(in crate::interp) interactive_shell: bool,
     pub(in crate::interp) exported_funcs: std::collections::HashSet<String>,
     /// Statuses of jobs already waited for, by pid.
     pub(in crate::interp) reaped: HashMap<u32, i32>,
@@ -396,6 +401,8 @@ impl Shell {
             seconds_offset: 0,
             temp_scopes: 0,
             readonly_funcs: Default::default(),
+            func_origins: Default::default(),
+            interactive_shell: false,
             exported_funcs: Default::default(),
             reaped: HashMap::default(),
             keep_redirects: false,
@@ -434,12 +441,19 @@ impl Shell {
         s
     }
 
+    /// The name error messages start with: the file being sourced, else `$0` (bash's
+    /// `BASH_SOURCE[0]` or `$0`).
+    pub(in crate::interp) fn error_name(&self) -> &str {
+        self.source_stack.last().unwrap_or(&self.err_name)
+    }
+
     /// Write an error message `NAME: line N: msg` to fd 2.
     pub fn error(&self, msg: &str) {
+        let name = self.error_name();
         let line = if self.lineno > 0 {
-            format!("{}: line {}: {}\n", self.err_name, self.lineno, msg)
+            format!("{name}: line {}: {msg}\n", self.lineno)
         } else {
-            format!("{}: {}\n", self.err_name, msg)
+            format!("{name}: {msg}\n")
         };
         self.write_fd(2, line.as_bytes());
     }
@@ -493,6 +507,15 @@ impl Shell {
         }
     }
 
+    /// The flow of that error: an interactive shell abandons the line, others exit.
+    pub fn unset_fatal(&self) -> Flow {
+        if self.interactive_shell {
+            Flow::Discard(1)
+        } else {
+            Flow::Exit(self.unset_fatal_status())
+        }
+    }
+
     pub fn is_cancelled(&self) -> bool {
         self.cancel.is_cancelled()
     }
@@ -520,6 +543,12 @@ impl Shell {
         for (k, v) in defaults {
             if !self.vars.is_set(k) {
                 let _ = self.vars.set_str(k, v.as_bytes().to_vec());
+            }
+        }
+        // bash makes these read-only integers (`UID=0 cmd` fails).
+        for k in ["UID", "EUID", "PPID"] {
+            if let Some(v) = self.vars.get_mut(k) {
+                v.attrs.set(Attrs::INTEGER | Attrs::READONLY);
             }
         }
         let versinfo: std::collections::BTreeMap<i64, Vec<u8>> =

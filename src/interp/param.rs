@@ -103,7 +103,7 @@ impl Shell {
                     PV::Unset => {
                         if self.opts.nounset {
                             self.error(&format!("{}: unbound variable", param_name(&p.param)));
-                            return Err(Flow::Exit(self.unset_fatal_status()));
+                            return Err(self.unset_fatal());
                         }
                         String::new()
                     }
@@ -186,7 +186,7 @@ impl Shell {
             )
         {
             self.error(&format!("{}: unbound variable", param_name(param)));
-            return Err(Flow::Exit(self.unset_fatal_status()));
+            return Err(self.unset_fatal());
         }
 
         let result = match &p.op {
@@ -258,7 +258,7 @@ impl Shell {
                                 String::from_utf8_lossy(&msg).into_owned()
                             };
                             self.error(&format!("{}: {}", param_name(param), msg));
-                            return Err(Flow::Exit(self.unset_fatal_status()));
+                            return Err(self.unset_fatal());
                         }
                         value
                     }
@@ -707,6 +707,13 @@ impl Shell {
     /// `$-`
     pub fn flags_string(&self) -> String {
         let mut s = self.opts.flags();
+        if self.interactive_shell {
+            // bash lists `i` among the lower-case flags, before the upper-case ones.
+            let at = s
+                .find(|c: char| c.is_ascii_uppercase() || c > 'i')
+                .unwrap_or(s.len());
+            s.insert(at, 'i');
+        }
         if let Some(c) = self.input_flag {
             s.push(c);
         }

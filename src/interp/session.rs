@@ -7,7 +7,6 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use crate::budget::MemoryBudget;
-use crate::commands::Registry;
 use crate::syntax::ParseError;
 use crate::vfs::{Clock, KernelBackend};
 
@@ -129,10 +128,6 @@ impl Shell {
 
     pub fn memory(&self) -> &Arc<MemoryBudget> {
         &self.env.memory
-    }
-
-    pub fn registry(&self) -> &Arc<Registry> {
-        &self.env.registry
     }
 
     pub fn backend(&self) -> &Arc<dyn KernelBackend> {

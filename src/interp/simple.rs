@@ -54,8 +54,14 @@ impl Shell {
                     self.do_assign(e)
                 };
                 if let Err(f) = r {
+                    // A readonly variable under errexit ends the shell (bash's report_error).
+                    let fatal = self.opts.errexit
+                        && self
+                            .vars
+                            .get(&a.name)
+                            .is_some_and(|v| v.attrs.has(Attrs::READONLY));
                     return match f {
-                        Flow::Exit(s) => {
+                        Flow::Exit(s) if !fatal => {
                             self.last_status = s;
                             Ok(s)
                         }
@@ -155,7 +161,7 @@ impl Shell {
         if assigns.len() < 2 {
             return assigns.iter().map(|a| self.expand_assign(a)).collect();
         }
-        self.vars.push_scope();
+        self.vars.push_temp_scope();
         self.temp_scopes += 1;
         let mut out = Vec::with_capacity(assigns.len());
         let mut result = Ok(());
@@ -220,7 +226,11 @@ impl Shell {
         decl_pos: Vec<usize>,
     ) -> Res<i32> {
         let name = String::from_utf8_lossy(&argv[0]).into_owned();
-        if let Some(body) = self.funcs.get(&name).cloned() {
+        // In posix mode a special builtin is found before a function of the same name (bash).
+        let special = super::builtins::is_special(&name);
+        if !(special && self.opts.posix)
+            && let Some(body) = self.funcs.get(&name).cloned()
+        {
             // The arguments move into the function's positional parameters (no copies).
             let args: Vec<Vec<u8>> = argv.into_iter().skip(1).collect();
             return self.with_prefix(prefix, true, |sh| sh.call_function(name, &body, args));
@@ -239,16 +249,70 @@ impl Shell {
                 return super::builtins::lookup("help")
                     .map_or(Ok(2), |h| h(self, &help_argv, &[], &[]));
             }
-            let special = super::builtins::is_special(&name);
-            if special {
-                for a in prefix {
-                    self.do_assign(a)?;
-                }
-                return b(self, &argv, &decl, &decl_pos);
+            if special && !prefix.is_empty() {
+                return self.run_special(&name, prefix, |sh| b(sh, &argv, &decl, &decl_pos));
             }
-            return self.with_prefix(prefix, false, |sh| b(sh, &argv, &decl, &decl_pos));
+            return self.with_prefix(prefix, true, |sh| b(sh, &argv, &decl, &decl_pos));
         }
         self.with_prefix(prefix, true, |sh| sh.run_external(&argv))
+    }
+
+    /// Run a special builtin with prefix assignments, as bash does. `eval`, `.`/`source` and
+    /// `unset` see them in a scope of their own (so `x=1 unset x` unsets only that `x`); `exec`
+    /// passes them to the program it runs. Otherwise they last only for the builtin, except in
+    /// posix mode, where they persist (for `eval`, `.` and `unset`: what is left of them).
+    fn run_special(
+        &mut self,
+        name: &str,
+        prefix: Vec<ExpAssign>,
+        f: impl FnOnce(&mut Shell) -> Res<i32>,
+    ) -> Res<i32> {
+        let scoped = matches!(name, "eval" | "." | "source" | "unset");
+        if !self.opts.posix || scoped || name == "exec" {
+            let keep = self.opts.posix && scoped;
+            self.vars.push_temp_scope();
+            let mut r = Ok(0);
+            for a in prefix {
+                if let Err(e) = self.temp_assign(a, true) {
+                    r = Err(e);
+                    break;
+                }
+            }
+            if r.is_ok() {
+                r = f(self);
+            }
+            let left = self.vars.pop_scope_vars();
+            if keep {
+                self.keep_temp_vars(left)?;
+            }
+            return r;
+        }
+        for a in prefix {
+            self.do_assign(a)?;
+        }
+        f(self)
+    }
+
+    /// Assign what a posix-mode `eval`, `.` or `unset` left of its prefix assignments to the
+    /// variables they hid, as ordinary assignments.
+    fn keep_temp_vars(&mut self, vars: Vec<(String, Var)>) -> Res<()> {
+        for (name, var) in vars {
+            match var.value {
+                Some(Value::Str(s)) => self.do_assign(ExpAssign {
+                    name,
+                    index: None,
+                    append: false,
+                    value: super::expand::ExpValue::Scalar(s),
+                })?,
+                Some(v) => {
+                    if let Err(e) = self.vars.set_value(&name, v) {
+                        self.error(&e.to_string());
+                    }
+                }
+                None => {}
+            }
+        }
+        Ok(())
     }
 
     /// Run `f` with temporary prefix assignments (`x=1 cmd`), exported for commands.
@@ -261,7 +325,7 @@ impl Shell {
         if prefix.is_empty() {
             return f(self);
         }
-        self.vars.push_scope();
+        self.vars.push_temp_scope();
         self.temp_scopes += 1;
         let mut err = None;
         for a in prefix {
@@ -290,7 +354,7 @@ impl Shell {
         let readonly = existing
             .as_ref()
             .is_some_and(|v| v.attrs.has(Attrs::READONLY));
-        let var = self.vars.declare_local(&name);
+        let var = self.vars.declare_top(&name);
         *var = match existing {
             Some(ex) if a.append || readonly => ex,
             _ => Var {
@@ -298,7 +362,12 @@ impl Shell {
                 attrs: Attrs::empty(),
             },
         };
-        self.do_assign(a)?;
+        match self.do_assign(a) {
+            Ok(()) => {}
+            // Outside posix mode bash reports the readonly variable and runs the command.
+            Err(Flow::Discard(_)) if readonly && !self.opts.posix => return Ok(()),
+            Err(f) => return Err(f),
+        }
         if let Some(var) = self.vars.get_mut(&name) {
             let value = var
                 .value
@@ -468,8 +537,7 @@ impl Shell {
             shown.as_bytes().to_vec(),
             argv[1..].to_vec(),
             shown,
-            None,
-            false,
+            ChildStart::default(),
         ))
     }
 
@@ -481,9 +549,13 @@ impl Shell {
         arg0: Vec<u8>,
         args: Vec<Vec<u8>>,
         err_name: &str,
-        opts: Option<super::Options>,
-        dash_c: bool,
+        start: ChildStart,
     ) -> i32 {
+        let ChildStart {
+            opts,
+            dash_c,
+            interactive,
+        } = start;
         let mut child = Shell::new(self.env.clone(), self.cwd.clone(), self.cancel.clone());
         child.fds = self.fds.clone();
         child.pid = self.env.alloc_pid();
@@ -518,6 +590,9 @@ impl Shell {
         if !dash_c {
             child.source_file = Some(err_name.to_string());
         }
+        if interactive {
+            child.start_interactive();
+        }
         let status = match child.run_script(src) {
             Ok(s) => s,
             Err(f) => f.status(child.last_status),
@@ -537,4 +612,30 @@ impl Shell {
 /// Whether Linux would refuse `path` with ENAMETOOLONG.
 fn name_too_long(path: &str) -> bool {
     path.len() >= 4096 || path.split('/').any(|c| c.len() > 255)
+}
+
+impl Shell {
+    /// What a shell started with `-i` turns on: line editing (emacs), history and history
+    /// expansion, and `HISTFILE` (no startup file is read, no history is kept).
+    fn start_interactive(&mut self) {
+        self.interactive_shell = true;
+        for name in ["emacs", "history", "histexpand"] {
+            self.opts.set(super::options::OptKind::SetO, name, true);
+        }
+        if !self.vars.is_set("HISTFILE") {
+            let mut file = self.vars.get_str("HOME").unwrap_or(b"").to_vec();
+            file.extend_from_slice(b"/.bash_history");
+            let _ = self.vars.set_str("HISTFILE", file);
+        }
+        self.sync_option_vars();
+    }
+}
+
+/// How a child shell starts: its options (`bash -e …`; `None`: the defaults), whether it runs
+/// a `-c` string, whether it is interactive (`-i`).
+#[derive(Default)]
+pub struct ChildStart {
+    pub opts: Option<super::Options>,
+    pub dash_c: bool,
+    pub interactive: bool,
 }

@@ -253,6 +253,10 @@ impl Clone for VarMemory {
 #[derive(Debug, Clone)]
 pub struct Vars {
     scopes: Vec<HashMap<String, Var>>,
+    /// Indexes of the scopes that hold prefix assignments (`x=1 cmd`), innermost last: `local`
+    /// and `unset` look through them to the function scope below, as bash's temporary
+    /// environments do.
+    temp: Vec<usize>,
     memory: VarMemory,
 }
 
@@ -260,6 +264,7 @@ impl Default for Vars {
     fn default() -> Self {
         Vars {
             scopes: vec![HashMap::default()],
+            temp: Vec::new(),
             memory: VarMemory::default(),
         }
     }
@@ -325,12 +330,44 @@ impl Vars {
     }
 
     pub fn pop_scope(&mut self) {
-        if self.scopes.len() > 1
-            && let Some(scope) = self.scopes.pop()
-        {
-            let freed = scope.values().map(Var::cost).sum();
-            let _ = self.account(0, freed);
+        let _ = self.pop_scope_vars();
+    }
+
+    /// A scope for the prefix assignments of one command (`x=1 cmd`); end it with
+    /// [`Vars::pop_scope`] or [`Vars::pop_scope_vars`].
+    pub fn push_temp_scope(&mut self) {
+        self.scopes.push(HashMap::default());
+        self.temp.push(self.scopes.len() - 1);
+    }
+
+    /// End the innermost scope, returning what it held (released from the budget).
+    pub fn pop_scope_vars(&mut self) -> Vec<(String, Var)> {
+        if self.scopes.len() < 2 {
+            return Vec::new();
         }
+        if self.temp.last() == Some(&(self.scopes.len() - 1)) {
+            self.temp.pop();
+        }
+        match self.scopes.pop() {
+            Some(scope) => {
+                let freed = scope.values().map(Var::cost).sum();
+                let _ = self.account(0, freed);
+                scope.into_iter().collect()
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// The innermost scope that is not a prefix-assignment scope: the running function's
+    /// (0, the globals, outside functions).
+    fn local_scope(&self) -> usize {
+        let mut i = self.scopes.len() - 1;
+        for &t in self.temp.iter().rev() {
+            if t == i && i > 0 {
+                i -= 1;
+            }
+        }
+        i
     }
 
     /// Follow namerefs from `name` to the final variable name.
@@ -426,6 +463,20 @@ impl Vars {
         self.get(name)
             .and_then(|v| v.value.as_ref())
             .and_then(|v| v.scalar())
+    }
+
+    /// The element `name[idx]` means: a negative `idx` counts back from the end (the last index
+    /// plus one plus `idx`), a scalar being element 0; `None` when that lands before the start.
+    pub fn resolve_index(&self, name: &str, idx: i64) -> Option<i64> {
+        if idx >= 0 {
+            return Some(idx);
+        }
+        let last = match self.get(name).and_then(|v| v.value.as_ref()) {
+            Some(Value::Indexed(m)) => m.keys().next_back().copied(),
+            Some(Value::Str(_)) => Some(0),
+            _ => None,
+        };
+        last.map(|l| l + 1 + idx).filter(|&i| i >= 0)
     }
 
     /// Whether `name` is set (has a value).
@@ -533,9 +584,18 @@ impl Vars {
         self.account(grow, shrink)
     }
 
-    /// Declare `name` in the innermost scope (`local`), copying nothing.
+    /// Declare `name` in the innermost function scope (`local`), copying nothing.
     /// Returns the new variable.
     pub fn declare_local(&mut self, name: &str) -> &mut Var {
+        let i = self.local_scope();
+        self.scopes[i].entry(name.to_string()).or_insert(Var {
+            value: None,
+            attrs: Attrs::empty(),
+        })
+    }
+
+    /// Declare `name` in the innermost scope, whatever its kind (a prefix assignment).
+    pub fn declare_top(&mut self, name: &str) -> &mut Var {
         let top = self.scopes.len() - 1;
         self.scopes[top].entry(name.to_string()).or_insert(Var {
             value: None,
@@ -545,7 +605,8 @@ impl Vars {
 
     /// Whether `name` exists in the innermost (function) scope.
     pub fn is_local_here(&self, name: &str) -> bool {
-        self.scopes.len() > 1 && self.scopes.last().is_some_and(|s| s.contains_key(name))
+        let i = self.local_scope();
+        i > 0 && self.scopes[i].contains_key(name)
     }
 
     /// Global variable slot (for `declare -g`).
@@ -566,7 +627,7 @@ impl Vars {
             {
                 return Err(VarError::Readonly(name));
             }
-            let freed = if idx > 0 && idx == self.scopes.len() - 1 {
+            let freed = if idx > 0 && idx == self.local_scope() {
                 // A local unset in its own function stays local (and unset), as in bash.
                 match self.scopes[idx].get_mut(&name) {
                     Some(v) => {
@@ -620,6 +681,7 @@ impl Vars {
     pub fn from_globals(globals: Vec<(String, Var)>) -> Vars {
         Vars {
             scopes: vec![globals.into_iter().collect()],
+            temp: Vec::new(),
             memory: VarMemory::default(),
         }
     }
@@ -628,13 +690,11 @@ impl Vars {
     /// The names declared in the innermost function scope (`local` with no arguments),
     /// sorted; empty outside functions.
     pub fn local_names(&self) -> Vec<String> {
-        if self.scopes.len() < 2 {
+        let i = self.local_scope();
+        if i == 0 {
             return Vec::new();
         }
-        let mut v: Vec<String> = self
-            .scopes
-            .last()
-            .map_or(Vec::new(), |s| s.keys().cloned().collect());
+        let mut v: Vec<String> = self.scopes[i].keys().cloned().collect();
         v.sort();
         v
     }

@@ -259,11 +259,18 @@ pub struct ExecOptions {
     pub env: Vec<(String, String)>,
     /// The directory this run starts in (the session's directory is restored afterwards).
     pub cwd: Option<String>,
+    /// With `on_stdout`/`on_stderr`: the chunks are only passed on, not also kept for the
+    /// result (whose `stdout`/`stderr` then stay empty), so a run that writes a lot holds no
+    /// copy of it. What a CLI printing as the run goes wants.
+    pub stream_only: bool,
 }
 
 /// One shell session.
 pub struct Kernel {
     shell: Box<Shell>,
+    /// The commands: the shell finds them through the API's `CommandRegistry`; the kernel
+    /// registers and removes them at run time.
+    registry: Arc<Registry>,
     /// The stack scripts run on (on the caller's thread), mapped at the first run and kept
     /// for the kernel's life.
     stack: Option<BigStack>,
@@ -287,12 +294,37 @@ impl Kernel {
     /// THREAT INFO-KERN-1, INFO-ENV-1: a kernel owns its filesystem, shell state, budget,
     /// watchdog and cancellation token, and starts from its own variables, never the host's.
     pub fn new(config: KernelConfig) -> Self {
-        Self::build(config)
+        Self::build(config, None)
+    }
+
+    /// The configuration error every run of this session reports (a mount that failed).
+    pub(crate) fn config_error(&self) -> Option<&str> {
+        self.config_error.as_deref()
+    }
+
+    /// A session whose commands are `registry` (shared with whoever built it: the tool layer
+    /// keeps one registry for all the sessions of a tool); `config.commands` and
+    /// `config.toolsets` are taken to be in it already.
+    pub(crate) fn with_registry(config: KernelConfig, registry: Arc<Registry>) -> Self {
+        Self::build(config, Some(registry))
+    }
+
+    /// The commands a session of `config` starts with: the standard ones, then the config's
+    /// commands and toolsets.
+    pub(crate) fn registry_for(config: &KernelConfig) -> Registry {
+        let registry = Registry::standard();
+        for c in &config.commands {
+            registry.register(c.clone());
+        }
+        for set in &config.toolsets {
+            registry.register_toolset(set);
+        }
+        registry
     }
 
     /// Create a session, failing when a mount cannot be opened.
     pub fn try_new(config: KernelConfig) -> Result<Self, String> {
-        let k = Self::build(config);
+        let k = Self::build(config, None);
         match &k.config_error {
             Some(e) => Err(e.clone()),
             None => Ok(k),
@@ -392,7 +424,7 @@ impl Kernel {
         }
     }
 
-    fn build(config: KernelConfig) -> Self {
+    fn build(config: KernelConfig, registry: Option<Arc<Registry>>) -> Self {
         let memory = MemoryBudget::new(config.limits.max_memory);
         let (backend, root, config_error) = match &config.backend {
             Some(b) => (b.clone(), None, None),
@@ -427,13 +459,7 @@ impl Kernel {
             }
         };
         let config_error = config_error.or_else(|| config.policy.check().err());
-        let registry = Registry::standard();
-        for c in &config.commands {
-            registry.register(c.clone());
-        }
-        for set in &config.toolsets {
-            registry.register_toolset(set);
-        }
+        let registry = registry.unwrap_or_else(|| Arc::new(Self::registry_for(&config)));
         let cancel = CancelToken::new();
         // Idle until the first run: a cancel between runs is dropped.
         cancel.disarm();
@@ -442,7 +468,7 @@ impl Kernel {
         let env = Self::make_env(
             backend,
             bare_root,
-            Arc::new(registry),
+            registry.clone(),
             config.limits.clone(),
             &cancel,
             &watchdog,
@@ -493,6 +519,7 @@ impl Kernel {
         );
         Kernel {
             shell,
+            registry,
             stack: None,
             cancel,
             watchdog,
@@ -618,8 +645,12 @@ impl Kernel {
         if let Err(e) = self.watchdog.arm(timeout, &self.cancel) {
             return refuse(format!("sandsh: {e}\n"), 70, "internal");
         }
-        let out = Capture::new(limits.max_output_bytes, opts.on_stdout);
-        let err = Capture::new(limits.max_output_bytes, opts.on_stderr);
+        let capture = |sink: Option<ChunkSink>| match sink {
+            Some(s) if opts.stream_only => Capture::passthrough(limits.max_output_bytes, s),
+            sink => Capture::new(limits.max_output_bytes, sink),
+        };
+        let out = capture(opts.on_stdout);
+        let err = capture(opts.on_stderr);
         let stdin: io::Fd = match opts.stdin {
             Some(r) => Arc::new(io::HostReader(std::sync::Mutex::new(r))),
             None => Arc::new(io::Null),
@@ -705,7 +736,7 @@ impl Kernel {
 
     /// The commands registered in this session (standard and custom), sorted by name.
     pub fn commands(&self) -> Vec<Arc<dyn Command>> {
-        self.shell.registry().commands()
+        self.registry.commands()
     }
 
     /// The configured script timeout.
@@ -849,8 +880,7 @@ impl Kernel {
         let functions = self.shell.function_names();
         let aliases = self.shell.alias_list();
         let mut commands: Vec<String> = self
-            .shell
-            .registry()
+            .registry
             .commands()
             .iter()
             .map(|c| c.spec().name.to_string())
@@ -871,7 +901,7 @@ impl Kernel {
 
     /// The registered command called `name` (for its `CommandSpec`).
     pub fn command(&self, name: &str) -> Option<Arc<dyn Command>> {
-        self.shell.registry().get(name)
+        self.registry.get(name)
     }
 
     /// Set who answers `ToolCtx::ask` (`None`: every question is answered no).

@@ -100,7 +100,7 @@ impl Kernel {
         let env = Self::make_env(
             backend,
             bare_root,
-            self.shell.registry().clone(),
+            self.registry.clone(),
             limits,
             &self.cancel,
             &self.watchdog,

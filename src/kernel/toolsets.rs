@@ -14,14 +14,14 @@ impl Kernel {
     /// Register a command for the rest of the session (replacing one of the same name).
     pub fn register(&mut self, cmd: Arc<dyn Command>) {
         let name = cmd.spec().name.to_string();
-        self.shell.registry().register(cmd);
+        self.registry.register(cmd);
         self.added(&[name]);
     }
 
     /// Remove the command called `name`; true when there was one. Its `/usr/bin` entry goes
     /// too, unless a script has replaced that file with its own.
     pub fn unregister(&mut self, name: &str) -> bool {
-        let found = self.shell.registry().unregister(name).is_some();
+        let found = self.registry.unregister(name).is_some();
         if found {
             self.removed(&[name.to_string()]);
         }
@@ -31,10 +31,10 @@ impl Kernel {
     /// Register a toolset: its commands are added together, replacing a toolset of the same
     /// name. Returns the names added.
     pub fn register_toolset(&mut self, set: &Toolset) -> Vec<String> {
-        if let Some(old) = self.shell.registry().unregister_toolset(&set.name) {
+        if let Some(old) = self.registry.unregister_toolset(&set.name) {
             self.removed(&old);
         }
-        let names = self.shell.registry().register_toolset(set);
+        let names = self.registry.register_toolset(set);
         self.added(&names);
         names
     }
@@ -42,14 +42,14 @@ impl Kernel {
     /// Remove the toolset called `name` and its commands (a command it had replaced comes
     /// back). Returns the names removed, or `None` when no such toolset is registered.
     pub fn unregister_toolset(&mut self, name: &str) -> Option<Vec<String>> {
-        let names = self.shell.registry().unregister_toolset(name)?;
+        let names = self.registry.unregister_toolset(name)?;
         self.removed(&names);
         Some(names)
     }
 
     /// The registered toolsets' names, sorted.
     pub fn toolsets(&self) -> Vec<String> {
-        self.shell.registry().toolsets()
+        self.registry.toolsets()
     }
 
     fn added(&mut self, names: &[String]) {
@@ -65,7 +65,7 @@ impl Kernel {
         for n in names {
             // A name that is still registered (a toolset gave back what it replaced) or that
             // names a builtin keeps its entry.
-            if self.shell.registry().get(n).is_some() || PROGRAM_BUILTINS.contains(&n.as_str()) {
+            if self.registry.get(n).is_some() || PROGRAM_BUILTINS.contains(&n.as_str()) {
                 continue;
             }
             let p = PathBuf::from(format!("/usr/bin/{n}"));

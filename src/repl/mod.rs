@@ -121,40 +121,87 @@ fn render_parse_error(e: &ParseError, src: &str, color: bool) -> String {
 /// Run the REPL until Ctrl-D or `exit`; returns the exit status.
 pub fn run(kernel: &mut Kernel, setup: ReplSetup, opts: &ReplOptions) -> i32 {
     let color = color_enabled();
-    kernel.set_interactive(true);
-    let cancel = kernel.cancel_handle();
-    kernel.set_ask(Some(tty::ask_hook(cancel.clone())));
-    {
-        let c = cancel.clone();
-        // Ctrl-C while a command runs (the editor has the terminal in raw mode at the prompt,
-        // where Ctrl-C is a key, not a signal).
-        if let Err(e) = ctrlc::set_handler(move || c.cancel()) {
-            eprintln!("sandsh: cannot handle Ctrl-C: {e}");
-        }
-    }
-
+    let cancel = install_hooks(kernel);
     let mut status = 0;
     let out_state = Arc::new(OutState::default());
     // The init file runs inside the sandbox before the first prompt.
-    if !opts.no_init {
-        let explicit = opts.init.is_some();
-        if let Some(path) = opts.init.clone().or_else(history::init_path) {
-            match std::fs::read(&path) {
-                Ok(data) => {
-                    let script = String::from_utf8_lossy(&data).into_owned();
-                    status = execute(kernel, &script, &cancel, &out_state, color);
-                    if kernel.exit_requested() {
-                        return status;
-                    }
-                }
-                Err(e) if explicit || e.kind() != std::io::ErrorKind::NotFound => {
-                    eprintln!("sandsh: {}: {e}", path.display());
-                }
-                Err(_) => {}
-            }
+    if !opts.no_init
+        && let Some(s) = run_init_file(kernel, opts, &cancel, &out_state, color)
+    {
+        status = s;
+        if kernel.exit_requested() {
+            return status;
         }
     }
+    let Some((editor, history_file)) = new_editor(kernel, &setup, color) else {
+        return 1;
+    };
+    if color {
+        println!("{}", nu_ansi_term::Style::new().dimmed().paint(GREETING));
+    } else {
+        println!("{GREETING}");
+    }
+    let mut session = Session {
+        kernel,
+        editor,
+        history_file,
+        setup,
+        cancel,
+        out_state,
+        color,
+        status,
+        pending: String::new(),
+    };
+    session.main_loop();
+    session.status
+}
 
+/// Makes the kernel interactive, with the terminal's `-i` prompts and Ctrl-C handler;
+/// returns the cancel handle.
+fn install_hooks(kernel: &mut Kernel) -> sandsh::kernel::CancelToken {
+    kernel.set_interactive(true);
+    let cancel = kernel.cancel_handle();
+    kernel.set_ask(Some(tty::ask_hook(cancel.clone())));
+    let c = cancel.clone();
+    // Ctrl-C while a command runs (the editor has the terminal in raw mode at the prompt,
+    // where Ctrl-C is a key, not a signal).
+    if let Err(e) = ctrlc::set_handler(move || c.cancel()) {
+        eprintln!("sandsh: cannot handle Ctrl-C: {e}");
+    }
+    cancel
+}
+
+/// Runs the init file (`--init FILE`, else the default one if it exists); its status, if
+/// it ran.
+fn run_init_file(
+    kernel: &mut Kernel,
+    opts: &ReplOptions,
+    cancel: &sandsh::kernel::CancelToken,
+    out_state: &Arc<OutState>,
+    color: bool,
+) -> Option<i32> {
+    let explicit = opts.init.is_some();
+    let path = opts.init.clone().or_else(history::init_path)?;
+    match std::fs::read(&path) {
+        Ok(data) => {
+            let script = String::from_utf8_lossy(&data).into_owned();
+            Some(execute(kernel, &script, cancel, out_state, color))
+        }
+        Err(e) if explicit || e.kind() != std::io::ErrorKind::NotFound => {
+            eprintln!("sandsh: {}: {e}", path.display());
+            None
+        }
+        Err(_) => None,
+    }
+}
+
+/// The line editor, with the history file loaded and the completing, highlighting helper;
+/// and the history file's path.
+fn new_editor(
+    kernel: &Kernel,
+    setup: &ReplSetup,
+    color: bool,
+) -> Option<(Editor<ReplHelper, FileHistory>, Option<PathBuf>)> {
     let config = Config::builder()
         .history_ignore_space(true)
         .history_ignore_dups(true)
@@ -170,7 +217,7 @@ pub fn run(kernel: &mut Kernel, setup: ReplSetup, opts: &ReplOptions) -> i32 {
         Ok(e) => e,
         Err(e) => {
             eprintln!("sandsh: cannot start the line editor: {e}");
-            return 1;
+            return None;
         }
     };
     let history_file = history::history_path();
@@ -181,7 +228,12 @@ pub fn run(kernel: &mut Kernel, setup: ReplSetup, opts: &ReplOptions) -> i32 {
         let _ = editor.load_history(path);
     }
     sync_shared(&editor, &setup.history);
+    editor.set_helper(Some(ReplHelper::new(session_view(kernel), color)));
+    Some((editor, history_file))
+}
 
+/// What completion and highlighting know of the session at start.
+fn session_view(kernel: &Kernel) -> SessionView {
     let mut commands = HashMap::new();
     let names = kernel.completion_names();
     for n in &names.commands {
@@ -198,109 +250,149 @@ pub fn run(kernel: &mut Kernel, setup: ReplSetup, opts: &ReplOptions) -> i32 {
         backend: kernel.backend(),
     };
     view.set_names(names);
-    editor.set_helper(Some(ReplHelper::new(view, color)));
+    view
+}
 
-    if color {
-        println!("{}", nu_ansi_term::Style::new().dimmed().paint(GREETING));
-    } else {
-        println!("{GREETING}");
+/// The interactive session between prompts.
+struct Session<'k> {
+    kernel: &'k mut Kernel,
+    editor: Editor<ReplHelper, FileHistory>,
+    history_file: Option<PathBuf>,
+    setup: ReplSetup,
+    cancel: sandsh::kernel::CancelToken,
+    out_state: Arc<OutState>,
+    color: bool,
+    /// The last command's status (for the prompt and Ctrl-D's `exit`).
+    status: i32,
+    /// The lines of an incomplete command so far, each with its newline.
+    pending: String,
+}
+
+impl Session<'_> {
+    /// Reads and runs commands until `exit`, Ctrl-D or an editor error.
+    fn main_loop(&mut self) {
+        loop {
+            let (prompt, aliases) = self.before_prompt();
+            let go_on = match self.editor.readline(&prompt.plain) {
+                Ok(line) => self.on_line(&line, &aliases),
+                Err(ReadlineError::Interrupted) => {
+                    // Ctrl-C at the prompt: drop the line (and any pending lines).
+                    self.pending.clear();
+                    self.status = 130;
+                    let _ = self.kernel.execute("(exit 130)");
+                    true
+                }
+                Err(ReadlineError::Eof) => self.on_eof(),
+                Err(e) => {
+                    eprintln!("sandsh: {e}");
+                    false
+                }
+            };
+            if !go_on {
+                break;
+            }
+        }
     }
-    let mut pending = String::new();
-    loop {
-        let names = kernel.completion_names();
+
+    /// Brings the helper up to date and shows what background jobs did; returns the prompt
+    /// and the aliases to parse the next line with.
+    fn before_prompt(&mut self) -> (prompt::Prompt, HashMap<String, String>) {
+        let names = self.kernel.completion_names();
         let aliases: HashMap<String, String> = names.aliases.iter().cloned().collect();
-        let prompt = if pending.is_empty() {
-            prompt::primary(kernel, status, color)
+        let prompt = if self.pending.is_empty() {
+            prompt::primary(self.kernel, self.status, self.color)
         } else {
-            prompt::secondary(kernel, color)
+            prompt::secondary(self.kernel, self.color)
         };
-        if let Some(h) = editor.helper_mut() {
+        if let Some(h) = self.editor.helper_mut() {
             h.view.set_names(names);
-            h.view.cwd = kernel.cwd();
-            h.view.home = kernel.var("HOME").unwrap_or_default();
-            h.pending = pending.clone();
+            h.view.cwd = self.kernel.cwd();
+            h.view.home = self.kernel.var("HOME").unwrap_or_default();
+            h.pending = self.pending.clone();
             h.styled_prompt = prompt.styled.clone();
         }
-        report_jobs(kernel, &out_state);
-        out_state.ensure_newline(color);
-        if pending.is_empty() {
+        report_jobs(self.kernel, &self.out_state);
+        self.out_state.ensure_newline(self.color);
+        if self.pending.is_empty() {
             // As interactive bash does before its prompt: `[1]+  Done                    sleep 5`.
-            let notices = kernel.job_notices();
+            let notices = self.kernel.job_notices();
             if !notices.is_empty() {
                 let mut err = std::io::stderr().lock();
                 let _ = err.write_all(notices.as_bytes());
                 let _ = err.flush();
             }
         }
-        let line = editor.readline(&prompt.plain);
-        match line {
-            Ok(line) => {
-                let mut input = pending.clone();
-                input.push_str(&line);
-                match check(&input, &aliases) {
-                    Parsed::Incomplete => {
-                        pending = input;
-                        pending.push('\n');
-                        continue;
-                    }
-                    parsed => {
-                        pending.clear();
-                        if input.trim().is_empty() {
-                            continue;
-                        }
-                        add_history(&mut editor, &input, history_file.as_ref(), &setup.history);
-                        if let Parsed::Error(e) = parsed {
-                            eprint!("{}", render_parse_error(&e, &input, color));
-                            let _ = kernel.execute("(exit 2)");
-                            status = 2;
-                            continue;
-                        }
-                        status = execute(kernel, &input, &cancel, &out_state, color);
-                        if setup.history.clear_requested.swap(false, Ordering::SeqCst) {
-                            let _ = editor.clear_history();
-                        }
-                        if kernel.exit_requested() {
-                            break;
-                        }
-                    }
-                }
-            }
-            Err(ReadlineError::Interrupted) => {
-                // Ctrl-C at the prompt: drop the line (and any pending lines).
-                pending.clear();
-                status = 130;
-                let _ = kernel.execute("(exit 130)");
-            }
-            Err(ReadlineError::Eof) => {
-                if !pending.is_empty() {
-                    let e = ParseError::new(
-                        "syntax error: unexpected end of file",
-                        sandsh::syntax::ast::Span::new(pending.len(), pending.len()),
-                        1,
-                        true,
-                    );
-                    eprint!("{}", render_parse_error(&e, &pending, color));
-                    pending.clear();
-                    continue;
-                }
-                // Ctrl-D: leave with the last status, running the EXIT trap.
-                println!("exit");
-                status = execute(
-                    kernel,
-                    &format!("exit {status}"),
-                    &cancel,
-                    &out_state,
-                    color,
-                );
-                break;
-            }
-            Err(e) => {
-                eprintln!("sandsh: {e}");
-                break;
-            }
-        }
+        (prompt, aliases)
     }
-    status
+
+    /// A line typed: kept while the command is incomplete, else run. False to leave.
+    fn on_line(&mut self, line: &str, aliases: &HashMap<String, String>) -> bool {
+        let mut input = self.pending.clone();
+        input.push_str(line);
+        let parsed = check(&input, aliases);
+        if let Parsed::Incomplete = parsed {
+            self.pending = input;
+            self.pending.push('\n');
+            return true;
+        }
+        self.pending.clear();
+        if input.trim().is_empty() {
+            return true;
+        }
+        add_history(
+            &mut self.editor,
+            &input,
+            self.history_file.as_ref(),
+            &self.setup.history,
+        );
+        if let Parsed::Error(e) = parsed {
+            eprint!("{}", render_parse_error(&e, &input, self.color));
+            let _ = self.kernel.execute("(exit 2)");
+            self.status = 2;
+            return true;
+        }
+        self.status = execute(
+            self.kernel,
+            &input,
+            &self.cancel,
+            &self.out_state,
+            self.color,
+        );
+        if self
+            .setup
+            .history
+            .clear_requested
+            .swap(false, Ordering::SeqCst)
+        {
+            let _ = self.editor.clear_history();
+        }
+        !self.kernel.exit_requested()
+    }
+
+    /// Ctrl-D: ends an incomplete command with an error, else leaves (running `exit` with
+    /// the last status, so the EXIT trap runs). False to leave.
+    fn on_eof(&mut self) -> bool {
+        if !self.pending.is_empty() {
+            let e = ParseError::new(
+                "syntax error: unexpected end of file",
+                sandsh::syntax::ast::Span::new(self.pending.len(), self.pending.len()),
+                1,
+                true,
+            );
+            eprint!("{}", render_parse_error(&e, &self.pending, self.color));
+            self.pending.clear();
+            return true;
+        }
+        println!("exit");
+        self.status = execute(
+            self.kernel,
+            &format!("exit {}", self.status),
+            &self.cancel,
+            &self.out_state,
+            self.color,
+        );
+        false
+    }
 }
 
 /// Whether the last byte written to the terminal ended a line.
@@ -378,6 +470,7 @@ fn execute(
             let _ = err.flush();
             e.note(b);
         })),
+        stream_only: true,
         ..ExecOptions::default()
     };
     let r = kernel.execute_with(script, opts);

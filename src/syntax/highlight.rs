@@ -76,28 +76,11 @@ fn highlight_into(src: &str, offset: usize, depth: u32, out: &mut Vec<HlToken>) 
         },
         None,
     );
-    let mut cmd_pos = true;
-    let mut redir_target = false;
-    let mut in_cond = false;
-    let mut case_pattern = false;
-    // After `for`/`select`/`case`/`function`: the next word is not a command; `in` may follow.
-    let mut name_next = false;
-    let mut expect_in = false;
-    let mut case_open = 0u32;
-    // Here-documents whose bodies start after the next newline: (delimiter, strip tabs).
-    let mut heredocs: Vec<(String, bool)> = Vec::new();
-    let mut heredoc_delim_next: Option<bool> = None;
+    let mut h = Highlighter::new(bytes, offset, depth, out);
     let mut prev_end = 0usize;
     loop {
-        let mode = if in_cond {
-            COND
-        } else if cmd_pos && !redir_target {
-            KW | ASSIGN
-        } else {
-            0
-        };
-        let lexed = p.lex(mode);
-        comments(bytes, prev_end, p.st.pos.min(bytes.len()), offset, out);
+        let lexed = p.lex(h.lex_mode());
+        comments(bytes, prev_end, p.st.pos.min(bytes.len()), offset, h.out);
         let (tok, start) = match lexed {
             Ok(t) => t,
             Err(_) => {
@@ -106,7 +89,7 @@ fn highlight_into(src: &str, offset: usize, depth: u32, out: &mut Vec<HlToken>) 
                 while s < bytes.len() && matches!(bytes[s], b' ' | b'\t' | b'\n') {
                     s += 1;
                 }
-                scan_word(bytes, s, bytes.len(), offset, depth, out);
+                h.scan(s, bytes.len());
                 return;
             }
         };
@@ -115,150 +98,228 @@ fn highlight_into(src: &str, offset: usize, depth: u32, out: &mut Vec<HlToken>) 
         match tok {
             Tok::Eof => return,
             Tok::Newline => {
-                if !heredocs.is_empty() {
-                    let after = read_heredoc_bodies(bytes, end, &heredocs, offset, out);
-                    heredocs.clear();
+                if let Some(after) = h.newline(end) {
                     p.st.pos = after;
                     prev_end = after;
                 }
-                cmd_pos = !case_pattern;
-                redir_target = false;
             }
-            Tok::Op(op) => {
-                push(out, offset + start, offset + end, TokenClass::Operator);
-                redir_target = false;
-                match op {
-                    Op::DSemi | Op::DSemiAnd | Op::SemiAnd if case_open > 0 => {
-                        case_pattern = true;
-                        cmd_pos = false;
-                    }
-                    Op::RParen if case_pattern => {
-                        case_pattern = false;
-                        cmd_pos = true;
-                    }
-                    Op::RParen => cmd_pos = false,
-                    _ if case_pattern => {}
-                    _ => cmd_pos = true,
-                }
-            }
-            Tok::Redir(_, op) => {
-                push(out, offset + start, offset + end, TokenClass::Redirect);
-                redir_target = true;
-                heredoc_delim_next = match op {
-                    ROp::DLess => Some(false),
-                    ROp::DLessDash => Some(true),
-                    _ => None,
-                };
-            }
+            Tok::Op(op) => h.operator(op, start, end),
+            Tok::Redir(_, op) => h.redirect(op, start, end),
             Tok::Assign(_) => {
                 let eq = bytes[start..end]
                     .iter()
                     .position(|&b| b == b'=')
                     .map_or(end, |i| start + i + 1);
-                push(out, offset + start, offset + eq, TokenClass::Assignment);
-                scan_word(bytes, eq, end, offset, depth, out);
+                h.mark(start, eq, TokenClass::Assignment);
+                h.scan(eq, end);
             }
             Tok::ArithCmd(_) => {
-                push(
-                    out,
-                    offset + start,
-                    offset + start + 2,
-                    TokenClass::Operator,
-                );
-                push(out, offset + end - 2, offset + end, TokenClass::Operator);
-                cmd_pos = false;
+                h.mark(start, start + 2, TokenClass::Operator);
+                h.mark(end - 2, end, TokenClass::Operator);
+                h.cmd_pos = false;
             }
             Tok::Word(w) => {
                 let plain = w.as_plain_literal().map(str::to_string);
-                let text = plain.as_deref().unwrap_or("");
-                if redir_target {
-                    redir_target = false;
-                    if let Some(strip) = heredoc_delim_next.take() {
-                        let delim: String = String::from_utf8_lossy(&bytes[start..end])
-                            .chars()
-                            .filter(|c| !matches!(c, '\'' | '"' | '\\'))
-                            .collect();
-                        heredocs.push((delim, strip));
-                        push(out, offset + start, offset + end, TokenClass::String);
-                    } else {
-                        scan_word(bytes, start, end, offset, depth, out);
-                    }
-                    continue;
-                }
-                if in_cond {
-                    if text == "]]" {
-                        in_cond = false;
-                        push(out, offset + start, offset + end, TokenClass::Keyword);
-                    } else {
-                        scan_word(bytes, start, end, offset, depth, out);
-                    }
-                    continue;
-                }
-                if case_pattern {
-                    if text == "esac" {
-                        case_pattern = false;
-                        case_open = case_open.saturating_sub(1);
-                        push(out, offset + start, offset + end, TokenClass::Keyword);
-                    } else {
-                        scan_word(bytes, start, end, offset, depth, out);
-                    }
-                    continue;
-                }
-                if expect_in && (text == "in" || text == "do") {
-                    expect_in = false;
-                    push(out, offset + start, offset + end, TokenClass::Keyword);
-                    if text == "in" && case_open > 0 && !cmd_pos {
-                        case_pattern = true;
-                    }
-                    cmd_pos = text == "do";
-                    continue;
-                }
-                if name_next {
-                    name_next = false;
-                    scan_word(bytes, start, end, offset, depth, out);
-                    continue;
-                }
-                if !cmd_pos {
-                    if text == "esac" && case_open > 0 {
-                        case_open -= 1;
-                        push(out, offset + start, offset + end, TokenClass::Keyword);
-                    } else if text == "do" && expect_in {
-                        push(out, offset + start, offset + end, TokenClass::Keyword);
-                        cmd_pos = true;
-                    } else {
-                        scan_word(bytes, start, end, offset, depth, out);
-                    }
-                    continue;
-                }
-                if CMD_KEYWORDS.contains(&text) {
-                    push(out, offset + start, offset + end, TokenClass::Keyword);
-                } else if END_KEYWORDS.contains(&text) {
-                    if text == "esac" {
-                        case_open = case_open.saturating_sub(1);
-                    }
-                    push(out, offset + start, offset + end, TokenClass::Keyword);
-                    cmd_pos = false;
-                } else if matches!(text, "for" | "select" | "case" | "function") {
-                    push(out, offset + start, offset + end, TokenClass::Keyword);
-                    name_next = true;
-                    expect_in = text != "function";
-                    if text == "case" {
-                        case_open += 1;
-                    }
-                    cmd_pos = false;
-                } else if text == "[[" {
-                    push(out, offset + start, offset + end, TokenClass::Keyword);
-                    in_cond = true;
-                    cmd_pos = false;
-                } else if plain.is_some() {
-                    push(out, offset + start, offset + end, TokenClass::Command);
-                    cmd_pos = false;
-                } else {
-                    scan_word(bytes, start, end, offset, depth, out);
-                    cmd_pos = false;
-                }
+                h.word(plain.as_deref(), start, end);
             }
         }
+    }
+}
+
+/// The classifier's state between tokens: where the spans go, and what the grammar would
+/// expect next.
+struct Highlighter<'a> {
+    bytes: &'a [u8],
+    /// Where `bytes` starts in the whole input (nonzero inside `` `…` ``).
+    offset: usize,
+    depth: u32,
+    out: &'a mut Vec<HlToken>,
+    cmd_pos: bool,
+    redir_target: bool,
+    in_cond: bool,
+    case_pattern: bool,
+    /// After `for`/`select`/`case`/`function`: the next word is not a command; `in` may follow.
+    name_next: bool,
+    expect_in: bool,
+    case_open: u32,
+    /// Here-documents whose bodies start after the next newline: (delimiter, strip tabs).
+    heredocs: Vec<(String, bool)>,
+    heredoc_delim_next: Option<bool>,
+}
+
+impl<'a> Highlighter<'a> {
+    fn new(bytes: &'a [u8], offset: usize, depth: u32, out: &'a mut Vec<HlToken>) -> Self {
+        Highlighter {
+            bytes,
+            offset,
+            depth,
+            out,
+            cmd_pos: true,
+            redir_target: false,
+            in_cond: false,
+            case_pattern: false,
+            name_next: false,
+            expect_in: false,
+            case_open: 0,
+            heredocs: Vec::new(),
+            heredoc_delim_next: None,
+        }
+    }
+
+    /// What the lexer should recognise at the next token.
+    fn lex_mode(&self) -> u8 {
+        if self.in_cond {
+            COND
+        } else if self.cmd_pos && !self.redir_target {
+            KW | ASSIGN
+        } else {
+            0
+        }
+    }
+
+    fn mark(&mut self, start: usize, end: usize, class: TokenClass) {
+        push(self.out, self.offset + start, self.offset + end, class);
+    }
+
+    /// Quotes and expansions inside the word `bytes[start..end]`.
+    fn scan(&mut self, start: usize, end: usize) {
+        scan_word(self.bytes, start, end, self.offset, self.depth, self.out);
+    }
+
+    /// A newline ending at `end`: reads pending here-document bodies and returns the position
+    /// after them, if any.
+    fn newline(&mut self, end: usize) -> Option<usize> {
+        let mut after = None;
+        if !self.heredocs.is_empty() {
+            after = Some(read_heredoc_bodies(
+                self.bytes,
+                end,
+                &self.heredocs,
+                self.offset,
+                self.out,
+            ));
+            self.heredocs.clear();
+        }
+        self.cmd_pos = !self.case_pattern;
+        self.redir_target = false;
+        after
+    }
+
+    fn operator(&mut self, op: Op, start: usize, end: usize) {
+        self.mark(start, end, TokenClass::Operator);
+        self.redir_target = false;
+        match op {
+            Op::DSemi | Op::DSemiAnd | Op::SemiAnd if self.case_open > 0 => {
+                self.case_pattern = true;
+                self.cmd_pos = false;
+            }
+            Op::RParen if self.case_pattern => {
+                self.case_pattern = false;
+                self.cmd_pos = true;
+            }
+            Op::RParen => self.cmd_pos = false,
+            _ if self.case_pattern => {}
+            _ => self.cmd_pos = true,
+        }
+    }
+
+    fn redirect(&mut self, op: ROp, start: usize, end: usize) {
+        self.mark(start, end, TokenClass::Redirect);
+        self.redir_target = true;
+        self.heredoc_delim_next = match op {
+            ROp::DLess => Some(false),
+            ROp::DLessDash => Some(true),
+            _ => None,
+        };
+    }
+
+    /// A word (`plain`: its text when it is a plain literal), by what the grammar expects.
+    fn word(&mut self, plain: Option<&str>, start: usize, end: usize) {
+        let text = plain.unwrap_or("");
+        if self.redir_target {
+            self.redir_target = false;
+            if let Some(strip) = self.heredoc_delim_next.take() {
+                let delim: String = String::from_utf8_lossy(&self.bytes[start..end])
+                    .chars()
+                    .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+                    .collect();
+                self.heredocs.push((delim, strip));
+                self.mark(start, end, TokenClass::String);
+            } else {
+                self.scan(start, end);
+            }
+        } else if self.in_cond {
+            if text == "]]" {
+                self.in_cond = false;
+                self.mark(start, end, TokenClass::Keyword);
+            } else {
+                self.scan(start, end);
+            }
+        } else if self.case_pattern {
+            if text == "esac" {
+                self.case_pattern = false;
+                self.case_open = self.case_open.saturating_sub(1);
+                self.mark(start, end, TokenClass::Keyword);
+            } else {
+                self.scan(start, end);
+            }
+        } else if self.expect_in && (text == "in" || text == "do") {
+            self.expect_in = false;
+            self.mark(start, end, TokenClass::Keyword);
+            if text == "in" && self.case_open > 0 && !self.cmd_pos {
+                self.case_pattern = true;
+            }
+            self.cmd_pos = text == "do";
+        } else if self.name_next {
+            self.name_next = false;
+            self.scan(start, end);
+        } else if !self.cmd_pos {
+            self.argument(text, start, end);
+        } else {
+            self.command_word(text, plain.is_some(), start, end);
+        }
+    }
+
+    /// A word after the command name.
+    fn argument(&mut self, text: &str, start: usize, end: usize) {
+        if text == "esac" && self.case_open > 0 {
+            self.case_open -= 1;
+            self.mark(start, end, TokenClass::Keyword);
+        } else if text == "do" && self.expect_in {
+            self.mark(start, end, TokenClass::Keyword);
+            self.cmd_pos = true;
+        } else {
+            self.scan(start, end);
+        }
+    }
+
+    /// A word in command position: a keyword or a command name.
+    fn command_word(&mut self, text: &str, plain: bool, start: usize, end: usize) {
+        if CMD_KEYWORDS.contains(&text) {
+            self.mark(start, end, TokenClass::Keyword);
+            return;
+        }
+        if END_KEYWORDS.contains(&text) {
+            if text == "esac" {
+                self.case_open = self.case_open.saturating_sub(1);
+            }
+            self.mark(start, end, TokenClass::Keyword);
+        } else if matches!(text, "for" | "select" | "case" | "function") {
+            self.mark(start, end, TokenClass::Keyword);
+            self.name_next = true;
+            self.expect_in = text != "function";
+            if text == "case" {
+                self.case_open += 1;
+            }
+        } else if text == "[[" {
+            self.mark(start, end, TokenClass::Keyword);
+            self.in_cond = true;
+        } else if plain {
+            self.mark(start, end, TokenClass::Command);
+        } else {
+            self.scan(start, end);
+        }
+        self.cmd_pos = false;
     }
 }
 

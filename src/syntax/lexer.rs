@@ -96,26 +96,45 @@ impl P<'_, '_> {
         self.skip_blanks();
         let start = self.st.pos;
         let Some(c) = self.cur() else {
-            // Like bash, input that does not end in a newline gets one at end of file, so
-            // `echo >` reports `newline' while `echo &&` reports end of file.
-            if !self.st.eof_newline && self.st.src.last().is_some_and(|&b| b != b'\n') {
-                self.st.eof_newline = true;
-                if !self.pending.is_empty() {
-                    self.read_heredocs()?;
-                }
-                return Ok((Tok::Newline, start));
-            }
-            return Ok((Tok::Eof, start));
+            return self.end_of_input(start);
         };
+        if let Some(tok) = self.operator(c, start, mode)? {
+            return Ok(tok);
+        }
+        self.word(start, mode)
+    }
+
+    /// The token at the end of the input.
+    fn end_of_input(&mut self, start: usize) -> Result<(Tok, usize), ParseError> {
+        // Like bash, input that does not end in a newline gets one at end of file, so
+        // `echo >` reports `newline' while `echo &&` reports end of file.
+        if !self.st.eof_newline && self.st.src.last().is_some_and(|&b| b != b'\n') {
+            self.st.eof_newline = true;
+            if !self.pending.is_empty() {
+                self.read_heredocs()?;
+            }
+            return Ok((Tok::Newline, start));
+        }
+        Ok((Tok::Eof, start))
+    }
+
+    /// A newline, an operator or a redirection starting with `c` at `start`; `None` when a
+    /// word starts there.
+    fn operator(
+        &mut self,
+        c: u8,
+        start: usize,
+        mode: u8,
+    ) -> Result<Option<(Tok, usize)>, ParseError> {
         let n1 = self.byte(start + 1);
         let n2 = self.byte(start + 2);
         let op = |p: &mut Self, len: usize, o: Op| {
             p.st.pos += len;
-            Ok((Tok::Op(o), start))
+            Ok(Some((Tok::Op(o), start)))
         };
         let redir = |p: &mut Self, len: usize, o: ROp| {
             p.st.pos += len;
-            Ok((Tok::Redir(RedirFd::Default, o), start))
+            Ok(Some((Tok::Redir(RedirFd::Default, o), start)))
         };
         match c {
             b'\n' => {
@@ -123,110 +142,113 @@ impl P<'_, '_> {
                 if !self.pending.is_empty() {
                     self.read_heredocs()?;
                 }
-                return Ok((Tok::Newline, start));
+                Ok(Some((Tok::Newline, start)))
             }
-            b';' => {
-                return match (n1, n2) {
-                    (Some(b';'), Some(b'&')) => op(self, 3, Op::DSemiAnd),
-                    (Some(b';'), _) => op(self, 2, Op::DSemi),
-                    (Some(b'&'), _) => op(self, 2, Op::SemiAnd),
-                    _ => op(self, 1, Op::Semi),
-                };
-            }
-            b'&' => {
-                return match (n1, n2) {
-                    (Some(b'&'), _) => op(self, 2, Op::AndAnd),
-                    (Some(b'>'), Some(b'>')) if mode & COND == 0 => redir(self, 3, ROp::AndDGreat),
-                    (Some(b'>'), _) if mode & COND == 0 => redir(self, 2, ROp::AndGreat),
-                    _ => op(self, 1, Op::Amp),
-                };
-            }
-            b'|' => {
-                return match n1 {
-                    Some(b'|') => op(self, 2, Op::OrOr),
-                    Some(b'&') => op(self, 2, Op::PipeAmp),
-                    _ => op(self, 1, Op::Pipe),
-                };
-            }
+            b';' => match (n1, n2) {
+                (Some(b';'), Some(b'&')) => op(self, 3, Op::DSemiAnd),
+                (Some(b';'), _) => op(self, 2, Op::DSemi),
+                (Some(b'&'), _) => op(self, 2, Op::SemiAnd),
+                _ => op(self, 1, Op::Semi),
+            },
+            b'&' => match (n1, n2) {
+                (Some(b'&'), _) => op(self, 2, Op::AndAnd),
+                (Some(b'>'), Some(b'>')) if mode & COND == 0 => redir(self, 3, ROp::AndDGreat),
+                (Some(b'>'), _) if mode & COND == 0 => redir(self, 2, ROp::AndGreat),
+                _ => op(self, 1, Op::Amp),
+            },
+            b'|' => match n1 {
+                Some(b'|') => op(self, 2, Op::OrOr),
+                Some(b'&') => op(self, 2, Op::PipeAmp),
+                _ => op(self, 1, Op::Pipe),
+            },
             b'(' => {
                 if mode & KW != 0 && n1 == Some(b'(') {
                     self.st.pos += 2;
                     if let Some((w, _)) = self.arith_section(false)? {
-                        return Ok((Tok::ArithCmd(w), start));
+                        return Ok(Some((Tok::ArithCmd(w), start)));
                     }
                     self.st.pos = start;
                 }
-                return op(self, 1, Op::LParen);
+                op(self, 1, Op::LParen)
             }
-            b')' => return op(self, 1, Op::RParen),
-            b'<' | b'>' if n1 == Some(b'(') => {}
+            b')' => op(self, 1, Op::RParen),
+            b'<' | b'>' if n1 == Some(b'(') => Ok(None),
             b'<' | b'>' if mode & COND != 0 => {
                 self.st.pos += 1;
                 let s = if c == b'<' { "<" } else { ">" };
-                return Ok((Tok::Word(word_lit(s, start, start + 1)), start));
+                Ok(Some((Tok::Word(word_lit(s, start, start + 1)), start)))
             }
-            b'<' => {
-                return match (n1, n2) {
-                    (Some(b'<'), Some(b'<')) => redir(self, 3, ROp::TLess),
-                    (Some(b'<'), Some(b'-')) => redir(self, 3, ROp::DLessDash),
-                    (Some(b'<'), _) => redir(self, 2, ROp::DLess),
-                    (Some(b'&'), _) => redir(self, 2, ROp::LessAnd),
-                    (Some(b'>'), _) => redir(self, 2, ROp::LessGreat),
-                    _ => redir(self, 1, ROp::Less),
-                };
-            }
-            b'>' => {
-                return match n1 {
-                    Some(b'>') => redir(self, 2, ROp::DGreat),
-                    Some(b'&') => redir(self, 2, ROp::GreatAnd),
-                    Some(b'|') => redir(self, 2, ROp::Clobber),
-                    _ => redir(self, 1, ROp::Great),
-                };
-            }
-            b'0'..=b'9' if mode & COND == 0 => {
-                let mut i = start;
-                while self.byte(i).is_some_and(|b| b.is_ascii_digit()) {
-                    i += 1;
-                }
-                if matches!(self.byte(i), Some(b'<' | b'>')) && self.byte(i + 1) != Some(b'(') {
-                    if let Ok(n) = std::str::from_utf8(&self.st.src[start..i])
-                        .unwrap_or("")
-                        .parse::<u32>()
-                    {
-                        self.st.pos = i;
-                        if let (Tok::Redir(_, o), _) = self.lex(0)? {
-                            return Ok((Tok::Redir(RedirFd::Number(n), o), start));
-                        }
-                    }
-                    self.st.pos = start;
-                }
-            }
-            b'{' if mode & COND == 0 => {
-                let mut i = start + 1;
-                while self
-                    .byte(i)
-                    .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
-                {
-                    i += 1;
-                }
-                if i > start + 1
-                    && self.byte(i) == Some(b'}')
-                    && matches!(self.byte(i + 1), Some(b'<' | b'>'))
-                    && self.byte(i + 2) != Some(b'(')
-                {
-                    let name = self.text(start + 1, i);
-                    if is_name(&name) {
-                        self.st.pos = i + 1;
-                        if let (Tok::Redir(_, o), _) = self.lex(0)? {
-                            return Ok((Tok::Redir(RedirFd::Var(name), o), start));
-                        }
-                        self.st.pos = start;
-                    }
-                }
-            }
-            _ => {}
+            b'<' => match (n1, n2) {
+                (Some(b'<'), Some(b'<')) => redir(self, 3, ROp::TLess),
+                (Some(b'<'), Some(b'-')) => redir(self, 3, ROp::DLessDash),
+                (Some(b'<'), _) => redir(self, 2, ROp::DLess),
+                (Some(b'&'), _) => redir(self, 2, ROp::LessAnd),
+                (Some(b'>'), _) => redir(self, 2, ROp::LessGreat),
+                _ => redir(self, 1, ROp::Less),
+            },
+            b'>' => match n1 {
+                Some(b'>') => redir(self, 2, ROp::DGreat),
+                Some(b'&') => redir(self, 2, ROp::GreatAnd),
+                Some(b'|') => redir(self, 2, ROp::Clobber),
+                _ => redir(self, 1, ROp::Great),
+            },
+            b'0'..=b'9' if mode & COND == 0 => self.number_fd_redirect(start),
+            b'{' if mode & COND == 0 => self.var_fd_redirect(start),
+            _ => Ok(None),
         }
-        // A word.
+    }
+
+    /// `N>`, `N<…`: a redirection of file descriptor N; `None` when the digits are a word.
+    fn number_fd_redirect(&mut self, start: usize) -> Result<Option<(Tok, usize)>, ParseError> {
+        let mut i = start;
+        while self.byte(i).is_some_and(|b| b.is_ascii_digit()) {
+            i += 1;
+        }
+        if matches!(self.byte(i), Some(b'<' | b'>')) && self.byte(i + 1) != Some(b'(') {
+            if let Ok(n) = std::str::from_utf8(&self.st.src[start..i])
+                .unwrap_or("")
+                .parse::<u32>()
+            {
+                self.st.pos = i;
+                if let (Tok::Redir(_, o), _) = self.lex(0)? {
+                    return Ok(Some((Tok::Redir(RedirFd::Number(n), o), start)));
+                }
+            }
+            self.st.pos = start;
+        }
+        Ok(None)
+    }
+
+    /// `{name}>…`: a redirection that allocates a descriptor into `$name`; `None` when the
+    /// brace starts a word.
+    fn var_fd_redirect(&mut self, start: usize) -> Result<Option<(Tok, usize)>, ParseError> {
+        let mut i = start + 1;
+        while self
+            .byte(i)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            i += 1;
+        }
+        if i > start + 1
+            && self.byte(i) == Some(b'}')
+            && matches!(self.byte(i + 1), Some(b'<' | b'>'))
+            && self.byte(i + 2) != Some(b'(')
+        {
+            let name = self.text(start + 1, i);
+            if is_name(&name) {
+                self.st.pos = i + 1;
+                if let (Tok::Redir(_, o), _) = self.lex(0)? {
+                    return Ok(Some((Tok::Redir(RedirFd::Var(name), o), start)));
+                }
+                self.st.pos = start;
+            }
+        }
+        Ok(None)
+    }
+
+    /// A word (or an assignment) at `start`, alias-expanded where the mode or a previous
+    /// alias ending in a blank asks for it.
+    fn word(&mut self, start: usize, mode: u8) -> Result<(Tok, usize), ParseError> {
         if mode & ASSIGN != 0
             && let Some(a) = self.try_assign()?
         {

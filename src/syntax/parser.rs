@@ -110,6 +110,13 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A parser whose first line is line `base + 1` (`eval` counts its lines from its own).
+    pub fn with_line_base(src: &'a str, base: u32) -> Self {
+        let mut p = Parser::new(src);
+        p.st.line_base = base;
+        p
+    }
+
     /// The next complete command (everything up to an unquoted newline that ends a command,
     /// including pending here-document bodies), or `None` at end of input.
     pub fn next_command(
@@ -280,14 +287,24 @@ impl<'a, 'b> P<'a, 'b> {
         }
     }
 
+    /// Input ended inside a construct opened at `at`: bash names the line it opened on.
     pub fn err_matching(&self, c: char, at: usize) -> ParseError {
         let end = self.st.src.len();
         ParseError::new(
             format!("unexpected EOF while looking for matching `{c}'"),
             Span::new(at, end),
-            self.line_at(end),
+            self.line_at(at),
             true,
         )
+    }
+
+    /// The same for a `$(…)` whose commands ran to the end: bash names the last line.
+    pub fn err_matching_at_eof(&self, c: char, at: usize) -> ParseError {
+        let end = self.st.src.len();
+        ParseError {
+            line: self.line_at(end),
+            ..self.err_matching(c, at)
+        }
     }
 
     pub fn err_at(&self, msg: impl Into<String>, at: usize) -> ParseError {

@@ -348,7 +348,7 @@ impl P<'_, '_> {
                     self.next(0)?;
                     Ok(list)
                 }
-                Tok::Eof => Err(self.err_matching(')', open)),
+                Tok::Eof => Err(self.err_matching_at_eof(')', open)),
                 _ => Err(self.unexpected()),
             }
         })();

@@ -12,7 +12,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use super::pattern::{PatternBuilder, PatternOptions};
-use crate::vfs::{FileType, KernelBackend, normalize};
+use crate::api::fs::{FileType, KernelBackend, normalize};
 
 /// The shell options that affect pathname expansion.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -302,7 +302,8 @@ fn walk_all(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vfs::{MemoryFs, WriteMode};
+    use crate::api::fs::WriteMode;
+    use crate::vfs::MemoryFs;
 
     fn tree() -> MemoryFs {
         let fs = MemoryFs::new();

@@ -10,17 +10,16 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
-use async_trait::async_trait;
 use serde_json::{Value, json};
 
 use super::docs::{self, ShellDoc, intern};
+use super::shell_tool::{ShellTool, exec_options};
 use super::traits::{
-    RiskLevel, ShellArgs, StatusCallback, Tool, ToolOutput, ToolRequest, ToolResponse, ToolResult,
-    ToolStatus, error_category,
+    RiskLevel, StatusCallback, ToolRequest, ToolResponse, ToolStatus, error_category,
 };
 use crate::api::{Arg, Command, CommandSpec, ExitStatus, ToolCtx};
 use crate::commands::{Registry, Toolset};
-use crate::kernel::{CommandPolicy, ExecOptions, ExecutionLimits, Kernel, KernelConfig};
+use crate::kernel::{CommandPolicy, ExecutionLimits, Kernel, KernelConfig};
 use crate::vfs::MountMode;
 
 /// Receives output bytes as they are produced: `(chunk, is_stderr)`.
@@ -187,13 +186,7 @@ impl BashToolBuilder {
             config = config.allow_net(rule.clone());
         }
         config = config.policy(self.policy.clone());
-        let registry = Registry::standard();
-        for c in &self.builtins {
-            registry.register(c.clone());
-        }
-        for set in &self.toolsets {
-            registry.register_toolset(set);
-        }
+        let registry = Arc::new(Kernel::registry_for(&config));
         let supported = supported_names(&registry, &self.policy);
         let bad_profile = self
             .profile
@@ -236,7 +229,10 @@ impl BashToolBuilder {
         if let Some(e) = &t.config_error {
             return Err(e.clone());
         }
-        let k = Kernel::try_new(t.config().clone())?;
+        let k = Kernel::with_registry(t.config().clone(), t.registry.clone());
+        if let Some(e) = k.config_error() {
+            return Err(e.to_string());
+        }
         if !t.fresh_per_call {
             t.kernel = Mutex::new(Some(k));
         }
@@ -302,8 +298,9 @@ pub struct BashTool {
     /// The session kernel, created on first use. Calls to this tool take turns on it; calls
     /// to other tools run in parallel.
     kernel: Mutex<Option<Kernel>>,
-    /// The commands a session has: what `description()` and `help()` list.
-    registry: Registry,
+    /// The commands of every session this tool creates (shared with its kernels): what
+    /// `description()` and `help()` list.
+    registry: Arc<Registry>,
     doc: RwLock<ShellDoc>,
     allow_net: Vec<String>,
     fresh_per_call: bool,
@@ -335,14 +332,16 @@ impl BashTool {
         self.kernel
             .get_mut()
             .unwrap_or_else(|e| e.into_inner())
-            .get_or_insert_with(|| Kernel::new(config.clone()))
+            .get_or_insert_with(|| Kernel::with_registry(config.clone(), self.registry.clone()))
     }
 
     /// Run `f` on the session kernel (created on first use) from a shared reference, waiting
     /// for a call in progress to finish.
     pub fn with_kernel<R>(&self, f: impl FnOnce(&mut Kernel) -> R) -> R {
         let mut k = self.kernel.lock().unwrap_or_else(|e| e.into_inner());
-        f(k.get_or_insert_with(|| Kernel::new(self.config().clone())))
+        f(k.get_or_insert_with(|| {
+            Kernel::with_registry(self.config().clone(), self.registry.clone())
+        }))
     }
 
     fn config(&self) -> std::sync::MutexGuard<'_, KernelConfig> {
@@ -354,10 +353,11 @@ impl BashTool {
     /// A toolset of the same name is replaced. Returns the names added.
     pub fn register_toolset(&self, set: Toolset) -> Vec<String> {
         let mut k = self.kernel.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(k) = k.as_mut() {
-            k.register_toolset(&set);
-        }
-        let names = self.registry.register_toolset(&set);
+        // The session kernel shares the registry: it updates it and its `/usr/bin` entries.
+        let names = match k.as_mut() {
+            Some(k) => k.register_toolset(&set),
+            None => self.registry.register_toolset(&set),
+        };
         let mut config = self.config();
         config.toolsets.retain(|t| t.name != set.name);
         config.toolsets.push(set);
@@ -370,10 +370,10 @@ impl BashTool {
     /// `toolset`). Returns the names removed, `None` when there is no such toolset.
     pub fn unregister_toolset(&self, name: &str) -> Option<Vec<String>> {
         let mut k = self.kernel.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(k) = k.as_mut() {
-            k.unregister_toolset(name);
-        }
-        let names = self.registry.unregister_toolset(name)?;
+        let names = match k.as_mut() {
+            Some(k) => k.unregister_toolset(name)?,
+            None => self.registry.unregister_toolset(name)?,
+        };
         self.config().toolsets.retain(|t| t.name != name);
         self.refresh_doc();
         Some(names)
@@ -417,37 +417,11 @@ impl BashTool {
         status_callback: Option<StatusCallback>,
     ) -> ToolResponse {
         match status_callback {
-            Some(cb) => execute_with_phases(req, cb, |sink| self.run(req, timeout, Some(sink))),
-            None => self.run(req, timeout, None),
+            Some(cb) => {
+                execute_with_phases(req, cb, |sink| self.run_script(req, timeout, Some(sink)))
+            }
+            None => self.run_script(req, timeout, None),
         }
-    }
-
-    /// Run a request, delivering output chunks to `sink` (stdout first element, stderr second).
-    fn run(
-        &self,
-        req: &ToolRequest,
-        timeout: Option<Duration>,
-        sink: Option<ByteSink>,
-    ) -> ToolResponse {
-        if let Some(e) = &self.config_error {
-            return ToolResponse::failure(error_category::CONFIG, format!("sandsh: {e}"), 2);
-        }
-        let mut opts = ExecOptions {
-            timeout,
-            ..ExecOptions::default()
-        };
-        if let Some(s) = sink {
-            let s2 = s.clone();
-            opts.on_stdout = Some(Arc::new(move |b: &[u8]| s(b, false)));
-            opts.on_stderr = Some(Arc::new(move |b: &[u8]| s2(b, true)));
-        }
-        let result = if self.fresh_per_call {
-            let config = self.config().clone();
-            Kernel::new(config).execute_with(&req.commands, opts)
-        } else {
-            self.with_kernel(|k| k.execute_with(&req.commands, opts))
-        };
-        result.into()
     }
 }
 
@@ -627,60 +601,29 @@ pub(crate) fn shell_output_schema() -> Value {
     })
 }
 
-#[async_trait]
-impl Tool for BashTool {
-    fn name(&self) -> &str {
+impl ShellTool for BashTool {
+    fn shell_name(&self) -> &str {
         BASH_TOOL_NAME
     }
 
-    fn short_description(&self) -> &str {
+    fn shell_short_description(&self) -> &str {
         BASH_TOOL_SHORT
     }
 
-    fn description(&self) -> String {
+    fn shell_description(&self) -> String {
         docs::shell_description(&self.doc())
     }
 
-    fn help(&self) -> String {
+    fn shell_help(&self) -> String {
         docs::shell_help(&self.doc())
     }
 
-    fn system_prompt(&self) -> String {
+    fn shell_system_prompt(&self) -> String {
         docs::shell_system_prompt(&self.doc())
     }
 
-    fn input_schema(&self) -> Value {
-        shell_input_schema()
-    }
-
-    fn output_schema(&self) -> Value {
-        shell_output_schema()
-    }
-
-    fn version(&self) -> &str {
-        env!("CARGO_PKG_VERSION")
-    }
-
-    async fn execute(&self, req: ToolRequest) -> ToolResponse {
-        self.run(&req, None, None)
-    }
-
-    async fn execute_with_status(
-        &self,
-        req: ToolRequest,
-        status_callback: Box<dyn FnMut(ToolStatus) + Send>,
-    ) -> ToolResponse {
-        self.execute_timed(&req, None, Some(status_callback))
-    }
-
-    /// `{commands, timeout_ms?}`: the time limit applies to this call only.
-    async fn call(&self, args: Value) -> ToolResult<ToolOutput> {
-        let a = ShellArgs::parse(args)?;
-        Ok(self.run(&a.request(), a.timeout(), None).into())
-    }
-
     /// Sandboxed writes are medium risk; writable host mounts or network access make it high.
-    fn risk_level(&self) -> RiskLevel {
+    fn shell_risk_level(&self) -> RiskLevel {
         if self.writes_host || !self.allow_net.is_empty() {
             RiskLevel::HighRisk
         } else {
@@ -688,18 +631,37 @@ impl Tool for BashTool {
         }
     }
 
-    fn describe_call(&self, args: &Value) -> String {
+    fn shell_describe_call(&self, args: &Value) -> String {
         match args.get("commands").and_then(Value::as_str) {
             Some(c) => format!("run in the sandbox: {c}"),
-            None => format!("{} {args}", self.name()),
+            None => format!("{} {args}", self.shell_name()),
         }
+    }
+
+    fn run_script(
+        &self,
+        req: &ToolRequest,
+        timeout: Option<Duration>,
+        sink: Option<ByteSink>,
+    ) -> ToolResponse {
+        if let Some(e) = &self.config_error {
+            return ToolResponse::failure(error_category::CONFIG, format!("sandsh: {e}"), 2);
+        }
+        let opts = exec_options(timeout, sink);
+        let result = if self.fresh_per_call {
+            let config = self.config().clone();
+            Kernel::with_registry(config, self.registry.clone()).execute_with(&req.commands, opts)
+        } else {
+            self.with_kernel(|k| k.execute_with(&req.commands, opts))
+        };
+        result.into()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tool::block_on;
+    use crate::tool::{Tool, block_on};
 
     #[test]
     fn utf8_chunker_matches_lossy_decoding_of_the_whole() {

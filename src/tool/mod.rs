@@ -16,6 +16,7 @@ mod registry;
 pub mod schema;
 #[cfg(feature = "scripted_tool")]
 mod scripted;
+mod shell_tool;
 mod traits;
 
 pub use bash_tool::{BASH_TOOL_NAME, BASH_TOOL_SHORT, BashTool, BashToolBuilder};

@@ -3,7 +3,7 @@
 
 Usage: client.py SCENARIO SANDSH_BINARY
 Each scenario prints `ok: <check>` lines and exits 0, or fails with a traceback / message and
-a non-zero status. tests/mcp.rs runs every scenario under a watchdog.
+a non-zero status. tests/it/mcp.rs runs every scenario under a watchdog.
 """
 
 import asyncio

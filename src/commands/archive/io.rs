@@ -13,8 +13,8 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::api::fs::{KernelBackend, VfsError, WriteMode};
 use crate::api::{Cancelled, ToolCtx};
-use crate::vfs::{KernelBackend, VfsError, WriteMode};
 
 use super::super::util::CHUNK;
 

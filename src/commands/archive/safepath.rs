@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::vfs::KernelBackend;
+use crate::api::fs::KernelBackend;
 
 /// A member name split into its normal components, or why it cannot be used.
 #[derive(Debug, PartialEq, Eq)]

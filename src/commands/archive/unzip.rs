@@ -150,7 +150,7 @@ fn run(sh: &Shared<'_>, o: &Opts, archive: &str, members: &[(String, Pattern)]) 
         Err(_) => return 9,
     };
     // Info-ZIP tries NAME, NAME.zip and NAME.ZIP.
-    let resolve = |n: &str| crate::vfs::normalize(&cwd, std::path::Path::new(n));
+    let resolve = |n: &str| crate::api::fs::normalize(&cwd, std::path::Path::new(n));
     let mut found = None;
     for cand in [
         archive.to_string(),

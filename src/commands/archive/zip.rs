@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, DateTime, ZipArchive, ZipWriter};
 
+use crate::api::fs::KernelBackend;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
     is_cancelled,
@@ -20,7 +21,6 @@ use crate::api::{
 use crate::commands::fsutil::opt;
 use crate::commands::util;
 use crate::text::pattern::{Pattern, PatternOptions};
-use crate::vfs::KernelBackend;
 
 use super::io::{In, Shared, VfsFile, check, msg, print, warn};
 

@@ -266,7 +266,7 @@ pub fn run_capture(
     let tmp = temp_path(ctx, counter);
     let path = ctx.resolve_path(&tmp);
     ctx.backend()
-        .write(&path, b"", crate::vfs::WriteMode::Truncate, 0o600)
+        .write(&path, b"", crate::api::fs::WriteMode::Truncate, 0o600)
         .map_err(|e| {
             format!("cannot capture command output: no writable {TMP_DIR} in the sandbox ({e})")
         })?;
@@ -291,7 +291,7 @@ pub fn run_feed(
     let tmp = temp_path(ctx, counter);
     let path = ctx.resolve_path(&tmp);
     ctx.backend()
-        .write(&path, input, crate::vfs::WriteMode::Truncate, 0o600)
+        .write(&path, input, crate::api::fs::WriteMode::Truncate, 0o600)
         .map_err(|e| {
             format!("cannot feed command input: no writable {TMP_DIR} in the sandbox ({e})")
         })?;

@@ -337,9 +337,9 @@ impl Interp<'_> {
                     let path = String::from_utf8_lossy(name).into_owned();
                     let p = self.ctx.resolve_path(&path);
                     let mode = if kind == RedirKind::Append {
-                        crate::vfs::WriteMode::Append
+                        crate::api::fs::WriteMode::Append
                     } else {
-                        crate::vfs::WriteMode::Truncate
+                        crate::api::fs::WriteMode::Truncate
                     };
                     let dir = util::is_dir(&*self.ctx, &path);
                     let r = if dir {

@@ -5,9 +5,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use crate::api::fs::WriteMode;
 use crate::api::net::{Net, NetError, Request, Response, Scheme, Url, UrlError};
 use crate::api::{ToolCtx, is_cancelled};
-use crate::vfs::WriteMode;
 
 use super::cookies::Jar;
 use super::writeout::{self, Info};

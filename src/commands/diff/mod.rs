@@ -10,11 +10,11 @@ mod analyze;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use crate::api::fs::FileType;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 use crate::text::strftime::{Moment, format_moment};
-use crate::vfs::FileType;
 
 use super::util;
 use analyze::Change;

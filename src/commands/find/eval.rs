@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::api::fs::{FileType, Metadata, WriteMode};
 use crate::api::{Arg, ToolCtx};
-use crate::vfs::{FileType, Metadata, WriteMode};
 
 use super::parse::{Exec, Expr, Globals, PermMode, Prim, TimeKind};
 use super::printf::{self, type_char};

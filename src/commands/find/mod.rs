@@ -16,11 +16,11 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use crate::api::fs::Metadata;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat,
     RiskLevel, ToolCtx,
 };
-use crate::vfs::Metadata;
 
 use eval::{Entry, Eval};
 use parse::{Env, Expr, Parser, Prim};

@@ -7,8 +7,8 @@
 
 use std::time::SystemTime;
 
+use crate::api::fs::Metadata;
 use crate::text::pattern::{Pattern, PatternOptions};
-use crate::vfs::Metadata;
 
 use super::printf::Format;
 use super::regex::{self as fregex, Syntax};

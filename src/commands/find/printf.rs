@@ -6,8 +6,8 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::api::fs::FileType;
 use crate::text::strftime::strftime;
-use crate::vfs::FileType;
 
 use super::eval::Entry;
 

@@ -4,9 +4,9 @@
 
 use std::collections::VecDeque;
 
+use crate::api::fs::FileType;
 use crate::api::{Arg, CommandSpec, ExitStatus, ToolCtx};
 use crate::commands::util::{self, CHUNK, Source};
-use crate::vfs::FileType;
 
 use super::matcher::Matcher;
 use super::options::{self, BinaryFiles, Config, Dirs, List, Mode};
@@ -134,6 +134,9 @@ struct FileState<'n> {
     nsel_at_nul: u64,
     /// A line to print had an encoding error and was withheld.
     encoding_error: bool,
+    /// The region of lines being searched is valid UTF-8 as a whole, so a selected line (always
+    /// in that region) needs no check of its own.
+    region_utf8: bool,
     /// Line number of the last line printed.
     last_printed: Option<u64>,
     after_left: usize,
@@ -327,6 +330,8 @@ impl Grep<'_> {
         let cfg = self.cfg;
         let eol = cfg.eol;
         let check_nul = cfg.binary != BinaryFiles::Text && eol == b'\n';
+        let prints_lines = !(cfg.count || cfg.quiet || cfg.list.is_some() || cfg.json)
+            && cfg.binary != BinaryFiles::Text;
         let mut st = FileState {
             name,
             show_name: show,
@@ -334,6 +339,7 @@ impl Grep<'_> {
             binary_nul: false,
             nsel_at_nul: 0,
             encoding_error: false,
+            region_utf8: false,
             last_printed: None,
             after_left: 0,
             before: VecDeque::new(),
@@ -389,6 +395,9 @@ impl Grep<'_> {
                 }
             };
             let region = &buf[start..complete];
+            // One check per region rather than one per printed line; only worth it when
+            // lines are printed.
+            st.region_utf8 = prints_lines && std::str::from_utf8(region).is_ok();
             let fast = if !st.binary_nul && region.len() >= FAST_MIN {
                 self.m.candidate()
             } else {
@@ -680,9 +689,11 @@ impl Grep<'_> {
         if cfg.json {
             self.json_line(st, line, lineno, offset);
         } else {
-            let pending: Vec<(u64, u64, Vec<u8>)> = st.before.drain(..).collect();
-            for (n, o, l) in pending {
-                self.print_context(ctx, st, &l, n, o);
+            if !st.before.is_empty() {
+                let pending: Vec<(u64, u64, Vec<u8>)> = st.before.drain(..).collect();
+                for (n, o, l) in pending {
+                    self.print_context(ctx, st, &l, n, o);
+                }
             }
             self.group_sep(st, lineno);
             self.print_selected(st, line, lineno, offset);
@@ -818,7 +829,7 @@ impl Grep<'_> {
             }
             return;
         }
-        if !self.printable(st, line) {
+        if !st.region_utf8 && !self.printable(st, line) {
             return;
         }
         self.head(st, lineno, offset, b':');

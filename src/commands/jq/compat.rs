@@ -2,7 +2,7 @@
 //! native filters that need the sandbox (`now`, `input`, `input_filename`, cancellation), and
 //! the translation of jaq's error wording into jq's.
 //!
-//! Each replacement is pinned by a test in `tests/jq.rs`. jaq's own definitions call its natives
+//! Each replacement is pinned by a test in `tests/it/jq.rs`. jaq's own definitions call its natives
 //! by name, so natives are never renamed: replacements are definitions in [`DEFS`] (which
 //! shadow jaq's), backed by natives named `_sx_*` where the sandbox is needed; a jaq native a
 //! shim still wants is aliased (`_jaq_NAME`) before it is shadowed.

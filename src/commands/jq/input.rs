@@ -151,89 +151,11 @@ impl<R: Read> Parser<R> {
         match c {
             b'[' => {
                 self.bump();
-                self.enter()?;
-                let mut items = Vec::new();
-                if self.skip_ws()? == Some(b']') {
-                    self.bump();
-                } else {
-                    loop {
-                        items.push(self.value()?);
-                        match self.skip_ws()? {
-                            None => return Err(self.err_eof("Unfinished JSON term")),
-                            Some(b',') => {
-                                self.bump();
-                                if self.skip_ws()? == Some(b']') {
-                                    self.bump();
-                                    return Err(self.err("Expected another array element"));
-                                }
-                            }
-                            Some(b']') => {
-                                self.bump();
-                                break;
-                            }
-                            Some(b'}') => {
-                                self.bump();
-                                return Err(self.err("Unmatched '}'"));
-                            }
-                            Some(c) => return Err(self.sep_error(c)),
-                        }
-                    }
-                }
-                self.depth -= 1;
-                Ok(Val::from_iter(items))
+                self.array()
             }
             b'{' => {
                 self.bump();
-                self.enter()?;
-                let mut map = jaq_json::Map::default();
-                if self.skip_ws()? == Some(b'}') {
-                    self.bump();
-                } else {
-                    loop {
-                        let key = match self.skip_ws()? {
-                            None => return Err(self.err_eof("Unfinished JSON term")),
-                            Some(b'"') => self.value()?,
-                            Some(b'}') => {
-                                self.bump();
-                                return Err(self.err("Expected another key-value pair"));
-                            }
-                            Some(_) => {
-                                self.value()?;
-                                return Err(self.err("Object keys must be strings"));
-                            }
-                        };
-                        match self.skip_ws()? {
-                            None => return Err(self.err_eof("Unfinished JSON term")),
-                            Some(b':') => {
-                                self.bump();
-                            }
-                            Some(c) => return Err(self.sep_error(c)),
-                        }
-                        if self.skip_ws()? == Some(b'}') {
-                            self.bump();
-                            return Err(self.err("Unmatched '}'"));
-                        }
-                        let v = self.value()?;
-                        map.insert(key, v);
-                        match self.skip_ws()? {
-                            None => return Err(self.err_eof("Unfinished JSON term")),
-                            Some(b',') => {
-                                self.bump();
-                            }
-                            Some(b'}') => {
-                                self.bump();
-                                break;
-                            }
-                            Some(b']') => {
-                                self.bump();
-                                return Err(self.err("Unmatched ']'"));
-                            }
-                            Some(c) => return Err(self.sep_error(c)),
-                        }
-                    }
-                }
-                self.depth -= 1;
-                Ok(Val::obj(map))
+                self.object()
             }
             b'"' => {
                 self.bump();
@@ -255,9 +177,106 @@ impl<R: Read> Parser<R> {
         }
     }
 
+    /// The rest of an array, after its `[`.
+    fn array(&mut self) -> Result<Val, ParseError> {
+        self.enter()?;
+        let mut items = Vec::new();
+        if self.skip_ws()? == Some(b']') {
+            self.bump();
+            self.depth -= 1;
+            return Ok(Val::from_iter(items));
+        }
+        loop {
+            items.push(self.value()?);
+            match self.skip_ws()? {
+                None => return Err(self.err_eof("Unfinished JSON term")),
+                Some(b',') => {
+                    self.bump();
+                    if self.skip_ws()? == Some(b']') {
+                        self.bump();
+                        return Err(self.err("Expected another array element"));
+                    }
+                }
+                Some(b']') => {
+                    self.bump();
+                    break;
+                }
+                Some(b'}') => {
+                    self.bump();
+                    return Err(self.err("Unmatched '}'"));
+                }
+                Some(c) => return Err(self.sep_error(c)),
+            }
+        }
+        self.depth -= 1;
+        Ok(Val::from_iter(items))
+    }
+
+    /// The rest of an object, after its `{`.
+    fn object(&mut self) -> Result<Val, ParseError> {
+        self.enter()?;
+        let mut map = jaq_json::Map::default();
+        if self.skip_ws()? == Some(b'}') {
+            self.bump();
+            self.depth -= 1;
+            return Ok(Val::obj(map));
+        }
+        loop {
+            let (key, v) = self.member()?;
+            map.insert(key, v);
+            match self.skip_ws()? {
+                None => return Err(self.err_eof("Unfinished JSON term")),
+                Some(b',') => {
+                    self.bump();
+                }
+                Some(b'}') => {
+                    self.bump();
+                    break;
+                }
+                Some(b']') => {
+                    self.bump();
+                    return Err(self.err("Unmatched ']'"));
+                }
+                Some(c) => return Err(self.sep_error(c)),
+            }
+        }
+        self.depth -= 1;
+        Ok(Val::obj(map))
+    }
+
+    /// One `"key": value` pair of an object.
+    fn member(&mut self) -> Result<(Val, Val), ParseError> {
+        let key = match self.skip_ws()? {
+            None => return Err(self.err_eof("Unfinished JSON term")),
+            Some(b'"') => self.value()?,
+            Some(b'}') => {
+                self.bump();
+                return Err(self.err("Expected another key-value pair"));
+            }
+            Some(_) => {
+                self.value()?;
+                return Err(self.err("Object keys must be strings"));
+            }
+        };
+        match self.skip_ws()? {
+            None => return Err(self.err_eof("Unfinished JSON term")),
+            Some(b':') => {
+                self.bump();
+            }
+            Some(c) => return Err(self.sep_error(c)),
+        }
+        if self.skip_ws()? == Some(b'}') {
+            self.bump();
+            return Err(self.err("Unmatched '}'"));
+        }
+        let v = self.value()?;
+        Ok((key, v))
+    }
+
     fn enter(&mut self) -> Result<(), ParseError> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        // jq's limit; the stack check covers a thread with less room than the kernel's.
+        if self.depth > MAX_DEPTH || crate::api::stack::exhausted() {
             return Err(self.err("Exceeds depth limit for parsing"));
         }
         Ok(())
@@ -320,53 +339,60 @@ impl<R: Read> Parser<R> {
             match c {
                 b'"' => break,
                 b'\\' => {
-                    let Some(e) = self.peek()? else {
-                        return Err(self.err_eof("Unfinished string"));
-                    };
-                    self.bump();
-                    let ch = match e {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => '/',
-                        b'b' => '\u{8}',
-                        b'f' => '\u{c}',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
-                        b'u' => {
-                            let hi = self.hex4()?;
-                            if (0xD800..0xDC00).contains(&hi) {
-                                // a high surrogate wants a low one right after it
-                                if self.peek()? == Some(b'\\') {
-                                    self.bump();
-                                    if self.peek()? == Some(b'u') {
-                                        self.bump();
-                                        let lo = self.hex4()?;
-                                        if (0xDC00..0xE000).contains(&lo) {
-                                            let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
-                                            char::from_u32(c).unwrap_or('\u{fffd}')
-                                        } else {
-                                            push_char(&mut out, '\u{fffd}');
-                                            char::from_u32(lo).unwrap_or('\u{fffd}')
-                                        }
-                                    } else {
-                                        return Err(self.err("Invalid escape"));
-                                    }
-                                } else {
-                                    '\u{fffd}'
-                                }
-                            } else {
-                                char::from_u32(hi).unwrap_or('\u{fffd}')
-                            }
-                        }
-                        _ => return Err(self.err("Invalid escape")),
-                    };
+                    let ch = self.escape(&mut out)?;
                     push_char(&mut out, ch);
                 }
                 c => out.push(c),
             }
         }
         Ok(Val::utf8_str(String::from_utf8_lossy(&out).into_owned()))
+    }
+
+    /// The character of the escape after a backslash in a string.
+    fn escape(&mut self, out: &mut Vec<u8>) -> Result<char, ParseError> {
+        let Some(e) = self.peek()? else {
+            return Err(self.err_eof("Unfinished string"));
+        };
+        self.bump();
+        Ok(match e {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'/' => '/',
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => self.unicode_escape(out)?,
+            _ => return Err(self.err("Invalid escape")),
+        })
+    }
+
+    /// The character of a `\uXXXX` escape (after the `u`), joining a surrogate pair. An
+    /// unpaired high surrogate gives U+FFFD; one followed by another escape than a low
+    /// surrogate puts U+FFFD into `out` and gives that escape's character.
+    fn unicode_escape(&mut self, out: &mut Vec<u8>) -> Result<char, ParseError> {
+        let hi = self.hex4()?;
+        if !(0xD800..0xDC00).contains(&hi) {
+            return Ok(char::from_u32(hi).unwrap_or('\u{fffd}'));
+        }
+        // a high surrogate wants a low one right after it
+        if self.peek()? != Some(b'\\') {
+            return Ok('\u{fffd}');
+        }
+        self.bump();
+        if self.peek()? != Some(b'u') {
+            return Err(self.err("Invalid escape"));
+        }
+        self.bump();
+        let lo = self.hex4()?;
+        if (0xDC00..0xE000).contains(&lo) {
+            let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+            Ok(char::from_u32(c).unwrap_or('\u{fffd}'))
+        } else {
+            push_char(out, '\u{fffd}');
+            Ok(char::from_u32(lo).unwrap_or('\u{fffd}'))
+        }
     }
 
     fn hex4(&mut self) -> Result<u32, ParseError> {

@@ -336,85 +336,124 @@ fn describe_token(tok: &str) -> String {
 }
 
 fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
-    // the program
+    let code = match program_text(cx, &opts) {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    let (global_names, global_vals) = match global_vars(cx, &opts) {
+        Ok(g) => g,
+        Err(status) => return status,
+    };
+    let filter = match compile(cx, code, &global_names) {
+        Ok(f) => f,
+        Err(status) => return status,
+    };
+    run_inputs(cx, &opts, &filter, &global_vals)
+}
+
+/// The program: from `-f FILE`, the FILTER argument, or `.`; `$__loc__` replaced.
+fn program_text(cx: &Cx<'_>, opts: &Options) -> Result<String, ExitStatus> {
     let code = match (&opts.filter_file, &opts.filter) {
         (Some(f), _) => match read_file(cx, f) {
             Ok(b) => String::from_utf8_lossy(&b).into_owned(),
             Err(m) => {
                 eprint(cx, &format!("jq: error: {m}\n"));
-                return 2;
+                return Err(2);
             }
         },
         (None, Some(f)) => f.clone(),
         (None, None) => ".".to_string(),
     };
-    let code = replace_loc(&code);
+    Ok(replace_loc(&code))
+}
 
-    // global variables: $ENV, $ARGS, then the named ones
-    let env_obj = {
-        let c = cx.borrow();
-        let m: jaq_json::Map = c
-            .env()
-            .into_iter()
-            .map(|(k, v)| {
-                (
-                    Val::from(k),
-                    Val::from(String::from_utf8_lossy(&v).into_owned()),
-                )
-            })
-            .collect();
-        Val::obj(m)
-    };
-    let mut names: Vec<String> = Vec::new();
+/// The global variables' names and values: `$ENV`, `$ARGS`, then the named ones.
+fn global_vars(cx: &Cx<'_>, opts: &Options) -> Result<(Vec<String>, Vec<Val>), ExitStatus> {
+    let env_obj = env_object(cx);
+    let mut names: Vec<String> = vec!["$ENV".to_string(), "$ARGS".to_string()];
     let mut values: Vec<Val> = Vec::new();
     let mut named = jaq_json::Map::default();
     for a in &opts.named {
-        let (name, val) = match a {
-            NamedArg::Str(n, v) => (n, Val::from(v.clone())),
-            NamedArg::Json(n, text) => match Parser::new(text.as_bytes()).next_value() {
-                Ok(Some(v)) => (n, v),
-                _ => {
-                    eprint(
-                        cx,
-                        &format!("jq: Invalid JSON text passed to --argjson\n{USAGE_HINT}\n"),
-                    );
-                    return 2;
-                }
-            },
-            NamedArg::SlurpFile(n, f) | NamedArg::RawFile(n, f) => {
-                let data = match read_file(cx, f) {
-                    Ok(d) => d,
-                    Err(m) => {
-                        eprint(cx, &format!("jq: error: {m}\n"));
-                        return 2;
-                    }
-                };
-                if matches!(a, NamedArg::RawFile(..)) {
-                    (n, Val::from(String::from_utf8_lossy(&data).into_owned()))
-                } else {
-                    let mut p = Parser::new(&data[..]);
-                    let mut items = Vec::new();
-                    loop {
-                        match p.next_value() {
-                            Ok(Some(v)) => items.push(v),
-                            Ok(None) => break,
-                            Err(e) => {
-                                eprint(
-                                    cx,
-                                    &format!("jq: Bad JSON in --slurpfile {n} {f}: {}\n", e.msg),
-                                );
-                                return 2;
-                            }
-                        }
-                    }
-                    (n, Val::from_iter(items))
-                }
-            }
-        };
+        let (name, val) = named_arg(cx, a)?;
         named.insert(Val::from(name.clone()), val.clone());
         names.push(format!("${name}"));
         values.push(val);
     }
+    let positional = positional_args(cx, opts)?;
+    let mut args_obj = jaq_json::Map::default();
+    args_obj.insert(
+        Val::from("positional".to_string()),
+        Val::from_iter(positional),
+    );
+    args_obj.insert(Val::from("named".to_string()), Val::obj(named));
+    let mut global_vals = vec![env_obj, Val::obj(args_obj)];
+    global_vals.extend(values);
+    Ok((names, global_vals))
+}
+
+/// `$ENV`: the session's environment as an object.
+fn env_object(cx: &Cx<'_>) -> Val {
+    let c = cx.borrow();
+    let m: jaq_json::Map = c
+        .env()
+        .into_iter()
+        .map(|(k, v)| {
+            (
+                Val::from(k),
+                Val::from(String::from_utf8_lossy(&v).into_owned()),
+            )
+        })
+        .collect();
+    Val::obj(m)
+}
+
+/// The name and value of one `--arg`, `--argjson`, `--slurpfile` or `--rawfile`.
+fn named_arg<'a>(cx: &Cx<'_>, a: &'a NamedArg) -> Result<(&'a String, Val), ExitStatus> {
+    match a {
+        NamedArg::Str(n, v) => Ok((n, Val::from(v.clone()))),
+        NamedArg::Json(n, text) => match Parser::new(text.as_bytes()).next_value() {
+            Ok(Some(v)) => Ok((n, v)),
+            _ => {
+                eprint(
+                    cx,
+                    &format!("jq: Invalid JSON text passed to --argjson\n{USAGE_HINT}\n"),
+                );
+                Err(2)
+            }
+        },
+        NamedArg::SlurpFile(n, f) | NamedArg::RawFile(n, f) => {
+            let data = match read_file(cx, f) {
+                Ok(d) => d,
+                Err(m) => {
+                    eprint(cx, &format!("jq: error: {m}\n"));
+                    return Err(2);
+                }
+            };
+            if matches!(a, NamedArg::RawFile(..)) {
+                return Ok((n, Val::from(String::from_utf8_lossy(&data).into_owned())));
+            }
+            let mut p = Parser::new(&data[..]);
+            let mut items = Vec::new();
+            loop {
+                match p.next_value() {
+                    Ok(Some(v)) => items.push(v),
+                    Ok(None) => break,
+                    Err(e) => {
+                        eprint(
+                            cx,
+                            &format!("jq: Bad JSON in --slurpfile {n} {f}: {}\n", e.msg),
+                        );
+                        return Err(2);
+                    }
+                }
+            }
+            Ok((n, Val::from_iter(items)))
+        }
+    }
+}
+
+/// `$ARGS.positional`: the `--args` (strings) and `--jsonargs` (JSON texts).
+fn positional_args(cx: &Cx<'_>, opts: &Options) -> Result<Vec<Val>, ExitStatus> {
     let mut positional = Vec::new();
     for (json, text) in &opts.positional {
         if *json {
@@ -425,41 +464,39 @@ fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
                         cx,
                         &format!("jq: Invalid JSON text passed to --jsonargs\n{USAGE_HINT}\n"),
                     );
-                    return 2;
+                    return Err(2);
                 }
             }
         } else {
             positional.push(Val::from(text.clone()));
         }
     }
-    let mut args_obj = jaq_json::Map::default();
-    args_obj.insert(
-        Val::from("positional".to_string()),
-        Val::from_iter(positional),
-    );
-    args_obj.insert(Val::from("named".to_string()), Val::obj(named));
-    let mut global_names: Vec<&str> = vec!["$ENV", "$ARGS"];
-    global_names.extend(names.iter().map(|s| s.as_str()));
-    let mut global_vals = vec![env_obj, Val::obj(args_obj)];
-    global_vals.extend(values);
+    Ok(positional)
+}
 
-    // compile: the compat definitions go in front of the program (not in the prelude, where
-    // jaq lets the first of two same-named definitions win)
+/// Parses and compiles the program; reports compile errors as jq does (status 3).
+///
+/// The compat definitions go in front of the program (not in the prelude, where jaq lets the
+/// first of two same-named definitions win); error lines are counted from the user's code.
+fn compile(
+    cx: &Cx<'_>,
+    user_code: String,
+    global_names: &[String],
+) -> Result<jaq_core::Filter<JqData>, ExitStatus> {
     let defs = jaq_core::defs()
         .chain(jaq_std::defs())
         .chain(jaq_json::defs());
-    if let Err(m) = compat::check_nesting(&code) {
+    if let Err(m) = compat::check_nesting(&user_code) {
         eprint(cx, &format!("jq: error: {m}\njq: 1 compile error\n"));
-        return 3;
+        return Err(3);
     }
-    let user_code = code;
     let code = format!(
         "{}\n{}",
         compat::DEFS,
         compat::guard_definitions(&user_code)
     );
     let skip_lines = compat::DEFS.matches('\n').count() + 1;
-    let line_of = |code: &str, part: &str| line_of(code, part).saturating_sub(skip_lines).max(1);
+    let line_of = |part: &str| line_of(&code, part).saturating_sub(skip_lines).max(1);
     let loader = Loader::new(defs);
     let arena = Arena::default();
     let modules = match loader.load(
@@ -482,50 +519,55 @@ fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
                 for f in found {
                     n += 1;
                     msg.push_str(&format!(
-                        "jq: error: syntax error, unexpected {} at <top-level>, line {}:\n{code}\n",
+                        "jq: error: syntax error, unexpected {} at <top-level>, line {}:\n{user_code}\n",
                         describe_token(f),
-                        line_of(&code, f),
-                        code = user_code
+                        line_of(f),
                     ));
                 }
             }
-            let n = n.max(1);
-            let plural = if n > 1 { "errors" } else { "error" };
-            eprint(cx, &format!("{msg}jq: {n} compile {plural}\n"));
-            return 3;
+            report_compile_errors(cx, &msg, n);
+            return Err(3);
         }
     };
-    let filter = match Compiler::default()
+    let compiled = Compiler::default()
         .with_funs(compat::funs())
-        .with_global_vars(global_names.iter().copied())
-        .compile(modules)
-    {
-        Ok(f) => f,
-        Err(errs) => {
-            let mut msg = String::new();
-            let mut n = 0;
-            for (_file, list) in errs {
-                for (name, undef) in list {
-                    n += 1;
-                    let what = match undef {
-                        jaq_core::compile::Undefined::Filter(arity) => format!("{name}/{arity}"),
-                        _ => name.to_string(),
-                    };
-                    msg.push_str(&format!(
-                        "jq: error: {what} is not defined at <top-level>, line {}:\n{code}\n",
-                        line_of(&code, name),
-                        code = user_code
-                    ));
-                }
+        .with_global_vars(global_names.iter().map(String::as_str))
+        .compile(modules);
+    compiled.map_err(|errs| {
+        let mut msg = String::new();
+        let mut n = 0;
+        for (_file, list) in errs {
+            for (name, undef) in list {
+                n += 1;
+                let what = match undef {
+                    jaq_core::compile::Undefined::Filter(arity) => format!("{name}/{arity}"),
+                    _ => name.to_string(),
+                };
+                msg.push_str(&format!(
+                    "jq: error: {what} is not defined at <top-level>, line {}:\n{user_code}\n",
+                    line_of(name),
+                ));
             }
-            let n = n.max(1);
-            let plural = if n > 1 { "errors" } else { "error" };
-            eprint(cx, &format!("{msg}jq: {n} compile {plural}\n"));
-            return 3;
         }
-    };
+        report_compile_errors(cx, &msg, n);
+        3
+    })
+}
 
-    // inputs
+/// Prints the compile error messages and jq's count line.
+fn report_compile_errors(cx: &Cx<'_>, msg: &str, n: usize) {
+    let n = n.max(1);
+    let plural = if n > 1 { "errors" } else { "error" };
+    eprint(cx, &format!("{msg}jq: {n} compile {plural}\n"));
+}
+
+/// Runs the filter on each input (or once on `null` with `-n`) and works out the status.
+fn run_inputs(
+    cx: &Cx<'_>,
+    opts: &Options,
+    filter: &jaq_core::Filter<JqData>,
+    global_vals: &[Val],
+) -> ExitStatus {
     let position = RefCell::new((None::<String>, 0usize));
     let open_failed = Cell::new(false);
     let parse_failed = Cell::new(false);
@@ -560,115 +602,19 @@ fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
         position: &position,
         halt_msg: RefCell::new(None),
     };
-
-    let fmt = Format {
-        indent: if opts.compact || opts.indent == Some(0) {
-            None
-        } else if opts.tab {
-            Some("\t".to_string())
-        } else {
-            Some(" ".repeat(opts.indent.unwrap_or(2)))
-        },
-        sort_keys: opts.sort_keys,
-        ascii: opts.ascii,
-        color: opts.color.unwrap_or(false),
+    let mut run = Runner {
+        cx,
+        opts,
+        filter,
+        env: &env,
+        global_vals,
+        fmt: output_format(opts),
+        buf: Vec::new(),
+        status: 0,
+        last: None,
     };
-    let mut status = 0;
-    let mut last: Option<Val> = None;
-    let mut buf = Vec::new();
-
-    let mut run_one = |v: Val| -> Option<ExitStatus> {
-        let ctx = Ctx::<JqData>::new(&env, Vars::new(global_vals.iter().cloned()));
-        for r in filter.id.run((ctx, v)) {
-            if cancelled() {
-                return Some(130);
-            }
-            match r {
-                Ok(v) => {
-                    buf.clear();
-                    if opts.seq {
-                        buf.push(0x1e);
-                    }
-                    match &v {
-                        Val::TStr(s) | Val::BStr(s) if opts.raw_output && !opts.ascii => {
-                            if opts.raw_output0 && s.contains(&0) {
-                                eprint(
-                                    cx,
-                                    "jq: error (at <stdin>:0): Cannot dump a string containing NUL with --raw-output0 option\n",
-                                );
-                                return Some(5);
-                            }
-                            buf.extend_from_slice(s)
-                        }
-                        _ => output::dump(&mut buf, &v, &fmt),
-                    }
-                    if opts.raw_output0 {
-                        buf.push(0);
-                    } else if !opts.join_output {
-                        buf.push(b'\n');
-                    }
-                    let written = cx.try_borrow_mut().map(|mut c| c.stdout().write_all(&buf));
-                    if !matches!(written, Ok(Ok(()))) {
-                        return Some(141);
-                    }
-                    last = Some(v);
-                }
-                Err(exn) => match exn.get_halt() {
-                    Ok(CANCEL_HALT) => return Some(130),
-                    Ok(STACK_HALT) => {
-                        if let Ok(mut c) = cx.try_borrow_mut() {
-                            let _ = c.stderr().write_all(
-                                b"jq: error: limit exceeded: stack bytes (recursion too deep); raise with --max-stack-bytes\n",
-                            );
-                        }
-                        return Some(125);
-                    }
-                    Ok(code) => {
-                        if let Some(m) = env.halt_msg.borrow_mut().take() {
-                            let text = match &m {
-                                Val::TStr(s) | Val::BStr(s) => s.to_vec(),
-                                other => {
-                                    let mut t = output::to_json(other).into_bytes();
-                                    t.push(b'\n');
-                                    t
-                                }
-                            };
-                            if let Ok(mut c) = cx.try_borrow_mut() {
-                                let _ = c.stderr().write_all(&text);
-                            }
-                        }
-                        return Some(code);
-                    }
-                    Err(exn) => {
-                        let msg = match exn.get_err() {
-                            Ok(e) => compat::describe_error(e),
-                            Err(_) => (true, "unexpected control flow".to_string()),
-                        };
-                        let at = if opts.null_input
-                            && position.borrow().1 == 0
-                            && position.borrow().0.is_none()
-                        {
-                            "<unknown>".to_string()
-                        } else {
-                            let p = position.borrow();
-                            format!("{}:{}", p.0.as_deref().unwrap_or("<stdin>"), p.1)
-                        };
-                        let line = match msg {
-                            (true, m) => format!("jq: error (at {at}): {m}\n"),
-                            (false, m) => format!("jq: error (at {at}) (not a string): {m}\n"),
-                        };
-                        eprint(cx, &line);
-                        status = 5;
-                        return None;
-                    }
-                },
-            }
-        }
-        None
-    };
-
     if opts.null_input {
-        if let Some(code) = run_one(Val::Null) {
+        if let Err(code) = run.run_one(Val::Null) {
             return code;
         }
     } else {
@@ -680,7 +626,7 @@ fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
             match next {
                 None => break,
                 Some(Ok(v)) => {
-                    if let Some(code) = run_one(v) {
+                    if let Err(code) = run.run_one(v) {
                         return code;
                     }
                 }
@@ -691,23 +637,165 @@ fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
             }
         }
     }
-    if parse_failed.get() {
+    if parse_failed.get() || open_failed.get() {
         return 2;
     }
-    if open_failed.get() {
-        return 2;
+    run.final_status()
+}
+
+/// How outputs are printed: `-c`, `--tab`, `--indent`, `-S`, `-a`, `-C`.
+fn output_format(opts: &Options) -> Format {
+    Format {
+        indent: if opts.compact || opts.indent == Some(0) {
+            None
+        } else if opts.tab {
+            Some("\t".to_string())
+        } else {
+            Some(" ".repeat(opts.indent.unwrap_or(2)))
+        },
+        sort_keys: opts.sort_keys,
+        ascii: opts.ascii,
+        color: opts.color.unwrap_or(false),
     }
-    if status != 0 {
-        return status;
+}
+
+/// The filter's run over the inputs: prints outputs, reports errors, keeps the status.
+struct Runner<'r, 'd> {
+    cx: &'r Cx<'d>,
+    opts: &'r Options,
+    filter: &'r jaq_core::Filter<JqData>,
+    env: &'r Env<'r>,
+    global_vals: &'r [Val],
+    fmt: Format,
+    /// One output's bytes, reused.
+    buf: Vec<u8>,
+    /// 5 once a runtime error was reported.
+    status: ExitStatus,
+    /// The last output, for `-e`.
+    last: Option<Val>,
+}
+
+impl Runner<'_, '_> {
+    /// Runs the filter on one input; `Err(status)` ends the whole run.
+    fn run_one(&mut self, v: Val) -> Result<(), ExitStatus> {
+        let ctx = Ctx::<JqData>::new(self.env, Vars::new(self.global_vals.iter().cloned()));
+        for r in self.filter.id.run((ctx, v)) {
+            if (self.env.cancelled)() {
+                return Err(130);
+            }
+            match r {
+                Ok(v) => {
+                    self.print(&v)?;
+                    self.last = Some(v);
+                }
+                // a runtime error ends this input's outputs
+                Err(exn) => return self.exception(exn),
+            }
+        }
+        Ok(())
     }
-    if opts.exit_status {
-        return match last {
-            None => 4,
-            Some(Val::Null) | Some(Val::Bool(false)) => 1,
-            Some(_) => 0,
+
+    /// Writes one output with its separator.
+    fn print(&mut self, v: &Val) -> Result<(), ExitStatus> {
+        let opts = self.opts;
+        self.buf.clear();
+        if opts.seq {
+            self.buf.push(0x1e);
+        }
+        match v {
+            Val::TStr(s) | Val::BStr(s) if opts.raw_output && !opts.ascii => {
+                if opts.raw_output0 && s.contains(&0) {
+                    eprint(
+                        self.cx,
+                        "jq: error (at <stdin>:0): Cannot dump a string containing NUL with --raw-output0 option\n",
+                    );
+                    return Err(5);
+                }
+                self.buf.extend_from_slice(s)
+            }
+            _ => output::dump(&mut self.buf, v, &self.fmt),
+        }
+        if opts.raw_output0 {
+            self.buf.push(0);
+        } else if !opts.join_output {
+            self.buf.push(b'\n');
+        }
+        let written = self
+            .cx
+            .try_borrow_mut()
+            .map(|mut c| c.stdout().write_all(&self.buf));
+        if !matches!(written, Ok(Ok(()))) {
+            return Err(141);
+        }
+        Ok(())
+    }
+
+    /// A halt stops the run with its code; an error is reported and sets status 5.
+    fn exception(&mut self, exn: jaq_core::Exn<'_, Val>) -> Result<(), ExitStatus> {
+        let exn = match exn.get_halt() {
+            Ok(CANCEL_HALT) => return Err(130),
+            Ok(STACK_HALT) => {
+                if let Ok(mut c) = self.cx.try_borrow_mut() {
+                    let _ = c.stderr().write_all(
+                        b"jq: error: limit exceeded: stack bytes (recursion too deep); raise with --max-stack-bytes\n",
+                    );
+                }
+                return Err(125);
+            }
+            Ok(code) => {
+                if let Some(m) = self.env.halt_msg.borrow_mut().take() {
+                    let text = match &m {
+                        Val::TStr(s) | Val::BStr(s) => s.to_vec(),
+                        other => {
+                            let mut t = output::to_json(other).into_bytes();
+                            t.push(b'\n');
+                            t
+                        }
+                    };
+                    if let Ok(mut c) = self.cx.try_borrow_mut() {
+                        let _ = c.stderr().write_all(&text);
+                    }
+                }
+                return Err(code);
+            }
+            Err(exn) => exn,
         };
+        let msg = match exn.get_err() {
+            Ok(e) => compat::describe_error(e),
+            Err(_) => (true, "unexpected control flow".to_string()),
+        };
+        let position = self.env.position;
+        let at =
+            if self.opts.null_input && position.borrow().1 == 0 && position.borrow().0.is_none() {
+                "<unknown>".to_string()
+            } else {
+                let p = position.borrow();
+                format!("{}:{}", p.0.as_deref().unwrap_or("<stdin>"), p.1)
+            };
+        let line = match msg {
+            (true, m) => format!("jq: error (at {at}): {m}\n"),
+            (false, m) => format!("jq: error (at {at}) (not a string): {m}\n"),
+        };
+        eprint(self.cx, &line);
+        self.status = 5;
+        Ok(())
     }
-    0
+
+    /// The status after all inputs: 5 after a runtime error, else `-e`'s verdict on the last
+    /// output, else 0.
+    fn final_status(&self) -> ExitStatus {
+        if self.status != 0 {
+            return self.status;
+        }
+        if self.opts.exit_status {
+            return match self.last {
+                None => 4,
+                Some(Val::Null) | Some(Val::Bool(false)) => 1,
+                Some(_) => 0,
+            };
+        }
+        0
+    }
 }
 
 /// Reads stdin through the shared context.

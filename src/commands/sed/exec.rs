@@ -8,9 +8,9 @@
 use std::io::Read;
 use std::path::PathBuf;
 
+use crate::api::fs::WriteMode;
 use crate::api::{Arg, ToolCtx};
 use crate::commands::util;
-use crate::vfs::WriteMode;
 
 use super::case::append_replacement;
 use super::debug;

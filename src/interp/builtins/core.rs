@@ -2,6 +2,7 @@
 //! and nested shells (`bash`, `sh`).
 
 use super::super::expand::ExpAssign;
+use super::super::simple::ChildStart;
 use super::super::{Flow, Limit, Res, Shell};
 use super::text;
 
@@ -640,7 +641,7 @@ fn describe_name(sh: &mut Shell, n: &str, mode: Mode, all: bool) -> Res<bool> {
                 .env
                 .backend
                 .stat(&sh.resolve(n))
-                .is_ok_and(|m| m.is_file())
+                .is_ok_and(|m| m.is_file() && m.mode & 0o111 != 0)
             {
                 lines.push(match mode {
                     Mode::Verbose => format!("{n} is {n}"),
@@ -865,6 +866,7 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let mut opts = super::super::Options::default();
     let mut i = 1;
     let mut command: Option<bool> = None;
+    let mut interactive = false;
     while i < argv.len() {
         let a = text(&argv[i]);
         if a == "--" {
@@ -883,8 +885,31 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             i += 2;
             continue;
         }
-        if a == "--norc" || a == "--noprofile" || a == "--posix" {
+        if a == "-O" || a == "+O" {
+            // `bash -O nullglob`: a shopt option.
+            let Some(o) = argv.get(i + 1).map(|x| text(x)) else {
+                sh.builtin_error(&me, "-O: option requires an argument");
+                return Ok(2);
+            };
+            if !opts.set(super::super::options::OptKind::Shopt, &o, a == "-O") {
+                sh.builtin_error(&me, &format!("{o}: invalid shell option name"));
+                return Ok(2);
+            }
+            i += 2;
+            continue;
+        }
+        if a == "--posix" {
+            super::set::set_named_option(&mut opts, "posix", true);
             i += 1;
+            continue;
+        }
+        if a == "--norc" || a == "--noprofile" {
+            i += 1;
+            continue;
+        }
+        if a == "--rcfile" || a == "--init-file" {
+            // No startup files are read; the file name is skipped.
+            i += 2;
             continue;
         }
         if (a.starts_with('-') || a.starts_with('+')) && a.len() > 1 {
@@ -892,7 +917,8 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             for c in a[1..].chars() {
                 match c {
                     'c' => command = Some(true),
-                    's' | 'i' | 'l' => {}
+                    'i' => interactive = on,
+                    's' | 'l' => {}
                     _ => {
                         if !super::set::set_flag_option(&mut opts, c, on) {
                             sh.builtin_error(&me, &format!("-{c}: invalid option"));
@@ -919,7 +945,17 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             Vec::new()
         };
         let src = text(cmds);
-        return Ok(sh.run_child_shell(&src, arg0, args, &me, Some(opts), true));
+        return Ok(sh.run_child_shell(
+            &src,
+            arg0,
+            args,
+            &me,
+            ChildStart {
+                opts: Some(opts),
+                dash_c: true,
+                interactive,
+            },
+        ));
     }
     match rest.first() {
         Some(file) => {
@@ -938,8 +974,11 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 file.clone(),
                 rest[1..].to_vec(),
                 &f,
-                Some(opts),
-                false,
+                ChildStart {
+                    opts: Some(opts),
+                    dash_c: false,
+                    interactive,
+                },
             ))
         }
         None => {
@@ -949,7 +988,17 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 None => Vec::new(),
             };
             let src = String::from_utf8_lossy(&data).into_owned();
-            Ok(sh.run_child_shell(&src, argv[0].clone(), Vec::new(), &me, Some(opts), false))
+            Ok(sh.run_child_shell(
+                &src,
+                argv[0].clone(),
+                Vec::new(),
+                &me,
+                ChildStart {
+                    opts: Some(opts),
+                    dash_c: false,
+                    interactive,
+                },
+            ))
         }
     }
 }

@@ -54,6 +54,23 @@ pub fn declare_line(name: &str, v: &Var) -> String {
     }
 }
 
+/// One line of `set` / plain `declare` output: `name=value` (quoted as needed), arrays as
+/// `name=([0]="a" …)`; nothing for a variable declared without a value.
+pub fn listing_line(name: &str, v: &Var) -> Option<String> {
+    match &v.value {
+        None => None,
+        Some(Value::Str(s)) => Some(format!(
+            "{name}={}",
+            String::from_utf8_lossy(&super::super::pat::quote_if_needed(s))
+        )),
+        Some(_) => {
+            let line = declare_line(name, v);
+            let at = line.find(&format!(" {name}=("))?;
+            Some(line[at + 1..].to_string())
+        }
+    }
+}
+
 /// No attribute asked for (`declare` alone, not `declare -r`).
 fn wanted_none(o: &Opts) -> bool {
     o.on == Attrs::empty() && o.off == Attrs::empty()
@@ -149,12 +166,7 @@ pub fn local(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<
 pub fn export(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i32> {
     let unexport = argv.get(1).is_some_and(|a| a == b"-n");
     if unexport {
-        for a in &argv[2..] {
-            if let Some(v) = sh.vars.get_mut(&text(a)) {
-                v.attrs.clear(Attrs::EXPORT);
-            }
-        }
-        return Ok(0);
+        return export_n(sh, argv, decl, pos);
     }
     if argv.get(1).is_some_and(|a| a == b"-f") {
         for a in &argv[2..] {
@@ -163,6 +175,41 @@ pub fn export(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res
         return Ok(0);
     }
     declare_impl(sh, "export", argv, decl, pos, false, Attrs::EXPORT)
+}
+
+/// `export -n name[=value]...`: assign (bash allows it) and stop exporting; with no names,
+/// list the exported variables like `export -p`.
+fn export_n(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i32> {
+    if argv.len() == 2 {
+        let list = [argv[0].clone(), b"-p".to_vec()];
+        return declare_impl(sh, "export", &list, &[], &[], false, Attrs::EXPORT);
+    }
+    let mut status = 0;
+    for (i, a) in argv.iter().enumerate().skip(2) {
+        let assign = pos.iter().position(|&p| p == i).and_then(|k| decl.get(k));
+        let name = assign.map_or_else(|| text(a), |e| e.name.clone());
+        if !super::super::param::is_name(&name) {
+            sh.builtin_error("export", &format!("`{}': not a valid identifier", text(a)));
+            status = 1;
+            continue;
+        }
+        if let Some(e) = assign {
+            if sh
+                .vars
+                .get(&name)
+                .is_some_and(|v| v.attrs.has(Attrs::READONLY))
+            {
+                sh.error(&format!("{name}: readonly variable"));
+                status = 1;
+                continue;
+            }
+            sh.do_assign(e.clone())?;
+        }
+        if let Some(v) = sh.vars.get_mut(&name) {
+            v.attrs.clear(Attrs::EXPORT);
+        }
+    }
+    Ok(status)
 }
 
 pub fn readonly(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i32> {
@@ -204,7 +251,12 @@ fn declare_impl(
         for n in names {
             match sh.funcs.get(&n).cloned() {
                 Some(body) => {
-                    let line = if o.func_names && explicit {
+                    let line = if o.func_names && explicit && sh.opts.extdebug {
+                        match sh.func_origins.get(&n) {
+                            Some((l, f)) => format!("{n} {l} {f}\n"),
+                            None => format!("{n}\n"),
+                        }
+                    } else if o.func_names && explicit {
                         format!("{n}\n")
                     } else if o.func_names {
                         format!("declare -f {n}\n")
@@ -245,15 +297,9 @@ fn declare_impl(
             {
                 out.push_str(&declare_line(&n, v));
             } else {
-                match &v.value {
-                    Some(Value::Str(s)) => {
-                        out.push_str(&n);
-                        out.push('=');
-                        out.push_str(&String::from_utf8_lossy(
-                            &super::super::pat::quote_if_needed(s),
-                        ));
-                    }
-                    _ => out.push_str(&declare_line(&n, v)),
+                match listing_line(&n, v) {
+                    Some(line) => out.push_str(&line),
+                    None => continue,
                 }
             }
             out.push('\n');
@@ -554,10 +600,10 @@ pub fn unset(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
                 if let Some(v) = sh.vars.get_mut(base) {
                     match &mut v.value {
                         Some(Value::Indexed(m)) => {
-                            let i = if idx < 0 {
-                                m.keys().next_back().map_or(idx, |l| l + 1 + idx)
-                            } else {
-                                idx
+                            let last = m.keys().next_back().copied();
+                            let i = match last {
+                                Some(l) if idx < 0 => l + 1 + idx,
+                                _ => idx,
                             };
                             if i < 0 {
                                 sh.builtin_error("unset", &format!("[{key}]: bad array subscript"));

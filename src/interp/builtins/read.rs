@@ -7,49 +7,44 @@ use super::text;
 
 type A<'a> = &'a [Vec<u8>];
 
-/// Split a line for `read` into at most `n` fields, bash's way.
-pub fn split_read(line: &[u8], ifs: &[u8], n: usize) -> Vec<Vec<u8>> {
-    let is_ifs = |c: u8| ifs.contains(&c);
-    let is_ws = |c: u8| matches!(c, b' ' | b'\t' | b'\n') && ifs.contains(&c);
+/// Split a line for `read` into at most `n` fields, bash's way. `escaped[i]` marks a byte
+/// that a backslash quoted: it is never a separator (`IFS=: read a b <<< 'x\:y:z'`).
+pub fn split_read(line: &[u8], escaped: &[bool], ifs: &[u8], n: usize) -> Vec<Vec<u8>> {
+    let esc = |i: usize| escaped.get(i).copied().unwrap_or(false);
+    let is_ifs = |i: usize| !esc(i) && ifs.contains(&line[i]);
+    let is_ws = |i: usize| is_ifs(i) && matches!(line[i], b' ' | b'\t' | b'\n');
     let mut out = Vec::new();
     let mut i = 0;
-    while i < line.len() && is_ws(line[i]) {
+    while i < line.len() && is_ws(i) {
         i += 1;
     }
     while out.len() + 1 < n && i < line.len() {
         let start = i;
-        while i < line.len() && !is_ifs(line[i]) {
+        while i < line.len() && !is_ifs(i) {
             i += 1;
         }
         out.push(line[start..i].to_vec());
-        while i < line.len() && is_ws(line[i]) {
+        while i < line.len() && is_ws(i) {
             i += 1;
         }
-        if i < line.len() && is_ifs(line[i]) && !is_ws(line[i]) {
+        if i < line.len() && is_ifs(i) && !is_ws(i) {
             i += 1;
-            while i < line.len() && is_ws(line[i]) {
+            while i < line.len() && is_ws(i) {
                 i += 1;
             }
         }
     }
     if i < line.len() || out.len() < n {
-        let mut rest = &line[i.min(line.len())..];
-        while let Some((&last, init)) = rest.split_last() {
-            if is_ws(last) {
-                rest = init;
-            } else {
-                break;
-            }
+        let start = i.min(line.len());
+        let mut end = line.len();
+        while end > start && is_ws(end - 1) {
+            end -= 1;
         }
-        if let Some((&last, init)) = rest.split_last()
-            && is_ifs(last)
-            && !is_ws(last)
-            && !init.iter().any(|c| is_ifs(*c))
-        {
-            rest = init;
+        if end > start && is_ifs(end - 1) && !is_ws(end - 1) && !(start..end - 1).any(is_ifs) {
+            end -= 1;
         }
         if i < line.len() {
-            out.push(rest.to_vec());
+            out.push(line[start..end].to_vec());
         }
     }
     out
@@ -243,18 +238,22 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         }
     }
     // Backslash processing.
+    let mut escaped: Vec<bool> = Vec::new();
     let processed: Vec<u8> = if raw {
         data
     } else {
         let mut out = Vec::with_capacity(data.len());
-        let mut it = data.iter().peekable();
+        escaped.reserve(data.len());
+        let mut it = data.iter();
         while let Some(&c) = it.next() {
             if c == b'\\' {
                 if let Some(&n) = it.next() {
                     out.push(n);
+                    escaped.push(true);
                 }
             } else {
                 out.push(c);
+                escaped.push(false);
             }
         }
         out
@@ -264,7 +263,7 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         let fields = if exact {
             vec![processed]
         } else {
-            split_read(&processed, &ifs, usize::MAX)
+            split_read(&processed, &escaped, &ifs, usize::MAX)
         };
         let m = fields
             .into_iter()
@@ -283,7 +282,7 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             sh.set_var(n, Vec::new())?;
         }
     } else {
-        let fields = split_read(&processed, &ifs, names.len());
+        let fields = split_read(&processed, &escaped, &ifs, names.len());
         for (k, n) in names.iter().enumerate() {
             let v = fields.get(k).cloned().unwrap_or_default();
             sh.set_var(n, v)?;

@@ -82,16 +82,23 @@ pub fn set(sh: &mut Shell, argv: A, e: &[ExpAssign], p: &[usize]) -> Res<i32> {
 
 fn set_args(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     if argv.len() == 1 {
+        // Every variable (arrays too), then the functions, as bash lists them.
         let mut out = String::new();
         for n in sh.vars.names() {
-            if let Some(v) = sh.vars.get(&n)
-                && let Some(super::super::vars::Value::Str(s)) = &v.value
+            if let Some(line) = sh
+                .vars
+                .lookup_raw(&n)
+                .and_then(|v| super::declare::listing_line(&n, v))
             {
-                out.push_str(&n);
-                out.push('=');
-                out.push_str(&String::from_utf8_lossy(
-                    &super::super::pat::quote_if_needed(s),
-                ));
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+        let mut fnames: Vec<_> = sh.funcs.keys().cloned().collect();
+        fnames.sort();
+        for f in fnames {
+            if let Some(body) = sh.funcs.get(&f) {
+                out.push_str(&super::super::pat::function_text(&f, body));
                 out.push('\n');
             }
         }
@@ -104,6 +111,11 @@ fn set_args(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         if a == "--" {
             sh.positional = argv[i + 1..].to_vec();
             return Ok(0);
+        }
+        if a == "+" {
+            // A lone `+` is an empty flag group (bash ignores it).
+            i += 1;
+            continue;
         }
         if a == "-" {
             sh.opts.xtrace = false;

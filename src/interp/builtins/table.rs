@@ -200,7 +200,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "declare",
         "declare [-aAfFgilnrtux] [-p] [name[=value] ...]",
         "set variable values and attributes",
-        true,
+        false,
         declare::declare,
         &[Example {
             description: "an integer variable",
@@ -404,7 +404,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "local",
         "local [option] name[=value] ...",
         "define function-local variables",
-        true,
+        false,
         declare::local,
         &[Example {
             description: "a variable local to a function",
@@ -608,7 +608,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "times",
         "times",
         "print process times",
-        false,
+        true,
         core::times,
         &[Example {
             description: "always succeeds",
@@ -656,7 +656,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "typeset",
         "typeset [-aAfFgilnrtux] [-p] name[=value] ...",
         "set variable values and attributes",
-        true,
+        false,
         declare::declare,
         &[Example {
             description: "an upper-case variable",

@@ -1,18 +1,16 @@
 //! How a [`ScriptedTool`] runs: the adapter that turns a callback into a shell command (with
-//! `--key value` flag parsing coerced by the tool's schema), the [`Tool`] implementation (a
+//! `--key value` flag parsing coerced by the tool's schema), its [`ShellTool`] side (a
 //! fresh kernel per call) and the generated documentation.
 
-use async_trait::async_trait;
 use serde_json::{Map, Value};
 
 use super::{ScriptedTool, ToolArgs, ToolCallback, ToolDef};
 use crate::api::{Arg, Command, CommandSpec, ExitStatus, RiskLevel, ToolCtx};
-use crate::kernel::{ExecOptions, Kernel, KernelConfig};
-use crate::tool::bash_tool::{execute_with_phases, shell_input_schema, shell_output_schema};
+use crate::kernel::{Kernel, KernelConfig};
+use crate::tool::bash_tool::ByteSink;
 use crate::tool::docs::{intern, man_header, prose, section};
-use crate::tool::traits::{
-    ShellArgs, Tool, ToolOutput, ToolRequest, ToolResponse, ToolResult, ToolStatus,
-};
+use crate::tool::shell_tool::{ShellTool, exec_options};
+use crate::tool::traits::{ToolRequest, ToolResponse};
 
 /// Wraps a [`ToolCallback`] as a command of the kernel (seed 001's `ToolBuiltinAdapter`).
 pub(crate) struct ToolBuiltinAdapter {
@@ -214,40 +212,21 @@ impl ScriptedTool {
         Kernel::new(config)
     }
 
-    fn run(
-        &self,
-        req: &ToolRequest,
-        timeout: Option<std::time::Duration>,
-        sink: Option<crate::tool::bash_tool::ByteSink>,
-    ) -> ToolResponse {
-        let mut opts = ExecOptions {
-            timeout,
-            ..ExecOptions::default()
-        };
-        if let Some(s) = sink {
-            let s2 = s.clone();
-            opts.on_stdout = Some(std::sync::Arc::new(move |b: &[u8]| s(b, false)));
-            opts.on_stderr = Some(std::sync::Arc::new(move |b: &[u8]| s2(b, true)));
-        }
-        self.kernel().execute_with(&req.commands, opts).into()
-    }
-
     fn tool_names(&self) -> Vec<String> {
         self.tools.iter().map(|t| t.def.name.clone()).collect()
     }
 }
 
-#[async_trait]
-impl Tool for ScriptedTool {
-    fn name(&self) -> &str {
+impl ShellTool for ScriptedTool {
+    fn shell_name(&self) -> &str {
         &self.name
     }
 
-    fn short_description(&self) -> &str {
+    fn shell_short_description(&self) -> &str {
         &self.short_description
     }
 
-    fn description(&self) -> String {
+    fn shell_description(&self) -> String {
         format!(
             "{}. Tool commands: {}",
             self.short_description.trim_end_matches('.'),
@@ -255,7 +234,7 @@ impl Tool for ScriptedTool {
         )
     }
 
-    fn help(&self) -> String {
+    fn shell_help(&self) -> String {
         let mut s = man_header(&self.name);
         section(
             &mut s,
@@ -337,7 +316,7 @@ impl Tool for ScriptedTool {
         s
     }
 
-    fn system_prompt(&self) -> String {
+    fn shell_system_prompt(&self) -> String {
         let mut s = format!(
             "# {}\n\nInput: {{\"commands\": \"<bash script>\"}}\nOutput: {{stdout, stderr, exit_code}}\n\n## Available tool commands\n\n",
             self.name
@@ -357,35 +336,13 @@ impl Tool for ScriptedTool {
         s
     }
 
-    fn input_schema(&self) -> Value {
-        shell_input_schema()
-    }
-
-    fn output_schema(&self) -> Value {
-        shell_output_schema()
-    }
-
-    fn version(&self) -> &str {
-        env!("CARGO_PKG_VERSION")
-    }
-
-    async fn execute(&self, req: ToolRequest) -> ToolResponse {
-        self.run(&req, None, None)
-    }
-
-    async fn execute_with_status(
+    fn run_script(
         &self,
-        req: ToolRequest,
-        status_callback: Box<dyn FnMut(ToolStatus) + Send>,
+        req: &ToolRequest,
+        timeout: Option<std::time::Duration>,
+        sink: Option<ByteSink>,
     ) -> ToolResponse {
-        execute_with_phases(&req, status_callback, |sink| {
-            self.run(&req, None, Some(sink))
-        })
-    }
-
-    /// `{commands, timeout_ms?}`: the time limit applies to this call only.
-    async fn call(&self, args: Value) -> ToolResult<ToolOutput> {
-        let a = ShellArgs::parse(args)?;
-        Ok(self.run(&a.request(), a.timeout(), None).into())
+        let opts = exec_options(timeout, sink);
+        self.kernel().execute_with(&req.commands, opts).into()
     }
 }

@@ -278,6 +278,25 @@ struct Raw {
 }
 
 fn decode(bytes: &[u8]) -> Result<State, SnapshotError> {
+    let body_end = check_envelope(bytes)?;
+    let mut r = Reader {
+        buf: &bytes[..body_end],
+        pos: HEADER,
+    };
+    let (mut raws, index) = read_records(&mut r)?;
+    let root_idx = *index
+        .get(&ROOT)
+        .ok_or_else(|| corrupt("no root directory"))?;
+    if !matches!(raws[root_idx].inode.data, Data::Dir { .. }) {
+        return Err(corrupt("root is not a directory"));
+    }
+    let new_ino = renumber(raws.len(), root_idx);
+    let tree = walk(&mut raws, &index, &new_ino, root_idx)?;
+    build_state(raws, root_idx, &new_ino, tree)
+}
+
+/// Checks the magic, the version, the length and the checksum; returns where the body ends.
+fn check_envelope(bytes: &[u8]) -> Result<usize, SnapshotError> {
     if bytes.len() < MAGIC.len() {
         return Err(if MAGIC.starts_with(bytes) {
             SnapshotError::Truncated
@@ -312,87 +331,97 @@ fn decode(bytes: &[u8]) -> Result<State, SnapshotError> {
     if fnv1a(&bytes[..HEADER + body_len]) != u64::from_le_bytes(sum) {
         return Err(SnapshotError::ChecksumMismatch);
     }
-    let mut r = Reader {
-        buf: &bytes[..HEADER + body_len],
-        pos: HEADER,
-    };
+    Ok(HEADER + body_len)
+}
+
+/// The body's inode records, in order, and each inode number's place among them.
+fn read_records(r: &mut Reader<'_>) -> Result<(Vec<Raw>, HashMap<u64, usize>), SnapshotError> {
     // The smallest record: ino, kind, mode/uid/gid, three times, one payload byte.
     let count = r.len(8 + 1 + 12 + 36 + 1)?;
     let mut raws: Vec<Raw> = Vec::new();
     let mut index: HashMap<u64, usize> = HashMap::new();
     for _ in 0..count {
-        let ino = r.u64()?;
-        let kind = r.u8()?;
-        let mode = r.u32()?;
-        let uid = r.u32()?;
-        let gid = r.u32()?;
-        let atime = r.time()?;
-        let mtime = r.time()?;
-        let ctime = r.time()?;
-        let mut entries = Vec::new();
-        let data = match kind {
-            0 | 2 => {
-                let n = r.len(1)?;
-                let d = r.take(n)?.to_vec();
-                if kind == 0 {
-                    Data::File(d)
-                } else {
-                    if d.is_empty() {
-                        return Err(corrupt("empty symlink target"));
-                    }
-                    Data::Symlink(d)
-                }
-            }
-            1 => {
-                let n = r.len(4 + 8)?;
-                for _ in 0..n {
-                    let len = r.u32()? as usize;
-                    let name = r.take(len)?.to_vec();
-                    if name.is_empty()
-                        || name == b"."
-                        || name == b".."
-                        || name.iter().any(|&b| b == b'/' || b == 0)
-                    {
-                        return Err(corrupt("invalid file name"));
-                    }
-                    entries.push((name, r.u64()?));
-                }
-                Data::Dir {
-                    parent: ROOT,
-                    entries: BTreeMap::new(),
-                }
-            }
-            3 => Data::Device(device_from(r.u8()?).ok_or_else(|| corrupt("unknown device"))?),
-            _ => return Err(corrupt("unknown inode kind")),
-        };
+        let (ino, raw) = read_record(r)?;
         if index.insert(ino, raws.len()).is_some() {
             return Err(corrupt("duplicate inode number"));
         }
-        raws.push(Raw {
-            inode: Inode {
-                data,
-                mode: mode & 0o7777,
-                uid,
-                gid,
-                nlink: 0,
-                atime,
-                mtime,
-                ctime,
-            },
-            entries,
-        });
+        raws.push(raw);
     }
     if r.remaining() != 0 {
         return Err(corrupt("trailing data in body"));
     }
-    let root_idx = *index
-        .get(&ROOT)
-        .ok_or_else(|| corrupt("no root directory"))?;
-    if !matches!(raws[root_idx].inode.data, Data::Dir { .. }) {
-        return Err(corrupt("root is not a directory"));
+    Ok((raws, index))
+}
+
+/// One inode record: its number and the inode (a directory's entries kept aside, unresolved).
+fn read_record(r: &mut Reader<'_>) -> Result<(u64, Raw), SnapshotError> {
+    let ino = r.u64()?;
+    let kind = r.u8()?;
+    let mode = r.u32()?;
+    let uid = r.u32()?;
+    let gid = r.u32()?;
+    let atime = r.time()?;
+    let mtime = r.time()?;
+    let ctime = r.time()?;
+    let mut entries = Vec::new();
+    let data = match kind {
+        0 | 2 => {
+            let n = r.len(1)?;
+            let d = r.take(n)?.to_vec();
+            if kind == 0 {
+                Data::File(d)
+            } else {
+                if d.is_empty() {
+                    return Err(corrupt("empty symlink target"));
+                }
+                Data::Symlink(d)
+            }
+        }
+        1 => {
+            entries = read_entries(r)?;
+            Data::Dir {
+                parent: ROOT,
+                entries: BTreeMap::new(),
+            }
+        }
+        3 => Data::Device(device_from(r.u8()?).ok_or_else(|| corrupt("unknown device"))?),
+        _ => return Err(corrupt("unknown inode kind")),
+    };
+    let inode = Inode {
+        data,
+        mode: mode & 0o7777,
+        uid,
+        gid,
+        nlink: 0,
+        atime,
+        mtime,
+        ctime,
+    };
+    Ok((ino, Raw { inode, entries }))
+}
+
+/// A directory's entries: (name, child inode number), each name checked.
+fn read_entries(r: &mut Reader<'_>) -> Result<Vec<(Vec<u8>, u64)>, SnapshotError> {
+    let n = r.len(4 + 8)?;
+    let mut entries = Vec::new();
+    for _ in 0..n {
+        let len = r.u32()? as usize;
+        let name = r.take(len)?.to_vec();
+        if name.is_empty()
+            || name == b"."
+            || name == b".."
+            || name.iter().any(|&b| b == b'/' || b == 0)
+        {
+            return Err(corrupt("invalid file name"));
+        }
+        entries.push((name, r.u64()?));
     }
-    // New numbering: the root is 1, the others follow in record order.
-    let mut new_ino = vec![0u64; raws.len()];
+    Ok(entries)
+}
+
+/// New numbering, by record: the root is 1, the others follow in record order.
+fn renumber(count: usize, root_idx: usize) -> Vec<u64> {
+    let mut new_ino = vec![0u64; count];
     new_ino[root_idx] = ROOT;
     let mut next = ROOT + 1;
     for (i, slot) in new_ino.iter_mut().enumerate() {
@@ -401,8 +430,27 @@ fn decode(bytes: &[u8]) -> Result<State, SnapshotError> {
             next += 1;
         }
     }
-    // Walk from the root: each directory is entered once, so a cycle or a directory with two
-    // parents is caught, and whatever is not reached is an orphan.
+    new_ino
+}
+
+/// What the walk from the root learned, by record.
+struct Tree {
+    /// How many entries name each inode.
+    refs: Vec<u64>,
+    /// Each directory's entries, renumbered.
+    resolved: Vec<Option<BTreeMap<Vec<u8>, u64>>>,
+    /// Each directory's parent (new number).
+    parents: Vec<u64>,
+}
+
+/// Walks from the root: each directory is entered once, so a cycle or a directory with two
+/// parents is caught, and whatever is not reached is an orphan.
+fn walk(
+    raws: &mut [Raw],
+    index: &HashMap<u64, usize>,
+    new_ino: &[u64],
+    root_idx: usize,
+) -> Result<Tree, SnapshotError> {
     let mut refs = vec![0u64; raws.len()];
     let mut seen_dir = vec![false; raws.len()];
     seen_dir[root_idx] = true;
@@ -431,6 +479,22 @@ fn decode(bytes: &[u8]) -> Result<State, SnapshotError> {
         }
         resolved[d] = Some(map);
     }
+    Ok(Tree {
+        refs,
+        resolved,
+        parents,
+    })
+}
+
+/// The filesystem state: inodes in their new places, with link counts recomputed and
+/// directory entries resolved; an unreachable inode is an error.
+fn build_state(
+    raws: Vec<Raw>,
+    root_idx: usize,
+    new_ino: &[u64],
+    mut tree: Tree,
+) -> Result<State, SnapshotError> {
+    let (refs, parents) = (&tree.refs, &tree.parents);
     let mut inodes: Vec<Option<Inode>> = (0..=raws.len()).map(|_| None).collect();
     let mut total_bytes = 0u64;
     // Subdirectory counts for directory link counts.
@@ -449,7 +513,7 @@ fn decode(bytes: &[u8]) -> Result<State, SnapshotError> {
         match &mut inode.data {
             Data::Dir { parent, entries } => {
                 *parent = parents[i];
-                *entries = resolved[i].take().unwrap_or_default();
+                *entries = tree.resolved[i].take().unwrap_or_default();
                 inode.nlink = 2 + subdirs[new_ino[i] as usize];
             }
             Data::File(d) => {

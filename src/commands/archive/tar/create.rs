@@ -10,9 +10,9 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
+use crate::api::fs::{FileType, Metadata};
 use crate::commands::fsutil::Names;
 use crate::commands::util;
-use crate::vfs::{FileType, Metadata};
 
 use super::super::io::{In, Out, Shared, VfsFile, check, msg, print, warn};
 use super::super::safepath::{Member, member};
@@ -177,7 +177,7 @@ fn umask(sh: &Shared<'_>) -> u32 {
 /// where the end-of-archive blocks start.
 fn scan_existing(
     sh: &Shared<'_>,
-    backend: &std::sync::Arc<dyn crate::vfs::KernelBackend>,
+    backend: &std::sync::Arc<dyn crate::api::fs::KernelBackend>,
     path: &Path,
     archived: &mut HashMap<Vec<u8>, i64>,
 ) -> io::Result<u64> {
@@ -201,12 +201,12 @@ fn write_all(
     sh: &Shared<'_>,
     w: &mut Writer<'_>,
     out: &mut dyn Write,
-    backend: &std::sync::Arc<dyn crate::vfs::KernelBackend>,
+    backend: &std::sync::Arc<dyn crate::api::fs::KernelBackend>,
     base: &Path,
 ) -> io::Result<()> {
     for op in &w.o.members {
         check(sh)?;
-        let path = crate::vfs::normalize(base, Path::new(std::ffi::OsStr::from_bytes(op)));
+        let path = crate::api::fs::normalize(base, Path::new(std::ffi::OsStr::from_bytes(op)));
         // The member name: the operand without trailing slashes, leading '/' or '../'.
         let trimmed = if op.iter().all(|&b| b == b'/') {
             "/".to_string()
@@ -297,7 +297,7 @@ fn emit(
     sh: &Shared<'_>,
     w: &mut Writer<'_>,
     out: &mut dyn Write,
-    backend: &std::sync::Arc<dyn crate::vfs::KernelBackend>,
+    backend: &std::sync::Arc<dyn crate::api::fs::KernelBackend>,
     path: &Path,
     name: &[u8],
     meta: &Metadata,

@@ -10,9 +10,9 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, UNIX_EPOCH};
 
+use crate::api::fs::KernelBackend;
 use crate::api::is_cancelled;
 use crate::commands::util;
-use crate::vfs::KernelBackend;
 
 use super::super::io::{In, Out, Shared, VfsFile, check, msg, print, warn};
 use super::super::safepath::{Member, PlaceError, link_stays_inside, member, place};

@@ -2,7 +2,7 @@
 //!
 //! They are generated from the clap definition (`src/cli.rs`), which grows new flags; this test
 //! fails when a flag changed without regenerating. Refresh them all with
-//! `SANDSH_BLESS=1 cargo test --test generated`.
+//! `SANDSH_BLESS=1 cargo test --test it generated::`.
 
 use std::path::Path;
 use std::process::Command;
@@ -55,7 +55,7 @@ fn generated_files_are_up_to_date() {
     }
     assert!(
         stale.is_empty(),
-        "out of date: {stale:?}\nrefresh with: SANDSH_BLESS=1 cargo test --test generated"
+        "out of date: {stale:?}\nrefresh with: SANDSH_BLESS=1 cargo test --test it generated::"
     );
 }
 
@@ -84,7 +84,7 @@ fn unknown_shell_is_an_error() {
 /// limits table in `src/limits.rs`.
 #[test]
 fn readme_limits_table_is_up_to_date() {
-    const BEGIN: &str = "<!-- limits table: generated from src/limits.rs; refresh with SANDSH_BLESS=1 cargo test --test generated -->\n";
+    const BEGIN: &str = "<!-- limits table: generated from src/limits.rs; refresh with SANDSH_BLESS=1 cargo test --test it generated:: -->\n";
     const END: &str = "<!-- end of limits table -->\n";
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
     let readme = std::fs::read_to_string(&path).expect("read README.md");
@@ -105,7 +105,7 @@ fn readme_limits_table_is_up_to_date() {
     assert_eq!(
         &readme[start..end],
         want,
-        "README's limits table is out of date\nrefresh with: SANDSH_BLESS=1 cargo test --test generated"
+        "README's limits table is out of date\nrefresh with: SANDSH_BLESS=1 cargo test --test it generated::"
     );
     for d in sandsh::limits::LIMITS {
         assert!(

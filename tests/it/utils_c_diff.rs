@@ -52,6 +52,29 @@ printf '\177ELF\001\001\001\000\000\000\000\000\000\000\000\000\001\000\003\000'
 echo hi | gzip -n > g.gz
 printf '{"a":1}' | gzip -9 -n > g9.gz
 tar cf t.tar ascii
+echo hi | bzip2 > b.bz2
+echo hi | xz > x.xz
+echo hi | xz --check=crc32 > x32.xz
+printf 'GIF89a\040\000\020\000\200\000\000' > g.gif
+printf 'GIF87a' > g87.gif
+printf 'GIF89a\001' > gcut.gif
+printf 'BZh' > bzcut
+printf '\375''7zXZ\000\000' > xzcut
+printf '\211PNG\r\n\032\n' > png8
+printf '\211PNG\r\n\032\n\000\000\000\015IHDR' > png16
+printf '\211PNG\r\n\032\n\000\000\000\015IHDR\000\000\000\020\000\000\000\020\010' > png25
+printf '\377\330\377' > jpg3
+printf '\377\330\377\340' > jpg4
+printf '%%PDF-' > pdf5
+printf '%%PDF-1' > pdf6
+printf '%%PDF-1 x' > pdfx
+printf '%%PDF-\n1.4' > pdfnl
+printf '\177ELF' > elf4
+printf '\177ELF\002' > elf5
+printf '\177ELF\002\001\001\000\000\000\000\000\000\000\000\000' > elf16
+printf '\177ELF\002\001\001\000\000\000\000\000\000\000\000\000\002\000\076' > elf19
+printf '\037\213\010\000\000\000\000\000\000\003' > gz10
+printf '\037\213\010\000\000\000\000\000\000\003abcdefg' > gz17
 tar --format=posix -cf p.tar ascii
 python3 -c "import zipfile; z=zipfile.ZipFile('z.zip','w'); z.writestr('a.txt','hi'); z.close()"
 python3 -c "print('x'*300)" > l300
@@ -200,6 +223,9 @@ const CASES: &[&str] = &[
     "file j.json arr nd.json badjson one s.sh s.bash s.py su.py scr.sh s.foo h.html x.xml",
     "file d.pdf img.png gray.png j.jpg elf2 elf3 g.gz g9.gz t.tar p.tar z.zip l300 l2 lu",
     "file d link dang dl nope",
+    "file b.bz2 x.xz x32.xz g.gif g87.gif gcut.gif bzcut xzcut png8 png16 png25 jpg3 jpg4",
+    "file pdf5 pdf6 pdfx pdfnl elf4 elf5 elf16 elf19 gz10 gz17",
+    "file -i b.bz2 x.xz g.gif g87.gif bzcut png16 jpg4 pdf5 elf5 elf16 elf19",
     "file -b ascii d",
     "file -i ascii utf8 latin1 nonis j.json nd.json s.sh s.py h.html empty d link dang g.gz img.png j.jpg t.tar z.zip withnul one",
     "file --mime-type ascii img.png d",

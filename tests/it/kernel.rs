@@ -715,3 +715,42 @@ fn no_thread_outlives_its_run() {
         threads_now()
     );
 }
+
+/// `stream_only`: every chunk reaches the callbacks, nothing is kept for the result, and the
+/// output limit still applies to what was streamed.
+#[test]
+fn stream_only_passes_output_on_without_keeping_it() {
+    use sandsh::kernel::ExecOptions;
+    let run = |script: &str, limit: usize| {
+        let limits = ExecutionLimits::default().max_output_bytes(limit);
+        let mut k = Kernel::new(KernelConfig::new().limits(limits));
+        let (out, err) = (
+            Arc::new(Mutex::new(0usize)),
+            Arc::new(Mutex::new(Vec::new())),
+        );
+        let (o, e) = (out.clone(), err.clone());
+        let opts = ExecOptions {
+            on_stdout: Some(Arc::new(move |b: &[u8]| *o.lock().unwrap() += b.len())),
+            on_stderr: Some(Arc::new(move |b: &[u8]| {
+                e.lock().unwrap().extend_from_slice(b)
+            })),
+            stream_only: true,
+            ..ExecOptions::default()
+        };
+        let r = k.execute_with(script, opts);
+        let streamed = *out.lock().unwrap();
+        let err = String::from_utf8_lossy(&err.lock().unwrap()).into_owned();
+        (r, streamed, err)
+    };
+    let (r, streamed, err) = run("yes 0123456789 | head -c 5000000; echo oops >&2", 1 << 26);
+    assert_eq!((streamed, r.exit_code), (5_000_000, 0));
+    assert!(
+        r.stdout.is_empty() && r.stderr.is_empty(),
+        "kept: {}",
+        r.stdout.len()
+    );
+    assert_eq!(err, "oops\n");
+    let (r, streamed, _) = run("yes 0123456789 | head -c 5000000", 1_000_000);
+    assert_eq!(streamed, 1_000_000);
+    assert!(r.stdout.is_empty());
+}

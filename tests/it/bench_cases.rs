@@ -13,7 +13,7 @@
 //! Tool cases (`benches/cases/tools/`) run here over 256 KB versions of their generated inputs,
 //! mounted read-only at their host path: the timed command and its `# check:` script both.
 
-#[path = "../benches/common/mod.rs"]
+#[path = "../../benches/common/mod.rs"]
 mod common;
 
 use std::sync::Mutex;

@@ -580,7 +580,7 @@ fn serve(body: &'static str, n: usize) -> (String, Arc<Mutex<Vec<String>>>) {
     (format!("http://{addr}/html/"), seen)
 }
 
-const FIXTURE: &str = include_str!("fixtures/ddg_results.html");
+const FIXTURE: &str = include_str!("../fixtures/ddg_results.html");
 
 #[test]
 fn web_search_against_a_local_server() {

@@ -1,0 +1,44 @@
+//! sandsh's integration tests, in one binary with a module per area (as ripgrep does), so
+//! that the crate is linked once for all of them. The spec runner (`tests/spec_runner.rs`,
+//! `cargo test --test spec`) is the other test binary; it has its own harness.
+//!
+//! Run one area with `cargo test --test it AREA::`, e.g. `cargo test --test it sed_diff::`.
+
+// The shell language and the kernel.
+mod builtin_examples; // every builtin's examples, run by bash 5.2
+mod jobs;
+mod kernel; // supervision: timeouts, cancellation, limits
+mod props; // the parser and expansions never panic (proptest)
+mod robustness; // generated scripts never panic // session jobs across calls
+
+// The sandbox.
+mod hostile; // attack scripts against the real binary (tests/hostile/*.sh)
+mod policy; // the command policy
+mod sandbox; // escapes through host mounts
+
+// Commands against the GNU tools, gawk and bc on this machine.
+mod archive_diff;
+mod awk_diff;
+mod bc_diff;
+mod gnu_diff;
+mod grep_diff;
+mod jq;
+mod net; // curl, wget and web_search against local servers
+mod sed_diff;
+mod utils_a_diff;
+mod utils_b_diff;
+mod utils_c_diff;
+
+// The frontends and the integrator's API.
+mod cli;
+mod generated; // the man page, completions and README tables match the binary
+mod integrator;
+#[cfg(feature = "mcp")]
+mod mcp;
+mod repl;
+mod seed_port;
+mod text_editor;
+mod tool;
+
+// The benchmark cases, checked against bash.
+mod bench_cases;
