@@ -279,7 +279,33 @@ impl Shell {
     /// A pipeline whose failure may trigger errexit and the ERR trap.
     fn exec_pipeline_checked(&mut self, p: &Pipeline) -> Res<i32> {
         let status = self.exec_pipeline(p)?;
-        if status != 0 && !p.negated && self.errexit_suppressed == 0 {
+        // A lone compound command (`{ }`, if, loops, case) is not checked itself: the commands
+        // in it were, so `{ false && true; }` fails without exiting, as in bash.
+        let compound = p.commands.len() == 1
+            && matches!(
+                p.commands[0].command.kind,
+                CommandKind::Group(_)
+                    | CommandKind::If { .. }
+                    | CommandKind::While { .. }
+                    | CommandKind::For { .. }
+                    | CommandKind::ArithFor { .. }
+                    | CommandKind::Case { .. }
+                    | CommandKind::Select { .. }
+            );
+        if status != 0 && !p.negated && !compound && self.errexit_suppressed == 0 {
+            self.run_err_trap()?;
+            if self.opts.errexit {
+                return Err(Flow::Exit(status));
+            }
+        }
+        Ok(status)
+    }
+
+    /// A compound command's redirection failed: errexit and the ERR trap apply to that failure
+    /// (the command itself is not checked afterwards).
+    fn compound_redirect_failed(&mut self, status: i32) -> Res<i32> {
+        if status != 0 && self.errexit_suppressed == 0 {
+            self.last_status = status;
             self.run_err_trap()?;
             if self.opts.errexit {
                 return Err(Flow::Exit(status));
@@ -310,7 +336,10 @@ impl Shell {
 
     fn exec_pipeline(&mut self, p: &Pipeline) -> Res<i32> {
         let start = p.timed.map(|_| std::time::Instant::now());
-        if p.negated {
+        // bash ignores errexit under `!` only when `set -e` is on as the pipeline starts: a
+        // function run as `! f` that turns it on itself exits on its next failure.
+        let suppress = p.negated && self.opts.errexit;
+        if suppress {
             self.errexit_suppressed += 1;
         }
         let r = if p.commands.is_empty() {
@@ -325,7 +354,7 @@ impl Shell {
         } else {
             self.exec_multi_pipeline(p)
         };
-        if p.negated {
+        if suppress {
             self.errexit_suppressed -= 1;
         }
         let status = r?;
@@ -463,6 +492,13 @@ impl Shell {
         match &cmd.kind {
             CommandKind::Simple(sc) => self.exec_simple(sc, cmd),
             CommandKind::FunctionDef { name, body } => {
+                // The parser keeps the source text of a name that is no plain word: bash refuses
+                // one with an expansion or quoting when the definition runs.
+                if name.contains(['$', '\'', '"', '\\']) {
+                    self.error(&format!("`{name}': not a valid identifier"));
+                    self.last_status = 1;
+                    return Ok(1);
+                }
                 if self
                     .funcs
                     .get(name)
@@ -491,9 +527,10 @@ impl Shell {
                 let saved = self.fds.clone();
                 let r = match self.apply_redirects(&cmd.redirects) {
                     Ok(()) => self.exec_compound(cmd),
-                    Err(s) => Ok(s),
+                    Err(s) => self.compound_redirect_failed(s),
                 };
-                self.fds = saved;
+                self.restore_fds(saved, &cmd.redirects);
+                self.close_moved_sources(&cmd.redirects);
                 let s = r?;
                 self.last_status = s;
                 Ok(s)

@@ -696,6 +696,26 @@ impl Shell {
                     split: false,
                 });
             }
+            WordPart::BadBackquote {
+                message,
+                line,
+                source,
+                ..
+            } => {
+                let head = format!("{}: command substitution: line {line}: ", self.err_name);
+                let mut msg = format!("{head}{message}\n");
+                if let Some(s) = source {
+                    msg.push_str(&format!("{head}`{s}'\n"));
+                }
+                self.write_fd(2, msg.as_bytes());
+                self.last_status = 2;
+                self.subst_status = Some(2);
+                out.push(Seg::Text {
+                    s: Vec::new(),
+                    quoted,
+                    split: !quoted,
+                });
+            }
             WordPart::BadSubst(text) => {
                 self.error(&format!("{text}: bad substitution"));
                 return Err(Flow::Discard(1));

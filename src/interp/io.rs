@@ -98,6 +98,10 @@ struct PipeState {
     buf: VecDeque<u8>,
     writers: usize,
     reader_open: bool,
+    /// Whether the reader ever took data (see [`PipeWriter::write`]).
+    ever_read: bool,
+    /// Bytes accepted after the reader closed without reading.
+    discarded: usize,
 }
 
 struct PipeInner {
@@ -115,6 +119,8 @@ pub fn pipe(cancel: CancelToken, capacity: usize) -> (Fd, Fd) {
             buf: VecDeque::new(),
             writers: 1,
             reader_open: true,
+            ever_read: false,
+            discarded: 0,
         }),
         cond: Condvar::new(),
         cancel,
@@ -156,6 +162,7 @@ impl Stream for PipeReader {
             return Ok(0);
         }
         let mut st = self.0.wait_data()?;
+        st.ever_read = true;
         let n = buf.len().min(st.buf.len());
         let (a, b) = st.buf.as_slices();
         if n <= a.len() {
@@ -174,6 +181,7 @@ impl Stream for PipeReader {
         let mut out = Vec::new();
         loop {
             let mut st = self.0.wait_data()?;
+            st.ever_read = true;
             if st.buf.is_empty() {
                 return Ok(out);
             }
@@ -220,6 +228,14 @@ impl Stream for PipeWriter {
         let mut st = lock(&self.0.state);
         loop {
             if !st.reader_open {
+                // A reader that ended without reading (`{ echo hi; exit 55; } | false`): with
+                // processes its pipe would still have taken this much, the writer having started
+                // first, so the write succeeds (and is dropped) until the buffer would be full.
+                let total = st.discarded + st.buf.len() + buf.len();
+                if !st.ever_read && total <= self.0.capacity {
+                    st.discarded += buf.len();
+                    return Ok(buf.len());
+                }
                 return Err(io::ErrorKind::BrokenPipe.into());
             }
             if self.0.cancel.is_cancelled() {

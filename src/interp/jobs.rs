@@ -177,6 +177,11 @@ pub struct Job {
     pub signal: AtomicI32,
     /// Already reported by `wait -n` / `wait`.
     pub reaped: std::sync::atomic::AtomicBool,
+    /// The signals it ignores: those the shell ignored (`trap '' SIG`) when it started, and,
+    /// started by a non-interactive shell, SIGINT and SIGQUIT (bash's asynchronous commands).
+    pub ignored: Vec<i32>,
+    /// A process substitution (`>(…)`, `<(…)`).
+    pub procsub: bool,
 }
 
 impl Job {
@@ -312,7 +317,9 @@ impl Shell {
         let text = format!("{} &", super::print::list_src(&list));
         // The top-level shell's jobs are the session's; a subshell's end with it.
         let session = !self.is_subshell && !self.session_job;
-        self.spawn_thread(sub, text, session, move |sh| sh.run_subshell_list(&list))?;
+        self.spawn_thread(sub, text, session, false, move |sh| {
+            sh.run_subshell_list(&list)
+        })?;
         if session && self.env.interactive.load(Ordering::Relaxed) {
             if let Some(j) = self.jobs.jobs.last() {
                 let line = format!("[{}] {}\n", j.id, j.pid);
@@ -329,7 +336,35 @@ impl Shell {
         cmd: String,
         f: impl FnOnce(&mut Shell) -> i32 + Send + 'static,
     ) -> Res<()> {
-        self.spawn_thread(sub, cmd, false, f)
+        self.spawn_thread(sub, cmd, false, true, f)
+    }
+
+    /// The signals a job started now ignores (see [`Job::ignored`]).
+    fn ignored_by_jobs(&self) -> Vec<i32> {
+        let mut v: Vec<i32> = self
+            .traps
+            .iter()
+            .filter(|(_, action)| action.is_empty())
+            .filter_map(|(name, _)| super::builtins::signal_trap_number(name))
+            .collect();
+        if !self.env.interactive.load(Ordering::Relaxed) {
+            v.extend([2, 3]);
+        }
+        v
+    }
+
+    /// Give the process substitutions still running until `until` to finish on their own once
+    /// the run has ended (their input closes with the run's descriptors): bash does not wait
+    /// for them, but what they write still reaches its caller (`exec > >(tee log)`).
+    pub fn drain_procsubs(&self, until: std::time::Instant) {
+        for j in self.jobs.jobs.iter().filter(|j| j.procsub) {
+            while j.status().is_none()
+                && std::time::Instant::now() < until
+                && !self.cancel.is_cancelled()
+            {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
     }
 
     /// Start a job; a `session` one outlives the run (see the module's notes).
@@ -338,6 +373,7 @@ impl Shell {
         mut sub: Shell,
         cmd: String,
         session: bool,
+        procsub: bool,
         f: impl FnOnce(&mut Shell) -> i32 + Send + 'static,
     ) -> Res<()> {
         let slot = if session {
@@ -362,6 +398,8 @@ impl Shell {
             cancel,
             signal: AtomicI32::new(0),
             reaped: Default::default(),
+            ignored: self.ignored_by_jobs(),
+            procsub,
         });
         let j2 = job.clone();
         let stack = self.env.limits.max_stack_bytes;
@@ -398,6 +436,21 @@ impl Shell {
         }
         self.jobs.jobs.clear();
         Ok(0)
+    }
+
+    /// What a non-interactive bash prints when it reaps a job killed by a signal other than
+    /// INT, PIPE or TERM that the shell does not trap: `name: line N:  PID Hangup   cmd`.
+    pub fn job_notice(&self, j: &Job) {
+        let sig = j.signal.load(Ordering::Relaxed);
+        if sig <= 0 || matches!(sig, 2 | 13 | 15) || j.status() != Some(128 + sig) {
+            return;
+        }
+        let trapped =
+            super::builtins::signal_trap_name(sig).is_some_and(|n| self.traps.contains_key(&n));
+        if !trapped {
+            let desc = signal_description(sig);
+            self.error(&format!("{:>5} {desc:<24}{}", j.pid, j.shown_cmd()));
+        }
     }
 
     /// Keep a waited-for job's status for a later `wait PID` (bounded, as bash's list of

@@ -16,6 +16,7 @@ mod expand;
 pub mod io;
 pub mod jobs;
 mod loops;
+mod nesting;
 mod options;
 mod overrides;
 mod param;
@@ -303,6 +304,8 @@ pub struct Shell {
     pub(in crate::interp) umask: u32,
     pub(in crate::interp) dir_stack: Vec<PathBuf>,
     pub(in crate::interp) pending_signals: Vec<String>,
+    /// `$$` and the enclosing shells of a nested shell.
+    pub(in crate::interp) nesting: nesting::Nesting,
     /// In a trap handler (no recursion into the same trap).
     pub(in crate::interp) in_trap: bool,
     /// Positional args of functions, saved while a function runs.
@@ -374,7 +377,7 @@ impl Shell {
             jobs: JobTable::default(),
             last_status: 0,
             last_bg_pid: None,
-            pipestatus: vec![0],
+            pipestatus: Vec::new(),
             frames: Vec::new(),
             source_depth: 0,
             subst_depth: 0,
@@ -388,6 +391,7 @@ impl Shell {
             umask: 0o022,
             dir_stack: Vec::new(),
             pending_signals: Vec::new(),
+            nesting: Default::default(),
             in_trap: false,
             loop_depth: 0,
             optind_state: (1, 0),

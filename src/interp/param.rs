@@ -8,7 +8,7 @@ use crate::text::quote;
 use super::expand::Seg;
 use super::pat::Pat;
 use super::vars::{Attrs, Value};
-use super::{Flow, Res, SHELL_PID, Shell};
+use super::{Flow, Res, Shell};
 
 /// A parameter's value before an operator applies.
 #[derive(Debug, Clone)]
@@ -522,7 +522,7 @@ impl Shell {
                 '#' => PV::Scalar(self.positional.len().to_string().into_bytes()),
                 '?' => PV::Scalar(self.last_status.to_string().into_bytes()),
                 '-' => PV::Scalar(self.flags_string().into_bytes()),
-                '$' => PV::Scalar(SHELL_PID.to_string().into_bytes()),
+                '$' => PV::Scalar(self.nesting.top_pid.to_string().into_bytes()),
                 '!' => match self.last_bg_pid {
                     Some(p) => PV::Scalar(p.to_string().into_bytes()),
                     None => PV::Unset,

@@ -467,6 +467,7 @@ fn part_src(p: &WordPart, in_dq: bool) -> String {
         },
         WordPart::Assign(a) => assign_src(a),
         WordPart::BadSubst(t) => t.clone(),
+        WordPart::BadBackquote { text, .. } => format!("`{text}`"),
     }
 }
 

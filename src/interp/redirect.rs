@@ -106,6 +106,39 @@ impl Shell {
             .ok_or_else(|| format!("/dev/fd/{n}: No such file or directory"))
     }
 
+    /// Put back the descriptor table saved before `redirects` were applied, except the
+    /// descriptors `{var}>…` allocated: bash leaves those open after the command.
+    pub fn restore_fds(&mut self, mut saved: io::FdTable, redirects: &[Redirect]) {
+        for r in redirects {
+            if let RedirFd::Var(name) = &r.fd
+                && let Some(n) = self
+                    .vars
+                    .get_str(name)
+                    .and_then(|v| std::str::from_utf8(v).ok()?.parse::<u32>().ok())
+                && n >= 10
+                && saved.get(n).is_none()
+                && let Some(f) = self.fds.get(n)
+            {
+                saved.set(n, Some(f.clone()));
+            }
+        }
+        self.fds = saved;
+    }
+
+    /// After a builtin, function or compound command with `N>&M-` / `N<&M-`, bash leaves `M`
+    /// closed: it restores `N` but not the descriptor the move took away.
+    pub fn close_moved_sources(&mut self, redirects: &[Redirect]) {
+        for r in redirects {
+            if matches!(r.op, RedirOp::DupRead | RedirOp::DupWrite)
+                && let Some(t) = r.target.as_plain_literal()
+                && let Some(n) = t.strip_suffix('-')
+                && let Ok(n) = n.parse::<u32>()
+            {
+                self.fds.set(n, None);
+            }
+        }
+    }
+
     /// Apply redirections to the descriptor table. On failure prints the error and returns the
     /// status (1); the caller restores the table.
     pub fn apply_redirects(&mut self, redirects: &[Redirect]) -> Result<(), i32> {
@@ -132,6 +165,12 @@ impl Shell {
                 .map(|p| match p {
                     WordPart::Literal(s) | WordPart::SingleQuoted(s) => s.clone(),
                     WordPart::Param(pe) => format!("${}", super::param::param_name(&pe.param)),
+                    WordPart::BraceAlt(_) | WordPart::BraceSeq { .. } => {
+                        super::print::word_src(&crate::syntax::ast::Word {
+                            parts: vec![p.clone()],
+                            span: r.target.span,
+                        })
+                    }
                     _ => String::new(),
                 })
                 .collect();
@@ -226,7 +265,10 @@ impl Shell {
                         Some(f)
                     }
                     Err(_) => {
-                        if r.op == RedirOp::DupWrite && matches!(r.fd, RedirFd::Default) {
+                        // `>&file` and `1>&file` (not `2>&file`) send stdout and stderr there.
+                        if r.op == RedirOp::DupWrite
+                            && matches!(r.fd, RedirFd::Default | RedirFd::Number(1))
+                        {
                             let f = self.open_path(&t, OpenMode::Write { clobber: false })?;
                             self.fds.set(1, Some(f.clone()));
                             self.fds.set(2, Some(f));

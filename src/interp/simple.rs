@@ -76,7 +76,7 @@ impl Shell {
                 if let Err(s) = self.apply_redirects(&cmd.redirects) {
                     status = s;
                 }
-                self.fds = saved;
+                self.restore_fds(saved, &cmd.redirects);
             }
             self.close_procsubst();
             self.last_status = status;
@@ -132,12 +132,20 @@ impl Shell {
             }
             Some(saved)
         };
+        let in_shell = saved_fds.is_some()
+            && argv.first().is_some_and(|a| {
+                let n = String::from_utf8_lossy(a);
+                self.funcs.contains_key(n.as_ref()) || super::builtins::lookup(&n).is_some()
+            });
         let r = self.dispatch(argv, prefix, decl_assigns, decl_positions);
         if let Some(saved) = saved_fds {
             if self.keep_redirects {
                 self.keep_redirects = false;
             } else {
-                self.fds = saved;
+                self.restore_fds(saved, &cmd.redirects);
+                if in_shell {
+                    self.close_moved_sources(&cmd.redirects);
+                }
             }
         }
         self.keep_redirects = false;
@@ -473,6 +481,11 @@ impl Shell {
     fn run_file_as(&mut self, path: &std::path::Path, argv: &[Vec<u8>], shown: &str) -> Res<i32> {
         let meta = match self.env.backend.stat(path) {
             Ok(m) => m,
+            Err(_) if name_too_long(shown) => {
+                // execve's ENAMETOOLONG: a component over NAME_MAX or a path over PATH_MAX.
+                self.error(&format!("{shown}: File name too long"));
+                return Ok(126);
+            }
             Err(_) => {
                 self.error(&format!("{shown}: No such file or directory"));
                 return Ok(127);
@@ -547,6 +560,7 @@ impl Shell {
         let mut child = Shell::new(self.env.clone(), self.cwd.clone(), self.cancel.clone());
         child.fds = self.fds.clone();
         child.pid = self.env.alloc_pid();
+        self.nest(&mut child);
         child.umask = self.umask;
         for (k, v) in self.vars.exported() {
             child.set_exported(&k, v);
@@ -586,6 +600,7 @@ impl Shell {
         };
         child.last_status = status;
         child.run_exit_trap();
+        self.receive_from(&mut child);
         child.last_status
     }
 
@@ -593,6 +608,11 @@ impl Shell {
     pub fn resolve(&self, p: &str) -> std::path::PathBuf {
         crate::vfs::join(&self.cwd, p)
     }
+}
+
+/// Whether Linux would refuse `path` with ENAMETOOLONG.
+fn name_too_long(path: &str) -> bool {
+    path.len() >= 4096 || path.split('/').any(|c| c.len() > 255)
 }
 
 impl Shell {

@@ -592,6 +592,8 @@ impl Kernel {
         if self.shell.run_threads() == 0 {
             return;
         }
+        self.shell
+            .drain_procsubs(Instant::now() + Duration::from_secs(2));
         self.cancel.cancel();
         let deadline = Instant::now() + Duration::from_secs(5);
         while self.shell.live_threads() > 0 && Instant::now() < deadline {

@@ -322,6 +322,16 @@ pub enum WordPart {
     /// As in bash this is not a syntax error: expanding it fails with
     /// `TEXT: bad substitution` (status 1), so code on branches never taken still runs.
     BadSubst(String),
+    /// `` `…` `` whose text does not parse. bash parses a backquoted command only when it runs:
+    /// expanding this prints the error (`command substitution: line N: message`, then the
+    /// offending text unless the input ended early) and substitutes nothing, with status 2.
+    BadBackquote {
+        /// The backquoted text, for printing the command back.
+        text: String,
+        message: String,
+        line: u32,
+        source: Option<String>,
+    },
 }
 
 /// A parameter expansion: `$x`, `${x}`, `${x:-word}`, `${#a[@]}`, `${!ref}`, …

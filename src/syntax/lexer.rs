@@ -291,7 +291,9 @@ impl P<'_, '_> {
                 self.alias_next_at = Some(start + text.len());
             }
             self.st.pos = start;
-            return self.lex(mode);
+            // The first word of the replacement is checked for aliases too (`alias FOR1='for '
+            // eye2='eye1 ' eye1='i '`: `FOR1 eye2 in …` reads `for i in …`).
+            return self.lex(mode | ALIAS);
         }
         Ok((Tok::Word(word), start))
     }

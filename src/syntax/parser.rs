@@ -689,9 +689,11 @@ impl<'a, 'b> P<'a, 'b> {
             Some(n) => n.to_string(),
             None => self.text(start, w.span.end),
         };
+        let mut sep = matches!(self.peek(0)?, Tok::Newline);
         self.skip_newlines(0)?;
         let mut words = None;
         if self.peek_is_word(0, "in")? {
+            sep = true;
             self.next(0)?;
             let mut ws = Vec::new();
             loop {
@@ -711,6 +713,12 @@ impl<'a, 'b> P<'a, 'b> {
             words = Some(ws);
         } else if matches!(self.peek(0)?, Tok::Op(Op::Semi)) {
             self.next(0)?;
+            sep = true;
+        }
+        // Right after `for NAME` only `do` may follow (not `{`), and it is no command position: an
+        // alias there is not expanded (bash reports the word as written).
+        if !sep && !self.peek_is_word(0, "do")? {
+            return Err(self.unexpected());
         }
         self.skip_newlines(CMD)?;
         let body = self.for_body()?;
@@ -960,19 +968,9 @@ impl<'a, 'b> P<'a, 'b> {
             ROp::AndGreat => RedirOp::WriteBoth,
             ROp::AndDGreat => RedirOp::AppendBoth,
             ROp::LessAnd => RedirOp::DupRead,
-            ROp::GreatAnd => {
-                let plain = target.as_plain_literal();
-                let is_fd = plain.is_some_and(|s| {
-                    s == "-"
-                        || s.bytes().all(|b| b.is_ascii_digit())
-                        || s.ends_with('-') && s[..s.len() - 1].bytes().all(|b| b.is_ascii_digit())
-                });
-                if plain.is_some() && !is_fd && fd == RedirFd::Default {
-                    RedirOp::WriteBoth
-                } else {
-                    RedirOp::DupWrite
-                }
-            }
+            // `>&word`: a descriptor or, when the expanded word is no number, a file for both
+            // stdout and stderr; bash decides when the redirection runs.
+            ROp::GreatAnd => RedirOp::DupWrite,
             ROp::TLess => RedirOp::HereString,
             ROp::DLess | ROp::DLessDash => {
                 let strip_tabs = rop == ROp::DLessDash;
@@ -998,6 +996,11 @@ impl<'a, 'b> P<'a, 'b> {
                     span,
                 });
             }
+        };
+        // File names are brace-expanded (more than one is an ambiguous redirect).
+        let target = match op {
+            RedirOp::HereString => target,
+            _ => super::brace::brace_word(target),
         };
         Ok(Redirect {
             fd,

@@ -225,6 +225,7 @@ fn show_part(p: &WordPart) -> String {
         },
         WordPart::Assign(a) => format!("A({})", show_assign(a)),
         WordPart::BadSubst(t) => format!("BAD({t})"),
+        WordPart::BadBackquote { message, .. } => format!("BADBQ({message})"),
     }
 }
 
@@ -738,7 +739,7 @@ fn redirections() {
     check(&[
         (
             "echo a 2>x a2 >x >&file 2>&- {fd}>f <> g >| h &> i &>> j <<< str 3<&0 >>k <l",
-            "[L(echo) L(a) L(a2)] 2Write:L(x) Write:L(x) WriteBoth:L(file) 2DupWrite:L(-) {fd}Write:L(f) ReadWrite:L(g) Clobber:L(h) WriteBoth:L(i) AppendBoth:L(j) HereString:L(str) 3DupRead:L(0) Append:L(k) Read:L(l)",
+            "[L(echo) L(a) L(a2)] 2Write:L(x) Write:L(x) DupWrite:L(file) 2DupWrite:L(-) {fd}Write:L(f) ReadWrite:L(g) Clobber:L(h) WriteBoth:L(i) AppendBoth:L(j) HereString:L(str) 3DupRead:L(0) Append:L(k) Read:L(l)",
         ),
         (">f", "[] Write:L(f)"),
         ("2>&1 >&$fd", "[] 2DupWrite:L(1) DupWrite:${fd}"),

@@ -235,8 +235,8 @@ impl P<'_, '_> {
                 }
                 b'`' => {
                     self.flush(&mut lit, i, &mut parts);
-                    let list = self.backquote(matches!(kind, Kind::Dq | Kind::DqOperand))?;
-                    parts.push(WordPart::CommandSubst(Box::new(list)));
+                    let part = self.backquote(matches!(kind, Kind::Dq | Kind::DqOperand))?;
+                    parts.push(part);
                     lit.start = self.st.pos;
                 }
                 _ => self.st.pos += 1,
@@ -413,7 +413,7 @@ impl P<'_, '_> {
     }
 
     /// After the opening backquote: the command up to the closing one.
-    fn backquote(&mut self, in_dq: bool) -> Result<List, ParseError> {
+    fn backquote(&mut self, in_dq: bool) -> Result<WordPart, ParseError> {
         let open = self.st.pos;
         let mut j = open + 1;
         let mut text = Vec::new();
@@ -453,14 +453,23 @@ impl P<'_, '_> {
             }
         }
         self.st.pos = j + 1;
+        let src = String::from_utf8_lossy(&text).into_owned();
         let mut sub = self.sub(text, open);
-        sub.program().map_err(|mut e| {
-            if e.incomplete {
-                // The backquote itself is closed: this is a plain syntax error here.
-                e.incomplete = false;
-            }
-            e
-        })
+        match sub.program() {
+            Ok(list) => Ok(WordPart::CommandSubst(Box::new(list))),
+            Err(e) if e.message == super::parser::STACK_EXHAUSTED => Err(e),
+            // bash reports it when the substitution runs (see [`WordPart::BadBackquote`]).
+            Err(e) => Ok(WordPart::BadBackquote {
+                source: (!e.incomplete).then(|| {
+                    let first = sub.line_at(0);
+                    let k = e.line.saturating_sub(first) as usize;
+                    src.lines().nth(k).unwrap_or("").trim().to_string()
+                }),
+                message: e.message,
+                line: e.line,
+                text: src,
+            }),
+        }
     }
 
     /// After `$'`: the decoded bytes up to the closing quote.

@@ -1,4 +1,4 @@
-//! Core builtins: echo, printf, cd/pwd/dirs, eval, source, exec, command, type, alias, umask,
+//! Core builtins: echo, printf, cd/pwd/dirs, eval, source, exec, command, type, umask,
 //! and nested shells (`bash`, `sh`).
 
 use super::super::expand::ExpAssign;
@@ -818,62 +818,6 @@ pub fn hash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             }
         } else {
             sh.builtin_error("hash", &format!("{n}: not found"));
-            status = 1;
-        }
-    }
-    Ok(status)
-}
-
-pub fn alias(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let args: Vec<String> = argv[1..]
-        .iter()
-        .map(|a| text(a))
-        .filter(|a| a != "-p")
-        .collect();
-    if args.is_empty() {
-        let mut names: Vec<_> = sh.aliases.keys().cloned().collect();
-        names.sort();
-        for n in names {
-            let v = sh.aliases.get(&n).cloned().unwrap_or_default();
-            let q = String::from_utf8_lossy(&crate::text::quote::single_quote(v.as_bytes()))
-                .into_owned();
-            sh.out(format!("alias {n}={q}\n").as_bytes())?;
-        }
-        return Ok(0);
-    }
-    let mut status = 0;
-    for a in args {
-        match a.split_once('=') {
-            Some((n, v)) => {
-                sh.aliases.insert(n.to_string(), v.to_string());
-            }
-            None => match sh.aliases.get(&a).cloned() {
-                Some(v) => {
-                    let q =
-                        String::from_utf8_lossy(&crate::text::quote::single_quote(v.as_bytes()))
-                            .into_owned();
-                    sh.out(format!("alias {a}={q}\n").as_bytes())?;
-                }
-                None => {
-                    sh.builtin_error("alias", &format!("{a}: not found"));
-                    status = 1;
-                }
-            },
-        }
-    }
-    Ok(status)
-}
-
-pub fn unalias(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let mut status = 0;
-    for a in argv.iter().skip(1) {
-        let n = text(a);
-        if n == "-a" {
-            sh.aliases.clear();
-            continue;
-        }
-        if sh.aliases.remove(&n).is_none() {
-            sh.builtin_error("unalias", &format!("{n}: not found"));
             status = 1;
         }
     }

@@ -1,8 +1,8 @@
-//! wait, jobs, kill, trap.
+//! jobs, kill, trap (`wait` is in `wait.rs`).
 
 use super::super::expand::ExpAssign;
 use super::super::jobs::JobTable;
-use super::super::{Flow, Res, SHELL_PID, Shell};
+use super::super::{Flow, Res, Shell};
 use super::text;
 
 type A<'a> = &'a [Vec<u8>];
@@ -65,95 +65,6 @@ pub fn signal_name(spec: &str) -> Option<String> {
 
 pub fn signal_number(name: &str) -> Option<i32> {
     SIGNALS.iter().find(|(s, _)| *s == name).map(|(_, n)| *n)
-}
-
-pub fn wait(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let mut any = false;
-    let mut i = 1;
-    while i < argv.len() && argv[i].starts_with(b"-") {
-        match argv[i].as_slice() {
-            b"-n" => any = true,
-            b"-f" => {}
-            _ => {
-                sh.builtin_error("wait", &format!("{}: invalid option", text(&argv[i])));
-                return Ok(2);
-            }
-        }
-        i += 1;
-    }
-    let specs = &argv[i..];
-    if any {
-        let pending: Vec<_> = sh
-            .jobs
-            .jobs
-            .iter()
-            .filter(|j| !j.reaped.load(std::sync::atomic::Ordering::Relaxed))
-            .cloned()
-            .collect();
-        if pending.is_empty() {
-            return Ok(127);
-        }
-        loop {
-            if sh.is_cancelled() {
-                return Err(Flow::Exit(130));
-            }
-            if let Some(j) = pending.iter().find(|j| j.status().is_some()) {
-                j.reaped.store(true, std::sync::atomic::Ordering::Relaxed);
-                let s = j.status().unwrap_or(0);
-                let pid = j.pid;
-                sh.jobs.jobs.retain(|x| x.pid != pid);
-                sh.remember_job(pid, s);
-                return Ok(s);
-            }
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-    }
-    if specs.is_empty() {
-        sh.wait_all()?;
-        return Ok(0);
-    }
-    let mut status = 0;
-    for s in specs {
-        let t = text(s);
-        let job = if t.starts_with('%') {
-            sh.jobs.find_spec(&t)
-        } else {
-            match t.parse::<u32>() {
-                Ok(p) => sh.jobs.find_pid(p),
-                Err(_) => {
-                    sh.builtin_error("wait", &format!("`{t}': not a pid or valid job spec"));
-                    status = 2;
-                    continue;
-                }
-            }
-        };
-        match job {
-            Some(j) => match j.wait(&sh.cancel) {
-                Some(s) => {
-                    status = s;
-                    let pid = j.pid;
-                    sh.jobs.jobs.retain(|x| x.pid != pid);
-                    sh.remember_job(pid, s);
-                }
-                None => return Err(Flow::Exit(130)),
-            },
-            None => {
-                if let Ok(p) = t.parse::<u32>()
-                    && let Some(s) = sh.reaped.get(&p)
-                {
-                    status = *s;
-                    continue;
-                }
-                if t.starts_with('%') {
-                    sh.builtin_error("wait", &format!("{t}: no such job"));
-                } else {
-                    sh.builtin_error("wait", &format!("pid {t} is not a child of this shell"));
-                }
-                status = 127;
-            }
-        }
-    }
-    Ok(status)
 }
 
 /// `jobs [-lprs] [jobspec ...]`. A job that has ended is listed once (as `Done`, `Exit N`…)
@@ -407,12 +318,13 @@ pub fn kill(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             }
         } else {
             match t.parse::<u32>() {
-                Ok(p) if p == SHELL_PID || p == sh.pid => {
+                Ok(p) if p == sh.nesting.top_pid || p == sh.pid => {
                     if num != 0 {
                         sh.pending_signals.push(name.clone());
                     }
                     continue;
                 }
+                Ok(p) if sh.signal_ancestor(p, &name) => continue,
                 Ok(p) => sh.jobs.find_pid(p),
                 Err(_) => {
                     sh.builtin_error(
@@ -426,7 +338,9 @@ pub fn kill(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         };
         match job {
             Some(j) => {
-                if num == 0 {
+                // Signals whose default action is to ignore (CHLD, URG, WINCH) or continue
+                // (CONT) leave a running job be, as do those the job ignores.
+                if num == 0 || matches!(num, 17 | 18 | 23 | 28) || j.ignored.contains(&num) {
                     continue;
                 }
                 if j.status().is_none() {
@@ -451,6 +365,15 @@ pub fn trap(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let args: Vec<String> = if args.first().map(|s| s.as_str()) == Some("--") {
         args[1..].to_vec()
     } else {
+        if let Some(a) = args.first()
+            && a.len() > 1
+            && a.starts_with('-')
+            && let Some(c) = a[1..].chars().find(|c| !matches!(c, 'l' | 'p'))
+        {
+            sh.builtin_error("trap", &format!("-{c}: invalid option"));
+            sh.write_fd(2, b"trap: usage: trap [-lp] [[arg] signal_spec ...]\n");
+            return Ok(2);
+        }
         args
     };
     if args.is_empty() || args[0] == "-p" {

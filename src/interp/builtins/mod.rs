@@ -1,6 +1,7 @@
 //! Shell builtins: the commands that read or change interpreter state, so they live here rather
 //! than in `src/commands/` (which only sees `ToolCtx`).
 
+mod alias;
 mod core;
 mod declare;
 mod flow;
@@ -13,9 +14,23 @@ pub(super) mod table;
 mod test;
 mod timeout;
 mod ulimit;
+mod wait;
 
 pub use declare::declare_line;
 pub use table::names;
+
+/// The number of the signal with trap-table name `name` (1 for `HUP`).
+pub fn signal_trap_number(name: &str) -> Option<i32> {
+    jobs::signal_number(name)
+}
+
+/// The trap-table name of signal `n` (`HUP` for 1).
+pub fn signal_trap_name(n: i32) -> Option<String> {
+    jobs::SIGNALS
+        .iter()
+        .find(|(_, v)| *v == n)
+        .map(|(s, _)| s.to_string())
+}
 
 use super::expand::ExpAssign;
 use super::{Res, Shell, io};

@@ -10,7 +10,8 @@ use crate::api::{CommandSpec, Example, RiskLevel};
 use super::super::expand::ExpAssign;
 use super::super::{Res, Shell};
 use super::{
-    Builtin, core, declare, flow, getopts, help, jobs, read, set, test, text, timeout, ulimit,
+    Builtin, alias, core, declare, flow, getopts, help, jobs, read, set, test, text, timeout,
+    ulimit, wait,
 };
 
 /// One shell builtin.
@@ -92,7 +93,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "alias [-p] [name[=value] ...]",
         "define or show aliases",
         false,
-        core::alias,
+        alias::alias,
         &[Example {
             description: "define and show an alias",
             script: "alias ll='ls -l'; alias ll",
@@ -692,7 +693,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "unalias [-a] name ...",
         "remove aliases",
         false,
-        core::unalias,
+        alias::unalias,
         &[Example {
             description: "remove an alias",
             script: "alias x=y; unalias x; alias x 2>/dev/null || echo gone",
@@ -713,10 +714,10 @@ pub static BUILTINS: &[BuiltinDef] = &[
     ),
     def(
         "wait",
-        "wait [-n] [id ...]",
+        "wait [-fn] [-p var] [id ...]",
         "wait for jobs to finish",
         false,
-        jobs::wait,
+        wait::wait,
         &[Example {
             description: "a background job's status",
             script: "(exit 4) & wait $!; echo $?",
