@@ -247,17 +247,87 @@ fn declare_impl(
         Err(s) => return Ok(s),
     };
     o.on.set(implied);
-    let local = local && !o.global;
-    if o.funcs || o.func_names {
-        let explicit = start < argv.len();
+    let d = Decl {
+        name,
+        local: local && !o.global,
+        implied,
+        o,
+    };
+    if d.o.funcs || d.o.func_names {
+        return d.list_functions(sh, &argv[start..]);
+    }
+    if start >= argv.len() {
+        return d.list_variables(sh);
+    }
+    let mut status = 0;
+    let mut decl_iter = 0;
+    for (i, arg) in argv.iter().enumerate().skip(start) {
+        let assign = if pos.contains(&i) {
+            let a = decl.get(decl_iter).cloned();
+            decl_iter += 1;
+            a
+        } else {
+            None
+        };
+        let (vname, assign) = operand(arg, assign);
+        if let Some(s) = d.declare_one(sh, &vname, assign)? {
+            status = s;
+        }
+    }
+    Ok(status)
+}
+
+/// An operand's variable name and its assignment, if any: the parser's own for a word it saw
+/// as an assignment, else one made from a `name=value` or `name+=value` word.
+fn operand(arg: &[u8], assign: Option<ExpAssign>) -> (String, Option<ExpAssign>) {
+    if let Some(a) = assign {
+        return (a.name.clone(), Some(a));
+    }
+    let t = text(arg);
+    match t.split_once('=') {
+        Some((n, v)) => {
+            let (n, append) = match n.strip_suffix('+') {
+                Some(n) => (n.to_string(), true),
+                None => (n.to_string(), false),
+            };
+            (
+                n.clone(),
+                Some(ExpAssign {
+                    name: n,
+                    index: None,
+                    append,
+                    value: ExpValue::Scalar(v.as_bytes().to_vec()),
+                }),
+            )
+        }
+        None => (t, None),
+    }
+}
+
+/// One run of declare (or local, export, readonly) once its options are parsed.
+struct Decl<'a> {
+    /// The builtin's name, for messages and its own listing rules.
+    name: &'a str,
+    o: Opts,
+    /// Variables are made in the current function's scope.
+    local: bool,
+    /// The attribute the builtin itself implies (`export`: -x, `readonly`: -r).
+    implied: Attrs,
+}
+
+impl Decl<'_> {
+    /// `declare -f [name…]` / `declare -F [name…]`: the named functions, or all of them.
+    fn list_functions(&self, sh: &mut Shell, args: A) -> Res<i32> {
+        let explicit = !args.is_empty();
         let mut names: Vec<String> = if explicit {
-            argv[start..].iter().map(|a| text(a)).collect()
+            args.iter().map(|a| text(a)).collect()
         } else {
             let mut n: Vec<_> = sh.funcs.keys().cloned().collect();
             n.sort();
             n
         };
         names.dedup();
+        let o = &self.o;
         let mut status = 0;
         for n in names {
             match sh.funcs.get(&n).cloned() {
@@ -279,10 +349,13 @@ fn declare_impl(
                 None => status = 1,
             }
         }
-        return Ok(status);
+        Ok(status)
     }
-    if start >= argv.len() {
-        // List variables (`local`: this function's own), namerefs as themselves.
+
+    /// No operands: list the variables (`local`: this function's own), namerefs as
+    /// themselves, and for plain `declare`/`typeset` the functions after them.
+    fn list_variables(&self, sh: &mut Shell) -> Res<i32> {
+        let (name, o) = (self.name, &self.o);
         let names = if name == "local" {
             sh.vars.local_names()
         } else {
@@ -293,7 +366,7 @@ fn declare_impl(
             let Some(v) = sh.vars.lookup_raw(&n) else {
                 continue;
             };
-            if !o.on.has(Attrs::EXPORT) && implied.has(Attrs::EXPORT) {
+            if !o.on.has(Attrs::EXPORT) && self.implied.has(Attrs::EXPORT) {
                 continue;
             }
             let wanted = o.on;
@@ -315,8 +388,7 @@ fn declare_impl(
             }
             out.push('\n');
         }
-        // Plain `declare`/`typeset` lists the functions after the variables.
-        if !o.print && wanted_none(&o) && (name == "declare" || name == "typeset") {
+        if !o.print && wanted_none(o) && (name == "declare" || name == "typeset") {
             let mut fnames: Vec<_> = sh.funcs.keys().cloned().collect();
             fnames.sort();
             for f in fnames {
@@ -327,228 +399,217 @@ fn declare_impl(
             }
         }
         sh.out(out.as_bytes())?;
-        return Ok(0);
+        Ok(0)
     }
-    let mut status = 0;
-    let mut decl_iter = 0;
-    for (i, arg) in argv.iter().enumerate().skip(start) {
-        let assign = if pos.contains(&i) {
-            let a = decl.get(decl_iter).cloned();
-            decl_iter += 1;
-            a
-        } else {
-            None
+
+    /// One operand `vname` (`name`, `name[sub]`), with its assignment if it has one. Returns
+    /// the status it sets, if any (`None`: leaves it as it was).
+    fn declare_one(
+        &self,
+        sh: &mut Shell,
+        vname: &str,
+        assign: Option<ExpAssign>,
+    ) -> Res<Option<i32>> {
+        let name = self.name;
+        let base = match vname.find('[') {
+            Some(p) => &vname[..p],
+            None => vname,
         };
-        let (vname, assign) = match assign {
-            Some(a) => (a.name.clone(), Some(a)),
-            None => {
-                let t = text(arg);
-                match t.split_once('=') {
-                    Some((n, v)) => {
-                        let (n, append) = match n.strip_suffix('+') {
-                            Some(n) => (n.to_string(), true),
-                            None => (n.to_string(), false),
-                        };
-                        (
-                            n.clone(),
-                            Some(ExpAssign {
-                                name: n,
-                                index: None,
-                                append,
-                                value: ExpValue::Scalar(v.as_bytes().to_vec()),
-                            }),
-                        )
-                    }
-                    None => (t, None),
-                }
-            }
-        };
-        let (base, _) = match vname.find('[') {
-            Some(p) => (vname[..p].to_string(), true),
-            None => (vname.clone(), false),
-        };
-        if !super::super::param::is_name(&base) {
+        if !super::super::param::is_name(base) {
             sh.builtin_error(name, &format!("`{vname}': not a valid identifier"));
-            status = 1;
-            continue;
+            return Ok(Some(1));
         }
         // `readonly -p NAME` and `export -p NAME` set the attribute as without -p (bash);
         // `local -p NAME` shows only this function's own variables.
-        if o.print && name == "local" && !sh.vars.is_local_here(&base) {
+        if self.o.print && name == "local" && !sh.vars.is_local_here(base) {
             sh.builtin_error(name, &format!("{base}: not found"));
-            status = 1;
-            continue;
+            return Ok(Some(1));
         }
-        if o.print && name != "readonly" && name != "export" {
-            match sh.vars.lookup_raw(&base) {
-                Some(v) => {
-                    let line = declare_line(&base, v);
-                    sh.out(format!("{line}\n").as_bytes())?;
-                }
-                None => {
-                    sh.builtin_error(name, &format!("{base}: not found"));
-                    status = 1;
-                }
+        if self.o.print && name != "readonly" && name != "export" {
+            return self.print_one(sh, base);
+        }
+        if self.o.on.has(Attrs::NAMEREF) && !self.nameref_target_ok(sh, base, assign.as_ref()) {
+            return Ok(Some(1));
+        }
+        if !self.create(sh, base, assign.is_some()) {
+            return Ok(Some(1));
+        }
+        // A nameref (or one being made) is changed itself, never its target.
+        let is_ref = self.o.on.has(Attrs::NAMEREF)
+            || sh
+                .vars
+                .lookup_raw(base)
+                .is_some_and(|v| v.attrs.has(Attrs::NAMEREF));
+        self.set_attrs(sh, base, is_ref);
+        if let Some(a) = assign {
+            if is_ref && let ExpValue::Scalar(t) = &a.value {
+                let var = if self.local {
+                    sh.vars.declare_local(base)
+                } else {
+                    sh.vars.entry_raw(base)
+                };
+                var.value = Some(Value::Str(t.clone()));
+                return Ok(None);
             }
-            continue;
-        }
-        // A nameref must name a variable (or an array element), never itself.
-        if o.on.has(Attrs::NAMEREF) {
-            let target = match assign.as_ref().map(|a| &a.value) {
-                Some(ExpValue::Scalar(t)) => Some(t.clone()),
-                Some(_) => None,
-                None => sh
-                    .vars
-                    .lookup_raw(&base)
-                    .filter(|_| !local || sh.vars.is_local_here(&base))
-                    .and_then(|v| v.value.as_ref())
-                    .and_then(|v| v.scalar())
-                    .map(<[u8]>::to_vec),
-            };
-            if let Some(t) = target.filter(|t| !t.is_empty()) {
-                let t = String::from_utf8_lossy(&t).into_owned();
-                if t == base {
-                    sh.builtin_error(
-                        name,
-                        &format!("{base}: nameref variable self references not allowed"),
-                    );
-                    status = 1;
-                    continue;
-                }
-                let head = t
-                    .find('[')
-                    .filter(|_| t.ends_with(']'))
-                    .map_or(&t[..], |i| &t[..i]);
-                if !super::super::param::is_name(head) {
-                    sh.builtin_error(
-                        name,
-                        &format!("`{t}': invalid variable name for name reference"),
-                    );
-                    status = 1;
-                    continue;
-                }
+            match sh.do_assign(a) {
+                Ok(()) => {}
+                Err(Flow::Exit(s)) | Err(Flow::Discard(s)) => return Ok(Some(s)),
+                Err(e) => return Err(e),
             }
         }
-        // Create in the right scope.
+        if self.o.on.has(Attrs::READONLY)
+            && let Some(v) = sh.vars.get_mut(base)
+        {
+            v.attrs.set(Attrs::READONLY);
+        }
+        Ok(None)
+    }
+
+    /// `declare -p NAME`: its `declare` line, or an error if there is no such variable.
+    fn print_one(&self, sh: &mut Shell, base: &str) -> Res<Option<i32>> {
+        match sh.vars.lookup_raw(base) {
+            Some(v) => {
+                let line = declare_line(base, v);
+                sh.out(format!("{line}\n").as_bytes())?;
+                Ok(None)
+            }
+            None => {
+                sh.builtin_error(self.name, &format!("{base}: not found"));
+                Ok(Some(1))
+            }
+        }
+    }
+
+    /// A nameref must name a variable (or an array element), never itself. Reports the
+    /// error and returns false when the target (assigned, or the present value) is wrong.
+    fn nameref_target_ok(&self, sh: &Shell, base: &str, assign: Option<&ExpAssign>) -> bool {
+        let target = match assign.map(|a| &a.value) {
+            Some(ExpValue::Scalar(t)) => Some(t.clone()),
+            Some(_) => None,
+            None => sh
+                .vars
+                .lookup_raw(base)
+                .filter(|_| !self.local || sh.vars.is_local_here(base))
+                .and_then(|v| v.value.as_ref())
+                .and_then(|v| v.scalar())
+                .map(<[u8]>::to_vec),
+        };
+        let Some(t) = target.filter(|t| !t.is_empty()) else {
+            return true;
+        };
+        let t = String::from_utf8_lossy(&t).into_owned();
+        if t == base {
+            sh.builtin_error(
+                self.name,
+                &format!("{base}: nameref variable self references not allowed"),
+            );
+            return false;
+        }
+        let head = t
+            .find('[')
+            .filter(|_| t.ends_with(']'))
+            .map_or(&t[..], |i| &t[..i]);
+        if !super::super::param::is_name(head) {
+            sh.builtin_error(
+                self.name,
+                &format!("`{t}': invalid variable name for name reference"),
+            );
+            return false;
+        }
+        true
+    }
+
+    /// Create the variable in the right scope, after refusing what cannot be done to it:
+    /// changing a readonly one, converting between indexed and associative arrays. Reports
+    /// the error and returns false for those.
+    fn create(&self, sh: &mut Shell, base: &str, assigned: bool) -> bool {
+        let (name, o, local) = (self.name, &self.o, self.local);
         let exists_here = if local {
-            sh.vars.is_local_here(&base)
+            sh.vars.is_local_here(base)
         } else {
-            sh.vars.get(&base).is_some()
+            sh.vars.get(base).is_some()
         };
         if sh
             .vars
-            .get(&base)
+            .get(base)
             .is_some_and(|v| v.attrs.has(Attrs::READONLY))
-            && (assign.is_some() || o.off.has(Attrs::READONLY))
+            && (assigned || o.off.has(Attrs::READONLY))
         {
             sh.builtin_error(name, &format!("{base}: readonly variable"));
-            status = 1;
-            continue;
+            return false;
         }
         if local && !exists_here {
-            let var = sh.vars.declare_local(&base);
+            let var = sh.vars.declare_local(base);
             var.attrs = Attrs::empty();
-        } else if o.global && sh.vars.get(&base).is_none() {
-            sh.vars.declare_global(&base);
-        } else if !local && sh.vars.get(&base).is_none() {
-            sh.vars.entry(&base);
+        } else if o.global && sh.vars.get(base).is_none() {
+            sh.vars.declare_global(base);
+        } else if !local && sh.vars.get(base).is_none() {
+            sh.vars.entry(base);
         }
         if o.on.has(Attrs::ASSOC)
-            && sh.vars.get(&base).is_some_and(|v| {
+            && sh.vars.get(base).is_some_and(|v| {
                 matches!(v.value, Some(Value::Indexed(_)))
-                    && (!local || sh.vars.is_local_here(&base))
+                    && (!local || sh.vars.is_local_here(base))
             })
         {
             sh.builtin_error(
                 name,
                 &format!("{base}: cannot convert indexed to associative array"),
             );
-            status = 1;
-            continue;
+            return false;
         }
         if o.on.has(Attrs::ARRAY)
-            && sh.vars.get(&base).is_some_and(|v| {
-                matches!(v.value, Some(Value::Assoc(_))) && (!local || sh.vars.is_local_here(&base))
+            && sh.vars.get(base).is_some_and(|v| {
+                matches!(v.value, Some(Value::Assoc(_))) && (!local || sh.vars.is_local_here(base))
             })
         {
             sh.builtin_error(
                 name,
                 &format!("{base}: cannot convert associative to indexed array"),
             );
-            status = 1;
-            continue;
+            return false;
         }
-        // A nameref (or one being made) is changed itself, never its target.
-        let is_ref = o.on.has(Attrs::NAMEREF)
-            || sh
-                .vars
-                .lookup_raw(&base)
-                .is_some_and(|v| v.attrs.has(Attrs::NAMEREF));
+        true
+    }
+
+    /// Turn the asked attributes on and off (readonly comes last, after any assignment) and
+    /// convert the value to match: a string becomes element 0 of `-a`, an empty `-A`, or
+    /// its `-l`/`-u` case.
+    fn set_attrs(&self, sh: &mut Shell, base: &str, is_ref: bool) {
+        let var = if self.local {
+            sh.vars.declare_local(base)
+        } else if is_ref {
+            sh.vars.entry_raw(base)
+        } else {
+            sh.vars.entry(base)
+        };
+        let mut on = self.o.on;
+        on.clear(Attrs::READONLY);
+        var.attrs.set(on);
+        var.attrs.clear(self.o.off);
+        if on.has(Attrs::LOWER) {
+            var.attrs.clear(Attrs::UPPER);
+        }
+        if on.has(Attrs::UPPER) {
+            var.attrs.clear(Attrs::LOWER);
+        }
+        // `declare -a x` without a value leaves x unset-but-declared.
+        if on.has(Attrs::ARRAY)
+            && let Some(Value::Str(s)) = &var.value
         {
-            let var = if local {
-                sh.vars.declare_local(&base)
-            } else if is_ref {
-                sh.vars.entry_raw(&base)
-            } else {
-                sh.vars.entry(&base)
-            };
-            let mut on = o.on;
-            on.clear(Attrs::READONLY);
-            var.attrs.set(on);
-            var.attrs.clear(o.off);
-            if on.has(Attrs::LOWER) {
-                var.attrs.clear(Attrs::UPPER);
-            }
-            if on.has(Attrs::UPPER) {
-                var.attrs.clear(Attrs::LOWER);
-            }
-            if on.has(Attrs::ARRAY) && var.value.is_none() && assign.is_none() {
-                // `declare -a x` leaves x unset-but-declared.
-            }
-            if on.has(Attrs::ARRAY)
-                && let Some(Value::Str(s)) = &var.value
-            {
-                let s = s.clone();
-                var.value = Some(Value::Indexed(std::collections::BTreeMap::from([(0, s)])));
-            }
-            if on.has(Attrs::ASSOC) && matches!(var.value, Some(Value::Str(_))) {
-                var.value = Some(Value::Assoc(Default::default()));
-            }
-            if on.has(Attrs::LOWER) || on.has(Attrs::UPPER) {
-                if let Some(Value::Str(s)) = &var.value {
-                    let conv = super::super::vars::apply_case(var.attrs, s.clone());
-                    var.value = Some(Value::Str(conv));
-                }
-            }
+            let s = s.clone();
+            var.value = Some(Value::Indexed(std::collections::BTreeMap::from([(0, s)])));
         }
-        if let Some(a) = assign {
-            if is_ref {
-                if let ExpValue::Scalar(t) = &a.value {
-                    let var = if local {
-                        sh.vars.declare_local(&base)
-                    } else {
-                        sh.vars.entry_raw(&base)
-                    };
-                    var.value = Some(Value::Str(t.clone()));
-                    continue;
-                }
-            }
-            match sh.do_assign(a) {
-                Ok(()) => {}
-                Err(Flow::Exit(s)) | Err(Flow::Discard(s)) => {
-                    status = s;
-                    continue;
-                }
-                Err(e) => return Err(e),
-            }
+        if on.has(Attrs::ASSOC) && matches!(var.value, Some(Value::Str(_))) {
+            var.value = Some(Value::Assoc(Default::default()));
         }
-        if o.on.has(Attrs::READONLY)
-            && let Some(v) = sh.vars.get_mut(&base)
+        if (on.has(Attrs::LOWER) || on.has(Attrs::UPPER))
+            && let Some(Value::Str(s)) = &var.value
         {
-            v.attrs.set(Attrs::READONLY);
+            let conv = super::super::vars::apply_case(var.attrs, s.clone());
+            var.value = Some(Value::Str(conv));
         }
     }
-    Ok(status)
 }
 
 pub fn unset(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {

@@ -1,6 +1,7 @@
 //! read and mapfile/readarray.
 
 use super::super::expand::ExpAssign;
+use super::super::io::Stream;
 use super::super::vars::Value;
 use super::super::{Flow, Limit, Res, Shell};
 use super::text;
@@ -50,106 +51,143 @@ pub fn split_read(line: &[u8], escaped: &[bool], ifs: &[u8], n: usize) -> Vec<Ve
     out
 }
 
-pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let mut raw = false;
-    let mut array: Option<String> = None;
-    let mut delim = b'\n';
-    let mut nchars: Option<usize> = None;
-    let mut exact = false;
-    let mut prompt: Option<Vec<u8>> = None;
-    let mut timeout: Option<f64> = None;
-    let mut fd = 0u32;
-    let mut i = 1;
-    while i < argv.len() {
-        let a = &argv[i];
-        if a == b"--" {
-            i += 1;
-            break;
-        }
-        if a.len() < 2 || a[0] != b'-' {
-            break;
-        }
-        let mut j = 1;
-        while j < a.len() {
-            let c = a[j];
-            let takes = matches!(c, b'a' | b'd' | b'n' | b'N' | b'p' | b't' | b'u' | b'i');
-            let val: Option<Vec<u8>> = if takes {
-                if j + 1 < a.len() {
-                    let v = a[j + 1..].to_vec();
-                    j = a.len();
-                    Some(v)
+/// `read`'s options.
+struct ReadOpts {
+    /// -r: backslashes are plain bytes.
+    raw: bool,
+    /// -a NAME: the fields go to this indexed array.
+    array: Option<String>,
+    /// -d DELIM: the record ends at this byte (NUL for `-d ''`).
+    delim: u8,
+    /// -n / -N COUNT: read at most (-n) or exactly (-N) this many bytes.
+    nchars: Option<usize>,
+    /// -N: ignore the delimiter and do not split the record.
+    exact: bool,
+    /// -p PROMPT: written to stderr before reading.
+    prompt: Option<Vec<u8>>,
+    /// -t SECONDS (only `-t 0`, a poll, changes anything).
+    timeout: Option<f64>,
+    /// -u FD: read from this descriptor.
+    fd: u32,
+}
+
+impl ReadOpts {
+    /// Parse the options; returns them and the index of the first name, or the status to
+    /// return after an error (reported here).
+    fn parse(sh: &Shell, argv: A) -> Result<(ReadOpts, usize), i32> {
+        let mut o = ReadOpts {
+            raw: false,
+            array: None,
+            delim: b'\n',
+            nchars: None,
+            exact: false,
+            prompt: None,
+            timeout: None,
+            fd: 0,
+        };
+        let mut i = 1;
+        while i < argv.len() {
+            let a = &argv[i];
+            if a == b"--" {
+                i += 1;
+                break;
+            }
+            if a.len() < 2 || a[0] != b'-' {
+                break;
+            }
+            let mut j = 1;
+            while j < a.len() {
+                let c = a[j];
+                let takes = matches!(c, b'a' | b'd' | b'n' | b'N' | b'p' | b't' | b'u' | b'i');
+                let val: Option<Vec<u8>> = if takes {
+                    if j + 1 < a.len() {
+                        let v = a[j + 1..].to_vec();
+                        j = a.len();
+                        Some(v)
+                    } else {
+                        i += 1;
+                        match argv.get(i) {
+                            Some(v) => {
+                                j = a.len();
+                                Some(v.clone())
+                            }
+                            None => {
+                                sh.builtin_error(
+                                    "read",
+                                    &format!("-{}: option requires an argument", c as char),
+                                );
+                                return Err(2);
+                            }
+                        }
+                    }
                 } else {
-                    i += 1;
-                    match argv.get(i) {
-                        Some(v) => {
-                            j = a.len();
-                            Some(v.clone())
-                        }
-                        None => {
-                            sh.builtin_error(
-                                "read",
-                                &format!("-{}: option requires an argument", c as char),
-                            );
-                            return Ok(2);
-                        }
+                    j += 1;
+                    None
+                };
+                o.apply(sh, c, val)?;
+            }
+            i += 1;
+        }
+        Ok((o, i))
+    }
+
+    /// Take option letter `c` with its argument, if it has one.
+    fn apply(&mut self, sh: &Shell, c: u8, val: Option<Vec<u8>>) -> Result<(), i32> {
+        match c {
+            b'r' => self.raw = true,
+            b's' | b'e' => {}
+            b'a' => self.array = val.map(|v| text(&v)),
+            b'd' => self.delim = val.and_then(|v| v.first().copied()).unwrap_or(0),
+            b'n' | b'N' => {
+                let t = text(&val.unwrap_or_default());
+                match t.parse::<usize>() {
+                    Ok(n) => self.nchars = Some(n),
+                    Err(_) => {
+                        sh.builtin_error("read", &format!("{t}: invalid number"));
+                        return Err(1);
                     }
                 }
-            } else {
-                j += 1;
-                None
-            };
-            match c {
-                b'r' => raw = true,
-                b's' | b'e' => {}
-                b'a' => array = val.map(|v| text(&v)),
-                b'd' => delim = val.and_then(|v| v.first().copied()).unwrap_or(0),
-                b'n' | b'N' => {
-                    let t = text(&val.unwrap_or_default());
-                    match t.parse::<usize>() {
-                        Ok(n) => nchars = Some(n),
-                        Err(_) => {
-                            sh.builtin_error("read", &format!("{t}: invalid number"));
-                            return Ok(1);
-                        }
+                self.exact = c == b'N';
+            }
+            b'p' => self.prompt = val,
+            b't' => {
+                let t = text(&val.unwrap_or_default());
+                match t.parse::<f64>() {
+                    Ok(v) => self.timeout = Some(v),
+                    Err(_) => {
+                        sh.builtin_error("read", &format!("{t}: invalid timeout specification"));
+                        return Err(1);
                     }
-                    exact = c == b'N';
-                }
-                b'p' => prompt = val,
-                b't' => {
-                    let t = text(&val.unwrap_or_default());
-                    match t.parse::<f64>() {
-                        Ok(v) => timeout = Some(v),
-                        Err(_) => {
-                            sh.builtin_error(
-                                "read",
-                                &format!("{t}: invalid timeout specification"),
-                            );
-                            return Ok(1);
-                        }
-                    }
-                }
-                b'u' => {
-                    let t = text(&val.unwrap_or_default());
-                    match t.parse::<u32>() {
-                        Ok(n) => fd = n,
-                        Err(_) => {
-                            sh.builtin_error(
-                                "read",
-                                &format!("{t}: invalid file descriptor specification"),
-                            );
-                            return Ok(1);
-                        }
-                    }
-                }
-                b'i' => {}
-                _ => {
-                    sh.builtin_error("read", &format!("-{}: invalid option", c as char));
-                    return Ok(2);
                 }
             }
+            b'u' => {
+                let t = text(&val.unwrap_or_default());
+                match t.parse::<u32>() {
+                    Ok(n) => self.fd = n,
+                    Err(_) => {
+                        sh.builtin_error(
+                            "read",
+                            &format!("{t}: invalid file descriptor specification"),
+                        );
+                        return Err(1);
+                    }
+                }
+            }
+            b'i' => {}
+            _ => {
+                sh.builtin_error("read", &format!("-{}: invalid option", c as char));
+                return Err(2);
+            }
         }
-        i += 1;
+        Ok(())
     }
+}
+
+pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    let (o, i) = match ReadOpts::parse(sh, argv) {
+        Ok(x) => x,
+        Err(status) => return Ok(status),
+    };
     let names: Vec<String> = argv[i..].iter().map(|a| text(a)).collect();
     for n in &names {
         if !super::super::param::is_name(n) {
@@ -157,22 +195,35 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             return Ok(1);
         }
     }
-    let Some(input) = sh.fds.get(fd).cloned() else {
+    let Some(input) = sh.fds.get(o.fd).cloned() else {
         sh.builtin_error(
             "read",
-            &format!("{fd}: invalid file descriptor: Bad file descriptor"),
+            &format!("{}: invalid file descriptor: Bad file descriptor", o.fd),
         );
         return Ok(1);
     };
-    if let Some(p) = prompt {
-        sh.write_fd(2, &p);
+    if let Some(p) = &o.prompt {
+        sh.write_fd(2, p);
     }
-    if timeout == Some(0.0) {
+    if o.timeout == Some(0.0) {
         return Ok(if input.poll_readable() { 0 } else { 1 });
     }
-    // Read the record.
+    let (data, eof) = read_record(sh, &o, &*input)?;
+    let (processed, escaped) = if o.raw {
+        (data, Vec::new())
+    } else {
+        unescape(&data)
+    };
+    assign_read(sh, &o, &names, processed, &escaped)?;
+    Ok(if eof { 1 } else { 0 })
+}
+
+/// Read one record from `input`: up to the delimiter (dropped; without -r a backslash
+/// before a newline joins the next line), or -n/-N bytes. Returns it and whether input
+/// ended first.
+fn read_record(sh: &mut Shell, o: &ReadOpts, input: &dyn Stream) -> Res<(Vec<u8>, bool)> {
+    let (delim, nchars, exact) = (o.delim, o.nchars, o.exact);
     let mut data: Vec<u8> = Vec::new();
-    let mut eof = false;
     loop {
         if sh.is_cancelled() {
             return Err(Flow::Exit(130));
@@ -187,7 +238,6 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             return Err(sh.trip_limit(Limit::VariableBytes));
         }
         let slice = Some(max.unwrap_or(usize::MAX).min(64 << 10));
-        let d = if exact { 0xFFu8.wrapping_add(0) } else { delim };
         let chunk = if exact {
             let mut buf = vec![0u8; max.unwrap_or(1).min(64 << 10)];
             let mut got = 0;
@@ -201,7 +251,7 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             buf.truncate(got);
             buf
         } else {
-            match input.read_until(d, slice) {
+            match input.read_until(delim, slice) {
                 Ok(c) => c,
                 Err(e) if crate::api::is_cancelled(&e) => {
                     return Err(Flow::Exit(130));
@@ -210,8 +260,7 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             }
         };
         if chunk.is_empty() {
-            eof = true;
-            break;
+            return Ok((data, true));
         }
         let ended = !exact && chunk.last() == Some(&delim);
         data.extend_from_slice(&chunk);
@@ -223,7 +272,7 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         }
         if ended {
             data.pop();
-            if !raw && data.last() == Some(&b'\\') && delim == b'\n' {
+            if !o.raw && data.last() == Some(&b'\\') && delim == b'\n' {
                 // Line continuation.
                 let bs = data.iter().rev().take_while(|c| **c == b'\\').count();
                 if bs % 2 == 1 {
@@ -237,58 +286,69 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             break;
         }
     }
-    // Backslash processing.
-    let mut escaped: Vec<bool> = Vec::new();
-    let processed: Vec<u8> = if raw {
-        data
-    } else {
-        let mut out = Vec::with_capacity(data.len());
-        escaped.reserve(data.len());
-        let mut it = data.iter();
-        while let Some(&c) = it.next() {
-            if c == b'\\' {
-                if let Some(&n) = it.next() {
-                    out.push(n);
-                    escaped.push(true);
-                }
-            } else {
-                out.push(c);
-                escaped.push(false);
+    Ok((data, false))
+}
+
+/// Backslash processing (no -r): a backslash quotes the next byte, which is marked in the
+/// second vector so that field splitting never treats it as a separator.
+fn unescape(data: &[u8]) -> (Vec<u8>, Vec<bool>) {
+    let mut out = Vec::with_capacity(data.len());
+    let mut escaped = Vec::with_capacity(data.len());
+    let mut it = data.iter();
+    while let Some(&c) = it.next() {
+        if c == b'\\' {
+            if let Some(&n) = it.next() {
+                out.push(n);
+                escaped.push(true);
             }
+        } else {
+            out.push(c);
+            escaped.push(false);
         }
-        out
-    };
+    }
+    (out, escaped)
+}
+
+/// Store the record: split into the -a array, whole into REPLY when no name is given,
+/// whole into the first name with -N, else split over the names (the last takes the rest).
+fn assign_read(
+    sh: &mut Shell,
+    o: &ReadOpts,
+    names: &[String],
+    processed: Vec<u8>,
+    escaped: &[bool],
+) -> Res<()> {
     let ifs = sh.ifs();
-    if let Some(arr) = array {
-        let fields = if exact {
+    if let Some(arr) = &o.array {
+        let fields = if o.exact {
             vec![processed]
         } else {
-            split_read(&processed, &escaped, &ifs, usize::MAX)
+            split_read(&processed, escaped, &ifs, usize::MAX)
         };
         let m = fields
             .into_iter()
             .enumerate()
             .map(|(i, f)| (i as i64, f))
             .collect();
-        let _ = sh.vars.unset(&arr);
+        let _ = sh.vars.unset(arr);
         sh.vars
-            .set_value(&arr, Value::Indexed(m))
+            .set_value(arr, Value::Indexed(m))
             .map_err(|e| sh.var_err(e))?;
     } else if names.is_empty() {
         sh.set_var("REPLY", processed)?;
-    } else if exact {
+    } else if o.exact {
         sh.set_var(&names[0], processed)?;
         for n in &names[1..] {
             sh.set_var(n, Vec::new())?;
         }
     } else {
-        let fields = split_read(&processed, &escaped, &ifs, names.len());
+        let fields = split_read(&processed, escaped, &ifs, names.len());
         for (k, n) in names.iter().enumerate() {
             let v = fields.get(k).cloned().unwrap_or_default();
             sh.set_var(n, v)?;
         }
     }
-    Ok(if eof { 1 } else { 0 })
+    Ok(())
 }
 
 pub fn mapfile(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
