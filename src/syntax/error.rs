@@ -18,7 +18,7 @@ pub struct ParseError {
     pub line: u32,
     pub incomplete: bool,
     /// An error inside `[[ … ]]`: bash prints only its message (none when the message is
-    /// empty) and the shell ends with the status it had, not 2.
+    /// empty), without the offending line.
     pub in_conditional: bool,
 }
 
