@@ -123,7 +123,7 @@ impl Shell {
     /// Evaluate an array subscript given as text (`unset 'a[${#a[@]}-1]'`): expansions in it
     /// are performed first, as bash does, by parsing it as the inside of `$(( ))`.
     pub fn eval_subscript_text(&mut self, key: &str) -> Res<i64> {
-        if !key.contains(['$', '`']) {
+        if !key.contains(['$', '`', '"']) {
             return self.eval_arith_text(key.as_bytes());
         }
         use crate::syntax::ast::CommandKind;
@@ -169,14 +169,14 @@ impl Shell {
     fn parse_arith(&self, s: &str) -> Res<Parsed> {
         match parse_arith(s) {
             Ok(expr) => Ok(Parsed {
-                text: Arc::from(s.trim()),
+                text: Arc::from(s.trim_start()),
                 expr,
             }),
             Err(err) => {
                 self.error(&format!(
                     "{}{}: {}",
                     self.arith_prefix,
-                    s.trim(),
+                    s.trim_start(),
                     err.message
                 ));
                 Err(Flow::Discard(1))

@@ -117,8 +117,10 @@ impl Shell {
         step: Option<&Word>,
         body: &List,
     ) -> Res<i32> {
-        if let Some(w) = init {
-            self.eval_arith_word(w)?;
+        if let Some(w) = init
+            && let Err(s) = self.for_section(|sh| sh.eval_arith_word(w))?
+        {
+            return Ok(s);
         }
         // `$LINENO` in the condition and the step is the loop's line, not the body's (bash).
         let line = self.lineno;
@@ -128,21 +130,38 @@ impl Shell {
             loop {
                 sh.count_iteration(&mut iters)?;
                 sh.lineno = line;
-                if let Some(w) = cond
-                    && !sh.arith_for_cond(w)?
-                {
-                    break;
+                if let Some(w) = cond {
+                    match sh.for_section(|sh| sh.arith_for_cond(w))? {
+                        Ok(true) => {}
+                        Ok(false) => break,
+                        Err(s) => return Ok(s),
+                    }
                 }
                 if let Next::Stop = sh.loop_body(body, &mut status)? {
                     break;
                 }
                 if let Some(w) = step {
                     sh.lineno = line;
-                    sh.eval_arith_word(w)?;
+                    if let Err(s) = sh.for_section(|sh| sh.eval_arith_word(w))? {
+                        return Ok(s);
+                    }
                 }
             }
             Ok(status)
         })
+    }
+
+    /// A section of `for ((…))`: an arithmetic error is reported as `((: …` and ends the loop
+    /// with its status (`Err`), as `((` does, rather than abandoning the command line.
+    fn for_section<T>(&mut self, f: impl FnOnce(&mut Self) -> Res<T>) -> Res<Result<T, i32>> {
+        let saved = std::mem::replace(&mut self.arith_prefix, "((: ");
+        let r = f(self);
+        self.arith_prefix = saved;
+        match r {
+            Ok(v) => Ok(Ok(v)),
+            Err(Flow::Discard(s)) => Ok(Err(s)),
+            Err(e) => Err(e),
+        }
     }
 
     /// The condition of `for ((…; cond; …))`: true when blank, as in bash.

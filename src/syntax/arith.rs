@@ -103,6 +103,9 @@ enum T {
     LParen,
     RParen,
     End,
+    /// A character that starts no token: an operand was expected there or an operator, which
+    /// the parser tells apart (bash's "operand expected" / "invalid arithmetic operator").
+    Bad,
 }
 
 struct AP<'s> {
@@ -172,8 +175,12 @@ impl AP<'_> {
         }
     }
 
-    /// Error at the current token (or the previous one at end of input).
+    /// Error at the current token (or the previous one at end of input); a character that
+    /// starts no token where an operator could stand is an invalid operator.
     fn err(&self, msg: &str) -> ArithError {
+        if self.tok == T::Bad && !msg.contains("operand expected") {
+            return self.err_from("syntax error: invalid arithmetic operator", self.tok_start);
+        }
         let at = if self.tok == T::End {
             self.prev_start
         } else {
@@ -256,7 +263,8 @@ impl AP<'_> {
         }
         let rest = &self.s[start..];
         let Some(op) = OPS.iter().find(|o| rest.starts_with(o.as_bytes())) else {
-            return Err(self.err_from("syntax error: invalid arithmetic operator", start));
+            self.tok = T::Bad;
+            return Ok(());
         };
         let mut op: &'static str = op;
         if op == "++" || op == "--" {

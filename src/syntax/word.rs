@@ -325,7 +325,8 @@ impl P<'_, '_> {
                 self.st.pos = i + 2;
                 Ok(Some(WordPart::AnsiC(self.ansi_c(i)?)))
             }
-            b'"' if kind.quotes() => {
+            // `$"…"` is a double-quoted string (no translation), in arithmetic too.
+            b'"' if kind.quotes() || matches!(kind, Kind::Arith(_)) => {
                 self.st.pos = i + 2;
                 let inner = self.parse_parts(Kind::Dq)?;
                 self.st.pos += 1;

@@ -669,23 +669,31 @@ pub fn unset(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
                 }
             } else {
                 let idx = sh.eval_subscript_text(key)?;
-                if let Some(v) = sh.vars.get_mut(base) {
-                    match &mut v.value {
-                        Some(Value::Indexed(m)) => {
-                            let last = m.keys().next_back().copied();
-                            let i = match last {
-                                Some(l) if idx < 0 => l + 1 + idx,
-                                _ => idx,
-                            };
-                            if i < 0 {
-                                sh.builtin_error("unset", &format!("[{key}]: bad array subscript"));
-                                status = 1;
-                                continue;
-                            }
-                            m.remove(&i);
+                let Some(v) = sh.vars.get_mut(base) else {
+                    continue;
+                };
+                match &mut v.value {
+                    Some(Value::Indexed(m)) => {
+                        let last = m.keys().next_back().copied();
+                        let i = match last {
+                            Some(l) if idx < 0 => l + 1 + idx,
+                            _ => idx,
+                        };
+                        if i < 0 {
+                            sh.builtin_error("unset", &format!("[{key}]: bad array subscript"));
+                            status = 1;
+                            continue;
                         }
-                        Some(Value::Str(_)) if idx == 0 => v.value = None,
-                        _ => {}
+                        m.remove(&i);
+                    }
+                    _ if v.attrs.has(Attrs::ARRAY) => {}
+                    // A scalar is element 0: unsetting that unsets the variable (bash).
+                    _ if idx == 0 => {
+                        let _ = sh.vars.unset(base);
+                    }
+                    _ => {
+                        sh.builtin_error("unset", &format!("{base}: not an array variable"));
+                        status = 1;
                     }
                 }
             }
