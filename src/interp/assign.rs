@@ -5,6 +5,9 @@ use super::expand::{ExpAssign, ExpValue};
 use super::vars::{Attrs, Value};
 use super::{Flow, Limit, Res, Shell};
 
+/// The elements of an array assignment: (key, value, append).
+type ListItems = Vec<(Option<Vec<u8>>, Vec<u8>, bool)>;
+
 impl Shell {
     pub fn var_err(&self, e: super::vars::VarError) -> Flow {
         if let super::vars::VarError::Memory(_) = e {
@@ -252,133 +255,142 @@ impl Shell {
             return self.assign_index_text(name, idx, v, append);
         }
         match value {
-            ExpValue::Scalar(s) => {
-                if append {
-                    let attrs = self.vars.get(name).map(|v| v.attrs).unwrap_or_default();
-                    let is_array = self
-                        .vars
-                        .get(name)
-                        .and_then(|v| v.value.as_ref())
-                        .is_some_and(|v| !matches!(v, Value::Str(_)));
-                    if attrs.has(Attrs::INTEGER) {
-                        let old = self.vars.get_str(name).unwrap_or(b"0").to_vec();
-                        let o = self.eval_arith_text(&old)?;
-                        let n = self.eval_arith_text(&s)?;
-                        return self.set_var(name, o.wrapping_add(n).to_string().into_bytes());
-                    }
-                    if is_array {
-                        return self.assign_index_text(name, b"0", s, true);
-                    }
-                    // Append in place: `s+=x` in a loop must not copy the whole string.
-                    let plain = !attrs.has(Attrs::READONLY)
-                        && !attrs.has(Attrs::NAMEREF)
-                        && !attrs.has(Attrs::LOWER)
-                        && !attrs.has(Attrs::UPPER)
-                        && !attrs.has(Attrs::CAPITALIZE)
-                        && !matches!(name, "SECONDS" | "RANDOM");
-                    if plain
-                        && let Some(var) = self.vars.get_mut(name)
-                        && let Some(Value::Str(cur)) = &mut var.value
-                    {
-                        let len = cur.len() + s.len();
-                        if len > self.env.limits.max_variable_bytes {
-                            return Err(self.trip_limit(Limit::VariableBytes));
-                        }
-                        cur.extend_from_slice(&s);
-                        if self.opts.allexport {
-                            var.attrs.set(Attrs::EXPORT);
-                        }
-                        if let Err(e) = self.vars.account(s.len() as u64, 0) {
-                            return Err(self.var_err(e));
-                        }
-                        return Ok(());
-                    }
-                    let mut old = self.vars.get_str(name).unwrap_or(b"").to_vec();
-                    old.extend_from_slice(&s);
-                    self.set_var(name, old)
-                } else {
-                    self.set_var(name, s)
-                }
-            }
+            ExpValue::Scalar(s) if append => self.append_scalar(name, s),
+            ExpValue::Scalar(s) => self.set_var(name, s),
             ExpValue::Array(items) => {
                 let attrs = self.vars.get(name).map(|v| v.attrs).unwrap_or_default();
                 if attrs.has(Attrs::READONLY) {
                     return Err(self.var_err(super::vars::VarError::Readonly(name.to_string())));
                 }
                 if attrs.has(Attrs::ASSOC) {
-                    if !append {
-                        self.vars
-                            .set_value(name, Value::Assoc(Default::default()))
-                            .map_err(|e| self.var_err(e))?;
-                    }
-                    let mut pending_key: Option<Vec<u8>> = None;
-                    for (k, v, app) in items {
-                        match k {
-                            Some(k) => self.assign_index_text(name, &k, v, app)?,
-                            None => {
-                                // bash 5.2: `m=(k1 v1 k2 v2)` pairs.
-                                match pending_key.take() {
-                                    None => pending_key = Some(v),
-                                    Some(key) => self.assign_index_text(name, &key, v, false)?,
-                                }
-                            }
-                        }
-                    }
-                    if let Some(key) = pending_key {
-                        self.assign_index_text(name, &key, Vec::new(), false)?;
-                    }
-                    return Ok(());
-                }
-                let mut next: i64 = 0;
-                if append {
-                    next = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
-                        Some(Value::Indexed(m)) => m.keys().next_back().map_or(0, |l| l + 1),
-                        Some(Value::Str(_)) => 1,
-                        _ => 0,
-                    };
-                    let scalar = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
-                        Some(Value::Str(s)) => Some(s.clone()),
-                        _ => None,
-                    };
-                    if let Some(s) = scalar {
-                        self.vars
-                            .set_value(
-                                name,
-                                Value::Indexed(std::collections::BTreeMap::from([(0, s)])),
-                            )
-                            .map_err(|e| self.var_err(e))?;
-                    }
+                    self.assign_assoc_list(name, items, append)
                 } else {
-                    self.vars
-                        .set_value(name, Value::Indexed(Default::default()))
-                        .map_err(|e| self.var_err(e))?;
+                    self.assign_indexed_list(name, items, append)
                 }
-                for (k, v, app) in items {
-                    let idx = match k {
-                        Some(k) => {
-                            let i = self.eval_arith_text(&k)?;
-                            match self.vars.resolve_index(name, i) {
-                                Some(i) => i,
-                                None => {
-                                    let (k, v) =
-                                        (String::from_utf8_lossy(&k), String::from_utf8_lossy(&v));
-                                    self.error(&format!("[{k}]={v}: bad array subscript"));
-                                    continue;
-                                }
-                            }
-                        }
-                        None => next,
-                    };
-                    self.assign_index_text(name, idx.to_string().as_bytes(), v, app)?;
-                    next = idx + 1;
-                }
-                if self.opts.allexport
-                    && let Some(v) = self.vars.get_mut(name)
-                {
-                    v.attrs.set(Attrs::EXPORT);
-                }
-                Ok(())
             }
         }
+    }
+
+    /// `name+=s`: integer addition, element 0 of an array, or text appended in place.
+    fn append_scalar(&mut self, name: &str, s: Vec<u8>) -> Res<()> {
+        let attrs = self.vars.get(name).map(|v| v.attrs).unwrap_or_default();
+        let is_array = self
+            .vars
+            .get(name)
+            .and_then(|v| v.value.as_ref())
+            .is_some_and(|v| !matches!(v, Value::Str(_)));
+        if attrs.has(Attrs::INTEGER) {
+            let old = self.vars.get_str(name).unwrap_or(b"0").to_vec();
+            let o = self.eval_arith_text(&old)?;
+            let n = self.eval_arith_text(&s)?;
+            return self.set_var(name, o.wrapping_add(n).to_string().into_bytes());
+        }
+        if is_array {
+            return self.assign_index_text(name, b"0", s, true);
+        }
+        // Append in place: `s+=x` in a loop must not copy the whole string.
+        let plain = !attrs.has(Attrs::READONLY)
+            && !attrs.has(Attrs::NAMEREF)
+            && !attrs.has(Attrs::LOWER)
+            && !attrs.has(Attrs::UPPER)
+            && !attrs.has(Attrs::CAPITALIZE)
+            && !matches!(name, "SECONDS" | "RANDOM");
+        if plain
+            && let Some(var) = self.vars.get_mut(name)
+            && let Some(Value::Str(cur)) = &mut var.value
+        {
+            let len = cur.len() + s.len();
+            if len > self.env.limits.max_variable_bytes {
+                return Err(self.trip_limit(Limit::VariableBytes));
+            }
+            cur.extend_from_slice(&s);
+            if self.opts.allexport {
+                var.attrs.set(Attrs::EXPORT);
+            }
+            if let Err(e) = self.vars.account(s.len() as u64, 0) {
+                return Err(self.var_err(e));
+            }
+            return Ok(());
+        }
+        let mut old = self.vars.get_str(name).unwrap_or(b"").to_vec();
+        old.extend_from_slice(&s);
+        self.set_var(name, old)
+    }
+
+    /// `m=(…)` / `m+=(…)` for an associative array: `[k]=v` elements, and bash 5.2's
+    /// `m=(k1 v1 k2 v2)` pairs.
+    fn assign_assoc_list(&mut self, name: &str, items: ListItems, append: bool) -> Res<()> {
+        if !append {
+            self.vars
+                .set_value(name, Value::Assoc(Default::default()))
+                .map_err(|e| self.var_err(e))?;
+        }
+        let mut pending_key: Option<Vec<u8>> = None;
+        for (k, v, app) in items {
+            match k {
+                Some(k) => self.assign_index_text(name, &k, v, app)?,
+                None => match pending_key.take() {
+                    None => pending_key = Some(v),
+                    Some(key) => self.assign_index_text(name, &key, v, false)?,
+                },
+            }
+        }
+        if let Some(key) = pending_key {
+            self.assign_index_text(name, &key, Vec::new(), false)?;
+        }
+        Ok(())
+    }
+
+    /// `a=(…)` / `a+=(…)` for an indexed array: elements from 0 (or after the last), `[i]=v`
+    /// setting the index the next ones follow.
+    fn assign_indexed_list(&mut self, name: &str, items: ListItems, append: bool) -> Res<()> {
+        let mut next: i64 = 0;
+        if append {
+            next = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+                Some(Value::Indexed(m)) => m.keys().next_back().map_or(0, |l| l + 1),
+                Some(Value::Str(_)) => 1,
+                _ => 0,
+            };
+            let scalar = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+                Some(Value::Str(s)) => Some(s.clone()),
+                _ => None,
+            };
+            if let Some(s) = scalar {
+                self.vars
+                    .set_value(
+                        name,
+                        Value::Indexed(std::collections::BTreeMap::from([(0, s)])),
+                    )
+                    .map_err(|e| self.var_err(e))?;
+            }
+        } else {
+            self.vars
+                .set_value(name, Value::Indexed(Default::default()))
+                .map_err(|e| self.var_err(e))?;
+        }
+        for (k, v, app) in items {
+            let idx = match k {
+                Some(k) => {
+                    let i = self.eval_arith_text(&k)?;
+                    match self.vars.resolve_index(name, i) {
+                        Some(i) => i,
+                        None => {
+                            let (k, v) = (String::from_utf8_lossy(&k), String::from_utf8_lossy(&v));
+                            self.error(&format!("[{k}]={v}: bad array subscript"));
+                            continue;
+                        }
+                    }
+                }
+                None => next,
+            };
+            self.assign_index_text(name, idx.to_string().as_bytes(), v, app)?;
+            next = idx + 1;
+        }
+        if self.opts.allexport
+            && let Some(v) = self.vars.get_mut(name)
+        {
+            v.attrs.set(Attrs::EXPORT);
+        }
+        Ok(())
     }
 }

@@ -19,6 +19,13 @@ pub enum PV {
     List(Vec<Vec<u8>>, bool),
 }
 
+/// What `${x-w}` and friends leave: a value, the operand word to expand instead, or nothing.
+enum Defaulted {
+    Value(PV),
+    Word,
+    Nothing,
+}
+
 impl PV {
     fn is_unset(&self) -> bool {
         matches!(self, PV::Unset) || matches!(self, PV::List(l, _) if l.is_empty())
@@ -80,66 +87,9 @@ impl Shell {
     }
 
     pub fn expand_param(&mut self, p: &ParamExp, quoted: bool, out: &mut Vec<Seg>) -> Res<()> {
-        let (param, is_indirect_target) =
-            if p.indirect && !matches!(p.op, ParamOp::PrefixNames { .. } | ParamOp::Keys) {
-                // `${!ref}` of a nameref is the name it refers to (bash inverts the meaning).
-                if let (Param::Name(n), ParamOp::None) = (&p.param, &p.op)
-                    && let Some(v) = self.vars.lookup_raw(n)
-                    && v.attrs.has(Attrs::NAMEREF)
-                {
-                    let target = v
-                        .value
-                        .as_ref()
-                        .and_then(|v| v.scalar())
-                        .unwrap_or_default();
-                    self.push_pv(PV::Scalar(target.to_vec()), quoted, out);
-                    return Ok(());
-                }
-                let v = self.param_value(&p.param)?;
-                // An array without element 0 (`declare -A A=([x]=y); ${!A}`) names nothing,
-                // without bash's error for an unset variable.
-                let array_without_0 = matches!(v, PV::Unset)
-                    && matches!(&p.param, Param::Name(n) if self.vars.get(n).is_some_and(|x| {
-                        matches!(x.value, Some(Value::Indexed(_) | Value::Assoc(_)))
-                    }));
-                let name = match v {
-                    PV::Scalar(s) => String::from_utf8_lossy(&s).into_owned(),
-                    PV::List(l, _) => l
-                        .first()
-                        .map(|s| String::from_utf8_lossy(s).into_owned())
-                        .unwrap_or_default(),
-                    // bash 5.2: an unset variable to indirect through abandons the command.
-                    PV::Unset if matches!(p.param, Param::Name(_)) && !array_without_0 => {
-                        let n = param_name(&p.param);
-                        self.error(&format!("{n}: invalid indirect expansion"));
-                        return Err(Flow::Discard(1));
-                    }
-                    PV::Unset => {
-                        if self.opts.nounset {
-                            self.error(&format!("{}: unbound variable", param_name(&p.param)));
-                            return Err(self.unset_fatal());
-                        }
-                        String::new()
-                    }
-                };
-                let from_name = matches!(p.param, Param::Name(_)) && !array_without_0;
-                match parse_param_ref(&name) {
-                    Some(param) => (std::borrow::Cow::Owned(param), true),
-                    None if name.is_empty() && !from_name => {
-                        if !matches!(p.op, ParamOp::None) {
-                            (std::borrow::Cow::Owned(Param::Name(String::new())), true)
-                        } else {
-                            return Ok(());
-                        }
-                    }
-                    None => {
-                        self.error(&format!("{name}: invalid variable name"));
-                        return Err(Flow::Discard(1));
-                    }
-                }
-            } else {
-                (std::borrow::Cow::Borrowed(&p.param), false)
-            };
+        let Some((param, is_indirect_target)) = self.param_target(p, quoted, out)? else {
+            return Ok(());
+        };
         let param: &Param = &param;
 
         // `${#a[@]}`: count the elements without copying them.
@@ -156,9 +106,107 @@ impl Shell {
             return Ok(());
         }
 
-        let value = match &p.op {
+        let value = self.op_input(&p.op, param)?;
+        self.check_nounset_param(&p.op, param, &value)?;
+
+        let result = match &p.op {
+            ParamOp::None | ParamOp::PrefixNames { .. } | ParamOp::Keys => value,
+            ParamOp::Length => self.param_length(value),
+            ParamOp::Default { colon, kind, word } => {
+                let missing =
+                    self.default_missing(param, &value, is_indirect_target, *colon, quoted);
+                match self.apply_default(param, value, missing, *colon, kind, word)? {
+                    Defaulted::Value(v) => v,
+                    Defaulted::Word => return self.expand_operand(word, quoted, out),
+                    Defaulted::Nothing => return Ok(()),
+                }
+            }
+            ParamOp::Substring { offset, length } => {
+                self.apply_substring(p, param, value, offset, length.as_ref())?
+            }
+            ParamOp::Transform(c) => self.transform(param, value, *c)?,
+            op => self.apply_pattern_op(op, value)?,
+        };
+        self.push_pv(result, quoted, out);
+        Ok(())
+    }
+
+    /// The parameter an expansion reads, and whether it was reached through `${!ref}`.
+    /// `None`: the expansion is complete (`${!ref}` of a nameref, or of an empty name).
+    fn param_target<'p>(
+        &mut self,
+        p: &'p ParamExp,
+        quoted: bool,
+        out: &mut Vec<Seg>,
+    ) -> Res<Option<(std::borrow::Cow<'p, Param>, bool)>> {
+        if !p.indirect || matches!(p.op, ParamOp::PrefixNames { .. } | ParamOp::Keys) {
+            return Ok(Some((std::borrow::Cow::Borrowed(&p.param), false)));
+        }
+        // `${!ref}` of a nameref is the name it refers to (bash inverts the meaning).
+        if let (Param::Name(n), ParamOp::None) = (&p.param, &p.op)
+            && let Some(v) = self.vars.lookup_raw(n)
+            && v.attrs.has(Attrs::NAMEREF)
+        {
+            let target = v
+                .value
+                .as_ref()
+                .and_then(|v| v.scalar())
+                .unwrap_or_default();
+            self.push_pv(PV::Scalar(target.to_vec()), quoted, out);
+            return Ok(None);
+        }
+        let v = self.param_value(&p.param)?;
+        // An array without element 0 (`declare -A A=([x]=y); ${!A}`) names nothing,
+        // without bash's error for an unset variable.
+        let array_without_0 = matches!(v, PV::Unset)
+            && matches!(&p.param, Param::Name(n) if self.vars.get(n).is_some_and(|x| {
+                matches!(x.value, Some(Value::Indexed(_) | Value::Assoc(_)))
+            }));
+        let name = match v {
+            PV::Scalar(s) => String::from_utf8_lossy(&s).into_owned(),
+            PV::List(l, _) => l
+                .first()
+                .map(|s| String::from_utf8_lossy(s).into_owned())
+                .unwrap_or_default(),
+            // bash 5.2: an unset variable to indirect through abandons the command.
+            PV::Unset if matches!(p.param, Param::Name(_)) && !array_without_0 => {
+                let n = param_name(&p.param);
+                self.error(&format!("{n}: invalid indirect expansion"));
+                return Err(Flow::Discard(1));
+            }
+            PV::Unset => {
+                if self.opts.nounset {
+                    self.error(&format!("{}: unbound variable", param_name(&p.param)));
+                    return Err(self.unset_fatal());
+                }
+                String::new()
+            }
+        };
+        let from_name = matches!(p.param, Param::Name(_)) && !array_without_0;
+        match parse_param_ref(&name) {
+            Some(param) => Ok(Some((std::borrow::Cow::Owned(param), true))),
+            None if name.is_empty() && !from_name => {
+                if matches!(p.op, ParamOp::None) {
+                    return Ok(None);
+                }
+                Ok(Some((
+                    std::borrow::Cow::Owned(Param::Name(String::new())),
+                    true,
+                )))
+            }
+            None => {
+                self.error(&format!("{name}: invalid variable name"));
+                Err(Flow::Discard(1))
+            }
+        }
+    }
+
+    /// The value an operator works on: the parameter's, or the names `${!prefix*}` and
+    /// `${!a[@]}` list.
+    fn op_input(&mut self, op: &ParamOp, param: &Param) -> Res<PV> {
+        Ok(match op {
             ParamOp::PrefixNames { star } => {
-                let prefix = match &param {
+                let prefix = match param {
                     Param::Name(n) => n.clone(),
                     _ => String::new(),
                 };
@@ -170,7 +218,7 @@ impl Shell {
                     .collect();
                 PV::List(names, *star)
             }
-            ParamOp::Keys => match &param {
+            ParamOp::Keys => match param {
                 Param::Index(name, sub) => {
                     let star = matches!(sub, Subscript::Star);
                     let keys = self
@@ -184,13 +232,16 @@ impl Shell {
                 _ => PV::Unset,
             },
             _ => self.param_value(param)?,
-        };
+        })
+    }
 
-        // nounset
+    /// `set -u`: an unset parameter is fatal, unless the operator supplies a default or the
+    /// parameter is a list (`$@`, `${a[@]}`).
+    fn check_nounset_param(&self, op: &ParamOp, param: &Param, value: &PV) -> Res<()> {
         if matches!(value, PV::Unset)
             && self.opts.nounset
             && !matches!(
-                p.op,
+                op,
                 ParamOp::Default { .. } | ParamOp::PrefixNames { .. } | ParamOp::Keys
             )
             && !matches!(
@@ -201,86 +252,116 @@ impl Shell {
             self.error(&format!("{}: unbound variable", param_name(param)));
             return Err(self.unset_fatal());
         }
+        Ok(())
+    }
 
-        let result = match &p.op {
-            ParamOp::None | ParamOp::PrefixNames { .. } | ParamOp::Keys => value,
-            ParamOp::Length => match (&param, value) {
-                (Param::Index(_, Subscript::At | Subscript::Star), PV::List(l, _)) => {
-                    PV::Scalar(l.len().to_string().into_bytes())
-                }
-                (Param::Special('@' | '*'), PV::List(l, _)) => {
-                    PV::Scalar(l.len().to_string().into_bytes())
-                }
-                (_, PV::Scalar(s)) => {
-                    let n = if self.utf8_locale() {
-                        char_len(&s)
-                    } else {
-                        s.len()
-                    };
-                    PV::Scalar(n.to_string().into_bytes())
-                }
-                (_, PV::List(l, _)) => PV::Scalar(l.len().to_string().into_bytes()),
-                (_, PV::Unset) => PV::Scalar(b"0".to_vec()),
-            },
-            ParamOp::Default { colon, kind, word } => {
-                // bash 5.2: through `${!ref}` with ref=`a[@]`, any element counts as set
-                // and non-null for `:-` and friends.
-                let indirect_list = is_indirect_target
-                    && matches!(param, Param::Index(_, Subscript::At | Subscript::Star));
-                let missing = if *colon && !indirect_list {
-                    match &value {
-                        // "$*" with an empty IFS joins to nothing when every element is empty.
-                        PV::List(l, true)
-                            if quoted && self.vars.get_str("IFS").is_some_and(<[u8]>::is_empty) =>
-                        {
-                            l.iter().all(Vec::is_empty)
-                        }
-                        v => v.is_null(),
-                    }
-                } else {
-                    value.is_unset()
-                };
-                match kind {
-                    DefaultKind::Use => {
-                        if missing {
-                            return self.expand_operand(word, quoted, out);
-                        }
-                        value
-                    }
-                    DefaultKind::Alternative => {
-                        if !missing {
-                            return self.expand_operand(word, quoted, out);
-                        }
-                        return Ok(());
-                    }
-                    DefaultKind::Assign => {
-                        if missing {
-                            let v = self.expand_string(word)?;
-                            self.assign_param(param, v.clone())?;
-                            PV::Scalar(v)
-                        } else {
-                            value
-                        }
-                    }
-                    DefaultKind::Error => {
-                        if missing {
-                            let msg = self.expand_string(word)?;
-                            let msg = if msg.is_empty() {
-                                if !*colon {
-                                    "parameter not set".to_string()
-                                } else {
-                                    "parameter null or not set".to_string()
-                                }
-                            } else {
-                                String::from_utf8_lossy(&msg).into_owned()
-                            };
-                            self.error(&format!("{}: {}", param_name(param), msg));
-                            return Err(self.unset_fatal());
-                        }
-                        value
-                    }
-                }
+    /// `${#x}`: characters of a scalar (bytes outside a UTF-8 locale), elements of a list.
+    fn param_length(&self, value: PV) -> PV {
+        let n = match value {
+            PV::List(l, _) => l.len(),
+            PV::Scalar(s) if self.utf8_locale() => char_len(&s),
+            PV::Scalar(s) => s.len(),
+            PV::Unset => 0,
+        };
+        PV::Scalar(n.to_string().into_bytes())
+    }
+
+    /// Whether `${x:-w}` and friends find the value missing: unset, or (with the colon) null.
+    fn default_missing(
+        &self,
+        param: &Param,
+        value: &PV,
+        is_indirect_target: bool,
+        colon: bool,
+        quoted: bool,
+    ) -> bool {
+        // bash 5.2: through `${!ref}` with ref=`a[@]`, any element counts as set and non-null
+        // for `:-` and friends.
+        let indirect_list =
+            is_indirect_target && matches!(param, Param::Index(_, Subscript::At | Subscript::Star));
+        if !colon || indirect_list {
+            return value.is_unset();
+        }
+        match value {
+            // "$*" with an empty IFS joins to nothing when every element is empty.
+            PV::List(l, true)
+                if quoted && self.vars.get_str("IFS").is_some_and(<[u8]>::is_empty) =>
+            {
+                l.iter().all(Vec::is_empty)
             }
+            v => v.is_null(),
+        }
+    }
+
+    /// `${x-w}`, `${x+w}`, `${x=w}`, `${x?w}` (with or without the colon), given whether the
+    /// value is missing.
+    fn apply_default(
+        &mut self,
+        param: &Param,
+        value: PV,
+        missing: bool,
+        colon: bool,
+        kind: &DefaultKind,
+        word: &Word,
+    ) -> Res<Defaulted> {
+        Ok(match kind {
+            DefaultKind::Use if missing => Defaulted::Word,
+            DefaultKind::Alternative if missing => Defaulted::Nothing,
+            DefaultKind::Alternative => Defaulted::Word,
+            DefaultKind::Assign if missing => {
+                let v = self.expand_string(word)?;
+                self.assign_param(param, v.clone())?;
+                Defaulted::Value(PV::Scalar(v))
+            }
+            DefaultKind::Error if missing => {
+                let msg = self.expand_string(word)?;
+                let msg = if !msg.is_empty() {
+                    String::from_utf8_lossy(&msg).into_owned()
+                } else if colon {
+                    "parameter null or not set".to_string()
+                } else {
+                    "parameter not set".to_string()
+                };
+                self.error(&format!("{}: {}", param_name(param), msg));
+                return Err(self.unset_fatal());
+            }
+            DefaultKind::Use | DefaultKind::Assign | DefaultKind::Error => Defaulted::Value(value),
+        })
+    }
+
+    /// `${x:offset:length}`.
+    fn apply_substring(
+        &mut self,
+        p: &ParamExp,
+        param: &Param,
+        value: PV,
+        offset: &Word,
+        length: Option<&Word>,
+    ) -> Res<PV> {
+        // `${s:}` is an error; an empty offset before a length (`${s::2}`) is 0.
+        if offset.parts.is_empty() && length.is_none() {
+            let src = super::print::word_src(&crate::syntax::ast::Word {
+                parts: vec![crate::syntax::ast::WordPart::Param(Box::new(p.clone()))],
+                span: Default::default(),
+            });
+            self.error(&format!("{src}: bad substitution"));
+            return Err(Flow::Discard(1));
+        }
+        let off_text = self.expand_string(offset)?;
+        let off = self.eval_arith_text(&off_text)?;
+        let len = match length {
+            Some(w) => {
+                let t = self.expand_string(w)?;
+                Some(self.eval_arith_text(&t)?)
+            }
+            None => None,
+        };
+        self.substring(param, value, off, len)
+    }
+
+    /// The pattern operators: `#`, `%`, `/` and the case conversions `^ , ~`.
+    fn apply_pattern_op(&mut self, op: &ParamOp, value: PV) -> Res<PV> {
+        Ok(match op {
             ParamOp::RemovePrefix { longest, pattern } => {
                 let pat = self.compile_pattern(pattern)?;
                 value.map(|s| match pat.prefix_len(&s, *longest) {
@@ -324,31 +405,9 @@ impl Shell {
                 };
                 value.map(|s| case_convert(&s, *mode, *all, pat.as_ref()))
             }
-            ParamOp::Substring { offset, length } => {
-                // `${s:}` is an error; an empty offset before a length (`${s::2}`) is 0.
-                if offset.parts.is_empty() && length.is_none() {
-                    let src = super::print::word_src(&crate::syntax::ast::Word {
-                        parts: vec![crate::syntax::ast::WordPart::Param(Box::new(p.clone()))],
-                        span: Default::default(),
-                    });
-                    self.error(&format!("{src}: bad substitution"));
-                    return Err(Flow::Discard(1));
-                }
-                let off_text = self.expand_string(offset)?;
-                let off = self.eval_arith_text(&off_text)?;
-                let len = match length {
-                    Some(w) => {
-                        let t = self.expand_string(w)?;
-                        Some(self.eval_arith_text(&t)?)
-                    }
-                    None => None,
-                };
-                self.substring(param, value, off, len)?
-            }
-            ParamOp::Transform(c) => self.transform(param, value, *c)?,
-        };
-        self.push_pv(result, quoted, out);
-        Ok(())
+            // The other operators are applied by `expand_param` itself.
+            _ => value,
+        })
     }
 
     /// Expand an operator's word (`${x:-word}`) in the same quoting context.
@@ -567,53 +626,47 @@ impl Shell {
                             None => PV::List(Vec::new(), star),
                         }
                     }
-                    Subscript::Expr(w) => {
-                        let is_assoc = self.vars.get(n).is_some_and(|v| v.attrs.has(Attrs::ASSOC));
-                        if is_assoc {
-                            let key = self.expand_string(w)?;
-                            match self.vars.get(n).and_then(|v| v.value.as_ref()) {
-                                Some(Value::Assoc(m)) => match m.get(&key) {
-                                    Some(v) => PV::Scalar(v.clone()),
-                                    None => PV::Unset,
-                                },
-                                _ => PV::Unset,
-                            }
-                        } else {
-                            let text = self.expand_string(w)?;
-                            let idx = self.eval_arith_text(&text)?;
-                            if let Some(PV::List(l, _)) = dynamic {
-                                let i = if idx < 0 { l.len() as i64 + idx } else { idx };
-                                return Ok(match l.get(i.max(0) as usize) {
-                                    Some(v) if i >= 0 => PV::Scalar(v.clone()),
-                                    _ => PV::Unset,
-                                });
-                            }
-                            match self.vars.get(n).and_then(|v| v.value.as_ref()) {
-                                Some(Value::Indexed(m)) => {
-                                    let i = if idx < 0 {
-                                        match m.keys().next_back() {
-                                            Some(last) => last + 1 + idx,
-                                            None => -1,
-                                        }
-                                    } else {
-                                        idx
-                                    };
-                                    if i < 0 && idx < 0 {
-                                        self.error(&format!("{n}: bad array subscript"));
-                                        return Ok(PV::Unset);
-                                    }
-                                    match m.get(&i) {
-                                        Some(v) => PV::Scalar(v.clone()),
-                                        None => PV::Unset,
-                                    }
-                                }
-                                Some(Value::Str(s)) if idx == 0 => PV::Scalar(s.clone()),
-                                _ => PV::Unset,
-                            }
-                        }
-                    }
+                    Subscript::Expr(w) => self.element_value(n, w, dynamic)?,
                 }
             }
+        })
+    }
+
+    /// `${a[expr]}`: an associative array's key, or an indexed array's element (a negative
+    /// index counting back from the end; a scalar is element 0).
+    fn element_value(&mut self, n: &str, w: &Word, dynamic: Option<PV>) -> Res<PV> {
+        let is_assoc = self.vars.get(n).is_some_and(|v| v.attrs.has(Attrs::ASSOC));
+        if is_assoc {
+            let key = self.expand_string(w)?;
+            return Ok(match self.vars.get(n).and_then(|v| v.value.as_ref()) {
+                Some(Value::Assoc(m)) => m.get(&key).map_or(PV::Unset, |v| PV::Scalar(v.clone())),
+                _ => PV::Unset,
+            });
+        }
+        let text = self.expand_string(w)?;
+        let idx = self.eval_arith_text(&text)?;
+        if let Some(PV::List(l, _)) = dynamic {
+            let i = if idx < 0 { l.len() as i64 + idx } else { idx };
+            return Ok(match l.get(i.max(0) as usize) {
+                Some(v) if i >= 0 => PV::Scalar(v.clone()),
+                _ => PV::Unset,
+            });
+        }
+        Ok(match self.vars.get(n).and_then(|v| v.value.as_ref()) {
+            Some(Value::Indexed(m)) => {
+                let i = match m.keys().next_back() {
+                    Some(last) if idx < 0 => last + 1 + idx,
+                    None if idx < 0 => -1,
+                    _ => idx,
+                };
+                if i < 0 && idx < 0 {
+                    self.error(&format!("{n}: bad array subscript"));
+                    return Ok(PV::Unset);
+                }
+                m.get(&i).map_or(PV::Unset, |v| PV::Scalar(v.clone()))
+            }
+            Some(Value::Str(s)) if idx == 0 => PV::Scalar(s.clone()),
+            _ => PV::Unset,
         })
     }
 

@@ -179,12 +179,39 @@ fn escape_len(s: &[u8]) -> usize {
 }
 
 /// Parse and run one conversion whose text starts at `i` (after the `%`).
-fn conversion(
-    fmt: &[u8],
-    mut i: usize,
-    st: &mut State<'_>,
-    out: &mut Vec<u8>,
-) -> Result<usize, Flow> {
+fn conversion(fmt: &[u8], i: usize, st: &mut State<'_>, out: &mut Vec<u8>) -> Result<usize, Flow> {
+    let (spec, mut i) = parse_spec(fmt, i, st)?;
+    let Some(&conv) = fmt.get(i) else {
+        st.bad("`%': missing format character".into());
+        return Err(Flow::Stop);
+    };
+    i += 1;
+    match conv {
+        b's' | b'b' | b'q' | b'Q' | b'c' => text_conversion(conv, spec, st, out)?,
+        b'd' | b'i' | b'o' | b'u' | b'x' | b'X' => int_conversion(conv, spec, st, out),
+        b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
+            let v = match st.arg().map(<[u8]>::to_vec) {
+                Some(a) => parse_float(&a, st),
+                None => 0.0,
+            };
+            put_float(out, v, conv, spec);
+        }
+        b'(' => i = time_conversion(fmt, i, spec, st, out)?,
+        _ => {
+            let mut msg = b"`".to_vec();
+            let end = (i - 1 + decode(fmt, i - 1).1).min(fmt.len());
+            msg.extend_from_slice(&fmt[i - 1..end]);
+            msg.extend_from_slice(b"': invalid format character");
+            st.bad(String::from_utf8_lossy(&msg).into_owned());
+            return Err(Flow::Stop);
+        }
+    }
+    Ok(i)
+}
+
+/// The flags, width, precision and length modifiers of a conversion starting at `i`; returns
+/// them and the position of the conversion character.
+fn parse_spec(fmt: &[u8], mut i: usize, st: &mut State<'_>) -> Result<(Spec, usize), Flow> {
     let mut spec = Spec::default();
     while let Some(&c) = fmt.get(i) {
         match c {
@@ -239,18 +266,20 @@ fn conversion(
     while matches!(fmt.get(i), Some(b'h' | b'l' | b'L' | b'j' | b'z' | b't')) {
         i += 1;
     }
-    let Some(&conv) = fmt.get(i) else {
-        st.bad("`%': missing format character".into());
-        return Err(Flow::Stop);
-    };
-    i += 1;
+    Ok((spec, i))
+}
+
+/// `%s %b %q %Q %c`.
+fn text_conversion(
+    conv: u8,
+    spec: Spec,
+    st: &mut State<'_>,
+    out: &mut Vec<u8>,
+) -> Result<(), Flow> {
+    let a = st.arg().unwrap_or_default().to_vec();
     match conv {
-        b's' => {
-            let a = st.arg().unwrap_or_default().to_vec();
-            put_str(out, &a, spec);
-        }
+        b's' => put_str(out, &a, spec),
         b'b' => {
-            let a = st.arg().unwrap_or_default().to_vec();
             let mut buf = Vec::new();
             let mut warnings = Vec::new();
             let stop = process(&a, Flavor::PrintfB, &mut buf, &mut warnings);
@@ -260,92 +289,84 @@ fn conversion(
                 return Err(Flow::Stop);
             }
         }
-        b'q' => {
-            let a = st.arg().unwrap_or_default().to_vec();
-            put_str(out, &shell_quote(&a), spec);
-        }
+        b'q' => put_str(out, &shell_quote(&a), spec),
         b'Q' => {
-            let a = st.arg().unwrap_or_default().to_vec();
             let cut = spec.prec.map_or(a.len(), |p| p.min(a.len()));
             put_str(out, &shell_quote(&a[..cut]), Spec { prec: None, ..spec });
         }
-        b'c' => {
-            let a = st.arg().unwrap_or_default();
+        _ => {
             let c = [a.first().copied().unwrap_or(0)];
             put_str(out, &c, Spec { prec: None, ..spec });
         }
-        b'd' | b'i' => {
-            let v = match st.arg().map(<[u8]>::to_vec) {
-                Some(a) => parse_int(&a, st),
-                None => 0,
-            };
-            put_int(out, v < 0, &v.unsigned_abs().to_string(), "", spec, true);
-        }
-        b'o' | b'u' | b'x' | b'X' => {
-            let v = match st.arg().map(<[u8]>::to_vec) {
-                Some(a) => parse_uint(&a, st),
-                None => 0,
-            };
-            let (digits, prefix) = match conv {
-                b'o' => (format!("{v:o}"), if spec.alt { "0" } else { "" }),
-                b'u' => (v.to_string(), ""),
-                b'x' => (format!("{v:x}"), if spec.alt && v != 0 { "0x" } else { "" }),
-                _ => (format!("{v:X}"), if spec.alt && v != 0 { "0X" } else { "" }),
-            };
-            let spec = Spec {
-                plus: false,
-                space: false,
-                ..spec
-            };
-            let prefix = if conv == b'o' && digits.starts_with('0') {
-                ""
-            } else {
-                prefix
-            };
-            put_int(out, false, &digits, prefix, spec, false);
-        }
-        b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
-            let v = match st.arg().map(<[u8]>::to_vec) {
-                Some(a) => parse_float(&a, st),
-                None => 0.0,
-            };
-            put_float(out, v, conv, spec);
-        }
-        b'(' => {
-            let Some(close) = fmt[i..].iter().position(|&c| c == b')') else {
-                st.bad("`(': invalid format character".into());
-                return Err(Flow::Stop);
-            };
-            let tfmt = &fmt[i..i + close];
-            i += close + 1;
-            if fmt.get(i) != Some(&b'T') {
-                let c = fmt.get(i).copied().unwrap_or(b'(');
-                st.bad(format!("`{}': invalid format character", c as char));
-                return Err(Flow::Stop);
-            }
-            i += 1;
-            let t = match st.arg().map(<[u8]>::to_vec) {
-                Some(a) if !a.is_empty() => parse_int(&a, st),
-                _ => -1,
-            };
-            let t = match t {
-                -1 => st.times.now,
-                -2 => st.times.shell_start,
-                t => t,
-            };
-            let tfmt: &[u8] = if tfmt.is_empty() { b"%X" } else { tfmt };
-            let text = time_text(tfmt, t, st.times.zone.as_ref());
-            put_str(out, &text, spec);
-        }
-        _ => {
-            let mut msg = b"`".to_vec();
-            let end = (i - 1 + decode(fmt, i - 1).1).min(fmt.len());
-            msg.extend_from_slice(&fmt[i - 1..end]);
-            msg.extend_from_slice(b"': invalid format character");
-            st.bad(String::from_utf8_lossy(&msg).into_owned());
-            return Err(Flow::Stop);
-        }
     }
+    Ok(())
+}
+
+/// `%d %i %o %u %x %X`.
+fn int_conversion(conv: u8, spec: Spec, st: &mut State<'_>, out: &mut Vec<u8>) {
+    if matches!(conv, b'd' | b'i') {
+        let v = match st.arg().map(<[u8]>::to_vec) {
+            Some(a) => parse_int(&a, st),
+            None => 0,
+        };
+        put_int(out, v < 0, &v.unsigned_abs().to_string(), "", spec, true);
+        return;
+    }
+    let v = match st.arg().map(<[u8]>::to_vec) {
+        Some(a) => parse_uint(&a, st),
+        None => 0,
+    };
+    let (digits, prefix) = match conv {
+        b'o' => (format!("{v:o}"), if spec.alt { "0" } else { "" }),
+        b'u' => (v.to_string(), ""),
+        b'x' => (format!("{v:x}"), if spec.alt && v != 0 { "0x" } else { "" }),
+        _ => (format!("{v:X}"), if spec.alt && v != 0 { "0X" } else { "" }),
+    };
+    let spec = Spec {
+        plus: false,
+        space: false,
+        ..spec
+    };
+    let prefix = if conv == b'o' && digits.starts_with('0') {
+        ""
+    } else {
+        prefix
+    };
+    put_int(out, false, &digits, prefix, spec, false);
+}
+
+/// `%(FORMAT)T`, `i` just after the `(`; returns the position after the `T`.
+fn time_conversion(
+    fmt: &[u8],
+    mut i: usize,
+    spec: Spec,
+    st: &mut State<'_>,
+    out: &mut Vec<u8>,
+) -> Result<usize, Flow> {
+    let Some(close) = fmt[i..].iter().position(|&c| c == b')') else {
+        st.bad("`(': invalid format character".into());
+        return Err(Flow::Stop);
+    };
+    let tfmt = &fmt[i..i + close];
+    i += close + 1;
+    if fmt.get(i) != Some(&b'T') {
+        let c = fmt.get(i).copied().unwrap_or(b'(');
+        st.bad(format!("`{}': invalid format character", c as char));
+        return Err(Flow::Stop);
+    }
+    i += 1;
+    let t = match st.arg().map(<[u8]>::to_vec) {
+        Some(a) if !a.is_empty() => parse_int(&a, st),
+        _ => -1,
+    };
+    let t = match t {
+        -1 => st.times.now,
+        -2 => st.times.shell_start,
+        t => t,
+    };
+    let tfmt: &[u8] = if tfmt.is_empty() { b"%X" } else { tfmt };
+    let text = time_text(tfmt, t, st.times.zone.as_ref());
+    put_str(out, &text, spec);
     Ok(i)
 }
 
