@@ -8,23 +8,9 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::util::Rng;
 use sandsh::vfs::WriteMode;
 use sandsh::{Kernel, KernelConfig};
-
-/// Small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[(self.next() % items.len() as u64) as usize]
-    }
-}
 
 /// Input files: awkward ones first, then generated tables.
 fn inputs() -> Vec<(&'static str, Vec<u8>)> {

@@ -8,6 +8,7 @@
 
 use std::process::Command;
 
+use crate::util::Rng;
 use sandsh::{Kernel, KernelConfig};
 
 const CASES: &[&str] = &[
@@ -281,18 +282,6 @@ const CASES: &[&str] = &[
     r#"echo '2^(2^32+1)' | bc"#,
     r#"echo 'x=2^(-(2^32)-1); 5' | bc"#,
 ];
-
-/// Small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 /// Generated programs: random operands (negative, fractional, long) under random scales and
 /// output bases.

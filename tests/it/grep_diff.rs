@@ -11,25 +11,8 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::util::Rng;
 use sandsh::text::regex::{Error, Flags, Regex, Syntax, warnings_of};
-
-/// Small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
 
 fn have_grep() -> bool {
     Path::new("/usr/bin/grep").exists() || Path::new("/bin/grep").exists()

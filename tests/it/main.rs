@@ -40,5 +40,7 @@ mod seed_port;
 mod text_editor;
 mod tool;
 
+mod util; // helpers shared by the modules
+
 // The benchmark cases, checked against bash.
 mod bench_cases;

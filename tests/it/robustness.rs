@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::util::Rng;
 use sandsh::kernel::ExecutionLimits;
 use sandsh::{Kernel, KernelConfig};
 
@@ -120,20 +121,6 @@ const FRAGMENTS: &[&str] = &[
     "[[ a",
     "case x in",
 ];
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn script(rng: &mut Rng) -> String {
     let n = 1 + rng.below(14);

@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::util::Rng;
 use sandsh::vfs::WriteMode;
 use sandsh::{Kernel, KernelConfig};
 
@@ -494,21 +495,6 @@ fn plain_matches_gnu() {
     report(failures, compared);
 }
 
-/// Small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// Pairs of inputs: hand-picked awkward ones, then random edits of random texts over a small
 /// alphabet of lines (so that repeated lines make the alignment ambiguous).
 fn pairs() -> Vec<(Vec<u8>, Vec<u8>)> {
@@ -535,24 +521,24 @@ fn pairs() -> Vec<(Vec<u8>, Vec<u8>)> {
     let alpha = ["a", "b", "c", "d", "", "  x", "x", "{", "}", "return 0;"];
     let mut r = Rng(0x2545_f491_4f6c_dd1d);
     for round in 0..60 {
-        let n = 1 + r.below(if round < 40 { 12 } else { 60 });
+        let n = 1 + r.below_u64(if round < 40 { 12 } else { 60 });
         let mut a: Vec<&str> = (0..n)
-            .map(|_| alpha[r.below(alpha.len() as u64) as usize])
+            .map(|_| alpha[r.below_u64(alpha.len() as u64) as usize])
             .collect();
         let mut b = a.clone();
-        for _ in 0..(1 + r.below(5)) {
+        for _ in 0..(1 + r.below_u64(5)) {
             let len = b.len() as u64;
-            match r.below(3) {
+            match r.below_u64(3) {
                 0 if len > 0 => {
-                    b.remove(r.below(len) as usize);
+                    b.remove(r.below_u64(len) as usize);
                 }
                 1 => b.insert(
-                    r.below(len + 1) as usize,
-                    alpha[r.below(alpha.len() as u64) as usize],
+                    r.below_u64(len + 1) as usize,
+                    alpha[r.below_u64(alpha.len() as u64) as usize],
                 ),
                 _ if len > 0 => {
-                    let i = r.below(len) as usize;
-                    b[i] = alpha[r.below(alpha.len() as u64) as usize];
+                    let i = r.below_u64(len) as usize;
+                    b[i] = alpha[r.below_u64(alpha.len() as u64) as usize];
                 }
                 _ => {}
             }

@@ -11,23 +11,9 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
 
+use crate::util::Rng;
 use sandsh::vfs::WriteMode;
 use sandsh::{Kernel, KernelConfig};
-
-/// Small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[(self.next() % items.len() as u64) as usize]
-    }
-}
 
 fn inputs() -> Vec<Vec<u8>> {
     let words = [
