@@ -561,6 +561,73 @@ fn generated() -> Vec<String> {
     v
 }
 
+/// A subscript of any kind gawk's array layout tells apart: small, spread and sparse
+/// non-negative integers, negative ones, integers beyond 32 bits, strings that look like
+/// integers but are not (`"01"`, `"-0"`, `"+3"`), multi-dimensional keys and words.
+fn array_key(r: &mut Rng) -> String {
+    match r.below(100) {
+        0..=24 => r.below(60).to_string(),
+        25..=39 => r.below(5000).to_string(),
+        40..=49 => r.below_u64(1 << 31).to_string(),
+        50..=57 => format!("-{}", 1 + r.below(3000)),
+        58..=61 => r
+            .pick(&[
+                "\"01\"",
+                "\"-0\"",
+                "\"+3\"",
+                "1.5",
+                "1e20",
+                "\"2147483648\"",
+                "\"\"",
+                "\" 7\"",
+            ])
+            .to_string(),
+        62..=65 => format!("{},{}", r.below(4), r.below(4)),
+        _ => {
+            let letters = b"abcdefghijklmnopqrstuvwxyz_AB";
+            let n = 1 + r.below(8);
+            let w: String = (0..n)
+                .map(|_| letters[r.below(letters.len())] as char)
+                .collect();
+            format!("\"{w}\"")
+        }
+    }
+}
+
+/// Generated cases for the order `for (k in a)` visits keys in, which follows gawk's array
+/// layout: sequences of insertions and deletions, some long enough to grow the hash tables
+/// and to spill sparse integers, with the order printed along the way.
+fn array_order() -> Vec<String> {
+    let mut r = Rng(7);
+    let mut cases = Vec::new();
+    for size in [5, 20, 60, 200, 600, 3000] {
+        for _ in 0..4 {
+            let mut ops = Vec::new();
+            for i in 0..size {
+                match r.below(100) {
+                    0..=74 => ops.push(format!("a[{}] = {i}", array_key(&mut r))),
+                    75..=94 => ops.push(format!("delete a[{}]", array_key(&mut r))),
+                    95..=96 => ops.push("delete a".to_string()),
+                    _ => ops.push("dump()".to_string()),
+                }
+            }
+            ops.push(format!(
+                "m = 0; for (k in a) if (m++ % {} == 0) delete a[k]",
+                2 + r.below(3)
+            ));
+            ops.push("dump()".to_string());
+            cases.push(format!(
+                "awk 'function dump(  k, s) {{ s = \"\"; for (k in a) s = s \" \" k; print length(a) \":\" s }} BEGIN {{ {} }}'",
+                ops.join("; ")
+            ));
+        }
+    }
+    // rand() is gawk's own generator, so seeded keys (and their order) match too.
+    cases.push("awk 'BEGIN { srand(3); for (i = 0; i < 20000; i++) a[int(rand() * 2^31) - 2^30]; for (k in a) if (rand() < 0.5) delete a[k]; n = 0; for (k in a) if (n++ % 97 == 0) printf \"%s \", k; print \"\" }'".to_string());
+    cases.push("awk 'BEGIN { print srand(5), srand(2.7), srand(9); print rand(), rand(); srand(3000000000); print rand() }'".to_string());
+    cases
+}
+
 #[test]
 fn awk_matches_gawk() {
     if !have_gawk() {
@@ -608,7 +675,7 @@ fn awk_matches_gawk() {
         let case = case.replace("/tmp/", "");
         check(&mut k, &format!("cd /tmp && {case}"), &case, "");
     }
-    for case in generated() {
+    for case in generated().into_iter().chain(array_order()) {
         check(&mut k, &format!("cd /tmp && {case}"), &case, "");
     }
     let _ = std::fs::remove_dir_all(&dir);

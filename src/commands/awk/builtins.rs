@@ -536,7 +536,7 @@ impl Interp<'_> {
                     None => self.now_secs() as f64,
                 };
                 self.seed_rand(seed);
-                num(prev)
+                num(prev as f64)
             }
             Tolower | Toupper => {
                 let s = self.arg_str(&args[0])?;
@@ -597,12 +597,9 @@ impl Interp<'_> {
                     None => Vec::new(),
                 };
                 let mut vals: Vec<Value> = if b == Asort {
-                    src.borrow().values().cloned().collect()
+                    src.borrow().values()
                 } else {
-                    src.borrow()
-                        .keys()
-                        .map(|k| Value::StrNum(k.clone()))
-                        .collect()
+                    src.borrow().keys().into_iter().map(Value::StrNum).collect()
                 };
                 let conv = self.convfmt.clone();
                 let desc = how.ends_with(b"desc");
@@ -731,7 +728,7 @@ impl Interp<'_> {
                 let arr = self.array(*v)?;
                 let k = self.subscript(subs)?;
                 let mut a = arr.borrow_mut();
-                Ok(a.entry(k).or_insert(Value::Uninit).clone())
+                Ok(a.slot(k).clone())
             }
             LValue::Nf => Ok(Value::Num(self.nf() as f64)),
         }
@@ -751,18 +748,18 @@ impl Interp<'_> {
             .unwrap_or(0)
     }
 
-    // glibc random() (TYPE_3), as gawk's rand() uses it, so seeded sequences match gawk.
+    /// `srand(seed)`: gawk keeps the seed as a C long, so `srand(2.7)` later reports 2.
     pub fn seed_rand(&mut self, seed: f64) {
-        self.prev_seed = self.rand_seed;
-        self.rand_seed = seed;
-        self.rng_state = glibc_srandom(seed as i64 as u32);
+        self.rand_seed = seed as i64;
+        self.rng_state = RandState::seeded(self.rand_seed as u32);
     }
 
+    /// gawk's `rand()`: two draws of its `random()` per value, in [0, 1).
     pub fn next_rand(&mut self) -> f64 {
         const DIV: f64 = 2147483648.0;
         loop {
-            let a = glibc_random(&mut self.rng_state) as f64;
-            let b = glibc_random(&mut self.rng_state) as f64;
+            let a = self.rng_state.next() as f64;
+            let b = self.rng_state.next() as f64;
             let mut t = 0.5 + ((a / DIV + b) / DIV);
             t -= 0.5;
             if t != 1.0 {
@@ -772,56 +769,84 @@ impl Interp<'_> {
     }
 }
 
-/// The state of gawk's bundled BSD `random()` (64-bit longs, TYPE_4: degree 63, sep 1).
+/// gawk's bundled BSD `random()` (`support/random.c`): an additive feedback generator over 63
+/// 32-bit words (TYPE_4, separation 1) whose output goes through a 512-entry shuffle table.
+/// Reproducing it exactly makes `srand(n); rand()` print what gawk prints.
 #[derive(Clone)]
 pub struct RandState {
-    r: Vec<i64>,
+    r: [u32; DEG],
     f: usize,
     b: usize,
+    shuffle: Option<Box<([u32; SHUFFLE], u32)>>,
 }
 
 const DEG: usize = 63;
 const SEP: usize = 1;
+const SHUFFLE: usize = 512;
 
-fn good_rand(x: i64) -> i64 {
+/// Park-Miller "minimal standard" step, as `good_rand` computes it in 32-bit ints.
+fn good_rand(x: i32) -> i32 {
     let x = if x == 0 { 123459876 } else { x };
-    let hi = x / 127773;
-    let lo = x % 127773;
-    let mut x = 16807 * lo - 2836 * hi;
-    if x < 0 {
-        x += 0x7fffffff;
-    }
-    x
+    let (hi, lo) = (x / 127773, x % 127773);
+    let x = 16807 * lo - 2836 * hi;
+    if x < 0 { x + 0x7fffffff } else { x }
 }
 
-pub fn glibc_srandom(seed: u32) -> RandState {
-    let mut r = vec![0i64; DEG];
-    r[0] = seed as i64;
-    for i in 1..DEG {
-        r[i] = good_rand(r[i - 1]);
-    }
-    let mut st = RandState { r, f: SEP, b: 0 };
-    for _ in 0..10 * DEG {
-        glibc_random(&mut st);
-    }
-    st
-}
-
-pub fn glibc_random(st: &mut RandState) -> i64 {
-    let v = st.r[st.f].wrapping_add(st.r[st.b]);
-    st.r[st.f] = v;
-    let result = (v >> 1) & 0x7fffffff;
-    st.f += 1;
-    if st.f >= DEG {
-        st.f = 0;
-        st.b += 1;
-    } else {
-        st.b += 1;
-        if st.b >= DEG {
-            st.b = 0;
+impl RandState {
+    /// `srandom(seed)`: fill the table from the seed, then discard 630 values.
+    pub fn seeded(seed: u32) -> RandState {
+        let mut r = [0u32; DEG];
+        r[0] = seed;
+        for i in 1..DEG {
+            r[i] = good_rand(r[i - 1] as i32) as u32;
         }
+        let mut st = RandState {
+            r,
+            f: SEP,
+            b: 0,
+            shuffle: None,
+        };
+        for _ in 0..10 * DEG {
+            st.next();
+        }
+        st
     }
-    result
+
+    fn next_raw(&mut self) -> u32 {
+        let v = self.r[self.f].wrapping_add(self.r[self.b]);
+        self.r[self.f] = v;
+        self.f += 1;
+        if self.f >= DEG {
+            self.f = 0;
+            self.b += 1;
+        } else {
+            self.b += 1;
+            if self.b >= DEG {
+                self.b = 0;
+            }
+        }
+        (v >> 1) & 0x7fffffff
+    }
+
+    /// `random()`: the next raw value swapped through the shuffle table.
+    pub fn next(&mut self) -> u32 {
+        if self.shuffle.is_none() {
+            let mut table = [0u32; SHUFFLE];
+            for t in &mut table {
+                *t = self.next_raw();
+            }
+            let s = self.next_raw();
+            self.shuffle = Some(Box::new((table, s)));
+        }
+        let r = self.next_raw();
+        let Some(sh) = self.shuffle.as_deref_mut() else {
+            unreachable!("filled above")
+        };
+        let k = (sh.1 as usize) & (SHUFFLE - 1);
+        sh.1 = sh.0[k];
+        sh.0[k] = r;
+        sh.1
+    }
 }
 
 fn fmt_num(x: f64) -> String {
@@ -882,10 +907,17 @@ mod tests {
     }
 
     #[test]
-    fn rand_matches_glibc() {
-        let mut st = glibc_srandom(1);
-        let a = glibc_random(&mut st);
-        assert!(a >= 0);
+    fn rand_matches_gawk() {
+        // gawk 5.2.1: BEGIN { printf "%.17g\n", rand() } after srand(SEED); 1 is the default.
+        let draw = |seed: u32| {
+            let mut st = RandState::seeded(seed);
+            let (a, b) = (st.next() as f64, st.next() as f64);
+            0.5 + ((a / 2147483648.0 + b) / 2147483648.0) - 0.5
+        };
+        assert_eq!(draw(1), 0.924_045_815_399_124_7);
+        assert_eq!(draw(0), 0.855_565_923_655_723_4);
+        assert_eq!(draw(3000000000), 0.458_713_209_416_337_1);
+        assert_eq!(draw(-7i32 as u32), 0.853_854_576_658_683_6);
     }
 
     #[test]

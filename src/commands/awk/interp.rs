@@ -6,11 +6,9 @@
 //! user-function recursion is bounded by a depth limit and by the stack actually used.
 
 use std::cell::RefCell;
-use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
-use indexmap::IndexMap;
-use rustc_hash::{FxHashMap, FxHasher};
+use rustc_hash::FxHashMap;
 
 use crate::api::ToolCtx;
 
@@ -21,7 +19,7 @@ use super::re::{self, Re};
 use super::record::{Record, Splitter};
 use super::value::{Str, Value, compare, empty_str, str_from};
 
-pub type Array = IndexMap<Str, Value, BuildHasherDefault<FxHasher>>;
+pub use super::array::Array;
 
 #[derive(Clone, Debug)]
 pub enum Cell {
@@ -93,8 +91,8 @@ pub struct Interp<'c> {
     pub main: MainInput,
     pub ranges: Vec<bool>,
     pub exit_code: i32,
-    pub rand_seed: f64,
-    pub prev_seed: f64,
+    /// The seed `srand` returns next; gawk starts from 1.
+    pub rand_seed: i64,
     pub rng_state: super::builtins::RandState,
     pub tmp_counter: u64,
     pub in_end: bool,
@@ -176,9 +174,8 @@ impl<'c> Interp<'c> {
             },
             ranges: vec![false; prog.nranges],
             exit_code: 0,
-            rand_seed: 0.0,
-            prev_seed: 0.0,
-            rng_state: super::builtins::glibc_srandom(1),
+            rand_seed: 1,
+            rng_state: super::builtins::RandState::seeded(1),
             tmp_counter: 0,
             in_end: false,
             rec_buf: Vec::new(),
@@ -550,16 +547,18 @@ impl<'c> Interp<'c> {
             }
             Stmt::ForIn(k, a, b) => {
                 let arr = self.array(*a)?;
-                let mut keys: Vec<Str> = arr.borrow().keys().cloned().collect();
-                if let Some(order) = self.sorted_in() {
-                    self.sort_keys(&mut keys, &arr.borrow(), &order);
-                }
+                // gawk walks a snapshot of the keys: a key deleted by the body is still visited.
+                let keys: Vec<Value> = match self.sorted_in() {
+                    Some(order) => {
+                        let mut keys = arr.borrow().keys();
+                        self.sort_keys(&mut keys, &arr.borrow(), &order);
+                        keys.into_iter().map(Value::StrNum).collect()
+                    }
+                    None => arr.borrow().loop_values(),
+                };
                 for key in keys {
                     self.check_cancel()?;
-                    if !arr.borrow().contains_key(&key) {
-                        continue;
-                    }
-                    self.assign(k, Value::StrNum(key))?;
+                    self.assign(k, key)?;
                     match self.exec(b) {
                         Ok(()) | Err(Flow::Continue) => {}
                         Err(Flow::Break) => break,
@@ -596,7 +595,7 @@ impl<'c> Interp<'c> {
                     None => arr.borrow_mut().clear(),
                     Some(s) => {
                         let k = self.subscript(s)?;
-                        arr.borrow_mut().shift_remove(&k);
+                        arr.borrow_mut().remove(&k);
                     }
                 }
             }
@@ -814,7 +813,7 @@ impl<'c> Interp<'c> {
                 let arr = self.array(*v)?;
                 let k = self.subscript(subs)?;
                 let mut a = arr.borrow_mut();
-                let slot = a.entry(k).or_insert(Value::Uninit);
+                let slot = a.slot(k);
                 let old = slot.to_num();
                 *slot = Value::Num(old + d);
                 Ok(old)
@@ -838,7 +837,7 @@ impl<'c> Interp<'c> {
                 let arr = self.array(*v)?;
                 let k = self.subscript(subs)?;
                 let mut a = arr.borrow_mut();
-                Ok(a.entry(k).or_insert(Value::Uninit).clone())
+                Ok(a.slot(k).clone())
             }
             LValue::Nf => Ok(Value::Num(self.nf() as f64)),
         }
@@ -888,7 +887,7 @@ impl<'c> Interp<'c> {
                 let arr = self.array(*v)?;
                 let k = self.subscript(subs)?;
                 let mut a = arr.borrow_mut();
-                a.entry(k).or_insert(Value::Uninit).clone()
+                a.slot(k).clone()
             }
             Expr::Nf => Value::Num(self.nf() as f64),
             Expr::Grouping(list) => {
@@ -924,7 +923,7 @@ impl<'c> Interp<'c> {
                     let k = self.subscript(subs)?;
                     let y = self.eval_num(rhs)?;
                     let mut a = arr.borrow_mut();
-                    let slot = a.entry(k).or_insert(Value::Uninit);
+                    let slot = a.slot(k);
                     let r = arith(*op, slot.to_num(), y)?;
                     *slot = Value::Num(r);
                     return Ok(Value::Num(r));

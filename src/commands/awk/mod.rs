@@ -5,9 +5,10 @@
 //! The program is parsed once into a tree with resolved variable slots ([`parser`]) and run by
 //! a tree-walking evaluator ([`interp`], [`builtins`], [`run`]). Input streams in chunks; fields
 //! split lazily; output is buffered. Commands named in `system()`, `cmd | getline` and
-//! `print | cmd` run inside sandsh (see [`io`]). `for (k in a)` visits keys in insertion
-//! order (gawk's order is an unspecified hash order; scripts that need an order sort).
+//! `print | cmd` run inside sandsh (see [`io`]). `for (k in a)` visits keys in gawk's own
+//! order, which follows its array layout ([`array`]).
 
+mod array;
 mod ast;
 mod builtins;
 mod format;
@@ -74,7 +75,7 @@ const OPERANDS: &[ArgSpec] = &[
     },
 ];
 
-const DESCRIPTION: &str = "Scan each input FILE (or standard input) for records matching the patterns of PROGRAM and run their actions. POSIX awk with the gawk extensions: BEGIN/END, ranges, regex patterns, getline in every form, output redirection to files and to commands (run inside the shell), arrays with SUBSEP, user functions, and the built-ins length substr index split sub gsub match sprintf sin cos atan2 exp log sqrt int rand srand tolower toupper system close fflush gensub strftime systime mktime asort asorti patsplit. Strings are handled as UTF-8 characters. `for (k in a)` visits keys in insertion order.";
+const DESCRIPTION: &str = "Scan each input FILE (or standard input) for records matching the patterns of PROGRAM and run their actions. POSIX awk with the gawk extensions: BEGIN/END, ranges, regex patterns, getline in every form, output redirection to files and to commands (run inside the shell), arrays with SUBSEP, user functions, and the built-ins length substr index split sub gsub match sprintf sin cos atan2 exp log sqrt int rand srand tolower toupper system close fflush gensub strftime systime mktime asort asorti patsplit. Strings are handled as UTF-8 characters. `for (k in a)` visits keys in the order gawk does.";
 
 const EXAMPLES: &[Example] = &[
     Example {
