@@ -490,9 +490,12 @@ impl Regex {
 
     /// Compile a Perl-syntax pattern (`grep -P`): leftmost-first matches, `fancy-regex`
     /// when the pattern needs look-around or back-references.
+    /// A Perl-style pattern (`grep -P`), on the `regex` crate when it can take it and on
+    /// fancy-regex (look-around, back-references, `\K`, atomic groups) otherwise.
     pub fn new_perl(pattern: &[u8], flags: Flags) -> Result<Regex, Error> {
         let p = std::str::from_utf8(pattern)
             .map_err(|_| Error::Engine("invalid UTF-8 in pattern".into()))?;
+        let p = &*perl_quotes(p);
         let mut prefix = String::from("(?");
         if flags.icase {
             prefix.push('i');
@@ -634,6 +637,39 @@ impl Regex {
             }
         }
     }
+}
+
+/// PCRE's `\Q…\E` (quote everything up to `\E` or the end), which neither engine takes,
+/// rewritten as escaped literals.
+fn perl_quotes(p: &str) -> std::borrow::Cow<'_, str> {
+    if !p.contains("\\Q") {
+        return p.into();
+    }
+    let mut out = String::with_capacity(p.len() + 8);
+    let mut chars = p.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('Q') => {
+                let rest = chars.as_str();
+                let (lit, tail) = match rest.find("\\E") {
+                    Some(i) => (&rest[..i], &rest[i + 2..]),
+                    None => (rest, ""),
+                };
+                out.push_str(&regex::escape(lit));
+                chars = tail.chars();
+            }
+            Some(d) => {
+                out.push('\\');
+                out.push(d);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out.into()
 }
 
 #[cfg(test)]

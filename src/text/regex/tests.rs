@@ -263,3 +263,13 @@ fn empty_pattern_matches_everywhere() {
     assert_eq!(r.find_at(b"", 0), Some((0, 0)));
     assert_eq!(r.find_at(b"a", 2), None);
 }
+
+#[test]
+fn perl_quote_blocks_are_literal() {
+    assert_eq!(perl_quotes("a\\Q.*\\Eb"), "a\\.\\*b");
+    assert_eq!(perl_quotes("\\Q(x"), "\\(x");
+    assert_eq!(perl_quotes("\\\\Q"), "\\\\Q");
+    let p = Regex::new_perl(b"x\\Qa.b\\E+", Flags::default()).expect("compiles");
+    assert_eq!(p.find_at(b"xa.bb", 0), Some((0, 5)));
+    assert_eq!(p.find_at(b"xaxb", 0), None);
+}
