@@ -11,6 +11,7 @@ mod cancelled;
 mod command;
 mod ctx;
 pub mod doc;
+mod exec;
 mod spec;
 mod value;
 
@@ -19,6 +20,7 @@ pub use args::{ArgParser, ParsedArgs, UsageError};
 pub use cancelled::{Cancelled, is_cancelled};
 pub use command::{Arg, Command, ExitStatus};
 pub use ctx::{CallOutput, CommandRegistry, OutputFormat, PatientGuard, ProcessInfo, ToolCtx};
+pub use exec::{ExecError, search_program};
 pub use spec::{ArgSpec, ArgType, CommandSpec, Example, OptSpec, RiskLevel};
 pub use value::Value;
 

@@ -188,10 +188,26 @@ impl Command for Env {
             return ctx.call("bash", &argv);
         }
         if let Some((cmd, rest)) = ops.split_first() {
+            let name = util::lossy(cmd);
+            let path = vars
+                .iter()
+                .find(|(k, _)| k == "PATH")
+                .map(|(_, v)| v.as_slice());
+            let prog = match util::exec_search(ctx, &name, path) {
+                Ok(p) => p,
+                Err(e) => {
+                    util::err(
+                        ctx,
+                        "env",
+                        &format!("{}: {}", util::cquote(&name), e.reason),
+                    );
+                    return e.status;
+                }
+            };
             if changed {
-                return ctx.call_with_env(&util::lossy(cmd), rest, &vars);
+                return ctx.call_with_env(&prog, rest, &vars);
             }
-            return ctx.call(&util::lossy(cmd), rest);
+            return ctx.call(&prog, rest);
         }
         let eol = if p.has(&ENV, "0") { 0 } else { b'\n' };
         let mut out = Vec::new();
@@ -264,12 +280,21 @@ mod tests {
 
     #[test]
     fn running() {
-        assert_eq!(run_in(&Env, &["true"], "").0, 0);
-        assert_eq!(run_in(&Env, &["nope-cmd"], "").0, 127);
-        // The test double cannot change the environment: it refuses rather than lie.
-        let (s, _, e) = run_in(&Env, &["A=1", "true"], "");
-        assert_eq!(s, 125);
-        assert!(e.contains("not supported"));
+        // Programs are found as execvp finds them: on PATH, or /bin:/usr/bin when it is unset;
+        // functions and builtins are not programs.
+        let mut k = crate::Kernel::new(crate::KernelConfig::default());
+        let r = k.execute(
+            "env true; echo $?; env nope-cmd; echo $?; env -i A=1 printenv A; \
+             f() { :; }; env f; echo $?; env cd; echo $?; touch nx; env ./nx; echo $?",
+        );
+        assert_eq!(r.stdout_str(), "0\n127\n1\n127\n127\n126\n");
+        assert_eq!(
+            r.stderr_str(),
+            "env: \u{2018}nope-cmd\u{2019}: No such file or directory\n\
+             env: \u{2018}f\u{2019}: No such file or directory\n\
+             env: \u{2018}cd\u{2019}: No such file or directory\n\
+             env: \u{2018}./nx\u{2019}: Permission denied\n"
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::api::{
 };
 
 /// Size of the chunks commands read and write.
-pub const CHUNK: usize = 64 * 1024;
+pub const CHUNK: usize = 128 * 1024;
 
 /// Parse arguments or print the GNU-style usage error and return `status`.
 pub fn parse_or_usage(
@@ -126,6 +126,26 @@ pub fn quote(name: &str) -> String {
     } else {
         format!("'{name}'")
     }
+}
+
+/// The program `execvp` would run for `name` (see [`crate::api::search_program`]), as a path
+/// to pass to [`ToolCtx::call`].
+pub fn exec_search(
+    ctx: &dyn ToolCtx,
+    name: &str,
+    path: Option<&[u8]>,
+) -> Result<String, crate::api::ExecError> {
+    crate::api::search_program(name, path, |p| {
+        ctx.backend().stat(&ctx.resolve_path(p)).ok()
+    })
+}
+
+/// The `PATH` a command run from `ctx` is looked up in (see [`exec_search`]); `None` when unset.
+pub fn env_path(ctx: &dyn ToolCtx) -> Option<Vec<u8>> {
+    ctx.env()
+        .into_iter()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v)
 }
 
 /// Where an input comes from: stdin (read through the context) or an opened file.

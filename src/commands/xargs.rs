@@ -590,6 +590,8 @@ impl Reader {
 struct Runner {
     status: i32,
     stop: Option<i32>,
+    /// The `PATH` commands are looked up in.
+    path: Option<Vec<u8>>,
 }
 
 fn shown(argv: &[Arg]) -> String {
@@ -610,7 +612,15 @@ impl Runner {
             let _ = writeln!(ctx.stderr(), "{}", shown(argv));
         }
         let name = String::from_utf8_lossy(&argv[0]).into_owned();
-        let st = ctx.call(&name, &argv[1..]);
+        let prog = match util::exec_search(ctx, &name, self.path.as_deref()) {
+            Ok(p) => p,
+            Err(e) => {
+                util::err(ctx, "xargs", &format!("{name}: {}", e.reason));
+                self.stop = Some(e.status);
+                return;
+            }
+        };
+        let st = ctx.call(&prog, &argv[1..]);
         match st {
             0 => {}
             1..=125 => self.status = 123,
@@ -674,6 +684,7 @@ impl Command for Xargs {
         let mut runner = Runner {
             status: 0,
             stop: None,
+            path: util::env_path(ctx),
         };
         let delim = match c.split {
             Split::Delim(d) => d,

@@ -6,6 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::api::fs::{FileType, Metadata, WriteMode};
 use crate::api::{Arg, ToolCtx};
+use crate::commands::util;
 
 use super::parse::{Exec, Expr, Globals, PermMode, Prim, TimeKind};
 use super::printf::{self, type_char};
@@ -56,6 +57,8 @@ pub struct Eval {
     pub prune: bool,
     /// Stdout's reader has gone.
     pub broken: bool,
+    /// The `PATH` `-exec` commands are looked up in.
+    path: Option<Vec<u8>>,
 }
 
 fn msg(ctx: &mut dyn ToolCtx, m: &str) {
@@ -87,7 +90,9 @@ impl Eval {
             .map(|f| (ctx.resolve_path(f), Vec::new()))
             .collect();
         let batches = (0..g.exec_slots).map(|_| None).collect();
+        let path = util::env_path(ctx);
         Eval {
+            path,
             g,
             now,
             json,
@@ -423,19 +428,31 @@ impl Eval {
                 return false;
             }
         }
-        let st = self.run(&argv, x.in_dir.then_some(dir.as_slice()), ctx);
-        if st == 127 {
-            // The command could not be found: GNU find reports that and exits 1 at the end.
-            self.status = 1;
-        }
-        st == 0
+        // A command that fails, even one that cannot be found, only makes `-exec … ;` false.
+        self.run(&argv, x.in_dir.then_some(dir.as_slice()), ctx) == 0
     }
 
     fn run(&mut self, argv: &[Arg], dir: Option<&[u8]>, ctx: &mut dyn ToolCtx) -> i32 {
         self.flush_out(ctx);
         self.flush_files(ctx, true);
+        let name = s(&argv[0]);
+        // -execdir runs a name with a `/` from the file's directory: the shell resolves it there.
+        let prog = if dir.is_some() && name.contains('/') {
+            Ok(name.clone())
+        } else {
+            util::exec_search(ctx, &name, self.path.as_deref())
+        };
+        let prog = match prog {
+            Ok(p) => p,
+            Err(e) => {
+                msg(ctx, &format!("{}: {}", util::cquote(&name), e.reason));
+                return e.status;
+            }
+        };
+        let mut argv = argv.to_vec();
+        argv[0] = prog.clone().into_bytes();
         match dir {
-            None => ctx.call(&s(&argv[0]), &argv[1..]),
+            None => ctx.call(&prog, &argv[1..]),
             Some(d) => {
                 let mut a: Vec<Arg> = vec![
                     b"-c".to_vec(),

@@ -31,7 +31,7 @@ pub fn timeout(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
                 match signal_name(&s).and_then(|n| signal_number(&n)) {
                     Some(n) => signal = n,
                     None => {
-                        sh.builtin_error("timeout", &format!("{s}: invalid signal"));
+                        usage(sh, &format!("{}: invalid signal", quote(&s)));
                         return Ok(125);
                     }
                 }
@@ -46,17 +46,21 @@ pub fn timeout(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
                 match signal_name(s).and_then(|n| signal_number(&n)) {
                     Some(n) => signal = n,
                     None => {
-                        sh.builtin_error("timeout", &format!("{s}: invalid signal"));
+                        usage(sh, &format!("{}: invalid signal", quote(s)));
                         return Ok(125);
                     }
                 }
             }
             _ if a.starts_with("--kill-after=") => {}
+            _ if a.starts_with("--") => {
+                usage(sh, &format!("unrecognized option '{a}'"));
+                return Ok(125);
+            }
             _ if a.starts_with('-')
                 && a.len() > 1
                 && !a[1..].starts_with(|c: char| c.is_ascii_digit()) =>
             {
-                sh.builtin_error("timeout", &format!("invalid option -- '{}'", &a[1..]));
+                usage(sh, &format!("invalid option -- '{}'", &a[1..]));
                 return Ok(125);
             }
             _ => break,
@@ -64,18 +68,39 @@ pub fn timeout(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
         i += 1;
     }
     let Some(dur_text) = argv.get(i).map(|x| text(x)) else {
-        sh.builtin_error("timeout", "missing operand");
+        try_help(sh);
         return Ok(125);
     };
     let Some(dur) = crate::text::duration::parse_finite(&dur_text) else {
-        sh.builtin_error("timeout", &format!("invalid time interval '{dur_text}'"));
+        usage(sh, &format!("invalid time interval {}", quote(&dur_text)));
         return Ok(125);
     };
     let cmd = &argv[i + 1..];
     if cmd.is_empty() {
-        sh.builtin_error("timeout", "missing operand");
+        try_help(sh);
         return Ok(125);
     }
+    // The command is a program found as execvp finds it, not a function or a builtin.
+    let name = text(&cmd[0]);
+    let path = sh.vars.get_str("PATH").map(<[u8]>::to_vec);
+    let prog = crate::api::search_program(&name, path.as_deref(), |p| {
+        sh.env.backend.stat(&sh.resolve(p)).ok()
+    });
+    let prog = match prog {
+        Ok(p) => p,
+        Err(e) => {
+            let m = format!(
+                "timeout: failed to run command {}: {}\n",
+                quote(&name),
+                e.reason
+            );
+            sh.write_fd(2, m.as_bytes());
+            return Ok(e.status);
+        }
+    };
+    let mut cmd = cmd.to_vec();
+    cmd[0] = prog.into_bytes();
+    let cmd = &cmd[..];
     let outer = sh.cancel.clone();
     let mine = outer.child();
     let fired = Arc::new(AtomicBool::new(false));
@@ -113,4 +138,20 @@ pub fn timeout(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
         Err(Flow::Exit(s)) => Ok(s),
         Err(e) => Err(e),
     }
+}
+
+/// GNU's quoting of a value in a message in a UTF-8 locale: `‘x’`.
+fn quote(s: &str) -> String {
+    format!("\u{2018}{s}\u{2019}")
+}
+
+/// A usage error as GNU timeout reports it (status 125 is the caller's).
+fn usage(sh: &Shell, msg: &str) {
+    sh.write_fd(2, format!("timeout: {msg}\n").as_bytes());
+    try_help(sh);
+}
+
+/// What GNU timeout prints for missing operands: only the pointer to `--help`.
+fn try_help(sh: &Shell) {
+    sh.write_fd(2, b"Try 'timeout --help' for more information.\n");
 }
