@@ -560,13 +560,12 @@ impl Stream for VfsFile {
             return Err(bad_fd());
         }
         let mut pos = lock(&self.pos);
-        let data = self
+        let n = self
             .backend
-            .read(&self.path, Some(*pos..*pos + buf.len() as u64))
+            .read_at(&self.path, *pos, buf)
             .map_err(vfs_io)?;
-        buf[..data.len()].copy_from_slice(&data);
-        *pos += data.len() as u64;
-        Ok(data.len())
+        *pos += n as u64;
+        Ok(n)
     }
 
     fn read_until(&self, delim: u8, max: Option<usize>) -> io::Result<Vec<u8>> {

@@ -29,6 +29,9 @@ impl KernelBackend for NetBackend {
     fn read(&self, path: &Path, range: Option<std::ops::Range<u64>>) -> VfsResult<Vec<u8>> {
         self.inner.read(path, range)
     }
+    fn read_at(&self, path: &Path, offset: u64, buf: &mut [u8]) -> VfsResult<usize> {
+        self.inner.read_at(path, offset, buf)
+    }
     fn write(&self, path: &Path, data: &[u8], mode: WriteMode, create_mode: u32) -> VfsResult<()> {
         self.inner.write(path, data, mode, create_mode)
     }

@@ -253,6 +253,23 @@ impl KernelBackend for HostFs {
         Ok(out)
     }
 
+    fn read_at(&self, path: &Path, offset: u64, buf: &mut [u8]) -> VfsResult<usize> {
+        use std::os::unix::fs::FileExt;
+        let file = self
+            .open_regular(path, OpenOptions::new().read(true))?
+            .into_std();
+        let mut n = 0;
+        while n < buf.len() {
+            match file.read_at(&mut buf[n..], offset + n as u64) {
+                Ok(0) => break,
+                Ok(k) => n += k,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(map_io(&e)),
+            }
+        }
+        Ok(n)
+    }
+
     fn write(&self, path: &Path, data: &[u8], mode: WriteMode, create_mode: u32) -> VfsResult<()> {
         self.writable()?;
         let existed = self.dir.symlink_metadata(rel(path)).is_ok();

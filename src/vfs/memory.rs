@@ -813,6 +813,23 @@ impl KernelBackend for MemoryFs {
         }
     }
 
+    fn read_at(&self, path: &Path, offset: u64, buf: &mut [u8]) -> VfsResult<usize> {
+        let st = self.read_state();
+        let ino = st.resolve(bytes(path), true)?;
+        match &st.node(ino)?.data {
+            Data::File(d) => {
+                let start = (offset.min(d.len() as u64)) as usize;
+                let n = buf.len().min(d.len() - start);
+                buf[..n].copy_from_slice(&d[start..start + n]);
+                Ok(n)
+            }
+            _ => {
+                drop(st);
+                super::read_at_through_read(self, path, offset, buf)
+            }
+        }
+    }
+
     fn write(&self, path: &Path, data: &[u8], mode: WriteMode, create_mode: u32) -> VfsResult<()> {
         let mut st = self.write_state();
         let now = self.now();

@@ -149,10 +149,28 @@ pub struct BackendTool {
     pub description: String,
 }
 
+/// [`KernelBackend::read_at`] done with [`KernelBackend::read`] and a copy.
+pub fn read_at_through_read<B: KernelBackend + ?Sized>(
+    b: &B,
+    path: &Path,
+    offset: u64,
+    buf: &mut [u8],
+) -> VfsResult<usize> {
+    let data = b.read(path, Some(offset..offset + buf.len() as u64))?;
+    buf[..data.len()].copy_from_slice(&data);
+    Ok(data.len())
+}
+
 /// The filesystem a kernel runs over. All methods take absolute, normalized paths.
 pub trait KernelBackend: Send + Sync {
     /// Read a whole file (following symlinks), or `range` of it (clamped to the file size).
     fn read(&self, path: &Path, range: Option<std::ops::Range<u64>>) -> VfsResult<Vec<u8>>;
+    /// Read into `buf` from `offset` (following symlinks): the number of bytes read, fewer
+    /// than `buf.len()` only at the end of the file. Open descriptors read through this, so
+    /// backends override it to fill `buf` directly, without [`KernelBackend::read`]'s buffer.
+    fn read_at(&self, path: &Path, offset: u64, buf: &mut [u8]) -> VfsResult<usize> {
+        read_at_through_read(self, path, offset, buf)
+    }
     /// Write according to `mode`, creating the file with mode `0o666 & !umask` (the caller
     /// passes the final mode in `create_mode`).
     fn write(&self, path: &Path, data: &[u8], mode: WriteMode, create_mode: u32) -> VfsResult<()>;

@@ -372,6 +372,11 @@ impl KernelBackend for MountTable {
         r.backend.read(&r.inner, range)
     }
 
+    fn read_at(&self, path: &Path, offset: u64, buf: &mut [u8]) -> VfsResult<usize> {
+        let r = self.route(path, true)?;
+        r.backend.read_at(&r.inner, offset, buf)
+    }
+
     fn write(&self, path: &Path, data: &[u8], mode: WriteMode, create_mode: u32) -> VfsResult<()> {
         let r = self.route(path, true)?;
         r.backend.write(&r.inner, data, mode, create_mode)

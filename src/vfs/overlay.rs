@@ -640,6 +640,13 @@ impl KernelBackend for OverlayFs {
         self.layer(&l, layer).read(&from_bytes(&r), range)
     }
 
+    fn read_at(&self, path: &Path, offset: u64, buf: &mut [u8]) -> VfsResult<usize> {
+        let l = self.read_state();
+        let r = self.resolve(&l, path, true)?;
+        let (_, layer) = self.lookup(&l, &r)?.ok_or(VfsError::NotFound)?;
+        self.layer(&l, layer).read_at(&from_bytes(&r), offset, buf)
+    }
+
     fn write(&self, path: &Path, data: &[u8], mode: WriteMode, create_mode: u32) -> VfsResult<()> {
         let l = self.write_state();
         let r = self.resolve(&l, path, true)?;
