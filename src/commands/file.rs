@@ -3,7 +3,7 @@
 //! Not a libmagic port: a fixed set of checks in libmagic's order. Special files first
 //! (directory, symlink, device, fifo, empty), then the magic numbers agents meet (gzip, bzip2, xz, zip,
 //! tar, PNG, JPEG, GIF, PDF, ELF), then text: scripts by their `#!` line, JSON (libmagic's
-//! "JSON text data" / "New Line Delimited JSON text data"), HTML, XML, and the encoding
+//! "JSON text data" / "New Line Delimited JSON text data"), CSV, HTML, XML, and the encoding
 //! analysis (ASCII, UTF-8, UTF-16, ISO-8859, non-ISO extended ASCII) with libmagic's line
 //! terminator, long-line, escape-sequence and overstriking remarks. Anything else is `data`.
 //! ELF is described from its header and program headers only (no section or note parsing,
@@ -26,7 +26,7 @@ static SPEC: CommandSpec = CommandSpec {
     group: "fs",
     summary: "determine file type",
     usage: "file [OPTION]... FILE...",
-    description: "Print the type of each FILE as file(1) words it: text encodings and line terminators, empty files, directories, symlinks, devices, scripts, JSON, HTML, XML, and the magic numbers of gzip, bzip2, xz, zip, tar, PNG, JPEG, GIF, PDF and ELF (a header cut short is described as far as it goes, as libmagic does). Only the first 1 MiB is examined. A FILE that cannot be read is reported on stdout and does not change the exit status (as in file 5).",
+    description: "Print the type of each FILE as file(1) words it: text encodings and line terminators, empty files, directories, symlinks, devices, scripts, JSON, CSV, HTML, XML, and the magic numbers of gzip, bzip2, xz, zip, tar, PNG, JPEG, GIF, PDF and ELF (a header cut short is described as far as it goes, as libmagic does). Only the first 1 MiB is examined. A FILE that cannot be read is reported on stdout and does not change the exit status (as in file 5).",
     options: &[
         opt(
             Some('b'),
