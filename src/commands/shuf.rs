@@ -208,6 +208,9 @@ impl RandInt {
 const MAX_PERM: u64 = 10_000_000;
 
 /// GNU's `randperm_new`: the first `h` entries of a random permutation of 0..n.
+/// The input size above which GNU shuf -n samples a reservoir instead of reading it whole.
+const RESERVOIR_MIN_INPUT: u64 = 8192 * 1024;
+
 fn randperm(r: &mut RandInt, h: u64, n: u64) -> Result<Vec<u64>, EndOfFile> {
     match h {
         0 => Ok(Vec::new()),
@@ -419,11 +422,23 @@ fn generate(
         return Ok(());
     }
     let mut lines: Vec<Vec<u8>> = Vec::new();
-    let reservoir = !echo && head.is_some() && !repeat;
     if echo {
         lines = operands.to_vec();
     } else {
         let f = operands.first().cloned().unwrap_or_else(|| b"-".to_vec());
+        // GNU samples a reservoir only when the input's size is unknown (a pipe, a device) or
+        // above 8 MiB; a smaller regular file is read whole and permuted, which draws
+        // different random numbers.
+        let path = match &f[..] {
+            b"-" => ctx.stdin_path(),
+            name => Some(ctx.resolve_path(&util::lossy(name))),
+        };
+        let small = path.is_some_and(|p| {
+            ctx.backend()
+                .stat(&p)
+                .is_ok_and(|m| m.is_file() && m.size <= RESERVOIR_MIN_INPUT)
+        });
+        let reservoir = head.is_some() && !repeat && !small;
         let mut src =
             util::open(ctx, &f).map_err(|m| Fail::Msg(format!("{}: {m}", util::lossy(&f))))?;
         let mut rd = Lines::new(eol);

@@ -376,6 +376,10 @@ const PLAIN: &[(&str, &str)] = &[
     ),
     (
         "shuf",
+        "seq 1 1000 | od -An -tx1 > rs; seq 100 > in; shuf -n 5 --random-source=rs in; shuf -n 4 --random-source=rs < in",
+    ),
+    (
+        "shuf",
         "seq 1 1000 | od -An -tx1 > rs; shuf -i 1-1000000000 -n 3 --random-source=rs",
     ),
     (
