@@ -398,7 +398,9 @@ impl Lister<'_> {
         v
     }
 
-    fn print(&mut self, entries: &[Entry], out: &mut Vec<u8>) {
+    /// Print `entries`; the column widths also fit `also` (GNU sizes the block of file
+    /// operands to the directory operands as well, though those are listed later).
+    fn print(&mut self, entries: &[Entry], also: &[Entry], out: &mut Vec<u8>) {
         if self.json {
             let items: Vec<serde_json::Value> = entries
                 .iter()
@@ -408,9 +410,9 @@ impl Lister<'_> {
             self.items.extend(items);
             return;
         }
+        let sized = || entries.iter().chain(also);
         let wi = if self.c.inode {
-            entries
-                .iter()
+            sized()
                 .map(|e| e.meta.ino.to_string().len())
                 .max()
                 .unwrap_or(1)
@@ -426,11 +428,7 @@ impl Lister<'_> {
             }
         };
         let wb = if self.c.blocks {
-            entries
-                .iter()
-                .map(|e| size_blocks(e).len())
-                .max()
-                .unwrap_or(1)
+            sized().map(|e| size_blocks(e).len()).max().unwrap_or(1)
         } else {
             0
         };
@@ -460,22 +458,19 @@ impl Lister<'_> {
                 e.meta.size.to_string()
             }
         };
-        let wl = entries
-            .iter()
+        let wl = sized()
             .map(|e| e.meta.nlink.to_string().len())
             .max()
             .unwrap_or(1);
-        let wu = entries
-            .iter()
+        let wu = sized()
             .map(|e| self.owner(e.meta.uid, false).len())
             .max()
             .unwrap_or(1);
-        let wg = entries
-            .iter()
+        let wg = sized()
             .map(|e| self.owner(e.meta.gid, true).len())
             .max()
             .unwrap_or(1);
-        let ws = entries.iter().map(|e| size_of(e).len()).max().unwrap_or(1);
+        let ws = sized().map(|e| size_of(e).len()).max().unwrap_or(1);
         for e in entries {
             let line = format!(
                 "{}{} {:>wl$} {:<wu$} {:<wg$} {:>ws$} {} {}{}",
@@ -564,7 +559,7 @@ impl Lister<'_> {
             };
             out.extend_from_slice(format!("total {total}\n").as_bytes());
         }
-        self.print(&entries, out);
+        self.print(&entries, &[], out);
         if out.len() > util::CHUNK {
             let _ = util::out(ctx, out);
             out.clear();
@@ -764,7 +759,7 @@ impl Command for Ls {
         sort_entries(&mut files, &c);
         sort_entries(&mut dirs, &c);
         let mut out = Vec::new();
-        l.print(&files, &mut out);
+        l.print(&files, &dirs, &mut out);
         let header = ops.len() > 1 || c.recursive;
         let mut first = files.is_empty();
         for d in &dirs {

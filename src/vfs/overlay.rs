@@ -231,6 +231,18 @@ impl OverlayFs {
         Ok(self.lower_lstat(l, path)?.map(|m| (m, Layer::Lower)))
     }
 
+    /// The metadata `stat` reports. A directory the upper layer holds (the root, a copied-up
+    /// parent) counts the subdirectories of the merged view in its links, 2 + one per
+    /// subdirectory, as a directory on disk does.
+    fn merged_meta(&self, l: &Layers, path: &[u8]) -> VfsResult<Metadata> {
+        let (mut m, layer) = self.lookup(l, path)?.ok_or(VfsError::NotFound)?;
+        if layer == Layer::Upper && m.is_dir() && self.lower_lstat(l, path)?.is_some() {
+            let subdirs = self.merged_list(l, path)?;
+            m.nlink = 2 + subdirs.values().filter(|t| **t == FileType::Dir).count() as u64;
+        }
+        Ok(m)
+    }
+
     fn layer<'a>(&'a self, l: &'a Layers, layer: Layer) -> &'a dyn KernelBackend {
         match layer {
             Layer::Upper => &l.upper,
@@ -700,13 +712,13 @@ impl KernelBackend for OverlayFs {
     fn stat(&self, path: &Path) -> VfsResult<Metadata> {
         let l = self.read_state();
         let r = self.resolve(&l, path, true)?;
-        Ok(self.lookup(&l, &r)?.ok_or(VfsError::NotFound)?.0)
+        self.merged_meta(&l, &r)
     }
 
     fn lstat(&self, path: &Path) -> VfsResult<Metadata> {
         let l = self.read_state();
         let r = self.resolve(&l, path, false)?;
-        Ok(self.lookup(&l, &r)?.ok_or(VfsError::NotFound)?.0)
+        self.merged_meta(&l, &r)
     }
 
     fn mkdir(&self, path: &Path, mode: u32, parents: bool) -> VfsResult<()> {

@@ -233,3 +233,16 @@ fn whiteout_prefix_does_not_hide_siblings() {
     assert_eq!(read(&ov, "/d-x").as_deref(), Ok("sibling\n"));
     assert_eq!(ov.diff().map(|d| d.len()), Ok(1));
 }
+
+#[test]
+fn directory_links_count_merged_subdirectories() {
+    let (_tmp, ov) = setup();
+    // The root lives in the upper layer; its links still count the host's `d`.
+    assert_eq!(ov.stat(p("/")).map(|m| m.nlink), Ok(3));
+    ov.mkdir(p("/e"), 0o755, false).expect("mkdir");
+    ov.mkdir(p("/d/sub2"), 0o755, false).expect("mkdir");
+    assert_eq!(ov.stat(p("/")).map(|m| m.nlink), Ok(4));
+    assert_eq!(ov.stat(p("/d")).map(|m| m.nlink), Ok(4));
+    ov.remove(p("/d/sub"), true).expect("rm");
+    assert_eq!(ov.lstat(p("/d")).map(|m| m.nlink), Ok(3));
+}
