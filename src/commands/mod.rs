@@ -15,6 +15,7 @@ mod basename;
 mod bc;
 mod cat;
 mod chmod;
+mod chown;
 mod cksum;
 mod clear;
 mod cmp;
@@ -279,6 +280,8 @@ impl Registry {
         r.register(Arc::new(truncate::Truncate));
         r.register(Arc::new(install::Install));
         r.register(Arc::new(sync::Sync));
+        r.register(Arc::new(chown::Chgrp));
+        r.register(Arc::new(chown::Chown));
         r.register(Arc::new(getconf::Getconf));
         r.register(Arc::new(tsort::Tsort));
         r.register(Arc::new(dd::Dd));
