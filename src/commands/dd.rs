@@ -152,7 +152,7 @@ fn parse_num(s: &str) -> Option<(u64, bool)> {
 }
 
 /// GNU's `quotef`: a file name bare when it is shell-safe, else quoted.
-fn quotef(name: &str) -> String {
+pub(super) fn quotef(name: &str) -> String {
     let safe = !name.is_empty()
         && name
             .bytes()

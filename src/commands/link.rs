@@ -68,7 +68,13 @@ impl Command for Link {
             }
         };
         let (src, dst) = (ctx.resolve_path(&from), ctx.resolve_path(&to));
-        match ctx.backend().hard_link(&src, &dst) {
+        // link(2) reports an existing FILE2 before anything about FILE1.
+        let result = if ctx.backend().lstat(&dst).is_ok() && ctx.backend().lstat(&src).is_ok() {
+            Err(crate::api::fs::VfsError::AlreadyExists)
+        } else {
+            ctx.backend().hard_link(&src, &dst)
+        };
+        match result {
             Ok(()) => 0,
             Err(e) => {
                 let msg = format!(

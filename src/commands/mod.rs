@@ -64,6 +64,7 @@ mod numfmt;
 mod od;
 mod paste;
 mod patch;
+mod pathchk;
 mod printf;
 mod ps;
 mod readlink;
@@ -280,6 +281,7 @@ impl Registry {
         r.register(Arc::new(truncate::Truncate));
         r.register(Arc::new(install::Install));
         r.register(Arc::new(sync::Sync));
+        r.register(Arc::new(pathchk::Pathchk));
         r.register(Arc::new(chown::Chgrp));
         r.register(Arc::new(chown::Chown));
         r.register(Arc::new(getconf::Getconf));

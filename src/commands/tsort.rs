@@ -13,6 +13,7 @@ use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
+use super::dd::quotef;
 use super::util;
 
 pub struct Tsort;
@@ -178,19 +179,6 @@ impl Graph {
         }
         runs.push((false, out));
         Some(runs)
-    }
-}
-
-/// GNU's `quotef`: bare when shell-safe.
-fn quotef(name: &str) -> String {
-    let safe = !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"._/-+:,@%^=".contains(&b));
-    if safe {
-        name.to_string()
-    } else {
-        util::quote(name)
     }
 }
 
