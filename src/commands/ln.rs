@@ -149,6 +149,16 @@ impl Command for Ln {
             } else {
                 target.clone()
             };
+            if !symbolic
+                && be
+                    .stat(&ctx.resolve_path(&target))
+                    .is_ok_and(|m| m.is_dir())
+            {
+                let m = format!("{target}: hard link not allowed for directory");
+                util::err(ctx, "ln", &m);
+                status = 1;
+                continue;
+            }
             let r = if symbolic {
                 be.symlink(Path::new(&stored), &la)
             } else {

@@ -291,9 +291,7 @@ impl Command for Od {
                         "invalid output address radix '{v}'; it must be one character from [doxn]"
                     )),
                 },
-                Some('j') => util::parse_size(&v)
-                    .map(|n| skip = n)
-                    .ok_or_else(|| format!("invalid -j argument {}", util::cquote(&v))),
+                Some('j') => size_arg('j', &v).map(|n| skip = n),
                 Some('w') => match v.parse::<usize>() {
                     Ok(0) => {
                         util::err(ctx, "od", "warning: invalid width 0; using 1 instead");
@@ -304,11 +302,9 @@ impl Command for Od {
                         bpl = n;
                         Ok(())
                     }
-                    _ => Err(format!("invalid -w argument {}", util::cquote(&v))),
+                    _ => Err(format!("invalid -w argument {}", util::quote(&v))),
                 },
-                Some('N') => util::parse_size(&v)
-                    .map(|n| limit = Some(n))
-                    .ok_or_else(|| format!("invalid -N argument {}", util::cquote(&v))),
+                Some('N') => size_arg('N', &v).map(|n| limit = Some(n)),
                 _ => Ok(()),
             };
             if let Err(m) = r {
@@ -338,7 +334,11 @@ impl Command for Od {
                 }
             }
         }
-        let start = (skip as usize).min(data.len());
+        if skip > data.len() as u64 {
+            util::err(ctx, "od", "cannot skip past end of combined input");
+            return 1;
+        }
+        let start = skip as usize;
         let end = limit.map_or(data.len(), |n| (start + n as usize).min(data.len()));
         let data = &data[start..end];
         let per_byte = fmts
@@ -415,6 +415,43 @@ impl Command for Od {
         }
         status
     }
+}
+
+/// A -j/-N size, or GNU's message for a bad one (gnulib's xstrtol_fatal): no number, a bad
+/// suffix, or a number too large for 64 bits.
+/// Numbers are read as strtoumax reads them with base 0: `0x…` hexadecimal, `0…` octal.
+fn size_arg(opt: char, v: &str) -> Result<u64, String> {
+    let (radix, start) = match v.as_bytes() {
+        [b'0', b'x' | b'X', h, ..] if h.is_ascii_hexdigit() => (16, 2),
+        [b'0', ..] => (8, 0),
+        _ => (10, 0),
+    };
+    let digits = v[start..]
+        .bytes()
+        .take_while(|b| (*b as char).is_digit(radix))
+        .count();
+    if digits == 0 {
+        return Err(format!("invalid -{opt} argument {}", util::quote(v)));
+    }
+    let end = start + digits;
+    let suffix = &v[end..];
+    let mult = match suffix.bytes().next() {
+        Some(b) if b.is_ascii_alphanumeric() && !b.is_ascii_digit() => {
+            util::parse_size(&format!("1{suffix}"))
+        }
+        None => Some(1),
+        _ => None,
+    };
+    let Some(mult) = mult else {
+        return Err(format!(
+            "invalid suffix in -{opt} argument {}",
+            util::quote(v)
+        ));
+    };
+    u64::from_str_radix(&v[start..end], radix)
+        .ok()
+        .and_then(|n| n.checked_mul(mult))
+        .ok_or_else(|| format!("-{opt} argument {} too large", util::quote(v)))
 }
 
 #[cfg(test)]

@@ -600,6 +600,14 @@ const PLAIN: &[(&str, &str)] = &[
     ),
     (
         "od",
+        "printf 'abcdefghij' > f; od -c -j 0x2 -N 3 f; od -c -j 010 -N 2 f; od -j1x f; od -j 09 f; od -N x f; od -N 99999999999999999999 f; od -j 99999999999999999K f; od -c -N 2K -j 8 f; od -j 10 f; od -j 11 f; echo st=$?",
+    ),
+    (
+        "ln",
+        "mkdir -p d e; touch f; ln d e; echo st=$?; ln d; ln -f d x; ln f e/f && ln f e/f; echo st=$?",
+    ),
+    (
+        "od",
         "printf 'abcdef' | od -w4 -c; printf 'abcdef' | od -w -c; printf 'abcdefgh' | od -s; printf 'abcdef' | od -w0 -c",
     ),
     (
