@@ -7,7 +7,7 @@
 //! resolved as GNU's `parse_user_spec` does: a name in the sandbox's /etc/passwd or
 //! /etc/group, else a number; `USER:` means the user's login group.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::api::fs::VfsError;
 use crate::api::{
@@ -309,7 +309,7 @@ impl Run<'_> {
         }
     }
 
-    fn one(&mut self, ctx: &mut dyn ToolCtx, name: &str, path: &PathBuf) {
+    fn one(&mut self, ctx: &mut dyn ToolCtx, name: &str, path: &Path) {
         if ctx.is_cancelled() {
             return;
         }
