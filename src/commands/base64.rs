@@ -11,24 +11,43 @@ use crate::api::{
 
 use super::util;
 
-#[derive(Clone, Copy)]
-enum Kind {
+/// An alphabet `run` streams; `basenc` picks the URL-safe and extended-hex variants.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Kind {
     B64,
     B32,
+    B64Url,
+    B32Hex,
 }
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const B32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+const B64URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const B32HEX: &[u8; 32] = b"0123456789ABCDEFGHIJKLMNOPQRSTUV";
 
 impl Kind {
     fn name(self) -> &'static str {
         match self {
             Kind::B64 => "base64",
             Kind::B32 => "base32",
+            Kind::B64Url | Kind::B32Hex => "basenc",
+        }
+    }
+    fn alphabet(self) -> &'static [u8] {
+        match self {
+            Kind::B64 => B64,
+            Kind::B32 => B32,
+            Kind::B64Url => B64URL,
+            Kind::B32Hex => B32HEX,
         }
     }
     fn value(self, c: u8) -> Option<u8> {
         match self {
+            Kind::B64Url | Kind::B32Hex => self
+                .alphabet()
+                .iter()
+                .position(|&a| a == c)
+                .map(|i| i as u8),
             Kind::B64 => match c {
                 b'A'..=b'Z' => Some(c - b'A'),
                 b'a'..=b'z' => Some(c - b'a' + 26),
@@ -47,8 +66,8 @@ impl Kind {
     /// (input bytes per group, output chars per group)
     fn group(self) -> (usize, usize) {
         match self {
-            Kind::B64 => (3, 4),
-            Kind::B32 => (5, 8),
+            Kind::B64 | Kind::B64Url => (3, 4),
+            Kind::B32 | Kind::B32Hex => (5, 8),
         }
     }
 }
@@ -99,27 +118,28 @@ fn wrap_into(enc: &[u8], wrap: usize, col: &mut usize, out: &mut Vec<u8>) {
 }
 
 fn encode_group(k: Kind, inp: &[u8], out: &mut Vec<u8>) {
+    let alpha = k.alphabet();
     match k {
-        Kind::B64 => {
+        Kind::B64 | Kind::B64Url => {
             let b = [inp[0], *inp.get(1).unwrap_or(&0), *inp.get(2).unwrap_or(&0)];
             let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
             let chars = inp.len() + 1;
             for i in 0..4 {
                 if i < chars {
-                    out.push(B64[((n >> (18 - 6 * i)) & 63) as usize]);
+                    out.push(alpha[((n >> (18 - 6 * i)) & 63) as usize]);
                 } else {
                     out.push(b'=');
                 }
             }
         }
-        Kind::B32 => {
+        Kind::B32 | Kind::B32Hex => {
             let mut b = [0u8; 5];
             b[..inp.len()].copy_from_slice(inp);
             let n = b.iter().fold(0u64, |a, &x| (a << 8) | u64::from(x));
             let chars = (inp.len() * 8).div_ceil(5);
             for i in 0..8 {
                 if i < chars {
-                    out.push(B32[((n >> (35 - 5 * i)) & 31) as usize]);
+                    out.push(alpha[((n >> (35 - 5 * i)) & 31) as usize]);
                 } else {
                     out.push(b'=');
                 }
@@ -134,7 +154,7 @@ fn decode_group(k: Kind, g: &[u8], out: &mut Vec<u8>) -> bool {
     let v = |i: usize| g.get(i).and_then(|c| k.value(*c));
     let is = |i: usize, c: u8| g.get(i) == Some(&c);
     match k {
-        Kind::B64 => {
+        Kind::B64 | Kind::B64Url => {
             if g.len() < 2 {
                 return false;
             }
@@ -164,7 +184,7 @@ fn decode_group(k: Kind, g: &[u8], out: &mut Vec<u8>) -> bool {
             out.push(((c << 6) & 0xc0) | d);
             true
         }
-        Kind::B32 => {
+        Kind::B32 | Kind::B32Hex => {
             if g.len() < 8 {
                 return false;
             }
@@ -206,7 +226,8 @@ fn decode_group(k: Kind, g: &[u8], out: &mut Vec<u8>) -> bool {
     }
 }
 
-fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+/// Encode or decode (`-d`, `-i`, `-w` as in `spec`) with alphabet `k`; shared with `basenc`.
+pub(super) fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
     let name = k.name();
     let p = match util::parse_or_usage(spec, args, ctx, 1) {
         Ok(p) => p,
@@ -271,6 +292,14 @@ fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> Exit
         };
         if decode {
             let data = &buf[..n];
+            // GNU's base64url decoder maps its alphabet onto base64's per buffer and rejects
+            // the whole buffer when it holds base64's own '+' or '/'.
+            if matches!(k, Kind::B64Url) && !garbage && data.iter().any(|&c| c == b'+' || c == b'/')
+            {
+                util::out(ctx, &out);
+                util::err(ctx, name, "invalid input");
+                return 1;
+            }
             let mut i = 0;
             while i < data.len() {
                 // Fast path: a whole group of four alphabet characters at a group boundary.

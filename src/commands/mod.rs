@@ -12,6 +12,7 @@ mod archive;
 mod awk;
 mod base64;
 mod basename;
+mod basenc;
 mod bc;
 mod cat;
 mod chmod;
@@ -281,6 +282,7 @@ impl Registry {
         r.register(Arc::new(truncate::Truncate));
         r.register(Arc::new(install::Install));
         r.register(Arc::new(sync::Sync));
+        r.register(Arc::new(basenc::Basenc));
         r.register(Arc::new(pathchk::Pathchk));
         r.register(Arc::new(chown::Chgrp));
         r.register(Arc::new(chown::Chown));
