@@ -87,6 +87,8 @@ pub struct Lexer<'a> {
     src: &'a [u8],
     pub pos: usize,
     pub line: usize,
+    /// Where the token being scanned starts (for errors inside it).
+    pub start: usize,
 }
 
 pub type LexResult<T> = Result<T, String>;
@@ -97,6 +99,7 @@ impl<'a> Lexer<'a> {
             src,
             pos: 0,
             line: 1,
+            start: 0,
         }
     }
 
@@ -126,6 +129,7 @@ impl<'a> Lexer<'a> {
             }
         }
         let start = self.pos;
+        self.start = start;
         if self.pos >= self.src.len() {
             return Ok((Tok::Eof, start));
         }

@@ -325,7 +325,9 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
     let prog = match parser::parse(&text) {
         Ok(p) => p,
         Err(e) => {
-            let _ = writeln!(ctx.stderr(), "awk: cmd. line:{}: {}", e.line, e.msg);
+            let _ = ctx
+                .stderr()
+                .write_all(parse_error_report(&text, &e).as_bytes());
             // gawk: syntax errors exit 1, fatal errors found while parsing exit 2
             return if e.msg.starts_with("fatal:") { 2 } else { 1 };
         }
@@ -416,6 +418,34 @@ fn interp_var(i: usize) -> ast::Var {
     ast::Var::Global(i)
 }
 
+/// A parse error as gawk reports it: a syntax error shows its source line with a caret under
+/// the offending token (at the end of the last line when the program ended too soon).
+fn parse_error_report(text: &[u8], e: &parser::ParseError) -> String {
+    if e.pos == parser::NO_POS {
+        return format!("awk: cmd. line:{}: {}\n", e.line, e.msg);
+    }
+    let pos = e.pos as usize;
+    // An error at the program's trailing newlines (or past them) is at the end of its last
+    // line, as gawk shows it.
+    let body = &text[..text.iter().rposition(|&b| b != b'\n').map_or(0, |i| i + 1)];
+    let pos = pos.min(body.len());
+    let start = body[..pos]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let end = body[pos..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(body.len(), |i| pos + i);
+    let line = 1 + body[..start].iter().filter(|&&b| b == b'\n').count();
+    let src = String::from_utf8_lossy(&body[start..end]);
+    format!(
+        "awk: cmd. line:{line}: {src}\nawk: cmd. line:{line}: {}^ {}\n",
+        " ".repeat(pos - start),
+        e.msg
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use crate::commands::testing::TestCtx;
@@ -446,6 +476,53 @@ mod tests {
     fn errors() {
         assert_eq!(awk(&["BEGIN{"], "").1, 1);
         assert_eq!(awk(&["BEGIN{x=0; print 1/x}"], "").1, 2);
+    }
+
+    #[test]
+    fn syntax_errors_point_where_gawk_does() {
+        // gawk 5.2.1's stderr for each program (as `awk`).
+        for (prog, want) in [
+            (
+                "{",
+                "{\nawk: cmd. line:1:  ^ unexpected newline or end of string",
+            ),
+            (
+                "{\n",
+                "{\nawk: cmd. line:1:  ^ unexpected newline or end of string",
+            ),
+            (
+                "BEGIN { x = }",
+                "BEGIN { x = }\nawk: cmd. line:1:             ^ syntax error",
+            ),
+            (
+                "BEGIN{ if x }",
+                "BEGIN{ if x }\nawk: cmd. line:1:           ^ syntax error",
+            ),
+            (
+                "BEGIN { s = \"abc }",
+                "BEGIN { s = \"abc }\nawk: cmd. line:1:             ^ unterminated string",
+            ),
+            ("/abc", "/abc\nawk: cmd. line:1:  ^ unterminated regexp"),
+        ] {
+            let mut ctx = TestCtx::new();
+            let st = super::run(&[prog.as_bytes().to_vec()], &mut ctx, "awk");
+            assert_eq!(st, 1, "{prog:?}");
+            assert_eq!(
+                ctx.err_str(),
+                format!("awk: cmd. line:1: {want}\n"),
+                "{prog:?}"
+            );
+        }
+        let mut ctx = TestCtx::new();
+        super::run(
+            &[b"BEGIN { print \"a\"\n y = ( }".to_vec()],
+            &mut ctx,
+            "awk",
+        );
+        assert_eq!(
+            ctx.err_str(),
+            "awk: cmd. line:2:  y = ( }\nawk: cmd. line:2:        ^ syntax error\n"
+        );
     }
 
     #[test]

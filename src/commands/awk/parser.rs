@@ -16,8 +16,15 @@ const MAX_DEPTH: usize = 200;
 
 pub struct ParseError {
     pub msg: String,
-    pub line: usize,
+    pub line: u32,
+    /// Where a syntax error was found (the offending token's offset in the program text),
+    /// for gawk's caret display; [`NO_POS`] for errors about the program as a whole. (Kept
+    /// to 32 bits with the line, so that results stay small in the deep recursion of parsing.)
+    pub pos: u32,
 }
+
+/// [`ParseError::pos`] of an error that has no place in the text.
+pub const NO_POS: u32 = u32::MAX;
 
 type PResult<T> = Result<T, ParseError>;
 
@@ -85,9 +92,14 @@ impl<'a> Parser<'a> {
     }
 
     fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
+        let (pos, line) = self
+            .buf
+            .front()
+            .map_or((self.lx.pos, self.lx.line), |t| (t.1, t.2));
         Err(ParseError {
             msg: msg.into(),
-            line: self.lx.line,
+            line: line as u32,
+            pos: pos as u32,
         })
     }
 
@@ -96,7 +108,13 @@ impl<'a> Parser<'a> {
             let line = self.lx.line;
             match self.lx.next() {
                 Ok((t, pos)) => self.buf.push_back((t, pos, line)),
-                Err(msg) => return self.err(msg),
+                Err(msg) => {
+                    return Err(ParseError {
+                        msg,
+                        line: line as u32,
+                        pos: self.lx.start as u32,
+                    });
+                }
             }
         }
         Ok(())
@@ -243,7 +261,8 @@ impl<'a> Parser<'a> {
             if self.globals.contains_key(n) {
                 return Err(ParseError {
                     msg: format!("fatal: gawk's {n} is not supported by this awk"),
-                    line: self.lx.line,
+                    line: self.lx.line as u32,
+                    pos: NO_POS,
                 });
             }
         }
@@ -253,13 +272,15 @@ impl<'a> Parser<'a> {
             if !info.defined && name == "switch" {
                 return Err(ParseError {
                     msg: "fatal: gawk's switch statement is not supported by this awk".into(),
-                    line: self.lx.line,
+                    line: self.lx.line as u32,
+                    pos: NO_POS,
                 });
             }
             if !info.defined {
                 return Err(ParseError {
                     msg: format!("fatal: function `{name}' not defined"),
-                    line: self.lx.line,
+                    line: self.lx.line as u32,
+                    pos: NO_POS,
                 });
             }
         }
@@ -290,7 +311,8 @@ impl<'a> Parser<'a> {
                 None => {
                     return Err(ParseError {
                         msg: "function called but never defined".into(),
-                        line: self.lx.line,
+                        line: self.lx.line as u32,
+                        pos: NO_POS,
                     });
                 }
             }
@@ -1043,9 +1065,17 @@ impl<'a> Parser<'a> {
             None => return self.err("syntax error"),
         };
         self.buf.clear();
+        let line = self.lx.line;
         let re = match self.lx.regex(pos) {
             Ok(r) => r,
-            Err(m) => return self.err(m),
+            // gawk points just after the opening slash.
+            Err(msg) => {
+                return Err(ParseError {
+                    msg,
+                    line: line as u32,
+                    pos: (pos + 1) as u32,
+                });
+            }
         };
         self.regexes.push(re);
         Ok(Expr::Regex(self.regexes.len() - 1))
@@ -1167,7 +1197,8 @@ impl<'a> Parser<'a> {
                 }
                 check_arity(b, args.len()).map_err(|m| ParseError {
                     msg: m,
-                    line: self.lx.line,
+                    line: self.lx.line as u32,
+                    pos: NO_POS,
                 })?;
                 Ok(Expr::Builtin(b, args))
             }
