@@ -167,46 +167,20 @@ struct Ids {
     groups: Vec<(String, u32)>,
 }
 
-/// One number printed by `id` with `args`.
-fn id_number(ctx: &mut dyn ToolCtx, args: &[&str]) -> Option<u32> {
-    let args: Vec<Arg> = args.iter().map(|a| a.as_bytes().to_vec()).collect();
-    let out = ctx.call_captured("id", &args, Some(b""));
-    if out.status != 0 {
-        return None;
-    }
-    String::from_utf8_lossy(&out.stdout).trim().parse().ok()
-}
-
 impl Ids {
-    fn load(ctx: &mut dyn ToolCtx) -> Ids {
-        let read = |ctx: &dyn ToolCtx, f: &str| -> Vec<Vec<String>> {
-            let d = ctx.backend().read(Path::new(f), None).unwrap_or_default();
-            String::from_utf8_lossy(&d)
-                .lines()
-                .map(|l| l.split(':').map(str::to_string).collect())
-                .collect()
-        };
-        let users = read(ctx, "/etc/passwd")
-            .into_iter()
-            .filter_map(|f| {
-                Some((
-                    f.first()?.clone(),
-                    f.get(2)?.parse().ok()?,
-                    f.get(3)?.parse().ok()?,
-                ))
-            })
-            .collect();
-        let groups = read(ctx, "/etc/group")
-            .into_iter()
-            .filter_map(|f| Some((f.first()?.clone(), f.get(2)?.parse().ok()?)))
-            .collect();
-        let uid = id_number(ctx, &["-u"]).unwrap_or(1000);
-        let gid = id_number(ctx, &["-g"]).unwrap_or(uid);
+    /// The tables and the current user as `id` has them.
+    fn load(ctx: &dyn ToolCtx) -> Ids {
+        let db = super::id::Db::load(ctx);
+        let me = super::id::current(ctx, &db);
         Ids {
-            uid,
-            gid,
-            users,
-            groups,
+            uid: me.uid,
+            gid: me.gid,
+            users: db
+                .users
+                .iter()
+                .map(|u| (u.name.clone(), u.uid, u.gid))
+                .collect(),
+            groups: db.groups.iter().map(|g| (g.0.clone(), g.1)).collect(),
         }
     }
 

@@ -151,19 +151,6 @@ fn parse_num(s: &str) -> Option<(u64, bool)> {
     Some((v, bytes))
 }
 
-/// GNU's `quotef`: a file name bare when it is shell-safe, else quoted.
-pub(super) fn quotef(name: &str) -> String {
-    let safe = !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"._/-+:,@%^=".contains(&b));
-    if safe {
-        name.to_string()
-    } else {
-        util::quote(name)
-    }
-}
-
 fn usage_err(ctx: &mut dyn ToolCtx, msg: String) -> ExitStatus {
     util::usage(ctx, &SPEC, &format!("dd: {msg}"), 1)
 }
@@ -510,7 +497,7 @@ impl Command for Dd {
         let two_bufs = o.bs.is_none();
         let in_name = o.input.clone().unwrap_or_default();
         let display_in = if o.input.is_some() {
-            quotef(&in_name)
+            util::quotef(&in_name)
         } else {
             util::quote("standard input")
         };

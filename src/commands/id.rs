@@ -148,20 +148,21 @@ static LOGNAME: CommandSpec = CommandSpec {
 
 /// One /etc/passwd entry.
 #[derive(Clone)]
-struct User {
-    name: String,
-    uid: u32,
-    gid: u32,
+pub(super) struct User {
+    pub(super) name: String,
+    pub(super) uid: u32,
+    pub(super) gid: u32,
 }
 
-struct Db {
-    users: Vec<User>,
+/// The sandbox's user and group tables (`chown` reads them too).
+pub(super) struct Db {
+    pub(super) users: Vec<User>,
     /// (name, gid, members)
-    groups: Vec<(String, u32, Vec<String>)>,
+    pub(super) groups: Vec<(String, u32, Vec<String>)>,
 }
 
 impl Db {
-    fn load(ctx: &dyn ToolCtx) -> Db {
+    pub(super) fn load(ctx: &dyn ToolCtx) -> Db {
         let read = |f: &str| {
             let d = ctx
                 .backend()
@@ -227,7 +228,7 @@ impl Db {
 }
 
 /// The current user: by `$EUID`/`$UID`, else by `$USER`; the default user otherwise.
-fn current(ctx: &dyn ToolCtx, db: &Db) -> User {
+pub(super) fn current(ctx: &dyn ToolCtx, db: &Db) -> User {
     let var = |n: &str| ctx.var(n).map(|v| v.to_string_lossy());
     let uid = var("EUID")
         .or_else(|| var("UID"))

@@ -11,9 +11,9 @@ use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::dd::quotef;
 use super::fsutil::opt;
 use super::util;
+use super::util::quotef;
 
 pub struct Pathchk;
 

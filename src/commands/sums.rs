@@ -482,18 +482,6 @@ fn parse_line(line: &str, algo: Algo, fixed_len: bool) -> Option<(String, String
     Some((hexs.to_ascii_lowercase(), un(name), a))
 }
 
-fn quotef(name: &str) -> String {
-    if name
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b"_./-+,:@%^=".contains(&b))
-        && !name.is_empty()
-    {
-        name.to_string()
-    } else {
-        util::quote(name)
-    }
-}
-
 fn check(
     ctx: &mut dyn ToolCtx,
     cmd: &str,
@@ -584,7 +572,7 @@ fn check(
                 cmd,
                 &format!(
                     "{}: no properly formatted checksum lines found",
-                    quotef(&shown)
+                    util::quotef(&shown)
                 ),
             );
             status = 1;
@@ -626,7 +614,7 @@ fn check(
             util::err(
                 ctx,
                 cmd,
-                &format!("{}: no file was verified", quotef(&shown)),
+                &format!("{}: no file was verified", util::quotef(&shown)),
             );
             status = 1;
         }

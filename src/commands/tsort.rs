@@ -13,8 +13,8 @@ use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::dd::quotef;
 use super::util;
+use super::util::quotef;
 
 pub struct Tsort;
 

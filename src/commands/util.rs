@@ -148,6 +148,15 @@ pub fn env_path(ctx: &dyn ToolCtx) -> Option<Vec<u8>> {
         .map(|(_, v)| v)
 }
 
+/// GNU's `quotef`: a file name bare when it is shell-safe, else quoted as [`quote`] does.
+pub fn quotef(name: &str) -> String {
+    let safe = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"._/-+:,@%^=".contains(&b));
+    if safe { name.to_string() } else { quote(name) }
+}
+
 /// Where an input comes from: stdin (read through the context) or an opened file.
 pub enum Source {
     Stdin,
