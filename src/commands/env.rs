@@ -1,8 +1,6 @@
-//! `env` and `printenv`: print the environment, or run a command.
-//!
-//! `env NAME=VALUE cmd` cannot be honoured yet: [`ToolCtx::call`] has no way to pass an
-//! environment, so assignments (and `-i`/`-u` with a command) fail loudly instead of running the
-//! command with the wrong environment. Printing applies them to the printed list.
+//! `env` and `printenv`: print the environment, or run a command in a changed one
+//! ([`ToolCtx::call_with_env`]). The command is found as execvp finds it
+//! ([`util::exec_search`]).
 
 use crate::api::{
     Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec,

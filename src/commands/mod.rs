@@ -59,7 +59,9 @@ mod mkfifo;
 mod mktemp;
 pub mod mode;
 mod mount;
+mod nice;
 mod nl;
+mod nohup;
 mod nproc;
 mod numfmt;
 mod od;
@@ -79,6 +81,7 @@ mod sleep;
 mod sort;
 mod split;
 mod stat;
+mod stdbuf;
 mod strings;
 mod sum;
 mod sums;
@@ -310,6 +313,9 @@ impl Registry {
         r.register(Arc::new(id::Logname));
         r.register(Arc::new(hostname::Hostname));
         r.register(Arc::new(nproc::Nproc));
+        r.register(Arc::new(nice::Nice));
+        r.register(Arc::new(nohup::Nohup));
+        r.register(Arc::new(stdbuf::Stdbuf));
         r.register(Arc::new(tty::Tty));
         r.register(Arc::new(clear::Clear));
         r

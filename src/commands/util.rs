@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use crate::api::fs::VfsError;
 use crate::api::{
-    Arg, ArgParser, Cancelled, Charge, CommandSpec, MemoryExceeded, ParsedArgs, ToolCtx,
+    Arg, ArgParser, Cancelled, Charge, CommandSpec, ExitStatus, MemoryExceeded, ParsedArgs, ToolCtx,
 };
 
 /// Size of the chunks commands read and write.
@@ -138,6 +138,25 @@ pub fn exec_search(
     crate::api::search_program(name, path, |p| {
         ctx.backend().stat(&ctx.resolve_path(p)).ok()
     })
+}
+
+/// Run the program `argv` as a utility that execs it does (`nice`, `nohup`, `stdbuf`):
+/// found by [`exec_search`]; when it cannot be run, `failed(name, reason)` is the message
+/// printed after `who: ` and the status is 127 (not found) or 126.
+pub fn run_program(
+    ctx: &mut dyn ToolCtx,
+    who: &str,
+    argv: &[Arg],
+    failed: impl Fn(&str, &str) -> String,
+) -> ExitStatus {
+    let name = lossy(&argv[0]);
+    match exec_search(ctx, &name, env_path(ctx).as_deref()) {
+        Ok(prog) => ctx.call(&prog, &argv[1..]),
+        Err(e) => {
+            err(ctx, who, &failed(&name, e.reason));
+            e.status
+        }
+    }
 }
 
 /// The `PATH` a command run from `ctx` is looked up in (see [`exec_search`]); `None` when unset.
