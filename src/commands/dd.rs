@@ -310,30 +310,6 @@ fn human(n: u64, si: bool) -> String {
     format!("{num} {}", units[exp])
 }
 
-/// C's `%g` (six significant digits) for the elapsed seconds.
-fn fmt_g(x: f64) -> String {
-    if x == 0.0 {
-        return "0".into();
-    }
-    let exp = x.abs().log10().floor() as i32;
-    let trim = |s: String| {
-        if s.contains('.') {
-            s.trim_end_matches('0').trim_end_matches('.').to_string()
-        } else {
-            s
-        }
-    };
-    if !(-4..6).contains(&exp) {
-        let m = x / 10f64.powi(exp);
-        let mant = trim(format!("{m:.5}"));
-        let sign = if exp < 0 { '-' } else { '+' };
-        format!("{mant}e{sign}{:02}", exp.abs())
-    } else {
-        let decimals = (5 - exp).max(0) as usize;
-        trim(format!("{x:.decimals$}"))
-    }
-}
-
 #[derive(Default)]
 struct Counts {
     full_in: u64,
@@ -370,7 +346,10 @@ fn summary(ctx: &mut dyn ToolCtx, o: &Opts, c: &Counts, elapsed: Duration) {
         } else {
             "Infinity B/s".to_string()
         };
-        s.push_str(&format!("{what} copied, {} s, {rate}\n", fmt_g(secs)));
+        s.push_str(&format!(
+            "{what} copied, {} s, {rate}\n",
+            crate::text::printf::general(secs, 6, false)
+        ));
     }
     let _ = ctx.stderr().write_all(s.as_bytes());
 }
@@ -673,7 +652,7 @@ impl Command for Dd {
 
 #[cfg(test)]
 mod tests {
-    use super::{Dd, fmt_g, human, parse_num};
+    use super::{Dd, human, parse_num};
     use crate::commands::testing::{TestCtx, run, run_in};
 
     #[test]
@@ -719,9 +698,15 @@ mod tests {
             assert_eq!(human(n, true), si, "{n}");
             assert_eq!(human(n, false), iec, "{n}");
         }
-        assert_eq!(fmt_g(4.3014e-05), "4.3014e-05");
-        assert_eq!(fmt_g(0.000815571), "0.000815571");
-        assert_eq!(fmt_g(1.5), "1.5");
+        assert_eq!(
+            crate::text::printf::general(4.3014e-05, 6, false),
+            "4.3014e-05"
+        );
+        assert_eq!(
+            crate::text::printf::general(0.000815571, 6, false),
+            "0.000815571"
+        );
+        assert_eq!(crate::text::printf::general(1.5, 6, false), "1.5");
     }
 
     #[test]

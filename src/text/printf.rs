@@ -528,7 +528,8 @@ fn exp(a: f64, prec: usize, alt: bool) -> String {
     )
 }
 
-fn general(a: f64, prec: usize, alt: bool) -> String {
+/// C's `%g` with precision `prec` (`%#g` with `alt`), as printf formats it.
+pub fn general(a: f64, prec: usize, alt: bool) -> String {
     let p = if prec == 0 { 1 } else { prec };
     let x = if a == 0.0 {
         0

@@ -71,12 +71,10 @@ impl Array {
     }
 
     fn listed(&self) -> Vec<Key> {
-        let mut out = Keys {
-            keys: Vec::with_capacity(self.map.len()),
-        };
+        let mut out = Vec::with_capacity(self.map.len());
         self.layout.list(&mut out);
-        debug_assert_eq!(out.keys.len(), self.map.len());
-        out.keys
+        debug_assert_eq!(out.len(), self.map.len());
+        out
     }
 
     /// The keys in gawk's unsorted `for (k in a)` order.
@@ -115,17 +113,6 @@ impl Array {
 enum Key {
     Str(Str),
     Int(i64),
-}
-
-/// The key list being built.
-struct Keys {
-    keys: Vec<Key>,
-}
-
-impl Keys {
-    fn push_int(&mut self, n: i64) {
-        self.keys.push(Key::Int(n));
-    }
 }
 
 /// A key gawk files as an integer: `0`, or `-?[1-9][0-9]*` within 32 bits. `"01"`, `"+1"`,
@@ -207,7 +194,7 @@ impl Layout {
         *self = next.unwrap_or(Layout::Null);
     }
 
-    fn list(&self, out: &mut Keys) {
+    fn list(&self, out: &mut Vec<Key>) {
         match self {
             Layout::Null => {}
             Layout::Cint(c) => c.list(out),
@@ -325,12 +312,12 @@ impl StrTable {
         false
     }
 
-    fn list(&self, out: &mut Keys) {
+    fn list(&self, out: &mut Vec<Key>) {
         for &head in &self.heads {
             let mut at = head;
             while at != NIL {
                 let node = &self.nodes[at as usize];
-                out.keys.push(Key::Str(node.key.clone()));
+                out.push(Key::Str(node.key.clone()));
                 at = node.next;
             }
         }
@@ -462,14 +449,14 @@ impl IntTable {
         self.ints == 0
     }
 
-    fn list(&self, out: &mut Keys) {
+    fn list(&self, out: &mut Vec<Key>) {
         if let Some(side) = &self.side {
             side.list(out);
         }
         for chain in &self.chains {
             for b in chain.iter().rev() {
                 for &n in &b.k[..b.n as usize] {
-                    out.push_int(n as i64);
+                    out.push(Key::Int(n as i64));
                 }
             }
         }
@@ -598,7 +585,7 @@ impl Cint {
         false
     }
 
-    fn list(&self, out: &mut Keys) {
+    fn list(&self, out: &mut Vec<Key>) {
         if let Some(side) = &self.side {
             side.list(out);
         }
@@ -611,7 +598,7 @@ impl Cint {
                 while word != 0 {
                     let b = word.trailing_zeros();
                     word &= word - 1;
-                    out.push_int(base as i64 + (w * 64) as i64 + b as i64);
+                    out.push(Key::Int(base as i64 + (w * 64) as i64 + b as i64));
                 }
             }
         }
