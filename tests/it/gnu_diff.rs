@@ -16,13 +16,14 @@ fn inputs() -> Vec<Vec<u8>> {
     let words = [
         "apple", "Banana", "cherry", "10", "9", "-3", "2.5", "1e3", "0x10", "1K", "2M", "3G",
         "abc10", "abc9", "Jan", "feb", "DEC", "  lead", "a\tb", "x:y:z", "1:2:3", "", "zz", "é",
-        "ß", "a1.10", "a1.9", "-0", "007", "~x",
+        "ß", "a1.10", "a1.9", "-0", "007", "~x", "1.50", "-.5", "0.05", "12.345", "-2.50", "3.",
     ];
     let mut out = vec![
         b"".to_vec(),
         b"one line no newline".to_vec(),
         b"b\na\nb\nA\na\n".to_vec(),
         b"x 3\ny 1\nz 2\nx 3\n\n".to_vec(),
+        b"3.\n1.5\n0.05\n-2.50\n12.345\n-.5\n10\n-0\n1.50\nx\n007\n".to_vec(),
     ];
     let mut r = Rng(0x9e37_79b9_7f4a_7c15);
     for n in [5, 20, 60] {
@@ -65,6 +66,8 @@ const CASES: &[&str] = &[
     "sort -d",
     "sort -bk2",
     "sort -n -u",
+    "sort -t: -k2,2n -k1,1",
+    "sort -k1,1nr -s",
     "uniq",
     "uniq -c",
     "uniq -d",

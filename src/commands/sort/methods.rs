@@ -105,7 +105,7 @@ fn sort_whole_lines<'a>(
     Ok(dec.into_iter().map(|(_, l)| l).collect())
 }
 
-/// A numeric first key that is a plain integer on every line (`dec`: the numbers beside
+/// A numeric first key that is a fixed-point number on every line (`dec`: the numbers beside
 /// the lines): compare the numbers without touching the lines (random memory accesses
 /// dominate).
 fn sort_integer_keys<'a>(
@@ -146,20 +146,32 @@ fn sort_decorated<'a>(
     Ok(dec.into_iter().map(|(l, _)| l).collect())
 }
 
-/// Each line's first-key value when that key is -n and every line's key is an integer of at
-/// most 18 digits (as `numcmp` reads it: no fraction, or one of only zeros); else `None`.
+/// Each line's first-key value when that key is -n and every line's key is a decimal number
+/// that fits 18 digits as fixed point (as `numcmp` reads it: integer digits plus the widest
+/// fraction, trailing zeros dropped), scaled by the same power of ten; else `None`.
 fn integer_keys<'a>(lines: &[&'a [u8]], cfg: &Cfg) -> Option<Vec<(i64, &'a [u8])>> {
     let k = cfg.keys.first()?;
     if k.kind != Kind::Numeric {
         return None;
     }
+    // First pass: the widest fraction, so every value can share one scale.
+    let (mut int_w, mut frac_w) = (0, 0);
+    for l in lines {
+        let (_, int, frac, _) = num_parts(key_text(l, k, cfg));
+        int_w = int_w.max(int.len());
+        frac_w = frac_w.max(frac.len());
+        if int_w + frac_w > 18 {
+            return None;
+        }
+    }
+    let digits = |v: i64, ds: &[u8]| ds.iter().fold(v, |v, &d| v * 10 + i64::from(d - b'0'));
     let mut out = Vec::with_capacity(lines.len());
     for l in lines {
         let (neg, int, frac, _) = num_parts(key_text(l, k, cfg));
-        if !frac.is_empty() || int.len() > 18 {
-            return None;
+        let mut v = digits(digits(0, int), frac);
+        for _ in frac.len()..frac_w {
+            v *= 10;
         }
-        let v = int.iter().fold(0i64, |v, &d| v * 10 + i64::from(d - b'0'));
         out.push((if neg { -v } else { v }, *l));
     }
     Some(out)
