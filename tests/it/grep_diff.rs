@@ -319,6 +319,8 @@ fn grep_files() -> Vec<(&'static str, Vec<u8>)> {
         ("nul", b"abc\x00def\nabc\nxyz\n".to_vec()),
         ("long", long.into_bytes()),
         ("pats", b"foo\nbar\n".to_vec()),
+        // Short, overlapping strings, one a prefix of another, one of non-UTF-8 bytes.
+        ("manypats", b"1\n12\n23 \nfoo\noofo\nx\r\nab\xe9\n99\ntab\t\n0 f\n".to_vec()),
         (
             "nums",
             (1..=30)
@@ -426,6 +428,12 @@ const GREP_CASES: &[&str] = &[
     "grep -f empty gen",
     "grep -v -f empty nums",
     "grep -F -f pats gen",
+    "grep -F -f manypats big",
+    "grep -F -v -f manypats big",
+    "grep -F -c -f manypats big",
+    "grep -F -f manypats latin crlf",
+    "grep -F -e '' -e foo big",
+    "grep -F -o -f manypats big",
     "grep -F 'a.c' gen",
     "grep -F -x 'a.c' gen",
     "grep -F -w 'foo' gen",

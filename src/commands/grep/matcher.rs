@@ -13,6 +13,10 @@ pub struct Matcher {
     /// How to build the buffer-wide candidate search, built on first use.
     candidate_src: Option<(Vec<Vec<u8>>, Mode, bool)>,
     candidate: std::sync::OnceLock<Option<Regex>>,
+    /// `-F` without `-i`, `-w` or `-x`: an Aho-Corasick automaton that answers "does this
+    /// line hold any of the strings" without the regex engine's per-call layers (the hot path
+    /// when most lines match).
+    literals: Option<aho_corasick::AhoCorasick>,
 }
 
 fn is_word_char(c: char) -> bool {
@@ -137,9 +141,18 @@ impl Matcher {
                     .patterns
                     .iter()
                     .any(|p| p.windows(2).any(|w| w == b"\\`" || w == b"\\'")));
+        let literals = (c.mode == Mode::Fixed && !c.icase && !c.word && !c.line && !pats.is_empty())
+            .then(|| {
+                aho_corasick::AhoCorasick::builder()
+                    .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+                    .build(&pats)
+                    .ok()
+            })
+            .flatten();
         Ok((
             Matcher {
                 re,
+                literals,
                 word: c.word && !c.line,
                 line: c.line,
                 candidate_src: buffer_ok.then(|| (c.patterns.clone(), c.mode, c.icase)),
@@ -183,6 +196,9 @@ impl Matcher {
         let Some(re) = &self.re else {
             return false;
         };
+        if let Some(ac) = &self.literals {
+            return ac.is_match(line);
+        }
         if !self.word && !self.line {
             return re.is_match(line);
         }
