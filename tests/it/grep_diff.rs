@@ -320,7 +320,10 @@ fn grep_files() -> Vec<(&'static str, Vec<u8>)> {
         ("long", long.into_bytes()),
         ("pats", b"foo\nbar\n".to_vec()),
         // Short, overlapping strings, one a prefix of another, one of non-UTF-8 bytes.
-        ("manypats", b"1\n12\n23 \nfoo\noofo\nx\r\nab\xe9\n99\ntab\t\n0 f\n".to_vec()),
+        (
+            "manypats",
+            b"1\n12\n23 \nfoo\noofo\nx\r\nab\xe9\n99\ntab\t\n0 f\n".to_vec(),
+        ),
         (
             "nums",
             (1..=30)
