@@ -479,7 +479,21 @@ const PLAIN: &[&str] = &[
     "awk 'BEGIN { print (1 > 2) ? \"a\" : \"b\" }'",
     "awk 'BEGIN { print 5 \" \" (3 > 2) }'",
     "awk 'BEGIN { a = 1; b = 2; print a \" \" b, a b }'",
-    "awk 'BEGIN { $0 = \"x y\"; $1 = $1; print NF \":\" $0 }'",
+    "awk 'BEGIN { $0 = \"x y\"; $1 = $1; print NF \":\" $0 }'", // Syntax errors: named after their source, numbered within it, caret where gawk puts it.
+    "printf 'BEGIN { x = 1 +\\n}\\n' > p.awk; awk -f p.awk 2>&1; echo st=$?",
+    "printf 'BEGIN { x = 1 }\\nBEGIN { y = }\\n' > p.awk; awk -e 'BEGIN { }' -f p.awk 2>&1",
+    "printf 'BEGIN {\\n x = 1\\n' > p.awk; awk -f p.awk 2>&1; echo st=$?",
+    "printf 'BEGIN {\\n x = 1' > p.awk; awk -f p.awk 2>&1",
+    "printf 'BEGIN { x = 1 +\\n' > p.awk; awk -f p.awk 2>&1",
+    "awk -f no-such.awk 2>&1; echo st=$?",
+    "awk 'BEGIN { x = 1 +\n}' 2>&1",
+    "awk 'BEGIN {\n x = 1\n' 2>&1",
+    "awk 'function f(a, b, a) { } BEGIN { print 1 }' 2>&1; echo st=$?",
+    "awk 'function f(a) { } function f(b) { }' 2>&1; echo st=$?",
+    "awk 'function f(f) { }' 2>&1; awk 'function f(NR) { }' 2>&1; awk 'function NR() { }' 2>&1",
+    "awk 'function length() { }' 2>&1; awk 'function f( { }' 2>&1; awk 'function 12() { }' 2>&1",
+    "awk 'function f(a, 123) { }' 2>&1; awk 'BEGIN { delete 123 }' 2>&1",
+    "awk 'BEGIN { x = 1 in 123 }' 2>&1; awk 'BEGIN {\n print 1\n x = )\n}' 2>&1",
 ];
 
 fn host(script: &str, dir: &Path) -> Option<(Vec<u8>, i32)> {

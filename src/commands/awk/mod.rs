@@ -295,31 +295,38 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
         Ok(i) => i,
         Err(s) => return s,
     };
-    // assemble the program text
+    // The program text: every source in order, each ended by a newline.
     let mut text = Vec::new();
+    let mut segs = Vec::new();
     for s in &inv.sources {
-        match s {
-            Source::Text(t) => text.extend_from_slice(t),
+        let start = text.len();
+        let name = match s {
+            Source::Text(t) => {
+                text.extend_from_slice(t);
+                None
+            }
             Source::File(f) => {
                 let path = String::from_utf8_lossy(f).into_owned();
-                let data = if f == b"-" || f == b"/dev/stdin" {
-                    crate::commands::util::read_input(ctx, b"-")
-                } else {
-                    crate::commands::util::read_input(ctx, f)
-                };
-                match data {
+                let f: &[u8] = if f == b"/dev/stdin" { b"-" } else { f };
+                match crate::commands::util::read_input(ctx, f) {
                     Ok(d) => text.extend_from_slice(&d),
                     Err(e) => {
                         let _ = writeln!(
                             ctx.stderr(),
-                            "awk: fatal: can't open source file `{path}' for reading: {}",
+                            "awk: fatal: cannot open source file `{path}' for reading: {}",
                             crate::commands::util::io_msg(&e)
                         );
                         return 2;
                     }
                 }
+                Some(path)
             }
-        }
+        };
+        segs.push(Segment {
+            name,
+            start,
+            end: text.len(),
+        });
         text.push(b'\n');
     }
     let prog = match parser::parse(&text) {
@@ -327,7 +334,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
         Err(e) => {
             let _ = ctx
                 .stderr()
-                .write_all(parse_error_report(&text, &e).as_bytes());
+                .write_all(parse_error_report(&text, &segs, &e).as_bytes());
             // gawk: syntax errors exit 1, fatal errors found while parsing exit 2
             return if e.msg.starts_with("fatal:") { 2 } else { 1 };
         }
@@ -418,30 +425,86 @@ fn interp_var(i: usize) -> ast::Var {
     ast::Var::Global(i)
 }
 
-/// A parse error as gawk reports it: a syntax error shows its source line with a caret under
-/// the offending token (at the end of the last line when the program ended too soon).
-fn parse_error_report(text: &[u8], e: &parser::ParseError) -> String {
+/// One source of the program (`-f FILE`, `-e TEXT` or the program operand) within the
+/// assembled text: `start..end`, without the newline that follows it.
+struct Segment {
+    /// The file's name; `None` for program text given on the command line.
+    name: Option<String>,
+    start: usize,
+    end: usize,
+}
+
+/// A parse error as gawk reports it: named after its source (`cmd. line` or the file) and
+/// numbered within it; a syntax error shows its source line with a caret under the offending
+/// token (at the end of the last line when the program ended too soon).
+fn parse_error_report(text: &[u8], segs: &[Segment], e: &parser::ParseError) -> String {
+    // The source holding the error: by offset, or by (global) line without one.
+    let global_line_start = |line: u32| {
+        let mut n = 1;
+        text.iter()
+            .position(|&b| {
+                if n >= line {
+                    return true;
+                }
+                n += u32::from(b == b'\n');
+                false
+            })
+            .unwrap_or(text.len())
+    };
+    let at = if e.pos == parser::NO_POS {
+        global_line_start(e.line)
+    } else {
+        e.pos as usize
+    };
+    let seg = segs.iter().rev().find(|s| s.start <= at).or(segs.first());
+    let (name, start, end) = seg.map_or(("cmd. line", 0, text.len()), |s| {
+        (s.name.as_deref().unwrap_or("cmd. line"), s.start, s.end)
+    });
+    let src = &text[start..end.max(start)];
+    let rel = at.saturating_sub(start);
+    let line_of = |p: usize| {
+        1 + src[..p.min(src.len())]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+    };
     if e.pos == parser::NO_POS {
-        return format!("awk: cmd. line:{}: {}\n", e.line, e.msg);
+        return format!("awk: {name}:{}: {}\n", line_of(rel), e.msg);
     }
-    let pos = e.pos as usize;
-    // An error at the program's trailing newlines (or past them) is at the end of its last
-    // line, as gawk shows it.
-    let body = &text[..text.iter().rposition(|&b| b != b'\n').map_or(0, |i| i + 1)];
-    let pos = pos.min(body.len());
-    let start = body[..pos]
+    // An error at the source's trailing newlines (or past them) is at the end of its last
+    // line, as gawk shows it; a file that ends inside a rule is gawk's "(END OF FILE)".
+    let body = &src[..src.iter().rposition(|&b| b != b'\n').map_or(0, |i| i + 1)];
+    // gawk counts the newline it stopped at: an unexpected one is on the next line.
+    let at_newline = src.get(rel) == Some(&b'\n');
+    if !at_newline && rel >= body.len() && seg.is_some_and(|s| s.name.is_some()) {
+        let lines = src.iter().filter(|&&b| b == b'\n').count();
+        let (line, col) = match src.last() {
+            Some(b'\n') | None => (lines.max(1), 0),
+            Some(_) => {
+                let last = src.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+                (lines + 1, (src.len() - last).saturating_sub(1))
+            }
+        };
+        return format!(
+            "awk: {name}:{line}: (END OF FILE)\nawk: {name}:{line}: {}^ source files / \
+             command-line arguments must contain complete functions or rules\n",
+            " ".repeat(col)
+        );
+    }
+    let pos = rel.min(body.len());
+    let line_start = body[..pos]
         .iter()
         .rposition(|&b| b == b'\n')
         .map_or(0, |i| i + 1);
-    let end = body[pos..]
+    let line_end = body[pos..]
         .iter()
         .position(|&b| b == b'\n')
         .map_or(body.len(), |i| pos + i);
-    let line = 1 + body[..start].iter().filter(|&&b| b == b'\n').count();
-    let src = String::from_utf8_lossy(&body[start..end]);
+    let line = line_of(line_start) + usize::from(at_newline);
+    let shown = String::from_utf8_lossy(&body[line_start..line_end]);
     format!(
-        "awk: cmd. line:{line}: {src}\nawk: cmd. line:{line}: {}^ {}\n",
-        " ".repeat(pos - start),
+        "awk: {name}:{line}: {shown}\nawk: {name}:{line}: {}^ {}\n",
+        " ".repeat(pos - line_start),
         e.msg
     )
 }

@@ -52,6 +52,8 @@ pub struct Parser<'a> {
     no_gt: bool,
     no_in: bool,
     in_loop: usize,
+    /// The offset and line of the token [`Parser::advance`] returned last, for errors about it.
+    last: (usize, usize),
 }
 
 impl<'a> Parser<'a> {
@@ -74,6 +76,7 @@ impl<'a> Parser<'a> {
             no_gt: false,
             no_in: false,
             in_loop: 0,
+            last: (0, 1),
         };
         for n in special::NAMES {
             p.global(n);
@@ -133,7 +136,10 @@ impl<'a> Parser<'a> {
     fn advance(&mut self) -> PResult<Tok> {
         self.fill(0)?;
         match self.buf.pop_front() {
-            Some((t, _, _)) => Ok(t),
+            Some((t, pos, line)) => {
+                self.last = (pos, line);
+                Ok(t)
+            }
             None => self.err("syntax error"),
         }
     }
@@ -158,6 +164,25 @@ impl<'a> Parser<'a> {
             let got = self.peek()?.clone();
             self.unexpected(&got)
         }
+    }
+
+    /// [`Parser::unexpected`] for the token just taken with [`Parser::advance`]: the caret goes
+    /// under its start, as gawk puts it.
+    fn unexpected_taken<T>(&self, t: &Tok) -> PResult<T> {
+        self.at_taken(self.unexpected(t))
+    }
+
+    /// [`Parser::err`] about the token just taken with [`Parser::advance`].
+    fn err_taken<T>(&self, msg: impl Into<String>) -> PResult<T> {
+        self.at_taken(self.err(msg))
+    }
+
+    fn at_taken<T>(&self, r: PResult<T>) -> PResult<T> {
+        r.map_err(|mut e| {
+            e.pos = self.last.0 as u32;
+            e.line = self.last.1 as u32;
+            e
+        })
     }
 
     fn unexpected<T>(&self, t: &Tok) -> PResult<T> {
@@ -347,22 +372,30 @@ impl<'a> Parser<'a> {
 
     fn function(&mut self) -> PResult<()> {
         self.advance()?;
+        let line = self.lx.line;
         let name = match self.advance()? {
             Tok::Name(n) | Tok::FuncName(n) => n,
             Tok::Builtin(n) => {
-                return self.err(format!(
+                return self.err_taken(format!(
                     "`{n}' is a built-in function, it cannot be redefined"
                 ));
             }
-            t => return self.unexpected(&t),
+            t => return self.unexpected_taken(&t),
         };
-        if self.globals.contains_key(&name) && special::NAMES.contains(&name.as_str()) {
-            return self.err(format!("function name `{name}' previously defined"));
+        // gawk's "error:" messages name no token: no source line, no caret.
+        let error = |msg: String| {
+            Err(ParseError {
+                msg: format!("error: {msg}"),
+                line: line as u32,
+                pos: NO_POS,
+            })
+        };
+        if (self.globals.contains_key(&name) && special::NAMES.contains(&name.as_str()))
+            || self.funcs.get(&name).is_some_and(|f| f.defined)
+        {
+            return error(format!("function name `{name}' previously defined"));
         }
         let idx = self.func_index(&name);
-        if self.funcs.get(&name).is_some_and(|f| f.defined) {
-            return self.err(format!("function `{name}' previously defined"));
-        }
         self.expect(&Tok::LParen)?;
         let mut params: HashMap<String, usize> = HashMap::default();
         let mut n = 0;
@@ -370,17 +403,30 @@ impl<'a> Parser<'a> {
             loop {
                 self.skip_newlines()?;
                 match self.advance()? {
-                    Tok::Name(p) => {
-                        if params.contains_key(&p) {
-                            return self.err(format!(
-                                "function `{name}': parameter #{} duplicates parameter",
-                                n + 1
+                    Tok::Name(p) | Tok::FuncName(p) => {
+                        if p == name {
+                            return error(format!(
+                                "function `{name}': cannot use function name as parameter name"
+                            ));
+                        }
+                        if special::NAMES.contains(&p.as_str()) {
+                            return error(format!(
+                                "function `{name}': cannot use special variable `{p}' as a \
+                                 function parameter"
+                            ));
+                        }
+                        if let Some(&first) = params.get(&p) {
+                            return error(format!(
+                                "function `{name}': parameter #{}, `{p}', duplicates parameter \
+                                 #{}",
+                                n + 1,
+                                first + 1
                             ));
                         }
                         params.insert(p, n);
                         n += 1;
                     }
-                    t => return self.unexpected(&t),
+                    t => return self.unexpected_taken(&t),
                 }
                 self.skip_newlines()?;
                 if self.eat(&Tok::RParen)? {
@@ -715,7 +761,7 @@ impl<'a> Parser<'a> {
                 let paren = self.eat(&Tok::LParen)?;
                 let name = match self.advance()? {
                     Tok::Name(n) => n,
-                    t => return self.unexpected(&t),
+                    t => return self.unexpected_taken(&t),
                 };
                 let v = self.array_var(&name);
                 let subs = if self.eat(&Tok::LBracket)? {
@@ -821,7 +867,7 @@ impl<'a> Parser<'a> {
             self.advance()?;
             let name = match self.advance()? {
                 Tok::Name(n) => n,
-                t => return self.unexpected(&t),
+                t => return self.unexpected_taken(&t),
             };
             let v = self.array_var(&name);
             let subs = match l {
