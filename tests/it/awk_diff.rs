@@ -494,6 +494,17 @@ const PLAIN: &[&str] = &[
     "awk 'function length() { }' 2>&1; awk 'function f( { }' 2>&1; awk 'function 12() { }' 2>&1",
     "awk 'function f(a, 123) { }' 2>&1; awk 'BEGIN { delete 123 }' 2>&1",
     "awk 'BEGIN { x = 1 in 123 }' 2>&1; awk 'BEGIN {\n print 1\n x = )\n}' 2>&1",
+    // Run-time errors name the line of the statement running; division by a constant zero
+    // is found while parsing.
+    "awk 'BEGIN {\n x = 0\n y = 1; print 1/x }' 2>&1; echo st=$?",
+    "awk 'function f(a) {\n return 1/a\n}\nBEGIN { f(0) }' 2>&1",
+    "printf 'BEGIN { }\\n' > a.awk; printf '\\n\\nEND { x = 0; print 1 %% x }\\n' > b.awk; echo | awk -f a.awk -f b.awk 2>&1",
+    "echo a | awk '{\n print\n print $1/0\n}' 2>&1; echo st=$?",
+    "awk 'BEGIN { x = 1; x /= 0 }' 2>&1; awk 'BEGIN { x = 1; x %= 0 }' 2>&1; echo st=$?",
+    "awk 'BEGIN { print 1/(0) }' 2>&1; awk 'BEGIN { print 1/\"0\" }' 2>&1; awk 'BEGIN { print 1 % 0.0 }' 2>&1",
+    "printf 'a\\nb\\n' > f; awk 'END { x = 0; print 1/x }' f 2>&1; awk 'END { x = 0; print 1/x }' f /dev/null 2>&1",
+    "echo a | awk '{ getline; x = 0; print 1/x }' 2>&1; awk 'BEGIN { getline; x = 0; print 1/x }' </dev/null 2>&1",
+    "awk 'BEGIN { if (0) print 1/0; print \"ran\" }' 2>&1; awk 'BEGIN { print 1/0\nprint 2%0; x = }' 2>&1; echo st=$?",
 ];
 
 fn host(script: &str, dir: &Path) -> Option<(Vec<u8>, i32)> {

@@ -239,6 +239,9 @@ pub enum Stmt {
     Break,
     Continue,
     Delete(Var, Option<Vec<Expr>>),
+    /// A statement and the line it starts on (programs of several lines only), for the line
+    /// that run-time errors name.
+    At(u32, Box<Stmt>),
 }
 
 #[derive(Debug, Clone)]

@@ -68,6 +68,9 @@ pub struct Interp<'c> {
     pub globals: Vec<Cell>,
     pub locals: Vec<Cell>,
     pub frame: usize,
+    /// The line of the statement running last, for the line that fatal errors name (1 in a
+    /// one-line program).
+    pub line: u32,
     pub call_depth: usize,
     pub stack_base: usize,
     pub regexes: Vec<Rc<Re>>,
@@ -143,6 +146,7 @@ impl<'c> Interp<'c> {
         Ok(Interp {
             ctx,
             prog,
+            line: 1,
             globals,
             locals: Vec::new(),
             frame: 0,
@@ -567,6 +571,10 @@ impl<'c> Interp<'c> {
                 }
             }
             Stmt::Block(b) => self.exec_block(b)?,
+            Stmt::At(line, s) => {
+                self.line = *line;
+                self.exec(s)?;
+            }
             Stmt::Next => {
                 if self.in_end {
                     return fatal("`next' used in END action");
@@ -914,7 +922,7 @@ impl<'c> Interp<'c> {
                         Cell::Val(x) => x.to_num(),
                         Cell::Arr(_) => self.get_var(var)?.to_num(),
                     };
-                    let r = arith(*op, x, y)?;
+                    let r = arith_assign(*op, x, y)?;
                     self.set_var(var, Value::Num(r))?;
                     return Ok(Value::Num(r));
                 }
@@ -924,13 +932,13 @@ impl<'c> Interp<'c> {
                     let y = self.eval_num(rhs)?;
                     let mut a = arr.borrow_mut();
                     let slot = a.slot(k);
-                    let r = arith(*op, slot.to_num(), y)?;
+                    let r = arith_assign(*op, slot.to_num(), y)?;
                     *slot = Value::Num(r);
                     return Ok(Value::Num(r));
                 }
                 let x = self.lvalue_get(lv)?.to_num();
                 let y = self.eval_num(rhs)?;
-                let r = arith(*op, x, y)?;
+                let r = arith_assign(*op, x, y)?;
                 self.assign(lv, Value::Num(r))?;
                 Value::Num(r)
             }
@@ -1046,6 +1054,15 @@ impl<'c> Interp<'c> {
 
 pub fn bool_val(b: bool) -> Value {
     Value::Num(if b { 1.0 } else { 0.0 })
+}
+
+/// [`arith`] for `/=` and `%=`, whose division by zero gawk names after the operator.
+fn arith_assign(op: BinOp, x: f64, y: f64) -> R<f64> {
+    match op {
+        BinOp::Div if y == 0.0 => fatal("division by zero attempted in `/='"),
+        BinOp::Mod if y == 0.0 => fatal("division by zero attempted in `%='"),
+        _ => arith(op, x, y),
+    }
 }
 
 pub fn arith(op: BinOp, x: f64, y: f64) -> R<f64> {

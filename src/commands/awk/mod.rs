@@ -331,12 +331,15 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
     }
     let prog = match parser::parse(&text) {
         Ok(p) => p,
-        Err(e) => {
-            let _ = ctx
-                .stderr()
-                .write_all(parse_error_report(&text, &segs, &e).as_bytes());
+        Err(errors) => {
+            for e in &errors {
+                let _ = ctx
+                    .stderr()
+                    .write_all(parse_error_report(&text, &segs, e).as_bytes());
+            }
             // gawk: syntax errors exit 1, fatal errors found while parsing exit 2
-            return if e.msg.starts_with("fatal:") { 2 } else { 1 };
+            let fatal = errors.iter().any(|e| e.msg.starts_with("fatal:"));
+            return if fatal { 2 } else { 1 };
         }
     };
     let mut it = match Interp::new(ctx, &prog) {
@@ -401,7 +404,8 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
         Err(Flow::Fatal(m)) => {
             let prefix = it.fatal_prefix();
             let _ = it.flush_out();
-            let _ = writeln!(it.ctx.stderr(), "awk: cmd. line:1: {prefix}fatal: {m}");
+            let at = place(&text, &segs, it.line);
+            let _ = writeln!(it.ctx.stderr(), "awk: {at}: {prefix}fatal: {m}");
             status = 2;
         }
         Err(Flow::Cancelled) => {
@@ -412,7 +416,8 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
     match it.close_all() {
         Ok(()) => {}
         Err(Flow::Fatal(m)) => {
-            let _ = writeln!(it.ctx.stderr(), "awk: cmd. line:1: fatal: {m}");
+            let at = place(&text, &segs, it.line);
+            let _ = writeln!(it.ctx.stderr(), "awk: {at}: fatal: {m}");
             status = 2;
         }
         Err(Flow::Cancelled) => return if it.broken_pipe { 141 } else { 130 },
@@ -434,29 +439,56 @@ struct Segment {
     end: usize,
 }
 
+/// The source holding offset `at` of the program text.
+fn segment_at(segs: &[Segment], at: usize) -> Option<&Segment> {
+    segs.iter().rev().find(|s| s.start <= at).or(segs.first())
+}
+
+/// Where (global) line `line` of the program text starts.
+fn line_offset(text: &[u8], line: u32) -> usize {
+    let mut n = 1;
+    text.iter()
+        .position(|&b| {
+            if n >= line {
+                return true;
+            }
+            n += u32::from(b == b'\n');
+            false
+        })
+        .unwrap_or(text.len())
+}
+
+/// `NAME:LINE` for (global) line `line` of the program text, as gawk's run-time errors
+/// name it: `cmd. line:3`, `prog.awk:12`.
+fn place(text: &[u8], segs: &[Segment], line: u32) -> String {
+    let at = line_offset(text, line);
+    match segment_at(segs, at) {
+        Some(s) => {
+            let within = text[s.start..at.max(s.start)]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            format!(
+                "{}:{}",
+                s.name.as_deref().unwrap_or("cmd. line"),
+                within + 1
+            )
+        }
+        None => format!("cmd. line:{line}"),
+    }
+}
+
 /// A parse error as gawk reports it: named after its source (`cmd. line` or the file) and
 /// numbered within it; a syntax error shows its source line with a caret under the offending
 /// token (at the end of the last line when the program ended too soon).
 fn parse_error_report(text: &[u8], segs: &[Segment], e: &parser::ParseError) -> String {
     // The source holding the error: by offset, or by (global) line without one.
-    let global_line_start = |line: u32| {
-        let mut n = 1;
-        text.iter()
-            .position(|&b| {
-                if n >= line {
-                    return true;
-                }
-                n += u32::from(b == b'\n');
-                false
-            })
-            .unwrap_or(text.len())
-    };
     let at = if e.pos == parser::NO_POS {
-        global_line_start(e.line)
+        line_offset(text, e.line)
     } else {
         e.pos as usize
     };
-    let seg = segs.iter().rev().find(|s| s.start <= at).or(segs.first());
+    let seg = segment_at(segs, at);
     let (name, start, end) = seg.map_or(("cmd. line", 0, text.len()), |s| {
         (s.name.as_deref().unwrap_or("cmd. line"), s.start, s.end)
     });

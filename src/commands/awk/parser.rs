@@ -54,6 +54,12 @@ pub struct Parser<'a> {
     in_loop: usize,
     /// The offset and line of the token [`Parser::advance`] returned last, for errors about it.
     last: (usize, usize),
+    /// The program spans several lines: statements carry their line ([`Stmt::At`]) for
+    /// run-time errors. A one-line program needs none, so its statements run unwrapped.
+    lines: bool,
+    /// gawk's "error:" findings that do not stop the parse (division by a constant zero):
+    /// reported together at the end, before any syntax error.
+    soft: Vec<ParseError>,
 }
 
 impl<'a> Parser<'a> {
@@ -77,6 +83,11 @@ impl<'a> Parser<'a> {
             no_in: false,
             in_loop: 0,
             last: (0, 1),
+            lines: src
+                .iter()
+                .rposition(|&b| b != b'\n')
+                .is_some_and(|end| src[..end].contains(&b'\n')),
+            soft: Vec::new(),
         };
         for n in special::NAMES {
             p.global(n);
@@ -216,7 +227,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    pub fn parse_program(mut self) -> PResult<Program> {
+    fn parse_program_inner(&mut self) -> PResult<Program> {
         let mut items = Vec::new();
         loop {
             self.skip_terms()?;
@@ -330,7 +341,7 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        for f in self.func_defs.into_iter() {
+        for f in std::mem::take(&mut self.func_defs) {
             match f {
                 Some(f) => funcs.push(f),
                 None => {
@@ -346,8 +357,8 @@ impl<'a> Parser<'a> {
         Ok(Program {
             items,
             funcs,
-            globals: self.global_names,
-            regexes: self.regexes,
+            globals: std::mem::take(&mut self.global_names),
+            regexes: std::mem::take(&mut self.regexes),
             nranges: self.nranges,
             needs_input,
         })
@@ -516,9 +527,15 @@ impl<'a> Parser<'a> {
 
     fn stmt(&mut self) -> PResult<Stmt> {
         self.enter()?;
+        self.fill(0)?;
+        let line = self.buf[0].2 as u32;
         let s = self.stmt_inner()?;
         self.depth -= 1;
-        Ok(s)
+        Ok(match s {
+            Stmt::Block(_) => s,
+            s if self.lines => Stmt::At(line, Box::new(s)),
+            s => s,
+        })
     }
 
     fn body(&mut self) -> PResult<Stmt> {
@@ -985,7 +1002,18 @@ impl<'a> Parser<'a> {
                 _ => break,
             };
             self.advance()?;
+            // gawk reports division by a constant zero while parsing, and runs nothing.
+            let line = self.last.1 as u32;
+            let zero = matches!(self.peek()?, Tok::Number(n) if *n == 0.0);
             let r = self.unary()?;
+            if zero && matches!(r, Expr::Num(_)) && op != BinOp::Mul {
+                let what = if op == BinOp::Mod { " in `%'" } else { "" };
+                self.soft.push(ParseError {
+                    msg: format!("error: division by zero attempted{what}"),
+                    line,
+                    pos: NO_POS,
+                });
+            }
             l = Expr::Bin(op, Box::new(l), Box::new(r));
         }
         Ok(l)
@@ -1334,8 +1362,20 @@ pub fn to_lvalue(e: &Expr) -> Option<LValue> {
     })
 }
 
-pub fn parse(src: &[u8]) -> Result<Program, ParseError> {
-    Parser::new(src).parse_program()
+/// The program, or every error found: gawk's non-fatal "error:" findings, then the syntax
+/// error that stopped the parse, if any.
+pub fn parse(src: &[u8]) -> Result<Program, Vec<ParseError>> {
+    let mut p = Parser::new(src);
+    let r = p.parse_program_inner();
+    let mut errors = std::mem::take(&mut p.soft);
+    match r {
+        Ok(prog) if errors.is_empty() => Ok(prog),
+        Ok(_) => Err(errors),
+        Err(e) => {
+            errors.push(e);
+            Err(errors)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1363,7 +1403,7 @@ mod tests {
         assert!(parse(b"{ print $1").is_err());
         assert!(parse(b"BEGIN { f() }").is_err());
         let deep = format!("BEGIN {{ x = {}1{} }}", "(".repeat(5000), ")".repeat(5000));
-        let e = parse(deep.as_bytes()).err().map(|e| e.msg);
+        let e = parse(deep.as_bytes()).err().map(|e| e[0].msg.clone());
         assert_eq!(e.as_deref(), Some("program nesting too deep"));
     }
 }

@@ -460,8 +460,10 @@ impl Interp<'_> {
         Ok(())
     }
 
+    /// gawk names the input position in a fatal error whenever FNR is above zero (in END
+    /// too: FNR keeps its last value there).
     pub fn fatal_prefix(&self) -> String {
-        if self.main.reader.is_some() || (self.fnr > 0.0 && !self.in_end) {
+        if self.fnr > 0.0 {
             format!(
                 "(FILENAME={} FNR={}) ",
                 String::from_utf8_lossy(&self.filename_shown),
