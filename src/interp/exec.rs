@@ -302,6 +302,7 @@ impl Shell {
     /// A compound command's redirection failed: errexit and the ERR trap apply to that failure
     /// (the command itself is not checked afterwards).
     fn compound_redirect_failed(&mut self, status: i32) -> Res<i32> {
+        self.compound_redirect_failed = true;
         if status != 0 && self.errexit_suppressed == 0 {
             self.last_status = status;
             self.run_err_trap()?;
@@ -343,6 +344,7 @@ impl Shell {
         let r = if p.commands.is_empty() {
             Ok(0)
         } else if p.commands.len() == 1 {
+            self.compound_redirect_failed = false;
             let r = self.exec_command(&p.commands[0].command);
             if let Ok(s) = r {
                 self.pipestatus.clear();
@@ -356,7 +358,9 @@ impl Shell {
             self.errexit_suppressed -= 1;
         }
         let status = r?;
-        let status = if p.negated {
+        // Taken here, so that a nested pipeline's failure never reaches an outer `!`.
+        let redirect_failed = std::mem::take(&mut self.compound_redirect_failed);
+        let status = if p.negated && !(p.commands.len() == 1 && redirect_failed) {
             (status == 0) as i32
         } else {
             status

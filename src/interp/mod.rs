@@ -294,6 +294,9 @@ pub struct Shell {
     pub(in crate::interp) lineno: u32,
     /// >0 while running a condition (if/while test, `&&`/`||` left side, `!`): errexit off.
     pub(in crate::interp) errexit_suppressed: u32,
+    /// The last command was a compound command whose redirection failed: bash returns its
+    /// status 1 before `!` would invert it (`! { true; } >/dir/x` is 1).
+    pub(in crate::interp) compound_redirect_failed: bool,
     pub(in crate::interp) pid: u32,
     pub(in crate::interp) is_subshell: bool,
     /// Runs inside a session job (a top-level `cmd &`), which outlives the run that started
@@ -383,6 +386,7 @@ impl Shell {
             subst_depth: 0,
             lineno: 0,
             errexit_suppressed: 0,
+            compound_redirect_failed: false,
             pid: SHELL_PID,
             is_subshell: false,
             session_job: false,

@@ -382,3 +382,25 @@ echo status=$?
 status=0
 status=129
 ## END
+
+#### ! does not invert a compound command whose redirection failed
+! { true; } > /nonexistent/x 2>/dev/null
+echo brace=$?
+! ( true ) > /nonexistent/x 2>/dev/null
+echo subshell=$?
+! true > /nonexistent/x 2>/dev/null
+echo simple=$?
+! { true; { false; } > /nonexistent/x 2>/dev/null; }
+echo nested=$?
+f() { { true; } > /nonexistent/x 2>/dev/null; }
+! f
+echo function=$?
+if ! { true; } > /nonexistent/x 2>/dev/null; then echo then; else echo else; fi
+## STDOUT:
+brace=1
+subshell=1
+simple=0
+nested=0
+function=0
+else
+## END
