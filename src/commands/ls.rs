@@ -247,33 +247,9 @@ fn indicator(e: &Entry, c: &Cfg) -> &'static str {
     }
 }
 
+/// `-h`: GNU's powers of 1024, rounding up (`4.0K`, `106K`).
 fn human(n: u64) -> String {
-    if n < 1024 {
-        return n.to_string();
-    }
-    let units = ['K', 'M', 'G', 'T', 'P', 'E'];
-    let mut v = n as f64;
-    let mut u = 0;
-    v /= 1024.0;
-    while v >= 1024.0 && u < units.len() - 1 {
-        v /= 1024.0;
-        u += 1;
-    }
-    if v < 10.0 {
-        let r = (v * 10.0).ceil() / 10.0;
-        if r >= 10.0 {
-            format!("{}{}", r as u64, units[u])
-        } else {
-            format!("{r:.1}{}", units[u])
-        }
-    } else {
-        let r = v.ceil();
-        if r >= 1024.0 && u < units.len() - 1 {
-            format!("1.0{}", units[u + 1])
-        } else {
-            format!("{}{}", r as u64, units[u])
-        }
-    }
+    fsutil::human(n, false)
 }
 
 fn secs(t: SystemTime) -> i64 {
