@@ -143,12 +143,7 @@ impl Matcher {
                     .any(|p| p.windows(2).any(|w| w == b"\\`" || w == b"\\'")));
         let literals =
             (c.mode == Mode::Fixed && !c.icase && !c.word && !c.line && !pats.is_empty())
-                .then(|| {
-                    aho_corasick::AhoCorasick::builder()
-                        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-                        .build(&pats)
-                        .ok()
-                })
+                .then(|| aho_corasick::AhoCorasick::builder().build(&pats).ok())
                 .flatten();
         Ok((
             Matcher {
