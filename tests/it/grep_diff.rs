@@ -331,6 +331,15 @@ fn grep_files() -> Vec<(&'static str, Vec<u8>)> {
                 .collect::<String>()
                 .into_bytes(),
         ),
+        // 30,000 fixed strings (numbers and their prefixes): too many for a regex of
+        // alternatives to build quickly, and many prefixes of each other.
+        (
+            "manyfixed",
+            (0..30_000u32)
+                .map(|i| format!("{}\n", i * 7 % 10_007 + i / 3))
+                .collect::<String>()
+                .into_bytes(),
+        ),
         ("d/a.txt", b"alpha foo\nbeta\n".to_vec()),
         ("d/b.log", b"foo log\n".to_vec()),
         ("d/sub/c.txt", b"gamma foo\n".to_vec()),
@@ -432,6 +441,9 @@ const GREP_CASES: &[&str] = &[
     "grep -v -f empty nums",
     "grep -F -f pats gen",
     "grep -F -f manypats big",
+    "grep -F -c -f manyfixed big",
+    "grep -F -o -n -f manyfixed big",
+    "grep -F -v -f manyfixed big",
     "grep -F -v -f manypats big",
     "grep -F -c -f manypats big",
     "grep -F -f manypats latin crlf",

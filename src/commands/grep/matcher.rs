@@ -13,10 +13,81 @@ pub struct Matcher {
     /// How to build the buffer-wide candidate search, built on first use.
     candidate_src: Option<(Vec<Vec<u8>>, Mode, bool)>,
     candidate: std::sync::OnceLock<Option<Regex>>,
-    /// `-F` without `-i`, `-w` or `-x`: an Aho-Corasick automaton that answers "does this
-    /// line hold any of the strings" without the regex engine's per-call layers (the hot path
-    /// when most lines match).
-    literals: Option<aho_corasick::AhoCorasick>,
+    /// `-F` without `-i`, `-w` or `-x`: the strings as Aho-Corasick automata instead of a
+    /// regex (`re` is then `None`). They build in milliseconds where a regex of 100,000
+    /// alternatives takes a second and hundreds of megabytes, and test a line without the
+    /// regex engine's per-call layers (the hot path when most lines match).
+    literals: Option<Literals>,
+}
+
+/// `-F` strings as automata: any match (leftmost-first: the cheapest to build, it drops
+/// strings that can never be found first) for "does this line match" and for the candidate
+/// search, and leftmost-longest (POSIX's rule) for the matches `-o` and `--color` print,
+/// built on first use.
+pub struct Literals {
+    first: aho_corasick::AhoCorasick,
+    longest: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>>,
+    pats: Vec<Vec<u8>>,
+}
+
+impl Literals {
+    fn new(pats: &[Vec<u8>]) -> Option<Literals> {
+        // A DFA searches fastest; its table grows with states times byte classes, so only
+        // for small sets (at most 8 MiB whatever the strings).
+        let bytes: usize = pats.iter().map(Vec::len).sum();
+        let kind = (bytes <= 8 * 1024).then_some(aho_corasick::AhoCorasickKind::DFA);
+        let first = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+            .kind(kind)
+            .build(pats)
+            .ok()?;
+        Some(Literals {
+            first,
+            longest: std::sync::OnceLock::new(),
+            pats: pats.to_vec(),
+        })
+    }
+
+    /// The leftmost-longest match at or after `pos`.
+    fn find_at(&self, hay: &[u8], pos: usize) -> Option<(usize, usize)> {
+        let ac = self
+            .longest
+            .get_or_init(|| {
+                aho_corasick::AhoCorasick::builder()
+                    .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+                    .build(&self.pats)
+                    .ok()
+            })
+            .as_ref()?;
+        if pos > hay.len() {
+            return None;
+        }
+        let m = ac.find(aho_corasick::Input::new(hay).range(pos..))?;
+        Some((m.start(), m.end()))
+    }
+}
+
+/// The buffer-wide search for lines that may match ([`Matcher::candidate`]).
+pub enum Candidate<'a> {
+    Re(&'a Regex),
+    Lit(&'a aho_corasick::AhoCorasick),
+}
+
+impl Candidate<'_> {
+    /// The first match at or after `start`; with `-F` strings it may not be the leftmost,
+    /// but it is in the first line that holds one (no string holds a newline).
+    pub fn find_first_at(&self, hay: &[u8], start: usize) -> Option<(usize, usize)> {
+        match self {
+            Candidate::Re(re) => re.find_first_at(hay, start),
+            Candidate::Lit(ac) => {
+                if start > hay.len() {
+                    return None;
+                }
+                let m = ac.find(aho_corasick::Input::new(hay).range(start..))?;
+                Some((m.start(), m.end()))
+            }
+        }
+    }
 }
 
 fn is_word_char(c: char) -> bool {
@@ -74,7 +145,10 @@ impl Matcher {
             multiline: false,
         };
         let pats: Vec<&[u8]> = c.patterns.iter().map(|p| p.as_slice()).collect();
-        let re = if pats.is_empty() {
+        let literals = (c.mode == Mode::Fixed && !c.icase && !c.word && !c.line)
+            .then(|| Literals::new(&c.patterns))
+            .flatten();
+        let re = if pats.is_empty() || literals.is_some() {
             None
         } else {
             Some(match c.mode {
@@ -141,10 +215,8 @@ impl Matcher {
                     .patterns
                     .iter()
                     .any(|p| p.windows(2).any(|w| w == b"\\`" || w == b"\\'")));
-        let literals =
-            (c.mode == Mode::Fixed && !c.icase && !c.word && !c.line && !pats.is_empty())
-                .then(|| aho_corasick::AhoCorasick::builder().build(&pats).ok())
-                .flatten();
+        // The literal automata search whole buffers themselves.
+        let buffer_ok = buffer_ok && literals.is_none();
         Ok((
             Matcher {
                 re,
@@ -159,7 +231,10 @@ impl Matcher {
     }
 
     /// The buffer-wide candidate search, when there is one.
-    pub fn candidate(&self) -> Option<&Regex> {
+    pub fn candidate(&self) -> Option<Candidate<'_>> {
+        if let Some(l) = &self.literals {
+            return Some(Candidate::Lit(&l.first));
+        }
         self.candidate
             .get_or_init(|| {
                 let (pats, mode, icase) = self.candidate_src.as_ref()?;
@@ -180,6 +255,7 @@ impl Matcher {
                 }
             })
             .as_ref()
+            .map(Candidate::Re)
     }
 
     /// No -w/-x rule applies: any match of the pattern is a match of the line.
@@ -189,12 +265,12 @@ impl Matcher {
 
     /// Whether `line` has a match.
     pub fn is_match(&self, line: &[u8]) -> bool {
+        if let Some(l) = &self.literals {
+            return l.first.is_match(line);
+        }
         let Some(re) = &self.re else {
             return false;
         };
-        if let Some(ac) = &self.literals {
-            return ac.is_match(line);
-        }
         if !self.word && !self.line {
             return re.is_match(line);
         }
@@ -203,6 +279,9 @@ impl Matcher {
 
     /// The next match at or after `pos` under `-w`/`-x`.
     pub fn find_at(&self, line: &[u8], pos: usize) -> Option<(usize, usize)> {
+        if let Some(l) = &self.literals {
+            return l.find_at(line, pos);
+        }
         let re = self.re.as_ref()?;
         if self.line {
             if pos > 0 {

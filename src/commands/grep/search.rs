@@ -528,7 +528,7 @@ impl Grep<'_> {
         &mut self,
         ctx: &mut dyn ToolCtx,
         st: &mut FileState,
-        cand: &crate::text::regex::Regex,
+        cand: super::matcher::Candidate<'_>,
         region: &[u8],
         lineno: &mut u64,
         offset: &mut u64,
