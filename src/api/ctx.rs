@@ -207,6 +207,25 @@ pub trait ToolCtx: Send + Sync {
         Ok(Box::new(std::io::Cursor::new(data)))
     }
 
+    /// Open a file for writing, resolved against the cwd: truncated (created with the
+    /// umask's mode), or appended to with `append`. A device such as `/dev/stdout`,
+    /// `/dev/stderr` or `/dev/fd/N` is the shell's descriptor, as the OS would give it; text
+    /// written there lands after what the command has already written to
+    /// [`ToolCtx::stdout`] only if that was flushed first.
+    fn open_write(&mut self, path: &str, append: bool) -> std::io::Result<Box<dyn Write + Send>> {
+        use crate::vfs::WriteMode;
+        let p = self.resolve_path(path);
+        let be = self.backend().clone();
+        let mode = if append {
+            WriteMode::Append
+        } else {
+            WriteMode::Truncate
+        };
+        be.write(&p, b"", mode, 0o666 & !self.umask())
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        Ok(Box::new(BackendAppender { be, path: p }))
+    }
+
     /// The current time (injected, so a kernel can fix the clock).
     fn now(&self) -> SystemTime;
 
@@ -216,4 +235,23 @@ pub trait ToolCtx: Send + Sync {
 
     /// Mutable counterpart to [`ToolCtx::as_any`].
     fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// [`ToolCtx::open_write`]'s default writer: each write appends to the file through the
+/// backend.
+struct BackendAppender {
+    be: Arc<dyn KernelBackend>,
+    path: PathBuf,
+}
+
+impl Write for BackendAppender {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.be
+            .append(&self.path, buf)
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

@@ -245,6 +245,22 @@ impl<'a> Pair<'a> {
         let dabs = ctx.resolve_path(dst);
         let lmeta = match be.lstat(&sabs) {
             Ok(m) => m,
+            // A descriptor such as a process substitution's `/dev/fd/63`: a pipe, copied as
+            // its contents.
+            Err(_) if util::is_fd_path(src) && ctx.open_read(src).is_ok() => {
+                crate::api::fs::Metadata {
+                    file_type: crate::api::fs::FileType::CharDevice,
+                    mode: 0o600,
+                    size: 0,
+                    mtime: ctx.now(),
+                    atime: ctx.now(),
+                    ctime: ctx.now(),
+                    ino: 0,
+                    nlink: 1,
+                    uid: 0,
+                    gid: 0,
+                }
+            }
             Err(e) => {
                 util::err(ctx, "cp", &format!("cannot stat {}: {e}", util::quote(src)));
                 return None;
@@ -433,7 +449,26 @@ impl<'a> Pair<'a> {
     /// Anything else: the contents copied into a regular file.
     fn copy_file(&self, ctx: &mut dyn ToolCtx, o: &Opts) -> bool {
         let (be, dabs) = (&self.be, &self.dabs);
-        let data = match be.read(&self.sabs, None) {
+        // The shell's descriptors named as files (`/dev/stdin`, `/dev/fd/63`, `/dev/stdout`)
+        // are read and written as the OS would, not looked up in the filesystem.
+        let read = if util::is_fd_path(self.src) {
+            util::read_input(ctx, self.src.as_bytes()).map_err(|e| util::io_msg(&e))
+        } else {
+            be.read(&self.sabs, None).map_err(|e| e.to_string())
+        };
+        if util::is_fd_path(self.dst) {
+            let r = read.and_then(|data| {
+                util::OutFile::create(ctx, self.dst, false).and_then(|mut f| f.write(ctx, &data))
+            });
+            if let Err(e) = r {
+                let what = format!("error writing {}", util::quote(self.dst));
+                util::err(ctx, "cp", &format!("{what}: {e}"));
+                return false;
+            }
+            self.say(ctx, o);
+            return true;
+        }
+        let data = match read {
             Ok(d) => d,
             Err(e) => {
                 util::err(

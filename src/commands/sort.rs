@@ -7,7 +7,6 @@
 
 use std::cmp::Ordering;
 
-use crate::api::fs::WriteMode;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs,
     RiskLevel, ToolCtx,
@@ -1246,8 +1245,8 @@ fn write_lines(
     }
     match output {
         Some(path) => {
-            let abs = ctx.resolve_path(&path);
-            if let Err(e) = ctx.backend().write(&abs, &out, WriteMode::Truncate, 0o644) {
+            let r = util::OutFile::create(ctx, &path, false).and_then(|mut f| f.write(ctx, &out));
+            if let Err(e) = r {
                 util::err(ctx, "sort", &format!("open failed: {path}: {e}"));
                 return 2;
             }

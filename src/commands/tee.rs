@@ -1,6 +1,5 @@
 //! `tee`: copy standard input to standard output and files, chunk by chunk.
 
-use crate::api::fs::WriteMode;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
@@ -57,26 +56,20 @@ impl Command for Tee {
             Err(s) => return s,
         };
         let append = p.has(&SPEC, "a");
-        let be = ctx.backend().clone();
         let mut status = 0;
         // Files that failed to open are dropped, as GNU does, and the rest continue.
-        let mut files = Vec::new();
+        let mut files: Vec<(String, util::OutFile)> = Vec::new();
         for f in &p.operands {
             let name = util::lossy(f);
-            let abs = ctx.resolve_path(&name);
-            let r = if append {
-                be.write(&abs, b"", WriteMode::Append, 0o644)
-            } else {
-                be.write(&abs, b"", WriteMode::Truncate, 0o644)
-            };
-            match r {
-                Ok(()) => files.push((name, abs)),
+            match util::OutFile::create(ctx, &name, append) {
+                Ok(t) => files.push((name, t)),
                 Err(e) => {
                     util::err(ctx, "tee", &format!("{name}: {e}"));
                     status = 1;
                 }
             }
         }
+        let to_fds = files.iter().any(|(_, t)| t.is_fd());
         let mut buf = vec![0u8; util::CHUNK];
         let mut stdout_ok = true;
         let mut src = util::Source::Stdin;
@@ -96,9 +89,13 @@ impl Command for Tee {
                 stdout_ok = false;
                 status = 1;
             }
+            // A descriptor may be stdout itself: this chunk goes there after the copy above.
+            if to_fds {
+                let _ = ctx.stdout().flush();
+            }
             let mut failed = Vec::new();
-            for (k, (name, abs)) in files.iter().enumerate() {
-                if let Err(e) = be.append(abs, &buf[..n]) {
+            for (k, (name, t)) in files.iter_mut().enumerate() {
+                if let Err(e) = t.write(ctx, &buf[..n]) {
                     util::err(ctx, "tee", &format!("{name}: {e}"));
                     failed.push(k);
                     status = 1;

@@ -4,7 +4,6 @@
 //! input. Comparison skips `-f` fields then `-s` characters and looks at no more than `-w`
 //! characters, as GNU does (fields are runs of blanks followed by non-blanks).
 
-use crate::api::fs::WriteMode;
 use crate::api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs,
     RiskLevel, ToolCtx,
@@ -192,12 +191,13 @@ impl Command for Uniq {
             file: None,
         };
         if let Some(path) = &opts.output {
-            let abs = ctx.resolve_path(path);
-            if let Err(e) = ctx.backend().write(&abs, b"", WriteMode::Truncate, 0o644) {
-                util::err(ctx, "uniq", &format!("{path}: {e}"));
-                return 1;
+            match util::OutFile::create(ctx, path, false) {
+                Ok(f) => out.file = Some((path.clone(), f)),
+                Err(e) => {
+                    util::err(ctx, "uniq", &format!("{path}: {e}"));
+                    return 1;
+                }
             }
-            out.file = Some((path.clone(), abs));
         }
         if let Err(s) = opts.scan(ctx, &mut src, &mut out) {
             return s;
@@ -379,17 +379,14 @@ impl Options {
 /// as given, for messages, and the resolved path).
 struct Output {
     buf: Vec<u8>,
-    file: Option<(String, std::path::PathBuf)>,
+    file: Option<(String, util::OutFile)>,
 }
 
 impl Output {
     fn flush(&mut self, ctx: &mut dyn ToolCtx) -> bool {
-        let ok = match &self.file {
-            Some((name, abs)) => match ctx
-                .backend()
-                .write(abs, &self.buf, WriteMode::Append, 0o644)
-            {
-                Ok(_) => true,
+        let ok = match &mut self.file {
+            Some((name, f)) => match f.write(ctx, &self.buf) {
+                Ok(()) => true,
                 Err(e) => {
                     util::err(ctx, "uniq", &format!("{name}: {e}"));
                     false

@@ -99,6 +99,62 @@ pub fn vfs_msg(e: &VfsError) -> String {
 }
 
 /// An operand as text (invalid UTF-8 decoded lossily; VFS paths are resolved from text).
+/// Whether `name` is one of the shell's descriptors rather than a file: `/dev/stdout`,
+/// `/dev/stderr`, `/dev/stdin`, `/dev/tty` or `/dev/fd/N`. Output there goes through
+/// [`ToolCtx::open_write`] (input through [`ToolCtx::open_read`]), never the filesystem.
+pub fn is_fd_path(name: &str) -> bool {
+    matches!(
+        name,
+        "/dev/stdout" | "/dev/stderr" | "/dev/stdin" | "/dev/tty"
+    ) || name
+        .strip_prefix("/dev/fd/")
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A file a command writes in pieces (`tee FILE`, `sort -o FILE`, `uniq IN OUT`): a sandbox
+/// file appended to through the backend, or one of the shell's descriptors named as a file.
+pub enum OutFile {
+    Path(std::path::PathBuf),
+    Fd(Box<dyn std::io::Write + Send>),
+}
+
+impl OutFile {
+    /// Opens `name` for writing: truncated (created with mode 0644 less the umask), or
+    /// appended to. `Err` holds the reason as GNU prints it.
+    pub fn create(ctx: &mut dyn ToolCtx, name: &str, append: bool) -> Result<OutFile, String> {
+        if is_fd_path(name) {
+            return ctx
+                .open_write(name, append)
+                .map(OutFile::Fd)
+                .map_err(|e| io_msg(&e));
+        }
+        let abs = ctx.resolve_path(name);
+        let mode = if append {
+            crate::api::fs::WriteMode::Append
+        } else {
+            crate::api::fs::WriteMode::Truncate
+        };
+        ctx.backend()
+            .write(&abs, b"", mode, 0o644)
+            .map(|()| OutFile::Path(abs))
+            .map_err(|e| vfs_msg(&e))
+    }
+
+    /// Appends `data`; `Err` holds the reason as GNU prints it.
+    pub fn write(&mut self, ctx: &dyn ToolCtx, data: &[u8]) -> Result<(), String> {
+        match self {
+            OutFile::Path(abs) => ctx.backend().append(abs, data).map_err(|e| vfs_msg(&e)),
+            OutFile::Fd(w) => w.write_all(data).map_err(|e| io_msg(&e)),
+        }
+    }
+
+    /// Whether this is a descriptor, which may be the command's own stdout: flush
+    /// [`ToolCtx::stdout`] before writing here to keep the order.
+    pub fn is_fd(&self) -> bool {
+        matches!(self, OutFile::Fd(_))
+    }
+}
+
 pub fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }

@@ -298,17 +298,24 @@ impl ToolCtx for CmdCtx<'_> {
     fn open_read(&mut self, path: &str) -> stdio::Result<Box<dyn Read + Send>> {
         match self.sh.open_path(path, super::redirect::OpenMode::Read) {
             Ok(fd) => Ok(Box::new(FdReader(Some(fd)))),
-            Err(msg) => {
-                let reason = msg.rsplit(": ").next().unwrap_or("").to_string();
-                let kind = if reason == "No such file or directory" {
-                    stdio::ErrorKind::NotFound
-                } else if reason == "Permission denied" {
-                    stdio::ErrorKind::PermissionDenied
-                } else {
-                    stdio::ErrorKind::Other
-                };
-                Err(stdio::Error::new(kind, reason))
-            }
+            Err(msg) => Err(open_error(&msg)),
+        }
+    }
+    fn open_write(&mut self, path: &str, append: bool) -> stdio::Result<Box<dyn Write + Send>> {
+        use super::redirect::OpenMode;
+        // What the command wrote to its stdout so far comes first, as with an OS descriptor.
+        let _ = self.stdout.flush();
+        let mode = if append {
+            OpenMode::Append
+        } else {
+            OpenMode::Write { clobber: true }
+        };
+        match self.sh.open_path(path, mode) {
+            Ok(fd) => Ok(Box::new(FdWriter {
+                fd: Some(fd),
+                broken: false,
+            })),
+            Err(msg) => Err(open_error(&msg)),
         }
     }
     /// The context itself, as `CmdCtx<'static>`. Commands in this crate never downcast.
@@ -326,6 +333,19 @@ impl ToolCtx for CmdCtx<'_> {
         // makes one outlive its shell borrow, so there is none to swap with.
         unsafe { &mut *(self as *mut CmdCtx<'_>).cast::<CmdCtx<'static>>() }
     }
+}
+
+/// An `open_path` message (`PATH: REASON`) as an io error of the matching kind.
+fn open_error(msg: &str) -> stdio::Error {
+    let reason = msg.rsplit(": ").next().unwrap_or("").to_string();
+    let kind = if reason == "No such file or directory" {
+        stdio::ErrorKind::NotFound
+    } else if reason == "Permission denied" {
+        stdio::ErrorKind::PermissionDenied
+    } else {
+        stdio::ErrorKind::Other
+    };
+    stdio::Error::new(kind, reason)
 }
 
 impl Shell {

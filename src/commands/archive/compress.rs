@@ -807,11 +807,11 @@ impl Command for Codec {
 }
 
 /// Compress or decompress standard input (or a file when `file` is given) to standard output.
-fn one_stream(sh: &Shared<'_>, o: &Opts, file: Option<(&str, VfsFile, u32)>) -> i32 {
+fn one_stream<'s, 'a>(sh: &'s Shared<'a>, o: &Opts, file: Option<(&str, In<'s, 'a>, u32)>) -> i32 {
     let prog = o.fmt.prog();
     let named = file.is_some();
     let (display, mut input, mtime) = match file {
-        Some((name, f, mtime)) => (name.to_string(), In::file(sh, f), mtime),
+        Some((name, f, mtime)) => (name.to_string(), f, mtime),
         None => (o.fmt.stdin_name().to_string(), In::stdin(sh), 0),
     };
     let mut out = Out::stdout(sh);
@@ -934,6 +934,20 @@ fn one_path(sh: &Shared<'_>, o: &Opts, name: &str, depth: usize) -> i32 {
     };
     // In place, GNU gzip opens with O_NOFOLLOW: a symbolic link is not compressed.
     let in_place = !o.stdout && !o.test;
+    // A descriptor named as a file (`gzip -dc <(...)`) is a stream.
+    if !in_place && let Some(r) = In::descriptor(sh, name) {
+        return match r {
+            Ok(input) => one_stream(sh, o, Some((name, input, 0))),
+            Err(e) => {
+                let m = super::io::msg(&e);
+                match o.fmt {
+                    Fmt::Bzip2 => warn(sh, &format!("bzip2: Can't open input file {name}: {m}.")),
+                    _ => warn(sh, &format!("{prog}: {name}: {m}")),
+                }
+                1
+            }
+        };
+    }
     if in_place && !o.force && backend.lstat(&path).is_ok_and(|m| m.is_symlink()) {
         warn(
             sh,
@@ -998,7 +1012,7 @@ fn one_path(sh: &Shared<'_>, o: &Opts, name: &str, depth: usize) -> i32 {
         Err(e) => return io_failure(sh, o, name, &e),
     };
     if o.stdout || o.test {
-        return one_stream(sh, o, Some((name, input, mtime)));
+        return one_stream(sh, o, Some((name, In::file(sh, input), mtime)));
     }
     // In place: work out the output name.
     let out_name = if o.decompress {

@@ -185,19 +185,26 @@ impl Seek for VfsFile {
     }
 }
 
-/// An input: stdin or a VFS file, checking cancellation on every read.
+/// An input: stdin, a VFS file, or one of the shell's descriptors named as a file
+/// (`/dev/fd/63`), checking cancellation on every read.
 pub struct In<'s, 'a> {
     sh: &'s Shared<'a>,
-    file: Option<VfsFile>,
+    src: Src,
     /// Bytes read so far.
     pub count: u64,
+}
+
+enum Src {
+    Stdin,
+    File(VfsFile),
+    Stream(Box<dyn Read + Send>),
 }
 
 impl<'s, 'a> In<'s, 'a> {
     pub fn stdin(sh: &'s Shared<'a>) -> Self {
         In {
             sh,
-            file: None,
+            src: Src::Stdin,
             count: 0,
         }
     }
@@ -205,20 +212,42 @@ impl<'s, 'a> In<'s, 'a> {
     pub fn file(sh: &'s Shared<'a>, f: VfsFile) -> Self {
         In {
             sh,
-            file: Some(f),
+            src: Src::File(f),
             count: 0,
         }
+    }
+
+    /// `path` when it names one of the shell's descriptors (`/dev/stdin`, `/dev/fd/63`): it
+    /// is read as the OS would give it, not looked up in the filesystem. `None` for other
+    /// paths; `Some(Err)` when the descriptor is not open.
+    pub fn descriptor(sh: &'s Shared<'a>, path: &str) -> Option<io::Result<Self>> {
+        if !crate::commands::util::is_fd_path(path) {
+            return None;
+        }
+        let r = match sh.try_borrow_mut() {
+            Ok(mut c) => c.open_read(path),
+            Err(_) => Err(busy()),
+        };
+        Some(r.map(|r| In {
+            sh,
+            src: Src::Stream(r),
+            count: 0,
+        }))
     }
 }
 
 impl Read for In<'_, '_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = match &mut self.file {
-            Some(f) => {
+        let n = match &mut self.src {
+            Src::File(f) => {
                 check(self.sh)?;
                 f.read(buf)?
             }
-            None => {
+            Src::Stream(r) => {
+                check(self.sh)?;
+                r.read(buf)?
+            }
+            Src::Stdin => {
                 let mut c = self.sh.try_borrow_mut().map_err(|_| busy())?;
                 if c.is_cancelled() {
                     return Err(Cancelled::io());
@@ -238,9 +267,9 @@ impl Read for In<'_, '_> {
 
 impl Seek for In<'_, '_> {
     fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
-        match &mut self.file {
-            Some(f) => f.seek(to),
-            None => Err(io::Error::other("Illegal seek")),
+        match &mut self.src {
+            Src::File(f) => f.seek(to),
+            Src::Stdin | Src::Stream(_) => Err(io::Error::other("Illegal seek")),
         }
     }
 }

@@ -223,6 +223,8 @@ impl Reader {
 pub struct Output {
     pub kind: OutKind,
     pub buf: Vec<u8>,
+    /// The shell's descriptor, for [`OutKind::Fd`].
+    pub fd: Option<Box<dyn std::io::Write + Send>>,
 }
 
 #[derive(Clone, PartialEq)]
@@ -231,6 +233,8 @@ pub enum OutKind {
     File(String),
     Stdout,
     Stderr,
+    /// one of the shell's descriptors named as a file (`/dev/fd/3`), written through at once
+    Fd,
     /// a command fed on close
     Pipe(Vec<u8>),
 }

@@ -329,10 +329,23 @@ impl Interp<'_> {
 
     pub fn write_redirect(&mut self, kind: RedirKind, name: &[u8], bytes: &[u8]) -> R<()> {
         if !self.outputs.contains_key(name) {
+            let mut fd = None;
             let k = match kind {
                 RedirKind::Pipe => OutKind::Pipe(name.to_vec()),
-                _ if name == b"/dev/stdout" || name == b"-" => OutKind::Stdout,
-                _ if name == b"/dev/stderr" => OutKind::Stderr,
+                _ if matches!(name, b"/dev/stdout" | b"/dev/fd/1" | b"-") => OutKind::Stdout,
+                _ if matches!(name, b"/dev/stderr" | b"/dev/fd/2") => OutKind::Stderr,
+                _ if util::is_fd_path(&String::from_utf8_lossy(name)) => {
+                    // Written through at once while stdout stays buffered, as in gawk.
+                    let path = String::from_utf8_lossy(name).into_owned();
+                    match self.ctx.open_write(&path, kind == RedirKind::Append) {
+                        Ok(w) => fd = Some(w),
+                        Err(e) => {
+                            let m = util::io_msg(&e);
+                            return fatal(format!("cannot redirect to `{path}': {m}"));
+                        }
+                    }
+                    OutKind::Fd
+                }
                 _ => {
                     let path = String::from_utf8_lossy(name).into_owned();
                     let p = self.ctx.resolve_path(&path);
@@ -352,7 +365,7 @@ impl Interp<'_> {
                     };
                     if let Err(m) = r {
                         let m = m.rsplit(": ").next().unwrap_or(&m).to_string();
-                        return fatal(format!("can't redirect to `{path}' ({m})"));
+                        return fatal(format!("cannot redirect to `{path}': {m}"));
                     }
                     OutKind::File(path)
                 }
@@ -362,6 +375,7 @@ impl Interp<'_> {
                 Output {
                     kind: k,
                     buf: Vec::new(),
+                    fd,
                 },
             );
         }
@@ -386,6 +400,11 @@ impl Interp<'_> {
                 }
             }
             OutKind::Pipe(_) => o.buf.extend_from_slice(bytes),
+            OutKind::Fd => {
+                if let Some(w) = self.outputs.get_mut(name).and_then(|o| o.fd.as_mut()) {
+                    let _ = w.write_all(bytes);
+                }
+            }
         }
         Ok(())
     }

@@ -73,6 +73,8 @@ struct Sink {
 struct OutFile {
     path: PathBuf,
     buf: Vec<u8>,
+    /// The shell's descriptor when the file is one (`w /dev/fd/3`).
+    fd: Option<Box<dyn std::io::Write + Send>>,
 }
 
 enum Queued {
@@ -177,20 +179,27 @@ impl<'p> Exec<'p> {
                         _ => "/dev/stdin".to_string(),
                     };
                     let path = ctx.resolve_path(&name);
-                    if let Err(e) =
+                    let opened = if util::is_fd_path(&name) {
+                        ctx.open_write(&name, false)
+                            .map(Some)
+                            .map_err(|e| util::io_msg(&e))
+                    } else {
                         ctx.backend()
                             .write(&path, b"", WriteMode::Truncate, 0o666 & !ctx.umask())
-                    {
-                        let _ = writeln!(
-                            ctx.stderr(),
-                            "sed: couldn't open file {name}: {}",
-                            util::vfs_msg(&e)
-                        );
-                        return Err(Stop::Panic);
-                    }
+                            .map(|()| None)
+                            .map_err(|e| util::vfs_msg(&e))
+                    };
+                    let fd = match opened {
+                        Ok(fd) => fd,
+                        Err(e) => {
+                            let _ = writeln!(ctx.stderr(), "sed: couldn't open file {name}: {e}");
+                            return Err(Stop::Panic);
+                        }
+                    };
                     self.files_out.push(OutFile {
                         path,
                         buf: Vec::new(),
+                        fd,
                     });
                     Target::File(self.files_out.len() - 1)
                 }
@@ -336,14 +345,19 @@ impl<'p> Exec<'p> {
         if f.buf.is_empty() {
             return Ok(());
         }
-        let r = ctx.backend().append(&f.path, &f.buf);
+        let r = match &mut f.fd {
+            Some(w) => w.write_all(&f.buf).map_err(|e| util::io_msg(&e)),
+            None => ctx
+                .backend()
+                .append(&f.path, &f.buf)
+                .map_err(|e| util::vfs_msg(&e)),
+        };
         f.buf.clear();
         if let Err(e) = r {
             let _ = writeln!(
                 ctx.stderr(),
-                "sed: couldn't write to {}: {}",
+                "sed: couldn't write to {}: {e}",
                 f.path.display(),
-                util::vfs_msg(&e)
             );
             return Err(Stop::Panic);
         }
@@ -537,6 +551,7 @@ impl<'p> Exec<'p> {
             self.files_out.push(OutFile {
                 path: tmp,
                 buf: Vec::new(),
+                fd: None,
             });
             self.main = Sink {
                 target: Target::File(self.files_out.len() - 1),

@@ -52,6 +52,11 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
     }
     let input = if o.file == "-" {
         In::stdin(sh)
+    } else if let Some(r) = In::descriptor(sh, &o.file) {
+        match r {
+            Ok(i) => i,
+            Err(e) => return fatal(sh, &format!("{}: Cannot open: {}", o.file, msg(&e))),
+        }
     } else {
         let p = match sh.try_borrow() {
             Ok(c) => c.resolve_path(&o.file),
