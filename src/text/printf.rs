@@ -220,6 +220,8 @@ fn parse_spec(fmt: &[u8], mut i: usize, st: &mut State<'_>) -> Result<(Spec, usi
             b' ' => spec.space = true,
             b'#' => spec.alt = true,
             b'0' => spec.zero = true,
+            // Thousands grouping: the C and C.UTF-8 locales have no separator.
+            b'\'' => {}
             _ => break,
         }
         i += 1;

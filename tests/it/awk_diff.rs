@@ -494,6 +494,8 @@ const PLAIN: &[&str] = &[
     "awk 'function length() { }' 2>&1; awk 'function f( { }' 2>&1; awk 'function 12() { }' 2>&1",
     "awk 'function f(a, 123) { }' 2>&1; awk 'BEGIN { delete 123 }' 2>&1",
     "awk 'BEGIN { x = 1 in 123 }' 2>&1; awk 'BEGIN {\n print 1\n x = )\n}' 2>&1",
+    "printf 'a\\\\b\\n' | awk -F'\\\\' '{ print $2 }'; printf 'a\\\\b\\n' | awk -v 'FS=\\\\' '{ print NF }'",
+    "awk \"BEGIN { printf \\\"%'d|%'.2f|%'8d\\\\n\\\", 1234567, 1234.5, 42 }\"",
     // Run-time errors name the line of the statement running; division by a constant zero
     // is found while parsing.
     "awk 'BEGIN {\n x = 0\n y = 1; print 1/x }' 2>&1; echo st=$?",

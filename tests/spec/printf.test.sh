@@ -185,3 +185,9 @@ printf '%q\n' 'a$b' 'tab	x'
 a\$b
 $'tab\tx'
 ## END
+
+#### printf accepts the ' (thousands grouping) flag; C locales group nothing
+printf "%'d|%'.2f|%'8d|\n" 1234567 1234.5 42
+## STDOUT:
+1234567|1234.50|      42|
+## END

@@ -38,6 +38,8 @@ pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> (Vec<u8>, Option<S
                 b' ' => space = true,
                 b'#' => alt = true,
                 b'0' => zero = true,
+                // Thousands grouping: the C and C.UTF-8 locales have no separator.
+                b'\'' => {}
                 _ => break,
             }
             i += 1;

@@ -355,7 +355,7 @@ impl<'c> Interp<'c> {
             Splitter::Space
         } else if s.is_empty() {
             Splitter::Chars
-        } else if s.len() == 1 && s[0] != b'\\' && !(self.icase && s[0].is_ascii_alphabetic()) {
+        } else if s.len() == 1 && !(self.icase && s[0].is_ascii_alphabetic()) {
             Splitter::Byte(s[0])
         } else if s == b"\\t" {
             Splitter::Byte(b'\t')
