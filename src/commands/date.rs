@@ -218,10 +218,26 @@ fn parse_date(s: &str, now: Timestamp, zone: &Zone) -> Option<Timestamp> {
     if t.is_empty() {
         return base.start_of_day().ok().map(|z| z.timestamp());
     }
-    match parse_datetime::parse_datetime_at_date(base, t) {
+    let t = gnu_zone_after_time(t);
+    match parse_datetime::parse_datetime_at_date(base, &t) {
         Ok(parse_datetime::ParsedDateTime::InRange(z)) => Some(z.timestamp()),
         _ => None,
     }
+}
+
+/// GNU's grammar reads a signed number right after a time of day as that time's zone, so in
+/// `10:00 +1 hour` the `+1` is UTC+1 and `hour` alone means one hour (10:00 UTC, not 11:00).
+/// `parse_datetime` reads `+1 hour` as one relative item; spelling the unit's count out
+/// (`10:00 +1 1 hour`) makes it parse as GNU does. An offset GNU rejects (`-30`) still fails.
+fn gnu_zone_after_time(s: &str) -> std::borrow::Cow<'_, str> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?i)(^|[^\d:])(\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)\s*([+-])\s*(\d+)\s+((?:year|month|fortnight|week|day|hour|minute|min|second|sec)s?\b)",
+        )
+        .expect("valid regex")
+    });
+    re.replace_all(s, "$1$2 $3$4 1 $5")
 }
 
 enum Fixed {

@@ -376,6 +376,13 @@ const PLAIN_CASES: &[&str] = &[
     "TZ=Asia/Kolkata date -d '2024-06-01 12:00' +'%F %T %z %Z %:::z'",
     "TZ=Europe/Berlin date -d '2024-07-01'",
     "TZ=Europe/Berlin date -u -d '2024-07-01 12:00'",
+    // GNU reads a signed number after a time of day as its zone: `+1 hour` is UTC+1, then
+    // one hour.
+    "date -u -d '2024-01-15 10:00 +1 hour' '+%F %T'",
+    "date -u -d '2024-01-15 10:00 -1 day' '+%F %T'; date -u -d '2024-01-15T10:00:00 -2 hours' '+%F %T'",
+    "date -u -d '2024-01-15 10:00:30 + 3 weeks ago' '+%F %T'; date -u -d '12:30 +2 days' '+%T'",
+    "date -u -d '2024-01-15 10:00 -30 minutes' '+%F %T'; echo $?",
+    "date -u -d '2024-01-15 +3 days' '+%F %T'; date -u -d '2024-01-15 10:00 1 hour ago' '+%F %T'",
     "TZ=UTC0 date -d @86400",
     "TZ=EST5EDT date -d @1700000000",
     "date -d '2024-02-28 + 1 day' +%F",
