@@ -248,6 +248,17 @@ const TABLE: &[(&str, &str, &str)] = &[
         "{\"a\":1,\"b\":2,\"c\":3}",
         "{\"a\":1,\"c\":3}\n",
     ),
+    // Updates through null and past an array's end build what is missing, as in jq.
+    (".a.b = 1", "{}", "{\"a\":{\"b\":1}}\n"),
+    (".x = 1", "null", "{\"x\":1}\n"),
+    (".[2] = 1", "[]", "[null,null,1]\n"),
+    (".a[1].b |= 3", "{}", "{\"a\":[null,{\"b\":3}]}\n"),
+    (
+        ".a.n += 1 | .a.l += [2]",
+        "{\"a\":null}",
+        "{\"a\":{\"n\":1,\"l\":[2]}}\n",
+    ),
+    (".[-1] = 9", "[1,2]", "[1,9]\n"),
     ("del(.[0,2])", "[1,2,3,4]", "[2,4]\n"),
     ("del(.[] | select(. > 2))", "[1,3,2,4]", "[1,2]\n"),
     (
@@ -485,6 +496,15 @@ fn tab_indent_and_indent_n() {
         "jq --indent 8 .",
         "jq: Cannot indent more than 7 characters\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n",
         2,
+    );
+}
+
+#[test]
+fn update_before_an_array_start_fails_as_in_jq() {
+    check_err(
+        "jq -nc '[1] | .[-3] = 1'",
+        "jq: error (at <unknown>): Out of bounds negative array index\n",
+        5,
     );
 }
 
