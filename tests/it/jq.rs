@@ -248,6 +248,13 @@ const TABLE: &[(&str, &str, &str)] = &[
         "{\"a\":1,\"b\":2,\"c\":3}",
         "{\"a\":1,\"c\":3}\n",
     ),
+    ("[.[] | IN(2, 3)]", "[1,2,3]", "[false,true,true]\n"),
+    ("IN(.[]; 5, 1)", "[1,2]", "true\n"),
+    (
+        "INDEX(.id)",
+        "[{\"id\":1},{\"id\":\"b\"}]",
+        "{\"1\":{\"id\":1},\"b\":{\"id\":\"b\"}}\n",
+    ),
     // Updates through null and past an array's end build what is missing, as in jq.
     (".a.b = 1", "{}", "{\"a\":{\"b\":1}}\n"),
     (".x = 1", "null", "{\"x\":1}\n"),

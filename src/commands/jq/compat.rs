@@ -50,6 +50,10 @@ def recurse(f; cond): def rec: _chk | ., (f | select(cond) | rec); rec;
 def while(cond; update): def rec: _chk | if cond then ., (update | rec) else empty end; rec;
 def until(cond; update): def rec: _chk | if cond then . else update | rec end; rec;
 def leaf_paths: paths(scalars);
+def IN(s): any(s == .; .);
+def IN(src; s): any(src == s; .);
+def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row | idx_expr | tostring] |= $row);
+def INDEX(idx_expr): INDEX(.[]; idx_expr);
 def join($x): reduce .[] as $i (null;
     (if . == null then "" else . + $x end) +
     ($i | if type == "boolean" or type == "number" then _tojson elif . == null then "" else . end)) // "";
