@@ -323,16 +323,24 @@ impl Command for Od {
         let files: Vec<Arg> = util::files_or_stdin(p.operands);
         let mut data = Vec::new();
         let mut status = 0;
+        let mut opened = 0;
         for f in &files {
             match util::open(ctx, f)
                 .and_then(|mut s| util::read_all(ctx, &mut s).map_err(|e| util::io_msg(&e)))
             {
-                Ok(d) => data.extend(d),
+                Ok(d) => {
+                    opened += 1;
+                    data.extend(d);
+                }
                 Err(m) => {
                     util::err(ctx, "od", &format!("{}: {m}", util::lossy(f)));
                     status = 1;
                 }
             }
+        }
+        // No input could be opened: GNU dumps nothing, not even the final offset.
+        if opened == 0 {
+            return status;
         }
         if skip > data.len() as u64 {
             util::err(ctx, "od", "cannot skip past end of combined input");

@@ -93,6 +93,8 @@ enum Item {
     /// `[c*n]`; n = 0 fills.
     Repeat(u8, usize),
     Class(&'static str),
+    /// `[=c=]`
+    Equiv(u8),
 }
 
 fn class_bytes(name: &str) -> Option<Vec<u8>> {
@@ -175,7 +177,7 @@ fn parse_set(s: &[u8], allow_repeat: bool) -> Result<Vec<Item>, String> {
                 && end > i + 2
             {
                 let (c, _) = unescape(s, i + 2);
-                items.push(Item::Bytes(vec![c]));
+                items.push(Item::Equiv(c));
                 i = end + 2;
                 continue;
             }
@@ -239,19 +241,33 @@ fn find(s: &[u8], from: usize, pat: &[u8]) -> Option<usize> {
 
 /// Expand items; `fill_to` is the length a `[c*]` pads to (SET2 only).
 fn expand(items: &[Item], fill_to: usize) -> Vec<u8> {
+    expand_marked(items, fill_to).0
+}
+
+/// [`expand`], plus where each item starts in the result and, for `[:upper:]` and
+/// `[:lower:]`, which (GNU's case-class alignment rule needs them).
+fn expand_marked(items: &[Item], fill_to: usize) -> (Vec<u8>, Vec<(usize, Option<&'static str>)>) {
     let fixed: usize = items
         .iter()
         .map(|it| match it {
             Item::Bytes(b) => b.len(),
             Item::Repeat(_, n) => *n,
             Item::Class(c) => class_bytes(c).map_or(0, |v| v.len()),
+            Item::Equiv(_) => 1,
         })
         .sum();
     let mut out = Vec::new();
+    let mut starts = Vec::with_capacity(items.len());
     let mut filled = false;
     for it in items {
+        let case = match it {
+            Item::Class(c @ ("upper" | "lower")) => Some(*c),
+            _ => None,
+        };
+        starts.push((out.len(), case));
         match it {
             Item::Bytes(b) => out.extend_from_slice(b),
+            Item::Equiv(c) => out.push(*c),
             Item::Class(c) => out.extend(class_bytes(c).unwrap_or_default()),
             Item::Repeat(c, 0) if !filled => {
                 filled = true;
@@ -260,7 +276,40 @@ fn expand(items: &[Item], fill_to: usize) -> Vec<u8> {
             Item::Repeat(c, n) => out.extend(std::iter::repeat_n(*c, *n)),
         }
     }
-    out
+    (out, starts)
+}
+
+/// GNU's checks of string2 when translating: no `[=c=]`, no classes but `[:upper:]` and
+/// `[:lower:]`, and each of those lined up with `[:lower:]` or `[:upper:]` in string1.
+fn check_translation(
+    set1: &[Item],
+    set2: &[Item],
+    len1: usize,
+    complement: bool,
+) -> Result<(), String> {
+    if set2.iter().any(|it| matches!(it, Item::Equiv(_))) {
+        return Err("[=c=] expressions may not appear in string2 when translating".into());
+    }
+    if set2
+        .iter()
+        .any(|it| matches!(it, Item::Class(c) if *c != "upper" && *c != "lower"))
+    {
+        return Err("when translating, the only character classes that may appear in\nstring2 are 'upper' and 'lower'".into());
+    }
+    if complement {
+        return Ok(());
+    }
+    let (_, starts1) = expand_marked(set1, 0);
+    let (_, starts2) = expand_marked(set2, len1);
+    for &(at, case) in &starts2 {
+        if case.is_none() || at > len1 {
+            continue;
+        }
+        if !starts1.iter().any(|&(a, c)| a == at && c.is_some()) {
+            return Err("misaligned [:upper:] and/or [:lower:] construct".into());
+        }
+    }
+    Ok(())
 }
 
 impl Command for Tr {
@@ -301,19 +350,26 @@ impl Command for Tr {
             return util::usage(ctx, &SPEC, &m, 1);
         }
         if ops.len() > need {
-            let m = format!(
+            let mut m = format!(
                 "tr: extra operand {}",
                 util::cquote(&util::lossy(&ops[need]))
             );
+            if ops.len() == 2 {
+                m.push_str(
+                    "\nOnly one string may be given when deleting without squeezing repeats.",
+                );
+            }
             return util::usage(ctx, &SPEC, &m, 1);
         }
-        let set1 = match parse_set(&ops[0], false) {
-            Ok(s) => expand(&s, 0),
+        let items1 = match parse_set(&ops[0], false) {
+            Ok(s) => s,
             Err(m) => {
                 util::err(ctx, "tr", &m);
                 return 1;
             }
         };
+        let set1 = expand(&items1, 0);
+        let len1 = set1.len();
         let mut in1 = [false; 256];
         for &c in &set1 {
             in1[c as usize] = true;
@@ -329,7 +385,26 @@ impl Command for Tr {
             set1
         };
         let set2 = match ops.get(1).map(|s| parse_set(s, true)) {
-            Some(Ok(items)) => Some(expand(&items, set1_list.len())),
+            Some(Ok(items)) => {
+                if translating && let Err(m) = check_translation(&items1, &items, len1, comp) {
+                    util::err(ctx, "tr", &m);
+                    return 1;
+                }
+                // GNU pads string2 with its last character, which a class does not have.
+                if translating
+                    && !truncate
+                    && matches!(items.last(), Some(Item::Class(_)))
+                    && set1_list.len() > expand(&items, set1_list.len()).len()
+                {
+                    util::err(
+                        ctx,
+                        "tr",
+                        "when translating with string1 longer than string2,\nthe latter string must not end with a character class",
+                    );
+                    return 1;
+                }
+                Some(expand(&items, set1_list.len()))
+            }
             Some(Err(m)) => {
                 util::err(ctx, "tr", &m);
                 return 1;

@@ -356,8 +356,8 @@ impl Command for Wc {
         } else {
             let mut total: u64 = 0;
             let mut min = 1;
-            let mut first_failed = false;
-            for (i, f) in files.iter().enumerate() {
+            // A file that cannot be stat'ed adds nothing (GNU's `failed` is stat's -1 there).
+            for f in &files {
                 let path = if f == b"-" {
                     // A redirected regular file counts by its size, as GNU learns from fstat.
                     match ctx.stdin_path() {
@@ -373,18 +373,10 @@ impl Command for Wc {
                 match ctx.backend().stat(&path) {
                     Ok(m) if m.file_type == FileType::File => total += m.size,
                     Ok(_) => min = 7,
-                    Err(_) => {
-                        if i == 0 {
-                            first_failed = true;
-                        }
-                    }
+                    Err(_) => {}
                 }
             }
-            if first_failed {
-                1
-            } else {
-                total.max(1).to_string().len().max(min)
-            }
+            total.max(1).to_string().len().max(min)
         };
         let json = ctx.output_format() == OutputFormat::Json;
         let mut entries = Vec::new();

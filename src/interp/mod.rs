@@ -576,6 +576,15 @@ impl Shell {
         if !self.vars.is_set("OLDPWD") {
             self.vars.entry("OLDPWD").attrs.set(Attrs::EXPORT);
         }
+        // Started without PATH (`env -i bash`), bash sets its compiled-in default, unexported.
+        if !self.vars.is_set("PATH") {
+            let _ = self.vars.set_value(
+                "PATH",
+                vars::Value::Str(
+                    b"/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.".to_vec(),
+                ),
+            );
+        }
         let lvl = self
             .vars
             .get_str("SHLVL")

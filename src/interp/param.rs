@@ -107,7 +107,7 @@ impl Shell {
         }
 
         let value = self.op_input(&p.op, param)?;
-        self.check_nounset_param(&p.op, param, &value)?;
+        self.check_nounset_param(&p.op, param, p.bare, &value)?;
 
         let result = match &p.op {
             ParamOp::None | ParamOp::PrefixNames { .. } | ParamOp::Keys => value,
@@ -237,7 +237,7 @@ impl Shell {
 
     /// `set -u`: an unset parameter is fatal, unless the operator supplies a default or the
     /// parameter is a list (`$@`, `${a[@]}`).
-    fn check_nounset_param(&self, op: &ParamOp, param: &Param, value: &PV) -> Res<()> {
+    fn check_nounset_param(&self, op: &ParamOp, param: &Param, bare: bool, value: &PV) -> Res<()> {
         if matches!(value, PV::Unset)
             && self.opts.nounset
             && !matches!(
@@ -249,7 +249,12 @@ impl Shell {
                 Param::Special('@' | '*') | Param::Index(_, Subscript::At | Subscript::Star)
             )
         {
-            self.error(&format!("{}: unbound variable", param_name(param)));
+            // bash names a bare positional parameter with its `$` (`$1`), any other by name.
+            let name = match param {
+                Param::Positional(n) if bare => format!("${n}"),
+                _ => param_name(param),
+            };
+            self.error(&format!("{name}: unbound variable"));
             return Err(self.unset_fatal());
         }
         Ok(())

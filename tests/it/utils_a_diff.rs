@@ -376,6 +376,12 @@ const PLAIN_CASES: &[&str] = &[
     "TZ=Asia/Kolkata date -d '2024-06-01 12:00' +'%F %T %z %Z %:::z'",
     "TZ=Europe/Berlin date -d '2024-07-01'",
     "TZ=Europe/Berlin date -u -d '2024-07-01 12:00'",
+    // tr's checks of string2 when translating, with GNU's messages.
+    "tr a-z '[:upper:]' <<< abc 2>&1; echo rc=$?; tr a-c '[=x=]' <<< abc 2>&1; echo rc=$?",
+    "tr a-z '[:digit:]' <<< abc 2>&1; echo rc=$?; tr 'x[:lower:]' 'y[:upper:]' <<< xabc",
+    "tr 'x[:lower:]' '[:upper:]y' <<< xabc 2>&1; echo rc=$?; tr -c '[:lower:]' '[:upper:]' <<< aB1 2>&1; echo rc=$?",
+    "tr -d '[:digit:]' '[:upper:]' <<< a1 2>&1; echo rc=$?; tr -t a-z '[:upper:]' <<< abc 2>&1; echo rc=$?",
+    "od no-such 2>&1; echo rc=$?; printf 'a\\nb\\n' > w.txt; wc -l no-such w.txt 2>&1",
     // GNU reads a signed number after a time of day as its zone: `+1 hour` is UTC+1, then
     // one hour.
     "date -u -d '2024-01-15 10:00 +1 hour' '+%F %T'",

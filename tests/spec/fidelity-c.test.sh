@@ -404,3 +404,18 @@ nested=0
 function=0
 else
 ## END
+
+#### set -u names a bare positional parameter with its dollar sign
+( set -u; echo "$1" ) 2>&1 | sed 's/^.*line [0-9]*: //'
+( set -u; echo "${2}" ) 2>&1 | sed 's/^.*line [0-9]*: //'
+## STDOUT:
+$1: unbound variable
+2: unbound variable
+## END
+
+#### a shell started without PATH gets bash's default, unexported
+env -i bash -c 'echo "$PATH"; env | grep "^PATH=" | wc -l'
+## STDOUT:
+/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.
+0
+## END

@@ -959,4 +959,3 @@ TZ=UTC date -d '2024-03-10 12:00 +36 hours' '+%F %H'; echo "rc=$?"
 2024-03-10 10:00
 rc=1
 ## END
-## sandsh-gap: date -d reads '12:00 +3 hours' as 12:00 then +3 hours; GNU takes +3 as the zone UTC+3 and 'hours' as +1 hour (parse_datetime does not)
