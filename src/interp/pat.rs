@@ -112,6 +112,13 @@ impl Shell {
 
 /// Quote an argument for `set -x` output as bash does: plain when safe, else `'…'`.
 pub fn xtrace_quote(a: &[u8]) -> Vec<u8> {
+    // Tabs and newlines stay raw inside '…'; other control characters take $'…'.
+    let other_control = a
+        .iter()
+        .any(|&c| (c < 0x20 && c != b'\t' && c != b'\n') || c == 0x7f);
+    if !other_control && a.iter().any(|&c| c == b'\t' || c == b'\n') {
+        return crate::text::quote::plain_single_quote(a);
+    }
     quote_if_needed(a)
 }
 

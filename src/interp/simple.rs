@@ -204,7 +204,12 @@ impl Shell {
             .get_str("PS4")
             .map(|s| s.to_vec())
             .unwrap_or_else(|| b"+ ".to_vec());
-        let mut out = ps4;
+        // The first character repeats once per level of command substitution (`++ cmd`).
+        let mut out = Vec::with_capacity(ps4.len() + self.subst_depth);
+        if let Some(&c) = ps4.first() {
+            out.extend(std::iter::repeat_n(c, self.subst_depth));
+        }
+        out.extend_from_slice(&ps4);
         out.extend_from_slice(
             line.strip_prefix(b"+ ")
                 .unwrap_or(line.strip_prefix(b"+").unwrap_or(line)),

@@ -419,3 +419,22 @@ env -i bash -c 'echo "$PATH"; env | grep "^PATH=" | wc -l'
 /usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.
 0
 ## END
+
+#### set -x marks each level of command substitution and quotes tabs as bash does
+{
+set -x
+x=$(echo a)
+echo $(echo $(echo deep)) $'t\tb'
+: $'c\x01d'
+set +x
+} 2>&1
+## STDOUT:
+++ echo a
++ x=a
++++ echo deep
+++ echo deep
++ echo deep 't	b'
+deep t	b
++ : $'c\001d'
++ set +x
+## END
