@@ -641,9 +641,14 @@ mod tests {
             sh("TZ=Foo date -d @1700000000").0,
             "Tue Nov 14 22:13:20 Foo 2023\n"
         );
+        // GNU: `+3` after a time is the zone UTC+3, and `days` alone is one day.
         assert_eq!(
             sh("date -u -d '2024-01-15 10:00 +3 days'").0,
-            "Thu Jan 18 10:00:00 UTC 2024\n"
+            "Tue Jan 16 07:00:00 UTC 2024\n"
+        );
+        assert_eq!(
+            sh("date -u -d '2024-01-15 +3 days'").0,
+            "Thu Jan 18 00:00:00 UTC 2024\n"
         );
         assert_eq!(
             sh("date -d @1700000000 --json").0,

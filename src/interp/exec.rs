@@ -578,6 +578,10 @@ impl Shell {
             } => self.exec_arith_for(init.as_ref(), cond.as_ref(), step.as_ref(), body),
             CommandKind::Case { word, arms } => {
                 let subject = self.expand_string(word)?;
+                if self.opts.xtrace {
+                    let line = format!("+ case {} in\n", super::print::word_src(word));
+                    self.write_xtrace(line.as_bytes());
+                }
                 let mut i = 0;
                 let mut status = 0;
                 let mut fall = false;

@@ -96,10 +96,27 @@ impl Shell {
             Some(w) => self.expand_words(w)?,
             None => self.positional.clone(),
         };
+        // `set -x` shows the loop's words as written before each iteration, as bash does.
+        let trace = self.opts.xtrace.then(|| {
+            let list = match words {
+                Some(w) => w
+                    .iter()
+                    .map(super::print::word_src)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                None => "\"$@\"".to_string(),
+            };
+            format!("+ for {var} in {list}\n").into_bytes()
+        });
         self.in_loop(|sh| {
             let mut status = 0;
             let mut iters = 0;
             for item in items {
+                if let Some(t) = &trace
+                    && sh.opts.xtrace
+                {
+                    sh.write_xtrace(t);
+                }
                 sh.count_iteration(&mut iters)?;
                 sh.set_var(var, item)?;
                 if let Next::Stop = sh.loop_body(body, &mut status)? {

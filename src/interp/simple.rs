@@ -198,7 +198,8 @@ impl Shell {
         self.write_xtrace(&line);
     }
 
-    fn write_xtrace(&self, line: &[u8]) {
+    /// One `set -x` line (`line` starts with `+ `, which becomes PS4 at the current level).
+    pub(super) fn write_xtrace(&self, line: &[u8]) {
         let ps4 = self
             .vars
             .get_str("PS4")

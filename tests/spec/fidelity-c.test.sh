@@ -438,3 +438,21 @@ deep t	b
 + : $'c\001d'
 + set +x
 ## END
+
+#### set -x shows for and case with their words as written
+x=5
+{
+set -x
+for i in $x "a b"; do :; done
+case $x in *) : ;; esac
+set +x
+} 2>&1
+## STDOUT:
++ for i in $x "a b"
++ :
++ for i in $x "a b"
++ :
++ case $x in
++ :
++ set +x
+## END
