@@ -62,6 +62,24 @@ static SPEC: CommandSpec = CommandSpec {
             help: "same as -t x2",
         },
         OptSpec {
+            short: Some('f'),
+            long: None,
+            value: None,
+            help: "same as -t fF, select floats",
+        },
+        OptSpec {
+            short: Some('F'),
+            long: None,
+            value: None,
+            help: "same as -t fD, select doubles",
+        },
+        OptSpec {
+            short: Some('e'),
+            long: None,
+            value: None,
+            help: "same as -t fD, select doubles",
+        },
+        OptSpec {
             short: Some('j'),
             long: Some("skip-bytes"),
             value: Some("BYTES"),
@@ -119,20 +137,30 @@ static SPEC: CommandSpec = CommandSpec {
 #[derive(Clone, Copy)]
 enum Fmt {
     Char,
-    Int { kind: u8, size: usize },
+    Int {
+        kind: u8,
+        size: usize,
+    },
+    /// `-t f4` / `-t f8`: IEEE floats in their shortest round-trip form.
+    Float {
+        size: usize,
+    },
 }
 
 impl Fmt {
     fn size(self) -> usize {
         match self {
             Fmt::Char => 1,
-            Fmt::Int { size, .. } => size,
+            Fmt::Int { size, .. } | Fmt::Float { size } => size,
         }
     }
 
     fn width(self) -> usize {
         match self {
             Fmt::Char => 4,
+            // gnulib's FLT_STRLEN_BOUND and DBL_STRLEN_BOUND, plus the separating blank.
+            Fmt::Float { size: 4 } => 16,
+            Fmt::Float { .. } => 25,
             Fmt::Int { kind, size } => {
                 let bits = size as u32 * 8;
                 let max = if bits == 64 {
@@ -168,6 +196,34 @@ impl Fmt {
                 };
                 format!("{s:>w$}")
             }
+            Fmt::Float { size } => {
+                // A short last item is padded with zero bytes, as GNU pads it.
+                let mut raw = [0u8; 8];
+                let n = b.len().min(size);
+                raw[..n].copy_from_slice(&b[..n]);
+                let s = if size == 4 {
+                    let x = f32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]]);
+                    shortest_g(
+                        f64::from(x),
+                        x.is_sign_negative(),
+                        |t| t.parse::<f32>().is_ok_and(|y| y == x),
+                        6,
+                        9,
+                        f64::from(f32::MIN_POSITIVE),
+                    )
+                } else {
+                    let x = f64::from_le_bytes(raw);
+                    shortest_g(
+                        x,
+                        x.is_sign_negative(),
+                        |t| t.parse::<f64>().is_ok_and(|y| y == x),
+                        15,
+                        17,
+                        f64::MIN_POSITIVE,
+                    )
+                };
+                format!("{s:>w$}")
+            }
             Fmt::Int { kind, size } => {
                 let mut v: u64 = 0;
                 for (i, &x) in b.iter().enumerate().take(size) {
@@ -190,6 +246,33 @@ impl Fmt {
                 format!("{s:>w$}")
             }
         }
+    }
+}
+
+/// gnulib's `ftoastr`: `%g` with the fewest digits (from `dig`, at most `max`) that read
+/// back as the same value; NaN and the infinities as C prints them.
+fn shortest_g(
+    x: f64,
+    negative: bool,
+    same: impl Fn(&str) -> bool,
+    dig: usize,
+    max: usize,
+    min_normal: f64,
+) -> String {
+    if x.is_nan() {
+        return if negative { "-nan" } else { "nan" }.to_string();
+    }
+    if x.is_infinite() {
+        return if negative { "-inf" } else { "inf" }.to_string();
+    }
+    let start = if x.abs() < min_normal { 1 } else { dig };
+    let mut prec = start;
+    loop {
+        let t = crate::text::printf::general(x, prec, false);
+        if prec >= max || same(&t) {
+            return t;
+        }
+        prec += 1;
     }
 }
 
@@ -241,6 +324,41 @@ fn parse_type(t: &str, out: &mut Vec<Fmt>, zs: &mut Vec<bool>) -> Result<(), Str
                 out.push(Fmt::Int { kind: k, size });
                 zs.push(false);
             }
+            b'f' => {
+                i += 1;
+                let start = i;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let size = match &t[start..i] {
+                    "" => match b.get(i) {
+                        Some(b'F') => {
+                            i += 1;
+                            4
+                        }
+                        Some(b'D') => {
+                            i += 1;
+                            8
+                        }
+                        Some(b'L') => {
+                            return Err(format!(
+                                "invalid type string {}: long double is not supported by this od",
+                                util::cquote(t)
+                            ));
+                        }
+                        _ => 8,
+                    },
+                    n => n.parse().unwrap_or(0),
+                };
+                if size != 4 && size != 8 {
+                    return Err(format!(
+                        "invalid type string {};\nthis system doesn't provide a {size}-byte floating point type",
+                        util::cquote(t)
+                    ));
+                }
+                out.push(Fmt::Float { size });
+                zs.push(false);
+            }
             _ => return Err(format!("invalid type string {}", util::cquote(t))),
         }
     }
@@ -282,6 +400,8 @@ impl Command for Od {
                 Some('s') => parse_type("d2", &mut fmts, &mut zs),
                 Some('o') => parse_type("o2", &mut fmts, &mut zs),
                 Some('x') => parse_type("x2", &mut fmts, &mut zs),
+                Some('f') => parse_type("fF", &mut fmts, &mut zs),
+                Some('F' | 'e') => parse_type("fD", &mut fmts, &mut zs),
                 Some('A') => match v.as_str() {
                     "d" | "o" | "x" | "n" => {
                         radix = v.as_bytes()[0];
@@ -349,11 +469,14 @@ impl Command for Od {
         let start = skip as usize;
         let end = limit.map_or(data.len(), |n| (start + n as usize).min(data.len()));
         let data = &data[start..end];
-        let per_byte = fmts
+        // GNU's layout: every type's fields for one line take the same total width (the
+        // widest type's), the spare columns spread over its fields as GNU spreads them.
+        let fields_per_line = |f: &Fmt| (bpl / f.size()).max(1);
+        let line_width = fmts
             .iter()
-            .map(|f| f.width().div_ceil(f.size()))
+            .map(|f| f.width() * fields_per_line(f))
             .max()
-            .unwrap_or(1);
+            .unwrap_or(0);
         let addr = |n: u64| -> String {
             match radix {
                 b'd' => format!("{n:07}"),
@@ -382,19 +505,20 @@ impl Command for Od {
                 } else {
                     out.push_str(&" ".repeat(addr(off).len()));
                 }
-                let w = if fmts.len() == 1 {
-                    f.width()
-                } else {
-                    per_byte * f.size()
-                };
-                for chunk in line.chunks(f.size()) {
+                let fields = fields_per_line(f);
+                let field = f.width() - 1;
+                let pad = line_width - field * fields;
+                let mut pad_left = pad;
+                for (j, chunk) in line.chunks(f.size()).enumerate() {
+                    let next_pad = pad * (fields - j - 1) / fields;
                     let mut b = chunk.to_vec();
                     b.resize(f.size(), 0);
-                    out.push_str(&f.render(&b, w));
+                    out.push_str(&f.render(&b, pad_left - next_pad + field));
+                    pad_left = next_pad;
                 }
                 if zs.get(k).copied().unwrap_or(false) {
-                    let missing = bpl.div_ceil(f.size()) - line.len().div_ceil(f.size());
-                    out.push_str(&" ".repeat(missing * w));
+                    let blank = (bpl - line.len()) / f.size();
+                    out.push_str(&" ".repeat(blank * field + pad * blank / fields));
                     out.push_str("  >");
                     out.extend(line.iter().map(|&c| {
                         if (0x20..0x7f).contains(&c) {

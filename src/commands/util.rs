@@ -98,7 +98,6 @@ pub fn vfs_msg(e: &VfsError) -> String {
     e.to_string()
 }
 
-/// An operand as text (invalid UTF-8 decoded lossily; VFS paths are resolved from text).
 /// Whether `name` is one of the shell's descriptors rather than a file: `/dev/stdout`,
 /// `/dev/stderr`, `/dev/stdin`, `/dev/tty` or `/dev/fd/N`. Output there goes through
 /// [`ToolCtx::open_write`] (input through [`ToolCtx::open_read`]), never the filesystem.
@@ -119,8 +118,8 @@ pub enum OutFile {
 }
 
 impl OutFile {
-    /// Opens `name` for writing: truncated (created with mode 0644 less the umask), or
-    /// appended to. `Err` holds the reason as GNU prints it.
+    /// Opens `name` for writing: truncated (created with mode 0644, as these commands have
+    /// always created their files), or appended to. `Err` holds the reason as GNU prints it.
     pub fn create(ctx: &mut dyn ToolCtx, name: &str, append: bool) -> Result<OutFile, String> {
         if is_fd_path(name) {
             return ctx
@@ -155,6 +154,7 @@ impl OutFile {
     }
 }
 
+/// An operand as text (invalid UTF-8 decoded lossily; VFS paths are resolved from text).
 pub fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }

@@ -122,6 +122,12 @@ const CASES: &[&str] = &[
     "od -A x -t x1",
     "od -A n -t c",
     "od",
+    "od -t f4",
+    "od -An -tf8",
+    "od -f",
+    "od -A d -t fD -t x4",
+    "od -t x1z -t f4",
+    "od -t d1 -t o2 -t x4 -A x",
 ];
 
 const PLAIN: &[&str] = &[
