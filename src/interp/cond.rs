@@ -8,19 +8,62 @@ use super::{Flow, Res, Shell};
 
 impl Shell {
     pub fn eval_cond(&mut self, e: &CondExpr) -> Res<bool> {
+        self.eval_cond_at(e, false)
+    }
+
+    /// `set -x` line of one test inside `[[ ]]`, as bash traces each test it evaluates:
+    /// operands expanded and unquoted, `!` (`not`) in front.
+    fn trace_cond(&self, not: bool, parts: &[&[u8]]) {
+        if !self.opts.xtrace {
+            return;
+        }
+        let mut line = b"+ [[ ".to_vec();
+        if not {
+            line.extend_from_slice(b"! ");
+        }
+        for p in parts {
+            line.extend_from_slice(p);
+            line.push(b' ');
+        }
+        line.extend_from_slice(b"]]\n");
+        self.write_xtrace(&line);
+    }
+
+    /// A pattern operand as bash traces it: quoted characters behind a backslash.
+    fn traced_pattern(segs: &[(Vec<u8>, bool)]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for (text, active) in segs {
+            for &c in text {
+                if !*active {
+                    out.push(b'\\');
+                }
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// [`Shell::eval_cond`]; `not` when the test sits right under a `!` (for the trace).
+    fn eval_cond_at(&mut self, e: &CondExpr, not: bool) -> Res<bool> {
         self.check_stack()?;
         Ok(match e {
-            CondExpr::Not(a) => !self.eval_cond(a)?,
-            CondExpr::And(a, b) => self.eval_cond(a)? && self.eval_cond(b)?,
-            CondExpr::Or(a, b) => self.eval_cond(a)? || self.eval_cond(b)?,
-            CondExpr::Word(w) => !self.expand_string(w)?.is_empty(),
+            CondExpr::Not(a) => !self.eval_cond_at(a, !not)?,
+            CondExpr::And(a, b) => self.eval_cond_at(a, false)? && self.eval_cond_at(b, false)?,
+            CondExpr::Or(a, b) => self.eval_cond_at(a, false)? || self.eval_cond_at(b, false)?,
+            CondExpr::Word(w) => {
+                let v = self.expand_string(w)?;
+                self.trace_cond(not, &[b"-n", &v]);
+                !v.is_empty()
+            }
             CondExpr::Unary(op, w) => {
                 let v = self.expand_string(w)?;
+                self.trace_cond(not, &[op.as_bytes(), &v]);
                 self.unary_test(op, &v)?
             }
             CondExpr::Binary(l, op, r) => {
                 let a = self.expand_string(l)?;
                 let b = self.expand_string(r)?;
+                self.trace_cond(not, &[&a, op.as_bytes(), &b]);
                 match op.as_str() {
                     "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge" => {
                         let (x, y) = match (
@@ -38,6 +81,10 @@ impl Shell {
             CondExpr::Pattern { lhs, rhs, negated } => {
                 let s = self.expand_string(lhs)?;
                 let segs = self.expand_pattern(rhs)?;
+                if self.opts.xtrace {
+                    let op: &[u8] = if *negated { b"!=" } else { b"==" };
+                    self.trace_cond(not, &[&s, op, &Self::traced_pattern(&segs)]);
+                }
                 let pat =
                     super::pat::compile(&segs, true, self.opts.nocasematch, !self.utf8_locale());
                 pat.matches(&s) != *negated
@@ -45,6 +92,7 @@ impl Shell {
             CondExpr::Regex(lhs, rhs) => {
                 let s = self.expand_string(lhs)?;
                 let segs = self.expand_pattern(rhs)?;
+
                 // Quoted parts match literally: each special character gets a backslash.
                 let mut re = Vec::new();
                 for (text, active) in &segs {
@@ -59,6 +107,7 @@ impl Shell {
                         }
                     }
                 }
+                self.trace_cond(not, &[&s, b"=~", &re]);
                 let Some(re) = self.env.regex(&re, self.opts.nocasematch) else {
                     return Err(Flow::Exit(2));
                 };

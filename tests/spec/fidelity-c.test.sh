@@ -456,3 +456,26 @@ set +x
 + :
 + set +x
 ## END
+
+#### set -x traces each test [[ ]] evaluates, operands expanded
+x=5 y="a b"
+{
+set -x
+[[ $x == 5 ]]
+[[ $y == a* && -n $y ]]
+[[ ! -z $x || $x -gt 3 ]]
+[[ $x == "5" ]]
+[[ $y =~ "a". ]]
+[[ "$y" ]]
+set +x
+} 2>&1
+## STDOUT:
++ [[ 5 == 5 ]]
++ [[ a b == a* ]]
++ [[ -n a b ]]
++ [[ ! -z 5 ]]
++ [[ 5 == \5 ]]
++ [[ a b =~ a. ]]
++ [[ -n a b ]]
++ set +x
+## END
