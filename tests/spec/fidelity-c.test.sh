@@ -106,14 +106,10 @@ status=0 unset
 ## END
 
 #### wait reports a job killed by a signal
-sleep 5 &
-kill -HUP $!
-wait $! 2>err.txt
+{ sleep 5 & kill -HUP $!; wait $!; } 2>err.txt
 echo status=$?
 grep -o 'Hangup *sleep 5' err.txt
-sleep 5 &
-kill $!
-wait $! 2>err.txt
+{ sleep 5 & kill $!; wait $!; } 2>err.txt
 echo status=$? lines=$(wc -l < err.txt)
 ## STDOUT:
 status=129
