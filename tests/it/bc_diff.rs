@@ -313,7 +313,7 @@ fn generated() -> Vec<String> {
 fn operand(r: &mut Rng) -> String {
     let int = r.next() % 100_000;
     let frac = r.next() % 1000;
-    let neg = if r.next() % 4 == 0 { "-" } else { "" };
+    let neg = if r.next().is_multiple_of(4) { "-" } else { "" };
     match r.next() % 4 {
         0 => format!("({neg}{int})"),
         1 => format!("({neg}{int}.{frac:03})"),

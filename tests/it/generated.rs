@@ -81,10 +81,10 @@ fn unknown_shell_is_an_error() {
 }
 
 /// The README's limits table is the one `ExecutionLimits::markdown_table()` generates from the
-/// limits table in `src/limits.rs`.
+/// limits table in `crates/sandsh-runtime/src/limits.rs`.
 #[test]
 fn readme_limits_table_is_up_to_date() {
-    const BEGIN: &str = "<!-- limits table: generated from src/limits.rs; refresh with SANDSH_BLESS=1 cargo test --test it generated:: -->\n";
+    const BEGIN: &str = "<!-- limits table: generated from crates/sandsh-runtime/src/limits.rs; refresh with SANDSH_BLESS=1 cargo test --test it generated:: -->\n";
     const END: &str = "<!-- end of limits table -->\n";
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
     let readme = std::fs::read_to_string(&path).expect("read README.md");

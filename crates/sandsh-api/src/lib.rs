@@ -1,0 +1,40 @@
+//! The command API: the only part of the crate a command in `sandsh-commands` may use (besides
+//! `sandsh-text`).
+//!
+//! Seeds 003 and 004 define it: a command is a [`Command`] with a static [`CommandSpec`] and a
+//! synchronous `run` that reaches the world only through [`ToolCtx`]. Keeping this surface small
+//! and free of interpreter types is what lets embedders write commands, and what keeps commands
+//! from growing back doors into the shell.
+
+mod args;
+mod command;
+mod ctx;
+pub mod doc;
+mod exec;
+mod spec;
+mod value;
+
+pub use args::{ArgParser, ParsedArgs, UsageError};
+pub use command::{Arg, Command, ExitStatus};
+pub use ctx::{CallOutput, CommandRegistry, OutputFormat, PatientGuard, ProcessInfo, ToolCtx};
+pub use exec::{ExecError, search_program};
+pub use sandsh_runtime::budget::{Charge, MemoryBudget, MemoryExceeded};
+pub use sandsh_runtime::cancelled::{Cancelled, is_cancelled};
+pub use spec::{ArgSpec, ArgType, CommandSpec, Example, OptSpec, RiskLevel};
+pub use value::Value;
+
+/// The filesystem as commands see it through [`ToolCtx::backend`]: the backend trait and the
+/// values it takes and returns.
+pub mod fs {
+    pub use sandsh_vfs::{
+        FileType, FsStats, KernelBackend, Metadata, MountInfo, VfsError, WriteMode, normalize,
+    };
+}
+
+/// The network layer commands use (`curl`, `wget`), reached through [`ToolCtx::network`].
+pub use sandsh_net as net;
+
+/// The remaining-stack guard for commands that recurse (jq, awk, sed): see [`sandsh_runtime::stack`].
+pub mod stack {
+    pub use sandsh_runtime::stack::{RESERVE, exhausted, remaining};
+}

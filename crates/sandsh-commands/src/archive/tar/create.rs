@@ -1,0 +1,511 @@
+//! `tar -c`, `-r` and `-u`: write entries as GNU tar writes them.
+//!
+//! Headers and padding are written here (the `tar` crate formats the numeric fields), so that
+//! names are exactly GNU's: directories end in `/`, names over 100 bytes go in a
+//! `././@LongLink` entry (gnu format) or are split into prefix and name (ustar), and the
+//! archive ends with two zero blocks padded to a 10240-byte record.
+
+use std::collections::HashMap;
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use crate::fsutil::Names;
+use crate::util;
+use sandsh_api::fs::{FileType, Metadata};
+
+use super::super::io::{In, Out, Shared, VfsFile, check, msg, print, warn};
+use super::super::safepath::{Member, member};
+use super::{Encoder, LongList, Op, Opts, Zip, excluded, fatal, show_name};
+
+const BLOCK: u64 = 512;
+const RECORD: u64 = 10240;
+
+/// Counts what goes into the (possibly compressed) archive stream.
+struct Counting<W: Write> {
+    inner: W,
+    n: u64,
+}
+
+impl<W: Write> Write for Counting<W> {
+    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(b)?;
+        self.n += n as u64;
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// What one run needs while writing.
+struct Writer<'o> {
+    o: &'o Opts,
+    users: Names,
+    groups: Names,
+    /// Where verbose names go: stderr when the archive is stdout.
+    verbose_to_stderr: bool,
+    long: LongList,
+    warned_strip: Vec<String>,
+    errors: bool,
+    /// The archive's own path (never archived into itself).
+    archive_path: Option<PathBuf>,
+    /// -u: the archived mtimes by name.
+    archived: HashMap<Vec<u8>, i64>,
+    /// Files with several links already archived (inode -> member name): later names are
+    /// stored as hard links to the first, as GNU does.
+    links: HashMap<u64, Vec<u8>>,
+}
+
+pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
+    if o.members.is_empty() {
+        if o.op == Op::Create {
+            warn(
+                sh,
+                "tar: Cowardly refusing to create an empty archive\nTry 'tar --help' or 'tar --usage' for more information.",
+            );
+            return super::FATAL;
+        }
+        return 0;
+    }
+    let (backend, base, archive_path, users, groups) = {
+        let Ok(c) = sh.try_borrow() else { return 2 };
+        let base = match &o.dir {
+            Some(d) => c.resolve_path(d),
+            None => c.cwd().to_path_buf(),
+        };
+        let archive_path = (o.file != "-").then(|| c.resolve_path(&o.file));
+        (
+            c.backend().clone(),
+            base,
+            archive_path,
+            Names::load(&**c, "/etc/passwd"),
+            Names::load(&**c, "/etc/group"),
+        )
+    };
+    if o.dir.is_some() && !backend.stat(&base).is_ok_and(|m| m.is_dir()) {
+        let d = o.dir.clone().unwrap_or_default();
+        return fatal(sh, &format!("{d}: Cannot open: No such file or directory"));
+    }
+    let mut w = Writer {
+        o,
+        users,
+        groups,
+        verbose_to_stderr: o.file == "-",
+        long: LongList::new(),
+        warned_strip: Vec::new(),
+        errors: false,
+        archive_path: archive_path.clone(),
+        archived: HashMap::new(),
+        links: HashMap::new(),
+    };
+    // Where the new entries start: 0, or the end of the existing entries (-r, -u).
+    let mut start = 0u64;
+    let out = match (&archive_path, o.op) {
+        (None, Op::Create) => Out::stdout(sh),
+        (None, _) => {
+            return fatal(sh, "Options '-Aru' are incompatible with '-f -'");
+        }
+        (Some(p), Op::Create) => match VfsFile::create(&backend, p, 0o666 & !umask(sh)) {
+            Ok(f) => Out::file(sh, f),
+            Err(e) => return fatal(sh, &format!("{}: Cannot open: {}", o.file, msg(&e))),
+        },
+        (Some(p), _) => {
+            if o.zip != Zip::None {
+                return fatal(sh, "Cannot update compressed archives");
+            }
+            let mut f = match VfsFile::open(&backend, p) {
+                Ok(f) => f,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    match VfsFile::create(&backend, p, 0o666 & !umask(sh)) {
+                        Ok(f) => f,
+                        Err(e) => {
+                            return fatal(sh, &format!("{}: Cannot open: {}", o.file, msg(&e)));
+                        }
+                    }
+                }
+                Err(e) => return fatal(sh, &format!("{}: Cannot open: {}", o.file, msg(&e))),
+            };
+            match scan_existing(sh, &backend, p, &mut w.archived) {
+                Ok(end) => start = end,
+                Err(e) => {
+                    if sandsh_api::is_cancelled(&e) {
+                        return 130;
+                    }
+                    return fatal(sh, &format!("{}: {}", o.file, msg(&e)));
+                }
+            }
+            if f.seek(SeekFrom::Start(start)).is_err() {
+                return 2;
+            }
+            Out::file(sh, f)
+        }
+    };
+    let enc = match Encoder::new(o.zip, out) {
+        Ok(e) => e,
+        Err(e) => return fatal(sh, &msg(&e)),
+    };
+    let mut cw = Counting {
+        inner: enc,
+        n: start,
+    };
+    let res = write_all(sh, &mut w, &mut cw, &backend, &base);
+    let res = res.and_then(|()| {
+        cw.write_all(&[0u8; 1024])?;
+        let pad = (RECORD - cw.n % RECORD) % RECORD;
+        cw.write_all(&vec![0u8; pad as usize])?;
+        let mut out = cw.inner.finish()?;
+        out.flush()
+    });
+    if let Err(e) = res {
+        if sandsh_api::is_cancelled(&e) {
+            return 130;
+        }
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            return 141;
+        }
+        return fatal(sh, &format!("{}: Cannot write: {}", o.file, msg(&e)));
+    }
+    if w.errors { 2 } else { 0 }
+}
+
+fn umask(sh: &Shared<'_>) -> u32 {
+    sh.try_borrow().map_or(0o022, |c| c.umask())
+}
+
+/// Read the existing entries of an archive being appended to: their names and mtimes, and
+/// where the end-of-archive blocks start.
+fn scan_existing(
+    sh: &Shared<'_>,
+    backend: &std::sync::Arc<dyn sandsh_api::fs::KernelBackend>,
+    path: &Path,
+    archived: &mut HashMap<Vec<u8>, i64>,
+) -> io::Result<u64> {
+    let mut end = 0u64;
+    let mut a = tar::Archive::new(In::file(sh, VfsFile::open(backend, path)?));
+    for e in a.entries()? {
+        check(sh)?;
+        let e = e?;
+        let size = e.header().entry_size().unwrap_or(0);
+        end = e.raw_file_position() + size.div_ceil(BLOCK) * BLOCK;
+        let mtime = e.header().mtime().unwrap_or(0) as i64;
+        let name = e.path_bytes().into_owned();
+        let key = util::trim_slashes(&name).to_vec();
+        let slot = archived.entry(key).or_insert(mtime);
+        *slot = (*slot).max(mtime);
+    }
+    Ok(end)
+}
+
+fn write_all(
+    sh: &Shared<'_>,
+    w: &mut Writer<'_>,
+    out: &mut dyn Write,
+    backend: &std::sync::Arc<dyn sandsh_api::fs::KernelBackend>,
+    base: &Path,
+) -> io::Result<()> {
+    for op in &w.o.members {
+        check(sh)?;
+        let path = sandsh_api::fs::normalize(base, Path::new(std::ffi::OsStr::from_bytes(op)));
+        // The member name: the operand without trailing slashes, leading '/' or '../'.
+        let trimmed = if op.iter().all(|&b| b == b'/') {
+            "/".to_string()
+        } else {
+            util::lossy(util::trim_slashes(op))
+        };
+        let name = match member(&trimmed) {
+            Member::Ok { stripped, .. } if stripped.is_empty() => trimmed.clone(),
+            Member::Ok { parts, stripped } | Member::DotDot { parts, stripped } => {
+                if !w.warned_strip.contains(&stripped) {
+                    warn(
+                        sh,
+                        &format!("tar: Removing leading `{stripped}' from member names"),
+                    );
+                    w.warned_strip.push(stripped);
+                }
+                if parts.is_empty() {
+                    ".".to_string()
+                } else {
+                    trimmed[trimmed.len() - parts_len(&trimmed, &parts)..].to_string()
+                }
+            }
+        };
+        // Depth-first, children in name order, with an explicit stack (no recursion).
+        let mut stack: Vec<(PathBuf, Vec<u8>)> = vec![(path, name.into_bytes())];
+        while let Some((p, n)) = stack.pop() {
+            check(sh)?;
+            let meta = match backend.lstat(&p) {
+                Ok(m) => m,
+                Err(e) => {
+                    warn(sh, &format!("tar: {}: Cannot stat: {e}", show_name(&n)));
+                    w.errors = true;
+                    continue;
+                }
+            };
+            if excluded(w.o, &n) {
+                continue;
+            }
+            if w.archive_path.as_deref() == Some(p.as_path()) {
+                warn(
+                    sh,
+                    &format!("tar: {}: file is the archive; not dumped", show_name(&n)),
+                );
+                continue;
+            }
+            if meta.is_dir() {
+                let mut dn = n.clone();
+                if !dn.ends_with(b"/") {
+                    dn.push(b'/');
+                }
+                emit(sh, w, out, backend, &p, &dn, &meta)?;
+                let mut kids = match backend.list(&p) {
+                    Ok(k) => k,
+                    Err(e) => {
+                        warn(sh, &format!("tar: {}: Cannot open: {e}", show_name(&n)));
+                        w.errors = true;
+                        continue;
+                    }
+                };
+                kids.sort_by(|a, b| b.name.cmp(&a.name));
+                for k in kids {
+                    let mut child = dn.clone();
+                    child.extend_from_slice(&k.name);
+                    // Names are bytes: a name that is not UTF-8 stays as it is.
+                    let os = std::ffi::OsStr::from_bytes(&k.name);
+                    stack.push((p.join(os), child));
+                }
+            } else {
+                emit(sh, w, out, backend, &p, &n, &meta)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The byte length of the tail of `name` that `parts` (its last components) occupy.
+fn parts_len(name: &str, parts: &[String]) -> usize {
+    let tail = parts.join("/");
+    if name.ends_with(&tail) {
+        tail.len()
+    } else {
+        name.len()
+    }
+}
+
+/// Write one entry (header(s) and data) and report it with -v.
+fn emit(
+    sh: &Shared<'_>,
+    w: &mut Writer<'_>,
+    out: &mut dyn Write,
+    backend: &std::sync::Arc<dyn sandsh_api::fs::KernelBackend>,
+    path: &Path,
+    name: &[u8],
+    meta: &Metadata,
+) -> io::Result<()> {
+    let (secs, _) = crate::fsutil::split_time(meta.mtime);
+    if w.o.op == Op::Update {
+        let key = util::trim_slashes(name).to_vec();
+        if w.archived.get(&key).is_some_and(|&t| t >= secs) {
+            return Ok(());
+        }
+    }
+    let (typ, link) = match meta.file_type {
+        FileType::Dir => (b'5', None),
+        FileType::Symlink => match backend.read_link(path) {
+            Ok(t) => (b'2', Some(t.to_string_lossy().into_owned().into_bytes())),
+            Err(e) => {
+                warn(
+                    sh,
+                    &format!("tar: {}: Cannot readlink: {e}", show_name(name)),
+                );
+                w.errors = true;
+                return Ok(());
+            }
+        },
+        FileType::File if meta.nlink > 1 => match w.links.get(&meta.ino) {
+            Some(first) => (b'1', Some(first.clone())),
+            None => {
+                w.links.insert(meta.ino, name.to_vec());
+                (b'0', None)
+            }
+        },
+        FileType::File => (b'0', None),
+        FileType::Fifo => (b'6', None),
+        FileType::CharDevice => {
+            warn(sh, &format!("tar: {}: socket ignored", show_name(name)));
+            return Ok(());
+        }
+    };
+    let size = if typ == b'0' { meta.size } else { 0 };
+    let mut h = if w.o.ustar {
+        tar::Header::new_ustar()
+    } else {
+        tar::Header::new_gnu()
+    };
+    h.set_mode(meta.mode & 0o7777);
+    h.set_uid(meta.uid as u64);
+    h.set_gid(meta.gid as u64);
+    h.set_size(size);
+    h.set_mtime(secs.max(0) as u64);
+    h.set_entry_type(tar::EntryType::new(typ));
+    let user = if w.o.numeric {
+        None
+    } else {
+        w.users.get(meta.uid)
+    }
+    .unwrap_or("")
+    .to_string();
+    let group = if w.o.numeric {
+        None
+    } else {
+        w.groups.get(meta.gid)
+    }
+    .unwrap_or("")
+    .to_string();
+    let _ = h.set_username(&user);
+    let _ = h.set_groupname(&group);
+    if let Err(m) = put_names(w, out, &mut h, name, link.as_deref()) {
+        warn(sh, &format!("tar: {}: {m}", show_name(name)));
+        w.errors = true;
+        return Ok(());
+    }
+    h.set_cksum();
+    // Open the data before writing the header, so a failed open writes nothing.
+    let mut data = if typ == b'0' {
+        match VfsFile::open(backend, path) {
+            Ok(f) => Some(In::file(sh, f)),
+            Err(e) => {
+                warn(
+                    sh,
+                    &format!("tar: {}: Cannot open: {}", show_name(name), msg(&e)),
+                );
+                w.errors = true;
+                return Ok(());
+            }
+        }
+    } else {
+        None
+    };
+    out.write_all(h.as_bytes())?;
+    if let Some(d) = &mut data {
+        let mut limited = d.take(size);
+        let n = super::super::io::copy(sh, &mut limited, out)?;
+        if n < size {
+            warn(
+                sh,
+                &format!(
+                    "tar: {}: File shrank by {} bytes; padding with zeros",
+                    show_name(name),
+                    size - n
+                ),
+            );
+            w.errors = true;
+            out.write_all(&vec![0u8; (size - n) as usize])?;
+        }
+        let pad = (BLOCK - size % BLOCK) % BLOCK;
+        out.write_all(&vec![0u8; pad as usize])?;
+    }
+    if w.o.verbose > 0 {
+        let line = if w.o.verbose > 1 {
+            let shown_link = link.as_deref().map(show_name);
+            let user = if user.is_empty() {
+                meta.uid.to_string()
+            } else {
+                user
+            };
+            let group = if group.is_empty() {
+                meta.gid.to_string()
+            } else {
+                group
+            };
+            w.long.line(
+                typ,
+                meta.mode,
+                &user,
+                &group,
+                size,
+                secs,
+                &show_name(name),
+                shown_link.as_deref(),
+            )
+        } else {
+            show_name(name)
+        };
+        if w.verbose_to_stderr {
+            warn(sh, &line);
+        } else {
+            print(sh, format!("{line}\n").as_bytes());
+        }
+    }
+    Ok(())
+}
+
+/// Fill the name and link name fields, writing GNU long-name entries first when needed.
+fn put_names(
+    w: &Writer<'_>,
+    out: &mut dyn Write,
+    h: &mut tar::Header,
+    name: &[u8],
+    link: Option<&[u8]>,
+) -> Result<(), String> {
+    if w.o.ustar {
+        if let Some(l) = link {
+            if l.len() > 100 {
+                return Err("link name is too long; not dumped".into());
+            }
+            h.as_old_mut().linkname[..l.len()].copy_from_slice(l);
+        }
+        if name.len() <= 100 {
+            h.as_old_mut().name[..name.len()].copy_from_slice(name);
+            return Ok(());
+        }
+        // Split at a '/' so that the prefix fits 155 bytes and the name 100.
+        let split = (0..name.len())
+            .rev()
+            .find(|&i| name[i] == b'/' && i <= 155 && name.len() - i - 1 <= 100 && i > 0);
+        let Some(i) = split else {
+            return Err("file name is too long (max 256); not dumped".into());
+        };
+        let Some(u) = h.as_ustar_mut() else {
+            return Err("internal error: not a ustar header".into());
+        };
+        u.prefix[..i].copy_from_slice(&name[..i]);
+        u.name[..name.len() - i - 1].copy_from_slice(&name[i + 1..]);
+        return Ok(());
+    }
+    if let Some(l) = link {
+        if l.len() > 100 {
+            long_entry(out, b'K', l).map_err(|e| msg(&e))?;
+        }
+        let n = l.len().min(100);
+        h.as_old_mut().linkname[..n].copy_from_slice(&l[..n]);
+    }
+    if name.len() > 100 {
+        long_entry(out, b'L', name).map_err(|e| msg(&e))?;
+    }
+    let n = name.len().min(100);
+    h.as_old_mut().name[..n].copy_from_slice(&name[..n]);
+    Ok(())
+}
+
+/// A GNU `././@LongLink` entry carrying a long name (`L`) or link name (`K`).
+fn long_entry(out: &mut dyn Write, typ: u8, data: &[u8]) -> io::Result<()> {
+    let mut h = tar::Header::new_gnu();
+    let n = b"././@LongLink";
+    h.as_old_mut().name[..n.len()].copy_from_slice(n);
+    h.set_mode(0o644);
+    h.set_uid(0);
+    h.set_gid(0);
+    h.set_mtime(0);
+    h.set_size(data.len() as u64 + 1);
+    h.set_entry_type(tar::EntryType::new(typ));
+    let _ = h.set_username("root");
+    let _ = h.set_groupname("root");
+    h.set_cksum();
+    out.write_all(h.as_bytes())?;
+    out.write_all(data)?;
+    let len = data.len() as u64 + 1;
+    let pad = (BLOCK - len % BLOCK) % BLOCK;
+    out.write_all(&vec![0u8; pad as usize + 1])?;
+    Ok(())
+}

@@ -1,0 +1,741 @@
+//! `tar`: create, list, extract, append to and update tar archives.
+//!
+//! The on-disk format is GNU tar's (the `gnu` format by default, `ustar` with `--format`):
+//! headers are filled with the `tar` crate's [`tar::Header`], names are written as GNU writes
+//! them (directories end in `/`, long names go in `././@LongLink` entries, ustar splits them
+//! into prefix and name), and archives are padded to GNU's 10240-byte records, so that
+//! `/usr/bin/tar` reads them and they read what it writes. Reading goes through
+//! `tar::Archive`, which understands GNU long names and pax headers. Compression (-z, -j, -J)
+//! layers the codecs of `flate2`, `bzip2` and `lzma-rust2`; reading detects it from the data.
+//!
+//! Extraction treats every member name as hostile (see [`super::safepath`]).
+
+mod create;
+mod read;
+
+use std::io::{self, BufRead, BufReader, Read, Write};
+
+use crate::fsutil::opt;
+use crate::util::{self, CHUNK};
+use sandsh_api::{
+    Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec,
+    RiskLevel, ToolCtx,
+};
+
+use super::io::{Shared, warn};
+
+pub struct Tar;
+
+const OPTS: &[OptSpec] = &[
+    opt(Some('c'), Some("create"), None, "create a new archive"),
+    opt(
+        Some('x'),
+        Some("extract"),
+        None,
+        "extract files from an archive",
+    ),
+    opt(None, Some("get"), None, "same as --extract"),
+    opt(
+        Some('t'),
+        Some("list"),
+        None,
+        "list the contents of an archive",
+    ),
+    opt(
+        Some('r'),
+        Some("append"),
+        None,
+        "append files to the end of an archive",
+    ),
+    opt(
+        Some('u'),
+        Some("update"),
+        None,
+        "only append files newer than their copy in the archive",
+    ),
+    opt(
+        Some('f'),
+        Some("file"),
+        Some("ARCHIVE"),
+        "use archive file ARCHIVE (- is stdin/stdout, the default)",
+    ),
+    opt(
+        Some('C'),
+        Some("directory"),
+        Some("DIR"),
+        "change to directory DIR",
+    ),
+    opt(
+        Some('v'),
+        Some("verbose"),
+        None,
+        "verbosely list files processed (twice: long listing)",
+    ),
+    opt(
+        Some('z'),
+        Some("gzip"),
+        None,
+        "filter the archive through gzip",
+    ),
+    opt(
+        Some('j'),
+        Some("bzip2"),
+        None,
+        "filter the archive through bzip2",
+    ),
+    opt(Some('J'), Some("xz"), None, "filter the archive through xz"),
+    opt(
+        Some('a'),
+        Some("auto-compress"),
+        None,
+        "use archive suffix to determine the compression program",
+    ),
+    opt(
+        None,
+        Some("exclude"),
+        Some("PATTERN"),
+        "exclude files matching PATTERN (a glob)",
+    ),
+    opt(
+        None,
+        Some("strip-components"),
+        Some("NUMBER"),
+        "strip NUMBER leading components from file names on extraction",
+    ),
+    opt(
+        Some('O'),
+        Some("to-stdout"),
+        None,
+        "extract files to standard output",
+    ),
+    opt(
+        Some('p'),
+        Some("preserve-permissions"),
+        None,
+        "extract permissions exactly (ignore the umask)",
+    ),
+    opt(None, Some("same-permissions"), None, "same as -p"),
+    opt(
+        None,
+        Some("no-same-owner"),
+        None,
+        "extract files as yourself (always the case here)",
+    ),
+    opt(
+        None,
+        Some("same-owner"),
+        None,
+        "accepted; files always belong to the sandbox user",
+    ),
+    opt(
+        None,
+        Some("numeric-owner"),
+        None,
+        "always use numbers for user/group names",
+    ),
+    opt(
+        Some('k'),
+        Some("keep-old-files"),
+        None,
+        "don't replace existing files when extracting",
+    ),
+    opt(
+        Some('m'),
+        Some("touch"),
+        None,
+        "don't extract file modified time",
+    ),
+    opt(
+        None,
+        Some("format"),
+        Some("FORMAT"),
+        "create archive of the given format: gnu (default) or ustar",
+    ),
+    opt(
+        None,
+        Some("sort"),
+        Some("ORDER"),
+        "directory sorting order: name (always the case here) or none",
+    ),
+    opt(
+        None,
+        Some("overwrite"),
+        None,
+        "overwrite existing files when extracting (the default)",
+    ),
+    opt(
+        None,
+        Some("wildcards"),
+        None,
+        "use wildcards in member names given to -t and -x (* matches /)",
+    ),
+    opt(
+        None,
+        Some("no-wildcards"),
+        None,
+        "match member names exactly (the default)",
+    ),
+];
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "tar",
+    group: "archive",
+    summary: "an archiving utility (GNU tar format)",
+    usage: "tar {-c|-x|-t|-r|-u} [-f ARCHIVE] [OPTION]... [FILE]...",
+    description: "Create (-c), list (-t), extract (-x), append to (-r) or update (-u) tar archives. Traditional bundled letters work too (tar czf out.tgz dir). Archives are GNU format (ustar with --format=ustar), with GNU long names, padded to 10240-byte records: they open with GNU tar and the reverse. -z, -j and -J compress with gzip, bzip2 and xz; when reading, compression is detected from the data. Directories are archived recursively in name order. -tv prints GNU's long listing (times in UTC). On extraction, leading '/' is stripped with GNU's warning, members containing '..' are skipped, symbolic links whose target leaves the extraction directory and hard links to outside it are refused, and nothing is written through a symbolic link; all with a message and status 2.",
+    options: OPTS,
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files to archive (-c, -r, -u) or members to select (-t, -x)",
+        required: false,
+        repeated: true,
+    }],
+    returns: "the archive (file or standard output), the listing, or extracted files",
+    examples: &[
+        Example {
+            description: "create and list an archive",
+            script: "mkdir -p d; echo hi > d/a; tar cf d.tar d; tar tf d.tar",
+            stdout: "d/\nd/a\n",
+        },
+        Example {
+            description: "compressed round trip into another directory",
+            script: "mkdir -p d out; echo hi > d/a; tar czf d.tgz d; tar xzf d.tgz -C out; cat out/d/a",
+            stdout: "hi\n",
+        },
+    ],
+    errors: "exit 2 when a file cannot be read or written, a member is refused (.., escaping links), or the archive is damaged (\"tar: Exiting with failure status due to previous errors\"); exit 2 on usage errors",
+    risk: RiskLevel::MediumRisk,
+};
+
+/// The operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op {
+    Create,
+    Extract,
+    List,
+    Append,
+    Update,
+}
+
+/// Compression of the archive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Zip {
+    None,
+    Gzip,
+    Bzip2,
+    Xz,
+}
+
+/// Parsed options.
+pub struct Opts {
+    op: Op,
+    file: String,
+    dir: Option<String>,
+    verbose: u32,
+    zip: Zip,
+    excludes: Vec<sandsh_text::pattern::Pattern>,
+    strip: usize,
+    to_stdout: bool,
+    preserve: bool,
+    numeric: bool,
+    keep_old: bool,
+    touch: bool,
+    ustar: bool,
+    members: Vec<Arg>,
+    /// --wildcards: the members as patterns.
+    wildcards: Option<Vec<sandsh_text::pattern::Pattern>>,
+}
+
+/// Expand traditional bundled letters (`tar czf a.tgz d`) into options.
+fn expand_old(args: &[Arg]) -> Result<Vec<Arg>, String> {
+    let Some(first) = args.first() else {
+        return Ok(Vec::new());
+    };
+    if first.is_empty() || first[0] == b'-' {
+        return Ok(args.to_vec());
+    }
+    let mut out = Vec::new();
+    let mut rest = args[1..].iter();
+    for &c in first {
+        out.push(vec![b'-', c]);
+        if c == b'f' || c == b'C' {
+            match rest.next() {
+                Some(v) => out.push(v.clone()),
+                None => return Err(format!("Old option '{}' requires an argument.", c as char)),
+            }
+        }
+    }
+    out.extend(rest.cloned());
+    Ok(out)
+}
+
+fn usage_error(ctx: &mut dyn ToolCtx, m: &str) -> i32 {
+    let _ = writeln!(
+        ctx.stderr(),
+        "tar: {m}\nTry 'tar --help' or 'tar --usage' for more information."
+    );
+    2
+}
+
+fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
+    let args = expand_old(args).map_err(|m| usage_error(ctx, &m))?;
+    let p = match ArgParser::parse(&SPEC, &args) {
+        Ok(p) => p,
+        Err(e) => {
+            let m = e
+                .message
+                .strip_prefix("tar: ")
+                .unwrap_or(&e.message)
+                .to_string();
+            return Err(usage_error(ctx, &m));
+        }
+    };
+    let mut op = None;
+    let mut o = Opts {
+        op: Op::List,
+        file: "-".into(),
+        dir: None,
+        verbose: 0,
+        zip: Zip::None,
+        excludes: Vec::new(),
+        strip: 0,
+        to_stdout: false,
+        preserve: false,
+        numeric: false,
+        keep_old: false,
+        touch: false,
+        ustar: false,
+        members: p.operands,
+        wildcards: None,
+    };
+    let mut wildcards = false;
+    let mut auto = false;
+    let pat_opts = sandsh_text::pattern::PatternOptions::default();
+    for (i, v) in &p.opts {
+        let spec = &OPTS[*i];
+        let val = v.as_deref().map(util::lossy).unwrap_or_default();
+        let new_op = match (spec.short, spec.long) {
+            (Some('c'), _) => Some(Op::Create),
+            (Some('x'), _) | (None, Some("get")) => Some(Op::Extract),
+            (Some('t'), _) => Some(Op::List),
+            (Some('r'), _) => Some(Op::Append),
+            (Some('u'), _) => Some(Op::Update),
+            _ => None,
+        };
+        if let Some(n) = new_op {
+            if op.is_some_and(|x| x != n) {
+                return Err(usage_error(
+                    ctx,
+                    "You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option",
+                ));
+            }
+            op = Some(n);
+            continue;
+        }
+        match (spec.short, spec.long) {
+            (Some('f'), _) => o.file = val,
+            (Some('C'), _) => o.dir = Some(val),
+            (Some('v'), _) => o.verbose += 1,
+            (Some('z'), _) => o.zip = Zip::Gzip,
+            (Some('j'), _) => o.zip = Zip::Bzip2,
+            (Some('J'), _) => o.zip = Zip::Xz,
+            (Some('a'), _) => auto = true,
+            (Some('O'), _) => o.to_stdout = true,
+            (Some('p'), _) | (None, Some("same-permissions")) => o.preserve = true,
+            (Some('k'), _) => o.keep_old = true,
+            (Some('m'), _) => o.touch = true,
+            (None, Some("overwrite")) => o.keep_old = false,
+            (None, Some("numeric-owner")) => o.numeric = true,
+            (None, Some("wildcards")) => wildcards = true,
+            (None, Some("no-wildcards")) => wildcards = false,
+            (None, Some("exclude")) => o.excludes.push(sandsh_text::pattern::Pattern::new(
+                v.as_deref().unwrap_or_default(),
+                pat_opts,
+            )),
+            (None, Some("strip-components")) => match val.parse() {
+                Ok(n) => o.strip = n,
+                Err(_) => {
+                    return Err(usage_error(
+                        ctx,
+                        &format!("{}: Invalid number", util::quote(&val)),
+                    ));
+                }
+            },
+            (None, Some("format")) => match val.as_str() {
+                "gnu" | "oldgnu" => o.ustar = false,
+                "ustar" | "posix" | "pax" => o.ustar = true,
+                _ => {
+                    return Err(usage_error(
+                        ctx,
+                        &format!("{}: Invalid archive format", util::cquote(&val)),
+                    ));
+                }
+            },
+            (None, Some("sort")) if val != "name" && val != "none" => {
+                return Err(usage_error(
+                    ctx,
+                    &format!(
+                        "invalid argument {} for '--sort'\nValid arguments are:\n  - 'none'\n  - 'name'",
+                        util::cquote(&val)
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
+    let Some(op) = op else {
+        return Err(usage_error(
+            ctx,
+            "You must specify one of the '-Acdtrux', '--delete' or '--test-label' options",
+        ));
+    };
+    o.op = op;
+    if wildcards {
+        o.wildcards = Some(
+            o.members
+                .iter()
+                .map(|m| sandsh_text::pattern::Pattern::new(util::trim_slashes(m), pat_opts))
+                .collect(),
+        );
+    }
+    if auto && o.zip == Zip::None {
+        let f = o.file.as_str();
+        o.zip = if f.ends_with(".gz") || f.ends_with(".tgz") || f.ends_with(".taz") {
+            Zip::Gzip
+        } else if f.ends_with(".bz2") || f.ends_with(".tbz") || f.ends_with(".tbz2") {
+            Zip::Bzip2
+        } else if f.ends_with(".xz") || f.ends_with(".txz") {
+            Zip::Xz
+        } else {
+            Zip::None
+        };
+    }
+    Ok(o)
+}
+
+impl Command for Tar {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let o = match parse(args, ctx) {
+            Ok(o) => o,
+            Err(s) => return s,
+        };
+        let mut charge = ctx.memory().charge();
+        if let Err(e) = charge.add(4 << 20) {
+            util::err(ctx, "tar", &e.to_string());
+            return 2;
+        }
+        let sh: Shared<'_> = std::cell::RefCell::new(ctx);
+        let status = match o.op {
+            Op::Create | Op::Append | Op::Update => create::run(&sh, &o),
+            Op::Extract | Op::List => read::run(&sh, &o),
+        };
+        match status {
+            FATAL => 2,
+            2 => {
+                warn(
+                    &sh,
+                    "tar: Exiting with failure status due to previous errors",
+                );
+                2
+            }
+            s => s,
+        }
+    }
+}
+
+/// The status of a fatal error, already reported (exit 2 without the "Exiting with failure
+/// status" line).
+const FATAL: i32 = -2;
+
+/// "tar: MSG" then "tar: Error is not recoverable: exiting now"; [`FATAL`].
+fn fatal(sh: &Shared<'_>, m: &str) -> i32 {
+    warn(
+        sh,
+        &format!("tar: {m}\ntar: Error is not recoverable: exiting now"),
+    );
+    FATAL
+}
+
+/// A compressor over the archive output, finished explicitly.
+pub enum Encoder<W: Write> {
+    Plain(W),
+    Gzip(flate2::write::GzEncoder<W>),
+    Bzip2(super::compress::BzWriter<W>),
+    Xz(lzma_rust2::XzWriter<W>),
+}
+
+impl<W: Write> Encoder<W> {
+    pub fn new(zip: Zip, w: W) -> io::Result<Encoder<W>> {
+        Ok(match zip {
+            Zip::None => Encoder::Plain(w),
+            Zip::Gzip => Encoder::Gzip(
+                flate2::GzBuilder::new()
+                    .operating_system(3)
+                    .write(w, flate2::Compression::default()),
+            ),
+            Zip::Bzip2 => Encoder::Bzip2(super::compress::BzWriter::new(w, 9)),
+            Zip::Xz => Encoder::Xz(lzma_rust2::XzWriter::new(
+                w,
+                lzma_rust2::XzOptions::with_preset(6),
+            )?),
+        })
+    }
+
+    pub fn finish(self) -> io::Result<W> {
+        match self {
+            Encoder::Plain(w) => Ok(w),
+            Encoder::Gzip(e) => e.finish(),
+            Encoder::Bzip2(e) => e.finish(),
+            Encoder::Xz(e) => e.finish(),
+        }
+    }
+}
+
+impl<W: Write> Write for Encoder<W> {
+    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+        match self {
+            Encoder::Plain(w) => w.write(b),
+            Encoder::Gzip(e) => e.write(b),
+            Encoder::Bzip2(e) => e.write(b),
+            Encoder::Xz(e) => e.write(b),
+        }
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Encoder::Plain(w) => w.flush(),
+            Encoder::Gzip(e) => e.flush(),
+            Encoder::Bzip2(e) => e.flush(),
+            Encoder::Xz(e) => e.flush(),
+        }
+    }
+}
+
+/// A decompressor chosen from the data's first bytes.
+pub enum Decoder<R: Read> {
+    Plain(BufReader<R>),
+    Gzip(Box<flate2::bufread::MultiGzDecoder<BufReader<R>>>),
+    Bzip2(Box<bzip2::bufread::MultiBzDecoder<BufReader<R>>>),
+    Xz(Box<lzma_rust2::XzReader<BufReader<R>>>),
+}
+
+impl<R: Read> Decoder<R> {
+    /// Detect the compression; returns the decoder, what was found, and whether the input is
+    /// empty (GNU: "This does not look like a tar archive").
+    pub fn detect(r: R) -> io::Result<(Decoder<R>, Zip, bool)> {
+        let mut br = BufReader::with_capacity(CHUNK, r);
+        let head = br.fill_buf()?;
+        let empty = head.is_empty();
+        let (d, z) = if head.starts_with(&[0x1f, 0x8b]) {
+            (
+                Decoder::Gzip(Box::new(flate2::bufread::MultiGzDecoder::new(br))),
+                Zip::Gzip,
+            )
+        } else if head.starts_with(b"BZh") {
+            (
+                Decoder::Bzip2(Box::new(bzip2::bufread::MultiBzDecoder::new(br))),
+                Zip::Bzip2,
+            )
+        } else if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
+            (
+                Decoder::Xz(Box::new(lzma_rust2::XzReader::new_mem_limit(
+                    br,
+                    true,
+                    72 << 10,
+                ))),
+                Zip::Xz,
+            )
+        } else {
+            (Decoder::Plain(br), Zip::None)
+        };
+        Ok((d, z, empty))
+    }
+}
+
+impl<R: Read> Read for Decoder<R> {
+    fn read(&mut self, b: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Decoder::Plain(r) => r.read(b),
+            Decoder::Gzip(r) => r.read(b),
+            Decoder::Bzip2(r) => r.read(b),
+            Decoder::Xz(r) => r.read(b),
+        }
+    }
+}
+
+/// GNU tar's "escape" quoting of a member name in listings and messages.
+pub fn show_name(name: &[u8]) -> String {
+    let mut out = String::with_capacity(name.len());
+    for chunk in name.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\t' => out.push_str("\\t"),
+                '\r' => out.push_str("\\r"),
+                '\x07' => out.push_str("\\a"),
+                '\x08' => out.push_str("\\b"),
+                '\x0b' => out.push_str("\\v"),
+                '\x0c' => out.push_str("\\f"),
+                c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                    out.push_str(&format!("\\{:03o}", c as u32));
+                }
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\{b:03o}"));
+        }
+    }
+    out
+}
+
+/// The state of GNU's long listing (`-tv`): the user/group/size column grows as needed.
+pub struct LongList {
+    ugswidth: usize,
+}
+
+impl LongList {
+    pub fn new() -> LongList {
+        LongList { ugswidth: 19 }
+    }
+
+    /// One `-tv` line (without the newline).
+    #[allow(clippy::too_many_arguments)]
+    pub fn line(
+        &mut self,
+        typ: u8,
+        mode: u32,
+        user: &str,
+        group: &str,
+        size: u64,
+        mtime: i64,
+        name: &str,
+        link: Option<&str>,
+    ) -> String {
+        let modes = mode_string(typ, mode);
+        let size = size.to_string();
+        let pad = user.len() + 1 + group.len() + 1 + size.len();
+        if pad > self.ugswidth {
+            self.ugswidth = pad;
+        }
+        let tm = sandsh_text::strftime::gmtime(mtime);
+        let stamp = format!(
+            "{:04}-{:02}-{:02} {:02}:{:02}",
+            tm.year, tm.month, tm.day, tm.hour, tm.min
+        );
+        let width = self.ugswidth - pad + size.len();
+        let mut s = format!("{modes} {user}/{group} {size:>width$} {stamp} {name}");
+        match (typ, link) {
+            (b'2', Some(l)) => {
+                s.push_str(" -> ");
+                s.push_str(l);
+            }
+            (b'1', Some(l)) => {
+                s.push_str(" link to ");
+                s.push_str(l);
+            }
+            _ => {}
+        }
+        s
+    }
+}
+
+/// `-rw-r--r--` from a tar type flag and mode bits.
+fn mode_string(typ: u8, mode: u32) -> String {
+    let t = match typ {
+        b'1' => 'h',
+        b'2' => 'l',
+        b'3' => 'c',
+        b'4' => 'b',
+        b'5' => 'd',
+        b'6' => 'p',
+        _ => '-',
+    };
+    crate::mode::render(t, mode)
+}
+
+/// Whether `name` (a member name) matches an --exclude pattern: GNU matches the whole name
+/// and every tail of it that starts after a `/`.
+fn excluded(o: &Opts, name: &[u8]) -> bool {
+    if o.excludes.is_empty() {
+        return false;
+    }
+    let name = util::trim_slashes(name);
+    let mut tails = vec![name];
+    for (i, b) in name.iter().enumerate() {
+        if *b == b'/' {
+            tails.push(&name[i + 1..]);
+        }
+    }
+    o.excludes
+        .iter()
+        .any(|p| tails.iter().any(|t| p.matches(t)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{TestCtx, run};
+
+    #[test]
+    fn old_style_args() {
+        let a: Vec<Arg> = ["cfv", "a.tar", "d"]
+            .iter()
+            .map(|s| s.as_bytes().to_vec())
+            .collect();
+        let e = expand_old(&a).unwrap_or_default();
+        let e: Vec<String> = e.iter().map(|x| util::lossy(x)).collect();
+        assert_eq!(e, ["-c", "-f", "a.tar", "-v", "d"]);
+    }
+
+    #[test]
+    fn long_listing_widths() {
+        let mut l = LongList::new();
+        assert_eq!(
+            l.line(b'0', 0o644, "0", "0", 2, 0, "ok.txt", None),
+            "-rw-r--r-- 0/0               2 1970-01-01 00:00 ok.txt"
+        );
+        assert_eq!(
+            l.line(b'2', 0o777, "root", "root", 0, 0, "l", Some("a")),
+            "lrwxrwxrwx root/root         0 1970-01-01 00:00 l -> a"
+        );
+    }
+
+    #[test]
+    fn create_list_extract() {
+        let ctx = TestCtx::new();
+        let _ = ctx.backend.mkdir(&ctx.cwd.join("d/sub"), 0o755, true);
+        let mut ctx = ctx.file("d/a", b"hello\n").file("d/sub/b", b"x");
+        assert_eq!(
+            run(&Tar, &["cf", "t.tar", "d"], &mut ctx),
+            0,
+            "{}",
+            ctx.err_str()
+        );
+        let len = ctx.read("t.tar").map_or(0, |v| v.len());
+        assert_eq!(len % 10240, 0);
+        assert_eq!(run(&Tar, &["tf", "t.tar"], &mut ctx), 0);
+        assert_eq!(ctx.out_str(), "d/\nd/a\nd/sub/\nd/sub/b\n");
+        let _ = ctx.backend.mkdir(&ctx.cwd.join("out"), 0o755, true);
+        assert_eq!(
+            run(&Tar, &["-xf", "t.tar", "-C", "out"], &mut ctx),
+            0,
+            "{}",
+            ctx.err_str()
+        );
+        assert_eq!(ctx.read("out/d/a").unwrap_or_default(), b"hello\n");
+        assert_eq!(ctx.read("out/d/sub/b").unwrap_or_default(), b"x");
+    }
+
+    #[test]
+    fn no_operation() {
+        let mut ctx = TestCtx::new();
+        assert_eq!(run(&Tar, &["-f", "x"], &mut ctx), 2);
+        assert!(ctx.err_str().contains("You must specify one of"));
+    }
+}

@@ -1,0 +1,1114 @@
+//! The tree-walking evaluator: statements, expressions, patterns, the main record loop.
+//!
+//! Variables live in slot vectors (globals, and one frame of locals per call), so evaluation
+//! never looks a name up. Control flow (`next`, `exit`, `return`, `break`, fatal errors,
+//! cancellation) travels as the `Err` side of results. Every loop checks cancellation, and
+//! user-function recursion is bounded by a depth limit and by the stack actually used.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use sandsh_api::ToolCtx;
+
+use super::ast::special as sv;
+use super::ast::*;
+use super::io::{Output, Reader, RsMode};
+use super::re::{self, Re};
+use super::record::{Record, Splitter};
+use super::value::{Str, Value, compare, empty_str, str_from};
+
+pub use super::array::Array;
+
+#[derive(Clone, Debug)]
+pub enum Cell {
+    Val(Value),
+    Arr(Rc<RefCell<Array>>),
+}
+
+impl Default for Cell {
+    fn default() -> Self {
+        Cell::Val(Value::Uninit)
+    }
+}
+
+pub enum Flow {
+    Next,
+    NextFile,
+    Exit,
+    Return(Value),
+    Break,
+    Continue,
+    Fatal(String),
+    Cancelled,
+}
+
+pub type R<T> = Result<T, Flow>;
+
+/// Maximum user-function call depth.
+const MAX_CALL_DEPTH: usize = 10_000;
+/// Maximum stack the evaluator may use below its entry point.
+/// (Commands run on the kernel's large interpreter stack or a 64 MiB pipeline-stage stack.)
+const MAX_STACK_USE: usize = 16 << 20;
+const OUT_FLUSH: usize = 64 * 1024;
+/// Fields a record may be given by assignment (reading further fields costs nothing).
+const MAX_FIELDS: usize = 1_000_000;
+
+pub struct MainInput {
+    pub argi: usize,
+    pub reader: Option<Reader>,
+    pub used_file: bool,
+    pub finished: bool,
+}
+
+pub struct Interp<'c> {
+    pub ctx: &'c mut dyn ToolCtx,
+    pub prog: &'c Program,
+    pub globals: Vec<Cell>,
+    pub locals: Vec<Cell>,
+    pub frame: usize,
+    /// The line of the statement running last, for the line that fatal errors name (1 in a
+    /// one-line program).
+    pub line: u32,
+    pub call_depth: usize,
+    pub stack_base: usize,
+    pub regexes: Vec<Rc<Re>>,
+    pub dyn_re: FxHashMap<Vec<u8>, Rc<Re>>,
+    pub record: Record,
+    pub splitter: Splitter,
+    pub rs: RsMode,
+    pub paragraph: bool,
+    pub convfmt: Vec<u8>,
+    pub ofmt: Vec<u8>,
+    pub ofs: Vec<u8>,
+    pub ors: Vec<u8>,
+    pub subsep: Vec<u8>,
+    pub icase: bool,
+    pub nr: f64,
+    pub fnr: f64,
+    pub out: Vec<u8>,
+    pub outputs: FxHashMap<Vec<u8>, Output>,
+    pub inputs: FxHashMap<Vec<u8>, Reader>,
+    pub cmd_status: FxHashMap<Vec<u8>, i32>,
+    pub main: MainInput,
+    pub ranges: Vec<bool>,
+    pub exit_code: i32,
+    /// The seed `srand` returns next; gawk starts from 1.
+    pub rand_seed: i64,
+    pub rng_state: super::builtins::RandState,
+    pub tmp_counter: u64,
+    pub in_end: bool,
+    pub rec_buf: Vec<u8>,
+    pub rt_buf: Vec<u8>,
+    pub filename_shown: Vec<u8>,
+    pub fs_pending: Option<Value>,
+    pub pending_line: Vec<u8>,
+    /// stdout's reader went away (status 141, as for SIGPIPE)
+    pub broken_pipe: bool,
+    /// slot of PROCINFO when the program mentions it
+    pub procinfo: Option<usize>,
+}
+
+pub fn fatal<T>(msg: impl Into<String>) -> R<T> {
+    Err(Flow::Fatal(msg.into()))
+}
+
+impl<'c> Interp<'c> {
+    pub fn new(ctx: &'c mut dyn ToolCtx, prog: &'c Program) -> Result<Interp<'c>, String> {
+        let mut regexes = Vec::with_capacity(prog.regexes.len());
+        for r in &prog.regexes {
+            regexes.push(Rc::new(re::compile(r, false)?));
+        }
+        let mut globals = vec![Cell::default(); prog.globals.len()];
+        let s = |b: &[u8]| Cell::Val(Value::from_bytes(b));
+        globals[sv::NR] = Cell::Val(Value::Num(0.0));
+        globals[sv::FNR] = Cell::Val(Value::Num(0.0));
+        globals[sv::FS] = s(b" ");
+        globals[sv::OFS] = s(b" ");
+        globals[sv::ORS] = s(b"\n");
+        globals[sv::RS] = s(b"\n");
+        globals[sv::FILENAME] = Cell::Val(Value::Uninit);
+        globals[sv::SUBSEP] = s(b"\x1c");
+        globals[sv::RSTART] = Cell::Val(Value::Num(0.0));
+        globals[sv::RLENGTH] = Cell::Val(Value::Num(-1.0));
+        globals[sv::CONVFMT] = s(b"%.6g");
+        globals[sv::OFMT] = s(b"%.6g");
+        globals[sv::IGNORECASE] = Cell::Val(Value::Num(0.0));
+        globals[sv::RT] = Cell::Val(Value::Uninit);
+        let mut env = Array::default();
+        for (k, v) in ctx.env() {
+            env.insert(str_from(k.as_bytes()), Value::strnum(&v));
+        }
+        globals[sv::ENVIRON] = Cell::Arr(Rc::new(RefCell::new(env)));
+        globals[sv::ARGV] = Cell::Arr(Rc::new(RefCell::new(Array::default())));
+        let stack_base = psm::stack_pointer() as usize;
+        Ok(Interp {
+            ctx,
+            prog,
+            line: 1,
+            globals,
+            locals: Vec::new(),
+            frame: 0,
+            call_depth: 0,
+            stack_base,
+            regexes,
+            dyn_re: FxHashMap::default(),
+            record: Record::default(),
+            splitter: Splitter::Space,
+            rs: RsMode::Byte(b'\n'),
+            paragraph: false,
+            convfmt: b"%.6g".to_vec(),
+            ofmt: b"%.6g".to_vec(),
+            ofs: b" ".to_vec(),
+            ors: b"\n".to_vec(),
+            subsep: b"\x1c".to_vec(),
+            icase: false,
+            nr: 0.0,
+            fnr: 0.0,
+            out: Vec::with_capacity(OUT_FLUSH + 1024),
+            outputs: FxHashMap::default(),
+            inputs: FxHashMap::default(),
+            cmd_status: FxHashMap::default(),
+            main: MainInput {
+                argi: 1,
+                reader: None,
+                used_file: false,
+                finished: false,
+            },
+            ranges: vec![false; prog.nranges],
+            exit_code: 0,
+            rand_seed: 1,
+            rng_state: super::builtins::RandState::seeded(1),
+            tmp_counter: 0,
+            in_end: false,
+            rec_buf: Vec::new(),
+            rt_buf: Vec::new(),
+            filename_shown: Vec::new(),
+            fs_pending: None,
+            pending_line: Vec::new(),
+            broken_pipe: false,
+            procinfo: prog.globals.iter().position(|g| g == "PROCINFO"),
+        })
+    }
+
+    // ---- output ----
+
+    pub fn flush_out(&mut self) -> R<()> {
+        if !self.out.is_empty() {
+            let r = self.ctx.stdout().write_all(&self.out);
+            self.out.clear();
+            if r.is_err() {
+                self.broken_pipe = true;
+                return Err(Flow::Cancelled);
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn maybe_flush(&mut self) -> R<()> {
+        if self.out.len() >= OUT_FLUSH {
+            self.flush_out()?;
+        }
+        Ok(())
+    }
+
+    pub fn check_cancel(&self) -> R<()> {
+        if self.ctx.is_cancelled() {
+            return Err(Flow::Cancelled);
+        }
+        Ok(())
+    }
+
+    // ---- variables ----
+
+    fn cell(&mut self, v: Var) -> &mut Cell {
+        match v {
+            Var::Global(i) => &mut self.globals[i],
+            Var::Local(i) => &mut self.locals[self.frame + i],
+        }
+    }
+
+    fn var_name(&self, v: Var) -> String {
+        match v {
+            Var::Global(i) => self.prog.globals.get(i).cloned().unwrap_or_default(),
+            Var::Local(_) => "parameter".into(),
+        }
+    }
+
+    pub fn get_var(&mut self, v: Var) -> R<Value> {
+        match self.cell(v) {
+            Cell::Val(x) => Ok(x.clone()),
+            Cell::Arr(_) => {
+                let n = self.var_name(v);
+                fatal(format!("attempt to use array `{n}' in a scalar context"))
+            }
+        }
+    }
+
+    pub fn set_var(&mut self, v: Var, val: Value) -> R<()> {
+        match self.cell(v) {
+            Cell::Val(x) => *x = val,
+            Cell::Arr(_) => {
+                let n = self.var_name(v);
+                return fatal(format!("attempt to use array `{n}' in a scalar context"));
+            }
+        }
+        if let Var::Global(i) = v
+            && i < sv::NAMES.len()
+        {
+            self.special_assigned(i)?;
+        }
+        Ok(())
+    }
+
+    pub fn array(&mut self, v: Var) -> R<Rc<RefCell<Array>>> {
+        let c = self.cell(v);
+        match c {
+            Cell::Arr(a) => Ok(a.clone()),
+            Cell::Val(Value::Uninit) => {
+                let a = Rc::new(RefCell::new(Array::default()));
+                *c = Cell::Arr(a.clone());
+                Ok(a)
+            }
+            Cell::Val(_) => {
+                let n = self.var_name(v);
+                fatal(format!("attempt to use scalar `{n}' as an array"))
+            }
+        }
+    }
+
+    fn special_assigned(&mut self, i: usize) -> R<()> {
+        let val = match &self.globals[i] {
+            Cell::Val(v) => v.clone(),
+            Cell::Arr(_) => return Ok(()),
+        };
+        match i {
+            sv::NR => self.nr = val.to_num(),
+            sv::FNR => self.fnr = val.to_num(),
+            sv::FS => {
+                // the current record keeps the fields FS gave it when it was read
+                self.record.ensure_split(&self.splitter, self.paragraph);
+                self.fs_pending = Some(val);
+                self.apply_fs()?;
+            }
+            sv::OFS => self.ofs = val.to_str_with(&self.convfmt).to_vec(),
+            sv::ORS => self.ors = val.to_str_with(&self.convfmt).to_vec(),
+            sv::SUBSEP => self.subsep = val.to_str_with(&self.convfmt).to_vec(),
+            sv::CONVFMT => self.convfmt = val.to_str_with(b"%.6g").to_vec(),
+            sv::OFMT => self.ofmt = val.to_str_with(&self.convfmt).to_vec(),
+            sv::RS => {
+                let s = val.to_str_with(&self.convfmt);
+                self.set_rs(&s)?;
+            }
+            sv::IGNORECASE => {
+                let on = val.truthy();
+                if on != self.icase {
+                    self.icase = on;
+                    self.dyn_re.clear();
+                    let mut v = Vec::new();
+                    for r in &self.prog.regexes {
+                        match re::compile(r, on) {
+                            Ok(x) => v.push(Rc::new(x)),
+                            Err(e) => return fatal(e),
+                        }
+                    }
+                    self.regexes = v;
+                    self.apply_fs()?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    pub fn set_rs(&mut self, s: &[u8]) -> R<()> {
+        self.paragraph = false;
+        self.rs = if s.is_empty() {
+            self.paragraph = true;
+            RsMode::Paragraph
+        } else if s.len() == 1 {
+            RsMode::Byte(s[0])
+        } else {
+            RsMode::Regex(self.regex_for(s)?)
+        };
+        Ok(())
+    }
+
+    /// Install a pending FS assignment (at the start of a record, as awk specifies).
+    pub fn apply_fs(&mut self) -> R<()> {
+        let fs = match self.fs_pending.take() {
+            Some(v) => v,
+            None => match &self.globals[sv::FS] {
+                Cell::Val(v) => v.clone(),
+                Cell::Arr(_) => return Ok(()),
+            },
+        };
+        let s = fs.to_str_with(&self.convfmt);
+        self.splitter = self.make_splitter(&s)?;
+        Ok(())
+    }
+
+    pub fn make_splitter(&mut self, s: &[u8]) -> R<Splitter> {
+        Ok(if s == b" " {
+            Splitter::Space
+        } else if s.is_empty() {
+            Splitter::Chars
+        } else if s.len() == 1 && !(self.icase && s[0].is_ascii_alphabetic()) {
+            Splitter::Byte(s[0])
+        } else if s == b"\\t" {
+            Splitter::Byte(b'\t')
+        } else {
+            Splitter::Regex(self.regex_for(s)?)
+        })
+    }
+
+    pub fn regex_for(&mut self, s: &[u8]) -> R<Rc<Re>> {
+        if let Some(r) = self.dyn_re.get(s) {
+            return Ok(r.clone());
+        }
+        match re::compile(s, self.icase) {
+            Ok(r) => {
+                let r = Rc::new(r);
+                if self.dyn_re.len() > 500 {
+                    self.dyn_re.clear();
+                }
+                self.dyn_re.insert(s.to_vec(), r.clone());
+                Ok(r)
+            }
+            Err(e) => fatal(e),
+        }
+    }
+
+    /// The regex an operand denotes: a literal, or the string value of an expression.
+    pub fn regex_of(&mut self, e: &Expr) -> R<Rc<Re>> {
+        if let Expr::Regex(i) = e {
+            return Ok(self.regexes[*i].clone());
+        }
+        let v = self.eval(e)?;
+        let s = v.to_str_with(&self.convfmt);
+        self.regex_for(&s)
+    }
+
+    // ---- records and fields ----
+
+    pub fn get_field(&mut self, i: usize) -> Value {
+        self.record.field(i, &self.splitter, self.paragraph)
+    }
+
+    fn field_index(&mut self, e: &Expr) -> R<usize> {
+        let n = self.eval_num(e)?;
+        if n < 0.0 {
+            return fatal(format!("attempt to access field {}", n as i64));
+        }
+        if n > 1e8 {
+            return fatal("field index too large");
+        }
+        Ok(n as usize)
+    }
+
+    pub fn set_field(&mut self, i: usize, v: Value) {
+        self.record.set_field(
+            i,
+            v,
+            &self.splitter,
+            self.paragraph,
+            &self.ofs,
+            &self.convfmt,
+        );
+    }
+
+    pub fn nf(&mut self) -> usize {
+        self.record.nf(&self.splitter, self.paragraph)
+    }
+
+    pub fn set_nf(&mut self, n: f64) -> R<()> {
+        if n < 0.0 {
+            return fatal(format!("NF set to negative value {}", n as i64));
+        }
+        if n > MAX_FIELDS as f64 {
+            return fatal(format!("NF set beyond the limit of {MAX_FIELDS} fields"));
+        }
+        self.record.set_nf(
+            n as usize,
+            &self.splitter,
+            self.paragraph,
+            &self.ofs,
+            &self.convfmt,
+        );
+        Ok(())
+    }
+
+    // ---- arrays ----
+
+    pub fn subscript(&mut self, subs: &[Expr]) -> R<Str> {
+        if subs.len() == 1 {
+            let v = self.eval(&subs[0])?;
+            return Ok(self.key_of(&v));
+        }
+        let mut k = Vec::new();
+        for (n, e) in subs.iter().enumerate() {
+            if n > 0 {
+                k.extend_from_slice(&self.subsep);
+            }
+            let v = self.eval(e)?;
+            let s = self.key_of(&v);
+            k.extend_from_slice(&s);
+        }
+        Ok(str_from(&k))
+    }
+
+    pub fn key_of(&self, v: &Value) -> Str {
+        match v {
+            Value::Num(n) => {
+                let n = *n;
+                if n == n.trunc() && n.abs() < 1e15 {
+                    let mut b = itoa::Buffer::new();
+                    return str_from(b.format(n as i64).as_bytes());
+                }
+                v.to_str_with(&self.convfmt)
+            }
+            _ => v.to_str_with(&self.convfmt),
+        }
+    }
+
+    // ---- statements ----
+
+    pub fn exec_block(&mut self, b: &[Stmt]) -> R<()> {
+        for s in b {
+            self.exec(s)?;
+        }
+        Ok(())
+    }
+
+    pub fn exec(&mut self, s: &Stmt) -> R<()> {
+        match s {
+            Stmt::Expr(e) => {
+                self.eval_discard(e)?;
+            }
+            Stmt::Print(args, redir) => self.print(args, redir.as_ref())?,
+            Stmt::Printf(args, redir) => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.eval(a)?);
+                }
+                let fmt = vals[0].to_str_with(&self.convfmt);
+                let (bytes, err) = super::format::sprintf(&fmt, &vals[1..], &self.convfmt);
+                if let Some(e) = err {
+                    return fatal(e);
+                }
+                self.emit(&bytes, redir.as_ref())?;
+            }
+            Stmt::If(c, t, e) => {
+                if self.cond(c)? {
+                    self.exec(t)?;
+                } else if let Some(e) = e {
+                    self.exec(e)?;
+                }
+            }
+            Stmt::While(c, b) => {
+                while self.cond(c)? {
+                    self.check_cancel()?;
+                    match self.exec(b) {
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => break,
+                        Err(f) => return Err(f),
+                    }
+                }
+            }
+            Stmt::Do(b, c) => loop {
+                self.check_cancel()?;
+                match self.exec(b) {
+                    Ok(()) | Err(Flow::Continue) => {}
+                    Err(Flow::Break) => break,
+                    Err(f) => return Err(f),
+                }
+                if !self.cond(c)? {
+                    break;
+                }
+            },
+            Stmt::For(init, c, step, b) => {
+                if let Some(i) = init {
+                    self.exec(i)?;
+                }
+                loop {
+                    if let Some(c) = c
+                        && !self.cond(c)?
+                    {
+                        break;
+                    }
+                    self.check_cancel()?;
+                    match self.exec(b) {
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => break,
+                        Err(f) => return Err(f),
+                    }
+                    if let Some(s) = step {
+                        self.exec(s)?;
+                    }
+                }
+            }
+            Stmt::ForIn(k, a, b) => {
+                let arr = self.array(*a)?;
+                // gawk walks a snapshot of the keys: a key deleted by the body is still visited.
+                let keys: Vec<Value> = match self.sorted_in() {
+                    Some(order) => {
+                        let mut keys = arr.borrow().keys();
+                        self.sort_keys(&mut keys, &arr.borrow(), &order);
+                        keys.into_iter().map(Value::StrNum).collect()
+                    }
+                    None => arr.borrow().loop_values(),
+                };
+                for key in keys {
+                    self.check_cancel()?;
+                    self.assign(k, key)?;
+                    match self.exec(b) {
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => break,
+                        Err(f) => return Err(f),
+                    }
+                }
+            }
+            Stmt::Block(b) => self.exec_block(b)?,
+            Stmt::At(line, s) => {
+                self.line = *line;
+                self.exec(s)?;
+            }
+            Stmt::Next => {
+                if self.in_end {
+                    return fatal("`next' used in END action");
+                }
+                return Err(Flow::Next);
+            }
+            Stmt::NextFile => return Err(Flow::NextFile),
+            Stmt::Exit(e) => {
+                if let Some(e) = e {
+                    self.exit_code = self.eval_num(e)? as i32;
+                }
+                return Err(Flow::Exit);
+            }
+            Stmt::Return(e) => {
+                let v = match e {
+                    Some(e) => self.eval(e)?,
+                    None => Value::Uninit,
+                };
+                return Err(Flow::Return(v));
+            }
+            Stmt::Break => return Err(Flow::Break),
+            Stmt::Continue => return Err(Flow::Continue),
+            Stmt::Delete(v, subs) => {
+                let arr = self.array(*v)?;
+                match subs {
+                    None => arr.borrow_mut().clear(),
+                    Some(s) => {
+                        let k = self.subscript(s)?;
+                        arr.borrow_mut().remove(&k);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// gawk's `PROCINFO["sorted_in"]`, when the program sets it.
+    fn sorted_in(&self) -> Option<Vec<u8>> {
+        let i = self.procinfo?;
+        let Cell::Arr(a) = &self.globals[i] else {
+            return None;
+        };
+        let v = a.borrow().get(&b"sorted_in"[..]).cloned()?;
+        Some(v.to_str_with(&self.convfmt).to_vec())
+    }
+
+    fn sort_keys(&self, keys: &mut [Str], arr: &Array, order: &[u8]) {
+        use std::cmp::Ordering;
+        let conv = self.convfmt.clone();
+        let num = |k: &Str| super::value::str_to_num(k);
+        let val = |k: &Str| arr.get(k).cloned().unwrap_or_default();
+        let cmp_num = |x: f64, y: f64| x.partial_cmp(&y).unwrap_or(Ordering::Equal);
+        match order {
+            b"@ind_str_asc" => keys.sort(),
+            b"@ind_str_desc" => keys.sort_by(|a, b| b.cmp(a)),
+            b"@ind_num_asc" => keys.sort_by(|a, b| cmp_num(num(a), num(b)).then(a.cmp(b))),
+            b"@ind_num_desc" => keys.sort_by(|a, b| cmp_num(num(b), num(a)).then(b.cmp(a))),
+            b"@val_num_asc" => {
+                keys.sort_by(|a, b| cmp_num(val(a).to_num(), val(b).to_num()).then(a.cmp(b)))
+            }
+            b"@val_num_desc" => {
+                keys.sort_by(|a, b| cmp_num(val(b).to_num(), val(a).to_num()).then(b.cmp(a)))
+            }
+            b"@val_str_asc" => keys.sort_by(|a, b| {
+                val(a).to_str_with(&conv)[..]
+                    .cmp(&val(b).to_str_with(&conv)[..])
+                    .then(a.cmp(b))
+            }),
+            b"@val_str_desc" => keys.sort_by(|a, b| {
+                val(b).to_str_with(&conv)[..]
+                    .cmp(&val(a).to_str_with(&conv)[..])
+                    .then(b.cmp(a))
+            }),
+            b"@val_type_asc" | b"@val_type_desc" | b"@unsorted" | b"" => {}
+            _ => {}
+        }
+    }
+
+    fn print(&mut self, args: &[Expr], redir: Option<&(RedirKind, Expr)>) -> R<()> {
+        if redir.is_none() {
+            // fast path: straight into the stdout buffer
+            if args.is_empty() {
+                self.out.extend_from_slice(&self.record.text);
+            } else {
+                for (n, a) in args.iter().enumerate() {
+                    if n > 0 {
+                        self.out.extend_from_slice(&self.ofs);
+                    }
+                    self.write_value_of(a)?;
+                }
+            }
+            self.out.extend_from_slice(&self.ors);
+            return self.maybe_flush();
+        }
+        let mut line = Vec::new();
+        if args.is_empty() {
+            line.extend_from_slice(&self.record.text);
+        } else {
+            for (n, a) in args.iter().enumerate() {
+                if n > 0 {
+                    line.extend_from_slice(&self.ofs);
+                }
+                let v = self.eval(a)?;
+                v.write_to(&mut line, &self.ofmt);
+            }
+        }
+        line.extend_from_slice(&self.ors);
+        self.emit(&line, redir)
+    }
+
+    /// Append the output form of `e` (numbers through OFMT) to the stdout buffer.
+    fn write_value_of(&mut self, e: &Expr) -> R<()> {
+        if let Expr::Field(ix) = e
+            && let Expr::Num(n) = **ix
+            && n >= 0.0
+            && let Some(s) = self
+                .record
+                .field_slice(n as usize, &self.splitter, self.paragraph)
+        {
+            self.out.extend_from_slice(s);
+            return Ok(());
+        }
+        let v = self.eval(e)?;
+        v.write_to(&mut self.out, &self.ofmt);
+        Ok(())
+    }
+
+    fn emit(&mut self, bytes: &[u8], redir: Option<&(RedirKind, Expr)>) -> R<()> {
+        let Some((kind, target)) = redir else {
+            self.out.extend_from_slice(bytes);
+            return self.maybe_flush();
+        };
+        let name = self.eval(target)?.to_str_with(&self.convfmt).to_vec();
+        self.write_redirect(*kind, &name, bytes)
+    }
+
+    // ---- expressions ----
+
+    pub fn cond(&mut self, e: &Expr) -> R<bool> {
+        match e {
+            Expr::Regex(i) => {
+                let r = self.regexes[*i].clone();
+                Ok(r.is_match(&self.record.text))
+            }
+            Expr::Cmp(op, a, b) => {
+                let x = self.eval(a)?;
+                let y = self.eval(b)?;
+                Ok(self.cmp(*op, &x, &y))
+            }
+            Expr::Match(neg, a, r) => self.matches(*neg, a, r),
+            Expr::And(a, b) => Ok(self.cond(a)? && self.cond(b)?),
+            Expr::Or(a, b) => Ok(self.cond(a)? || self.cond(b)?),
+            Expr::Not(a) => Ok(!self.cond(a)?),
+            _ => Ok(self.eval(e)?.truthy()),
+        }
+    }
+
+    fn cmp(&self, op: CmpOp, x: &Value, y: &Value) -> bool {
+        use std::cmp::Ordering::*;
+        let o = compare(x, y, &self.convfmt);
+        if x.is_numeric() && y.is_numeric() {
+            let (a, b) = (x.to_num(), y.to_num());
+            if a.is_nan() || b.is_nan() {
+                return matches!(op, CmpOp::Ne);
+            }
+        }
+        match op {
+            CmpOp::Lt => o == Less,
+            CmpOp::Le => o != Greater,
+            CmpOp::Gt => o == Greater,
+            CmpOp::Ge => o != Less,
+            CmpOp::Eq => o == Equal,
+            CmpOp::Ne => o != Equal,
+        }
+    }
+
+    fn matches(&mut self, neg: bool, a: &Expr, r: &Expr) -> R<bool> {
+        let s = self.eval(a)?.to_str_with(&self.convfmt);
+        let re = self.regex_of(r)?;
+        Ok(re.is_match(&s) != neg)
+    }
+
+    pub fn eval_num(&mut self, e: &Expr) -> R<f64> {
+        match e {
+            Expr::Num(n) => Ok(*n),
+            Expr::Field(ix) => {
+                if let Expr::Num(n) = **ix
+                    && n >= 0.0
+                    && let Some(s) =
+                        self.record
+                            .field_slice(n as usize, &self.splitter, self.paragraph)
+                {
+                    return Ok(super::value::str_to_num(s));
+                }
+                Ok(self.eval(e)?.to_num())
+            }
+            Expr::Var(v) => match self.cell(*v) {
+                Cell::Val(x) => Ok(x.to_num()),
+                Cell::Arr(_) => Ok(self.get_var(*v)?.to_num()),
+            },
+            Expr::Bin(op, a, b) => {
+                let x = self.eval_num(a)?;
+                let y = self.eval_num(b)?;
+                arith(*op, x, y)
+            }
+            _ => Ok(self.eval(e)?.to_num()),
+        }
+    }
+
+    /// Evaluate for side effects only (statement context).
+    fn eval_discard(&mut self, e: &Expr) -> R<()> {
+        match e {
+            Expr::PostIncr(d, lv) | Expr::PreIncr(d, lv) => {
+                self.incr(lv, *d)?;
+                Ok(())
+            }
+            _ => {
+                self.eval(e)?;
+                Ok(())
+            }
+        }
+    }
+
+    fn incr(&mut self, lv: &LValue, d: f64) -> R<f64> {
+        match lv {
+            LValue::Var(v) => {
+                let v = *v;
+                if let Cell::Val(x) = self.cell(v) {
+                    let old = x.to_num();
+                    *x = Value::Num(old + d);
+                    if let Var::Global(i) = v
+                        && i < sv::NAMES.len()
+                    {
+                        self.special_assigned(i)?;
+                    }
+                    return Ok(old);
+                }
+                self.get_var(v)?;
+                Ok(0.0)
+            }
+            LValue::Index(v, subs) => {
+                let arr = self.array(*v)?;
+                let k = self.subscript(subs)?;
+                let mut a = arr.borrow_mut();
+                let slot = a.slot(k);
+                let old = slot.to_num();
+                *slot = Value::Num(old + d);
+                Ok(old)
+            }
+            _ => {
+                let old = self.lvalue_get(lv)?.to_num();
+                self.assign(lv, Value::Num(old + d))?;
+                Ok(old)
+            }
+        }
+    }
+
+    fn lvalue_get(&mut self, lv: &LValue) -> R<Value> {
+        match lv {
+            LValue::Var(v) => self.get_var(*v),
+            LValue::Field(e) => {
+                let i = self.field_index(e)?;
+                Ok(self.get_field(i))
+            }
+            LValue::Index(v, subs) => {
+                let arr = self.array(*v)?;
+                let k = self.subscript(subs)?;
+                let mut a = arr.borrow_mut();
+                Ok(a.slot(k).clone())
+            }
+            LValue::Nf => Ok(Value::Num(self.nf() as f64)),
+        }
+    }
+
+    pub fn assign(&mut self, lv: &LValue, v: Value) -> R<()> {
+        match lv {
+            LValue::Var(var) => self.set_var(*var, v),
+            LValue::Field(e) => {
+                let i = self.field_index(e)?;
+                if i > MAX_FIELDS {
+                    return fatal(format!(
+                        "field ${i} is beyond the limit of {MAX_FIELDS} fields"
+                    ));
+                }
+                self.set_field(i, v);
+                Ok(())
+            }
+            LValue::Index(var, subs) => {
+                let arr = self.array(*var)?;
+                let k = self.subscript(subs)?;
+                arr.borrow_mut().insert(k, v);
+                Ok(())
+            }
+            LValue::Nf => self.set_nf(v.to_num()),
+        }
+    }
+
+    pub fn eval(&mut self, e: &Expr) -> R<Value> {
+        Ok(match e {
+            Expr::Num(n) => Value::Num(*n),
+            Expr::Str(s) => Value::Str(s.clone()),
+            Expr::Regex(i) => {
+                let r = self.regexes[*i].clone();
+                Value::Num(if r.is_match(&self.record.text) {
+                    1.0
+                } else {
+                    0.0
+                })
+            }
+            Expr::Var(v) => self.get_var(*v)?,
+            Expr::Field(ix) => {
+                let i = self.field_index(ix)?;
+                self.get_field(i)
+            }
+            Expr::Index(v, subs) => {
+                let arr = self.array(*v)?;
+                let k = self.subscript(subs)?;
+                let mut a = arr.borrow_mut();
+                a.slot(k).clone()
+            }
+            Expr::Nf => Value::Num(self.nf() as f64),
+            Expr::Grouping(list) => {
+                // a bare (a, b) outside print: concatenate with SUBSEP like gawk's error case
+                let mut out = Vec::new();
+                for (n, x) in list.iter().enumerate() {
+                    if n > 0 {
+                        out.extend_from_slice(&self.subsep);
+                    }
+                    let v = self.eval(x)?;
+                    v.write_to(&mut out, &self.convfmt);
+                }
+                Value::Str(str_from(&out))
+            }
+            Expr::Assign(lv, rhs) => {
+                let v = self.eval(rhs)?;
+                self.assign(lv, v.clone())?;
+                v
+            }
+            Expr::AugAssign(op, lv, rhs) => {
+                if let LValue::Var(var) = **lv {
+                    let y = self.eval_num(rhs)?;
+                    let x = match self.cell(var) {
+                        Cell::Val(x) => x.to_num(),
+                        Cell::Arr(_) => self.get_var(var)?.to_num(),
+                    };
+                    let r = arith_assign(*op, x, y)?;
+                    self.set_var(var, Value::Num(r))?;
+                    return Ok(Value::Num(r));
+                }
+                if let LValue::Index(var, subs) = &**lv {
+                    let arr = self.array(*var)?;
+                    let k = self.subscript(subs)?;
+                    let y = self.eval_num(rhs)?;
+                    let mut a = arr.borrow_mut();
+                    let slot = a.slot(k);
+                    let r = arith_assign(*op, slot.to_num(), y)?;
+                    *slot = Value::Num(r);
+                    return Ok(Value::Num(r));
+                }
+                let x = self.lvalue_get(lv)?.to_num();
+                let y = self.eval_num(rhs)?;
+                let r = arith_assign(*op, x, y)?;
+                self.assign(lv, Value::Num(r))?;
+                Value::Num(r)
+            }
+            Expr::Cond(c, a, b) => {
+                if self.cond(c)? {
+                    self.eval(a)?
+                } else {
+                    self.eval(b)?
+                }
+            }
+            Expr::And(_, _) | Expr::Or(_, _) | Expr::Not(_) | Expr::Cmp(..) | Expr::Match(..) => {
+                bool_val(self.cond(e)?)
+            }
+            Expr::Neg(a) => Value::Num(-self.eval_num(a)?),
+            Expr::UPlus(a) => Value::Num(self.eval_num(a)?),
+            Expr::Bin(..) => Value::Num(self.eval_num(e)?),
+            Expr::Concat(a, b) => {
+                let mut out = Vec::new();
+                self.concat_into(a, &mut out)?;
+                self.concat_into(b, &mut out)?;
+                Value::Str(str_from(&out))
+            }
+            Expr::In(subs, v) => {
+                let arr = self.array(*v)?;
+                let k = self.subscript(subs)?;
+                let has = arr.borrow().contains_key(&k);
+                bool_val(has)
+            }
+            Expr::PreIncr(d, lv) => Value::Num(self.incr(lv, *d)? + *d),
+            Expr::PostIncr(d, lv) => Value::Num(self.incr(lv, *d)?),
+            Expr::Call(f, args) => self.call(*f, args)?,
+            Expr::Builtin(b, args) => self.builtin(*b, args)?,
+            Expr::Getline(src, target, var) => {
+                self.getline(*src, target.as_deref(), var.as_deref())?
+            }
+        })
+    }
+
+    fn concat_into(&mut self, e: &Expr, out: &mut Vec<u8>) -> R<()> {
+        if let Expr::Concat(a, b) = e {
+            self.concat_into(a, out)?;
+            return self.concat_into(b, out);
+        }
+        let v = self.eval(e)?;
+        v.write_to(out, &self.convfmt);
+        Ok(())
+    }
+
+    // ---- user functions ----
+
+    fn call(&mut self, f: usize, args: &[Expr]) -> R<Value> {
+        let prog = self.prog;
+        let func = &prog.funcs[f];
+        if args.len() > func.nparams {
+            return fatal(format!(
+                "function `{}' called with more arguments than declared",
+                func.name
+            ));
+        }
+        self.call_depth += 1;
+        let used = self
+            .stack_base
+            .saturating_sub(psm::stack_pointer() as usize);
+        if self.call_depth > MAX_CALL_DEPTH || used > MAX_STACK_USE {
+            self.call_depth -= 1;
+            return fatal(format!(
+                "function `{}': recursion too deep (limit {MAX_CALL_DEPTH} calls)",
+                func.name
+            ));
+        }
+        let mut cells: Vec<Cell> = Vec::with_capacity(func.nparams);
+        for (i, a) in args.iter().enumerate() {
+            let is_arr = func.array_params.get(i).copied().unwrap_or(false);
+            let cell = match a {
+                Expr::Var(v) => {
+                    let v = *v;
+                    match self.cell(v) {
+                        Cell::Arr(arr) => Cell::Arr(arr.clone()),
+                        Cell::Val(Value::Uninit) if is_arr => Cell::Arr(self.array(v)?),
+                        Cell::Val(x) => Cell::Val(x.clone()),
+                    }
+                }
+                _ => {
+                    if is_arr {
+                        self.call_depth -= 1;
+                        return fatal(format!(
+                            "function `{}': argument #{} is a scalar, used as an array",
+                            func.name,
+                            i + 1
+                        ));
+                    }
+                    Cell::Val(self.eval(a)?)
+                }
+            };
+            cells.push(cell);
+        }
+        cells.resize(func.nparams, Cell::default());
+        let saved_frame = self.frame;
+        let base = self.locals.len();
+        self.locals.extend(cells);
+        self.frame = base;
+        let r = self.exec_block(&func.body);
+        self.locals.truncate(base);
+        self.frame = saved_frame;
+        self.call_depth -= 1;
+        match r {
+            Ok(()) => Ok(Value::Uninit),
+            Err(Flow::Return(v)) => Ok(v),
+            Err(f) => Err(f),
+        }
+    }
+}
+
+pub fn bool_val(b: bool) -> Value {
+    Value::Num(if b { 1.0 } else { 0.0 })
+}
+
+/// [`arith`] for `/=` and `%=`, whose division by zero gawk names after the operator.
+fn arith_assign(op: BinOp, x: f64, y: f64) -> R<f64> {
+    match op {
+        BinOp::Div if y == 0.0 => fatal("division by zero attempted in `/='"),
+        BinOp::Mod if y == 0.0 => fatal("division by zero attempted in `%='"),
+        _ => arith(op, x, y),
+    }
+}
+
+pub fn arith(op: BinOp, x: f64, y: f64) -> R<f64> {
+    Ok(match op {
+        BinOp::Add => x + y,
+        BinOp::Sub => x - y,
+        BinOp::Mul => x * y,
+        BinOp::Div => {
+            if y == 0.0 {
+                return fatal("division by zero attempted");
+            }
+            x / y
+        }
+        BinOp::Mod => {
+            if y == 0.0 {
+                return fatal("division by zero attempted in `%'");
+            }
+            x % y
+        }
+        BinOp::Pow => pow(x, y),
+    })
+}
+
+fn pow(x: f64, y: f64) -> f64 {
+    if y == y.trunc() && y.abs() < 1024.0 {
+        let mut n = y.abs() as i64;
+        let mut base = x;
+        let mut acc = 1.0;
+        while n > 0 {
+            if n & 1 == 1 {
+                acc *= base;
+            }
+            base *= base;
+            n >>= 1;
+        }
+        if y < 0.0 { 1.0 / acc } else { acc }
+    } else {
+        x.powf(y)
+    }
+}
+
+pub fn empty() -> Value {
+    Value::Str(empty_str())
+}
+
+/// Whether `name` is a valid awk identifier (for `var=value` operands).
+pub fn is_ident(name: &[u8]) -> bool {
+    !name.is_empty()
+        && (name[0].is_ascii_alphabetic() || name[0] == b'_')
+        && name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+}

@@ -1,0 +1,216 @@
+//! `basename` and `dirname`: strip directory or file name parts, purely textually.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::util;
+
+pub struct Basename;
+pub struct Dirname;
+
+static BASENAME: CommandSpec = CommandSpec {
+    name: "basename",
+    group: "fs",
+    summary: "strip directory and suffix from filenames",
+    usage: "basename NAME [SUFFIX]\n  or:  basename OPTION... NAME...",
+    description: "Print NAME with any leading directory components removed. If specified, also remove a trailing SUFFIX (unless it is the whole name).",
+    options: &[
+        OptSpec {
+            short: Some('a'),
+            long: Some("multiple"),
+            value: None,
+            help: "support multiple arguments and treat each as a NAME",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("suffix"),
+            value: Some("SUFFIX"),
+            help: "remove a trailing SUFFIX; implies -a",
+        },
+        OptSpec {
+            short: Some('z'),
+            long: Some("zero"),
+            value: None,
+            help: "end each output line with NUL, not newline",
+        },
+    ],
+    operands: &[
+        ArgSpec {
+            name: "NAME",
+            kind: ArgType::Path,
+            description: "the path",
+            required: true,
+            repeated: true,
+        },
+        ArgSpec {
+            name: "SUFFIX",
+            kind: ArgType::String,
+            description: "suffix to remove",
+            required: false,
+            repeated: false,
+        },
+    ],
+    returns: "the last component of each NAME",
+    examples: &[
+        Example {
+            description: "file name",
+            script: "basename /usr/lib/libc.so .so",
+            stdout: "libc\n",
+        },
+        Example {
+            description: "several names",
+            script: "basename -a /a/b /c/",
+            stdout: "b\nc\n",
+        },
+    ],
+    errors: "exit 1 on a missing or extra operand",
+    risk: RiskLevel::ReadOnly,
+};
+
+static DIRNAME: CommandSpec = CommandSpec {
+    name: "dirname",
+    group: "fs",
+    summary: "strip last component from file name",
+    usage: "dirname [OPTION] NAME...",
+    description: "Output each NAME with its last non-slash component and trailing slashes removed; if NAME contains no /'s, output '.' (meaning the current directory).",
+    options: &[OptSpec {
+        short: Some('z'),
+        long: Some("zero"),
+        value: None,
+        help: "end each output line with NUL, not newline",
+    }],
+    operands: &[ArgSpec {
+        name: "NAME",
+        kind: ArgType::Path,
+        description: "paths",
+        required: true,
+        repeated: true,
+    }],
+    returns: "the directory part of each NAME",
+    examples: &[Example {
+        description: "directory part",
+        script: "dirname /usr/bin/ls dir/ file",
+        stdout: "/usr/bin\n.\n.\n",
+    }],
+    errors: "exit 1 on a missing operand",
+    risk: RiskLevel::ReadOnly,
+};
+
+fn base(name: &[u8], suffix: Option<&[u8]>) -> Vec<u8> {
+    let b = util::base_name(name).to_vec();
+    match suffix {
+        Some(s) if !s.is_empty() && b.len() > s.len() && b.ends_with(s) => {
+            b[..b.len() - s.len()].to_vec()
+        }
+        _ => b,
+    }
+}
+
+/// GNU `dir_name`: everything before the last component, trailing slashes removed.
+pub fn dir_name(p: &[u8]) -> Vec<u8> {
+    let t = util::trim_slashes(p);
+    if t.is_empty() {
+        return if p.is_empty() {
+            b".".to_vec()
+        } else {
+            b"/".to_vec()
+        };
+    }
+    match t.iter().rposition(|&b| b == b'/') {
+        None => b".".to_vec(),
+        Some(i) => {
+            let d = util::trim_slashes(&t[..i]);
+            if d.is_empty() {
+                b"/".to_vec()
+            } else {
+                d.to_vec()
+            }
+        }
+    }
+}
+
+impl Command for Basename {
+    fn spec(&self) -> &CommandSpec {
+        &BASENAME
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&BASENAME, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let eol = if p.has(&BASENAME, "z") { 0 } else { b'\n' };
+        let suffix = p.value(&BASENAME, "s").cloned();
+        let multiple = p.has(&BASENAME, "a") || suffix.is_some();
+        if p.operands.is_empty() {
+            return util::usage(ctx, &BASENAME, "basename: missing operand", 1);
+        }
+        let mut out = Vec::new();
+        if multiple {
+            for n in &p.operands {
+                out.extend(base(n, suffix.as_deref()));
+                out.push(eol);
+            }
+        } else {
+            if p.operands.len() > 2 {
+                let m = format!(
+                    "basename: extra operand {}",
+                    util::quote(&util::lossy(&p.operands[2]))
+                );
+                return util::usage(ctx, &BASENAME, &m, 1);
+            }
+            out.extend(base(
+                &p.operands[0],
+                p.operands.get(1).map(|v| v.as_slice()),
+            ));
+            out.push(eol);
+        }
+        if util::out(ctx, &out) { 0 } else { 1 }
+    }
+}
+
+impl Command for Dirname {
+    fn spec(&self) -> &CommandSpec {
+        &DIRNAME
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&DIRNAME, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        if p.operands.is_empty() {
+            return util::usage(ctx, &DIRNAME, "dirname: missing operand", 1);
+        }
+        let eol = if p.has(&DIRNAME, "z") { 0 } else { b'\n' };
+        let mut out = Vec::new();
+        for n in &p.operands {
+            out.extend(dir_name(n));
+            out.push(eol);
+        }
+        if util::out(ctx, &out) { 0 } else { 1 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Basename, Dirname};
+    use crate::testing::run_in;
+
+    #[test]
+    fn names() {
+        assert_eq!(run_in(&Basename, &["/a/b/c.txt", ".txt"], "").1, "c\n");
+        assert_eq!(run_in(&Basename, &[".txt", ".txt"], "").1, ".txt\n");
+        assert_eq!(run_in(&Basename, &["/"], "").1, "/\n");
+        assert_eq!(
+            run_in(&Basename, &["-s", ".c", "a.c", "b/d.c"], "").1,
+            "a\nd\n"
+        );
+        assert_eq!(
+            run_in(&Dirname, &["/a/b/c", "a//b/", "x", "/", "//x"], "").1,
+            "/a/b\na\n.\n/\n/\n"
+        );
+        assert_eq!(run_in(&Basename, &[], "").0, 1);
+    }
+}

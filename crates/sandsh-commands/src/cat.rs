@@ -1,0 +1,291 @@
+//! `cat`: concatenate files to standard output.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::util;
+
+pub struct Cat;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "cat",
+    group: "fs",
+    summary: "concatenate files and print on the standard output",
+    usage: "cat [OPTION]... [FILE]...",
+    description: "Concatenate FILE(s) to standard output. With no FILE, or when FILE is -, read standard input.",
+    options: &[
+        OptSpec {
+            short: Some('A'),
+            long: Some("show-all"),
+            value: None,
+            help: "equivalent to -vET",
+        },
+        OptSpec {
+            short: Some('b'),
+            long: Some("number-nonblank"),
+            value: None,
+            help: "number nonempty output lines, overrides -n",
+        },
+        OptSpec {
+            short: Some('e'),
+            long: None,
+            value: None,
+            help: "equivalent to -vE",
+        },
+        OptSpec {
+            short: Some('E'),
+            long: Some("show-ends"),
+            value: None,
+            help: "display $ at end of each line",
+        },
+        OptSpec {
+            short: Some('n'),
+            long: Some("number"),
+            value: None,
+            help: "number all output lines",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("squeeze-blank"),
+            value: None,
+            help: "suppress repeated empty output lines",
+        },
+        OptSpec {
+            short: Some('t'),
+            long: None,
+            value: None,
+            help: "equivalent to -vT",
+        },
+        OptSpec {
+            short: Some('T'),
+            long: Some("show-tabs"),
+            value: None,
+            help: "display TAB characters as ^I",
+        },
+        OptSpec {
+            short: Some('u'),
+            long: None,
+            value: None,
+            help: "(ignored)",
+        },
+        OptSpec {
+            short: Some('v'),
+            long: Some("show-nonprinting"),
+            value: None,
+            help: "use ^ and M- notation, except for LFD and TAB",
+        },
+    ],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files to read (- for stdin)",
+        required: false,
+        repeated: true,
+    }],
+    returns: "the concatenated contents",
+    examples: &[
+        Example {
+            description: "copy stdin",
+            script: "echo hi | cat",
+            stdout: "hi\n",
+        },
+        Example {
+            description: "number lines",
+            script: "printf 'a\\nb\\n' | cat -n",
+            stdout: "     1\ta\n     2\tb\n",
+        },
+    ],
+    errors: "exit 1 when a file cannot be read (the others are still printed)",
+    risk: RiskLevel::ReadOnly,
+};
+
+#[derive(Default)]
+struct Fmt {
+    number: bool,
+    nonblank: bool,
+    ends: bool,
+    squeeze: bool,
+    tabs: bool,
+    nonprinting: bool,
+}
+
+impl Fmt {
+    fn plain(&self) -> bool {
+        !(self.number
+            || self.nonblank
+            || self.ends
+            || self.squeeze
+            || self.tabs
+            || self.nonprinting)
+    }
+}
+
+struct State {
+    line: u64,
+    at_start: bool,
+    blank_run: u32,
+}
+
+fn format_chunk(f: &Fmt, st: &mut State, data: &[u8], out: &mut Vec<u8>) {
+    for &c in data {
+        if st.at_start {
+            if c == b'\n' {
+                st.blank_run += 1;
+                if f.squeeze && st.blank_run > 1 {
+                    continue;
+                }
+            } else {
+                st.blank_run = 0;
+            }
+            let numbered = if f.nonblank { c != b'\n' } else { f.number };
+            if numbered {
+                st.line += 1;
+                out.extend_from_slice(format!("{:>6}\t", st.line).as_bytes());
+            }
+            st.at_start = false;
+        }
+        match c {
+            b'\n' => {
+                if f.ends {
+                    out.push(b'$');
+                }
+                out.push(b'\n');
+                st.at_start = true;
+            }
+            b'\t' if f.tabs => out.extend_from_slice(b"^I"),
+            b'\t' => out.push(b'\t'),
+            _ if f.nonprinting => {
+                let mut c = c;
+                if c >= 128 {
+                    out.extend_from_slice(b"M-");
+                    c -= 128;
+                }
+                if c < 32 {
+                    out.push(b'^');
+                    out.push(c + 64);
+                } else if c == 127 {
+                    out.extend_from_slice(b"^?");
+                } else {
+                    out.push(c);
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+}
+
+impl Command for Cat {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let mut f = Fmt::default();
+        for (i, _) in &p.opts {
+            match SPEC.options[*i].short {
+                Some('A') => {
+                    f.nonprinting = true;
+                    f.ends = true;
+                    f.tabs = true;
+                }
+                Some('b') => f.nonblank = true,
+                Some('e') => {
+                    f.nonprinting = true;
+                    f.ends = true;
+                }
+                Some('E') => f.ends = true,
+                Some('n') => f.number = true,
+                Some('s') => f.squeeze = true,
+                Some('t') => {
+                    f.nonprinting = true;
+                    f.tabs = true;
+                }
+                Some('T') => f.tabs = true,
+                Some('v') => f.nonprinting = true,
+                _ => {}
+            }
+        }
+        if f.nonblank {
+            f.number = false;
+        }
+        let files: Vec<Arg> = util::files_or_stdin(p.operands);
+        let mut status = 0;
+        let mut st = State {
+            line: 0,
+            at_start: true,
+            blank_run: 0,
+        };
+        // Large reads: the plain path is a copy loop whose cost is per call.
+        let mut buf = vec![0u8; 256 * 1024];
+        for file in files {
+            let name = util::lossy(&file);
+            let mut src = match util::open(ctx, &file) {
+                Ok(s) => s,
+                Err(m) => {
+                    util::err(ctx, "cat", &format!("{name}: {m}"));
+                    status = 1;
+                    continue;
+                }
+            };
+            loop {
+                if ctx.is_cancelled() {
+                    return 130;
+                }
+                let n = match util::read_chunk(ctx, &mut src, &mut buf) {
+                    Ok(n) => n,
+                    Err(e) => {
+                        util::err(ctx, "cat", &format!("{name}: {}", util::io_msg(&e)));
+                        status = 1;
+                        0
+                    }
+                };
+                if n == 0 {
+                    break;
+                }
+                let r = if f.plain() {
+                    ctx.stdout().write_all(&buf[..n])
+                } else {
+                    let mut out = Vec::with_capacity(n + n / 4);
+                    format_chunk(&f, &mut st, &buf[..n], &mut out);
+                    ctx.stdout().write_all(&out)
+                };
+                if r.is_err() {
+                    return 1;
+                }
+            }
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cat;
+    use crate::testing::{TestCtx, run, run_in};
+
+    #[test]
+    fn formats_and_errors() {
+        assert_eq!(
+            run_in(&Cat, &["-n"], "a\n\nb\n").1,
+            "     1\ta\n     2\t\n     3\tb\n"
+        );
+        assert_eq!(
+            run_in(&Cat, &["-b"], "a\n\nb\n").1,
+            "     1\ta\n\n     2\tb\n"
+        );
+        assert_eq!(run_in(&Cat, &["-s"], "a\n\n\n\nb\n").1, "a\n\nb\n");
+        assert_eq!(run_in(&Cat, &["-A"], "a\tb\x01\n").1, "a^Ib^A$\n");
+        let mut ctx = TestCtx::new().with_stdin(b"in\n").file("f", b"file\n");
+        assert_eq!(run(&Cat, &["f", "-", "nope", "/tmp"], &mut ctx), 1);
+        assert_eq!(ctx.out_str(), "file\nin\n");
+        assert_eq!(
+            ctx.err_str(),
+            "cat: nope: No such file or directory\ncat: /tmp: Is a directory\n"
+        );
+    }
+}

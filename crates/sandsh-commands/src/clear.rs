@@ -1,0 +1,112 @@
+//! `clear`: clear the terminal screen, by the escape sequence of `$TERM` (or `-T TYPE`), as
+//! ncurses' clear prints it from terminfo for the common terminal types.
+//!
+//! sandsh sets `TERM=dumb`, which has no clear capability: like ncurses' clear, nothing is
+//! printed and the status is 1. An unset or unknown TERM fails with ncurses' messages.
+
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
+
+use super::fsutil::opt;
+use super::util;
+
+pub struct Clear;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "clear",
+    group: "sys",
+    summary: "clear the terminal screen",
+    usage: "clear [-T TERM] [-x]",
+    description: "Print the escape sequence that clears the screen for $TERM (xterm, screen, tmux, linux, vt100, ansi, rxvt and their variants). With TERM=dumb (sandsh's default) there is nothing to print and the status is 1.",
+    options: &[
+        opt(Some('T'), None, Some("TERM"), "use this instead of $TERM"),
+        opt(Some('x'), None, None, "do not try to clear the scrollback"),
+        opt(Some('V'), None, None, "print the version"),
+    ],
+    operands: &[],
+    returns: "the clear-screen escape sequence",
+    examples: &[Example {
+        description: "clear an xterm",
+        script: "clear -T xterm | od -An -c",
+        stdout: " 033   [   H 033   [   2   J 033   [   3   J\n",
+    }],
+    errors: "exit 1 when TERM is unset, unknown or cannot clear",
+    risk: RiskLevel::ReadOnly,
+};
+
+/// (home + clear, clear scrollback) for a terminal type, from terminfo.
+fn sequence(term: &str) -> Option<(&'static str, &'static str)> {
+    let base = term.split('-').next().unwrap_or(term);
+    Some(match base {
+        "xterm" | "konsole" | "gnome" | "alacritty" | "kitty" | "foot" | "wezterm" => {
+            ("\x1b[H\x1b[2J", "\x1b[3J")
+        }
+        "tmux" | "linux" => ("\x1b[H\x1b[J", "\x1b[3J"),
+        "screen" | "vt100" | "vt102" | "vt220" | "ansi" => ("\x1b[H\x1b[J", ""),
+        "rxvt" => ("\x1b[H\x1b[2J", ""),
+        "dumb" => ("", ""),
+        _ => return None,
+    })
+}
+
+impl Command for Clear {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        if p.has(&SPEC, "V") {
+            return if util::out(ctx, b"ncurses 6.4 (sandsh)\n") {
+                0
+            } else {
+                141
+            };
+        }
+        let term = match p.value(&SPEC, "T") {
+            Some(t) => util::lossy(t),
+            None => match ctx.var("TERM") {
+                Some(t) => t.to_string_lossy(),
+                None => {
+                    let _ = writeln!(ctx.stderr(), "TERM environment variable not set.");
+                    return 1;
+                }
+            },
+        };
+        let Some((home, scrollback)) = sequence(&term) else {
+            let _ = writeln!(ctx.stderr(), "'{term}': unknown terminal type.");
+            return 1;
+        };
+        if home.is_empty() {
+            return 1;
+        }
+        let mut s = home.to_string();
+        if !p.has(&SPEC, "x") {
+            s.push_str(scrollback);
+        }
+        if util::out(ctx, s.as_bytes()) { 0 } else { 141 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Clear;
+    use crate::testing::{TestCtx, run};
+
+    #[test]
+    fn by_term() {
+        let mut c = TestCtx::new();
+        assert_eq!(run(&Clear, &[], &mut c), 1);
+        assert_eq!(c.err_str(), "TERM environment variable not set.\n");
+        c.env.push(("TERM".into(), b"xterm-256color".to_vec()));
+        assert_eq!(run(&Clear, &[], &mut c), 0);
+        assert_eq!(run(&Clear, &["-x"], &mut c), 0);
+        assert_eq!(run(&Clear, &["-T", "screen"], &mut c), 0);
+        assert_eq!(c.out_str(), "\x1b[H\x1b[2J\x1b[3J\x1b[H\x1b[2J\x1b[H\x1b[J");
+        assert_eq!(run(&Clear, &["-T", "dumb"], &mut c), 1);
+        assert_eq!(run(&Clear, &["-T", "foo"], &mut c), 1);
+        assert!(c.err_str().ends_with("'foo': unknown terminal type.\n"));
+    }
+}

@@ -1,0 +1,422 @@
+//! `cmp`: compare two files byte by byte, as GNU diffutils 3.8 does.
+//!
+//! Both inputs stream through fixed buffers, so files of any size compare in bounded memory.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::util::{self, Source};
+
+pub struct Cmp;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "cmp",
+    group: "text",
+    summary: "compare two files byte by byte",
+    usage: "cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]",
+    description: "Compare two files byte by byte and report the first difference (or, with -l, every differing byte). FILE2 defaults to standard input, as does -.",
+    options: &[
+        OptSpec {
+            short: Some('b'),
+            long: Some("print-bytes"),
+            value: None,
+            help: "print differing bytes",
+        },
+        OptSpec {
+            short: Some('i'),
+            long: Some("ignore-initial"),
+            value: Some("SKIP"),
+            help: "skip the first SKIP bytes of both inputs (SKIP1:SKIP2 for each)",
+        },
+        OptSpec {
+            short: Some('l'),
+            long: Some("verbose"),
+            value: None,
+            help: "output byte numbers and differing byte values (octal)",
+        },
+        OptSpec {
+            short: Some('n'),
+            long: Some("bytes"),
+            value: Some("LIMIT"),
+            help: "compare at most LIMIT bytes",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("quiet"),
+            value: None,
+            help: "suppress all normal output (also --silent)",
+        },
+        OptSpec {
+            short: None,
+            long: Some("silent"),
+            value: None,
+            help: "same as -s",
+        },
+    ],
+    operands: &[
+        ArgSpec {
+            name: "FILE1",
+            kind: ArgType::Path,
+            description: "first file",
+            required: true,
+            repeated: false,
+        },
+        ArgSpec {
+            name: "FILE2",
+            kind: ArgType::Path,
+            description: "second file (default -)",
+            required: false,
+            repeated: false,
+        },
+    ],
+    returns: "the first difference, every difference with -l, nothing with -s",
+    examples: &[
+        Example {
+            description: "first difference",
+            script: "printf 'abc' > x; printf 'abd' > y; cmp x y",
+            stdout: "x y differ: byte 3, line 1\n",
+        },
+        Example {
+            description: "silent check",
+            script: "echo a > x; echo a > y; cmp -s x y && echo same",
+            stdout: "same\n",
+        },
+    ],
+    errors: "exit 0 when the inputs are the same, 1 when they differ, 2 on trouble",
+    risk: RiskLevel::ReadOnly,
+};
+
+fn parse_skip(s: &str) -> Option<u64> {
+    util::parse_size(s)
+}
+
+/// Fill `buf` as far as the source allows; returns the bytes read (short only at EOF).
+fn fill(ctx: &mut dyn ToolCtx, src: &mut Source, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        let k = util::read_chunk(ctx, src, &mut buf[n..])?;
+        if k == 0 {
+            break;
+        }
+        n += k;
+    }
+    Ok(n)
+}
+
+fn skip(ctx: &mut dyn ToolCtx, src: &mut Source, mut n: u64) -> std::io::Result<()> {
+    let mut buf = vec![0u8; util::CHUNK];
+    while n > 0 {
+        let want = n.min(buf.len() as u64) as usize;
+        let k = fill(ctx, src, &mut buf[..want])?;
+        if k == 0 {
+            break;
+        }
+        n -= k as u64;
+    }
+    Ok(())
+}
+
+fn printable(b: u8) -> String {
+    // GNU's sprintc: ^X for controls, M- for high bytes.
+    let mut s = String::new();
+    let mut c = b;
+    if c >= 128 {
+        s.push_str("M-");
+        c -= 128;
+    }
+    if c < 32 {
+        s.push('^');
+        s.push((c + 64) as char);
+    } else if c == 127 {
+        s.push_str("^?");
+    } else {
+        s.push(c as char);
+    }
+    s
+}
+
+impl Command for Cmp {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 2) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let silent = p.has(&SPEC, "s") || p.has(&SPEC, "silent");
+        let verbose = p.has(&SPEC, "l");
+        let bytes = p.has(&SPEC, "b");
+        if silent && verbose {
+            return util::usage(ctx, &SPEC, "cmp: options -l and -s are incompatible", 2);
+        }
+        let limit = match p.value(&SPEC, "n") {
+            Some(v) => match parse_skip(&util::lossy(v)) {
+                Some(n) => Some(n),
+                None => {
+                    return util::usage(
+                        ctx,
+                        &SPEC,
+                        &format!(
+                            "cmp: invalid --bytes value {}",
+                            util::quote(&util::lossy(v))
+                        ),
+                        2,
+                    );
+                }
+            },
+            None => None,
+        };
+        let mut skips = [0u64, 0u64];
+        if let Some(v) = p.value(&SPEC, "i") {
+            let s = util::lossy(v);
+            let (a, b) = match s.split_once(':') {
+                Some((a, b)) => (a.to_string(), b.to_string()),
+                None => (s.clone(), s.clone()),
+            };
+            match (parse_skip(&a), parse_skip(&b)) {
+                (Some(x), Some(y)) => skips = [x, y],
+                _ => {
+                    return util::usage(
+                        ctx,
+                        &SPEC,
+                        &format!("cmp: invalid --ignore-initial value {}", util::quote(&s)),
+                        2,
+                    );
+                }
+            }
+        }
+        let ops = &p.operands;
+        if ops.is_empty() {
+            return util::usage(ctx, &SPEC, "cmp: missing operand after 'cmp'", 2);
+        }
+        if ops.len() > 4 {
+            return util::usage(
+                ctx,
+                &SPEC,
+                &format!("cmp: extra operand {}", util::quote(&util::lossy(&ops[4]))),
+                2,
+            );
+        }
+        for (k, op) in ops.iter().enumerate().skip(2) {
+            match parse_skip(&util::lossy(op)) {
+                Some(n) => skips[k - 2] = n,
+                None => {
+                    return util::usage(
+                        ctx,
+                        &SPEC,
+                        &format!(
+                            "cmp: invalid --ignore-initial value {}",
+                            util::quote(&util::lossy(op))
+                        ),
+                        2,
+                    );
+                }
+            }
+        }
+        let names = [
+            ops[0].clone(),
+            ops.get(1).cloned().unwrap_or_else(|| b"-".to_vec()),
+        ];
+        let shown = [util::lossy(&names[0]), util::lossy(&names[1])];
+        let mut srcs = Vec::new();
+        for n in &names {
+            match util::open(ctx, n) {
+                Ok(s) => srcs.push(s),
+                Err(m) => {
+                    util::err(ctx, "cmp", &format!("{}: {m}", util::lossy(n)));
+                    return 2;
+                }
+            }
+        }
+        let sizes: Vec<Option<u64>> = names
+            .iter()
+            .enumerate()
+            .map(|(k, n)| {
+                if n == b"-" {
+                    None
+                } else {
+                    ctx.backend()
+                        .stat(&ctx.resolve_path(&util::lossy(n)))
+                        .ok()
+                        .map(|m| m.size.saturating_sub(skips[k]))
+                }
+            })
+            .collect();
+        let mut width_base = match (sizes[0], sizes[1]) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => u64::MAX,
+        };
+        if let Some(l) = limit {
+            width_base = width_base.min(l);
+        }
+        let width = if width_base == u64::MAX {
+            1
+        } else {
+            width_base.to_string().len()
+        };
+        let (mut s0, mut s1) = {
+            let mut it = srcs.into_iter();
+            match (it.next(), it.next()) {
+                (Some(a), Some(b)) => (a, b),
+                _ => return 2,
+            }
+        };
+        for (k, src) in [&mut s0, &mut s1].into_iter().enumerate() {
+            if let Err(e) = skip(ctx, src, skips[k]) {
+                util::err(ctx, "cmp", &format!("{}: {}", shown[k], util::io_msg(&e)));
+                return 2;
+            }
+        }
+        let mut b0 = vec![0u8; util::CHUNK];
+        let mut b1 = vec![0u8; util::CHUNK];
+        let mut offset: u64 = 0;
+        let mut line: u64 = 1;
+        let mut status = 0;
+        let mut out = Vec::new();
+        let mut last = [None::<u8>, None::<u8>];
+        loop {
+            if ctx.is_cancelled() {
+                return 130;
+            }
+            let mut want = b0.len();
+            if let Some(l) = limit {
+                let left = l.saturating_sub(offset);
+                if left == 0 {
+                    break;
+                }
+                want = want.min(left as usize);
+            }
+            let n0 = match fill(ctx, &mut s0, &mut b0[..want]) {
+                Ok(n) => n,
+                Err(e) => {
+                    util::err(ctx, "cmp", &format!("{}: {}", shown[0], util::io_msg(&e)));
+                    return 2;
+                }
+            };
+            let n1 = match fill(ctx, &mut s1, &mut b1[..want]) {
+                Ok(n) => n,
+                Err(e) => {
+                    util::err(ctx, "cmp", &format!("{}: {}", shown[1], util::io_msg(&e)));
+                    return 2;
+                }
+            };
+            let n = n0.min(n1);
+            for i in 0..n {
+                let (x, y) = (b0[i], b1[i]);
+                if x != y {
+                    status = 1;
+                    let pos = offset + i as u64 + 1;
+                    if silent {
+                        return 1;
+                    }
+                    if verbose {
+                        if bytes {
+                            out.extend_from_slice(
+                                format!(
+                                    "{pos:>width$} {x:3o} {:<4} {y:3o} {}\n",
+                                    printable(x),
+                                    printable(y)
+                                )
+                                .as_bytes(),
+                            );
+                        } else {
+                            out.extend_from_slice(
+                                format!("{pos:>width$} {x:3o} {y:3o}\n").as_bytes(),
+                            );
+                        }
+                        if out.len() > util::CHUNK {
+                            if !util::out(ctx, &out) {
+                                return 2;
+                            }
+                            out.clear();
+                        }
+                    } else {
+                        let l = line + b0[..i].iter().filter(|b| **b == b'\n').count() as u64;
+                        let msg = if bytes {
+                            format!(
+                                "{} {} differ: byte {pos}, line {l} is {x:3o} {} {y:3o} {}\n",
+                                shown[0],
+                                shown[1],
+                                printable(x),
+                                printable(y)
+                            )
+                        } else {
+                            format!("{} {} differ: byte {pos}, line {l}\n", shown[0], shown[1])
+                        };
+                        util::out(ctx, msg.as_bytes());
+                        return 1;
+                    }
+                }
+            }
+            line += b0[..n].iter().filter(|b| **b == b'\n').count() as u64;
+            if n > 0 {
+                last = [Some(b0[n - 1]), Some(b1[n - 1])];
+            }
+            offset += n as u64;
+            if n0 != n1 {
+                if !util::out(ctx, &out) {
+                    return 2;
+                }
+                out.clear();
+                if !silent {
+                    let short = if n0 < n1 { 0 } else { 1 };
+                    let msg = if offset == 0 {
+                        format!("EOF on {} which is empty", shown[short])
+                    } else if verbose {
+                        format!("EOF on {} after byte {offset}", shown[short])
+                    } else if last[short] == Some(b'\n') {
+                        format!(
+                            "EOF on {} after byte {offset}, line {}",
+                            shown[short],
+                            line - 1
+                        )
+                    } else {
+                        format!(
+                            "EOF on {} after byte {offset}, in line {line}",
+                            shown[short]
+                        )
+                    };
+                    util::err(ctx, "cmp", &msg);
+                }
+                return 1;
+            }
+            if n0 == 0 {
+                break;
+            }
+        }
+        if !util::out(ctx, &out) {
+            return 2;
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cmp;
+    use crate::testing::{TestCtx, run};
+
+    #[test]
+    fn messages() {
+        let mut c = TestCtx::new()
+            .file("a", b"abcdefghijkl")
+            .file("b", b"abXdefghijkY")
+            .file("s", b"ab");
+        assert_eq!(run(&Cmp, &["a", "b"], &mut c), 1);
+        assert_eq!(c.out_str(), "a b differ: byte 3, line 1\n");
+        let mut c = TestCtx::new()
+            .file("a", b"abcdefghijkl")
+            .file("b", b"abXdefghijkY");
+        run(&Cmp, &["-l", "a", "b"], &mut c);
+        assert_eq!(c.out_str(), " 3 143 130\n12 154 131\n");
+        let mut c = TestCtx::new().file("s", b"ab").file("t", b"abc\n");
+        assert_eq!(run(&Cmp, &["s", "t"], &mut c), 1);
+        assert_eq!(c.err_str(), "cmp: EOF on s after byte 2, in line 1\n");
+        let mut c = TestCtx::new().file("a", b"x").file("b", b"x");
+        assert_eq!(run(&Cmp, &["a", "b"], &mut c), 0);
+    }
+}

@@ -1,0 +1,337 @@
+//! `comm`: compare two sorted files line by line.
+//!
+//! Streams both inputs. Lines compare as bytes (the C.UTF-8 collation order). The order check
+//! follows GNU: by default a file found out of order is reported once, only after an unpairable
+//! line has been seen, and the run ends with status 1; `--check-order` makes the first disorder
+//! fatal; `--nocheck-order` turns the check off.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::util::{self, Lines, Source};
+
+pub struct Comm;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "comm",
+    group: "text",
+    summary: "compare two sorted files line by line",
+    usage: "comm [OPTION]... FILE1 FILE2",
+    description: "Compare sorted files FILE1 and FILE2 line by line. When FILE1 or FILE2 (not both) is -, read standard input. With no options, produce three-column output: lines unique to FILE1, lines unique to FILE2, and lines common to both.",
+    options: &[
+        OptSpec {
+            short: Some('1'),
+            long: None,
+            value: None,
+            help: "suppress column 1 (lines unique to FILE1)",
+        },
+        OptSpec {
+            short: Some('2'),
+            long: None,
+            value: None,
+            help: "suppress column 2 (lines unique to FILE2)",
+        },
+        OptSpec {
+            short: Some('3'),
+            long: None,
+            value: None,
+            help: "suppress column 3 (lines that appear in both files)",
+        },
+        OptSpec {
+            short: None,
+            long: Some("check-order"),
+            value: None,
+            help: "check that the input is correctly sorted, even if all input lines are pairable",
+        },
+        OptSpec {
+            short: None,
+            long: Some("nocheck-order"),
+            value: None,
+            help: "do not check that the input is correctly sorted",
+        },
+        OptSpec {
+            short: None,
+            long: Some("output-delimiter"),
+            value: Some("STR"),
+            help: "separate columns with STR",
+        },
+        OptSpec {
+            short: None,
+            long: Some("total"),
+            value: None,
+            help: "output a summary",
+        },
+        OptSpec {
+            short: Some('z'),
+            long: Some("zero-terminated"),
+            value: None,
+            help: "line delimiter is NUL, not newline",
+        },
+    ],
+    operands: &[
+        ArgSpec {
+            name: "FILE1",
+            kind: ArgType::Path,
+            description: "first sorted file",
+            required: true,
+            repeated: false,
+        },
+        ArgSpec {
+            name: "FILE2",
+            kind: ArgType::Path,
+            description: "second sorted file",
+            required: true,
+            repeated: false,
+        },
+    ],
+    returns: "up to three tab-indented columns",
+    examples: &[Example {
+        description: "lines common to both",
+        script: "printf 'a\\nb\\n' > x; printf 'b\\nc\\n' > y; comm -12 x y",
+        stdout: "b\n",
+    }],
+    errors: "exit 1 on an unreadable file or unsorted input",
+    risk: RiskLevel::ReadOnly,
+};
+
+#[derive(PartialEq, Clone, Copy)]
+enum Check {
+    Default,
+    On,
+    Off,
+}
+
+struct In {
+    src: Source,
+    lines: Lines,
+    cur: Option<Vec<u8>>,
+    prev: Option<Vec<u8>>,
+    warned: bool,
+}
+
+impl Command for Comm {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        match p.operands.len() {
+            0 => return util::usage(ctx, &SPEC, "comm: missing operand", 1),
+            1 => {
+                let m = format!(
+                    "comm: missing operand after {}",
+                    util::cquote(&util::lossy(&p.operands[0]))
+                );
+                return util::usage(ctx, &SPEC, &m, 1);
+            }
+            2 => {}
+            _ => {
+                let m = format!(
+                    "comm: extra operand {}",
+                    util::cquote(&util::lossy(&p.operands[2]))
+                );
+                return util::usage(ctx, &SPEC, &m, 1);
+            }
+        }
+        let delims: Vec<&Arg> = p.values(&SPEC, "output-delimiter");
+        if delims.windows(2).any(|w| w[0] != w[1]) {
+            util::err(ctx, "comm", "multiple output delimiters specified");
+            return 1;
+        }
+        let delim: Vec<u8> = match delims.last() {
+            Some(d) if d.is_empty() => vec![0],
+            Some(d) => d.to_vec(),
+            None => b"\t".to_vec(),
+        };
+        let total_delim: Vec<u8> = delims.last().map(|d| d.to_vec()).unwrap_or(b"\t".to_vec());
+        let mut check = Check::Default;
+        for (i, _) in &p.opts {
+            match SPEC.options[*i].long {
+                Some("check-order") => check = Check::On,
+                Some("nocheck-order") => check = Check::Off,
+                _ => {}
+            }
+        }
+        let show = [!p.has(&SPEC, "1"), !p.has(&SPEC, "2"), !p.has(&SPEC, "3")];
+        let eol = if p.has(&SPEC, "z") { 0 } else { b'\n' };
+        let mut ins = Vec::new();
+        for f in &p.operands {
+            match util::open(ctx, f) {
+                Ok(src) => ins.push(In {
+                    src,
+                    lines: Lines::new(eol),
+                    cur: None,
+                    prev: None,
+                    warned: false,
+                }),
+                Err(m) => {
+                    util::err(ctx, "comm", &format!("{}: {m}", util::lossy(f)));
+                    return 1;
+                }
+            }
+        }
+        let mut out = Vec::new();
+        let mut totals = [0u64; 3];
+        let mut seen_unpairable = false;
+        let mut disorder = false;
+        // Read the first line of each.
+        for inp in ins.iter_mut() {
+            if let Err(s) = advance(ctx, inp, eol) {
+                return s;
+            }
+        }
+        loop {
+            if ctx.is_cancelled() {
+                return 130;
+            }
+            let order = match (&ins[0].cur, &ins[1].cur) {
+                (None, None) => break,
+                (Some(_), None) => std::cmp::Ordering::Less,
+                (None, Some(_)) => std::cmp::Ordering::Greater,
+                (Some(a), Some(b)) => a.cmp(b),
+            };
+            if order != std::cmp::Ordering::Equal {
+                seen_unpairable = true;
+            }
+            let (col, adv): (usize, &[usize]) = match order {
+                std::cmp::Ordering::Less => (0, &[0]),
+                std::cmp::Ordering::Greater => (1, &[1]),
+                std::cmp::Ordering::Equal => (2, &[0, 1]),
+            };
+            totals[col] += 1;
+            if show[col] {
+                for _ in show[..col].iter().filter(|s| **s) {
+                    out.extend_from_slice(&delim);
+                }
+                let line = if col == 1 { &ins[1].cur } else { &ins[0].cur };
+                out.extend_from_slice(line.as_deref().unwrap_or_default());
+                out.push(eol);
+            }
+            for &k in adv {
+                if let Err(s) = advance(ctx, &mut ins[k], eol) {
+                    return s;
+                }
+                // Check the order of what was just read.
+                let inp = &mut ins[k];
+                if check != Check::Off
+                    && (check == Check::On || seen_unpairable)
+                    && !inp.warned
+                    && let (Some(prev), Some(cur)) = (&inp.prev, &inp.cur)
+                    && prev > cur
+                {
+                    if !util::out(ctx, &out) {
+                        return 1;
+                    }
+                    out.clear();
+                    util::err(
+                        ctx,
+                        "comm",
+                        &format!("file {} is not in sorted order", k + 1),
+                    );
+                    if check == Check::On {
+                        return 1;
+                    }
+                    inp.warned = true;
+                    disorder = true;
+                }
+            }
+            if out.len() >= util::CHUNK {
+                if !util::out(ctx, &out) {
+                    return 1;
+                }
+                out.clear();
+            }
+        }
+        if p.has(&SPEC, "total") {
+            let d = &total_delim;
+            out.extend_from_slice(totals[0].to_string().as_bytes());
+            out.extend_from_slice(d);
+            out.extend_from_slice(totals[1].to_string().as_bytes());
+            out.extend_from_slice(d);
+            out.extend_from_slice(totals[2].to_string().as_bytes());
+            out.extend_from_slice(d);
+            out.extend_from_slice(b"total");
+            out.push(eol);
+        }
+        if !util::out(ctx, &out) {
+            return 1;
+        }
+        if disorder {
+            util::err(ctx, "comm", "input is not in sorted order");
+            return 1;
+        }
+        0
+    }
+}
+
+/// Move one input to its next line (keeping the previous one for the order check).
+fn advance(ctx: &mut dyn ToolCtx, inp: &mut In, eol: u8) -> Result<(), i32> {
+    let next = match inp.lines.next(ctx, &mut inp.src) {
+        Ok(l) => l.map(|mut l| {
+            if l.last() == Some(&eol) {
+                l.pop();
+            }
+            l
+        }),
+        Err(e) => {
+            if ctx.is_cancelled() {
+                return Err(130);
+            }
+            util::err(ctx, "comm", &util::io_msg(&e));
+            return Err(1);
+        }
+    };
+    inp.prev = std::mem::replace(&mut inp.cur, next);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Comm;
+    use crate::testing::{TestCtx, run};
+
+    fn go(args: &[&str], a: &str, b: &str) -> (i32, String, String) {
+        let mut ctx = TestCtx::new()
+            .file("a", a.as_bytes())
+            .file("b", b.as_bytes());
+        let mut v = args.to_vec();
+        v.extend(["a", "b"]);
+        let s = run(&Comm, &v, &mut ctx);
+        (s, ctx.out_str(), ctx.err_str())
+    }
+
+    #[test]
+    fn columns() {
+        assert_eq!(go(&[], "a\nb\n", "b\nc\n").1, "a\n\t\tb\n\tc\n");
+        assert_eq!(go(&["-3"], "a\nb\n", "b\nc\n").1, "a\n\tc\n");
+        assert_eq!(go(&["-12"], "a\nb", "b\nc\n").1, "b\n");
+        assert_eq!(
+            go(&["--output-delimiter=::"], "a\nb\n", "b\nc\n").1,
+            "a\n::::b\n::c\n"
+        );
+        assert_eq!(
+            go(&["--total", "-3"], "a\nb\n", "b\nc\n").1,
+            "a\n\tc\n1\t1\t1\ttotal\n"
+        );
+    }
+
+    #[test]
+    fn order() {
+        let (s, o, e) = go(&[], "b\na\nc\n", "a\nb\nc\n");
+        assert_eq!(s, 1);
+        assert_eq!(o, "\ta\n\t\tb\na\n\t\tc\n");
+        assert_eq!(
+            e,
+            "comm: file 1 is not in sorted order\ncomm: input is not in sorted order\n"
+        );
+        let (s, o, _) = go(&["--check-order"], "b\na\nc\n", "a\nb\nc\n");
+        assert_eq!((s, o.as_str()), (1, "\ta\n\t\tb\n"));
+        let (s, _, e) = go(&["--nocheck-order"], "b\na\nc\n", "a\nb\nc\n");
+        assert_eq!((s, e.as_str()), (0, ""));
+    }
+}

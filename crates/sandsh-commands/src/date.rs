@@ -1,0 +1,677 @@
+//! `date`: print a date and time as GNU coreutils 9 `date` does.
+//!
+//! The clock is the context's ([`ToolCtx::now`]); the zone comes from the exported `TZ`
+//! (UTC when unset, as the sandbox has no local zone). `-d` strings are parsed by uutils'
+//! `parse_datetime` (absolute, relative and `@epoch` forms) and zones by `jiff`; formatting is
+//! [`sandsh_text::strftime::format_moment`]. Setting the clock (`-s`, `date MMDDhhmm`) is
+//! refused.
+
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat,
+    RiskLevel, ToolCtx,
+};
+use sandsh_text::strftime::{Moment, format_moment};
+
+use super::util;
+
+pub struct Date;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "date",
+    group: "sys",
+    summary: "print the date and time",
+    usage: "date [OPTION]... [+FORMAT]",
+    description: "Display the current time (or the time given by -d, -f or -r) in the given FORMAT, as GNU date does. FORMAT takes every GNU conversion (%a %A %b %B %c %C %d %D %e %F %g %G %h %H %I %j %k %l %m %M %n %N %p %P %q %r %R %s %S %t %T %u %U %V %w %W %x %X %y %Y %z %:z %::z %:::z %Z %%) with the flags - _ 0 ^ # and a field width. The zone is the TZ variable (an IANA name or a POSIX TZ string), UTC when unset. With --json the result is one JSON object: time (RFC 3339), epoch (seconds), nanos, zone (abbreviation), offset_seconds. Setting the system clock is not supported.",
+    options: &[
+        OptSpec {
+            short: Some('d'),
+            long: Some("date"),
+            value: Some("STRING"),
+            help: "display the time described by STRING (absolute, relative such as '2 days ago', or @EPOCH), not 'now'",
+        },
+        OptSpec {
+            short: Some('f'),
+            long: Some("file"),
+            value: Some("DATEFILE"),
+            help: "like --date, once for each line of DATEFILE (- for stdin)",
+        },
+        OptSpec {
+            short: Some('I'),
+            long: Some("iso-8601"),
+            value: Some("FMT"),
+            help: "output in ISO 8601 format; FMT is date (default), hours, minutes, seconds or ns (attached: -Iseconds)",
+        },
+        OptSpec {
+            short: Some('R'),
+            long: Some("rfc-email"),
+            value: None,
+            help: "output in RFC 5322 format, e.g. Mon, 14 Aug 2006 02:34:56 -0600",
+        },
+        OptSpec {
+            short: None,
+            long: Some("rfc-3339"),
+            value: Some("FMT"),
+            help: "output in RFC 3339 format; FMT is date, seconds or ns",
+        },
+        OptSpec {
+            short: Some('r'),
+            long: Some("reference"),
+            value: Some("FILE"),
+            help: "display the last modification time of FILE",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("set"),
+            value: Some("STRING"),
+            help: "refused: the sandbox cannot set the clock",
+        },
+        OptSpec {
+            short: Some('u'),
+            long: Some("utc"),
+            value: None,
+            help: "print or parse Coordinated Universal Time (also --universal)",
+        },
+        OptSpec {
+            short: None,
+            long: Some("universal"),
+            value: None,
+            help: "same as -u",
+        },
+        OptSpec {
+            short: None,
+            long: Some("debug"),
+            value: None,
+            help: "accepted; prints nothing extra",
+        },
+    ],
+    operands: &[ArgSpec {
+        name: "+FORMAT",
+        kind: ArgType::String,
+        description: "output format, starting with +",
+        required: false,
+        repeated: false,
+    }],
+    returns: "one line per date shown",
+    examples: &[
+        Example {
+            description: "a given epoch time in UTC",
+            script: "date -u -d @0",
+            stdout: "Thu Jan  1 00:00:00 UTC 1970\n",
+        },
+        Example {
+            description: "custom format",
+            script: "date -u -d '2024-02-28 +1 day' +%F",
+            stdout: "2024-02-29\n",
+        },
+        Example {
+            description: "ISO 8601 with seconds",
+            script: "date -u -d @1700000000 -Iseconds",
+            stdout: "2023-11-14T22:13:20+00:00\n",
+        },
+        Example {
+            description: "another zone",
+            script: "TZ=Asia/Tokyo date -d @0 '+%H:%M %Z'",
+            stdout: "09:00 JST\n",
+        },
+    ],
+    errors: "exit 1 for an invalid date, an unreadable -r file, a bad option or format, and for any attempt to set the clock",
+    risk: RiskLevel::ReadOnly,
+};
+
+fn usage(ctx: &mut dyn ToolCtx, m: &str) -> i32 {
+    util::usage(ctx, &SPEC, &format!("date: {m}"), 1)
+}
+
+/// The display zone and its name for abbreviation fallback.
+struct Zone {
+    tz: TimeZone,
+    /// glibc's abbreviation for a TZ it cannot load (the name itself).
+    fallback: Option<String>,
+}
+
+fn zone_of(tz_var: Option<String>, utc: bool) -> Zone {
+    let utc_zone = Zone {
+        tz: TimeZone::UTC,
+        fallback: None,
+    };
+    if utc {
+        return utc_zone;
+    }
+    let Some(name) = tz_var.filter(|s| !s.is_empty()) else {
+        return utc_zone;
+    };
+    let name = name.strip_prefix(':').unwrap_or(&name).to_string();
+    if let Ok(tz) = TimeZone::get(&name) {
+        return Zone { tz, fallback: None };
+    }
+    if let Ok(tz) = TimeZone::posix(&name) {
+        return Zone { tz, fallback: None };
+    }
+    let abbr: String = name
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
+    Zone {
+        tz: TimeZone::UTC,
+        fallback: Some(if abbr.len() >= 3 { abbr } else { "UTC".into() }),
+    }
+}
+
+fn render(ts: Timestamp, zone: &Zone, fmt: &[u8]) -> Vec<u8> {
+    let info = zone.tz.to_offset_info(ts);
+    let abbr = match &zone.fallback {
+        Some(f) => f.clone(),
+        None => info.abbreviation().to_string(),
+    };
+    let nanos = ts.subsec_nanosecond();
+    let mut secs = ts.as_second();
+    let mut ns = nanos;
+    if ns < 0 {
+        secs -= 1;
+        ns += 1_000_000_000;
+    }
+    let m = Moment {
+        secs,
+        nanos: ns as u32,
+        offset: info.offset().seconds(),
+        zone: &abbr,
+    };
+    format_moment(fmt, &m)
+}
+
+fn json(ts: Timestamp, zone: &Zone) -> String {
+    let info = zone.tz.to_offset_info(ts);
+    let time = String::from_utf8_lossy(&render(ts, zone, b"%Y-%m-%dT%H:%M:%S%:z")).into_owned();
+    let time = if ts.subsec_nanosecond() != 0 {
+        String::from_utf8_lossy(&render(ts, zone, b"%Y-%m-%dT%H:%M:%S.%N%:z")).into_owned()
+    } else {
+        time
+    };
+    let abbr = zone
+        .fallback
+        .clone()
+        .unwrap_or_else(|| info.abbreviation().to_string());
+    let (mut secs, mut ns) = (ts.as_second(), ts.subsec_nanosecond());
+    if ns < 0 {
+        secs -= 1;
+        ns += 1_000_000_000;
+    }
+    format!(
+        "{}\n",
+        serde_json::json!({
+            "time": time,
+            "epoch": secs,
+            "nanos": ns,
+            "zone": abbr,
+            "offset_seconds": info.offset().seconds(),
+        })
+    )
+}
+
+/// Parse a `-d` string relative to `now` in `zone`.
+fn parse_date(s: &str, now: Timestamp, zone: &Zone) -> Option<Timestamp> {
+    let base = now.to_zoned(zone.tz.clone());
+    let t = s.trim();
+    if t.is_empty() {
+        return base.start_of_day().ok().map(|z| z.timestamp());
+    }
+    let t = gnu_zone_after_time(t);
+    match parse_datetime::parse_datetime_at_date(base, &t) {
+        Ok(parse_datetime::ParsedDateTime::InRange(z)) => Some(z.timestamp()),
+        _ => None,
+    }
+}
+
+/// GNU's grammar reads a signed number right after a time of day as that time's zone, so in
+/// `10:00 +1 hour` the `+1` is UTC+1 and `hour` alone means one hour (10:00 UTC, not 11:00).
+/// `parse_datetime` reads `+1 hour` as one relative item; spelling the unit's count out
+/// (`10:00 +1 1 hour`) makes it parse as GNU does. An offset GNU rejects (`-30`) still fails.
+fn gnu_zone_after_time(s: &str) -> std::borrow::Cow<'_, str> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?i)(^|[^\d:])(\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)\s*([+-])\s*(\d+)\s+((?:year|month|fortnight|week|day|hour|minute|min|second|sec)s?\b)",
+        )
+        .expect("valid regex")
+    });
+    re.replace_all(s, "$1$2 $3$4 1 $5")
+}
+
+enum Fixed {
+    Iso(&'static str),
+    Rfc3339(&'static str),
+    Email,
+}
+
+impl Command for Date {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn structured(&self) -> bool {
+        true
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let mut dates: Vec<String> = Vec::new();
+        let mut file: Option<Vec<u8>> = None;
+        let mut reference: Option<Vec<u8>> = None;
+        let mut fixed: Vec<Fixed> = Vec::new();
+        let mut utc = false;
+        let mut set = false;
+        let mut operands: Vec<Arg> = Vec::new();
+        let mut i = 0;
+        let iso_fmt = |v: &str| -> Option<&'static str> {
+            let all = ["hours", "minutes", "date", "seconds", "ns"];
+            let hit: Vec<&&str> = all
+                .iter()
+                .filter(|a| a.starts_with(v) && !v.is_empty())
+                .collect();
+            match hit.as_slice() {
+                [one] => Some(match **one {
+                    "hours" => "%Y-%m-%dT%H%:z",
+                    "minutes" => "%Y-%m-%dT%H:%M%:z",
+                    "seconds" => "%Y-%m-%dT%H:%M:%S%:z",
+                    "ns" => "%Y-%m-%dT%H:%M:%S,%N%:z",
+                    _ => "%Y-%m-%d",
+                }),
+                _ => None,
+            }
+        };
+        let rfc_fmt = |v: &str| -> Option<&'static str> {
+            let all = ["date", "seconds", "ns"];
+            let hit: Vec<&&str> = all
+                .iter()
+                .filter(|a| a.starts_with(v) && !v.is_empty())
+                .collect();
+            match hit.as_slice() {
+                [one] => Some(match **one {
+                    "seconds" => "%Y-%m-%d %H:%M:%S%:z",
+                    "ns" => "%Y-%m-%d %H:%M:%S.%N%:z",
+                    _ => "%Y-%m-%d",
+                }),
+                _ => None,
+            }
+        };
+        let bad_iso = |ctx: &mut dyn ToolCtx, v: &str, long: &str, list: &[&str]| {
+            let mut m = format!(
+                "date: invalid argument {} for {}\nValid arguments are:",
+                util::cquote(v),
+                util::cquote(long)
+            );
+            for a in list {
+                m.push_str(&format!("\n  - {}", util::cquote(a)));
+            }
+            util::usage(ctx, &SPEC, &m, 1)
+        };
+        while i < args.len() {
+            let a = util::lossy(&args[i]);
+            if a == "--" {
+                operands.extend(args[i + 1..].iter().cloned());
+                break;
+            }
+            if let Some(long) = a.strip_prefix("--") {
+                let (name, val) = match long.split_once('=') {
+                    Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                    None => (long.to_string(), None),
+                };
+                let names = [
+                    "date",
+                    "file",
+                    "iso-8601",
+                    "rfc-email",
+                    "rfc-3339",
+                    "reference",
+                    "set",
+                    "utc",
+                    "universal",
+                    "debug",
+                    "rfc-822",
+                    "rfc-2822",
+                ];
+                let full: Vec<&str> = names
+                    .iter()
+                    .copied()
+                    .filter(|n| n.starts_with(&name))
+                    .collect();
+                let full = match full.iter().find(|n| **n == name) {
+                    Some(n) => *n,
+                    None if full.len() == 1 => full[0],
+                    None if full.is_empty() => {
+                        return usage(ctx, &format!("unrecognized option '--{name}'"));
+                    }
+                    None => return usage(ctx, &format!("option '--{name}' is ambiguous")),
+                };
+                let needs = matches!(full, "date" | "file" | "rfc-3339" | "reference" | "set");
+                let v = if needs {
+                    match val {
+                        Some(v) => Some(v),
+                        None => {
+                            i += 1;
+                            match args.get(i) {
+                                Some(v) => Some(util::lossy(v)),
+                                None => {
+                                    return usage(
+                                        ctx,
+                                        &format!("option '--{full}' requires an argument"),
+                                    );
+                                }
+                            }
+                        }
+                    }
+                } else {
+                    if val.is_some() && full != "iso-8601" {
+                        return usage(ctx, &format!("option '--{full}' doesn't allow an argument"));
+                    }
+                    val
+                };
+                match full {
+                    "date" => dates.push(v.unwrap_or_default()),
+                    "file" => file = v.map(String::into_bytes),
+                    "reference" => reference = v.map(String::into_bytes),
+                    "set" => set = true,
+                    "utc" | "universal" => utc = true,
+                    "rfc-email" | "rfc-822" | "rfc-2822" => fixed.push(Fixed::Email),
+                    "debug" => {}
+                    "iso-8601" => {
+                        let v = v.unwrap_or_else(|| "date".into());
+                        match iso_fmt(&v) {
+                            Some(f) => fixed.push(Fixed::Iso(f)),
+                            None => {
+                                return bad_iso(
+                                    ctx,
+                                    &v,
+                                    "--iso-8601",
+                                    &["hours", "minutes", "date", "seconds", "ns"],
+                                );
+                            }
+                        }
+                    }
+                    _ => {
+                        let v = v.unwrap_or_default();
+                        match rfc_fmt(&v) {
+                            Some(f) => fixed.push(Fixed::Rfc3339(f)),
+                            None => {
+                                return bad_iso(ctx, &v, "--rfc-3339", &["date", "seconds", "ns"]);
+                            }
+                        }
+                    }
+                }
+                i += 1;
+                continue;
+            }
+            if a.len() > 1 && a.starts_with('-') {
+                let chars: Vec<char> = a[1..].chars().collect();
+                let mut k = 0;
+                while k < chars.len() {
+                    let c = chars[k];
+                    let rest: String = chars[k + 1..].iter().collect();
+                    match c {
+                        'u' => utc = true,
+                        'R' => fixed.push(Fixed::Email),
+                        'I' => {
+                            let v = if rest.is_empty() {
+                                "date".to_string()
+                            } else {
+                                rest.clone()
+                            };
+                            match iso_fmt(&v) {
+                                Some(f) => fixed.push(Fixed::Iso(f)),
+                                None => {
+                                    return bad_iso(
+                                        ctx,
+                                        &v,
+                                        "--iso-8601",
+                                        &["hours", "minutes", "date", "seconds", "ns"],
+                                    );
+                                }
+                            }
+                            break;
+                        }
+                        'd' | 'f' | 'r' | 's' => {
+                            let v = if !rest.is_empty() {
+                                rest.clone()
+                            } else {
+                                i += 1;
+                                match args.get(i) {
+                                    Some(v) => util::lossy(v),
+                                    None => {
+                                        return usage(
+                                            ctx,
+                                            &format!("option requires an argument -- '{c}'"),
+                                        );
+                                    }
+                                }
+                            };
+                            match c {
+                                'd' => dates.push(v),
+                                'f' => file = Some(v.into_bytes()),
+                                'r' => reference = Some(v.into_bytes()),
+                                _ => set = true,
+                            }
+                            break;
+                        }
+                        _ => return usage(ctx, &format!("invalid option -- '{c}'")),
+                    }
+                    k += 1;
+                }
+                i += 1;
+                continue;
+            }
+            operands.push(args[i].clone());
+            i += 1;
+        }
+        if set {
+            util::err(
+                ctx,
+                "date",
+                "setting the clock is not supported in the sandbox",
+            );
+            return 1;
+        }
+        let mut fmt: Option<Vec<u8>> = None;
+        if let Some(op) = operands.first() {
+            if op.first() == Some(&b'+') {
+                if operands.len() > 1 {
+                    return usage(
+                        ctx,
+                        &format!("extra operand {}", util::cquote(&util::lossy(&operands[1]))),
+                    );
+                }
+                fmt = Some(op[1..].to_vec());
+            } else if !dates.is_empty() || file.is_some() || reference.is_some() {
+                return usage(
+                    ctx,
+                    &format!(
+                        "the argument {} lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'",
+                        util::cquote(&util::lossy(op))
+                    ),
+                );
+            } else {
+                if operands.len() > 1 {
+                    return usage(
+                        ctx,
+                        &format!("extra operand {}", util::cquote(&util::lossy(&operands[1]))),
+                    );
+                }
+                util::err(
+                    ctx,
+                    "date",
+                    "setting the clock is not supported in the sandbox",
+                );
+                return 1;
+            }
+        }
+        if fixed.len() + usize::from(fmt.is_some()) > 1 {
+            util::err(ctx, "date", "multiple output formats specified");
+            return 1;
+        }
+        let fmt: Vec<u8> = match (fmt, fixed.first()) {
+            (Some(f), _) => f,
+            (None, Some(Fixed::Iso(f))) | (None, Some(Fixed::Rfc3339(f))) => f.as_bytes().to_vec(),
+            (None, Some(Fixed::Email)) => b"%a, %d %b %Y %H:%M:%S %z".to_vec(),
+            (None, None) => b"%a %b %e %H:%M:%S %Z %Y".to_vec(),
+        };
+        let tz_var = ctx
+            .env()
+            .into_iter()
+            .find(|(k, _)| k == "TZ")
+            .map(|(_, v)| util::lossy(&v));
+        let zone = zone_of(tz_var, utc);
+        let now_sys = ctx.now();
+        let now = match now_sys.duration_since(std::time::UNIX_EPOCH) {
+            Ok(d) => Timestamp::new(d.as_secs() as i64, d.subsec_nanos() as i32),
+            Err(_) => Ok(Timestamp::UNIX_EPOCH),
+        }
+        .unwrap_or(Timestamp::UNIX_EPOCH);
+        let json_mode = ctx.output_format() == OutputFormat::Json;
+        let mut out = Vec::new();
+        let mut status = 0;
+        let emit = |ts: Timestamp, out: &mut Vec<u8>| {
+            if json_mode {
+                out.extend_from_slice(json(ts, &zone).as_bytes());
+            } else {
+                out.extend_from_slice(&render(ts, &zone, &fmt));
+                out.push(b'\n');
+            }
+        };
+        if let Some(f) = file {
+            let data = if f == b"-" {
+                let mut v = Vec::new();
+                let _ = ctx.stdin().read_to_end(&mut v);
+                v
+            } else {
+                match util::read_input(ctx, &f) {
+                    Ok(d) => d,
+                    Err(e) => {
+                        util::err(
+                            ctx,
+                            "date",
+                            &format!("{}: {}", util::lossy(&f), util::io_msg(&e)),
+                        );
+                        return 1;
+                    }
+                }
+            };
+            for line in util::split_records(&data, b'\n') {
+                if ctx.is_cancelled() {
+                    return 130;
+                }
+                let l = util::lossy(line);
+                match parse_date(&l, now, &zone) {
+                    Some(ts) => emit(ts, &mut out),
+                    None => {
+                        if !util::out(ctx, &out) {
+                            return 1;
+                        }
+                        out.clear();
+                        util::err(ctx, "date", &format!("invalid date {}", util::cquote(&l)));
+                        status = 1;
+                    }
+                }
+            }
+        } else if let Some(r) = reference {
+            let p = ctx.resolve_path(&util::lossy(&r));
+            match ctx.backend().stat(&p) {
+                Ok(m) => {
+                    let ts = match m.mtime.duration_since(std::time::UNIX_EPOCH) {
+                        Ok(d) => Timestamp::new(d.as_secs() as i64, d.subsec_nanos() as i32),
+                        Err(e) => Timestamp::new(-(e.duration().as_secs() as i64), 0),
+                    }
+                    .unwrap_or(Timestamp::UNIX_EPOCH);
+                    emit(ts, &mut out);
+                }
+                Err(e) => {
+                    util::err(ctx, "date", &format!("{}: {e}", util::lossy(&r)));
+                    return 1;
+                }
+            }
+        } else if let Some(d) = dates.last() {
+            match parse_date(d, now, &zone) {
+                Some(ts) => emit(ts, &mut out),
+                None => {
+                    util::err(ctx, "date", &format!("invalid date {}", util::cquote(d)));
+                    return 1;
+                }
+            }
+        } else {
+            emit(now, &mut out);
+        }
+        if !util::out(ctx, &out) {
+            return 1;
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    fn sh(script: &str) -> (String, String, i32) {
+        let mut k = sandsh::Kernel::new(sandsh::KernelConfig::default());
+        let r = k.execute(script);
+        (r.stdout_str(), r.stderr_str(), r.exit_code)
+    }
+
+    #[test]
+    fn formats() {
+        assert_eq!(
+            sh("date -d @1700000000").0,
+            "Tue Nov 14 22:13:20 UTC 2023\n"
+        );
+        assert_eq!(
+            sh("date -u -d @1700000000 -R").0,
+            "Tue, 14 Nov 2023 22:13:20 +0000\n"
+        );
+        assert_eq!(
+            sh("date -d @1700000000.5 -Ins").0,
+            "2023-11-14T22:13:20,500000000+00:00\n"
+        );
+        assert_eq!(
+            sh("date --rfc-3339=ns -d @1700000000.123").0,
+            "2023-11-14 22:13:20.123000000+00:00\n"
+        );
+        assert_eq!(
+            sh("TZ=America/New_York date -d @1700000000").0,
+            "Tue Nov 14 17:13:20 EST 2023\n"
+        );
+        assert_eq!(
+            sh("TZ=Foo date -d @1700000000").0,
+            "Tue Nov 14 22:13:20 Foo 2023\n"
+        );
+        // GNU: `+3` after a time is the zone UTC+3, and `days` alone is one day.
+        assert_eq!(
+            sh("date -u -d '2024-01-15 10:00 +3 days'").0,
+            "Tue Jan 16 07:00:00 UTC 2024\n"
+        );
+        assert_eq!(
+            sh("date -u -d '2024-01-15 +3 days'").0,
+            "Thu Jan 18 00:00:00 UTC 2024\n"
+        );
+        assert_eq!(
+            sh("date -d @1700000000 --json").0,
+            "{\"epoch\":1700000000,\"nanos\":0,\"offset_seconds\":0,\"time\":\"2023-11-14T22:13:20+00:00\",\"zone\":\"UTC\"}\n"
+        );
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(
+            sh("date -d foo"),
+            (
+                String::new(),
+                "date: invalid date \u{2018}foo\u{2019}\n".into(),
+                1
+            )
+        );
+        assert_eq!(sh("date -s 2020-01-01").2, 1);
+        assert_eq!(sh("date 0101").2, 1);
+        assert_eq!(sh("date -d @1 +%s +%s").2, 1);
+        assert_eq!(
+            sh("date -I -R").1,
+            "date: multiple output formats specified\n"
+        );
+    }
+}

@@ -1,0 +1,480 @@
+//! `find`: search for files in a directory hierarchy, as GNU findutils 4.9 does.
+//!
+//! The expression is parsed once ([`parse`]) into a tree with GNU precedence and evaluated per
+//! file ([`eval`]). The walk is iterative (an explicit stack), so deep trees cannot overflow the
+//! stack; directories are read in the order the VFS lists them (sorted by name). `-exec` runs
+//! commands inside sandsh through [`ToolCtx::call`]; `-execdir` runs them in a subshell that
+//! changes to the file's directory first.
+
+mod eval;
+mod parse;
+mod printf;
+mod regex;
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use sandsh_api::fs::Metadata;
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat,
+    RiskLevel, ToolCtx,
+};
+
+use eval::{Entry, Eval};
+use parse::{Env, Expr, Parser, Prim};
+
+pub struct Find;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "find",
+    group: "fs",
+    summary: "search for files in a directory hierarchy",
+    usage: "find [-H] [-L] [-P] [starting-point...] [expression]",
+    description: "Walk each starting point (default .) and evaluate the expression for every file, as GNU find does. \
+Operators, by precedence: ( EXPR ), ! EXPR / -not EXPR, EXPR -a EXPR / -and / juxtaposition, EXPR -o EXPR / -or, EXPR , EXPR.\n\
+Global options: -maxdepth N -mindepth N -depth -daystart -follow -regextype TYPE -xdev -noleaf.\n\
+Tests (N may be +N for more than N, -N for less): -name -iname -path -ipath -wholename -iwholename -regex -iregex (emacs syntax by default) -lname -ilname \
+-type C and -xtype C (f d l p s b c, comma lists) -size N[cwbkMG] -mtime -mmin -atime -amin -ctime -cmin -newer FILE -anewer -cnewer -samefile FILE -empty \
+-perm MODE / -MODE / /MODE -user -group -uid -gid -nouser -nogroup -links -inum -readable -writable -executable -true -false.\n\
+Actions: -print -print0 -printf FMT -fprint FILE -fprint0 FILE -fprintf FILE FMT -ls -fls FILE -prune -quit -delete \
+-exec CMD {} ; -exec CMD {} + -execdir CMD {} ; -execdir CMD {} + -ok CMD {} ; -okdir CMD {} ; (answered through the sandbox's ask hook).\n\
+-printf directives: %p %f %h %H %P %s %m %M %t %a %c %T@ %Tk %Ak %Ck %u %U %g %G %d %y %Y %l %n %i %k %b %% with flags, width and precision, and escapes \\n \\t \\0 \\c \\NNN.\n\
+With --json each printed file is one JSON object per line: path, name, type (file, directory, symlink, fifo, char_device), size (bytes), mode (a number, as ls --json and stat --json give it), permissions (as ls -l shows them), mtime (RFC 3339), depth, and target for symlinks. \
+Times are UTC. The sandbox has one file system, so -xdev is accepted and has no effect.",
+    options: &[
+        OptSpec {
+            short: Some('P'),
+            long: None,
+            value: None,
+            help: "never follow symbolic links (the default)",
+        },
+        OptSpec {
+            short: Some('L'),
+            long: None,
+            value: None,
+            help: "follow symbolic links",
+        },
+        OptSpec {
+            short: Some('H'),
+            long: None,
+            value: None,
+            help: "follow symbolic links named on the command line only",
+        },
+    ],
+    operands: &[
+        ArgSpec {
+            name: "STARTING-POINT",
+            kind: ArgType::Path,
+            description: "where to start (default .)",
+            required: false,
+            repeated: true,
+        },
+        ArgSpec {
+            name: "EXPRESSION",
+            kind: ArgType::String,
+            description: "tests, actions and operators",
+            required: false,
+            repeated: true,
+        },
+    ],
+    returns: "the paths the expression prints (one per line by default), or JSON objects with --json",
+    examples: &[
+        Example {
+            description: "files by name",
+            script: "mkdir -p d/s && touch d/a.txt d/s/b.txt d/c.md && find d -name '*.txt'",
+            stdout: "d/a.txt\nd/s/b.txt\n",
+        },
+        Example {
+            description: "directories only, not below depth 1",
+            script: "mkdir -p d/s/t && find d -maxdepth 1 -type d",
+            stdout: "d\nd/s\n",
+        },
+        Example {
+            description: "custom output",
+            script: "mkdir d && printf abc > d/f && find d -type f -printf '%f %s\\n'",
+            stdout: "f 3\n",
+        },
+        Example {
+            description: "run a command on the matches",
+            script: "mkdir d && touch d/x d/y && find d -type f -exec echo found {} \\;",
+            stdout: "found d/x\nfound d/y\n",
+        },
+        Example {
+            description: "skip a directory",
+            script: "mkdir -p d/skip d/keep && touch d/skip/f d/keep/f && find d -name skip -prune -o -type f -print",
+            stdout: "d/keep/f\n",
+        },
+    ],
+    errors: "exit 1 when a starting point or directory cannot be read, a -delete or -exec ... + fails, or the expression is invalid (unknown predicate, missing argument)",
+    risk: RiskLevel::MediumRisk,
+};
+
+/// Ancestors of a directory (for loop detection under -L).
+struct Anc {
+    ino: u64,
+    path: Vec<u8>,
+    up: Option<Rc<Anc>>,
+}
+
+enum Frame {
+    Visit {
+        path: Vec<u8>,
+        abs: PathBuf,
+        depth: usize,
+        start: Rc<Vec<u8>>,
+        anc: Option<Rc<Anc>>,
+    },
+    Post(Entry),
+}
+
+struct FindEnv<'a> {
+    ctx: &'a dyn ToolCtx,
+    follow: bool,
+    users: &'a [(u32, String)],
+    groups: &'a [(u32, String)],
+}
+
+impl Env for FindEnv<'_> {
+    fn reference(&mut self, path: &[u8]) -> Result<Metadata, String> {
+        let p = self.ctx.resolve_path(&String::from_utf8_lossy(path));
+        let r = if self.follow {
+            self.ctx.backend().stat(&p)
+        } else {
+            self.ctx.backend().lstat(&p)
+        };
+        r.map_err(|e| format!("\u{2018}{}\u{2019}: {e}", String::from_utf8_lossy(path)))
+    }
+    fn user_id(&self, name: &str) -> Option<u32> {
+        self.users.iter().find(|(_, n)| n == name).map(|(i, _)| *i)
+    }
+    fn group_id(&self, name: &str) -> Option<u32> {
+        self.groups.iter().find(|(_, n)| n == name).map(|(i, _)| *i)
+    }
+}
+
+fn ids(ctx: &dyn ToolCtx, file: &str) -> Vec<(u32, String)> {
+    let data = ctx
+        .backend()
+        .read(Path::new(file), None)
+        .unwrap_or_default();
+    String::from_utf8_lossy(&data)
+        .lines()
+        .filter_map(|l| {
+            let mut f = l.split(':');
+            let name = f.next()?.to_string();
+            let id = f.nth(1)?.parse().ok()?;
+            Some((id, name))
+        })
+        .collect()
+}
+
+fn err(ctx: &mut dyn ToolCtx, m: &str) {
+    let _ = writeln!(ctx.stderr(), "find: {m}");
+}
+
+fn q(b: &[u8]) -> String {
+    format!("\u{2018}{}\u{2019}", String::from_utf8_lossy(b))
+}
+
+fn looks_like_expr(a: &[u8]) -> bool {
+    (a.len() > 1 && a[0] == b'-') || matches!(a, b"(" | b")" | b"!" | b",")
+}
+
+impl Command for Find {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn structured(&self) -> bool {
+        true
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        // Leading options.
+        let mut follow = 'P';
+        let mut i = 0;
+        while i < args.len() {
+            match args[i].as_slice() {
+                b"-P" => follow = 'P',
+                b"-L" => follow = 'L',
+                b"-H" => follow = 'H',
+                b"-D" => {
+                    i += 1;
+                    if i >= args.len() {
+                        err(ctx, "missing argument to `-D'");
+                        return 1;
+                    }
+                }
+                a if a.starts_with(b"-O") => {}
+                b"--" => {
+                    i += 1;
+                    break;
+                }
+                _ => break,
+            }
+            i += 1;
+        }
+        let mut paths: Vec<Vec<u8>> = Vec::new();
+        while i < args.len() && !looks_like_expr(&args[i]) {
+            paths.push(args[i].clone());
+            i += 1;
+        }
+        if paths.is_empty() {
+            paths.push(b".".to_vec());
+        }
+        let users = ids(ctx, "/etc/passwd");
+        let groups = ids(ctx, "/etc/group");
+        let (expr, globals) = {
+            let mut env = FindEnv {
+                ctx: &*ctx,
+                follow: follow != 'P',
+                users: &users,
+                groups: &groups,
+            };
+            let mut p = Parser::new(&args[i..], &mut env, follow == 'L');
+            match p.parse() {
+                Ok(e) => (e, p.g),
+                Err(m) => {
+                    err(ctx, &m);
+                    return 1;
+                }
+            }
+        };
+        let warnings: Vec<String> = collect_warnings(expr.as_ref());
+        for w in warnings {
+            err(ctx, &w);
+        }
+        let print = Expr::Prim(Prim::Print {
+            nul: false,
+            file: None,
+        });
+        let expr = match expr {
+            None => print,
+            Some(e) if !globals.has_action => Expr::And(vec![e, print]),
+            Some(e) => e,
+        };
+        let follow_all = globals.follow;
+        let json = ctx.output_format() == OutputFormat::Json;
+        let now = ctx.now();
+        let mut ev = Eval::new(globals, now, json, ctx);
+        ev.self_uid = ctx
+            .var("USER")
+            .map(|v| v.to_string_lossy())
+            .and_then(|u| users.iter().find(|(_, n)| *n == u).map(|(i, _)| *i))
+            .unwrap_or(0);
+        ev.users = users;
+        ev.groups = groups;
+        if !ev.open_files(ctx) {
+            return 1;
+        }
+        for start in paths {
+            if ev.quit {
+                break;
+            }
+            if start.is_empty() {
+                err(ctx, &format!("{}: No such file or directory", q(&start)));
+                ev.status = 1;
+                continue;
+            }
+            let abs = ctx.resolve_path(&String::from_utf8_lossy(&start));
+            let start_rc = Rc::new(start.clone());
+            let mut stack = vec![Frame::Visit {
+                path: start,
+                abs,
+                depth: 0,
+                start: start_rc,
+                anc: None,
+            }];
+            if walk(&mut stack, &expr, &mut ev, ctx, follow, follow_all).is_err() {
+                ev.finish(ctx);
+                return 130;
+            }
+        }
+        ev.finish(ctx);
+        if ev.broken {
+            return 141;
+        }
+        ev.status
+    }
+}
+
+fn collect_warnings(e: Option<&Expr>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack: Vec<&Expr> = e.into_iter().collect();
+    while let Some(e) = stack.pop() {
+        match e {
+            Expr::Prim(Prim::Printf { fmt, .. }) => out.extend(fmt.warnings.iter().cloned()),
+            Expr::Prim(_) => {}
+            Expr::Not(x) => stack.push(x),
+            Expr::And(v) | Expr::Or(v) | Expr::Comma(v) => stack.extend(v.iter()),
+        }
+    }
+    out
+}
+
+fn child_path(parent: &[u8], name: &[u8]) -> Vec<u8> {
+    let mut p = Vec::with_capacity(parent.len() + name.len() + 1);
+    p.extend_from_slice(parent);
+    if p.last() != Some(&b'/') {
+        p.push(b'/');
+    }
+    p.extend_from_slice(name);
+    p
+}
+
+/// Walk one starting point. `Err` when cancelled.
+fn walk(
+    stack: &mut Vec<Frame>,
+    expr: &Expr,
+    ev: &mut Eval,
+    ctx: &mut dyn ToolCtx,
+    mode: char,
+    follow_all: bool,
+) -> Result<(), ()> {
+    while let Some(frame) = stack.pop() {
+        if ctx.is_cancelled() {
+            return Err(());
+        }
+        if ev.quit {
+            return Ok(());
+        }
+        let (path, abs, depth, start, anc) = match frame {
+            Frame::Post(entry) => {
+                if entry.depth >= ev.g.mindepth {
+                    ev.eval(expr, &entry, ctx);
+                }
+                continue;
+            }
+            Frame::Visit {
+                path,
+                abs,
+                depth,
+                start,
+                anc,
+            } => (path, abs, depth, start, anc),
+        };
+        let follow = follow_all || (mode == 'H' && depth == 0);
+        let backend = ctx.backend().clone();
+        let lst = backend.lstat(&abs);
+        let meta = match lst {
+            Ok(m)
+                if m.is_symlink()
+                    && (follow || (depth == 0 && path.len() > 1 && path.ends_with(b"/"))) =>
+            {
+                backend.stat(&abs).unwrap_or(m)
+            }
+            Ok(m) => m,
+            Err(e) => {
+                err(ctx, &format!("{}: {e}", q(&path)));
+                ev.status = 1;
+                continue;
+            }
+        };
+        let link = if meta.is_symlink() {
+            backend
+                .read_link(&abs)
+                .ok()
+                .map(|p| p.as_os_str().as_bytes().to_vec())
+        } else {
+            None
+        };
+        let target_type = if meta.is_symlink() {
+            backend.stat(&abs).ok().map(|m| m.file_type)
+        } else {
+            Some(meta.file_type)
+        };
+        let is_dir = meta.is_dir();
+        if is_dir && follow_all {
+            let mut a = anc.as_deref();
+            let mut looped = None;
+            while let Some(x) = a {
+                if x.ino == meta.ino {
+                    looped = Some(x.path.clone());
+                    break;
+                }
+                a = x.up.as_deref();
+            }
+            if let Some(lp) = looped {
+                err(
+                    ctx,
+                    &format!(
+                        "File system loop detected; {} is part of the same file system loop as {}.",
+                        q(&path),
+                        q(&lp)
+                    ),
+                );
+                ev.status = 1;
+                continue;
+            }
+        }
+        let ino = meta.ino;
+        let entry = Entry {
+            path,
+            start: start.as_ref().clone(),
+            abs,
+            depth,
+            meta,
+            link,
+            target_type,
+        };
+        let below_max = ev.g.maxdepth.is_none_or(|m| depth < m);
+        let mut descend = is_dir && below_max;
+        if !ev.g.depth_first && depth >= ev.g.mindepth {
+            ev.prune = false;
+            ev.eval(expr, &entry, ctx);
+            if ev.prune {
+                descend = false;
+            }
+            if ev.quit {
+                return Ok(());
+            }
+        }
+        if !descend {
+            if ev.g.depth_first && depth >= ev.g.mindepth {
+                ev.eval(expr, &entry, ctx);
+            }
+            continue;
+        }
+        let listing = backend.list(&entry.abs);
+        let children = match listing {
+            Ok(l) => l,
+            Err(e) => {
+                err(ctx, &format!("{}: {e}", q(&entry.path)));
+                ev.status = 1;
+                Vec::new()
+            }
+        };
+        let next_anc = if follow_all {
+            Some(Rc::new(Anc {
+                ino,
+                path: entry.path.clone(),
+                up: anc,
+            }))
+        } else {
+            None
+        };
+        if !children.is_empty() {
+            ev.flush_dir_batches(ctx);
+        }
+        let parent_path = entry.path.clone();
+        let parent_abs = entry.abs.clone();
+        if ev.g.depth_first {
+            stack.push(Frame::Post(entry));
+        }
+        for c in children.into_iter().rev() {
+            stack.push(Frame::Visit {
+                path: child_path(&parent_path, &c.name),
+                abs: parent_abs.join(OsStr::from_bytes(&c.name)),
+                depth: depth + 1,
+                start: start.clone(),
+                anc: next_anc.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

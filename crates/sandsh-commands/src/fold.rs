@@ -1,0 +1,252 @@
+//! `fold`: wrap each input line to fit in a specified width.
+//!
+//! A port of GNU fold's loop: columns count bytes (GNU fold is not multibyte-aware), a tab
+//! advances to the next multiple of 8, backspace steps back and carriage return resets, unless
+//! `-b` counts every byte as one column. Lines stream one at a time.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::util::{self, Lines};
+
+pub struct Fold;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "fold",
+    group: "text",
+    summary: "wrap each input line to fit in specified width",
+    usage: "fold [OPTION]... [FILE]...",
+    description: "Wrap input lines in each FILE, writing to standard output. With no FILE, or when FILE is -, read standard input. `-NUM` is accepted as `-w NUM`.",
+    options: &[
+        OptSpec {
+            short: Some('b'),
+            long: Some("bytes"),
+            value: None,
+            help: "count bytes rather than columns",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("spaces"),
+            value: None,
+            help: "break at spaces",
+        },
+        OptSpec {
+            short: Some('w'),
+            long: Some("width"),
+            value: Some("WIDTH"),
+            help: "use WIDTH columns instead of 80",
+        },
+    ],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files to read (- for stdin)",
+        required: false,
+        repeated: true,
+    }],
+    returns: "the wrapped lines",
+    examples: &[
+        Example {
+            description: "wrap at 3 columns",
+            script: "echo abcdefg | fold -w 3",
+            stdout: "abc\ndef\ng\n",
+        },
+        Example {
+            description: "break at spaces",
+            script: "echo 'hello big world' | fold -sw 10",
+            stdout: "hello big \nworld\n",
+        },
+    ],
+    errors: "exit 1 on a bad width or an unreadable file",
+    risk: RiskLevel::ReadOnly,
+};
+
+fn adjust(column: usize, c: u8, bytes: bool) -> usize {
+    if bytes {
+        return column + 1;
+    }
+    match c {
+        8 => column.saturating_sub(1),
+        b'\r' => 0,
+        b'\t' => column + 8 - column % 8,
+        _ => column + 1,
+    }
+}
+
+/// Fold one line (without its newline) into `out`.
+fn fold_line(line: &[u8], width: usize, bytes: bool, spaces: bool, out: &mut Vec<u8>) {
+    let mut buf: Vec<u8> = Vec::new();
+    let mut column = 0usize;
+    for &c in line {
+        loop {
+            column = adjust(column, c, bytes);
+            if column > width {
+                if spaces && let Some(p) = buf.iter().rposition(|b| *b == b' ' || *b == b'\t') {
+                    let end = p + 1;
+                    out.extend_from_slice(&buf[..end]);
+                    out.push(b'\n');
+                    buf.drain(..end);
+                    column = 0;
+                    for &b in &buf {
+                        column = adjust(column, b, bytes);
+                    }
+                    continue;
+                }
+                if buf.is_empty() {
+                    buf.push(c);
+                    break;
+                }
+                out.extend_from_slice(&buf);
+                out.push(b'\n');
+                buf.clear();
+                column = 0;
+                continue;
+            }
+            buf.push(c);
+            break;
+        }
+    }
+    out.extend_from_slice(&buf);
+}
+
+/// Rewrite GNU's obsolete `-NUM` into `-w NUM`.
+fn legacy(args: &[Arg]) -> Vec<Arg> {
+    let mut v = Vec::with_capacity(args.len());
+    for a in args {
+        if a == b"--" {
+            v.push(a.clone());
+            continue;
+        }
+        if a.len() > 1 && a[0] == b'-' && a[1..].iter().all(u8::is_ascii_digit) {
+            v.push(b"-w".to_vec());
+            v.push(a[1..].to_vec());
+        } else {
+            v.push(a.clone());
+        }
+    }
+    v
+}
+
+impl Command for Fold {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let args = legacy(args);
+        let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let width = match p.value(&SPEC, "w") {
+            None => 80,
+            Some(w) => {
+                let s = util::lossy(w);
+                match s.trim_start().parse::<u64>() {
+                    Ok(0) => {
+                        util::err(
+                            ctx,
+                            "fold",
+                            &format!(
+                                "invalid number of columns: {}: Numerical result out of range",
+                                util::cquote(&s)
+                            ),
+                        );
+                        return 1;
+                    }
+                    Ok(n) => n.min(usize::MAX as u64 / 2) as usize,
+                    Err(_) => {
+                        util::err(
+                            ctx,
+                            "fold",
+                            &format!("invalid number of columns: {}", util::cquote(&s)),
+                        );
+                        return 1;
+                    }
+                }
+            }
+        };
+        let bytes = p.has(&SPEC, "b");
+        let spaces = p.has(&SPEC, "s");
+        let mut status = 0;
+        let mut out = Vec::new();
+        for f in util::files_or_stdin(p.operands) {
+            let mut src = match util::open(ctx, &f) {
+                Ok(s) => s,
+                Err(m) => {
+                    util::err(ctx, "fold", &format!("{}: {m}", util::lossy(&f)));
+                    status = 1;
+                    continue;
+                }
+            };
+            let mut lines = Lines::new(b'\n');
+            loop {
+                let line = match lines.next(ctx, &mut src) {
+                    Ok(Some(l)) => l,
+                    Ok(None) => break,
+                    Err(e) => {
+                        if ctx.is_cancelled() {
+                            return 130;
+                        }
+                        util::err(
+                            ctx,
+                            "fold",
+                            &format!("{}: {}", util::lossy(&f), util::io_msg(&e)),
+                        );
+                        status = 1;
+                        break;
+                    }
+                };
+                let (body, nl) = match line.strip_suffix(b"\n") {
+                    Some(b) => (b, true),
+                    None => (line.as_slice(), false),
+                };
+                fold_line(body, width, bytes, spaces, &mut out);
+                if nl {
+                    out.push(b'\n');
+                }
+                if out.len() >= util::CHUNK {
+                    if !util::out(ctx, &out) {
+                        return 1;
+                    }
+                    out.clear();
+                }
+            }
+        }
+        if !util::out(ctx, &out) {
+            return 1;
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Fold;
+    use crate::testing::run_in;
+
+    #[test]
+    fn folds() {
+        assert_eq!(run_in(&Fold, &["-w3"], "abcdefg\n").1, "abc\ndef\ng\n");
+        assert_eq!(run_in(&Fold, &["-3"], "abcdef").1, "abc\ndef");
+        assert_eq!(
+            run_in(&Fold, &["-s", "-w", "10"], "hello big world\n").1,
+            "hello big \nworld\n"
+        );
+        assert_eq!(run_in(&Fold, &["-w", "4"], "a\tb\n").1, "a\n\t\nb\n");
+        assert_eq!(
+            run_in(&Fold, &["-b", "-w", "4"], "a\tbcde\n").1,
+            "a\tbc\nde\n"
+        );
+    }
+
+    #[test]
+    fn bad_width() {
+        let (s, _, e) = run_in(&Fold, &["-w", "x"], "");
+        assert_eq!(
+            (s, e.as_str()),
+            (1, "fold: invalid number of columns: ‘x’\n")
+        );
+    }
+}

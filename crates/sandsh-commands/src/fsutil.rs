@@ -1,0 +1,473 @@
+//! Helpers shared by the file-inspection commands (`stat`, `readlink`, `realpath`, `du`,
+//! `tree`, `file`, `install`, `mktemp`): GNU's symlink-resolving canonicalization over the VFS,
+//! owner names from the sandbox's `/etc/passwd`, the block accounting the VFS implies, time
+//! stamps as `stat` prints them, and GNU's shell-escape quoting of file names.
+//!
+//! The VFS keeps no block counts, so disk usage is derived from sizes as ext4 would allocate
+//! them: a regular file takes its size rounded up to 4 KiB, a directory one 4 KiB block, a
+//! symlink or device none. `ls -l` totals, `stat %b` and `du` all use [`blocks512`], so they
+//! agree with each other.
+
+use std::collections::{HashSet, VecDeque};
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use sandsh_api::fs::{FileType, KernelBackend, Metadata, VfsError};
+use sandsh_api::{OptSpec, ToolCtx};
+use sandsh_text::strftime::gmtime;
+
+/// The allocation unit the VFS is accounted in (ext4's usual block size).
+pub const BLOCK: u64 = 4096;
+
+/// An option table entry, shorter to write than the struct literal.
+pub const fn opt(
+    short: Option<char>,
+    long: Option<&'static str>,
+    value: Option<&'static str>,
+    help: &'static str,
+) -> OptSpec {
+    OptSpec {
+        short,
+        long,
+        value,
+        help,
+    }
+}
+
+/// 512-byte blocks a file occupies (see the module docs).
+pub fn blocks512(m: &Metadata) -> u64 {
+    match m.file_type {
+        FileType::File => m.size.div_ceil(BLOCK) * (BLOCK / 512),
+        FileType::Dir => BLOCK / 512,
+        _ => 0,
+    }
+}
+
+/// Seconds and nanoseconds since the epoch (negative before it).
+pub fn split_time(t: SystemTime) -> (i64, u32) {
+    match t.duration_since(UNIX_EPOCH) {
+        Ok(d) => (d.as_secs() as i64, d.subsec_nanos()),
+        Err(e) => {
+            let d = e.duration();
+            if d.subsec_nanos() == 0 {
+                (-(d.as_secs() as i64), 0)
+            } else {
+                (-(d.as_secs() as i64) - 1, 1_000_000_000 - d.subsec_nanos())
+            }
+        }
+    }
+}
+
+/// `2026-11-24 02:46:50.211926965 +0000`, as `stat` prints times (the sandbox runs in UTC).
+pub fn stat_time(t: SystemTime) -> String {
+    let (s, ns) = split_time(t);
+    let tm = gmtime(s);
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}:{:02}.{ns:09} +0000",
+        tm.year, tm.month, tm.day, tm.hour, tm.min, tm.sec
+    )
+}
+
+/// RFC 3339 in UTC with nanoseconds when there are any: `2026-11-24T02:46:50.211926965Z`.
+pub fn rfc3339(t: SystemTime) -> String {
+    let (s, ns) = split_time(t);
+    let tm = gmtime(s);
+    let frac = if ns == 0 {
+        String::new()
+    } else {
+        format!(".{ns:09}")
+    };
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}{frac}Z",
+        tm.year, tm.month, tm.day, tm.hour, tm.min, tm.sec
+    )
+}
+
+/// User or group names by id, read from the sandbox's `/etc/passwd` or `/etc/group`.
+pub struct Names(Vec<(u32, String)>);
+
+impl Names {
+    pub fn load(ctx: &dyn ToolCtx, file: &str) -> Names {
+        let data = ctx
+            .backend()
+            .read(Path::new(file), None)
+            .unwrap_or_default();
+        Names(
+            String::from_utf8_lossy(&data)
+                .lines()
+                .filter_map(|l| {
+                    let mut f = l.split(':');
+                    let name = f.next()?.to_string();
+                    let id = f.nth(1)?.parse().ok()?;
+                    Some((id, name))
+                })
+                .collect(),
+        )
+    }
+
+    /// The name of `id`, if known.
+    pub fn get(&self, id: u32) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(i, _)| *i == id)
+            .map(|(_, n)| n.as_str())
+    }
+}
+
+/// What `stat %F` calls a file type.
+pub fn type_name(m: &Metadata) -> &'static str {
+    match m.file_type {
+        FileType::File if m.size == 0 => "regular empty file",
+        FileType::File => "regular file",
+        FileType::Dir => "directory",
+        FileType::Symlink => "symbolic link",
+        FileType::CharDevice => "character special file",
+        FileType::Fifo => "fifo",
+    }
+}
+
+/// The `st_mode` type bits.
+pub fn type_bits(t: FileType) -> u32 {
+    match t {
+        FileType::File => 0o100000,
+        FileType::Dir => 0o040000,
+        FileType::Symlink => 0o120000,
+        FileType::CharDevice => 0o020000,
+        FileType::Fifo => 0o010000,
+    }
+}
+
+/// The `ls -l` type letter.
+pub fn type_char(t: FileType) -> char {
+    match t {
+        FileType::Dir => 'd',
+        FileType::Symlink => 'l',
+        FileType::CharDevice => 'c',
+        FileType::Fifo => 'p',
+        FileType::File => '-',
+    }
+}
+
+/// Major and minor device numbers of the sandbox's character devices, as Linux numbers them
+/// (the VFS keeps none; these are recognized by name under `/dev`).
+pub fn rdev(path: &Path, m: &Metadata) -> (u32, u32) {
+    if m.file_type != FileType::CharDevice {
+        return (0, 0);
+    }
+    match path.to_str() {
+        Some("/dev/null") => (1, 3),
+        Some("/dev/zero") => (1, 5),
+        Some("/dev/random") => (1, 8),
+        Some("/dev/urandom") => (1, 9),
+        Some("/dev/tty") => (5, 0),
+        _ => (0, 0),
+    }
+}
+
+fn safe_char(c: char) -> bool {
+    c.is_alphanumeric() || "%+,-./:=@_^".contains(c) || (!c.is_ascii() && !c.is_control())
+}
+
+/// GNU's `shell-escape` quoting of a file name: unchanged when nothing needs quoting (unless
+/// `always`), `"it's"` for a lone quote, otherwise `'…'` with `$'\n'` pieces for control
+/// characters.
+pub fn gnu_quote(s: &str, always: bool) -> String {
+    let needs = s.is_empty()
+        || s.starts_with(['~', '#'])
+        || s.chars().any(|c| !safe_char(c) && c != '~' && c != '#');
+    if !needs && !always {
+        return s.to_string();
+    }
+    let ctrl = s.chars().any(char::is_control);
+    if s.contains('\'') && !ctrl && !s.contains(['"', '$', '`', '\\', '!']) {
+        return format!("\"{s}\"");
+    }
+    let mut out = String::from("'");
+    for c in s.chars() {
+        if c == '\'' {
+            out.push_str("'\\''");
+        } else if c.is_control() {
+            let e = match c {
+                '\x07' => "\\a".to_string(),
+                '\x08' => "\\b".to_string(),
+                '\t' => "\\t".to_string(),
+                '\n' => "\\n".to_string(),
+                '\x0b' => "\\v".to_string(),
+                '\x0c' => "\\f".to_string(),
+                '\r' => "\\r".to_string(),
+                c => format!("\\{:03o}", c as u32),
+            };
+            out.push_str(&format!("'$'{e}''"));
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('\'');
+    // `'$'\n''l'` opens with an empty '' piece when the name starts with a control
+    // character; GNU keeps it, and so do we.
+    out
+}
+
+/// How much of a path must exist for [`canonicalize`] (GNU's `CAN_*` modes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Can {
+    /// Every component must exist (`readlink -e`, `realpath -e`).
+    Existing,
+    /// All but the last must exist (`readlink -f`, `realpath`).
+    AllButLast,
+    /// Nothing need exist (`-m`).
+    Missing,
+}
+
+/// Most symlinks followed in one resolution before giving up with ELOOP.
+const MAX_LINKS: usize = 256;
+
+fn components(p: &str, out: &mut VecDeque<String>, front: bool) {
+    let mut parts: Vec<String> = p
+        .split('/')
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+        .collect();
+    // A trailing slash is remembered as an empty component: it requires a directory.
+    if p.ends_with('/') && !parts.is_empty() {
+        parts.push(String::new());
+    }
+    if front {
+        for c in parts.into_iter().rev() {
+            out.push_front(c);
+        }
+    } else {
+        out.extend(parts);
+    }
+}
+
+fn joined(parts: &[String]) -> String {
+    if parts.is_empty() {
+        return "/".to_string();
+    }
+    let mut s = String::new();
+    for p in parts {
+        s.push('/');
+        s.push_str(p);
+    }
+    s
+}
+
+/// Lexically normalize `path` against `cwd` (`.`/`..` removed, no symlinks looked at).
+pub fn lexical(cwd: &Path, path: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut q = VecDeque::new();
+    if !path.starts_with('/') {
+        components(&cwd.to_string_lossy(), &mut q, false);
+    }
+    components(path, &mut q, false);
+    for c in q {
+        match c.as_str() {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            _ => parts.push(c),
+        }
+    }
+    joined(&parts)
+}
+
+/// Resolve `path` (relative to `cwd`) to an absolute path as gnulib's
+/// `canonicalize_filename_mode` does; with `follow` false, symlinks are left alone (`-s`).
+pub fn canonicalize(
+    ctx: &dyn ToolCtx,
+    path: &str,
+    mode: Can,
+    follow: bool,
+) -> Result<String, VfsError> {
+    if path.is_empty() {
+        return Err(VfsError::NotFound);
+    }
+    let be: &dyn KernelBackend = &**ctx.backend();
+    let mut pending = VecDeque::new();
+    let mut resolved: Vec<String> = Vec::new();
+    if !path.starts_with('/') {
+        resolved = ctx
+            .cwd()
+            .to_string_lossy()
+            .split('/')
+            .filter(|c| !c.is_empty())
+            .map(str::to_string)
+            .collect();
+    }
+    components(path, &mut pending, false);
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut links = 0usize;
+    while let Some(c) = pending.pop_front() {
+        if ctx.is_cancelled() {
+            return Err(VfsError::Other("cancelled".into()));
+        }
+        match c.as_str() {
+            "" | "." => continue,
+            ".." => {
+                resolved.pop();
+                continue;
+            }
+            _ => {}
+        }
+        resolved.push(c);
+        let here = joined(&resolved);
+        let looked = if follow {
+            be.lstat(Path::new(&here))
+        } else {
+            be.stat(Path::new(&here))
+        };
+        let meta = match looked {
+            Ok(m) => m,
+            Err(e) => {
+                match mode {
+                    Can::Existing => return Err(e),
+                    Can::AllButLast => {
+                        if pending.iter().any(|p| !p.is_empty()) || e != VfsError::NotFound {
+                            return Err(e);
+                        }
+                    }
+                    Can::Missing => {}
+                }
+                continue;
+            }
+        };
+        if meta.is_symlink() && follow {
+            // The same link met again with the same rest of the path is a loop (gnulib keys
+            // on the pair); the same link with a different rest is legitimate.
+            let key = format!("{here}\0{}", Vec::from(pending.clone()).join("/"));
+            if !seen.insert(key) || links >= MAX_LINKS {
+                if mode == Can::Missing {
+                    continue;
+                }
+                return Err(VfsError::TooManyLinks);
+            }
+            links += 1;
+            let target = be.read_link(Path::new(&here))?;
+            let target = target.to_string_lossy().into_owned();
+            resolved.pop();
+            if target.starts_with('/') {
+                resolved.clear();
+            }
+            components(&target, &mut pending, true);
+            continue;
+        }
+        if !meta.is_dir() && !pending.is_empty() && mode != Can::Missing {
+            return Err(VfsError::NotADirectory);
+        }
+    }
+    Ok(joined(&resolved))
+}
+
+/// `path` relative to the directory `base` (both absolute and canonical), as `realpath
+/// --relative-to` prints it.
+pub fn relative_to(path: &str, base: &str) -> String {
+    let p: Vec<&str> = path.split('/').filter(|c| !c.is_empty()).collect();
+    let b: Vec<&str> = base.split('/').filter(|c| !c.is_empty()).collect();
+    let common = p.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut out: Vec<&str> = vec![".."; b.len() - common];
+    out.extend(&p[common..]);
+    if out.is_empty() {
+        ".".to_string()
+    } else {
+        out.join("/")
+    }
+}
+
+/// Whether `path` is `base` or below it (both canonical).
+pub fn is_under(path: &str, base: &str) -> bool {
+    base == "/"
+        || path == base
+        || (path.starts_with(base) && path.as_bytes().get(base.len()) == Some(&b'/'))
+}
+
+/// GNU's human-readable size (`-h`: powers of 1024, `--si`: powers of 1000), rounding up:
+/// `4.0K`, `106K`, `1.5M`; values under one unit print as plain numbers.
+pub fn human(n: u64, si: bool) -> String {
+    let base: f64 = if si { 1000.0 } else { 1024.0 };
+    let units: [&str; 8] = if si {
+        ["k", "M", "G", "T", "P", "E", "Z", "Y"]
+    } else {
+        ["K", "M", "G", "T", "P", "E", "Z", "Y"]
+    };
+    if (n as f64) < base {
+        return n.to_string();
+    }
+    let mut v = n as f64 / base;
+    let mut u = 0;
+    while v >= base && u < units.len() - 1 {
+        v /= base;
+        u += 1;
+    }
+    if v < 10.0 {
+        let r = (v * 10.0).ceil() / 10.0;
+        if r < 10.0 {
+            return format!("{r:.1}{}", units[u]);
+        }
+        v = r;
+    }
+    let r = v.ceil();
+    if r >= base && u < units.len() - 1 {
+        return format!("1.0{}", units[u + 1]);
+    }
+    format!("{}{}", r as u64, units[u])
+}
+
+/// The mount holding `path` (longest prefix of the backend's mount list) and its index in
+/// that list; `None` when the backend reports no mounts.
+pub fn mount_of(ctx: &dyn ToolCtx, path: &str) -> Option<(usize, sandsh_api::fs::MountInfo)> {
+    let mounts = ctx.backend().mounts();
+    let mut best: Option<(usize, sandsh_api::fs::MountInfo)> = None;
+    for (i, m) in mounts.into_iter().enumerate() {
+        let mp = m.path.to_string_lossy().into_owned();
+        if is_under(path, &mp)
+            && best
+                .as_ref()
+                .is_none_or(|(_, b)| b.path.as_os_str().len() <= mp.len())
+        {
+            best = Some((i, m));
+        }
+    }
+    best
+}
+
+/// The device number the sandbox reports for files under `path`: major 0 (virtual, as tmpfs),
+/// minor 32 plus the index of the mount holding it.
+pub fn device_of(ctx: &dyn ToolCtx, path: &str) -> (u32, u32) {
+    (0, 32 + mount_of(ctx, path).map_or(0, |(i, _)| i as u32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting() {
+        assert_eq!(gnu_quote("f", true), "'f'");
+        assert_eq!(gnu_quote("f", false), "f");
+        assert_eq!(gnu_quote("a b", false), "'a b'");
+        assert_eq!(gnu_quote("it's", true), "\"it's\"");
+        assert_eq!(gnu_quote("n\nl", true), "'n'$'\\n''l'");
+        assert_eq!(gnu_quote("", false), "''");
+    }
+
+    #[test]
+    fn relative() {
+        assert_eq!(relative_to("/tmp/st/f", "/tmp/st/d"), "../f");
+        assert_eq!(relative_to("/tmp", "/tmp/st/d"), "../..");
+        assert_eq!(relative_to("/tmp", "/tmp"), ".");
+        assert_eq!(relative_to("/", "/a"), "..");
+        assert!(is_under("/a/b", "/a"));
+        assert!(!is_under("/ab", "/a"));
+        assert!(is_under("/ab", "/"));
+    }
+
+    #[test]
+    fn times() {
+        let t = UNIX_EPOCH + std::time::Duration::new(1_795_488_410, 211_926_965);
+        assert_eq!(stat_time(t), "2026-11-24 02:46:50.211926965 +0000");
+        assert_eq!(rfc3339(t), "2026-11-24T02:46:50.211926965Z");
+        assert_eq!(rfc3339(UNIX_EPOCH), "1970-01-01T00:00:00Z");
+    }
+}

@@ -1,0 +1,297 @@
+//! `head`: the first part of files.
+//!
+//! Streams: with a positive count it stops reading (and drops its input) as soon as the count is
+//! reached, which is what lets `yes | head -n 1` end. Negative counts ("all but the last N")
+//! buffer the input.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::util::{self, Lines, Source};
+
+pub struct Head;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "head",
+    group: "text",
+    summary: "output the first part of files",
+    usage: "head [OPTION]... [FILE]...",
+    description: "Print the first 10 lines of each FILE to standard output. With more than one FILE, precede each with a header giving the file name. With no FILE, or when FILE is -, read standard input. `-NUM` is accepted as `-n NUM`.",
+    options: &[
+        OptSpec {
+            short: Some('c'),
+            long: Some("bytes"),
+            value: Some("[-]NUM"),
+            help: "print the first NUM bytes; with a leading '-', all but the last NUM bytes",
+        },
+        OptSpec {
+            short: Some('n'),
+            long: Some("lines"),
+            value: Some("[-]NUM"),
+            help: "print the first NUM lines instead of 10; with a leading '-', all but the last NUM lines",
+        },
+        OptSpec {
+            short: Some('q'),
+            long: Some("quiet"),
+            value: None,
+            help: "never print headers giving file names",
+        },
+        OptSpec {
+            short: None,
+            long: Some("silent"),
+            value: None,
+            help: "same as --quiet",
+        },
+        OptSpec {
+            short: Some('v'),
+            long: Some("verbose"),
+            value: None,
+            help: "always print headers giving file names",
+        },
+        OptSpec {
+            short: Some('z'),
+            long: Some("zero-terminated"),
+            value: None,
+            help: "line delimiter is NUL, not newline",
+        },
+    ],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files to read (- for stdin)",
+        required: false,
+        repeated: true,
+    }],
+    returns: "the selected lines or bytes",
+    examples: &[
+        Example {
+            description: "first two lines",
+            script: "printf '1\\n2\\n3\\n' | head -n 2",
+            stdout: "1\n2\n",
+        },
+        Example {
+            description: "all but the last line",
+            script: "printf '1\\n2\\n3\\n' | head -n -1",
+            stdout: "1\n2\n",
+        },
+        Example {
+            description: "first bytes",
+            script: "echo hello | head -c 3",
+            stdout: "hel",
+        },
+    ],
+    errors: "exit 1 when a file cannot be read (the others are still printed); invalid counts are usage errors (exit 1)",
+    risk: RiskLevel::ReadOnly,
+};
+
+#[derive(Clone, Copy)]
+enum Count {
+    Lines(u64, bool),
+    Bytes(u64, bool),
+}
+
+fn parse_count(s: &[u8], what: &str) -> Result<(u64, bool), String> {
+    let t = util::lossy(s);
+    let (neg, body) = match t.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, t.strip_prefix('+').unwrap_or(&t)),
+    };
+    match util::parse_size(body) {
+        Some(n) => Ok((n, neg)),
+        None => Err(format!("invalid number of {what}: {}", util::cquote(&t))),
+    }
+}
+
+impl Command for Head {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let args = util::legacy_count(args, b"cbklmnqvz");
+        let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let mut count = Count::Lines(10, false);
+        let mut headers: Option<bool> = None;
+        let mut delim = b'\n';
+        for (i, v) in &p.opts {
+            let o = &SPEC.options[*i];
+            match (o.short, o.long) {
+                (Some('n'), _) | (Some('c'), _) => {
+                    let lines = o.short == Some('n');
+                    let v = v.as_deref().unwrap_or_default();
+                    match parse_count(v, if lines { "lines" } else { "bytes" }) {
+                        Ok((n, neg)) => {
+                            count = if lines {
+                                Count::Lines(n, neg)
+                            } else {
+                                Count::Bytes(n, neg)
+                            }
+                        }
+                        Err(m) => {
+                            util::err(ctx, "head", &m);
+                            return 1;
+                        }
+                    }
+                }
+                (Some('q'), _) | (None, Some("silent")) => headers = Some(false),
+                (Some('v'), _) => headers = Some(true),
+                (Some('z'), _) => delim = 0,
+                _ => {}
+            }
+        }
+        let files: Vec<Arg> = util::files_or_stdin(p.operands);
+        let show = headers.unwrap_or(files.len() > 1);
+        let mut status = 0;
+        let mut first = true;
+        for f in &files {
+            let name = util::display_name(f);
+            let mut src = match util::open(ctx, f) {
+                Ok(s) => s,
+                Err(m) if m == "Is a directory" => {
+                    if show {
+                        let sep = if first { "" } else { "\n" };
+                        if !util::out(ctx, format!("{sep}==> {name} <==\n").as_bytes()) {
+                            return 1;
+                        }
+                        first = false;
+                    }
+                    util::err(
+                        ctx,
+                        "head",
+                        &format!("error reading {}: {m}", util::quote(&name)),
+                    );
+                    status = 1;
+                    continue;
+                }
+                Err(m) => {
+                    util::err(
+                        ctx,
+                        "head",
+                        &format!("cannot open {} for reading: {m}", util::quote(&name)),
+                    );
+                    status = 1;
+                    continue;
+                }
+            };
+            if show {
+                let sep = if first { "" } else { "\n" };
+                if !util::out(ctx, format!("{sep}==> {name} <==\n").as_bytes()) {
+                    return 1;
+                }
+            }
+            first = false;
+            match copy_head(ctx, &mut src, count, delim) {
+                Ok(true) => {}
+                Ok(false) => return 1,
+                Err(e) => {
+                    util::err(
+                        ctx,
+                        "head",
+                        &format!("error reading {}: {}", util::quote(&name), util::io_msg(&e)),
+                    );
+                    status = 1;
+                }
+            }
+        }
+        status
+    }
+}
+
+/// Copy the selected part; `Ok(false)` when stdout is gone.
+fn copy_head(
+    ctx: &mut dyn ToolCtx,
+    src: &mut Source,
+    count: Count,
+    delim: u8,
+) -> std::io::Result<bool> {
+    match count {
+        Count::Bytes(n, false) => {
+            let mut left = n;
+            let mut buf = vec![0u8; util::CHUNK];
+            while left > 0 {
+                let want = (left as usize).min(buf.len());
+                let got = util::read_chunk(ctx, src, &mut buf[..want])?;
+                if got == 0 {
+                    break;
+                }
+                if !util::out(ctx, &buf[..got]) {
+                    return Ok(false);
+                }
+                left -= got as u64;
+            }
+            Ok(true)
+        }
+        Count::Lines(n, false) => {
+            let mut lines = Lines::new(delim);
+            let mut left = n;
+            while left > 0 {
+                let Some(line) = lines.next(ctx, src)? else {
+                    break;
+                };
+                if !util::out(ctx, &line) {
+                    return Ok(false);
+                }
+                left -= 1;
+            }
+            Ok(true)
+        }
+        Count::Bytes(n, true) => {
+            let data = util::read_all(ctx, src)?;
+            let keep = data.len().saturating_sub(n.min(usize::MAX as u64) as usize);
+            Ok(util::out(ctx, &data[..keep]))
+        }
+        Count::Lines(n, true) => {
+            let data = util::read_all(ctx, src)?;
+            let recs = util::split_records(&data, delim);
+            let keep = recs.len().saturating_sub(n.min(usize::MAX as u64) as usize);
+            let end: usize = recs[..keep]
+                .iter()
+                .map(|r| r.len() + 1)
+                .sum::<usize>()
+                .min(data.len());
+            Ok(util::out(ctx, &data[..end]))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Head;
+    use crate::testing::{TestCtx, run, run_in};
+
+    #[test]
+    fn lines_and_bytes() {
+        assert_eq!(run_in(&Head, &["-n", "2"], "1\n2\n3\n").1, "1\n2\n");
+        assert_eq!(run_in(&Head, &["-2"], "1\n2\n3\n").1, "1\n2\n");
+        assert_eq!(run_in(&Head, &["-n", "-1"], "1\n2\n3").1, "1\n2\n");
+        assert_eq!(run_in(&Head, &["-c", "-2"], "abcd").1, "ab");
+        assert_eq!(run_in(&Head, &["-c2"], "abcd").1, "ab");
+        assert_eq!(
+            run_in(&Head, &[], "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n")
+                .1
+                .lines()
+                .count(),
+            10
+        );
+    }
+
+    #[test]
+    fn headers_and_errors() {
+        let mut ctx = TestCtx::new().file("a", b"x\ny\n").file("b", b"z\n");
+        assert_eq!(run(&Head, &["-n1", "a", "nope", "b"], &mut ctx), 1);
+        assert_eq!(ctx.out_str(), "==> a <==\nx\n\n==> b <==\nz\n");
+        assert_eq!(
+            ctx.err_str(),
+            "head: cannot open 'nope' for reading: No such file or directory\n"
+        );
+        let (s, _, e) = run_in(&Head, &["-n", "x"], "");
+        assert_eq!(
+            (s, e.as_str()),
+            (1, "head: invalid number of lines: \u{2018}x\u{2019}\n")
+        );
+    }
+}

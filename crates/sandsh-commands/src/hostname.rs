@@ -1,0 +1,141 @@
+//! `hostname`: show the sandbox's host name (`KernelConfig::hostname`, seen as `$HOSTNAME`).
+//!
+//! Setting it is refused as it is for an unprivileged user; the network-facing forms (`-i`,
+//! `-I`, `-A`, `-y`) are not supported, since the sandbox has no network identity.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+};
+
+use super::fsutil::opt;
+use super::uname;
+use super::util;
+
+pub struct Hostname;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "hostname",
+    group: "sys",
+    summary: "show the system's host name",
+    usage: "hostname [-s|-f|-d]",
+    description: "Print the sandbox's host name. -s cuts it at the first dot, -d prints the part after it, -f prints it whole. Setting the host name is not permitted.",
+    options: &[
+        opt(Some('s'), Some("short"), None, "short host name"),
+        opt(Some('f'), Some("fqdn"), None, "long host name (FQDN)"),
+        opt(None, Some("long"), None, "long host name (FQDN)"),
+        opt(Some('d'), Some("domain"), None, "DNS domain name"),
+        opt(Some('a'), Some("alias"), None, "alias names (none)"),
+        opt(
+            Some('i'),
+            Some("ip-address"),
+            None,
+            "addresses for the host name (not supported)",
+        ),
+        opt(
+            Some('I'),
+            Some("all-ip-addresses"),
+            None,
+            "all addresses for the host (not supported)",
+        ),
+        opt(
+            Some('A'),
+            Some("all-fqdns"),
+            None,
+            "all long host names (not supported)",
+        ),
+        opt(
+            Some('y'),
+            Some("nis"),
+            None,
+            "NIS/YP domain name (not supported)",
+        ),
+    ],
+    operands: &[ArgSpec {
+        name: "NAME",
+        kind: ArgType::String,
+        description: "a new host name (refused)",
+        required: false,
+        repeated: false,
+    }],
+    returns: "the host name",
+    examples: &[Example {
+        description: "the sandbox's name",
+        script: "hostname",
+        stdout: "sandbox\n",
+    }],
+    errors: "exit 1 when asked to set the name or for an unsupported form",
+    risk: RiskLevel::ReadOnly,
+};
+
+impl Command for Hostname {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        if !p.operands.is_empty() {
+            util::err(ctx, "hostname", "you must be root to change the host name");
+            return 1;
+        }
+        for o in ["i", "I", "A", "y"] {
+            if p.has(&SPEC, o) {
+                util::err(
+                    ctx,
+                    "hostname",
+                    &format!("-{o} is not supported in the sandbox (no network identity)"),
+                );
+                return 1;
+            }
+        }
+        let name = uname::hostname(ctx);
+        let (short, domain) = match name.split_once('.') {
+            Some((s, d)) => (s.to_string(), d.to_string()),
+            None => (name.clone(), String::new()),
+        };
+        let mut text = None;
+        for (i, _) in &p.opts {
+            let o = &SPEC.options[*i];
+            text = match (o.short, o.long) {
+                (Some('s'), _) => Some(short.clone()),
+                (Some('d'), _) => Some(domain.clone()),
+                (Some('a'), _) => Some(String::new()),
+                _ => Some(name.clone()),
+            };
+        }
+        let text = text.unwrap_or(name);
+        let line = format!("{text}\n");
+        if text.is_empty() && (p.has(&SPEC, "d") || p.has(&SPEC, "a")) {
+            return if util::out(ctx, b"\n") { 0 } else { 141 };
+        }
+        if util::out(ctx, line.as_bytes()) {
+            0
+        } else {
+            141
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Hostname;
+    use crate::testing::{TestCtx, run};
+
+    #[test]
+    fn names() {
+        let mut c = TestCtx::new();
+        c.env.push(("HOSTNAME".into(), b"box.example.org".to_vec()));
+        assert_eq!(run(&Hostname, &[], &mut c), 0);
+        assert_eq!(run(&Hostname, &["-s"], &mut c), 0);
+        assert_eq!(run(&Hostname, &["-d"], &mut c), 0);
+        assert_eq!(c.out_str(), "box.example.org\nbox\nexample.org\n");
+        assert_eq!(run(&Hostname, &["new"], &mut c), 1);
+        assert_eq!(
+            c.err_str(),
+            "hostname: you must be root to change the host name\n"
+        );
+    }
+}

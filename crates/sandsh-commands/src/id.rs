@@ -1,0 +1,533 @@
+//! `id`, `groups`, `whoami` and `logname`: the sandbox's user identity.
+//!
+//! The user is the session's (`KernelConfig::username`): its uid is `$EUID`/`$UID` and its
+//! names and groups come from the VFS's `/etc/passwd` and `/etc/group`, never from the host.
+//! `logname` prints `$LOGNAME` (the sandbox has no login records); it fails as GNU's does when
+//! that is unset.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+};
+
+use super::fsutil::opt;
+use super::util;
+
+pub struct Id;
+pub struct Groups;
+pub struct Whoami;
+pub struct Logname;
+
+static ID: CommandSpec = CommandSpec {
+    name: "id",
+    group: "sys",
+    summary: "print real and effective user and group IDs",
+    usage: "id [OPTION]... [USER]...",
+    description: "Print user and group information for each USER (the sandbox's users, from its /etc/passwd and /etc/group), or for the current user.",
+    options: &[
+        opt(
+            Some('a'),
+            None,
+            None,
+            "ignore, for compatibility with other versions",
+        ),
+        opt(
+            Some('g'),
+            Some("group"),
+            None,
+            "print only the effective group ID",
+        ),
+        opt(Some('G'), Some("groups"), None, "print all group IDs"),
+        opt(
+            Some('n'),
+            Some("name"),
+            None,
+            "print a name instead of a number, for -u, -g, -G",
+        ),
+        opt(
+            Some('r'),
+            Some("real"),
+            None,
+            "print the real ID instead of the effective ID, with -u, -g, -G",
+        ),
+        opt(
+            Some('u'),
+            Some("user"),
+            None,
+            "print only the effective user ID",
+        ),
+        opt(
+            Some('z'),
+            Some("zero"),
+            None,
+            "delimit entries with NUL characters, not whitespace",
+        ),
+    ],
+    operands: &[ArgSpec {
+        name: "USER",
+        kind: ArgType::String,
+        description: "user names or ids (default: the current user)",
+        required: false,
+        repeated: true,
+    }],
+    returns: "uid=N(name) gid=N(name) groups=..., or the single field asked for",
+    examples: &[
+        Example {
+            description: "the sandbox user",
+            script: "id",
+            stdout: "uid=1000(user) gid=1000(user) groups=1000(user)\n",
+        },
+        Example {
+            description: "name of the user",
+            script: "id -un",
+            stdout: "user\n",
+        },
+    ],
+    errors: "exit 1 for an unknown USER or conflicting options",
+    risk: RiskLevel::ReadOnly,
+};
+
+static GROUPS: CommandSpec = CommandSpec {
+    name: "groups",
+    group: "sys",
+    summary: "print the groups a user is in",
+    usage: "groups [USER]...",
+    description: "Print the group names of each USER (from the sandbox's /etc/group), or of the current user.",
+    options: &[],
+    operands: &[ArgSpec {
+        name: "USER",
+        kind: ArgType::String,
+        description: "user names",
+        required: false,
+        repeated: true,
+    }],
+    returns: "the group names, space separated (prefixed with USER : when users are named)",
+    examples: &[Example {
+        description: "current user's groups",
+        script: "groups",
+        stdout: "user\n",
+    }],
+    errors: "exit 1 for an unknown USER",
+    risk: RiskLevel::ReadOnly,
+};
+
+static WHOAMI: CommandSpec = CommandSpec {
+    name: "whoami",
+    group: "sys",
+    summary: "print effective user name",
+    usage: "whoami",
+    description: "Print the user name of the sandbox's effective user.",
+    options: &[],
+    operands: &[],
+    returns: "the user name",
+    examples: &[Example {
+        description: "who am I",
+        script: "whoami",
+        stdout: "user\n",
+    }],
+    errors: "exit 1 for an operand",
+    risk: RiskLevel::ReadOnly,
+};
+
+static LOGNAME: CommandSpec = CommandSpec {
+    name: "logname",
+    group: "sys",
+    summary: "print user's login name",
+    usage: "logname",
+    description: "Print the session's login name ($LOGNAME).",
+    options: &[],
+    operands: &[],
+    returns: "the login name",
+    examples: &[Example {
+        description: "login name",
+        script: "logname",
+        stdout: "user\n",
+    }],
+    errors: "exit 1 when there is no login name",
+    risk: RiskLevel::ReadOnly,
+};
+
+/// One /etc/passwd entry.
+#[derive(Clone)]
+pub(super) struct User {
+    pub(super) name: String,
+    pub(super) uid: u32,
+    pub(super) gid: u32,
+}
+
+/// The sandbox's user and group tables (`chown` reads them too).
+pub(super) struct Db {
+    pub(super) users: Vec<User>,
+    /// (name, gid, members)
+    pub(super) groups: Vec<(String, u32, Vec<String>)>,
+}
+
+impl Db {
+    pub(super) fn load(ctx: &dyn ToolCtx) -> Db {
+        let read = |f: &str| {
+            let d = ctx
+                .backend()
+                .read(std::path::Path::new(f), None)
+                .unwrap_or_default();
+            String::from_utf8_lossy(&d).into_owned()
+        };
+        let users = read("/etc/passwd")
+            .lines()
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split(':').collect();
+                Some(User {
+                    name: f.first()?.to_string(),
+                    uid: f.get(2)?.parse().ok()?,
+                    gid: f.get(3)?.parse().ok()?,
+                })
+            })
+            .collect();
+        let groups = read("/etc/group")
+            .lines()
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split(':').collect();
+                let members = f
+                    .get(3)
+                    .map(|m| {
+                        m.split(',')
+                            .filter(|s| !s.is_empty())
+                            .map(str::to_string)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                Some((f.first()?.to_string(), f.get(2)?.parse().ok()?, members))
+            })
+            .collect();
+        Db { users, groups }
+    }
+
+    fn user_by_name(&self, n: &str) -> Option<&User> {
+        self.users.iter().find(|u| u.name == n)
+    }
+
+    fn user_by_id(&self, id: u32) -> Option<&User> {
+        self.users.iter().find(|u| u.uid == id)
+    }
+
+    fn group_name(&self, gid: u32) -> Option<&str> {
+        self.groups
+            .iter()
+            .find(|g| g.1 == gid)
+            .map(|g| g.0.as_str())
+    }
+
+    /// The primary group first, then supplementary groups listing the user.
+    fn group_ids(&self, u: &User) -> Vec<u32> {
+        let mut v = vec![u.gid];
+        for (_, gid, members) in &self.groups {
+            if members.contains(&u.name) && !v.contains(gid) {
+                v.push(*gid);
+            }
+        }
+        v
+    }
+}
+
+/// The current user: by `$EUID`/`$UID`, else by `$USER`; the default user otherwise.
+pub(super) fn current(ctx: &dyn ToolCtx, db: &Db) -> User {
+    let var = |n: &str| ctx.var(n).map(|v| v.to_string_lossy());
+    let uid = var("EUID")
+        .or_else(|| var("UID"))
+        .and_then(|v| v.parse::<u32>().ok());
+    if let Some(u) = uid.and_then(|id| db.user_by_id(id)) {
+        return u.clone();
+    }
+    if let Some(u) = var("USER").and_then(|n| db.user_by_name(&n).cloned()) {
+        return u;
+    }
+    let id = uid.unwrap_or(1000);
+    User {
+        name: var("USER").unwrap_or_else(|| id.to_string()),
+        uid: id,
+        gid: id,
+    }
+}
+
+fn lookup(db: &Db, arg: &str) -> Option<User> {
+    db.user_by_name(arg)
+        .or_else(|| arg.parse::<u32>().ok().and_then(|id| db.user_by_id(id)))
+        .cloned()
+}
+
+impl Command for Id {
+    fn spec(&self) -> &CommandSpec {
+        &ID
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&ID, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let (u, g, gs) = (p.has(&ID, "u"), p.has(&ID, "g"), p.has(&ID, "G"));
+        let names = p.has(&ID, "n");
+        let zero = p.has(&ID, "z");
+        if [u, g, gs].iter().filter(|x| **x).count() > 1 {
+            util::err(ctx, "id", "cannot print \"only\" of more than one choice");
+            return 1;
+        }
+        let only = u || g || gs;
+        if !only && (names || p.has(&ID, "r")) {
+            util::err(
+                ctx,
+                "id",
+                "cannot print only names or real IDs in default format",
+            );
+            return 1;
+        }
+        if !only && zero {
+            util::err(ctx, "id", "option --zero not permitted in default format");
+            return 1;
+        }
+        let db = Db::load(ctx);
+        let users: Vec<Option<User>> = if p.operands.is_empty() {
+            vec![Some(current(ctx, &db))]
+        } else {
+            p.operands
+                .iter()
+                .map(|o| lookup(&db, &util::lossy(o)))
+                .collect()
+        };
+        let mut out = String::new();
+        let mut status = 0;
+        let gname = |id: u32| {
+            db.group_name(id)
+                .map_or_else(|| id.to_string(), str::to_string)
+        };
+        for (k, user) in users.iter().enumerate() {
+            let Some(user) = user else {
+                let _ = util::out(ctx, out.as_bytes());
+                out.clear();
+                let name = util::lossy(&p.operands[k]);
+                util::err(ctx, "id", &format!("{}: no such user", util::cquote(&name)));
+                status = 1;
+                continue;
+            };
+            let end = if zero { '\0' } else { '\n' };
+            if u {
+                out.push_str(&if names {
+                    user.name.clone()
+                } else {
+                    user.uid.to_string()
+                });
+                out.push(end);
+            } else if g {
+                out.push_str(&if names {
+                    gname(user.gid)
+                } else {
+                    user.gid.to_string()
+                });
+                out.push(end);
+            } else if gs {
+                let ids = db.group_ids(user);
+                let sep = if zero { "\0" } else { " " };
+                let v: Vec<String> = ids
+                    .iter()
+                    .map(|&i| if names { gname(i) } else { i.to_string() })
+                    .collect();
+                out.push_str(&v.join(sep));
+                if zero {
+                    out.push('\0');
+                    if p.operands.len() > 1 {
+                        out.push('\0');
+                    }
+                } else {
+                    out.push('\n');
+                }
+            } else {
+                let groups: Vec<String> = db
+                    .group_ids(user)
+                    .iter()
+                    .map(|&i| match db.group_name(i) {
+                        Some(n) => format!("{i}({n})"),
+                        None => i.to_string(),
+                    })
+                    .collect();
+                let gpart = match db.group_name(user.gid) {
+                    Some(n) => format!("{}({n})", user.gid),
+                    None => user.gid.to_string(),
+                };
+                out.push_str(&format!(
+                    "uid={}({}) gid={gpart} groups={}\n",
+                    user.uid,
+                    user.name,
+                    groups.join(",")
+                ));
+            }
+        }
+        if !util::out(ctx, out.as_bytes()) {
+            return 141;
+        }
+        status
+    }
+}
+
+impl Command for Groups {
+    fn spec(&self) -> &CommandSpec {
+        &GROUPS
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&GROUPS, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let db = Db::load(ctx);
+        let gname = |id: u32| {
+            db.group_name(id)
+                .map_or_else(|| id.to_string(), str::to_string)
+        };
+        let mut out = String::new();
+        let mut status = 0;
+        if p.operands.is_empty() {
+            let u = current(ctx, &db);
+            let v: Vec<String> = db.group_ids(&u).into_iter().map(gname).collect();
+            out.push_str(&format!("{}\n", v.join(" ")));
+        }
+        for o in &p.operands {
+            let name = util::lossy(o);
+            match lookup(&db, &name) {
+                Some(u) => {
+                    let v: Vec<String> = db.group_ids(&u).into_iter().map(gname).collect();
+                    out.push_str(&format!("{name} : {}\n", v.join(" ")));
+                }
+                None => {
+                    let _ = util::out(ctx, out.as_bytes());
+                    out.clear();
+                    util::err(
+                        ctx,
+                        "groups",
+                        &format!("{}: no such user", util::cquote(&name)),
+                    );
+                    status = 1;
+                }
+            }
+        }
+        if !util::out(ctx, out.as_bytes()) {
+            return 141;
+        }
+        status
+    }
+}
+
+fn no_operands(ctx: &mut dyn ToolCtx, spec: &CommandSpec, args: &[Arg]) -> Result<(), i32> {
+    let p = util::parse_or_usage(spec, args, ctx, 1)?;
+    if let Some(op) = p.operands.first() {
+        return Err(util::usage(
+            ctx,
+            spec,
+            &format!(
+                "{}: extra operand {}",
+                spec.name,
+                util::cquote(&util::lossy(op))
+            ),
+            1,
+        ));
+    }
+    Ok(())
+}
+
+impl Command for Whoami {
+    fn spec(&self) -> &CommandSpec {
+        &WHOAMI
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        if let Err(s) = no_operands(ctx, &WHOAMI, args) {
+            return s;
+        }
+        let db = Db::load(ctx);
+        let line = format!("{}\n", current(ctx, &db).name);
+        if util::out(ctx, line.as_bytes()) {
+            0
+        } else {
+            141
+        }
+    }
+}
+
+impl Command for Logname {
+    fn spec(&self) -> &CommandSpec {
+        &LOGNAME
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        if let Err(s) = no_operands(ctx, &LOGNAME, args) {
+            return s;
+        }
+        match ctx
+            .var("LOGNAME")
+            .map(|v| v.to_string_lossy())
+            .filter(|v| !v.is_empty())
+        {
+            Some(n) => {
+                if util::out(ctx, format!("{n}\n").as_bytes()) {
+                    0
+                } else {
+                    141
+                }
+            }
+            None => {
+                util::err(ctx, "logname", "no login name");
+                1
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Groups, Id, Logname, Whoami};
+    use crate::testing::{TestCtx, run};
+
+    fn go(cmd: &dyn sandsh_api::Command, args: &[&str]) -> (i32, String, String) {
+        let mut c = TestCtx::new();
+        c.env.push(("UID".into(), b"1000".to_vec()));
+        c.env.push(("LOGNAME".into(), b"user".to_vec()));
+        let s = run(cmd, args, &mut c);
+        (s, c.out_str(), c.err_str())
+    }
+
+    #[test]
+    fn identity() {
+        assert_eq!(
+            go(&Id, &[]).1,
+            "uid=1000(user) gid=1000(user) groups=1000(user)\n"
+        );
+        assert_eq!(
+            go(&Id, &["root"]).1,
+            "uid=0(root) gid=0(root) groups=0(root)\n"
+        );
+        assert_eq!(go(&Id, &["-u"]).1, "1000\n");
+        assert_eq!(go(&Id, &["-un"]).1, "user\n");
+        assert_eq!(go(&Id, &["-gn"]).1, "user\n");
+        assert_eq!(go(&Id, &["-G"]).1, "1000\n");
+        assert_eq!(go(&Id, &["-Gn", "root", "user"]).1, "root\nuser\n");
+        assert_eq!(go(&Id, &["-uz"]).1, "1000\0");
+        assert_eq!(
+            go(&Id, &["-n"]).2,
+            "id: cannot print only names or real IDs in default format\n"
+        );
+        assert_eq!(
+            go(&Id, &["-u", "-g"]).2,
+            "id: cannot print \"only\" of more than one choice\n"
+        );
+        let (s, _, e) = go(&Id, &["nope"]);
+        assert_eq!(
+            (s, e.as_str()),
+            (1, "id: \u{2018}nope\u{2019}: no such user\n")
+        );
+        assert_eq!(go(&Groups, &[]).1, "user\n");
+        assert_eq!(
+            go(&Groups, &["root", "user"]).1,
+            "root : root\nuser : user\n"
+        );
+        assert_eq!(go(&Whoami, &[]).1, "user\n");
+        assert_eq!(go(&Logname, &[]).1, "user\n");
+        assert_eq!(go(&Whoami, &["x"]).0, 1);
+    }
+}

@@ -1,0 +1,464 @@
+//! `install`: copy files and set their mode, or create directories (`-d`), creating leading
+//! directories with `-D`.
+//!
+//! Installed files get mode 0755 unless `-m`; a symbolic `-m` applies to 0 without the umask,
+//! as GNU's does. Owner and group changes (`-o`, `-g`) and `-s` (strip) are not supported:
+//! the VFS is single-user and has no binaries to strip.
+
+use sandsh_api::fs::WriteMode;
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+};
+
+use super::fsutil::{self, opt};
+use super::{mode, util};
+
+pub struct Install;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "install",
+    group: "fs",
+    summary: "copy files and set attributes",
+    usage: "install [OPTION]... [-T] SOURCE DEST\n  or:  install [OPTION]... SOURCE... DIRECTORY\n  or:  install [OPTION]... -t DIRECTORY SOURCE...\n  or:  install [OPTION]... -d DIRECTORY...",
+    description: "Copy SOURCE to DEST or multiple SOURCEs to the existing DIRECTORY, setting the mode (0755 unless -m). With -d, create all components of the given directories.",
+    options: &[
+        opt(None, Some("backup"), None, "not supported"),
+        opt(Some('c'), None, None, "(ignored)"),
+        opt(
+            Some('C'),
+            Some("compare"),
+            None,
+            "do not copy a file whose content is already the same at the destination",
+        ),
+        opt(
+            Some('d'),
+            Some("directory"),
+            None,
+            "treat all arguments as directory names; create all components",
+        ),
+        opt(
+            Some('D'),
+            None,
+            None,
+            "create all leading components of DEST except the last, or all components of --target-directory",
+        ),
+        opt(
+            Some('g'),
+            Some("group"),
+            Some("GROUP"),
+            "set group ownership (not supported)",
+        ),
+        opt(
+            Some('m'),
+            Some("mode"),
+            Some("MODE"),
+            "set permission mode (as in chmod), instead of rwxr-xr-x",
+        ),
+        opt(
+            Some('o'),
+            Some("owner"),
+            Some("OWNER"),
+            "set ownership (not supported)",
+        ),
+        opt(
+            Some('p'),
+            Some("preserve-timestamps"),
+            None,
+            "apply the modification time of SOURCE files to the copies",
+        ),
+        opt(
+            Some('s'),
+            Some("strip"),
+            None,
+            "strip symbol tables (not supported)",
+        ),
+        opt(
+            Some('t'),
+            Some("target-directory"),
+            Some("DIRECTORY"),
+            "copy all SOURCE arguments into DIRECTORY",
+        ),
+        opt(
+            Some('T'),
+            Some("no-target-directory"),
+            None,
+            "treat DEST as a normal file",
+        ),
+        opt(
+            Some('v'),
+            Some("verbose"),
+            None,
+            "print the name of each created file or directory",
+        ),
+    ],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "sources and destination, or directories with -d",
+        required: true,
+        repeated: true,
+    }],
+    returns: "nothing (with -v, one line per file or directory created)",
+    examples: &[
+        Example {
+            description: "install a script with its mode",
+            script: "echo hi > s && install -m 750 s /tmp/bin1 && stat -c %a /tmp/bin1",
+            stdout: "750\n",
+        },
+        Example {
+            description: "create leading directories",
+            script: "echo hi > s && install -Dv s /tmp/x/y/s",
+            stdout: "install: creating directory '/tmp/x'\ninstall: creating directory '/tmp/x/y'\n's' -> '/tmp/x/y/s'\n",
+        },
+    ],
+    errors: "exit 1 when a source is missing or a directory, or a destination cannot be written",
+    risk: RiskLevel::MediumRisk,
+};
+
+/// Create `dir` and its missing parents, reporting each with -v.
+fn make_dirs(
+    ctx: &mut dyn ToolCtx,
+    dir: &str,
+    verbose: bool,
+    out: &mut Vec<u8>,
+) -> Result<(), String> {
+    let abs = ctx.resolve_path(dir);
+    if ctx.backend().stat(&abs).is_ok_and(|m| m.is_dir()) {
+        return Ok(());
+    }
+    // Walk the operand's own components so that -v names them as given.
+    let mut prefix = String::new();
+    if dir.starts_with('/') {
+        prefix.push('/');
+    }
+    for comp in dir.split('/').filter(|c| !c.is_empty()) {
+        if !prefix.is_empty() && !prefix.ends_with('/') {
+            prefix.push('/');
+        }
+        prefix.push_str(comp);
+        if comp == "." || comp == ".." {
+            continue;
+        }
+        let p = ctx.resolve_path(&prefix);
+        match ctx.backend().stat(&p) {
+            Ok(m) if m.is_dir() => continue,
+            Ok(_) => {
+                return Err(format!(
+                    "cannot create directory {}: File exists",
+                    util::cquote(&prefix)
+                ));
+            }
+            Err(_) => {}
+        }
+        if let Err(e) = ctx.backend().mkdir(&p, 0o755, false) {
+            return Err(format!(
+                "cannot create directory {}: {e}",
+                util::cquote(&prefix)
+            ));
+        }
+        if verbose {
+            out.extend_from_slice(
+                format!("install: creating directory {}\n", util::quote(&prefix)).as_bytes(),
+            );
+        }
+    }
+    Ok(())
+}
+
+impl Command for Install {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        for unsupported in ["backup", "g", "o", "s"] {
+            if p.has(&SPEC, unsupported) {
+                let name = if unsupported.len() == 1 {
+                    format!("-{unsupported}")
+                } else {
+                    format!("--{unsupported}")
+                };
+                util::err(
+                    ctx,
+                    "install",
+                    &format!("{name} is not supported in the sandbox"),
+                );
+                return 1;
+            }
+        }
+        let verbose = p.has(&SPEC, "v");
+        let mode_arg = p.value(&SPEC, "m").map(|v| util::lossy(v));
+        let file_mode = match &mode_arg {
+            Some(m) => match mode::apply(m, 0, false, 0) {
+                Some(v) => v,
+                None => {
+                    util::err(ctx, "install", &format!("invalid mode {}", util::cquote(m)));
+                    return 1;
+                }
+            },
+            None => 0o755,
+        };
+        let mut out = Vec::new();
+        let mut status = 0;
+        if p.has(&SPEC, "d") {
+            if p.operands.is_empty() {
+                return util::usage(ctx, &SPEC, "install: missing file operand", 1);
+            }
+            for d in &p.operands {
+                if ctx.is_cancelled() {
+                    return 130;
+                }
+                let d = util::lossy(d);
+                match make_dirs(ctx, &d, verbose, &mut out) {
+                    Ok(()) => {
+                        if mode_arg.is_some() {
+                            let abs = ctx.resolve_path(&d);
+                            let m = mode_arg
+                                .as_deref()
+                                .and_then(|m| mode::apply(m, 0, true, 0))
+                                .unwrap_or(0o755);
+                            let _ = ctx.backend().chmod(&abs, m);
+                        }
+                    }
+                    Err(msg) => {
+                        let _ = util::out(ctx, &out);
+                        out.clear();
+                        util::err(ctx, "install", &msg);
+                        status = 1;
+                    }
+                }
+            }
+            let _ = util::out(ctx, &out);
+            return status;
+        }
+        let target = p.value(&SPEC, "t").map(|v| util::lossy(v));
+        let make_leading = p.has(&SPEC, "D");
+        if make_leading
+            && let Some(t) = &target
+            && let Err(msg) = make_dirs(ctx, t, verbose, &mut out)
+        {
+            let _ = util::out(ctx, &out);
+            util::err(ctx, "install", &msg);
+            return 1;
+        }
+        if make_leading && target.is_none() && p.operands.len() == 2 {
+            let dest = util::lossy(&p.operands[1]);
+            let parent = match dest.rfind('/') {
+                Some(0) => Some("/".to_string()),
+                Some(i) => Some(dest[..i].to_string()),
+                None => None,
+            };
+            if let Some(parent) = parent
+                && let Err(msg) = make_dirs(ctx, &parent, verbose, &mut out)
+            {
+                let _ = util::out(ctx, &out);
+                util::err(ctx, "install", &msg);
+                return 1;
+            }
+        }
+        let pairs = match util::copy_pairs(
+            ctx,
+            &p.operands,
+            target.as_deref().map(str::as_bytes),
+            p.has(&SPEC, "T"),
+        ) {
+            Ok(v) => v,
+            Err(msg) => {
+                let _ = util::out(ctx, &out);
+                if msg.starts_with("missing") {
+                    return util::usage(ctx, &SPEC, &format!("install: {msg}"), 1);
+                }
+                util::err(ctx, "install", &msg);
+                return 1;
+            }
+        };
+        let compare = p.has(&SPEC, "C");
+        let preserve = p.has(&SPEC, "p");
+        for (src, dst) in pairs {
+            if ctx.is_cancelled() {
+                return 130;
+            }
+            let sabs = ctx.resolve_path(&src);
+            let dabs = ctx.resolve_path(&dst);
+            let smeta = match ctx.backend().stat(&sabs) {
+                Ok(m) => m,
+                Err(e) => {
+                    let _ = util::out(ctx, &out);
+                    out.clear();
+                    util::err(
+                        ctx,
+                        "install",
+                        &format!("cannot stat {}: {e}", util::quote(&src)),
+                    );
+                    status = 1;
+                    continue;
+                }
+            };
+            let fail = |ctx: &mut dyn ToolCtx, out: &mut Vec<u8>, msg: String| {
+                let _ = util::out(ctx, out);
+                out.clear();
+                util::err(ctx, "install", &msg);
+            };
+            if smeta.is_dir() {
+                fail(
+                    ctx,
+                    &mut out,
+                    format!("omitting directory {}", util::quote(&src)),
+                );
+                status = 1;
+                continue;
+            }
+            let same = fsutil::canonicalize(ctx, &src, fsutil::Can::Existing, true).ok()
+                == fsutil::canonicalize(ctx, &dst, fsutil::Can::Existing, true).ok()
+                && ctx.backend().stat(&dabs).is_ok();
+            if same {
+                fail(
+                    ctx,
+                    &mut out,
+                    format!(
+                        "{} and {} are the same file",
+                        util::quote(&src),
+                        util::quote(&dst)
+                    ),
+                );
+                status = 1;
+                continue;
+            }
+            let data = match ctx.backend().read(&sabs, None) {
+                Ok(d) => d,
+                Err(e) => {
+                    fail(
+                        ctx,
+                        &mut out,
+                        format!("cannot open {} for reading: {e}", util::quote(&src)),
+                    );
+                    status = 1;
+                    continue;
+                }
+            };
+            let existing = ctx.backend().lstat(&dabs).ok();
+            if compare
+                && existing
+                    .as_ref()
+                    .is_some_and(|m| m.is_file() && m.mode & 0o7777 == file_mode)
+                && ctx.backend().read(&dabs, None).is_ok_and(|d| d == data)
+            {
+                continue;
+            }
+            if let Some(m) = &existing {
+                if m.is_dir() {
+                    fail(
+                        ctx,
+                        &mut out,
+                        format!(
+                            "cannot overwrite directory {} with non-directory",
+                            util::quote(&dst)
+                        ),
+                    );
+                    status = 1;
+                    continue;
+                }
+                // GNU unlinks the old file first, so a symlink is replaced, not followed.
+                if ctx.backend().remove(&dabs, false).is_ok() && verbose {
+                    out.extend_from_slice(format!("removed {}\n", util::quote(&dst)).as_bytes());
+                }
+            }
+            if let Err(e) = ctx
+                .backend()
+                .write(&dabs, &data, WriteMode::Truncate, file_mode)
+            {
+                fail(
+                    ctx,
+                    &mut out,
+                    format!("cannot create regular file {}: {e}", util::quote(&dst)),
+                );
+                status = 1;
+                continue;
+            }
+            let _ = ctx.backend().chmod(&dabs, file_mode);
+            if preserve {
+                let _ = ctx.backend().set_mtime(&dabs, smeta.mtime);
+            }
+            if verbose {
+                out.extend_from_slice(
+                    format!("{} -> {}\n", util::quote(&src), util::quote(&dst)).as_bytes(),
+                );
+            }
+        }
+        if !util::out(ctx, &out) {
+            return 141;
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Install;
+    use crate::testing::{TestCtx, run};
+    use std::path::Path;
+
+    fn mode(c: &TestCtx, p: &str) -> Option<u32> {
+        c.backend.stat(&c.cwd.join(p)).ok().map(|m| m.mode)
+    }
+
+    #[test]
+    fn copies_with_modes() {
+        let mut c = TestCtx::new().file("src", b"hi\n");
+        assert_eq!(run(&Install, &["src", "dst"], &mut c), 0);
+        assert_eq!(c.read("dst"), Some(b"hi\n".to_vec()));
+        assert_eq!(mode(&c, "dst"), Some(0o755));
+        assert_eq!(run(&Install, &["-m", "640", "src", "d3"], &mut c), 0);
+        assert_eq!(mode(&c, "d3"), Some(0o640));
+        assert_eq!(run(&Install, &["-m", "u+x", "src", "e"], &mut c), 0);
+        assert_eq!(mode(&c, "e"), Some(0o100));
+        assert_eq!(run(&Install, &["-v", "src", "dst"], &mut c), 0);
+        assert_eq!(c.out_str(), "removed 'dst'\n'src' -> 'dst'\n");
+    }
+
+    #[test]
+    fn directories() {
+        let mut c = TestCtx::new().file("src", b"hi\n");
+        assert_eq!(run(&Install, &["-dv", "x/y"], &mut c), 0);
+        assert_eq!(
+            c.out_str(),
+            "install: creating directory 'x'\ninstall: creating directory 'x/y'\n"
+        );
+        assert!(
+            c.backend
+                .stat(Path::new("/home/user/x/y"))
+                .is_ok_and(|m| m.is_dir())
+        );
+        c.out.clear();
+        assert_eq!(run(&Install, &["-Dv", "src", "deep/f"], &mut c), 0);
+        assert_eq!(
+            c.out_str(),
+            "install: creating directory 'deep'\n'src' -> 'deep/f'\n"
+        );
+        assert_eq!(run(&Install, &["-D", "-t", "t/sub", "src"], &mut c), 0);
+        assert_eq!(c.read("t/sub/src"), Some(b"hi\n".to_vec()));
+    }
+
+    #[test]
+    fn errors() {
+        let mut c = TestCtx::new().file("src", b"hi\n");
+        let _ = c.backend.mkdir(Path::new("/home/user/a"), 0o755, false);
+        assert_eq!(run(&Install, &["src", "src"], &mut c), 1);
+        assert_eq!(run(&Install, &["nope", "x"], &mut c), 1);
+        assert_eq!(run(&Install, &["a", "z"], &mut c), 1);
+        assert_eq!(run(&Install, &["-m", "bad", "src", "q"], &mut c), 1);
+        assert_eq!(run(&Install, &["-d", "src"], &mut c), 1);
+        assert_eq!(
+            c.err_str(),
+            "install: 'src' and 'src' are the same file\n\
+             install: cannot stat 'nope': No such file or directory\n\
+             install: omitting directory 'a'\n\
+             install: invalid mode \u{2018}bad\u{2019}\n\
+             install: cannot create directory \u{2018}src\u{2019}: File exists\n"
+        );
+    }
+}

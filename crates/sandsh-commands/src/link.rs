@@ -1,0 +1,130 @@
+//! `link`: call link(2) to make FILE2 a hard link to FILE1. The VFS's `hard_link` does the
+//! work; a backend that cannot link reports its error (never a copy passed off as a link).
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+};
+
+use super::util;
+
+pub struct Link;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "link",
+    group: "fs",
+    summary: "call the link function to create a link named FILE2 to an existing FILE1",
+    usage: "link FILE1 FILE2",
+    description: "Call the link function to create a hard link named FILE2 to an existing FILE1. Exactly two operands; no options.",
+    options: &[],
+    operands: &[
+        ArgSpec {
+            name: "FILE1",
+            kind: ArgType::Path,
+            description: "the existing file",
+            required: true,
+            repeated: false,
+        },
+        ArgSpec {
+            name: "FILE2",
+            kind: ArgType::Path,
+            description: "the new link",
+            required: true,
+            repeated: false,
+        },
+    ],
+    returns: "nothing; FILE2 names the same file as FILE1",
+    examples: &[Example {
+        description: "a second name for a file",
+        script: "echo hi > a && link a b && echo more >> b && cat a",
+        stdout: "hi\nmore\n",
+    }],
+    errors: "exit 1 without exactly two operands, or when the link cannot be made (FILE1 missing, FILE2 exists)",
+    risk: RiskLevel::LowRisk,
+};
+
+impl Command for Link {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let (from, to) = match p.operands.as_slice() {
+            [] => return util::usage(ctx, &SPEC, "link: missing operand", 1),
+            [one] => {
+                let msg = format!(
+                    "link: missing operand after {}",
+                    util::cquote(&util::lossy(one))
+                );
+                return util::usage(ctx, &SPEC, &msg, 1);
+            }
+            [a, b] => (util::lossy(a), util::lossy(b)),
+            [_, _, extra, ..] => {
+                let msg = format!("link: extra operand {}", util::cquote(&util::lossy(extra)));
+                return util::usage(ctx, &SPEC, &msg, 1);
+            }
+        };
+        let (src, dst) = (ctx.resolve_path(&from), ctx.resolve_path(&to));
+        // link(2) reports an existing FILE2 before anything about FILE1.
+        let result = if ctx.backend().lstat(&dst).is_ok() && ctx.backend().lstat(&src).is_ok() {
+            Err(sandsh_api::fs::VfsError::AlreadyExists)
+        } else {
+            ctx.backend().hard_link(&src, &dst)
+        };
+        match result {
+            Ok(()) => 0,
+            Err(e) => {
+                let msg = format!(
+                    "cannot create link {} to {}: {e}",
+                    util::quote(&to),
+                    util::quote(&from)
+                );
+                util::err(ctx, "link", &msg);
+                1
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Link;
+    use crate::testing::{TestCtx, run};
+
+    #[test]
+    fn links_share_content() {
+        let mut c = TestCtx::new().file("a", b"hi");
+        assert_eq!(run(&Link, &["a", "b"], &mut c), 0);
+        assert_eq!(c.read("b"), Some(b"hi".to_vec()));
+        assert_eq!(run(&Link, &["a", "b"], &mut c), 1);
+        assert_eq!(
+            c.err_str(),
+            "link: cannot create link 'b' to 'a': File exists\n"
+        );
+    }
+
+    #[test]
+    fn operand_errors() {
+        let mut c = TestCtx::new();
+        assert_eq!(run(&Link, &["nope", "x"], &mut c), 1);
+        assert_eq!(
+            c.err_str(),
+            "link: cannot create link 'x' to 'nope': No such file or directory\n"
+        );
+        let mut c = TestCtx::new();
+        assert_eq!(run(&Link, &["a"], &mut c), 1);
+        assert!(
+            c.err_str()
+                .starts_with("link: missing operand after \u{2018}a\u{2019}\n")
+        );
+        let mut c = TestCtx::new();
+        assert_eq!(run(&Link, &["a", "b", "c"], &mut c), 1);
+        assert!(
+            c.err_str()
+                .starts_with("link: extra operand \u{2018}c\u{2019}\n")
+        );
+    }
+}

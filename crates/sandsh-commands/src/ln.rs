@@ -1,0 +1,230 @@
+//! `ln`: make links between files (hard links by default, symbolic with `-s`).
+
+use std::path::Path;
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::util;
+
+pub struct Ln;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "ln",
+    group: "fs",
+    summary: "make links between files",
+    usage: "ln [OPTION]... TARGET LINK_NAME\n  or:  ln [OPTION]... TARGET\n  or:  ln [OPTION]... TARGET... DIRECTORY",
+    description: "Create a link to TARGET with the name LINK_NAME, or links in DIRECTORY, or (with one operand) in the current directory. Hard links by default; symbolic links with -s (the target text is stored as given).",
+    options: &[
+        OptSpec {
+            short: Some('f'),
+            long: Some("force"),
+            value: None,
+            help: "remove existing destination files",
+        },
+        OptSpec {
+            short: Some('n'),
+            long: Some("no-dereference"),
+            value: None,
+            help: "treat LINK_NAME as a normal file if it is a symbolic link to a directory",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("symbolic"),
+            value: None,
+            help: "make symbolic links instead of hard links",
+        },
+        OptSpec {
+            short: Some('T'),
+            long: Some("no-target-directory"),
+            value: None,
+            help: "treat LINK_NAME as a normal file always",
+        },
+        OptSpec {
+            short: Some('r'),
+            long: Some("relative"),
+            value: None,
+            help: "with -s, create links relative to link location",
+        },
+        OptSpec {
+            short: Some('t'),
+            long: Some("target-directory"),
+            value: Some("DIRECTORY"),
+            help: "specify the DIRECTORY in which to create the links",
+        },
+        OptSpec {
+            short: Some('v'),
+            long: Some("verbose"),
+            value: None,
+            help: "print name of each linked file",
+        },
+    ],
+    operands: &[
+        ArgSpec {
+            name: "TARGET",
+            kind: ArgType::Path,
+            description: "what the link points to",
+            required: true,
+            repeated: true,
+        },
+        ArgSpec {
+            name: "LINK_NAME",
+            kind: ArgType::Path,
+            description: "the link to create",
+            required: false,
+            repeated: false,
+        },
+    ],
+    returns: "nothing (with -v, one line per link)",
+    examples: &[Example {
+        description: "symbolic link",
+        script: "echo x > f && ln -s f l && cat l",
+        stdout: "x\n",
+    }],
+    errors: "exit 1 when the link exists (without -f), the target is missing (hard links), or the directory is missing",
+    risk: RiskLevel::LowRisk,
+};
+
+impl Command for Ln {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let symbolic = p.has(&SPEC, "s");
+        let relative = p.has(&SPEC, "r");
+        if relative && !symbolic {
+            util::err(ctx, "ln", "cannot do --relative without --symbolic");
+            return 1;
+        }
+        let force = p.has(&SPEC, "f");
+        let no_deref = p.has(&SPEC, "n");
+        let mut ops = p.operands.clone();
+        if ops.len() == 1 && p.value(&SPEC, "t").is_none() {
+            ops.push(b".".to_vec());
+        }
+        // With -n, a symlink to a directory as the last operand is replaced, not entered.
+        let no_target = p.has(&SPEC, "T")
+            || (no_deref
+                && ops.len() == 2
+                && ops.last().is_some_and(|l| {
+                    ctx.backend()
+                        .lstat(&ctx.resolve_path(&util::lossy(l)))
+                        .is_ok_and(|m| m.is_symlink())
+                }));
+        let pairs = match util::copy_pairs(
+            ctx,
+            &ops,
+            p.value(&SPEC, "t").map(|v| v.as_slice()),
+            no_target,
+        ) {
+            Ok(v) => v,
+            Err(m) => return util::usage(ctx, &SPEC, &format!("ln: {m}"), 1),
+        };
+        let be = ctx.backend().clone();
+        let mut status = 0;
+        for (target, link) in pairs {
+            let la = ctx.resolve_path(&link);
+            if force && be.lstat(&la).is_ok_and(|m| !m.is_dir()) {
+                let _ = be.remove(&la, false);
+            }
+            // -r: the TARGET operand is read from the current directory and stored relative to
+            // the link's directory, both resolved as `realpath -m` would.
+            let stored = if relative {
+                let canon = |ctx: &dyn ToolCtx, p: &str| {
+                    super::fsutil::canonicalize(ctx, p, super::fsutil::Can::Missing, true)
+                        .unwrap_or_else(|_| super::fsutil::lexical(ctx.cwd(), p))
+                };
+                let t = canon(ctx, &target);
+                let parent = la
+                    .parent()
+                    .map_or_else(|| "/".to_string(), |d| d.to_string_lossy().into_owned());
+                let d = canon(ctx, &parent);
+                super::fsutil::relative_to(&t, &d)
+            } else {
+                target.clone()
+            };
+            if !symbolic
+                && be
+                    .stat(&ctx.resolve_path(&target))
+                    .is_ok_and(|m| m.is_dir())
+            {
+                let m = format!("{target}: hard link not allowed for directory");
+                util::err(ctx, "ln", &m);
+                status = 1;
+                continue;
+            }
+            let r = if symbolic {
+                be.symlink(Path::new(&stored), &la)
+            } else {
+                be.hard_link(&ctx.resolve_path(&target), &la)
+            };
+            match r {
+                Ok(()) => {
+                    if p.has(&SPEC, "v") {
+                        let arrow = if symbolic { "->" } else { "=>" };
+                        let _ = util::out(
+                            ctx,
+                            format!("{} {arrow} {}\n", util::quote(&link), util::quote(&stored))
+                                .as_bytes(),
+                        );
+                    }
+                }
+                Err(e) => {
+                    let m = if symbolic {
+                        format!("failed to create symbolic link {}: {e}", util::quote(&link))
+                    } else {
+                        format!(
+                            "failed to create hard link {} => {}: {e}",
+                            util::quote(&link),
+                            util::quote(&target)
+                        )
+                    };
+                    util::err(ctx, "ln", &m);
+                    status = 1;
+                }
+            }
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ln;
+    use crate::testing::{TestCtx, run};
+
+    #[test]
+    fn relative_links() {
+        let mut ctx = TestCtx::new().file("t", b"x");
+        let _ = ctx.backend.mkdir(&ctx.cwd.join("a/b"), 0o755, true);
+        assert_eq!(run(&Ln, &["-svr", "t", "a/b/l"], &mut ctx), 0);
+        assert_eq!(ctx.out_str(), "'a/b/l' -> '../../t'\n");
+        assert_eq!(ctx.read("a/b/l"), Some(b"x".to_vec()));
+        assert_eq!(run(&Ln, &["-r", "t", "h"], &mut ctx), 1);
+        assert_eq!(
+            ctx.err_str(),
+            "ln: cannot do --relative without --symbolic\n"
+        );
+    }
+
+    #[test]
+    fn links() {
+        let mut ctx = TestCtx::new().file("f", b"x");
+        assert_eq!(run(&Ln, &["-s", "f", "l"], &mut ctx), 0);
+        assert_eq!(ctx.read("l").unwrap(), b"x");
+        assert_eq!(run(&Ln, &["-s", "f", "l"], &mut ctx), 1);
+        assert_eq!(
+            ctx.err_str(),
+            "ln: failed to create symbolic link 'l': File exists\n"
+        );
+        assert_eq!(run(&Ln, &["-sf", "g", "l"], &mut ctx), 0);
+        assert_eq!(run(&Ln, &["f", "h"], &mut ctx), 0);
+        assert_eq!(ctx.backend.stat(&ctx.cwd.join("h")).unwrap().nlink, 2);
+    }
+}

@@ -1,0 +1,831 @@
+//! `ls`: list directory contents.
+//!
+//! sandsh output is never a terminal, so entries are printed one per line (GNU's non-tty
+//! default) and never colored. Names sort in byte order (C.UTF-8). Times are shown in UTC.
+//! `-l` block totals assume 4 KiB allocation units, since the VFS has no block counts.
+
+use std::cmp::Ordering;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use sandsh_api::fs::{FileType, Metadata};
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat,
+    RiskLevel, ToolCtx,
+};
+use sandsh_text::strftime::{gmtime, strftime};
+
+use super::{fsutil, mode, util};
+
+pub struct Ls;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "ls",
+    group: "fs",
+    summary: "list directory contents",
+    usage: "ls [OPTION]... [FILE]...",
+    description: "List information about the FILEs (the current directory by default). Entries are sorted by name in byte order and printed one per line (output is never a terminal). Times are UTC.\n\nWith --json, prints one JSON array of entries {\"name\", \"path\", \"type\" (file|directory|symlink|char_device|fifo), \"size\" (bytes), \"mode\" (number), \"permissions\", \"links\", \"inode\", \"uid\", \"user\", \"gid\", \"group\", \"mtime\" (RFC 3339), \"target\" (symlinks)}: the operands' entries and, for directories, their contents (recursively with -R), in listing order.",
+    options: &[
+        OptSpec {
+            short: Some('1'),
+            long: None,
+            value: None,
+            help: "list one file per line (always the case here)",
+        },
+        OptSpec {
+            short: Some('a'),
+            long: Some("all"),
+            value: None,
+            help: "do not ignore entries starting with .",
+        },
+        OptSpec {
+            short: Some('A'),
+            long: Some("almost-all"),
+            value: None,
+            help: "do not list implied . and ..",
+        },
+        OptSpec {
+            short: Some('d'),
+            long: Some("directory"),
+            value: None,
+            help: "list directories themselves, not their contents",
+        },
+        OptSpec {
+            short: Some('F'),
+            long: Some("classify"),
+            value: None,
+            help: "append indicator (one of */=>@|) to entries",
+        },
+        OptSpec {
+            short: Some('h'),
+            long: Some("human-readable"),
+            value: None,
+            help: "with -l, print sizes like 1K 234M 2G",
+        },
+        OptSpec {
+            short: Some('l'),
+            long: None,
+            value: None,
+            help: "use a long listing format",
+        },
+        OptSpec {
+            short: Some('p'),
+            long: None,
+            value: None,
+            help: "append / indicator to directories",
+        },
+        OptSpec {
+            short: Some('r'),
+            long: Some("reverse"),
+            value: None,
+            help: "reverse order while sorting",
+        },
+        OptSpec {
+            short: Some('R'),
+            long: Some("recursive"),
+            value: None,
+            help: "list subdirectories recursively",
+        },
+        OptSpec {
+            short: Some('S'),
+            long: None,
+            value: None,
+            help: "sort by file size, largest first",
+        },
+        OptSpec {
+            short: Some('t'),
+            long: None,
+            value: None,
+            help: "sort by time, newest first",
+        },
+        OptSpec {
+            short: Some('U'),
+            long: None,
+            value: None,
+            help: "do not sort; list entries in directory order",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("size"),
+            value: None,
+            help: "print the allocated size of each file, in 1 KiB blocks (with -h, human-readable)",
+        },
+        OptSpec {
+            short: Some('i'),
+            long: Some("inode"),
+            value: None,
+            help: "print the index number of each file",
+        },
+        OptSpec {
+            short: Some('n'),
+            long: Some("numeric-uid-gid"),
+            value: None,
+            help: "like -l, but list numeric user and group IDs",
+        },
+        OptSpec {
+            short: None,
+            long: Some("color"),
+            value: Some("WHEN"),
+            help: "color the output WHEN: never, auto (no color: output is never a terminal); always is not supported",
+        },
+        OptSpec {
+            short: None,
+            long: Some("time-style"),
+            value: Some("STYLE"),
+            help: "time/date format with -l: full-iso, long-iso, iso, locale, or +FORMAT",
+        },
+        OptSpec {
+            short: None,
+            long: Some("full-time"),
+            value: None,
+            help: "like -l --time-style=full-iso",
+        },
+    ],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files or directories (default .)",
+        required: false,
+        repeated: true,
+    }],
+    returns: "the names (or long listings), one per line",
+    examples: &[
+        Example {
+            description: "list a directory",
+            script: "mkdir d && touch d/b d/a && ls d",
+            stdout: "a\nb\n",
+        },
+        Example {
+            description: "typed JSON",
+            script: "mkdir d && printf abc > d/f && ls --json d | jq -c '.[] | [.name, .type, .size]'",
+            stdout: "[\"f\",\"file\",3]\n",
+        },
+        Example {
+            description: "classify",
+            script: "mkdir -p x/sub && touch x/f && ls -F x",
+            stdout: "f\nsub/\n",
+        },
+    ],
+    errors: "exit 2 when an operand does not exist (the others are still listed), 1 for an unreadable subdirectory",
+    risk: RiskLevel::ReadOnly,
+};
+
+#[derive(Default)]
+struct Cfg {
+    all: bool,
+    almost: bool,
+    dirs: bool,
+    classify: bool,
+    slash: bool,
+    human: bool,
+    long: bool,
+    reverse: bool,
+    recursive: bool,
+    by_size: bool,
+    by_time: bool,
+    unsorted: bool,
+    inode: bool,
+    /// `-s`: each entry's allocated size first, and a total line.
+    blocks: bool,
+    numeric: bool,
+    style: TimeStyle,
+}
+
+/// `--time-style`: how `-l` prints times.
+#[derive(Default, Clone)]
+enum TimeStyle {
+    #[default]
+    Locale,
+    FullIso,
+    LongIso,
+    Iso,
+    Format(String),
+}
+
+impl TimeStyle {
+    fn parse(s: &str) -> Option<TimeStyle> {
+        if let Some(f) = s.strip_prefix('+') {
+            // A second format for recent files follows a newline; the first one serves both.
+            return Some(TimeStyle::Format(
+                f.split('\n').next().unwrap_or("").to_string(),
+            ));
+        }
+        Some(match s.strip_prefix("posix-").unwrap_or(s) {
+            "full-iso" => TimeStyle::FullIso,
+            "long-iso" => TimeStyle::LongIso,
+            "iso" => TimeStyle::Iso,
+            "locale" => TimeStyle::Locale,
+            _ => return None,
+        })
+    }
+}
+
+struct Entry {
+    name: String,
+    /// Path for stat and recursion.
+    path: String,
+    meta: Metadata,
+    target: Option<String>,
+}
+
+fn type_char(t: FileType) -> char {
+    match t {
+        FileType::Dir => 'd',
+        FileType::Symlink => 'l',
+        FileType::CharDevice => 'c',
+        FileType::Fifo => 'p',
+        FileType::File => '-',
+    }
+}
+
+fn indicator(e: &Entry, c: &Cfg) -> &'static str {
+    match e.meta.file_type {
+        FileType::Dir if c.classify || c.slash => "/",
+        FileType::Symlink if c.classify && !c.long => "@",
+        FileType::Fifo if c.classify => "|",
+        FileType::File if c.classify && e.meta.mode & 0o111 != 0 => "*",
+        _ => "",
+    }
+}
+
+/// `-h`: GNU's powers of 1024, rounding up (`4.0K`, `106K`).
+fn human(n: u64) -> String {
+    fsutil::human(n, false)
+}
+
+fn secs(t: SystemTime) -> i64 {
+    match t.duration_since(UNIX_EPOCH) {
+        Ok(d) => d.as_secs() as i64,
+        Err(e) => -(e.duration().as_secs() as i64),
+    }
+}
+
+fn date(t: SystemTime, now: SystemTime, style: &TimeStyle) -> String {
+    let fmt = |f: &str| String::from_utf8_lossy(&strftime(f.as_bytes(), secs(t))).into_owned();
+    let recent = secs(t) > secs(now) - 31_556_952 / 2 && secs(t) <= secs(now) + 60 * 60;
+    match style {
+        TimeStyle::Locale => {}
+        TimeStyle::FullIso => return fsutil::stat_time(t),
+        TimeStyle::LongIso => return fmt("%Y-%m-%d %H:%M"),
+        TimeStyle::Iso if recent => return fmt("%m-%d %H:%M"),
+        TimeStyle::Iso => return fmt("%Y-%m-%d "),
+        TimeStyle::Format(f) => return fmt(f),
+    }
+    const MON: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let s = secs(t);
+    let tm = gmtime(s);
+    let m = MON[(tm.month.clamp(1, 12) - 1) as usize];
+    let six_months = 31_556_952 / 2;
+    let n = secs(now);
+    if s > n - six_months && s <= n + 60 * 60 {
+        format!("{m} {:>2} {:02}:{:02}", tm.day, tm.hour, tm.min)
+    } else {
+        format!("{m} {:>2}  {}", tm.day, tm.year)
+    }
+}
+
+fn users(ctx: &dyn ToolCtx, file: &str) -> Vec<(u32, String)> {
+    let data = ctx
+        .backend()
+        .read(std::path::Path::new(file), None)
+        .unwrap_or_default();
+    String::from_utf8_lossy(&data)
+        .lines()
+        .filter_map(|l| {
+            let mut f = l.split(':');
+            let name = f.next()?.to_string();
+            let id = f.nth(1)?.parse().ok()?;
+            Some((id, name))
+        })
+        .collect()
+}
+
+fn sort_entries(v: &mut [Entry], c: &Cfg) {
+    if c.unsorted {
+        return;
+    }
+    v.sort_by(|a, b| {
+        let o = if c.by_size {
+            b.meta.size.cmp(&a.meta.size)
+        } else if c.by_time {
+            b.meta.mtime.cmp(&a.meta.mtime)
+        } else {
+            Ordering::Equal
+        };
+        o.then_with(|| a.name.as_bytes().cmp(b.name.as_bytes()))
+    });
+    if c.reverse {
+        v.reverse();
+    }
+}
+
+struct Lister<'a> {
+    c: &'a Cfg,
+    json: bool,
+    items: Vec<serde_json::Value>,
+    users: Vec<(u32, String)>,
+    groups: Vec<(u32, String)>,
+    now: SystemTime,
+    status: i32,
+}
+
+impl Lister<'_> {
+    fn owner(&self, id: u32, group: bool) -> String {
+        if self.c.numeric {
+            return id.to_string();
+        }
+        let t = if group { &self.groups } else { &self.users };
+        t.iter()
+            .find(|(i, _)| *i == id)
+            .map_or_else(|| id.to_string(), |(_, n)| n.clone())
+    }
+
+    fn json_entry(&self, e: &Entry) -> serde_json::Value {
+        let m = &e.meta;
+        let kind = match m.file_type {
+            FileType::File => "file",
+            FileType::Dir => "directory",
+            FileType::Symlink => "symlink",
+            FileType::CharDevice => "char_device",
+            FileType::Fifo => "fifo",
+        };
+        let name = |id: u32, t: &Vec<(u32, String)>| {
+            t.iter().find(|(i, _)| *i == id).map(|(_, n)| n.clone())
+        };
+        let mut v = serde_json::json!({
+            "name": e.name,
+            "path": e.path,
+            "type": kind,
+            "size": m.size,
+            "mode": m.mode & 0o7777,
+            "permissions": mode::render(type_char(m.file_type), m.mode),
+            "links": m.nlink,
+            "inode": m.ino,
+            "uid": m.uid,
+            "user": name(m.uid, &self.users),
+            "gid": m.gid,
+            "group": name(m.gid, &self.groups),
+            "mtime": fsutil::rfc3339(m.mtime),
+        });
+        if let (Some(t), Some(o)) = (&e.target, v.as_object_mut()) {
+            o.insert("target".into(), serde_json::Value::String(t.clone()));
+        }
+        v
+    }
+
+    /// Print `entries`; the column widths also fit `also` (GNU sizes the block of file
+    /// operands to the directory operands as well, though those are listed later).
+    fn print(&mut self, entries: &[Entry], also: &[Entry], out: &mut Vec<u8>) {
+        if self.json {
+            let items: Vec<serde_json::Value> = entries
+                .iter()
+                .filter(|e| e.name != "." && e.name != "..")
+                .map(|e| self.json_entry(e))
+                .collect();
+            self.items.extend(items);
+            return;
+        }
+        let sized = || entries.iter().chain(also);
+        let wi = if self.c.inode {
+            sized()
+                .map(|e| e.meta.ino.to_string().len())
+                .max()
+                .unwrap_or(1)
+        } else {
+            0
+        };
+        let in_human = self.c.human;
+        let size_blocks = |e: &Entry| {
+            if in_human {
+                human(blocks(e) * 1024)
+            } else {
+                blocks(e).to_string()
+            }
+        };
+        let wb = if self.c.blocks {
+            sized().map(|e| size_blocks(e).len()).max().unwrap_or(1)
+        } else {
+            0
+        };
+        let ino = |e: &Entry| {
+            let mut s = String::new();
+            if wi > 0 {
+                s = format!("{:>wi$} ", e.meta.ino);
+            }
+            if wb > 0 {
+                s.push_str(&format!("{:>wb$} ", size_blocks(e)));
+            }
+            s
+        };
+        if !self.c.long {
+            for e in entries {
+                out.extend_from_slice(ino(e).as_bytes());
+                out.extend_from_slice(e.name.as_bytes());
+                out.extend_from_slice(indicator(e, self.c).as_bytes());
+                out.push(b'\n');
+            }
+            return;
+        }
+        let size_of = |e: &Entry| {
+            if self.c.human {
+                human(e.meta.size)
+            } else {
+                e.meta.size.to_string()
+            }
+        };
+        let wl = sized()
+            .map(|e| e.meta.nlink.to_string().len())
+            .max()
+            .unwrap_or(1);
+        let wu = sized()
+            .map(|e| self.owner(e.meta.uid, false).len())
+            .max()
+            .unwrap_or(1);
+        let wg = sized()
+            .map(|e| self.owner(e.meta.gid, true).len())
+            .max()
+            .unwrap_or(1);
+        let ws = sized().map(|e| size_of(e).len()).max().unwrap_or(1);
+        for e in entries {
+            let line = format!(
+                "{}{} {:>wl$} {:<wu$} {:<wg$} {:>ws$} {} {}{}",
+                ino(e),
+                mode::render(type_char(e.meta.file_type), e.meta.mode),
+                e.meta.nlink,
+                self.owner(e.meta.uid, false),
+                self.owner(e.meta.gid, true),
+                size_of(e),
+                date(e.meta.mtime, self.now, &self.c.style),
+                e.name,
+                indicator(e, self.c),
+            );
+            out.extend_from_slice(line.as_bytes());
+            if let Some(t) = &e.target {
+                out.extend_from_slice(format!(" -> {t}").as_bytes());
+            }
+            out.push(b'\n');
+        }
+    }
+
+    fn read_dir(&mut self, ctx: &mut dyn ToolCtx, dir: &str) -> Option<Vec<Entry>> {
+        let abs = ctx.resolve_path(dir);
+        let list = match ctx.backend().list(&abs) {
+            Ok(l) => l,
+            Err(e) => {
+                util::err(
+                    ctx,
+                    "ls",
+                    &format!("cannot open directory {}: {e}", util::quote(dir)),
+                );
+                self.status = self.status.max(1);
+                return None;
+            }
+        };
+        let mut names: Vec<String> = Vec::new();
+        if self.c.all {
+            names.push(".".into());
+            names.push("..".into());
+        }
+        for e in list {
+            let n = util::lossy(&e.name);
+            if n.starts_with('.') && !(self.c.all || self.c.almost) {
+                continue;
+            }
+            names.push(n);
+        }
+        let mut v = Vec::new();
+        for n in names {
+            let path = util::join_name(dir, &n);
+            if let Some(e) = entry(ctx, &n, &path, self.c.long || self.json) {
+                v.push(e);
+            }
+        }
+        sort_entries(&mut v, self.c);
+        Some(v)
+    }
+
+    fn list_dir(
+        &mut self,
+        ctx: &mut dyn ToolCtx,
+        dir: &str,
+        header: bool,
+        first: &mut bool,
+        out: &mut Vec<u8>,
+    ) {
+        if ctx.is_cancelled() {
+            return;
+        }
+        let Some(entries) = self.read_dir(ctx, dir) else {
+            return;
+        };
+        if header && !self.json {
+            if !*first {
+                out.push(b'\n');
+            }
+            out.extend_from_slice(format!("{dir}:\n").as_bytes());
+        }
+        *first = false;
+        if (self.c.long || self.c.blocks) && !self.json {
+            let blocks: u64 = entries.iter().map(blocks).sum();
+            let total = if self.c.human {
+                human(blocks * 1024)
+            } else {
+                blocks.to_string()
+            };
+            out.extend_from_slice(format!("total {total}\n").as_bytes());
+        }
+        self.print(&entries, &[], out);
+        if out.len() > util::CHUNK {
+            let _ = util::out(ctx, out);
+            out.clear();
+        }
+        if self.c.recursive {
+            for e in &entries {
+                if e.meta.is_dir() && e.name != "." && e.name != ".." {
+                    self.list_dir(ctx, &e.path, true, first, out);
+                }
+            }
+        }
+    }
+}
+
+fn blocks(e: &Entry) -> u64 {
+    match e.meta.file_type {
+        FileType::File => e.meta.size.div_ceil(4096) * 4,
+        FileType::Dir => 4,
+        _ => 0,
+    }
+}
+
+fn entry(ctx: &dyn ToolCtx, name: &str, path: &str, long: bool) -> Option<Entry> {
+    let abs = ctx.resolve_path(path);
+    let meta = ctx.backend().lstat(&abs).ok()?;
+    let target = if meta.is_symlink() && long {
+        ctx.backend()
+            .read_link(&abs)
+            .ok()
+            .map(|t| t.to_string_lossy().into_owned())
+    } else {
+        None
+    };
+    Some(Entry {
+        name: name.to_string(),
+        path: path.to_string(),
+        meta,
+        target,
+    })
+}
+
+impl Command for Ls {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn structured(&self) -> bool {
+        true
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        // `--color` alone means `--color=always`... for a terminal; GNU's optional argument.
+        let mut fixed: Vec<Arg> = Vec::with_capacity(args.len());
+        let mut ended = false;
+        for a in args {
+            if a == b"--" {
+                ended = true;
+            }
+            if !ended && a == b"--color" {
+                fixed.push(b"--color=always".to_vec());
+            } else {
+                fixed.push(a.clone());
+            }
+        }
+        let p = match util::parse_or_usage(&SPEC, &fixed, ctx, 2) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        if let Some(w) = p.value(&SPEC, "color") {
+            match util::lossy(w).as_str() {
+                "never" | "no" | "none" | "auto" | "tty" | "if-tty" => {}
+                "always" | "yes" | "force" => {
+                    util::err(
+                        ctx,
+                        "ls",
+                        "--color=always is not supported (output is never a terminal)",
+                    );
+                    return 2;
+                }
+                other => {
+                    let msg = format!(
+                        "ls: invalid argument {} for {}\nValid arguments are:\n  - {}, {}, {}\n  - {}, {}, {}\n  - {}, {}, {}",
+                        util::cquote(other),
+                        util::cquote("--color"),
+                        util::cquote("always"),
+                        util::cquote("yes"),
+                        util::cquote("force"),
+                        util::cquote("never"),
+                        util::cquote("no"),
+                        util::cquote("none"),
+                        util::cquote("auto"),
+                        util::cquote("tty"),
+                        util::cquote("if-tty"),
+                    );
+                    return util::usage(ctx, &SPEC, &msg, 1);
+                }
+            }
+        }
+        let full_time = p.has(&SPEC, "full-time");
+        let style = match p.value(&SPEC, "time-style").map(|v| util::lossy(v)) {
+            Some(v) => match TimeStyle::parse(&v) {
+                Some(t) => t,
+                None => {
+                    let msg = format!(
+                        "ls: invalid argument {} for {}\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format",
+                        util::cquote(&v),
+                        util::cquote("time style")
+                    );
+                    return util::usage(ctx, &SPEC, &msg, 2);
+                }
+            },
+            None if full_time => TimeStyle::FullIso,
+            None => TimeStyle::Locale,
+        };
+        let h = |n: &str| p.has(&SPEC, n);
+        let c = Cfg {
+            inode: h("i"),
+            blocks: h("s"),
+            numeric: h("n"),
+            style,
+            all: h("a"),
+            almost: h("A"),
+            dirs: h("d"),
+            classify: h("F"),
+            slash: h("p"),
+            human: h("h"),
+            long: h("l") || h("n") || full_time,
+            reverse: h("r"),
+            recursive: h("R"),
+            by_size: h("S"),
+            by_time: h("t"),
+            unsorted: h("U"),
+        };
+        let json = ctx.output_format() == OutputFormat::Json;
+        let (users, groups) = if c.long || json {
+            (users(ctx, "/etc/passwd"), users(ctx, "/etc/group"))
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let mut l = Lister {
+            c: &c,
+            json,
+            items: Vec::new(),
+            users,
+            groups,
+            now: ctx.now(),
+            status: 0,
+        };
+        let ops: Vec<String> = if p.operands.is_empty() {
+            vec![".".into()]
+        } else {
+            p.operands.iter().map(|o| util::lossy(o)).collect()
+        };
+        let mut files = Vec::new();
+        let mut dirs = Vec::new();
+        for o in &ops {
+            let abs = ctx.resolve_path(o);
+            let Ok(lmeta) = ctx.backend().lstat(&abs) else {
+                util::err(
+                    ctx,
+                    "ls",
+                    &format!(
+                        "cannot access {}: No such file or directory",
+                        util::quote(o)
+                    ),
+                );
+                l.status = 2;
+                continue;
+            };
+            // Operands that are symlinks to directories are followed (unless -l or -d).
+            let follow = lmeta.is_symlink() && !c.long && !c.dirs;
+            let meta = if follow {
+                ctx.backend().stat(&abs).unwrap_or(lmeta.clone())
+            } else {
+                lmeta.clone()
+            };
+            let is_dir = meta.is_dir()
+                || (lmeta.is_symlink()
+                    && !c.dirs
+                    && ctx.backend().stat(&abs).is_ok_and(|m| m.is_dir())
+                    && !o.ends_with('/')
+                    && !c.long)
+                || (lmeta.is_symlink()
+                    && o.ends_with('/')
+                    && ctx.backend().stat(&abs).is_ok_and(|m| m.is_dir()));
+            if is_dir && !c.dirs {
+                dirs.push(Entry {
+                    name: o.clone(),
+                    path: o.clone(),
+                    meta,
+                    target: None,
+                });
+            } else if let Some(e) = entry(ctx, o, o, c.long || json) {
+                files.push(e);
+            }
+        }
+        sort_entries(&mut files, &c);
+        sort_entries(&mut dirs, &c);
+        let mut out = Vec::new();
+        l.print(&files, &dirs, &mut out);
+        let header = ops.len() > 1 || c.recursive;
+        let mut first = files.is_empty();
+        for d in &dirs {
+            l.list_dir(ctx, &d.path, header, &mut first, &mut out);
+        }
+        if l.json {
+            out = format!(
+                "{}\n",
+                serde_json::Value::Array(std::mem::take(&mut l.items))
+            )
+            .into_bytes();
+        }
+        if !util::out(ctx, &out) {
+            return 2;
+        }
+        l.status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Ls, human};
+    use crate::testing::{TestCtx, run};
+
+    #[test]
+    fn listing() {
+        let mut ctx = TestCtx::new()
+            .file("b", b"1234")
+            .file(".h", b"")
+            .file("a", b"");
+        let _ = ctx.backend.mkdir(&ctx.cwd.join("d"), 0o755, false);
+        assert_eq!(run(&Ls, &[], &mut ctx), 0);
+        assert_eq!(ctx.out_str(), "a\nb\nd\n");
+        ctx.out.clear();
+        run(&Ls, &["-A", "-p", "-r"], &mut ctx);
+        assert_eq!(ctx.out_str(), "d/\nb\na\n.h\n");
+        ctx.out.clear();
+        run(&Ls, &["-S"], &mut ctx);
+        let o = ctx.out_str();
+        assert!(o.find("b\n") < o.find("a\n"), "{o}");
+        ctx.out.clear();
+        run(&Ls, &["-l", "b"], &mut ctx);
+        let out = ctx.out_str();
+        assert!(out.starts_with("-rw-r--r-- 1 user user 4 "), "{out}");
+        assert!(out.ends_with(" b\n"));
+        ctx.out.clear();
+        assert_eq!(run(&Ls, &["nope", "a"], &mut ctx), 2);
+        assert_eq!(
+            ctx.err_str(),
+            "ls: cannot access 'nope': No such file or directory\n"
+        );
+        assert_eq!(ctx.out_str(), "a\n");
+    }
+
+    #[test]
+    fn inode_numeric_styles() {
+        let mut ctx = TestCtx::new().file("b", b"1234");
+        assert_eq!(run(&Ls, &["-n", "b"], &mut ctx), 0);
+        assert!(
+            ctx.out_str().starts_with("-rw-r--r-- 1 1000 1000 4 "),
+            "{}",
+            ctx.out_str()
+        );
+        ctx.out.clear();
+        run(&Ls, &["-i", "b"], &mut ctx);
+        let ino = ctx
+            .backend
+            .stat(&ctx.cwd.join("b"))
+            .map(|m| m.ino)
+            .unwrap_or(0);
+        assert_eq!(ctx.out_str(), format!("{ino} b\n"));
+        ctx.out.clear();
+        run(&Ls, &["-l", "--time-style=+%Y", "b"], &mut ctx);
+        assert!(
+            ctx.out_str().ends_with(" 4 20") || ctx.out_str().contains(" 4 2"),
+            "{}",
+            ctx.out_str()
+        );
+        ctx.out.clear();
+        assert_eq!(run(&Ls, &["--color=always", "b"], &mut ctx), 2);
+        assert_eq!(run(&Ls, &["--color=never", "b"], &mut ctx), 0);
+        assert_eq!(ctx.out_str(), "b\n");
+    }
+
+    #[test]
+    fn human_sizes() {
+        assert_eq!(human(1023), "1023");
+        assert_eq!(human(1024), "1.0K");
+        assert_eq!(human(1536), "1.5K");
+        assert_eq!(human(10 * 1024), "10K");
+        assert_eq!(human(5 * 1024 * 1024), "5.0M");
+    }
+}

@@ -1,0 +1,271 @@
+//! `mkdir` and `rmdir`.
+
+use sandsh_api::fs::VfsError;
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::{basename::dir_name, mode, util};
+
+pub struct Mkdir;
+pub struct Rmdir;
+
+static MKDIR: CommandSpec = CommandSpec {
+    name: "mkdir",
+    group: "fs",
+    summary: "make directories",
+    usage: "mkdir [OPTION]... DIRECTORY...",
+    description: "Create the DIRECTORY(ies), if they do not already exist.",
+    options: &[
+        OptSpec {
+            short: Some('m'),
+            long: Some("mode"),
+            value: Some("MODE"),
+            help: "set file mode (as in chmod), not a=rwx - umask",
+        },
+        OptSpec {
+            short: Some('p'),
+            long: Some("parents"),
+            value: None,
+            help: "no error if existing, make parent directories as needed",
+        },
+        OptSpec {
+            short: Some('v'),
+            long: Some("verbose"),
+            value: None,
+            help: "print a message for each created directory",
+        },
+    ],
+    operands: &[ArgSpec {
+        name: "DIRECTORY",
+        kind: ArgType::Path,
+        description: "directories to create",
+        required: true,
+        repeated: true,
+    }],
+    returns: "nothing (with -v, one line per created directory)",
+    examples: &[Example {
+        description: "nested directories",
+        script: "mkdir -p a/b/c && cd a/b/c && pwd",
+        stdout: "/home/user/a/b/c\n",
+    }],
+    errors: "exit 1 when a directory exists (without -p), a parent is missing (without -p), or the mode is invalid",
+    risk: RiskLevel::LowRisk,
+};
+
+static RMDIR: CommandSpec = CommandSpec {
+    name: "rmdir",
+    group: "fs",
+    summary: "remove empty directories",
+    usage: "rmdir [OPTION]... DIRECTORY...",
+    description: "Remove the DIRECTORY(ies), if they are empty.",
+    options: &[
+        OptSpec {
+            short: None,
+            long: Some("ignore-fail-on-non-empty"),
+            value: None,
+            help: "ignore each failure to remove a non-empty directory",
+        },
+        OptSpec {
+            short: Some('p'),
+            long: Some("parents"),
+            value: None,
+            help: "remove DIRECTORY and its ancestors; e.g., 'rmdir -p a/b' is similar to 'rmdir a/b a'",
+        },
+        OptSpec {
+            short: Some('v'),
+            long: Some("verbose"),
+            value: None,
+            help: "output a diagnostic for every directory processed",
+        },
+    ],
+    operands: &[ArgSpec {
+        name: "DIRECTORY",
+        kind: ArgType::Path,
+        description: "empty directories to remove",
+        required: true,
+        repeated: true,
+    }],
+    returns: "nothing (with -v, one line per directory)",
+    examples: &[Example {
+        description: "remove a chain",
+        script: "mkdir -p a/b && rmdir -p a/b && ls",
+        stdout: "",
+    }],
+    errors: "exit 1 when a directory is missing, not empty, or not a directory",
+    risk: RiskLevel::MediumRisk,
+};
+
+impl Command for Mkdir {
+    fn spec(&self) -> &CommandSpec {
+        &MKDIR
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&MKDIR, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        if p.operands.is_empty() {
+            return util::usage(ctx, &MKDIR, "mkdir: missing operand", 1);
+        }
+        let parents = p.has(&MKDIR, "p");
+        let verbose = p.has(&MKDIR, "v");
+        let default = 0o777 & !ctx.umask();
+        let final_mode = match p.value(&MKDIR, "m") {
+            Some(m) => match mode::apply(&util::lossy(m), 0o777, true, 0) {
+                Some(v) => v,
+                None => {
+                    util::err(
+                        ctx,
+                        "mkdir",
+                        &format!("invalid mode {}", util::cquote(&util::lossy(m))),
+                    );
+                    return 1;
+                }
+            },
+            None => default,
+        };
+        let mut status = 0;
+        for d in &p.operands {
+            let name = util::lossy(d);
+            let mut todo = vec![name.clone()];
+            if parents {
+                let mut cur = d.clone();
+                loop {
+                    let parent = dir_name(&cur);
+                    if parent == cur || parent == b"." || parent == b"/" {
+                        break;
+                    }
+                    todo.push(util::lossy(&parent));
+                    cur = parent;
+                }
+                todo.reverse();
+            }
+            let last = todo.len() - 1;
+            for (i, dir) in todo.iter().enumerate() {
+                let abs = ctx.resolve_path(dir);
+                if parents && ctx.backend().stat(&abs).is_ok_and(|m| m.is_dir()) {
+                    continue;
+                }
+                let m = if i == last {
+                    final_mode
+                } else {
+                    default | 0o300
+                };
+                match ctx.backend().mkdir(&abs, m, false) {
+                    Ok(()) => {
+                        if i == last && p.has(&MKDIR, "m") {
+                            let _ = ctx.backend().chmod(&abs, m);
+                        }
+                        if verbose {
+                            let line = format!("mkdir: created directory {}\n", util::quote(dir));
+                            if !util::out(ctx, line.as_bytes()) {
+                                return 1;
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        util::err(
+                            ctx,
+                            "mkdir",
+                            &format!("cannot create directory {}: {e}", util::cquote(dir)),
+                        );
+                        status = 1;
+                        break;
+                    }
+                }
+            }
+        }
+        status
+    }
+}
+
+impl Command for Rmdir {
+    fn spec(&self) -> &CommandSpec {
+        &RMDIR
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&RMDIR, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        if p.operands.is_empty() {
+            return util::usage(ctx, &RMDIR, "rmdir: missing operand", 1);
+        }
+        let parents = p.has(&RMDIR, "p");
+        let verbose = p.has(&RMDIR, "v");
+        let ignore = p.has(&RMDIR, "ignore-fail-on-non-empty");
+        let mut status = 0;
+        for d in &p.operands {
+            let mut cur = util::trim_slashes(d).to_vec();
+            if cur.is_empty() {
+                cur = d.clone();
+            }
+            loop {
+                let name = util::lossy(&cur);
+                if verbose
+                    && !util::out(
+                        ctx,
+                        format!("rmdir: removing directory, {}\n", util::quote(&name)).as_bytes(),
+                    )
+                {
+                    return 1;
+                }
+                let abs = ctx.resolve_path(&name);
+                let r = match ctx.backend().lstat(&abs) {
+                    Ok(m) if !m.is_dir() => Err(VfsError::NotADirectory),
+                    Ok(_) => ctx.backend().remove(&abs, false),
+                    Err(e) => Err(e),
+                };
+                if let Err(e) = r {
+                    if !(ignore && e == VfsError::NotEmpty) {
+                        util::err(
+                            ctx,
+                            "rmdir",
+                            &format!("failed to remove {}: {e}", util::quote(&name)),
+                        );
+                        status = 1;
+                    }
+                    break;
+                }
+                if !parents {
+                    break;
+                }
+                let parent = dir_name(&cur);
+                if parent == b"." || parent == b"/" || parent == cur {
+                    break;
+                }
+                cur = parent;
+            }
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Mkdir, Rmdir};
+    use crate::testing::{TestCtx, run};
+
+    #[test]
+    fn mkdir_and_rmdir() {
+        let mut ctx = TestCtx::new();
+        assert_eq!(run(&Mkdir, &["-pv", "a/b"], &mut ctx), 0);
+        assert_eq!(
+            ctx.out_str(),
+            "mkdir: created directory 'a'\nmkdir: created directory 'a/b'\n"
+        );
+        assert_eq!(run(&Mkdir, &["a"], &mut ctx), 1);
+        assert_eq!(
+            ctx.err_str(),
+            "mkdir: cannot create directory \u{2018}a\u{2019}: File exists\n"
+        );
+        assert_eq!(run(&Mkdir, &["-m", "700", "c"], &mut ctx), 0);
+        assert_eq!(ctx.backend.stat(&ctx.cwd.join("c")).unwrap().mode, 0o700);
+        assert_eq!(run(&Rmdir, &["a"], &mut ctx), 1);
+        assert_eq!(run(&Rmdir, &["-p", "a/b"], &mut ctx), 0);
+        assert!(!ctx.exists("a"));
+    }
+}

@@ -1,0 +1,160 @@
+//! `nice [-n N] [COMMAND [ARG]...]`: run a command with an adjusted niceness, or print the
+//! niceness. The sandbox schedules nothing by niceness, so the command simply runs; lowering
+//! the niceness as a user other than root is refused with GNU's warning, as on Linux.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::util;
+
+pub struct Nice;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "nice",
+    group: "sys",
+    summary: "run a program with modified scheduling priority",
+    usage: "nice [OPTION] [COMMAND [ARG]...]",
+    description: "Run COMMAND with an adjusted niceness (10 by default), or with no COMMAND print the current niceness (always 0 in the sandbox). Niceness ranges from -20 to 19; only root may lower it.",
+    options: &[OptSpec {
+        short: Some('n'),
+        long: Some("adjustment"),
+        value: Some("N"),
+        help: "add integer N to the niceness (default 10); -N also works",
+    }],
+    operands: &[ArgSpec {
+        name: "COMMAND",
+        kind: ArgType::Command,
+        description: "the program to run, with its arguments",
+        required: false,
+        repeated: true,
+    }],
+    returns: "the command's output, or the niceness",
+    examples: &[
+        Example {
+            description: "the current niceness",
+            script: "nice",
+            stdout: "0\n",
+        },
+        Example {
+            description: "run a command at a lower priority",
+            script: "nice -n 5 echo done",
+            stdout: "done\n",
+        },
+    ],
+    errors: "the command's status; 125 for a bad adjustment or option, 126 when COMMAND cannot be run, 127 when it is not found",
+    risk: RiskLevel::ReadOnly,
+};
+
+/// GNU's parsing of an adjustment: a signed decimal integer (any size; it is clamped).
+fn adjustment(s: &str) -> Option<i64> {
+    let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(s.parse::<i64>().unwrap_or(if s.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    }))
+}
+
+impl Command for Nice {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let mut adj: Option<String> = None;
+        let mut i = 0;
+        while i < args.len() {
+            let a = util::lossy(&args[i]);
+            let old_style = a.strip_prefix('-').filter(|r| {
+                let r = r.strip_prefix(['-', '+']).unwrap_or(r);
+                r.starts_with(|c: char| c.is_ascii_digit())
+            });
+            if let Some(v) = old_style {
+                // -N is +N, --N is -N, -+N is +N.
+                adj = Some(
+                    v.strip_prefix('-')
+                        .map_or(v.to_string(), |n| format!("-{n}")),
+                );
+            } else if a == "--" {
+                i += 1;
+                break;
+            } else if let Some(v) = a.strip_prefix("--adjustment=") {
+                adj = Some(v.to_string());
+            } else if a == "-n" || a == "--adjustment" {
+                i += 1;
+                let Some(v) = args.get(i) else {
+                    let m = "nice: option requires an argument -- 'n'";
+                    return util::usage(ctx, &SPEC, m, 125);
+                };
+                adj = Some(util::lossy(v));
+            } else if let Some(v) = a.strip_prefix("-n") {
+                adj = Some(v.to_string());
+            } else if a.starts_with("--") {
+                let m = format!("nice: unrecognized option '{a}'");
+                return util::usage(ctx, &SPEC, &m, 125);
+            } else if a.len() > 1 && a.starts_with('-') {
+                let m = format!("nice: invalid option -- '{}'", &a[1..2]);
+                return util::usage(ctx, &SPEC, &m, 125);
+            } else {
+                break;
+            }
+            i += 1;
+        }
+        let adj = match adj {
+            None => None,
+            Some(s) => match adjustment(&s) {
+                Some(n) => Some(n),
+                None => {
+                    util::err(
+                        ctx,
+                        "nice",
+                        &format!("invalid adjustment {}", util::cquote(&s)),
+                    );
+                    return 125;
+                }
+            },
+        };
+        let cmd = &args[i..];
+        if cmd.is_empty() {
+            if adj.is_some() {
+                let m = "nice: a command must be given with an adjustment";
+                return util::usage(ctx, &SPEC, m, 125);
+            }
+            return if util::out(ctx, b"0\n") { 0 } else { 1 };
+        }
+        if adj.unwrap_or(10) < 0 {
+            let db = super::id::Db::load(ctx);
+            if super::id::current(ctx, &db).uid != 0 {
+                util::err(ctx, "nice", "cannot set niceness: Permission denied");
+            }
+        }
+        util::run_program(ctx, "nice", cmd, |name, why| {
+            format!("{}: {why}", util::cquote(name))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn runs_and_fails_as_gnu() {
+        let mut k = sandsh::Kernel::new(sandsh::KernelConfig::default());
+        let r = k.execute(
+            "nice; nice -n 5 echo a; nice -5 echo b; nice --adjustment=3 echo c; nice -n x echo; \
+             echo $?; nice -n 5; echo $?; nice nosuch-q; echo $?; nice -n -1 echo d",
+        );
+        assert_eq!(r.stdout_str(), "0\na\nb\nc\n125\n125\n127\nd\n");
+        assert_eq!(
+            r.stderr_str(),
+            "nice: invalid adjustment \u{2018}x\u{2019}\n\
+             nice: a command must be given with an adjustment\n\
+             Try 'nice --help' for more information.\n\
+             nice: \u{2018}nosuch-q\u{2019}: No such file or directory\n\
+             nice: cannot set niceness: Permission denied\n"
+        );
+    }
+}

@@ -1,0 +1,120 @@
+//! `nproc`: the number of processing units available to the sandbox.
+//!
+//! A sandbox does not expose the host's CPUs. It reports `$OMP_NUM_THREADS` when set (GNU's
+//! nproc honours it too, capped by `$OMP_THREAD_LIMIT`), else 1: scripts size their
+//! parallelism (`make -j$(nproc)`) by it, and one is the safe answer.
+
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
+
+use super::fsutil::opt;
+use super::util;
+
+pub struct Nproc;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "nproc",
+    group: "sys",
+    summary: "print the number of processing units available",
+    usage: "nproc [OPTION]...",
+    description: "Print the number of processing units available to the sandbox: $OMP_NUM_THREADS when set (capped by $OMP_THREAD_LIMIT), else 1. The host's processors are never reported.",
+    options: &[
+        opt(
+            None,
+            Some("all"),
+            None,
+            "print the number of installed processors",
+        ),
+        opt(
+            None,
+            Some("ignore"),
+            Some("N"),
+            "if possible, exclude N processing units",
+        ),
+    ],
+    operands: &[],
+    returns: "a positive number",
+    examples: &[Example {
+        description: "processors",
+        script: "nproc",
+        stdout: "1\n",
+    }],
+    errors: "exit 1 for an invalid --ignore or an operand",
+    risk: RiskLevel::ReadOnly,
+};
+
+impl Command for Nproc {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        if let Some(op) = p.operands.first() {
+            return util::usage(
+                ctx,
+                &SPEC,
+                &format!("nproc: extra operand {}", util::cquote(&util::lossy(op))),
+                1,
+            );
+        }
+        let ignore = match p.value(&SPEC, "ignore") {
+            Some(v) => match util::lossy(v).trim().parse::<u64>() {
+                Ok(n) => n,
+                Err(_) => {
+                    util::err(
+                        ctx,
+                        "nproc",
+                        &format!("invalid number: {}", util::cquote(&util::lossy(v))),
+                    );
+                    return 1;
+                }
+            },
+            None => 0,
+        };
+        let var = |n: &str| {
+            ctx.var(n)
+                .and_then(|v| {
+                    v.to_string_lossy()
+                        .split(',')
+                        .next()
+                        .and_then(|s| s.trim().parse::<u64>().ok())
+                })
+                .filter(|n| *n > 0)
+        };
+        let mut n = if p.has(&SPEC, "all") {
+            1
+        } else {
+            var("OMP_NUM_THREADS").unwrap_or(1)
+        };
+        if let Some(limit) = var("OMP_THREAD_LIMIT") {
+            n = n.min(limit);
+        }
+        let n = n.saturating_sub(ignore).max(1);
+        if util::out(ctx, format!("{n}\n").as_bytes()) {
+            0
+        } else {
+            141
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Nproc;
+    use crate::testing::{TestCtx, run};
+
+    #[test]
+    fn counts() {
+        let mut c = TestCtx::new();
+        assert_eq!(run(&Nproc, &[], &mut c), 0);
+        c.env.push(("OMP_NUM_THREADS".into(), b"4".to_vec()));
+        assert_eq!(run(&Nproc, &[], &mut c), 0);
+        assert_eq!(run(&Nproc, &["--ignore=1"], &mut c), 0);
+        assert_eq!(run(&Nproc, &["--ignore=9"], &mut c), 0);
+        assert_eq!(c.out_str(), "1\n4\n3\n1\n");
+        assert_eq!(run(&Nproc, &["x"], &mut c), 1);
+    }
+}

@@ -1,0 +1,228 @@
+//! `readlink`: print a symlink's target, or with `-f`/`-e`/`-m` the canonical path.
+//!
+//! Canonicalization is gnulib's algorithm run over the VFS ([`fsutil::canonicalize`]).
+//! Failures are silent unless `-v`, as in GNU, and make the exit status 1.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+};
+
+use super::fsutil::{self, Can, opt};
+use super::util;
+
+pub struct Readlink;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "readlink",
+    group: "fs",
+    summary: "print resolved symbolic links or canonical file names",
+    usage: "readlink [OPTION]... FILE...",
+    description: "Print the value of a symbolic link, or with -f/-e/-m the canonical file name (every symlink, `.` and `..` resolved).",
+    options: &[
+        opt(
+            Some('f'),
+            Some("canonicalize"),
+            None,
+            "canonicalize by following every symlink; all but the last component must exist",
+        ),
+        opt(
+            Some('e'),
+            Some("canonicalize-existing"),
+            None,
+            "canonicalize; every component must exist",
+        ),
+        opt(
+            Some('m'),
+            Some("canonicalize-missing"),
+            None,
+            "canonicalize without requirements on existence",
+        ),
+        opt(
+            Some('n'),
+            Some("no-newline"),
+            None,
+            "do not output the trailing delimiter",
+        ),
+        opt(
+            Some('q'),
+            Some("quiet"),
+            None,
+            "suppress most error messages (the default)",
+        ),
+        opt(
+            Some('s'),
+            Some("silent"),
+            None,
+            "suppress most error messages (the default)",
+        ),
+        opt(Some('v'), Some("verbose"), None, "report error messages"),
+        opt(
+            Some('z'),
+            Some("zero"),
+            None,
+            "end each output line with NUL, not newline",
+        ),
+    ],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "symlinks (or paths to canonicalize)",
+        required: true,
+        repeated: true,
+    }],
+    returns: "one target or canonical path per FILE",
+    examples: &[
+        Example {
+            description: "a link's target",
+            script: "ln -s /etc/passwd l && readlink l",
+            stdout: "/etc/passwd\n",
+        },
+        Example {
+            description: "canonical path",
+            script: "mkdir -p /tmp/a && ln -s /tmp/a /tmp/b && readlink -f /tmp/b/../b/x",
+            stdout: "/tmp/a/x\n",
+        },
+    ],
+    errors: "exit 1 when a FILE is not a symlink (without -f/-e/-m) or cannot be resolved",
+    risk: RiskLevel::ReadOnly,
+};
+
+impl Command for Readlink {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let mut mode = None;
+        let mut verbose = false;
+        for (i, _) in &p.opts {
+            match SPEC.options[*i].short {
+                Some('f') => mode = Some(Can::AllButLast),
+                Some('e') => mode = Some(Can::Existing),
+                Some('m') => mode = Some(Can::Missing),
+                Some('v') => verbose = true,
+                Some('q') | Some('s') => verbose = false,
+                _ => {}
+            }
+        }
+        if p.operands.is_empty() {
+            return util::usage(ctx, &SPEC, "readlink: missing operand", 1);
+        }
+        let mut newline = !p.has(&SPEC, "n");
+        if !newline && p.operands.len() > 1 {
+            util::err(
+                ctx,
+                "readlink",
+                "ignoring --no-newline with multiple arguments",
+            );
+            newline = true;
+        }
+        let delim: &[u8] = if p.has(&SPEC, "z") { b"\0" } else { b"\n" };
+        let mut status = 0;
+        for op in &p.operands {
+            if ctx.is_cancelled() {
+                return 130;
+            }
+            let name = util::lossy(op);
+            let r = match mode {
+                Some(m) => fsutil::canonicalize(ctx, &name, m, true),
+                None => {
+                    let abs = ctx.resolve_path(&name);
+                    match ctx.backend().lstat(&abs) {
+                        Ok(m) if m.is_symlink() => ctx
+                            .backend()
+                            .read_link(&abs)
+                            .map(|t| t.to_string_lossy().into_owned()),
+                        Ok(_) => Err(sandsh_api::fs::VfsError::InvalidInput),
+                        Err(e) => Err(e),
+                    }
+                }
+            };
+            match r {
+                Ok(s) => {
+                    let mut o = s.into_bytes();
+                    if newline {
+                        o.extend_from_slice(delim);
+                    }
+                    if !util::out(ctx, &o) {
+                        return 141;
+                    }
+                }
+                Err(e) => {
+                    if verbose {
+                        util::err(
+                            ctx,
+                            "readlink",
+                            &format!("{}: {e}", fsutil::gnu_quote(&name, false)),
+                        );
+                    }
+                    status = 1;
+                }
+            }
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Readlink;
+    use crate::testing::{TestCtx, run};
+    use std::path::Path;
+
+    fn ctx() -> TestCtx {
+        let ctx = TestCtx::new().file("f", b"x");
+        let b = &ctx.backend;
+        let _ = b.mkdir(Path::new("/home/user/d"), 0o755, false);
+        let _ = b.symlink(Path::new("f"), Path::new("/home/user/l"));
+        let _ = b.symlink(Path::new("d"), Path::new("/home/user/dl"));
+        let _ = b.symlink(Path::new("nothere"), Path::new("/home/user/dang"));
+        let _ = b.symlink(Path::new("loop2"), Path::new("/home/user/loop1"));
+        let _ = b.symlink(Path::new("loop1"), Path::new("/home/user/loop2"));
+        ctx
+    }
+
+    fn check(args: &[&str], status: i32, out: &str) {
+        let mut c = ctx();
+        assert_eq!(
+            run(&Readlink, args, &mut c),
+            status,
+            "{args:?}: {}",
+            c.err_str()
+        );
+        assert_eq!(c.out_str(), out, "{args:?}");
+    }
+
+    #[test]
+    fn plain_and_canonical() {
+        check(&["l"], 0, "f\n");
+        check(&["f"], 1, "");
+        check(&["-f", "f/"], 1, "");
+        check(&["-f", "f/x"], 1, "");
+        check(&["-m", "f/x"], 0, "/home/user/f/x\n");
+        check(&["-e", "dang"], 1, "");
+        check(&["-f", "dang"], 0, "/home/user/nothere\n");
+        check(&["-f", "dang/x"], 1, "");
+        check(&["-m", "dang/x/../y"], 0, "/home/user/nothere/y\n");
+        check(&["-f", "loop1"], 1, "");
+        check(&["-m", "loop1"], 0, "/home/user/loop1\n");
+        check(&["-e", "l", "dl/"], 0, "/home/user/f\n/home/user/d\n");
+        check(&["-n", "l"], 0, "f");
+        check(&["-z", "l"], 0, "f\0");
+        check(&["-f", ""], 1, "");
+    }
+
+    #[test]
+    fn verbose_errors() {
+        let mut c = ctx();
+        assert_eq!(run(&Readlink, &["-v", "f"], &mut c), 1);
+        assert_eq!(c.err_str(), "readlink: f: Invalid argument\n");
+        let mut c = ctx();
+        assert_eq!(run(&Readlink, &[], &mut c), 1);
+        assert!(c.err_str().starts_with("readlink: missing operand\n"));
+    }
+}

@@ -1,0 +1,311 @@
+//! `realpath`: print the resolved absolute file name, optionally relative to a directory.
+//!
+//! Resolution is [`fsutil::canonicalize`] (gnulib's algorithm over the VFS); `-L` first
+//! removes `..` lexically, `-s` leaves symlinks alone. `--relative-to`/`--relative-base`
+//! follow coreutils: the base alone also serves as the directory to print relative to, and a
+//! `--relative-to` outside `--relative-base` is dropped.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+};
+
+use super::fsutil::{self, Can, opt};
+use super::util;
+
+pub struct Realpath;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "realpath",
+    group: "fs",
+    summary: "print the resolved path",
+    usage: "realpath [OPTION]... FILE...",
+    description: "Print the resolved absolute file name; all but the last component must exist (by default).",
+    options: &[
+        opt(
+            Some('e'),
+            Some("canonicalize-existing"),
+            None,
+            "all components of the path must exist",
+        ),
+        opt(
+            Some('m'),
+            Some("canonicalize-missing"),
+            None,
+            "no path components need exist or be a directory",
+        ),
+        opt(
+            Some('L'),
+            Some("logical"),
+            None,
+            "resolve '..' components before symlinks",
+        ),
+        opt(
+            Some('P'),
+            Some("physical"),
+            None,
+            "resolve symlinks as encountered (default)",
+        ),
+        opt(
+            Some('q'),
+            Some("quiet"),
+            None,
+            "suppress most error messages",
+        ),
+        opt(
+            None,
+            Some("relative-to"),
+            Some("DIR"),
+            "print the resolved path relative to DIR",
+        ),
+        opt(
+            None,
+            Some("relative-base"),
+            Some("DIR"),
+            "print absolute paths unless paths below DIR",
+        ),
+        opt(Some('s'), Some("strip"), None, "don't expand symlinks"),
+        opt(None, Some("no-symlinks"), None, "don't expand symlinks"),
+        opt(
+            Some('z'),
+            Some("zero"),
+            None,
+            "end each output line with NUL, not newline",
+        ),
+    ],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "paths to resolve",
+        required: true,
+        repeated: true,
+    }],
+    returns: "one resolved path per FILE",
+    examples: &[
+        Example {
+            description: "resolve a relative path",
+            script: "cd /tmp && realpath -m ./a/../b",
+            stdout: "/tmp/b\n",
+        },
+        Example {
+            description: "relative to a directory",
+            script: "mkdir -p /tmp/x/y && realpath --relative-to=/tmp/x/y /tmp/x/f",
+            stdout: "../f\n",
+        },
+    ],
+    errors: "exit 1 when a FILE cannot be resolved (the others are still printed)",
+    risk: RiskLevel::ReadOnly,
+};
+
+struct Cfg {
+    mode: Can,
+    logical: bool,
+    follow: bool,
+}
+
+fn canon(ctx: &dyn ToolCtx, c: &Cfg, name: &str) -> Result<String, sandsh_api::fs::VfsError> {
+    if c.logical && c.follow {
+        let lex = fsutil::lexical(ctx.cwd(), name);
+        if name.is_empty() {
+            return Err(sandsh_api::fs::VfsError::NotFound);
+        }
+        fsutil::canonicalize(ctx, &lex, c.mode, true)
+    } else {
+        fsutil::canonicalize(ctx, name, c.mode, c.follow)
+    }
+}
+
+impl Command for Realpath {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let mut c = Cfg {
+            mode: Can::AllButLast,
+            logical: false,
+            follow: true,
+        };
+        let mut quiet = false;
+        for (i, _) in &p.opts {
+            let o = &SPEC.options[*i];
+            match (o.short, o.long) {
+                (Some('e'), _) => c.mode = Can::Existing,
+                (Some('m'), _) => c.mode = Can::Missing,
+                (Some('L'), _) => c.logical = true,
+                (Some('P'), _) => c.logical = false,
+                (Some('q'), _) => quiet = true,
+                (Some('s'), _) | (_, Some("no-symlinks")) => c.follow = false,
+                _ => {}
+            }
+        }
+        if p.operands.is_empty() {
+            return util::usage(ctx, &SPEC, "realpath: missing operand", 1);
+        }
+        let need_dir = c.mode == Can::Existing;
+        let rel_to_arg = p.value(&SPEC, "relative-to").map(|v| util::lossy(v));
+        let rel_base_arg = p.value(&SPEC, "relative-base").map(|v| util::lossy(v));
+        let resolve_dir = |ctx: &mut dyn ToolCtx, d: &str| -> Result<String, i32> {
+            match canon(ctx, &c, d) {
+                Ok(r) => {
+                    if need_dir && !util::is_dir(ctx, &r) {
+                        util::err(
+                            ctx,
+                            "realpath",
+                            &format!("{}: Not a directory", fsutil::gnu_quote(d, false)),
+                        );
+                        return Err(1);
+                    }
+                    Ok(r)
+                }
+                Err(e) => {
+                    util::err(
+                        ctx,
+                        "realpath",
+                        &format!("{}: {e}", fsutil::gnu_quote(d, false)),
+                    );
+                    Err(1)
+                }
+            }
+        };
+        let (mut rel_to, mut rel_base) = (None, None);
+        let to_arg = rel_to_arg.clone().or(rel_base_arg.clone());
+        if let Some(d) = &to_arg {
+            match resolve_dir(ctx, d) {
+                Ok(r) => rel_to = Some(r),
+                Err(s) => return s,
+            }
+        }
+        if let Some(b) = &rel_base_arg {
+            if rel_to_arg.is_none() {
+                rel_base = rel_to.clone();
+            } else {
+                let base = match resolve_dir(ctx, b) {
+                    Ok(r) => r,
+                    Err(s) => return s,
+                };
+                // --relative-to is a no-op unless it lies below --relative-base.
+                if rel_to
+                    .as_deref()
+                    .is_some_and(|t| fsutil::is_under(t, &base))
+                {
+                    rel_base = Some(base);
+                } else {
+                    rel_base = rel_to.take();
+                }
+            }
+        }
+        let delim = if p.has(&SPEC, "z") { b'\0' } else { b'\n' };
+        let mut status = 0;
+        let mut out = Vec::new();
+        for op in &p.operands {
+            if ctx.is_cancelled() {
+                return 130;
+            }
+            let name = util::lossy(op);
+            match canon(ctx, &c, &name) {
+                Ok(r) => {
+                    let shown = match &rel_to {
+                        Some(t) if rel_base.as_deref().is_none_or(|b| fsutil::is_under(&r, b)) => {
+                            fsutil::relative_to(&r, t)
+                        }
+                        _ => r,
+                    };
+                    out.extend_from_slice(shown.as_bytes());
+                    out.push(delim);
+                }
+                Err(e) => {
+                    if !quiet {
+                        if !util::out(ctx, &out) {
+                            return 141;
+                        }
+                        out.clear();
+                        util::err(
+                            ctx,
+                            "realpath",
+                            &format!("{}: {e}", fsutil::gnu_quote(&name, false)),
+                        );
+                    }
+                    status = 1;
+                }
+            }
+        }
+        if !util::out(ctx, &out) {
+            return 141;
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Realpath;
+    use crate::testing::{TestCtx, run};
+    use std::path::Path;
+
+    fn ctx() -> TestCtx {
+        let ctx = TestCtx::new().file("f", b"x");
+        let b = &ctx.backend;
+        let _ = b.mkdir(Path::new("/home/user/d"), 0o755, false);
+        let _ = b.symlink(Path::new("d"), Path::new("/home/user/dl"));
+        let _ = b.symlink(Path::new("nothere"), Path::new("/home/user/dang"));
+        ctx
+    }
+
+    fn check(args: &[&str], status: i32, out: &str, err: &str) {
+        let mut c = ctx();
+        assert_eq!(run(&Realpath, args, &mut c), status, "{args:?}");
+        assert_eq!(c.out_str(), out, "{args:?}");
+        assert_eq!(c.err_str(), err, "{args:?}");
+    }
+
+    #[test]
+    fn resolving() {
+        check(&["dang"], 0, "/home/user/nothere\n", "");
+        check(
+            &["-e", "dang"],
+            1,
+            "",
+            "realpath: dang: No such file or directory\n",
+        );
+        check(&["f/.."], 1, "", "realpath: f/..: Not a directory\n");
+        check(&["-m", "f/.."], 0, "/home/user\n", "");
+        check(&["-s", "dl/.."], 0, "/home/user\n", "");
+        check(&["dl"], 0, "/home/user/d\n", "");
+        check(&["-s", "dl"], 0, "/home/user/dl\n", "");
+        check(&[""], 1, "", "realpath: '': No such file or directory\n");
+        check(&["-m", "a/../../b"], 0, "/home/b\n", "");
+        check(&["-z", "f"], 0, "/home/user/f\0", "");
+    }
+
+    #[test]
+    fn relative() {
+        check(&["--relative-to=d", "f"], 0, "../f\n", "");
+        check(
+            &["--relative-base=/home/user", "f", "/usr"],
+            0,
+            "f\n/usr\n",
+            "",
+        );
+        check(
+            &[
+                "--relative-base=/home/user",
+                "--relative-to=/home/user/d",
+                "f",
+                "/usr",
+            ],
+            0,
+            "../f\n/usr\n",
+            "",
+        );
+        check(
+            &["--relative-to=/usr", "--relative-base=/home", "f"],
+            0,
+            "/home/user/f\n",
+            "",
+        );
+    }
+}

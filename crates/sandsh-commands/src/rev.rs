@@ -1,0 +1,181 @@
+//! `rev`: reverse lines characterwise, as util-linux `rev` does in a UTF-8 locale.
+//!
+//! Lines stream one at a time. As util-linux reads wide characters, a line holding an invalid
+//! UTF-8 sequence stops that file with "Invalid or incomplete multibyte or wide character"
+//! (naming the number of lines already done), and a NUL byte ends the line's text (the rest of
+//! that line is dropped, with no newline), exactly as the C implementation behaves.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::util::{self, Lines};
+
+pub struct Rev;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "rev",
+    group: "text",
+    summary: "reverse lines characterwise",
+    usage: "rev [options] [file ...]",
+    description: "Reverse the order of the characters in every line of each FILE (standard input when there is none) and print the result.",
+    options: &[OptSpec {
+        short: Some('0'),
+        long: Some("zero"),
+        value: None,
+        help: "zero-terminated lines",
+    }],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files to read",
+        required: false,
+        repeated: true,
+    }],
+    returns: "each line with its characters reversed",
+    examples: &[Example {
+        description: "reverse a word",
+        script: "echo héllo | rev",
+        stdout: "olléh\n",
+    }],
+    errors: "exit 1 when a file cannot be opened or holds invalid UTF-8",
+    risk: RiskLevel::ReadOnly,
+};
+
+impl Command for Rev {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let eol = if p.has(&SPEC, "0") { 0 } else { b'\n' };
+        let stdin_only = p.operands.is_empty();
+        let files = util::files_or_stdin(p.operands);
+        let mut status = 0;
+        let mut out = Vec::new();
+        for f in &files {
+            let name = if stdin_only {
+                "stdin".to_string()
+            } else {
+                util::lossy(f)
+            };
+            let mut src = if stdin_only {
+                util::Source::Stdin
+            } else {
+                match util::open(ctx, f) {
+                    Ok(s) if f.as_slice() != b"-" => s,
+                    Ok(_) | Err(_) => {
+                        let m = if util::is_dir(ctx, &name) {
+                            "Is a directory".to_string()
+                        } else {
+                            "No such file or directory".to_string()
+                        };
+                        util::err(ctx, "rev", &format!("cannot open {name}: {m}"));
+                        status = 1;
+                        continue;
+                    }
+                }
+            };
+            let mut lines = Lines::new(eol);
+            let mut n = 0usize;
+            let mut acc = String::new();
+            loop {
+                let line = match lines.next(ctx, &mut src) {
+                    Ok(Some(l)) => l,
+                    Ok(None) => {
+                        for c in acc.chars().rev() {
+                            let mut b = [0u8; 4];
+                            out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
+                        }
+                        break;
+                    }
+                    Err(e) => {
+                        if ctx.is_cancelled() {
+                            return 130;
+                        }
+                        util::err(ctx, "rev", &format!("{name}: {}", util::io_msg(&e)));
+                        status = 1;
+                        break;
+                    }
+                };
+                let (body, had_eol) = match line.strip_suffix(&[eol]) {
+                    Some(b) => (b, true),
+                    None => (line.as_slice(), false),
+                };
+                let Ok(text) = std::str::from_utf8(body) else {
+                    if !util::out(ctx, &out) {
+                        return 1;
+                    }
+                    out.clear();
+                    util::err(
+                        ctx,
+                        "rev",
+                        &format!("{name}: {n}: Invalid or incomplete multibyte or wide character"),
+                    );
+                    status = 1;
+                    break;
+                };
+                // A NUL ends the line's text; like util-linux, the line then continues with
+                // the next one read.
+                if eol != 0
+                    && let Some(z) = text.find('\0')
+                {
+                    acc.push_str(&text[..z]);
+                    continue;
+                }
+                acc.push_str(text);
+                for c in acc.chars().rev() {
+                    let mut b = [0u8; 4];
+                    out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
+                }
+                acc.clear();
+                if had_eol {
+                    out.push(eol);
+                }
+                n += 1;
+                if out.len() >= util::CHUNK {
+                    if !util::out(ctx, &out) {
+                        return 1;
+                    }
+                    out.clear();
+                }
+            }
+        }
+        if !util::out(ctx, &out) {
+            return 1;
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rev;
+    use crate::testing::run_in;
+
+    #[test]
+    fn reverses() {
+        assert_eq!(run_in(&Rev, &[], "abc\nhé\n").1, "cba\néh\n");
+        assert_eq!(run_in(&Rev, &[], "ab\ncd").1, "ba\ndc");
+        assert_eq!(run_in(&Rev, &[], "a\r\n").1, "\ra\n");
+        assert_eq!(run_in(&Rev, &[], "ab\0cd\nx\n").1, "xba\n");
+    }
+
+    #[test]
+    fn invalid_utf8() {
+        let (s, o, e) = run_in(&Rev, &[], "ab\nc\u{0}d\n");
+        assert_eq!((s, o.as_str(), e.as_str()), (0, "ba\nc", ""));
+        let mut ctx = crate::testing::TestCtx::new().with_stdin(b"ab\nx\xffy\n");
+        let s = crate::testing::run(&Rev, &[], &mut ctx);
+        assert_eq!(s, 1);
+        assert_eq!(ctx.out_str(), "ba\n");
+        assert_eq!(
+            ctx.err_str(),
+            "rev: stdin: 1: Invalid or incomplete multibyte or wide character\n"
+        );
+    }
+}

@@ -1,0 +1,344 @@
+//! `rm`: remove files or directories.
+//!
+//! Recursion is done here rather than by the backend so `-v` can report each removal and a
+//! failure deep in a tree names the path, as GNU does. `-i` and `-I` prompt on stderr and read
+//! each answer as a line of standard input, as GNU does (the terminal in the REPL; the pipe in
+//! `yes | rm -i *`); end of input answers no.
+
+use sandsh_api::fs::VfsError;
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::util;
+
+pub struct Rm;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "rm",
+    group: "fs",
+    summary: "remove files or directories",
+    usage: "rm [OPTION]... [FILE]...",
+    description: "Remove (unlink) the FILE(s). By default, directories are not removed: use -r to remove them and their contents, or -d for empty ones. Refuses to remove '/', '.' and '..' recursively.",
+    options: &[
+        OptSpec {
+            short: Some('f'),
+            long: Some("force"),
+            value: None,
+            help: "ignore nonexistent files and arguments, never prompt",
+        },
+        OptSpec {
+            short: Some('i'),
+            long: None,
+            value: None,
+            help: "prompt before every removal (answers are read from standard input)",
+        },
+        OptSpec {
+            short: Some('I'),
+            long: None,
+            value: None,
+            help: "prompt once before removing more than three files, or when removing recursively",
+        },
+        OptSpec {
+            short: Some('r'),
+            long: Some("recursive"),
+            value: None,
+            help: "remove directories and their contents recursively",
+        },
+        OptSpec {
+            short: Some('R'),
+            long: None,
+            value: None,
+            help: "same as -r",
+        },
+        OptSpec {
+            short: Some('d'),
+            long: Some("dir"),
+            value: None,
+            help: "remove empty directories",
+        },
+        OptSpec {
+            short: Some('v'),
+            long: Some("verbose"),
+            value: None,
+            help: "explain what is being done",
+        },
+        OptSpec {
+            short: None,
+            long: Some("preserve-root"),
+            value: None,
+            help: "do not remove '/' (default)",
+        },
+    ],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files to remove",
+        required: true,
+        repeated: true,
+    }],
+    returns: "nothing (with -v, one line per removal)",
+    examples: &[
+        Example {
+            description: "remove a file",
+            script: "touch f && rm -v f",
+            stdout: "removed 'f'\n",
+        },
+        Example {
+            description: "remove a tree",
+            script: "mkdir -p d/e && rm -r d && ls",
+            stdout: "",
+        },
+    ],
+    errors: "exit 1 when a file is missing (unless -f), is a directory (without -r/-d), or cannot be removed; a removal declined at a -i/-I prompt is not an error",
+    risk: RiskLevel::MediumRisk,
+};
+
+struct Cfg {
+    force: bool,
+    recursive: bool,
+    dir: bool,
+    verbose: bool,
+    /// `-i`: ask before every removal (answers are lines of stdin, as GNU reads them).
+    ask: bool,
+}
+
+/// What happened to one operand or tree entry.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Done {
+    Removed,
+    /// Kept because the user said no. `Skip` also keeps every directory above it from being
+    /// asked about (GNU: declining a directory before descending into it).
+    Kept,
+    Skip,
+    Failed,
+}
+
+fn kind(meta: &sandsh_api::fs::Metadata) -> &'static str {
+    use sandsh_api::fs::FileType;
+    match meta.file_type {
+        FileType::File if meta.size == 0 => "regular empty file",
+        FileType::File => "regular file",
+        FileType::Dir => "directory",
+        FileType::Symlink => "symbolic link",
+        FileType::CharDevice => "character special file",
+        FileType::Fifo => "fifo",
+    }
+}
+
+fn fail(ctx: &mut dyn ToolCtx, name: &str, e: impl std::fmt::Display) -> Done {
+    util::err(
+        ctx,
+        "rm",
+        &format!("cannot remove {}: {e}", util::quote(name)),
+    );
+    Done::Failed
+}
+
+fn remove(ctx: &mut dyn ToolCtx, name: &str, c: &Cfg) -> Done {
+    let abs = ctx.resolve_path(name);
+    let meta = match ctx.backend().lstat(&abs) {
+        Ok(m) => m,
+        Err(e) => {
+            if c.force && e == VfsError::NotFound {
+                return Done::Removed;
+            }
+            return fail(ctx, name, e);
+        }
+    };
+    if !meta.is_dir() {
+        if c.ask
+            && !util::ask_stdin(
+                ctx,
+                &format!("rm: remove {} {}? ", kind(&meta), util::quote(name)),
+            )
+        {
+            return Done::Kept;
+        }
+        return match ctx.backend().remove(&abs, false) {
+            Ok(()) => report(ctx, c, &format!("removed {}", util::quote(name))),
+            Err(e) => fail(ctx, name, e),
+        };
+    }
+    if !c.recursive && !c.dir {
+        return fail(ctx, name, "Is a directory");
+    }
+    let entries = match ctx.backend().list(&abs) {
+        Ok(e) => e,
+        Err(e) => return fail(ctx, name, e),
+    };
+    if !c.recursive && !entries.is_empty() {
+        return fail(ctx, name, "Directory not empty");
+    }
+    if c.ask {
+        let q = if entries.is_empty() {
+            format!("rm: remove directory {}? ", util::quote(name))
+        } else {
+            format!("rm: descend into directory {}? ", util::quote(name))
+        };
+        if !util::ask_stdin(ctx, &q) {
+            return Done::Skip;
+        }
+    }
+    let mut failed = false;
+    let mut skipped = false;
+    for e in &entries {
+        if ctx.is_cancelled() {
+            return Done::Failed;
+        }
+        let child = util::join_name(name, &util::lossy(&e.name));
+        match remove(ctx, &child, c) {
+            Done::Removed | Done::Kept => {}
+            Done::Skip => skipped = true,
+            Done::Failed => failed = true,
+        }
+    }
+    if failed {
+        return Done::Failed;
+    }
+    if skipped {
+        return Done::Skip;
+    }
+    if c.ask
+        && !entries.is_empty()
+        && !util::ask_stdin(
+            ctx,
+            &format!("rm: remove directory {}? ", util::quote(name)),
+        )
+    {
+        return Done::Kept;
+    }
+    match ctx.backend().remove(&abs, false) {
+        Ok(()) => report(ctx, c, &format!("removed directory {}", util::quote(name))),
+        Err(e) => fail(ctx, name, e),
+    }
+}
+
+fn report(ctx: &mut dyn ToolCtx, c: &Cfg, msg: &str) -> Done {
+    if c.verbose {
+        let _ = util::out(ctx, format!("{msg}\n").as_bytes());
+    }
+    Done::Removed
+}
+
+impl Command for Rm {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        // The last of -f, -i and -I wins, as in GNU.
+        let mut force = false;
+        let mut mode = None;
+        for (i, _) in &p.opts {
+            match SPEC.options[*i].short {
+                Some('f') => {
+                    force = true;
+                    mode = None;
+                }
+                Some(m @ ('i' | 'I')) => {
+                    force = false;
+                    mode = Some(m);
+                }
+                _ => {}
+            }
+        }
+        let c = Cfg {
+            force,
+            recursive: p.has(&SPEC, "r") || p.has(&SPEC, "R"),
+            dir: p.has(&SPEC, "d"),
+            verbose: p.has(&SPEC, "v"),
+            ask: mode == Some('i'),
+        };
+        let n = p.operands.len();
+        if mode == Some('I') && (c.recursive || n > 3) {
+            let q = format!(
+                "rm: remove {n} argument{}{}? ",
+                if n == 1 { "" } else { "s" },
+                if c.recursive { " recursively" } else { "" }
+            );
+            if !util::ask_stdin(ctx, &q) {
+                return 0;
+            }
+        }
+        if p.operands.is_empty() {
+            if force {
+                return 0;
+            }
+            return util::usage(ctx, &SPEC, "rm: missing operand", 1);
+        }
+        let mut status = 0;
+        for f in &p.operands {
+            let name = util::lossy(f);
+            let base = util::base_name(f);
+            if base == b"." || base == b".." {
+                util::err(
+                    ctx,
+                    "rm",
+                    &format!(
+                        "refusing to remove '.' or '..' directory: skipping {}",
+                        util::quote(&name)
+                    ),
+                );
+                status = 1;
+                continue;
+            }
+            if c.recursive && ctx.resolve_path(&name) == std::path::Path::new("/") {
+                util::err(ctx, "rm", "it is dangerous to operate recursively on '/'");
+                util::err(
+                    ctx,
+                    "rm",
+                    "use --no-preserve-root to override this failsafe",
+                );
+                status = 1;
+                continue;
+            }
+            if remove(ctx, &name, &c) == Done::Failed {
+                status = 1;
+            }
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rm;
+    use crate::testing::{TestCtx, run};
+
+    #[test]
+    fn removes_and_reports() {
+        let mut ctx = TestCtx::new().file("f", b"x");
+        let _ = ctx.backend.mkdir(&ctx.cwd.join("d/e"), 0o755, true);
+        let _ = ctx.backend.write(
+            &ctx.cwd.join("d/e/g"),
+            b"",
+            sandsh_api::fs::WriteMode::Truncate,
+            0o644,
+        );
+        assert_eq!(run(&Rm, &["nope"], &mut ctx), 1);
+        assert_eq!(
+            ctx.err_str(),
+            "rm: cannot remove 'nope': No such file or directory\n"
+        );
+        assert_eq!(run(&Rm, &["-f", "nope"], &mut ctx), 0);
+        assert_eq!(run(&Rm, &["d"], &mut ctx), 1);
+        assert_eq!(run(&Rm, &["-rv", "d", "f"], &mut ctx), 0);
+        assert_eq!(
+            ctx.out_str(),
+            "removed 'd/e/g'\nremoved directory 'd/e'\nremoved directory 'd'\nremoved 'f'\n"
+        );
+        assert!(!ctx.exists("d"));
+        assert_eq!(run(&Rm, &["-i", "x"], &mut ctx), 1);
+        assert!(
+            ctx.err_str()
+                .ends_with("rm: cannot remove 'x': No such file or directory\n")
+        );
+        assert_eq!(run(&Rm, &["-rf", "/"], &mut ctx), 1);
+        assert!(ctx.exists("/tmp"));
+    }
+}

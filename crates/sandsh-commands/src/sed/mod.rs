@@ -1,0 +1,554 @@
+//! `sed`: the stream editor, with GNU sed 4.9 semantics.
+//!
+//! Split by concept: [`parse`] compiles scripts exactly as GNU's `compile.c` does (same
+//! lexing, same messages), [`exec`] runs them cycle by cycle as `execute.c` does (reading
+//! records through [`reader`], building replacements in [`case`], annotating with [`debug`]
+//! for `--debug`), and [`re`] is the single seam to the regular-expression engine. Options are parsed here by hand
+//! because GNU's `-i[SUFFIX]` takes an optional attached value and `-e`/`-f` compile in the
+//! order given (a later `-E` does not change an earlier `-e`).
+//!
+//! The `e` command and the `s///e` flag run their text with sandsh's own shell through
+//! [`ToolCtx::call`], never on the host; output is captured through a temporary file in the
+//! sandbox.
+
+mod case;
+mod debug;
+mod exec;
+mod parse;
+mod re;
+mod reader;
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::util;
+use exec::{Exec, RunOpts};
+use parse::{Compiler, Options};
+
+pub struct Sed;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "sed",
+    group: "text",
+    summary: "stream editor for filtering and transforming text",
+    usage: "sed [OPTION]... {script-only-if-no-other-script} [input-file]...",
+    description: "Apply a sed script to each line of the input files (standard input when none is given) and print the result. GNU sed 4.9 compatible: all commands (s y p P d D n N g G h H x b t T : = l q Q r R w W z F a i c e), addresses (N, $, /re/I M, \\%re%, first~step, addr,+N, addr,~N, 0,/re/, !), blocks, hold space, and GNU escapes. If no -e, --expression, -f, or --file option is given, then the first non-option argument is taken as the sed script to interpret. The e command and the s///e flag run their text with the sandbox's own shell.",
+    options: &[
+        OptSpec {
+            short: Some('n'),
+            long: Some("quiet"),
+            value: None,
+            help: "suppress automatic printing of pattern space (also --silent)",
+        },
+        OptSpec {
+            short: None,
+            long: Some("silent"),
+            value: None,
+            help: "same as -n",
+        },
+        OptSpec {
+            short: None,
+            long: Some("debug"),
+            value: None,
+            help: "annotate program execution",
+        },
+        OptSpec {
+            short: Some('e'),
+            long: Some("expression"),
+            value: Some("script"),
+            help: "add the script to the commands to be executed",
+        },
+        OptSpec {
+            short: Some('f'),
+            long: Some("file"),
+            value: Some("script-file"),
+            help: "add the contents of script-file to the commands to be executed",
+        },
+        OptSpec {
+            short: None,
+            long: Some("follow-symlinks"),
+            value: None,
+            help: "follow symlinks when processing in place",
+        },
+        OptSpec {
+            short: Some('i'),
+            long: Some("in-place"),
+            value: None,
+            help: "edit files in place (-i[SUFFIX], --in-place[=SUFFIX]: makes backup if SUFFIX supplied)",
+        },
+        OptSpec {
+            short: Some('l'),
+            long: Some("line-length"),
+            value: Some("N"),
+            help: "specify the desired line-wrap length for the `l' command",
+        },
+        OptSpec {
+            short: None,
+            long: Some("posix"),
+            value: None,
+            help: "disable all GNU extensions",
+        },
+        OptSpec {
+            short: Some('E'),
+            long: Some("regexp-extended"),
+            value: None,
+            help: "use extended regular expressions in the script (also -r)",
+        },
+        OptSpec {
+            short: Some('r'),
+            long: None,
+            value: None,
+            help: "same as -E",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("separate"),
+            value: None,
+            help: "consider files as separate rather than as a single continuous long stream",
+        },
+        OptSpec {
+            short: None,
+            long: Some("sandbox"),
+            value: None,
+            help: "operate in sandbox mode (disable e/r/w commands)",
+        },
+        OptSpec {
+            short: Some('u'),
+            long: Some("unbuffered"),
+            value: None,
+            help: "load minimal amounts of data from the input files and flush the output buffers more often",
+        },
+        OptSpec {
+            short: Some('z'),
+            long: Some("null-data"),
+            value: None,
+            help: "separate lines by NUL characters (also --zero-terminated)",
+        },
+    ],
+    operands: &[
+        ArgSpec {
+            name: "SCRIPT",
+            kind: ArgType::String,
+            description: "the sed script, when no -e or -f is given",
+            required: false,
+            repeated: false,
+        },
+        ArgSpec {
+            name: "FILE",
+            kind: ArgType::Path,
+            description: "input files (- for stdin)",
+            required: false,
+            repeated: true,
+        },
+    ],
+    returns: "the edited text on standard output (or in the files, with -i)",
+    examples: &[
+        Example {
+            description: "substitute every match",
+            script: "echo 'hello world' | sed 's/o/0/g'",
+            stdout: "hell0 w0rld\n",
+        },
+        Example {
+            description: "print only lines 2 to 3",
+            script: "printf 'a\\nb\\nc\\nd\\n' | sed -n '2,3p'",
+            stdout: "b\nc\n",
+        },
+        Example {
+            description: "join all lines with the hold space",
+            script: "printf 'a\\nb\\nc\\n' | sed -n 'H;${x;s/\\n/,/g;s/^,//;p}'",
+            stdout: "a,b,c\n",
+        },
+        Example {
+            description: "extended regex with groups and case conversion",
+            script: "echo 'foo bar' | sed -E 's/(\\w+) (\\w+)/\\u\\2 \\U\\1/'",
+            stdout: "Bar FOO\n",
+        },
+        Example {
+            description: "edit a file in place",
+            script: "printf 'x=1\\n' > f; sed -i 's/1/2/' f; cat f",
+            stdout: "x=2\n",
+        },
+    ],
+    errors: "exit 1 on a bad script or usage, 2 when an input file cannot be read (the others are still processed), 4 on an I/O error; q/Q set their own exit code",
+    risk: RiskLevel::MediumRisk,
+};
+
+const USAGE: &str = "Usage: sed [OPTION]... {script-only-if-no-other-script} [input-file]...
+
+  -n, --quiet, --silent
+                 suppress automatic printing of pattern space
+      --debug
+                 annotate program execution
+  -e script, --expression=script
+                 add the script to the commands to be executed
+  -f script-file, --file=script-file
+                 add the contents of script-file to the commands to be executed
+  --follow-symlinks
+                 follow symlinks when processing in place
+  -i[SUFFIX], --in-place[=SUFFIX]
+                 edit files in place (makes backup if SUFFIX supplied)
+  -l N, --line-length=N
+                 specify the desired line-wrap length for the `l' command
+  --posix
+                 disable all GNU extensions.
+  -E, -r, --regexp-extended
+                 use extended regular expressions in the script
+                 (for portability use POSIX -E).
+  -s, --separate
+                 consider files as separate rather than as a single,
+                 continuous long stream.
+      --sandbox
+                 operate in sandbox mode (disable e/r/w commands).
+  -u, --unbuffered
+                 load minimal amounts of data from the input files and flush
+                 the output buffers more often
+  -z, --null-data
+                 separate lines by NUL characters
+      --help     display this help and exit
+      --version  output version information and exit
+
+If no -e, --expression, -f, or --file option is given, then the first
+non-option argument is taken as the sed script to interpret.  All
+remaining arguments are names of input files; if no input files are
+specified, then the standard input is read.
+";
+
+const LONGS: &[(&str, u8)] = &[
+    ("binary", b'b'),
+    ("regexp-extended", b'r'),
+    ("debug", 1),
+    ("expression", b'e'),
+    ("file", b'f'),
+    ("in-place", b'i'),
+    ("line-length", b'l'),
+    ("null-data", b'z'),
+    ("zero-terminated", b'z'),
+    ("quiet", b'n'),
+    ("posix", b'p'),
+    ("silent", b'n'),
+    ("sandbox", 2),
+    ("separate", b's'),
+    ("unbuffered", b'u'),
+    ("version", b'v'),
+    ("help", b'h'),
+    ("follow-symlinks", b'F'),
+];
+
+/// GNU's `contact(errmsg)` lines, printed after the usage on errors.
+const CONTACT: &str = "GNU sed home page: <https://www.gnu.org/software/sed/>.
+General help using GNU software: <https://www.gnu.org/gethelp/>.
+";
+
+fn usage_err(ctx: &mut dyn ToolCtx, msg: &str) -> ExitStatus {
+    let _ = write!(ctx.stderr(), "sed: {msg}\n{USAGE}\n{CONTACT}");
+    1
+}
+
+/// The options in command-line order (GNU permutes operands to the end).
+enum Opt {
+    Flag(u8),
+    Val(u8, Arg),
+    InPlace(Option<Arg>),
+}
+
+fn parse_args(args: &[Arg]) -> Result<(Vec<Opt>, Vec<Arg>), String> {
+    let mut opts = Vec::new();
+    let mut operands = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        i += 1;
+        if a == b"--" {
+            operands.extend(args[i..].iter().cloned());
+            break;
+        }
+        if a.len() > 2 && a.starts_with(b"--") {
+            let body = &a[2..];
+            let (name, val) = match body.iter().position(|&b| b == b'=') {
+                Some(p) => (&body[..p], Some(body[p + 1..].to_vec())),
+                None => (body, None),
+            };
+            let name = util::lossy(name);
+            let exact = LONGS.iter().find(|(n, _)| *n == name);
+            let found = match exact {
+                Some(x) => *x,
+                None => {
+                    let c: Vec<_> = LONGS.iter().filter(|(n, _)| n.starts_with(&name)).collect();
+                    let distinct: std::collections::BTreeSet<u8> = c.iter().map(|x| x.1).collect();
+                    match (c.first(), distinct.len()) {
+                        (Some(x), 1) => **x,
+                        (None, _) => return Err(format!("unrecognized option '--{name}'")),
+                        _ => {
+                            let all: Vec<String> =
+                                c.iter().map(|(n, _)| format!("'--{n}'")).collect();
+                            return Err(format!(
+                                "option '--{name}' is ambiguous; possibilities: {}",
+                                all.join(" ")
+                            ));
+                        }
+                    }
+                }
+            };
+            let (full, code) = found;
+            match code {
+                b'e' | b'f' | b'l' => {
+                    let v = match val {
+                        Some(v) => v,
+                        None => match args.get(i) {
+                            Some(v) => {
+                                i += 1;
+                                v.clone()
+                            }
+                            None => return Err(format!("option '--{full}' requires an argument")),
+                        },
+                    };
+                    opts.push(Opt::Val(code, v));
+                }
+                b'i' => opts.push(Opt::InPlace(val)),
+                _ => {
+                    if val.is_some() {
+                        return Err(format!("option '--{full}' doesn't allow an argument"));
+                    }
+                    opts.push(Opt::Flag(code));
+                }
+            }
+            continue;
+        }
+        if a.len() > 1 && a[0] == b'-' {
+            let mut k = 1;
+            while k < a.len() {
+                let c = a[k];
+                k += 1;
+                match c {
+                    b'e' | b'f' | b'l' => {
+                        let v = if k < a.len() {
+                            a[k..].to_vec()
+                        } else {
+                            match args.get(i) {
+                                Some(v) => {
+                                    i += 1;
+                                    v.clone()
+                                }
+                                None => {
+                                    return Err(format!(
+                                        "option requires an argument -- '{}'",
+                                        char::from(c)
+                                    ));
+                                }
+                            }
+                        };
+                        opts.push(Opt::Val(c, v));
+                        break;
+                    }
+                    b'i' => {
+                        let v = if k < a.len() {
+                            Some(a[k..].to_vec())
+                        } else {
+                            None
+                        };
+                        opts.push(Opt::InPlace(v));
+                        break;
+                    }
+                    b'b' | b's' | b'n' | b'r' | b'z' | b'u' | b'E' => opts.push(Opt::Flag(c)),
+                    _ => {
+                        let shown = String::from_utf8_lossy(&a[k - 1..k]).into_owned();
+                        return Err(format!("invalid option -- '{shown}'"));
+                    }
+                }
+            }
+            continue;
+        }
+        operands.push(a.clone());
+    }
+    Ok((opts, operands))
+}
+
+impl Command for Sed {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let (opts, mut operands) = match parse_args(args) {
+            Ok(x) => x,
+            Err(m) => return usage_err(ctx, &m),
+        };
+        let mut copts = Options::default();
+        let mut run = RunOpts {
+            delim: b'\n',
+            line_len: 70,
+            ..RunOpts::default()
+        };
+        for (k, v) in ctx.env() {
+            if k == "COLS" {
+                let t = atoi(&v);
+                if t > 1 {
+                    run.line_len = (t - 1) as u64;
+                }
+            } else if k == "POSIXLY_CORRECT" {
+                copts.correct = true;
+                run.not_extended = true;
+            }
+        }
+        let mut comp: Option<Compiler> = None;
+        for o in opts {
+            let r = match o {
+                Opt::Flag(b'n') => {
+                    run.quiet = true;
+                    Ok(())
+                }
+                Opt::Flag(b'z') => {
+                    run.delim = 0;
+                    Ok(())
+                }
+                Opt::Flag(b'F') => {
+                    run.follow_symlinks = true;
+                    Ok(())
+                }
+                Opt::Flag(b'p') => {
+                    copts.posix = true;
+                    run.not_extended = true;
+                    if let Some(c) = comp.as_mut() {
+                        c.set_options(copts);
+                    }
+                    Ok(())
+                }
+                Opt::Flag(b'r') | Opt::Flag(b'E') => {
+                    copts.ere = true;
+                    if let Some(c) = comp.as_mut() {
+                        c.set_options(copts);
+                    }
+                    Ok(())
+                }
+                Opt::Flag(b's') => {
+                    run.separate = true;
+                    Ok(())
+                }
+                Opt::Flag(2) => {
+                    copts.sandbox = true;
+                    if let Some(c) = comp.as_mut() {
+                        c.set_options(copts);
+                    }
+                    Ok(())
+                }
+                Opt::Flag(1) => {
+                    run.debug = true;
+                    Ok(())
+                }
+                Opt::Flag(b'u') => {
+                    run.unbuffered = true;
+                    Ok(())
+                }
+                Opt::Flag(b'v') => {
+                    let _ = ctx
+                        .stdout()
+                        .write_all(b"sed (sandsh) 4.9\nCompatible with GNU sed 4.9.\n");
+                    return 0;
+                }
+                Opt::Flag(b'h') => {
+                    let _ = ctx.stdout().write_all(USAGE.as_bytes());
+                    return 0;
+                }
+                Opt::Flag(_) => Ok(()),
+                Opt::InPlace(v) => {
+                    run.separate = true;
+                    run.in_place = Some(match v {
+                        None => b"*".to_vec(),
+                        Some(s) if s.contains(&b'*') => s,
+                        Some(s) => {
+                            let mut x = b"*".to_vec();
+                            x.extend_from_slice(&s);
+                            x
+                        }
+                    });
+                    Ok(())
+                }
+                Opt::Val(b'l', v) => {
+                    run.line_len = atoi(&v).max(0) as u64;
+                    Ok(())
+                }
+                Opt::Val(b'e', v) => comp
+                    .get_or_insert_with(|| Compiler::new(copts))
+                    .add_expr(&v),
+                Opt::Val(b'f', v) => {
+                    let name = util::lossy(&v);
+                    let data = if v == b"-" {
+                        let mut d = Vec::new();
+                        let _ = ctx.stdin().read_to_end(&mut d);
+                        Ok(d)
+                    } else if util::is_dir(ctx, &name) {
+                        Err("Is a directory".to_string())
+                    } else {
+                        util::read_input(ctx, &v).map_err(|e| util::io_msg(&e))
+                    };
+                    match data {
+                        Ok(d) => comp
+                            .get_or_insert_with(|| Compiler::new(copts))
+                            .add_file(&name, d),
+                        Err(m) => {
+                            let _ = writeln!(ctx.stderr(), "sed: couldn't open file {name}: {m}");
+                            return 4;
+                        }
+                    }
+                }
+                Opt::Val(..) => Ok(()),
+            };
+            if let Err(e) = r {
+                let _ = writeln!(ctx.stderr(), "sed: {}", e.msg);
+                return e.status;
+            }
+        }
+        let comp = match comp {
+            Some(c) => c,
+            None => {
+                if operands.is_empty() {
+                    let _ = write!(ctx.stderr(), "{USAGE}\n{CONTACT}");
+                    return 1;
+                }
+                let script = operands.remove(0);
+                let mut c = Compiler::new(copts);
+                if let Err(e) = c.add_expr(&script) {
+                    let _ = writeln!(ctx.stderr(), "sed: {}", e.msg);
+                    return e.status;
+                }
+                c
+            }
+        };
+        let prog = match comp.finish() {
+            Ok(p) => p,
+            Err(e) => {
+                let _ = writeln!(ctx.stderr(), "sed: {}", e.msg);
+                return e.status;
+            }
+        };
+        if prog.quiet {
+            run.quiet = true;
+        }
+        let mut ex = Exec::new(&prog, run, operands);
+        if ex.open_wfiles(ctx).is_err() {
+            return 4;
+        }
+        ex.run(ctx)
+    }
+}
+
+/// C's `strtoimax(s, NULL, 10)` for small values: leading blanks, sign, digits.
+fn atoi(v: &[u8]) -> i64 {
+    let s = util::lossy(v);
+    let s = s.trim_start();
+    let (neg, digits) = match s.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, s.strip_prefix('+').unwrap_or(s)),
+    };
+    let n: i64 = digits
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .fold(0i64, |a, c| {
+            a.saturating_mul(10).saturating_add(c as i64 - '0' as i64)
+        });
+    if neg { -n } else { n }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,100 @@
+//! `sleep`: delay for a specified amount of time.
+//!
+//! Sleeps in slices of at most 20 ms, checking cancellation between them and holding no lock,
+//! so a timeout or `Kernel::cancel` stops it promptly.
+
+use std::time::{Duration, Instant};
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+};
+
+use super::util;
+
+pub struct Sleep;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "sleep",
+    group: "sys",
+    summary: "delay for a specified amount of time",
+    usage: "sleep NUMBER[SUFFIX]...",
+    description: "Pause for NUMBER seconds. SUFFIX may be 's' for seconds (the default), 'm' for minutes, 'h' for hours or 'd' for days. NUMBER may be a decimal. Several arguments add up.",
+    options: &[],
+    operands: &[ArgSpec {
+        name: "NUMBER",
+        kind: ArgType::Number,
+        description: "duration, e.g. 1, 0.5, 2m",
+        required: true,
+        repeated: true,
+    }],
+    returns: "nothing",
+    examples: &[Example {
+        description: "short pause",
+        script: "sleep 0.01 && echo done",
+        stdout: "done\n",
+    }],
+    errors: "exit 1 on a missing or invalid interval; 130 when cancelled",
+    risk: RiskLevel::ReadOnly,
+};
+
+fn parse(s: &str) -> Option<f64> {
+    sandsh_text::duration::parse_interval(s)
+}
+
+impl Command for Sleep {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        // Leading `-` could only be an option GNU lacks here except --help; treat as operand.
+        let mut total = 0f64;
+        if args.is_empty() {
+            return util::usage(ctx, &SPEC, "sleep: missing operand", 1);
+        }
+        for a in args {
+            let s = util::lossy(a);
+            match parse(&s) {
+                Some(v) => total += v,
+                None => {
+                    return util::usage(
+                        ctx,
+                        &SPEC,
+                        &format!("sleep: invalid time interval {}", util::cquote(&s)),
+                        1,
+                    );
+                }
+            }
+        }
+        let dur = Duration::try_from_secs_f64(total).unwrap_or(Duration::MAX);
+        let start = Instant::now();
+        loop {
+            if ctx.is_cancelled() {
+                return 130;
+            }
+            let elapsed = start.elapsed();
+            if elapsed >= dur {
+                return 0;
+            }
+            std::thread::sleep((dur - elapsed).min(Duration::from_millis(20)));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Sleep, parse};
+    use crate::testing::run_in;
+
+    #[test]
+    fn intervals() {
+        assert_eq!(parse("1"), Some(1.0));
+        assert_eq!(parse("0.5s"), Some(0.5));
+        assert_eq!(parse("2m"), Some(120.0));
+        assert_eq!(parse("1h"), Some(3600.0));
+        assert_eq!(parse("x"), None);
+        assert_eq!(run_in(&Sleep, &["0.01", "0.01"], "").0, 0);
+        assert_eq!(run_in(&Sleep, &["x"], "").0, 1);
+        assert_eq!(run_in(&Sleep, &[], "").0, 1);
+    }
+}

@@ -1,0 +1,178 @@
+//! How `sort` sorts: the fastest method the keys allow, each charging its overhead to the
+//! session's memory budget.
+
+use std::cmp::Ordering;
+
+use sandsh_api::{Charge, ExitStatus, ToolCtx};
+
+use super::{
+    Cfg, Kind, compare, compare_dec, compare_pre, compare_rest, key_text, line_digests, num_parts,
+    util,
+};
+
+/// Splits `data` into records and sorts them (then drops duplicates for `-u`), with the
+/// fastest method the keys allow.
+pub(super) fn sort_lines<'a>(
+    ctx: &mut dyn ToolCtx,
+    data: &'a [u8],
+    delim: u8,
+    cfg: &Cfg,
+) -> Result<Vec<&'a [u8]>, ExitStatus> {
+    let lines = util::split_records(data, delim);
+    // Without -s or -u two lines compare equal only when they are the same bytes (the
+    // last-resort comparison), so an unstable sort gives the same output, faster.
+    let need_stable = cfg.stable || cfg.unique;
+    let randoms = cfg.keys.iter().filter(|k| k.kind == Kind::Random).count();
+    let mut lines = if randoms > 0 {
+        sort_by_digests(ctx, &lines, cfg, randoms, need_stable)?
+    } else if cfg.keys.is_empty() {
+        sort_whole_lines(ctx, &lines, cfg.reverse, need_stable)?
+    } else if let Some(dec) = integer_keys(&lines, cfg) {
+        sort_integer_keys(ctx, dec, cfg, need_stable)?
+    } else {
+        sort_decorated(ctx, &lines, cfg, need_stable)?
+    };
+    if cfg.unique {
+        lines.dedup_by(|b, a| compare(a, b, cfg) == Ordering::Equal);
+    }
+    Ok(lines)
+}
+
+/// Charges `bytes` of sorting overhead to the session's memory budget.
+fn hold(ctx: &mut dyn ToolCtx, bytes: usize) -> Result<Charge, ExitStatus> {
+    let mut charge = ctx.memory().charge();
+    if let Err(e) = charge.set(bytes) {
+        let e = util::memory_error(e);
+        util::err(ctx, "sort", &util::io_msg(&e));
+        return Err(2);
+    }
+    Ok(charge)
+}
+
+/// Random keys (`-R`): one digest per line and random key, computed once (GNU hashes per
+/// comparison).
+fn sort_by_digests<'a>(
+    ctx: &mut dyn ToolCtx,
+    lines: &[&'a [u8]],
+    cfg: &Cfg,
+    randoms: usize,
+    need_stable: bool,
+) -> Result<Vec<&'a [u8]>, ExitStatus> {
+    let _charge = hold(ctx, lines.len() * (randoms * 16 + 8))?;
+    let mut dig = Vec::with_capacity(lines.len() * randoms);
+    for (i, l) in lines.iter().enumerate() {
+        if i % 4096 == 0 && ctx.is_cancelled() {
+            return Err(130);
+        }
+        line_digests(l, cfg, &mut dig);
+    }
+    let d = |i: usize| &dig[i * randoms..(i + 1) * randoms];
+    let mut idx: Vec<usize> = (0..lines.len()).collect();
+    let cmp = |&i: &usize, &j: &usize| compare_pre(lines[i], lines[j], d(i), d(j), cfg);
+    if need_stable {
+        idx.sort_by(cmp);
+    } else {
+        idx.sort_unstable_by(cmp);
+    }
+    Ok(idx.into_iter().map(|i| lines[i]).collect())
+}
+
+/// No keys, whole-line byte order: compare 8-byte prefixes held beside the pointers first,
+/// so most comparisons never touch the lines.
+fn sort_whole_lines<'a>(
+    ctx: &mut dyn ToolCtx,
+    lines: &[&'a [u8]],
+    rev: bool,
+    need_stable: bool,
+) -> Result<Vec<&'a [u8]>, ExitStatus> {
+    let _charge = hold(ctx, lines.len() * 24)?;
+    let prefix = |l: &[u8]| {
+        let mut p = [0u8; 8];
+        let n = l.len().min(8);
+        p[..n].copy_from_slice(&l[..n]);
+        u64::from_be_bytes(p)
+    };
+    let mut dec: Vec<(u64, &[u8])> = lines.iter().map(|l| (prefix(l), *l)).collect();
+    let cmp = |a: &(u64, &[u8]), b: &(u64, &[u8])| {
+        let o = a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1));
+        if rev { o.reverse() } else { o }
+    };
+    if need_stable {
+        dec.sort_by(cmp);
+    } else {
+        dec.sort_unstable_by(cmp);
+    }
+    Ok(dec.into_iter().map(|(_, l)| l).collect())
+}
+
+/// A numeric first key that is a fixed-point number on every line (`dec`: the numbers beside
+/// the lines): compare the numbers without touching the lines (random memory accesses
+/// dominate).
+fn sort_integer_keys<'a>(
+    ctx: &mut dyn ToolCtx,
+    mut dec: Vec<(i64, &'a [u8])>,
+    cfg: &Cfg,
+    need_stable: bool,
+) -> Result<Vec<&'a [u8]>, ExitStatus> {
+    let _charge = hold(ctx, dec.len() * 24)?;
+    let rev = cfg.keys[0].reverse;
+    let cmp = |a: &(i64, &[u8]), b: &(i64, &[u8])| {
+        let o = if rev { b.0.cmp(&a.0) } else { a.0.cmp(&b.0) };
+        o.then_with(|| compare_rest(a.1, b.1, 1, &[], &[], cfg))
+    };
+    if need_stable {
+        dec.sort_by(cmp);
+    } else {
+        dec.sort_unstable_by(cmp);
+    }
+    Ok(dec.into_iter().map(|(_, l)| l).collect())
+}
+
+/// Other keys: decorate, so the first key's text is found once per line, not per comparison.
+fn sort_decorated<'a>(
+    ctx: &mut dyn ToolCtx,
+    lines: &[&'a [u8]],
+    cfg: &Cfg,
+    need_stable: bool,
+) -> Result<Vec<&'a [u8]>, ExitStatus> {
+    let _charge = hold(ctx, lines.len() * 32)?;
+    let k0 = &cfg.keys[0];
+    let mut dec: Vec<(&[u8], &[u8])> = lines.iter().map(|l| (*l, key_text(l, k0, cfg))).collect();
+    if need_stable {
+        dec.sort_by(|a, b| compare_dec(a, b, cfg));
+    } else {
+        dec.sort_unstable_by(|a, b| compare_dec(a, b, cfg));
+    }
+    Ok(dec.into_iter().map(|(l, _)| l).collect())
+}
+
+/// Each line's first-key value when that key is -n and every line's key is a decimal number
+/// that fits 18 digits as fixed point (as `numcmp` reads it: integer digits plus the widest
+/// fraction, trailing zeros dropped), scaled by the same power of ten; else `None`.
+fn integer_keys<'a>(lines: &[&'a [u8]], cfg: &Cfg) -> Option<Vec<(i64, &'a [u8])>> {
+    let k = cfg.keys.first()?;
+    if k.kind != Kind::Numeric {
+        return None;
+    }
+    // First pass: the widest fraction, so every value can share one scale.
+    let (mut int_w, mut frac_w) = (0, 0);
+    for l in lines {
+        let (_, int, frac, _) = num_parts(key_text(l, k, cfg));
+        int_w = int_w.max(int.len());
+        frac_w = frac_w.max(frac.len());
+        if int_w + frac_w > 18 {
+            return None;
+        }
+    }
+    let digits = |v: i64, ds: &[u8]| ds.iter().fold(v, |v, &d| v * 10 + i64::from(d - b'0'));
+    let mut out = Vec::with_capacity(lines.len());
+    for l in lines {
+        let (neg, int, frac, _) = num_parts(key_text(l, k, cfg));
+        let mut v = digits(digits(0, int), frac);
+        for _ in frac.len()..frac_w {
+            v *= 10;
+        }
+        out.push((if neg { -v } else { v }, *l));
+    }
+    Some(out)
+}

@@ -1,0 +1,307 @@
+//! `strings`: print the sequences of printable characters in files, as GNU binutils' strings
+//! does on non-object files (the whole file is scanned).
+//!
+//! Streams in chunks: a run of printable bytes is held only until it reaches the minimum
+//! length, then written as it continues, so memory stays bounded whatever the input.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::util;
+
+pub struct Strings;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "strings",
+    group: "text",
+    summary: "print the sequences of printable characters in files",
+    usage: "strings [option(s)] [file(s)]",
+    description: "Display printable strings in [file(s)] (stdin by default): runs of at least 4 (or -n) printable ASCII characters or tabs. `-NUM` is accepted as `-n NUM`. Only the 7-bit (s) and 8-bit (S) encodings are supported.",
+    options: &[
+        OptSpec {
+            short: Some('a'),
+            long: Some("all"),
+            value: None,
+            help: "scan the entire file (the default)",
+        },
+        OptSpec {
+            short: Some('d'),
+            long: Some("data"),
+            value: None,
+            help: "only scan the data sections (the whole file here: no object formats are parsed)",
+        },
+        OptSpec {
+            short: Some('f'),
+            long: Some("print-file-name"),
+            value: None,
+            help: "print the name of the file before each string",
+        },
+        OptSpec {
+            short: Some('n'),
+            long: Some("bytes"),
+            value: Some("NUMBER"),
+            help: "locate and print any sequence of at least NUMBER characters (default 4)",
+        },
+        OptSpec {
+            short: Some('t'),
+            long: Some("radix"),
+            value: Some("RADIX"),
+            help: "print the location of the string in base 8, 10 or 16 (o, d, x)",
+        },
+        OptSpec {
+            short: Some('o'),
+            long: None,
+            value: None,
+            help: "an alias for --radix=o",
+        },
+        OptSpec {
+            short: Some('w'),
+            long: Some("include-all-whitespace"),
+            value: None,
+            help: "include all whitespace as valid string characters",
+        },
+        OptSpec {
+            short: Some('e'),
+            long: Some("encoding"),
+            value: Some("s|S"),
+            help: "character size and endianness: s = 7-bit, S = 8-bit (others not supported)",
+        },
+        OptSpec {
+            short: Some('s'),
+            long: Some("output-separator"),
+            value: Some("STRING"),
+            help: "string used to separate strings in output",
+        },
+    ],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files to scan (stdin when none)",
+        required: false,
+        repeated: true,
+    }],
+    returns: "one printable string per line",
+    examples: &[Example {
+        description: "strings in binary data",
+        script: "printf 'ab\\0hello\\1world!\\n' | strings",
+        stdout: "hello\nworld!\n",
+    }],
+    errors: "exit 1 on a bad option value or an unreadable file",
+    risk: RiskLevel::ReadOnly,
+};
+
+struct Cfg {
+    min: usize,
+    radix: Option<u8>,
+    file_name: bool,
+    whitespace: bool,
+    eight_bit: bool,
+    sep: Vec<u8>,
+}
+
+fn printable(c: u8, cfg: &Cfg) -> bool {
+    c == b'\t'
+        || (0x20..0x7f).contains(&c)
+        || (cfg.eight_bit && c > 127)
+        || (cfg.whitespace && matches!(c, b'\n' | b'\r' | 11 | 12))
+}
+
+fn legacy(args: &[Arg]) -> Vec<Arg> {
+    args.iter()
+        .flat_map(|a| {
+            if a.len() > 1 && a[0] == b'-' && a[1..].iter().all(u8::is_ascii_digit) {
+                vec![b"-n".to_vec(), a[1..].to_vec()]
+            } else {
+                vec![a.clone()]
+            }
+        })
+        .collect()
+}
+
+impl Command for Strings {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let args = legacy(args);
+        let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let fail = |ctx: &mut dyn ToolCtx, m: &str| {
+            util::err(ctx, "strings", m);
+            1
+        };
+        let mut cfg = Cfg {
+            min: 4,
+            radix: None,
+            file_name: p.has(&SPEC, "f"),
+            whitespace: p.has(&SPEC, "w"),
+            eight_bit: false,
+            sep: p
+                .value(&SPEC, "s")
+                .cloned()
+                .unwrap_or_else(|| b"\n".to_vec()),
+        };
+        for (i, v) in &p.opts {
+            let o = &SPEC.options[*i];
+            let val = v.as_deref().map(util::lossy).unwrap_or_default();
+            match o.short {
+                Some('n') => match val.parse::<i64>() {
+                    Ok(n) if n >= 1 => cfg.min = n as usize,
+                    Ok(n) => return fail(ctx, &format!("invalid minimum string length {n}")),
+                    Err(_) => return fail(ctx, &format!("invalid integer argument {val}")),
+                },
+                Some('t') => match val.as_str() {
+                    "o" | "d" | "x" => cfg.radix = Some(val.as_bytes()[0]),
+                    _ => return fail(ctx, &format!("invalid radix: {val}")),
+                },
+                Some('o') => cfg.radix = Some(b'o'),
+                Some('e') => match val.as_str() {
+                    "s" => cfg.eight_bit = false,
+                    "S" => cfg.eight_bit = true,
+                    "b" | "l" | "B" | "L" => {
+                        return fail(ctx, &format!("encoding '{val}' is not supported in sandsh"));
+                    }
+                    _ => return fail(ctx, &format!("invalid encoding: {val}")),
+                },
+                _ => {}
+            }
+        }
+        let files = if p.operands.is_empty() {
+            vec![b"-".to_vec()]
+        } else {
+            p.operands.clone()
+        };
+        let mut status = 0;
+        for f in &files {
+            let name = if f == b"-" {
+                "{standard input}".to_string()
+            } else {
+                util::lossy(f)
+            };
+            let mut src = match util::open(ctx, f) {
+                Ok(s) => s,
+                Err(m) => {
+                    let m = if m == "Is a directory" {
+                        format!("Warning: '{name}' is a directory")
+                    } else {
+                        format!("'{name}': No such file")
+                    };
+                    util::err(ctx, "strings", &m);
+                    status = 1;
+                    continue;
+                }
+            };
+            match scan(ctx, &mut src, &cfg, &name) {
+                Ok(()) => {}
+                Err(s) => return s,
+            }
+        }
+        status
+    }
+}
+
+fn scan(ctx: &mut dyn ToolCtx, src: &mut util::Source, cfg: &Cfg, name: &str) -> Result<(), i32> {
+    let mut buf = vec![0u8; util::CHUNK];
+    let mut out = Vec::new();
+    let mut run: Vec<u8> = Vec::new();
+    let mut run_start = 0u64;
+    let mut printing = false;
+    let mut offset = 0u64;
+    loop {
+        if ctx.is_cancelled() {
+            return Err(130);
+        }
+        let n = match util::read_chunk(ctx, src, &mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) => {
+                util::err(ctx, "strings", &format!("{name}: {}", util::io_msg(&e)));
+                return Err(1);
+            }
+        };
+        for &c in &buf[..n] {
+            if printable(c, cfg) {
+                if printing {
+                    out.push(c);
+                } else {
+                    if run.is_empty() {
+                        run_start = offset;
+                    }
+                    run.push(c);
+                    if run.len() >= cfg.min {
+                        if cfg.file_name {
+                            out.extend_from_slice(name.as_bytes());
+                            out.extend_from_slice(b": ");
+                        }
+                        match cfg.radix {
+                            Some(b'o') => {
+                                out.extend_from_slice(format!("{run_start:7o} ").as_bytes())
+                            }
+                            Some(b'd') => {
+                                out.extend_from_slice(format!("{run_start:7} ").as_bytes())
+                            }
+                            Some(_) => out.extend_from_slice(format!("{run_start:7x} ").as_bytes()),
+                            None => {}
+                        }
+                        out.append(&mut run);
+                        printing = true;
+                    }
+                }
+            } else {
+                if printing {
+                    out.extend_from_slice(&cfg.sep);
+                    printing = false;
+                }
+                run.clear();
+            }
+            offset += 1;
+        }
+        if out.len() >= util::CHUNK {
+            if !util::out(ctx, &out) {
+                return Err(1);
+            }
+            out.clear();
+        }
+    }
+    if printing {
+        out.extend_from_slice(&cfg.sep);
+    }
+    if !util::out(ctx, &out) {
+        return Err(1);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Strings;
+    use crate::testing::run_in;
+
+    #[test]
+    fn finds_strings() {
+        assert_eq!(
+            run_in(&Strings, &[], "abc\0defgh\tij\u{1}klmnop\nqrst").1,
+            "defgh\tij\nklmnop\nqrst\n"
+        );
+        assert_eq!(
+            run_in(&Strings, &["-t", "x", "-n", "5"], "abcdefgh\0\0\0ijklmnop").1,
+            "      0 abcdefgh\n      b ijklmnop\n"
+        );
+        assert_eq!(run_in(&Strings, &["-2"], "ab\0c").1, "ab\n");
+    }
+
+    #[test]
+    fn errors() {
+        let (s, _, e) = run_in(&Strings, &["-n", "0"], "");
+        assert_eq!(
+            (s, e.as_str()),
+            (1, "strings: invalid minimum string length 0\n")
+        );
+        let (s, _, e) = run_in(&Strings, &["nope"], "");
+        assert_eq!((s, e.as_str()), (1, "strings: 'nope': No such file\n"));
+    }
+}

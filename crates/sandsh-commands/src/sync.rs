@@ -1,0 +1,103 @@
+//! `sync`: flush file system buffers. The VFS writes through, so there is nothing to flush;
+//! the command checks that named files exist (as GNU's opens them) and succeeds.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+};
+
+use super::fsutil::opt;
+use super::util;
+
+pub struct Sync;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "sync",
+    group: "fs",
+    summary: "synchronize cached writes to persistent storage",
+    usage: "sync [OPTION] [FILE]...",
+    description: "Synchronize cached writes. The sandbox's filesystem writes through, so this only checks that any FILEs named exist.",
+    options: &[
+        opt(
+            Some('d'),
+            Some("data"),
+            None,
+            "sync only file data, no unneeded metadata",
+        ),
+        opt(
+            Some('f'),
+            Some("file-system"),
+            None,
+            "sync the file systems that contain the files",
+        ),
+    ],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files whose data to flush",
+        required: false,
+        repeated: true,
+    }],
+    returns: "nothing",
+    examples: &[Example {
+        description: "flush everything",
+        script: "sync && echo done",
+        stdout: "done\n",
+    }],
+    errors: "exit 1 when a named FILE does not exist",
+    risk: RiskLevel::ReadOnly,
+};
+
+impl Command for Sync {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        if p.has(&SPEC, "d") && p.has(&SPEC, "f") {
+            return util::usage(
+                ctx,
+                &SPEC,
+                "sync: cannot specify both --data and --file-system",
+                1,
+            );
+        }
+        if p.has(&SPEC, "d") && p.operands.is_empty() {
+            return util::usage(ctx, &SPEC, "sync: --data needs at least one argument", 1);
+        }
+        let mut status = 0;
+        for f in &p.operands {
+            let name = util::lossy(f);
+            if let Err(e) = ctx.backend().stat(&ctx.resolve_path(&name)) {
+                util::err(
+                    ctx,
+                    "sync",
+                    &format!("error opening {}: {e}", util::quote(&name)),
+                );
+                status = 1;
+            }
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Sync;
+    use crate::testing::{TestCtx, run};
+
+    #[test]
+    fn succeeds() {
+        let mut c = TestCtx::new().file("f", b"");
+        assert_eq!(run(&Sync, &[], &mut c), 0);
+        assert_eq!(run(&Sync, &["f"], &mut c), 0);
+        assert_eq!(run(&Sync, &["nope"], &mut c), 1);
+        assert_eq!(
+            c.err_str(),
+            "sync: error opening 'nope': No such file or directory\n"
+        );
+    }
+}

@@ -1,0 +1,129 @@
+//! `tee`: copy standard input to standard output and files, chunk by chunk.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+};
+
+use super::util;
+
+pub struct Tee;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "tee",
+    group: "fs",
+    summary: "read from standard input and write to standard output and files",
+    usage: "tee [OPTION]... [FILE]...",
+    description: "Copy standard input to each FILE, and also to standard output.",
+    options: &[
+        OptSpec {
+            short: Some('a'),
+            long: Some("append"),
+            value: None,
+            help: "append to the given FILEs, do not overwrite",
+        },
+        OptSpec {
+            short: Some('i'),
+            long: Some("ignore-interrupts"),
+            value: None,
+            help: "ignore interrupt signals (no effect: there are no signals here)",
+        },
+    ],
+    operands: &[ArgSpec {
+        name: "FILE",
+        kind: ArgType::Path,
+        description: "files to write",
+        required: false,
+        repeated: true,
+    }],
+    returns: "standard input, unchanged",
+    examples: &[Example {
+        description: "copy to a file",
+        script: "echo hi | tee f > /dev/null; cat f",
+        stdout: "hi\n",
+    }],
+    errors: "exit 1 when a file cannot be written (the others still are)",
+    risk: RiskLevel::LowRisk,
+};
+
+impl Command for Tee {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let append = p.has(&SPEC, "a");
+        let mut status = 0;
+        // Files that failed to open are dropped, as GNU does, and the rest continue.
+        let mut files: Vec<(String, util::OutFile)> = Vec::new();
+        for f in &p.operands {
+            let name = util::lossy(f);
+            match util::OutFile::create(ctx, &name, append) {
+                Ok(t) => files.push((name, t)),
+                Err(e) => {
+                    util::err(ctx, "tee", &format!("{name}: {e}"));
+                    status = 1;
+                }
+            }
+        }
+        let to_fds = files.iter().any(|(_, t)| t.is_fd());
+        let mut buf = vec![0u8; util::CHUNK];
+        let mut stdout_ok = true;
+        let mut src = util::Source::Stdin;
+        loop {
+            if ctx.is_cancelled() {
+                return 130;
+            }
+            let n = match util::read_chunk(ctx, &mut src, &mut buf) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) => {
+                    util::err(ctx, "tee", &format!("standard input: {}", util::io_msg(&e)));
+                    return 1;
+                }
+            };
+            if stdout_ok && !util::out(ctx, &buf[..n]) {
+                stdout_ok = false;
+                status = 1;
+            }
+            // A descriptor may be stdout itself: this chunk goes there after the copy above.
+            if to_fds {
+                let _ = ctx.stdout().flush();
+            }
+            let mut failed = Vec::new();
+            for (k, (name, t)) in files.iter_mut().enumerate() {
+                if let Err(e) = t.write(ctx, &buf[..n]) {
+                    util::err(ctx, "tee", &format!("{name}: {e}"));
+                    failed.push(k);
+                    status = 1;
+                }
+            }
+            for k in failed.into_iter().rev() {
+                files.remove(k);
+            }
+            if !stdout_ok && files.is_empty() {
+                break;
+            }
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tee;
+    use crate::testing::{TestCtx, run};
+
+    #[test]
+    fn copies() {
+        let mut ctx = TestCtx::new().with_stdin(b"x\n").file("a", b"old\n");
+        assert_eq!(run(&Tee, &["-a", "a", "b", "nope/c"], &mut ctx), 1);
+        assert_eq!(ctx.out_str(), "x\n");
+        assert_eq!(ctx.read("a").unwrap(), b"old\nx\n");
+        assert_eq!(ctx.read("b").unwrap(), b"x\n");
+        assert_eq!(ctx.err_str(), "tee: nope/c: No such file or directory\n");
+    }
+}

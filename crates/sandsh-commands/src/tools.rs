@@ -1,0 +1,172 @@
+//! `tools`: list the registered commands with their group, full name (`group.name`) and risk
+//! level — seed 004's introspection ("list tools"), read from each command's `CommandSpec`
+//! through the context's registry so that it shows exactly what this session can run,
+//! custom commands included. `help NAME` shows one command's full spec.
+
+use sandsh_api::{
+    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat,
+    RiskLevel, ToolCtx,
+};
+
+use super::util;
+
+pub struct Tools;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "tools",
+    group: "shell",
+    summary: "list commands with their group, full name and risk level",
+    usage: "tools [--json] [-g GROUP] [NAME]...",
+    description: "List the commands of this session, one per line: name, group, full name (group.name), risk level (read_only, low_risk, medium_risk, high_risk, critical) and summary. With NAMEs, list only those; with -g, only one group. Shell builtins are not listed (see help). `help NAME` prints a command's full spec: options, operands, output, examples and error conditions.",
+    options: &[
+        OptSpec {
+            short: Some('g'),
+            long: Some("group"),
+            value: Some("GROUP"),
+            help: "only commands of this group (fs, text, shell, sys, …)",
+        },
+        OptSpec {
+            short: None,
+            long: Some("json"),
+            value: None,
+            help: "print a JSON array of {name, group, full_name, risk, summary}",
+        },
+    ],
+    operands: &[ArgSpec {
+        name: "NAME",
+        kind: ArgType::String,
+        description: "commands to list (all when none)",
+        required: false,
+        repeated: true,
+    }],
+    returns: "one line per command: NAME GROUP FULL_NAME RISK SUMMARY (or JSON with --json)",
+    examples: &[
+        Example {
+            description: "one command",
+            script: "tools cat",
+            stdout: "cat        fs      fs.cat           read_only    concatenate files and print on the standard output\n",
+        },
+        Example {
+            description: "as JSON",
+            script: "tools --json wc",
+            stdout: "[{\"full_name\":\"text.wc\",\"group\":\"text\",\"name\":\"wc\",\"risk\":\"read_only\",\"summary\":\"print newline, word, and byte counts for each file\"}]\n",
+        },
+    ],
+    errors: "exit 1 when a NAME is not a registered command (the others are still listed); 2 for a bad option",
+    risk: RiskLevel::ReadOnly,
+};
+
+impl Command for Tools {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn structured(&self) -> bool {
+        true
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 2) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        let json = p.has(&SPEC, "json") || ctx.output_format() == OutputFormat::Json;
+        let group = p.value(&SPEC, "g").map(|g| util::lossy(g));
+        let reg = ctx.registry();
+        let names: Vec<String> = if p.operands.is_empty() {
+            reg.names()
+        } else {
+            p.operands.iter().map(|o| util::lossy(o)).collect()
+        };
+        let mut status = 0;
+        let mut specs = Vec::new();
+        let mut missing = Vec::new();
+        for n in &names {
+            match reg.get(n) {
+                Some(c) => {
+                    let s = *c.spec();
+                    if group.as_deref().is_none_or(|g| g == s.group) {
+                        specs.push((n.clone(), s));
+                    }
+                }
+                None => missing.push(n.clone()),
+            }
+        }
+        for n in missing {
+            util::err(ctx, "tools", &format!("{n}: no such command"));
+            status = 1;
+        }
+        let out = if json {
+            let v: Vec<serde_json::Value> = specs
+                .iter()
+                .map(|(n, s)| {
+                    serde_json::json!({
+                        "name": n,
+                        "group": s.group,
+                        "full_name": format!("{}.{n}", s.group),
+                        "risk": s.risk.as_str(),
+                        "summary": s.summary,
+                    })
+                })
+                .collect();
+            format!("{}\n", serde_json::Value::Array(v))
+        } else {
+            let mut o = String::new();
+            for (n, s) in &specs {
+                let full = format!("{}.{n}", s.group);
+                o.push_str(&format!(
+                    "{n:<10} {:<7} {full:<16} {:<12} {}\n",
+                    s.group,
+                    s.risk.as_str(),
+                    s.summary
+                ));
+            }
+            o
+        };
+        if !util::out(ctx, out.as_bytes()) {
+            return 1;
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sandsh::{Kernel, KernelConfig};
+
+    #[test]
+    fn lists_every_command_with_group_full_name_and_risk() {
+        let mut k = Kernel::new(KernelConfig::default());
+        let r = k.execute("tools");
+        let out = r.stdout_str();
+        assert_eq!(out.lines().count(), k.commands().len());
+        assert!(
+            out.contains("rm         fs      fs.rm            medium_risk"),
+            "{out}"
+        );
+        assert!(out.contains("tools      shell   shell.tools      read_only"));
+    }
+
+    #[test]
+    fn json_and_group_filter() {
+        let mut k = Kernel::new(KernelConfig::default());
+        let r = k.execute("tools --json -g text");
+        let v: serde_json::Value = serde_json::from_str(&r.stdout_str()).unwrap();
+        let arr = v.as_array().unwrap();
+        assert!(!arr.is_empty());
+        assert!(arr.iter().all(|e| e["group"] == "text"));
+        assert!(
+            arr.iter()
+                .all(|e| e["full_name"].as_str().unwrap().starts_with("text."))
+        );
+    }
+
+    #[test]
+    fn unknown_name_fails_but_lists_the_rest() {
+        let mut k = Kernel::new(KernelConfig::default());
+        let r = k.execute("tools nope cat");
+        assert_eq!(r.exit_code, 1);
+        assert!(r.stderr_str().contains("tools: nope: no such command"));
+        assert!(r.stdout_str().starts_with("cat "));
+    }
+}

@@ -1,0 +1,76 @@
+//! `tty`: print the file name of the terminal on standard input. A sandbox's standard input
+//! is never a terminal, so this prints "not a tty" and exits 1, as GNU tty does off a terminal.
+
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
+
+use super::fsutil::opt;
+use super::util;
+
+pub struct Tty;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "tty",
+    group: "sys",
+    summary: "print the file name of the terminal connected to standard input",
+    usage: "tty [OPTION]...",
+    description: "Print the file name of the terminal connected to standard input. In the sandbox standard input is never a terminal: prints \"not a tty\" and exits 1.",
+    options: &[
+        opt(
+            Some('s'),
+            Some("silent"),
+            None,
+            "print nothing, only return an exit status",
+        ),
+        opt(None, Some("quiet"), None, "same as -s"),
+    ],
+    operands: &[],
+    returns: "\"not a tty\"",
+    examples: &[Example {
+        description: "no terminal",
+        script: "tty || echo \"status $?\"",
+        stdout: "not a tty\nstatus 1\n",
+    }],
+    errors: "exit 1 (standard input is not a terminal); 2 for bad usage",
+    risk: RiskLevel::ReadOnly,
+};
+
+impl Command for Tty {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 2) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        if let Some(op) = p.operands.first() {
+            return util::usage(
+                ctx,
+                &SPEC,
+                &format!("tty: extra operand {}", util::cquote(&util::lossy(op))),
+                2,
+            );
+        }
+        let silent = p.has(&SPEC, "s") || p.has(&SPEC, "quiet");
+        if !silent && !util::out(ctx, b"not a tty\n") {
+            return 141;
+        }
+        1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tty;
+    use crate::testing::{TestCtx, run};
+
+    #[test]
+    fn not_a_tty() {
+        let mut c = TestCtx::new();
+        assert_eq!(run(&Tty, &[], &mut c), 1);
+        assert_eq!(run(&Tty, &["-s"], &mut c), 1);
+        assert_eq!(c.out_str(), "not a tty\n");
+        assert_eq!(run(&Tty, &["x"], &mut c), 2);
+    }
+}

@@ -1,0 +1,249 @@
+//! `uname` and `arch`: print system information, of the sandbox and never of the host.
+//!
+//! The sandbox presents itself as a Linux machine: the node name is the session's host name
+//! (`$HOSTNAME`, from `KernelConfig::hostname`), the machine is `$HOSTTYPE` (x86_64 unless the
+//! embedder changed it), and the kernel release and version are fixed strings that say sandsh.
+
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
+
+use super::fsutil::opt;
+use super::util;
+
+pub struct Uname;
+pub struct Arch;
+
+/// What `uname -r` reports.
+pub const RELEASE: &str = "6.1.0-sandsh";
+/// What `uname -v` reports.
+pub const VERSION: &str = "#1 SMP sandsh";
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "uname",
+    group: "sys",
+    summary: "print system information",
+    usage: "uname [OPTION]...",
+    description: "Print certain system information about the sandbox (never the host). With no OPTION, same as -s. The node name is the session's host name; the release and version name sandsh.",
+    options: &[
+        opt(
+            Some('a'),
+            Some("all"),
+            None,
+            "print all information, omitting -p and -i if unknown",
+        ),
+        opt(
+            Some('s'),
+            Some("kernel-name"),
+            None,
+            "print the kernel name",
+        ),
+        opt(
+            Some('n'),
+            Some("nodename"),
+            None,
+            "print the network node hostname",
+        ),
+        opt(
+            Some('r'),
+            Some("kernel-release"),
+            None,
+            "print the kernel release",
+        ),
+        opt(
+            Some('v'),
+            Some("kernel-version"),
+            None,
+            "print the kernel version",
+        ),
+        opt(
+            Some('m'),
+            Some("machine"),
+            None,
+            "print the machine hardware name",
+        ),
+        opt(
+            Some('p'),
+            Some("processor"),
+            None,
+            "print the processor type (unknown)",
+        ),
+        opt(
+            Some('i'),
+            Some("hardware-platform"),
+            None,
+            "print the hardware platform (unknown)",
+        ),
+        opt(
+            Some('o'),
+            Some("operating-system"),
+            None,
+            "print the operating system",
+        ),
+    ],
+    operands: &[],
+    returns: "the requested fields, space separated, on one line",
+    examples: &[
+        Example {
+            description: "kernel name and OS",
+            script: "uname -s -o",
+            stdout: "Linux GNU/Linux\n",
+        },
+        Example {
+            description: "the sandbox's node name",
+            script: "uname -n",
+            stdout: "sandbox\n",
+        },
+    ],
+    errors: "exit 1 for an unknown option or an operand",
+    risk: RiskLevel::ReadOnly,
+};
+
+static ARCH: CommandSpec = CommandSpec {
+    name: "arch",
+    group: "sys",
+    summary: "print machine hardware name (same as uname -m)",
+    usage: "arch [OPTION]...",
+    description: "Print the sandbox's machine hardware name ($HOSTTYPE, x86_64 by default).",
+    options: &[],
+    operands: &[],
+    returns: "the machine name",
+    examples: &[Example {
+        description: "the machine",
+        script: "arch",
+        stdout: "x86_64\n",
+    }],
+    errors: "exit 1 for an operand",
+    risk: RiskLevel::ReadOnly,
+};
+
+/// The session's host name: `$HOSTNAME`, else the VFS's /etc/hostname, else "sandbox".
+pub fn hostname(ctx: &dyn ToolCtx) -> String {
+    if let Some(h) = ctx.var("HOSTNAME").map(|v| v.to_string_lossy())
+        && !h.is_empty()
+    {
+        return h;
+    }
+    ctx.backend()
+        .read(std::path::Path::new("/etc/hostname"), None)
+        .ok()
+        .map(|d| String::from_utf8_lossy(&d).trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "sandbox".to_string())
+}
+
+fn machine(ctx: &dyn ToolCtx) -> String {
+    ctx.var("HOSTTYPE")
+        .map(|v| v.to_string_lossy())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| "x86_64".to_string())
+}
+
+fn extra_operand(ctx: &mut dyn ToolCtx, spec: &CommandSpec, op: &[u8]) -> i32 {
+    util::usage(
+        ctx,
+        spec,
+        &format!(
+            "{}: extra operand {}",
+            spec.name,
+            util::cquote(&util::lossy(op))
+        ),
+        1,
+    )
+}
+
+impl Command for Uname {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        if let Some(op) = p.operands.first() {
+            return extra_operand(ctx, &SPEC, op);
+        }
+        let all = p.has(&SPEC, "a");
+        let want = |c: &str| all || p.has(&SPEC, c);
+        let none = p.opts.is_empty();
+        let mut fields: Vec<String> = Vec::new();
+        if none || want("s") {
+            fields.push("Linux".into());
+        }
+        if want("n") {
+            fields.push(hostname(ctx));
+        }
+        if want("r") {
+            fields.push(RELEASE.into());
+        }
+        if want("v") {
+            fields.push(VERSION.into());
+        }
+        if want("m") {
+            fields.push(machine(ctx));
+        }
+        if p.has(&SPEC, "p") {
+            fields.push("unknown".into());
+        }
+        if p.has(&SPEC, "i") {
+            fields.push("unknown".into());
+        }
+        if want("o") {
+            fields.push("GNU/Linux".into());
+        }
+        let line = format!("{}\n", fields.join(" "));
+        if util::out(ctx, line.as_bytes()) {
+            0
+        } else {
+            141
+        }
+    }
+}
+
+impl Command for Arch {
+    fn spec(&self) -> &CommandSpec {
+        &ARCH
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match util::parse_or_usage(&ARCH, args, ctx, 1) {
+            Ok(p) => p,
+            Err(s) => return s,
+        };
+        if let Some(op) = p.operands.first() {
+            return extra_operand(ctx, &ARCH, op);
+        }
+        let line = format!("{}\n", machine(ctx));
+        if util::out(ctx, line.as_bytes()) {
+            0
+        } else {
+            141
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Arch, Uname};
+    use crate::testing::{TestCtx, run};
+
+    #[test]
+    fn fields() {
+        let mut c = TestCtx::new();
+        c.env.push(("HOSTNAME".into(), b"box".to_vec()));
+        assert_eq!(run(&Uname, &[], &mut c), 0);
+        assert_eq!(run(&Uname, &["-a"], &mut c), 0);
+        assert_eq!(run(&Uname, &["-snrmpio"], &mut c), 0);
+        assert_eq!(run(&Arch, &[], &mut c), 0);
+        assert_eq!(
+            c.out_str(),
+            "Linux\nLinux box 6.1.0-sandsh #1 SMP sandsh x86_64 GNU/Linux\n\
+             Linux box 6.1.0-sandsh x86_64 unknown unknown GNU/Linux\nx86_64\n"
+        );
+        assert_eq!(run(&Uname, &["x"], &mut c), 1);
+        assert!(
+            c.err_str()
+                .starts_with("uname: extra operand \u{2018}x\u{2019}\n")
+        );
+    }
+}

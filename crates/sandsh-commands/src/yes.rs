@@ -1,0 +1,83 @@
+//! `yes`: output a string repeatedly until killed.
+//!
+//! Writes large chunks and stops at the first failed write (the reader is gone) or on
+//! cancellation, so `yes | head -n 1` ends immediately.
+
+use sandsh_api::{
+    Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+};
+
+use super::util;
+
+pub struct Yes;
+
+static SPEC: CommandSpec = CommandSpec {
+    name: "yes",
+    group: "text",
+    summary: "output a string repeatedly until killed",
+    usage: "yes [STRING]...",
+    description: "Repeatedly output a line with all specified STRING(s), or 'y'. Ends when the reader goes away or the run is cancelled.",
+    options: &[],
+    operands: &[ArgSpec {
+        name: "STRING",
+        kind: ArgType::String,
+        description: "words to repeat (default y)",
+        required: false,
+        repeated: true,
+    }],
+    returns: "an endless stream of lines",
+    examples: &[
+        Example {
+            description: "first lines",
+            script: "yes | head -n 2",
+            stdout: "y\ny\n",
+        },
+        Example {
+            description: "custom text",
+            script: "yes ok go | head -n 1",
+            stdout: "ok go\n",
+        },
+    ],
+    errors: "exit 1 when the output goes away (141 from a broken pipe), 130 when cancelled",
+    risk: RiskLevel::ReadOnly,
+};
+
+impl Command for Yes {
+    fn spec(&self) -> &CommandSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let p = match ArgParser::parse(&SPEC, args) {
+            Ok(p) => p,
+            Err(e) => return util::usage(ctx, &SPEC, &e.message, 1),
+        };
+        let mut line = if p.operands.is_empty() {
+            b"y".to_vec()
+        } else {
+            p.operands.join(&b' ')
+        };
+        line.push(b'\n');
+        let reps = (8192 / line.len()).max(1);
+        let chunk = line.repeat(reps);
+        loop {
+            if ctx.is_cancelled() {
+                return 130;
+            }
+            if !util::out(ctx, &chunk) {
+                return 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The reader going away ends `yes` promptly (a regression here hangs the test).
+    #[test]
+    fn ends_when_reader_is_gone() {
+        let mut k = sandsh::Kernel::new(sandsh::KernelConfig::default());
+        let r = k.execute("yes a b | head -n 2; yes | head -c 3");
+        assert_eq!(r.stdout_str(), "a b\na b\ny\ny");
+    }
+}

@@ -1,0 +1,86 @@
+//! Shell builtins: the commands that read or change interpreter state, so they live here rather
+//! than in `sandsh-commands` (which only sees `ToolCtx`).
+
+mod alias;
+mod core;
+mod declare;
+mod flow;
+mod getopts;
+mod help;
+mod jobs;
+mod read;
+mod set;
+pub(super) mod table;
+mod test;
+mod timeout;
+mod ulimit;
+mod wait;
+
+pub use declare::declare_line;
+pub use table::names;
+
+/// The number of the signal with trap-table name `name` (1 for `HUP`).
+pub fn signal_trap_number(name: &str) -> Option<i32> {
+    jobs::signal_number(name)
+}
+
+/// The trap-table name of signal `n` (`HUP` for 1).
+pub fn signal_trap_name(n: i32) -> Option<String> {
+    jobs::SIGNALS
+        .iter()
+        .find(|(_, v)| *v == n)
+        .map(|(s, _)| s.to_string())
+}
+
+use super::expand::ExpAssign;
+use super::{Res, Shell, io};
+
+/// A builtin: the shell, argv (argv[0] is the name), the declaration-assignment arguments and
+/// their positions in argv.
+pub type Builtin = fn(&mut Shell, &[Vec<u8>], &[ExpAssign], &[usize]) -> Res<i32>;
+
+/// The builtin called `name`.
+pub fn lookup(name: &str) -> Option<Builtin> {
+    table::find(name).map(|b| b.run)
+}
+
+/// POSIX special builtins: prefix assignments persist and errors are fatal.
+pub fn is_special(name: &str) -> bool {
+    table::find(name).is_some_and(|b| b.special)
+}
+
+impl Shell {
+    /// Write to stdout from a builtin. A broken pipe ends the (sub)shell with 141, as SIGPIPE
+    /// ends bash.
+    pub fn out(&self, data: &[u8]) -> Res<()> {
+        self.write_to(1, data)
+    }
+
+    pub fn write_to(&self, fd: u32, data: &[u8]) -> Res<()> {
+        match self.fds.get(fd) {
+            Some(f) => match io::write_all(&**f, data) {
+                Ok(()) => Ok(()),
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(super::Flow::Exit(141)),
+                Err(e) if sandsh_api::is_cancelled(&e) => Err(super::Flow::Exit(130)),
+                Err(e) => {
+                    self.error(&format!("write error: {e}"));
+                    Ok(())
+                }
+            },
+            None => {
+                self.error("write error: Bad file descriptor");
+                Ok(())
+            }
+        }
+    }
+
+    /// Print `name: msg` for a builtin error.
+    pub fn builtin_error(&self, name: &str, msg: &str) {
+        self.error(&format!("{name}: {msg}"));
+    }
+}
+
+/// Argument as lossy text.
+pub fn text(a: &[u8]) -> String {
+    String::from_utf8_lossy(a).into_owned()
+}

@@ -1,0 +1,468 @@
+//! The [`ToolCtx`] implementation commands run with: a view of the shell plus buffered stdio.
+
+use std::any::Any;
+use std::io::{self as stdio, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use sandsh_api::{
+    Arg, CallOutput, Command, CommandRegistry, ExitStatus, OutputFormat, PatientGuard, ToolCtx,
+    Value,
+};
+use sandsh_vfs::KernelBackend;
+
+use super::Shell;
+use super::io::{self, Fd};
+use super::vars;
+
+/// `Read` over a descriptor (EOF when closed).
+pub struct FdReader(pub Option<Fd>);
+
+impl Read for FdReader {
+    fn read(&mut self, buf: &mut [u8]) -> stdio::Result<usize> {
+        match &self.0 {
+            Some(f) => f.read(buf),
+            None => Err(super::io::bad_fd()),
+        }
+    }
+}
+
+/// `Write` over a descriptor; remembers a broken pipe.
+pub struct FdWriter {
+    fd: Option<Fd>,
+    pub broken: bool,
+}
+
+impl Write for FdWriter {
+    fn write(&mut self, buf: &[u8]) -> stdio::Result<usize> {
+        match &self.fd {
+            Some(f) => match f.write(buf) {
+                Err(e) if e.kind() == stdio::ErrorKind::BrokenPipe => {
+                    self.broken = true;
+                    Err(e)
+                }
+                r => r,
+            },
+            None => Err(super::io::bad_fd()),
+        }
+    }
+    fn flush(&mut self) -> stdio::Result<()> {
+        Ok(())
+    }
+}
+
+/// stderr that flushes stdout first so interleaving is preserved.
+pub struct ErrWriter {
+    fd: Option<Fd>,
+}
+
+impl Write for ErrWriter {
+    fn write(&mut self, buf: &[u8]) -> stdio::Result<usize> {
+        match &self.fd {
+            Some(f) => f.write(buf),
+            None => Ok(buf.len()),
+        }
+    }
+    fn flush(&mut self) -> stdio::Result<()> {
+        Ok(())
+    }
+}
+
+/// The context a command runs with: the shell it runs in, its stdio and output format.
+///
+/// Built only in this module, and its fields are private: [`ToolCtx::as_any`] hands the
+/// context out with its lifetime erased (`CmdCtx<'static>`, since `Any` needs `'static`), which
+/// is sound only because nothing reached through it can outlive the borrow it came from.
+pub struct CmdCtx<'a> {
+    sh: &'a mut Shell,
+    stdin: FdReader,
+    stdout: BufWriter<FdWriter>,
+    stderr: ErrWriter,
+    /// Where stderr goes once the run is cancelled: a command stopped by a timeout or a cancel
+    /// ends quietly, as a killed process does, instead of reporting "cancelled" read errors.
+    quiet: stdio::Sink,
+    format: OutputFormat,
+}
+
+impl<'a> CmdCtx<'a> {
+    fn new(sh: &'a mut Shell) -> CmdCtx<'a> {
+        let stdin = FdReader(sh.fds.get(0).cloned());
+        let stdout = BufWriter::with_capacity(
+            8192,
+            FdWriter {
+                fd: sh.fds.get(1).cloned(),
+                broken: false,
+            },
+        );
+        let stderr = ErrWriter {
+            fd: sh.fds.get(2).cloned(),
+        };
+        CmdCtx {
+            sh,
+            stdin,
+            stdout,
+            stderr,
+            quiet: stdio::sink(),
+            format: OutputFormat::Text,
+        }
+    }
+
+    /// Flush stdout; true when the reader had gone (broken pipe).
+    pub fn finish(mut self) -> bool {
+        let _ = self.stdout.flush();
+        self.stdout.get_ref().broken
+    }
+}
+
+impl ToolCtx for CmdCtx<'_> {
+    fn backend(&self) -> &Arc<dyn KernelBackend> {
+        &self.sh.env.backend
+    }
+    fn cwd(&self) -> &Path {
+        &self.sh.cwd
+    }
+    fn resolve_path(&self, path: &str) -> PathBuf {
+        self.sh.resolve(path)
+    }
+    fn var(&self, name: &str) -> Option<Value> {
+        let v = self.sh.vars.get(name)?;
+        Some(match v.value.as_ref()? {
+            vars::Value::Str(s) => match String::from_utf8(s.clone()) {
+                Ok(s) => Value::Str(s),
+                Err(e) => Value::Bytes(e.into_bytes()),
+            },
+            vars::Value::Indexed(m) => Value::List(
+                m.values()
+                    .map(|b| Value::Str(String::from_utf8_lossy(b).into_owned()))
+                    .collect(),
+            ),
+            vars::Value::Assoc(m) => Value::Map(
+                m.entries()
+                    .into_iter()
+                    .map(|(k, v)| {
+                        (
+                            String::from_utf8_lossy(k).into_owned(),
+                            Value::Str(String::from_utf8_lossy(v).into_owned()),
+                        )
+                    })
+                    .collect(),
+            ),
+        })
+    }
+    fn set_var(&mut self, name: &str, value: Value) {
+        let _ = match value {
+            Value::List(items) => self.sh.vars.set_value(
+                name,
+                vars::Value::Indexed(
+                    items
+                        .iter()
+                        .enumerate()
+                        .map(|(i, v)| (i as i64, v.to_bytes()))
+                        .collect(),
+                ),
+            ),
+            other => self.sh.vars.set_str(name, other.to_bytes()),
+        };
+    }
+    fn set_output_format(&mut self, format: OutputFormat) {
+        self.format = format;
+    }
+    fn output_format(&self) -> OutputFormat {
+        self.format
+    }
+    fn patient(&self, budget: Duration) -> PatientGuard {
+        match &self.sh.env.patience {
+            Some(p) => p(budget),
+            None => PatientGuard::inert(),
+        }
+    }
+    fn stdin(&mut self) -> &mut dyn Read {
+        &mut self.stdin
+    }
+    fn stdout(&mut self) -> &mut dyn Write {
+        &mut self.stdout
+    }
+    fn stderr(&mut self) -> &mut dyn Write {
+        if self.sh.is_cancelled() {
+            return &mut self.quiet;
+        }
+        let _ = self.stdout.flush();
+        &mut self.stderr
+    }
+    fn is_cancelled(&self) -> bool {
+        self.sh.is_cancelled()
+    }
+    fn processes(&self) -> Vec<sandsh_api::ProcessInfo> {
+        self.sh.processes()
+    }
+    fn stdin_path(&self) -> Option<PathBuf> {
+        self.sh.fds.get(0)?.file_path().map(Path::to_path_buf)
+    }
+    fn call(&mut self, name: &str, args: &[Arg]) -> ExitStatus {
+        let _ = self.stdout.flush();
+        let mut argv = vec![name.as_bytes().to_vec()];
+        argv.extend(args.iter().cloned());
+        match self.sh.run_command_argv(&argv) {
+            Ok(s) => s,
+            Err(super::Flow::Exit(s)) | Err(super::Flow::Return(s)) => s,
+            Err(_) => 1,
+        }
+    }
+    fn call_captured(&mut self, name: &str, args: &[Arg], stdin: Option<&[u8]>) -> CallOutput {
+        let _ = self.stdout.flush();
+        let mut argv = vec![name.as_bytes().to_vec()];
+        argv.extend(args.iter().cloned());
+        let capture = |env: &Arc<super::Env>| {
+            let e = env.clone();
+            io::Capture::strict(
+                env.limits.max_output_bytes,
+                &env.memory,
+                Box::new(move || {
+                    e.trip(super::LimitExceeded {
+                        what: "output bytes",
+                        flag: "--max-output-bytes",
+                        value: e.limits.max_output_bytes as u64,
+                    })
+                }),
+            )
+        };
+        let (out, err) = (capture(&self.sh.env), capture(&self.sh.env));
+        let saved = self.sh.fds.clone();
+        self.sh.fds.set(1, Some(out.clone() as io::Fd));
+        self.sh.fds.set(2, Some(err.clone() as io::Fd));
+        if let Some(input) = stdin {
+            self.sh.fds.set(0, Some(io::MemReader::new(input.to_vec())));
+        }
+        let status = match self.sh.run_command_argv(&argv) {
+            Ok(s) => s,
+            Err(super::Flow::Exit(s)) | Err(super::Flow::Return(s)) => s,
+            Err(_) => 1,
+        };
+        self.sh.fds = saved;
+        CallOutput {
+            stdout: out.take(),
+            stderr: err.take(),
+            status,
+        }
+    }
+    fn call_with_env(&mut self, name: &str, args: &[Arg], env: &[(String, Vec<u8>)]) -> ExitStatus {
+        let _ = self.stdout.flush();
+        let mut argv = vec![name.as_bytes().to_vec()];
+        argv.extend(args.iter().cloned());
+        let sh = &mut *self.sh;
+        let current = sh.vars.exported();
+        sh.vars.push_temp_scope();
+        sh.temp_scopes += 1;
+        for (k, _) in &current {
+            if !env.iter().any(|(n, _)| n == k) {
+                let v = sh.vars.declare_top(k);
+                v.value = None;
+                v.attrs = vars::Attrs::empty();
+            }
+        }
+        for (k, v) in env {
+            let var = sh.vars.declare_top(k);
+            var.value = Some(vars::Value::Str(v.clone()));
+            var.attrs = vars::Attrs::EXPORT;
+        }
+        let r = sh.run_command_argv(&argv);
+        sh.temp_scopes -= 1;
+        sh.vars.pop_scope();
+        match r {
+            Ok(s) => s,
+            Err(super::Flow::Exit(s)) | Err(super::Flow::Return(s)) => s,
+            Err(_) => 1,
+        }
+    }
+    fn umask(&self) -> u32 {
+        self.sh.umask
+    }
+    fn network(&self) -> Option<Arc<sandsh_api::net::Net>> {
+        self.sh.env.network.clone()
+    }
+    fn memory(&self) -> Arc<sandsh_runtime::budget::MemoryBudget> {
+        self.sh.env.memory.clone()
+    }
+    fn ask(&mut self, prompt: &str) -> Option<String> {
+        let _ = self.stdout.flush();
+        let hook = self.sh.env.ask.lock().ok().and_then(|h| h.clone());
+        hook.and_then(|h| h(prompt))
+    }
+    fn registry(&self) -> &dyn CommandRegistry {
+        &*self.sh.env.registry
+    }
+    fn env(&self) -> Vec<(String, Vec<u8>)> {
+        self.sh.vars.exported()
+    }
+    fn now(&self) -> SystemTime {
+        (self.sh.env.clock)()
+    }
+    fn open_read(&mut self, path: &str) -> stdio::Result<Box<dyn Read + Send>> {
+        match self.sh.open_path(path, super::redirect::OpenMode::Read) {
+            Ok(fd) => Ok(Box::new(FdReader(Some(fd)))),
+            Err(msg) => Err(open_error(&msg)),
+        }
+    }
+    fn open_write(&mut self, path: &str, append: bool) -> stdio::Result<Box<dyn Write + Send>> {
+        use super::redirect::OpenMode;
+        // What the command wrote to its stdout so far comes first, as with an OS descriptor.
+        let _ = self.stdout.flush();
+        let mode = if append {
+            OpenMode::Append
+        } else {
+            OpenMode::Write { clobber: true }
+        };
+        match self.sh.open_path(path, mode) {
+            Ok(fd) => Ok(Box::new(FdWriter {
+                fd: Some(fd),
+                broken: false,
+            })),
+            Err(msg) => Err(open_error(&msg)),
+        }
+    }
+    /// The context itself, as `CmdCtx<'static>`. Commands in this crate never downcast.
+    fn as_any(&self) -> &dyn Any {
+        // SAFETY: `CmdCtx<'a>` and `CmdCtx<'static>` differ only in the lifetime of the shell
+        // borrow, so they have the same layout. The returned reference lives no longer than
+        // `&self`; every field is private to this module and every method returns borrows
+        // of `self`, so nothing reached through the erased type outlives `'a`.
+        unsafe { &*(self as *const CmdCtx<'_>).cast::<CmdCtx<'static>>() }
+    }
+    /// Mutable counterpart to [`ToolCtx::as_any`].
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        // SAFETY: as in `as_any`. With `&mut` access one could swap in another
+        // `CmdCtx<'static>`, but contexts are only constructed in this module, which never
+        // makes one outlive its shell borrow, so there is none to swap with.
+        unsafe { &mut *(self as *mut CmdCtx<'_>).cast::<CmdCtx<'static>>() }
+    }
+}
+
+/// An `open_path` message (`PATH: REASON`) as an io error of the matching kind.
+fn open_error(msg: &str) -> stdio::Error {
+    let reason = msg.rsplit(": ").next().unwrap_or("").to_string();
+    let kind = if reason == "No such file or directory" {
+        stdio::ErrorKind::NotFound
+    } else if reason == "Permission denied" {
+        stdio::ErrorKind::PermissionDenied
+    } else {
+        stdio::ErrorKind::Other
+    };
+    stdio::Error::new(kind, reason)
+}
+
+impl Shell {
+    /// Run a registered command with this shell's descriptors.
+    pub fn run_registered(&mut self, cmd: &Arc<dyn Command>, args: &[Vec<u8>]) -> i32 {
+        if let Some(status) = self.policy_refuses(cmd, args) {
+            return status;
+        }
+        if args
+            .iter()
+            .take_while(|a| *a != b"--")
+            .any(|a| a == b"--help")
+        {
+            let page = sandsh_api::doc::render_help(cmd.spec());
+            return match self.out(page.as_bytes()) {
+                Ok(()) => 0,
+                Err(_) => 141,
+            };
+        }
+        let mut ctx = CmdCtx::new(self);
+        let json_pos = if cmd.structured() {
+            args.iter()
+                .take_while(|a| *a != b"--")
+                .position(|a| a == b"--json")
+        } else {
+            None
+        };
+        let status = match json_pos {
+            Some(p) => {
+                ctx.set_output_format(OutputFormat::Json);
+                let mut rest = args.to_vec();
+                rest.remove(p);
+                cmd.run(&rest, &mut ctx)
+            }
+            None => cmd.run(args, &mut ctx),
+        };
+        if ctx.finish() {
+            return 141;
+        }
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandsh_api::{CommandRegistry, CommandSpec, RiskLevel};
+    use std::sync::Mutex;
+
+    /// Downcasts its context, reads the shell through the concrete type and records what it
+    /// saw.
+    struct Downcaster(Mutex<String>);
+    static SPEC: CommandSpec = CommandSpec {
+        name: "downcaster",
+        group: "test",
+        summary: "downcast the context",
+        usage: "downcaster",
+        description: "",
+        options: &[],
+        operands: &[],
+        returns: "",
+        examples: &[],
+        errors: "",
+        risk: RiskLevel::ReadOnly,
+    };
+    impl Command for Downcaster {
+        fn spec(&self) -> &CommandSpec {
+            &SPEC
+        }
+        fn run(&self, _args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+            let seen = ctx
+                .as_any()
+                .downcast_ref::<CmdCtx<'static>>()
+                .map(|c| c.sh.last_status);
+            let format = ctx.as_any_mut().downcast_mut::<CmdCtx<'static>>().map(|c| {
+                c.set_output_format(OutputFormat::Json);
+                c.format
+            });
+            let now = ctx.output_format();
+            *self.0.lock().unwrap() = format!("{seen:?} {format:?} {now:?}");
+            0
+        }
+    }
+
+    struct NoCommands;
+    impl CommandRegistry for NoCommands {
+        fn get(&self, _: &str) -> Option<Arc<dyn Command>> {
+            None
+        }
+        fn names(&self) -> Vec<String> {
+            Vec::new()
+        }
+        fn commands(&self) -> Vec<Arc<dyn Command>> {
+            Vec::new()
+        }
+    }
+
+    #[test]
+    fn as_any_is_the_context_itself() {
+        let env = crate::Env::new(crate::EnvParts {
+            backend: Arc::new(sandsh_vfs::MemoryFs::new()),
+            registry: Arc::new(NoCommands),
+            limits: Default::default(),
+            root_cancel: sandsh_runtime::CancelToken::new(),
+            memory: sandsh_runtime::budget::MemoryBudget::unlimited(),
+            patience: None,
+            command_entries: false,
+            network: None,
+        });
+        let mut sh = Shell::new(env, "/".into(), sandsh_runtime::CancelToken::new());
+        sh.last_status = 3;
+        let cmd = Arc::new(Downcaster(Mutex::new(String::new())));
+        let dyn_cmd: Arc<dyn Command> = cmd.clone();
+        assert_eq!(sh.run_registered(&dyn_cmd, &[]), 0);
+        assert_eq!(*cmd.0.lock().unwrap(), "Some(3) Some(Json) Json");
+    }
+}

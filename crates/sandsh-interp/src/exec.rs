@@ -1,0 +1,647 @@
+//! Execution: scripts, lists, and-or lists, pipelines, simple and compound commands, functions.
+
+use std::sync::Arc;
+
+use sandsh_syntax::ast::{AndOr, AndOrOp, CaseTerminator, Command, CommandKind, List, Pipeline};
+use sandsh_syntax::{ParseError, Parser};
+
+use super::{Flow, Limit, Res, Shell, io};
+
+struct AliasView<'a>(&'a super::HashMap<String, String>);
+
+impl sandsh_syntax::AliasLookup for AliasView<'_> {
+    fn alias(&self, name: &str) -> Option<String> {
+        self.0.get(name).cloned()
+    }
+}
+
+impl Shell {
+    /// The next complete command, with aliases expanded when `expand_aliases` is on (the
+    /// aliases in force are those defined before this command was read, as in bash).
+    /// The parser refuses to nest once the stack runs low; that is the stack limit, not a
+    /// syntax error, and ends the run like any other limit.
+    fn parse_next(&self, parser: &mut Parser<'_>) -> Res<Result<Option<List>, ParseError>> {
+        self.check_stack()?;
+        let r = self.parse_next_inner(parser);
+        if r.as_ref()
+            .is_err_and(|e| e.message == sandsh_syntax::STACK_EXHAUSTED)
+        {
+            return Err(self.stack_exhausted());
+        }
+        Ok(r)
+    }
+
+    fn parse_next_inner(&self, parser: &mut Parser<'_>) -> Result<Option<List>, ParseError> {
+        parser.set_extglob(self.opts.extglob);
+        if self.opts.expand_aliases && !self.aliases.is_empty() {
+            parser.next_command(Some(&AliasView(&self.aliases)))
+        } else {
+            parser.next_command(None)
+        }
+    }
+
+    /// Parse and run a script one complete command at a time, as bash reads its input.
+    /// Returns the exit status; `Flow::Exit` ends the script.
+    pub fn run_script(&mut self, src: &str) -> Res<i32> {
+        let mut parser = Parser::new(src);
+        let mut status = 0;
+        loop {
+            let next = self.parse_next(&mut parser)?;
+            match next {
+                Ok(Some(list)) => {
+                    if self.opts.noexec {
+                        continue;
+                    }
+                    status = match self.exec_list(&list) {
+                        Ok(s) => s,
+                        // At the top level, or in a file being sourced (outside subshells).
+                        Err(Flow::Discard(s))
+                            if (self.source_depth == 0 && self.frames.is_empty())
+                                || (self.source_depth > 0 && !self.is_subshell) =>
+                        {
+                            self.last_status = s;
+                            s
+                        }
+                        Err(e) => return Err(e),
+                    };
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    if self.source_depth == 0
+                        && !self.is_subshell
+                        && let Ok(mut slot) = self.env.parse_error.lock()
+                        && slot.is_none()
+                    {
+                        *slot = Some(e.clone());
+                    }
+                    self.report_parse_error(&e, src);
+                    // Every syntax error ends with status 2. (bash 5.2 ends one inside `[[ ]]`
+                    // with the status it had, 0 after a success: a broken script that reports
+                    // success. tests/spec/KNOWN_DIFFERENCES.md.)
+                    let status = 2;
+                    self.last_status = status;
+                    // A sourced file's syntax error ends the file: `.` returns 2 and the
+                    // script goes on (bash outside posix mode).
+                    if self.source_depth > 0 && !self.opts.posix {
+                        return Ok(status);
+                    }
+                    return Err(Flow::Exit(status));
+                }
+            }
+        }
+        Ok(status)
+    }
+
+    /// Print a syntax error as bash does: the message, then the offending line for
+    /// unexpected-token errors.
+    pub fn report_parse_error(&self, e: &ParseError, src: &str) {
+        let name = self.error_name();
+        if e.in_conditional {
+            if !e.message.is_empty() {
+                let msg = format!("{name}: line {}: {}\n", e.line, e.message);
+                self.write_fd(2, msg.as_bytes());
+            }
+            return;
+        }
+        let mut msg = format!("{name}: line {}: {}\n", e.line, e.message);
+        if !e.incomplete
+            && let Some(line) = src.lines().nth((e.line as usize).saturating_sub(1))
+        {
+            msg.push_str(&format!("{name}: line {}: `{}'\n", e.line, line.trim()));
+        }
+        self.write_fd(2, msg.as_bytes());
+    }
+
+    /// Run a list in a subshell context (already cloned): catches `exit`, runs the EXIT trap.
+    pub fn run_subshell_list(&mut self, list: &List) -> i32 {
+        self.subshell_level += 1;
+        let status = match self.exec_list(list) {
+            Ok(s) => s,
+            Err(f) => f.status(self.last_status),
+        };
+        self.last_status = status;
+        self.run_exit_trap();
+        self.last_status
+    }
+
+    /// Run the EXIT trap once (if set).
+    pub fn run_exit_trap(&mut self) {
+        if let Some(action) = self.traps.remove("EXIT") {
+            let saved = self.last_status;
+            match self.eval_string(&action, "trap") {
+                Ok(_) => self.last_status = saved,
+                Err(Flow::Exit(s)) => self.last_status = s,
+                Err(_) => self.last_status = saved,
+            }
+        }
+    }
+
+    /// Parse and run a string (eval, traps).
+    pub fn eval_string(&mut self, src: &str, what: &str) -> Res<i32> {
+        // bash numbers the lines of an eval'd string from the line of the `eval`.
+        let mut parser = if what == "eval" {
+            Parser::with_line_base(src, self.lineno.saturating_sub(1))
+        } else {
+            Parser::new(src)
+        };
+        let mut status = 0;
+        loop {
+            let next = self.parse_next(&mut parser)?;
+            match next {
+                Ok(Some(list)) => match self.exec_list(&list) {
+                    Ok(s) => status = s,
+                    // An assignment or arithmetic error abandons the command, not the rest of
+                    // the string (bash's eval); a subshell ends.
+                    Err(Flow::Discard(s)) if !self.is_subshell => {
+                        status = s;
+                        self.last_status = s;
+                    }
+                    Err(e) => return Err(e),
+                },
+                Ok(None) => break,
+                Err(e) => {
+                    // Traps report their syntax errors the way eval does.
+                    let what = if what == "trap" { "eval" } else { what };
+                    let msg = format!(
+                        "{}: {what}: line {}: {}\n",
+                        self.error_name(),
+                        e.line,
+                        e.message
+                    );
+                    self.write_fd(2, msg.as_bytes());
+                    self.last_status = 2;
+                    return Ok(2);
+                }
+            }
+        }
+        self.last_status = status;
+        Ok(status)
+    }
+
+    /// Read up to and including `delim` from `f`, a slice at a time: cancellation is seen
+    /// between slices and the line may not outgrow a variable (THREAT DOS-MEM-4). An error
+    /// reads as the end of input.
+    pub fn read_line_bounded(&self, f: &dyn io::Stream, delim: u8) -> Res<Vec<u8>> {
+        let mut line = Vec::new();
+        loop {
+            self.check_cancel()?;
+            if line.len() > self.env.limits.max_variable_bytes {
+                return Err(self.trip_limit(Limit::VariableBytes));
+            }
+            let chunk = match f.read_until(delim, Some(64 << 10)) {
+                Ok(c) => c,
+                Err(e) if sandsh_api::is_cancelled(&e) => return Err(Flow::Exit(130)),
+                Err(_) => return Ok(line),
+            };
+            let done = chunk.is_empty() || chunk.last() == Some(&delim);
+            line.extend_from_slice(&chunk);
+            if done {
+                return Ok(line);
+            }
+        }
+    }
+
+    /// THREAT DOS-CPU-1: checked at every command dispatch and loop iteration.
+    pub fn check_cancel(&self) -> Res<()> {
+        if self.is_cancelled() {
+            return Err(Flow::Exit(130));
+        }
+        Ok(())
+    }
+
+    /// Refuse to recurse further when the stack is nearly used up: a limit error the run
+    /// unwinds from, never a stack overflow, whatever the depth limits say (THREAT
+    /// DOS-STACK-1). Checked at every command dispatch, expansion and evaluation that can nest.
+    #[inline]
+    pub fn check_stack(&self) -> Res<()> {
+        if sandsh_runtime::stack::exhausted() {
+            return Err(self.stack_exhausted());
+        }
+        Ok(())
+    }
+
+    #[cold]
+    pub fn stack_exhausted(&self) -> Flow {
+        self.trip_limit(Limit::StackBytes)
+    }
+
+    pub fn exec_list(&mut self, list: &List) -> Res<i32> {
+        let mut status = self.last_status;
+        for item in &list.items {
+            self.check_cancel()?;
+            if item.background {
+                self.spawn_job(&item.and_or)?;
+                status = 0;
+                self.last_status = 0;
+                continue;
+            }
+            status = self.exec_and_or(&item.and_or)?;
+            if self.opts.monitor && !self.is_subshell && !self.session_job {
+                self.notify_ended_jobs();
+            }
+            self.run_pending_traps()?;
+        }
+        Ok(status)
+    }
+
+    fn exec_and_or(&mut self, ao: &AndOr) -> Res<i32> {
+        let n = ao.rest.len();
+        // Every pipeline but the last runs as a condition (errexit off).
+        let mut status = if n > 0 {
+            self.errexit_suppressed += 1;
+            let r = self.exec_pipeline(&ao.first);
+            self.errexit_suppressed -= 1;
+            r?
+        } else {
+            return self.exec_pipeline_checked(&ao.first);
+        };
+        for (i, (op, p)) in ao.rest.iter().enumerate() {
+            let run = match op {
+                AndOrOp::And => status == 0,
+                AndOrOp::Or => status != 0,
+            };
+            if !run {
+                continue;
+            }
+            if i + 1 == n {
+                return self.exec_pipeline_checked(p);
+            }
+            self.errexit_suppressed += 1;
+            let r = self.exec_pipeline(p);
+            self.errexit_suppressed -= 1;
+            status = r?;
+        }
+        Ok(status)
+    }
+
+    /// A pipeline whose failure may trigger errexit and the ERR trap.
+    fn exec_pipeline_checked(&mut self, p: &Pipeline) -> Res<i32> {
+        let status = self.exec_pipeline(p)?;
+        // A lone compound command (`{ }`, if, loops, case) is not checked itself: the commands
+        // in it were, so `{ false && true; }` fails without exiting, as in bash.
+        let compound = p.commands.len() == 1
+            && matches!(
+                p.commands[0].command.kind,
+                CommandKind::Group(_)
+                    | CommandKind::If { .. }
+                    | CommandKind::While { .. }
+                    | CommandKind::For { .. }
+                    | CommandKind::ArithFor { .. }
+                    | CommandKind::Case { .. }
+                    | CommandKind::Select { .. }
+            );
+        if status != 0 && !p.negated && !compound && self.errexit_suppressed == 0 {
+            self.run_err_trap()?;
+            if self.opts.errexit {
+                return Err(Flow::Exit(status));
+            }
+        }
+        Ok(status)
+    }
+
+    /// A compound command's redirection failed: errexit and the ERR trap apply to that failure
+    /// (the command itself is not checked afterwards).
+    fn compound_redirect_failed(&mut self, status: i32) -> Res<i32> {
+        self.compound_redirect_failed = true;
+        if status != 0 && self.errexit_suppressed == 0 {
+            self.last_status = status;
+            self.run_err_trap()?;
+            if self.opts.errexit {
+                return Err(Flow::Exit(status));
+            }
+        }
+        Ok(status)
+    }
+
+    fn run_err_trap(&mut self) -> Res<()> {
+        if self.in_trap || (!self.frames.is_empty() && !self.opts.errtrace) {
+            return Ok(());
+        }
+        if let Some(action) = self.traps.get("ERR").cloned() {
+            self.run_trap_action(&action)?;
+        }
+        Ok(())
+    }
+
+    /// Run a trap's action: no trap fires inside it, and `$?` is what it was before.
+    pub fn run_trap_action(&mut self, action: &str) -> Res<()> {
+        let saved = self.last_status;
+        let was = std::mem::replace(&mut self.in_trap, true);
+        let r = self.eval_string(action, "trap");
+        self.in_trap = was;
+        self.last_status = saved;
+        r.map(|_| ())
+    }
+
+    fn exec_pipeline(&mut self, p: &Pipeline) -> Res<i32> {
+        let start = p.timed.map(|_| std::time::Instant::now());
+        // bash ignores errexit under `!` only when `set -e` is on as the pipeline starts: a
+        // function run as `! f` that turns it on itself exits on its next failure.
+        let suppress = p.negated && self.opts.errexit;
+        if suppress {
+            self.errexit_suppressed += 1;
+        }
+        let r = if p.commands.is_empty() {
+            Ok(0)
+        } else if p.commands.len() == 1 {
+            self.compound_redirect_failed = false;
+            let r = self.exec_command(&p.commands[0].command);
+            if let Ok(s) = r {
+                self.pipestatus.clear();
+                self.pipestatus.push(s);
+            }
+            r
+        } else {
+            self.exec_multi_pipeline(p)
+        };
+        if suppress {
+            self.errexit_suppressed -= 1;
+        }
+        let status = r?;
+        // Taken here, so that a nested pipeline's failure never reaches an outer `!`.
+        let redirect_failed = std::mem::take(&mut self.compound_redirect_failed);
+        let status = if p.negated && !(p.commands.len() == 1 && redirect_failed) {
+            (status == 0) as i32
+        } else {
+            status
+        };
+        if let (Some(fmt), Some(start)) = (p.timed, start) {
+            let el = start.elapsed();
+            let text = match fmt {
+                sandsh_syntax::ast::TimeFormat::Posix => {
+                    format!("real {:.2}\nuser 0.00\nsys 0.00\n", el.as_secs_f64())
+                }
+                sandsh_syntax::ast::TimeFormat::Default => format!(
+                    "\nreal\t{}m{:.3}s\nuser\t0m0.000s\nsys\t0m0.000s\n",
+                    el.as_secs() / 60,
+                    el.as_secs_f64() % 60.0
+                ),
+            };
+            self.write_fd(2, text.as_bytes());
+        }
+        self.last_status = status;
+        Ok(status)
+    }
+
+    fn exec_multi_pipeline(&mut self, p: &Pipeline) -> Res<i32> {
+        let n = p.commands.len();
+        let lastpipe = self.opts.lastpipe && !self.opts.monitor;
+        let mut statuses = vec![0; n];
+        let mut last_err: Option<Flow> = None;
+        std::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(n - 1);
+            let mut next_stdin: Option<io::Fd> = None;
+            for (i, elem) in p.commands[..n - 1].iter().enumerate() {
+                let (r, w) = io::pipe(self.cancel.clone(), self.env.limits.pipe_buffer_bytes);
+                let mut sub = self.subshell();
+                if let Some(fd) = next_stdin.take() {
+                    sub.fds.set(0, Some(fd));
+                }
+                if elem.pipe_stderr {
+                    sub.fds.set(2, Some(w.clone()));
+                }
+                sub.fds.set(1, Some(w));
+                next_stdin = Some(r);
+                let cmd = &elem.command;
+                let slot = match self.thread_slot() {
+                    Ok(s) => s,
+                    Err(_) => {
+                        statuses[i] = super::LIMIT_EXCEEDED_STATUS;
+                        continue;
+                    }
+                };
+                let stack = self.env.limits.max_stack_bytes;
+                let spawned = std::thread::Builder::new()
+                    .stack_size(sandsh_runtime::stack::LAUNCH_STACK)
+                    .spawn_scoped(scope, move || {
+                        let _slot = slot;
+                        let mut sub = sub;
+                        sandsh_runtime::stack::run_on_new_stack(stack, || sub.run_stage(cmd))
+                    });
+                match spawned {
+                    Ok(h) => handles.push((i, h)),
+                    Err(_) => statuses[i] = 1,
+                }
+            }
+            let last = &p.commands[n - 1].command;
+            if lastpipe {
+                let saved = self.fds.clone();
+                self.fds.set(0, next_stdin.take());
+                match self.exec_command(last) {
+                    Ok(s) => statuses[n - 1] = s,
+                    Err(e) => last_err = Some(e),
+                }
+                self.fds = saved;
+            } else {
+                let mut sub = self.subshell();
+                sub.fds.set(0, next_stdin.take());
+                statuses[n - 1] = sub.run_stage(last);
+            }
+            for (i, h) in handles {
+                statuses[i] = h.join().unwrap_or(1);
+            }
+        });
+        self.pipestatus = statuses.clone();
+        if let Some(e) = last_err {
+            return Err(e);
+        }
+        Ok(self.pipeline_status(&statuses))
+    }
+
+    fn pipeline_status(&self, statuses: &[i32]) -> i32 {
+        if self.opts.pipefail {
+            statuses
+                .iter()
+                .rev()
+                .find(|s| **s != 0)
+                .copied()
+                .unwrap_or(0)
+        } else {
+            statuses.last().copied().unwrap_or(0)
+        }
+    }
+
+    /// Run one pipeline stage in this (sub)shell; returns its status.
+    pub fn run_stage(&mut self, cmd: &Command) -> i32 {
+        self.subshell_level += 1;
+        let s = match self.exec_command(cmd) {
+            Ok(s) => s,
+            Err(f) => f.status(self.last_status),
+        };
+        self.last_status = s;
+        self.run_exit_trap();
+        self.last_status
+    }
+
+    /// The file a function defined now belongs to, as bash names it for `declare -F` under
+    /// extdebug: the file being sourced or run, `main` for standard input, `environment`
+    /// for `-c`.
+    fn definition_file(&self) -> Arc<str> {
+        match self.source_stack.last() {
+            Some(f) => Arc::from(f.as_str()),
+            None if self.input_flag == Some('c') => Arc::from("environment"),
+            None if self.input_flag.is_none() => Arc::from(self.err_name.as_str()),
+            None => Arc::from("main"),
+        }
+    }
+
+    pub fn exec_command(&mut self, cmd: &Command) -> Res<i32> {
+        self.check_cancel()?;
+        self.check_stack()?;
+        if cmd.line > 0 {
+            self.lineno = cmd.line;
+        }
+        match &cmd.kind {
+            CommandKind::Simple(sc) => self.exec_simple(sc, cmd),
+            CommandKind::FunctionDef { name, body } => {
+                // The parser keeps the source text of a name that is no plain word: bash refuses
+                // one with an expansion or quoting when the definition runs.
+                if name.contains(['$', '\'', '"', '\\']) {
+                    self.error(&format!("`{name}': not a valid identifier"));
+                    self.last_status = 1;
+                    return Ok(1);
+                }
+                if self
+                    .funcs
+                    .get(name)
+                    .is_some_and(|_| self.readonly_funcs.contains(name))
+                {
+                    self.error(&format!("{name}: readonly function"));
+                    return Ok(1);
+                }
+                // In posix mode a special builtin cannot be redefined; the shell exits (bash).
+                if self.opts.posix && super::builtins::is_special(name) {
+                    self.error(&format!("`{name}': is a special builtin"));
+                    return Err(Flow::Exit(2));
+                }
+                self.funcs.insert(name.clone(), Arc::new((**body).clone()));
+                let origin = self.definition_file();
+                self.func_origins.insert(name.clone(), (cmd.line, origin));
+                self.last_status = 0;
+                Ok(0)
+            }
+            _ => {
+                if cmd.redirects.is_empty() {
+                    let s = self.exec_compound(cmd)?;
+                    self.last_status = s;
+                    return Ok(s);
+                }
+                let saved = self.fds.clone();
+                let r = match self.apply_redirects(&cmd.redirects) {
+                    Ok(()) => self.exec_compound(cmd),
+                    Err(s) => self.compound_redirect_failed(s),
+                };
+                self.restore_fds(saved, &cmd.redirects);
+                self.close_moved_sources(&cmd.redirects);
+                let s = r?;
+                self.last_status = s;
+                Ok(s)
+            }
+        }
+    }
+
+    fn exec_compound(&mut self, cmd: &Command) -> Res<i32> {
+        match &cmd.kind {
+            CommandKind::Group(list) => self.exec_list(list),
+            CommandKind::Subshell(list) => {
+                let mut sub = self.subshell();
+                sub.jobs.inherited.clear();
+                // `( continue )` in a loop: the subshell has no loop to continue.
+                sub.loop_depth = 0;
+                let s = sub.run_subshell_list(list);
+                Ok(s)
+            }
+            CommandKind::If {
+                branches,
+                else_branch,
+            } => {
+                for (cond, body) in branches {
+                    self.errexit_suppressed += 1;
+                    let c = self.exec_list(cond);
+                    self.errexit_suppressed -= 1;
+                    if c? == 0 {
+                        return self.exec_list(body);
+                    }
+                }
+                match else_branch {
+                    Some(b) => self.exec_list(b),
+                    None => Ok(0),
+                }
+            }
+            CommandKind::While { cond, body, until } => self.exec_while(cond, body, *until),
+            CommandKind::For { var, words, body } => self.exec_for(var, words.as_deref(), body),
+            CommandKind::ArithFor {
+                init,
+                cond,
+                step,
+                body,
+            } => self.exec_arith_for(init.as_ref(), cond.as_ref(), step.as_ref(), body),
+            CommandKind::Case { word, arms } => {
+                let subject = self.expand_string(word)?;
+                if self.opts.xtrace {
+                    let line = format!("+ case {} in\n", super::print::word_src(word));
+                    self.write_xtrace(line.as_bytes());
+                }
+                let mut i = 0;
+                let mut status = 0;
+                let mut fall = false;
+                while i < arms.len() {
+                    let arm = &arms[i];
+                    let mut hit = fall;
+                    if !hit {
+                        for pw in &arm.patterns {
+                            let pat = self.compile_case_pattern(pw)?;
+                            if pat.matches(&subject) {
+                                hit = true;
+                                break;
+                            }
+                        }
+                    }
+                    if hit {
+                        status = self.exec_list(&arm.body)?;
+                        match arm.terminator {
+                            CaseTerminator::Break => return Ok(status),
+                            CaseTerminator::FallThrough => fall = true,
+                            CaseTerminator::Continue => fall = false,
+                        }
+                    }
+                    i += 1;
+                }
+                Ok(status)
+            }
+            CommandKind::Select { var, words, body } => {
+                self.exec_select(var, words.as_deref(), body)
+            }
+            CommandKind::Arith(w) => {
+                let saved = std::mem::replace(&mut self.arith_prefix, "((: ");
+                let r = if self.opts.xtrace {
+                    match self.expand_string(w) {
+                        Ok(t) => {
+                            let line = format!("+ (( {} ))\n", String::from_utf8_lossy(&t));
+                            self.write_fd(2, line.as_bytes());
+                            self.eval_arith_text(&t)
+                        }
+                        Err(e) => Err(e),
+                    }
+                } else {
+                    self.eval_arith_word(w)
+                };
+                self.arith_prefix = saved;
+                match r {
+                    Ok(v) => Ok((v == 0) as i32),
+                    Err(Flow::Discard(1)) => Ok(1),
+                    Err(e) => Err(e),
+                }
+            }
+            CommandKind::Cond(e) => match self.eval_cond(e) {
+                Ok(true) => Ok(0),
+                Ok(false) => Ok(1),
+                Err(Flow::Exit(2)) => Ok(2),
+                // An arithmetic error in `-eq` and friends: bash's message, status 1.
+                Err(Flow::Discard(1)) => Ok(1),
+                Err(e) => Err(e),
+            },
+            CommandKind::Simple(_) | CommandKind::FunctionDef { .. } => Ok(0),
+        }
+    }
+}

@@ -1,0 +1,648 @@
+//! Byte streams behind file descriptors: pipes, captured output, VFS files, devices.
+//!
+//! A descriptor is an `Arc<dyn Stream>`; dup-ing a descriptor clones the `Arc`, so a pipe's
+//! write end closes when the last descriptor holding it is dropped — which is how a reader sees
+//! end-of-file and how `yes | head -n 1` ends: `head` drops the read end and `yes`'s next write
+//! fails with a broken pipe. Pipes are bounded so a fast writer cannot fill memory.
+
+use std::collections::VecDeque;
+use std::io;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+use sandsh_vfs::{KernelBackend, WriteMode};
+
+use sandsh_runtime::cancel::CancelToken;
+
+/// One open file description.
+pub trait Stream: Send + Sync {
+    /// The VFS file behind this stream, when it is one (what `fstat` would reveal).
+    fn file_path(&self) -> Option<&std::path::Path> {
+        None
+    }
+    fn read(&self, buf: &mut [u8]) -> io::Result<usize> {
+        let _ = buf;
+        Err(bad_fd())
+    }
+    fn write(&self, buf: &[u8]) -> io::Result<usize> {
+        let _ = buf;
+        Err(bad_fd())
+    }
+    /// Read up to and including `delim` (or `max` bytes, or EOF). Streams override this to avoid
+    /// byte-at-a-time reads while never consuming past the delimiter.
+    fn read_until(&self, delim: u8, max: Option<usize>) -> io::Result<Vec<u8>> {
+        let mut out = Vec::new();
+        let mut b = [0u8; 1];
+        loop {
+            if max.is_some_and(|m| out.len() >= m) {
+                break;
+            }
+            if self.read(&mut b)? == 0 {
+                break;
+            }
+            out.push(b[0]);
+            if b[0] == delim {
+                break;
+            }
+        }
+        Ok(out)
+    }
+    /// Whether a read would return without blocking (`read -t 0`).
+    fn poll_readable(&self) -> bool {
+        true
+    }
+}
+
+pub type Fd = Arc<dyn Stream>;
+
+pub fn bad_fd() -> io::Error {
+    io::Error::other("Bad file descriptor")
+}
+
+/// Write all of `buf`, retrying short writes.
+pub fn write_all(s: &dyn Stream, mut buf: &[u8]) -> io::Result<()> {
+    while !buf.is_empty() {
+        let n = s.write(buf)?;
+        if n == 0 {
+            return Err(io::ErrorKind::WriteZero.into());
+        }
+        buf = &buf[n..];
+    }
+    Ok(())
+}
+
+/// Read a stream to its end.
+pub fn read_to_end(s: &dyn Stream, cancel: &CancelToken) -> io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut buf = vec![0u8; 16 * 1024];
+    loop {
+        if cancel.is_cancelled() {
+            return Err(sandsh_api::Cancelled::io());
+        }
+        let n = s.read(&mut buf)?;
+        if n == 0 {
+            return Ok(out);
+        }
+        out.extend_from_slice(&buf[..n]);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pipes
+
+const WAIT_SLICE: Duration = Duration::from_millis(20);
+
+struct PipeState {
+    buf: VecDeque<u8>,
+    writers: usize,
+    reader_open: bool,
+    /// Whether the reader ever took data (see [`PipeWriter::write`]).
+    ever_read: bool,
+    /// Bytes accepted after the reader closed without reading.
+    discarded: usize,
+}
+
+struct PipeInner {
+    capacity: usize,
+    state: Mutex<PipeState>,
+    cond: Condvar,
+    cancel: CancelToken,
+}
+
+/// Create a pipe: (read end, write end).
+pub fn pipe(cancel: CancelToken, capacity: usize) -> (Fd, Fd) {
+    let inner = Arc::new(PipeInner {
+        capacity: capacity.max(1),
+        state: Mutex::new(PipeState {
+            buf: VecDeque::new(),
+            writers: 1,
+            reader_open: true,
+            ever_read: false,
+            discarded: 0,
+        }),
+        cond: Condvar::new(),
+        cancel,
+    });
+    (
+        Arc::new(PipeReader(inner.clone())),
+        Arc::new(PipeWriter(inner)),
+    )
+}
+
+struct PipeReader(Arc<PipeInner>);
+struct PipeWriter(Arc<PipeInner>);
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl PipeInner {
+    /// Wait until data or EOF; returns the guard.
+    fn wait_data(&self) -> io::Result<std::sync::MutexGuard<'_, PipeState>> {
+        let mut st = lock(&self.state);
+        while st.buf.is_empty() && st.writers > 0 {
+            if self.cancel.is_cancelled() {
+                return Err(sandsh_api::Cancelled::io());
+            }
+            st = self
+                .cond
+                .wait_timeout(st, WAIT_SLICE)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        Ok(st)
+    }
+}
+
+impl Stream for PipeReader {
+    fn read(&self, buf: &mut [u8]) -> io::Result<usize> {
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        let mut st = self.0.wait_data()?;
+        st.ever_read = true;
+        let n = buf.len().min(st.buf.len());
+        let (a, b) = st.buf.as_slices();
+        if n <= a.len() {
+            buf[..n].copy_from_slice(&a[..n]);
+        } else {
+            buf[..a.len()].copy_from_slice(a);
+            buf[a.len()..n].copy_from_slice(&b[..n - a.len()]);
+        }
+        st.buf.drain(..n);
+        drop(st);
+        self.0.cond.notify_all();
+        Ok(n)
+    }
+
+    fn read_until(&self, delim: u8, max: Option<usize>) -> io::Result<Vec<u8>> {
+        let mut out = Vec::new();
+        loop {
+            let mut st = self.0.wait_data()?;
+            st.ever_read = true;
+            if st.buf.is_empty() {
+                return Ok(out);
+            }
+            let limit = max.map_or(usize::MAX, |m| m - out.len());
+            let mut take = 0;
+            let mut found = false;
+            for &c in st.buf.iter() {
+                if take >= limit {
+                    break;
+                }
+                take += 1;
+                if c == delim {
+                    found = true;
+                    break;
+                }
+            }
+            out.extend(st.buf.drain(..take));
+            drop(st);
+            self.0.cond.notify_all();
+            if found || max.is_some_and(|m| out.len() >= m) {
+                return Ok(out);
+            }
+        }
+    }
+
+    fn poll_readable(&self) -> bool {
+        let st = lock(&self.0.state);
+        !st.buf.is_empty() || st.writers == 0
+    }
+}
+
+impl Drop for PipeReader {
+    fn drop(&mut self) {
+        lock(&self.0.state).reader_open = false;
+        self.0.cond.notify_all();
+    }
+}
+
+impl Stream for PipeWriter {
+    fn write(&self, buf: &[u8]) -> io::Result<usize> {
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        let mut st = lock(&self.0.state);
+        loop {
+            if !st.reader_open {
+                // A reader that ended without reading (`{ echo hi; exit 55; } | false`): with
+                // processes its pipe would still have taken this much, the writer having started
+                // first, so the write succeeds (and is dropped) until the buffer would be full.
+                let total = st.discarded + st.buf.len() + buf.len();
+                if !st.ever_read && total <= self.0.capacity {
+                    st.discarded += buf.len();
+                    return Ok(buf.len());
+                }
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            if self.0.cancel.is_cancelled() {
+                return Err(sandsh_api::Cancelled::io());
+            }
+            let room = self.0.capacity.saturating_sub(st.buf.len());
+            if room > 0 {
+                let n = room.min(buf.len());
+                st.buf.extend(&buf[..n]);
+                drop(st);
+                self.0.cond.notify_all();
+                return Ok(n);
+            }
+            st = self
+                .0
+                .cond
+                .wait_timeout(st, WAIT_SLICE)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+}
+
+impl Drop for PipeWriter {
+    fn drop(&mut self) {
+        let mut st = lock(&self.0.state);
+        st.writers = st.writers.saturating_sub(1);
+        drop(st);
+        self.0.cond.notify_all();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Captured output
+
+/// Callback receiving output chunks as they are produced (streaming).
+pub type ChunkSink = Arc<dyn Fn(&[u8]) + Send + Sync>;
+
+/// An in-memory sink: the kernel's stdout/stderr and `$(…)` capture.
+pub struct Capture {
+    data: Mutex<Vec<u8>>,
+    limit: usize,
+    truncated: AtomicBool,
+    sink: Option<ChunkSink>,
+    /// For `$(…)`: what the captured bytes hold against the memory budget, and what to do when
+    /// the output limit is crossed (stop the run: a capture must not be cut short silently).
+    strict: Option<(Mutex<sandsh_runtime::budget::Charge>, OverflowHook)>,
+    /// Set when the run that owns this capture has ended: later writes (a session job's) go
+    /// there instead (the kernel's relay of job output).
+    forward: std::sync::OnceLock<Fd>,
+    /// Whether the bytes are kept (for the run's result) or only passed to `sink`.
+    keep: bool,
+    /// Bytes passed to `sink` without being kept: they count against `limit` all the same.
+    passed: AtomicUsize,
+}
+
+/// What a strict capture does when its limit is crossed.
+pub type OverflowHook = Box<dyn Fn() + Send + Sync>;
+
+impl Capture {
+    pub fn new(limit: usize, sink: Option<ChunkSink>) -> Arc<Capture> {
+        Arc::new(Capture {
+            data: Mutex::new(Vec::new()),
+            limit,
+            truncated: AtomicBool::new(false),
+            sink,
+            strict: None,
+            forward: std::sync::OnceLock::new(),
+            keep: true,
+            passed: AtomicUsize::new(0),
+        })
+    }
+
+    /// A capture that hands every chunk to `sink` and keeps nothing (a CLI printing as the
+    /// run goes): memory stays flat however much is written; `limit` still applies.
+    pub fn passthrough(limit: usize, sink: ChunkSink) -> Arc<Capture> {
+        Arc::new(Capture {
+            data: Mutex::new(Vec::new()),
+            limit,
+            truncated: AtomicBool::new(false),
+            sink: Some(sink),
+            strict: None,
+            forward: std::sync::OnceLock::new(),
+            keep: false,
+            passed: AtomicUsize::new(0),
+        })
+    }
+
+    /// A capture for `$(…)`: charged to `budget`, and `overflow` runs (and writes fail) when
+    /// more than `limit` bytes arrive (THREAT DOS-OUT-1).
+    pub fn strict(
+        limit: usize,
+        budget: &Arc<sandsh_runtime::budget::MemoryBudget>,
+        overflow: OverflowHook,
+    ) -> Arc<Capture> {
+        Arc::new(Capture {
+            data: Mutex::new(Vec::new()),
+            limit,
+            truncated: AtomicBool::new(false),
+            sink: None,
+            strict: Some((Mutex::new(budget.charge()), overflow)),
+            forward: std::sync::OnceLock::new(),
+            keep: true,
+            passed: AtomicUsize::new(0),
+        })
+    }
+
+    pub fn take(&self) -> Vec<u8> {
+        if let Some((charge, _)) = &self.strict {
+            let _ = lock(charge).set(0);
+        }
+        std::mem::take(&mut *lock(&self.data))
+    }
+
+    pub fn truncated(&self) -> bool {
+        self.truncated.load(Ordering::Relaxed)
+    }
+
+    /// Take what was captured and send every later write to `to` instead (atomically: no
+    /// write is lost between the two).
+    pub fn detach(&self, to: Fd) -> Vec<u8> {
+        let mut d = lock(&self.data);
+        let _ = self.forward.set(to);
+        if let Some((charge, _)) = &self.strict {
+            let _ = lock(charge).set(0);
+        }
+        std::mem::take(&mut *d)
+    }
+}
+
+impl Stream for Capture {
+    fn write(&self, buf: &[u8]) -> io::Result<usize> {
+        // The sink runs under the lock so that chunks arrive in the order the data was kept.
+        let mut d = lock(&self.data);
+        if let Some(f) = self.forward.get().cloned() {
+            drop(d);
+            return f.write(buf);
+        }
+        // `passed` only changes under the `data` lock.
+        let held = d.len() + self.passed.load(Ordering::Relaxed);
+        let room = self.limit.saturating_sub(held);
+        let n = room.min(buf.len());
+        if let Some((charge, overflow)) = &self.strict {
+            if n < buf.len() {
+                if !self.truncated.swap(true, Ordering::Relaxed) {
+                    overflow();
+                }
+                return Err(sandsh_api::Cancelled::io());
+            }
+            if lock(charge).set(d.len() + n).is_err() {
+                return Err(sandsh_api::Cancelled::io());
+            }
+        }
+        if self.keep {
+            d.extend_from_slice(&buf[..n]);
+        } else {
+            self.passed.fetch_add(n, Ordering::Relaxed);
+        }
+        if n < buf.len() {
+            self.truncated.store(true, Ordering::Relaxed);
+        }
+        if let Some(sink) = &self.sink
+            && n > 0
+        {
+            sink(&buf[..n]);
+        }
+        drop(d);
+        Ok(buf.len())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// In-memory input (here-documents, here-strings, host stdin snapshots)
+
+pub struct MemReader {
+    data: Vec<u8>,
+    pos: Mutex<usize>,
+}
+
+impl MemReader {
+    #[allow(clippy::new_ret_no_self)]
+    pub fn new(data: Vec<u8>) -> Fd {
+        Arc::new(MemReader {
+            data,
+            pos: Mutex::new(0),
+        })
+    }
+}
+
+impl Stream for MemReader {
+    fn read(&self, buf: &mut [u8]) -> io::Result<usize> {
+        let mut pos = lock(&self.pos);
+        let rest = &self.data[(*pos).min(self.data.len())..];
+        let n = rest.len().min(buf.len());
+        buf[..n].copy_from_slice(&rest[..n]);
+        *pos += n;
+        Ok(n)
+    }
+
+    fn read_until(&self, delim: u8, max: Option<usize>) -> io::Result<Vec<u8>> {
+        let mut pos = lock(&self.pos);
+        let rest = &self.data[(*pos).min(self.data.len())..];
+        let mut n = rest
+            .iter()
+            .position(|&c| c == delim)
+            .map_or(rest.len(), |i| i + 1);
+        if let Some(m) = max {
+            n = n.min(m);
+        }
+        *pos += n;
+        Ok(rest[..n].to_vec())
+    }
+}
+
+/// Adapts a host reader (the CLI's stdin) as a stream.
+pub struct HostReader(pub Mutex<Box<dyn io::Read + Send>>);
+
+impl Stream for HostReader {
+    fn read(&self, buf: &mut [u8]) -> io::Result<usize> {
+        lock(&self.0).read(buf)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Devices
+
+/// `/dev/null`
+pub struct Null;
+
+impl Stream for Null {
+    fn read(&self, _buf: &mut [u8]) -> io::Result<usize> {
+        Ok(0)
+    }
+    fn write(&self, buf: &[u8]) -> io::Result<usize> {
+        Ok(buf.len())
+    }
+}
+
+/// `/dev/zero`
+pub struct Zero;
+
+impl Stream for Zero {
+    fn read(&self, buf: &mut [u8]) -> io::Result<usize> {
+        buf.fill(0);
+        Ok(buf.len())
+    }
+    fn write(&self, buf: &[u8]) -> io::Result<usize> {
+        Ok(buf.len())
+    }
+}
+
+/// `/dev/urandom`: a xorshift generator seeded per open (not cryptographic; the sandbox has no
+/// secrets to protect with it).
+pub struct Urandom(Mutex<u64>);
+
+impl Urandom {
+    #[allow(clippy::new_ret_no_self)]
+    pub fn new(seed: u64) -> Fd {
+        Arc::new(Urandom(Mutex::new(seed | 1)))
+    }
+}
+
+impl Stream for Urandom {
+    fn read(&self, buf: &mut [u8]) -> io::Result<usize> {
+        let mut s = lock(&self.0);
+        for b in buf.iter_mut() {
+            *s ^= *s << 13;
+            *s ^= *s >> 7;
+            *s ^= *s << 17;
+            *b = (*s >> 24) as u8;
+        }
+        Ok(buf.len())
+    }
+    fn write(&self, buf: &[u8]) -> io::Result<usize> {
+        Ok(buf.len())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// VFS files
+
+/// An open VFS file with its own offset.
+pub struct VfsFile {
+    backend: Arc<dyn KernelBackend>,
+    path: PathBuf,
+    pos: Mutex<u64>,
+    readable: bool,
+    writable: bool,
+    append: bool,
+}
+
+impl VfsFile {
+    #[allow(clippy::new_ret_no_self)]
+    pub fn new(
+        backend: Arc<dyn KernelBackend>,
+        path: PathBuf,
+        readable: bool,
+        writable: bool,
+        append: bool,
+    ) -> Fd {
+        Arc::new(VfsFile {
+            backend,
+            path,
+            pos: Mutex::new(0),
+            readable,
+            writable,
+            append,
+        })
+    }
+}
+
+fn vfs_io(e: sandsh_vfs::VfsError) -> io::Error {
+    io::Error::other(e.to_string())
+}
+
+impl Stream for VfsFile {
+    fn file_path(&self) -> Option<&std::path::Path> {
+        Some(&self.path)
+    }
+    fn read(&self, buf: &mut [u8]) -> io::Result<usize> {
+        if !self.readable {
+            return Err(bad_fd());
+        }
+        let mut pos = lock(&self.pos);
+        let n = self
+            .backend
+            .read_at(&self.path, *pos, buf)
+            .map_err(vfs_io)?;
+        *pos += n as u64;
+        Ok(n)
+    }
+
+    fn read_until(&self, delim: u8, max: Option<usize>) -> io::Result<Vec<u8>> {
+        if !self.readable {
+            return Err(bad_fd());
+        }
+        let mut pos = lock(&self.pos);
+        let mut out = Vec::new();
+        loop {
+            let chunk = self
+                .backend
+                .read(&self.path, Some(*pos..*pos + 4096))
+                .map_err(vfs_io)?;
+            if chunk.is_empty() {
+                return Ok(out);
+            }
+            let limit = max.map_or(usize::MAX, |m| m - out.len());
+            let (take, found) = match chunk.iter().position(|&c| c == delim) {
+                Some(i) if i < limit => (i + 1, true),
+                _ => (chunk.len().min(limit), false),
+            };
+            out.extend_from_slice(&chunk[..take]);
+            *pos += take as u64;
+            if found || max.is_some_and(|m| out.len() >= m) {
+                return Ok(out);
+            }
+        }
+    }
+
+    fn write(&self, buf: &[u8]) -> io::Result<usize> {
+        if !self.writable {
+            return Err(bad_fd());
+        }
+        if self.append {
+            self.backend.append(&self.path, buf).map_err(vfs_io)?;
+        } else {
+            let mut pos = lock(&self.pos);
+            self.backend
+                .write(&self.path, buf, WriteMode::At(*pos), 0o644)
+                .map_err(vfs_io)?;
+            *pos += buf.len() as u64;
+        }
+        Ok(buf.len())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Descriptor table
+
+/// The shell's open descriptors. Small and cloned into subshells.
+#[derive(Clone, Default)]
+pub struct FdTable {
+    fds: Vec<Option<Fd>>,
+}
+
+impl FdTable {
+    pub fn get(&self, n: u32) -> Option<&Fd> {
+        self.fds.get(n as usize).and_then(|f| f.as_ref())
+    }
+
+    pub fn set(&mut self, n: u32, fd: Option<Fd>) {
+        let n = n as usize;
+        if self.fds.len() <= n {
+            if fd.is_none() {
+                return;
+            }
+            self.fds.resize(n + 1, None);
+        }
+        self.fds[n] = fd;
+    }
+
+    /// Lowest free descriptor >= `min` (for `{var}>file`).
+    pub fn free_from(&self, min: u32) -> u32 {
+        let mut n = min;
+        while self.get(n).is_some() {
+            n += 1;
+        }
+        n
+    }
+}

@@ -1,0 +1,570 @@
+//! Turning the AST back into bash source, in the layout `declare -f` and `type` print.
+
+use sandsh_syntax::ast::*;
+
+pub fn function_text(name: &str, body: &Command) -> String {
+    let mut p = Printer::default();
+    p.out.push_str(name);
+    p.out.push_str(" () \n");
+    p.function_body(body);
+    p.out
+}
+
+#[derive(Default)]
+struct Printer {
+    out: String,
+    indent: usize,
+}
+
+impl Printer {
+    fn nl(&mut self) {
+        self.out.push('\n');
+        for _ in 0..self.indent {
+            self.out.push_str("    ");
+        }
+    }
+
+    fn function_body(&mut self, body: &Command) {
+        match &body.kind {
+            CommandKind::Group(list) => {
+                self.out.push_str("{ ");
+                self.indent += 1;
+                self.list_lines(list, false);
+                self.indent -= 1;
+                self.nl();
+                self.out.push('}');
+            }
+            _ => {
+                self.out.push_str("{ ");
+                self.indent += 1;
+                self.nl();
+                self.command(body);
+                self.indent -= 1;
+                self.nl();
+                self.out.push('}');
+            }
+        }
+        self.redirects(&body.redirects);
+    }
+
+    /// Each item on its own line; items end with `;` except the last (unless `semi_last`).
+    fn list_lines(&mut self, list: &List, semi_last: bool) {
+        let n = list.items.len();
+        for (i, item) in list.items.iter().enumerate() {
+            self.nl();
+            self.and_or(&item.and_or);
+            if item.background {
+                self.out.push_str(" &");
+            } else if i + 1 < n || semi_last {
+                self.out.push(';');
+            }
+        }
+    }
+
+    fn inline_list(&mut self, list: &List) {
+        let n = list.items.len();
+        for (i, item) in list.items.iter().enumerate() {
+            self.and_or(&item.and_or);
+            if item.background {
+                self.out.push_str(" &");
+                if i + 1 < n {
+                    self.out.push(' ');
+                }
+            } else if i + 1 < n {
+                self.out.push_str("; ");
+            }
+        }
+    }
+
+    fn and_or(&mut self, ao: &AndOr) {
+        self.pipeline(&ao.first);
+        for (op, p) in &ao.rest {
+            self.out.push_str(match op {
+                AndOrOp::And => " && ",
+                AndOrOp::Or => " || ",
+            });
+            self.pipeline(p);
+        }
+    }
+
+    fn pipeline(&mut self, p: &Pipeline) {
+        if let Some(t) = p.timed {
+            self.out.push_str(match t {
+                TimeFormat::Default => "time ",
+                TimeFormat::Posix => "time -p ",
+            });
+        }
+        if p.negated {
+            self.out.push_str("! ");
+        }
+        for (i, e) in p.commands.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(if p.commands[i - 1].pipe_stderr {
+                    " |& "
+                } else {
+                    " | "
+                });
+            }
+            self.command(&e.command);
+        }
+    }
+
+    fn command(&mut self, c: &Command) {
+        match &c.kind {
+            CommandKind::Simple(sc) => {
+                let mut first = true;
+                for a in &sc.assigns {
+                    if !first {
+                        self.out.push(' ');
+                    }
+                    first = false;
+                    self.assign(a);
+                }
+                for w in &sc.words {
+                    if !first {
+                        self.out.push(' ');
+                    }
+                    first = false;
+                    self.word(w);
+                }
+            }
+            CommandKind::Group(list) => {
+                self.out.push_str("{ ");
+                self.indent += 1;
+                self.list_lines(list, false);
+                self.indent -= 1;
+                self.nl();
+                self.out.push('}');
+            }
+            CommandKind::Subshell(list) => {
+                self.out.push_str("( ");
+                self.inline_list(list);
+                self.out.push_str(" )");
+            }
+            CommandKind::If {
+                branches,
+                else_branch,
+            } => {
+                self.if_chain(branches, else_branch.as_ref());
+            }
+            CommandKind::While { cond, body, until } => {
+                self.out.push_str(if *until { "until " } else { "while " });
+                self.inline_list(cond);
+                self.out.push_str("; do");
+                self.indent += 1;
+                self.list_lines(body, true);
+                self.indent -= 1;
+                self.nl();
+                self.out.push_str("done");
+            }
+            CommandKind::For { var, words, body } => {
+                self.word_loop("for", var, words.as_deref(), body)
+            }
+            CommandKind::ArithFor {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                self.out.push_str("for ((");
+                let parts = [init, cond, step];
+                for (i, p) in parts.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str("; ");
+                    }
+                    if let Some(w) = p {
+                        self.word(w);
+                    }
+                }
+                self.out.push_str("))");
+                self.nl();
+                self.do_body(body);
+            }
+            CommandKind::Case { word, arms } => {
+                self.out.push_str("case ");
+                self.word(word);
+                self.out.push_str(" in ");
+                self.indent += 1;
+                for arm in arms {
+                    self.nl();
+                    for (i, p) in arm.patterns.iter().enumerate() {
+                        if i > 0 {
+                            self.out.push_str(" | ");
+                        }
+                        self.word(p);
+                    }
+                    self.out.push(')');
+                    self.indent += 1;
+                    self.list_lines(&arm.body, false);
+                    self.indent -= 1;
+                    self.nl();
+                    self.out.push_str(match arm.terminator {
+                        CaseTerminator::Break => ";;",
+                        CaseTerminator::FallThrough => ";&",
+                        CaseTerminator::Continue => ";;&",
+                    });
+                }
+                self.indent -= 1;
+                self.nl();
+                self.out.push_str("esac");
+            }
+            CommandKind::Select { var, words, body } => {
+                self.word_loop("select", var, words.as_deref(), body)
+            }
+            CommandKind::Arith(w) => {
+                self.out.push_str("(( ");
+                self.word(w);
+                self.out.push_str(" ))");
+            }
+            CommandKind::Cond(e) => {
+                self.out.push_str("[[ ");
+                self.cond(e);
+                self.out.push_str(" ]]");
+            }
+            CommandKind::FunctionDef { name, body } => {
+                self.out.push_str(name);
+                self.out.push_str(" () ");
+                self.nl();
+                self.function_body(body);
+                return;
+            }
+        }
+        self.redirects(&c.redirects);
+    }
+
+    /// `for`/`select NAME [in WORDS]; do BODY done`
+    fn word_loop(&mut self, kw: &str, var: &str, words: Option<&[Word]>, body: &List) {
+        self.out.push_str(kw);
+        self.out.push(' ');
+        self.out.push_str(var);
+        if let Some(ws) = words {
+            self.out.push_str(" in");
+            for w in ws {
+                self.out.push(' ');
+                self.word(w);
+            }
+        }
+        self.out.push(';');
+        self.nl();
+        self.do_body(body);
+    }
+
+    /// `do BODY done` on their own lines.
+    fn do_body(&mut self, body: &List) {
+        self.out.push_str("do");
+        self.indent += 1;
+        self.list_lines(body, true);
+        self.indent -= 1;
+        self.nl();
+        self.out.push_str("done");
+    }
+
+    fn if_chain(&mut self, branches: &[(List, List)], else_branch: Option<&List>) {
+        let Some(((cond, body), rest)) = branches.split_first() else {
+            return;
+        };
+        self.out.push_str("if ");
+        self.inline_list(cond);
+        self.out.push_str("; then");
+        self.indent += 1;
+        self.list_lines(body, true);
+        self.indent -= 1;
+        if !rest.is_empty() {
+            self.nl();
+            self.out.push_str("else");
+            self.indent += 1;
+            self.nl();
+            self.if_chain(rest, else_branch);
+            self.out.push(';');
+            self.indent -= 1;
+        } else if let Some(e) = else_branch {
+            self.nl();
+            self.out.push_str("else");
+            self.indent += 1;
+            self.list_lines(e, true);
+            self.indent -= 1;
+        }
+        self.nl();
+        self.out.push_str("fi");
+    }
+
+    fn cond(&mut self, e: &CondExpr) {
+        match e {
+            CondExpr::Unary(op, w) => {
+                self.out.push_str(op);
+                self.out.push(' ');
+                self.word(w);
+            }
+            CondExpr::Binary(a, op, b) => {
+                self.word(a);
+                self.out.push(' ');
+                self.out.push_str(op);
+                self.out.push(' ');
+                self.word(b);
+            }
+            CondExpr::Pattern { lhs, rhs, negated } => {
+                self.word(lhs);
+                self.out.push_str(if *negated { " != " } else { " == " });
+                self.word(rhs);
+            }
+            CondExpr::Regex(a, b) => {
+                self.word(a);
+                self.out.push_str(" =~ ");
+                self.word(b);
+            }
+            CondExpr::Word(w) => self.word(w),
+            CondExpr::Not(a) => {
+                self.out.push_str("! ");
+                self.cond(a);
+            }
+            CondExpr::And(a, b) => {
+                self.cond(a);
+                self.out.push_str(" && ");
+                self.cond(b);
+            }
+            CondExpr::Or(a, b) => {
+                self.cond(a);
+                self.out.push_str(" || ");
+                self.cond(b);
+            }
+        }
+    }
+
+    fn redirects(&mut self, rs: &[Redirect]) {
+        for r in rs {
+            self.out.push(' ');
+            match &r.fd {
+                RedirFd::Default => {}
+                RedirFd::Number(n) => self.out.push_str(&n.to_string()),
+                RedirFd::Var(v) => {
+                    self.out.push('{');
+                    self.out.push_str(v);
+                    self.out.push('}');
+                }
+            }
+            let op = match r.op {
+                RedirOp::Read => "< ",
+                RedirOp::Write => "> ",
+                RedirOp::Append => ">> ",
+                RedirOp::Clobber => ">| ",
+                RedirOp::ReadWrite => "<> ",
+                RedirOp::WriteBoth => "&> ",
+                RedirOp::AppendBoth => "&>> ",
+                RedirOp::DupRead => "<&",
+                RedirOp::DupWrite => ">&",
+                RedirOp::HereDoc { .. } => "<< ",
+                RedirOp::HereString => "<<< ",
+            };
+            self.out.push_str(op);
+            if let RedirOp::HereDoc { .. } = r.op {
+                self.out.push_str("EOF\n");
+                let mut body = String::new();
+                for p in &r.target.parts {
+                    body.push_str(&part_src(p, true));
+                }
+                self.out.push_str(&body);
+                self.out.push_str("EOF");
+            } else {
+                self.word(&r.target);
+            }
+        }
+    }
+
+    fn assign(&mut self, a: &Assign) {
+        self.out.push_str(&assign_src(a));
+    }
+
+    fn word(&mut self, w: &Word) {
+        self.out.push_str(&word_src(w));
+    }
+}
+
+pub fn assign_src(a: &Assign) -> String {
+    let mut s = a.name.clone();
+    if let Some(i) = &a.index {
+        s.push('[');
+        s.push_str(&word_src(i));
+        s.push(']');
+    }
+    if a.append {
+        s.push('+');
+    }
+    s.push('=');
+    match &a.value {
+        AssignValue::Scalar(w) => s.push_str(&word_src(w)),
+        AssignValue::Array(items) => {
+            s.push('(');
+            for (i, e) in items.iter().enumerate() {
+                if i > 0 {
+                    s.push(' ');
+                }
+                if let Some(k) = &e.key {
+                    s.push('[');
+                    s.push_str(&word_src(k));
+                    s.push_str(if e.append { "]+=" } else { "]=" });
+                }
+                s.push_str(&word_src(&e.value));
+            }
+            s.push(')');
+        }
+    }
+    s
+}
+
+pub fn word_src(w: &Word) -> String {
+    w.parts.iter().map(|p| part_src(p, false)).collect()
+}
+
+fn part_src(p: &WordPart, in_dq: bool) -> String {
+    match p {
+        WordPart::Literal(s) => s.clone(),
+        WordPart::SingleQuoted(s) => {
+            if in_dq {
+                let mut o = String::new();
+                for c in s.chars() {
+                    if matches!(c, '"' | '\\' | '$' | '`') {
+                        o.push('\\');
+                    }
+                    o.push(c);
+                }
+                o
+            } else if s.len() == 1 && !s.contains('\'') {
+                format!("\\{s}")
+            } else {
+                format!("'{}'", s.replace('\'', "'\\''"))
+            }
+        }
+        WordPart::AnsiC(b) => {
+            String::from_utf8_lossy(&sandsh_text::quote::ansi_c_quote(b)).into_owned()
+        }
+        WordPart::DoubleQuoted(parts) => {
+            let inner: String = parts.iter().map(|p| part_src(p, true)).collect();
+            format!("\"{inner}\"")
+        }
+        WordPart::Param(pe) => param_src(pe),
+        WordPart::CommandSubst(list) => {
+            let mut p = Printer::default();
+            p.inline_list(list);
+            format!("$({})", p.out)
+        }
+        WordPart::Arith(w) => format!("$(({}))", word_src(w)),
+        WordPart::ProcessSubst { output, list } => {
+            let mut p = Printer::default();
+            p.inline_list(list);
+            format!("{}({})", if *output { '>' } else { '<' }, p.out)
+        }
+        WordPart::Tilde(u) => format!("~{u}"),
+        WordPart::BraceAlt(alts) => {
+            let inner: Vec<String> = alts
+                .iter()
+                .map(|a| a.iter().map(|p| part_src(p, false)).collect())
+                .collect();
+            format!("{{{}}}", inner.join(","))
+        }
+        WordPart::BraceSeq { start, end, step } => match step {
+            Some(s) => format!("{{{start}..{end}..{s}}}"),
+            None => format!("{{{start}..{end}}}"),
+        },
+        WordPart::Assign(a) => assign_src(a),
+        WordPart::BadSubst(t) => t.clone(),
+        WordPart::BadBackquote { text, .. } => format!("`{text}`"),
+    }
+}
+
+fn param_src(pe: &ParamExp) -> String {
+    let name = match &pe.param {
+        Param::Name(n) => n.clone(),
+        Param::Positional(n) => n.to_string(),
+        Param::Special(c) => c.to_string(),
+        Param::Index(n, Subscript::At) => format!("{n}[@]"),
+        Param::Index(n, Subscript::Star) => format!("{n}[*]"),
+        Param::Index(n, Subscript::Expr(w)) => format!("{n}[{}]", word_src(w)),
+    };
+    let bang = if pe.indirect { "!" } else { "" };
+    let op = match &pe.op {
+        ParamOp::None => {
+            let simple = !pe.indirect
+                && pe.bare
+                && match &pe.param {
+                    Param::Name(_) | Param::Special(_) => true,
+                    Param::Positional(n) => *n < 10,
+                    _ => false,
+                };
+            if simple {
+                return format!("${name}");
+            }
+            String::new()
+        }
+        ParamOp::Length => return format!("${{#{name}}}"),
+        ParamOp::Default { colon, kind, word } => format!(
+            "{}{}{}",
+            if *colon { ":" } else { "" },
+            match kind {
+                DefaultKind::Use => '-',
+                DefaultKind::Assign => '=',
+                DefaultKind::Error => '?',
+                DefaultKind::Alternative => '+',
+            },
+            word_src(word)
+        ),
+        ParamOp::RemovePrefix { longest, pattern } => {
+            format!("{}{}", if *longest { "##" } else { "#" }, word_src(pattern))
+        }
+        ParamOp::RemoveSuffix { longest, pattern } => {
+            format!("{}{}", if *longest { "%%" } else { "%" }, word_src(pattern))
+        }
+        ParamOp::Replace {
+            mode,
+            pattern,
+            replacement,
+        } => {
+            let m = match mode {
+                ReplaceMode::First => "/",
+                ReplaceMode::All => "//",
+                ReplaceMode::Prefix => "/#",
+                ReplaceMode::Suffix => "/%",
+            };
+            match replacement {
+                Some(r) => format!("{m}{}/{}", word_src(pattern), word_src(r)),
+                None => format!("{m}{}", word_src(pattern)),
+            }
+        }
+        ParamOp::Case { mode, all, pattern } => {
+            let c = match mode {
+                CaseMode::Upper => "^",
+                CaseMode::Lower => ",",
+                CaseMode::Toggle => "~",
+            };
+            let c = if *all { c.repeat(2) } else { c.to_string() };
+            format!("{c}{}", pattern.as_ref().map(word_src).unwrap_or_default())
+        }
+        ParamOp::Substring { offset, length } => match length {
+            Some(l) => format!(":{}:{}", word_src(offset), word_src(l)),
+            None => format!(":{}", word_src(offset)),
+        },
+        ParamOp::Transform(c) => format!("@{c}"),
+        ParamOp::PrefixNames { star } => {
+            return format!("${{!{name}{}}}", if *star { '*' } else { '@' });
+        }
+        ParamOp::Keys => return format!("${{!{name}}}"),
+    };
+    format!("${{{bang}{name}{op}}}")
+}
+
+/// A simple command's source text (for `BASH_COMMAND`).
+pub fn simple_src(sc: &SimpleCommand) -> String {
+    let mut p = Printer::default();
+    p.command(&Command {
+        kind: CommandKind::Simple(sc.clone()),
+        redirects: Vec::new(),
+        line: 0,
+    });
+    p.out
+}
+
+/// A list's source text on one line.
+pub fn list_src(list: &List) -> String {
+    let mut p = Printer::default();
+    p.inline_list(list);
+    p.out
+}

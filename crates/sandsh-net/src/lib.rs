@@ -1,0 +1,172 @@
+//! The network layer: the allowlist policy, name resolution and a small HTTP/1.1 client, shared
+//! by `curl`, `wget` and the `web_search` provider.
+//!
+//! Why its own client rather than a general one: the policy must judge the address the socket
+//! is really connected to (not a host name a library re-resolves later), every redirect must go
+//! back through the policy (so the client never follows one itself), a request must wake on the
+//! run's cancellation within milliseconds, and `curl -i` must print the status line and headers
+//! byte for byte as the server sent them. TLS is rustls with the webpki roots (pure Rust, so the
+//! static binary needs no system libraries), and names are resolved without the C library
+//! (see [`resolve`]).
+//!
+//! Commands reach a session's [`Net`] through `ToolCtx::network`; a session without one
+//! (the default) has no network at all.
+
+mod http;
+pub mod policy;
+pub mod resolve;
+pub mod url;
+
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub use http::{Body, Request, Response};
+pub use policy::{HOW_TO_ALLOW, NetPolicy, NetRule, is_public};
+pub use url::{Host, Scheme, Url, UrlError, percent_decode, percent_encode};
+
+/// Default cap on the time of one request (connect to last byte) when the caller gives none.
+pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(300);
+
+/// Why a request failed. [`NetError::curl_code`] maps each to curl's exit code.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NetError {
+    /// Refused by the allowlist (the message says how to allow it).
+    #[error("{0}")]
+    Denied(String),
+    #[error("{0}")]
+    Url(#[from] UrlError),
+    #[error("Could not resolve host: {0}")]
+    Resolve(String),
+    #[error("Failed to connect to {host} port {port} after {ms} ms: {reason}")]
+    Connect {
+        host: String,
+        port: u16,
+        ms: u128,
+        reason: String,
+    },
+    /// The deadline passed (the caller words the message: it knows the bytes received).
+    #[error("Operation timed out")]
+    Timeout,
+    #[error("TLS connect error: {0}")]
+    Tls(String),
+    #[error("SSL certificate problem: {0}")]
+    Cert(String),
+    #[error("Failure when sending data to the peer: {0}")]
+    Send(String),
+    #[error("Failure when receiving data from the peer: {0}")]
+    Recv(String),
+    #[error("Weird server reply: {0}")]
+    BadResponse(String),
+    #[error("Maximum file size exceeded ({0} bytes; raise with {flag})", flag = sandsh_runtime::limits::Limit::NetBytes.long())]
+    TooLarge(u64),
+    #[error("cancelled")]
+    Cancelled,
+}
+
+impl NetError {
+    /// curl's exit code for this failure.
+    pub fn curl_code(&self) -> i32 {
+        match self {
+            NetError::Denied(_) => 7,
+            NetError::Url(UrlError::Scheme(_)) => 1,
+            NetError::Url(UrlError::Malformed) => 3,
+            NetError::Resolve(_) => 6,
+            NetError::Connect { .. } => 7,
+            NetError::Timeout => 28,
+            NetError::Tls(_) => 35,
+            NetError::Cert(_) => 60,
+            NetError::Send(_) => 55,
+            NetError::Recv(_) => 56,
+            NetError::BadResponse(_) => 8,
+            NetError::TooLarge(_) => 63,
+            NetError::Cancelled => 130,
+        }
+    }
+}
+
+/// One session's network access: the allowlist, the body cap and the time cap.
+#[derive(Debug, Clone)]
+pub struct Net {
+    policy: NetPolicy,
+    max_body: u64,
+    max_time: Duration,
+}
+
+impl Net {
+    /// Network access under `policy`, reading at most `max_body` bytes of any one response.
+    pub fn new(policy: NetPolicy, max_body: u64) -> Arc<Net> {
+        Arc::new(Net {
+            policy,
+            max_body,
+            max_time: DEFAULT_MAX_TIME,
+        })
+    }
+
+    /// The same, with another cap on the time of one request.
+    pub fn with_max_time(policy: NetPolicy, max_body: u64, max_time: Duration) -> Arc<Net> {
+        Arc::new(Net {
+            policy,
+            max_body,
+            max_time,
+        })
+    }
+
+    pub fn policy(&self) -> &NetPolicy {
+        &self.policy
+    }
+
+    /// The largest response body read (`--max-net-bytes`).
+    pub fn max_body(&self) -> u64 {
+        self.max_body
+    }
+
+    /// The longest one request may take.
+    pub fn max_time(&self) -> Duration {
+        self.max_time
+    }
+
+    /// Send `req` and read the response head. The policy is checked first (method and URL),
+    /// then every resolved address; the connection goes only to an address that passed.
+    /// `stop` is polled while waiting (cancellation); `deadline` bounds the whole request,
+    /// and is itself capped by [`Net::max_time`].
+    pub fn open(
+        &self,
+        req: &Request,
+        stop: &dyn Fn() -> bool,
+        deadline: Option<Instant>,
+    ) -> Result<Response, NetError> {
+        let cap = Instant::now() + self.max_time;
+        let deadline = deadline.map_or(cap, |d| d.min(cap));
+        // THREAT NET-ALLOW-1: the URL and method, before anything touches the network.
+        let rule = self.policy.check(req.method, req.url)?;
+        let pinned: Vec<IpAddr> = match &req.url.host {
+            Host::Name(n) => req
+                .resolve
+                .iter()
+                .filter(|(h, p, _)| h.eq_ignore_ascii_case(n) && *p == req.url.port)
+                .map(|(_, _, a)| *a)
+                .collect(),
+            Host::Ip(_) => Vec::new(),
+        };
+        let addrs = if pinned.is_empty() {
+            resolve::resolve(&req.url.host, stop, deadline)?
+        } else {
+            pinned
+        };
+        // THREAT NET-SSRF-1: every address is judged, and only judged ones are connected to.
+        if let Some(bad) = addrs.iter().find(|a| !rule.allows_addr(**a)) {
+            return Err(NetError::Denied(refused_address(&req.url.host, *bad)));
+        }
+        http::send(req, &addrs, self.max_body, stop, deadline)
+    }
+}
+
+fn refused_address(host: &Host, addr: IpAddr) -> String {
+    format!(
+        "network access is denied: {host} resolves to {addr}, a loopback, private, link-local \
+         or metadata address; such an address is reached only through a rule that names it \
+         (e.g. --allow-net 'http://{}/')",
+        Host::Ip(addr)
+    )
+}

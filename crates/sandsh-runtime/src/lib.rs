@@ -1,0 +1,18 @@
+//! The bottom layer of sandsh: what every layer above needs to stay contained.
+//!
+//! - [`limits`]: the one table of execution limits (names, flags, defaults, profiles);
+//! - [`budget`]: the session's memory budget, charged by everything a script can grow;
+//! - [`cancel`] and [`cancelled`]: the run's cancellation token, and the error a read, write or
+//!   wait returns when the run was cancelled;
+//! - [`stack`]: the remaining-stack guard every recursion checks.
+//!
+//! It depends on no other sandsh crate.
+
+pub mod budget;
+pub mod cancel;
+pub mod cancelled;
+pub mod limits;
+pub mod stack;
+
+pub use cancel::CancelToken;
+pub use cancelled::{Cancelled, is_cancelled};

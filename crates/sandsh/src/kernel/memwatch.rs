@@ -1,0 +1,168 @@
+//! The memory backstop: a process-wide monitor of resident memory during runs (THREAT
+//! DOS-MEM-2).
+//!
+//! The budget ([`sandsh_runtime::budget`]) counts what sandsh's own code buffers, but some growth happens
+//! where no charge can be placed: inside jaq while it collects `[range(1e9)]`, in a command an
+//! embedder registered, in the interpreter's own bookkeeping. So while any run with a finite
+//! budget is active, one thread for the whole process samples the resident set size every
+//! [`PERIOD`] and, when it has grown past a run's starting point by more than that run's
+//! budget, trips the budget, which stops the run with the memory limit. Growth between two
+//! samples is bounded by what can be allocated in one period, so peak RSS stays within the
+//! budget plus a fixed overhead.
+//!
+//! The resident size is the process's, not the session's: two kernels running at once in one
+//! process each see the other's growth, which can only make a backstop trip earlier. The thread
+//! starts with the first run that needs it and sleeps (on a condition variable) whenever no run
+//! is active.
+
+use std::sync::{Arc, Condvar, Mutex, OnceLock, Weak};
+use std::time::Duration;
+
+use sandsh_runtime::budget::MemoryBudget;
+
+/// How often resident memory is sampled while a run is active.
+pub const PERIOD: Duration = Duration::from_millis(5);
+
+struct Watched {
+    id: u64,
+    budget: Weak<MemoryBudget>,
+    baseline: u64,
+}
+
+#[derive(Default)]
+struct State {
+    runs: Vec<Watched>,
+    next_id: u64,
+}
+
+struct Monitor {
+    state: Mutex<State>,
+    wake: Condvar,
+}
+
+fn monitor() -> Option<&'static Monitor> {
+    static M: OnceLock<Option<&'static Monitor>> = OnceLock::new();
+    *M.get_or_init(|| {
+        let m: &'static Monitor = Box::leak(Box::new(Monitor {
+            state: Mutex::new(State::default()),
+            wake: Condvar::new(),
+        }));
+        std::thread::Builder::new()
+            .name("sandsh-memwatch".into())
+            .stack_size(256 << 10)
+            .spawn(move || run(m))
+            .ok()
+            .map(|_| m)
+    })
+}
+
+fn run(m: &'static Monitor) {
+    let mut st = m.state.lock().unwrap_or_else(|e| e.into_inner());
+    loop {
+        while st.runs.is_empty() {
+            st = m.wake.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+        if let Some(rss) = resident_bytes() {
+            for w in &st.runs {
+                if let Some(b) = w.budget.upgrade()
+                    && rss.saturating_sub(w.baseline) > b.limit()
+                    && !b.exceeded()
+                {
+                    b.exceed();
+                }
+            }
+        }
+        st = m
+            .wake
+            .wait_timeout(st, PERIOD)
+            .unwrap_or_else(|e| e.into_inner())
+            .0;
+    }
+}
+
+/// Resident set size of this process, in bytes.
+pub fn resident_bytes() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::io::Read;
+        let mut f = std::fs::File::open("/proc/self/statm").ok()?;
+        let mut buf = [0u8; 128];
+        let n = f.read(&mut buf).ok()?;
+        let text = std::str::from_utf8(&buf[..n]).ok()?;
+        let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
+        // SAFETY: sysconf has no preconditions.
+        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        Some(pages * page.max(4096) as u64)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
+}
+
+/// Watches one run for as long as it is held.
+pub struct Watch {
+    id: u64,
+}
+
+/// Start watching a run with `budget` (nothing is watched for an unlimited budget or where the
+/// resident size cannot be read).
+pub fn watch(budget: &Arc<MemoryBudget>) -> Option<Watch> {
+    if budget.limit() == u64::MAX {
+        return None;
+    }
+    let baseline = resident_bytes()?;
+    let m = monitor()?;
+    let mut st = m.state.lock().unwrap_or_else(|e| e.into_inner());
+    st.next_id += 1;
+    let id = st.next_id;
+    st.runs.push(Watched {
+        id,
+        budget: Arc::downgrade(budget),
+        baseline,
+    });
+    drop(st);
+    m.wake.notify_all();
+    Some(Watch { id })
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        if let Some(m) = monitor() {
+            let mut st = m.state.lock().unwrap_or_else(|e| e.into_inner());
+            st.runs.retain(|w| w.id != self.id);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resident_size_is_readable() {
+        let r = resident_bytes().expect("statm");
+        assert!(r > 1 << 20, "{r}");
+    }
+
+    #[test]
+    fn growth_past_the_budget_trips_it() {
+        let b = MemoryBudget::new(64 << 20);
+        let _w = watch(&b).expect("watch");
+        // Touch 256 MiB that no charge accounts for.
+        let mut v: Vec<u8> = Vec::with_capacity(256 << 20);
+        for i in 0..(256 << 20) / 4096 {
+            v.push(0);
+            v.resize((i + 1) * 4096, 1);
+            if b.exceeded() {
+                break;
+            }
+        }
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while !b.exceeded() && std::time::Instant::now() < deadline {
+            std::thread::sleep(PERIOD);
+        }
+        assert!(b.exceeded());
+        drop(v);
+    }
+}

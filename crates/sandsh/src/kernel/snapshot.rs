@@ -1,0 +1,121 @@
+//! Kernel snapshots: the in-memory filesystem plus the shell state (variables, functions,
+//! aliases, options, cwd) in one versioned blob.
+//!
+//! Layout: magic `SANDSHK\0`, format version (u32 LE), then two length-prefixed (u64 LE)
+//! sections: the shell state as JSON and the filesystem in `MemoryFs`'s own versioned format.
+//! A blob from a newer version, or one that is truncated or corrupt, is rejected with an error.
+
+use std::sync::Arc;
+
+use sandsh_interp::state::ShellState;
+use sandsh_vfs::MemoryFs;
+
+use super::Kernel;
+use sandsh_interp::EnvParts;
+
+const MAGIC: &[u8; 8] = b"SANDSHK\0";
+/// Version written by this build; older readers reject newer snapshots.
+pub const KERNEL_SNAPSHOT_VERSION: u32 = 1;
+
+/// Why a snapshot could not be restored (or taken).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SnapshotError {
+    #[error("not a sandsh snapshot")]
+    BadMagic,
+    #[error(
+        "snapshot format version {0} is newer than this sandsh supports ({KERNEL_SNAPSHOT_VERSION})"
+    )]
+    UnsupportedVersion(u32),
+    #[error("snapshot is truncated")]
+    Truncated,
+    #[error("snapshot is corrupt: {0}")]
+    Corrupt(String),
+    #[error("this kernel's filesystem is not an in-memory one; it cannot be snapshotted")]
+    NoMemoryRoot,
+}
+
+fn take<'a>(b: &mut &'a [u8], n: usize) -> Result<&'a [u8], SnapshotError> {
+    if b.len() < n {
+        return Err(SnapshotError::Truncated);
+    }
+    let (h, t) = b.split_at(n);
+    *b = t;
+    Ok(h)
+}
+
+fn take_u64(b: &mut &[u8]) -> Result<u64, SnapshotError> {
+    let raw = take(b, 8)?;
+    let mut a = [0u8; 8];
+    a.copy_from_slice(raw);
+    Ok(u64::from_le_bytes(a))
+}
+
+impl Kernel {
+    /// Capture the filesystem and shell state.
+    pub fn snapshot(&self) -> Result<Vec<u8>, SnapshotError> {
+        let root = self.root.as_ref().ok_or(SnapshotError::NoMemoryRoot)?;
+        let state = serde_json::to_vec(&self.shell.save_state())
+            .map_err(|e| SnapshotError::Corrupt(e.to_string()))?;
+        let fs = root.snapshot();
+        let mut out = Vec::with_capacity(32 + state.len() + fs.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&KERNEL_SNAPSHOT_VERSION.to_le_bytes());
+        out.extend_from_slice(&(state.len() as u64).to_le_bytes());
+        out.extend_from_slice(&state);
+        out.extend_from_slice(&(fs.len() as u64).to_le_bytes());
+        out.extend_from_slice(&fs);
+        Ok(out)
+    }
+
+    /// Replace the filesystem and shell state with a snapshot's. On error nothing changes.
+    pub fn restore(&mut self, bytes: &[u8]) -> Result<(), SnapshotError> {
+        let mut b = bytes;
+        if take(&mut b, 8).map_err(|_| SnapshotError::BadMagic)? != MAGIC {
+            return Err(SnapshotError::BadMagic);
+        }
+        let mut v = [0u8; 4];
+        v.copy_from_slice(take(&mut b, 4)?);
+        let version = u32::from_le_bytes(v);
+        if version > KERNEL_SNAPSHOT_VERSION || version == 0 {
+            return Err(SnapshotError::UnsupportedVersion(version));
+        }
+        let state_len = usize::try_from(take_u64(&mut b)?)
+            .map_err(|_| SnapshotError::Corrupt("state length".into()))?;
+        let state_bytes = take(&mut b, state_len)?;
+        let fs_len = usize::try_from(take_u64(&mut b)?)
+            .map_err(|_| SnapshotError::Corrupt("filesystem length".into()))?;
+        let fs_bytes = take(&mut b, fs_len)?;
+        if !b.is_empty() {
+            return Err(SnapshotError::Corrupt("trailing bytes".into()));
+        }
+        let state: ShellState = serde_json::from_slice(state_bytes)
+            .map_err(|e| SnapshotError::Corrupt(format!("shell state: {e}")))?;
+        let limits = self.shell.limits().clone();
+        let clock: sandsh_vfs::Clock = self.shell.clock();
+        let fs = MemoryFs::restore_with(fs_bytes, clock, Self::memfs_limits(&limits))
+            .map_err(|e| SnapshotError::Corrupt(format!("filesystem: {e}")))?;
+        let memory = sandsh_runtime::budget::MemoryBudget::new(limits.max_memory);
+        let root = Arc::new(fs.with_budget(memory.clone()));
+        let (backend, err) = Self::mount_all(root.clone(), &self.mounts);
+        let bare_root = Some(&*root).filter(|_| self.mounts.is_empty());
+        let parts = EnvParts {
+            backend,
+            registry: self.registry.clone(),
+            limits,
+            root_cancel: self.cancel.clone(),
+            memory,
+            patience: None,
+            command_entries: false,
+            network: self.network.clone(),
+        };
+        let env = Self::make_env(parts, bare_root, &self.registry, &self.watchdog);
+        // The old environment's jobs do not survive it (THREAT DOS-PROC-2).
+        self.end_session_jobs();
+        self.shell.carry_session_state(&env);
+        self.shell.replace_env(env);
+        self.shell.load_state(state);
+        self.root = Some(root);
+        self.config_error = err;
+        Ok(())
+    }
+}
