@@ -179,6 +179,43 @@ umask -S
 u=rwx,g=rx,o=
 ## END
 
+#### umask symbolic modes apply to the permissions the mask leaves
+umask 022
+umask u=rwx,g=rx,o=; umask
+umask g-w,o+r; umask
+umask =r; umask
+umask a=; umask
+umask ug=rw,o+x; umask -S
+umask -p; umask -p -S
+umask -S 077
+## STDOUT:
+0027
+0023
+0333
+0777
+u=rw,g=rw,o=x
+umask 0116
+umask -S u=rw,g=rw,o=x
+u=rwx,g=,o=
+## END
+
+#### umask rejects bad modes and keeps the mask
+umask 022
+umask 999; echo "status $?"
+umask g+X; echo "status $?"
+umask u=g; echo "status $?"
+umask 'u+w,'; echo "status $?"
+umask -x; echo "status $?"
+umask
+## STDOUT:
+status 1
+status 1
+status 1
+status 1
+status 2
+0022
+## END
+
 #### times runs
 times > /dev/null
 echo $?

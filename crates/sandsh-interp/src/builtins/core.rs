@@ -1,4 +1,4 @@
-//! Core builtins: echo, printf, cd/pwd/dirs, eval, source, exec, command, type, umask,
+//! Core builtins: echo, printf, cd/pwd/dirs, eval, source, exec, command, type,
 //! and nested shells (`bash`, `sh`).
 
 use super::super::expand::ExpAssign;
@@ -822,48 +822,6 @@ pub fn hash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         }
     }
     Ok(status)
-}
-
-pub fn umask(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let args: Vec<String> = argv[1..].iter().map(|a| text(a)).collect();
-    let symbolic = args.iter().any(|a| a == "-S");
-    let val = args.iter().find(|a| !a.starts_with('-'));
-    match val {
-        None => {
-            if symbolic {
-                let m = !sh.umask & 0o777;
-                let f = |bits: u32| {
-                    let mut s = String::new();
-                    if bits & 4 != 0 {
-                        s.push('r');
-                    }
-                    if bits & 2 != 0 {
-                        s.push('w');
-                    }
-                    if bits & 1 != 0 {
-                        s.push('x');
-                    }
-                    s
-                };
-                sh.out(
-                    format!("u={},g={},o={}\n", f(m >> 6), f((m >> 3) & 7), f(m & 7)).as_bytes(),
-                )?;
-            } else {
-                sh.out(format!("{:04o}\n", sh.umask).as_bytes())?;
-            }
-            Ok(0)
-        }
-        Some(v) => match u32::from_str_radix(v, 8) {
-            Ok(m) if m <= 0o777 => {
-                sh.umask = m;
-                Ok(0)
-            }
-            _ => {
-                sh.builtin_error("umask", &format!("{v}: octal number out of range"));
-                Ok(1)
-            }
-        },
-    }
 }
 
 pub fn times(sh: &mut Shell, _: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {

@@ -14,6 +14,7 @@ pub(super) mod table;
 mod test;
 mod timeout;
 mod ulimit;
+mod umask;
 mod wait;
 
 pub use declare::declare_line;

@@ -11,7 +11,7 @@ use super::super::expand::ExpAssign;
 use super::super::{Res, Shell};
 use super::{
     Builtin, alias, core, declare, flow, getopts, help, jobs, read, set, test, text, timeout,
-    ulimit, wait,
+    ulimit, umask, wait,
 };
 
 /// One shell builtin.
@@ -678,15 +678,22 @@ pub static BUILTINS: &[BuiltinDef] = &[
     ),
     def(
         "umask",
-        "umask [-S] [mode]",
+        "umask [-p] [-S] [mode]",
         "show or set the file-creation mask",
         false,
-        core::umask,
-        &[Example {
-            description: "set and show the mask",
-            script: "umask 027; umask; umask -S",
-            stdout: "0027\nu=rwx,g=rx,o=\n",
-        }],
+        umask::umask,
+        &[
+            Example {
+                description: "set and show the mask",
+                script: "umask 027; umask; umask -S",
+                stdout: "0027\nu=rwx,g=rx,o=\n",
+            },
+            Example {
+                description: "set it symbolically",
+                script: "umask u=rwx,g=rx,o=; umask -p",
+                stdout: "umask 0027\n",
+            },
+        ],
     ),
     def(
         "unalias",
