@@ -5,7 +5,9 @@ use std::ffi::OsString;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser};
 use sandsh::KernelConfig;
+use sandsh::kernel::{ExecutionLimits, parse_duration};
 use sandsh::limits::{LIMITS, Limit};
+use sandsh::vfs::MountSpec;
 
 /// A sandboxed, bash-compatible shell: commands run in-process over a virtual filesystem and the
 /// host is unreachable unless mounted.
@@ -271,6 +273,78 @@ impl Cli {
             args: rest.to_vec(),
             ..Cli::default()
         })
+    }
+}
+
+/// The sandbox the command line asks for, as the library's configuration types.
+impl Cli {
+    /// The command policy of `--deny`, `--allow-only` and `--confirm-at` (the CLI's kernel and the
+    /// MCP server's sessions share it).
+    pub fn command_policy(&self) -> Result<sandsh::kernel::CommandPolicy, String> {
+        let mut policy = sandsh::kernel::CommandPolicy::new();
+        for name in &self.deny {
+            policy = policy.deny(name.clone());
+        }
+        for name in &self.allow_only {
+            policy = policy.allow(name.clone());
+        }
+        if let Some(r) = &self.confirm_at {
+            let risk = sandsh::kernel::CommandPolicy::parse_risk(r).ok_or_else(|| {
+                format!("--confirm-at: invalid risk '{r}' (read_only, low, medium, high, critical)")
+            })?;
+            policy = policy.confirm_at(risk);
+        }
+        policy.check()?;
+        Ok(policy)
+    }
+
+    /// A [`BashTool`](sandsh::tool::BashTool) builder configured by the command line's sandbox,
+    /// limit, policy and session flags (mounts, timeout, profile, limits, --allow-net, --env, --cwd,
+    /// --deny/--allow-only/--confirm-at): what
+    /// `--system-prompt`, `--tool-help` and the MCP server's sessions are made from.
+    pub fn tool_builder(&self) -> Result<sandsh::tool::BashToolBuilder, String> {
+        let mut b = sandsh::tool::BashTool::builder();
+        if let Some(p) = &self.profile {
+            if ExecutionLimits::profile(p).is_none() {
+                return Err(format!(
+                    "{p}: unknown profile (strict, standard, interactive)"
+                ));
+            }
+            b = b.profile(p);
+        }
+        let flags = self.limit_flags();
+        if !flags.is_empty() {
+            let mut limits = match &self.profile {
+                Some(p) => ExecutionLimits::profile(p).unwrap_or_default(),
+                None => ExecutionLimits::standard(),
+            };
+            for (name, value) in flags {
+                if !limits.set_by_name(name, value) {
+                    return Err(format!("--{name}: invalid value '{value}'"));
+                }
+            }
+            b = b.limits(limits);
+        }
+        for m in &self.mount {
+            let spec = MountSpec::parse(m).map_err(|e| format!("--mount: {e}"))?;
+            b = b.mount(spec.host, spec.path, spec.mode);
+        }
+        for rule in &self.allow_net {
+            b = b.allow_net(rule.clone());
+        }
+        if let Some(t) = &self.timeout {
+            let d =
+                parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;
+            b = b.timeout(d);
+        }
+        for (k, v) in self.env_vars()? {
+            b = b.env(k, v);
+        }
+        if let Some(dir) = &self.cwd {
+            b = b.cwd(dir.clone());
+        }
+        b = b.policy(self.command_policy()?);
+        Ok(b)
     }
 }
 

@@ -19,6 +19,7 @@
 
 mod cli;
 mod generate;
+mod host_file;
 #[cfg(feature = "mcp")]
 mod mcp;
 mod repl;
@@ -102,7 +103,7 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
     for rule in &cli.allow_net {
         config = config.allow_net(rule.clone());
     }
-    config = config.policy(command_policy(&cli)?);
+    config = config.policy(cli.command_policy()?);
     if let Some(t) = &cli.timeout {
         let d = parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;
         config = config.timeout(d);
@@ -150,7 +151,8 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
         let code = repl::run(&mut kernel, setup, &opts);
         if let Some(path) = &cli.snapshot {
             let data = kernel.snapshot().map_err(|e| e.to_string())?;
-            save_atomically(path, &data).map_err(|e| format!("{}: {e}", path.display()))?;
+            host_file::save_atomically(path, &data)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
         }
         return Ok(code);
     }
@@ -177,7 +179,7 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
         let data = match std::fs::read(&path) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("sandsh: {path}: {}", io_reason(&e));
+                eprintln!("sandsh: {path}: {}", host_file::io_reason(&e));
                 return Ok(127);
             }
         };
@@ -219,7 +221,7 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
     let r = kernel.execute_with(&script, opts);
     if let Some(path) = &cli.snapshot {
         let data = kernel.snapshot().map_err(|e| e.to_string())?;
-        save_atomically(path, &data).map_err(|e| format!("{}: {e}", path.display()))?;
+        host_file::save_atomically(path, &data).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if cli.json {
         println!("{}", r.to_json(&script));
@@ -280,47 +282,11 @@ impl Read for HostStdin {
     }
 }
 
-/// Write `data` to `path` so that a crash at any moment leaves either the old file or the new
-/// one: write a temporary file in the same directory, sync it, rename it over `path`, then sync
-/// the directory.
-fn save_atomically(path: &std::path::Path, data: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "snapshot".into());
-    let tmp = dir.join(format!(".{name}.tmp.{}", std::process::id()));
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(data)?;
-        f.sync_all()?;
-    }
-    if let Err(e) = std::fs::rename(&tmp, path) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e);
-    }
-    if let Ok(d) = std::fs::File::open(&dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
-
-fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "No such file or directory".into(),
-        std::io::ErrorKind::PermissionDenied => "Permission denied".into(),
-        _ => e.to_string(),
-    }
-}
-
 /// `--system-prompt` / `--tool-help`: the BashTool texts for the configuration on the command
 /// line (limits, mounts, timeout), generated from the same code the library uses.
 fn print_tool_docs(cli: &cli::Cli) -> Result<i32, String> {
     use sandsh::tool::Tool;
-    let tool = tool_builder(cli)?.try_build()?;
+    let tool = cli.tool_builder()?.try_build()?;
     let mut text = String::new();
     if cli.system_prompt {
         text.push_str(&tool.system_prompt());
@@ -339,72 +305,4 @@ fn print_tool_docs(cli: &cli::Cli) -> Result<i32, String> {
         .and_then(|_| o.flush())
         .map_err(|e| e.to_string())?;
     Ok(0)
-}
-
-/// The command policy of `--deny`, `--allow-only` and `--confirm-at` (the CLI's kernel and the
-/// MCP server's sessions share it).
-fn command_policy(cli: &cli::Cli) -> Result<sandsh::kernel::CommandPolicy, String> {
-    let mut policy = sandsh::kernel::CommandPolicy::new();
-    for name in &cli.deny {
-        policy = policy.deny(name.clone());
-    }
-    for name in &cli.allow_only {
-        policy = policy.allow(name.clone());
-    }
-    if let Some(r) = &cli.confirm_at {
-        let risk = sandsh::kernel::CommandPolicy::parse_risk(r).ok_or_else(|| {
-            format!("--confirm-at: invalid risk '{r}' (read_only, low, medium, high, critical)")
-        })?;
-        policy = policy.confirm_at(risk);
-    }
-    policy.check()?;
-    Ok(policy)
-}
-
-/// A [`BashTool`](sandsh::tool::BashTool) builder configured by the command line's sandbox,
-/// limit, policy and session flags (mounts, timeout, profile, limits, --allow-net, --env, --cwd,
-/// --deny/--allow-only/--confirm-at): what
-/// `--system-prompt`, `--tool-help` and the MCP server's sessions are made from.
-fn tool_builder(cli: &cli::Cli) -> Result<sandsh::tool::BashToolBuilder, String> {
-    let mut b = sandsh::tool::BashTool::builder();
-    if let Some(p) = &cli.profile {
-        if ExecutionLimits::profile(p).is_none() {
-            return Err(format!(
-                "{p}: unknown profile (strict, standard, interactive)"
-            ));
-        }
-        b = b.profile(p);
-    }
-    let flags = cli.limit_flags();
-    if !flags.is_empty() {
-        let mut limits = match &cli.profile {
-            Some(p) => ExecutionLimits::profile(p).unwrap_or_default(),
-            None => ExecutionLimits::standard(),
-        };
-        for (name, value) in flags {
-            if !limits.set_by_name(name, value) {
-                return Err(format!("--{name}: invalid value '{value}'"));
-            }
-        }
-        b = b.limits(limits);
-    }
-    for m in &cli.mount {
-        let spec = MountSpec::parse(m).map_err(|e| format!("--mount: {e}"))?;
-        b = b.mount(spec.host, spec.path, spec.mode);
-    }
-    for rule in &cli.allow_net {
-        b = b.allow_net(rule.clone());
-    }
-    if let Some(t) = &cli.timeout {
-        let d = parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;
-        b = b.timeout(d);
-    }
-    for (k, v) in cli.env_vars()? {
-        b = b.env(k, v);
-    }
-    if let Some(dir) = &cli.cwd {
-        b = b.cwd(dir.clone());
-    }
-    b = b.policy(command_policy(cli)?);
-    Ok(b)
 }

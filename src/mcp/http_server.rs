@@ -64,7 +64,7 @@ impl SessionStore for DirStore {
     async fn store(&self, id: &str, state: &SessionState) -> Result<(), SessionStoreError> {
         let path = session::init_file(&self.dir, id).map_err(|e| store_err(e.message))?;
         let data = serde_json::to_vec(state).map_err(store_err)?;
-        tokio::task::spawn_blocking(move || crate::save_atomically(&path, &data))
+        tokio::task::spawn_blocking(move || crate::host_file::save_atomically(&path, &data))
             .await
             .map_err(store_err)?
             .map_err(store_err)

@@ -3,7 +3,7 @@
 //!
 //! This module lives on the binary side behind the `mcp` feature: the library stays free of any
 //! async runtime. Each MCP session owns one [`BashTool`] (one kernel) built from the same
-//! command-line flags as the CLI (`tool_builder` in main.rs), plus the `filesystem` provider over
+//! command-line flags as the CLI (`Cli::tool_builder`), plus the `filesystem` provider over
 //! that kernel's filesystem and, when network access is allowed, `web_search`. The kernel is
 //! synchronous, so a call runs on tokio's blocking pool while the async side forwards output
 //! chunks as progress notifications and turns `notifications/cancelled` into a kernel cancel.

@@ -29,7 +29,7 @@ impl Session {
     /// A session configured by the command line; with `snapshot`, restored from that file when
     /// it exists and saved there after every call.
     pub(crate) fn open(cli: &Cli, snapshot: Option<PathBuf>) -> Result<Session, String> {
-        let bash = crate::tool_builder(cli)?.try_build()?;
+        let bash = cli.tool_builder()?.try_build()?;
         if let Some(path) = &snapshot
             && path.exists()
         {
@@ -87,7 +87,7 @@ impl Session {
         let _g = self.save_lock.lock().unwrap_or_else(|e| e.into_inner());
         match self.bash.with_kernel(|k| k.snapshot()) {
             Ok(data) => {
-                if let Err(e) = crate::save_atomically(path, &data) {
+                if let Err(e) = crate::host_file::save_atomically(path, &data) {
                     tracing::error!("{}: {e}", path.display());
                 }
             }

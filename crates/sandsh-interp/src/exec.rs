@@ -67,12 +67,9 @@ impl Shell {
                 }
                 Ok(None) => break,
                 Err(e) => {
-                    if self.source_depth == 0
-                        && !self.is_subshell
-                        && let Ok(mut slot) = self.env.parse_error.lock()
-                        && slot.is_none()
+                    if self.source_depth == 0 && !self.is_subshell && self.top_parse_error.is_none()
                     {
-                        *slot = Some(e.clone());
+                        self.top_parse_error = Some(e.clone());
                     }
                     self.report_parse_error(&e, src);
                     // Every syntax error ends with status 2. (bash 5.2 ends one inside `[[ ]]`

@@ -35,7 +35,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Instant, SystemTime};
+use std::time::Instant;
 
 use sandsh_api::CommandRegistry;
 use sandsh_syntax::ast;
@@ -48,7 +48,7 @@ pub use options::Options;
 pub use param::is_name;
 pub use policy::{CommandPolicy, PolicyState};
 use sandsh_runtime::cancel;
-pub use session::RunEnd;
+pub use session::{RunCapture, RunEnd, RunOutcome, RunStreams};
 pub use vars::{Attrs, Var};
 
 /// Every builtin name, sorted (frontends complete and highlight them).
@@ -133,7 +133,7 @@ pub struct Env {
     pub(crate) loop_iterations: AtomicU64,
     next_pid: AtomicU32,
     pub(crate) start: Instant,
-    pub(crate) clock: Arc<dyn Fn() -> SystemTime + Send + Sync>,
+    pub(crate) clock: sandsh_vfs::Clock,
     /// Hook that suspends the kernel's watchdog (`ToolCtx::patient`); `None` without one.
     pub(crate) patience: Option<Patience>,
     /// Who answers `ToolCtx::ask` (set by a frontend through `Kernel::set_ask`).
@@ -142,8 +142,6 @@ pub struct Env {
     pub(crate) root_cancel: CancelToken,
     /// Why the run was stopped, when a limit or the watchdog stopped it.
     pub(crate) stop: Mutex<Option<Stop>>,
-    /// The first syntax error of the current run's top-level script.
-    pub(crate) parse_error: Mutex<Option<sandsh_syntax::ParseError>>,
     /// Background jobs and pipeline stages running now (the foreground run's and the
     /// session jobs'): what `--max-background-jobs` caps.
     pub(crate) live_threads: std::sync::atomic::AtomicUsize,
@@ -206,12 +204,11 @@ impl Env {
             loop_iterations: AtomicU64::new(0),
             next_pid: AtomicU32::new(SHELL_PID + 1),
             start: Instant::now(),
-            clock: Arc::new(SystemTime::now),
+            clock: sandsh_vfs::system_clock(),
             patience,
             ask: Mutex::new(None),
             root_cancel,
             stop: Mutex::new(None),
-            parse_error: Mutex::new(None),
             live_threads: std::sync::atomic::AtomicUsize::new(0),
             run_threads: std::sync::atomic::AtomicUsize::new(0),
             jobs_root: Arc::new(jobs::JobsRoot::default()),
@@ -377,6 +374,9 @@ pub struct Shell {
     pub(crate) input_flag: Option<char>,
     /// Set by the `exit` builtin (a frontend tells `exit` from a fatal error or a cancel).
     pub(crate) exit_called: bool,
+    /// The first syntax error of the current run's top-level script (taken by
+    /// [`Shell::run_top`]'s outcome).
+    pub(crate) top_parse_error: Option<sandsh_syntax::ParseError>,
     /// Commands found on `$PATH` (`hash`).
     pub(crate) hashed: path::HashTable,
 }
@@ -443,6 +443,7 @@ impl Shell {
             return_trap_sets: 0,
             input_flag: Some('s'),
             exit_called: false,
+            top_parse_error: None,
             hashed: path::HashTable::default(),
         }
     }

@@ -12,6 +12,7 @@
 use std::path::{Path, PathBuf};
 
 use rustc_hash::FxHashMap as HashMap;
+use sandsh_vfs::{KernelBackend, MemoryFs, VfsError, WriteMode};
 
 use super::Shell;
 
@@ -30,6 +31,66 @@ pub fn command_entry(name: &str) -> Vec<u8> {
     v.extend_from_slice(name.as_bytes());
     v.extend_from_slice(b" \"$@\"\n");
     v
+}
+
+/// Give every command in `names` and every program builtin an entry `/usr/bin/NAME`, keeping
+/// any file already there (a restored snapshot's, a mount's). False when the filesystem would
+/// not take them: commands are then found by name alone. `root` is the in-memory root when
+/// nothing is mounted over it, which takes all the entries under one lock.
+pub fn install_entries(
+    backend: &dyn KernelBackend,
+    root: Option<&MemoryFs>,
+    names: &[String],
+) -> bool {
+    let names = names
+        .iter()
+        .map(String::as_str)
+        .chain(PROGRAM_BUILTINS.iter().copied());
+    if let Some(root) = root {
+        let files = names.map(|n| (n.as_bytes().to_vec(), command_entry(n)));
+        return root.install_files(b"/usr/bin", files, 0o755).is_ok();
+    }
+    let mut ok = true;
+    for name in names {
+        ok &= install_entry(backend, name);
+    }
+    ok
+}
+
+/// Write `/usr/bin/NAME` for one command unless a file is already there.
+fn install_entry(backend: &dyn KernelBackend, name: &str) -> bool {
+    let p = PathBuf::from(format!("/usr/bin/{name}"));
+    matches!(
+        backend.write(&p, &command_entry(name), WriteMode::CreateNew, 0o755),
+        Ok(()) | Err(VfsError::AlreadyExists)
+    )
+}
+
+impl Shell {
+    /// Commands were registered while the session runs: give them entries and forget the
+    /// remembered locations.
+    pub fn commands_added(&mut self, names: &[String]) {
+        for n in names {
+            install_entry(&*self.env.backend, n);
+        }
+        self.forget_hashed();
+    }
+
+    /// Commands were unregistered: remove their unchanged entries, except for a name that is
+    /// still `provided` (a toolset gave back what it replaced) or names a builtin.
+    pub fn commands_removed(&mut self, names: &[String], provided: &dyn Fn(&str) -> bool) {
+        for n in names {
+            if provided(n) || PROGRAM_BUILTINS.contains(&n.as_str()) {
+                continue;
+            }
+            let p = PathBuf::from(format!("/usr/bin/{n}"));
+            let backend = &self.env.backend;
+            if backend.read(&p, None).is_ok_and(|d| d == command_entry(n)) {
+                let _ = backend.remove(&p, false);
+            }
+        }
+        self.forget_hashed();
+    }
 }
 
 /// The command a file runs when it is an unchanged entry of [`command_entry`].

@@ -13,15 +13,68 @@ use sandsh_vfs::{Clock, KernelBackend};
 use super::io::{self, FdTable};
 use super::{AskHook, Attrs, Env, ExecutionLimits, Flow, Shell, Stop};
 
-/// The standard streams a run replaced, given back by [`Shell::end_run`].
-pub struct SavedFds(FdTable);
+/// Where a run's standard streams come from and go.
+#[derive(Default)]
+pub struct RunStreams {
+    /// Standard input of the script (empty when `None`).
+    pub stdin: Option<Box<dyn std::io::Read + Send>>,
+    /// Receives stdout chunks as they are produced.
+    pub on_stdout: Option<io::ChunkSink>,
+    /// Receives stderr chunks as they are produced.
+    pub on_stderr: Option<io::ChunkSink>,
+    /// With a sink: chunks are only passed on, not also kept for [`RunCapture::finish`].
+    pub stream_only: bool,
+}
 
-/// How a run ended, as far as the interpreter knows.
+/// A run's captured standard output and error, from [`Shell::begin_run`] to
+/// [`RunCapture::finish`], and the streams the run replaced.
+pub struct RunCapture {
+    out: Arc<io::Capture>,
+    err: Arc<io::Capture>,
+    saved: Option<FdTable>,
+}
+
+impl RunCapture {
+    /// Write a message of the session's (a timeout, a limit, a truncation) to the run's
+    /// standard error.
+    pub fn note(&self, msg: &str) {
+        let _ = io::write_all(&*self.err, msg.as_bytes());
+    }
+
+    pub fn stdout_truncated(&self) -> bool {
+        self.out.truncated()
+    }
+
+    pub fn stderr_truncated(&self) -> bool {
+        self.err.truncated()
+    }
+
+    /// What the run wrote (stdout, stderr). From now on session jobs' output waits for the
+    /// next run (or `Shell::job_output`).
+    pub fn finish(self, sh: &Shell) -> (Vec<u8>, Vec<u8>) {
+        let relay = sh.job_output().clone();
+        relay.end();
+        (
+            self.out.detach(relay.stream(0)),
+            self.err.detach(relay.stream(1)),
+        )
+    }
+}
+
+/// How a top-level script ended ([`Shell::run_top`]).
+pub struct RunOutcome {
+    /// The status of the last command (or the one `exit` gave).
+    pub status: i32,
+    /// Whether the script called `exit`.
+    pub exited: bool,
+    /// The syntax error that ended it, if any.
+    pub parse_error: Option<ParseError>,
+}
+
+/// How a run ended, as far as the interpreter knows beyond its script's outcome.
 pub struct RunEnd {
     /// Why the run was stopped from outside its own control flow (a limit, the memory budget).
     pub stop: Option<Stop>,
-    /// The syntax error that ended it, if any.
-    pub parse_error: Option<ParseError>,
 }
 
 impl Shell {
@@ -46,18 +99,37 @@ impl Shell {
     }
 
     /// Reset the per-run state (stop reason, parse error, counters, the budget's exceeded
-    /// flag) and connect the standard streams; returns the streams to restore at the end.
-    pub fn begin_run(&mut self, stdin: io::Fd, stdout: io::Fd, stderr: io::Fd) -> SavedFds {
+    /// flag) and connect the standard streams to `streams`, capturing output up to the
+    /// output limit.
+    pub fn begin_run(&mut self, streams: RunStreams) -> RunCapture {
+        let max = self.env.limits.max_output_bytes;
+        let capture = |sink: Option<io::ChunkSink>| match sink {
+            Some(s) if streams.stream_only => io::Capture::passthrough(max, s),
+            sink => io::Capture::new(max, sink),
+        };
+        let out = capture(streams.on_stdout);
+        let err = capture(streams.on_stderr);
+        let stdin: io::Fd = match streams.stdin {
+            Some(r) => Arc::new(io::HostReader(std::sync::Mutex::new(r))),
+            None => Arc::new(io::Null),
+        };
+        let saved = self.connect_run(stdin, out.clone() as io::Fd, err.clone() as io::Fd);
+        RunCapture {
+            out,
+            err,
+            saved: Some(saved),
+        }
+    }
+
+    fn connect_run(&mut self, stdin: io::Fd, stdout: io::Fd, stderr: io::Fd) -> FdTable {
         if let Ok(mut stop) = self.env.stop.lock() {
             *stop = None;
         }
         self.env.memory.clear_exceeded();
-        if let Ok(mut pe) = self.env.parse_error.lock() {
-            *pe = None;
-        }
+        self.top_parse_error = None;
         self.env.commands_run.store(0, Ordering::Relaxed);
         self.env.loop_iterations.store(0, Ordering::Relaxed);
-        let saved = SavedFds(self.fds.clone());
+        let saved = self.fds.clone();
         // Output of session jobs since the last run comes first; from now on it joins this run's.
         self.env.job_output.begin(stdout.clone(), stderr.clone());
         self.fds.set(0, Some(stdin));
@@ -88,9 +160,8 @@ impl Shell {
             .store(self.env.interactive.load(relaxed), relaxed);
     }
 
-    /// Run a top-level script and, unless the session is interactive, the EXIT trap; returns
-    /// the status and whether the script called `exit`.
-    pub fn run_top(&mut self, script: &str, interactive: bool) -> (i32, bool) {
+    /// Run a top-level script and, unless the session is interactive, the EXIT trap.
+    pub fn run_top(&mut self, script: &str, interactive: bool) -> RunOutcome {
         self.exit_called = false;
         let r = self.run_script(script);
         // Only the `exit` builtin ends an interactive session: not a cancel, a limit or a fatal
@@ -105,15 +176,20 @@ impl Shell {
         if !interactive || exited {
             self.run_exit_trap();
         }
-        (self.last_status, exited)
+        RunOutcome {
+            status: self.last_status,
+            exited,
+            parse_error: self.top_parse_error.take(),
+        }
     }
 
-    /// Restore the standard streams and report how the run ended.
-    pub fn end_run(&mut self, saved: SavedFds) -> RunEnd {
-        self.fds = saved.0;
+    /// Restore the standard streams the run replaced and report how the run ended.
+    pub fn end_run(&mut self, capture: &mut RunCapture) -> RunEnd {
+        if let Some(fds) = capture.saved.take() {
+            self.fds = fds;
+        }
         RunEnd {
             stop: self.env.stop.lock().ok().and_then(|s| s.clone()),
-            parse_error: self.env.parse_error.lock().ok().and_then(|mut p| p.take()),
         }
     }
 

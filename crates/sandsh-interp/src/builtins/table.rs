@@ -228,7 +228,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         jobs::disown,
         &[Example {
             description: "a disowned job is no longer listed",
-            script: "sleep 0 & disown; jobs; echo none",
+            script: "sleep 1 & disown; jobs; echo none",
             stdout: "none\n",
         }],
     ),

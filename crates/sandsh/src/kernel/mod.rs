@@ -20,13 +20,10 @@ pub use snapshot::{KERNEL_SNAPSHOT_VERSION, SnapshotError};
 
 use sandsh_api::{Command, CommandSpec};
 use sandsh_commands::{Registry, Toolset};
-use sandsh_interp::io::{self, Capture};
-use sandsh_interp::{Env, EnvParts, RunEnd, Shell, Stop};
+use sandsh_interp::{Env, EnvParts, RunEnd, RunOutcome, RunStreams, Shell, Stop};
 use sandsh_runtime::budget::MemoryBudget;
 use sandsh_runtime::stack::BigStack;
-use sandsh_vfs::{
-    KernelBackend, MemoryFs, MemoryFsLimits, MountMode, MountSpec, MountTable, WriteMode,
-};
+use sandsh_vfs::{KernelBackend, MemoryFs, MemoryFsLimits, MountMode, MountSpec, MountTable};
 
 /// Receives output chunks as a run produces them ([`ExecOptions::on_stdout`]).
 pub use sandsh_interp::io::ChunkSink;
@@ -73,6 +70,10 @@ pub struct KernelConfig {
     /// Which commands may run and which invocations are confirmed first
     /// ([`CommandPolicy`]; nothing is restricted by default).
     pub policy: CommandPolicy,
+    /// The session's commands as a registry shared with whoever built it (the tool layer
+    /// keeps one for all the sessions of a tool); `commands` and `toolsets` are then taken
+    /// to be in it already. `None`: a registry of its own ([`KernelConfig::command_registry`]).
+    pub shared_registry: Option<Arc<Registry>>,
 }
 
 impl Default for KernelConfig {
@@ -93,6 +94,7 @@ impl Default for KernelConfig {
             files: Vec::new(),
             copies: Vec::new(),
             policy: CommandPolicy::default(),
+            shared_registry: None,
         }
     }
 }
@@ -110,6 +112,26 @@ impl std::fmt::Debug for KernelConfig {
 impl KernelConfig {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Run the sessions of this configuration on `registry`, shared with whoever built it
+    /// (see [`KernelConfig::shared_registry`]).
+    pub fn with_shared_registry(mut self, registry: Arc<Registry>) -> Self {
+        self.shared_registry = Some(registry);
+        self
+    }
+
+    /// The commands a session of this configuration starts with: the standard ones, then
+    /// the configuration's commands and toolsets.
+    pub fn command_registry(&self) -> Registry {
+        let registry = Registry::standard();
+        for c in &self.commands {
+            registry.register(c.clone());
+        }
+        for set in &self.toolsets {
+            registry.register_toolset(set);
+        }
+        registry
     }
     pub fn username(mut self, u: impl Into<String>) -> Self {
         self.username = u.into();
@@ -296,37 +318,18 @@ impl Kernel {
     /// THREAT INFO-KERN-1, INFO-ENV-1: a kernel owns its filesystem, shell state, budget,
     /// watchdog and cancellation token, and starts from its own variables, never the host's.
     pub fn new(config: KernelConfig) -> Self {
-        Self::build(config, None)
+        Self::build(config)
     }
 
-    /// The configuration error every run of this session reports (a mount that failed).
-    pub(crate) fn config_error(&self) -> Option<&str> {
+    /// The configuration error every run of this session reports (a mount that failed, a
+    /// bad network allowlist or policy), if any.
+    pub fn config_error(&self) -> Option<&str> {
         self.config_error.as_deref()
-    }
-
-    /// A session whose commands are `registry` (shared with whoever built it: the tool layer
-    /// keeps one registry for all the sessions of a tool); `config.commands` and
-    /// `config.toolsets` are taken to be in it already.
-    pub(crate) fn with_registry(config: KernelConfig, registry: Arc<Registry>) -> Self {
-        Self::build(config, Some(registry))
-    }
-
-    /// The commands a session of `config` starts with: the standard ones, then the config's
-    /// commands and toolsets.
-    pub(crate) fn registry_for(config: &KernelConfig) -> Registry {
-        let registry = Registry::standard();
-        for c in &config.commands {
-            registry.register(c.clone());
-        }
-        for set in &config.toolsets {
-            registry.register_toolset(set);
-        }
-        registry
     }
 
     /// Create a session, failing when a mount cannot be opened.
     pub fn try_new(config: KernelConfig) -> Result<Self, String> {
-        let k = Self::build(config, None);
+        let k = Self::build(config);
         match &k.config_error {
             Some(e) => Err(e.clone()),
             None => Ok(k),
@@ -359,7 +362,8 @@ impl Kernel {
         registry: &Registry,
         watchdog: &Watchdog,
     ) -> Arc<Env> {
-        parts.command_entries = Self::install_command_entries(&*parts.backend, root, registry);
+        parts.command_entries =
+            sandsh_interp::path::install_entries(&*parts.backend, root, &registry.command_names());
         let wd = watchdog.clone();
         parts.patience = Some(Arc::new(move |budget| wd.hold(budget)));
         let memory = parts.memory.clone();
@@ -374,42 +378,6 @@ impl Kernel {
         env
     }
 
-    /// Give every command an entry `/usr/bin/NAME` (`interp::path`), keeping any file already
-    /// there (a restored snapshot's, a mount's). False when the filesystem would not take
-    /// them: commands are then found by name alone.
-    fn install_command_entries(
-        backend: &dyn KernelBackend,
-        root: Option<&MemoryFs>,
-        registry: &Registry,
-    ) -> bool {
-        use sandsh_interp::path::{PROGRAM_BUILTINS, command_entry};
-        let registered = registry.command_names();
-        let names = registered
-            .iter()
-            .map(String::as_str)
-            .chain(PROGRAM_BUILTINS.iter().copied());
-        if let Some(root) = root {
-            // The in-memory root with nothing mounted over it: one lock for all entries.
-            let files = names.map(|n| (n.as_bytes().to_vec(), command_entry(n)));
-            return root.install_files(b"/usr/bin", files, 0o755).is_ok();
-        }
-        let mut ok = true;
-        for name in names {
-            ok &= Self::install_entry(backend, name);
-        }
-        ok
-    }
-
-    /// Write `/usr/bin/NAME` for one command unless a file is already there.
-    fn install_entry(backend: &dyn KernelBackend, name: &str) -> bool {
-        use sandsh_interp::path::command_entry;
-        let p = PathBuf::from(format!("/usr/bin/{name}"));
-        matches!(
-            backend.write(&p, &command_entry(name), WriteMode::CreateNew, 0o755),
-            Ok(()) | Err(sandsh_vfs::VfsError::AlreadyExists)
-        )
-    }
-
     fn memfs_limits(l: &ExecutionLimits) -> MemoryFsLimits {
         MemoryFsLimits {
             max_total_bytes: Some(l.max_vfs_bytes),
@@ -418,7 +386,7 @@ impl Kernel {
         }
     }
 
-    fn build(config: KernelConfig, registry: Option<Arc<Registry>>) -> Self {
+    fn build(config: KernelConfig) -> Self {
         let memory = MemoryBudget::new(config.limits.max_memory);
         let (backend, root, config_error) = match &config.backend {
             Some(b) => (b.clone(), None, None),
@@ -451,7 +419,10 @@ impl Kernel {
             }
         };
         let config_error = config_error.or_else(|| config.policy.check().err());
-        let registry = registry.unwrap_or_else(|| Arc::new(Self::registry_for(&config)));
+        let registry = match &config.shared_registry {
+            Some(r) => r.clone(),
+            None => Arc::new(config.command_registry()),
+        };
         let cancel = CancelToken::new();
         // Idle until the first run: a cancel between runs is dropped.
         cancel.disarm();
@@ -640,34 +611,33 @@ impl Kernel {
         if let Err(e) = self.watchdog.arm(timeout, &self.cancel) {
             return refuse(format!("sandsh: {e}\n"), 70, "internal");
         }
-        let capture = |sink: Option<ChunkSink>| match sink {
-            Some(s) if opts.stream_only => Capture::passthrough(limits.max_output_bytes, s),
-            sink => Capture::new(limits.max_output_bytes, sink),
-        };
-        let out = capture(opts.on_stdout);
-        let err = capture(opts.on_stderr);
-        let stdin: io::Fd = match opts.stdin {
-            Some(r) => Arc::new(io::HostReader(std::sync::Mutex::new(r))),
-            None => Arc::new(io::Null),
-        };
-        let saved_fds = self
-            .shell
-            .begin_run(stdin, out.clone() as io::Fd, err.clone() as io::Fd);
+        let mut capture = self.shell.begin_run(RunStreams {
+            stdin: opts.stdin,
+            on_stdout: opts.on_stdout,
+            on_stderr: opts.on_stderr,
+            stream_only: opts.stream_only,
+        });
         let interactive = self.interactive;
         let shell = &mut self.shell;
-        let mut exited = false;
-        let status = stack.run(|| {
+        let outcome = stack.run(|| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                let (status, e) = shell.run_top(script, interactive);
-                exited = e;
-                status
+                shell.run_top(script, interactive)
             }))
-            .unwrap_or(70)
+            .unwrap_or(RunOutcome {
+                status: 70,
+                exited: false,
+                parse_error: None,
+            })
         });
+        let RunOutcome {
+            status,
+            exited,
+            parse_error,
+        } = outcome;
         self.exited = exited;
         let timed_out = self.watchdog.disarm();
         // Session jobs outlive the run (`interp::jobs`); the run's other threads do not.
-        let RunEnd { stop, parse_error } = self.shell.end_run(saved_fds);
+        let RunEnd { stop } = self.shell.end_run(&mut capture);
         let cancelled = self.cancel.is_cancelled();
         let (exit_code, error, note) = if timed_out {
             let t = timeout.unwrap_or_default();
@@ -689,30 +659,27 @@ impl Kernel {
             }
         };
         if let Some(n) = &note {
-            let _ = io::write_all(&*err, n.as_bytes());
+            capture.note(n);
         }
         // THREAT DOS-OUT-2: output past the limit is dropped, flagged and said so.
-        if out.truncated() {
-            let n = format!(
+        let stdout_truncated = capture.stdout_truncated();
+        if stdout_truncated {
+            capture.note(&format!(
                 "sandsh: stdout truncated at {} bytes; raise with {}\n",
                 limits.max_output_bytes,
                 Limit::OutputBytes.long()
-            );
-            let _ = io::write_all(&*err, n.as_bytes());
+            ));
         }
+        let stderr_truncated = capture.stderr_truncated();
         self.end_threads();
-        // What session jobs write from now on waits for the next run (or `take_job_output`).
-        let relay = self.shell.job_output().clone();
-        relay.end();
-        let stdout = out.detach(relay.stream(0));
-        let stderr = err.detach(relay.stream(1));
+        let (stdout, stderr) = capture.finish(&self.shell);
         ExecResult {
             stdout,
             stderr,
             exit_code,
             error,
-            stdout_truncated: out.truncated(),
-            stderr_truncated: err.truncated(),
+            stdout_truncated,
+            stderr_truncated,
             duration: start.elapsed(),
             parse_error,
         }

@@ -2,13 +2,11 @@
 //! `tools`, completion, `type`, the `/usr/bin` entries and the tool descriptions all read the
 //! session's one registry, so they follow at once.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::Kernel;
 use sandsh_api::Command;
 use sandsh_commands::Toolset;
-use sandsh_interp::path::{PROGRAM_BUILTINS, command_entry};
 
 impl Kernel {
     /// Register a command for the rest of the session (replacing one of the same name).
@@ -53,26 +51,12 @@ impl Kernel {
     }
 
     fn added(&mut self, names: &[String]) {
-        let backend = self.shell.backend().clone();
-        for n in names {
-            Self::install_entry(&*backend, n);
-        }
-        self.shell.forget_hashed();
+        self.shell.commands_added(names);
     }
 
     fn removed(&mut self, names: &[String]) {
-        let backend = self.shell.backend().clone();
-        for n in names {
-            // A name that is still registered (a toolset gave back what it replaced) or that
-            // names a builtin keeps its entry.
-            if self.registry.get(n).is_some() || PROGRAM_BUILTINS.contains(&n.as_str()) {
-                continue;
-            }
-            let p = PathBuf::from(format!("/usr/bin/{n}"));
-            if backend.read(&p, None).is_ok_and(|d| d == command_entry(n)) {
-                let _ = backend.remove(&p, false);
-            }
-        }
-        self.shell.forget_hashed();
+        let registry = &self.registry;
+        self.shell
+            .commands_removed(names, &|n| registry.get(n).is_some());
     }
 }

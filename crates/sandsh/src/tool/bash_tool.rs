@@ -186,7 +186,8 @@ impl BashToolBuilder {
             config = config.allow_net(rule.clone());
         }
         config = config.policy(self.policy.clone());
-        let registry = Arc::new(Kernel::registry_for(&config));
+        let registry = Arc::new(config.command_registry());
+        config = config.with_shared_registry(registry.clone());
         let supported = supported_names(&registry, &self.policy);
         let bad_profile = self
             .profile
@@ -229,10 +230,7 @@ impl BashToolBuilder {
         if let Some(e) = &t.config_error {
             return Err(e.clone());
         }
-        let k = Kernel::with_registry(t.config().clone(), t.registry.clone());
-        if let Some(e) = k.config_error() {
-            return Err(e.to_string());
-        }
+        let k = Kernel::try_new(t.config().clone())?;
         if !t.fresh_per_call {
             t.kernel = Mutex::new(Some(k));
         }
@@ -332,16 +330,14 @@ impl BashTool {
         self.kernel
             .get_mut()
             .unwrap_or_else(|e| e.into_inner())
-            .get_or_insert_with(|| Kernel::with_registry(config.clone(), self.registry.clone()))
+            .get_or_insert_with(|| Kernel::new(config.clone()))
     }
 
     /// Run `f` on the session kernel (created on first use) from a shared reference, waiting
     /// for a call in progress to finish.
     pub fn with_kernel<R>(&self, f: impl FnOnce(&mut Kernel) -> R) -> R {
         let mut k = self.kernel.lock().unwrap_or_else(|e| e.into_inner());
-        f(k.get_or_insert_with(|| {
-            Kernel::with_registry(self.config().clone(), self.registry.clone())
-        }))
+        f(k.get_or_insert_with(|| Kernel::new(self.config().clone())))
     }
 
     fn config(&self) -> std::sync::MutexGuard<'_, KernelConfig> {
@@ -650,7 +646,7 @@ impl ShellTool for BashTool {
         let opts = exec_options(timeout, sink);
         let result = if self.fresh_per_call {
             let config = self.config().clone();
-            Kernel::with_registry(config, self.registry.clone()).execute_with(&req.commands, opts)
+            Kernel::new(config).execute_with(&req.commands, opts)
         } else {
             self.with_kernel(|k| k.execute_with(&req.commands, opts))
         };
