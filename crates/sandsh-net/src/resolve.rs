@@ -30,6 +30,10 @@ pub fn resolve(
         Host::Ip(ip) => return Ok(vec![*ip]),
         Host::Name(n) => n.as_str(),
     };
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "the resolver reads the host's own name configuration, as the C library does"
+    )]
     let hosts = std::fs::read_to_string("/etc/hosts").unwrap_or_default();
     let found = lookup_hosts(&hosts, name);
     if !found.is_empty() {
@@ -41,6 +45,10 @@ pub fn resolve(
             IpAddr::V6(Ipv6Addr::LOCALHOST),
         ]);
     }
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "the resolver reads the host's own name configuration, as the C library does"
+    )]
     let conf = std::fs::read_to_string("/etc/resolv.conf").unwrap_or_default();
     let servers = nameservers(&conf);
     let mut out = Vec::new();

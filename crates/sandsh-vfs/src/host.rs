@@ -472,6 +472,10 @@ impl KernelBackend for HostFs {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "the tests build and read the host trees the host backends serve"
+)]
 mod tests {
     use super::*;
 

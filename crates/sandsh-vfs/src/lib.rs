@@ -17,6 +17,7 @@ mod walk;
 pub use host::HostFs;
 pub use memory::{
     Clock, Device, MemoryFs, MemoryFsLimits, MemoryFsUsage, SNAPSHOT_VERSION, SnapshotError,
+    system_clock,
 };
 pub use mount::{MountMode, MountSpec, MountSpecError, MountTable};
 pub use overlay::{Change, ChangeKind, OverlayFs};

@@ -145,7 +145,12 @@ impl Default for MemoryFs {
     }
 }
 
-fn system_clock() -> Clock {
+#[allow(
+    clippy::disallowed_methods,
+    reason = "the one reading of the host's clock: the default of every injected clock"
+)]
+/// The host's clock, as a [`Clock`]: what a session's injected clock is by default.
+pub fn system_clock() -> Clock {
     Arc::new(SystemTime::now)
 }
 

@@ -1,5 +1,10 @@
 //! Unit tests of [`OverlayFs`]: every change stays in memory until `commit`.
 
+#![allow(
+    clippy::disallowed_methods,
+    reason = "the tests build and read the host trees the host backends serve"
+)]
+
 use super::*;
 use std::fs;
 

@@ -81,6 +81,10 @@ fn run(m: &'static Monitor) {
 }
 
 /// Resident set size of this process, in bytes.
+#[allow(
+    clippy::disallowed_methods,
+    reason = "the process's own memory use, from /proc: no file of the host's"
+)]
 pub fn resident_bytes() -> Option<u64> {
     #[cfg(target_os = "linux")]
     {
