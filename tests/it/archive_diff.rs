@@ -16,32 +16,21 @@
 //! and unzip).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+use crate::diff::{self, Host};
 use sandsh::kernel::ExecutionLimits;
 use sandsh::vfs::MountMode;
 use sandsh::{Kernel, KernelConfig};
 
 fn host(dir: &Path, script: &str) -> (Vec<u8>, i32) {
-    let out = Command::new("bash")
-        .arg("-c")
-        .arg(script)
-        .current_dir(dir)
-        .env("LC_ALL", "C.UTF-8")
-        .env("TZ", "UTC")
-        .output()
-        .expect("run bash");
-    (out.stdout, out.status.code().unwrap_or(-1))
+    let r = Host::new().dir(dir).env("TZ", "UTC").run(script);
+    (r.stdout, r.status)
 }
 
 fn have(tools: &[&str]) -> bool {
-    tools.iter().all(|t| {
-        Command::new("bash")
-            .arg("-c")
-            .arg(format!("command -v {t} >/dev/null"))
-            .status()
-            .is_ok_and(|s| s.success())
-    })
+    tools
+        .iter()
+        .all(|t| diff::require(t, &format!("command -v {t}")))
 }
 
 struct Fixture {

@@ -6,8 +6,8 @@
 //! C.UTF-8 locale, so string functions count characters. Skipped when gawk is missing.
 
 use std::path::Path;
-use std::process::Command;
 
+use crate::diff::{self, Host};
 use crate::util::Rng;
 use sandsh::vfs::WriteMode;
 use sandsh::{Kernel, KernelConfig};
@@ -510,23 +510,15 @@ const PLAIN: &[&str] = &[
 ];
 
 fn host(script: &str, dir: &Path) -> Option<(Vec<u8>, i32)> {
-    let out = Command::new("bash")
-        .arg("-c")
-        .arg(script)
-        .current_dir(dir)
-        .env("LC_ALL", "C.UTF-8")
+    let r = Host::new()
+        .dir(dir)
         .env("AWKTESTVAR", "hello env")
-        .output()
-        .ok()?;
-    Some((out.stdout, out.status.code().unwrap_or(-1)))
+        .run(script);
+    Some((r.stdout, r.status))
 }
 
 fn have_gawk() -> bool {
-    Command::new("bash")
-        .arg("-c")
-        .arg("awk --version 2>/dev/null | grep -q 'GNU Awk'")
-        .status()
-        .is_ok_and(|s| s.success())
+    diff::require("gawk", "awk --version | grep -q 'GNU Awk'")
 }
 
 /// Generated cases: printf conversions over assorted values, comparisons and arithmetic.
@@ -658,7 +650,6 @@ fn array_order() -> Vec<String> {
 #[test]
 fn awk_matches_gawk() {
     if !have_gawk() {
-        eprintln!("gawk not installed: skipping");
         return;
     }
     let dir = std::env::temp_dir().join(format!("sandsh-awk-diff-{}", std::process::id()));

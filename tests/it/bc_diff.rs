@@ -6,8 +6,7 @@
 //! ibase/obase, functions, arrays, control flow, the `-l` library, line wrapping, syntax-error
 //! recovery and runtime errors, plus generated arithmetic. Skipped when bc is not installed.
 
-use std::process::Command;
-
+use crate::diff::{self, Host};
 use crate::util::Rng;
 use sandsh::{Kernel, KernelConfig};
 
@@ -323,30 +322,21 @@ fn operand(r: &mut Rng) -> String {
 }
 
 fn host(script: &str) -> Option<(Vec<u8>, Vec<u8>, i32)> {
-    let out = Command::new("bash")
-        .arg("-c")
-        .arg(script)
-        .env("LC_ALL", "C.UTF-8")
-        .env_remove("BC_LINE_LENGTH")
-        .env_remove("BC_ENV_ARGS")
-        .env_remove("POSIXLY_CORRECT")
-        .output()
-        .ok()?;
-    Some((out.stdout, out.stderr, out.status.code().unwrap_or(-1)))
+    let r = Host::new()
+        .unset("BC_LINE_LENGTH")
+        .unset("BC_ENV_ARGS")
+        .unset("POSIXLY_CORRECT")
+        .run(script);
+    Some((r.stdout, r.stderr, r.status))
 }
 
 fn have_bc() -> bool {
-    Command::new("bash")
-        .arg("-c")
-        .arg("command -v bc >/dev/null && bc --version | grep -q '^bc 1.07'")
-        .status()
-        .is_ok_and(|s| s.success())
+    diff::require("GNU bc 1.07", "bc --version | grep -q '^bc 1.07'")
 }
 
 #[test]
 fn bc_matches_gnu() {
     if !have_bc() {
-        eprintln!("GNU bc 1.07 not installed; skipping");
         return;
     }
     let mut all: Vec<String> = CASES.iter().map(|s| s.to_string()).collect();

@@ -8,6 +8,7 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::diff::Host;
 use crate::util::Rng;
 use sandsh::vfs::WriteMode;
 use sandsh::{Kernel, KernelConfig};
@@ -156,13 +157,7 @@ const PLAIN: &[&str] = &[
 ];
 
 fn gnu(script: &str) -> Option<Vec<u8>> {
-    let out = Command::new("bash")
-        .arg("-c")
-        .arg(script)
-        .env("LC_ALL", "C.UTF-8")
-        .output()
-        .ok()?;
-    Some(out.stdout)
+    Some(Host::new().run(script).stdout)
 }
 
 fn tool_exists(name: &str) -> bool {

@@ -9,24 +9,18 @@
 //!   CRLF, non-UTF-8 bytes and long lines.
 
 use std::path::Path;
-use std::process::Command;
 
+use crate::diff::{self, Host};
 use crate::util::Rng;
 use sandsh::text::regex::{Error, Flags, Regex, Syntax, warnings_of};
 
 fn have_grep() -> bool {
-    Path::new("/usr/bin/grep").exists() || Path::new("/bin/grep").exists()
+    diff::require("GNU grep", "grep --version | grep -q 'GNU grep'")
 }
 
 fn host(script: &str, dir: &Path) -> (Vec<u8>, Vec<u8>, i32) {
-    let out = Command::new("bash")
-        .arg("-c")
-        .arg(script)
-        .current_dir(dir)
-        .env("LC_ALL", "C.UTF-8")
-        .output()
-        .expect("bash runs");
-    (out.stdout, out.stderr, out.status.code().unwrap_or(-1))
+    let r = Host::new().dir(dir).run(script);
+    (r.stdout, r.stderr, r.status)
 }
 
 fn sq(s: &[u8]) -> String {

@@ -40,6 +40,7 @@ mod seed_port;
 mod text_editor;
 mod tool;
 
+mod diff; // the host side of the differential tests
 mod util; // helpers shared by the modules
 
 // The benchmark cases, checked against bash.

@@ -15,6 +15,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::diff::{self, Host};
 use sandsh::kernel::ExecutionLimits;
 use sandsh::{Kernel, KernelConfig};
 
@@ -252,34 +253,25 @@ fn kernel(rules: &[String]) -> Kernel {
 }
 
 fn host_has(tool: &str) -> bool {
-    Command::new("/bin/bash")
-        .arg("-c")
-        .arg(format!("command -v {tool}"))
-        .output()
-        .is_ok_and(|o| o.status.success())
+    diff::require(tool, &format!("command -v {tool}"))
 }
 
 /// Run `script` in the host's bash (in a fresh temporary directory).
 fn host(script: &str) -> (Vec<u8>, i32) {
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new("/bin/bash")
-        .arg("-c")
-        .arg(script)
-        .current_dir(dir.path())
-        .env("LC_ALL", "C.UTF-8")
-        .env_remove("http_proxy")
-        .env_remove("HTTP_PROXY")
-        .env_remove("https_proxy")
-        .env_remove("all_proxy")
-        .output()
-        .unwrap();
-    (out.stdout, out.status.code().unwrap_or(-1))
+    let r = Host::new()
+        .dir(dir.path())
+        .unset("http_proxy")
+        .unset("HTTP_PROXY")
+        .unset("https_proxy")
+        .unset("all_proxy")
+        .run(script);
+    (r.stdout, r.status)
 }
 
 /// Compare sandsh and the host on each case (`{U}` stands for the server's base URL).
 fn differential(tool: &str, cases: &[&str]) {
     if !host_has(tool) {
-        eprintln!("skipping: {tool} is not installed on the host");
         return;
     }
     let srv = site();

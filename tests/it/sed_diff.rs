@@ -8,8 +8,8 @@
 //! GNU sed.
 
 use std::path::Path;
-use std::process::Command;
 
+use crate::diff::{self, Host};
 use sandsh::vfs::WriteMode;
 use sandsh::{Kernel, KernelConfig};
 
@@ -683,11 +683,7 @@ const ERRORS: &[&str] = &[
 ];
 
 fn host_sed_is_gnu() -> bool {
-    Command::new("bash")
-        .arg("-c")
-        .arg("sed --version 2>/dev/null | head -1 | grep -q 'GNU sed'")
-        .status()
-        .is_ok_and(|s| s.success())
+    diff::require("GNU sed", "sed --version | head -1 | grep -q 'GNU sed'")
 }
 
 struct Outcome {
@@ -703,18 +699,14 @@ fn host(dir: &Path, cmd: &str) -> Outcome {
     for stale in ["out", "lines.bak", "nums.orig"] {
         let _ = std::fs::remove_file(dir.join(stale));
     }
-    let out = Command::new("bash")
-        .arg("-c")
-        .arg(format!("cd {} && {cmd}", dir.display()))
-        .env("LC_ALL", "C.UTF-8")
-        .env_remove("COLS")
-        .env_remove("POSIXLY_CORRECT")
-        .output()
-        .expect("run bash");
+    let out = Host::new()
+        .unset("COLS")
+        .unset("POSIXLY_CORRECT")
+        .run(&format!("cd {} && {cmd}", dir.display()));
     Outcome {
         stdout: out.stdout,
         stderr: out.stderr,
-        status: out.status.code().unwrap_or(-1),
+        status: out.status,
     }
 }
 
@@ -741,7 +733,6 @@ fn sandsh(cmd: &str) -> Outcome {
 
 fn compare(cases: &[String], with_stderr: bool) {
     if !host_sed_is_gnu() {
-        eprintln!("GNU sed not found on the host: skipped");
         return;
     }
     let dir = std::env::temp_dir().join(format!(

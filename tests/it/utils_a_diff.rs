@@ -8,8 +8,8 @@
 //! order is unknown and the find cases compare sorted output instead.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+use crate::diff::Host;
 use crate::util::Rng;
 use sandsh::vfs::WriteMode;
 use sandsh::{Kernel, KernelConfig};
@@ -102,15 +102,11 @@ fn build_vfs(k: &Kernel) {
 }
 
 fn host(dir: &Path, script: &str) -> Vec<u8> {
-    let out = Command::new("bash")
-        .arg("-c")
-        .arg(format!("{script}\necho \"rc=$?\""))
-        .current_dir(dir)
-        .env("LC_ALL", "C.UTF-8")
+    Host::new()
+        .dir(dir)
         .env("TZ", "UTC")
-        .output()
-        .expect("bash");
-    out.stdout
+        .run(&format!("{script}\necho \"rc=$?\""))
+        .stdout
 }
 
 fn sandsh(k: &mut Kernel, cwd: &str, script: &str) -> Vec<u8> {

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
 
+use crate::diff::Host;
 use crate::util::Rng;
 use sandsh::vfs::WriteMode;
 use sandsh::{Kernel, KernelConfig};
@@ -620,14 +621,8 @@ const PLAIN: &[(&str, &str)] = &[
 ];
 
 fn gnu(script: &str, dir: &Path) -> Option<(Vec<u8>, i32)> {
-    let out = Command::new("bash")
-        .arg("-c")
-        .arg(script)
-        .current_dir(dir)
-        .env("LC_ALL", "C.UTF-8")
-        .output()
-        .ok()?;
-    Some((out.stdout, out.status.code().unwrap_or(-1)))
+    let r = Host::new().dir(dir).run(script);
+    Some((r.stdout, r.status))
 }
 
 fn tool_exists(name: &str) -> bool {

@@ -11,6 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::diff::Host;
 use sandsh::vfs::WriteMode;
 use sandsh::{Kernel, KernelConfig};
 
@@ -508,15 +509,8 @@ fn host_dir() -> PathBuf {
 }
 
 fn host(script: &str, dir: &Path) -> Option<(Vec<u8>, i32)> {
-    let out = Command::new("bash")
-        .arg("-c")
-        .arg(script)
-        .current_dir(dir)
-        .env("LC_ALL", "C.UTF-8")
-        .env("TZ", "UTC")
-        .output()
-        .ok()?;
-    Some((out.stdout, out.status.code().unwrap_or(-1)))
+    let r = Host::new().dir(dir).env("TZ", "UTC").run(script);
+    Some((r.stdout, r.status))
 }
 
 fn tool_exists(name: &str) -> bool {
