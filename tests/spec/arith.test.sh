@@ -250,3 +250,47 @@ echo $(( 1000000 * 1000000 ))
 x=5 y=10
 (( x < y )) && echo less
 ## stdout: less
+
+#### a base after a leading zero is an invalid number
+echo $(( 02#0110 )) 2>/dev/null
+echo "status $?"
+( echo $(( 0x1#1 )) ) 2>/dev/null || echo "failed $?"
+( echo $(( 2#1#1 )) ) 2>/dev/null || echo "failed $?"
+echo $(( 2#0110 )) $(( 16#ff )) $(( 0x10 )) $(( 010 ))
+## STDOUT:
+status 1
+failed 1
+failed 1
+6 255 16 8
+## END
+
+#### let accepts x=( expr ) words
+let x=( 1 ) y=( x + 2 )
+let z=( y * 3 )
+echo "$_"
+echo $x $y $z
+let a[1]=5 b+=2 "c = 3"
+echo ${a[1]} $b $c
+## STDOUT:
+z=(y * 3)
+1 3 9
+5 2 3
+## END
+
+#### arithmetic wraps at 64 bits
+echo $(( 2 ** 63 )) $(( 9223372036854775807 + 1 )) $(( -2 ** 2 ))
+## stdout: -9223372036854775808 -9223372036854775808 4
+
+#### leading zero arithmetic error
+x=08
+( echo $(( x + 1 )) ) 2>/dev/null
+echo "status $?"
+echo $(( 10#$x + 1 ))
+## STDOUT:
+status 1
+9
+## END
+
+#### integer division
+echo $(( 7 / 2 )) $(( 1 / 3 ))
+## stdout: 3 0

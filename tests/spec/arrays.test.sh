@@ -229,3 +229,77 @@ echo "${a[*]}"
 [c]
 a b,c
 ## END
+
+#### empty array subscript is an error in assignment and expansion
+a=(1 2 3)
+a[]=42
+echo status=$?
+echo ${a[@]}
+echo ${a[]}
+echo status=$?
+b=(x)
+b[-5]=y
+echo "still here $?"
+## STDOUT:
+status=1
+1 2 3
+status=1
+still here 1
+## END
+
+#### quoted keys of an associative array in arithmetic
+declare -A A=([spam]=42 [foo]=1)
+(( x = A['spam'] ))
+echo $x $(( A['foo'] + 1 ))
+(( A['new'] = 7 ))
+echo "${A[new]}"
+## STDOUT:
+42 2
+7
+## END
+
+#### array default with @ when the array is empty or unset
+a=()
+echo "[${a[@]-x}]"
+unset b
+echo "[${b[@]-y}]"
+c=("")
+echo "[${c[@]-z}]" "[${c[@]:-w}]"
+## STDOUT:
+[x]
+[y]
+[] [w]
+## END
+
+#### nounset does not fire for empty or unset arrays with @
+set -u
+a=()
+echo "[${a[@]}]"
+unset b
+echo "[${b[@]}]" ok
+## STDOUT:
+[]
+[] ok
+## END
+
+#### counting words with an associative array
+declare -A count
+for w in apple banana apple cherry banana apple; do ((count[$w]++)); done
+for k in apple banana cherry; do echo "$k ${count[$k]}"; done
+## STDOUT:
+apple 3
+banana 2
+cherry 1
+## END
+
+#### unset with an expanded subscript
+a=(x y z)
+unset 'a[${#a[@]}-1]'
+echo "${a[*]}"
+## stdout: x y
+
+#### arrays are not exported
+arr=(1 2)
+export arr
+bash -c 'echo "[${arr-unset}]"'
+## stdout: [unset]

@@ -130,3 +130,36 @@ foo~/bar /home/bob/bar
 -- /home/bob/bar
 ~x ~x /home/bob /home/bob
 ## END
+
+#### brace expansion runs before a bare $name is read
+a=A ab=X ac=Y a_c=Q
+echo $a{b,c}
+echo {$a,b}_{c,d}
+echo {${a},b}_{c,d}
+echo x{$a,b}-
+## STDOUT:
+X Y
+Q b_c b_d
+A_c A_d b_c b_d
+xA- xb-
+## END
+
+#### [k]=v elements: no tilde for associative arrays, brace expansion for indexed ones
+HOME=/h
+declare -A a=([k]=~ [j]=x:~)
+echo "${a[k]} ${a[j]}"
+b=([1]=~ [2]=x:~)
+echo "${b[1]} ${b[2]}"
+c=([1]={x,y} [5]=z)
+declare -p c
+d=([3]=x{a,b}y [4]=~)
+declare -p d
+declare -A e=([k]={x,y})
+declare -p e
+## STDOUT:
+~ x:~
+/h x:/h
+declare -a c=([0]="[1]=x" [1]="[1]=y" [5]="z")
+declare -a d=([0]="[3]=xay" [1]="[3]=xby" [4]="/h")
+declare -A e=([k]="{x,y}" )
+## END

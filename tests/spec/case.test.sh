@@ -146,3 +146,7 @@ case 'a|b' in a\|b) echo pipe-literal;; esac
 case x in x) ;; esac
 echo "status $?"
 ## stdout: status 0
+
+#### case patterns are not regex
+case abc in a.c) echo regex;; *) echo glob-no-match;; esac
+## stdout: glob-no-match

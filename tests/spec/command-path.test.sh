@@ -156,3 +156,32 @@ y
 PATH=/nonexistent
 command -p basename /a/b
 ## stdout: b
+
+#### type and command -v want an executable file for a path with a slash
+mkdir -p d
+touch d/plain d/prog
+chmod +x d/prog
+type d/plain d/prog 2>&1 | sed 's/^.*type: //'
+echo "status=$?"
+command -v d/plain
+echo "status=$?"
+type -t d/prog
+## STDOUT:
+d/plain: not found
+d/prog is d/prog
+status=0
+status=1
+file
+## END
+
+#### command name too long
+./$(printf '%0300d' 0) 2>/dev/null
+echo status=$?
+## stdout: status=126
+
+#### a shell started without PATH gets bash's default, unexported
+env -i bash -c 'echo "$PATH"; env | grep "^PATH=" | wc -l'
+## STDOUT:
+/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.
+0
+## END

@@ -142,3 +142,13 @@ echo $x
 x=$(echo "(a)" ; (echo b))
 echo $x
 ## stdout: (a) b
+
+#### trailing newline of file kept by cat but not $(<)
+printf 'x\n\n' > f
+cat f | wc -l
+v=$(<f)
+echo "${#v}"
+## STDOUT:
+2
+1
+## END

@@ -234,3 +234,39 @@ check 0
 check 1
 check 2
 ## END
+
+#### continue 2 and break 2 in nested loops
+for i in 1 2 3; do
+  for j in a b c; do
+    [[ $j == b ]] && continue 2
+    [[ $i == 3 ]] && break 2
+    echo $i$j
+  done
+done
+## STDOUT:
+1a
+2a
+## END
+
+#### for loop over filenames with spaces via glob
+touch 'my file.txt' other.txt
+for f in *.txt; do echo "[$f]"; done
+## STDOUT:
+[my file.txt]
+[other.txt]
+## END
+
+#### for loop over command output splits on spaces
+touch 'my file.txt'
+for f in $(printf '%s\n' 'my file.txt'); do echo "[$f]"; done
+## STDOUT:
+[my]
+[file.txt]
+## END
+
+#### continue in subshell loop body
+for i in 1 2 3; do ( [ $i = 2 ] && exit; echo $i ); done
+## STDOUT:
+1
+3
+## END

@@ -258,3 +258,43 @@ a=5 b=7
 [[ a == a &&
    b == b ]] && echo multi-line
 ## stdout: multi-line
+
+#### [[ ]] may span lines around && and before ]]
+[[ foo == foo
+&& bar == bar
+]] && echo one
+[[ -n x
+|| -z y ]] && echo two
+[[ ( a == a
+) ]] && echo three
+## STDOUT:
+one
+two
+three
+## END
+
+#### tilde on the right of =~ is expanded and matched literally
+HOME=foo
+[[ foo =~ ~ ]]; echo $?
+HOME='^a$'
+[[ '^a$' =~ ~ ]]; echo $?
+[[ a =~ ~ ]]; echo $?
+## STDOUT:
+0
+0
+1
+## END
+
+#### regex match in a loop
+n=0
+for s in a1 b2 c3 dd e5; do [[ $s =~ ^[a-z][0-9]$ ]] && ((n++)); done
+echo $n
+## stdout: 4
+
+#### arithmetic comparison with strings in [[ ]]
+[[ 9 > 10 ]] && echo lexical-greater
+(( 9 > 10 )) || echo numeric-not-greater
+## STDOUT:
+lexical-greater
+numeric-not-greater
+## END

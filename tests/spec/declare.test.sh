@@ -255,3 +255,142 @@ echo $u
 declare a=1 b=2 c
 echo "$a $b [${c-unset}]"
 ## stdout: 1 2 [unset]
+
+#### declare -f keeps braces around a parameter
+f() { echo ${a}b $a ${1}0 $1 ${?} $?; }
+declare -f f
+## STDOUT:
+f () 
+{ 
+    echo ${a}b $a ${1}0 $1 ${?} $?
+}
+## END
+
+#### declare -p quotes associative keys as bash does
+declare -A A=(["~a"]=1)
+declare -p A
+declare -A B=([a~]=1)
+declare -p B
+declare -A C=(["#x"]=1)
+declare -p C
+declare -A D=([x#]=1)
+declare -p D
+declare -A E=(["a|b"]=1)
+declare -p E
+declare -A F=(["@"]=1)
+declare -p F
+## STDOUT:
+declare -A A=(["~a"]="1" )
+declare -A B=([a~]="1" )
+declare -A C=(["#x"]="1" )
+declare -A D=([x#]="1" )
+declare -A E=(["a|b"]="1" )
+declare -A F=(["@"]="1" )
+## END
+
+#### a readonly local made in a function: eval reports the assignment failure
+f() {
+  local x=local
+  readonly x
+  eval 'x=bar'
+  echo "status=$?"
+}
+x=global
+f
+echo "$x"
+## STDOUT:
+status=1
+global
+## END
+
+#### UID, EUID and PPID are read-only integers
+declare -p UID EUID PPID | cut -d= -f1
+UID=5
+echo "status=$?"
+## STDOUT:
+declare -ir UID
+declare -ir EUID
+declare -ir PPID
+status=1
+## END
+
+#### export -n with a value assigns it and stops exporting
+foo=old
+export foo
+export -n foo=new
+echo "status=$? foo=$foo"
+declare -p foo
+sh -c 'echo "child sees: ${foo-nothing}"'
+readonly r=1
+export -n r=2 2>/dev/null
+echo "readonly status=$?"
+export -n 'a b' 2>/dev/null
+echo "invalid status=$?"
+## STDOUT:
+status=0 foo=new
+declare -- foo="new"
+child sees: nothing
+readonly status=1
+invalid status=1
+## END
+
+#### set and declare without arguments list arrays and functions as bash does
+declare -a __arr=(1 2 '3 4')
+declare -A __map
+__map['k e y']='v a l'
+__map[a]=b
+declare -n __ref=__arr
+declare __unset_but_declared
+__fn() { echo hi; }
+set | grep -A3 '^__' | grep -v '^__fn'
+echo ---
+declare | grep '^__'
+## STDOUT:
+__arr=([0]="1" [1]="2" [2]="3 4")
+__map=([a]="b" ["k e y"]="v a l" )
+__ref=__arr
+{ 
+    echo hi
+}
+---
+__arr=([0]="1" [1]="2" [2]="3 4")
+__map=([a]="b" ["k e y"]="v a l" )
+__ref=__arr
+__fn () 
+## END
+
+#### declare -F name under extdebug shows where the function was defined
+shopt -s extdebug
+printf 'g() {\n  :\n}\n' > lib.sh
+. ./lib.sh
+f() { :; }
+declare -F f | cut -d' ' -f1,2
+declare -F g
+declare -F
+## STDOUT:
+f 4
+g 1 ./lib.sh
+declare -f f
+declare -f g
+## END
+
+#### declare -F with names prints bare names
+f() { :; }; g() { :; }
+declare -F f g
+declare -F
+## STDOUT:
+f
+g
+declare -f f
+declare -f g
+## END
+
+#### readonly in a subshell fails without killing the parent
+readonly RO=1
+(RO=2) 2>/dev/null
+echo "sub=$?"
+echo $RO
+## STDOUT:
+sub=1
+1
+## END

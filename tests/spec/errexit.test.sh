@@ -191,3 +191,96 @@ set -e
 ( exit 6 )
 echo not-reached
 ## status: 6
+
+#### errexit: assigning to a readonly variable ends the shell, even after ||
+set -e
+readonly r=1
+r=2 || echo caught
+echo not reached
+## status: 1
+## STDOUT:
+## END
+
+#### errexit: declare on a readonly variable is an ordinary failure
+set -e
+readonly r=1
+declare r=2 2>/dev/null || echo caught
+echo after
+## STDOUT:
+caught
+after
+## END
+
+#### errexit does not apply to a compound command whose last list failed
+set -e
+{ test no = yes && echo hi; }
+echo status=$?
+if true; then false && true; fi
+echo status=$?
+for i in 1; do false && true; done
+echo status=$?
+f() { { false && true; }; }
+f
+echo not reached
+## status: 1
+## STDOUT:
+status=1
+status=1
+status=1
+## END
+
+#### errexit applies to a failed redirection of a compound command
+set -e
+trap 'echo ERR' ERR
+{ echo no; } > /nonexistent/dir/file 2>/dev/null
+echo not reached
+## status: 1
+## STDOUT:
+ERR
+## END
+
+#### ! ignores errexit only when set -e was on as it started
+trap 'echo ERR' ERR
+! { false; echo x; }
+set -e
+! { false; echo y; }
+set +e
+foo() { set -e; false; echo not reached; }
+! foo
+echo not reached either
+## status: 1
+## STDOUT:
+ERR
+x
+y
+## END
+
+#### ! does not invert a compound command whose redirection failed
+! { true; } > /nonexistent/x 2>/dev/null
+echo brace=$?
+! ( true ) > /nonexistent/x 2>/dev/null
+echo subshell=$?
+! true > /nonexistent/x 2>/dev/null
+echo simple=$?
+! { true; { false; } > /nonexistent/x 2>/dev/null; }
+echo nested=$?
+f() { { true; } > /nonexistent/x 2>/dev/null; }
+! f
+echo function=$?
+if ! { true; } > /nonexistent/x 2>/dev/null; then echo then; else echo else; fi
+## STDOUT:
+brace=1
+subshell=1
+simple=0
+nested=0
+function=0
+else
+## END
+
+#### ERR trap then errexit
+set -e
+trap 'echo "failed: $?"' ERR
+f() { false; }
+f
+echo unreachable
+## status: 1

@@ -135,3 +135,42 @@ echo "${#arr[@]} ${arr[1]}"
 echo 'echo "${BASH_SOURCE[0]}"' > lib.sh
 . ./lib.sh
 ## stdout: ./lib.sh
+
+#### an expansion error inside eval abandons only that command of the string
+eval 'echo ${s:}; echo not-this'; echo "st1 $?"
+eval $'echo ${s:}\necho next-line'; echo "st2 $?"
+f() { eval 'x=$((1/0)); echo no'; echo "in f $?"; }
+f
+echo done
+## STDOUT:
+st1 1
+next-line
+st2 0
+in f 1
+done
+## END
+
+#### an assignment error inside eval abandons only that command of the string
+readonly r=1
+f() {
+  eval 'r=2; echo not reached
+  echo next line of eval'
+  echo "eval status=$?"
+}
+f
+echo top
+## STDOUT:
+next line of eval
+eval status=0
+top
+## END
+
+#### an assignment error in a sourced file goes on with the next line of the file
+readonly r=1
+printf 'r=2; echo no\necho next in file\n' > src.sh
+f() { . ./src.sh; echo "source status=$?"; }
+f
+## STDOUT:
+next in file
+source status=0
+## END

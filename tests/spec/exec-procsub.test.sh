@@ -112,3 +112,17 @@ cat out.txt
 cat < /dev/null
 echo "[done]"
 ## stdout: [done]
+
+#### output process substitution finishes after the script
+seq 3 > >(tac)
+## STDOUT:
+3
+2
+1
+## END
+
+#### sum a sequence read from process substitution
+i=0
+while read -r n; do i=$((i+n)); done < <(seq 1 100)
+echo $i
+## stdout: 5050

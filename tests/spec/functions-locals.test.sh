@@ -279,3 +279,25 @@ g
 0
 1
 ## END
+
+#### function name with an expansion or quotes is not a valid identifier
+$foo-bar() { echo no; }
+echo status=$?
+'q'() { echo no; }
+echo status=$?
+{ foo-$(echo hi)() { echo no; }; } 2>&1 | sed 's/^.*line [0-9]*: //'
+## STDOUT:
+status=1
+status=1
+`foo-$(echo hi)': not a valid identifier
+## END
+
+#### local in pipeline subshell
+f() { local n=0; printf 'a\nb\n' | while read -r _; do n=$((n+1)); done; echo $n; }
+f
+## stdout: 0
+
+#### empty function body needs a command
+f() { :; }
+f && echo ok
+## stdout: ok

@@ -135,3 +135,23 @@ set -- -c foo -h
 getopts 'hc:' opt- 2>/dev/null
 echo "status=$? opt=$opt OPTARG=$OPTARG OPTIND=$OPTIND"
 ## stdout: status=1 opt= OPTARG=foo OPTIND=3
+
+#### getopts loop with silent errors and shift
+set -- -a -b val -x -c rest1 rest2
+while getopts ":ab:c" opt; do
+  case $opt in
+    a) echo A;;
+    b) echo "B=$OPTARG";;
+    c) echo C;;
+    \?) echo "bad $OPTARG";;
+  esac
+done
+shift $((OPTIND-1))
+echo "rest: $*"
+## STDOUT:
+A
+B=val
+bad x
+C
+rest: rest1 rest2
+## END

@@ -203,3 +203,36 @@ echo done
 touch 'x*' xy
 echo x\*
 ## stdout: x*
+
+#### without extglob, [[ !(x) ]] is a negation and the pattern of == still takes groups
+empty='' str=x
+[[ !($empty) ]] && echo empty-is-empty
+[[ !($str) ]] || echo str-is-not-empty
+[[ ab == @(a|b)b ]] && echo rhs-group
+shopt -s extglob
+[[ !($str) ]] && echo now-a-glob-word
+case ab in @(a|b)b) echo case-group;; esac
+## STDOUT:
+empty-is-empty
+str-is-not-empty
+rhs-group
+now-a-glob-word
+case-group
+## END
+
+#### an extglob group without shopt -s extglob is a syntax error
+case ab in @(a|b)b) echo no;; esac
+echo not-reached
+## status: 2
+## STDOUT:
+## END
+
+#### globs in variable assignment and in echo
+touch n1 n2
+files=n*
+echo $files
+echo "$files"
+## STDOUT:
+n1 n2
+n*
+## END

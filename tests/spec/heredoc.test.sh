@@ -224,3 +224,17 @@ inside
 EOF
 fi
 ## stdout: inside
+
+#### here-doc with quoted delimiter keeps everything literal
+x=1
+cat <<'EOF'
+$x $(echo no) \$
+EOF
+## stdout: $x $(echo no) \$
+
+#### here-doc expands and <<- strips tabs
+x=3
+cat <<-EOF
+	val=$x $((x*2)) \$x
+	EOF
+## stdout: val=3 6 $x

@@ -64,3 +64,23 @@ echo "status=$? ${arr[*]}"
 ## STDOUT:
 status=1 x y z
 ## END
+
+#### nameref to a plain variable
+declare -n ref=target
+target=1
+ref=2
+echo $target
+## stdout: 2
+
+#### re-declaring a nameref keeps it a nameref
+v=a
+declare -n r=v
+declare -n r=v
+declare -p r v
+r=b
+echo $v
+## STDOUT:
+declare -n r="v"
+declare -- v="a"
+b
+## END

@@ -123,3 +123,71 @@ bash -c f
 printf 'echo in-script\n' > sub.sh
 bash ./sub.sh
 ## stdout: in-script
+
+#### bash -O and +O set shopt options for the new shell
+bash +O nullglob -c 'echo foo *.nonexistent bar'
+bash -O nullglob -c 'echo foo *.nonexistent bar'
+bash -O extglob -c 'shopt extglob'
+bash -O nosuchopt -c 'echo not run' 2>/dev/null
+echo "status=$?"
+## STDOUT:
+foo *.nonexistent bar
+foo bar
+extglob        	on
+status=2
+## END
+
+#### bash -i: $- has i, emacs editing and history are on, HISTFILE is set
+bash -c 'echo $-'
+bash --norc --rcfile /dev/null -i -c 'echo $-; test -o emacs; echo emacs=$?; test -o vi; echo vi=$?; echo histfile=${HISTFILE:+yes}' 2>/dev/null
+bash -c 'echo histfile=${HISTFILE:+yes}'
+## STDOUT:
+hBc
+hiBHc
+emacs=0
+vi=1
+histfile=yes
+histfile=
+## END
+
+#### bash -i: an unset variable under set -u abandons the line, not the shell
+bash -i -c 'set -u; echo before; echo $x; echo after
+echo line2
+' 2>/dev/null
+echo "status=$?"
+bash -c 'set -u; echo before; echo $x; echo after
+echo line2
+' 2>/dev/null
+echo "status=$?"
+## STDOUT:
+before
+line2
+status=0
+before
+status=127
+## END
+
+#### a nested shell signals its parent
+trap 'echo USR1 trap status=$?; ( exit 42 )' USR1
+bash -c "kill -USR1 $$"
+echo after=$?
+trap 'echo USR2 trap' USR2
+bash -c "bash -c 'kill -USR2 $$'; echo mid"
+echo end
+## STDOUT:
+USR1 trap status=0
+after=0
+mid
+USR2 trap
+end
+## END
+
+#### a nested shell has its own $$
+outer=$$
+inner=$(bash -c 'echo $$')
+test "$outer" != "$inner" && echo differ
+test "$(echo $$)" = "$outer" && echo same-in-subshell
+## STDOUT:
+differ
+same-in-subshell
+## END

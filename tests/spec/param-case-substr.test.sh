@@ -186,3 +186,48 @@ len=1
 len=2
 len=1
 ## END
+
+#### the colons of a ternary in a slice offset belong to it
+s=abcdef
+echo ${s: 1 < 2 ? 2 : 0 : 3}
+echo ${s: 1 > 2 ? 2 : 0 : 1}
+a=(a b c d e)
+echo ${a[@]: 0 ? 1 : 3 : 1}
+## STDOUT:
+cde
+a
+d
+## END
+
+#### empty slice offset before a length is zero
+s=abcd
+a=(a b c d e f)
+echo "[${s::2}]" "[${s:: }]" "[${a[@]:: }]" "[${a[@]: : }]"
+echo status=$?
+## STDOUT:
+[ab] [] [] []
+status=0
+## END
+
+#### slices of a sparse array take indexes, also negative ones
+a=([0]=a [1]=b [5]=f [6]=g [9]=j)
+echo "[${a[@]:2}] [${a[@]:9}] [${a[@]:10}]"
+echo "[${a[@]: -1}] [${a[@]: -5}] [${a[@]: -10}] [${a[@]: -11}]"
+echo "[${a[@]:2:2}] [${a[*]: -4:1}]"
+## STDOUT:
+[f g j] [j] []
+[j] [f g j] [a b f g j] []
+[f g] [g]
+## END
+
+#### slices of a sparse array count from indices
+a=(v{0..9})
+unset -v 'a[2]' 'a[3]' 'a[4]' 'a[7]'
+echo "[${a[@]:9}] [${a[@]:10}] [${a[*]:3:2}]"
+echo "[${a[@]: -2}] [${a[@]: -5}] [${a[@]: -10}] [${a[@]: -11}]"
+echo "[${a[@]:9:2}] [${a[@]:0:3}]"
+## STDOUT:
+[v9] [] [v5 v6]
+[v8 v9] [v5 v6 v8 v9] [v0 v1 v5 v6 v8 v9] []
+[v9] [v0 v1 v5]
+## END

@@ -234,3 +234,99 @@ echo "g=[${a[*]:-m}] h=[${a[@]:-m}]"
 a=[m] b=[ ] c=[] d=[p]
 g=[m] h=[ ]
 ## END
+
+#### bad substitution abandons the command, the script goes on
+s=abc
+echo ${s:}
+echo "after $?"
+f() { echo ${s:}; echo not-reached; }
+f
+echo "after f $?"
+## STDOUT:
+after 1
+after f 1
+## END
+
+#### tilde in ${x-word} and ${x/p/word} operands
+HOME=/home/me
+echo ${undef-~:~} ${undef:-~/x}
+x=${undef-~:~}
+echo $x
+x=a:${undef-~/b:~}
+echo $x
+echo "${undef-~}"
+y=q
+echo ${y/q/~} ${y/q/~:~} ${y/#q/~/z}
+## STDOUT:
+/home/me:~ /home/me/x
+/home/me:/home/me
+a:/home/me/b:/home/me
+~
+/home/me /home/me:~ /home/me/z
+## END
+
+#### a single-quoted right brace in a double-quoted ${x-word}
+echo "${var-'}'}"
+echo "${var-'a b'}"
+## STDOUT:
+'}'
+'a b'
+## END
+
+#### ${!name} of an array without element 0 is empty, not an error
+declare -A A=([x]=y)
+echo "1=${!A}" "2=${!A-d}"
+declare -a B=([1]=y)
+echo "3=${!B}"
+echo status=$?
+## STDOUT:
+1= 2=d
+3=
+status=0
+## END
+
+#### @P applies to every element
+set -- a b c
+echo ${@@P}
+declare -A A=([x]=y)
+echo ${A[@]@P}
+## STDOUT:
+a b c
+y
+## END
+
+#### ${!ref:-w} with ref=a[@] only tests for elements
+ref='a[@]'
+a=()
+echo "[${!ref:-w}]"
+a=("")
+echo "[${!ref:-w}]" "[${a[@]:-w}]"
+## STDOUT:
+[w]
+[] [w]
+## END
+
+#### splitting key=value pairs
+str="key1=val1;key2=val2"
+IFS=';' read -ra pairs <<< "$str"
+for p in "${pairs[@]}"; do echo "${p%%=*} -> ${p#*=}"; done
+## STDOUT:
+key1 -> val1
+key2 -> val2
+## END
+
+#### trim whitespace with nested parameter expansion
+x="  padded  "
+y="${x#"${x%%[! ]*}"}"
+y="${y%"${y##*[! ]}"}"
+echo "[$y]"
+## stdout: [padded]
+
+#### unset vs empty in ${x+}
+unset a; b=
+echo "${a+a-set}|${b+b-set}"
+## stdout: |b-set
+
+#### tilde not expanded in quotes
+[[ "~" == ~ ]] || echo differs
+## stdout: differs

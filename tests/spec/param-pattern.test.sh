@@ -205,3 +205,78 @@ echo "${x/b/\&}"
 x=abc
 echo "${x/b/"&"}"
 ## stdout: a&c
+
+#### a multibyte IFS character splits as a whole
+x=çx IFS=ç
+printf '<%s>\n' $x
+IFS='é:'
+y='aébéé:c'
+printf '[%s]' $y
+echo
+## STDOUT:
+<>
+<x>
+[a][b][][][c]
+## END
+
+#### ${x/p/r} matches only as many characters as bash counts in p
+s=ab]
+echo "${s//[!]]/z}" "${s//[!]x]/z}" "${s//[]]/z}" "${s//[]a]/z}" "${s//[!x]/z}"
+s=ab
+echo "${s#[!]]}" "${s/#[!]]/z}" "${s/%[!]]/z}" "${s//[^]]/z}"
+s='héllo wörld'
+echo "${s//[[:alpha:]]/x}" "${s//l?/Z}" "${s/#h?/Q}" "${s/%?d/E}" "${s//[éö]/_}"
+## STDOUT:
+ab] ab] abz zbz zzz
+b ab ab ab
+xxxxx xxxxx héZo wörZ Qllo wörld héllo wörE h_llo w_rld
+## END
+
+#### nocasematch applies to ${x/p/r} but not to # and %
+s=aXbxc
+shopt -s nocasematch
+echo ${s//x/-} ${s%X*} ${s/#A/q} ${s/%C/q}
+## stdout: a-b-c a qXbxc aXbxq
+
+#### each byte of an incomplete UTF-8 sequence is one character
+export LC_ALL=C.UTF-8
+for s in $'ab\xce' $'ab\xce\xbc' $'\xe2\x82' $'x\xe2\x82y' $'\xf0\x9f\x98' $'\xce\xbc\xff'; do
+  echo -n "${#s} "
+done
+echo
+s=$'\xe2\x82y'
+printf '%s' "${s:1}" | od -An -tx1
+## STDOUT:
+3 3 2 4 3 2 
+ 82 79
+## END
+
+#### in the C locale a pattern character is a byte
+export LC_ALL=C
+s='_μ_ and _μ_'
+echo ${s//_?_/foo} / ${s//_??_/X}
+[[ μ == ? ]] && echo one || echo two
+case μ in ??) echo two-bytes;; esac
+export LC_ALL=C.UTF-8
+echo ${s//_?_/foo}
+[[ μ == ? ]] && echo one
+## STDOUT:
+_μ_ and _μ_ / X and X
+two
+two-bytes
+foo and foo
+one
+## END
+
+#### a character range through ` and \ is read again as bash does
+echo {Z..a}
+echo x{Z..a}
+echo -{z..A}-
+echo "status $?"
+echo -{a..c}-
+## STDOUT:
+Z [  ] ^ _ ` a
+xZ x[ x x] x^ x_ x` xa
+status 1
+-a- -b- -c-
+## END

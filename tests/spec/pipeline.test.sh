@@ -178,3 +178,22 @@ printf '10\n9\n10\n' | sort -n | uniq -c
       1 9
       2 10
 ## END
+
+#### yes stops when head is done
+yes hello | head -n 2
+seq 1 10000000 | head -n 2
+## STDOUT:
+hello
+hello
+1
+2
+## END
+
+#### && after pipeline applies to whole pipeline
+is_b() { read -r l; [ "$l" = b ]; }
+echo a | is_b && echo yes || echo no
+echo b | is_b && echo yes || echo no
+## STDOUT:
+no
+yes
+## END

@@ -191,3 +191,41 @@ printf "%'d|%'.2f|%'8d|\n" 1234567 1234.5 42
 ## STDOUT:
 1234567|1234.50|      42|
 ## END
+
+#### printf %(fmt)T uses the exported TZ
+export TZ=Asia/Tokyo
+printf '%(%Y-%m-%d %H)T\n' 1557978599
+export TZ=US/Eastern
+printf '%(%Y-%m-%d %H)T\n' 1557978599
+export TZ=UTC
+printf '%(%Y-%m-%d %H)T\n' 1557978599
+## STDOUT:
+2019-05-16 12
+2019-05-15 23
+2019-05-16 03
+## END
+
+#### printf %(fmt)T ignores an unexported TZ
+unset TZ
+a=$(printf '%(%H)T' 1557978599)
+TZ=Asia/Tokyo
+b=$(printf '%(%H)T' 1557978599)
+[ "$a" = "$b" ] && echo same
+## stdout: same
+
+#### printf %(fmt)T longer than 127 bytes prints nothing
+f=$(printf 'x%.0s' {1..127})
+printf "%($f)T" 0 | wc -c
+printf "%(${f}x)T" 0 | wc -c
+## STDOUT:
+127
+0
+## END
+
+#### printf reuses the format for extra arguments
+printf '%s=%s\n' a 1 b 2 c
+## STDOUT:
+a=1
+b=2
+c=
+## END

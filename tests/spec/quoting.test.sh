@@ -200,3 +200,69 @@ echo $x
 v=1
 echo \$v "\$v" '$v'
 ## stdout: $v $v $v
+
+#### a line continuation inside $? and $name
+x=ab
+true
+echo $\
+? $\
+x $a\
+b
+xy=7
+echo $x\
+y
+## STDOUT:
+0 ab
+7
+## END
+
+#### \c before the closing quote of $'...'
+printf '%s' $'a\c' | od -An -c
+printf '%s' $'a\c\'' | od -An -tx1
+## STDOUT:
+   a   \   c
+ 61 1c 27
+## END
+
+#### unquoted empty variable in [ ] comparison
+x=
+[ $x = y ] 2>/dev/null
+echo "status $?"
+[ "$x" = y ]
+echo "status $?"
+## STDOUT:
+status 2
+status 1
+## END
+
+#### unquoted variable with glob characters
+touch a1 a2
+v='a*'
+echo $v
+echo "$v"
+## STDOUT:
+a1 a2
+a*
+## END
+
+#### variable value starting with dash passed to echo
+v=-n
+echo "$v" text
+printf '%s\n' "$v"
+## stdout: text-n
+
+#### variables in single quotes are not expanded
+name=x
+echo 'Hello $name'
+## stdout: Hello $name
+
+#### quoting "$@" when forwarding args
+wrap() { printf '<%s>' "$@"; echo; }
+fwd_good() { wrap "$@"; }
+fwd_bad() { wrap $*; }
+fwd_good 'a b' c
+fwd_bad 'a b' c
+## STDOUT:
+<a b><c>
+<a><b><c>
+## END

@@ -196,3 +196,45 @@ second
 EOF
 echo "$a,$b"
 ## stdout: first,second
+
+#### read: a backslash-escaped IFS character does not split
+IFS=:
+read a b c <<'END'
+x\:y:z\:w:rest:more
+END
+echo "[$a|$b|$c]"
+IFS=' '
+read -a arr <<'END'
+p\ q r\  
+END
+declare -p arr
+## STDOUT:
+[x:y|z:w|rest:more]
+declare -a arr=([0]="p q" [1]="r ")
+## END
+
+#### NUL-delimited read loop
+printf '%s\0' a 'b c' d | while IFS= read -r -d '' x; do echo "<$x>"; done
+## STDOUT:
+<a>
+<b c>
+<d>
+## END
+
+#### while read without -r eats backslashes
+printf 'C:\\dir\\file\n' > f
+while read line; do echo "$line"; done < f
+while read -r line; do echo "$line"; done < f
+## STDOUT:
+C:dirfile
+C:\dir\file
+## END
+
+#### read without IFS= trims spaces
+printf '  indented\n' > f
+while read -r line; do echo "[$line]"; done < f
+while IFS= read -r line; do echo "[$line]"; done < f
+## STDOUT:
+[indented]
+[  indented]
+## END

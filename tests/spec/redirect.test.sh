@@ -270,3 +270,82 @@ echo done
 out
 done
 ## END
+
+#### 1>&word and >&word send stdout and stderr to a file
+echo one 1>&f1
+echo two >&f2
+{ echo three; echo four >&2; } 1>&f3
+cat f1 f2 f3
+## STDOUT:
+one
+two
+three
+four
+## END
+
+#### 2>&word is an ambiguous redirect
+{ echo x 2>&f4; } 2>&1 | sed 's/^.*line [0-9]*: //'
+## stdout: f4: ambiguous redirect
+
+#### >& with a glob naming a descriptor
+touch 7
+exec 7>&1
+echo via-seven >& 7*
+## stdout: via-seven
+
+#### redirect target is brace-expanded
+echo hi > a-{one,two} 2>/dev/null
+echo status=$?
+{ echo hi > b-{1..2}; } 2>&1 | sed 's/^.*line [0-9]*: //'
+echo hi > c-{one}
+cat c-{one}
+## STDOUT:
+status=1
+b-{1..2}: ambiguous redirect
+hi
+## END
+
+#### {var} descriptors stay open after the command
+: {a}>f1
+first=$a
+: {b}>f2
+echo $(( b - first ))
+echo hi >&$a
+echo status=$?
+cat f1
+## STDOUT:
+1
+status=0
+hi
+## END
+
+#### moving a descriptor for a builtin leaves the source closed
+exec 7> f.txt
+: 6>&7 7>&-
+echo hello >&7
+: 6>&7-
+echo world >&7 2>/dev/null
+echo status=$?
+exec 7> g.txt
+cat /dev/null 6>&7-
+echo still-open >&7
+cat f.txt g.txt
+## STDOUT:
+status=1
+hello
+still-open
+## END
+
+#### fd duplication and reading back
+exec 5>fd5.txt
+echo hello >&5
+exec 5>&-
+exec 6<fd5.txt
+read -r line <&6
+echo "got $line"
+## stdout: got hello
+
+#### stderr only through a pipe
+f() { echo "stdout"; echo "stderr" >&2; }
+f 2>&1 >/dev/null | tr a-z A-Z
+## stdout: STDERR

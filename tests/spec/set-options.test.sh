@@ -141,3 +141,31 @@ shopt -o -q posix || echo not-posix
 set -h
 echo ok
 ## stdout: ok
+
+#### set: a lone + is ignored, a lone - ends the options
+show() { case $- in *x*) echo xtrace-on ;; esac; }
+set +
+echo "args: $#"
+set -x + -v x y 2>/dev/null
+show
+set +xv 2>/dev/null
+echo "args: $*"
+set - +
+echo "args: $*"
+set + -
+echo "args: $*"
+## STDOUT:
+args: 0
+xtrace-on
+args: x y
+args: +
+args: +
+## END
+
+#### set -u names a bare positional parameter with its dollar sign
+( set -u; echo "$1" ) 2>&1 | sed 's/^.*line [0-9]*: //'
+( set -u; echo "${2}" ) 2>&1 | sed 's/^.*line [0-9]*: //'
+## STDOUT:
+$1: unbound variable
+2: unbound variable
+## END

@@ -211,3 +211,54 @@ f
 start
 3
 ## END
+
+#### LINENO inside eval counts from the line of the eval
+echo first
+
+eval $'echo $LINENO\necho $LINENO'
+f() {
+  eval 'echo $LINENO'
+}
+f
+## STDOUT:
+first
+3
+4
+5
+## END
+
+#### LINENO in the condition of for (( )) is the loop's line
+for (( i = 0; i < LINENO; i++ )); do
+  echo $i
+done
+## STDOUT:
+0
+## END
+
+#### PIPESTATUS starts empty
+echo "[${PIPESTATUS[@]}]" "${#PIPESTATUS[@]}"
+true | false
+echo "[${PIPESTATUS[@]}]"
+## STDOUT:
+[] 0
+[0 1]
+## END
+
+#### exit status of assignment-only command
+x=$(exit 3)
+echo $?
+x=1
+echo $?
+## STDOUT:
+3
+0
+## END
+
+#### $? is reset by echo
+false
+echo "first $?"
+echo "second $?"
+## STDOUT:
+first 1
+second 0
+## END

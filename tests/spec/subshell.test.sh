@@ -122,3 +122,9 @@ f() { echo hello; }
 0
 1
 ## END
+
+#### cd in pipeline does not affect shell
+mkdir sub
+cd sub | true
+[ -d sub ] && echo still-in-parent
+## stdout: still-in-parent

@@ -122,3 +122,31 @@ echo "status $?"
 eval 'echo >' 2>/dev/null
 echo "status $?"
 ## stdout: status 2
+
+#### a syntax error inside backquotes is reported when it runs
+echo before
+echo "a`echo "`b" 2>/dev/null
+echo status=$?
+x=`for` 2>/dev/null
+echo status=$?
+{ y=`if`; } 2>&1 | sed 's/^.*line [0-9]*: //'
+f() { echo `for`; }
+declare -f f | sed -n 3p
+## STDOUT:
+before
+ab
+status=0
+status=2
+syntax error: unexpected end of file
+    echo `for`
+## END
+
+#### spaces around = make a command
+x = 1 2>/dev/null
+echo "status $?"
+## stdout: status 127
+
+#### brace group on one line needs final semicolon
+eval '{ echo a }' 2>/dev/null
+echo "status $?"
+## stdout: status 2

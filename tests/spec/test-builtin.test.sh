@@ -175,3 +175,22 @@ type -t [
 builtin
 builtin
 ## END
+
+#### string vs integer equality
+[ 01 = 1 ] || echo strings-differ
+[ 01 -eq 1 ] && echo numbers-equal
+## STDOUT:
+strings-differ
+numbers-equal
+## END
+
+#### numeric comparison with -eq on empty
+x=
+[ "$x" -eq 0 ] 2>/dev/null
+echo "status $?"
+## stdout: status 2
+
+#### test -n with unquoted unset var is true
+unset u
+[ -n $u ] && echo "unexpectedly true"
+## stdout: unexpectedly true

@@ -192,3 +192,15 @@ trap - RETURN
 in-g
 returning from g
 ## END
+
+#### trap -N is an invalid option
+trap 'echo at-exit' EXIT
+trap -1 EXIT 2>&1 | sed 's/^.*line [0-9]*: //'
+trap -1 EXIT 2>/dev/null
+echo status=$?
+## STDOUT:
+trap: -1: invalid option
+trap: usage: trap [-lp] [[arg] signal_spec ...]
+status=2
+at-exit
+## END

@@ -959,3 +959,123 @@ TZ=UTC date -d '2024-03-10 12:00 +36 hours' '+%F %H'; echo "rc=$?"
 2024-03-10 10:00
 rc=1
 ## END
+
+#### sort, uniq and head in a pipeline
+printf '%s\n' b a c b a | sort | uniq -c | sort -rn | head -n 2
+## STDOUT:
+      2 b
+      2 a
+## END
+
+#### tr squeeze and delete
+echo "aabbccdd" | tr -s 'a-c'
+echo "hello world" | tr -d 'lo'
+## STDOUT:
+abcdd
+he wrd
+## END
+
+#### cut fields and characters
+echo "a:b:c:d" | cut -d: -f2,4
+echo "abcdef" | cut -c2-4
+## STDOUT:
+b:d
+bcd
+## END
+
+#### wc counts lines words and bytes
+printf 'one two\nthree\n' | wc
+printf 'one two\nthree\n' | wc -l
+## STDOUT:
+      2       3      14
+2
+## END
+
+#### seq with step and width
+seq -w 8 2 12
+seq 5 -2 1 | tr '\n' ' '
+echo
+## STDOUT:
+08
+10
+12
+5 3 1 
+## END
+
+#### head and tail with counts
+seq 10 | head -n 3 | tail -n 1
+seq 10 | tail -n +8 | head -n -1
+## STDOUT:
+3
+8
+9
+## END
+
+#### expr arithmetic and matching
+expr 3 + 4 \* 2
+expr length "hello"
+expr "abc123" : '[a-z]*'
+## STDOUT:
+11
+5
+3
+## END
+
+#### mkdir -p, ls and rm -r
+mkdir -p d/e/f
+touch d/x d/e/y
+ls d
+ls -R d | head -n 4
+rm -r d
+ls d 2>/dev/null || echo gone
+## STDOUT:
+e
+x
+d:
+e
+x
+
+gone
+## END
+
+#### cp and mv keep contents
+echo data > a.txt
+cp a.txt b.txt
+mv b.txt c.txt
+cat c.txt
+ls *.txt
+## STDOUT:
+data
+a.txt
+c.txt
+## END
+
+#### basename and dirname
+basename /usr/local/bin/tool.sh .sh
+dirname /usr/local/bin/tool.sh
+basename -a x/y z/w
+## STDOUT:
+tool
+/usr/local/bin
+y
+w
+## END
+
+#### od shows bytes
+printf 'AB\n' | od -An -tx1
+printf 'a\tb' | od -An -c
+## STDOUT:
+ 41 42 0a
+   a  \t   b
+## END
+
+#### jq extracts fields
+echo '{"name":"ann","tags":["a","b"]}' | jq -r '.name, (.tags|length)'
+## STDOUT:
+ann
+2
+## END
+
+#### jq builds objects compactly
+echo '[{"a":1},{"a":2}]' | jq -c 'map(.a * 10)'
+## stdout: [10,20]
