@@ -270,20 +270,39 @@ fn timeout_flag() {
 #[test]
 fn output_is_streamed_as_produced() {
     use std::io::BufRead;
+    // A handshake, not a clock: the script prints a line, then waits for a marker file that
+    // the test writes only after it has read that line. Output held back until the end
+    // would leave the first read waiting until the hang guard releases the script.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let go = dir.path().join("go");
     let mut child = sandsh()
-        .args(["-c", "echo first; sleep 2; echo second"])
+        .arg("--mount")
+        .arg(format!("{}:/h:ro", dir.path().display()))
+        .args([
+            "-c",
+            "echo first; until [ -e /h/go ]; do sleep 0.05; done; echo second",
+        ])
         .stdout(Stdio::piped())
         .spawn()
         .expect("spawn");
+    let guard = {
+        let go = go.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(60));
+            let _ = std::fs::write(go, "");
+        })
+    };
     let mut lines = std::io::BufReader::new(child.stdout.take().expect("stdout")).lines();
-    let start = std::time::Instant::now();
     let first = lines.next().expect("line").expect("read");
     assert_eq!(first, "first");
     assert!(
-        start.elapsed() < std::time::Duration::from_millis(1500),
-        "first line came late"
+        !go.exists(),
+        "the first line came only after the script was released"
     );
+    std::fs::write(&go, "").expect("marker");
+    assert_eq!(lines.next().expect("line").expect("read"), "second");
     let _ = child.wait();
+    drop(guard);
 }
 
 #[test]

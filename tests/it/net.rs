@@ -647,7 +647,7 @@ fn slow_server_against_max_time() {
             "{}",
             r.stderr_str()
         );
-        assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+        assert!(t.elapsed() < Duration::from_secs(15), "{:?}", t.elapsed());
         let r = k.execute(&format!("wget -q -T 0.5 -O - {}", srv.url("/")));
         assert_eq!(r.exit_code, 4);
         // A stalled body is cut off too.
@@ -705,7 +705,7 @@ fn cancellation_mid_download() {
         let r = k.execute(&format!("curl -s {url}"));
         h.join().unwrap();
         assert_eq!(r.exit_code, 130);
-        assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+        assert!(t.elapsed() < Duration::from_secs(15), "{:?}", t.elapsed());
         assert_eq!(r.stdout_str(), "first bytes");
     });
 }
