@@ -1,6 +1,6 @@
 //! Helpers shared by the file-inspection commands (`stat`, `readlink`, `realpath`, `du`,
 //! `tree`, `file`, `install`, `mktemp`): GNU's symlink-resolving canonicalization over the VFS,
-//! owner names from the sandbox's `/etc/passwd`, the block accounting the VFS implies, time
+//! the block accounting the VFS implies, time
 //! stamps as `stat` prints them, and GNU's shell-escape quoting of file names.
 //!
 //! The VFS keeps no block counts, so disk usage is derived from sizes as ext4 would allocate
@@ -15,6 +15,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use sandsh_api::fs::{FileType, KernelBackend, Metadata, VfsError};
 use sandsh_api::{OptSpec, ToolCtx};
 use sandsh_text::strftime::gmtime;
+
+pub use super::users::Names;
 
 /// The allocation unit the VFS is accounted in (ext4's usual block size).
 pub const BLOCK: u64 = 4096;
@@ -81,37 +83,6 @@ pub fn rfc3339(t: SystemTime) -> String {
         "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}{frac}Z",
         tm.year, tm.month, tm.day, tm.hour, tm.min, tm.sec
     )
-}
-
-/// User or group names by id, read from the sandbox's `/etc/passwd` or `/etc/group`.
-pub struct Names(Vec<(u32, String)>);
-
-impl Names {
-    pub fn load(ctx: &dyn ToolCtx, file: &str) -> Names {
-        let data = ctx
-            .backend()
-            .read(Path::new(file), None)
-            .unwrap_or_default();
-        Names(
-            String::from_utf8_lossy(&data)
-                .lines()
-                .filter_map(|l| {
-                    let mut f = l.split(':');
-                    let name = f.next()?.to_string();
-                    let id = f.nth(1)?.parse().ok()?;
-                    Some((id, name))
-                })
-                .collect(),
-        )
-    }
-
-    /// The name of `id`, if known.
-    pub fn get(&self, id: u32) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(i, _)| *i == id)
-            .map(|(_, n)| n.as_str())
-    }
 }
 
 /// What `stat %F` calls a file type.

@@ -101,6 +101,7 @@ mod uname;
 mod unexpand;
 mod uniq;
 mod unlink;
+mod users;
 pub mod util;
 mod vfs;
 mod wc;

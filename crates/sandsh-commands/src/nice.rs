@@ -6,6 +6,7 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::users::Table;
 use super::util;
 
 pub struct Nice;
@@ -127,8 +128,7 @@ impl Command for Nice {
             return if util::out(ctx, b"0\n") { 0 } else { 1 };
         }
         if adj.unwrap_or(10) < 0 {
-            let db = super::id::Db::load(ctx);
-            if super::id::current(ctx, &db).uid != 0 {
+            if Table::load(ctx).current(ctx).uid != 0 {
                 util::err(ctx, "nice", "cannot set niceness: Permission denied");
             }
         }
