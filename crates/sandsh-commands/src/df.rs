@@ -14,6 +14,7 @@ use sandsh_api::{
 };
 
 use super::fsutil::{self, opt};
+use super::paths;
 use super::util;
 
 pub struct Df;
@@ -207,7 +208,7 @@ impl Command for Df {
                     status = 1;
                     continue;
                 }
-                let canon = fsutil::canonicalize(ctx, &name, fsutil::Can::Existing, true)
+                let canon = paths::canonicalize(ctx, &name, paths::Can::Existing, true)
                     .unwrap_or_else(|_| abs.to_string_lossy().into_owned());
                 if let Some((_, m)) = fsutil::mount_of(ctx, &canon) {
                     rows.push(row(

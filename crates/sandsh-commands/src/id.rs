@@ -11,7 +11,7 @@ use sandsh_api::{
 
 use super::fsutil::opt;
 use super::users::{Account, Table};
-use super::util;
+use super::{operands, util};
 
 pub struct Id;
 pub struct Groups;
@@ -308,30 +308,13 @@ impl Command for Groups {
     }
 }
 
-fn no_operands(ctx: &mut dyn ToolCtx, spec: &CommandSpec, args: &[Arg]) -> Result<(), i32> {
-    let p = util::parse_or_usage(spec, args, ctx, 1)?;
-    if let Some(op) = p.operands.first() {
-        return Err(util::usage(
-            ctx,
-            spec,
-            &format!(
-                "{}: extra operand {}",
-                spec.name,
-                util::cquote(&util::lossy(op))
-            ),
-            1,
-        ));
-    }
-    Ok(())
-}
-
 impl Command for Whoami {
     fn spec(&self) -> &CommandSpec {
         &WHOAMI
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        if let Err(s) = no_operands(ctx, &WHOAMI, args) {
+        if let Err(s) = operands::parse_without_operands(&WHOAMI, args, ctx, 1) {
             return s;
         }
         let db = Table::load(ctx);
@@ -350,7 +333,7 @@ impl Command for Logname {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        if let Err(s) = no_operands(ctx, &LOGNAME, args) {
+        if let Err(s) = operands::parse_without_operands(&LOGNAME, args, ctx, 1) {
             return s;
         }
         match ctx

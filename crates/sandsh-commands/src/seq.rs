@@ -12,7 +12,7 @@ use sandsh_api::{
 };
 use sandsh_text::printf::{PrintfTimes, format as printf};
 
-use super::util;
+use super::{operands, util};
 
 pub struct Seq;
 
@@ -206,12 +206,8 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Options, ExitStatus
     if p.operands.is_empty() {
         return Err(util::usage(ctx, &SPEC, "seq: missing operand", 1));
     }
-    if p.operands.len() > 3 {
-        let m = format!(
-            "seq: extra operand {}",
-            util::cquote(&util::lossy(&p.operands[3]))
-        );
-        return Err(util::usage(ctx, &SPEC, &m, 1));
+    if let Some(op) = p.operands.get(3) {
+        return Err(operands::extra_operand(ctx, &SPEC, op, 1));
     }
     Ok(Options {
         sep,
