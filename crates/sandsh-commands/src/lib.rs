@@ -420,35 +420,3 @@ impl CommandRegistry for Registry {
         Registry::commands(self)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::Registry;
-
-    /// Every registered command has examples, and each example's script prints its stdout.
-    #[test]
-    fn examples_run() {
-        let mut failures = Vec::new();
-        for cmd in Registry::standard().commands() {
-            let spec = cmd.spec();
-            if spec.examples.is_empty() {
-                failures.push(format!("{}: no examples", spec.name));
-            }
-            for ex in spec.examples {
-                let mut k = sandsh::Kernel::new(sandsh::KernelConfig::default());
-                let r = k.execute(ex.script);
-                if r.stdout_str() != ex.stdout {
-                    failures.push(format!(
-                        "{}: `{}`: expected {:?}, got {:?} (stderr {:?})",
-                        spec.name,
-                        ex.script,
-                        ex.stdout,
-                        r.stdout_str(),
-                        r.stderr_str()
-                    ));
-                }
-            }
-        }
-        assert!(failures.is_empty(), "{}", failures.join("\n"));
-    }
-}
