@@ -1,5 +1,5 @@
 //! Every builtin's examples print in bash 5.2 what their specs say (sandsh's own `help`
-//! aside); the unit test `interp::builtins::table::tests::examples_run` runs them in sandsh.
+//! aside); `examples::builtin_examples_run` runs them in sandsh.
 
 #[test]
 fn builtin_examples_match_bash() {

@@ -6,8 +6,10 @@
 
 // The shell language and the kernel.
 mod builtin_examples; // every builtin's examples, run by bash 5.2
+mod examples; // every command's and builtin's examples, run by sandsh
 mod jobs;
 mod kernel; // supervision: timeouts, cancellation, limits
+mod kernel_commands; // command tests that need a whole kernel (moved out of the crates)
 mod props; // the parser and expansions never panic (proptest)
 mod robustness; // generated scripts never panic // session jobs across calls
 

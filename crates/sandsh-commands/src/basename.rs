@@ -4,7 +4,7 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::util;
+use super::{paths::dir_name, util};
 
 pub struct Basename;
 pub struct Dirname;
@@ -104,29 +104,6 @@ fn base(name: &[u8], suffix: Option<&[u8]>) -> Vec<u8> {
             b[..b.len() - s.len()].to_vec()
         }
         _ => b,
-    }
-}
-
-/// GNU `dir_name`: everything before the last component, trailing slashes removed.
-pub fn dir_name(p: &[u8]) -> Vec<u8> {
-    let t = util::trim_slashes(p);
-    if t.is_empty() {
-        return if p.is_empty() {
-            b".".to_vec()
-        } else {
-            b"/".to_vec()
-        };
-    }
-    match t.iter().rposition(|&b| b == b'/') {
-        None => b".".to_vec(),
-        Some(i) => {
-            let d = util::trim_slashes(&t[..i]);
-            if d.is_empty() {
-                b"/".to_vec()
-            } else {
-                d.to_vec()
-            }
-        }
     }
 }
 

@@ -15,6 +15,7 @@ use sandsh_api::{
 };
 
 use super::fsutil::opt;
+use super::users::{Account, Table};
 use super::util;
 
 pub struct Chown;
@@ -159,43 +160,30 @@ static CHGRP: CommandSpec = CommandSpec {
 
 /// The sandbox identity and name tables.
 struct Ids {
-    uid: u32,
-    gid: u32,
-    /// (name, id, login group) from /etc/passwd.
-    users: Vec<(String, u32, u32)>,
-    /// (name, id) from /etc/group.
-    groups: Vec<(String, u32)>,
+    me: Account,
+    table: Table,
 }
 
 impl Ids {
     /// The tables and the current user as `id` has them.
     fn load(ctx: &dyn ToolCtx) -> Ids {
-        let db = super::id::Db::load(ctx);
-        let me = super::id::current(ctx, &db);
+        let table = Table::load(ctx);
         Ids {
-            uid: me.uid,
-            gid: me.gid,
-            users: db
-                .users
-                .iter()
-                .map(|u| (u.name.clone(), u.uid, u.gid))
-                .collect(),
-            groups: db.groups.iter().map(|g| (g.0.clone(), g.1)).collect(),
+            me: table.current(ctx),
+            table,
         }
     }
 
     fn user_name(&self, id: u32) -> String {
-        self.users
-            .iter()
-            .find(|u| u.1 == id)
-            .map_or_else(|| id.to_string(), |u| u.0.clone())
+        self.table
+            .account_by_id(id)
+            .map_or_else(|| id.to_string(), |a| a.name)
     }
 
     fn group_name(&self, id: u32) -> String {
-        self.groups
-            .iter()
-            .find(|g| g.1 == id)
-            .map_or_else(|| id.to_string(), |g| g.0.clone())
+        self.table
+            .group_name(id)
+            .map_or_else(|| id.to_string(), str::to_string)
     }
 }
 
@@ -209,10 +197,8 @@ struct Want {
 /// GNU's `parse_user_spec`; `Err` is the message (without the command name).
 fn parse_spec(ids: &Ids, spec: &str, chgrp: bool) -> Result<Want, String> {
     let group_of = |g: &str| -> Result<u32, String> {
-        ids.groups
-            .iter()
-            .find(|x| x.0 == g)
-            .map(|x| x.1)
+        ids.table
+            .gid_of(g)
             .or_else(|| g.parse().ok())
             .ok_or_else(|| {
                 format!(
@@ -237,10 +223,10 @@ fn parse_spec(ids: &Ids, spec: &str, chgrp: bool) -> Result<Want, String> {
     };
     let mut login_group = None;
     if !user.is_empty() {
-        match ids.users.iter().find(|u| u.0 == user) {
+        match ids.table.account_by_name(user) {
             Some(u) => {
-                want.uid = Some(u.1);
-                login_group = Some(u.2);
+                want.uid = Some(u.uid);
+                login_group = Some(u.gid);
             }
             None => match user.parse::<u32>() {
                 Ok(n) => want.uid = Some(n),
@@ -309,8 +295,8 @@ impl Run<'_> {
                 return;
             }
         };
-        let permitted = self.want.uid.is_none_or(|u| u == self.ids.uid)
-            && self.want.gid.is_none_or(|g| g == self.ids.gid);
+        let permitted = self.want.uid.is_none_or(|u| u == self.ids.me.uid)
+            && self.want.gid.is_none_or(|g| g == self.ids.me.gid);
         let group_only = self.want.uid.is_none();
         if permitted {
             if self.verbose {

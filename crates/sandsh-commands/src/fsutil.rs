@@ -1,20 +1,23 @@
-//! Helpers shared by the file-inspection commands (`stat`, `readlink`, `realpath`, `du`,
-//! `tree`, `file`, `install`, `mktemp`): GNU's symlink-resolving canonicalization over the VFS,
-//! owner names from the sandbox's `/etc/passwd`, the block accounting the VFS implies, time
-//! stamps as `stat` prints them, and GNU's shell-escape quoting of file names.
+//! Helpers shared by the file-inspection commands (`stat`, `ls`, `du`, `df`, `tree`, `file`,
+//! `install`, `mktemp`): the block accounting the VFS implies, file types as `stat` and `ls`
+//! name them, time stamps as `stat` prints them, GNU's shell-escape quoting of file names and
+//! the mount holding a path. Path resolution lives in `paths`, owner names in `users`.
 //!
 //! The VFS keeps no block counts, so disk usage is derived from sizes as ext4 would allocate
 //! them: a regular file takes its size rounded up to 4 KiB, a directory one 4 KiB block, a
 //! symlink or device none. `ls -l` totals, `stat %b` and `du` all use [`blocks512`], so they
 //! agree with each other.
 
-use std::collections::{HashSet, VecDeque};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use sandsh_api::fs::{FileType, KernelBackend, Metadata, VfsError};
+use sandsh_api::fs::{FileType, Metadata};
 use sandsh_api::{OptSpec, ToolCtx};
 use sandsh_text::strftime::gmtime;
+
+pub use super::users::Names;
+
+use super::paths;
 
 /// The allocation unit the VFS is accounted in (ext4's usual block size).
 pub const BLOCK: u64 = 4096;
@@ -81,37 +84,6 @@ pub fn rfc3339(t: SystemTime) -> String {
         "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}{frac}Z",
         tm.year, tm.month, tm.day, tm.hour, tm.min, tm.sec
     )
-}
-
-/// User or group names by id, read from the sandbox's `/etc/passwd` or `/etc/group`.
-pub struct Names(Vec<(u32, String)>);
-
-impl Names {
-    pub fn load(ctx: &dyn ToolCtx, file: &str) -> Names {
-        let data = ctx
-            .backend()
-            .read(Path::new(file), None)
-            .unwrap_or_default();
-        Names(
-            String::from_utf8_lossy(&data)
-                .lines()
-                .filter_map(|l| {
-                    let mut f = l.split(':');
-                    let name = f.next()?.to_string();
-                    let id = f.nth(1)?.parse().ok()?;
-                    Some((id, name))
-                })
-                .collect(),
-        )
-    }
-
-    /// The name of `id`, if known.
-    pub fn get(&self, id: u32) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(i, _)| *i == id)
-            .map(|(_, n)| n.as_str())
-    }
 }
 
 /// What `stat %F` calls a file type.
@@ -208,180 +180,6 @@ pub fn gnu_quote(s: &str, always: bool) -> String {
     out
 }
 
-/// How much of a path must exist for [`canonicalize`] (GNU's `CAN_*` modes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Can {
-    /// Every component must exist (`readlink -e`, `realpath -e`).
-    Existing,
-    /// All but the last must exist (`readlink -f`, `realpath`).
-    AllButLast,
-    /// Nothing need exist (`-m`).
-    Missing,
-}
-
-/// Most symlinks followed in one resolution before giving up with ELOOP.
-const MAX_LINKS: usize = 256;
-
-fn components(p: &str, out: &mut VecDeque<String>, front: bool) {
-    let mut parts: Vec<String> = p
-        .split('/')
-        .filter(|c| !c.is_empty())
-        .map(str::to_string)
-        .collect();
-    // A trailing slash is remembered as an empty component: it requires a directory.
-    if p.ends_with('/') && !parts.is_empty() {
-        parts.push(String::new());
-    }
-    if front {
-        for c in parts.into_iter().rev() {
-            out.push_front(c);
-        }
-    } else {
-        out.extend(parts);
-    }
-}
-
-fn joined(parts: &[String]) -> String {
-    if parts.is_empty() {
-        return "/".to_string();
-    }
-    let mut s = String::new();
-    for p in parts {
-        s.push('/');
-        s.push_str(p);
-    }
-    s
-}
-
-/// Lexically normalize `path` against `cwd` (`.`/`..` removed, no symlinks looked at).
-pub fn lexical(cwd: &Path, path: &str) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut q = VecDeque::new();
-    if !path.starts_with('/') {
-        components(&cwd.to_string_lossy(), &mut q, false);
-    }
-    components(path, &mut q, false);
-    for c in q {
-        match c.as_str() {
-            "" | "." => {}
-            ".." => {
-                parts.pop();
-            }
-            _ => parts.push(c),
-        }
-    }
-    joined(&parts)
-}
-
-/// Resolve `path` (relative to `cwd`) to an absolute path as gnulib's
-/// `canonicalize_filename_mode` does; with `follow` false, symlinks are left alone (`-s`).
-pub fn canonicalize(
-    ctx: &dyn ToolCtx,
-    path: &str,
-    mode: Can,
-    follow: bool,
-) -> Result<String, VfsError> {
-    if path.is_empty() {
-        return Err(VfsError::NotFound);
-    }
-    let be: &dyn KernelBackend = &**ctx.backend();
-    let mut pending = VecDeque::new();
-    let mut resolved: Vec<String> = Vec::new();
-    if !path.starts_with('/') {
-        resolved = ctx
-            .cwd()
-            .to_string_lossy()
-            .split('/')
-            .filter(|c| !c.is_empty())
-            .map(str::to_string)
-            .collect();
-    }
-    components(path, &mut pending, false);
-    let mut seen: HashSet<String> = HashSet::new();
-    let mut links = 0usize;
-    while let Some(c) = pending.pop_front() {
-        if ctx.is_cancelled() {
-            return Err(VfsError::Other("cancelled".into()));
-        }
-        match c.as_str() {
-            "" | "." => continue,
-            ".." => {
-                resolved.pop();
-                continue;
-            }
-            _ => {}
-        }
-        resolved.push(c);
-        let here = joined(&resolved);
-        let looked = if follow {
-            be.lstat(Path::new(&here))
-        } else {
-            be.stat(Path::new(&here))
-        };
-        let meta = match looked {
-            Ok(m) => m,
-            Err(e) => {
-                match mode {
-                    Can::Existing => return Err(e),
-                    Can::AllButLast => {
-                        if pending.iter().any(|p| !p.is_empty()) || e != VfsError::NotFound {
-                            return Err(e);
-                        }
-                    }
-                    Can::Missing => {}
-                }
-                continue;
-            }
-        };
-        if meta.is_symlink() && follow {
-            // The same link met again with the same rest of the path is a loop (gnulib keys
-            // on the pair); the same link with a different rest is legitimate.
-            let key = format!("{here}\0{}", Vec::from(pending.clone()).join("/"));
-            if !seen.insert(key) || links >= MAX_LINKS {
-                if mode == Can::Missing {
-                    continue;
-                }
-                return Err(VfsError::TooManyLinks);
-            }
-            links += 1;
-            let target = be.read_link(Path::new(&here))?;
-            let target = target.to_string_lossy().into_owned();
-            resolved.pop();
-            if target.starts_with('/') {
-                resolved.clear();
-            }
-            components(&target, &mut pending, true);
-            continue;
-        }
-        if !meta.is_dir() && !pending.is_empty() && mode != Can::Missing {
-            return Err(VfsError::NotADirectory);
-        }
-    }
-    Ok(joined(&resolved))
-}
-
-/// `path` relative to the directory `base` (both absolute and canonical), as `realpath
-/// --relative-to` prints it.
-pub fn relative_to(path: &str, base: &str) -> String {
-    let p: Vec<&str> = path.split('/').filter(|c| !c.is_empty()).collect();
-    let b: Vec<&str> = base.split('/').filter(|c| !c.is_empty()).collect();
-    let common = p.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let mut out: Vec<&str> = vec![".."; b.len() - common];
-    out.extend(&p[common..]);
-    if out.is_empty() {
-        ".".to_string()
-    } else {
-        out.join("/")
-    }
-}
-
-/// Whether `path` is `base` or below it (both canonical).
-pub fn is_under(path: &str, base: &str) -> bool {
-    base == "/"
-        || path == base
-        || (path.starts_with(base) && path.as_bytes().get(base.len()) == Some(&b'/'))
-}
-
 /// GNU's human-readable size (`-h`: powers of 1024, `--si`: powers of 1000), rounding up:
 /// `4.0K`, `106K`, `1.5M`; values under one unit print as plain numbers.
 pub fn human(n: u64, si: bool) -> String {
@@ -421,7 +219,7 @@ pub fn mount_of(ctx: &dyn ToolCtx, path: &str) -> Option<(usize, sandsh_api::fs:
     let mut best: Option<(usize, sandsh_api::fs::MountInfo)> = None;
     for (i, m) in mounts.into_iter().enumerate() {
         let mp = m.path.to_string_lossy().into_owned();
-        if is_under(path, &mp)
+        if paths::is_under(path, &mp)
             && best
                 .as_ref()
                 .is_none_or(|(_, b)| b.path.as_os_str().len() <= mp.len())
@@ -450,17 +248,6 @@ mod tests {
         assert_eq!(gnu_quote("it's", true), "\"it's\"");
         assert_eq!(gnu_quote("n\nl", true), "'n'$'\\n''l'");
         assert_eq!(gnu_quote("", false), "''");
-    }
-
-    #[test]
-    fn relative() {
-        assert_eq!(relative_to("/tmp/st/f", "/tmp/st/d"), "../f");
-        assert_eq!(relative_to("/tmp", "/tmp/st/d"), "../..");
-        assert_eq!(relative_to("/tmp", "/tmp"), ".");
-        assert_eq!(relative_to("/", "/a"), "..");
-        assert!(is_under("/a/b", "/a"));
-        assert!(!is_under("/ab", "/a"));
-        assert!(is_under("/ab", "/"));
     }
 
     #[test]

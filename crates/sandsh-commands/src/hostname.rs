@@ -8,8 +8,7 @@ use sandsh_api::{
 };
 
 use super::fsutil::opt;
-use super::uname;
-use super::util;
+use super::{sysinfo, util};
 
 pub struct Hostname;
 
@@ -91,7 +90,7 @@ impl Command for Hostname {
                 return 1;
             }
         }
-        let name = uname::hostname(ctx);
+        let name = sysinfo::hostname(ctx);
         let (short, domain) = match name.split_once('.') {
             Some((s, d)) => (s.to_string(), d.to_string()),
             None => (name.clone(), String::new()),

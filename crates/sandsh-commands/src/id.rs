@@ -10,7 +10,8 @@ use sandsh_api::{
 };
 
 use super::fsutil::opt;
-use super::util;
+use super::users::{Account, Table};
+use super::{operands, util};
 
 pub struct Id;
 pub struct Groups;
@@ -146,113 +147,6 @@ static LOGNAME: CommandSpec = CommandSpec {
     risk: RiskLevel::ReadOnly,
 };
 
-/// One /etc/passwd entry.
-#[derive(Clone)]
-pub(super) struct User {
-    pub(super) name: String,
-    pub(super) uid: u32,
-    pub(super) gid: u32,
-}
-
-/// The sandbox's user and group tables (`chown` reads them too).
-pub(super) struct Db {
-    pub(super) users: Vec<User>,
-    /// (name, gid, members)
-    pub(super) groups: Vec<(String, u32, Vec<String>)>,
-}
-
-impl Db {
-    pub(super) fn load(ctx: &dyn ToolCtx) -> Db {
-        let read = |f: &str| {
-            let d = ctx
-                .backend()
-                .read(std::path::Path::new(f), None)
-                .unwrap_or_default();
-            String::from_utf8_lossy(&d).into_owned()
-        };
-        let users = read("/etc/passwd")
-            .lines()
-            .filter_map(|l| {
-                let f: Vec<&str> = l.split(':').collect();
-                Some(User {
-                    name: f.first()?.to_string(),
-                    uid: f.get(2)?.parse().ok()?,
-                    gid: f.get(3)?.parse().ok()?,
-                })
-            })
-            .collect();
-        let groups = read("/etc/group")
-            .lines()
-            .filter_map(|l| {
-                let f: Vec<&str> = l.split(':').collect();
-                let members = f
-                    .get(3)
-                    .map(|m| {
-                        m.split(',')
-                            .filter(|s| !s.is_empty())
-                            .map(str::to_string)
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                Some((f.first()?.to_string(), f.get(2)?.parse().ok()?, members))
-            })
-            .collect();
-        Db { users, groups }
-    }
-
-    fn user_by_name(&self, n: &str) -> Option<&User> {
-        self.users.iter().find(|u| u.name == n)
-    }
-
-    fn user_by_id(&self, id: u32) -> Option<&User> {
-        self.users.iter().find(|u| u.uid == id)
-    }
-
-    fn group_name(&self, gid: u32) -> Option<&str> {
-        self.groups
-            .iter()
-            .find(|g| g.1 == gid)
-            .map(|g| g.0.as_str())
-    }
-
-    /// The primary group first, then supplementary groups listing the user.
-    fn group_ids(&self, u: &User) -> Vec<u32> {
-        let mut v = vec![u.gid];
-        for (_, gid, members) in &self.groups {
-            if members.contains(&u.name) && !v.contains(gid) {
-                v.push(*gid);
-            }
-        }
-        v
-    }
-}
-
-/// The current user: by `$EUID`/`$UID`, else by `$USER`; the default user otherwise.
-pub(super) fn current(ctx: &dyn ToolCtx, db: &Db) -> User {
-    let var = |n: &str| ctx.var(n).map(|v| v.to_string_lossy());
-    let uid = var("EUID")
-        .or_else(|| var("UID"))
-        .and_then(|v| v.parse::<u32>().ok());
-    if let Some(u) = uid.and_then(|id| db.user_by_id(id)) {
-        return u.clone();
-    }
-    if let Some(u) = var("USER").and_then(|n| db.user_by_name(&n).cloned()) {
-        return u;
-    }
-    let id = uid.unwrap_or(1000);
-    User {
-        name: var("USER").unwrap_or_else(|| id.to_string()),
-        uid: id,
-        gid: id,
-    }
-}
-
-fn lookup(db: &Db, arg: &str) -> Option<User> {
-    db.user_by_name(arg)
-        .or_else(|| arg.parse::<u32>().ok().and_then(|id| db.user_by_id(id)))
-        .cloned()
-}
-
 impl Command for Id {
     fn spec(&self) -> &CommandSpec {
         &ID
@@ -283,13 +177,13 @@ impl Command for Id {
             util::err(ctx, "id", "option --zero not permitted in default format");
             return 1;
         }
-        let db = Db::load(ctx);
-        let users: Vec<Option<User>> = if p.operands.is_empty() {
-            vec![Some(current(ctx, &db))]
+        let db = Table::load(ctx);
+        let users: Vec<Option<Account>> = if p.operands.is_empty() {
+            vec![Some(db.current(ctx))]
         } else {
             p.operands
                 .iter()
-                .map(|o| lookup(&db, &util::lossy(o)))
+                .map(|o| db.lookup(&util::lossy(o)))
                 .collect()
         };
         let mut out = String::new();
@@ -376,7 +270,7 @@ impl Command for Groups {
             Ok(p) => p,
             Err(s) => return s,
         };
-        let db = Db::load(ctx);
+        let db = Table::load(ctx);
         let gname = |id: u32| {
             db.group_name(id)
                 .map_or_else(|| id.to_string(), str::to_string)
@@ -384,13 +278,13 @@ impl Command for Groups {
         let mut out = String::new();
         let mut status = 0;
         if p.operands.is_empty() {
-            let u = current(ctx, &db);
+            let u = db.current(ctx);
             let v: Vec<String> = db.group_ids(&u).into_iter().map(gname).collect();
             out.push_str(&format!("{}\n", v.join(" ")));
         }
         for o in &p.operands {
             let name = util::lossy(o);
-            match lookup(&db, &name) {
+            match db.lookup(&name) {
                 Some(u) => {
                     let v: Vec<String> = db.group_ids(&u).into_iter().map(gname).collect();
                     out.push_str(&format!("{name} : {}\n", v.join(" ")));
@@ -414,34 +308,17 @@ impl Command for Groups {
     }
 }
 
-fn no_operands(ctx: &mut dyn ToolCtx, spec: &CommandSpec, args: &[Arg]) -> Result<(), i32> {
-    let p = util::parse_or_usage(spec, args, ctx, 1)?;
-    if let Some(op) = p.operands.first() {
-        return Err(util::usage(
-            ctx,
-            spec,
-            &format!(
-                "{}: extra operand {}",
-                spec.name,
-                util::cquote(&util::lossy(op))
-            ),
-            1,
-        ));
-    }
-    Ok(())
-}
-
 impl Command for Whoami {
     fn spec(&self) -> &CommandSpec {
         &WHOAMI
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        if let Err(s) = no_operands(ctx, &WHOAMI, args) {
+        if let Err(s) = operands::parse_without_operands(&WHOAMI, args, ctx, 1) {
             return s;
         }
-        let db = Db::load(ctx);
-        let line = format!("{}\n", current(ctx, &db).name);
+        let db = Table::load(ctx);
+        let line = format!("{}\n", db.current(ctx).name);
         if util::out(ctx, line.as_bytes()) {
             0
         } else {
@@ -456,7 +333,7 @@ impl Command for Logname {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        if let Err(s) = no_operands(ctx, &LOGNAME, args) {
+        if let Err(s) = operands::parse_without_operands(&LOGNAME, args, ctx, 1) {
             return s;
         }
         match ctx

@@ -10,7 +10,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::{self, opt};
+use super::fsutil::opt;
+use super::paths;
 use super::{mode, util};
 
 pub struct Install;
@@ -312,8 +313,8 @@ impl Command for Install {
                 status = 1;
                 continue;
             }
-            let same = fsutil::canonicalize(ctx, &src, fsutil::Can::Existing, true).ok()
-                == fsutil::canonicalize(ctx, &dst, fsutil::Can::Existing, true).ok()
+            let same = paths::canonicalize(ctx, &src, paths::Can::Existing, true).ok()
+                == paths::canonicalize(ctx, &dst, paths::Can::Existing, true).ok()
                 && ctx.backend().stat(&dabs).is_ok();
             if same {
                 fail(

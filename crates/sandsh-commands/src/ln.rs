@@ -137,15 +137,15 @@ impl Command for Ln {
             // the link's directory, both resolved as `realpath -m` would.
             let stored = if relative {
                 let canon = |ctx: &dyn ToolCtx, p: &str| {
-                    super::fsutil::canonicalize(ctx, p, super::fsutil::Can::Missing, true)
-                        .unwrap_or_else(|_| super::fsutil::lexical(ctx.cwd(), p))
+                    super::paths::canonicalize(ctx, p, super::paths::Can::Missing, true)
+                        .unwrap_or_else(|_| super::paths::lexical(ctx.cwd(), p))
                 };
                 let t = canon(ctx, &target);
                 let parent = la
                     .parent()
                     .map_or_else(|| "/".to_string(), |d| d.to_string_lossy().into_owned());
                 let d = canon(ctx, &parent);
-                super::fsutil::relative_to(&t, &d)
+                super::paths::relative_to(&t, &d)
             } else {
                 target.clone()
             };

@@ -14,6 +14,7 @@ use sandsh_api::{
 };
 use sandsh_text::strftime::{gmtime, strftime};
 
+use super::users::Table;
 use super::{fsutil, mode, util};
 
 pub struct Ls;
@@ -285,22 +286,6 @@ fn date(t: SystemTime, now: SystemTime, style: &TimeStyle) -> String {
     }
 }
 
-fn users(ctx: &dyn ToolCtx, file: &str) -> Vec<(u32, String)> {
-    let data = ctx
-        .backend()
-        .read(std::path::Path::new(file), None)
-        .unwrap_or_default();
-    String::from_utf8_lossy(&data)
-        .lines()
-        .filter_map(|l| {
-            let mut f = l.split(':');
-            let name = f.next()?.to_string();
-            let id = f.nth(1)?.parse().ok()?;
-            Some((id, name))
-        })
-        .collect()
-}
-
 fn sort_entries(v: &mut [Entry], c: &Cfg) {
     if c.unsorted {
         return;
@@ -324,8 +309,7 @@ struct Lister<'a> {
     c: &'a Cfg,
     json: bool,
     items: Vec<serde_json::Value>,
-    users: Vec<(u32, String)>,
-    groups: Vec<(u32, String)>,
+    names: Table,
     now: SystemTime,
     status: i32,
 }
@@ -335,10 +319,12 @@ impl Lister<'_> {
         if self.c.numeric {
             return id.to_string();
         }
-        let t = if group { &self.groups } else { &self.users };
-        t.iter()
-            .find(|(i, _)| *i == id)
-            .map_or_else(|| id.to_string(), |(_, n)| n.clone())
+        let name = if group {
+            self.names.group_name(id)
+        } else {
+            self.names.user_name(id)
+        };
+        name.map_or_else(|| id.to_string(), str::to_string)
     }
 
     fn json_entry(&self, e: &Entry) -> serde_json::Value {
@@ -350,9 +336,6 @@ impl Lister<'_> {
             FileType::CharDevice => "char_device",
             FileType::Fifo => "fifo",
         };
-        let name = |id: u32, t: &Vec<(u32, String)>| {
-            t.iter().find(|(i, _)| *i == id).map(|(_, n)| n.clone())
-        };
         let mut v = serde_json::json!({
             "name": e.name,
             "path": e.path,
@@ -363,9 +346,9 @@ impl Lister<'_> {
             "links": m.nlink,
             "inode": m.ino,
             "uid": m.uid,
-            "user": name(m.uid, &self.users),
+            "user": self.names.user_name(m.uid),
             "gid": m.gid,
-            "group": name(m.gid, &self.groups),
+            "group": self.names.group_name(m.gid),
             "mtime": fsutil::rfc3339(m.mtime),
         });
         if let (Some(t), Some(o)) = (&e.target, v.as_object_mut()) {
@@ -670,17 +653,16 @@ impl Command for Ls {
             unsorted: h("U"),
         };
         let json = ctx.output_format() == OutputFormat::Json;
-        let (users, groups) = if c.long || json {
-            (users(ctx, "/etc/passwd"), users(ctx, "/etc/group"))
+        let names = if c.long || json {
+            Table::load(ctx)
         } else {
-            (Vec::new(), Vec::new())
+            Table::default()
         };
         let mut l = Lister {
             c: &c,
             json,
             items: Vec::new(),
-            users,
-            groups,
+            names,
             now: ctx.now(),
             status: 0,
         };

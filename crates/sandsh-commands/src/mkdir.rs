@@ -5,7 +5,7 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::{basename::dir_name, mode, util};
+use super::{mode, paths::dir_name, util};
 
 pub struct Mkdir;
 pub struct Rmdir;

@@ -61,20 +61,3 @@ impl Command for Nohup {
         })
     }
 }
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn runs_and_fails_as_gnu() {
-        let mut k = sandsh::Kernel::new(sandsh::KernelConfig::default());
-        let r =
-            k.execute("nohup echo hi; nohup nosuch-q; echo $?; nohup; echo $?; nohup -x; echo $?");
-        assert_eq!(r.stdout_str(), "hi\n127\n125\n125\n");
-        assert_eq!(
-            r.stderr_str(),
-            "nohup: failed to run command 'nosuch-q': No such file or directory\n\
-             nohup: missing operand\nTry 'nohup --help' for more information.\n\
-             nohup: invalid option -- 'x'\nTry 'nohup --help' for more information.\n"
-        );
-    }
-}

@@ -7,7 +7,7 @@
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
 
 use super::fsutil::opt;
-use super::util;
+use super::{operands, util};
 
 pub struct Nproc;
 
@@ -48,18 +48,10 @@ impl Command for Nproc {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+        let p = match operands::parse_without_operands(&SPEC, args, ctx, 1) {
             Ok(p) => p,
             Err(s) => return s,
         };
-        if let Some(op) = p.operands.first() {
-            return util::usage(
-                ctx,
-                &SPEC,
-                &format!("nproc: extra operand {}", util::cquote(&util::lossy(op))),
-                1,
-            );
-        }
         let ignore = match p.value(&SPEC, "ignore") {
             Some(v) => match util::lossy(v).trim().parse::<u64>() {
                 Ok(n) => n,

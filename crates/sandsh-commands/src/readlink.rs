@@ -1,13 +1,14 @@
 //! `readlink`: print a symlink's target, or with `-f`/`-e`/`-m` the canonical path.
 //!
-//! Canonicalization is gnulib's algorithm run over the VFS ([`fsutil::canonicalize`]).
+//! Canonicalization is gnulib's algorithm run over the VFS ([`paths::canonicalize`]).
 //! Failures are silent unless `-v`, as in GNU, and make the exit status 1.
 
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::{self, Can, opt};
+use super::fsutil::{self, opt};
+use super::paths::{self, Can};
 use super::util;
 
 pub struct Readlink;
@@ -129,7 +130,7 @@ impl Command for Readlink {
             }
             let name = util::lossy(op);
             let r = match mode {
-                Some(m) => fsutil::canonicalize(ctx, &name, m, true),
+                Some(m) => paths::canonicalize(ctx, &name, m, true),
                 None => {
                     let abs = ctx.resolve_path(&name);
                     match ctx.backend().lstat(&abs) {

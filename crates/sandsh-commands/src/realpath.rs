@@ -1,6 +1,6 @@
 //! `realpath`: print the resolved absolute file name, optionally relative to a directory.
 //!
-//! Resolution is [`fsutil::canonicalize`] (gnulib's algorithm over the VFS); `-L` first
+//! Resolution is [`paths::canonicalize`] (gnulib's algorithm over the VFS); `-L` first
 //! removes `..` lexically, `-s` leaves symlinks alone. `--relative-to`/`--relative-base`
 //! follow coreutils: the base alone also serves as the directory to print relative to, and a
 //! `--relative-to` outside `--relative-base` is dropped.
@@ -9,7 +9,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::{self, Can, opt};
+use super::fsutil::{self, opt};
+use super::paths::{self, Can};
 use super::util;
 
 pub struct Realpath;
@@ -104,13 +105,13 @@ struct Cfg {
 
 fn canon(ctx: &dyn ToolCtx, c: &Cfg, name: &str) -> Result<String, sandsh_api::fs::VfsError> {
     if c.logical && c.follow {
-        let lex = fsutil::lexical(ctx.cwd(), name);
+        let lex = paths::lexical(ctx.cwd(), name);
         if name.is_empty() {
             return Err(sandsh_api::fs::VfsError::NotFound);
         }
-        fsutil::canonicalize(ctx, &lex, c.mode, true)
+        paths::canonicalize(ctx, &lex, c.mode, true)
     } else {
-        fsutil::canonicalize(ctx, name, c.mode, c.follow)
+        paths::canonicalize(ctx, name, c.mode, c.follow)
     }
 }
 
@@ -188,10 +189,7 @@ impl Command for Realpath {
                     Err(s) => return s,
                 };
                 // --relative-to is a no-op unless it lies below --relative-base.
-                if rel_to
-                    .as_deref()
-                    .is_some_and(|t| fsutil::is_under(t, &base))
-                {
+                if rel_to.as_deref().is_some_and(|t| paths::is_under(t, &base)) {
                     rel_base = Some(base);
                 } else {
                     rel_base = rel_to.take();
@@ -209,8 +207,8 @@ impl Command for Realpath {
             match canon(ctx, &c, &name) {
                 Ok(r) => {
                     let shown = match &rel_to {
-                        Some(t) if rel_base.as_deref().is_none_or(|b| fsutil::is_under(&r, b)) => {
-                            fsutil::relative_to(&r, t)
+                        Some(t) if rel_base.as_deref().is_none_or(|b| paths::is_under(&r, b)) => {
+                            paths::relative_to(&r, t)
                         }
                         _ => r,
                     };

@@ -16,7 +16,8 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::fsutil::{self, Names, opt};
+use super::fsutil::{self, opt};
+use super::users::Table;
 use super::{mode, util};
 
 pub struct Stat;
@@ -108,8 +109,7 @@ struct Subject<'a> {
     abs: &'a Path,
     meta: &'a Metadata,
     target: Option<String>,
-    users: &'a Names,
-    groups: &'a Names,
+    names: &'a Table,
     dev: (u32, u32),
     mount: String,
     /// The default layout prints names as they are, not quoted.
@@ -278,7 +278,7 @@ fn expand(fmt: &[u8], s: &Subject, escapes: bool, out: &mut Vec<u8>) {
             ),
             b'F' => sp.pad(fsutil::type_name(m).to_string()),
             b'g' => sp.int(m.gid as i128, 10),
-            b'G' => sp.pad(s.groups.get(m.gid).unwrap_or("UNKNOWN").to_string()),
+            b'G' => sp.pad(s.names.group_name(m.gid).unwrap_or("UNKNOWN").to_string()),
             b'h' => sp.int(m.nlink as i128, 10),
             b'i' => sp.int(m.ino as i128, 10),
             b'm' => sp.pad(s.mount.clone()),
@@ -305,7 +305,7 @@ fn expand(fmt: &[u8], s: &Subject, escapes: bool, out: &mut Vec<u8>) {
             b'r' => sp.int(((rmaj as i128) << 8) | rmin as i128, 10),
             b'R' => sp.int(((rmaj as i128) << 8) | rmin as i128, 16),
             b'u' => sp.int(m.uid as i128, 10),
-            b'U' => sp.pad(s.users.get(m.uid).unwrap_or("UNKNOWN").to_string()),
+            b'U' => sp.pad(s.names.user_name(m.uid).unwrap_or("UNKNOWN").to_string()),
             b'w' => sp.pad("-".to_string()),
             b'W' => sp.secs(std::time::UNIX_EPOCH),
             b'x' => sp.pad(fsutil::stat_time(m.atime)),
@@ -399,9 +399,9 @@ fn json(s: &Subject) -> serde_json::Value {
         "mode_octal": format!("{:04o}", m.mode & 0o7777),
         "permissions": mode::render(fsutil::type_char(m.file_type), m.mode),
         "uid": m.uid,
-        "user": s.users.get(m.uid),
+        "user": s.names.user_name(m.uid),
         "gid": m.gid,
-        "group": s.groups.get(m.gid),
+        "group": s.names.group_name(m.gid),
         "device": format!("{},{}", s.dev.0, s.dev.1),
         "mount": s.mount,
         "atime": fsutil::rfc3339(m.atime),
@@ -453,8 +453,7 @@ impl Command for Stat {
             }
         }
         let json_out = ctx.output_format() == OutputFormat::Json;
-        let users = Names::load(ctx, "/etc/passwd");
-        let groups = Names::load(ctx, "/etc/group");
+        let names = Table::load(ctx);
         let mut status = 0;
         let mut out = Vec::new();
         let mut items = Vec::new();
@@ -514,8 +513,7 @@ impl Command for Stat {
                 abs: &abs,
                 meta: &meta,
                 target,
-                users: &users,
-                groups: &groups,
+                names: &names,
                 dev: fsutil::device_of(ctx, &abs_s),
                 mount,
                 raw_names: format.is_none() && !terse,

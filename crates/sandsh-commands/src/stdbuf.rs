@@ -135,26 +135,3 @@ impl Command for Stdbuf {
         })
     }
 }
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn runs_and_fails_as_gnu() {
-        let mut k = sandsh::Kernel::new(sandsh::KernelConfig::default());
-        let r = k.execute(
-            "stdbuf -oL echo a; stdbuf -o 1K echo b; stdbuf --output=0 -e0 echo c; \
-             stdbuf -o 1x echo; echo $?; stdbuf echo; echo $?; stdbuf -i L echo; echo $?; \
-             stdbuf -oL nosuch-q; echo $?",
-        );
-        assert_eq!(r.stdout_str(), "a\nb\nc\n125\n125\n125\n127\n");
-        assert_eq!(
-            r.stderr_str(),
-            "stdbuf: invalid mode \u{2018}1x\u{2019}\n\
-             stdbuf: you must specify a buffering mode option\n\
-             Try 'stdbuf --help' for more information.\n\
-             stdbuf: line buffering stdin is meaningless\n\
-             Try 'stdbuf --help' for more information.\n\
-             stdbuf: failed to run command \u{2018}nosuch-q\u{2019}: No such file or directory\n"
-        );
-    }
-}

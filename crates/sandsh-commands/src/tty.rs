@@ -4,7 +4,7 @@
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
 
 use super::fsutil::opt;
-use super::util;
+use super::{operands, util};
 
 pub struct Tty;
 
@@ -40,18 +40,10 @@ impl Command for Tty {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 2) {
+        let p = match operands::parse_without_operands(&SPEC, args, ctx, 2) {
             Ok(p) => p,
             Err(s) => return s,
         };
-        if let Some(op) = p.operands.first() {
-            return util::usage(
-                ctx,
-                &SPEC,
-                &format!("tty: extra operand {}", util::cquote(&util::lossy(op))),
-                2,
-            );
-        }
         let silent = p.has(&SPEC, "s") || p.has(&SPEC, "quiet");
         if !silent && !util::out(ctx, b"not a tty\n") {
             return 141;

@@ -7,7 +7,7 @@
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
 
 use super::fsutil::opt;
-use super::util;
+use super::{operands, sysinfo, util};
 
 pub struct Uname;
 pub struct Arch;
@@ -115,54 +115,16 @@ static ARCH: CommandSpec = CommandSpec {
     risk: RiskLevel::ReadOnly,
 };
 
-/// The session's host name: `$HOSTNAME`, else the VFS's /etc/hostname, else "sandbox".
-pub fn hostname(ctx: &dyn ToolCtx) -> String {
-    if let Some(h) = ctx.var("HOSTNAME").map(|v| v.to_string_lossy())
-        && !h.is_empty()
-    {
-        return h;
-    }
-    ctx.backend()
-        .read(std::path::Path::new("/etc/hostname"), None)
-        .ok()
-        .map(|d| String::from_utf8_lossy(&d).trim().to_string())
-        .filter(|h| !h.is_empty())
-        .unwrap_or_else(|| "sandbox".to_string())
-}
-
-fn machine(ctx: &dyn ToolCtx) -> String {
-    ctx.var("HOSTTYPE")
-        .map(|v| v.to_string_lossy())
-        .filter(|v| !v.is_empty())
-        .unwrap_or_else(|| "x86_64".to_string())
-}
-
-fn extra_operand(ctx: &mut dyn ToolCtx, spec: &CommandSpec, op: &[u8]) -> i32 {
-    util::usage(
-        ctx,
-        spec,
-        &format!(
-            "{}: extra operand {}",
-            spec.name,
-            util::cquote(&util::lossy(op))
-        ),
-        1,
-    )
-}
-
 impl Command for Uname {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+        let p = match operands::parse_without_operands(&SPEC, args, ctx, 1) {
             Ok(p) => p,
             Err(s) => return s,
         };
-        if let Some(op) = p.operands.first() {
-            return extra_operand(ctx, &SPEC, op);
-        }
         let all = p.has(&SPEC, "a");
         let want = |c: &str| all || p.has(&SPEC, c);
         let none = p.opts.is_empty();
@@ -171,7 +133,7 @@ impl Command for Uname {
             fields.push("Linux".into());
         }
         if want("n") {
-            fields.push(hostname(ctx));
+            fields.push(sysinfo::hostname(ctx));
         }
         if want("r") {
             fields.push(RELEASE.into());
@@ -180,7 +142,7 @@ impl Command for Uname {
             fields.push(VERSION.into());
         }
         if want("m") {
-            fields.push(machine(ctx));
+            fields.push(sysinfo::machine(ctx));
         }
         if p.has(&SPEC, "p") {
             fields.push("unknown".into());
@@ -206,14 +168,10 @@ impl Command for Arch {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&ARCH, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
-        if let Some(op) = p.operands.first() {
-            return extra_operand(ctx, &ARCH, op);
+        if let Err(s) = operands::parse_without_operands(&ARCH, args, ctx, 1) {
+            return s;
         }
-        let line = format!("{}\n", machine(ctx));
+        let line = format!("{}\n", sysinfo::machine(ctx));
         if util::out(ctx, line.as_bytes()) {
             0
         } else {

@@ -479,17 +479,4 @@ mod tests {
         assert_eq!(ctx.out_str(), "3 f\n3 total\n");
         assert_eq!(ctx.err_str(), "wc: nope: No such file or directory\n");
     }
-
-    #[test]
-    fn json_counts_are_numbers_with_a_total() {
-        let mut k = sandsh::Kernel::new(sandsh::KernelConfig::default());
-        let r = k.execute("printf 'a b\\nc' > f; wc --json f - < f; wc --json -m nope");
-        assert_eq!(
-            r.stdout_str(),
-            "[{\"bytes\":5,\"file\":\"f\",\"lines\":1,\"words\":3},\
-             {\"bytes\":5,\"file\":\"-\",\"lines\":1,\"words\":3},\
-             {\"bytes\":10,\"file\":null,\"lines\":2,\"total\":true,\"words\":6}]\n[]\n"
-        );
-        assert_eq!(r.exit_code, 1);
-    }
 }

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::users::Table;
 use crate::util;
 use sandsh_api::fs::{FileType, Metadata, WriteMode};
 use sandsh_api::{Arg, ToolCtx};
@@ -48,8 +49,7 @@ pub struct Eval {
     pub out: Vec<u8>,
     files: Vec<(PathBuf, Vec<u8>)>,
     batches: Vec<Option<Batch>>,
-    pub users: Vec<(u32, String)>,
-    pub groups: Vec<(u32, String)>,
+    pub names: Table,
     pub self_uid: u32,
     pub status: i32,
     pub quit: bool,
@@ -99,8 +99,7 @@ impl Eval {
             out: Vec::new(),
             files,
             batches,
-            users: Vec::new(),
-            groups: Vec::new(),
+            names: Table::default(),
             self_uid: 0,
             status: 0,
             quit: false,
@@ -122,8 +121,12 @@ impl Eval {
     }
 
     fn name_of(&self, id: u32, group: bool) -> Option<String> {
-        let t = if group { &self.groups } else { &self.users };
-        t.iter().find(|(i, _)| *i == id).map(|(_, n)| n.clone())
+        let name = if group {
+            self.names.group_name(id)
+        } else {
+            self.names.user_name(id)
+        };
+        name.map(str::to_string)
     }
 
     /// Write buffered stdout through the context.

@@ -13,7 +13,7 @@ mod regex;
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::rc::Rc;
 
 use sandsh_api::fs::Metadata;
@@ -24,6 +24,8 @@ use sandsh_api::{
 
 use eval::{Entry, Eval};
 use parse::{Env, Expr, Parser, Prim};
+
+use crate::users::Table;
 
 pub struct Find;
 
@@ -132,8 +134,7 @@ enum Frame {
 struct FindEnv<'a> {
     ctx: &'a dyn ToolCtx,
     follow: bool,
-    users: &'a [(u32, String)],
-    groups: &'a [(u32, String)],
+    names: &'a Table,
 }
 
 impl Env for FindEnv<'_> {
@@ -147,27 +148,11 @@ impl Env for FindEnv<'_> {
         r.map_err(|e| format!("\u{2018}{}\u{2019}: {e}", String::from_utf8_lossy(path)))
     }
     fn user_id(&self, name: &str) -> Option<u32> {
-        self.users.iter().find(|(_, n)| n == name).map(|(i, _)| *i)
+        self.names.uid_of(name)
     }
     fn group_id(&self, name: &str) -> Option<u32> {
-        self.groups.iter().find(|(_, n)| n == name).map(|(i, _)| *i)
+        self.names.gid_of(name)
     }
-}
-
-fn ids(ctx: &dyn ToolCtx, file: &str) -> Vec<(u32, String)> {
-    let data = ctx
-        .backend()
-        .read(Path::new(file), None)
-        .unwrap_or_default();
-    String::from_utf8_lossy(&data)
-        .lines()
-        .filter_map(|l| {
-            let mut f = l.split(':');
-            let name = f.next()?.to_string();
-            let id = f.nth(1)?.parse().ok()?;
-            Some((id, name))
-        })
-        .collect()
 }
 
 fn err(ctx: &mut dyn ToolCtx, m: &str) {
@@ -224,14 +209,12 @@ impl Command for Find {
         if paths.is_empty() {
             paths.push(b".".to_vec());
         }
-        let users = ids(ctx, "/etc/passwd");
-        let groups = ids(ctx, "/etc/group");
+        let names = Table::load(ctx);
         let (expr, globals) = {
             let mut env = FindEnv {
                 ctx: &*ctx,
                 follow: follow != 'P',
-                users: &users,
-                groups: &groups,
+                names: &names,
             };
             let mut p = Parser::new(&args[i..], &mut env, follow == 'L');
             match p.parse() {
@@ -262,10 +245,9 @@ impl Command for Find {
         ev.self_uid = ctx
             .var("USER")
             .map(|v| v.to_string_lossy())
-            .and_then(|u| users.iter().find(|(_, n)| *n == u).map(|(i, _)| *i))
+            .and_then(|u| names.uid_of(&u))
             .unwrap_or(0);
-        ev.users = users;
-        ev.groups = groups;
+        ev.names = names;
         if !ev.open_files(ctx) {
             return 1;
         }

@@ -1,7 +1,6 @@
-//! Unit tests for sed: the in-memory test context for files and streams, and a kernel where
-//! the shell (the `e` command) or cancellation is involved.
-
-use std::time::{Duration, Instant};
+//! Unit tests for sed over the in-memory test context, for files and streams. Where the shell
+//! (the `e` command) or cancellation is involved the tests need a whole kernel; they live in the
+//! integration tests (`tests/it/kernel_commands.rs`).
 
 use crate::testing::{TestCtx, run};
 
@@ -11,16 +10,6 @@ fn sed(args: &[&str], input: &str) -> (i32, String, String) {
     let mut ctx = TestCtx::new().with_stdin(input.as_bytes());
     let s = run(&Sed, args, &mut ctx);
     (s, ctx.out_str(), ctx.err_str())
-}
-
-fn kernel(script: &str) -> (i32, String, String) {
-    let mut k = sandsh::Kernel::new(sandsh::KernelConfig::default());
-    let r = k.execute(script);
-    (
-        r.exit_code,
-        r.stdout_str().to_string(),
-        r.stderr_str().to_string(),
-    )
 }
 
 #[test]
@@ -161,44 +150,4 @@ fn debug_annotates_like_gnu() {
         "SED PROGRAM:\n  2 {\n    h\n    x\n  }\n  p\nINPUT:   'STDIN' line 1\n\
          PATTERN: a\nCOMMAND: 2 {\nCOMMAND: }\nCOMMAND: p\na\nEND-OF-CYCLE:\n"
     );
-}
-
-#[test]
-fn e_command_runs_inside_sandsh() {
-    let (s, out, _) = kernel("echo x | sed '1e echo hi'");
-    assert_eq!((s, out.as_str()), (0, "hi\nx\n"));
-    let (_, out, _) = kernel("echo 'echo from-e' | sed e");
-    assert_eq!(out, "from-e\n");
-    let (_, out, _) = kernel("echo x | sed 's/x/echo sub/e'");
-    assert_eq!(out, "sub\n");
-    // The command sees the sandbox's filesystem, not the host's.
-    let (_, out, _) = kernel("echo inside > /tmp/only-here; echo x | sed '1e cat /tmp/only-here'");
-    assert_eq!(out, "inside\nx\n");
-}
-
-#[test]
-fn concurrent_e_commands_do_not_share_capture_files() {
-    let (_, out, _) = kernel("printf 'echo a\\necho b\\n' | sed e | sed 's/^/echo x/e'");
-    assert_eq!(out, "xa\nxb\n");
-}
-
-#[test]
-fn endless_branch_loop_stops_on_cancel() {
-    let mut k =
-        sandsh::Kernel::new(sandsh::KernelConfig::default().timeout(Duration::from_millis(300)));
-    let t = Instant::now();
-    let r = k.execute("echo a | sed ':a;ba'");
-    assert!(t.elapsed() < Duration::from_secs(10));
-    assert_ne!(r.exit_code, 0);
-    let t = Instant::now();
-    let r = k.execute("echo a | sed ':a;s/^/x/;s/x//;ta'");
-    assert!(t.elapsed() < Duration::from_secs(10));
-    assert_ne!(r.exit_code, 0);
-}
-
-#[test]
-fn streams_with_early_quit() {
-    // `q` ends the run without reading the rest of an endless input.
-    let (s, out, _) = kernel("yes | sed 3q");
-    assert_eq!((s, out.as_str()), (0, "y\ny\ny\n"));
 }
