@@ -395,7 +395,7 @@ impl Shell {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sandsh_api::{CommandRegistry, CommandSpec, RiskLevel};
+    use sandsh_api::{CommandSpec, RiskLevel};
     use std::sync::Mutex;
 
     /// Downcasts its context, reads the shell through the concrete type and records what it
@@ -433,32 +433,9 @@ mod tests {
         }
     }
 
-    struct NoCommands;
-    impl CommandRegistry for NoCommands {
-        fn get(&self, _: &str) -> Option<Arc<dyn Command>> {
-            None
-        }
-        fn names(&self) -> Vec<String> {
-            Vec::new()
-        }
-        fn commands(&self) -> Vec<Arc<dyn Command>> {
-            Vec::new()
-        }
-    }
-
     #[test]
     fn as_any_is_the_context_itself() {
-        let env = crate::Env::new(crate::EnvParts {
-            backend: Arc::new(sandsh_vfs::MemoryFs::new()),
-            registry: Arc::new(NoCommands),
-            limits: Default::default(),
-            root_cancel: sandsh_runtime::CancelToken::new(),
-            memory: sandsh_runtime::budget::MemoryBudget::unlimited(),
-            patience: None,
-            command_entries: false,
-            network: None,
-        });
-        let mut sh = Shell::new(env, "/".into(), sandsh_runtime::CancelToken::new());
+        let mut sh = crate::test_shell();
         sh.last_status = 3;
         let cmd = Arc::new(Downcaster(Mutex::new(String::new())));
         let dyn_cmd: Arc<dyn Command> = cmd.clone();

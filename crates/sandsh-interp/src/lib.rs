@@ -381,6 +381,35 @@ pub struct Shell {
     pub(crate) hashed: path::HashTable,
 }
 
+/// A shell over an empty in-memory filesystem with no commands, for unit tests that need the
+/// interpreter's own state (a whole session is the `sandsh` crate's, tested there).
+#[cfg(test)]
+pub(crate) fn test_shell() -> Shell {
+    struct NoCommands;
+    impl CommandRegistry for NoCommands {
+        fn get(&self, _: &str) -> Option<Arc<dyn sandsh_api::Command>> {
+            None
+        }
+        fn names(&self) -> Vec<String> {
+            Vec::new()
+        }
+        fn commands(&self) -> Vec<Arc<dyn sandsh_api::Command>> {
+            Vec::new()
+        }
+    }
+    let env = Env::new(EnvParts {
+        backend: Arc::new(sandsh_vfs::MemoryFs::new()),
+        registry: Arc::new(NoCommands),
+        limits: Default::default(),
+        root_cancel: CancelToken::new(),
+        memory: sandsh_runtime::budget::MemoryBudget::unlimited(),
+        patience: None,
+        command_entries: false,
+        network: None,
+    });
+    Shell::new(env, "/".into(), CancelToken::new())
+}
+
 impl Shell {
     pub fn new(env: Arc<Env>, cwd: PathBuf, cancel: CancelToken) -> Shell {
         let seed = (env.start.elapsed().as_nanos() as u32) ^ 0x9e37_79b9;
