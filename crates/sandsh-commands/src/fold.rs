@@ -8,7 +8,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::util::{self, Lines};
+use super::input::{self, Halt};
+use super::{output, util};
 
 pub struct Fold;
 
@@ -169,55 +170,19 @@ impl Command for Fold {
         };
         let bytes = p.has(&SPEC, "b");
         let spaces = p.has(&SPEC, "s");
-        let mut status = 0;
         let mut out = Vec::new();
-        for f in util::files_or_stdin(p.operands) {
-            let mut src = match util::open(ctx, &f) {
-                Ok(s) => s,
-                Err(m) => {
-                    util::err(ctx, "fold", &format!("{}: {m}", util::lossy(&f)));
-                    status = 1;
-                    continue;
-                }
+        let read = input::for_each_record_of(ctx, "fold", p.operands, b'\n', |ctx, line| {
+            let (body, nl) = match line.strip_suffix(b"\n") {
+                Some(b) => (b, true),
+                None => (line, false),
             };
-            let mut lines = Lines::new(b'\n');
-            loop {
-                let line = match lines.next(ctx, &mut src) {
-                    Ok(Some(l)) => l,
-                    Ok(None) => break,
-                    Err(e) => {
-                        if ctx.is_cancelled() {
-                            return 130;
-                        }
-                        util::err(
-                            ctx,
-                            "fold",
-                            &format!("{}: {}", util::lossy(&f), util::io_msg(&e)),
-                        );
-                        status = 1;
-                        break;
-                    }
-                };
-                let (body, nl) = match line.strip_suffix(b"\n") {
-                    Some(b) => (b, true),
-                    None => (line.as_slice(), false),
-                };
-                fold_line(body, width, bytes, spaces, &mut out);
-                if nl {
-                    out.push(b'\n');
-                }
-                if out.len() >= util::CHUNK {
-                    if !util::out(ctx, &out) {
-                        return 1;
-                    }
-                    out.clear();
-                }
+            fold_line(body, width, bytes, spaces, &mut out);
+            if nl {
+                out.push(b'\n');
             }
-        }
-        if !util::out(ctx, &out) {
-            return 1;
-        }
-        status
+            output::flush_when_full(ctx, &mut out).map_err(Halt::Exit)
+        });
+        output::finish(ctx, &out, read)
     }
 }
 

@@ -9,7 +9,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::util::{self, Lines, Source};
+use super::input::{self, Halt, Source};
+use super::{output, util};
 
 pub struct Numfmt;
 
@@ -685,22 +686,10 @@ impl Command for Numfmt {
                 },
                 None => 0,
             };
-            let mut src = Source::Stdin;
-            let mut lines = Lines::new(eol);
-            loop {
-                let line = match lines.next(ctx, &mut src) {
-                    Ok(Some(l)) => l,
-                    Ok(None) => break,
-                    Err(e) => {
-                        if ctx.is_cancelled() {
-                            return 130;
-                        }
-                        return fail(ctx, &util::io_msg(&e));
-                    }
-                };
+            let read = input::for_each_record(ctx, &mut Source::Stdin, eol, |ctx, line| {
                 let (body, nl) = match line.strip_suffix(&[eol]) {
                     Some(b) => (b, true),
-                    None => (line.as_slice(), false),
+                    None => (line, false),
                 };
                 if header > 0 {
                     header -= 1;
@@ -708,18 +697,19 @@ impl Command for Numfmt {
                 } else {
                     match process_line(ctx, &cfg, body, &mut out) {
                         Ok(ok) => all_ok &= ok,
-                        Err(()) => return 2,
+                        Err(()) => return Err(Halt::Exit(2)),
                     }
                 }
                 if nl || !body.is_empty() {
                     out.push(eol);
                 }
-                if out.len() >= util::CHUNK {
-                    if !util::out(ctx, &out) {
-                        return 1;
-                    }
-                    out.clear();
-                }
+                output::flush_when_full(ctx, &mut out).map_err(Halt::Exit)
+            });
+            match read {
+                Ok(()) | Err(Halt::Skip) => {}
+                Err(Halt::Read(_)) if ctx.is_cancelled() => return 130,
+                Err(Halt::Read(e)) => return fail(ctx, &util::io_msg(&e)),
+                Err(Halt::Exit(s)) => return s,
             }
         }
         if !util::out(ctx, &out) {
