@@ -1,8 +1,8 @@
 //! `cat`: concatenate files to standard output.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+
+use super::spec_rows::FILES;
 
 use super::util;
 
@@ -76,13 +76,7 @@ static SPEC: CommandSpec = CommandSpec {
             help: "use ^ and M- notation, except for LFD and TAB",
         },
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the concatenated contents",
     examples: &[
         Example {

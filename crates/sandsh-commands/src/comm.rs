@@ -9,6 +9,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::spec_rows::ZERO_TERMINATED;
+
 use super::util::{self, Lines, Source};
 
 pub struct Comm;
@@ -62,12 +64,7 @@ static SPEC: CommandSpec = CommandSpec {
             value: None,
             help: "output a summary",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
     operands: &[
         ArgSpec {

@@ -3,9 +3,9 @@
 //! As in GNU coreutils, `-c` selects bytes exactly like `-b` (GNU has no multibyte cut). Lists
 //! are parsed once into a sorted, merged set of ranges; lines stream through one at a time.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+
+use super::spec_rows::{FILES, ZERO_TERMINATED};
 
 use super::input::{self, Halt};
 use super::util;
@@ -67,20 +67,9 @@ static SPEC: CommandSpec = CommandSpec {
             value: Some("STRING"),
             help: "use STRING as the output delimiter",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the selected parts of each line",
     examples: &[
         Example {

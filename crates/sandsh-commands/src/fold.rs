@@ -4,9 +4,9 @@
 //! advances to the next multiple of 8, backspace steps back and carriage return resets, unless
 //! `-b` counts every byte as one column. Lines stream one at a time.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+
+use super::spec_rows::FILES;
 
 use super::input::{self, Halt};
 use super::{output, util};
@@ -39,13 +39,7 @@ static SPEC: CommandSpec = CommandSpec {
             help: "use WIDTH columns instead of 80",
         },
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the wrapped lines",
     examples: &[
         Example {

@@ -4,9 +4,9 @@
 //! reached, which is what lets `yes | head -n 1` end. Negative counts ("all but the last N")
 //! buffer the input.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+
+use super::spec_rows::{FILES, ZERO_TERMINATED};
 
 use super::util::{self, Lines, Source};
 
@@ -49,20 +49,9 @@ static SPEC: CommandSpec = CommandSpec {
             value: None,
             help: "always print headers giving file names",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the selected lines or bytes",
     examples: &[
         Example {

@@ -307,3 +307,33 @@ pub fn for_each_record_of(
     }
     Ok(status)
 }
+
+/// Feeds every operand (`-` or none is stdin), as one stream, a chunk at a time to `each`. An
+/// input that cannot be opened or read is reported as `cmd: NAME: reason` and makes the status
+/// 1, and the next input follows; `each` halting with `Halt::Exit`, or a cancelled run (130),
+/// ends it at once.
+pub fn for_each_chunk_of(
+    ctx: &mut dyn ToolCtx,
+    cmd: &str,
+    operands: Vec<Arg>,
+    mut each: impl FnMut(&mut dyn ToolCtx, &[u8]) -> Result<(), Halt>,
+) -> ExitStatus {
+    let mut status = 0;
+    let mut buf = vec![0u8; CHUNK];
+    for f in files_or_stdin(operands) {
+        let Some(mut src) = open_or_report(ctx, cmd, &f) else {
+            status = 1;
+            continue;
+        };
+        match for_each_chunk(ctx, &mut src, &mut buf, &mut each) {
+            Ok(()) => {}
+            Err(Halt::Read(e)) => {
+                crate::diag::err(ctx, cmd, &format!("{}: {}", lossy(&f), io_msg(&e)));
+                status = 1;
+            }
+            Err(Halt::Skip) => status = 1,
+            Err(Halt::Exit(s)) => return s,
+        }
+    }
+    status
+}

@@ -10,6 +10,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::spec_rows::ZERO_TERMINATED;
+
 use super::util::{self, Lines, Source};
 
 pub struct Join;
@@ -93,12 +95,7 @@ static SPEC: CommandSpec = CommandSpec {
             value: None,
             help: "treat the first line in each file as field headers, print them without trying to pair them",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
     operands: &[
         ArgSpec {

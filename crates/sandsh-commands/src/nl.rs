@@ -7,9 +7,9 @@
 
 use regex::bytes::Regex;
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+
+use super::spec_rows::FILES;
 
 use super::input::{self, Halt};
 use super::{output, util};
@@ -90,13 +90,7 @@ static SPEC: CommandSpec = CommandSpec {
             help: "use NUMBER columns for line numbers",
         },
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the lines with numbers added",
     examples: &[
         Example {

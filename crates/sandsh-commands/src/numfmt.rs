@@ -9,6 +9,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::spec_rows::ZERO_TERMINATED;
+
 use super::input::{self, Halt, Source};
 use super::{output, util};
 
@@ -99,12 +101,7 @@ static SPEC: CommandSpec = CommandSpec {
             value: Some("N"),
             help: "the output unit size (instead of the default 1)",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
     operands: &[ArgSpec {
         name: "NUMBER",

@@ -11,6 +11,8 @@
 use std::collections::HashMap;
 
 use sandsh_api::fs::WriteMode;
+
+use super::spec_rows::ZERO_TERMINATED;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
@@ -62,12 +64,7 @@ static SPEC: CommandSpec = CommandSpec {
             value: None,
             help: "output lines can be repeated",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
     operands: &[ArgSpec {
         name: "FILE",

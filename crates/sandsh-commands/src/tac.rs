@@ -8,9 +8,9 @@
 
 use regex::bytes::Regex;
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+
+use super::spec_rows::FILES;
 
 use super::util;
 
@@ -42,13 +42,7 @@ static SPEC: CommandSpec = CommandSpec {
             help: "use STRING as the separator instead of newline",
         },
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the records of each input in reverse order",
     examples: &[
         Example {

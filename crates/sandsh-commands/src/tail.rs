@@ -4,9 +4,9 @@
 //! start. Following a growing file (`-f`) has no meaning over a snapshot-style filesystem
 //! without a writer running alongside, so it is refused rather than faked.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+
+use super::spec_rows::{FILES, ZERO_TERMINATED};
 
 use super::util;
 
@@ -61,20 +61,9 @@ static SPEC: CommandSpec = CommandSpec {
             value: None,
             help: "always output headers giving file names",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the selected lines or bytes",
     examples: &[
         Example {
