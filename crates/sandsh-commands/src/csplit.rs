@@ -13,6 +13,7 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::diag;
 use super::util;
 
 pub struct Csplit;
@@ -569,16 +570,8 @@ impl Command for Csplit {
             Ok(p) => p,
             Err(s) => return s,
         };
-        match p.operands.len() {
-            0 => return util::usage(ctx, &SPEC, "csplit: missing operand", 1),
-            1 => {
-                let m = format!(
-                    "csplit: missing operand after {}",
-                    util::cquote(&util::lossy(&p.operands[0]))
-                );
-                return util::usage(ctx, &SPEC, &m, 1);
-            }
-            _ => {}
+        if let Err(s) = diag::operand_count(ctx, &SPEC, &p.operands, 2, None) {
+            return s;
         }
         let digits = match p.value(&SPEC, "n") {
             Some(v) => match util::lossy(v).parse::<usize>() {

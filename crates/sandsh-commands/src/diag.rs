@@ -91,3 +91,27 @@ pub fn display_name(f: &[u8]) -> String {
         lossy(f)
     }
 }
+
+/// Checks that there are `min` operands and, with `max`, no more, as GNU does: else prints
+/// "missing operand", "missing operand after ‘LAST’" or "extra operand ‘X’" with the usage
+/// hint and gives status 1.
+pub fn operand_count(
+    ctx: &mut dyn ToolCtx,
+    spec: &CommandSpec,
+    operands: &[Vec<u8>],
+    min: usize,
+    max: Option<usize>,
+) -> Result<(), i32> {
+    let name = spec.name;
+    let message = match operands.last() {
+        None if min > 0 => format!("{name}: missing operand"),
+        Some(last) if operands.len() < min => {
+            format!("{name}: missing operand after {}", cquote(&lossy(last)))
+        }
+        _ => match max.and_then(|max| operands.get(max)) {
+            Some(extra) => format!("{name}: extra operand {}", cquote(&lossy(extra))),
+            None => return Ok(()),
+        },
+    };
+    Err(usage(ctx, spec, &message, 1))
+}

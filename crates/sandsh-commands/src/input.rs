@@ -244,13 +244,14 @@ pub fn for_each_record(
     }
 }
 
-/// Calls `each` with every chunk read from `src` into `buf`, until the end of input or until
-/// `each` halts. A cancelled run halts with status 130 before the next read.
+/// Calls `each` with every chunk read from `src` into `buf` (its to change in place), until
+/// the end of input or until `each` halts. A cancelled run halts with status 130 before the
+/// next read.
 pub fn for_each_chunk(
     ctx: &mut dyn ToolCtx,
     src: &mut Source,
     buf: &mut [u8],
-    mut each: impl FnMut(&mut dyn ToolCtx, &[u8]) -> Result<(), Halt>,
+    mut each: impl FnMut(&mut dyn ToolCtx, &mut [u8]) -> Result<(), Halt>,
 ) -> Result<(), Halt> {
     loop {
         if ctx.is_cancelled() {
@@ -258,7 +259,7 @@ pub fn for_each_chunk(
         }
         match read_chunk(ctx, src, buf) {
             Ok(0) => return Ok(()),
-            Ok(n) => each(ctx, &buf[..n])?,
+            Ok(n) => each(ctx, &mut buf[..n])?,
             Err(e) => return Err(Halt::Read(e)),
         }
     }
@@ -308,7 +309,8 @@ pub fn for_each_record_of(
     Ok(status)
 }
 
-/// Feeds every operand (`-` or none is stdin), as one stream, a chunk at a time to `each`. An
+/// Feeds every operand (`-` or none is stdin), as one stream, a chunk at a time (read into
+/// `buf`) to `each`. An
 /// input that cannot be opened or read is reported as `cmd: NAME: reason` and makes the status
 /// 1, and the next input follows; `each` halting with `Halt::Exit`, or a cancelled run (130),
 /// ends it at once.
@@ -316,16 +318,16 @@ pub fn for_each_chunk_of(
     ctx: &mut dyn ToolCtx,
     cmd: &str,
     operands: Vec<Arg>,
-    mut each: impl FnMut(&mut dyn ToolCtx, &[u8]) -> Result<(), Halt>,
+    buf: &mut [u8],
+    mut each: impl FnMut(&mut dyn ToolCtx, &mut [u8]) -> Result<(), Halt>,
 ) -> ExitStatus {
     let mut status = 0;
-    let mut buf = vec![0u8; CHUNK];
     for f in files_or_stdin(operands) {
         let Some(mut src) = open_or_report(ctx, cmd, &f) else {
             status = 1;
             continue;
         };
-        match for_each_chunk(ctx, &mut src, &mut buf, &mut each) {
+        match for_each_chunk(ctx, &mut src, buf, &mut each) {
             Ok(()) => {}
             Err(Halt::Read(e)) => {
                 crate::diag::err(ctx, cmd, &format!("{}: {}", lossy(&f), io_msg(&e)));

@@ -12,6 +12,7 @@ use sandsh_api::{
 
 use super::spec_rows::ZERO_TERMINATED;
 
+use super::diag;
 use super::util::{self, Lines, Source};
 
 pub struct Join;
@@ -508,23 +509,8 @@ impl Command for Join {
         if cfg.autoformat && cfg.outlist.is_some() {
             cfg.autoformat = false;
         }
-        match p.operands.len() {
-            0 => return util::usage(ctx, &SPEC, "join: missing operand", 1),
-            1 => {
-                let m = format!(
-                    "join: missing operand after {}",
-                    util::cquote(&util::lossy(&p.operands[0]))
-                );
-                return util::usage(ctx, &SPEC, &m, 1);
-            }
-            2 => {}
-            _ => {
-                let m = format!(
-                    "join: extra operand {}",
-                    util::cquote(&util::lossy(&p.operands[2]))
-                );
-                return util::usage(ctx, &SPEC, &m, 1);
-            }
+        if let Err(s) = diag::operand_count(ctx, &SPEC, &p.operands, 2, Some(2)) {
+            return s;
         }
         if p.operands[0] == b"-" && p.operands[1] == b"-" {
             return fail(ctx, "both files cannot be standard input");

@@ -7,7 +7,7 @@
 use sandsh_api::{ExitStatus, ToolCtx};
 
 use crate::diag::{io_msg, vfs_msg};
-use crate::input::CHUNK;
+use crate::input::{CHUNK, Halt};
 
 /// Whether `name` is one of the shell's descriptors rather than a file: `/dev/stdout`,
 /// `/dev/stderr`, `/dev/stdin`, `/dev/tty` or `/dev/fd/N`. Output there goes through
@@ -68,6 +68,16 @@ impl OutFile {
 /// Write to stdout; `false` when the reader is gone (the caller stops).
 pub fn out(ctx: &mut dyn ToolCtx, data: &[u8]) -> bool {
     ctx.stdout().write_all(data).is_ok()
+}
+
+/// Writes `data` to stdout, or halts with status 1 when the reader is gone: the write at the
+/// end of a [`crate::input::for_each_chunk`] or record callback.
+pub fn write(ctx: &mut dyn ToolCtx, data: &[u8]) -> Result<(), Halt> {
+    if out(ctx, data) {
+        Ok(())
+    } else {
+        Err(Halt::Exit(1))
+    }
 }
 
 /// Writes `buf` to stdout once it holds a chunk or more, and empties it. `Err(1)` when the

@@ -217,7 +217,8 @@ pub(crate) fn filter_chunks(
     mut f: impl FnMut(&[u8], &mut Vec<u8>),
 ) -> ExitStatus {
     let mut out = Vec::with_capacity(util::CHUNK * 2);
-    input::for_each_chunk_of(ctx, name, files, |ctx, data| {
+    let mut buf = vec![0u8; util::CHUNK];
+    input::for_each_chunk_of(ctx, name, files, &mut buf, |ctx, data| {
         f(data, &mut out);
         if !util::out(ctx, &out) {
             return Err(Halt::Exit(1));
