@@ -115,3 +115,9 @@ pub fn operand_count(
     };
     Err(usage(ctx, spec, &message, 1))
 }
+
+/// Prints `name: msg` and gives status 1: the usual ending of a command that cannot go on.
+pub fn fail(ctx: &mut dyn ToolCtx, name: &str, msg: &str) -> i32 {
+    err(ctx, name, msg);
+    1
+}

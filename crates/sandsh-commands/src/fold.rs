@@ -6,6 +6,7 @@
 
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
+use super::obsolete;
 use super::spec_rows::FILES;
 
 use super::input::{self, Halt};
@@ -105,31 +106,13 @@ fn fold_line(line: &[u8], width: usize, bytes: bool, spaces: bool, out: &mut Vec
     out.extend_from_slice(&buf);
 }
 
-/// Rewrite GNU's obsolete `-NUM` into `-w NUM`.
-fn legacy(args: &[Arg]) -> Vec<Arg> {
-    let mut v = Vec::with_capacity(args.len());
-    for a in args {
-        if a == b"--" {
-            v.push(a.clone());
-            continue;
-        }
-        if a.len() > 1 && a[0] == b'-' && a[1..].iter().all(u8::is_ascii_digit) {
-            v.push(b"-w".to_vec());
-            v.push(a[1..].to_vec());
-        } else {
-            v.push(a.clone());
-        }
-    }
-    v
-}
-
 impl Command for Fold {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let args = legacy(args);
+        let args = obsolete::number_option(args, b"-w");
         let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
             Ok(p) => p,
             Err(s) => return s,

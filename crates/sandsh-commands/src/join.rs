@@ -408,10 +408,7 @@ impl Command for Join {
             Ok(p) => p,
             Err(s) => return s,
         };
-        let fail = |ctx: &mut dyn ToolCtx, m: &str| {
-            util::err(ctx, "join", m);
-            1
-        };
+        let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "join", m);
         let mut cfg = Cfg {
             tab: None,
             whole_line: false,

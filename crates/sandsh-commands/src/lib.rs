@@ -63,6 +63,7 @@ mod nl;
 mod nohup;
 mod nproc;
 mod numfmt;
+mod obsolete;
 mod od;
 mod output;
 mod paste;

@@ -9,6 +9,7 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::diag;
 use super::spec_rows::ZERO_TERMINATED;
 
 use super::input::{self, Halt, Source};
@@ -532,10 +533,7 @@ impl Command for Numfmt {
             Ok(p) => p,
             Err(s) => return s,
         };
-        let fail = |ctx: &mut dyn ToolCtx, m: &str| {
-            util::err(ctx, "numfmt", m);
-            1
-        };
+        let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "numfmt", m);
         let val = |o: &str| p.value(&SPEC, o).map(|v| util::lossy(v));
         let mut cfg = Cfg {
             from: Scale::None,

@@ -106,3 +106,27 @@ pub fn finish(
         Err(status) => status,
     }
 }
+
+/// The `==> NAME <==` line GNU `head` and `tail` print before each file's part: with more than
+/// one file or `-v`, never with `-q`; a blank line before all but the first.
+pub struct FileHeaders {
+    show: bool,
+    first: bool,
+}
+
+impl FileHeaders {
+    /// `choice` is `Some(true)` for `-v`, `Some(false)` for `-q`/`--silent`.
+    pub fn new(choice: Option<bool>, files: usize) -> FileHeaders {
+        FileHeaders {
+            show: choice.unwrap_or(files > 1),
+            first: true,
+        }
+    }
+
+    /// Writes the header for `name` when headers are shown; `false` when the reader is gone.
+    pub fn write(&mut self, ctx: &mut dyn ToolCtx, name: &str) -> bool {
+        let sep = if self.first { "" } else { "\n" };
+        self.first = false;
+        !self.show || out(ctx, format!("{sep}==> {name} <==\n").as_bytes())
+    }
+}

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 
 use sandsh_api::fs::WriteMode;
 
+use super::diag;
 use super::spec_rows::ZERO_TERMINATED;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
@@ -247,10 +248,7 @@ impl Command for Shuf {
             Ok(p) => p,
             Err(s) => return s,
         };
-        let fail = |ctx: &mut dyn ToolCtx, m: &str| {
-            util::err(ctx, "shuf", m);
-            1
-        };
+        let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "shuf", m);
         let echo = p.has(&SPEC, "e");
         let range = match p.value(&SPEC, "i") {
             Some(v) => {

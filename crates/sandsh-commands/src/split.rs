@@ -12,6 +12,7 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::diag;
 use super::util::{self, Lines, Source};
 
 pub struct Split;
@@ -294,10 +295,7 @@ impl Command for Split {
             Ok(p) => p,
             Err(s) => return s,
         };
-        let fail = |ctx: &mut dyn ToolCtx, m: &str| {
-            util::err(ctx, "split", m);
-            1
-        };
+        let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "split", m);
         let mut mode: Option<Mode> = None;
         let mut alphabet: &'static [u8] = b"abcdefghijklmnopqrstuvwxyz";
         let mut start: Option<Vec<u8>> = None;

@@ -16,6 +16,7 @@ pub use crate::input::{
     CHUNK, Lines, Source, files_or_stdin, is_dir, memory_error, open, read_all, read_chunk,
     read_input, split_records,
 };
+pub use crate::obsolete::legacy_count;
 pub use crate::output::{OutFile, is_fd_path, out};
 
 /// Ask as GNU `rm -i`/`cp -i`/`mv -i` do: the prompt goes to stderr and the answer is one line
@@ -79,32 +80,6 @@ pub fn env_path(ctx: &dyn ToolCtx) -> Option<Vec<u8>> {
         .into_iter()
         .find(|(k, _)| k == "PATH")
         .map(|(_, v)| v)
-}
-
-/// Expand GNU's obsolete `-NUM` first argument (head/tail `-5`, `-5c`) into `-n NUM`.
-pub fn legacy_count(args: &[Vec<u8>], letters: &[u8]) -> Vec<Vec<u8>> {
-    let Some(first) = args.first() else {
-        return Vec::new();
-    };
-    if first.len() >= 2 && first[0] == b'-' && first[1].is_ascii_digit() {
-        let digits: Vec<u8> = first[1..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .copied()
-            .collect();
-        let rest = &first[1 + digits.len()..];
-        let unit = match rest {
-            [] => Some(b'n'),
-            [c] if letters.contains(c) => Some(if *c == b'l' { b'n' } else { *c }),
-            _ => None,
-        };
-        if let Some(u) = unit {
-            let mut out = vec![vec![b'-', u], digits];
-            out.extend(args[1..].iter().cloned());
-            return out;
-        }
-    }
-    args.to_vec()
 }
 
 /// Parse a GNU size/count with optional multiplier suffix (`10`, `2K`, `1MB`, `3KiB`, `b`).
