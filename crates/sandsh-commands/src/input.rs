@@ -339,3 +339,18 @@ pub fn for_each_chunk_of(
     }
     status
 }
+
+/// Why [`read_operand`] gave no data.
+pub enum Unread {
+    /// The operand could not be opened: GNU's reason text.
+    Open(String),
+    /// Reading failed, cancellation included (then [`ToolCtx::is_cancelled`] is true).
+    Read(std::io::Error),
+}
+
+/// A whole operand (`-` is stdin), for commands that need all of it at once (`tac`, `iconv`,
+/// `csplit`); the two failures apart, as GNU words them apart.
+pub fn read_operand(ctx: &mut dyn ToolCtx, operand: &[u8]) -> Result<Vec<u8>, Unread> {
+    let mut src = open(ctx, operand).map_err(Unread::Open)?;
+    read_all(ctx, &mut src).map_err(Unread::Read)
+}

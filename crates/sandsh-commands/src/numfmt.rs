@@ -142,6 +142,15 @@ enum Scale {
     IecI,
 }
 
+/// The value of `--OPT` among `choices` (exact names), or GNU's "invalid argument" message.
+fn choose<T: Copy>(opt: &str, value: &str, choices: &[(&str, T)]) -> Result<T, String> {
+    choices
+        .iter()
+        .find(|(name, _)| *name == value)
+        .map(|&(_, v)| v)
+        .ok_or_else(|| format!("invalid argument {} for '--{opt}'", util::cquote(value)))
+}
+
 #[derive(Clone, Copy, PartialEq)]
 enum Round {
     Up,
@@ -594,32 +603,28 @@ impl Command for Numfmt {
             }
         }
         if let Some(s) = val("round") {
-            cfg.round = match s.as_str() {
-                "up" => Round::Up,
-                "down" => Round::Down,
-                "from-zero" => Round::FromZero,
-                "towards-zero" => Round::TowardsZero,
-                "nearest" => Round::Nearest,
-                _ => {
-                    return fail(
-                        ctx,
-                        &format!("invalid argument {} for '--round'", util::cquote(&s)),
-                    );
-                }
+            let rounds = [
+                ("up", Round::Up),
+                ("down", Round::Down),
+                ("from-zero", Round::FromZero),
+                ("towards-zero", Round::TowardsZero),
+                ("nearest", Round::Nearest),
+            ];
+            cfg.round = match choose("round", &s, &rounds) {
+                Ok(r) => r,
+                Err(m) => return fail(ctx, &m),
             };
         }
         if let Some(s) = val("invalid") {
-            cfg.invalid = match s.as_str() {
-                "abort" => Invalid::Abort,
-                "fail" => Invalid::Fail,
-                "warn" => Invalid::Warn,
-                "ignore" => Invalid::Ignore,
-                _ => {
-                    return fail(
-                        ctx,
-                        &format!("invalid argument {} for '--invalid'", util::cquote(&s)),
-                    );
-                }
+            let modes = [
+                ("abort", Invalid::Abort),
+                ("fail", Invalid::Fail),
+                ("warn", Invalid::Warn),
+                ("ignore", Invalid::Ignore),
+            ];
+            cfg.invalid = match choose("invalid", &s, &modes) {
+                Ok(m) => m,
+                Err(m) => return fail(ctx, &m),
             };
         }
         if let Some(s) = val("padding") {

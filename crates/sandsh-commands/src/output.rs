@@ -4,6 +4,7 @@
 //! Commands collect output in a buffer and write it a chunk at a time: one write per record
 //! would cost a call each, one write at the end would hold the whole output in memory.
 
+use sandsh_api::fs::{VfsError, WriteMode};
 use sandsh_api::{ExitStatus, ToolCtx};
 
 use crate::diag::{io_msg, vfs_msg};
@@ -129,4 +130,12 @@ impl FileHeaders {
         self.first = false;
         !self.show || out(ctx, format!("{sep}==> {name} <==\n").as_bytes())
     }
+}
+
+/// Writes `data` as the whole of the file `name` (`-o FILE`, a piece of `split`): created
+/// with mode 0666 less the umask, as `open(O_CREAT)` does, or truncated first.
+pub fn write_file(ctx: &dyn ToolCtx, name: &str, data: &[u8]) -> Result<(), VfsError> {
+    let path = ctx.resolve_path(name);
+    ctx.backend()
+        .write(&path, data, WriteMode::Truncate, 0o666 & !ctx.umask())
 }

@@ -10,14 +10,13 @@
 
 use std::collections::HashMap;
 
-use sandsh_api::fs::WriteMode;
-
 use super::diag;
 use super::spec_rows::ZERO_TERMINATED;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::output;
 use super::util::{self, Lines};
 
 pub struct Shuf;
@@ -336,11 +335,7 @@ impl Command for Shuf {
         };
         if let Some(o) = p.value(&SPEC, "o") {
             let name = util::lossy(o);
-            let path = ctx.resolve_path(&name);
-            if let Err(e) =
-                ctx.backend()
-                    .write(&path, &out, WriteMode::Truncate, 0o666 & !ctx.umask())
-            {
+            if let Err(e) = output::write_file(ctx, &name, &out) {
                 return fail(ctx, &format!("{name}: {e}"));
             }
         } else if !util::out(ctx, &out) {

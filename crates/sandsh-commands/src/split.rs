@@ -13,6 +13,7 @@ use sandsh_api::{
 };
 
 use super::diag;
+use super::output;
 use super::util::{self, Lines, Source};
 
 pub struct Split;
@@ -215,11 +216,8 @@ impl Out {
                 format!("creating file {}\n", util::quote(&name)).as_bytes(),
             );
         }
-        let path = ctx.resolve_path(&name);
-        ctx.backend()
-            .write(&path, b"", WriteMode::Truncate, 0o666 & !ctx.umask())
-            .map_err(|e| format!("{}: {e}", util::quote(&name)))?;
-        self.current = Some(path);
+        output::write_file(ctx, &name, b"").map_err(|e| format!("{}: {e}", util::quote(&name)))?;
+        self.current = Some(ctx.resolve_path(&name));
         Ok(())
     }
 
