@@ -1,10 +1,10 @@
 //! `cat`: concatenate files to standard output.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
-use super::util;
+use super::spec_rows::FILES;
+
+use super::{input, output, util};
 
 pub struct Cat;
 
@@ -76,13 +76,7 @@ static SPEC: CommandSpec = CommandSpec {
             help: "use ^ and M- notation, except for LFD and TAB",
         },
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the concatenated contents",
     examples: &[
         Example {
@@ -213,8 +207,6 @@ impl Command for Cat {
         if f.nonblank {
             f.number = false;
         }
-        let files: Vec<Arg> = util::files_or_stdin(p.operands);
-        let mut status = 0;
         let mut st = State {
             line: 0,
             at_start: true,
@@ -222,44 +214,15 @@ impl Command for Cat {
         };
         // Large reads: the plain path is a copy loop whose cost is per call.
         let mut buf = vec![0u8; 256 * 1024];
-        for file in files {
-            let name = util::lossy(&file);
-            let mut src = match util::open(ctx, &file) {
-                Ok(s) => s,
-                Err(m) => {
-                    util::err(ctx, "cat", &format!("{name}: {m}"));
-                    status = 1;
-                    continue;
-                }
-            };
-            loop {
-                if ctx.is_cancelled() {
-                    return 130;
-                }
-                let n = match util::read_chunk(ctx, &mut src, &mut buf) {
-                    Ok(n) => n,
-                    Err(e) => {
-                        util::err(ctx, "cat", &format!("{name}: {}", util::io_msg(&e)));
-                        status = 1;
-                        0
-                    }
-                };
-                if n == 0 {
-                    break;
-                }
-                let r = if f.plain() {
-                    ctx.stdout().write_all(&buf[..n])
-                } else {
-                    let mut out = Vec::with_capacity(n + n / 4);
-                    format_chunk(&f, &mut st, &buf[..n], &mut out);
-                    ctx.stdout().write_all(&out)
-                };
-                if r.is_err() {
-                    return 1;
-                }
+        input::for_each_chunk_of(ctx, "cat", p.operands, &mut buf, |ctx, chunk| {
+            if f.plain() {
+                output::write(ctx, chunk)
+            } else {
+                let mut out = Vec::with_capacity(chunk.len() + chunk.len() / 4);
+                format_chunk(&f, &mut st, chunk, &mut out);
+                output::write(ctx, &out)
             }
-        }
-        status
+        })
     }
 }
 

@@ -9,6 +9,9 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::spec_rows::ZERO_TERMINATED;
+
+use super::diag;
 use super::util::{self, Lines, Source};
 
 pub struct Comm;
@@ -62,12 +65,7 @@ static SPEC: CommandSpec = CommandSpec {
             value: None,
             help: "output a summary",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
     operands: &[
         ArgSpec {
@@ -120,23 +118,8 @@ impl Command for Comm {
             Ok(p) => p,
             Err(s) => return s,
         };
-        match p.operands.len() {
-            0 => return util::usage(ctx, &SPEC, "comm: missing operand", 1),
-            1 => {
-                let m = format!(
-                    "comm: missing operand after {}",
-                    util::cquote(&util::lossy(&p.operands[0]))
-                );
-                return util::usage(ctx, &SPEC, &m, 1);
-            }
-            2 => {}
-            _ => {
-                let m = format!(
-                    "comm: extra operand {}",
-                    util::cquote(&util::lossy(&p.operands[2]))
-                );
-                return util::usage(ctx, &SPEC, &m, 1);
-            }
+        if let Err(s) = diag::operand_count(ctx, &SPEC, &p.operands, 2, Some(2)) {
+            return s;
         }
         let delims: Vec<&Arg> = p.values(&SPEC, "output-delimiter");
         if delims.windows(2).any(|w| w[0] != w[1]) {

@@ -13,6 +13,9 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::diag;
+use super::input::{self, Unread};
+use super::output;
 use super::util;
 
 pub struct Csplit;
@@ -288,14 +291,11 @@ impl Run<'_> {
 
     fn create(&mut self, ctx: &mut dyn ToolCtx) -> Result<(), Stop> {
         let name = format!("{}{}", self.prefix, self.format.format(self.files_created));
-        let path = ctx.resolve_path(&name);
-        if let Err(e) = ctx
-            .backend()
-            .write(&path, b"", WriteMode::Truncate, 0o666 & !ctx.umask())
-        {
+        if let Err(e) = output::write_file(ctx, &name, b"") {
             util::err(ctx, "csplit", &format!("{name}: {e}"));
             return Err(Stop::Fatal);
         }
+        let path = ctx.resolve_path(&name);
         self.files_created += 1;
         self.open = Some((path, Vec::new()));
         Ok(())
@@ -569,16 +569,8 @@ impl Command for Csplit {
             Ok(p) => p,
             Err(s) => return s,
         };
-        match p.operands.len() {
-            0 => return util::usage(ctx, &SPEC, "csplit: missing operand", 1),
-            1 => {
-                let m = format!(
-                    "csplit: missing operand after {}",
-                    util::cquote(&util::lossy(&p.operands[0]))
-                );
-                return util::usage(ctx, &SPEC, &m, 1);
-            }
-            _ => {}
+        if let Err(s) = diag::operand_count(ctx, &SPEC, &p.operands, 2, None) {
+            return s;
         }
         let digits = match p.value(&SPEC, "n") {
             Some(v) => match util::lossy(v).parse::<usize>() {
@@ -616,18 +608,14 @@ impl Command for Csplit {
             }
         };
         let input = &p.operands[0];
-        let data = match util::open(ctx, input) {
-            Ok(mut src) => match util::read_all(ctx, &mut src) {
-                Ok(d) => d,
-                Err(e) => {
-                    if ctx.is_cancelled() {
-                        return 130;
-                    }
-                    util::err(ctx, "csplit", &format!("read error: {}", util::io_msg(&e)));
-                    return 1;
-                }
-            },
-            Err(m) => {
+        let data = match input::read_operand(ctx, input) {
+            Ok(d) => d,
+            Err(Unread::Read(_)) if ctx.is_cancelled() => return 130,
+            Err(Unread::Read(e)) => {
+                util::err(ctx, "csplit", &format!("read error: {}", util::io_msg(&e)));
+                return 1;
+            }
+            Err(Unread::Open(m)) => {
                 let m = format!(
                     "cannot open {} for reading: {m}",
                     util::quote(&util::lossy(input))

@@ -3,11 +3,12 @@
 //! As in GNU coreutils, `-c` selects bytes exactly like `-b` (GNU has no multibyte cut). Lists
 //! are parsed once into a sorted, merged set of ranges; lines stream through one at a time.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
-use super::util::{self, Lines};
+use super::spec_rows::{FILES, ZERO_TERMINATED};
+
+use super::input::{self, Halt};
+use super::util;
 
 pub struct Cut;
 
@@ -66,20 +67,9 @@ static SPEC: CommandSpec = CommandSpec {
             value: Some("STRING"),
             help: "use STRING as the output delimiter",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the selected parts of each line",
     examples: &[
         Example {
@@ -304,41 +294,36 @@ impl Command for Cut {
             only_delimited,
         };
         let eol = if p.has(&SPEC, "z") { 0 } else { b'\n' };
-        let files: Vec<Arg> = util::files_or_stdin(p.operands);
         let mut status = 0;
         let mut out = Vec::new();
-        for f in &files {
-            let mut src = match util::open(ctx, f) {
-                Ok(s) => s,
-                Err(m) => {
-                    util::err(ctx, "cut", &format!("{}: {m}", util::lossy(f)));
-                    status = 1;
-                    continue;
-                }
+        for f in util::files_or_stdin(p.operands) {
+            let Some(mut src) = input::open_or_report(ctx, "cut", &f) else {
+                status = 1;
+                continue;
             };
-            let mut lines = Lines::new(eol);
-            loop {
-                let line = match lines.next(ctx, &mut src) {
-                    Ok(Some(l)) => l,
-                    Ok(None) => break,
-                    Err(e) => {
-                        util::err(
-                            ctx,
-                            "cut",
-                            &format!("{}: {}", util::lossy(f), util::io_msg(&e)),
-                        );
-                        status = 1;
-                        break;
-                    }
-                };
-                let body = line.strip_suffix(&[eol]).unwrap_or(&line);
+            let read = input::for_each_record(ctx, &mut src, eol, |ctx, line| {
+                let body = line.strip_suffix(&[eol]).unwrap_or(line);
                 if cut_line(body, &cfg, &mut out) {
                     out.push(eol);
                 }
                 if !util::out(ctx, &out) {
-                    return 1;
+                    return Err(Halt::Exit(1));
                 }
                 out.clear();
+                Ok(())
+            });
+            match read {
+                Ok(()) | Err(Halt::Skip) => {}
+                // Unlike the other filters, a cancelled read is reported too.
+                Err(Halt::Read(e)) => {
+                    util::err(
+                        ctx,
+                        "cut",
+                        &format!("{}: {}", util::lossy(&f), util::io_msg(&e)),
+                    );
+                    status = 1;
+                }
+                Err(Halt::Exit(s)) => return s,
             }
         }
         if !out.is_empty() && !util::out(ctx, &out) {

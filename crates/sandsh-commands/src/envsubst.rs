@@ -9,7 +9,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::util::{self, Lines, Source};
+use super::input::{self, Halt, Source};
+use super::{output, util};
 
 pub struct Envsubst;
 
@@ -120,7 +121,7 @@ impl Command for Envsubst {
                     out.push(b'\n');
                 }
             });
-            return if util::out(ctx, &out) { 0 } else { 1 };
+            return output::finish(ctx, &out, Ok(0));
         }
         let allowed: Option<HashSet<Vec<u8>>> = format.map(|f| {
             let mut s = HashSet::new();
@@ -136,30 +137,10 @@ impl Command for Envsubst {
             .into_iter()
             .map(|(k, v)| (k.into_bytes(), v))
             .collect();
-        let mut src = Source::Stdin;
-        let mut lines = Lines::new(b'\n');
         let mut out = Vec::new();
-        loop {
-            let line = match lines.next(ctx, &mut src) {
-                Ok(Some(l)) => l,
-                Ok(None) => break,
-                Err(e) => {
-                    if ctx.is_cancelled() {
-                        return 130;
-                    }
-                    util::err(
-                        ctx,
-                        "envsubst",
-                        &format!(
-                            "error while reading \"standard input\": {}",
-                            util::io_msg(&e)
-                        ),
-                    );
-                    return 1;
-                }
-            };
+        let read = input::for_each_record(ctx, &mut Source::Stdin, b'\n', |ctx, line| {
             let mut last = 0;
-            scan(&line, |range, name, valid| {
+            scan(line, |range, name, valid| {
                 let valid = valid && allowed.as_ref().is_none_or(|a| a.contains(name));
                 if valid {
                     out.extend_from_slice(&line[last..range.start]);
@@ -170,17 +151,24 @@ impl Command for Envsubst {
                 }
             });
             out.extend_from_slice(&line[last..]);
-            if out.len() >= util::CHUNK {
-                if !util::out(ctx, &out) {
-                    return 1;
-                }
-                out.clear();
+            output::flush_when_full(ctx, &mut out).map_err(Halt::Exit)
+        });
+        match read {
+            Ok(()) | Err(Halt::Skip) => output::finish(ctx, &out, Ok(0)),
+            Err(Halt::Read(_)) if ctx.is_cancelled() => 130,
+            Err(Halt::Read(e)) => {
+                util::err(
+                    ctx,
+                    "envsubst",
+                    &format!(
+                        "error while reading \"standard input\": {}",
+                        util::io_msg(&e)
+                    ),
+                );
+                1
             }
+            Err(Halt::Exit(s)) => s,
         }
-        if !util::out(ctx, &out) {
-            return 1;
-        }
-        0
     }
 }
 

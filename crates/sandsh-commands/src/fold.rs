@@ -4,11 +4,13 @@
 //! advances to the next multiple of 8, backspace steps back and carriage return resets, unless
 //! `-b` counts every byte as one column. Lines stream one at a time.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
-use super::util::{self, Lines};
+use super::obsolete;
+use super::spec_rows::FILES;
+
+use super::input::{self, Halt};
+use super::{output, util};
 
 pub struct Fold;
 
@@ -38,13 +40,7 @@ static SPEC: CommandSpec = CommandSpec {
             help: "use WIDTH columns instead of 80",
         },
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the wrapped lines",
     examples: &[
         Example {
@@ -110,31 +106,13 @@ fn fold_line(line: &[u8], width: usize, bytes: bool, spaces: bool, out: &mut Vec
     out.extend_from_slice(&buf);
 }
 
-/// Rewrite GNU's obsolete `-NUM` into `-w NUM`.
-fn legacy(args: &[Arg]) -> Vec<Arg> {
-    let mut v = Vec::with_capacity(args.len());
-    for a in args {
-        if a == b"--" {
-            v.push(a.clone());
-            continue;
-        }
-        if a.len() > 1 && a[0] == b'-' && a[1..].iter().all(u8::is_ascii_digit) {
-            v.push(b"-w".to_vec());
-            v.push(a[1..].to_vec());
-        } else {
-            v.push(a.clone());
-        }
-    }
-    v
-}
-
 impl Command for Fold {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let args = legacy(args);
+        let args = obsolete::number_option(args, b"-w");
         let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
             Ok(p) => p,
             Err(s) => return s,
@@ -169,55 +147,19 @@ impl Command for Fold {
         };
         let bytes = p.has(&SPEC, "b");
         let spaces = p.has(&SPEC, "s");
-        let mut status = 0;
         let mut out = Vec::new();
-        for f in util::files_or_stdin(p.operands) {
-            let mut src = match util::open(ctx, &f) {
-                Ok(s) => s,
-                Err(m) => {
-                    util::err(ctx, "fold", &format!("{}: {m}", util::lossy(&f)));
-                    status = 1;
-                    continue;
-                }
+        let read = input::for_each_record_of(ctx, "fold", p.operands, b'\n', |ctx, line| {
+            let (body, nl) = match line.strip_suffix(b"\n") {
+                Some(b) => (b, true),
+                None => (line, false),
             };
-            let mut lines = Lines::new(b'\n');
-            loop {
-                let line = match lines.next(ctx, &mut src) {
-                    Ok(Some(l)) => l,
-                    Ok(None) => break,
-                    Err(e) => {
-                        if ctx.is_cancelled() {
-                            return 130;
-                        }
-                        util::err(
-                            ctx,
-                            "fold",
-                            &format!("{}: {}", util::lossy(&f), util::io_msg(&e)),
-                        );
-                        status = 1;
-                        break;
-                    }
-                };
-                let (body, nl) = match line.strip_suffix(b"\n") {
-                    Some(b) => (b, true),
-                    None => (line.as_slice(), false),
-                };
-                fold_line(body, width, bytes, spaces, &mut out);
-                if nl {
-                    out.push(b'\n');
-                }
-                if out.len() >= util::CHUNK {
-                    if !util::out(ctx, &out) {
-                        return 1;
-                    }
-                    out.clear();
-                }
+            fold_line(body, width, bytes, spaces, &mut out);
+            if nl {
+                out.push(b'\n');
             }
-        }
-        if !util::out(ctx, &out) {
-            return 1;
-        }
-        status
+            output::flush_when_full(ctx, &mut out).map_err(Halt::Exit)
+        });
+        output::finish(ctx, &out, read)
     }
 }
 

@@ -4,10 +4,12 @@
 //! reached, which is what lets `yes | head -n 1` end. Negative counts ("all but the last N")
 //! buffer the input.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
+use super::spec_rows::{FILES, ZERO_TERMINATED};
+
+use super::obsolete;
+use super::output::FileHeaders;
 use super::util::{self, Lines, Source};
 
 pub struct Head;
@@ -49,20 +51,9 @@ static SPEC: CommandSpec = CommandSpec {
             value: None,
             help: "always print headers giving file names",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the selected lines or bytes",
     examples: &[
         Example {
@@ -109,7 +100,7 @@ impl Command for Head {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let args = util::legacy_count(args, b"cbklmnqvz");
+        let args = obsolete::legacy_count(args, b"cbklmnqvz");
         let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
             Ok(p) => p,
             Err(s) => return s,
@@ -144,20 +135,15 @@ impl Command for Head {
             }
         }
         let files: Vec<Arg> = util::files_or_stdin(p.operands);
-        let show = headers.unwrap_or(files.len() > 1);
+        let mut headers = FileHeaders::new(headers, files.len());
         let mut status = 0;
-        let mut first = true;
         for f in &files {
             let name = util::display_name(f);
             let mut src = match util::open(ctx, f) {
                 Ok(s) => s,
                 Err(m) if m == "Is a directory" => {
-                    if show {
-                        let sep = if first { "" } else { "\n" };
-                        if !util::out(ctx, format!("{sep}==> {name} <==\n").as_bytes()) {
-                            return 1;
-                        }
-                        first = false;
+                    if !headers.write(ctx, &name) {
+                        return 1;
                     }
                     util::err(
                         ctx,
@@ -177,13 +163,9 @@ impl Command for Head {
                     continue;
                 }
             };
-            if show {
-                let sep = if first { "" } else { "\n" };
-                if !util::out(ctx, format!("{sep}==> {name} <==\n").as_bytes()) {
-                    return 1;
-                }
+            if !headers.write(ctx, &name) {
+                return 1;
             }
-            first = false;
             match copy_head(ctx, &mut src, count, delim) {
                 Ok(true) => {}
                 Ok(false) => return 1,

@@ -6,11 +6,12 @@
 //! `//IGNORE`. Like glibc's iconv, each input is read whole before converting; the output
 //! converted before an error is still written.
 
-use sandsh_api::fs::WriteMode;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::input::{self, Unread};
+use super::output;
 use super::util;
 
 pub struct Iconv;
@@ -420,28 +421,17 @@ impl Command for Iconv {
         let mut out = Vec::new();
         let mut status = 0;
         for f in &files {
-            let data = match util::open(ctx, f) {
-                Ok(mut src) => match util::read_all(ctx, &mut src) {
-                    Ok(d) => d,
-                    Err(e) => {
-                        if ctx.is_cancelled() {
-                            return 130;
+            let data = match input::read_operand(ctx, f) {
+                Ok(d) => d,
+                Err(Unread::Read(_)) if ctx.is_cancelled() => return 130,
+                Err(e) => {
+                    let m = match e {
+                        Unread::Read(e) => format!("unable to read input: {}", util::io_msg(&e)),
+                        Unread::Open(m) => {
+                            format!("cannot open input file `{}': {m}", util::lossy(f))
                         }
-                        util::err(
-                            ctx,
-                            "iconv",
-                            &format!("unable to read input: {}", util::io_msg(&e)),
-                        );
-                        status = 1;
-                        continue;
-                    }
-                },
-                Err(m) => {
-                    util::err(
-                        ctx,
-                        "iconv",
-                        &format!("cannot open input file `{}': {m}", util::lossy(f)),
-                    );
+                    };
+                    util::err(ctx, "iconv", &m);
                     status = 1;
                     continue;
                 }
@@ -470,12 +460,7 @@ impl Command for Iconv {
             }
         }
         if let Some(o) = p.value(&SPEC, "o") {
-            let name = util::lossy(o);
-            let path = ctx.resolve_path(&name);
-            if let Err(e) =
-                ctx.backend()
-                    .write(&path, &out, WriteMode::Truncate, 0o666 & !ctx.umask())
-            {
+            if let Err(e) = output::write_file(ctx, &util::lossy(o), &out) {
                 util::err(ctx, "iconv", &format!("cannot open output file: {e}"));
                 return 1;
             }

@@ -10,6 +10,9 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::spec_rows::ZERO_TERMINATED;
+
+use super::diag;
 use super::util::{self, Lines, Source};
 
 pub struct Join;
@@ -93,12 +96,7 @@ static SPEC: CommandSpec = CommandSpec {
             value: None,
             help: "treat the first line in each file as field headers, print them without trying to pair them",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
     operands: &[
         ArgSpec {
@@ -410,10 +408,7 @@ impl Command for Join {
             Ok(p) => p,
             Err(s) => return s,
         };
-        let fail = |ctx: &mut dyn ToolCtx, m: &str| {
-            util::err(ctx, "join", m);
-            1
-        };
+        let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "join", m);
         let mut cfg = Cfg {
             tab: None,
             whole_line: false,
@@ -511,23 +506,8 @@ impl Command for Join {
         if cfg.autoformat && cfg.outlist.is_some() {
             cfg.autoformat = false;
         }
-        match p.operands.len() {
-            0 => return util::usage(ctx, &SPEC, "join: missing operand", 1),
-            1 => {
-                let m = format!(
-                    "join: missing operand after {}",
-                    util::cquote(&util::lossy(&p.operands[0]))
-                );
-                return util::usage(ctx, &SPEC, &m, 1);
-            }
-            2 => {}
-            _ => {
-                let m = format!(
-                    "join: extra operand {}",
-                    util::cquote(&util::lossy(&p.operands[2]))
-                );
-                return util::usage(ctx, &SPEC, &m, 1);
-            }
+        if let Err(s) = diag::operand_count(ctx, &SPEC, &p.operands, 2, Some(2)) {
+            return s;
         }
         if p.operands[0] == b"-" && p.operands[1] == b"-" {
             return fail(ctx, "both files cannot be standard input");

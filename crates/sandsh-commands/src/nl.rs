@@ -7,11 +7,12 @@
 
 use regex::bytes::Regex;
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
-use super::util::{self, Lines};
+use super::spec_rows::FILES;
+
+use super::input::{self, Halt};
+use super::{output, util};
 
 pub struct Nl;
 
@@ -89,13 +90,7 @@ static SPEC: CommandSpec = CommandSpec {
             help: "use NUMBER columns for line numbers",
         },
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the lines with numbers added",
     examples: &[
         Example {
@@ -236,98 +231,62 @@ impl Command for Nl {
         let mut line_no = start;
         let mut section = 1usize;
         let mut blank_lines = 0i64;
-        let mut status = 0;
         let mut out = Vec::new();
-        for f in util::files_or_stdin(p.operands) {
-            let mut src = match util::open(ctx, &f) {
-                Ok(s) => s,
-                Err(m) => {
-                    util::err(ctx, "nl", &format!("{}: {m}", util::lossy(&f)));
-                    status = 1;
-                    continue;
+        let read = input::for_each_record_of(ctx, "nl", p.operands, b'\n', |ctx, line| {
+            let body = line.strip_suffix(b"\n").unwrap_or(line);
+            if !delim.is_empty()
+                && let Some(k) = delims.iter().position(|d| d.as_slice() == body)
+            {
+                // \:\:\: header, \:\: body, \: footer.
+                section = 2 - k;
+                if !no_renumber {
+                    line_no = start;
                 }
-            };
-            let mut lines = Lines::new(b'\n');
-            loop {
-                let line = match lines.next(ctx, &mut src) {
-                    Ok(Some(l)) => l,
-                    Ok(None) => break,
-                    Err(e) => {
-                        if ctx.is_cancelled() {
-                            return 130;
-                        }
-                        util::err(
-                            ctx,
-                            "nl",
-                            &format!("{}: {}", util::lossy(&f), util::io_msg(&e)),
-                        );
-                        status = 1;
-                        break;
-                    }
-                };
-                let body = line.strip_suffix(b"\n").unwrap_or(&line);
-                if !delim.is_empty()
-                    && let Some(k) = delims.iter().position(|d| d.as_slice() == body)
-                {
-                    // \:\:\: header, \:\: body, \: footer.
-                    section = 2 - k;
-                    if !no_renumber {
-                        line_no = start;
-                    }
-                    out.push(b'\n');
-                    continue;
-                }
-                let number = match &styles[section] {
-                    Style::All => {
-                        if join > 1 {
-                            blank_lines += 1;
-                            if !body.is_empty() || blank_lines == join {
-                                blank_lines = 0;
-                                true
-                            } else {
-                                false
-                            }
-                        } else {
-                            true
-                        }
-                    }
-                    Style::NonEmpty => !body.is_empty(),
-                    Style::None => false,
-                    Style::Re(r) => r.is_match(body),
-                };
-                if number {
-                    let s = match fmt {
-                        Fmt::Ln => format!("{line_no:<width$}"),
-                        Fmt::Rn => format!("{line_no:>width$}"),
-                        Fmt::Rz => format!("{line_no:0width$}"),
-                    };
-                    out.extend_from_slice(s.as_bytes());
-                    out.extend_from_slice(&sep);
-                    match line_no.checked_add(incr) {
-                        Some(n) => line_no = n,
-                        None => {
-                            let _ = util::out(ctx, &out);
-                            util::err(ctx, "nl", "line number overflow");
-                            return 1;
-                        }
-                    }
-                } else {
-                    out.extend_from_slice(&fudge);
-                }
-                out.extend_from_slice(body);
                 out.push(b'\n');
-                if out.len() >= util::CHUNK {
-                    if !util::out(ctx, &out) {
-                        return 1;
-                    }
-                    out.clear();
-                }
+                return Ok(());
             }
-        }
-        if !util::out(ctx, &out) {
-            return 1;
-        }
-        status
+            let number = match &styles[section] {
+                Style::All => {
+                    if join > 1 {
+                        blank_lines += 1;
+                        if !body.is_empty() || blank_lines == join {
+                            blank_lines = 0;
+                            true
+                        } else {
+                            false
+                        }
+                    } else {
+                        true
+                    }
+                }
+                Style::NonEmpty => !body.is_empty(),
+                Style::None => false,
+                Style::Re(r) => r.is_match(body),
+            };
+            if number {
+                let s = match fmt {
+                    Fmt::Ln => format!("{line_no:<width$}"),
+                    Fmt::Rn => format!("{line_no:>width$}"),
+                    Fmt::Rz => format!("{line_no:0width$}"),
+                };
+                out.extend_from_slice(s.as_bytes());
+                out.extend_from_slice(&sep);
+                match line_no.checked_add(incr) {
+                    Some(n) => line_no = n,
+                    None => {
+                        let _ = util::out(ctx, &out);
+                        util::err(ctx, "nl", "line number overflow");
+                        return Err(Halt::Exit(1));
+                    }
+                }
+            } else {
+                out.extend_from_slice(&fudge);
+            }
+            out.extend_from_slice(body);
+            out.push(b'\n');
+            output::flush_when_full(ctx, &mut out).map_err(Halt::Exit)
+        });
+        output::finish(ctx, &out, read)
     }
 }
 

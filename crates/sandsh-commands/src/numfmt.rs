@@ -9,7 +9,11 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::util::{self, Lines, Source};
+use super::diag;
+use super::spec_rows::ZERO_TERMINATED;
+
+use super::input::{self, Halt, Source};
+use super::{output, util};
 
 pub struct Numfmt;
 
@@ -98,12 +102,7 @@ static SPEC: CommandSpec = CommandSpec {
             value: Some("N"),
             help: "the output unit size (instead of the default 1)",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
     operands: &[ArgSpec {
         name: "NUMBER",
@@ -141,6 +140,15 @@ enum Scale {
     Si,
     Iec,
     IecI,
+}
+
+/// The value of `--OPT` among `choices` (exact names), or GNU's "invalid argument" message.
+fn choose<T: Copy>(opt: &str, value: &str, choices: &[(&str, T)]) -> Result<T, String> {
+    choices
+        .iter()
+        .find(|(name, _)| *name == value)
+        .map(|&(_, v)| v)
+        .ok_or_else(|| format!("invalid argument {} for '--{opt}'", util::cquote(value)))
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -534,10 +542,7 @@ impl Command for Numfmt {
             Ok(p) => p,
             Err(s) => return s,
         };
-        let fail = |ctx: &mut dyn ToolCtx, m: &str| {
-            util::err(ctx, "numfmt", m);
-            1
-        };
+        let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "numfmt", m);
         let val = |o: &str| p.value(&SPEC, o).map(|v| util::lossy(v));
         let mut cfg = Cfg {
             from: Scale::None,
@@ -598,32 +603,28 @@ impl Command for Numfmt {
             }
         }
         if let Some(s) = val("round") {
-            cfg.round = match s.as_str() {
-                "up" => Round::Up,
-                "down" => Round::Down,
-                "from-zero" => Round::FromZero,
-                "towards-zero" => Round::TowardsZero,
-                "nearest" => Round::Nearest,
-                _ => {
-                    return fail(
-                        ctx,
-                        &format!("invalid argument {} for '--round'", util::cquote(&s)),
-                    );
-                }
+            let rounds = [
+                ("up", Round::Up),
+                ("down", Round::Down),
+                ("from-zero", Round::FromZero),
+                ("towards-zero", Round::TowardsZero),
+                ("nearest", Round::Nearest),
+            ];
+            cfg.round = match choose("round", &s, &rounds) {
+                Ok(r) => r,
+                Err(m) => return fail(ctx, &m),
             };
         }
         if let Some(s) = val("invalid") {
-            cfg.invalid = match s.as_str() {
-                "abort" => Invalid::Abort,
-                "fail" => Invalid::Fail,
-                "warn" => Invalid::Warn,
-                "ignore" => Invalid::Ignore,
-                _ => {
-                    return fail(
-                        ctx,
-                        &format!("invalid argument {} for '--invalid'", util::cquote(&s)),
-                    );
-                }
+            let modes = [
+                ("abort", Invalid::Abort),
+                ("fail", Invalid::Fail),
+                ("warn", Invalid::Warn),
+                ("ignore", Invalid::Ignore),
+            ];
+            cfg.invalid = match choose("invalid", &s, &modes) {
+                Ok(m) => m,
+                Err(m) => return fail(ctx, &m),
             };
         }
         if let Some(s) = val("padding") {
@@ -685,22 +686,10 @@ impl Command for Numfmt {
                 },
                 None => 0,
             };
-            let mut src = Source::Stdin;
-            let mut lines = Lines::new(eol);
-            loop {
-                let line = match lines.next(ctx, &mut src) {
-                    Ok(Some(l)) => l,
-                    Ok(None) => break,
-                    Err(e) => {
-                        if ctx.is_cancelled() {
-                            return 130;
-                        }
-                        return fail(ctx, &util::io_msg(&e));
-                    }
-                };
+            let read = input::for_each_record(ctx, &mut Source::Stdin, eol, |ctx, line| {
                 let (body, nl) = match line.strip_suffix(&[eol]) {
                     Some(b) => (b, true),
-                    None => (line.as_slice(), false),
+                    None => (line, false),
                 };
                 if header > 0 {
                     header -= 1;
@@ -708,18 +697,19 @@ impl Command for Numfmt {
                 } else {
                     match process_line(ctx, &cfg, body, &mut out) {
                         Ok(ok) => all_ok &= ok,
-                        Err(()) => return 2,
+                        Err(()) => return Err(Halt::Exit(2)),
                     }
                 }
                 if nl || !body.is_empty() {
                     out.push(eol);
                 }
-                if out.len() >= util::CHUNK {
-                    if !util::out(ctx, &out) {
-                        return 1;
-                    }
-                    out.clear();
-                }
+                output::flush_when_full(ctx, &mut out).map_err(Halt::Exit)
+            });
+            match read {
+                Ok(()) | Err(Halt::Skip) => {}
+                Err(Halt::Read(_)) if ctx.is_cancelled() => return 130,
+                Err(Halt::Read(e)) => return fail(ctx, &util::io_msg(&e)),
+                Err(Halt::Exit(s)) => return s,
             }
         }
         if !util::out(ctx, &out) {

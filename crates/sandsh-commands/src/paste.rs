@@ -4,9 +4,9 @@
 //! joins one input at a time. Every `-` operand shares the one standard input, as in GNU
 //! (`paste - -` pairs consecutive lines).
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+
+use super::spec_rows::{FILES, ZERO_TERMINATED};
 
 use super::util::{self, Lines, Source};
 
@@ -31,20 +31,9 @@ static SPEC: CommandSpec = CommandSpec {
             value: None,
             help: "paste one file at a time instead of in parallel",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the merged lines",
     examples: &[
         Example {

@@ -9,7 +9,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::util::{self, Lines};
+use super::input::{self, Halt};
+use super::{output, util};
 
 pub struct Rev;
 
@@ -80,35 +81,16 @@ impl Command for Rev {
                     }
                 }
             };
-            let mut lines = Lines::new(eol);
             let mut n = 0usize;
             let mut acc = String::new();
-            loop {
-                let line = match lines.next(ctx, &mut src) {
-                    Ok(Some(l)) => l,
-                    Ok(None) => {
-                        for c in acc.chars().rev() {
-                            let mut b = [0u8; 4];
-                            out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
-                        }
-                        break;
-                    }
-                    Err(e) => {
-                        if ctx.is_cancelled() {
-                            return 130;
-                        }
-                        util::err(ctx, "rev", &format!("{name}: {}", util::io_msg(&e)));
-                        status = 1;
-                        break;
-                    }
-                };
+            let read = input::for_each_record(ctx, &mut src, eol, |ctx, line| {
                 let (body, had_eol) = match line.strip_suffix(&[eol]) {
                     Some(b) => (b, true),
-                    None => (line.as_slice(), false),
+                    None => (line, false),
                 };
                 let Ok(text) = std::str::from_utf8(body) else {
                     if !util::out(ctx, &out) {
-                        return 1;
+                        return Err(Halt::Exit(1));
                     }
                     out.clear();
                     util::err(
@@ -116,8 +98,7 @@ impl Command for Rev {
                         "rev",
                         &format!("{name}: {n}: Invalid or incomplete multibyte or wide character"),
                     );
-                    status = 1;
-                    break;
+                    return Err(Halt::Skip);
                 };
                 // A NUL ends the line's text; like util-linux, the line then continues with
                 // the next one read.
@@ -125,30 +106,37 @@ impl Command for Rev {
                     && let Some(z) = text.find('\0')
                 {
                     acc.push_str(&text[..z]);
-                    continue;
+                    return Ok(());
                 }
                 acc.push_str(text);
-                for c in acc.chars().rev() {
-                    let mut b = [0u8; 4];
-                    out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
-                }
+                push_reversed(&acc, &mut out);
                 acc.clear();
                 if had_eol {
                     out.push(eol);
                 }
                 n += 1;
-                if out.len() >= util::CHUNK {
-                    if !util::out(ctx, &out) {
-                        return 1;
-                    }
-                    out.clear();
+                output::flush_when_full(ctx, &mut out).map_err(Halt::Exit)
+            });
+            match read {
+                Ok(()) => push_reversed(&acc, &mut out),
+                Err(Halt::Read(_)) if ctx.is_cancelled() => return 130,
+                Err(Halt::Read(e)) => {
+                    util::err(ctx, "rev", &format!("{name}: {}", util::io_msg(&e)));
+                    status = 1;
                 }
+                Err(Halt::Skip) => status = 1,
+                Err(Halt::Exit(s)) => return s,
             }
         }
-        if !util::out(ctx, &out) {
-            return 1;
-        }
-        status
+        output::finish(ctx, &out, Ok(status))
+    }
+}
+
+/// Appends `text` with its characters in reverse order.
+fn push_reversed(text: &str, out: &mut Vec<u8>) {
+    for c in text.chars().rev() {
+        let mut b = [0u8; 4];
+        out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
     }
 }
 

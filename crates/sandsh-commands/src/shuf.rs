@@ -10,11 +10,13 @@
 
 use std::collections::HashMap;
 
-use sandsh_api::fs::WriteMode;
+use super::diag;
+use super::spec_rows::ZERO_TERMINATED;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::output;
 use super::util::{self, Lines};
 
 pub struct Shuf;
@@ -62,12 +64,7 @@ static SPEC: CommandSpec = CommandSpec {
             value: None,
             help: "output lines can be repeated",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
     operands: &[ArgSpec {
         name: "FILE",
@@ -250,10 +247,7 @@ impl Command for Shuf {
             Ok(p) => p,
             Err(s) => return s,
         };
-        let fail = |ctx: &mut dyn ToolCtx, m: &str| {
-            util::err(ctx, "shuf", m);
-            1
-        };
+        let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "shuf", m);
         let echo = p.has(&SPEC, "e");
         let range = match p.value(&SPEC, "i") {
             Some(v) => {
@@ -341,11 +335,7 @@ impl Command for Shuf {
         };
         if let Some(o) = p.value(&SPEC, "o") {
             let name = util::lossy(o);
-            let path = ctx.resolve_path(&name);
-            if let Err(e) =
-                ctx.backend()
-                    .write(&path, &out, WriteMode::Truncate, 0o666 & !ctx.umask())
-            {
+            if let Err(e) = output::write_file(ctx, &name, &out) {
                 return fail(ctx, &format!("{name}: {e}"));
             }
         } else if !util::out(ctx, &out) {

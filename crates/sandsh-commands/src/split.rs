@@ -12,6 +12,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::diag;
+use super::output;
 use super::util::{self, Lines, Source};
 
 pub struct Split;
@@ -214,11 +216,8 @@ impl Out {
                 format!("creating file {}\n", util::quote(&name)).as_bytes(),
             );
         }
-        let path = ctx.resolve_path(&name);
-        ctx.backend()
-            .write(&path, b"", WriteMode::Truncate, 0o666 & !ctx.umask())
-            .map_err(|e| format!("{}: {e}", util::quote(&name)))?;
-        self.current = Some(path);
+        output::write_file(ctx, &name, b"").map_err(|e| format!("{}: {e}", util::quote(&name)))?;
+        self.current = Some(ctx.resolve_path(&name));
         Ok(())
     }
 
@@ -294,10 +293,7 @@ impl Command for Split {
             Ok(p) => p,
             Err(s) => return s,
         };
-        let fail = |ctx: &mut dyn ToolCtx, m: &str| {
-            util::err(ctx, "split", m);
-            1
-        };
+        let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "split", m);
         let mut mode: Option<Mode> = None;
         let mut alphabet: &'static [u8] = b"abcdefghijklmnopqrstuvwxyz";
         let mut start: Option<Vec<u8>> = None;

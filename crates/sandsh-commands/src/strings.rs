@@ -8,6 +8,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::diag;
+use super::obsolete;
 use super::util;
 
 pub struct Strings;
@@ -107,33 +109,18 @@ fn printable(c: u8, cfg: &Cfg) -> bool {
         || (cfg.whitespace && matches!(c, b'\n' | b'\r' | 11 | 12))
 }
 
-fn legacy(args: &[Arg]) -> Vec<Arg> {
-    args.iter()
-        .flat_map(|a| {
-            if a.len() > 1 && a[0] == b'-' && a[1..].iter().all(u8::is_ascii_digit) {
-                vec![b"-n".to_vec(), a[1..].to_vec()]
-            } else {
-                vec![a.clone()]
-            }
-        })
-        .collect()
-}
-
 impl Command for Strings {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let args = legacy(args);
+        let args = obsolete::number_option(args, b"-n");
         let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
             Ok(p) => p,
             Err(s) => return s,
         };
-        let fail = |ctx: &mut dyn ToolCtx, m: &str| {
-            util::err(ctx, "strings", m);
-            1
-        };
+        let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "strings", m);
         let mut cfg = Cfg {
             min: 4,
             radix: None,

@@ -8,10 +8,11 @@
 
 use regex::bytes::Regex;
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
+use super::spec_rows::FILES;
+
+use super::input::{self, Unread};
 use super::util;
 
 pub struct Tac;
@@ -42,13 +43,7 @@ static SPEC: CommandSpec = CommandSpec {
             help: "use STRING as the separator instead of newline",
         },
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the records of each input in reverse order",
     examples: &[
         Example {
@@ -166,35 +161,16 @@ impl Command for Tac {
         };
         let mut status = 0;
         for f in util::files_or_stdin(p.operands) {
-            let data = match util::open(ctx, &f) {
-                Ok(mut src) => match util::read_all(ctx, &mut src) {
-                    Ok(d) => d,
-                    Err(e) => {
-                        if ctx.is_cancelled() {
-                            return 130;
-                        }
-                        util::err(
-                            ctx,
-                            "tac",
-                            &format!(
-                                "{}: read error: {}",
-                                util::quote(&util::lossy(&f)),
-                                util::io_msg(&e)
-                            ),
-                        );
-                        status = 1;
-                        continue;
-                    }
-                },
-                Err(m) => {
-                    util::err(
-                        ctx,
-                        "tac",
-                        &format!(
-                            "failed to open {} for reading: {m}",
-                            util::quote(&util::lossy(&f))
-                        ),
-                    );
+            let data = match input::read_operand(ctx, &f) {
+                Ok(d) => d,
+                Err(Unread::Read(_)) if ctx.is_cancelled() => return 130,
+                Err(e) => {
+                    let name = util::quote(&util::lossy(&f));
+                    let m = match e {
+                        Unread::Read(e) => format!("{name}: read error: {}", util::io_msg(&e)),
+                        Unread::Open(m) => format!("failed to open {name} for reading: {m}"),
+                    };
+                    util::err(ctx, "tac", &m);
                     status = 1;
                     continue;
                 }

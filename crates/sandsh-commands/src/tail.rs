@@ -4,10 +4,12 @@
 //! start. Following a growing file (`-f`) has no meaning over a snapshot-style filesystem
 //! without a writer running alongside, so it is refused rather than faked.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
+use super::spec_rows::{FILES, ZERO_TERMINATED};
+
+use super::obsolete;
+use super::output::FileHeaders;
 use super::util;
 
 pub struct Tail;
@@ -61,20 +63,9 @@ static SPEC: CommandSpec = CommandSpec {
             value: None,
             help: "always output headers giving file names",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[FILES],
     returns: "the selected lines or bytes",
     examples: &[
         Example {
@@ -135,7 +126,7 @@ fn legacy(args: &[Arg]) -> Vec<Arg> {
         out.extend(args[1..].iter().cloned());
         return out;
     }
-    util::legacy_count(args, b"cbln")
+    obsolete::legacy_count(args, b"cbln")
 }
 
 /// `tail -n +N` / `-c +N` in bounded memory: `Ok(false)` when the output fails.
@@ -265,9 +256,8 @@ impl Command for Tail {
             }
         }
         let files: Vec<Arg> = util::files_or_stdin(p.operands);
-        let show = headers.unwrap_or(files.len() > 1);
+        let mut headers = FileHeaders::new(headers, files.len());
         let mut status = 0;
-        let mut first = true;
         for f in &files {
             let name = util::display_name(f);
             let opened = util::open(ctx, f);
@@ -282,43 +272,21 @@ impl Command for Tail {
                 status = 1;
                 continue;
             }
-            if show {
-                let sep = if first { "" } else { "\n" };
-                if !util::out(ctx, format!("{sep}==> {name} <==\n").as_bytes()) {
-                    return 1;
-                }
+            if !headers.write(ctx, &name) {
+                return 1;
             }
-            first = false;
-            if count.from_start {
-                // +N streams: skip N-1 records (or bytes), then copy chunk by chunk.
-                let r = match opened {
-                    Ok(mut src) => stream_from(ctx, &mut src, count, delim),
-                    Err(m) => Err(m),
-                };
-                match r {
-                    Ok(true) => {}
-                    Ok(false) => return 1,
-                    Err(m) => {
-                        util::err(
-                            ctx,
-                            "tail",
-                            &format!("error reading {}: {m}", util::quote(&name)),
-                        );
-                        status = 1;
-                    }
+            let copied = opened.and_then(|mut src| {
+                if count.from_start {
+                    // +N streams: skip N-1 records (or bytes), then copy chunk by chunk.
+                    stream_from(ctx, &mut src, count, delim)
+                } else {
+                    let data = util::read_all(ctx, &mut src).map_err(|e| util::io_msg(&e))?;
+                    Ok(util::out(ctx, select(&data, count, delim)))
                 }
-                continue;
-            }
-            let data = match opened {
-                Ok(mut src) => util::read_all(ctx, &mut src).map_err(|e| util::io_msg(&e)),
-                Err(m) => Err(m),
-            };
-            match data {
-                Ok(d) => {
-                    if !util::out(ctx, select(&d, count, delim)) {
-                        return 1;
-                    }
-                }
+            });
+            match copied {
+                Ok(true) => {}
+                Ok(false) => return 1,
                 Err(m) => {
                     util::err(
                         ctx,

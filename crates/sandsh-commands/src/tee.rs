@@ -4,6 +4,7 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
+use super::input::{self, Halt, Source};
 use super::util;
 
 pub struct Tee;
@@ -72,20 +73,8 @@ impl Command for Tee {
         let to_fds = files.iter().any(|(_, t)| t.is_fd());
         let mut buf = vec![0u8; util::CHUNK];
         let mut stdout_ok = true;
-        let mut src = util::Source::Stdin;
-        loop {
-            if ctx.is_cancelled() {
-                return 130;
-            }
-            let n = match util::read_chunk(ctx, &mut src, &mut buf) {
-                Ok(0) => break,
-                Ok(n) => n,
-                Err(e) => {
-                    util::err(ctx, "tee", &format!("standard input: {}", util::io_msg(&e)));
-                    return 1;
-                }
-            };
-            if stdout_ok && !util::out(ctx, &buf[..n]) {
+        let read = input::for_each_chunk(ctx, &mut Source::Stdin, &mut buf, |ctx, chunk| {
+            if stdout_ok && !util::out(ctx, chunk) {
                 stdout_ok = false;
                 status = 1;
             }
@@ -95,7 +84,7 @@ impl Command for Tee {
             }
             let mut failed = Vec::new();
             for (k, (name, t)) in files.iter_mut().enumerate() {
-                if let Err(e) = t.write(ctx, &buf[..n]) {
+                if let Err(e) = t.write(ctx, chunk) {
                     util::err(ctx, "tee", &format!("{name}: {e}"));
                     failed.push(k);
                     status = 1;
@@ -105,10 +94,19 @@ impl Command for Tee {
                 files.remove(k);
             }
             if !stdout_ok && files.is_empty() {
-                break;
+                // Nowhere left to write: stop reading.
+                return Err(Halt::Skip);
             }
+            Ok(())
+        });
+        match read {
+            Ok(()) | Err(Halt::Skip) => status,
+            Err(Halt::Read(e)) => {
+                util::err(ctx, "tee", &format!("standard input: {}", util::io_msg(&e)));
+                1
+            }
+            Err(Halt::Exit(s)) => s,
         }
-        status
     }
 }
 

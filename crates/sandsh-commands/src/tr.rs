@@ -8,7 +8,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::util;
+use super::input::{self, Halt, Source};
+use super::{output, util};
 
 pub struct Tr;
 
@@ -450,38 +451,20 @@ impl Command for Tr {
         let mut buf = vec![0u8; util::CHUNK];
         let mut out = Vec::with_capacity(util::CHUNK);
         let mut last: Option<u8> = None;
-        let mut src = util::Source::Stdin;
-        loop {
-            if ctx.is_cancelled() {
-                return 130;
-            }
-            let n = match util::read_chunk(ctx, &mut src, &mut buf) {
-                Ok(0) => break,
-                Ok(n) => n,
-                Err(e) => {
-                    util::err(ctx, "tr", &format!("read error: {}", util::io_msg(&e)));
-                    return 1;
-                }
-            };
+        let read = input::for_each_chunk(ctx, &mut Source::Stdin, &mut buf, |ctx, chunk| {
             // Fast paths for the common single operations: no per-byte branches on options.
             if !delete && !squeeze {
-                for b in &mut buf[..n] {
+                for b in chunk.iter_mut() {
                     *b = map[*b as usize];
                 }
-                if !util::out(ctx, &buf[..n]) {
-                    return 1;
-                }
-                continue;
+                return output::write(ctx, chunk);
             }
             out.clear();
             if delete && !squeeze {
-                out.extend(buf[..n].iter().copied().filter(|&b| !in1[b as usize]));
-                if !util::out(ctx, &out) {
-                    return 1;
-                }
-                continue;
+                out.extend(chunk.iter().copied().filter(|&b| !in1[b as usize]));
+                return output::write(ctx, &out);
             }
-            for &b in &buf[..n] {
+            for &b in chunk.iter() {
                 if delete && in1[b as usize] {
                     continue;
                 }
@@ -492,11 +475,16 @@ impl Command for Tr {
                 last = Some(c);
                 out.push(c);
             }
-            if !util::out(ctx, &out) {
-                return 1;
+            output::write(ctx, &out)
+        });
+        match read {
+            Ok(()) | Err(Halt::Skip) => 0,
+            Err(Halt::Read(e)) => {
+                util::err(ctx, "tr", &format!("read error: {}", util::io_msg(&e)));
+                1
             }
+            Err(Halt::Exit(s)) => s,
         }
-        0
     }
 }
 

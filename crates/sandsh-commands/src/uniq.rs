@@ -9,6 +9,8 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
+use super::spec_rows::ZERO_TERMINATED;
+
 use super::util::{self, Lines};
 
 pub struct Uniq;
@@ -68,12 +70,7 @@ static SPEC: CommandSpec = CommandSpec {
             value: Some("N"),
             help: "compare no more than N characters in lines",
         },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
+        ZERO_TERMINATED,
     ],
     operands: &[
         ArgSpec {

@@ -9,9 +9,9 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::base64::{self, Kind};
-use super::fsutil::opt;
-use super::util;
+use super::Kind;
+use crate::fsutil::opt;
+use crate::util;
 
 pub struct Basenc;
 
@@ -276,7 +276,7 @@ impl Command for Basenc {
                 }
                 util::usage(ctx, &SPEC, "basenc: missing encoding type", 1)
             }
-            Some(Enc::Group(k)) => base64::run(k, &SPEC, args, ctx),
+            Some(Enc::Group(k)) => super::run(k, &SPEC, args, ctx),
             Some(Enc::Z85) => {
                 util::err(ctx, "basenc", "--z85 is not supported in the sandbox");
                 1

@@ -1,15 +1,20 @@
-//! `base64` and `base32`: encode or decode data, as GNU coreutils 9 does.
+//! The RFC 4648 encodings: `base64`, `base32` and `basenc`, and the codec they share, which
+//! encodes or decodes data as GNU coreutils 9 does.
 //!
-//! Both stream: input is read a chunk at a time and encoded in whole groups (3 or 5 bytes),
+//! The codec streams: input is read a chunk at a time and encoded in whole groups (3 or 5 bytes),
 //! or decoded in whole groups of 4 or 8 characters, carrying the remainder across chunks.
 //! Decoding follows gnulib's `decode_4`/`decode_8`: bytes decoded before an error are written,
 //! then `invalid input` is reported.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, CommandSpec, ExitStatus, ToolCtx};
 
-use super::util;
+use crate::util;
+
+mod base64;
+mod basenc;
+
+pub use base64::{Base32, Base64};
+pub use basenc::Basenc;
 
 /// An alphabet `run` streams; `basenc` picks the URL-safe and extended-hex variants.
 #[derive(Clone, Copy, PartialEq)]
@@ -226,8 +231,8 @@ fn decode_group(k: Kind, g: &[u8], out: &mut Vec<u8>) -> bool {
     }
 }
 
-/// Encode or decode (`-d`, `-i`, `-w` as in `spec`) with alphabet `k`; shared with `basenc`.
-pub(super) fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+/// Encode or decode (`-d`, `-i`, `-w` as in `spec`) with alphabet `k`.
+fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
     let name = k.name();
     let p = match util::parse_or_usage(spec, args, ctx, 1) {
         Ok(p) => p,
@@ -378,154 +383,5 @@ pub(super) fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolC
             }
             out.clear();
         }
-    }
-}
-
-static B64_SPEC: CommandSpec = CommandSpec {
-    name: "base64",
-    group: "text",
-    summary: "base64 encode/decode data and print to standard output",
-    usage: "base64 [OPTION]... [FILE]",
-    description: "Base64 encode or decode FILE, or standard input, to standard output (RFC 4648). Decoding ignores newlines; with -i it also ignores other characters outside the alphabet.",
-    options: &[
-        OptSpec {
-            short: Some('d'),
-            long: Some("decode"),
-            value: None,
-            help: "decode data",
-        },
-        OptSpec {
-            short: Some('i'),
-            long: Some("ignore-garbage"),
-            value: None,
-            help: "when decoding, ignore non-alphabet characters",
-        },
-        OptSpec {
-            short: Some('w'),
-            long: Some("wrap"),
-            value: Some("COLS"),
-            help: "wrap encoded lines after COLS characters (default 76); 0 disables wrapping",
-        },
-    ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "input (default: stdin)",
-        required: false,
-        repeated: false,
-    }],
-    returns: "the encoded or decoded data",
-    examples: &[
-        Example {
-            description: "encode",
-            script: "printf 'hello' | base64",
-            stdout: "aGVsbG8=\n",
-        },
-        Example {
-            description: "decode",
-            script: "echo aGVsbG8= | base64 -d",
-            stdout: "hello",
-        },
-    ],
-    errors: "exit 1 on invalid input when decoding (what decoded before the error is written), an unreadable file or a bad option",
-    risk: RiskLevel::ReadOnly,
-};
-
-static B32_SPEC: CommandSpec = CommandSpec {
-    name: "base32",
-    group: "text",
-    summary: "base32 encode/decode data and print to standard output",
-    usage: "base32 [OPTION]... [FILE]",
-    description: "Base32 encode or decode FILE, or standard input, to standard output (RFC 4648). Decoding ignores newlines; with -i it also ignores other characters outside the alphabet.",
-    options: &[
-        OptSpec {
-            short: Some('d'),
-            long: Some("decode"),
-            value: None,
-            help: "decode data",
-        },
-        OptSpec {
-            short: Some('i'),
-            long: Some("ignore-garbage"),
-            value: None,
-            help: "when decoding, ignore non-alphabet characters",
-        },
-        OptSpec {
-            short: Some('w'),
-            long: Some("wrap"),
-            value: Some("COLS"),
-            help: "wrap encoded lines after COLS characters (default 76); 0 disables wrapping",
-        },
-    ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "input (default: stdin)",
-        required: false,
-        repeated: false,
-    }],
-    returns: "the encoded or decoded data",
-    examples: &[
-        Example {
-            description: "encode",
-            script: "printf 'abc' | base32",
-            stdout: "MFRGG===\n",
-        },
-        Example {
-            description: "decode",
-            script: "echo MFRGG=== | base32 -d",
-            stdout: "abc",
-        },
-    ],
-    errors: "exit 1 on invalid input when decoding, an unreadable file or a bad option",
-    risk: RiskLevel::ReadOnly,
-};
-
-pub struct Base64;
-pub struct Base32;
-
-impl Command for Base64 {
-    fn spec(&self) -> &CommandSpec {
-        &B64_SPEC
-    }
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        run(Kind::B64, &B64_SPEC, args, ctx)
-    }
-}
-
-impl Command for Base32 {
-    fn spec(&self) -> &CommandSpec {
-        &B32_SPEC
-    }
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        run(Kind::B32, &B32_SPEC, args, ctx)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{Base32, Base64};
-    use crate::testing::run_in;
-
-    #[test]
-    fn gnu_cases() {
-        assert_eq!(run_in(&Base64, &["-w", "0"], "abcd").1, "YWJjZA==");
-        assert_eq!(run_in(&Base32, &["-w", "3"], "ab").1, "MFR\nA==\n==\n");
-        assert_eq!(
-            run_in(&Base64, &["-d"], "YWI"),
-            (1, "ab".into(), "base64: invalid input\n".into())
-        );
-        assert_eq!(run_in(&Base64, &["-d"], "YWI=\nYWI=").1, "abab");
-        assert_eq!(run_in(&Base64, &["-d"], "YQ==YQ").1, "aa");
-        assert_eq!(run_in(&Base64, &["-di"], "YW*I=").1, "ab");
-        assert_eq!(run_in(&Base32, &["-d"], "MFRGG===").1, "abc");
-        assert_eq!(
-            run_in(&Base32, &["-d"], "MFRA"),
-            (1, String::new(), "base32: invalid input\n".into())
-        );
-        assert_eq!(run_in(&Base64, &[], "").1, "");
-        let long = "x".repeat(100);
-        let enc = run_in(&Base64, &[], &long).1;
-        assert_eq!(run_in(&Base64, &["-d"], &enc).1, long);
     }
 }

@@ -3,12 +3,11 @@
 //! `sum.c` computes and prints them. Input streams a chunk at a time; the last of `-r`/`-s`
 //! wins, as in GNU.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
 
-use super::fsutil::opt;
-use super::util;
+use super::CHECKSUM_FILES;
+use crate::fsutil::opt;
+use crate::util;
 
 pub struct Sum;
 
@@ -32,13 +31,7 @@ static SPEC: CommandSpec = CommandSpec {
             "use System V sum algorithm, use 512 bytes blocks",
         ),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to checksum (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[CHECKSUM_FILES],
     returns: "checksum and block count per file",
     examples: &[
         Example {

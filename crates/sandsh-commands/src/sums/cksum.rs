@@ -2,12 +2,10 @@
 //! default, the old `sum` algorithms (`-a sysv`, `-a bsd`), or a message digest (`-a sha256`,
 //! tagged output unless `--untagged`). Input streams in chunks.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
-use super::sums::{Algo, hex};
-use super::util;
+use super::{Algo, CHECKSUM_FILES, hex};
+use crate::util;
 
 pub struct Cksum;
 
@@ -49,13 +47,7 @@ static SPEC: CommandSpec = CommandSpec {
             help: "not supported by cksum here",
         },
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to checksum (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[CHECKSUM_FILES],
     returns: "one line per file: CRC, byte count and name",
     examples: &[
         Example {
@@ -176,7 +168,7 @@ impl Command for Cksum {
         for f in &files {
             let shown = util::lossy(f);
             if let Kind::Digest(a) = kind {
-                match super::sums::digest_file(ctx, a, f) {
+                match super::digest_file(ctx, a, f) {
                     Ok(h) => {
                         let line = if untagged {
                             format!("{h}  {shown}\n")

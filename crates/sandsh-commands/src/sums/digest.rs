@@ -1,125 +1,13 @@
 //! `md5sum`, `sha1sum`, `sha224sum`, `sha256sum`, `sha384sum`, `sha512sum` and `b2sum`: print
 //! or check message digests, as GNU coreutils 9 does (one implementation, as GNU's
-//! `md5sum.c`). Files stream through the hasher a chunk at a time.
-
-use sha2::Digest;
+//! `md5sum.c`), over the hashers of [`super`].
 
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::util;
-
-/// A digest algorithm.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Algo {
-    Md5,
-    Sha1,
-    Sha224,
-    Sha256,
-    Sha384,
-    Sha512,
-    /// BLAKE2b with this many output bits.
-    B2(usize),
-}
-
-impl Algo {
-    /// The name in `--tag` lines.
-    pub fn tag(self) -> String {
-        match self {
-            Algo::Md5 => "MD5".into(),
-            Algo::Sha1 => "SHA1".into(),
-            Algo::Sha224 => "SHA224".into(),
-            Algo::Sha256 => "SHA256".into(),
-            Algo::Sha384 => "SHA384".into(),
-            Algo::Sha512 => "SHA512".into(),
-            Algo::B2(512) => "BLAKE2b".into(),
-            Algo::B2(n) => format!("BLAKE2b-{n}"),
-        }
-    }
-
-    /// Digest length in hex digits.
-    pub fn hex_len(self) -> usize {
-        match self {
-            Algo::Md5 => 32,
-            Algo::Sha1 => 40,
-            Algo::Sha224 => 56,
-            Algo::Sha256 => 64,
-            Algo::Sha384 => 96,
-            Algo::Sha512 => 128,
-            Algo::B2(n) => n / 4,
-        }
-    }
-
-    /// A fresh hasher (None for a BLAKE2b length that is not supported).
-    pub fn hasher(self) -> Option<Box<dyn Hasher>> {
-        Some(match self {
-            Algo::Md5 => Box::new(md5::Md5::new()),
-            Algo::Sha1 => Box::new(sha1::Sha1::new()),
-            Algo::Sha224 => Box::new(sha2::Sha224::new()),
-            Algo::Sha256 => Box::new(sha2::Sha256::new()),
-            Algo::Sha384 => Box::new(sha2::Sha384::new()),
-            Algo::Sha512 => Box::new(sha2::Sha512::new()),
-            Algo::B2(bits) => {
-                use blake2::digest::consts::{U16, U20, U28, U32, U48, U64};
-                match bits {
-                    128 => Box::new(blake2::Blake2b::<U16>::new()),
-                    160 => Box::new(blake2::Blake2b::<U20>::new()),
-                    224 => Box::new(blake2::Blake2b::<U28>::new()),
-                    256 => Box::new(blake2::Blake2b::<U32>::new()),
-                    384 => Box::new(blake2::Blake2b::<U48>::new()),
-                    512 => Box::new(blake2::Blake2b::<U64>::new()),
-                    _ => return None,
-                }
-            }
-        })
-    }
-}
-
-/// Object-safe digest.
-pub trait Hasher {
-    fn feed(&mut self, data: &[u8]);
-    fn finish(self: Box<Self>) -> Vec<u8>;
-}
-
-impl<T: Digest> Hasher for T {
-    fn feed(&mut self, data: &[u8]) {
-        Digest::update(self, data);
-    }
-    fn finish(self: Box<Self>) -> Vec<u8> {
-        Digest::finalize(*self).to_vec()
-    }
-}
-
-pub fn hex(b: &[u8]) -> String {
-    const H: &[u8; 16] = b"0123456789abcdef";
-    let mut s = String::with_capacity(b.len() * 2);
-    for &x in b {
-        s.push(H[(x >> 4) as usize] as char);
-        s.push(H[(x & 15) as usize] as char);
-    }
-    s
-}
-
-/// Digest one operand (`-` is stdin), streaming. Errors are GNU's reason text.
-pub fn digest_file(ctx: &mut dyn ToolCtx, algo: Algo, name: &[u8]) -> Result<String, String> {
-    let mut h = algo
-        .hasher()
-        .ok_or_else(|| "unsupported length".to_string())?;
-    let mut src = util::open(ctx, name)?;
-    let mut buf = vec![0u8; util::CHUNK];
-    loop {
-        if ctx.is_cancelled() {
-            return Err("cancelled".into());
-        }
-        match util::read_chunk(ctx, &mut src, &mut buf) {
-            Ok(0) => break,
-            Ok(n) => h.feed(&buf[..n]),
-            Err(e) => return Err(util::io_msg(&e)),
-        }
-    }
-    Ok(hex(&h.finish()))
-}
+use super::{Algo, digest_file};
+use crate::util;
 
 /// A name as GNU prints it in digest lines: names with `\` or newline get a leading `\` and
 /// escapes.
@@ -158,7 +46,8 @@ fn unescape(name: &str) -> String {
     out
 }
 
-static COMMON_OPTS: &[OptSpec] = &[
+/// The options of every digest command.
+const COMMON: [OptSpec; 10] = [
     OptSpec {
         short: Some('b'),
         long: Some("binary"),
@@ -221,74 +110,26 @@ static COMMON_OPTS: &[OptSpec] = &[
     },
 ];
 
-static B2_OPTS: &[OptSpec] = &[
-    OptSpec {
-        short: Some('b'),
-        long: Some("binary"),
-        value: None,
-        help: "read in binary mode (marks lines with *)",
-    },
-    OptSpec {
-        short: Some('c'),
-        long: Some("check"),
-        value: None,
-        help: "read checksums from the FILEs and check them",
-    },
-    OptSpec {
+static COMMON_OPTS: &[OptSpec] = &COMMON;
+
+/// `b2sum`'s: the common ones with `-l` after `-c`, where GNU's `--help` lists it.
+static B2_OPTS: &[OptSpec] = &with_length(COMMON);
+
+const fn with_length(common: [OptSpec; 10]) -> [OptSpec; 11] {
+    const LENGTH: OptSpec = OptSpec {
         short: Some('l'),
         long: Some("length"),
         value: Some("BITS"),
         help: "digest length in bits: 128, 160, 224, 256, 384 or 512 (default)",
-    },
-    OptSpec {
-        short: None,
-        long: Some("tag"),
-        value: None,
-        help: "create a BSD-style checksum",
-    },
-    OptSpec {
-        short: Some('t'),
-        long: Some("text"),
-        value: None,
-        help: "read in text mode (default)",
-    },
-    OptSpec {
-        short: Some('z'),
-        long: Some("zero"),
-        value: None,
-        help: "end each output line with NUL, not newline",
-    },
-    OptSpec {
-        short: None,
-        long: Some("ignore-missing"),
-        value: None,
-        help: "with -c, don't fail or report status for missing files",
-    },
-    OptSpec {
-        short: None,
-        long: Some("quiet"),
-        value: None,
-        help: "with -c, don't print OK for each successfully verified file",
-    },
-    OptSpec {
-        short: None,
-        long: Some("status"),
-        value: None,
-        help: "with -c, don't output anything, status code shows success",
-    },
-    OptSpec {
-        short: None,
-        long: Some("strict"),
-        value: None,
-        help: "with -c, exit non-zero for improperly formatted checksum lines",
-    },
-    OptSpec {
-        short: Some('w'),
-        long: Some("warn"),
-        value: None,
-        help: "with -c, warn about improperly formatted checksum lines",
-    },
-];
+    };
+    let mut out = [LENGTH; 11];
+    let mut i = 0;
+    while i < common.len() {
+        out[if i < 2 { i } else { i + 1 }] = common[i];
+        i += 1;
+    }
+    out
+}
 
 static OPERANDS: &[ArgSpec] = &[ArgSpec {
     name: "FILE",

@@ -1,0 +1,356 @@
+//! Reading operands: opening `FILE`/`-`, reading a source in chunks, whole, or record by
+//! record, and the one record loop the line filters share.
+//!
+//! Inputs are streamed (a chunk at a time) rather than slurped so that pipelines such as
+//! `yes | tr y n | head -n 1` end as soon as the reader is gone, and so that large inputs do not
+//! double in memory. Errors are handed back to the caller rather than printed here, because each
+//! GNU tool words its read errors its own way.
+
+use std::io::Read;
+
+use sandsh_api::{Arg, Cancelled, Charge, ExitStatus, MemoryExceeded, ToolCtx};
+
+use crate::diag::{io_msg, lossy};
+
+/// Size of the chunks commands read and write.
+pub const CHUNK: usize = 128 * 1024;
+
+/// Read a whole input: `-` is stdin. Reads in chunks, charging the session's memory budget
+/// as the buffer grows (an endless input stops the run instead of filling memory).
+pub fn read_input(ctx: &mut dyn ToolCtx, operand: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut src = if operand == b"-" {
+        Source::Stdin
+    } else {
+        let path = lossy(operand);
+        if is_dir(ctx, &path) {
+            return Err(std::io::Error::other("Is a directory"));
+        }
+        Source::File(ctx.open_read(&path)?)
+    };
+    read_all(ctx, &mut src)
+}
+
+/// A refused memory charge as an io error (the run is already stopped by then).
+pub fn memory_error(e: MemoryExceeded) -> std::io::Error {
+    std::io::Error::other(e)
+}
+
+/// Whether `path` names a directory (following symlinks).
+pub fn is_dir(ctx: &dyn ToolCtx, path: &str) -> bool {
+    ctx.backend()
+        .stat(&ctx.resolve_path(path))
+        .is_ok_and(|m| m.is_dir())
+}
+
+/// Where an input comes from: stdin (read through the context) or an opened file.
+pub enum Source {
+    Stdin,
+    File(Box<dyn Read + Send>),
+}
+
+/// Open an operand (`-` is stdin). Errors carry the GNU reason text; a directory gives
+/// "Is a directory".
+pub fn open(ctx: &mut dyn ToolCtx, operand: &[u8]) -> Result<Source, String> {
+    if operand == b"-" {
+        return Ok(Source::Stdin);
+    }
+    let path = lossy(operand);
+    if is_dir(ctx, &path) {
+        return Err("Is a directory".into());
+    }
+    ctx.open_read(&path)
+        .map(Source::File)
+        .map_err(|e| io_msg(&e))
+}
+
+/// Read one chunk from a source.
+pub fn read_chunk(
+    ctx: &mut dyn ToolCtx,
+    src: &mut Source,
+    buf: &mut [u8],
+) -> std::io::Result<usize> {
+    if ctx.is_cancelled() {
+        return Err(Cancelled::io());
+    }
+    match src {
+        Source::Stdin => ctx.stdin().read(buf),
+        Source::File(f) => f.read(buf),
+    }
+}
+
+/// Read a whole source.
+pub fn read_all(ctx: &mut dyn ToolCtx, src: &mut Source) -> std::io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut buf = vec![0u8; CHUNK];
+    // THREAT DOS-MEM-1: the buffer is charged while it grows; the caller's copy of the result
+    // is bounded by the same peak.
+    let mut charge = ctx.memory().charge();
+    loop {
+        if ctx.is_cancelled() {
+            return Err(Cancelled::io());
+        }
+        let n = read_chunk(ctx, src, &mut buf)?;
+        if n == 0 {
+            // A writer stopped by a cancellation closes the pipe: that end of input is not
+            // the real one, and a partial input must not be processed as if whole.
+            if ctx.is_cancelled() {
+                return Err(Cancelled::io());
+            }
+            return Ok(out);
+        }
+        charge.set(out.len() + n).map_err(memory_error)?;
+        out.extend_from_slice(&buf[..n]);
+    }
+}
+
+/// Splits a source into records ending in `delim` (the last may lack it), reading in chunks.
+pub struct Lines {
+    buf: Vec<u8>,
+    start: usize,
+    eof: bool,
+    delim: u8,
+    /// What the buffer holds against the memory budget: a record that never ends (an endless
+    /// stream without delimiters) stops the run instead of filling memory.
+    charge: Option<Charge>,
+}
+
+impl Lines {
+    pub fn new(delim: u8) -> Lines {
+        Lines {
+            buf: Vec::new(),
+            start: 0,
+            eof: false,
+            delim,
+            charge: None,
+        }
+    }
+
+    /// The next record including its delimiter (when present), or `None` at the end.
+    pub fn next(
+        &mut self,
+        ctx: &mut dyn ToolCtx,
+        src: &mut Source,
+    ) -> std::io::Result<Option<Vec<u8>>> {
+        Ok(self.next_ref(ctx, src)?.map(<[u8]>::to_vec))
+    }
+
+    /// `next` without a copy: the record borrowed from the buffer until the next call.
+    pub fn next_ref(
+        &mut self,
+        ctx: &mut dyn ToolCtx,
+        src: &mut Source,
+    ) -> std::io::Result<Option<&[u8]>> {
+        let range = loop {
+            if let Some(p) = memchr::memchr(self.delim, &self.buf[self.start..]) {
+                let r = (self.start, self.start + p + 1);
+                self.start = r.1;
+                break Some(r);
+            }
+            if self.eof {
+                if self.start < self.buf.len() {
+                    let r = (self.start, self.buf.len());
+                    self.start = r.1;
+                    break Some(r);
+                }
+                break None;
+            }
+            self.refill(ctx, src)?;
+        };
+        Ok(range.map(|(s, e)| &self.buf[s..e]))
+    }
+
+    /// Reads one more chunk after the unconsumed bytes.
+    fn refill(&mut self, ctx: &mut dyn ToolCtx, src: &mut Source) -> std::io::Result<()> {
+        if ctx.is_cancelled() {
+            return Err(Cancelled::io());
+        }
+        self.buf.drain(..self.start);
+        self.start = 0;
+        let old = self.buf.len();
+        if old > CHUNK {
+            let charge = self.charge.get_or_insert_with(|| ctx.memory().charge());
+            charge.set(old + CHUNK).map_err(memory_error)?;
+        }
+        self.buf.resize(old + CHUNK, 0);
+        let n = match read_chunk(ctx, src, &mut self.buf[old..]) {
+            Ok(n) => n,
+            Err(e) => {
+                self.buf.truncate(old);
+                return Err(e);
+            }
+        };
+        self.buf.truncate(old + n);
+        if n == 0 {
+            // As in `read_all`: an end of input caused by a cancellation is not one.
+            if ctx.is_cancelled() {
+                return Err(Cancelled::io());
+            }
+            self.eof = true;
+        }
+        Ok(())
+    }
+}
+
+/// Split `data` into records ending in `delim` (the last may lack it); delimiters removed.
+pub fn split_records(data: &[u8], delim: u8) -> Vec<&[u8]> {
+    let mut v: Vec<&[u8]> = data.split(|&b| b == delim).collect();
+    if data.is_empty() || data.last() == Some(&delim) {
+        v.pop();
+    }
+    v
+}
+
+/// The file operands, or `-` (standard input) when there are none, as every filter takes them.
+pub fn files_or_stdin(operands: Vec<Arg>) -> Vec<Arg> {
+    if operands.is_empty() {
+        vec![b"-".to_vec()]
+    } else {
+        operands
+    }
+}
+
+/// Why a loop over a source's records or chunks ended before the end of input.
+pub enum Halt {
+    /// The callback stopped with this exit status (stdout gone, a fatal error).
+    Exit(ExitStatus),
+    /// The callback gave up on this input (it has reported why); the next one may follow.
+    Skip,
+    /// Reading failed, cancellation included (then [`ToolCtx::is_cancelled`] is true); the
+    /// caller words the message as its GNU tool does.
+    Read(std::io::Error),
+}
+
+impl From<ExitStatus> for Halt {
+    fn from(status: ExitStatus) -> Halt {
+        Halt::Exit(status)
+    }
+}
+
+/// Calls `each` with every record of `src` (split at `delim`, which each record keeps when
+/// present: the last may lack it), until the end of input or until `each` halts.
+pub fn for_each_record(
+    ctx: &mut dyn ToolCtx,
+    src: &mut Source,
+    delim: u8,
+    mut each: impl FnMut(&mut dyn ToolCtx, &[u8]) -> Result<(), Halt>,
+) -> Result<(), Halt> {
+    let mut lines = Lines::new(delim);
+    loop {
+        match lines.next_ref(ctx, src) {
+            Ok(Some(record)) => each(ctx, record)?,
+            Ok(None) => return Ok(()),
+            Err(e) => return Err(Halt::Read(e)),
+        }
+    }
+}
+
+/// Calls `each` with every chunk read from `src` into `buf` (its to change in place), until
+/// the end of input or until `each` halts. A cancelled run halts with status 130 before the
+/// next read.
+pub fn for_each_chunk(
+    ctx: &mut dyn ToolCtx,
+    src: &mut Source,
+    buf: &mut [u8],
+    mut each: impl FnMut(&mut dyn ToolCtx, &mut [u8]) -> Result<(), Halt>,
+) -> Result<(), Halt> {
+    loop {
+        if ctx.is_cancelled() {
+            return Err(Halt::Exit(130));
+        }
+        match read_chunk(ctx, src, buf) {
+            Ok(0) => return Ok(()),
+            Ok(n) => each(ctx, &mut buf[..n])?,
+            Err(e) => return Err(Halt::Read(e)),
+        }
+    }
+}
+
+/// Opens an operand, or prints `cmd: NAME: reason` (GNU's wording for most filters) and
+/// gives `None`.
+pub fn open_or_report(ctx: &mut dyn ToolCtx, cmd: &str, operand: &[u8]) -> Option<Source> {
+    match open(ctx, operand) {
+        Ok(src) => Some(src),
+        Err(m) => {
+            crate::diag::err(ctx, cmd, &format!("{}: {m}", lossy(operand)));
+            None
+        }
+    }
+}
+
+/// The loop of most line filters: `each` gets every record of every operand (`-` or none is
+/// stdin) in turn. An input that cannot be opened or read is reported as `cmd: NAME: reason`
+/// and makes the status 1, and the next input follows. `Ok` with that status once all inputs
+/// are read; `Err` with the status to return at once (130 for a cancelled run, or what `each`
+/// halted with), the caller's pending output unwritten.
+pub fn for_each_record_of(
+    ctx: &mut dyn ToolCtx,
+    cmd: &str,
+    operands: Vec<Arg>,
+    delim: u8,
+    mut each: impl FnMut(&mut dyn ToolCtx, &[u8]) -> Result<(), Halt>,
+) -> Result<ExitStatus, ExitStatus> {
+    let mut status = 0;
+    for f in files_or_stdin(operands) {
+        let Some(mut src) = open_or_report(ctx, cmd, &f) else {
+            status = 1;
+            continue;
+        };
+        match for_each_record(ctx, &mut src, delim, &mut each) {
+            Ok(()) => {}
+            Err(Halt::Read(_)) if ctx.is_cancelled() => return Err(130),
+            Err(Halt::Read(e)) => {
+                crate::diag::err(ctx, cmd, &format!("{}: {}", lossy(&f), io_msg(&e)));
+                status = 1;
+            }
+            Err(Halt::Skip) => status = 1,
+            Err(Halt::Exit(s)) => return Err(s),
+        }
+    }
+    Ok(status)
+}
+
+/// Feeds every operand (`-` or none is stdin), as one stream, a chunk at a time (read into
+/// `buf`) to `each`. An
+/// input that cannot be opened or read is reported as `cmd: NAME: reason` and makes the status
+/// 1, and the next input follows; `each` halting with `Halt::Exit`, or a cancelled run (130),
+/// ends it at once.
+pub fn for_each_chunk_of(
+    ctx: &mut dyn ToolCtx,
+    cmd: &str,
+    operands: Vec<Arg>,
+    buf: &mut [u8],
+    mut each: impl FnMut(&mut dyn ToolCtx, &mut [u8]) -> Result<(), Halt>,
+) -> ExitStatus {
+    let mut status = 0;
+    for f in files_or_stdin(operands) {
+        let Some(mut src) = open_or_report(ctx, cmd, &f) else {
+            status = 1;
+            continue;
+        };
+        match for_each_chunk(ctx, &mut src, buf, &mut each) {
+            Ok(()) => {}
+            Err(Halt::Read(e)) => {
+                crate::diag::err(ctx, cmd, &format!("{}: {}", lossy(&f), io_msg(&e)));
+                status = 1;
+            }
+            Err(Halt::Skip) => status = 1,
+            Err(Halt::Exit(s)) => return s,
+        }
+    }
+    status
+}
+
+/// Why [`read_operand`] gave no data.
+pub enum Unread {
+    /// The operand could not be opened: GNU's reason text.
+    Open(String),
+    /// Reading failed, cancellation included (then [`ToolCtx::is_cancelled`] is true).
+    Read(std::io::Error),
+}
+
+/// A whole operand (`-` is stdin), for commands that need all of it at once (`tac`, `iconv`,
+/// `csplit`); the two failures apart, as GNU words them apart.
+pub fn read_operand(ctx: &mut dyn ToolCtx, operand: &[u8]) -> Result<Vec<u8>, Unread> {
+    let mut src = open(ctx, operand).map_err(Unread::Open)?;
+    read_all(ctx, &mut src).map_err(Unread::Read)
+}
