@@ -111,6 +111,21 @@ struct Walked<'a> {
     ino: Option<u64>,
 }
 
+impl Walked<'_> {
+    /// The entry as one that `remove` or `rename` may detach from its directory: (parent,
+    /// name, inode if it exists). The root is busy, and a path ending in `.` or `..` names no
+    /// entry to detach.
+    fn detachable(self) -> VfsResult<(u64, Vec<u8>, Option<u64>)> {
+        if self.ino == Some(ROOT) {
+            return Err(busy());
+        }
+        if self.name.is_empty() {
+            return Err(VfsError::InvalidInput);
+        }
+        Ok((self.parent, self.name.into_owned(), self.ino))
+    }
+}
+
 #[derive(Debug)]
 struct State {
     /// Slab indexed by inode number; index 0 is never used.
@@ -993,13 +1008,7 @@ impl KernelBackend for MemoryFs {
         let now = self.now();
         let w = st.walk(bytes(path), false)?;
         let ino = w.ino.ok_or(VfsError::NotFound)?;
-        if ino == ROOT {
-            return Err(busy());
-        }
-        if w.name.is_empty() {
-            return Err(VfsError::InvalidInput);
-        }
-        let (parent, name) = (w.parent, w.name.into_owned());
+        let (parent, name, _) = w.detachable()?;
         if let Data::Dir { entries, .. } = &st.node(ino)?.data
             && !entries.is_empty()
             && !recursive
@@ -1023,21 +1032,8 @@ impl KernelBackend for MemoryFs {
         let now = self.now();
         let wf = st.walk(bytes(from), false)?;
         let src = wf.ino.ok_or(VfsError::NotFound)?;
-        if src == ROOT {
-            return Err(busy());
-        }
-        if wf.name.is_empty() {
-            return Err(VfsError::InvalidInput);
-        }
-        let (from_parent, from_name) = (wf.parent, wf.name.into_owned());
-        let wt = st.walk(bytes(to), false)?;
-        if wt.ino == Some(ROOT) {
-            return Err(busy());
-        }
-        if wt.name.is_empty() {
-            return Err(VfsError::InvalidInput);
-        }
-        let (to_parent, to_name, dst) = (wt.parent, wt.name.into_owned(), wt.ino);
+        let (from_parent, from_name, _) = wf.detachable()?;
+        let (to_parent, to_name, dst) = st.walk(bytes(to), false)?.detachable()?;
         let src_is_dir = st.node(src)?.file_type() == FileType::Dir;
         if dst == Some(src) {
             // Same inode (the same entry, or hard links to one file): nothing to do.
