@@ -192,18 +192,15 @@ impl<'a> Parser<'a> {
     }
 
     fn yyerror(&mut self, text: &str) {
-        let (src, line) = self.where_();
-        self.msgs.push(Msg::At {
-            src,
-            line,
-            text: text.to_string(),
-        });
-        self.had_error = true;
+        self.error_at(self.where_(), text);
     }
 
     /// yyerror from an action yacc runs without a lookahead.
     fn yyerror_prev(&mut self, text: &str) {
-        let (src, line) = self.where_prev();
+        self.error_at(self.where_prev(), text);
+    }
+
+    fn error_at(&mut self, (src, line): (usize, usize), text: &str) {
         self.msgs.push(Msg::At {
             src,
             line,

@@ -555,10 +555,7 @@ impl Grep<'_> {
                         return;
                     }
                     let rest = &region[p..];
-                    let (len, consumed) = match memchr::memchr(eol, rest) {
-                        Some(k) => (k, k + 1),
-                        None => (rest.len(), rest.len()),
-                    };
+                    let (len, consumed) = first_line(rest, eol);
                     *lineno += 1;
                     let line = &rest[..len];
                     let matched = self.m.is_match(line);
@@ -588,10 +585,7 @@ impl Grep<'_> {
             if gaps_matter {
                 while p < line_start {
                     let rest = &region[p..line_start];
-                    let (len, consumed) = match memchr::memchr(eol, rest) {
-                        Some(k) => (k, k + 1),
-                        None => (rest.len(), rest.len()),
-                    };
+                    let (len, consumed) = first_line(rest, eol);
                     *lineno += 1;
                     self.line(ctx, st, &rest[..len], *lineno, *offset, Some(false));
                     p += consumed;
@@ -613,10 +607,7 @@ impl Grep<'_> {
             }
             // The candidate line, checked on its own.
             let rest = &region[p..];
-            let (len, consumed) = match memchr::memchr(eol, rest) {
-                Some(k) => (k, k + 1),
-                None => (rest.len(), rest.len()),
-            };
+            let (len, consumed) = first_line(rest, eol);
             *lineno += 1;
             let line = &rest[..len];
             // A candidate match inside the line is a match of the line (the multiline pattern
@@ -877,5 +868,15 @@ impl Grep<'_> {
         }
         o.push_str("]}\n");
         self.out.extend_from_slice(o.as_bytes());
+    }
+}
+
+/// The first line of `rest`: its length without the `eol` byte, and the bytes it takes with
+/// it (the last line may have no terminator).
+#[inline]
+fn first_line(rest: &[u8], eol: u8) -> (usize, usize) {
+    match memchr::memchr(eol, rest) {
+        Some(k) => (k, k + 1),
+        None => (rest.len(), rest.len()),
     }
 }
