@@ -791,6 +791,14 @@ impl State {
     }
 }
 
+/// Give back the storage a large shrink left unused, which keeps memory in line with the
+/// accounting.
+fn release_slack(content: &mut Vec<u8>) {
+    if content.capacity() > 4096 && content.capacity() > content.len() * 4 {
+        content.shrink_to_fit();
+    }
+}
+
 fn busy() -> VfsError {
     VfsError::Other("Device or resource busy".into())
 }
@@ -927,11 +935,7 @@ impl KernelBackend for MemoryFs {
                     content[off..end].copy_from_slice(data);
                 }
             }
-            // Shrinking storage after a large truncate keeps memory in line with the
-            // accounting.
-            if content.capacity() > 4096 && content.capacity() > content.len() * 4 {
-                content.shrink_to_fit();
-            }
+            release_slack(content);
         }
         node.mtime = now;
         node.ctime = now;
@@ -958,9 +962,7 @@ impl KernelBackend for MemoryFs {
                     .map_err(|_| VfsError::NoSpace)?;
             }
             content.resize(len as usize, 0);
-            if content.capacity() > 4096 && content.capacity() > content.len() * 4 {
-                content.shrink_to_fit();
-            }
+            release_slack(content);
         }
         node.mtime = now;
         node.ctime = now;
