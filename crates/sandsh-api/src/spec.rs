@@ -52,6 +52,77 @@ pub struct OptSpec {
     pub help: &'static str,
 }
 
+impl OptSpec {
+    /// A flag with a short and a long name: `-v, --verbose`.
+    pub const fn flag(short: char, long: &'static str, help: &'static str) -> OptSpec {
+        OptSpec {
+            short: Some(short),
+            long: Some(long),
+            value: None,
+            help,
+        }
+    }
+
+    /// An option that takes a value, with a short and a long name: `-n, --lines=N`.
+    pub const fn value(
+        short: char,
+        long: &'static str,
+        value: &'static str,
+        help: &'static str,
+    ) -> OptSpec {
+        OptSpec {
+            short: Some(short),
+            long: Some(long),
+            value: Some(value),
+            help,
+        }
+    }
+
+    /// A flag with only a long name: `--verbose`.
+    pub const fn long_flag(long: &'static str, help: &'static str) -> OptSpec {
+        OptSpec {
+            short: None,
+            long: Some(long),
+            value: None,
+            help,
+        }
+    }
+
+    /// An option that takes a value, with only a long name: `--lines=N`.
+    pub const fn long_value(
+        long: &'static str,
+        value: &'static str,
+        help: &'static str,
+    ) -> OptSpec {
+        OptSpec {
+            short: None,
+            long: Some(long),
+            value: Some(value),
+            help,
+        }
+    }
+
+    /// A flag with only a short name: `-v`.
+    pub const fn short_flag(short: char, help: &'static str) -> OptSpec {
+        OptSpec {
+            short: Some(short),
+            long: None,
+            value: None,
+            help,
+        }
+    }
+
+    /// An option that takes a value, with only a short name: `-n N`.
+    pub const fn short_value(short: char, value: &'static str, help: &'static str) -> OptSpec {
+        OptSpec {
+            short: Some(short),
+            long: None,
+            value: Some(value),
+            help,
+        }
+    }
+}
+
 /// One operand (positional argument).
 #[derive(Debug, Clone, Copy)]
 pub struct ArgSpec {

@@ -151,45 +151,7 @@ impl Command for Echo {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let mut newline = true;
-        let mut escapes = false;
-        let mut i = 0;
-        while i < args.len() {
-            let a = &args[i];
-            if a.len() >= 2
-                && a[0] == b'-'
-                && a[1..].iter().all(|c| matches!(c, b'n' | b'e' | b'E'))
-            {
-                for c in &a[1..] {
-                    match c {
-                        b'n' => newline = false,
-                        b'e' => escapes = true,
-                        _ => escapes = false,
-                    }
-                }
-                i += 1;
-            } else {
-                break;
-            }
-        }
-        let mut out = Vec::new();
-        let mut stopped = false;
-        for (k, a) in args[i..].iter().enumerate() {
-            if k > 0 {
-                out.push(b' ');
-            }
-            if escapes {
-                if sandsh_text::escape::echo_escapes(a, &mut out) {
-                    stopped = true;
-                    break;
-                }
-            } else {
-                out.extend_from_slice(a);
-            }
-        }
-        if newline && !stopped {
-            out.push(b'\n');
-        }
+        let out = sandsh_text::escape::echo(args, false);
         if util::out(ctx, &out) { 0 } else { 141 }
     }
 }

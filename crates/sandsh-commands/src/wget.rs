@@ -20,20 +20,6 @@ use super::util;
 
 pub struct Wget;
 
-const fn opt(
-    short: Option<char>,
-    long: &'static str,
-    value: Option<&'static str>,
-    help: &'static str,
-) -> OptSpec {
-    OptSpec {
-        short,
-        long: Some(long),
-        value,
-        help,
-    }
-}
-
 static SPEC: CommandSpec = CommandSpec {
     name: "wget",
     group: "net",
@@ -41,51 +27,39 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "wget [OPTION]... URL...",
     description: "Download each URL to a file named after its last path segment (index.html for a directory), or to FILE with -O (- for standard output). Redirects are followed (each is checked against the allowlist). Network access is denied unless the session allows the URL (the CLI's --allow-net, KernelConfig::allow_net, BashTool::builder().allow_net). One attempt is made per URL unless --tries says otherwise; no progress bar is drawn.",
     options: &[
-        opt(Some('q'), "quiet", None, "print nothing on stderr"),
-        opt(
-            Some('O'),
+        OptSpec::flag('q', "quiet", "print nothing on stderr"),
+        OptSpec::value(
+            'O',
             "output-document",
-            Some("FILE"),
+            "FILE",
             "write all documents to FILE (- for stdout)",
         ),
-        opt(
-            Some('S'),
+        OptSpec::flag(
+            'S',
             "server-response",
-            None,
             "print the server's response heads on stderr",
         ),
-        opt(None, "header", Some("LINE"), "extra header 'Name: value'"),
-        opt(
-            None,
-            "post-data",
-            Some("DATA"),
-            "POST DATA (form-urlencoded)",
-        ),
-        opt(None, "post-file", Some("FILE"), "POST the contents of FILE"),
-        opt(None, "method", Some("METHOD"), "request method"),
-        opt(None, "body-data", Some("DATA"), "request body for --method"),
-        opt(
-            Some('T'),
-            "timeout",
-            Some("SECONDS"),
-            "time limit of each attempt",
-        ),
-        opt(
-            Some('t'),
+        OptSpec::long_value("header", "LINE", "extra header 'Name: value'"),
+        OptSpec::long_value("post-data", "DATA", "POST DATA (form-urlencoded)"),
+        OptSpec::long_value("post-file", "FILE", "POST the contents of FILE"),
+        OptSpec::long_value("method", "METHOD", "request method"),
+        OptSpec::long_value("body-data", "DATA", "request body for --method"),
+        OptSpec::value('T', "timeout", "SECONDS", "time limit of each attempt"),
+        OptSpec::value(
+            't',
             "tries",
-            Some("NUMBER"),
+            "NUMBER",
             "attempts per URL on timeouts and receive errors (default 1 here)",
         ),
-        opt(Some('U'), "user-agent", Some("AGENT"), "User-Agent to send"),
-        opt(
-            None,
+        OptSpec::value('U', "user-agent", "AGENT", "User-Agent to send"),
+        OptSpec::long_value(
             "max-redirect",
-            Some("NUM"),
+            "NUM",
             "maximum redirections followed (default 20)",
         ),
-        opt(Some('c'), "continue", None, "not supported"),
-        opt(Some('v'), "verbose", None, "verbose (the default)"),
-        opt(None, "no-verbose", None, "print one line per download"),
+        OptSpec::flag('c', "continue", "not supported"),
+        OptSpec::flag('v', "verbose", "verbose (the default)"),
+        OptSpec::long_flag("no-verbose", "print one line per download"),
     ],
     operands: &[ArgSpec {
         name: "URL",

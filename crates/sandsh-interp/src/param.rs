@@ -721,34 +721,11 @@ impl Shell {
                     .collect(),
                 false,
             )),
-            "FUNCNAME" => {
-                if self.frames.is_empty() {
-                    return None;
-                }
-                let mut v: Vec<Vec<u8>> = self
-                    .frames
-                    .iter()
-                    .rev()
-                    .map(|f| f.name.clone().into_bytes())
-                    .collect();
-                if self.source_file.is_some() {
-                    v.push(b"main".to_vec());
-                }
-                Some(PV::List(v, false))
-            }
-            "BASH_LINENO" => {
-                if self.frames.is_empty() {
-                    return None;
-                }
-                let mut v: Vec<Vec<u8>> = self
-                    .frames
-                    .iter()
-                    .rev()
-                    .map(|f| f.call_line.to_string().into_bytes())
-                    .collect();
-                v.push(b"0".to_vec());
-                Some(PV::List(v, false))
-            }
+            "FUNCNAME" => self.call_stack(
+                |f| f.name.clone().into_bytes(),
+                self.source_file.is_some().then_some(b"main"),
+            ),
+            "BASH_LINENO" => self.call_stack(|f| f.call_line.to_string().into_bytes(), Some(b"0")),
             "BASH_SOURCE" => {
                 if self.source_stack.is_empty() {
                     return None;
@@ -1173,6 +1150,23 @@ const DYNAMIC: [&str; 13] = [
 /// Whether `n` is computed when read (fast paths that read stored values must skip it).
 pub(super) fn is_dynamic(n: &str) -> bool {
     DYNAMIC.contains(&n)
+}
+
+impl Shell {
+    /// A call-stack array (`FUNCNAME`, `BASH_LINENO`): `each` frame's entry, innermost first,
+    /// then `bottom` for the outermost level when it has one; unset outside functions.
+    fn call_stack(
+        &self,
+        each: impl Fn(&super::Frame) -> Vec<u8>,
+        bottom: Option<&[u8]>,
+    ) -> Option<PV> {
+        if self.frames.is_empty() {
+            return None;
+        }
+        let mut v: Vec<Vec<u8>> = self.frames.iter().rev().map(each).collect();
+        v.extend(bottom.map(<[u8]>::to_vec));
+        Some(PV::List(v, false))
+    }
 }
 
 #[cfg(test)]

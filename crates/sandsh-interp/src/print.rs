@@ -28,11 +28,7 @@ impl Printer {
         match &body.kind {
             CommandKind::Group(list) => {
                 self.out.push_str("{ ");
-                self.indent += 1;
-                self.list_lines(list, false);
-                self.indent -= 1;
-                self.nl();
-                self.out.push('}');
+                self.block(list, false, "}");
             }
             _ => {
                 self.out.push_str("{ ");
@@ -45,6 +41,20 @@ impl Printer {
             }
         }
         self.redirects(&body.redirects);
+    }
+
+    /// `list` one level in ([`Self::list_lines`]), then `close` on a line of its own.
+    fn block(&mut self, list: &List, semi_last: bool, close: &str) {
+        self.indented(list, semi_last);
+        self.nl();
+        self.out.push_str(close);
+    }
+
+    /// `list` one level in ([`Self::list_lines`]).
+    fn indented(&mut self, list: &List, semi_last: bool) {
+        self.indent += 1;
+        self.list_lines(list, semi_last);
+        self.indent -= 1;
     }
 
     /// Each item on its own line; items end with `;` except the last (unless `semi_last`).
@@ -130,11 +140,7 @@ impl Printer {
             }
             CommandKind::Group(list) => {
                 self.out.push_str("{ ");
-                self.indent += 1;
-                self.list_lines(list, false);
-                self.indent -= 1;
-                self.nl();
-                self.out.push('}');
+                self.block(list, false, "}");
             }
             CommandKind::Subshell(list) => {
                 self.out.push_str("( ");
@@ -151,11 +157,7 @@ impl Printer {
                 self.out.push_str(if *until { "until " } else { "while " });
                 self.inline_list(cond);
                 self.out.push_str("; do");
-                self.indent += 1;
-                self.list_lines(body, true);
-                self.indent -= 1;
-                self.nl();
-                self.out.push_str("done");
+                self.block(body, true, "done");
             }
             CommandKind::For { var, words, body } => {
                 self.word_loop("for", var, words.as_deref(), body)
@@ -194,9 +196,7 @@ impl Printer {
                         self.word(p);
                     }
                     self.out.push(')');
-                    self.indent += 1;
-                    self.list_lines(&arm.body, false);
-                    self.indent -= 1;
+                    self.indented(&arm.body, false);
                     self.nl();
                     self.out.push_str(match arm.terminator {
                         CaseTerminator::Break => ";;",
@@ -252,11 +252,7 @@ impl Printer {
     /// `do BODY done` on their own lines.
     fn do_body(&mut self, body: &List) {
         self.out.push_str("do");
-        self.indent += 1;
-        self.list_lines(body, true);
-        self.indent -= 1;
-        self.nl();
-        self.out.push_str("done");
+        self.block(body, true, "done");
     }
 
     fn if_chain(&mut self, branches: &[(List, List)], else_branch: Option<&List>) {
@@ -266,9 +262,7 @@ impl Printer {
         self.out.push_str("if ");
         self.inline_list(cond);
         self.out.push_str("; then");
-        self.indent += 1;
-        self.list_lines(body, true);
-        self.indent -= 1;
+        self.indented(body, true);
         if !rest.is_empty() {
             self.nl();
             self.out.push_str("else");
@@ -280,9 +274,7 @@ impl Printer {
         } else if let Some(e) = else_branch {
             self.nl();
             self.out.push_str("else");
-            self.indent += 1;
-            self.list_lines(e, true);
-            self.indent -= 1;
+            self.indented(e, true);
         }
         self.nl();
         self.out.push_str("fi");

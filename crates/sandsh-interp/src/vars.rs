@@ -438,6 +438,15 @@ impl Vars {
     }
 
     /// Mutable access without nameref resolution, creating an unset global when missing.
+    /// The variable an assignment to `name` changes ([`Self::entry`]), unless it is readonly.
+    fn writable_entry(&mut self, name: &str) -> Result<&mut Var, VarError> {
+        let var = self.entry(name);
+        if var.attrs.has(Attrs::READONLY) {
+            return Err(VarError::Readonly(name.to_string()));
+        }
+        Ok(var)
+    }
+
     pub fn entry_raw(&mut self, name: &str) -> &mut Var {
         let idx = self
             .scopes
@@ -486,10 +495,7 @@ impl Vars {
 
     /// Assign a scalar (to element 0 of an array, as bash does).
     pub fn set_str(&mut self, name: &str, value: Vec<u8>) -> Result<(), VarError> {
-        let var = self.entry(name);
-        if var.attrs.has(Attrs::READONLY) {
-            return Err(VarError::Readonly(name.to_string()));
-        }
+        let var = self.writable_entry(name)?;
         let value = apply_case(var.attrs, value);
         let grow = cost(&value) + 16;
         let shrink = match &mut var.value {
@@ -514,10 +520,7 @@ impl Vars {
 
     /// Replace the whole value.
     pub fn set_value(&mut self, name: &str, value: Value) -> Result<(), VarError> {
-        let var = self.entry(name);
-        if var.attrs.has(Attrs::READONLY) {
-            return Err(VarError::Readonly(name.to_string()));
-        }
+        let var = self.writable_entry(name)?;
         match &value {
             Value::Indexed(_) => {
                 var.attrs.set(Attrs::ARRAY);
@@ -533,10 +536,7 @@ impl Vars {
 
     /// Set `name[index]` of an indexed array (the index already resolved to be >= 0).
     pub fn set_index(&mut self, name: &str, index: i64, value: Vec<u8>) -> Result<(), VarError> {
-        let var = self.entry(name);
-        if var.attrs.has(Attrs::READONLY) {
-            return Err(VarError::Readonly(name.to_string()));
-        }
+        let var = self.writable_entry(name)?;
         let value = apply_case(var.attrs, value);
         let grow = cost(&value) + 16;
         let shrink = match &mut var.value {
@@ -563,10 +563,7 @@ impl Vars {
 
     /// Set `name[key]` of an associative array.
     pub fn set_key(&mut self, name: &str, key: Vec<u8>, value: Vec<u8>) -> Result<(), VarError> {
-        let var = self.entry(name);
-        if var.attrs.has(Attrs::READONLY) {
-            return Err(VarError::Readonly(name.to_string()));
-        }
+        let var = self.writable_entry(name)?;
         let value = apply_case(var.attrs, value);
         let key_cost = cost(&key);
         let grow = key_cost + cost(&value);

@@ -164,36 +164,25 @@ fn sequence(inner: &[u8]) -> Option<WordPart> {
 /// `~` / `~user` at the start of a word (also applied to each word brace expansion makes:
 /// `{a,~}/x` gives `~/x`, which is then expanded).
 pub fn tilde_prefix(parts: &mut Vec<WordPart>) {
-    let Some(WordPart::Literal(s)) = parts.first() else {
-        return;
-    };
-    if !s.starts_with('~') {
-        return;
-    }
-    let (user, rest) = match s.find('/') {
-        Some(k) => (s[1..k].to_string(), s[k..].to_string()),
-        None if parts.len() == 1 => (s[1..].to_string(), String::new()),
-        None => return,
-    };
-    if user.contains(['{', '}', ',', '*', '?', '[']) {
-        return;
-    }
-    parts[0] = WordPart::Tilde(user);
-    if !rest.is_empty() {
-        parts.insert(1, WordPart::Literal(rest));
-    }
+    tilde_prefix_ending(parts, &['/']);
 }
 
 /// A `~` prefix at the start of a `${x-…}` or `${x/p/…}` operand: it ends at `/` or `:`
 /// (`${u-~:x}` is `$HOME:x`).
 pub(super) fn operand_tilde(parts: &mut Vec<WordPart>) {
+    tilde_prefix_ending(parts, &['/', ':']);
+}
+
+/// A leading `~user` literal, up to the first of `ends` (or the whole word when it is one
+/// literal), made a [`WordPart::Tilde`]; none when the name holds brace or glob characters.
+fn tilde_prefix_ending(parts: &mut Vec<WordPart>, ends: &[char]) {
     let Some(WordPart::Literal(s)) = parts.first() else {
         return;
     };
     if !s.starts_with('~') {
         return;
     }
-    let (user, rest) = match s.find(['/', ':']) {
+    let (user, rest) = match s.find(ends) {
         Some(k) => (s[1..k].to_string(), s[k..].to_string()),
         None if parts.len() == 1 => (s[1..].to_string(), String::new()),
         None => return,

@@ -21,6 +21,46 @@ pub fn echo_escapes(s: &[u8], out: &mut Vec<u8>) -> bool {
     process(s, Flavor::Echo, out, &mut Vec::new())
 }
 
+/// What `echo` prints for `args` (its arguments, without the name): leading words made only
+/// of `-n`, `-e` and `-E` are options (`-n` drops the newline, `-e` turns escapes on and `-E`
+/// off, from `escapes`, which is `xpg_echo`); the rest are joined by spaces and end with a
+/// newline, unless `\c` stopped the output.
+pub fn echo(args: &[Vec<u8>], mut escapes: bool) -> Vec<u8> {
+    let mut newline = true;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if a.len() >= 2 && a[0] == b'-' && a[1..].iter().all(|c| matches!(c, b'n' | b'e' | b'E')) {
+            for c in &a[1..] {
+                match c {
+                    b'n' => newline = false,
+                    b'e' => escapes = true,
+                    _ => escapes = false,
+                }
+            }
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let mut out = Vec::new();
+    for (k, a) in args[i..].iter().enumerate() {
+        if k > 0 {
+            out.push(b' ');
+        }
+        if escapes {
+            if echo_escapes(a, &mut out) {
+                return out;
+            }
+        } else {
+            out.extend_from_slice(a);
+        }
+    }
+    if newline {
+        out.push(b'\n');
+    }
+    out
+}
+
 /// Process escapes in `s` for `flavor`, appending to `out`; warnings such as
 /// `missing hex digit for \x` go to `warnings`. Returns `true` when `\c` stopped the output.
 pub fn process(s: &[u8], flavor: Flavor, out: &mut Vec<u8>, warnings: &mut Vec<String>) -> bool {

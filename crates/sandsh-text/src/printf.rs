@@ -494,7 +494,7 @@ fn put_float(out: &mut Vec<u8>, v: f64, conv: u8, spec: Spec) {
     let prec = spec.prec.unwrap_or(6);
     let body = match conv.to_ascii_lowercase() {
         b'f' => fixed(a, prec, spec.alt),
-        b'e' => exp(a, prec, spec.alt),
+        b'e' => exponent(a, prec, spec.alt),
         b'g' => general(a, prec, spec.alt),
         _ => hex_float(a, spec.prec, spec.alt),
     };
@@ -507,7 +507,8 @@ fn put_float(out: &mut Vec<u8>, v: f64, conv: u8, spec: Spec) {
     emit_number(out, sign, &body, spec, spec.zero && !spec.left, prefix);
 }
 
-fn fixed(a: f64, prec: usize, alt: bool) -> String {
+/// C's `%f` for a non-negative finite value with precision `prec` (`%#f` with `alt`).
+pub fn fixed(a: f64, prec: usize, alt: bool) -> String {
     let mut s = format!("{a:.prec$}");
     if alt && prec == 0 {
         s.push('.');
@@ -515,7 +516,8 @@ fn fixed(a: f64, prec: usize, alt: bool) -> String {
     s
 }
 
-fn exp(a: f64, prec: usize, alt: bool) -> String {
+/// C's `%e` for a non-negative finite value with precision `prec` (`%#e` with `alt`).
+pub fn exponent(a: f64, prec: usize, alt: bool) -> String {
     let s = format!("{a:.prec$e}");
     let (mant, e) = s.split_once('e').unwrap_or((&s, "0"));
     let e: i32 = e.parse().unwrap_or(0);
@@ -530,7 +532,8 @@ fn exp(a: f64, prec: usize, alt: bool) -> String {
     )
 }
 
-/// C's `%g` with precision `prec` (`%#g` with `alt`), as printf formats it.
+/// C's `%g` for a non-negative finite value with precision `prec` (`%#g` with `alt`), as
+/// printf formats it.
 pub fn general(a: f64, prec: usize, alt: bool) -> String {
     let p = if prec == 0 { 1 } else { prec };
     let x = if a == 0.0 {
@@ -544,7 +547,7 @@ pub fn general(a: f64, prec: usize, alt: bool) -> String {
     let mut s = if (p as i64) > x && x >= -4 {
         fixed(a, (p as i64 - 1 - x) as usize, alt)
     } else {
-        exp(a, p - 1, alt)
+        exponent(a, p - 1, alt)
     };
     if !alt {
         let (mant, tail) = match s.find('e') {

@@ -177,9 +177,9 @@ fn time(secs: i64, nsec: i64) -> SystemTime {
     }
 }
 
-fn convert(meta: &cap_std::fs::Metadata) -> Metadata {
-    let ft = meta.file_type();
-    let file_type = if ft.is_dir() {
+/// The virtual file type of a host one (devices read as character devices, sockets as FIFOs).
+fn file_type(ft: cap_std::fs::FileType) -> FileType {
+    if ft.is_dir() {
         FileType::Dir
     } else if ft.is_symlink() {
         FileType::Symlink
@@ -189,7 +189,11 @@ fn convert(meta: &cap_std::fs::Metadata) -> Metadata {
         FileType::Fifo
     } else {
         FileType::File
-    };
+    }
+}
+
+fn convert(meta: &cap_std::fs::Metadata) -> Metadata {
+    let file_type = file_type(meta.file_type());
     Metadata {
         file_type,
         mode: meta.mode() & 0o7777,
@@ -304,18 +308,7 @@ impl KernelBackend for HostFs {
         let mut out = Vec::new();
         for entry in rd {
             let entry = entry.map_err(|e| map_io(&e))?;
-            let ft = entry.file_type().map_err(|e| map_io(&e))?;
-            let file_type = if ft.is_dir() {
-                FileType::Dir
-            } else if ft.is_symlink() {
-                FileType::Symlink
-            } else if ft.is_char_device() || ft.is_block_device() {
-                FileType::CharDevice
-            } else if ft.is_fifo() || ft.is_socket() {
-                FileType::Fifo
-            } else {
-                FileType::File
-            };
+            let file_type = file_type(entry.file_type().map_err(|e| map_io(&e))?);
             out.push(DirEntry {
                 name: entry.file_name().as_bytes().to_vec(),
                 file_type,

@@ -111,6 +111,21 @@ struct Walked<'a> {
     ino: Option<u64>,
 }
 
+impl Walked<'_> {
+    /// The entry as one that `remove` or `rename` may detach from its directory: (parent,
+    /// name, inode if it exists). The root is busy, and a path ending in `.` or `..` names no
+    /// entry to detach.
+    fn detachable(self) -> VfsResult<(u64, Vec<u8>, Option<u64>)> {
+        if self.ino == Some(ROOT) {
+            return Err(busy());
+        }
+        if self.name.is_empty() {
+            return Err(VfsError::InvalidInput);
+        }
+        Ok((self.parent, self.name.into_owned(), self.ino))
+    }
+}
+
 #[derive(Debug)]
 struct State {
     /// Slab indexed by inode number; index 0 is never used.
@@ -781,6 +796,14 @@ impl State {
     }
 }
 
+/// Give back the storage a large shrink left unused, which keeps memory in line with the
+/// accounting.
+fn release_slack(content: &mut Vec<u8>) {
+    if content.capacity() > 4096 && content.capacity() > content.len() * 4 {
+        content.shrink_to_fit();
+    }
+}
+
 fn busy() -> VfsError {
     VfsError::Other("Device or resource busy".into())
 }
@@ -917,11 +940,7 @@ impl KernelBackend for MemoryFs {
                     content[off..end].copy_from_slice(data);
                 }
             }
-            // Shrinking storage after a large truncate keeps memory in line with the
-            // accounting.
-            if content.capacity() > 4096 && content.capacity() > content.len() * 4 {
-                content.shrink_to_fit();
-            }
+            release_slack(content);
         }
         node.mtime = now;
         node.ctime = now;
@@ -948,9 +967,7 @@ impl KernelBackend for MemoryFs {
                     .map_err(|_| VfsError::NoSpace)?;
             }
             content.resize(len as usize, 0);
-            if content.capacity() > 4096 && content.capacity() > content.len() * 4 {
-                content.shrink_to_fit();
-            }
+            release_slack(content);
         }
         node.mtime = now;
         node.ctime = now;
@@ -998,13 +1015,7 @@ impl KernelBackend for MemoryFs {
         let now = self.now();
         let w = st.walk(bytes(path), false)?;
         let ino = w.ino.ok_or(VfsError::NotFound)?;
-        if ino == ROOT {
-            return Err(busy());
-        }
-        if w.name.is_empty() {
-            return Err(VfsError::InvalidInput);
-        }
-        let (parent, name) = (w.parent, w.name.into_owned());
+        let (parent, name, _) = w.detachable()?;
         if let Data::Dir { entries, .. } = &st.node(ino)?.data
             && !entries.is_empty()
             && !recursive
@@ -1028,21 +1039,8 @@ impl KernelBackend for MemoryFs {
         let now = self.now();
         let wf = st.walk(bytes(from), false)?;
         let src = wf.ino.ok_or(VfsError::NotFound)?;
-        if src == ROOT {
-            return Err(busy());
-        }
-        if wf.name.is_empty() {
-            return Err(VfsError::InvalidInput);
-        }
-        let (from_parent, from_name) = (wf.parent, wf.name.into_owned());
-        let wt = st.walk(bytes(to), false)?;
-        if wt.ino == Some(ROOT) {
-            return Err(busy());
-        }
-        if wt.name.is_empty() {
-            return Err(VfsError::InvalidInput);
-        }
-        let (to_parent, to_name, dst) = (wt.parent, wt.name.into_owned(), wt.ino);
+        let (from_parent, from_name, _) = wf.detachable()?;
+        let (to_parent, to_name, dst) = st.walk(bytes(to), false)?.detachable()?;
         let src_is_dir = st.node(src)?.file_type() == FileType::Dir;
         if dst == Some(src) {
             // Same inode (the same entry, or hard links to one file): nothing to do.

@@ -18,7 +18,6 @@ use sandsh_api::{
 };
 
 use super::io::{In, Out, Shared, VfsFile, check, msg, warn};
-use crate::fsutil::opt;
 use crate::util::{self, CHUNK};
 
 /// The three compressed formats.
@@ -42,6 +41,12 @@ pub struct Codec {
     spec: &'static CommandSpec,
     fmt: Fmt,
     role: Role,
+}
+
+impl Codec {
+    const fn new(spec: &'static CommandSpec, fmt: Fmt, role: Role) -> Codec {
+        Codec { spec, fmt, role }
+    }
 }
 
 impl Fmt {
@@ -117,156 +122,86 @@ impl Fmt {
 }
 
 const GZIP_OPTS: &[OptSpec] = &[
-    opt(
-        Some('c'),
-        Some("stdout"),
-        None,
+    OptSpec::flag(
+        'c',
+        "stdout",
         "write on standard output, keep original files",
     ),
-    opt(Some('d'), Some("decompress"), None, "decompress"),
-    opt(
-        Some('f'),
-        Some("force"),
-        None,
+    OptSpec::flag('d', "decompress", "decompress"),
+    OptSpec::flag(
+        'f',
+        "force",
         "force overwrite of output file; with -dc, pass non-gzip data through",
     ),
-    opt(
-        Some('k'),
-        Some("keep"),
-        None,
-        "keep (don't delete) input files",
-    ),
-    opt(
-        Some('l'),
-        Some("list"),
-        None,
-        "list compressed file contents",
-    ),
-    opt(
-        Some('n'),
-        Some("no-name"),
-        None,
+    OptSpec::flag('k', "keep", "keep (don't delete) input files"),
+    OptSpec::flag('l', "list", "list compressed file contents"),
+    OptSpec::flag(
+        'n',
+        "no-name",
         "do not save the original name and timestamp",
     ),
-    opt(
-        Some('N'),
-        Some("name"),
-        None,
+    OptSpec::flag(
+        'N',
+        "name",
         "save the original name and timestamp (the default)",
     ),
-    opt(Some('q'), Some("quiet"), None, "suppress all warnings"),
-    opt(
-        Some('r'),
-        Some("recursive"),
-        None,
-        "operate recursively on directories",
-    ),
-    opt(
-        Some('S'),
-        Some("suffix"),
-        Some("SUF"),
-        "use suffix SUF on compressed files",
-    ),
-    opt(
-        Some('t'),
-        Some("test"),
-        None,
-        "test compressed file integrity",
-    ),
-    opt(Some('1'), Some("fast"), None, "compress faster"),
-    opt(Some('2'), None, None, "compression level 2"),
-    opt(Some('3'), None, None, "compression level 3"),
-    opt(Some('4'), None, None, "compression level 4"),
-    opt(Some('5'), None, None, "compression level 5"),
-    opt(Some('6'), None, None, "compression level 6 (default)"),
-    opt(Some('7'), None, None, "compression level 7"),
-    opt(Some('8'), None, None, "compression level 8"),
-    opt(Some('9'), Some("best"), None, "compress better"),
+    OptSpec::flag('q', "quiet", "suppress all warnings"),
+    OptSpec::flag('r', "recursive", "operate recursively on directories"),
+    OptSpec::value('S', "suffix", "SUF", "use suffix SUF on compressed files"),
+    OptSpec::flag('t', "test", "test compressed file integrity"),
+    OptSpec::flag('1', "fast", "compress faster"),
+    OptSpec::short_flag('2', "compression level 2"),
+    OptSpec::short_flag('3', "compression level 3"),
+    OptSpec::short_flag('4', "compression level 4"),
+    OptSpec::short_flag('5', "compression level 5"),
+    OptSpec::short_flag('6', "compression level 6 (default)"),
+    OptSpec::short_flag('7', "compression level 7"),
+    OptSpec::short_flag('8', "compression level 8"),
+    OptSpec::flag('9', "best", "compress better"),
 ];
 
 const BZIP2_OPTS: &[OptSpec] = &[
-    opt(Some('c'), Some("stdout"), None, "output to standard out"),
-    opt(Some('d'), Some("decompress"), None, "force decompression"),
-    opt(Some('z'), Some("compress"), None, "force compression"),
-    opt(
-        Some('f'),
-        Some("force"),
-        None,
-        "overwrite existing output files",
-    ),
-    opt(
-        Some('k'),
-        Some("keep"),
-        None,
-        "keep (don't delete) input files",
-    ),
-    opt(
-        Some('q'),
-        Some("quiet"),
-        None,
-        "suppress noncritical error messages",
-    ),
-    opt(
-        Some('t'),
-        Some("test"),
-        None,
-        "test compressed file integrity",
-    ),
-    opt(Some('1'), Some("fast"), None, "100k block size"),
-    opt(Some('2'), None, None, "200k block size"),
-    opt(Some('3'), None, None, "300k block size"),
-    opt(Some('4'), None, None, "400k block size"),
-    opt(Some('5'), None, None, "500k block size"),
-    opt(Some('6'), None, None, "600k block size"),
-    opt(Some('7'), None, None, "700k block size"),
-    opt(Some('8'), None, None, "800k block size"),
-    opt(Some('9'), Some("best"), None, "900k block size (default)"),
+    OptSpec::flag('c', "stdout", "output to standard out"),
+    OptSpec::flag('d', "decompress", "force decompression"),
+    OptSpec::flag('z', "compress", "force compression"),
+    OptSpec::flag('f', "force", "overwrite existing output files"),
+    OptSpec::flag('k', "keep", "keep (don't delete) input files"),
+    OptSpec::flag('q', "quiet", "suppress noncritical error messages"),
+    OptSpec::flag('t', "test", "test compressed file integrity"),
+    OptSpec::flag('1', "fast", "100k block size"),
+    OptSpec::short_flag('2', "200k block size"),
+    OptSpec::short_flag('3', "300k block size"),
+    OptSpec::short_flag('4', "400k block size"),
+    OptSpec::short_flag('5', "500k block size"),
+    OptSpec::short_flag('6', "600k block size"),
+    OptSpec::short_flag('7', "700k block size"),
+    OptSpec::short_flag('8', "800k block size"),
+    OptSpec::flag('9', "best", "900k block size (default)"),
 ];
 
 const XZ_OPTS: &[OptSpec] = &[
-    opt(
-        Some('c'),
-        Some("stdout"),
-        None,
+    OptSpec::flag(
+        'c',
+        "stdout",
         "write to standard output and don't delete input files",
     ),
-    opt(Some('d'), Some("decompress"), None, "force decompression"),
-    opt(Some('z'), Some("compress"), None, "force compression"),
-    opt(
-        Some('f'),
-        Some("force"),
-        None,
-        "force overwrite of output file",
-    ),
-    opt(
-        Some('k'),
-        Some("keep"),
-        None,
-        "keep (don't delete) input files",
-    ),
-    opt(Some('q'), Some("quiet"), None, "suppress warnings"),
-    opt(
-        Some('t'),
-        Some("test"),
-        None,
-        "test compressed file integrity",
-    ),
-    opt(
-        Some('T'),
-        Some("threads"),
-        Some("NUM"),
-        "accepted and ignored (one thread)",
-    ),
-    opt(Some('0'), None, None, "compression preset 0"),
-    opt(Some('1'), None, None, "compression preset 1"),
-    opt(Some('2'), None, None, "compression preset 2"),
-    opt(Some('3'), None, None, "compression preset 3"),
-    opt(Some('4'), None, None, "compression preset 4"),
-    opt(Some('5'), None, None, "compression preset 5"),
-    opt(Some('6'), None, None, "compression preset 6 (default)"),
-    opt(Some('7'), None, None, "compression preset 7"),
-    opt(Some('8'), None, None, "compression preset 8"),
-    opt(Some('9'), None, None, "compression preset 9"),
+    OptSpec::flag('d', "decompress", "force decompression"),
+    OptSpec::flag('z', "compress", "force compression"),
+    OptSpec::flag('f', "force", "force overwrite of output file"),
+    OptSpec::flag('k', "keep", "keep (don't delete) input files"),
+    OptSpec::flag('q', "quiet", "suppress warnings"),
+    OptSpec::flag('t', "test", "test compressed file integrity"),
+    OptSpec::value('T', "threads", "NUM", "accepted and ignored (one thread)"),
+    OptSpec::short_flag('0', "compression preset 0"),
+    OptSpec::short_flag('1', "compression preset 1"),
+    OptSpec::short_flag('2', "compression preset 2"),
+    OptSpec::short_flag('3', "compression preset 3"),
+    OptSpec::short_flag('4', "compression preset 4"),
+    OptSpec::short_flag('5', "compression preset 5"),
+    OptSpec::short_flag('6', "compression preset 6 (default)"),
+    OptSpec::short_flag('7', "compression preset 7"),
+    OptSpec::short_flag('8', "compression preset 8"),
+    OptSpec::short_flag('9', "compression preset 9"),
 ];
 
 const FILES: &[ArgSpec] = &[ArgSpec {
@@ -436,51 +371,15 @@ static XZCAT_SPEC: CommandSpec = spec(
     RiskLevel::ReadOnly,
 );
 
-pub const GZIP: Codec = Codec {
-    spec: &GZIP_SPEC,
-    fmt: Fmt::Gzip,
-    role: Role::Compress,
-};
-pub const GUNZIP: Codec = Codec {
-    spec: &GUNZIP_SPEC,
-    fmt: Fmt::Gzip,
-    role: Role::Decompress,
-};
-pub const ZCAT: Codec = Codec {
-    spec: &ZCAT_SPEC,
-    fmt: Fmt::Gzip,
-    role: Role::Cat,
-};
-pub const BZIP2: Codec = Codec {
-    spec: &BZIP2_SPEC,
-    fmt: Fmt::Bzip2,
-    role: Role::Compress,
-};
-pub const BUNZIP2: Codec = Codec {
-    spec: &BUNZIP2_SPEC,
-    fmt: Fmt::Bzip2,
-    role: Role::Decompress,
-};
-pub const BZCAT: Codec = Codec {
-    spec: &BZCAT_SPEC,
-    fmt: Fmt::Bzip2,
-    role: Role::Cat,
-};
-pub const XZ: Codec = Codec {
-    spec: &XZ_SPEC,
-    fmt: Fmt::Xz,
-    role: Role::Compress,
-};
-pub const UNXZ: Codec = Codec {
-    spec: &UNXZ_SPEC,
-    fmt: Fmt::Xz,
-    role: Role::Decompress,
-};
-pub const XZCAT: Codec = Codec {
-    spec: &XZCAT_SPEC,
-    fmt: Fmt::Xz,
-    role: Role::Cat,
-};
+pub const GZIP: Codec = Codec::new(&GZIP_SPEC, Fmt::Gzip, Role::Compress);
+pub const GUNZIP: Codec = Codec::new(&GUNZIP_SPEC, Fmt::Gzip, Role::Decompress);
+pub const ZCAT: Codec = Codec::new(&ZCAT_SPEC, Fmt::Gzip, Role::Cat);
+pub const BZIP2: Codec = Codec::new(&BZIP2_SPEC, Fmt::Bzip2, Role::Compress);
+pub const BUNZIP2: Codec = Codec::new(&BUNZIP2_SPEC, Fmt::Bzip2, Role::Decompress);
+pub const BZCAT: Codec = Codec::new(&BZCAT_SPEC, Fmt::Bzip2, Role::Cat);
+pub const XZ: Codec = Codec::new(&XZ_SPEC, Fmt::Xz, Role::Compress);
+pub const UNXZ: Codec = Codec::new(&UNXZ_SPEC, Fmt::Xz, Role::Decompress);
+pub const XZCAT: Codec = Codec::new(&XZCAT_SPEC, Fmt::Xz, Role::Cat);
 
 /// Parsed options.
 struct Opts {

@@ -12,7 +12,6 @@ use std::time::{Duration, UNIX_EPOCH};
 
 use zip::ZipArchive;
 
-use crate::fsutil::opt;
 use crate::util;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
@@ -26,28 +25,17 @@ use super::safepath::{Member, PlaceError, link_stays_inside, member, place};
 pub struct Unzip;
 
 const OPTS: &[OptSpec] = &[
-    opt(Some('l'), None, None, "list files (short format)"),
-    opt(Some('t'), None, None, "test compressed archive data"),
-    opt(
-        Some('p'),
-        None,
-        None,
-        "extract files to pipe (standard output), no messages",
-    ),
-    opt(Some('d'), None, Some("EXDIR"), "extract files into EXDIR"),
-    opt(Some('o'), None, None, "overwrite files WITHOUT prompting"),
-    opt(Some('n'), None, None, "never overwrite existing files"),
-    opt(Some('q'), None, None, "quiet mode (-qq => quieter)"),
-    opt(
-        Some('j'),
-        None,
-        None,
-        "junk paths (do not make directories)",
-    ),
-    opt(
-        Some('x'),
-        None,
-        Some("PATTERN"),
+    OptSpec::short_flag('l', "list files (short format)"),
+    OptSpec::short_flag('t', "test compressed archive data"),
+    OptSpec::short_flag('p', "extract files to pipe (standard output), no messages"),
+    OptSpec::short_value('d', "EXDIR", "extract files into EXDIR"),
+    OptSpec::short_flag('o', "overwrite files WITHOUT prompting"),
+    OptSpec::short_flag('n', "never overwrite existing files"),
+    OptSpec::short_flag('q', "quiet mode (-qq => quieter)"),
+    OptSpec::short_flag('j', "junk paths (do not make directories)"),
+    OptSpec::short_value(
+        'x',
+        "PATTERN",
         "exclude members matching PATTERN (repeatable)",
     ),
 ];

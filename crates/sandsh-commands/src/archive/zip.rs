@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, DateTime, ZipArchive, ZipWriter};
 
-use crate::fsutil::opt;
 use crate::util;
 use sandsh_api::fs::KernelBackend;
 use sandsh_api::{
@@ -27,41 +26,38 @@ use super::io::{In, Shared, VfsFile, check, msg, print, warn};
 pub struct Zip;
 
 const OPTS: &[OptSpec] = &[
-    opt(
-        Some('r'),
-        Some("recurse-paths"),
-        None,
+    OptSpec::flag(
+        'r',
+        "recurse-paths",
         "travel the directory structure recursively",
     ),
-    opt(Some('q'), Some("quiet"), None, "quiet operation"),
-    opt(
-        Some('j'),
-        Some("junk-paths"),
-        None,
+    OptSpec::flag('q', "quiet", "quiet operation"),
+    OptSpec::flag(
+        'j',
+        "junk-paths",
         "store just the name of each file (no directories)",
     ),
-    opt(
-        Some('x'),
-        Some("exclude"),
-        Some("PATTERN"),
+    OptSpec::value(
+        'x',
+        "exclude",
+        "PATTERN",
         "exclude files matching PATTERN (repeatable)",
     ),
-    opt(
-        Some('y'),
-        Some("symlinks"),
-        None,
+    OptSpec::flag(
+        'y',
+        "symlinks",
         "store symbolic links as links instead of the files they point to",
     ),
-    opt(Some('0'), None, None, "store only"),
-    opt(Some('1'), None, None, "compress faster"),
-    opt(Some('2'), None, None, "compression level 2"),
-    opt(Some('3'), None, None, "compression level 3"),
-    opt(Some('4'), None, None, "compression level 4"),
-    opt(Some('5'), None, None, "compression level 5"),
-    opt(Some('6'), None, None, "compression level 6 (default)"),
-    opt(Some('7'), None, None, "compression level 7"),
-    opt(Some('8'), None, None, "compression level 8"),
-    opt(Some('9'), None, None, "compress better"),
+    OptSpec::short_flag('0', "store only"),
+    OptSpec::short_flag('1', "compress faster"),
+    OptSpec::short_flag('2', "compression level 2"),
+    OptSpec::short_flag('3', "compression level 3"),
+    OptSpec::short_flag('4', "compression level 4"),
+    OptSpec::short_flag('5', "compression level 5"),
+    OptSpec::short_flag('6', "compression level 6 (default)"),
+    OptSpec::short_flag('7', "compression level 7"),
+    OptSpec::short_flag('8', "compression level 8"),
+    OptSpec::short_flag('9', "compress better"),
 ];
 
 static SPEC: CommandSpec = CommandSpec {

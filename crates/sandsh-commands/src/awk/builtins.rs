@@ -375,27 +375,16 @@ impl Interp<'_> {
             Sub | Gsub => {
                 let re = self.regex_of(&args[0])?;
                 let repl = self.arg_str(&args[1])?;
-                let target: LValue = match args.get(2) {
-                    None => LValue::Field(Box::new(Expr::Num(0.0))),
-                    Some(e) => match to_lvalue(e) {
-                        Some(lv) => lv,
-                        None => {
-                            // a non-lvalue target: computed, result discarded (gawk warns)
-                            let s = self.arg_str(e)?;
-                            let ctx = &*self.ctx;
-                            let (_, n) = substitute(
-                                &re,
-                                &s,
-                                if b == Sub { 1 } else { 0 },
-                                |(x, y), o| expand_sub(&repl, &s[x..y], o),
-                                &|| ctx.is_cancelled(),
-                            )?;
-                            return num(n as f64);
-                        }
-                    },
+                // The target is `$0` by default; one that is not an lvalue is computed and
+                // its result discarded (gawk warns).
+                let target = match args.get(2) {
+                    None => Ok(LValue::Field(Box::new(Expr::Num(0.0)))),
+                    Some(e) => to_lvalue(e).ok_or(e),
                 };
-                let cur = self.lvalue_value(&target)?;
-                let s = cur.to_str_with(&self.convfmt);
+                let s = match &target {
+                    Ok(lv) => self.lvalue_value(lv)?.to_str_with(&self.convfmt),
+                    Err(e) => self.arg_str(e)?,
+                };
                 let ctx = &*self.ctx;
                 let (out, n) = substitute(
                     &re,
@@ -404,8 +393,10 @@ impl Interp<'_> {
                     |(x, y), o| expand_sub(&repl, &s[x..y], o),
                     &|| ctx.is_cancelled(),
                 )?;
-                if n > 0 {
-                    self.assign(&target, Value::Str(str_from(&out)))?;
+                if n > 0
+                    && let Ok(target) = &target
+                {
+                    self.assign(target, Value::Str(str_from(&out)))?;
                 }
                 num(n as f64)
             }
@@ -488,18 +479,7 @@ impl Interp<'_> {
                 )?;
                 num(rstart as f64)
             }
-            Sprintf => {
-                let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    vals.push(self.eval(a)?);
-                }
-                let fmt = vals[0].to_str_with(&self.convfmt);
-                let (out, err) = super::format::sprintf(&fmt, &vals[1..], &self.convfmt);
-                if let Some(e) = err {
-                    return fatal(e);
-                }
-                Ok(Value::Str(str_from(&out)))
-            }
+            Sprintf => Ok(Value::Str(str_from(&self.sprintf(args)?))),
             Sin => num(self.eval_num(&args[0])?.sin()),
             Cos => num(self.eval_num(&args[0])?.cos()),
             Atan2 => {

@@ -2,10 +2,11 @@
 //!
 //! Conversions `%c %d %i %o %u %x %X %e %E %f %F %g %G %s %%` with flags `- + space # 0`,
 //! widths and precisions (`*` takes them from the arguments). `%c` and `%s` widths and
-//! precisions count characters. Float formatting uses Rust's exact decimal expansion, which
-//! rounds as glibc does.
+//! precisions count characters. The digits of `%f %e %g` are [`sandsh_text::printf`]'s
+//! (Rust's exact decimal expansion, rounded as glibc rounds), so awk and printf agree.
 
 use super::value::Value;
+use sandsh_text::printf;
 
 /// Format `fmt` with `args`. Err carries gawk's fatal message when arguments run out.
 pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> (Vec<u8>, Option<String>) {
@@ -197,7 +198,7 @@ pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> (Vec<u8>, Option<S
                     (t as i64) as u64
                 } else if t >= 18446744073709551616.0 {
                     // gawk switches to %g-like output for huge values
-                    let s = fmt_g(v, 6, false, false);
+                    let s = printf::general(v, 6, false);
                     pad_out(&mut out, s.as_bytes(), s.len(), sp.width, sp.left, b' ');
                     continue;
                 } else {
@@ -360,10 +361,10 @@ fn put_float(out: &mut Vec<u8>, v: f64, conv: u8, sp: &Spec) {
     let neg = v.is_sign_negative();
     let a = v.abs();
     let mut body = match conv {
-        b'f' | b'F' => fixed(a, prec, sp.alt),
-        b'e' | b'E' => exp(a, prec, sp.alt),
+        b'f' | b'F' => printf::fixed(a, prec, sp.alt),
+        b'e' | b'E' => printf::exponent(a, prec, sp.alt),
         b'a' | b'A' => format!("{a:e}"),
-        _ => fmt_g(a, prec, sp.alt, false),
+        _ => printf::general(a, prec, sp.alt),
     };
     if conv.is_ascii_uppercase() {
         body = body.to_ascii_uppercase();
@@ -391,78 +392,6 @@ fn put_float(out: &mut Vec<u8>, v: f64, conv: u8, sp: &Spec) {
         out.resize(out.len() + w.saturating_sub(total), b' ');
         out.extend_from_slice(sign.as_bytes());
         out.extend_from_slice(body.as_bytes());
-    }
-}
-
-fn fixed(a: f64, prec: usize, alt: bool) -> String {
-    let mut s = format!("{a:.prec$}");
-    if alt && prec == 0 {
-        s.push('.');
-    }
-    s
-}
-
-fn exp(a: f64, prec: usize, alt: bool) -> String {
-    let s = format!("{a:.prec$e}");
-    let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
-    let e: i32 = e.parse().unwrap_or(0);
-    let mut m = m.to_string();
-    if alt && prec == 0 {
-        m.push('.');
-    }
-    let sign = if e < 0 { '-' } else { '+' };
-    format!("{m}e{sign}{:02}", e.abs())
-}
-
-/// C's `%g` for a non-negative finite value (`upper` is unused by callers that uppercase).
-pub fn fmt_g(v: f64, prec: usize, alt: bool, _upper: bool) -> String {
-    let neg = v.is_sign_negative() && v != 0.0;
-    let a = v.abs();
-    let p = if prec == 0 { 1 } else { prec };
-    let x = if a == 0.0 {
-        0
-    } else {
-        let s = format!("{:.*e}", p - 1, a);
-        s.split_once('e')
-            .and_then(|(_, e)| e.parse::<i32>().ok())
-            .unwrap_or(0)
-    };
-    let mut s = if (p as i32) > x && x >= -4 {
-        let fp = (p as i32 - 1 - x) as usize;
-        let mut t = format!("{a:.fp$}");
-        if !alt {
-            strip_zeros(&mut t);
-        } else if !t.contains('.') {
-            t.push('.');
-        }
-        t
-    } else {
-        let t = format!("{:.*e}", p - 1, a);
-        let (m, e) = t.split_once('e').unwrap_or((&t, "0"));
-        let e: i32 = e.parse().unwrap_or(0);
-        let mut m = m.to_string();
-        if !alt {
-            strip_zeros(&mut m);
-        } else if !m.contains('.') {
-            m.push('.');
-        }
-        let sign = if e < 0 { '-' } else { '+' };
-        format!("{m}e{sign}{:02}", e.abs())
-    };
-    if neg {
-        s.insert(0, '-');
-    }
-    s
-}
-
-fn strip_zeros(t: &mut String) {
-    if t.contains('.') {
-        while t.ends_with('0') {
-            t.pop();
-        }
-        if t.ends_with('.') {
-            t.pop();
-        }
     }
 }
 

@@ -489,15 +489,7 @@ impl<'c> Interp<'c> {
             }
             Stmt::Print(args, redir) => self.print(args, redir.as_ref())?,
             Stmt::Printf(args, redir) => {
-                let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    vals.push(self.eval(a)?);
-                }
-                let fmt = vals[0].to_str_with(&self.convfmt);
-                let (bytes, err) = super::format::sprintf(&fmt, &vals[1..], &self.convfmt);
-                if let Some(e) = err {
-                    return fatal(e);
-                }
+                let bytes = self.sprintf(args)?;
                 self.emit(&bytes, redir.as_ref())?;
             }
             Stmt::If(c, t, e) => {
@@ -700,6 +692,20 @@ impl<'c> Interp<'c> {
         let v = self.eval(e)?;
         v.write_to(&mut self.out, &self.ofmt);
         Ok(())
+    }
+
+    /// `printf`'s and `sprintf`'s text: `args` evaluated in order, the first as the format.
+    pub(super) fn sprintf(&mut self, args: &[Expr]) -> R<Vec<u8>> {
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            vals.push(self.eval(a)?);
+        }
+        let fmt = vals[0].to_str_with(&self.convfmt);
+        let (bytes, err) = super::format::sprintf(&fmt, &vals[1..], &self.convfmt);
+        match err {
+            Some(e) => fatal(e),
+            None => Ok(bytes),
+        }
     }
 
     fn emit(&mut self, bytes: &[u8], redir: Option<&(RedirKind, Expr)>) -> R<()> {

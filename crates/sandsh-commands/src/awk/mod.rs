@@ -215,23 +215,14 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
                     ));
                 }
             };
-            let v = match val {
-                Some(v) => v,
-                None => {
-                    i += 1;
-                    match args.get(i) {
-                        Some(v) => v.clone(),
-                        None => {
-                            return Err(usage_error(
-                                ctx,
-                                &format!(
-                                    "option '--{}' requires an argument",
-                                    String::from_utf8_lossy(name)
-                                ),
-                            ));
-                        }
-                    }
-                }
+            let Some(v) = option_value(val, args, &mut i) else {
+                return Err(usage_error(
+                    ctx,
+                    &format!(
+                        "option '--{}' requires an argument",
+                        String::from_utf8_lossy(name)
+                    ),
+                ));
             };
             apply_opt(&mut inv, key[0], v);
             i += 1;
@@ -240,19 +231,12 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
         let c = a[1];
         match c {
             b'F' | b'v' | b'f' | b'e' => {
-                let v = if a.len() > 2 {
-                    a[2..].to_vec()
-                } else {
-                    i += 1;
-                    match args.get(i) {
-                        Some(v) => v.clone(),
-                        None => {
-                            return Err(usage_error(
-                                ctx,
-                                &format!("option requires an argument -- '{}'", c as char),
-                            ));
-                        }
-                    }
+                let attached = (a.len() > 2).then(|| a[2..].to_vec());
+                let Some(v) = option_value(attached, args, &mut i) else {
+                    return Err(usage_error(
+                        ctx,
+                        &format!("option requires an argument -- '{}'", c as char),
+                    ));
                 };
                 apply_opt(&mut inv, c, v);
             }
@@ -279,6 +263,15 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
     }
     inv.operands = args[i..].to_vec();
     Ok(inv)
+}
+
+/// An option's value: the one attached to it (`-Fx`, `--file=x`), or else the next argument
+/// (`i` then moves onto it).
+fn option_value(attached: Option<Vec<u8>>, args: &[Arg], i: &mut usize) -> Option<Vec<u8>> {
+    attached.or_else(|| {
+        *i += 1;
+        args.get(*i).cloned()
+    })
 }
 
 fn apply_opt(inv: &mut Invocation, c: u8, v: Vec<u8>) {

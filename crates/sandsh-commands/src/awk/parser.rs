@@ -1021,23 +1021,12 @@ impl<'a> Parser<'a> {
 
     fn unary(&mut self) -> PResult<Expr> {
         self.enter()?;
-        let r = match self.peek()? {
-            Tok::Not => {
+        let r = match prefix_op(self.peek()?) {
+            Some(op) => {
                 self.advance()?;
-                let e = self.unary()?;
-                Ok(Expr::Not(Box::new(e)))
+                self.unary().map(|e| op(Box::new(e)))
             }
-            Tok::Minus => {
-                self.advance()?;
-                let e = self.unary()?;
-                Ok(Expr::Neg(Box::new(e)))
-            }
-            Tok::Plus => {
-                self.advance()?;
-                let e = self.unary()?;
-                Ok(Expr::UPlus(Box::new(e)))
-            }
-            _ => self.power(),
+            None => self.power(),
         };
         self.depth -= 1;
         r
@@ -1112,22 +1101,13 @@ impl<'a> Parser<'a> {
                     None => self.err("syntax error"),
                 }
             }
-            Tok::Minus => {
-                self.advance()?;
-                let e = self.field_operand()?;
-                Ok(Expr::Neg(Box::new(e)))
-            }
-            Tok::Plus => {
-                self.advance()?;
-                let e = self.field_operand()?;
-                Ok(Expr::UPlus(Box::new(e)))
-            }
-            Tok::Not => {
-                self.advance()?;
-                let e = self.field_operand()?;
-                Ok(Expr::Not(Box::new(e)))
-            }
-            _ => self.primary(),
+            t => match prefix_op(t) {
+                Some(op) => {
+                    self.advance()?;
+                    self.field_operand().map(|e| op(Box::new(e)))
+                }
+                None => self.primary(),
+            },
         };
         self.depth -= 1;
         r
@@ -1350,6 +1330,16 @@ fn check_arity(b: Builtin, n: usize) -> Result<(), String> {
         return Err(format!("{b:?}: called with {n} arguments").to_lowercase());
     }
     Ok(())
+}
+
+/// The expression a prefix `!`, `-` or `+` makes of its operand.
+fn prefix_op(t: &Tok) -> Option<fn(Box<Expr>) -> Expr> {
+    match t {
+        Tok::Not => Some(Expr::Not),
+        Tok::Minus => Some(Expr::Neg),
+        Tok::Plus => Some(Expr::UPlus),
+        _ => None,
+    }
 }
 
 pub fn to_lvalue(e: &Expr) -> Option<LValue> {

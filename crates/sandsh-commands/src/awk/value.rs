@@ -126,7 +126,10 @@ pub fn write_num(out: &mut Vec<u8>, n: f64, fmt: &[u8]) {
         return;
     }
     if fmt == b"%.6g" {
-        out.extend_from_slice(super::format::fmt_g(n, 6, false, false).as_bytes());
+        if n < 0.0 {
+            out.push(b'-');
+        }
+        out.extend_from_slice(sandsh_text::printf::general(n.abs(), 6, false).as_bytes());
         return;
     }
     let (s, _) = super::format::sprintf(fmt, &[Value::Num(n)], b"%.6g");

@@ -192,18 +192,15 @@ impl<'a> Parser<'a> {
     }
 
     fn yyerror(&mut self, text: &str) {
-        let (src, line) = self.where_();
-        self.msgs.push(Msg::At {
-            src,
-            line,
-            text: text.to_string(),
-        });
-        self.had_error = true;
+        self.error_at(self.where_(), text);
     }
 
     /// yyerror from an action yacc runs without a lookahead.
     fn yyerror_prev(&mut self, text: &str) {
-        let (src, line) = self.where_prev();
+        self.error_at(self.where_prev(), text);
+    }
+
+    fn error_at(&mut self, (src, line): (usize, usize), text: &str) {
         self.msgs.push(Msg::At {
             src,
             line,
@@ -644,6 +641,20 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The actions after the first or third expression of a `for` (`which`): a comparison
+    /// warns, a void one is an error, and a value is popped.
+    fn for_clause_end(&mut self, flags: u32, which: &str) {
+        if flags & EX_COMP != 0 {
+            self.ct_warn(&format!("Comparison in {which} for expression"));
+        }
+        if flags & EX_VOID != 0 {
+            self.yyerror(&format!("{which} expression is void"));
+        }
+        if flags & EX_EMPTY == 0 {
+            self.code_gen.b(b'p');
+        }
+    }
+
     fn for_stmt(&mut self) -> Result<(), Stop> {
         self.advance();
         let saved_break = self.break_label;
@@ -651,15 +662,7 @@ impl<'a> Parser<'a> {
         self.expect(Tok::P(b'('))?;
         let f1 = self.opt_expr()?;
         self.expect(Tok::P(b';'))?;
-        if f1 & EX_COMP != 0 {
-            self.ct_warn("Comparison in first for expression");
-        }
-        if f1 & EX_VOID != 0 {
-            self.yyerror("first expression is void");
-        }
-        if f1 & EX_EMPTY == 0 {
-            self.code_gen.b(b'p');
-        }
+        self.for_clause_end(f1, "first");
         let l_top = self.new_label()?;
         self.code_gen.label(l_top);
         let f2 = self.opt_expr()?;
@@ -680,15 +683,7 @@ impl<'a> Parser<'a> {
         self.code_gen.label(cl);
         let f3 = self.opt_expr()?;
         self.expect(Tok::P(b')'))?;
-        if f3 & EX_COMP != 0 {
-            self.ct_warn("Comparison in third for expression");
-        }
-        if f3 & EX_VOID != 0 {
-            self.yyerror("third expression is void");
-        }
-        if f3 & EX_EMPTY == 0 {
-            self.code_gen.b(b'p');
-        }
+        self.for_clause_end(f3, "third");
         self.code_gen.jump(b'J', l_top);
         self.code_gen.label(l_body);
         self.opt_newline()?;

@@ -22,20 +22,6 @@ use super::util;
 
 pub struct Curl;
 
-const fn opt(
-    short: Option<char>,
-    long: &'static str,
-    value: Option<&'static str>,
-    help: &'static str,
-) -> OptSpec {
-    OptSpec {
-        short,
-        long: Some(long),
-        value,
-        help,
-    }
-}
-
 static SPEC: CommandSpec = CommandSpec {
     name: "curl",
     group: "net",
@@ -43,227 +29,144 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "curl [OPTION]... URL...",
     description: "Fetch URLs over HTTP or HTTPS and write the response body to standard output (or a file). Network access is denied unless the session allows the URL: the CLI's --allow-net '[METHODS ]URL-PREFIX' (repeatable), KernelConfig::allow_net or BashTool::builder().allow_net(...). GET and HEAD are allowed by a rule unless it lists methods (e.g. 'POST,GET https://api.example.com/v1/'). Every redirect is checked again, and loopback, private, link-local and metadata addresses are refused unless a rule names the address. Response bodies are capped by --max-net-bytes. Certificates are always verified. No progress meter is shown.",
     options: &[
-        opt(Some('s'), "silent", None, "no error messages (see -S)"),
-        opt(
-            Some('S'),
-            "show-error",
-            None,
-            "show error messages even with -s",
-        ),
-        opt(
-            Some('f'),
+        OptSpec::flag('s', "silent", "no error messages (see -S)"),
+        OptSpec::flag('S', "show-error", "show error messages even with -s"),
+        OptSpec::flag(
+            'f',
             "fail",
-            None,
             "fail with exit 22 and no body on HTTP errors (400 and up)",
         ),
-        opt(
-            None,
+        OptSpec::long_flag(
             "fail-with-body",
-            None,
             "exit 22 on HTTP errors but still output the body",
         ),
-        opt(
-            Some('L'),
+        OptSpec::flag(
+            'L',
             "location",
-            None,
             "follow redirects (each one is checked against the allowlist)",
         ),
-        opt(
-            None,
+        OptSpec::long_value(
             "max-redirs",
-            Some("NUM"),
+            "NUM",
             "maximum redirects followed with -L (default 50)",
         ),
-        opt(
-            Some('o'),
+        OptSpec::value(
+            'o',
             "output",
-            Some("FILE"),
+            "FILE",
             "write the body to FILE instead of stdout",
         ),
-        opt(
-            Some('O'),
+        OptSpec::flag(
+            'O',
             "remote-name",
-            None,
             "write the body to a file named like the URL's last path segment",
         ),
-        opt(
-            None,
-            "create-dirs",
-            None,
-            "create the directories of -o FILE",
-        ),
-        opt(
-            Some('X'),
-            "request",
-            Some("METHOD"),
-            "request method to use",
-        ),
-        opt(
-            Some('H'),
+        OptSpec::long_flag("create-dirs", "create the directories of -o FILE"),
+        OptSpec::value('X', "request", "METHOD", "request method to use"),
+        OptSpec::value(
+            'H',
             "header",
-            Some("LINE"),
+            "LINE",
             "extra header 'Name: value' ('Name:' removes one)",
         ),
-        opt(
-            Some('d'),
+        OptSpec::value(
+            'd',
             "data",
-            Some("DATA"),
+            "DATA",
             "POST DATA (@FILE reads a file, CR/LF stripped); repeats join with &",
         ),
-        opt(None, "data-ascii", Some("DATA"), "same as -d"),
-        opt(None, "data-raw", Some("DATA"), "like -d without @FILE"),
-        opt(
-            None,
-            "data-binary",
-            Some("DATA"),
-            "like -d, @FILE read as is",
-        ),
-        opt(
-            None,
+        OptSpec::long_value("data-ascii", "DATA", "same as -d"),
+        OptSpec::long_value("data-raw", "DATA", "like -d without @FILE"),
+        OptSpec::long_value("data-binary", "DATA", "like -d, @FILE read as is"),
+        OptSpec::long_value(
             "data-urlencode",
-            Some("DATA"),
+            "DATA",
             "URL-encode DATA ([name]=content, [name]@file)",
         ),
-        opt(
-            None,
+        OptSpec::long_value(
             "json",
-            Some("DATA"),
+            "DATA",
             "POST JSON: like --data-binary with JSON Content-Type and Accept",
         ),
-        opt(
-            Some('F'),
+        OptSpec::value(
+            'F',
             "form",
-            Some("NAME=CONTENT"),
+            "NAME=CONTENT",
             "multipart/form-data field (@FILE attaches, <FILE reads)",
         ),
-        opt(
-            Some('G'),
-            "get",
-            None,
-            "send -d data in the query string with GET",
-        ),
-        opt(
-            Some('T'),
-            "upload-file",
-            Some("FILE"),
-            "PUT FILE to the URL",
-        ),
-        opt(
-            Some('i'),
-            "include",
-            None,
-            "include the response head in the output",
-        ),
-        opt(
-            Some('I'),
-            "head",
-            None,
-            "HEAD request; print the response head",
-        ),
-        opt(
-            Some('D'),
-            "dump-header",
-            Some("FILE"),
-            "write response heads to FILE",
-        ),
-        opt(
-            Some('w'),
+        OptSpec::flag('G', "get", "send -d data in the query string with GET"),
+        OptSpec::value('T', "upload-file", "FILE", "PUT FILE to the URL"),
+        OptSpec::flag('i', "include", "include the response head in the output"),
+        OptSpec::flag('I', "head", "HEAD request; print the response head"),
+        OptSpec::value('D', "dump-header", "FILE", "write response heads to FILE"),
+        OptSpec::value(
+            'w',
             "write-out",
-            Some("FORMAT"),
+            "FORMAT",
             "print FORMAT after the transfer (%{http_code}, %{size_download}, %{time_total}, %{url_effective}, %{content_type}, ...; @FILE reads it)",
         ),
-        opt(
-            Some('u'),
-            "user",
-            Some("USER:PASSWORD"),
-            "HTTP basic authentication",
-        ),
-        opt(Some('A'), "user-agent", Some("NAME"), "User-Agent to send"),
-        opt(Some('e'), "referer", Some("URL"), "Referer to send"),
-        opt(
-            Some('b'),
+        OptSpec::value('u', "user", "USER:PASSWORD", "HTTP basic authentication"),
+        OptSpec::value('A', "user-agent", "NAME", "User-Agent to send"),
+        OptSpec::value('e', "referer", "URL", "Referer to send"),
+        OptSpec::value(
+            'b',
             "cookie",
-            Some("DATA|FILE"),
+            "DATA|FILE",
             "send cookies: 'n=v; n2=v2', or read a cookie file",
         ),
-        opt(
-            Some('c'),
+        OptSpec::value(
+            'c',
             "cookie-jar",
-            Some("FILE"),
+            "FILE",
             "write cookies to FILE after the transfer (- for stdout)",
         ),
-        opt(
-            Some('m'),
+        OptSpec::value(
+            'm',
             "max-time",
-            Some("SECONDS"),
+            "SECONDS",
             "maximum time of each transfer (exit 28)",
         ),
-        opt(
-            None,
-            "connect-timeout",
-            Some("SECONDS"),
-            "maximum time to connect",
-        ),
-        opt(
-            None,
+        OptSpec::long_value("connect-timeout", "SECONDS", "maximum time to connect"),
+        OptSpec::long_value(
             "retry",
-            Some("NUM"),
+            "NUM",
             "retry transient failures (timeouts, 408, 429, 500, 502, 503, 504) NUM times",
         ),
-        opt(
-            None,
+        OptSpec::long_value(
             "retry-delay",
-            Some("SECONDS"),
+            "SECONDS",
             "wait between retries (default: 1 s, doubling)",
         ),
-        opt(
-            None,
-            "retry-max-time",
-            Some("SECONDS"),
-            "stop retrying after this long",
-        ),
-        opt(
-            None,
+        OptSpec::long_value("retry-max-time", "SECONDS", "stop retrying after this long"),
+        OptSpec::long_flag(
             "compressed",
-            None,
             "ask for a compressed response (gzip, deflate) and decompress it",
         ),
-        opt(
-            Some('k'),
+        OptSpec::flag(
+            'k',
             "insecure",
-            None,
             "not supported: certificates are always verified",
         ),
-        opt(
-            Some('v'),
+        OptSpec::flag(
+            'v',
             "verbose",
-            None,
             "print the request and response heads to stderr",
         ),
-        opt(
-            Some('#'),
-            "progress-bar",
-            None,
-            "accepted; no progress is shown",
-        ),
-        opt(
-            None,
+        OptSpec::flag('#', "progress-bar", "accepted; no progress is shown"),
+        OptSpec::long_flag(
             "no-progress-meter",
-            None,
             "accepted; no progress meter is shown anyway",
         ),
-        opt(
-            Some('N'),
+        OptSpec::flag(
+            'N',
             "no-buffer",
-            None,
             "accepted; output is written as it arrives",
         ),
-        opt(None, "http1.1", None, "accepted; requests are HTTP/1.1"),
-        opt(None, "url", Some("URL"), "a URL to fetch"),
-        opt(
-            None,
+        OptSpec::long_flag("http1.1", "accepted; requests are HTTP/1.1"),
+        OptSpec::long_value("url", "URL", "a URL to fetch"),
+        OptSpec::long_value(
             "resolve",
-            Some("HOST:PORT:ADDR"),
+            "HOST:PORT:ADDR",
             "use ADDR for HOST:PORT instead of resolving it (the allowlist still judges ADDR)",
         ),
     ],

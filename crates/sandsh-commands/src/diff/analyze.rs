@@ -275,49 +275,38 @@ fn discards(a: &[usize], b: &[usize], nclasses: usize) -> [Vec<u8>; 2] {
                         }
                         j += 1;
                     }
-                    let mut consec = 0;
-                    for j in 0..length {
-                        let k = i + j;
-                        if j >= 8 && d[k] == 1 {
-                            break;
-                        }
-                        if d[k] == 2 {
-                            consec = 0;
-                            d[k] = 0;
-                        } else if d[k] == 0 {
-                            consec = 0;
-                        } else {
-                            consec += 1;
-                        }
-                        if consec == 3 {
-                            break;
-                        }
-                    }
+                    keep_provisionals_at_end(d, i..i + length);
+                    keep_provisionals_at_end(d, (i..i + length).rev());
                     i += length - 1;
-                    let mut consec = 0;
-                    for j in 0..length {
-                        let k = i - j;
-                        if j >= 8 && d[k] == 1 {
-                            break;
-                        }
-                        if d[k] == 2 {
-                            consec = 0;
-                            d[k] = 0;
-                        } else if d[k] == 0 {
-                            consec = 0;
-                        } else {
-                            consec += 1;
-                        }
-                        if consec == 3 {
-                            break;
-                        }
-                    }
                 }
             }
             i += 1;
         }
     }
     out
+}
+
+/// One end of a run of discardable lines, scanned inwards as GNU's `discard_confusing_lines`
+/// scans it: provisional discards (2) met before three real ones (1) in a row are kept after
+/// all (0); a real one stops the scan past the first 8 lines.
+fn keep_provisionals_at_end(d: &mut [u8], run: impl Iterator<Item = usize>) {
+    let mut consec = 0;
+    for (j, k) in run.enumerate() {
+        if j >= 8 && d[k] == 1 {
+            break;
+        }
+        if d[k] == 2 {
+            consec = 0;
+            d[k] = 0;
+        } else if d[k] == 0 {
+            consec = 0;
+        } else {
+            consec += 1;
+        }
+        if consec == 3 {
+            break;
+        }
+    }
 }
 
 fn shift_boundaries(equivs: [&[usize]; 2], changed: &mut [Flags; 2]) {

@@ -625,51 +625,58 @@ fn render(o: &Opts, a: &Input, b: &Input, changes: &[Change], out: &mut Vec<u8>)
                         format!("*** {} ****\n", range_context(f0, l0)).as_bytes(),
                     );
                     if old {
-                        let mut next = 0;
-                        for i in f0 as isize..=l0 {
-                            let i = i as usize;
-                            while next < h.len() && h[next].line0 + h[next].deleted <= i {
-                                next += 1;
-                            }
-                            let p: &[u8] = match h.get(next) {
-                                Some(c) if c.line0 <= i => {
-                                    if c.inserted > 0 {
-                                        b"! "
-                                    } else {
-                                        b"- "
-                                    }
-                                }
-                                _ => b"  ",
-                            };
-                            push_line(out, p, &a.lines[i]);
-                        }
+                        context_side(out, h, &a.lines, f0, l0, b"- ", |c| {
+                            (c.line0, c.deleted, c.inserted)
+                        });
                     }
                     out.extend_from_slice(
                         format!("--- {} ----\n", range_context(f1, l1)).as_bytes(),
                     );
                     if new {
-                        let mut next = 0;
-                        for j in f1 as isize..=l1 {
-                            let j = j as usize;
-                            while next < h.len() && h[next].line1 + h[next].inserted <= j {
-                                next += 1;
-                            }
-                            let p: &[u8] = match h.get(next) {
-                                Some(c) if c.line1 <= j => {
-                                    if c.deleted > 0 {
-                                        b"! "
-                                    } else {
-                                        b"+ "
-                                    }
-                                }
-                                _ => b"  ",
-                            };
-                            push_line(out, p, &b.lines[j]);
-                        }
+                        context_side(out, h, &b.lines, f1, l1, b"+ ", |c| {
+                            (c.line1, c.inserted, c.deleted)
+                        });
                     }
                 }
             }
         }
+    }
+}
+
+/// One side of a context-format hunk: lines `first..=last`, marked `! ` inside a change that
+/// has lines on both sides, `only` (`- `, `+ `) inside one that has lines on this side alone,
+/// and two spaces outside changes. `side` is a change's (start, count, count on the other
+/// side) on this side.
+fn context_side(
+    out: &mut Vec<u8>,
+    hunk: &[Change],
+    lines: &[Vec<u8>],
+    first: usize,
+    last: isize,
+    only: &[u8],
+    side: impl Fn(&Change) -> (usize, usize, usize),
+) {
+    let mut next = 0;
+    for i in first as isize..=last {
+        let i = i as usize;
+        while hunk
+            .get(next)
+            .map(&side)
+            .is_some_and(|(start, count, _)| start + count <= i)
+        {
+            next += 1;
+        }
+        let mark: &[u8] = match hunk.get(next).map(&side) {
+            Some((start, _, other)) if start <= i => {
+                if other > 0 {
+                    b"! "
+                } else {
+                    only
+                }
+            }
+            _ => b"  ",
+        };
+        push_line(out, mark, &lines[i]);
     }
 }
 

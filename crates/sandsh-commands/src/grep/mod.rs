@@ -20,293 +20,148 @@ pub struct Grep;
 pub struct Egrep;
 pub struct Fgrep;
 
-const fn o(
-    short: Option<char>,
-    long: Option<&'static str>,
-    value: Option<&'static str>,
-    help: &'static str,
-) -> OptSpec {
-    OptSpec {
-        short,
-        long,
-        value,
-        help,
-    }
-}
-
 pub(crate) static OPTIONS: &[OptSpec] = &[
-    o(
-        Some('E'),
-        Some("extended-regexp"),
-        None,
+    OptSpec::flag(
+        'E',
+        "extended-regexp",
         "PATTERNS are extended regular expressions",
     ),
-    o(
-        Some('F'),
-        Some("fixed-strings"),
-        None,
-        "PATTERNS are strings",
-    ),
-    o(
-        Some('G'),
-        Some("basic-regexp"),
-        None,
+    OptSpec::flag('F', "fixed-strings", "PATTERNS are strings"),
+    OptSpec::flag(
+        'G',
+        "basic-regexp",
         "PATTERNS are basic regular expressions (default)",
     ),
-    o(
-        Some('P'),
-        Some("perl-regexp"),
-        None,
-        "PATTERNS are Perl regular expressions",
-    ),
-    o(
-        Some('e'),
-        Some("regexp"),
-        Some("PATTERNS"),
-        "use PATTERNS for matching",
-    ),
-    o(
-        Some('f'),
-        Some("file"),
-        Some("FILE"),
-        "take PATTERNS from FILE",
-    ),
-    o(
-        Some('i'),
-        Some("ignore-case"),
-        None,
+    OptSpec::flag('P', "perl-regexp", "PATTERNS are Perl regular expressions"),
+    OptSpec::value('e', "regexp", "PATTERNS", "use PATTERNS for matching"),
+    OptSpec::value('f', "file", "FILE", "take PATTERNS from FILE"),
+    OptSpec::flag(
+        'i',
+        "ignore-case",
         "ignore case distinctions in patterns and data",
     ),
-    o(Some('y'), None, None, "same as -i (obsolete)"),
-    o(
-        None,
-        Some("no-ignore-case"),
-        None,
+    OptSpec::short_flag('y', "same as -i (obsolete)"),
+    OptSpec::long_flag(
+        "no-ignore-case",
         "do not ignore case distinctions (default)",
     ),
-    o(
-        Some('w'),
-        Some("word-regexp"),
-        None,
-        "match only whole words",
-    ),
-    o(
-        Some('x'),
-        Some("line-regexp"),
-        None,
-        "match only whole lines",
-    ),
-    o(
-        Some('z'),
-        Some("null-data"),
-        None,
-        "a data line ends in 0 byte, not newline",
-    ),
-    o(
-        Some('s'),
-        Some("no-messages"),
-        None,
-        "suppress error messages",
-    ),
-    o(
-        Some('v'),
-        Some("invert-match"),
-        None,
-        "select non-matching lines",
-    ),
-    o(
-        Some('V'),
-        Some("version"),
-        None,
-        "display version information and exit",
-    ),
-    o(
-        Some('m'),
-        Some("max-count"),
-        Some("NUM"),
-        "stop after NUM selected lines",
-    ),
-    o(
-        Some('b'),
-        Some("byte-offset"),
-        None,
+    OptSpec::flag('w', "word-regexp", "match only whole words"),
+    OptSpec::flag('x', "line-regexp", "match only whole lines"),
+    OptSpec::flag('z', "null-data", "a data line ends in 0 byte, not newline"),
+    OptSpec::flag('s', "no-messages", "suppress error messages"),
+    OptSpec::flag('v', "invert-match", "select non-matching lines"),
+    OptSpec::flag('V', "version", "display version information and exit"),
+    OptSpec::value('m', "max-count", "NUM", "stop after NUM selected lines"),
+    OptSpec::flag(
+        'b',
+        "byte-offset",
         "print the byte offset with output lines",
     ),
-    o(
-        Some('n'),
-        Some("line-number"),
-        None,
-        "print line number with output lines",
-    ),
-    o(
-        None,
-        Some("line-buffered"),
-        None,
-        "flush output on every line",
-    ),
-    o(
-        Some('H'),
-        Some("with-filename"),
-        None,
-        "print file name with output lines",
-    ),
-    o(
-        Some('h'),
-        Some("no-filename"),
-        None,
+    OptSpec::flag('n', "line-number", "print line number with output lines"),
+    OptSpec::long_flag("line-buffered", "flush output on every line"),
+    OptSpec::flag('H', "with-filename", "print file name with output lines"),
+    OptSpec::flag(
+        'h',
+        "no-filename",
         "suppress the file name prefix on output",
     ),
-    o(
-        None,
-        Some("label"),
-        Some("LABEL"),
+    OptSpec::long_value(
+        "label",
+        "LABEL",
         "use LABEL as the standard input file name prefix",
     ),
-    o(
-        Some('o'),
-        Some("only-matching"),
-        None,
+    OptSpec::flag(
+        'o',
+        "only-matching",
         "show only nonempty parts of lines that match",
     ),
-    o(Some('q'), Some("quiet"), None, "suppress all normal output"),
-    o(None, Some("silent"), None, "same as --quiet"),
-    o(
-        None,
-        Some("binary-files"),
-        Some("TYPE"),
+    OptSpec::flag('q', "quiet", "suppress all normal output"),
+    OptSpec::long_flag("silent", "same as --quiet"),
+    OptSpec::long_value(
+        "binary-files",
+        "TYPE",
         "assume that binary files are TYPE: 'binary', 'text', or 'without-match'",
     ),
-    o(
-        Some('a'),
-        Some("text"),
-        None,
-        "equivalent to --binary-files=text",
-    ),
-    o(
-        Some('I'),
-        None,
-        None,
-        "equivalent to --binary-files=without-match",
-    ),
-    o(
-        Some('d'),
-        Some("directories"),
-        Some("ACTION"),
+    OptSpec::flag('a', "text", "equivalent to --binary-files=text"),
+    OptSpec::short_flag('I', "equivalent to --binary-files=without-match"),
+    OptSpec::value(
+        'd',
+        "directories",
+        "ACTION",
         "how to handle directories: 'read', 'recurse', or 'skip'",
     ),
-    o(
-        Some('D'),
-        Some("devices"),
-        Some("ACTION"),
+    OptSpec::value(
+        'D',
+        "devices",
+        "ACTION",
         "how to handle devices: 'read' or 'skip'",
     ),
-    o(
-        Some('r'),
-        Some("recursive"),
-        None,
-        "like --directories=recurse",
-    ),
-    o(
-        Some('R'),
-        Some("dereference-recursive"),
-        None,
+    OptSpec::flag('r', "recursive", "like --directories=recurse"),
+    OptSpec::flag(
+        'R',
+        "dereference-recursive",
         "likewise, but follow all symlinks",
     ),
-    o(
-        None,
-        Some("include"),
-        Some("GLOB"),
-        "search only files that match GLOB",
-    ),
-    o(
-        None,
-        Some("exclude"),
-        Some("GLOB"),
-        "skip files that match GLOB",
-    ),
-    o(
-        None,
-        Some("exclude-from"),
-        Some("FILE"),
+    OptSpec::long_value("include", "GLOB", "search only files that match GLOB"),
+    OptSpec::long_value("exclude", "GLOB", "skip files that match GLOB"),
+    OptSpec::long_value(
+        "exclude-from",
+        "FILE",
         "skip files that match any file pattern from FILE",
     ),
-    o(
-        None,
-        Some("exclude-dir"),
-        Some("GLOB"),
-        "skip directories that match GLOB",
-    ),
-    o(
-        Some('L'),
-        Some("files-without-match"),
-        None,
+    OptSpec::long_value("exclude-dir", "GLOB", "skip directories that match GLOB"),
+    OptSpec::flag(
+        'L',
+        "files-without-match",
         "print only names of FILEs with no selected lines",
     ),
-    o(
-        Some('l'),
-        Some("files-with-matches"),
-        None,
+    OptSpec::flag(
+        'l',
+        "files-with-matches",
         "print only names of FILEs with selected lines",
     ),
-    o(
-        Some('c'),
-        Some("count"),
-        None,
+    OptSpec::flag(
+        'c',
+        "count",
         "print only a count of selected lines per FILE",
     ),
-    o(
-        Some('T'),
-        Some("initial-tab"),
-        None,
+    OptSpec::flag(
+        'T',
+        "initial-tab",
         "make tabs line up (not supported: refused with status 2)",
     ),
-    o(
-        Some('Z'),
-        Some("null"),
-        None,
-        "print 0 byte after FILE name",
-    ),
-    o(
-        Some('B'),
-        Some("before-context"),
-        Some("NUM"),
+    OptSpec::flag('Z', "null", "print 0 byte after FILE name"),
+    OptSpec::value(
+        'B',
+        "before-context",
+        "NUM",
         "print NUM lines of leading context",
     ),
-    o(
-        Some('A'),
-        Some("after-context"),
-        Some("NUM"),
+    OptSpec::value(
+        'A',
+        "after-context",
+        "NUM",
         "print NUM lines of trailing context",
     ),
-    o(
-        Some('C'),
-        Some("context"),
-        Some("NUM"),
-        "print NUM lines of output context",
-    ),
-    o(
-        None,
-        Some("group-separator"),
-        Some("SEP"),
+    OptSpec::value('C', "context", "NUM", "print NUM lines of output context"),
+    OptSpec::long_value(
+        "group-separator",
+        "SEP",
         "print SEP on line between matches with context",
     ),
-    o(
-        None,
-        Some("no-group-separator"),
-        None,
+    OptSpec::long_flag(
+        "no-group-separator",
         "do not print separator for matches with context",
     ),
-    o(
-        None,
-        Some("color"),
-        Some("WHEN"),
+    OptSpec::long_value(
+        "color",
+        "WHEN",
         "use markers to highlight the matching strings; WHEN is 'always', 'never', or 'auto'",
     ),
-    o(None, Some("colour"), Some("WHEN"), "same as --color"),
-    o(
-        Some('U'),
-        Some("binary"),
-        None,
+    OptSpec::long_value("colour", "WHEN", "same as --color"),
+    OptSpec::flag(
+        'U',
+        "binary",
         "do not strip CR characters at EOL (MSDOS/Windows)",
     ),
 ];

@@ -555,10 +555,7 @@ impl Grep<'_> {
                         return;
                     }
                     let rest = &region[p..];
-                    let (len, consumed) = match memchr::memchr(eol, rest) {
-                        Some(k) => (k, k + 1),
-                        None => (rest.len(), rest.len()),
-                    };
+                    let (len, consumed) = first_line(rest, eol);
                     *lineno += 1;
                     let line = &rest[..len];
                     let matched = self.m.is_match(line);
@@ -588,10 +585,7 @@ impl Grep<'_> {
             if gaps_matter {
                 while p < line_start {
                     let rest = &region[p..line_start];
-                    let (len, consumed) = match memchr::memchr(eol, rest) {
-                        Some(k) => (k, k + 1),
-                        None => (rest.len(), rest.len()),
-                    };
+                    let (len, consumed) = first_line(rest, eol);
                     *lineno += 1;
                     self.line(ctx, st, &rest[..len], *lineno, *offset, Some(false));
                     p += consumed;
@@ -613,10 +607,7 @@ impl Grep<'_> {
             }
             // The candidate line, checked on its own.
             let rest = &region[p..];
-            let (len, consumed) = match memchr::memchr(eol, rest) {
-                Some(k) => (k, k + 1),
-                None => (rest.len(), rest.len()),
-            };
+            let (len, consumed) = first_line(rest, eol);
             *lineno += 1;
             let line = &rest[..len];
             // A candidate match inside the line is a match of the line (the multiline pattern
@@ -780,20 +771,12 @@ impl Grep<'_> {
     fn colored(&mut self, line: &[u8]) {
         let mut pos = 0;
         let mut last = 0;
-        while pos <= line.len() {
-            let Some((s, e)) = self.m.find_at(line, pos) else {
-                break;
-            };
-            if e == s {
-                pos = s + 1;
-                continue;
-            }
+        while let Some((s, e)) = next_match(self.m, line, &mut pos) {
             self.out.extend_from_slice(&line[last..s]);
             self.out.extend_from_slice(SGR_MATCH);
             self.out.extend_from_slice(&line[s..e]);
             self.out.extend_from_slice(SGR_END);
             last = e;
-            pos = e;
         }
         self.out.extend_from_slice(&line[last..]);
     }
@@ -805,15 +788,7 @@ impl Grep<'_> {
                 return;
             }
             let mut pos = 0;
-            while pos <= line.len() {
-                let Some((s, e)) = self.m.find_at(line, pos) else {
-                    break;
-                };
-                if e == s {
-                    pos = s + 1;
-                    continue;
-                }
-                pos = e;
+            while let Some((s, e)) = next_match(self.m, line, &mut pos) {
                 let part = &line[s..e];
                 if !self.printable(st, part) {
                     continue;
@@ -857,15 +832,7 @@ impl Grep<'_> {
         if !self.cfg.invert {
             let mut pos = 0;
             let mut first = true;
-            while pos <= line.len() {
-                let Some((s, e)) = self.m.find_at(line, pos) else {
-                    break;
-                };
-                if e == s {
-                    pos = s + 1;
-                    continue;
-                }
-                pos = e;
+            while let Some((s, e)) = next_match(self.m, line, &mut pos) {
                 if !first {
                     o.push(',');
                 }
@@ -877,5 +844,28 @@ impl Grep<'_> {
         }
         o.push_str("]}\n");
         self.out.extend_from_slice(o.as_bytes());
+    }
+}
+
+/// The next non-empty match in `line` at or after `*pos`, with `*pos` moved past it (an empty
+/// match is skipped by one byte).
+fn next_match(m: &Matcher, line: &[u8], pos: &mut usize) -> Option<(usize, usize)> {
+    while *pos <= line.len() {
+        let (s, e) = m.find_at(line, *pos)?;
+        *pos = if e == s { s + 1 } else { e };
+        if e > s {
+            return Some((s, e));
+        }
+    }
+    None
+}
+
+/// The first line of `rest`: its length without the `eol` byte, and the bytes it takes with
+/// it (the last line may have no terminator).
+#[inline]
+fn first_line(rest: &[u8], eol: u8) -> (usize, usize) {
+    match memchr::memchr(eol, rest) {
+        Some(k) => (k, k + 1),
+        None => (rest.len(), rest.len()),
     }
 }

@@ -41,20 +41,6 @@ use output::Format;
 
 pub struct Jq;
 
-const fn opt(
-    short: Option<char>,
-    long: Option<&'static str>,
-    value: Option<&'static str>,
-    help: &'static str,
-) -> OptSpec {
-    OptSpec {
-        short,
-        long,
-        value,
-        help,
-    }
-}
-
 static SPEC: CommandSpec = CommandSpec {
     name: "jq",
     group: "json",
@@ -64,135 +50,53 @@ static SPEC: CommandSpec = CommandSpec {
 The filter language is jq 1.7's, executed by the jaq engine with jq 1.7 compatibility definitions. \
 Options may appear anywhere; --arg, --argjson, --slurpfile and --rawfile take two values, which is why jq parses its own command line.",
     options: &[
-        opt(
-            Some('r'),
-            Some("raw-output"),
-            None,
-            "print strings without quotes",
-        ),
-        opt(
-            Some('j'),
-            Some("join-output"),
-            None,
+        OptSpec::flag('r', "raw-output", "print strings without quotes"),
+        OptSpec::flag(
+            'j',
+            "join-output",
             "like -r, without newlines between outputs",
         ),
-        opt(
-            None,
-            Some("raw-output0"),
-            None,
-            "like -r, with a NUL after each output",
-        ),
-        opt(
-            Some('a'),
-            Some("ascii-output"),
-            None,
+        OptSpec::long_flag("raw-output0", "like -r, with a NUL after each output"),
+        OptSpec::flag(
+            'a',
+            "ascii-output",
             "escape non-ASCII characters as \\uXXXX",
         ),
-        opt(
-            Some('c'),
-            Some("compact-output"),
-            None,
-            "one line per output",
-        ),
-        opt(
-            Some('n'),
-            Some("null-input"),
-            None,
-            "run the filter once with null as input",
-        ),
-        opt(
-            Some('R'),
-            Some("raw-input"),
-            None,
-            "read lines as strings, not JSON",
-        ),
-        opt(
-            Some('s'),
-            Some("slurp"),
-            None,
+        OptSpec::flag('c', "compact-output", "one line per output"),
+        OptSpec::flag('n', "null-input", "run the filter once with null as input"),
+        OptSpec::flag('R', "raw-input", "read lines as strings, not JSON"),
+        OptSpec::flag(
+            's',
+            "slurp",
             "read all inputs into one array (or one string with -R)",
         ),
-        opt(
-            Some('e'),
-            Some("exit-status"),
-            None,
+        OptSpec::flag(
+            'e',
+            "exit-status",
             "exit 1 if the last output is false or null, 4 if there is none",
         ),
-        opt(
-            Some('S'),
-            Some("sort-keys"),
-            None,
-            "print object keys sorted",
-        ),
-        opt(Some('C'), Some("color-output"), None, "color the output"),
-        opt(
-            Some('M'),
-            Some("monochrome-output"),
-            None,
-            "do not color the output",
-        ),
-        opt(None, Some("tab"), None, "indent with a tab"),
-        opt(
-            None,
-            Some("indent"),
-            Some("N"),
-            "indent with N spaces (0-7; 0 means compact)",
-        ),
-        opt(
-            None,
-            Some("arg"),
-            Some("NAME VALUE"),
-            "bind $NAME to the string VALUE",
-        ),
-        opt(
-            None,
-            Some("argjson"),
-            Some("NAME JSON"),
-            "bind $NAME to the JSON value",
-        ),
-        opt(
-            None,
-            Some("slurpfile"),
-            Some("NAME FILE"),
+        OptSpec::flag('S', "sort-keys", "print object keys sorted"),
+        OptSpec::flag('C', "color-output", "color the output"),
+        OptSpec::flag('M', "monochrome-output", "do not color the output"),
+        OptSpec::long_flag("tab", "indent with a tab"),
+        OptSpec::long_value("indent", "N", "indent with N spaces (0-7; 0 means compact)"),
+        OptSpec::long_value("arg", "NAME VALUE", "bind $NAME to the string VALUE"),
+        OptSpec::long_value("argjson", "NAME JSON", "bind $NAME to the JSON value"),
+        OptSpec::long_value(
+            "slurpfile",
+            "NAME FILE",
             "bind $NAME to an array of FILE's JSON texts",
         ),
-        opt(
-            None,
-            Some("rawfile"),
-            Some("NAME FILE"),
-            "bind $NAME to FILE's text",
-        ),
-        opt(
-            None,
-            Some("args"),
-            None,
-            "remaining operands are strings in $ARGS.positional",
-        ),
-        opt(
-            None,
-            Some("jsonargs"),
-            None,
+        OptSpec::long_value("rawfile", "NAME FILE", "bind $NAME to FILE's text"),
+        OptSpec::long_flag("args", "remaining operands are strings in $ARGS.positional"),
+        OptSpec::long_flag(
+            "jsonargs",
             "remaining operands are JSON texts in $ARGS.positional",
         ),
-        opt(
-            Some('f'),
-            Some("from-file"),
-            Some("FILE"),
-            "read the filter from FILE",
-        ),
-        opt(
-            None,
-            Some("seq"),
-            None,
-            "prefix each output with RS (application/json-seq)",
-        ),
-        opt(Some('h'), Some("help"), None, "show this help"),
-        opt(
-            Some('V'),
-            Some("version"),
-            None,
-            "print the jq version this emulates",
-        ),
+        OptSpec::value('f', "from-file", "FILE", "read the filter from FILE"),
+        OptSpec::long_flag("seq", "prefix each output with RS (application/json-seq)"),
+        OptSpec::flag('h', "help", "show this help"),
+        OptSpec::flag('V', "version", "print the jq version this emulates"),
     ],
     operands: &[
         ArgSpec {

@@ -63,6 +63,25 @@ fn newline_indent(out: &mut Vec<u8>, f: &Format, level: usize) {
     }
 }
 
+/// Before member `i` of a container at `level`: from the second member on, a comma and a new
+/// line.
+fn member_start(out: &mut Vec<u8>, f: &Format, level: usize, i: usize) {
+    if i > 0 {
+        out.push(b',');
+        newline_indent(out, f, level + 1);
+    }
+}
+
+/// The end of a non-empty container at `level`: a new line, the container's color again (its
+/// members changed it) and the closing bracket.
+fn container_end(out: &mut Vec<u8>, f: &Format, level: usize, color: Option<&str>, bracket: u8) {
+    newline_indent(out, f, level);
+    if let Some(c) = color {
+        out.extend_from_slice(c.as_bytes());
+    }
+    out.push(bracket);
+}
+
 fn dump_at(out: &mut Vec<u8>, v: &Val, f: &Format, level: usize) {
     let color = if f.color { Some(color_of(v)) } else { None };
     if let Some(c) = color {
@@ -80,20 +99,13 @@ fn dump_at(out: &mut Vec<u8>, v: &Val, f: &Format, level: usize) {
                 out.push(b'[');
                 newline_indent(out, f, level + 1);
                 for (i, x) in a.iter().enumerate() {
-                    if i > 0 {
-                        out.push(b',');
-                        newline_indent(out, f, level + 1);
-                    }
+                    member_start(out, f, level, i);
                     dump_at(out, x, f, level + 1);
                     if let Some(c) = color {
                         out.extend_from_slice(c.as_bytes());
                     }
                 }
-                newline_indent(out, f, level);
-                if let Some(c) = color {
-                    out.extend_from_slice(c.as_bytes());
-                }
-                out.push(b']');
+                container_end(out, f, level, color, b']');
             }
         }
         Val::Obj(o) => {
@@ -107,10 +119,7 @@ fn dump_at(out: &mut Vec<u8>, v: &Val, f: &Format, level: usize) {
                     entries.sort_by_key(|e| key_bytes(e.0));
                 }
                 for (i, (k, x)) in entries.into_iter().enumerate() {
-                    if i > 0 {
-                        out.push(b',');
-                        newline_indent(out, f, level + 1);
-                    }
+                    member_start(out, f, level, i);
                     if color.is_some() {
                         out.extend_from_slice(COL_RESET.as_bytes());
                         out.extend_from_slice(COL_KEY.as_bytes());
@@ -132,11 +141,7 @@ fn dump_at(out: &mut Vec<u8>, v: &Val, f: &Format, level: usize) {
                         out.extend_from_slice(c.as_bytes());
                     }
                 }
-                newline_indent(out, f, level);
-                if let Some(c) = color {
-                    out.extend_from_slice(c.as_bytes());
-                }
-                out.push(b'}');
+                container_end(out, f, level, color, b'}');
             }
         }
     }

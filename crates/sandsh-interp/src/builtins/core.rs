@@ -17,42 +17,7 @@ pub fn false_(_: &mut Shell, _: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
 }
 
 pub fn echo(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let mut newline = true;
-    let mut escapes = sh.opts.xpg_echo;
-    let mut i = 1;
-    while i < argv.len() {
-        let a = &argv[i];
-        if a.len() >= 2 && a[0] == b'-' && a[1..].iter().all(|c| matches!(c, b'n' | b'e' | b'E')) {
-            for c in &a[1..] {
-                match c {
-                    b'n' => newline = false,
-                    b'e' => escapes = true,
-                    _ => escapes = false,
-                }
-            }
-            i += 1;
-        } else {
-            break;
-        }
-    }
-    let mut out = Vec::new();
-    for (k, a) in argv[i..].iter().enumerate() {
-        if k > 0 {
-            out.push(b' ');
-        }
-        if escapes {
-            let stop = sandsh_text::escape::echo_escapes(a, &mut out);
-            if stop {
-                sh.out(&out)?;
-                return Ok(0);
-            }
-        } else {
-            out.extend_from_slice(a);
-        }
-    }
-    if newline {
-        out.push(b'\n');
-    }
+    let out = sandsh_text::escape::echo(argv.get(1..).unwrap_or_default(), sh.opts.xpg_echo);
     sh.out(&out)?;
     Ok(0)
 }

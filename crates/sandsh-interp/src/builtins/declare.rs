@@ -56,6 +56,16 @@ pub fn declare_line(name: &str, v: &Var) -> String {
 
 /// One line of `set` / plain `declare` output: `name=value` (quoted as needed), arrays as
 /// `name=([0]="a" …)`; nothing for a variable declared without a value.
+/// Every function's definition, in name order, as `declare -f` and `set` list them.
+pub fn function_listing(sh: &Shell, out: &mut String) {
+    let mut funcs: Vec<_> = sh.funcs.iter().collect();
+    funcs.sort_by(|a, b| a.0.cmp(b.0));
+    for (name, body) in funcs {
+        out.push_str(&super::super::pat::function_text(name, body));
+        out.push('\n');
+    }
+}
+
 pub fn listing_line(name: &str, v: &Var) -> Option<String> {
     match &v.value {
         None => None,
@@ -389,14 +399,7 @@ impl Decl<'_> {
             out.push('\n');
         }
         if !o.print && wanted_none(o) && (name == "declare" || name == "typeset") {
-            let mut fnames: Vec<_> = sh.funcs.keys().cloned().collect();
-            fnames.sort();
-            for f in fnames {
-                if let Some(body) = sh.funcs.get(&f) {
-                    out.push_str(&super::super::pat::function_text(&f, body));
-                    out.push('\n');
-                }
-            }
+            function_listing(sh, &mut out);
         }
         sh.out(out.as_bytes())?;
         Ok(0)

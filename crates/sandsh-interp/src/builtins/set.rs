@@ -94,14 +94,7 @@ fn set_args(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 out.push('\n');
             }
         }
-        let mut fnames: Vec<_> = sh.funcs.keys().cloned().collect();
-        fnames.sort();
-        for f in fnames {
-            if let Some(body) = sh.funcs.get(&f) {
-                out.push_str(&super::super::pat::function_text(&f, body));
-                out.push('\n');
-            }
-        }
+        super::declare::function_listing(sh, &mut out);
         sh.out(out.as_bytes())?;
         return Ok(0);
     }

@@ -348,20 +348,12 @@ fn emit(
     h.set_size(size);
     h.set_mtime(secs.max(0) as u64);
     h.set_entry_type(tar::EntryType::new(typ));
-    let user = if w.o.numeric {
-        None
-    } else {
-        w.users.get(meta.uid)
-    }
-    .unwrap_or("")
-    .to_string();
-    let group = if w.o.numeric {
-        None
-    } else {
-        w.groups.get(meta.gid)
-    }
-    .unwrap_or("")
-    .to_string();
+    // --numeric-owner leaves the names empty.
+    let owner = |names: &Names, id: u32| {
+        let name = if w.o.numeric { None } else { names.get(id) };
+        name.unwrap_or("").to_string()
+    };
+    let (user, group) = (owner(&w.users, meta.uid), owner(&w.groups, meta.gid));
     let _ = h.set_username(&user);
     let _ = h.set_groupname(&group);
     if let Err(m) = put_names(w, out, &mut h, name, link.as_deref()) {

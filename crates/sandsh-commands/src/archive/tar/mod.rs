@@ -15,7 +15,6 @@ mod read;
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 
-use crate::fsutil::opt;
 use crate::util::{self, CHUNK};
 use sandsh_api::{
     Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec,
@@ -27,154 +26,87 @@ use super::io::{Shared, warn};
 pub struct Tar;
 
 const OPTS: &[OptSpec] = &[
-    opt(Some('c'), Some("create"), None, "create a new archive"),
-    opt(
-        Some('x'),
-        Some("extract"),
-        None,
-        "extract files from an archive",
-    ),
-    opt(None, Some("get"), None, "same as --extract"),
-    opt(
-        Some('t'),
-        Some("list"),
-        None,
-        "list the contents of an archive",
-    ),
-    opt(
-        Some('r'),
-        Some("append"),
-        None,
-        "append files to the end of an archive",
-    ),
-    opt(
-        Some('u'),
-        Some("update"),
-        None,
+    OptSpec::flag('c', "create", "create a new archive"),
+    OptSpec::flag('x', "extract", "extract files from an archive"),
+    OptSpec::long_flag("get", "same as --extract"),
+    OptSpec::flag('t', "list", "list the contents of an archive"),
+    OptSpec::flag('r', "append", "append files to the end of an archive"),
+    OptSpec::flag(
+        'u',
+        "update",
         "only append files newer than their copy in the archive",
     ),
-    opt(
-        Some('f'),
-        Some("file"),
-        Some("ARCHIVE"),
+    OptSpec::value(
+        'f',
+        "file",
+        "ARCHIVE",
         "use archive file ARCHIVE (- is stdin/stdout, the default)",
     ),
-    opt(
-        Some('C'),
-        Some("directory"),
-        Some("DIR"),
-        "change to directory DIR",
-    ),
-    opt(
-        Some('v'),
-        Some("verbose"),
-        None,
+    OptSpec::value('C', "directory", "DIR", "change to directory DIR"),
+    OptSpec::flag(
+        'v',
+        "verbose",
         "verbosely list files processed (twice: long listing)",
     ),
-    opt(
-        Some('z'),
-        Some("gzip"),
-        None,
-        "filter the archive through gzip",
-    ),
-    opt(
-        Some('j'),
-        Some("bzip2"),
-        None,
-        "filter the archive through bzip2",
-    ),
-    opt(Some('J'), Some("xz"), None, "filter the archive through xz"),
-    opt(
-        Some('a'),
-        Some("auto-compress"),
-        None,
+    OptSpec::flag('z', "gzip", "filter the archive through gzip"),
+    OptSpec::flag('j', "bzip2", "filter the archive through bzip2"),
+    OptSpec::flag('J', "xz", "filter the archive through xz"),
+    OptSpec::flag(
+        'a',
+        "auto-compress",
         "use archive suffix to determine the compression program",
     ),
-    opt(
-        None,
-        Some("exclude"),
-        Some("PATTERN"),
+    OptSpec::long_value(
+        "exclude",
+        "PATTERN",
         "exclude files matching PATTERN (a glob)",
     ),
-    opt(
-        None,
-        Some("strip-components"),
-        Some("NUMBER"),
+    OptSpec::long_value(
+        "strip-components",
+        "NUMBER",
         "strip NUMBER leading components from file names on extraction",
     ),
-    opt(
-        Some('O'),
-        Some("to-stdout"),
-        None,
-        "extract files to standard output",
-    ),
-    opt(
-        Some('p'),
-        Some("preserve-permissions"),
-        None,
+    OptSpec::flag('O', "to-stdout", "extract files to standard output"),
+    OptSpec::flag(
+        'p',
+        "preserve-permissions",
         "extract permissions exactly (ignore the umask)",
     ),
-    opt(None, Some("same-permissions"), None, "same as -p"),
-    opt(
-        None,
-        Some("no-same-owner"),
-        None,
+    OptSpec::long_flag("same-permissions", "same as -p"),
+    OptSpec::long_flag(
+        "no-same-owner",
         "extract files as yourself (always the case here)",
     ),
-    opt(
-        None,
-        Some("same-owner"),
-        None,
+    OptSpec::long_flag(
+        "same-owner",
         "accepted; files always belong to the sandbox user",
     ),
-    opt(
-        None,
-        Some("numeric-owner"),
-        None,
-        "always use numbers for user/group names",
-    ),
-    opt(
-        Some('k'),
-        Some("keep-old-files"),
-        None,
+    OptSpec::long_flag("numeric-owner", "always use numbers for user/group names"),
+    OptSpec::flag(
+        'k',
+        "keep-old-files",
         "don't replace existing files when extracting",
     ),
-    opt(
-        Some('m'),
-        Some("touch"),
-        None,
-        "don't extract file modified time",
-    ),
-    opt(
-        None,
-        Some("format"),
-        Some("FORMAT"),
+    OptSpec::flag('m', "touch", "don't extract file modified time"),
+    OptSpec::long_value(
+        "format",
+        "FORMAT",
         "create archive of the given format: gnu (default) or ustar",
     ),
-    opt(
-        None,
-        Some("sort"),
-        Some("ORDER"),
+    OptSpec::long_value(
+        "sort",
+        "ORDER",
         "directory sorting order: name (always the case here) or none",
     ),
-    opt(
-        None,
-        Some("overwrite"),
-        None,
+    OptSpec::long_flag(
+        "overwrite",
         "overwrite existing files when extracting (the default)",
     ),
-    opt(
-        None,
-        Some("wildcards"),
-        None,
+    OptSpec::long_flag(
+        "wildcards",
         "use wildcards in member names given to -t and -x (* matches /)",
     ),
-    opt(
-        None,
-        Some("no-wildcards"),
-        None,
-        "match member names exactly (the default)",
-    ),
+    OptSpec::long_flag("no-wildcards", "match member names exactly (the default)"),
 ];
 
 static SPEC: CommandSpec = CommandSpec {

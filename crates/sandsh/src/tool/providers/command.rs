@@ -12,7 +12,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use serde_json::{Value, json};
 
-use super::{provider_help, provider_system_prompt};
+use super::{provider_identity, str_arg};
 use crate::kernel::{ExecOptions, Kernel, format_duration};
 use crate::tool::traits::{
     RiskLevel, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse, ToolResult, error_category,
@@ -56,24 +56,13 @@ impl CommandExecutorTool {
 
 #[async_trait]
 impl Tool for CommandExecutorTool {
-    fn name(&self) -> &str {
-        NAME
-    }
-    fn short_description(&self) -> &str {
-        SHORT
-    }
+    provider_identity!();
     fn description(&self) -> String {
         format!(
             "{SHORT} (bash syntax, virtual filesystem, stopped after {}). Returns stdout, \
              stderr and exit_code.",
             format_duration(self.timeout)
         )
-    }
-    fn help(&self) -> String {
-        provider_help(NAME, SHORT, &self.description(), &self.input_schema())
-    }
-    fn system_prompt(&self) -> String {
-        provider_system_prompt(NAME, SHORT, &self.input_schema())
     }
     fn input_schema(&self) -> Value {
         json!({
@@ -88,9 +77,6 @@ impl Tool for CommandExecutorTool {
     }
     fn output_schema(&self) -> Value {
         crate::tool::bash_tool::shell_output_schema()
-    }
-    fn version(&self) -> &str {
-        env!("CARGO_PKG_VERSION")
     }
 
     /// `commands` is the command line itself.
@@ -107,17 +93,12 @@ impl Tool for CommandExecutorTool {
     }
 
     fn describe_call(&self, args: &Value) -> String {
-        format!(
-            "run `{}`",
-            args.get("command").and_then(Value::as_str).unwrap_or("")
-        )
+        format!("run `{}`", str_arg(args, "command").unwrap_or(""))
     }
 
     /// Timeouts, cancellation and tripped limits are errors; any other exit is a result.
     async fn call(&self, args: Value) -> ToolResult<ToolOutput> {
-        let command = args
-            .get("command")
-            .and_then(Value::as_str)
+        let command = str_arg(&args, "command")
             .ok_or_else(|| ToolError::InvalidArguments("missing 'command'".into()))?;
         let timeout = args
             .get("timeout_secs")

@@ -13,7 +13,7 @@ use std::time::UNIX_EPOCH;
 use async_trait::async_trait;
 use serde_json::{Value, json};
 
-use super::{provider_help, provider_system_prompt, request_args, response_from};
+use super::{execute_json, provider_identity, str_arg, tool_output_schema};
 use crate::tool::traits::{
     RiskLevel, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse, ToolResult,
 };
@@ -96,8 +96,8 @@ impl FileSystemTool {
     }
 
     fn run(&self, args: &Value) -> ToolResult<ToolOutput> {
-        let op = args.get("operation").and_then(Value::as_str).unwrap_or("");
-        let raw = args.get("path").and_then(Value::as_str).unwrap_or("");
+        let op = str_arg(args, "operation").unwrap_or("");
+        let raw = str_arg(args, "path").unwrap_or("");
         let p = self.validate_path(raw)?;
         let shown = p.display().to_string();
         match op {
@@ -165,23 +165,12 @@ impl FileSystemTool {
 
 #[async_trait]
 impl Tool for FileSystemTool {
-    fn name(&self) -> &str {
-        NAME
-    }
-    fn short_description(&self) -> &str {
-        SHORT
-    }
+    provider_identity!();
     fn description(&self) -> String {
         format!(
             "{SHORT} in the sandbox's virtual filesystem (read-only; files up to {} bytes).",
             self.max_size
         )
-    }
-    fn help(&self) -> String {
-        provider_help(NAME, SHORT, &self.description(), &self.input_schema())
-    }
-    fn system_prompt(&self) -> String {
-        provider_system_prompt(NAME, SHORT, &self.input_schema())
     }
     fn input_schema(&self) -> Value {
         json!({
@@ -203,21 +192,10 @@ impl Tool for FileSystemTool {
         })
     }
     fn output_schema(&self) -> Value {
-        json!({
-            "type": "object",
-            "properties": {
-                "content": {"type": "object"},
-                "success": {"type": "boolean"},
-                "error": {"type": "string"}
-            },
-            "required": ["content", "success"]
-        })
-    }
-    fn version(&self) -> &str {
-        env!("CARGO_PKG_VERSION")
+        tool_output_schema("object")
     }
     async fn execute(&self, req: ToolRequest) -> ToolResponse {
-        response_from(request_args(&req, &self.input_schema()).and_then(|a| self.run(&a)))
+        execute_json(&req, &self.input_schema(), |a| self.run(a))
     }
     fn risk_level(&self) -> RiskLevel {
         RiskLevel::ReadOnly
@@ -225,8 +203,8 @@ impl Tool for FileSystemTool {
     fn describe_call(&self, args: &Value) -> String {
         format!(
             "{} {}",
-            args.get("operation").and_then(Value::as_str).unwrap_or("?"),
-            args.get("path").and_then(Value::as_str).unwrap_or("?")
+            str_arg(args, "operation").unwrap_or("?"),
+            str_arg(args, "path").unwrap_or("?")
         )
     }
     async fn call(&self, args: Value) -> ToolResult<ToolOutput> {

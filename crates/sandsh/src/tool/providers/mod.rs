@@ -18,13 +18,71 @@ pub use filesystem::FileSystemTool;
 pub use text_editor::{TEXT_EDITOR_TOOL_NAME, TextEditorTool};
 pub use web::WebSearchTool;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::docs::{man_header, prose, section};
 use super::traits::{ToolError, ToolOutput, ToolRequest, ToolResponse, ToolResult, ToolStatus};
 
+/// The `Tool` methods a provider answers from its `NAME`, `SHORT` and input schema alone: its
+/// name and short description, the man page and system prompt generated from them, and the
+/// crate's version. Expands inside the provider's `impl Tool`, next to its own consts.
+macro_rules! provider_identity {
+    () => {
+        fn name(&self) -> &str {
+            NAME
+        }
+        fn short_description(&self) -> &str {
+            SHORT
+        }
+        fn help(&self) -> String {
+            $crate::tool::providers::provider_help(
+                NAME,
+                SHORT,
+                &self.description(),
+                &self.input_schema(),
+            )
+        }
+        fn system_prompt(&self) -> String {
+            $crate::tool::providers::provider_system_prompt(NAME, SHORT, &self.input_schema())
+        }
+        fn version(&self) -> &str {
+            env!("CARGO_PKG_VERSION")
+        }
+    };
+}
+pub(crate) use provider_identity;
+
+/// `Tool::execute` of a provider that takes a JSON object: the arguments read from
+/// `commands` and checked against `schema`, the result of `call` rendered as a response.
+pub(crate) fn execute_json(
+    req: &ToolRequest,
+    schema: &Value,
+    call: impl FnOnce(&Value) -> ToolResult<ToolOutput>,
+) -> ToolResponse {
+    response_from(request_args(req, schema).and_then(|a| call(&a)))
+}
+
+/// The output schema of a provider that answers with a [`ToolOutput`] whose content is a
+/// `content_type`.
+pub(crate) fn tool_output_schema(content_type: &str) -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "content": {"type": content_type},
+            "success": {"type": "boolean"},
+            "error": {"type": "string"}
+        },
+        "required": ["content", "success"]
+    })
+}
+
+/// The string argument `key` of a call, when it has one.
+pub(crate) fn str_arg<'a>(args: &'a Value, key: &str) -> Option<&'a str> {
+    args.get(key).and_then(Value::as_str)
+}
+
 /// Read the JSON arguments a provider's `execute` got in `commands`, checked against `schema`.
-pub(crate) fn request_args(req: &ToolRequest, schema: &Value) -> ToolResult<Value> {
+fn request_args(req: &ToolRequest, schema: &Value) -> ToolResult<Value> {
     let v: Value = serde_json::from_str(&req.commands).map_err(|e| {
         ToolError::InvalidArguments(format!("expected a JSON object of arguments: {e}"))
     })?;
@@ -34,7 +92,7 @@ pub(crate) fn request_args(req: &ToolRequest, schema: &Value) -> ToolResult<Valu
 
 /// Render a structured result as a shell-style response: the output as JSON on stdout, or
 /// the error on stderr with its kind as the category.
-pub(crate) fn response_from(result: ToolResult<ToolOutput>) -> ToolResponse {
+fn response_from(result: ToolResult<ToolOutput>) -> ToolResponse {
     match result {
         Ok(out) => {
             let stdout = match &out.content {

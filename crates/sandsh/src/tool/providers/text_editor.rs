@@ -32,7 +32,7 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 use serde_json::{Value, json};
 
-use super::{provider_help, provider_system_prompt, request_args, response_from};
+use super::{execute_json, provider_identity, str_arg, tool_output_schema};
 use crate::tool::traits::{
     RiskLevel, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse, ToolResult,
 };
@@ -227,8 +227,8 @@ impl TextEditorTool {
     }
 
     fn run(&self, args: &Value) -> ToolResult<ToolOutput> {
-        let command = args.get("command").and_then(Value::as_str).unwrap_or("");
-        let raw = args.get("path").and_then(Value::as_str).unwrap_or("");
+        let command = str_arg(args, "command").unwrap_or("");
+        let raw = str_arg(args, "path").unwrap_or("");
         let answer = self.answer(command, raw, args)?;
         Ok(match answer {
             Ok(text) => ToolOutput::success(Value::String(text))
@@ -398,7 +398,7 @@ impl TextEditorTool {
     }
 
     fn create(&self, p: &Path, args: &Value) -> Answer {
-        let Some(text) = args.get("file_text").and_then(Value::as_str) else {
+        let Some(text) = str_arg(args, "file_text") else {
             return refuse("Parameter `file_text` is required for command: create");
         };
         self.write(p, text.as_bytes(), WriteMode::CreateNew)?;
@@ -407,10 +407,10 @@ impl TextEditorTool {
     }
 
     fn str_replace(&self, p: &Path, size: u64, args: &Value) -> Answer {
-        let Some(old) = args.get("old_str").and_then(Value::as_str) else {
+        let Some(old) = str_arg(args, "old_str") else {
             return refuse("Parameter `old_str` is required for command: str_replace");
         };
-        let new = args.get("new_str").and_then(Value::as_str).unwrap_or("");
+        let new = str_arg(args, "new_str").unwrap_or("");
         let shown = p.display().to_string();
         if old.is_empty() {
             return refuse(format!(
@@ -467,7 +467,7 @@ impl TextEditorTool {
         let Some(at) = args.get("insert_line").and_then(Value::as_i64) else {
             return refuse("Parameter `insert_line` is required for command: insert");
         };
-        let Some(new) = args.get("new_str").and_then(Value::as_str) else {
+        let Some(new) = str_arg(args, "new_str") else {
             return refuse("Parameter `new_str` is required for command: insert");
         };
         let text = self.read_text(p, size)?;
@@ -593,12 +593,7 @@ fn numbered(lines: &[&str], what: &str, first: usize, limit: usize) -> String {
 
 #[async_trait]
 impl Tool for TextEditorTool {
-    fn name(&self) -> &str {
-        NAME
-    }
-    fn short_description(&self) -> &str {
-        SHORT
-    }
+    provider_identity!();
     fn description(&self) -> String {
         format!(
             "{SHORT} in the sandbox's virtual filesystem (the shell's files and mounts). \
@@ -610,12 +605,6 @@ impl Tool for TextEditorTool {
              are absolute. `view` only reads; the other commands write. Files up to {} bytes.",
             self.max_size
         )
-    }
-    fn help(&self) -> String {
-        provider_help(NAME, SHORT, &self.description(), &self.input_schema())
-    }
-    fn system_prompt(&self) -> String {
-        provider_system_prompt(NAME, SHORT, &self.input_schema())
     }
     fn input_schema(&self) -> Value {
         json!({
@@ -658,21 +647,10 @@ impl Tool for TextEditorTool {
         })
     }
     fn output_schema(&self) -> Value {
-        json!({
-            "type": "object",
-            "properties": {
-                "content": {"type": "string"},
-                "success": {"type": "boolean"},
-                "error": {"type": "string"}
-            },
-            "required": ["content", "success"]
-        })
-    }
-    fn version(&self) -> &str {
-        env!("CARGO_PKG_VERSION")
+        tool_output_schema("string")
     }
     async fn execute(&self, req: ToolRequest) -> ToolResponse {
-        response_from(request_args(&req, &self.input_schema()).and_then(|a| self.run(&a)))
+        execute_json(&req, &self.input_schema(), |a| self.run(a))
     }
     /// Medium: every command but `view` changes files (`view` is read-only; see the
     /// `read_only` metadata of each answer).
@@ -682,8 +660,8 @@ impl Tool for TextEditorTool {
     fn describe_call(&self, args: &Value) -> String {
         format!(
             "{} {}",
-            args.get("command").and_then(Value::as_str).unwrap_or("?"),
-            args.get("path").and_then(Value::as_str).unwrap_or("?")
+            str_arg(args, "command").unwrap_or("?"),
+            str_arg(args, "path").unwrap_or("?")
         )
     }
     async fn call(&self, args: Value) -> ToolResult<ToolOutput> {

@@ -16,7 +16,7 @@ use async_trait::async_trait;
 use regex::Regex;
 use serde_json::{Value, json};
 
-use super::{provider_help, provider_system_prompt, request_args, response_from};
+use super::{execute_json, provider_identity, str_arg};
 use crate::tool::traits::{
     RiskLevel, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse, ToolResult,
 };
@@ -389,12 +389,7 @@ fn decode_entities(s: &str) -> String {
 
 #[async_trait]
 impl Tool for WebSearchTool {
-    fn name(&self) -> &str {
-        NAME
-    }
-    fn short_description(&self) -> &str {
-        SHORT
-    }
+    provider_identity!();
     fn description(&self) -> String {
         let state = if self.allowed() {
             "network access allowed"
@@ -402,12 +397,6 @@ impl Tool for WebSearchTool {
             "network access is off in this configuration"
         };
         format!("{SHORT} (returns [{{title, url, snippet}}]; {state}).")
-    }
-    fn help(&self) -> String {
-        provider_help(NAME, SHORT, &self.description(), &self.input_schema())
-    }
-    fn system_prompt(&self) -> String {
-        provider_system_prompt(NAME, SHORT, &self.input_schema())
     }
     fn input_schema(&self) -> Value {
         json!({
@@ -434,11 +423,8 @@ impl Tool for WebSearchTool {
             }
         })
     }
-    fn version(&self) -> &str {
-        env!("CARGO_PKG_VERSION")
-    }
     async fn execute(&self, req: ToolRequest) -> ToolResponse {
-        response_from(request_args(&req, &self.input_schema()).and_then(|a| self.search(&a)))
+        execute_json(&req, &self.input_schema(), |a| self.search(a))
     }
     fn risk_level(&self) -> RiskLevel {
         RiskLevel::LowRisk
@@ -446,7 +432,7 @@ impl Tool for WebSearchTool {
     fn describe_call(&self, args: &Value) -> String {
         format!(
             "search the web for {:?}",
-            args.get("query").and_then(Value::as_str).unwrap_or("")
+            str_arg(args, "query").unwrap_or("")
         )
     }
     async fn call(&self, args: Value) -> ToolResult<ToolOutput> {
