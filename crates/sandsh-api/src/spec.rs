@@ -134,6 +134,52 @@ pub struct ArgSpec {
     pub repeated: bool,
 }
 
+impl ArgSpec {
+    /// An operand that may be left out: `[NAME]`.
+    pub const fn optional(name: &'static str, kind: ArgType, description: &'static str) -> Self {
+        ArgSpec {
+            name,
+            kind,
+            description,
+            required: false,
+            repeated: false,
+        }
+    }
+
+    /// An operand that must be given: `NAME`.
+    pub const fn required(name: &'static str, kind: ArgType, description: &'static str) -> Self {
+        ArgSpec {
+            required: true,
+            ..ArgSpec::optional(name, kind, description)
+        }
+    }
+
+    /// The same operand, any number of times: `NAME...`.
+    pub const fn repeated(self) -> Self {
+        ArgSpec {
+            repeated: true,
+            ..self
+        }
+    }
+}
+
+/// Rows that many commands' tables share, written once: the same option reads the same in
+/// every `--help`, and a fix to its wording reaches every command that has it.
+pub mod rows {
+    use super::{ArgSpec, ArgType, OptSpec};
+
+    /// `-z`, `--zero-terminated`: records end in NUL instead of newline.
+    pub const ZERO_TERMINATED: OptSpec =
+        OptSpec::flag('z', "zero-terminated", "line delimiter is NUL, not newline");
+
+    /// `-v`, `--verbose` of the file utilities.
+    pub const VERBOSE: OptSpec = OptSpec::flag('v', "verbose", "explain what is being done");
+
+    /// `[FILE]...`: the inputs of a filter, standard input when none or `-`.
+    pub const FILES: ArgSpec =
+        ArgSpec::optional("FILE", ArgType::Path, "files to read (- for stdin)").repeated();
+}
+
 /// A runnable example: the script and the stdout it must produce (checked by a test).
 #[derive(Debug, Clone, Copy)]
 pub struct Example {

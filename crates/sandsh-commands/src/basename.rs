@@ -16,40 +16,22 @@ static BASENAME: CommandSpec = CommandSpec {
     usage: "basename NAME [SUFFIX]\n  or:  basename OPTION... NAME...",
     description: "Print NAME with any leading directory components removed. If specified, also remove a trailing SUFFIX (unless it is the whole name).",
     options: &[
-        OptSpec {
-            short: Some('a'),
-            long: Some("multiple"),
-            value: None,
-            help: "support multiple arguments and treat each as a NAME",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("suffix"),
-            value: Some("SUFFIX"),
-            help: "remove a trailing SUFFIX; implies -a",
-        },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero"),
-            value: None,
-            help: "end each output line with NUL, not newline",
-        },
+        OptSpec::flag(
+            'a',
+            "multiple",
+            "support multiple arguments and treat each as a NAME",
+        ),
+        OptSpec::value(
+            's',
+            "suffix",
+            "SUFFIX",
+            "remove a trailing SUFFIX; implies -a",
+        ),
+        OptSpec::flag('z', "zero", "end each output line with NUL, not newline"),
     ],
     operands: &[
-        ArgSpec {
-            name: "NAME",
-            kind: ArgType::Path,
-            description: "the path",
-            required: true,
-            repeated: true,
-        },
-        ArgSpec {
-            name: "SUFFIX",
-            kind: ArgType::String,
-            description: "suffix to remove",
-            required: false,
-            repeated: false,
-        },
+        ArgSpec::required("NAME", ArgType::Path, "the path").repeated(),
+        ArgSpec::optional("SUFFIX", ArgType::String, "suffix to remove"),
     ],
     returns: "the last component of each NAME",
     examples: &[
@@ -74,19 +56,12 @@ static DIRNAME: CommandSpec = CommandSpec {
     summary: "strip last component from file name",
     usage: "dirname [OPTION] NAME...",
     description: "Output each NAME with its last non-slash component and trailing slashes removed; if NAME contains no /'s, output '.' (meaning the current directory).",
-    options: &[OptSpec {
-        short: Some('z'),
-        long: Some("zero"),
-        value: None,
-        help: "end each output line with NUL, not newline",
-    }],
-    operands: &[ArgSpec {
-        name: "NAME",
-        kind: ArgType::Path,
-        description: "paths",
-        required: true,
-        repeated: true,
-    }],
+    options: &[OptSpec::flag(
+        'z',
+        "zero",
+        "end each output line with NUL, not newline",
+    )],
+    operands: &[ArgSpec::required("NAME", ArgType::Path, "paths").repeated()],
     returns: "the directory part of each NAME",
     examples: &[Example {
         description: "directory part",

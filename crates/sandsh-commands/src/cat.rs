@@ -2,7 +2,7 @@
 
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
-use super::spec_rows::FILES;
+use sandsh_api::rows::FILES;
 
 use super::{input, output, util};
 
@@ -15,66 +15,24 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "cat [OPTION]... [FILE]...",
     description: "Concatenate FILE(s) to standard output. With no FILE, or when FILE is -, read standard input.",
     options: &[
-        OptSpec {
-            short: Some('A'),
-            long: Some("show-all"),
-            value: None,
-            help: "equivalent to -vET",
-        },
-        OptSpec {
-            short: Some('b'),
-            long: Some("number-nonblank"),
-            value: None,
-            help: "number nonempty output lines, overrides -n",
-        },
-        OptSpec {
-            short: Some('e'),
-            long: None,
-            value: None,
-            help: "equivalent to -vE",
-        },
-        OptSpec {
-            short: Some('E'),
-            long: Some("show-ends"),
-            value: None,
-            help: "display $ at end of each line",
-        },
-        OptSpec {
-            short: Some('n'),
-            long: Some("number"),
-            value: None,
-            help: "number all output lines",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("squeeze-blank"),
-            value: None,
-            help: "suppress repeated empty output lines",
-        },
-        OptSpec {
-            short: Some('t'),
-            long: None,
-            value: None,
-            help: "equivalent to -vT",
-        },
-        OptSpec {
-            short: Some('T'),
-            long: Some("show-tabs"),
-            value: None,
-            help: "display TAB characters as ^I",
-        },
-        OptSpec {
-            short: Some('u'),
-            long: None,
-            value: None,
-            help: "(ignored)",
-        },
-        OptSpec {
-            short: Some('v'),
-            long: Some("show-nonprinting"),
-            value: None,
-            help: "use ^ and M- notation, except for LFD and TAB",
-        },
+        OptSpec::flag('A', "show-all", "equivalent to -vET"),
+        OptSpec::flag(
+            'b',
+            "number-nonblank",
+            "number nonempty output lines, overrides -n",
+        ),
+        OptSpec::short_flag('e', "equivalent to -vE"),
+        OptSpec::flag('E', "show-ends", "display $ at end of each line"),
+        OptSpec::flag('n', "number", "number all output lines"),
+        OptSpec::flag('s', "squeeze-blank", "suppress repeated empty output lines"),
+        OptSpec::short_flag('t', "equivalent to -vT"),
+        OptSpec::flag('T', "show-tabs", "display TAB characters as ^I"),
+        OptSpec::short_flag('u', "(ignored)"),
+        OptSpec::flag(
+            'v',
+            "show-nonprinting",
+            "use ^ and M- notation, except for LFD and TAB",
+        ),
     ],
     operands: &[FILES],
     returns: "the concatenated contents",

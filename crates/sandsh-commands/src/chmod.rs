@@ -16,46 +16,22 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "chmod [OPTION]... MODE[,MODE]... FILE...\n  or:  chmod [OPTION]... OCTAL-MODE FILE...",
     description: "Change the mode of each FILE to MODE. MODE is octal (755) or symbolic: [ugoa]*([-+=]([rwxXst]*|[ugo]))+ separated by commas (u+x,go-w,a=r). A MODE starting with '-' (chmod -w f) is accepted.",
     options: &[
-        OptSpec {
-            short: Some('c'),
-            long: Some("changes"),
-            value: None,
-            help: "like verbose but report only when a change is made",
-        },
-        OptSpec {
-            short: Some('f'),
-            long: Some("silent"),
-            value: None,
-            help: "suppress most error messages",
-        },
-        OptSpec {
-            short: Some('v'),
-            long: Some("verbose"),
-            value: None,
-            help: "output a diagnostic for every file processed",
-        },
-        OptSpec {
-            short: Some('R'),
-            long: Some("recursive"),
-            value: None,
-            help: "change files and directories recursively",
-        },
+        OptSpec::flag(
+            'c',
+            "changes",
+            "like verbose but report only when a change is made",
+        ),
+        OptSpec::flag('f', "silent", "suppress most error messages"),
+        OptSpec::flag(
+            'v',
+            "verbose",
+            "output a diagnostic for every file processed",
+        ),
+        OptSpec::flag('R', "recursive", "change files and directories recursively"),
     ],
     operands: &[
-        ArgSpec {
-            name: "MODE",
-            kind: ArgType::String,
-            description: "the new mode",
-            required: true,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "FILE",
-            kind: ArgType::Path,
-            description: "files to change",
-            required: true,
-            repeated: true,
-        },
+        ArgSpec::required("MODE", ArgType::String, "the new mode"),
+        ArgSpec::required("FILE", ArgType::Path, "files to change").repeated(),
     ],
     returns: "nothing (with -v/-c, one line per file)",
     examples: &[Example {

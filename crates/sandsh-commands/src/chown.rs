@@ -14,7 +14,6 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::opt;
 use super::users::{Account, Table};
 use super::util;
 
@@ -22,67 +21,46 @@ pub struct Chown;
 pub struct Chgrp;
 
 const COMMON: [OptSpec; 11] = [
-    opt(
-        Some('c'),
-        Some("changes"),
-        None,
+    OptSpec::flag(
+        'c',
+        "changes",
         "like verbose but report only when a change is made",
     ),
-    opt(
-        Some('f'),
-        Some("silent"),
-        None,
-        "suppress most error messages",
-    ),
-    opt(None, Some("quiet"), None, "same as -f"),
-    opt(
-        Some('v'),
-        Some("verbose"),
-        None,
+    OptSpec::flag('f', "silent", "suppress most error messages"),
+    OptSpec::long_flag("quiet", "same as -f"),
+    OptSpec::flag(
+        'v',
+        "verbose",
         "output a diagnostic for every file processed",
     ),
-    opt(
-        None,
-        Some("dereference"),
-        None,
+    OptSpec::long_flag(
+        "dereference",
         "affect the referent of each symbolic link (the default)",
     ),
-    opt(
-        Some('h'),
-        Some("no-dereference"),
-        None,
+    OptSpec::flag(
+        'h',
+        "no-dereference",
         "affect symbolic links instead of any referenced file",
     ),
-    opt(
-        None,
-        Some("reference"),
-        Some("RFILE"),
+    OptSpec::long_value(
+        "reference",
+        "RFILE",
         "use RFILE's owner and group rather than specifying values",
     ),
-    opt(
-        Some('R'),
-        Some("recursive"),
-        None,
+    OptSpec::flag(
+        'R',
+        "recursive",
         "operate on files and directories recursively",
     ),
-    opt(
-        Some('H'),
-        None,
-        None,
+    OptSpec::short_flag(
+        'H',
         "if a command line argument is a symbolic link to a directory, traverse it",
     ),
-    opt(
-        Some('L'),
-        None,
-        None,
+    OptSpec::short_flag(
+        'L',
         "traverse every symbolic link to a directory encountered",
     ),
-    opt(
-        Some('P'),
-        None,
-        None,
-        "do not traverse any symbolic links (default)",
-    ),
+    OptSpec::short_flag('P', "do not traverse any symbolic links (default)"),
 ];
 
 static CHOWN: CommandSpec = CommandSpec {
@@ -93,20 +71,12 @@ static CHOWN: CommandSpec = CommandSpec {
     description: "Change the owner and/or group of each FILE to OWNER and/or GROUP. The sandbox has a single user and group: setting them (by name or number) succeeds and changes nothing; any other owner fails with 'Operation not permitted'.",
     options: &COMMON,
     operands: &[
-        ArgSpec {
-            name: "OWNER[:GROUP]",
-            kind: ArgType::String,
-            description: "the new owner and/or group (absent with --reference)",
-            required: false,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "FILE",
-            kind: ArgType::Path,
-            description: "files to change",
-            required: true,
-            repeated: true,
-        },
+        ArgSpec::optional(
+            "OWNER[:GROUP]",
+            ArgType::String,
+            "the new owner and/or group (absent with --reference)",
+        ),
+        ArgSpec::required("FILE", ArgType::Path, "files to change").repeated(),
     ],
     returns: "nothing (with -v, one line per file)",
     examples: &[
@@ -133,20 +103,12 @@ static CHGRP: CommandSpec = CommandSpec {
     description: "Change the group of each FILE to GROUP. The sandbox has a single group: setting it (by name or number) succeeds and changes nothing; any other group fails with 'Operation not permitted'.",
     options: &COMMON,
     operands: &[
-        ArgSpec {
-            name: "GROUP",
-            kind: ArgType::String,
-            description: "the new group (absent with --reference)",
-            required: false,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "FILE",
-            kind: ArgType::Path,
-            description: "files to change",
-            required: true,
-            repeated: true,
-        },
+        ArgSpec::optional(
+            "GROUP",
+            ArgType::String,
+            "the new group (absent with --reference)",
+        ),
+        ArgSpec::required("FILE", ArgType::Path, "files to change").repeated(),
     ],
     returns: "nothing (with -v, one line per file)",
     examples: &[Example {

@@ -4,9 +4,9 @@
 //! sandsh sets `TERM=dumb`, which has no clear capability: like ncurses' clear, nothing is
 //! printed and the status is 1. An unset or unknown TERM fails with ncurses' messages.
 
+use sandsh_api::OptSpec;
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
 
-use super::fsutil::opt;
 use super::util;
 
 pub struct Clear;
@@ -18,9 +18,9 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "clear [-T TERM] [-x]",
     description: "Print the escape sequence that clears the screen for $TERM (xterm, screen, tmux, linux, vt100, ansi, rxvt and their variants). With TERM=dumb (sandsh's default) there is nothing to print and the status is 1.",
     options: &[
-        opt(Some('T'), None, Some("TERM"), "use this instead of $TERM"),
-        opt(Some('x'), None, None, "do not try to clear the scrollback"),
-        opt(Some('V'), None, None, "print the version"),
+        OptSpec::short_value('T', "TERM", "use this instead of $TERM"),
+        OptSpec::short_flag('x', "do not try to clear the scrollback"),
+        OptSpec::short_flag('V', "print the version"),
     ],
     operands: &[],
     returns: "the clear-screen escape sequence",

@@ -9,7 +9,7 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::spec_rows::ZERO_TERMINATED;
+use sandsh_api::rows::ZERO_TERMINATED;
 
 use super::diag;
 use super::util::{self, Lines, Source};
@@ -23,65 +23,24 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "comm [OPTION]... FILE1 FILE2",
     description: "Compare sorted files FILE1 and FILE2 line by line. When FILE1 or FILE2 (not both) is -, read standard input. With no options, produce three-column output: lines unique to FILE1, lines unique to FILE2, and lines common to both.",
     options: &[
-        OptSpec {
-            short: Some('1'),
-            long: None,
-            value: None,
-            help: "suppress column 1 (lines unique to FILE1)",
-        },
-        OptSpec {
-            short: Some('2'),
-            long: None,
-            value: None,
-            help: "suppress column 2 (lines unique to FILE2)",
-        },
-        OptSpec {
-            short: Some('3'),
-            long: None,
-            value: None,
-            help: "suppress column 3 (lines that appear in both files)",
-        },
-        OptSpec {
-            short: None,
-            long: Some("check-order"),
-            value: None,
-            help: "check that the input is correctly sorted, even if all input lines are pairable",
-        },
-        OptSpec {
-            short: None,
-            long: Some("nocheck-order"),
-            value: None,
-            help: "do not check that the input is correctly sorted",
-        },
-        OptSpec {
-            short: None,
-            long: Some("output-delimiter"),
-            value: Some("STR"),
-            help: "separate columns with STR",
-        },
-        OptSpec {
-            short: None,
-            long: Some("total"),
-            value: None,
-            help: "output a summary",
-        },
+        OptSpec::short_flag('1', "suppress column 1 (lines unique to FILE1)"),
+        OptSpec::short_flag('2', "suppress column 2 (lines unique to FILE2)"),
+        OptSpec::short_flag('3', "suppress column 3 (lines that appear in both files)"),
+        OptSpec::long_flag(
+            "check-order",
+            "check that the input is correctly sorted, even if all input lines are pairable",
+        ),
+        OptSpec::long_flag(
+            "nocheck-order",
+            "do not check that the input is correctly sorted",
+        ),
+        OptSpec::long_value("output-delimiter", "STR", "separate columns with STR"),
+        OptSpec::long_flag("total", "output a summary"),
         ZERO_TERMINATED,
     ],
     operands: &[
-        ArgSpec {
-            name: "FILE1",
-            kind: ArgType::Path,
-            description: "first sorted file",
-            required: true,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "FILE2",
-            kind: ArgType::Path,
-            description: "second sorted file",
-            required: true,
-            repeated: false,
-        },
+        ArgSpec::required("FILE1", ArgType::Path, "first sorted file"),
+        ArgSpec::required("FILE2", ArgType::Path, "second sorted file"),
     ],
     returns: "up to three tab-indented columns",
     examples: &[Example {

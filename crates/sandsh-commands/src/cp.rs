@@ -4,6 +4,7 @@
 //! rename within the one filesystem. `-i` prompts on stderr before overwriting and reads the
 //! answer as a line of standard input, as GNU does.
 
+use sandsh_api::rows;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -24,88 +25,38 @@ static CP: CommandSpec = CommandSpec {
     usage: "cp [OPTION]... SOURCE DEST\n  or:  cp [OPTION]... SOURCE... DIRECTORY\n  or:  cp [OPTION]... -t DIRECTORY SOURCE...",
     description: "Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY. Directories need -r. With -r, symbolic links are copied as links.",
     options: &[
-        OptSpec {
-            short: Some('a'),
-            long: Some("archive"),
-            value: None,
-            help: "same as -R -p",
-        },
-        OptSpec {
-            short: Some('f'),
-            long: Some("force"),
-            value: None,
-            help: "replace existing destination files (the default here)",
-        },
-        OptSpec {
-            short: Some('i'),
-            long: Some("interactive"),
-            value: None,
-            help: "prompt before overwrite (answers are read from standard input)",
-        },
-        OptSpec {
-            short: Some('n'),
-            long: Some("no-clobber"),
-            value: None,
-            help: "do not overwrite an existing file",
-        },
-        OptSpec {
-            short: Some('p'),
-            long: None,
-            value: None,
-            help: "preserve mode and modification time",
-        },
-        OptSpec {
-            short: Some('r'),
-            long: Some("recursive"),
-            value: None,
-            help: "copy directories recursively",
-        },
-        OptSpec {
-            short: Some('R'),
-            long: None,
-            value: None,
-            help: "same as -r",
-        },
-        OptSpec {
-            short: Some('t'),
-            long: Some("target-directory"),
-            value: Some("DIRECTORY"),
-            help: "copy all SOURCE arguments into DIRECTORY",
-        },
-        OptSpec {
-            short: Some('T'),
-            long: Some("no-target-directory"),
-            value: None,
-            help: "treat DEST as a normal file",
-        },
-        OptSpec {
-            short: Some('u'),
-            long: Some("update"),
-            value: None,
-            help: "only when the SOURCE file is newer than the destination file or when the destination file is missing",
-        },
-        OptSpec {
-            short: Some('v'),
-            long: Some("verbose"),
-            value: None,
-            help: "explain what is being done",
-        },
+        OptSpec::flag('a', "archive", "same as -R -p"),
+        OptSpec::flag(
+            'f',
+            "force",
+            "replace existing destination files (the default here)",
+        ),
+        OptSpec::flag(
+            'i',
+            "interactive",
+            "prompt before overwrite (answers are read from standard input)",
+        ),
+        OptSpec::flag('n', "no-clobber", "do not overwrite an existing file"),
+        OptSpec::short_flag('p', "preserve mode and modification time"),
+        OptSpec::flag('r', "recursive", "copy directories recursively"),
+        OptSpec::short_flag('R', "same as -r"),
+        OptSpec::value(
+            't',
+            "target-directory",
+            "DIRECTORY",
+            "copy all SOURCE arguments into DIRECTORY",
+        ),
+        OptSpec::flag('T', "no-target-directory", "treat DEST as a normal file"),
+        OptSpec::flag(
+            'u',
+            "update",
+            "only when the SOURCE file is newer than the destination file or when the destination file is missing",
+        ),
+        rows::VERBOSE,
     ],
     operands: &[
-        ArgSpec {
-            name: "SOURCE",
-            kind: ArgType::Path,
-            description: "files to copy",
-            required: true,
-            repeated: true,
-        },
-        ArgSpec {
-            name: "DEST",
-            kind: ArgType::Path,
-            description: "destination file or directory",
-            required: true,
-            repeated: false,
-        },
+        ArgSpec::required("SOURCE", ArgType::Path, "files to copy").repeated(),
+        ArgSpec::required("DEST", ArgType::Path, "destination file or directory"),
     ],
     returns: "nothing (with -v, one line per copied file)",
     examples: &[
@@ -131,64 +82,34 @@ static MV: CommandSpec = CommandSpec {
     usage: "mv [OPTION]... SOURCE DEST\n  or:  mv [OPTION]... SOURCE... DIRECTORY\n  or:  mv [OPTION]... -t DIRECTORY SOURCE...",
     description: "Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.",
     options: &[
-        OptSpec {
-            short: Some('f'),
-            long: Some("force"),
-            value: None,
-            help: "do not prompt before overwriting (the default here)",
-        },
-        OptSpec {
-            short: Some('i'),
-            long: Some("interactive"),
-            value: None,
-            help: "prompt before overwrite (answers are read from standard input)",
-        },
-        OptSpec {
-            short: Some('n'),
-            long: Some("no-clobber"),
-            value: None,
-            help: "do not overwrite an existing file",
-        },
-        OptSpec {
-            short: Some('t'),
-            long: Some("target-directory"),
-            value: Some("DIRECTORY"),
-            help: "move all SOURCE arguments into DIRECTORY",
-        },
-        OptSpec {
-            short: Some('T'),
-            long: Some("no-target-directory"),
-            value: None,
-            help: "treat DEST as a normal file",
-        },
-        OptSpec {
-            short: Some('u'),
-            long: Some("update"),
-            value: None,
-            help: "only when the SOURCE file is newer than the destination file or when the destination file is missing",
-        },
-        OptSpec {
-            short: Some('v'),
-            long: Some("verbose"),
-            value: None,
-            help: "explain what is being done",
-        },
+        OptSpec::flag(
+            'f',
+            "force",
+            "do not prompt before overwriting (the default here)",
+        ),
+        OptSpec::flag(
+            'i',
+            "interactive",
+            "prompt before overwrite (answers are read from standard input)",
+        ),
+        OptSpec::flag('n', "no-clobber", "do not overwrite an existing file"),
+        OptSpec::value(
+            't',
+            "target-directory",
+            "DIRECTORY",
+            "move all SOURCE arguments into DIRECTORY",
+        ),
+        OptSpec::flag('T', "no-target-directory", "treat DEST as a normal file"),
+        OptSpec::flag(
+            'u',
+            "update",
+            "only when the SOURCE file is newer than the destination file or when the destination file is missing",
+        ),
+        rows::VERBOSE,
     ],
     operands: &[
-        ArgSpec {
-            name: "SOURCE",
-            kind: ArgType::Path,
-            description: "files to move",
-            required: true,
-            repeated: true,
-        },
-        ArgSpec {
-            name: "DEST",
-            kind: ArgType::Path,
-            description: "destination name or directory",
-            required: true,
-            repeated: false,
-        },
+        ArgSpec::required("SOURCE", ArgType::Path, "files to move").repeated(),
+        ArgSpec::required("DEST", ArgType::Path, "destination name or directory"),
     ],
     returns: "nothing (with -v, one line per move)",
     examples: &[Example {

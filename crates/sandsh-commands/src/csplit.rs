@@ -27,64 +27,32 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "csplit [OPTION]... FILE PATTERN...",
     description: "Output pieces of FILE separated by PATTERN(s) to files 'xx00', 'xx01', ..., and output byte counts of each piece to standard output. Read standard input if FILE is -. Each PATTERN may be: INTEGER (copy up to but not including specified line number), /REGEXP/[OFFSET] (copy up to but not including a matching line), %REGEXP%[OFFSET] (skip to, but not including a matching line), {INTEGER} (repeat the previous pattern specified number of times), {*} (repeat the previous pattern as many times as possible).",
     options: &[
-        OptSpec {
-            short: Some('b'),
-            long: Some("suffix-format"),
-            value: Some("FORMAT"),
-            help: "use sprintf FORMAT instead of %02d",
-        },
-        OptSpec {
-            short: Some('f'),
-            long: Some("prefix"),
-            value: Some("PREFIX"),
-            help: "use PREFIX instead of 'xx'",
-        },
-        OptSpec {
-            short: Some('k'),
-            long: Some("keep-files"),
-            value: None,
-            help: "do not remove output files on errors",
-        },
-        OptSpec {
-            short: None,
-            long: Some("suppress-matched"),
-            value: None,
-            help: "suppress the lines matching PATTERN",
-        },
-        OptSpec {
-            short: Some('n'),
-            long: Some("digits"),
-            value: Some("DIGITS"),
-            help: "use specified number of digits instead of 2",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("quiet"),
-            value: None,
-            help: "do not print counts of output file sizes",
-        },
-        OptSpec {
-            short: Some('z'),
-            long: Some("elide-empty-files"),
-            value: None,
-            help: "remove empty output files",
-        },
+        OptSpec::value(
+            'b',
+            "suffix-format",
+            "FORMAT",
+            "use sprintf FORMAT instead of %02d",
+        ),
+        OptSpec::value('f', "prefix", "PREFIX", "use PREFIX instead of 'xx'"),
+        OptSpec::flag('k', "keep-files", "do not remove output files on errors"),
+        OptSpec::long_flag("suppress-matched", "suppress the lines matching PATTERN"),
+        OptSpec::value(
+            'n',
+            "digits",
+            "DIGITS",
+            "use specified number of digits instead of 2",
+        ),
+        OptSpec::flag('s', "quiet", "do not print counts of output file sizes"),
+        OptSpec::flag('z', "elide-empty-files", "remove empty output files"),
     ],
     operands: &[
-        ArgSpec {
-            name: "FILE",
-            kind: ArgType::Path,
-            description: "input file (- for stdin)",
-            required: true,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "PATTERN",
-            kind: ArgType::Pattern,
-            description: "line numbers, /RE/[OFFSET], %RE%[OFFSET], {N} or {*}",
-            required: true,
-            repeated: true,
-        },
+        ArgSpec::required("FILE", ArgType::Path, "input file (- for stdin)"),
+        ArgSpec::required(
+            "PATTERN",
+            ArgType::Pattern,
+            "line numbers, /RE/[OFFSET], %RE%[OFFSET], {N} or {*}",
+        )
+        .repeated(),
     ],
     returns: "the byte count of each file created, one per line",
     examples: &[

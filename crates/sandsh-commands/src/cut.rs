@@ -5,7 +5,7 @@
 
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
-use super::spec_rows::{FILES, ZERO_TERMINATED};
+use sandsh_api::rows::{FILES, ZERO_TERMINATED};
 
 use super::input::{self, Halt};
 use super::util;
@@ -19,54 +19,40 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "cut OPTION... [FILE]...",
     description: "Print selected parts of lines from each FILE to standard output. With no FILE, or when FILE is -, read standard input. LIST is one range or many separated by commas: N, N-, N-M, -M (counted from 1). -c selects bytes, as GNU cut does.",
     options: &[
-        OptSpec {
-            short: Some('b'),
-            long: Some("bytes"),
-            value: Some("LIST"),
-            help: "select only these bytes",
-        },
-        OptSpec {
-            short: Some('c'),
-            long: Some("characters"),
-            value: Some("LIST"),
-            help: "select only these characters (bytes, as in GNU)",
-        },
-        OptSpec {
-            short: Some('d'),
-            long: Some("delimiter"),
-            value: Some("DELIM"),
-            help: "use DELIM instead of TAB for field delimiter",
-        },
-        OptSpec {
-            short: Some('f'),
-            long: Some("fields"),
-            value: Some("LIST"),
-            help: "select only these fields; also print lines without delimiters, unless -s",
-        },
-        OptSpec {
-            short: Some('n'),
-            long: None,
-            value: None,
-            help: "(ignored, as in GNU)",
-        },
-        OptSpec {
-            short: None,
-            long: Some("complement"),
-            value: None,
-            help: "complement the set of selected bytes, characters or fields",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("only-delimited"),
-            value: None,
-            help: "do not print lines not containing delimiters",
-        },
-        OptSpec {
-            short: None,
-            long: Some("output-delimiter"),
-            value: Some("STRING"),
-            help: "use STRING as the output delimiter",
-        },
+        OptSpec::value('b', "bytes", "LIST", "select only these bytes"),
+        OptSpec::value(
+            'c',
+            "characters",
+            "LIST",
+            "select only these characters (bytes, as in GNU)",
+        ),
+        OptSpec::value(
+            'd',
+            "delimiter",
+            "DELIM",
+            "use DELIM instead of TAB for field delimiter",
+        ),
+        OptSpec::value(
+            'f',
+            "fields",
+            "LIST",
+            "select only these fields; also print lines without delimiters, unless -s",
+        ),
+        OptSpec::short_flag('n', "(ignored, as in GNU)"),
+        OptSpec::long_flag(
+            "complement",
+            "complement the set of selected bytes, characters or fields",
+        ),
+        OptSpec::flag(
+            's',
+            "only-delimited",
+            "do not print lines not containing delimiters",
+        ),
+        OptSpec::long_value(
+            "output-delimiter",
+            "STRING",
+            "use STRING as the output delimiter",
+        ),
         ZERO_TERMINATED,
     ],
     operands: &[FILES],

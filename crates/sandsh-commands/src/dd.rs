@@ -29,13 +29,7 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "dd [OPERAND]...",
     description: "Copy a file, converting and formatting according to the operands: if=FILE (default stdin), of=FILE (default stdout), bs=BYTES (sets ibs and obs), ibs=BYTES, obs=BYTES (default 512), count=N input blocks, skip=N (iseek) input blocks, seek=N (oseek) output blocks, conv=lcase,ucase,sync,notrunc,noerror,excl,nocreat,fsync,fdatasync,sparse, iflag=count_bytes,skip_bytes,fullblock, oflag=seek_bytes,append, status=none|noxfer|progress. N and BYTES may take the suffixes c=1, w=2, b=512, kB=1000, K=1024, MB, M, xM=M, GB, G, ... KiB=K, MiB=M; N ending in 'B' counts bytes. A summary of records and bytes goes to stderr.",
     options: &[],
-    operands: &[ArgSpec {
-        name: "OPERAND",
-        kind: ArgType::String,
-        description: "KEY=VALUE settings",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional("OPERAND", ArgType::String, "KEY=VALUE settings").repeated()],
     returns: "the copied data (on stdout without of=); the record summary on stderr",
     examples: &[
         Example {

@@ -7,13 +7,14 @@
 //! while `du` estimates allocation in 4 KiB blocks; the two differ by the rounding. A mount
 //! that keeps no accounting (host directories, overlays) shows `-`.
 
+use sandsh_api::OptSpec;
 use sandsh_api::fs::{FsStats, MountInfo};
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OutputFormat, RiskLevel,
     ToolCtx,
 };
 
-use super::fsutil::{self, opt};
+use super::fsutil;
 use super::paths;
 use super::util;
 
@@ -26,69 +27,43 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "df [OPTION]... [FILE]...",
     description: "Show the space used and available on the sandbox's file systems (every mount, or those holding each FILE). The in-memory filesystem counts the bytes of file contents against the session's VFS budget; mounts without accounting show -.\n\nWith --json, prints a JSON array of {\"filesystem\", \"type\", \"size\", \"used\", \"available\" (bytes, null when unknown), \"use_percent\", \"inodes\", \"inodes_used\", \"inodes_free\", \"mounted_on\", \"read_only\"}.",
     options: &[
-        opt(
-            Some('a'),
-            Some("all"),
-            None,
+        OptSpec::flag(
+            'a',
+            "all",
             "include pseudo, duplicate, inaccessible file systems",
         ),
-        opt(
-            Some('B'),
-            Some("block-size"),
-            Some("SIZE"),
+        OptSpec::value(
+            'B',
+            "block-size",
+            "SIZE",
             "scale sizes by SIZE before printing them",
         ),
-        opt(
-            Some('h'),
-            Some("human-readable"),
-            None,
+        OptSpec::flag(
+            'h',
+            "human-readable",
             "print sizes in powers of 1024 (e.g., 1023M)",
         ),
-        opt(
-            Some('H'),
-            Some("si"),
-            None,
-            "print sizes in powers of 1000 (e.g., 1.1G)",
-        ),
-        opt(
-            Some('i'),
-            Some("inodes"),
-            None,
+        OptSpec::flag('H', "si", "print sizes in powers of 1000 (e.g., 1.1G)"),
+        OptSpec::flag(
+            'i',
+            "inodes",
             "list inode information instead of block usage",
         ),
-        opt(Some('k'), None, None, "like --block-size=1K"),
-        opt(
-            Some('l'),
-            Some("local"),
-            None,
-            "limit listing to local file systems",
-        ),
-        opt(
-            Some('P'),
-            Some("portability"),
-            None,
-            "use the POSIX output format",
-        ),
-        opt(
-            Some('T'),
-            Some("print-type"),
-            None,
-            "print file system type",
-        ),
-        opt(
-            None,
-            Some("total"),
-            None,
+        OptSpec::short_flag('k', "like --block-size=1K"),
+        OptSpec::flag('l', "local", "limit listing to local file systems"),
+        OptSpec::flag('P', "portability", "use the POSIX output format"),
+        OptSpec::flag('T', "print-type", "print file system type"),
+        OptSpec::long_flag(
+            "total",
             "elide all entries insignificant to available space, and produce a grand total",
         ),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "report the file system holding each FILE",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional(
+        "FILE",
+        ArgType::Path,
+        "report the file system holding each FILE",
+    )
+    .repeated()],
     returns: "a table: Filesystem, 1K-blocks, Used, Available, Use%, Mounted on",
     examples: &[Example {
         description: "the root file system's columns",

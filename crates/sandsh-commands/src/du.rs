@@ -7,6 +7,7 @@
 //! length of its target). Entries are visited in name order (the VFS lists sorted), where GNU
 //! follows the host's directory order. Hard links are counted once.
 
+use sandsh_api::OptSpec;
 use std::collections::HashSet;
 
 use sandsh_api::{
@@ -15,7 +16,7 @@ use sandsh_api::{
 };
 use sandsh_text::pattern::{Pattern, PatternOptions};
 
-use super::fsutil::{self, opt};
+use super::fsutil;
 use super::util;
 
 pub struct Du;
@@ -27,119 +28,70 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "du [OPTION]... [FILE]...",
     description: "Summarize device usage of the set of FILEs, recursively for directories, in 1024-byte units by default. Usage is the size rounded up to 4 KiB blocks (a directory is one block, a symlink none), consistent with stat %b.\n\nWith --json, prints a JSON array of {\"path\", \"size\" (bytes in the mode asked for: disk usage, or apparent size with -b/--apparent-size), \"disk_usage\" (bytes), \"apparent_size\" (bytes), \"inodes\"}, one per line du would print (the -c total has path \"total\").",
     options: &[
-        opt(
-            Some('0'),
-            Some("null"),
-            None,
-            "end each output line with NUL, not newline",
-        ),
-        opt(
-            Some('a'),
-            Some("all"),
-            None,
+        OptSpec::flag('0', "null", "end each output line with NUL, not newline"),
+        OptSpec::flag(
+            'a',
+            "all",
             "write counts for all files, not just directories",
         ),
-        opt(
-            None,
-            Some("apparent-size"),
-            None,
+        OptSpec::long_flag(
+            "apparent-size",
             "print apparent sizes rather than device usage",
         ),
-        opt(
-            Some('B'),
-            Some("block-size"),
-            Some("SIZE"),
+        OptSpec::value(
+            'B',
+            "block-size",
+            "SIZE",
             "scale sizes by SIZE before printing them (e.g. -BM)",
         ),
-        opt(
-            Some('b'),
-            Some("bytes"),
-            None,
-            "equivalent to --apparent-size --block-size=1",
-        ),
-        opt(Some('c'), Some("total"), None, "produce a grand total"),
-        opt(
-            Some('D'),
-            Some("dereference-args"),
-            None,
+        OptSpec::flag('b', "bytes", "equivalent to --apparent-size --block-size=1"),
+        OptSpec::flag('c', "total", "produce a grand total"),
+        OptSpec::flag(
+            'D',
+            "dereference-args",
             "dereference only symlinks that are listed on the command line",
         ),
-        opt(
-            Some('d'),
-            Some("max-depth"),
-            Some("N"),
+        OptSpec::value(
+            'd',
+            "max-depth",
+            "N",
             "print the total for a directory only if it is N or fewer levels below the command line argument",
         ),
-        opt(
-            Some('H'),
-            None,
-            None,
-            "equivalent to --dereference-args (-D)",
-        ),
-        opt(
-            Some('h'),
-            Some("human-readable"),
-            None,
+        OptSpec::short_flag('H', "equivalent to --dereference-args (-D)"),
+        OptSpec::flag(
+            'h',
+            "human-readable",
             "print sizes in human readable format (e.g., 1K 234M 2G)",
         ),
-        opt(
-            None,
-            Some("inodes"),
-            None,
+        OptSpec::long_flag(
+            "inodes",
             "list inode usage information instead of block usage",
         ),
-        opt(Some('k'), None, None, "like --block-size=1K"),
-        opt(
-            Some('L'),
-            Some("dereference"),
-            None,
-            "dereference all symbolic links",
-        ),
-        opt(Some('m'), None, None, "like --block-size=1M"),
-        opt(
-            Some('P'),
-            Some("no-dereference"),
-            None,
+        OptSpec::short_flag('k', "like --block-size=1K"),
+        OptSpec::flag('L', "dereference", "dereference all symbolic links"),
+        OptSpec::short_flag('m', "like --block-size=1M"),
+        OptSpec::flag(
+            'P',
+            "no-dereference",
             "don't follow any symbolic links (this is the default)",
         ),
-        opt(
-            Some('S'),
-            Some("separate-dirs"),
-            None,
+        OptSpec::flag(
+            'S',
+            "separate-dirs",
             "for directories do not include size of subdirectories",
         ),
-        opt(
-            None,
-            Some("si"),
-            None,
-            "like -h, but use powers of 1000 not 1024",
-        ),
-        opt(
-            Some('s'),
-            Some("summarize"),
-            None,
-            "display only a total for each argument",
-        ),
-        opt(
-            Some('x'),
-            Some("one-file-system"),
-            None,
+        OptSpec::long_flag("si", "like -h, but use powers of 1000 not 1024"),
+        OptSpec::flag('s', "summarize", "display only a total for each argument"),
+        OptSpec::flag(
+            'x',
+            "one-file-system",
             "skip directories on different file systems",
         ),
-        opt(
-            None,
-            Some("exclude"),
-            Some("PATTERN"),
-            "exclude files that match PATTERN",
-        ),
+        OptSpec::long_value("exclude", "PATTERN", "exclude files that match PATTERN"),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files or directories (default .)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[
+        ArgSpec::optional("FILE", ArgType::Path, "files or directories (default .)").repeated(),
+    ],
     returns: "lines of SIZE<TAB>PATH (or a JSON array with --json)",
     examples: &[
         Example {

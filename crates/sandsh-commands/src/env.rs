@@ -19,46 +19,14 @@ static ENV: CommandSpec = CommandSpec {
     usage: "env [OPTION]... [NAME=VALUE]... [COMMAND [ARG]...]",
     description: "Print the exported environment (with the given changes), or run COMMAND in it.",
     options: &[
-        OptSpec {
-            short: Some('i'),
-            long: Some("ignore-environment"),
-            value: None,
-            help: "start with an empty environment",
-        },
-        OptSpec {
-            short: Some('u'),
-            long: Some("unset"),
-            value: Some("NAME"),
-            help: "remove variable from the environment",
-        },
-        OptSpec {
-            short: Some('0'),
-            long: Some("null"),
-            value: None,
-            help: "end each output line with NUL, not newline",
-        },
-        OptSpec {
-            short: Some('C'),
-            long: Some("chdir"),
-            value: Some("DIR"),
-            help: "change working directory to DIR",
-        },
+        OptSpec::flag('i', "ignore-environment", "start with an empty environment"),
+        OptSpec::value('u', "unset", "NAME", "remove variable from the environment"),
+        OptSpec::flag('0', "null", "end each output line with NUL, not newline"),
+        OptSpec::value('C', "chdir", "DIR", "change working directory to DIR"),
     ],
     operands: &[
-        ArgSpec {
-            name: "NAME=VALUE",
-            kind: ArgType::String,
-            description: "assignments",
-            required: false,
-            repeated: true,
-        },
-        ArgSpec {
-            name: "COMMAND",
-            kind: ArgType::Command,
-            description: "command to run",
-            required: false,
-            repeated: true,
-        },
+        ArgSpec::optional("NAME=VALUE", ArgType::String, "assignments").repeated(),
+        ArgSpec::optional("COMMAND", ArgType::Command, "command to run").repeated(),
     ],
     returns: "NAME=VALUE lines, or the command's output",
     examples: &[
@@ -88,19 +56,12 @@ static PRINTENV: CommandSpec = CommandSpec {
     summary: "print all or part of environment",
     usage: "printenv [OPTION]... [VARIABLE]...",
     description: "Print the values of the specified environment VARIABLE(s). If no VARIABLE is specified, print name and value pairs for them all.",
-    options: &[OptSpec {
-        short: Some('0'),
-        long: Some("null"),
-        value: None,
-        help: "end each output line with NUL, not newline",
-    }],
-    operands: &[ArgSpec {
-        name: "VARIABLE",
-        kind: ArgType::String,
-        description: "names to print",
-        required: false,
-        repeated: true,
-    }],
+    options: &[OptSpec::flag(
+        '0',
+        "null",
+        "end each output line with NUL, not newline",
+    )],
+    operands: &[ArgSpec::optional("VARIABLE", ArgType::String, "names to print").repeated()],
     returns: "the values, one per line",
     examples: &[Example {
         description: "one variable",

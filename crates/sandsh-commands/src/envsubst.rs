@@ -20,19 +20,16 @@ static SPEC: CommandSpec = CommandSpec {
     summary: "substitutes environment variables in shell format strings",
     usage: "envsubst [OPTION] [SHELL-FORMAT]",
     description: "Standard input is copied to standard output, with references to environment variables of the form $VARIABLE or ${VARIABLE} being replaced with the corresponding values. If a SHELL-FORMAT is given, only those environment variables that are referenced in SHELL-FORMAT are substituted; otherwise all environment variables references occurring in standard input are substituted.",
-    options: &[OptSpec {
-        short: Some('v'),
-        long: Some("variables"),
-        value: None,
-        help: "output the variables occurring in SHELL-FORMAT",
-    }],
-    operands: &[ArgSpec {
-        name: "SHELL-FORMAT",
-        kind: ArgType::String,
-        description: "the variables to substitute, e.g. '$HOME ${USER}'",
-        required: false,
-        repeated: false,
-    }],
+    options: &[OptSpec::flag(
+        'v',
+        "variables",
+        "output the variables occurring in SHELL-FORMAT",
+    )],
+    operands: &[ArgSpec::optional(
+        "SHELL-FORMAT",
+        ArgType::String,
+        "the variables to substitute, e.g. '$HOME ${USER}'",
+    )],
     returns: "standard input with the references replaced",
     examples: &[
         Example {

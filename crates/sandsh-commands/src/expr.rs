@@ -21,13 +21,12 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "expr EXPRESSION",
     description: "Print the value of EXPRESSION. Operators, lowest precedence first: ARG1 | ARG2, ARG1 & ARG2, ARG1 < <= = == != >= > ARG2, ARG1 + - ARG2, ARG1 * / % ARG2, STRING : REGEXP; and match STRING REGEXP, substr STRING POS LENGTH, index STRING CHARS, length STRING, + TOKEN, ( EXPRESSION ). Each operator and operand is a separate argument (quote * < > | & ( ) for the shell).",
     options: &[],
-    operands: &[ArgSpec {
-        name: "EXPRESSION",
-        kind: ArgType::String,
-        description: "the expression, one token per argument",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required(
+        "EXPRESSION",
+        ArgType::String,
+        "the expression, one token per argument",
+    )
+    .repeated()],
     returns: "the value of the expression",
     examples: &[
         Example {

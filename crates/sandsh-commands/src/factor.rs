@@ -22,13 +22,12 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "factor [NUMBER]...",
     description: "Print the prime factors of each specified integer NUMBER. If none are specified on the command line, read them from standard input (separated by blanks or newlines). Numbers up to 2^128-1 are supported.",
     options: &[],
-    operands: &[ArgSpec {
-        name: "NUMBER",
-        kind: ArgType::Integer,
-        description: "non-negative integers to factor",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional(
+        "NUMBER",
+        ArgType::Integer,
+        "non-negative integers to factor",
+    )
+    .repeated()],
     returns: "one line per number: the number, a colon, and its prime factors in ascending order",
     examples: &[
         Example {

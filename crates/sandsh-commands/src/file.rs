@@ -9,6 +9,7 @@
 //! ELF is described from its header and program headers only (no section or note parsing,
 //! so no BuildID and no stripped/not stripped).
 
+use sandsh_api::OptSpec;
 use std::path::Path;
 
 use sandsh_api::fs::FileType;
@@ -16,7 +17,7 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::{self, opt};
+use super::fsutil;
 use super::util;
 
 pub struct File;
@@ -28,71 +29,41 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "file [OPTION]... FILE...",
     description: "Print the type of each FILE as file(1) words it: text encodings and line terminators, empty files, directories, symlinks, devices, scripts, JSON, CSV, HTML, XML, and the magic numbers of gzip, bzip2, xz, zip, tar, PNG, JPEG, GIF, PDF and ELF (a header cut short is described as far as it goes, as libmagic does). Only the first 1 MiB is examined. A FILE that cannot be read is reported on stdout and does not change the exit status (as in file 5).",
     options: &[
-        opt(
-            Some('b'),
-            Some("brief"),
-            None,
-            "do not prepend filenames to output lines",
-        ),
-        opt(
-            Some('i'),
-            Some("mime"),
-            None,
-            "output MIME type strings (type; charset=...)",
-        ),
-        opt(None, Some("mime-type"), None, "output the MIME type only"),
-        opt(
-            None,
-            Some("mime-encoding"),
-            None,
-            "output the MIME encoding only",
-        ),
-        opt(Some('L'), Some("dereference"), None, "follow symlinks"),
-        opt(
-            Some('h'),
-            Some("no-dereference"),
-            None,
-            "don't follow symlinks (default)",
-        ),
-        opt(Some('N'), Some("no-pad"), None, "do not pad output"),
-        opt(
-            Some('F'),
-            Some("separator"),
-            Some("STRING"),
+        OptSpec::flag('b', "brief", "do not prepend filenames to output lines"),
+        OptSpec::flag('i', "mime", "output MIME type strings (type; charset=...)"),
+        OptSpec::long_flag("mime-type", "output the MIME type only"),
+        OptSpec::long_flag("mime-encoding", "output the MIME encoding only"),
+        OptSpec::flag('L', "dereference", "follow symlinks"),
+        OptSpec::flag('h', "no-dereference", "don't follow symlinks (default)"),
+        OptSpec::flag('N', "no-pad", "do not pad output"),
+        OptSpec::value(
+            'F',
+            "separator",
+            "STRING",
             "use STRING as separator instead of ':'",
         ),
-        opt(
-            Some('0'),
-            Some("print0"),
-            None,
-            "terminate filenames with a NUL",
-        ),
-        opt(
-            Some('E'),
-            None,
-            None,
+        OptSpec::flag('0', "print0", "terminate filenames with a NUL"),
+        OptSpec::short_flag(
+            'E',
             "on a filesystem error, issue an error message and exit 1",
         ),
-        opt(
-            Some('s'),
-            Some("special-files"),
-            None,
+        OptSpec::flag(
+            's',
+            "special-files",
             "treat special (device) files as ordinary ones",
         ),
-        opt(
-            Some('z'),
-            Some("uncompress"),
-            None,
+        OptSpec::flag(
+            'z',
+            "uncompress",
             "look inside compressed files (not supported)",
         ),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to classify (- is standard input)",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required(
+        "FILE",
+        ArgType::Path,
+        "files to classify (- is standard input)",
+    )
+    .repeated()],
     returns: "one line per FILE: NAME: TYPE",
     examples: &[
         Example {

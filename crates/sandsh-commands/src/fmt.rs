@@ -7,9 +7,8 @@
 //! flushed at a cheap break the same way, so long paragraphs come out identical. Input is read
 //! a byte at a time from a chunked reader; memory is bounded by those buffers.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::rows;
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
 use super::util::{self, Source};
 
@@ -22,56 +21,37 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "fmt [-WIDTH] [OPTION]... [FILE]...",
     description: "Reformat each paragraph in the FILE(s), writing to standard output. The option -WIDTH is an abbreviated form of --width=DIGITS. With no FILE, or when FILE is -, read standard input.",
     options: &[
-        OptSpec {
-            short: Some('c'),
-            long: Some("crown-margin"),
-            value: None,
-            help: "preserve indentation of first two lines",
-        },
-        OptSpec {
-            short: Some('p'),
-            long: Some("prefix"),
-            value: Some("STRING"),
-            help: "reformat only lines beginning with STRING, reattaching the prefix to reformatted lines",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("split-only"),
-            value: None,
-            help: "split long lines, but do not refill",
-        },
-        OptSpec {
-            short: Some('t'),
-            long: Some("tagged-paragraph"),
-            value: None,
-            help: "indentation of first line different from second",
-        },
-        OptSpec {
-            short: Some('u'),
-            long: Some("uniform-spacing"),
-            value: None,
-            help: "one space between words, two after sentences",
-        },
-        OptSpec {
-            short: Some('w'),
-            long: Some("width"),
-            value: Some("WIDTH"),
-            help: "maximum line width (default of 75 columns)",
-        },
-        OptSpec {
-            short: Some('g'),
-            long: Some("goal"),
-            value: Some("WIDTH"),
-            help: "goal width (default of 93% of width)",
-        },
+        OptSpec::flag(
+            'c',
+            "crown-margin",
+            "preserve indentation of first two lines",
+        ),
+        OptSpec::value(
+            'p',
+            "prefix",
+            "STRING",
+            "reformat only lines beginning with STRING, reattaching the prefix to reformatted lines",
+        ),
+        OptSpec::flag('s', "split-only", "split long lines, but do not refill"),
+        OptSpec::flag(
+            't',
+            "tagged-paragraph",
+            "indentation of first line different from second",
+        ),
+        OptSpec::flag(
+            'u',
+            "uniform-spacing",
+            "one space between words, two after sentences",
+        ),
+        OptSpec::value(
+            'w',
+            "width",
+            "WIDTH",
+            "maximum line width (default of 75 columns)",
+        ),
+        OptSpec::value('g', "goal", "WIDTH", "goal width (default of 93% of width)"),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[rows::FILES],
     returns: "the reformatted paragraphs",
     examples: &[Example {
         description: "refill to 20 columns",

@@ -7,7 +7,7 @@
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
 use super::obsolete;
-use super::spec_rows::FILES;
+use sandsh_api::rows::FILES;
 
 use super::input::{self, Halt};
 use super::{output, util};
@@ -21,24 +21,9 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "fold [OPTION]... [FILE]...",
     description: "Wrap input lines in each FILE, writing to standard output. With no FILE, or when FILE is -, read standard input. `-NUM` is accepted as `-w NUM`.",
     options: &[
-        OptSpec {
-            short: Some('b'),
-            long: Some("bytes"),
-            value: None,
-            help: "count bytes rather than columns",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("spaces"),
-            value: None,
-            help: "break at spaces",
-        },
-        OptSpec {
-            short: Some('w'),
-            long: Some("width"),
-            value: Some("WIDTH"),
-            help: "use WIDTH columns instead of 80",
-        },
+        OptSpec::flag('b', "bytes", "count bytes rather than columns"),
+        OptSpec::flag('s', "spaces", "break at spaces"),
+        OptSpec::value('w', "width", "WIDTH", "use WIDTH columns instead of 80"),
     ],
     operands: &[FILES],
     returns: "the wrapped lines",

@@ -11,8 +11,8 @@
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use sandsh_api::ToolCtx;
 use sandsh_api::fs::{FileType, Metadata};
-use sandsh_api::{OptSpec, ToolCtx};
 use sandsh_text::strftime::gmtime;
 
 pub use super::users::Names;
@@ -21,21 +21,6 @@ use super::paths;
 
 /// The allocation unit the VFS is accounted in (ext4's usual block size).
 pub const BLOCK: u64 = 4096;
-
-/// An option table entry, shorter to write than the struct literal.
-pub const fn opt(
-    short: Option<char>,
-    long: Option<&'static str>,
-    value: Option<&'static str>,
-    help: &'static str,
-) -> OptSpec {
-    OptSpec {
-        short,
-        long,
-        value,
-        help,
-    }
-}
 
 /// 512-byte blocks a file occupies (see the module docs).
 pub fn blocks512(m: &Metadata) -> u64 {

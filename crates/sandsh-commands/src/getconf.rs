@@ -5,11 +5,11 @@
 //! processor counts are whatever `nproc` reports (it is called, so there is one source of
 //! truth for how many processors a script may use).
 
+use sandsh_api::OptSpec;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::opt;
 use super::util;
 
 pub struct Getconf;
@@ -21,34 +21,16 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "getconf [-v specification] variable_name [pathname]\n       getconf -a [pathname]",
     description: "Print the value of a configuration variable: system limits (ARG_MAX, PAGE_SIZE, CLK_TCK, LONG_BIT, INT_MAX, ...), the processor counts (_NPROCESSORS_ONLN, _NPROCESSORS_CONF, as nproc reports them), PATH (the standard utility path), and per-file limits (PATH_MAX, NAME_MAX, PIPE_BUF, LINK_MAX, FILESIZEBITS) for a pathname. The values are the sandbox's, never the host's.",
     options: &[
-        opt(
-            Some('a'),
-            None,
-            None,
-            "print all variables and their values",
-        ),
-        opt(
-            Some('v'),
-            None,
-            Some("SPEC"),
-            "the specification (accepted and ignored)",
-        ),
+        OptSpec::short_flag('a', "print all variables and their values"),
+        OptSpec::short_value('v', "SPEC", "the specification (accepted and ignored)"),
     ],
     operands: &[
-        ArgSpec {
-            name: "variable_name",
-            kind: ArgType::String,
-            description: "the variable to print",
-            required: false,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "pathname",
-            kind: ArgType::Path,
-            description: "the file a per-path variable is asked about",
-            required: false,
-            repeated: false,
-        },
+        ArgSpec::optional("variable_name", ArgType::String, "the variable to print"),
+        ArgSpec::optional(
+            "pathname",
+            ArgType::Path,
+            "the file a per-path variable is asked about",
+        ),
     ],
     returns: "the value, one line",
     examples: &[

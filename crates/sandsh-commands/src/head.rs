@@ -6,7 +6,7 @@
 
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
-use super::spec_rows::{FILES, ZERO_TERMINATED};
+use sandsh_api::rows::{FILES, ZERO_TERMINATED};
 
 use super::obsolete;
 use super::output::FileHeaders;
@@ -21,36 +21,21 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "head [OPTION]... [FILE]...",
     description: "Print the first 10 lines of each FILE to standard output. With more than one FILE, precede each with a header giving the file name. With no FILE, or when FILE is -, read standard input. `-NUM` is accepted as `-n NUM`.",
     options: &[
-        OptSpec {
-            short: Some('c'),
-            long: Some("bytes"),
-            value: Some("[-]NUM"),
-            help: "print the first NUM bytes; with a leading '-', all but the last NUM bytes",
-        },
-        OptSpec {
-            short: Some('n'),
-            long: Some("lines"),
-            value: Some("[-]NUM"),
-            help: "print the first NUM lines instead of 10; with a leading '-', all but the last NUM lines",
-        },
-        OptSpec {
-            short: Some('q'),
-            long: Some("quiet"),
-            value: None,
-            help: "never print headers giving file names",
-        },
-        OptSpec {
-            short: None,
-            long: Some("silent"),
-            value: None,
-            help: "same as --quiet",
-        },
-        OptSpec {
-            short: Some('v'),
-            long: Some("verbose"),
-            value: None,
-            help: "always print headers giving file names",
-        },
+        OptSpec::value(
+            'c',
+            "bytes",
+            "[-]NUM",
+            "print the first NUM bytes; with a leading '-', all but the last NUM bytes",
+        ),
+        OptSpec::value(
+            'n',
+            "lines",
+            "[-]NUM",
+            "print the first NUM lines instead of 10; with a leading '-', all but the last NUM lines",
+        ),
+        OptSpec::flag('q', "quiet", "never print headers giving file names"),
+        OptSpec::long_flag("silent", "same as --quiet"),
+        OptSpec::flag('v', "verbose", "always print headers giving file names"),
         ZERO_TERMINATED,
     ],
     operands: &[FILES],

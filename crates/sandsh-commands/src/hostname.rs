@@ -3,11 +3,11 @@
 //! Setting it is refused as it is for an unprivileged user; the network-facing forms (`-i`,
 //! `-I`, `-A`, `-y`) are not supported, since the sandbox has no network identity.
 
+use sandsh_api::OptSpec;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::opt;
 use super::{sysinfo, util};
 
 pub struct Hostname;
@@ -19,43 +19,29 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "hostname [-s|-f|-d]",
     description: "Print the sandbox's host name. -s cuts it at the first dot, -d prints the part after it, -f prints it whole. Setting the host name is not permitted.",
     options: &[
-        opt(Some('s'), Some("short"), None, "short host name"),
-        opt(Some('f'), Some("fqdn"), None, "long host name (FQDN)"),
-        opt(None, Some("long"), None, "long host name (FQDN)"),
-        opt(Some('d'), Some("domain"), None, "DNS domain name"),
-        opt(Some('a'), Some("alias"), None, "alias names (none)"),
-        opt(
-            Some('i'),
-            Some("ip-address"),
-            None,
+        OptSpec::flag('s', "short", "short host name"),
+        OptSpec::flag('f', "fqdn", "long host name (FQDN)"),
+        OptSpec::long_flag("long", "long host name (FQDN)"),
+        OptSpec::flag('d', "domain", "DNS domain name"),
+        OptSpec::flag('a', "alias", "alias names (none)"),
+        OptSpec::flag(
+            'i',
+            "ip-address",
             "addresses for the host name (not supported)",
         ),
-        opt(
-            Some('I'),
-            Some("all-ip-addresses"),
-            None,
+        OptSpec::flag(
+            'I',
+            "all-ip-addresses",
             "all addresses for the host (not supported)",
         ),
-        opt(
-            Some('A'),
-            Some("all-fqdns"),
-            None,
-            "all long host names (not supported)",
-        ),
-        opt(
-            Some('y'),
-            Some("nis"),
-            None,
-            "NIS/YP domain name (not supported)",
-        ),
+        OptSpec::flag('A', "all-fqdns", "all long host names (not supported)"),
+        OptSpec::flag('y', "nis", "NIS/YP domain name (not supported)"),
     ],
-    operands: &[ArgSpec {
-        name: "NAME",
-        kind: ArgType::String,
-        description: "a new host name (refused)",
-        required: false,
-        repeated: false,
-    }],
+    operands: &[ArgSpec::optional(
+        "NAME",
+        ArgType::String,
+        "a new host name (refused)",
+    )],
     returns: "the host name",
     examples: &[Example {
         description: "the sandbox's name",

@@ -23,50 +23,16 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "iconv [OPTION...] [FILE...]",
     description: "Convert encoding of given files from one encoding to another. Supported: UTF-8, ISO-8859-1 (LATIN1), WINDOWS-1252 (CP1252), ASCII, UTF-16, UTF-16LE, UTF-16BE, UTF-32, UTF-32LE, UTF-32BE; a target may end in //TRANSLIT and/or //IGNORE.",
     options: &[
-        OptSpec {
-            short: Some('f'),
-            long: Some("from-code"),
-            value: Some("NAME"),
-            help: "encoding of original text",
-        },
-        OptSpec {
-            short: Some('t'),
-            long: Some("to-code"),
-            value: Some("NAME"),
-            help: "encoding for output",
-        },
-        OptSpec {
-            short: Some('l'),
-            long: Some("list"),
-            value: None,
-            help: "list all known coded character sets",
-        },
-        OptSpec {
-            short: Some('c'),
-            long: None,
-            value: None,
-            help: "omit invalid characters from output",
-        },
-        OptSpec {
-            short: Some('o'),
-            long: Some("output"),
-            value: Some("FILE"),
-            help: "output file",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("silent"),
-            value: None,
-            help: "suppress warnings",
-        },
+        OptSpec::value('f', "from-code", "NAME", "encoding of original text"),
+        OptSpec::value('t', "to-code", "NAME", "encoding for output"),
+        OptSpec::flag('l', "list", "list all known coded character sets"),
+        OptSpec::short_flag('c', "omit invalid characters from output"),
+        OptSpec::value('o', "output", "FILE", "output file"),
+        OptSpec::flag('s', "silent", "suppress warnings"),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "input files (stdin when none)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[
+        ArgSpec::optional("FILE", ArgType::Path, "input files (stdin when none)").repeated(),
+    ],
     returns: "the converted text",
     examples: &[
         Example {

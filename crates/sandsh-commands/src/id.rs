@@ -5,11 +5,11 @@
 //! `logname` prints `$LOGNAME` (the sandbox has no login records); it fails as GNU's does when
 //! that is unset.
 
+use sandsh_api::OptSpec;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::opt;
 use super::users::{Account, Table};
 use super::{operands, util};
 
@@ -25,51 +25,32 @@ static ID: CommandSpec = CommandSpec {
     usage: "id [OPTION]... [USER]...",
     description: "Print user and group information for each USER (the sandbox's users, from its /etc/passwd and /etc/group), or for the current user.",
     options: &[
-        opt(
-            Some('a'),
-            None,
-            None,
-            "ignore, for compatibility with other versions",
-        ),
-        opt(
-            Some('g'),
-            Some("group"),
-            None,
-            "print only the effective group ID",
-        ),
-        opt(Some('G'), Some("groups"), None, "print all group IDs"),
-        opt(
-            Some('n'),
-            Some("name"),
-            None,
+        OptSpec::short_flag('a', "ignore, for compatibility with other versions"),
+        OptSpec::flag('g', "group", "print only the effective group ID"),
+        OptSpec::flag('G', "groups", "print all group IDs"),
+        OptSpec::flag(
+            'n',
+            "name",
             "print a name instead of a number, for -u, -g, -G",
         ),
-        opt(
-            Some('r'),
-            Some("real"),
-            None,
+        OptSpec::flag(
+            'r',
+            "real",
             "print the real ID instead of the effective ID, with -u, -g, -G",
         ),
-        opt(
-            Some('u'),
-            Some("user"),
-            None,
-            "print only the effective user ID",
-        ),
-        opt(
-            Some('z'),
-            Some("zero"),
-            None,
+        OptSpec::flag('u', "user", "print only the effective user ID"),
+        OptSpec::flag(
+            'z',
+            "zero",
             "delimit entries with NUL characters, not whitespace",
         ),
     ],
-    operands: &[ArgSpec {
-        name: "USER",
-        kind: ArgType::String,
-        description: "user names or ids (default: the current user)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional(
+        "USER",
+        ArgType::String,
+        "user names or ids (default: the current user)",
+    )
+    .repeated()],
     returns: "uid=N(name) gid=N(name) groups=..., or the single field asked for",
     examples: &[
         Example {
@@ -94,13 +75,7 @@ static GROUPS: CommandSpec = CommandSpec {
     usage: "groups [USER]...",
     description: "Print the group names of each USER (from the sandbox's /etc/group), or of the current user.",
     options: &[],
-    operands: &[ArgSpec {
-        name: "USER",
-        kind: ArgType::String,
-        description: "user names",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional("USER", ArgType::String, "user names").repeated()],
     returns: "the group names, space separated (prefixed with USER : when users are named)",
     examples: &[Example {
         description: "current user's groups",

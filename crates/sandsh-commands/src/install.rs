@@ -5,12 +5,12 @@
 //! as GNU's does. Owner and group changes (`-o`, `-g`) and `-s` (strip) are not supported:
 //! the VFS is single-user and has no binaries to strip.
 
+use sandsh_api::OptSpec;
 use sandsh_api::fs::WriteMode;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::opt;
 use super::paths;
 use super::{mode, util};
 
@@ -23,82 +23,55 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "install [OPTION]... [-T] SOURCE DEST\n  or:  install [OPTION]... SOURCE... DIRECTORY\n  or:  install [OPTION]... -t DIRECTORY SOURCE...\n  or:  install [OPTION]... -d DIRECTORY...",
     description: "Copy SOURCE to DEST or multiple SOURCEs to the existing DIRECTORY, setting the mode (0755 unless -m). With -d, create all components of the given directories.",
     options: &[
-        opt(None, Some("backup"), None, "not supported"),
-        opt(Some('c'), None, None, "(ignored)"),
-        opt(
-            Some('C'),
-            Some("compare"),
-            None,
+        OptSpec::long_flag("backup", "not supported"),
+        OptSpec::short_flag('c', "(ignored)"),
+        OptSpec::flag(
+            'C',
+            "compare",
             "do not copy a file whose content is already the same at the destination",
         ),
-        opt(
-            Some('d'),
-            Some("directory"),
-            None,
+        OptSpec::flag(
+            'd',
+            "directory",
             "treat all arguments as directory names; create all components",
         ),
-        opt(
-            Some('D'),
-            None,
-            None,
+        OptSpec::short_flag(
+            'D',
             "create all leading components of DEST except the last, or all components of --target-directory",
         ),
-        opt(
-            Some('g'),
-            Some("group"),
-            Some("GROUP"),
-            "set group ownership (not supported)",
-        ),
-        opt(
-            Some('m'),
-            Some("mode"),
-            Some("MODE"),
+        OptSpec::value('g', "group", "GROUP", "set group ownership (not supported)"),
+        OptSpec::value(
+            'm',
+            "mode",
+            "MODE",
             "set permission mode (as in chmod), instead of rwxr-xr-x",
         ),
-        opt(
-            Some('o'),
-            Some("owner"),
-            Some("OWNER"),
-            "set ownership (not supported)",
-        ),
-        opt(
-            Some('p'),
-            Some("preserve-timestamps"),
-            None,
+        OptSpec::value('o', "owner", "OWNER", "set ownership (not supported)"),
+        OptSpec::flag(
+            'p',
+            "preserve-timestamps",
             "apply the modification time of SOURCE files to the copies",
         ),
-        opt(
-            Some('s'),
-            Some("strip"),
-            None,
-            "strip symbol tables (not supported)",
-        ),
-        opt(
-            Some('t'),
-            Some("target-directory"),
-            Some("DIRECTORY"),
+        OptSpec::flag('s', "strip", "strip symbol tables (not supported)"),
+        OptSpec::value(
+            't',
+            "target-directory",
+            "DIRECTORY",
             "copy all SOURCE arguments into DIRECTORY",
         ),
-        opt(
-            Some('T'),
-            Some("no-target-directory"),
-            None,
-            "treat DEST as a normal file",
-        ),
-        opt(
-            Some('v'),
-            Some("verbose"),
-            None,
+        OptSpec::flag('T', "no-target-directory", "treat DEST as a normal file"),
+        OptSpec::flag(
+            'v',
+            "verbose",
             "print the name of each created file or directory",
         ),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "sources and destination, or directories with -d",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required(
+        "FILE",
+        ArgType::Path,
+        "sources and destination, or directories with -d",
+    )
+    .repeated()],
     returns: "nothing (with -v, one line per file or directory created)",
     examples: &[
         Example {

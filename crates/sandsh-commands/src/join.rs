@@ -10,7 +10,7 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::spec_rows::ZERO_TERMINATED;
+use sandsh_api::rows::ZERO_TERMINATED;
 
 use super::diag;
 use super::util::{self, Lines, Source};
@@ -24,95 +24,48 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "join [OPTION]... FILE1 FILE2",
     description: "For each pair of input lines with identical join fields, write a line to standard output. The default join field is the first, delimited by blanks. When FILE1 or FILE2 (not both) is -, read standard input. FORMAT is one or more comma or blank separated specifications, each being 'FILENUM.FIELD' or '0'; '-o auto' takes the format from the first line of each file. Inputs must be sorted on the join fields.",
     options: &[
-        OptSpec {
-            short: Some('a'),
-            long: None,
-            value: Some("FILENUM"),
-            help: "also print unpairable lines from file FILENUM (1 or 2)",
-        },
-        OptSpec {
-            short: Some('e'),
-            long: None,
-            value: Some("STRING"),
-            help: "replace missing (empty) input fields with STRING",
-        },
-        OptSpec {
-            short: Some('i'),
-            long: Some("ignore-case"),
-            value: None,
-            help: "ignore differences in case when comparing fields",
-        },
-        OptSpec {
-            short: Some('j'),
-            long: None,
-            value: Some("FIELD"),
-            help: "equivalent to '-1 FIELD -2 FIELD'",
-        },
-        OptSpec {
-            short: Some('o'),
-            long: None,
-            value: Some("FORMAT"),
-            help: "obey FORMAT while constructing output line",
-        },
-        OptSpec {
-            short: Some('t'),
-            long: None,
-            value: Some("CHAR"),
-            help: "use CHAR as input and output field separator",
-        },
-        OptSpec {
-            short: Some('v'),
-            long: None,
-            value: Some("FILENUM"),
-            help: "like -a FILENUM, but suppress joined output lines",
-        },
-        OptSpec {
-            short: Some('1'),
-            long: None,
-            value: Some("FIELD"),
-            help: "join on this FIELD of file 1",
-        },
-        OptSpec {
-            short: Some('2'),
-            long: None,
-            value: Some("FIELD"),
-            help: "join on this FIELD of file 2",
-        },
-        OptSpec {
-            short: None,
-            long: Some("check-order"),
-            value: None,
-            help: "check that the input is correctly sorted, even if all input lines are pairable",
-        },
-        OptSpec {
-            short: None,
-            long: Some("nocheck-order"),
-            value: None,
-            help: "do not check that the input is correctly sorted",
-        },
-        OptSpec {
-            short: None,
-            long: Some("header"),
-            value: None,
-            help: "treat the first line in each file as field headers, print them without trying to pair them",
-        },
+        OptSpec::short_value(
+            'a',
+            "FILENUM",
+            "also print unpairable lines from file FILENUM (1 or 2)",
+        ),
+        OptSpec::short_value(
+            'e',
+            "STRING",
+            "replace missing (empty) input fields with STRING",
+        ),
+        OptSpec::flag(
+            'i',
+            "ignore-case",
+            "ignore differences in case when comparing fields",
+        ),
+        OptSpec::short_value('j', "FIELD", "equivalent to '-1 FIELD -2 FIELD'"),
+        OptSpec::short_value('o', "FORMAT", "obey FORMAT while constructing output line"),
+        OptSpec::short_value('t', "CHAR", "use CHAR as input and output field separator"),
+        OptSpec::short_value(
+            'v',
+            "FILENUM",
+            "like -a FILENUM, but suppress joined output lines",
+        ),
+        OptSpec::short_value('1', "FIELD", "join on this FIELD of file 1"),
+        OptSpec::short_value('2', "FIELD", "join on this FIELD of file 2"),
+        OptSpec::long_flag(
+            "check-order",
+            "check that the input is correctly sorted, even if all input lines are pairable",
+        ),
+        OptSpec::long_flag(
+            "nocheck-order",
+            "do not check that the input is correctly sorted",
+        ),
+        OptSpec::long_flag(
+            "header",
+            "treat the first line in each file as field headers, print them without trying to pair them",
+        ),
         ZERO_TERMINATED,
     ],
     operands: &[
-        ArgSpec {
-            name: "FILE1",
-            kind: ArgType::Path,
-            description: "first sorted file",
-            required: true,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "FILE2",
-            kind: ArgType::Path,
-            description: "second sorted file",
-            required: true,
-            repeated: false,
-        },
+        ArgSpec::required("FILE1", ArgType::Path, "first sorted file"),
+        ArgSpec::required("FILE2", ArgType::Path, "second sorted file"),
     ],
     returns: "one line per pair of lines with equal keys",
     examples: &[

@@ -82,7 +82,6 @@ mod seq;
 mod shuf;
 mod sleep;
 mod sort;
-mod spec_rows;
 mod split;
 mod stat;
 mod stdbuf;

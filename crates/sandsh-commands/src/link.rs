@@ -17,20 +17,8 @@ static SPEC: CommandSpec = CommandSpec {
     description: "Call the link function to create a hard link named FILE2 to an existing FILE1. Exactly two operands; no options.",
     options: &[],
     operands: &[
-        ArgSpec {
-            name: "FILE1",
-            kind: ArgType::Path,
-            description: "the existing file",
-            required: true,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "FILE2",
-            kind: ArgType::Path,
-            description: "the new link",
-            required: true,
-            repeated: false,
-        },
+        ArgSpec::required("FILE1", ArgType::Path, "the existing file"),
+        ArgSpec::required("FILE2", ArgType::Path, "the new link"),
     ],
     returns: "nothing; FILE2 names the same file as FILE1",
     examples: &[Example {

@@ -17,32 +17,20 @@ static MKDIR: CommandSpec = CommandSpec {
     usage: "mkdir [OPTION]... DIRECTORY...",
     description: "Create the DIRECTORY(ies), if they do not already exist.",
     options: &[
-        OptSpec {
-            short: Some('m'),
-            long: Some("mode"),
-            value: Some("MODE"),
-            help: "set file mode (as in chmod), not a=rwx - umask",
-        },
-        OptSpec {
-            short: Some('p'),
-            long: Some("parents"),
-            value: None,
-            help: "no error if existing, make parent directories as needed",
-        },
-        OptSpec {
-            short: Some('v'),
-            long: Some("verbose"),
-            value: None,
-            help: "print a message for each created directory",
-        },
+        OptSpec::value(
+            'm',
+            "mode",
+            "MODE",
+            "set file mode (as in chmod), not a=rwx - umask",
+        ),
+        OptSpec::flag(
+            'p',
+            "parents",
+            "no error if existing, make parent directories as needed",
+        ),
+        OptSpec::flag('v', "verbose", "print a message for each created directory"),
     ],
-    operands: &[ArgSpec {
-        name: "DIRECTORY",
-        kind: ArgType::Path,
-        description: "directories to create",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required("DIRECTORY", ArgType::Path, "directories to create").repeated()],
     returns: "nothing (with -v, one line per created directory)",
     examples: &[Example {
         description: "nested directories",
@@ -60,32 +48,24 @@ static RMDIR: CommandSpec = CommandSpec {
     usage: "rmdir [OPTION]... DIRECTORY...",
     description: "Remove the DIRECTORY(ies), if they are empty.",
     options: &[
-        OptSpec {
-            short: None,
-            long: Some("ignore-fail-on-non-empty"),
-            value: None,
-            help: "ignore each failure to remove a non-empty directory",
-        },
-        OptSpec {
-            short: Some('p'),
-            long: Some("parents"),
-            value: None,
-            help: "remove DIRECTORY and its ancestors; e.g., 'rmdir -p a/b' is similar to 'rmdir a/b a'",
-        },
-        OptSpec {
-            short: Some('v'),
-            long: Some("verbose"),
-            value: None,
-            help: "output a diagnostic for every directory processed",
-        },
+        OptSpec::long_flag(
+            "ignore-fail-on-non-empty",
+            "ignore each failure to remove a non-empty directory",
+        ),
+        OptSpec::flag(
+            'p',
+            "parents",
+            "remove DIRECTORY and its ancestors; e.g., 'rmdir -p a/b' is similar to 'rmdir a/b a'",
+        ),
+        OptSpec::flag(
+            'v',
+            "verbose",
+            "output a diagnostic for every directory processed",
+        ),
     ],
-    operands: &[ArgSpec {
-        name: "DIRECTORY",
-        kind: ArgType::Path,
-        description: "empty directories to remove",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[
+        ArgSpec::required("DIRECTORY", ArgType::Path, "empty directories to remove").repeated(),
+    ],
     returns: "nothing (with -v, one line per directory)",
     examples: &[Example {
         description: "remove a chain",

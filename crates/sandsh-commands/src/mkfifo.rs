@@ -3,12 +3,12 @@
 //! that would fail first on a real system (an existing name, a missing parent, a bad mode).
 //! Nothing is created: a regular file posing as a FIFO would mislead.
 
+use sandsh_api::OptSpec;
 use sandsh_api::fs::VfsError;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::opt;
 use super::{mode, util};
 
 pub struct Mkfifo;
@@ -20,26 +20,18 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "mkfifo [OPTION]... NAME...",
     description: "Create named pipes (FIFOs) with the given NAMEs. The sandbox's filesystem cannot hold FIFOs: each NAME fails with 'Operation not supported' (or the error a real system would report first) and nothing is created.",
     options: &[
-        opt(
-            Some('m'),
-            Some("mode"),
-            Some("MODE"),
+        OptSpec::value(
+            'm',
+            "mode",
+            "MODE",
             "set file permission bits to MODE, not a=rw - umask",
         ),
-        opt(
-            Some('Z'),
-            None,
-            None,
+        OptSpec::short_flag(
+            'Z',
             "set the SELinux security context to default type (ignored)",
         ),
     ],
-    operands: &[ArgSpec {
-        name: "NAME",
-        kind: ArgType::Path,
-        description: "the FIFOs to create",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required("NAME", ArgType::Path, "the FIFOs to create").repeated()],
     returns: "nothing",
     examples: &[Example {
         description: "FIFOs are not supported by the sandbox",

@@ -6,12 +6,13 @@
 //! collision just draws again. `--tmpdir` takes its optional value only in the
 //! `--tmpdir=DIR` form, as GNU's optional-argument option does.
 
+use sandsh_api::OptSpec;
 use sandsh_api::fs::{VfsError, WriteMode};
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::{self, opt};
+use super::fsutil;
 use super::util;
 
 pub struct Mktemp;
@@ -23,56 +24,41 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "mktemp [OPTION]... [TEMPLATE]",
     description: "Create a temporary file or directory, safely, and print its name. TEMPLATE must contain at least 3 consecutive 'X's in its last component; they are replaced by random letters and digits. If TEMPLATE is not given, use tmp.XXXXXXXXXX under $TMPDIR (or /tmp). Files are created u+rw, directories u+rwx.",
     options: &[
-        opt(
-            Some('d'),
-            Some("directory"),
-            None,
-            "create a directory, not a file",
-        ),
-        opt(
-            Some('u'),
-            Some("dry-run"),
-            None,
+        OptSpec::flag('d', "directory", "create a directory, not a file"),
+        OptSpec::flag(
+            'u',
+            "dry-run",
             "do not create anything; merely print a name (unsafe)",
         ),
-        opt(
-            Some('q'),
-            Some("quiet"),
-            None,
+        OptSpec::flag(
+            'q',
+            "quiet",
             "suppress diagnostics about file/dir-creation failure",
         ),
-        opt(
-            None,
-            Some("suffix"),
-            Some("SUFF"),
+        OptSpec::long_value(
+            "suffix",
+            "SUFF",
             "append SUFF to TEMPLATE; SUFF must not contain a slash",
         ),
-        opt(
-            Some('p'),
-            None,
-            Some("DIR"),
+        OptSpec::short_value(
+            'p',
+            "DIR",
             "interpret TEMPLATE relative to DIR; if DIR is empty, use $TMPDIR if set, else /tmp",
         ),
-        opt(
-            None,
-            Some("tmpdir"),
-            None,
+        OptSpec::long_flag(
+            "tmpdir",
             "--tmpdir[=DIR]: like -p; without DIR, use $TMPDIR if set, else /tmp",
         ),
-        opt(
-            Some('t'),
-            None,
-            None,
+        OptSpec::short_flag(
+            't',
             "interpret TEMPLATE as a single file name component, relative to $TMPDIR, -p DIR or /tmp (deprecated)",
         ),
     ],
-    operands: &[ArgSpec {
-        name: "TEMPLATE",
-        kind: ArgType::String,
-        description: "name with at least 3 trailing X's (default tmp.XXXXXXXXXX)",
-        required: false,
-        repeated: false,
-    }],
+    operands: &[ArgSpec::optional(
+        "TEMPLATE",
+        ArgType::String,
+        "name with at least 3 trailing X's (default tmp.XXXXXXXXXX)",
+    )],
     returns: "the name of the created file or directory",
     examples: &[
         Example {

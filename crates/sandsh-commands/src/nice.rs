@@ -17,19 +17,18 @@ static SPEC: CommandSpec = CommandSpec {
     summary: "run a program with modified scheduling priority",
     usage: "nice [OPTION] [COMMAND [ARG]...]",
     description: "Run COMMAND with an adjusted niceness (10 by default), or with no COMMAND print the current niceness (always 0 in the sandbox). Niceness ranges from -20 to 19; only root may lower it.",
-    options: &[OptSpec {
-        short: Some('n'),
-        long: Some("adjustment"),
-        value: Some("N"),
-        help: "add integer N to the niceness (default 10); -N also works",
-    }],
-    operands: &[ArgSpec {
-        name: "COMMAND",
-        kind: ArgType::Command,
-        description: "the program to run, with its arguments",
-        required: false,
-        repeated: true,
-    }],
+    options: &[OptSpec::value(
+        'n',
+        "adjustment",
+        "N",
+        "add integer N to the niceness (default 10); -N also works",
+    )],
+    operands: &[ArgSpec::optional(
+        "COMMAND",
+        ArgType::Command,
+        "the program to run, with its arguments",
+    )
+    .repeated()],
     returns: "the command's output, or the niceness",
     examples: &[
         Example {

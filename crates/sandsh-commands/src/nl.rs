@@ -9,7 +9,7 @@ use regex::bytes::Regex;
 
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
-use super::spec_rows::FILES;
+use sandsh_api::rows::FILES;
 
 use super::input::{self, Halt};
 use super::{output, util};
@@ -23,72 +23,71 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "nl [OPTION]... [FILE]...",
     description: "Write each FILE to standard output, with line numbers added. With no FILE, or when FILE is -, read standard input. STYLE is one of: a (number all lines), t (number only nonempty lines), n (number no lines), pBRE (number only lines that contain a match for the basic regular expression BRE). FORMAT is one of: ln (left justified, no leading zeros), rn (right justified, no leading zeros), rz (right justified, leading zeros).",
     options: &[
-        OptSpec {
-            short: Some('b'),
-            long: Some("body-numbering"),
-            value: Some("STYLE"),
-            help: "use STYLE for numbering body lines (default t)",
-        },
-        OptSpec {
-            short: Some('d'),
-            long: Some("section-delimiter"),
-            value: Some("CC"),
-            help: "use CC for logical page delimiters",
-        },
-        OptSpec {
-            short: Some('f'),
-            long: Some("footer-numbering"),
-            value: Some("STYLE"),
-            help: "use STYLE for numbering footer lines (default n)",
-        },
-        OptSpec {
-            short: Some('h'),
-            long: Some("header-numbering"),
-            value: Some("STYLE"),
-            help: "use STYLE for numbering header lines (default n)",
-        },
-        OptSpec {
-            short: Some('i'),
-            long: Some("line-increment"),
-            value: Some("NUMBER"),
-            help: "line number increment at each line",
-        },
-        OptSpec {
-            short: Some('l'),
-            long: Some("join-blank-lines"),
-            value: Some("NUMBER"),
-            help: "group of NUMBER empty lines counted as one",
-        },
-        OptSpec {
-            short: Some('n'),
-            long: Some("number-format"),
-            value: Some("FORMAT"),
-            help: "insert line numbers according to FORMAT (ln, rn, rz)",
-        },
-        OptSpec {
-            short: Some('p'),
-            long: Some("no-renumber"),
-            value: None,
-            help: "do not reset line numbers for each section",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("number-separator"),
-            value: Some("STRING"),
-            help: "add STRING after (possible) line number",
-        },
-        OptSpec {
-            short: Some('v'),
-            long: Some("starting-line-number"),
-            value: Some("NUMBER"),
-            help: "first line number for each section",
-        },
-        OptSpec {
-            short: Some('w'),
-            long: Some("number-width"),
-            value: Some("NUMBER"),
-            help: "use NUMBER columns for line numbers",
-        },
+        OptSpec::value(
+            'b',
+            "body-numbering",
+            "STYLE",
+            "use STYLE for numbering body lines (default t)",
+        ),
+        OptSpec::value(
+            'd',
+            "section-delimiter",
+            "CC",
+            "use CC for logical page delimiters",
+        ),
+        OptSpec::value(
+            'f',
+            "footer-numbering",
+            "STYLE",
+            "use STYLE for numbering footer lines (default n)",
+        ),
+        OptSpec::value(
+            'h',
+            "header-numbering",
+            "STYLE",
+            "use STYLE for numbering header lines (default n)",
+        ),
+        OptSpec::value(
+            'i',
+            "line-increment",
+            "NUMBER",
+            "line number increment at each line",
+        ),
+        OptSpec::value(
+            'l',
+            "join-blank-lines",
+            "NUMBER",
+            "group of NUMBER empty lines counted as one",
+        ),
+        OptSpec::value(
+            'n',
+            "number-format",
+            "FORMAT",
+            "insert line numbers according to FORMAT (ln, rn, rz)",
+        ),
+        OptSpec::flag(
+            'p',
+            "no-renumber",
+            "do not reset line numbers for each section",
+        ),
+        OptSpec::value(
+            's',
+            "number-separator",
+            "STRING",
+            "add STRING after (possible) line number",
+        ),
+        OptSpec::value(
+            'v',
+            "starting-line-number",
+            "NUMBER",
+            "first line number for each section",
+        ),
+        OptSpec::value(
+            'w',
+            "number-width",
+            "NUMBER",
+            "use NUMBER columns for line numbers",
+        ),
     ],
     operands: &[FILES],
     returns: "the lines with numbers added",

@@ -17,13 +17,12 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "nohup COMMAND [ARG]...",
     description: "Run COMMAND, ignoring hangup signals. Standard output and error are not terminals in the sandbox, so they stay where they are (GNU writes to nohup.out only when output is a terminal).",
     options: &[],
-    operands: &[ArgSpec {
-        name: "COMMAND",
-        kind: ArgType::Command,
-        description: "the program to run, with its arguments",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required(
+        "COMMAND",
+        ArgType::Command,
+        "the program to run, with its arguments",
+    )
+    .repeated()],
     returns: "the command's output",
     examples: &[Example {
         description: "run a command",

@@ -4,9 +4,9 @@
 //! nproc honours it too, capped by `$OMP_THREAD_LIMIT`), else 1: scripts size their
 //! parallelism (`make -j$(nproc)`) by it, and one is the safe answer.
 
+use sandsh_api::OptSpec;
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
 
-use super::fsutil::opt;
 use super::{operands, util};
 
 pub struct Nproc;
@@ -18,18 +18,8 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "nproc [OPTION]...",
     description: "Print the number of processing units available to the sandbox: $OMP_NUM_THREADS when set (capped by $OMP_THREAD_LIMIT), else 1. The host's processors are never reported.",
     options: &[
-        opt(
-            None,
-            Some("all"),
-            None,
-            "print the number of installed processors",
-        ),
-        opt(
-            None,
-            Some("ignore"),
-            Some("N"),
-            "if possible, exclude N processing units",
-        ),
+        OptSpec::long_flag("all", "print the number of installed processors"),
+        OptSpec::long_value("ignore", "N", "if possible, exclude N processing units"),
     ],
     operands: &[],
     returns: "a positive number",

@@ -10,7 +10,7 @@ use sandsh_api::{
 };
 
 use super::diag;
-use super::spec_rows::ZERO_TERMINATED;
+use sandsh_api::rows::ZERO_TERMINATED;
 
 use super::input::{self, Halt, Source};
 use super::{output, util};
@@ -24,93 +24,67 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "numfmt [OPTION]... [NUMBER]...",
     description: "Reformat NUMBER(s), or the numbers from standard input if none are specified. UNIT is one of: none, auto (1K = 1000, 1Ki = 1024; --from only), si (1K = 1000), iec (1K = 1024), iec-i (1Ki = 1024). ROUND is up, down, from-zero (default), towards-zero or nearest. FORMAT is printf-like: %[0]['][-][N][.N]f with optional text around it.",
     options: &[
-        OptSpec {
-            short: Some('d'),
-            long: Some("delimiter"),
-            value: Some("X"),
-            help: "use X instead of whitespace for field delimiter",
-        },
-        OptSpec {
-            short: None,
-            long: Some("field"),
-            value: Some("FIELDS"),
-            help: "replace the numbers in these input fields (default=1)",
-        },
-        OptSpec {
-            short: None,
-            long: Some("format"),
-            value: Some("FORMAT"),
-            help: "use printf style floating-point FORMAT",
-        },
-        OptSpec {
-            short: None,
-            long: Some("from"),
-            value: Some("UNIT"),
-            help: "auto-scale input numbers to UNITs; default is 'none'",
-        },
-        OptSpec {
-            short: None,
-            long: Some("from-unit"),
-            value: Some("N"),
-            help: "specify the input unit size (instead of the default 1)",
-        },
-        OptSpec {
-            short: None,
-            long: Some("grouping"),
-            value: None,
-            help: "use locale-defined grouping of digits (none in C.UTF-8)",
-        },
-        OptSpec {
-            short: None,
-            long: Some("header"),
-            value: Some("N"),
-            help: "print (without converting) the first N header lines",
-        },
-        OptSpec {
-            short: None,
-            long: Some("invalid"),
-            value: Some("MODE"),
-            help: "failure mode for invalid numbers: abort (default), fail, warn, ignore",
-        },
-        OptSpec {
-            short: None,
-            long: Some("padding"),
-            value: Some("N"),
-            help: "pad the output to N characters; positive N right-aligns, negative left-aligns",
-        },
-        OptSpec {
-            short: None,
-            long: Some("round"),
-            value: Some("METHOD"),
-            help: "use METHOD for rounding when scaling",
-        },
-        OptSpec {
-            short: None,
-            long: Some("suffix"),
-            value: Some("SUFFIX"),
-            help: "add SUFFIX to output numbers, and accept optional SUFFIX in input numbers",
-        },
-        OptSpec {
-            short: None,
-            long: Some("to"),
-            value: Some("UNIT"),
-            help: "auto-scale output numbers to UNITs",
-        },
-        OptSpec {
-            short: None,
-            long: Some("to-unit"),
-            value: Some("N"),
-            help: "the output unit size (instead of the default 1)",
-        },
+        OptSpec::value(
+            'd',
+            "delimiter",
+            "X",
+            "use X instead of whitespace for field delimiter",
+        ),
+        OptSpec::long_value(
+            "field",
+            "FIELDS",
+            "replace the numbers in these input fields (default=1)",
+        ),
+        OptSpec::long_value("format", "FORMAT", "use printf style floating-point FORMAT"),
+        OptSpec::long_value(
+            "from",
+            "UNIT",
+            "auto-scale input numbers to UNITs; default is 'none'",
+        ),
+        OptSpec::long_value(
+            "from-unit",
+            "N",
+            "specify the input unit size (instead of the default 1)",
+        ),
+        OptSpec::long_flag(
+            "grouping",
+            "use locale-defined grouping of digits (none in C.UTF-8)",
+        ),
+        OptSpec::long_value(
+            "header",
+            "N",
+            "print (without converting) the first N header lines",
+        ),
+        OptSpec::long_value(
+            "invalid",
+            "MODE",
+            "failure mode for invalid numbers: abort (default), fail, warn, ignore",
+        ),
+        OptSpec::long_value(
+            "padding",
+            "N",
+            "pad the output to N characters; positive N right-aligns, negative left-aligns",
+        ),
+        OptSpec::long_value("round", "METHOD", "use METHOD for rounding when scaling"),
+        OptSpec::long_value(
+            "suffix",
+            "SUFFIX",
+            "add SUFFIX to output numbers, and accept optional SUFFIX in input numbers",
+        ),
+        OptSpec::long_value("to", "UNIT", "auto-scale output numbers to UNITs"),
+        OptSpec::long_value(
+            "to-unit",
+            "N",
+            "the output unit size (instead of the default 1)",
+        ),
         ZERO_TERMINATED,
     ],
-    operands: &[ArgSpec {
-        name: "NUMBER",
-        kind: ArgType::Number,
-        description: "numbers to convert (stdin lines when none)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional(
+        "NUMBER",
+        ArgType::Number,
+        "numbers to convert (stdin lines when none)",
+    )
+    .repeated()],
     returns: "the converted numbers, one per line (or the input lines with fields converted)",
     examples: &[
         Example {

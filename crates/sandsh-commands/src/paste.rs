@@ -6,7 +6,7 @@
 
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
-use super::spec_rows::{FILES, ZERO_TERMINATED};
+use sandsh_api::rows::{FILES, ZERO_TERMINATED};
 
 use super::util::{self, Lines, Source};
 
@@ -19,18 +19,17 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "paste [OPTION]... [FILE]...",
     description: "Write lines consisting of the sequentially corresponding lines from each FILE, separated by TABs, to standard output. With no FILE, or when FILE is -, read standard input. The delimiter LIST may use \\n, \\t, \\\\ and \\0 (no delimiter); its characters are used in turn.",
     options: &[
-        OptSpec {
-            short: Some('d'),
-            long: Some("delimiters"),
-            value: Some("LIST"),
-            help: "reuse characters from LIST instead of TABs",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("serial"),
-            value: None,
-            help: "paste one file at a time instead of in parallel",
-        },
+        OptSpec::value(
+            'd',
+            "delimiters",
+            "LIST",
+            "reuse characters from LIST instead of TABs",
+        ),
+        OptSpec::flag(
+            's',
+            "serial",
+            "paste one file at a time instead of in parallel",
+        ),
         ZERO_TERMINATED,
     ],
     operands: &[FILES],

@@ -6,12 +6,12 @@
 //! portability instead (the portable character set, _POSIX_PATH_MAX 256 and _POSIX_NAME_MAX
 //! 14), `-P` empty names and leading hyphens, `--portability` both.
 
+use sandsh_api::OptSpec;
 use sandsh_api::fs::VfsError;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::opt;
 use super::util;
 use super::util::quotef;
 
@@ -24,27 +24,14 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "pathchk [OPTION]... NAME...",
     description: "Diagnose invalid or non-portable file names. Without options, check each NAME against the filesystem (a prefix that is not a directory, a component longer than 255 bytes, a name of 4096 bytes or more).",
     options: &[
-        opt(Some('p'), None, None, "check for most POSIX systems"),
-        opt(
-            Some('P'),
-            None,
-            None,
-            "check for empty names and leading \"-\"",
-        ),
-        opt(
-            None,
-            Some("portability"),
-            None,
+        OptSpec::short_flag('p', "check for most POSIX systems"),
+        OptSpec::short_flag('P', "check for empty names and leading \"-\""),
+        OptSpec::long_flag(
+            "portability",
             "check for all POSIX systems (equivalent to -p -P)",
         ),
     ],
-    operands: &[ArgSpec {
-        name: "NAME",
-        kind: ArgType::Path,
-        description: "file names to check",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required("NAME", ArgType::Path, "file names to check").repeated()],
     returns: "nothing; a diagnostic per invalid NAME on stderr",
     examples: &[
         Example {

@@ -25,20 +25,8 @@ static PRINTF: CommandSpec = CommandSpec {
     description: "Print ARGUMENT(s) according to FORMAT (C printf conversions, backslash escapes, %b, %q), reusing FORMAT while arguments remain. The command form of the shell builtin, for xargs, env and find -exec.",
     options: &[],
     operands: &[
-        ArgSpec {
-            name: "FORMAT",
-            kind: ArgType::String,
-            description: "the format string",
-            required: true,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "ARGUMENT",
-            kind: ArgType::String,
-            description: "values for the conversions",
-            required: false,
-            repeated: true,
-        },
+        ArgSpec::required("FORMAT", ArgType::String, "the format string"),
+        ArgSpec::optional("ARGUMENT", ArgType::String, "values for the conversions").repeated(),
     ],
     returns: "the formatted text",
     examples: &[Example {
@@ -57,13 +45,7 @@ static ECHO: CommandSpec = CommandSpec {
     usage: "echo [SHORT-OPTION]... [STRING]...",
     description: "Echo the STRING(s) to standard output, separated by spaces. -n: no trailing newline; -e: interpret backslash escapes; -E: do not (the default). The command form of the shell builtin, for xargs, env and find -exec.",
     options: &[],
-    operands: &[ArgSpec {
-        name: "STRING",
-        kind: ArgType::String,
-        description: "text to print",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional("STRING", ArgType::String, "text to print").repeated()],
     returns: "the strings on one line",
     examples: &[Example {
         description: "through env",

@@ -21,50 +21,32 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "ps [-e] [-f] [-o FORMAT] [-p PID[,PID]...] [--no-headers] | ps aux",
     description: "List the sandbox's processes: the shell, the background jobs still running and ps itself (the host's processes are never visible). Accepts UNIX options (-e, -A, -f, -o FORMAT, -p PIDLIST, --no-headers) and BSD ones (a, u, x, aux, p PIDLIST). FORMAT is a comma- or space-separated list of pid, ppid, comm, args, command, cmd, user, uid, stat, tty, tt, time; NAME= renames a column, and when every name is empty no header is printed.",
     options: &[
-        OptSpec {
-            short: Some('e'),
-            long: None,
-            value: None,
-            help: "every process (all of the sandbox's)",
-        },
-        OptSpec {
-            short: Some('A'),
-            long: None,
-            value: None,
-            help: "same as -e",
-        },
-        OptSpec {
-            short: Some('f'),
-            long: None,
-            value: None,
-            help: "full format: UID PID PPID C STIME TTY TIME CMD",
-        },
-        OptSpec {
-            short: Some('o'),
-            long: Some("format"),
-            value: Some("FORMAT"),
-            help: "the columns to print (pid,ppid,comm,args,cmd,user,uid,stat,tty,time)",
-        },
-        OptSpec {
-            short: Some('p'),
-            long: Some("pid"),
-            value: Some("PIDLIST"),
-            help: "only these process ids (exit 1 when none is running)",
-        },
-        OptSpec {
-            short: None,
-            long: Some("no-headers"),
-            value: None,
-            help: "print no header line (also --no-heading, BSD h)",
-        },
+        OptSpec::short_flag('e', "every process (all of the sandbox's)"),
+        OptSpec::short_flag('A', "same as -e"),
+        OptSpec::short_flag('f', "full format: UID PID PPID C STIME TTY TIME CMD"),
+        OptSpec::value(
+            'o',
+            "format",
+            "FORMAT",
+            "the columns to print (pid,ppid,comm,args,cmd,user,uid,stat,tty,time)",
+        ),
+        OptSpec::value(
+            'p',
+            "pid",
+            "PIDLIST",
+            "only these process ids (exit 1 when none is running)",
+        ),
+        OptSpec::long_flag(
+            "no-headers",
+            "print no header line (also --no-heading, BSD h)",
+        ),
     ],
-    operands: &[ArgSpec {
-        name: "BSD-OPTIONS",
-        kind: ArgType::String,
-        description: "BSD-style option letters without a dash (aux, ax, p PID)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional(
+        "BSD-OPTIONS",
+        ArgType::String,
+        "BSD-style option letters without a dash (aux, ax, p PID)",
+    )
+    .repeated()],
     returns: "a header line and one line per process",
     examples: &[
         Example {

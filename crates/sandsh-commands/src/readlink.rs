@@ -3,11 +3,12 @@
 //! Canonicalization is gnulib's algorithm run over the VFS ([`paths::canonicalize`]).
 //! Failures are silent unless `-v`, as in GNU, and make the exit status 1.
 
+use sandsh_api::OptSpec;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::{self, opt};
+use super::fsutil;
 use super::paths::{self, Can};
 use super::util;
 
@@ -20,57 +21,30 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "readlink [OPTION]... FILE...",
     description: "Print the value of a symbolic link, or with -f/-e/-m the canonical file name (every symlink, `.` and `..` resolved).",
     options: &[
-        opt(
-            Some('f'),
-            Some("canonicalize"),
-            None,
+        OptSpec::flag(
+            'f',
+            "canonicalize",
             "canonicalize by following every symlink; all but the last component must exist",
         ),
-        opt(
-            Some('e'),
-            Some("canonicalize-existing"),
-            None,
+        OptSpec::flag(
+            'e',
+            "canonicalize-existing",
             "canonicalize; every component must exist",
         ),
-        opt(
-            Some('m'),
-            Some("canonicalize-missing"),
-            None,
+        OptSpec::flag(
+            'm',
+            "canonicalize-missing",
             "canonicalize without requirements on existence",
         ),
-        opt(
-            Some('n'),
-            Some("no-newline"),
-            None,
-            "do not output the trailing delimiter",
-        ),
-        opt(
-            Some('q'),
-            Some("quiet"),
-            None,
-            "suppress most error messages (the default)",
-        ),
-        opt(
-            Some('s'),
-            Some("silent"),
-            None,
-            "suppress most error messages (the default)",
-        ),
-        opt(Some('v'), Some("verbose"), None, "report error messages"),
-        opt(
-            Some('z'),
-            Some("zero"),
-            None,
-            "end each output line with NUL, not newline",
-        ),
+        OptSpec::flag('n', "no-newline", "do not output the trailing delimiter"),
+        OptSpec::flag('q', "quiet", "suppress most error messages (the default)"),
+        OptSpec::flag('s', "silent", "suppress most error messages (the default)"),
+        OptSpec::flag('v', "verbose", "report error messages"),
+        OptSpec::flag('z', "zero", "end each output line with NUL, not newline"),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "symlinks (or paths to canonicalize)",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[
+        ArgSpec::required("FILE", ArgType::Path, "symlinks (or paths to canonicalize)").repeated(),
+    ],
     returns: "one target or canonical path per FILE",
     examples: &[
         Example {

@@ -5,11 +5,12 @@
 //! follow coreutils: the base alone also serves as the directory to print relative to, and a
 //! `--relative-to` outside `--relative-base` is dropped.
 
+use sandsh_api::OptSpec;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::{self, opt};
+use super::fsutil;
 use super::paths::{self, Can};
 use super::util;
 
@@ -22,64 +23,34 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "realpath [OPTION]... FILE...",
     description: "Print the resolved absolute file name; all but the last component must exist (by default).",
     options: &[
-        opt(
-            Some('e'),
-            Some("canonicalize-existing"),
-            None,
+        OptSpec::flag(
+            'e',
+            "canonicalize-existing",
             "all components of the path must exist",
         ),
-        opt(
-            Some('m'),
-            Some("canonicalize-missing"),
-            None,
+        OptSpec::flag(
+            'm',
+            "canonicalize-missing",
             "no path components need exist or be a directory",
         ),
-        opt(
-            Some('L'),
-            Some("logical"),
-            None,
-            "resolve '..' components before symlinks",
-        ),
-        opt(
-            Some('P'),
-            Some("physical"),
-            None,
-            "resolve symlinks as encountered (default)",
-        ),
-        opt(
-            Some('q'),
-            Some("quiet"),
-            None,
-            "suppress most error messages",
-        ),
-        opt(
-            None,
-            Some("relative-to"),
-            Some("DIR"),
+        OptSpec::flag('L', "logical", "resolve '..' components before symlinks"),
+        OptSpec::flag('P', "physical", "resolve symlinks as encountered (default)"),
+        OptSpec::flag('q', "quiet", "suppress most error messages"),
+        OptSpec::long_value(
+            "relative-to",
+            "DIR",
             "print the resolved path relative to DIR",
         ),
-        opt(
-            None,
-            Some("relative-base"),
-            Some("DIR"),
+        OptSpec::long_value(
+            "relative-base",
+            "DIR",
             "print absolute paths unless paths below DIR",
         ),
-        opt(Some('s'), Some("strip"), None, "don't expand symlinks"),
-        opt(None, Some("no-symlinks"), None, "don't expand symlinks"),
-        opt(
-            Some('z'),
-            Some("zero"),
-            None,
-            "end each output line with NUL, not newline",
-        ),
+        OptSpec::flag('s', "strip", "don't expand symlinks"),
+        OptSpec::long_flag("no-symlinks", "don't expand symlinks"),
+        OptSpec::flag('z', "zero", "end each output line with NUL, not newline"),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "paths to resolve",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required("FILE", ArgType::Path, "paths to resolve").repeated()],
     returns: "one resolved path per FILE",
     examples: &[
         Example {

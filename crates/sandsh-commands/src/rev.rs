@@ -20,19 +20,8 @@ static SPEC: CommandSpec = CommandSpec {
     summary: "reverse lines characterwise",
     usage: "rev [options] [file ...]",
     description: "Reverse the order of the characters in every line of each FILE (standard input when there is none) and print the result.",
-    options: &[OptSpec {
-        short: Some('0'),
-        long: Some("zero"),
-        value: None,
-        help: "zero-terminated lines",
-    }],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to read",
-        required: false,
-        repeated: true,
-    }],
+    options: &[OptSpec::flag('0', "zero", "zero-terminated lines")],
+    operands: &[ArgSpec::optional("FILE", ArgType::Path, "files to read").repeated()],
     returns: "each line with its characters reversed",
     examples: &[Example {
         description: "reverse a word",

@@ -6,6 +6,7 @@
 //! `yes | rm -i *`); end of input answers no.
 
 use sandsh_api::fs::VfsError;
+use sandsh_api::rows;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
@@ -21,62 +22,30 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "rm [OPTION]... [FILE]...",
     description: "Remove (unlink) the FILE(s). By default, directories are not removed: use -r to remove them and their contents, or -d for empty ones. Refuses to remove '/', '.' and '..' recursively.",
     options: &[
-        OptSpec {
-            short: Some('f'),
-            long: Some("force"),
-            value: None,
-            help: "ignore nonexistent files and arguments, never prompt",
-        },
-        OptSpec {
-            short: Some('i'),
-            long: None,
-            value: None,
-            help: "prompt before every removal (answers are read from standard input)",
-        },
-        OptSpec {
-            short: Some('I'),
-            long: None,
-            value: None,
-            help: "prompt once before removing more than three files, or when removing recursively",
-        },
-        OptSpec {
-            short: Some('r'),
-            long: Some("recursive"),
-            value: None,
-            help: "remove directories and their contents recursively",
-        },
-        OptSpec {
-            short: Some('R'),
-            long: None,
-            value: None,
-            help: "same as -r",
-        },
-        OptSpec {
-            short: Some('d'),
-            long: Some("dir"),
-            value: None,
-            help: "remove empty directories",
-        },
-        OptSpec {
-            short: Some('v'),
-            long: Some("verbose"),
-            value: None,
-            help: "explain what is being done",
-        },
-        OptSpec {
-            short: None,
-            long: Some("preserve-root"),
-            value: None,
-            help: "do not remove '/' (default)",
-        },
+        OptSpec::flag(
+            'f',
+            "force",
+            "ignore nonexistent files and arguments, never prompt",
+        ),
+        OptSpec::short_flag(
+            'i',
+            "prompt before every removal (answers are read from standard input)",
+        ),
+        OptSpec::short_flag(
+            'I',
+            "prompt once before removing more than three files, or when removing recursively",
+        ),
+        OptSpec::flag(
+            'r',
+            "recursive",
+            "remove directories and their contents recursively",
+        ),
+        OptSpec::short_flag('R', "same as -r"),
+        OptSpec::flag('d', "dir", "remove empty directories"),
+        rows::VERBOSE,
+        OptSpec::long_flag("preserve-root", "do not remove '/' (default)"),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to remove",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required("FILE", ArgType::Path, "files to remove").repeated()],
     returns: "nothing (with -v, one line per removal)",
     examples: &[
         Example {

@@ -23,47 +23,28 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "seq [OPTION]... LAST\n  or:  seq [OPTION]... FIRST LAST\n  or:  seq [OPTION]... FIRST INCREMENT LAST",
     description: "Print numbers from FIRST to LAST, in steps of INCREMENT (both default to 1). FIRST, INCREMENT and LAST are integers or decimals; negative values are accepted as operands. The output has as many decimals as FIRST and INCREMENT have.",
     options: &[
-        OptSpec {
-            short: Some('f'),
-            long: Some("format"),
-            value: Some("FORMAT"),
-            help: "use printf style floating-point FORMAT",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("separator"),
-            value: Some("STRING"),
-            help: "use STRING to separate numbers (default: \\n)",
-        },
-        OptSpec {
-            short: Some('w'),
-            long: Some("equal-width"),
-            value: None,
-            help: "equalize width by padding with leading zeroes",
-        },
+        OptSpec::value(
+            'f',
+            "format",
+            "FORMAT",
+            "use printf style floating-point FORMAT",
+        ),
+        OptSpec::value(
+            's',
+            "separator",
+            "STRING",
+            "use STRING to separate numbers (default: \\n)",
+        ),
+        OptSpec::flag(
+            'w',
+            "equal-width",
+            "equalize width by padding with leading zeroes",
+        ),
     ],
     operands: &[
-        ArgSpec {
-            name: "FIRST",
-            kind: ArgType::Number,
-            description: "start (default 1)",
-            required: false,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "INCREMENT",
-            kind: ArgType::Number,
-            description: "step (default 1)",
-            required: false,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "LAST",
-            kind: ArgType::Number,
-            description: "end (inclusive)",
-            required: true,
-            repeated: false,
-        },
+        ArgSpec::optional("FIRST", ArgType::Number, "start (default 1)"),
+        ArgSpec::optional("INCREMENT", ArgType::Number, "step (default 1)"),
+        ArgSpec::required("LAST", ArgType::Number, "end (inclusive)"),
     ],
     returns: "the numbers, one per line (or separated by -s)",
     examples: &[

@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use super::diag;
-use super::spec_rows::ZERO_TERMINATED;
+use sandsh_api::rows::ZERO_TERMINATED;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
@@ -28,51 +28,30 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "shuf [OPTION]... [FILE]\n  or:  shuf -e [OPTION]... [ARG]...\n  or:  shuf -i LO-HI [OPTION]...",
     description: "Write a random permutation of the input lines to standard output. With no FILE, or when FILE is -, read standard input. With --random-source=FILE the output equals GNU shuf's for the same random bytes.",
     options: &[
-        OptSpec {
-            short: Some('e'),
-            long: Some("echo"),
-            value: None,
-            help: "treat each ARG as an input line",
-        },
-        OptSpec {
-            short: Some('i'),
-            long: Some("input-range"),
-            value: Some("LO-HI"),
-            help: "treat each number LO through HI as an input line",
-        },
-        OptSpec {
-            short: Some('n'),
-            long: Some("head-count"),
-            value: Some("COUNT"),
-            help: "output at most COUNT lines",
-        },
-        OptSpec {
-            short: Some('o'),
-            long: Some("output"),
-            value: Some("FILE"),
-            help: "write result to FILE instead of standard output",
-        },
-        OptSpec {
-            short: None,
-            long: Some("random-source"),
-            value: Some("FILE"),
-            help: "get random bytes from FILE",
-        },
-        OptSpec {
-            short: Some('r'),
-            long: Some("repeat"),
-            value: None,
-            help: "output lines can be repeated",
-        },
+        OptSpec::flag('e', "echo", "treat each ARG as an input line"),
+        OptSpec::value(
+            'i',
+            "input-range",
+            "LO-HI",
+            "treat each number LO through HI as an input line",
+        ),
+        OptSpec::value('n', "head-count", "COUNT", "output at most COUNT lines"),
+        OptSpec::value(
+            'o',
+            "output",
+            "FILE",
+            "write result to FILE instead of standard output",
+        ),
+        OptSpec::long_value("random-source", "FILE", "get random bytes from FILE"),
+        OptSpec::flag('r', "repeat", "output lines can be repeated"),
         ZERO_TERMINATED,
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "input file, or the lines themselves with -e",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional(
+        "FILE",
+        ArgType::Path,
+        "input file, or the lines themselves with -e",
+    )
+    .repeated()],
     returns: "the input lines in random order",
     examples: &[
         Example {

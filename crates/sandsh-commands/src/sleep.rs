@@ -20,13 +20,9 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "sleep NUMBER[SUFFIX]...",
     description: "Pause for NUMBER seconds. SUFFIX may be 's' for seconds (the default), 'm' for minutes, 'h' for hours or 'd' for days. NUMBER may be a decimal. Several arguments add up.",
     options: &[],
-    operands: &[ArgSpec {
-        name: "NUMBER",
-        kind: ArgType::Number,
-        description: "duration, e.g. 1, 0.5, 2m",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[
+        ArgSpec::required("NUMBER", ArgType::Number, "duration, e.g. 1, 0.5, 2m").repeated(),
+    ],
     returns: "nothing",
     examples: &[Example {
         description: "short pause",

@@ -5,6 +5,7 @@
 //! ones), and so does the last-resort whole-line comparison that `-s` and `-u` turn off. The
 //! default collation is byte order, which for UTF-8 is code-point order, as C.UTF-8 collates.
 
+use sandsh_api::rows;
 use std::cmp::Ordering;
 
 use sandsh_api::{
@@ -27,158 +28,93 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "sort [OPTION]... [FILE]...",
     description: "Write sorted concatenation of all FILE(s) to standard output. With no FILE, or when FILE is -, read standard input. Collation is byte (code point) order, as in the C.UTF-8 locale. KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a field number and C a character position in the field; both are origin 1. OPTS is one or more single-letter ordering options [bdfgiMhnRrV], which override global ordering options for that key.",
     options: &[
-        OptSpec {
-            short: Some('b'),
-            long: Some("ignore-leading-blanks"),
-            value: None,
-            help: "ignore leading blanks",
-        },
-        OptSpec {
-            short: Some('d'),
-            long: Some("dictionary-order"),
-            value: None,
-            help: "consider only blanks and alphanumeric characters",
-        },
-        OptSpec {
-            short: Some('f'),
-            long: Some("ignore-case"),
-            value: None,
-            help: "fold lower case to upper case characters",
-        },
-        OptSpec {
-            short: Some('g'),
-            long: Some("general-numeric-sort"),
-            value: None,
-            help: "compare according to general numerical value",
-        },
-        OptSpec {
-            short: Some('i'),
-            long: Some("ignore-nonprinting"),
-            value: None,
-            help: "consider only printable characters",
-        },
-        OptSpec {
-            short: Some('M'),
-            long: Some("month-sort"),
-            value: None,
-            help: "compare (unknown) < 'JAN' < ... < 'DEC'",
-        },
-        OptSpec {
-            short: Some('h'),
-            long: Some("human-numeric-sort"),
-            value: None,
-            help: "compare human readable numbers (e.g., 2K 1G)",
-        },
-        OptSpec {
-            short: Some('n'),
-            long: Some("numeric-sort"),
-            value: None,
-            help: "compare according to string numerical value",
-        },
-        OptSpec {
-            short: Some('R'),
-            long: Some("random-sort"),
-            value: None,
-            help: "shuffle, but group identical keys",
-        },
-        OptSpec {
-            short: Some('r'),
-            long: Some("reverse"),
-            value: None,
-            help: "reverse the result of comparisons",
-        },
-        OptSpec {
-            short: Some('V'),
-            long: Some("version-sort"),
-            value: None,
-            help: "natural sort of (version) numbers within text",
-        },
-        OptSpec {
-            short: Some('c'),
-            long: Some("check"),
-            value: None,
-            help: "check for sorted input; do not sort",
-        },
-        OptSpec {
-            short: Some('C'),
-            long: None,
-            value: None,
-            help: "like -c, but do not report first bad line",
-        },
-        OptSpec {
-            short: Some('m'),
-            long: Some("merge"),
-            value: None,
-            help: "merge already sorted files; do not sort",
-        },
-        OptSpec {
-            short: Some('k'),
-            long: Some("key"),
-            value: Some("KEYDEF"),
-            help: "sort via a key; KEYDEF gives location and type",
-        },
-        OptSpec {
-            short: Some('o'),
-            long: Some("output"),
-            value: Some("FILE"),
-            help: "write result to FILE instead of standard output",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("stable"),
-            value: None,
-            help: "stabilize sort by disabling last-resort comparison",
-        },
-        OptSpec {
-            short: Some('t'),
-            long: Some("field-separator"),
-            value: Some("SEP"),
-            help: "use SEP instead of non-blank to blank transition",
-        },
-        OptSpec {
-            short: Some('u'),
-            long: Some("unique"),
-            value: None,
-            help: "output only the first of an equal run",
-        },
-        OptSpec {
-            short: Some('z'),
-            long: Some("zero-terminated"),
-            value: None,
-            help: "line delimiter is NUL, not newline",
-        },
-        OptSpec {
-            short: Some('S'),
-            long: Some("buffer-size"),
-            value: Some("SIZE"),
-            help: "accepted for compatibility; no effect (sorting is in memory)",
-        },
-        OptSpec {
-            short: Some('T'),
-            long: Some("temporary-directory"),
-            value: Some("DIR"),
-            help: "accepted for compatibility; no effect (no temporary files)",
-        },
-        OptSpec {
-            short: None,
-            long: Some("random-source"),
-            value: Some("FILE"),
-            help: "get random bytes from FILE (-R: the first 16 bytes key the hash, as in GNU sort)",
-        },
-        OptSpec {
-            short: None,
-            long: Some("parallel"),
-            value: Some("N"),
-            help: "accepted for compatibility; no effect",
-        },
+        OptSpec::flag('b', "ignore-leading-blanks", "ignore leading blanks"),
+        OptSpec::flag(
+            'd',
+            "dictionary-order",
+            "consider only blanks and alphanumeric characters",
+        ),
+        OptSpec::flag(
+            'f',
+            "ignore-case",
+            "fold lower case to upper case characters",
+        ),
+        OptSpec::flag(
+            'g',
+            "general-numeric-sort",
+            "compare according to general numerical value",
+        ),
+        OptSpec::flag(
+            'i',
+            "ignore-nonprinting",
+            "consider only printable characters",
+        ),
+        OptSpec::flag('M', "month-sort", "compare (unknown) < 'JAN' < ... < 'DEC'"),
+        OptSpec::flag(
+            'h',
+            "human-numeric-sort",
+            "compare human readable numbers (e.g., 2K 1G)",
+        ),
+        OptSpec::flag(
+            'n',
+            "numeric-sort",
+            "compare according to string numerical value",
+        ),
+        OptSpec::flag('R', "random-sort", "shuffle, but group identical keys"),
+        OptSpec::flag('r', "reverse", "reverse the result of comparisons"),
+        OptSpec::flag(
+            'V',
+            "version-sort",
+            "natural sort of (version) numbers within text",
+        ),
+        OptSpec::flag('c', "check", "check for sorted input; do not sort"),
+        OptSpec::short_flag('C', "like -c, but do not report first bad line"),
+        OptSpec::flag('m', "merge", "merge already sorted files; do not sort"),
+        OptSpec::value(
+            'k',
+            "key",
+            "KEYDEF",
+            "sort via a key; KEYDEF gives location and type",
+        ),
+        OptSpec::value(
+            'o',
+            "output",
+            "FILE",
+            "write result to FILE instead of standard output",
+        ),
+        OptSpec::flag(
+            's',
+            "stable",
+            "stabilize sort by disabling last-resort comparison",
+        ),
+        OptSpec::value(
+            't',
+            "field-separator",
+            "SEP",
+            "use SEP instead of non-blank to blank transition",
+        ),
+        OptSpec::flag('u', "unique", "output only the first of an equal run"),
+        rows::ZERO_TERMINATED,
+        OptSpec::value(
+            'S',
+            "buffer-size",
+            "SIZE",
+            "accepted for compatibility; no effect (sorting is in memory)",
+        ),
+        OptSpec::value(
+            'T',
+            "temporary-directory",
+            "DIR",
+            "accepted for compatibility; no effect (no temporary files)",
+        ),
+        OptSpec::long_value(
+            "random-source",
+            "FILE",
+            "get random bytes from FILE (-R: the first 16 bytes key the hash, as in GNU sort)",
+        ),
+        OptSpec::long_value("parallel", "N", "accepted for compatibility; no effect"),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to sort (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional("FILE", ArgType::Path, "files to sort (- for stdin)").repeated()],
     returns: "the sorted lines (or nothing with -c, whose status tells)",
     examples: &[
         Example {

@@ -7,6 +7,7 @@
 //! holding the file, the birth time as unknown (`-`, as GNU prints on filesystems without it).
 //! Times are UTC. `-f` (file system status) is not supported.
 
+use sandsh_api::OptSpec;
 use std::path::Path;
 use std::time::SystemTime;
 
@@ -16,7 +17,7 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::fsutil::{self, opt};
+use super::fsutil;
 use super::users::Table;
 use super::{mode, util};
 
@@ -29,45 +30,31 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "stat [OPTION]... FILE...",
     description: "Display file status. Without a format, prints GNU's multi-line layout. Format sequences: %a %A (permissions in octal / human form), %b %B (blocks and block size), %d %D (device), %f (raw mode in hex), %F (file type), %g %G (group id / name), %h (links), %i (inode), %m (mount point), %n %N (name / quoted name with link target), %o (I/O block), %r %R %t %T (device type), %s (size), %u %U (owner id / name), %w %W (birth: unknown, - and 0), %x %X, %y %Y, %z %Z (access, modify, change time as text / epoch seconds; %.3Y etc. add fractions). Blocks are 512-byte units of a 4 KiB allocation, the device is the mount's, times are UTC.\n\nWith --json, prints one JSON array with an object per FILE: {\"file\", \"type\" (file|directory|symlink|char_device|fifo), \"size\", \"blocks\", \"block_size\", \"io_block\", \"inode\", \"links\", \"mode\" (number), \"mode_octal\", \"permissions\", \"uid\", \"user\", \"gid\", \"group\", \"device\", \"atime\", \"mtime\", \"ctime\" (RFC 3339), \"birth\" (null), \"target\" (symlinks only)}.",
     options: &[
-        opt(Some('L'), Some("dereference"), None, "follow links"),
-        opt(
-            Some('f'),
-            Some("file-system"),
-            None,
+        OptSpec::flag('L', "dereference", "follow links"),
+        OptSpec::flag(
+            'f',
+            "file-system",
             "display file system status (not supported)",
         ),
-        opt(
-            Some('c'),
-            Some("format"),
-            Some("FORMAT"),
+        OptSpec::value(
+            'c',
+            "format",
+            "FORMAT",
             "use the specified FORMAT instead of the default; output a newline after each use of FORMAT",
         ),
-        opt(
-            None,
-            Some("printf"),
-            Some("FORMAT"),
+        OptSpec::long_value(
+            "printf",
+            "FORMAT",
             "like --format, but interpret backslash escapes, and do not output a mandatory trailing newline",
         ),
-        opt(
-            Some('t'),
-            Some("terse"),
-            None,
-            "print the information in terse form",
-        ),
-        opt(
-            None,
-            Some("cached"),
-            Some("MODE"),
+        OptSpec::flag('t', "terse", "print the information in terse form"),
+        OptSpec::long_value(
+            "cached",
+            "MODE",
             "accepted for compatibility; the VFS has no cache",
         ),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to describe",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required("FILE", ArgType::Path, "files to describe").repeated()],
     returns: "the status of each FILE (or a JSON array with --json)",
     examples: &[
         Example {

@@ -17,32 +17,31 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "stdbuf OPTION... COMMAND",
     description: "Run COMMAND with the buffering of its standard input, output or error set to MODE: L (line buffered; not for input), 0 (unbuffered) or a SIZE such as 4096 or 1K. In the sandbox, commands already pass output on as they write it.",
     options: &[
-        OptSpec {
-            short: Some('i'),
-            long: Some("input"),
-            value: Some("MODE"),
-            help: "adjust standard input stream buffering",
-        },
-        OptSpec {
-            short: Some('o'),
-            long: Some("output"),
-            value: Some("MODE"),
-            help: "adjust standard output stream buffering",
-        },
-        OptSpec {
-            short: Some('e'),
-            long: Some("error"),
-            value: Some("MODE"),
-            help: "adjust standard error stream buffering",
-        },
+        OptSpec::value(
+            'i',
+            "input",
+            "MODE",
+            "adjust standard input stream buffering",
+        ),
+        OptSpec::value(
+            'o',
+            "output",
+            "MODE",
+            "adjust standard output stream buffering",
+        ),
+        OptSpec::value(
+            'e',
+            "error",
+            "MODE",
+            "adjust standard error stream buffering",
+        ),
     ],
-    operands: &[ArgSpec {
-        name: "COMMAND",
-        kind: ArgType::Command,
-        description: "the program to run, with its arguments",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required(
+        "COMMAND",
+        ArgType::Command,
+        "the program to run, with its arguments",
+    )
+    .repeated()],
     returns: "the command's output",
     examples: &[Example {
         description: "line-buffered output through a pipe",

@@ -1,11 +1,11 @@
 //! `sync`: flush file system buffers. The VFS writes through, so there is nothing to flush;
 //! the command checks that named files exist (as GNU's opens them) and succeeds.
 
+use sandsh_api::OptSpec;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::opt;
 use super::util;
 
 pub struct Sync;
@@ -17,26 +17,14 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "sync [OPTION] [FILE]...",
     description: "Synchronize cached writes. The sandbox's filesystem writes through, so this only checks that any FILEs named exist.",
     options: &[
-        opt(
-            Some('d'),
-            Some("data"),
-            None,
-            "sync only file data, no unneeded metadata",
-        ),
-        opt(
-            Some('f'),
-            Some("file-system"),
-            None,
+        OptSpec::flag('d', "data", "sync only file data, no unneeded metadata"),
+        OptSpec::flag(
+            'f',
+            "file-system",
             "sync the file systems that contain the files",
         ),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files whose data to flush",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional("FILE", ArgType::Path, "files whose data to flush").repeated()],
     returns: "nothing",
     examples: &[Example {
         description: "flush everything",

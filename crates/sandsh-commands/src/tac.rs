@@ -10,7 +10,7 @@ use regex::bytes::Regex;
 
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
-use super::spec_rows::FILES;
+use sandsh_api::rows::FILES;
 
 use super::input::{self, Unread};
 use super::util;
@@ -24,24 +24,22 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tac [OPTION]... [FILE]...",
     description: "Write each FILE to standard output, last line first. With no FILE, or when FILE is -, read standard input.",
     options: &[
-        OptSpec {
-            short: Some('b'),
-            long: Some("before"),
-            value: None,
-            help: "attach the separator before instead of after",
-        },
-        OptSpec {
-            short: Some('r'),
-            long: Some("regex"),
-            value: None,
-            help: "interpret the separator as a regular expression",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("separator"),
-            value: Some("STRING"),
-            help: "use STRING as the separator instead of newline",
-        },
+        OptSpec::flag(
+            'b',
+            "before",
+            "attach the separator before instead of after",
+        ),
+        OptSpec::flag(
+            'r',
+            "regex",
+            "interpret the separator as a regular expression",
+        ),
+        OptSpec::value(
+            's',
+            "separator",
+            "STRING",
+            "use STRING as the separator instead of newline",
+        ),
     ],
     operands: &[FILES],
     returns: "the records of each input in reverse order",

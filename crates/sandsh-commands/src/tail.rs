@@ -6,7 +6,7 @@
 
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
-use super::spec_rows::{FILES, ZERO_TERMINATED};
+use sandsh_api::rows::{FILES, ZERO_TERMINATED};
 
 use super::obsolete;
 use super::output::FileHeaders;
@@ -21,48 +21,23 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tail [OPTION]... [FILE]...",
     description: "Print the last 10 lines of each FILE to standard output. With more than one FILE, precede each with a header giving the file name. With no FILE, or when FILE is -, read standard input. `-NUM` and `+NUM` are accepted as `-n NUM` and `-n +NUM`. Following files (-f, -F) is not supported.",
     options: &[
-        OptSpec {
-            short: Some('c'),
-            long: Some("bytes"),
-            value: Some("[+]NUM"),
-            help: "output the last NUM bytes; or use -c +NUM to output starting with byte NUM",
-        },
-        OptSpec {
-            short: Some('f'),
-            long: Some("follow"),
-            value: None,
-            help: "not supported (exits 1)",
-        },
-        OptSpec {
-            short: Some('F'),
-            long: None,
-            value: None,
-            help: "not supported (exits 1)",
-        },
-        OptSpec {
-            short: Some('n'),
-            long: Some("lines"),
-            value: Some("[+]NUM"),
-            help: "output the last NUM lines, instead of the last 10; or use -n +NUM to skip NUM-1 lines at the start",
-        },
-        OptSpec {
-            short: Some('q'),
-            long: Some("quiet"),
-            value: None,
-            help: "never output headers giving file names",
-        },
-        OptSpec {
-            short: None,
-            long: Some("silent"),
-            value: None,
-            help: "same as --quiet",
-        },
-        OptSpec {
-            short: Some('v'),
-            long: Some("verbose"),
-            value: None,
-            help: "always output headers giving file names",
-        },
+        OptSpec::value(
+            'c',
+            "bytes",
+            "[+]NUM",
+            "output the last NUM bytes; or use -c +NUM to output starting with byte NUM",
+        ),
+        OptSpec::flag('f', "follow", "not supported (exits 1)"),
+        OptSpec::short_flag('F', "not supported (exits 1)"),
+        OptSpec::value(
+            'n',
+            "lines",
+            "[+]NUM",
+            "output the last NUM lines, instead of the last 10; or use -n +NUM to skip NUM-1 lines at the start",
+        ),
+        OptSpec::flag('q', "quiet", "never output headers giving file names"),
+        OptSpec::long_flag("silent", "same as --quiet"),
+        OptSpec::flag('v', "verbose", "always output headers giving file names"),
         ZERO_TERMINATED,
     ],
     operands: &[FILES],

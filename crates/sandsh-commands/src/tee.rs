@@ -16,26 +16,14 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tee [OPTION]... [FILE]...",
     description: "Copy standard input to each FILE, and also to standard output.",
     options: &[
-        OptSpec {
-            short: Some('a'),
-            long: Some("append"),
-            value: None,
-            help: "append to the given FILEs, do not overwrite",
-        },
-        OptSpec {
-            short: Some('i'),
-            long: Some("ignore-interrupts"),
-            value: None,
-            help: "ignore interrupt signals (no effect: there are no signals here)",
-        },
+        OptSpec::flag('a', "append", "append to the given FILEs, do not overwrite"),
+        OptSpec::flag(
+            'i',
+            "ignore-interrupts",
+            "ignore interrupt signals (no effect: there are no signals here)",
+        ),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to write",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional("FILE", ArgType::Path, "files to write").repeated()],
     returns: "standard input, unchanged",
     examples: &[Example {
         description: "copy to a file",

@@ -19,26 +19,20 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tools [--json] [-g GROUP] [NAME]...",
     description: "List the commands of this session, one per line: name, group, full name (group.name), risk level (read_only, low_risk, medium_risk, high_risk, critical) and summary. With NAMEs, list only those; with -g, only one group. Shell builtins are not listed (see help). `help NAME` prints a command's full spec: options, operands, output, examples and error conditions.",
     options: &[
-        OptSpec {
-            short: Some('g'),
-            long: Some("group"),
-            value: Some("GROUP"),
-            help: "only commands of this group (fs, text, shell, sys, …)",
-        },
-        OptSpec {
-            short: None,
-            long: Some("json"),
-            value: None,
-            help: "print a JSON array of {name, group, full_name, risk, summary}",
-        },
+        OptSpec::value(
+            'g',
+            "group",
+            "GROUP",
+            "only commands of this group (fs, text, shell, sys, …)",
+        ),
+        OptSpec::long_flag(
+            "json",
+            "print a JSON array of {name, group, full_name, risk, summary}",
+        ),
     ],
-    operands: &[ArgSpec {
-        name: "NAME",
-        kind: ArgType::String,
-        description: "commands to list (all when none)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[
+        ArgSpec::optional("NAME", ArgType::String, "commands to list (all when none)").repeated(),
+    ],
     returns: "one line per command: NAME GROUP FULL_NAME RISK SUMMARY (or JSON with --json)",
     examples: &[
         Example {

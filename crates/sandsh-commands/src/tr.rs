@@ -20,52 +20,31 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tr [OPTION]... STRING1 [STRING2]",
     description: "Translate, squeeze, and/or delete characters from standard input, writing to standard output. STRINGs are sets: CHAR1-CHAR2 ranges, [:alnum:] [:alpha:] [:blank:] [:cntrl:] [:digit:] [:graph:] [:lower:] [:print:] [:punct:] [:space:] [:upper:] [:xdigit:] classes, [=C=] equivalence classes, [C*N] and [C*] repeats (in STRING2), and the escapes \\NNN \\\\ \\a \\b \\f \\n \\r \\t \\v. Works on bytes, as GNU tr does.",
     options: &[
-        OptSpec {
-            short: Some('c'),
-            long: Some("complement"),
-            value: None,
-            help: "use the complement of STRING1",
-        },
-        OptSpec {
-            short: Some('C'),
-            long: None,
-            value: None,
-            help: "same as -c",
-        },
-        OptSpec {
-            short: Some('d'),
-            long: Some("delete"),
-            value: None,
-            help: "delete characters in STRING1, do not translate",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("squeeze-repeats"),
-            value: None,
-            help: "replace each sequence of a repeated character listed in the last specified SET with a single occurrence",
-        },
-        OptSpec {
-            short: Some('t'),
-            long: Some("truncate-set1"),
-            value: None,
-            help: "first truncate STRING1 to length of STRING2",
-        },
+        OptSpec::flag('c', "complement", "use the complement of STRING1"),
+        OptSpec::short_flag('C', "same as -c"),
+        OptSpec::flag(
+            'd',
+            "delete",
+            "delete characters in STRING1, do not translate",
+        ),
+        OptSpec::flag(
+            's',
+            "squeeze-repeats",
+            "replace each sequence of a repeated character listed in the last specified SET with a single occurrence",
+        ),
+        OptSpec::flag(
+            't',
+            "truncate-set1",
+            "first truncate STRING1 to length of STRING2",
+        ),
     ],
     operands: &[
-        ArgSpec {
-            name: "STRING1",
-            kind: ArgType::String,
-            description: "the set to translate from, delete or squeeze",
-            required: true,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "STRING2",
-            kind: ArgType::String,
-            description: "the set to translate to",
-            required: false,
-            repeated: false,
-        },
+        ArgSpec::required(
+            "STRING1",
+            ArgType::String,
+            "the set to translate from, delete or squeeze",
+        ),
+        ArgSpec::optional("STRING2", ArgType::String, "the set to translate to"),
     ],
     returns: "standard input, transformed",
     examples: &[

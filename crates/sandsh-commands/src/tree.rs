@@ -6,13 +6,13 @@
 //! counts a top directory only when something was listed under it; a symlink to a directory
 //! counts as a directory (and is descended into only with `-l`).
 
+use sandsh_api::OptSpec;
 use sandsh_api::fs::FileType;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 use sandsh_text::pattern::{Pattern, PatternOptions};
 
-use super::fsutil::opt;
 use super::util;
 
 pub struct Tree;
@@ -24,101 +24,44 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tree [OPTION]... [DIRECTORY]...",
     description: "List the contents of each DIRECTORY (default .) as a tree, followed by a count of the directories and files listed. Patterns (-I, -P) are shell wildcards matched against entry names; alternatives are separated by |.",
     options: &[
-        opt(
-            Some('a'),
-            None,
-            None,
-            "all files are listed (including hidden ones)",
-        ),
-        opt(Some('d'), None, None, "list directories only"),
-        opt(
-            Some('l'),
-            None,
-            None,
-            "follow symbolic links like directories",
-        ),
-        opt(
-            Some('f'),
-            None,
-            None,
-            "print the full path prefix for each file",
-        ),
-        opt(Some('i'), None, None, "don't print indentation lines"),
-        opt(
-            Some('L'),
-            None,
-            Some("LEVEL"),
-            "descend only LEVEL directories deep",
-        ),
-        opt(
-            Some('P'),
-            None,
-            Some("PATTERN"),
+        OptSpec::short_flag('a', "all files are listed (including hidden ones)"),
+        OptSpec::short_flag('d', "list directories only"),
+        OptSpec::short_flag('l', "follow symbolic links like directories"),
+        OptSpec::short_flag('f', "print the full path prefix for each file"),
+        OptSpec::short_flag('i', "don't print indentation lines"),
+        OptSpec::short_value('L', "LEVEL", "descend only LEVEL directories deep"),
+        OptSpec::short_value(
+            'P',
+            "PATTERN",
             "list only those files that match the pattern",
         ),
-        opt(
-            Some('I'),
-            None,
-            Some("PATTERN"),
-            "do not list files that match the pattern",
-        ),
-        opt(
-            None,
-            Some("noreport"),
-            None,
-            "turn off the file/directory count at the end",
-        ),
-        opt(
-            Some('F'),
-            None,
-            None,
+        OptSpec::short_value('I', "PATTERN", "do not list files that match the pattern"),
+        OptSpec::long_flag("noreport", "turn off the file/directory count at the end"),
+        OptSpec::short_flag(
+            'F',
             "append / for directories, * for executables, | for fifos",
         ),
-        opt(
-            Some('s'),
-            None,
-            None,
-            "print the size in bytes of each file",
-        ),
-        opt(
-            Some('h'),
-            None,
-            None,
-            "print sizes in a more human readable way",
-        ),
-        opt(Some('r'), None, None, "sort in reverse alphabetic order"),
-        opt(
-            None,
-            Some("dirsfirst"),
-            None,
-            "list directories before files",
-        ),
-        opt(
-            None,
-            Some("charset"),
-            Some("X"),
+        OptSpec::short_flag('s', "print the size in bytes of each file"),
+        OptSpec::short_flag('h', "print sizes in a more human readable way"),
+        OptSpec::short_flag('r', "sort in reverse alphabetic order"),
+        OptSpec::long_flag("dirsfirst", "list directories before files"),
+        OptSpec::long_value(
+            "charset",
+            "X",
             "use charset X for line drawing (ascii for plain ASCII)",
         ),
-        opt(
-            Some('n'),
-            None,
-            None,
-            "turn colorization off (always the case)",
-        ),
-        opt(
-            Some('U'),
-            None,
-            None,
+        OptSpec::short_flag('n', "turn colorization off (always the case)"),
+        OptSpec::short_flag(
+            'U',
             "leave files unsorted (entries come in name order anyway)",
         ),
     ],
-    operands: &[ArgSpec {
-        name: "DIRECTORY",
-        kind: ArgType::Path,
-        description: "directories to list (default .)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional(
+        "DIRECTORY",
+        ArgType::Path,
+        "directories to list (default .)",
+    )
+    .repeated()],
     returns: "the tree, then a blank line and the count of directories and files",
     examples: &[
         Example {

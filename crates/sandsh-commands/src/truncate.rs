@@ -1,12 +1,13 @@
 //! `truncate`: shrink or extend files to a size, with GNU's relative forms (`+N -N <N >N /N
 //! %N`), multiplier suffixes, `-r` reference files and `-o` I/O-block units (4 KiB in the VFS).
 
+use sandsh_api::OptSpec;
 use sandsh_api::fs::{VfsError, WriteMode};
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::{self, opt};
+use super::fsutil;
 use super::util;
 
 pub struct Truncate;
@@ -18,38 +19,21 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "truncate OPTION... FILE...",
     description: "Shrink or extend the size of each FILE to the specified size. A FILE that does not exist is created (unless -c). A file extended reads as zero bytes. SIZE is an integer with an optional unit (K, M, G, T, P, E as powers of 1024; KB, MB, ... as powers of 1000) and may be prefixed with '+' extend by, '-' reduce by, '<' at most, '>' at least, '/' round down to multiple of, '%' round up to multiple of.",
     options: &[
-        opt(
-            Some('c'),
-            Some("no-create"),
-            None,
-            "do not create any files",
-        ),
-        opt(
-            Some('o'),
-            Some("io-blocks"),
-            None,
+        OptSpec::flag('c', "no-create", "do not create any files"),
+        OptSpec::flag(
+            'o',
+            "io-blocks",
             "treat SIZE as number of IO blocks instead of bytes",
         ),
-        opt(
-            Some('r'),
-            Some("reference"),
-            Some("RFILE"),
-            "base size on RFILE",
-        ),
-        opt(
-            Some('s'),
-            Some("size"),
-            Some("SIZE"),
+        OptSpec::value('r', "reference", "RFILE", "base size on RFILE"),
+        OptSpec::value(
+            's',
+            "size",
+            "SIZE",
             "set or adjust the file size by SIZE bytes",
         ),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to resize",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required("FILE", ArgType::Path, "files to resize").repeated()],
     returns: "nothing; the files are resized",
     examples: &[
         Example {

@@ -25,13 +25,11 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tsort [OPTION] [FILE]",
     description: "Write totally ordered list consistent with the partial ordering in FILE. The input is pairs of whitespace-separated items: 'a b' means a comes before b; a pair of equal items just names an item. With no FILE, or when FILE is -, read standard input. A loop is reported on stderr (and broken) and the exit status is 1.",
     options: &[],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "the pairs to sort (- for stdin)",
-        required: false,
-        repeated: false,
-    }],
+    operands: &[ArgSpec::optional(
+        "FILE",
+        ArgType::Path,
+        "the pairs to sort (- for stdin)",
+    )],
     returns: "the items, one a line, each after everything that must precede it",
     examples: &[Example {
         description: "order dependencies",

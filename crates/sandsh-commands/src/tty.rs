@@ -1,9 +1,9 @@
 //! `tty`: print the file name of the terminal on standard input. A sandbox's standard input
 //! is never a terminal, so this prints "not a tty" and exits 1, as GNU tty does off a terminal.
 
+use sandsh_api::OptSpec;
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
 
-use super::fsutil::opt;
 use super::{operands, util};
 
 pub struct Tty;
@@ -15,13 +15,8 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tty [OPTION]...",
     description: "Print the file name of the terminal connected to standard input. In the sandbox standard input is never a terminal: prints \"not a tty\" and exits 1.",
     options: &[
-        opt(
-            Some('s'),
-            Some("silent"),
-            None,
-            "print nothing, only return an exit status",
-        ),
-        opt(None, Some("quiet"), None, "same as -s"),
+        OptSpec::flag('s', "silent", "print nothing, only return an exit status"),
+        OptSpec::long_flag("quiet", "same as -s"),
     ],
     operands: &[],
     returns: "\"not a tty\"",

@@ -4,9 +4,9 @@
 //! (`$HOSTNAME`, from `KernelConfig::hostname`), the machine is `$HOSTTYPE` (x86_64 unless the
 //! embedder changed it), and the kernel release and version are fixed strings that say sandsh.
 
+use sandsh_api::OptSpec;
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
 
-use super::fsutil::opt;
 use super::{operands, sysinfo, util};
 
 pub struct Uname;
@@ -24,60 +24,23 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "uname [OPTION]...",
     description: "Print certain system information about the sandbox (never the host). With no OPTION, same as -s. The node name is the session's host name; the release and version name sandsh.",
     options: &[
-        opt(
-            Some('a'),
-            Some("all"),
-            None,
+        OptSpec::flag(
+            'a',
+            "all",
             "print all information, omitting -p and -i if unknown",
         ),
-        opt(
-            Some('s'),
-            Some("kernel-name"),
-            None,
-            "print the kernel name",
-        ),
-        opt(
-            Some('n'),
-            Some("nodename"),
-            None,
-            "print the network node hostname",
-        ),
-        opt(
-            Some('r'),
-            Some("kernel-release"),
-            None,
-            "print the kernel release",
-        ),
-        opt(
-            Some('v'),
-            Some("kernel-version"),
-            None,
-            "print the kernel version",
-        ),
-        opt(
-            Some('m'),
-            Some("machine"),
-            None,
-            "print the machine hardware name",
-        ),
-        opt(
-            Some('p'),
-            Some("processor"),
-            None,
-            "print the processor type (unknown)",
-        ),
-        opt(
-            Some('i'),
-            Some("hardware-platform"),
-            None,
+        OptSpec::flag('s', "kernel-name", "print the kernel name"),
+        OptSpec::flag('n', "nodename", "print the network node hostname"),
+        OptSpec::flag('r', "kernel-release", "print the kernel release"),
+        OptSpec::flag('v', "kernel-version", "print the kernel version"),
+        OptSpec::flag('m', "machine", "print the machine hardware name"),
+        OptSpec::flag('p', "processor", "print the processor type (unknown)"),
+        OptSpec::flag(
+            'i',
+            "hardware-platform",
             "print the hardware platform (unknown)",
         ),
-        opt(
-            Some('o'),
-            Some("operating-system"),
-            None,
-            "print the operating system",
-        ),
+        OptSpec::flag('o', "operating-system", "print the operating system"),
     ],
     operands: &[],
     returns: "the requested fields, space separated, on one line",

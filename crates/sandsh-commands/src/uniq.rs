@@ -9,7 +9,7 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::spec_rows::ZERO_TERMINATED;
+use sandsh_api::rows::ZERO_TERMINATED;
 
 use super::util::{self, Lines};
 
@@ -22,71 +22,42 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "uniq [OPTION]... [INPUT [OUTPUT]]",
     description: "Filter adjacent matching lines from INPUT (or standard input), writing to OUTPUT (or standard output). With no options, matching lines are merged to the first occurrence. Repeated lines are only detected when adjacent: sort first.",
     options: &[
-        OptSpec {
-            short: Some('c'),
-            long: Some("count"),
-            value: None,
-            help: "prefix lines by the number of occurrences",
-        },
-        OptSpec {
-            short: Some('d'),
-            long: Some("repeated"),
-            value: None,
-            help: "only print duplicate lines, one for each group",
-        },
-        OptSpec {
-            short: Some('D'),
-            long: Some("all-repeated"),
-            value: None,
-            help: "print all duplicate lines",
-        },
-        OptSpec {
-            short: Some('f'),
-            long: Some("skip-fields"),
-            value: Some("N"),
-            help: "avoid comparing the first N fields",
-        },
-        OptSpec {
-            short: Some('i'),
-            long: Some("ignore-case"),
-            value: None,
-            help: "ignore differences in case when comparing",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("skip-chars"),
-            value: Some("N"),
-            help: "avoid comparing the first N characters",
-        },
-        OptSpec {
-            short: Some('u'),
-            long: Some("unique"),
-            value: None,
-            help: "only print unique lines",
-        },
-        OptSpec {
-            short: Some('w'),
-            long: Some("check-chars"),
-            value: Some("N"),
-            help: "compare no more than N characters in lines",
-        },
+        OptSpec::flag('c', "count", "prefix lines by the number of occurrences"),
+        OptSpec::flag(
+            'd',
+            "repeated",
+            "only print duplicate lines, one for each group",
+        ),
+        OptSpec::flag('D', "all-repeated", "print all duplicate lines"),
+        OptSpec::value(
+            'f',
+            "skip-fields",
+            "N",
+            "avoid comparing the first N fields",
+        ),
+        OptSpec::flag(
+            'i',
+            "ignore-case",
+            "ignore differences in case when comparing",
+        ),
+        OptSpec::value(
+            's',
+            "skip-chars",
+            "N",
+            "avoid comparing the first N characters",
+        ),
+        OptSpec::flag('u', "unique", "only print unique lines"),
+        OptSpec::value(
+            'w',
+            "check-chars",
+            "N",
+            "compare no more than N characters in lines",
+        ),
         ZERO_TERMINATED,
     ],
     operands: &[
-        ArgSpec {
-            name: "INPUT",
-            kind: ArgType::Path,
-            description: "input file (- for stdin)",
-            required: false,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "OUTPUT",
-            kind: ArgType::Path,
-            description: "output file",
-            required: false,
-            repeated: false,
-        },
+        ArgSpec::optional("INPUT", ArgType::Path, "input file (- for stdin)"),
+        ArgSpec::optional("OUTPUT", ArgType::Path, "output file"),
     ],
     returns: "the filtered lines",
     examples: &[

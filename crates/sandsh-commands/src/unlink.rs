@@ -17,13 +17,11 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "unlink FILE",
     description: "Call the unlink function to remove the specified FILE: one file, symlink or other non-directory; no options, no recursion.",
     options: &[],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "the file to remove",
-        required: true,
-        repeated: false,
-    }],
+    operands: &[ArgSpec::required(
+        "FILE",
+        ArgType::Path,
+        "the file to remove",
+    )],
     returns: "nothing; the file is removed",
     examples: &[Example {
         description: "remove one file",

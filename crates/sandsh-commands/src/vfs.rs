@@ -20,20 +20,12 @@ static SPEC: CommandSpec = CommandSpec {
     description: "diff: list the changes made inside the overlay mounted at PATH (all overlays without PATH), with a unified diff for each changed text file. commit: write those changes to the host directory. reset: discard them.",
     options: &[],
     operands: &[
-        ArgSpec {
-            name: "ACTION",
-            kind: ArgType::String,
-            description: "diff, commit or reset",
-            required: true,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "PATH",
-            kind: ArgType::Path,
-            description: "an overlay mount point (or a path inside one)",
-            required: false,
-            repeated: false,
-        },
+        ArgSpec::required("ACTION", ArgType::String, "diff, commit or reset"),
+        ArgSpec::optional(
+            "PATH",
+            ArgType::Path,
+            "an overlay mount point (or a path inside one)",
+        ),
     ],
     returns: "diff: the changes; commit/reset: a summary line",
     examples: &[Example {

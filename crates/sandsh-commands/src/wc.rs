@@ -21,44 +21,15 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "wc [OPTION]... [FILE]...",
     description: "Print newline, word, and byte counts for each FILE, and a total line if more than one FILE is specified. A word is a non-zero-length sequence of printable characters delimited by white space. With no FILE, or when FILE is -, read standard input. Counts are printed in the order lines, words, characters, bytes, maximum line length.",
     options: &[
-        OptSpec {
-            short: Some('c'),
-            long: Some("bytes"),
-            value: None,
-            help: "print the byte counts",
-        },
-        OptSpec {
-            short: Some('m'),
-            long: Some("chars"),
-            value: None,
-            help: "print the character counts (UTF-8)",
-        },
-        OptSpec {
-            short: Some('l'),
-            long: Some("lines"),
-            value: None,
-            help: "print the newline counts",
-        },
-        OptSpec {
-            short: Some('L'),
-            long: Some("max-line-length"),
-            value: None,
-            help: "print the maximum display width",
-        },
-        OptSpec {
-            short: Some('w'),
-            long: Some("words"),
-            value: None,
-            help: "print the word counts",
-        },
+        OptSpec::flag('c', "bytes", "print the byte counts"),
+        OptSpec::flag('m', "chars", "print the character counts (UTF-8)"),
+        OptSpec::flag('l', "lines", "print the newline counts"),
+        OptSpec::flag('L', "max-line-length", "print the maximum display width"),
+        OptSpec::flag('w', "words", "print the word counts"),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to count (- for stdin)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[
+        ArgSpec::optional("FILE", ArgType::Path, "files to count (- for stdin)").repeated(),
+    ],
     returns: "one line of counts per input, then a total line when there are several. With --json, one JSON array: an object per input {\"file\" (null for standard input), and the selected counts among \"lines\", \"words\", \"chars\", \"bytes\", \"max_line_length\", as numbers}, then for several inputs {\"file\": null, \"total\": true, ...}",
     examples: &[
         Example {

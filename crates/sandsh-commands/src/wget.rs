@@ -61,13 +61,7 @@ static SPEC: CommandSpec = CommandSpec {
         OptSpec::flag('v', "verbose", "verbose (the default)"),
         OptSpec::long_flag("no-verbose", "print one line per download"),
     ],
-    operands: &[ArgSpec {
-        name: "URL",
-        kind: ArgType::String,
-        description: "http:// or https:// URL",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required("URL", ArgType::String, "http:// or https:// URL").repeated()],
     returns: "the documents, in files or on stdout (-O -); progress messages on stderr",
     examples: &[Example {
         description: "without an allowlist the network is off",

@@ -5,11 +5,11 @@
 //! `/usr/bin` or `/bin` finds a registered command there, and any other entry finds only
 //! executable files actually present in the VFS.
 
+use sandsh_api::OptSpec;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::fsutil::opt;
 use super::util;
 
 pub struct Which;
@@ -20,19 +20,11 @@ static SPEC: CommandSpec = CommandSpec {
     summary: "locate a command",
     usage: "which [-a] COMMAND...",
     description: "Print the path of each COMMAND that would run, searching $PATH. Registered commands are found in /usr/bin (and /bin); other executables must exist as files. Shell builtins and functions are not reported (use `command -v` or `type`).",
-    options: &[opt(
-        Some('a'),
-        None,
-        None,
+    options: &[OptSpec::short_flag(
+        'a',
         "print all matching pathnames of each argument",
     )],
-    operands: &[ArgSpec {
-        name: "COMMAND",
-        kind: ArgType::Command,
-        description: "command names",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required("COMMAND", ArgType::Command, "command names").repeated()],
     returns: "one path per command found",
     examples: &[
         Example {

@@ -18,13 +18,9 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "yes [STRING]...",
     description: "Repeatedly output a line with all specified STRING(s), or 'y'. Ends when the reader goes away or the run is cancelled.",
     options: &[],
-    operands: &[ArgSpec {
-        name: "STRING",
-        kind: ArgType::String,
-        description: "words to repeat (default y)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[
+        ArgSpec::optional("STRING", ArgType::String, "words to repeat (default y)").repeated(),
+    ],
     returns: "an endless stream of lines",
     examples: &[
         Example {

@@ -204,13 +204,12 @@ const XZ_OPTS: &[OptSpec] = &[
     OptSpec::short_flag('9', "compression preset 9"),
 ];
 
-const FILES: &[ArgSpec] = &[ArgSpec {
-    name: "FILE",
-    kind: ArgType::Path,
-    description: "files to (de)compress in place (standard input to standard output when none)",
-    required: false,
-    repeated: true,
-}];
+const FILES: &[ArgSpec] = &[ArgSpec::optional(
+    "FILE",
+    ArgType::Path,
+    "files to (de)compress in place (standard input to standard output when none)",
+)
+.repeated()];
 
 const ERRORS: &str = "exit 1 on a missing or unreadable file, bad data or a full filesystem (the partial output is removed); 2 for warnings (gzip/xz: output exists, unknown suffix, trailing garbage) and for corrupt data in bzip2";
 

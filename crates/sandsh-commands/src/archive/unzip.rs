@@ -48,20 +48,17 @@ static SPEC: CommandSpec = CommandSpec {
     description: "Extract the members of ZIPFILE (all, or those matching the MEMBER patterns, where * also matches /) into the current directory or EXDIR, creating directories as needed. -l lists them in Info-ZIP's format, -p writes their data to standard output, -t tests them. An existing file is kept with -n, replaced with -o, and otherwise treated as Info-ZIP treats an unanswerable prompt (\"[N]one\"). Deflate, bzip2 and stored members are read. Members with '..' components, and symbolic links whose target leaves the extraction directory, are refused with a message (status 1).",
     options: OPTS,
     operands: &[
-        ArgSpec {
-            name: "ZIPFILE",
-            kind: ArgType::Path,
-            description: "the archive (\".zip\" may be left off)",
-            required: true,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "MEMBER",
-            kind: ArgType::Pattern,
-            description: "members to extract or list (wildcards allowed)",
-            required: false,
-            repeated: true,
-        },
+        ArgSpec::required(
+            "ZIPFILE",
+            ArgType::Path,
+            "the archive (\".zip\" may be left off)",
+        ),
+        ArgSpec::optional(
+            "MEMBER",
+            ArgType::Pattern,
+            "members to extract or list (wildcards allowed)",
+        )
+        .repeated(),
     ],
     returns: "extracted files, a listing, or member data on standard output",
     examples: &[Example {

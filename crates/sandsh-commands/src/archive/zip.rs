@@ -68,20 +68,8 @@ static SPEC: CommandSpec = CommandSpec {
     description: "Add the FILEs to the archive ZIPFILE (\".zip\" is appended when the name has no suffix), creating it or updating the entries it already has. Directories are added with their contents under -r. Files are deflated, or stored when that is not smaller. The archive is a standard .zip (the zip crate's writer) and opens with Info-ZIP unzip. Symbolic links are followed unless -y. Member order is name order within each directory.",
     options: OPTS,
     operands: &[
-        ArgSpec {
-            name: "ZIPFILE",
-            kind: ArgType::Path,
-            description: "the archive to create or update",
-            required: true,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "FILE",
-            kind: ArgType::Path,
-            description: "files and directories to add",
-            required: true,
-            repeated: true,
-        },
+        ArgSpec::required("ZIPFILE", ArgType::Path, "the archive to create or update"),
+        ArgSpec::required("FILE", ArgType::Path, "files and directories to add").repeated(),
     ],
     returns: "the archive; one \"adding:\"/\"updating:\" line per entry unless -q",
     examples: &[Example {

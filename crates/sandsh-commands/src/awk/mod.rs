@@ -32,47 +32,44 @@ pub struct Awk;
 pub struct Gawk;
 
 const OPTIONS: &[OptSpec] = &[
-    OptSpec {
-        short: Some('F'),
-        long: Some("field-separator"),
-        value: Some("FS"),
-        help: "use FS for the input field separator (the value of the FS variable)",
-    },
-    OptSpec {
-        short: Some('v'),
-        long: Some("assign"),
-        value: Some("VAR=VAL"),
-        help: "assign VAL to VAR before the program starts (escapes are processed)",
-    },
-    OptSpec {
-        short: Some('f'),
-        long: Some("file"),
-        value: Some("PROGFILE"),
-        help: "read the program from PROGFILE (may be repeated)",
-    },
-    OptSpec {
-        short: Some('e'),
-        long: Some("source"),
-        value: Some("TEXT"),
-        help: "use TEXT as program source (gawk; may be combined with -f)",
-    },
+    OptSpec::value(
+        'F',
+        "field-separator",
+        "FS",
+        "use FS for the input field separator (the value of the FS variable)",
+    ),
+    OptSpec::value(
+        'v',
+        "assign",
+        "VAR=VAL",
+        "assign VAL to VAR before the program starts (escapes are processed)",
+    ),
+    OptSpec::value(
+        'f',
+        "file",
+        "PROGFILE",
+        "read the program from PROGFILE (may be repeated)",
+    ),
+    OptSpec::value(
+        'e',
+        "source",
+        "TEXT",
+        "use TEXT as program source (gawk; may be combined with -f)",
+    ),
 ];
 
 const OPERANDS: &[ArgSpec] = &[
-    ArgSpec {
-        name: "PROGRAM",
-        kind: ArgType::String,
-        description: "the awk program text (when no -f is given)",
-        required: false,
-        repeated: false,
-    },
-    ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "input files, or VAR=VALUE assignments processed in order (- is stdin)",
-        required: false,
-        repeated: true,
-    },
+    ArgSpec::optional(
+        "PROGRAM",
+        ArgType::String,
+        "the awk program text (when no -f is given)",
+    ),
+    ArgSpec::optional(
+        "FILE",
+        ArgType::Path,
+        "input files, or VAR=VALUE assignments processed in order (- is stdin)",
+    )
+    .repeated(),
 ];
 
 const DESCRIPTION: &str = "Scan each input FILE (or standard input) for records matching the patterns of PROGRAM and run their actions. POSIX awk with the gawk extensions: BEGIN/END, ranges, regex patterns, getline in every form, output redirection to files and to commands (run inside the shell), arrays with SUBSEP, user functions, and the built-ins length substr index split sub gsub match sprintf sin cos atan2 exp log sqrt int rand srand tolower toupper system close fflush gensub strftime systime mktime asort asorti patsplit. Strings are handled as UTF-8 characters. `for (k in a)` visits keys in the order gawk does.";

@@ -33,62 +33,25 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "bc [OPTION]... [FILE]...",
     description: "Read bc programs from each FILE, then from standard input, and run them: numbers of any size with `scale` digits after the point, ibase/obase for input and output bases, variables, arrays, functions (define, auto, return), if/else, while, for, break, continue, print, strings, comments, halt and quit. With -l, the math library is loaded (s c a l e j) and scale starts at 20. Output matches GNU bc 1.07.1 to the digit, including line wrapping at 70 characters (BC_LINE_LENGTH; 0 disables) and error messages. read() and warranty are not supported.",
     options: &[
-        OptSpec {
-            short: Some('l'),
-            long: Some("mathlib"),
-            value: None,
-            help: "use the predefined math routines (scale=20)",
-        },
-        OptSpec {
-            short: Some('q'),
-            long: Some("quiet"),
-            value: None,
-            help: "don't print initial banner",
-        },
-        OptSpec {
-            short: Some('s'),
-            long: Some("standard"),
-            value: None,
-            help: "non-standard bc constructs are errors",
-        },
-        OptSpec {
-            short: Some('w'),
-            long: Some("warn"),
-            value: None,
-            help: "warn about non-standard bc constructs",
-        },
-        OptSpec {
-            short: Some('h'),
-            long: None,
-            value: None,
-            help: "print GNU's usage summary and exit",
-        },
-        OptSpec {
-            short: Some('v'),
-            long: Some("version"),
-            value: None,
-            help: "print version information and exit",
-        },
-        OptSpec {
-            short: Some('i'),
-            long: Some("interactive"),
-            value: None,
-            help: "force interactive mode (not supported)",
-        },
-        OptSpec {
-            short: Some('c'),
-            long: Some("compile"),
-            value: None,
-            help: "print the byte code only (not supported)",
-        },
+        OptSpec::flag(
+            'l',
+            "mathlib",
+            "use the predefined math routines (scale=20)",
+        ),
+        OptSpec::flag('q', "quiet", "don't print initial banner"),
+        OptSpec::flag('s', "standard", "non-standard bc constructs are errors"),
+        OptSpec::flag('w', "warn", "warn about non-standard bc constructs"),
+        OptSpec::short_flag('h', "print GNU's usage summary and exit"),
+        OptSpec::flag('v', "version", "print version information and exit"),
+        OptSpec::flag('i', "interactive", "force interactive mode (not supported)"),
+        OptSpec::flag('c', "compile", "print the byte code only (not supported)"),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "bc programs, read before standard input",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional(
+        "FILE",
+        ArgType::Path,
+        "bc programs, read before standard input",
+    )
+    .repeated()],
     returns: "what the program prints",
     examples: &[
         Example {

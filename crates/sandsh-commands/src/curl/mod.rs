@@ -170,13 +170,12 @@ static SPEC: CommandSpec = CommandSpec {
             "use ADDR for HOST:PORT instead of resolving it (the allowlist still judges ADDR)",
         ),
     ],
-    operands: &[ArgSpec {
-        name: "URL",
-        kind: ArgType::String,
-        description: "http:// or https:// URL (no scheme means http://)",
-        required: true,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::required(
+        "URL",
+        ArgType::String,
+        "http:// or https:// URL (no scheme means http://)",
+    )
+    .repeated()],
     returns: "the response body (or head with -I) on stdout or in the -o file, then the -w text",
     examples: &[Example {
         description: "without an allowlist the network is off",

@@ -8,33 +8,25 @@ use super::{Kind, run};
 
 /// The options and operand both take.
 static OPTIONS: &[OptSpec] = &[
-    OptSpec {
-        short: Some('d'),
-        long: Some("decode"),
-        value: None,
-        help: "decode data",
-    },
-    OptSpec {
-        short: Some('i'),
-        long: Some("ignore-garbage"),
-        value: None,
-        help: "when decoding, ignore non-alphabet characters",
-    },
-    OptSpec {
-        short: Some('w'),
-        long: Some("wrap"),
-        value: Some("COLS"),
-        help: "wrap encoded lines after COLS characters (default 76); 0 disables wrapping",
-    },
+    OptSpec::flag('d', "decode", "decode data"),
+    OptSpec::flag(
+        'i',
+        "ignore-garbage",
+        "when decoding, ignore non-alphabet characters",
+    ),
+    OptSpec::value(
+        'w',
+        "wrap",
+        "COLS",
+        "wrap encoded lines after COLS characters (default 76); 0 disables wrapping",
+    ),
 ];
 
-static OPERANDS: &[ArgSpec] = &[ArgSpec {
-    name: "FILE",
-    kind: ArgType::Path,
-    description: "input (default: stdin)",
-    required: false,
-    repeated: false,
-}];
+static OPERANDS: &[ArgSpec] = &[ArgSpec::optional(
+    "FILE",
+    ArgType::Path,
+    "input (default: stdin)",
+)];
 
 static B64_SPEC: CommandSpec = CommandSpec {
     name: "base64",

@@ -5,12 +5,13 @@
 //! and base2 (MSB or LSB first) are fixed-width per byte and stream here. Z85 is not
 //! implemented and says so instead of emitting something else.
 
+use sandsh_api::OptSpec;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
 use super::Kind;
-use crate::fsutil::opt;
+
 use crate::util;
 
 pub struct Basenc;
@@ -22,75 +23,44 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "basenc [OPTION]... [FILE]",
     description: "basenc encode or decode FILE, or standard input, to standard output, with the encoding chosen by the last encoding option. When decoding, the input may contain newlines in addition to the bytes of the formal alphabet; use -i to attempt to recover from any other non-alphabet bytes.",
     options: &[
-        opt(
-            None,
-            Some("base64"),
-            None,
-            "same as 'base64' program (RFC4648 section 4)",
-        ),
-        opt(
-            None,
-            Some("base64url"),
-            None,
-            "file- and url-safe base64 (RFC4648 section 5)",
-        ),
-        opt(
-            None,
-            Some("base32"),
-            None,
-            "same as 'base32' program (RFC4648 section 6)",
-        ),
-        opt(
-            None,
-            Some("base32hex"),
-            None,
+        OptSpec::long_flag("base64", "same as 'base64' program (RFC4648 section 4)"),
+        OptSpec::long_flag("base64url", "file- and url-safe base64 (RFC4648 section 5)"),
+        OptSpec::long_flag("base32", "same as 'base32' program (RFC4648 section 6)"),
+        OptSpec::long_flag(
+            "base32hex",
             "extended hex alphabet base32 (RFC4648 section 7)",
         ),
-        opt(
-            None,
-            Some("base16"),
-            None,
-            "hex encoding (RFC4648 section 8)",
-        ),
-        opt(
-            None,
-            Some("base2msbf"),
-            None,
+        OptSpec::long_flag("base16", "hex encoding (RFC4648 section 8)"),
+        OptSpec::long_flag(
+            "base2msbf",
             "bit string with most significant bit (msb) first",
         ),
-        opt(
-            None,
-            Some("base2lsbf"),
-            None,
+        OptSpec::long_flag(
+            "base2lsbf",
             "bit string with least significant bit (lsb) first",
         ),
-        opt(Some('d'), Some("decode"), None, "decode data"),
-        opt(
-            Some('i'),
-            Some("ignore-garbage"),
-            None,
+        OptSpec::flag('d', "decode", "decode data"),
+        OptSpec::flag(
+            'i',
+            "ignore-garbage",
             "when decoding, ignore non-alphabet characters",
         ),
-        opt(
-            Some('w'),
-            Some("wrap"),
-            Some("COLS"),
+        OptSpec::value(
+            'w',
+            "wrap",
+            "COLS",
             "wrap encoded lines after COLS character (default 76); 0 disables line wrapping",
         ),
-        opt(
-            None,
-            Some("z85"),
-            None,
+        OptSpec::long_flag(
+            "z85",
             "ascii85-like encoding (ZeroMQ spec:32/Z85); not supported in the sandbox",
         ),
     ],
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "the input (- for stdin)",
-        required: false,
-        repeated: false,
-    }],
+    operands: &[ArgSpec::optional(
+        "FILE",
+        ArgType::Path,
+        "the input (- for stdin)",
+    )],
     returns: "the encoded or decoded data",
     examples: &[
         Example {

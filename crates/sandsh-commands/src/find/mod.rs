@@ -46,40 +46,23 @@ Actions: -print -print0 -printf FMT -fprint FILE -fprint0 FILE -fprintf FILE FMT
 With --json each printed file is one JSON object per line: path, name, type (file, directory, symlink, fifo, char_device), size (bytes), mode (a number, as ls --json and stat --json give it), permissions (as ls -l shows them), mtime (RFC 3339), depth, and target for symlinks. \
 Times are UTC. The sandbox has one file system, so -xdev is accepted and has no effect.",
     options: &[
-        OptSpec {
-            short: Some('P'),
-            long: None,
-            value: None,
-            help: "never follow symbolic links (the default)",
-        },
-        OptSpec {
-            short: Some('L'),
-            long: None,
-            value: None,
-            help: "follow symbolic links",
-        },
-        OptSpec {
-            short: Some('H'),
-            long: None,
-            value: None,
-            help: "follow symbolic links named on the command line only",
-        },
+        OptSpec::short_flag('P', "never follow symbolic links (the default)"),
+        OptSpec::short_flag('L', "follow symbolic links"),
+        OptSpec::short_flag('H', "follow symbolic links named on the command line only"),
     ],
     operands: &[
-        ArgSpec {
-            name: "STARTING-POINT",
-            kind: ArgType::Path,
-            description: "where to start (default .)",
-            required: false,
-            repeated: true,
-        },
-        ArgSpec {
-            name: "EXPRESSION",
-            kind: ArgType::String,
-            description: "tests, actions and operators",
-            required: false,
-            repeated: true,
-        },
+        ArgSpec::optional(
+            "STARTING-POINT",
+            ArgType::Path,
+            "where to start (default .)",
+        )
+        .repeated(),
+        ArgSpec::optional(
+            "EXPRESSION",
+            ArgType::String,
+            "tests, actions and operators",
+        )
+        .repeated(),
     ],
     returns: "the paths the expression prints (one per line by default), or JSON objects with --json",
     examples: &[

@@ -167,20 +167,17 @@ pub(crate) static OPTIONS: &[OptSpec] = &[
 ];
 
 const OPERANDS: &[ArgSpec] = &[
-    ArgSpec {
-        name: "PATTERNS",
-        kind: ArgType::Pattern,
-        description: "one or more patterns separated by newlines (unless -e or -f is given)",
-        required: true,
-        repeated: false,
-    },
-    ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to search (- for stdin; with -r, directories)",
-        required: false,
-        repeated: true,
-    },
+    ArgSpec::required(
+        "PATTERNS",
+        ArgType::Pattern,
+        "one or more patterns separated by newlines (unless -e or -f is given)",
+    ),
+    ArgSpec::optional(
+        "FILE",
+        ArgType::Path,
+        "files to search (- for stdin; with -r, directories)",
+    )
+    .repeated(),
 ];
 
 const DESCRIPTION: &str = "Search for PATTERNS in each FILE. PATTERNS is one or more patterns separated by newlines; grep prints each line that matches a pattern. With no FILE, read standard input (with -r, the working directory). Patterns are POSIX basic regular expressions by default (GNU extensions included), extended with -E, fixed strings with -F, Perl-style with -P. Output, binary-file handling and exit status follow GNU grep 3.8. With --json, each selected line is printed as one JSON object: {\"path\", \"line_number\", \"byte_offset\", \"line\", \"submatches\": [{\"match\", \"start\", \"end\"}]}.";

@@ -99,20 +99,13 @@ Options may appear anywhere; --arg, --argjson, --slurpfile and --rawfile take tw
         OptSpec::flag('V', "version", "print the jq version this emulates"),
     ],
     operands: &[
-        ArgSpec {
-            name: "FILTER",
-            kind: ArgType::String,
-            description: "the jq program (default `.`)",
-            required: false,
-            repeated: false,
-        },
-        ArgSpec {
-            name: "FILE",
-            kind: ArgType::Path,
-            description: "JSON files to read (standard input when none)",
-            required: false,
-            repeated: true,
-        },
+        ArgSpec::optional("FILTER", ArgType::String, "the jq program (default `.`)"),
+        ArgSpec::optional(
+            "FILE",
+            ArgType::Path,
+            "JSON files to read (standard input when none)",
+        )
+        .repeated(),
     ],
     returns: "the filter's outputs, one JSON text per line (pretty-printed unless -c)",
     examples: &[

@@ -16,36 +16,22 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "cksum [OPTION]... [FILE]...",
     description: "Print the CRC checksum (POSIX cksum) and byte count of each FILE, or with -a another algorithm: sysv, bsd, crc, md5, sha1, sha224, sha256, sha384, sha512, blake2b. With no FILE, or when FILE is -, read standard input. Checking (-c) is not supported here; use sha256sum -c and friends.",
     options: &[
-        OptSpec {
-            short: Some('a'),
-            long: Some("algorithm"),
-            value: Some("TYPE"),
-            help: "select the digest type: sysv, bsd, crc (default), md5, sha1, sha224, sha256, sha384, sha512, blake2b",
-        },
-        OptSpec {
-            short: Some('l'),
-            long: Some("length"),
-            value: Some("BITS"),
-            help: "digest length in bits for blake2b",
-        },
-        OptSpec {
-            short: None,
-            long: Some("untagged"),
-            value: None,
-            help: "create a reversed style checksum, without digest type",
-        },
-        OptSpec {
-            short: None,
-            long: Some("tag"),
-            value: None,
-            help: "create a BSD style checksum (the default for digests)",
-        },
-        OptSpec {
-            short: Some('c'),
-            long: Some("check"),
-            value: None,
-            help: "not supported by cksum here",
-        },
+        OptSpec::value(
+            'a',
+            "algorithm",
+            "TYPE",
+            "select the digest type: sysv, bsd, crc (default), md5, sha1, sha224, sha256, sha384, sha512, blake2b",
+        ),
+        OptSpec::value('l', "length", "BITS", "digest length in bits for blake2b"),
+        OptSpec::long_flag(
+            "untagged",
+            "create a reversed style checksum, without digest type",
+        ),
+        OptSpec::long_flag(
+            "tag",
+            "create a BSD style checksum (the default for digests)",
+        ),
+        OptSpec::flag('c', "check", "not supported by cksum here"),
     ],
     operands: &[CHECKSUM_FILES],
     returns: "one line per file: CRC, byte count and name",

@@ -48,66 +48,32 @@ fn unescape(name: &str) -> String {
 
 /// The options of every digest command.
 const COMMON: [OptSpec; 10] = [
-    OptSpec {
-        short: Some('b'),
-        long: Some("binary"),
-        value: None,
-        help: "read in binary mode (marks lines with *)",
-    },
-    OptSpec {
-        short: Some('c'),
-        long: Some("check"),
-        value: None,
-        help: "read checksums from the FILEs and check them",
-    },
-    OptSpec {
-        short: None,
-        long: Some("tag"),
-        value: None,
-        help: "create a BSD-style checksum",
-    },
-    OptSpec {
-        short: Some('t'),
-        long: Some("text"),
-        value: None,
-        help: "read in text mode (default)",
-    },
-    OptSpec {
-        short: Some('z'),
-        long: Some("zero"),
-        value: None,
-        help: "end each output line with NUL, not newline",
-    },
-    OptSpec {
-        short: None,
-        long: Some("ignore-missing"),
-        value: None,
-        help: "with -c, don't fail or report status for missing files",
-    },
-    OptSpec {
-        short: None,
-        long: Some("quiet"),
-        value: None,
-        help: "with -c, don't print OK for each successfully verified file",
-    },
-    OptSpec {
-        short: None,
-        long: Some("status"),
-        value: None,
-        help: "with -c, don't output anything, status code shows success",
-    },
-    OptSpec {
-        short: None,
-        long: Some("strict"),
-        value: None,
-        help: "with -c, exit non-zero for improperly formatted checksum lines",
-    },
-    OptSpec {
-        short: Some('w'),
-        long: Some("warn"),
-        value: None,
-        help: "with -c, warn about improperly formatted checksum lines",
-    },
+    OptSpec::flag('b', "binary", "read in binary mode (marks lines with *)"),
+    OptSpec::flag('c', "check", "read checksums from the FILEs and check them"),
+    OptSpec::long_flag("tag", "create a BSD-style checksum"),
+    OptSpec::flag('t', "text", "read in text mode (default)"),
+    OptSpec::flag('z', "zero", "end each output line with NUL, not newline"),
+    OptSpec::long_flag(
+        "ignore-missing",
+        "with -c, don't fail or report status for missing files",
+    ),
+    OptSpec::long_flag(
+        "quiet",
+        "with -c, don't print OK for each successfully verified file",
+    ),
+    OptSpec::long_flag(
+        "status",
+        "with -c, don't output anything, status code shows success",
+    ),
+    OptSpec::long_flag(
+        "strict",
+        "with -c, exit non-zero for improperly formatted checksum lines",
+    ),
+    OptSpec::flag(
+        'w',
+        "warn",
+        "with -c, warn about improperly formatted checksum lines",
+    ),
 ];
 
 static COMMON_OPTS: &[OptSpec] = &COMMON;
@@ -116,12 +82,12 @@ static COMMON_OPTS: &[OptSpec] = &COMMON;
 static B2_OPTS: &[OptSpec] = &with_length(COMMON);
 
 const fn with_length(common: [OptSpec; 10]) -> [OptSpec; 11] {
-    const LENGTH: OptSpec = OptSpec {
-        short: Some('l'),
-        long: Some("length"),
-        value: Some("BITS"),
-        help: "digest length in bits: 128, 160, 224, 256, 384 or 512 (default)",
-    };
+    const LENGTH: OptSpec = OptSpec::value(
+        'l',
+        "length",
+        "BITS",
+        "digest length in bits: 128, 160, 224, 256, 384 or 512 (default)",
+    );
     let mut out = [LENGTH; 11];
     let mut i = 0;
     while i < common.len() {
@@ -131,13 +97,12 @@ const fn with_length(common: [OptSpec; 10]) -> [OptSpec; 11] {
     out
 }
 
-static OPERANDS: &[ArgSpec] = &[ArgSpec {
-    name: "FILE",
-    kind: ArgType::Path,
-    description: "files to digest or (with -c) checksum lists; - for stdin",
-    required: false,
-    repeated: true,
-}];
+static OPERANDS: &[ArgSpec] = &[ArgSpec::optional(
+    "FILE",
+    ArgType::Path,
+    "files to digest or (with -c) checksum lists; - for stdin",
+)
+.repeated()];
 
 macro_rules! sum_spec {
     ($name:ident, $cmd:literal, $algo:literal, $opts:expr, $script:literal, $out:literal) => {

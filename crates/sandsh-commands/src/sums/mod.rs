@@ -16,13 +16,8 @@ pub use digest::{B2SUM, MD5SUM, SHA1SUM, SHA224SUM, SHA256SUM, SHA384SUM, SHA512
 pub use sum::Sum;
 
 /// The `FILE...` operand of `cksum` and `sum`.
-const CHECKSUM_FILES: ArgSpec = ArgSpec {
-    name: "FILE",
-    kind: ArgType::Path,
-    description: "files to checksum (- for stdin)",
-    required: false,
-    repeated: true,
-};
+const CHECKSUM_FILES: ArgSpec =
+    ArgSpec::optional("FILE", ArgType::Path, "files to checksum (- for stdin)").repeated();
 
 /// A digest algorithm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,10 +3,11 @@
 //! `sum.c` computes and prints them. Input streams a chunk at a time; the last of `-r`/`-s`
 //! wins, as in GNU.
 
+use sandsh_api::OptSpec;
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
 
 use super::CHECKSUM_FILES;
-use crate::fsutil::opt;
+
 use crate::util;
 
 pub struct Sum;
@@ -18,16 +19,10 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "sum [OPTION]... [FILE]...",
     description: "Print or check BSD (16-bit) checksums. With no FILE, or when FILE is -, read standard input. Prints the checksum and the size in blocks, and the file name when FILEs are given.",
     options: &[
-        opt(
-            Some('r'),
-            None,
-            None,
-            "use BSD sum algorithm (the default), use 1K blocks",
-        ),
-        opt(
-            Some('s'),
-            Some("sysv"),
-            None,
+        OptSpec::short_flag('r', "use BSD sum algorithm (the default), use 1K blocks"),
+        OptSpec::flag(
+            's',
+            "sysv",
             "use System V sum algorithm, use 512 bytes blocks",
         ),
     ],

@@ -5,7 +5,7 @@
 
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
-use crate::spec_rows::FILES;
+use sandsh_api::rows::FILES;
 
 use super::{filter_chunks, parse_args};
 
@@ -18,18 +18,13 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "expand [OPTION]... [FILE]...",
     description: "Convert tabs in each FILE to spaces, writing to standard output. With no FILE, or when FILE is -, read standard input. LIST is comma separated tab positions; the last may be prefixed with '/' (repeat that size after the last stop) or '+' (stops relative to the last one). `-N` is accepted as `-t N`.",
     options: &[
-        OptSpec {
-            short: Some('i'),
-            long: Some("initial"),
-            value: None,
-            help: "do not convert tabs after non blanks",
-        },
-        OptSpec {
-            short: Some('t'),
-            long: Some("tabs"),
-            value: Some("LIST"),
-            help: "have tabs N characters apart, not 8, or use a comma separated list of positions",
-        },
+        OptSpec::flag('i', "initial", "do not convert tabs after non blanks"),
+        OptSpec::value(
+            't',
+            "tabs",
+            "LIST",
+            "have tabs N characters apart, not 8, or use a comma separated list of positions",
+        ),
     ],
     operands: &[FILES],
     returns: "the input with tabs replaced by spaces",

@@ -6,7 +6,7 @@
 
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
-use crate::spec_rows::FILES;
+use sandsh_api::rows::FILES;
 
 use super::{filter_chunks, parse_args};
 use crate::util;
@@ -20,24 +20,21 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "unexpand [OPTION]... [FILE]...",
     description: "Convert blanks in each FILE to tabs, writing to standard output. With no FILE, or when FILE is -, read standard input. LIST is as for expand.",
     options: &[
-        OptSpec {
-            short: Some('a'),
-            long: Some("all"),
-            value: None,
-            help: "convert all blanks, instead of just initial blanks",
-        },
-        OptSpec {
-            short: None,
-            long: Some("first-only"),
-            value: None,
-            help: "convert only leading sequences of blanks (overrides -a)",
-        },
-        OptSpec {
-            short: Some('t'),
-            long: Some("tabs"),
-            value: Some("LIST"),
-            help: "have tabs N characters apart instead of 8 (enables -a), or use a list",
-        },
+        OptSpec::flag(
+            'a',
+            "all",
+            "convert all blanks, instead of just initial blanks",
+        ),
+        OptSpec::long_flag(
+            "first-only",
+            "convert only leading sequences of blanks (overrides -a)",
+        ),
+        OptSpec::value(
+            't',
+            "tabs",
+            "LIST",
+            "have tabs N characters apart instead of 8 (enables -a), or use a list",
+        ),
     ],
     operands: &[FILES],
     returns: "the input with runs of blanks replaced by tabs",

@@ -116,13 +116,12 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tar {-c|-x|-t|-r|-u} [-f ARCHIVE] [OPTION]... [FILE]...",
     description: "Create (-c), list (-t), extract (-x), append to (-r) or update (-u) tar archives. Traditional bundled letters work too (tar czf out.tgz dir). Archives are GNU format (ustar with --format=ustar), with GNU long names, padded to 10240-byte records: they open with GNU tar and the reverse. -z, -j and -J compress with gzip, bzip2 and xz; when reading, compression is detected from the data. Directories are archived recursively in name order. -tv prints GNU's long listing (times in UTC). On extraction, leading '/' is stripped with GNU's warning, members containing '..' are skipped, symbolic links whose target leaves the extraction directory and hard links to outside it are refused, and nothing is written through a symbolic link; all with a message and status 2.",
     options: OPTS,
-    operands: &[ArgSpec {
-        name: "FILE",
-        kind: ArgType::Path,
-        description: "files to archive (-c, -r, -u) or members to select (-t, -x)",
-        required: false,
-        repeated: true,
-    }],
+    operands: &[ArgSpec::optional(
+        "FILE",
+        ArgType::Path,
+        "files to archive (-c, -r, -u) or members to select (-t, -x)",
+    )
+    .repeated()],
     returns: "the archive (file or standard output), the listing, or extracted files",
     examples: &[
         Example {
