@@ -235,16 +235,10 @@ fn advance(ctx: &mut dyn ToolCtx, inp: &mut In, eol: u8) -> Result<(), i32> {
 #[cfg(test)]
 mod tests {
     use super::Comm;
-    use crate::testing::{TestCtx, run};
+    use crate::testing::run_on_pair;
 
     fn go(args: &[&str], a: &str, b: &str) -> (i32, String, String) {
-        let mut ctx = TestCtx::new()
-            .file("a", a.as_bytes())
-            .file("b", b.as_bytes());
-        let mut v = args.to_vec();
-        v.extend(["a", "b"]);
-        let s = run(&Comm, &v, &mut ctx);
-        (s, ctx.out_str(), ctx.err_str())
+        run_on_pair(&Comm, args, a, b)
     }
 
     #[test]

@@ -668,16 +668,10 @@ fn run_join(
 #[cfg(test)]
 mod tests {
     use super::Join;
-    use crate::testing::{TestCtx, run};
+    use crate::testing::run_on_pair;
 
     fn go(args: &[&str], a: &str, b: &str) -> (i32, String, String) {
-        let mut ctx = TestCtx::new()
-            .file("a", a.as_bytes())
-            .file("b", b.as_bytes());
-        let mut v = args.to_vec();
-        v.extend(["a", "b"]);
-        let s = run(&Join, &v, &mut ctx);
-        (s, ctx.out_str(), ctx.err_str())
+        run_on_pair(&Join, args, a, b)
     }
 
     #[test]

@@ -84,6 +84,23 @@ pub fn run_in(cmd: &dyn Command, args: &[&str], stdin: &str) -> (ExitStatus, Str
     (s, ctx.out_str(), ctx.err_str())
 }
 
+/// Run on two files `a` and `b` (contents given) named after `args`, as the two-input
+/// commands (comm, join) take them; returns (status, stdout, stderr).
+pub fn run_on_pair(
+    cmd: &dyn Command,
+    args: &[&str],
+    a: &str,
+    b: &str,
+) -> (ExitStatus, String, String) {
+    let mut ctx = TestCtx::new()
+        .file("a", a.as_bytes())
+        .file("b", b.as_bytes());
+    let mut v = args.to_vec();
+    v.extend(["a", "b"]);
+    let s = run(cmd, &v, &mut ctx);
+    (s, ctx.out_str(), ctx.err_str())
+}
+
 impl ToolCtx for TestCtx {
     fn backend(&self) -> &Arc<dyn KernelBackend> {
         &self.backend
