@@ -27,7 +27,8 @@ pub use value::Value;
 /// values it takes and returns.
 pub mod fs {
     pub use sandsh_vfs::{
-        FileType, FsStats, KernelBackend, Metadata, MountInfo, VfsError, WriteMode, normalize,
+        FileTimes, FileType, FsStats, KernelBackend, Metadata, MountInfo, VfsError, WriteMode,
+        normalize,
     };
 }
 

@@ -53,70 +53,69 @@ pub struct OptSpec {
 }
 
 impl OptSpec {
-    /// A flag with a short and a long name: `-v, --verbose`.
-    pub const fn flag(short: char, long: &'static str, help: &'static str) -> OptSpec {
+    /// An option row written as GNU's `--help` writes it: `"-v"`, `"-v, --verbose"`,
+    /// `"--verbose"`, `"-n N"`, `"-n, --lines=N"` or `"--lines=N"` (a value's name follows
+    /// a space after a lone short name, `=` after a long one). Evaluated at compile time: a
+    /// malformed row in a `static` table does not build.
+    pub const fn new(names: &'static str, help: &'static str) -> OptSpec {
+        let b = names.as_bytes();
+        let mut short = None;
+        let mut i = 0;
+        if b.len() >= 2 && b[0] == b'-' && b[1] != b'-' {
+            assert!(b[1].is_ascii(), "a short option is one ASCII character");
+            short = Some(b[1] as char);
+            i = 2;
+            if i == b.len() {
+                return OptSpec {
+                    short,
+                    long: None,
+                    value: None,
+                    help,
+                };
+            }
+            if b[i] == b' ' {
+                let (_, value) = names.split_at(i + 1);
+                assert!(!value.is_empty(), "a value name follows the space");
+                return OptSpec {
+                    short,
+                    long: None,
+                    value: Some(value),
+                    help,
+                };
+            }
+            assert!(
+                b[i] == b',' && i + 1 < b.len() && b[i + 1] == b' ',
+                "a short and a long name are separated by \", \""
+            );
+            i += 2;
+        }
+        assert!(
+            i + 2 < b.len() && b[i] == b'-' && b[i + 1] == b'-',
+            "an option row is \"-x\", \"-x VALUE\", \"--long\" or \"-x, --long[=VALUE]\""
+        );
+        let (_, rest) = names.split_at(i + 2);
+        let r = rest.as_bytes();
+        let mut eq = 0;
+        while eq < r.len() && r[eq] != b'=' {
+            eq += 1;
+        }
+        if eq == r.len() {
+            return OptSpec {
+                short,
+                long: Some(rest),
+                value: None,
+                help,
+            };
+        }
+        let (long, value) = rest.split_at(eq);
+        let (_, value) = value.split_at(1);
+        assert!(
+            !long.is_empty() && !value.is_empty(),
+            "an empty long or value name"
+        );
         OptSpec {
-            short: Some(short),
+            short,
             long: Some(long),
-            value: None,
-            help,
-        }
-    }
-
-    /// An option that takes a value, with a short and a long name: `-n, --lines=N`.
-    pub const fn value(
-        short: char,
-        long: &'static str,
-        value: &'static str,
-        help: &'static str,
-    ) -> OptSpec {
-        OptSpec {
-            short: Some(short),
-            long: Some(long),
-            value: Some(value),
-            help,
-        }
-    }
-
-    /// A flag with only a long name: `--verbose`.
-    pub const fn long_flag(long: &'static str, help: &'static str) -> OptSpec {
-        OptSpec {
-            short: None,
-            long: Some(long),
-            value: None,
-            help,
-        }
-    }
-
-    /// An option that takes a value, with only a long name: `--lines=N`.
-    pub const fn long_value(
-        long: &'static str,
-        value: &'static str,
-        help: &'static str,
-    ) -> OptSpec {
-        OptSpec {
-            short: None,
-            long: Some(long),
-            value: Some(value),
-            help,
-        }
-    }
-
-    /// A flag with only a short name: `-v`.
-    pub const fn short_flag(short: char, help: &'static str) -> OptSpec {
-        OptSpec {
-            short: Some(short),
-            long: None,
-            value: None,
-            help,
-        }
-    }
-
-    /// An option that takes a value, with only a short name: `-n N`.
-    pub const fn short_value(short: char, value: &'static str, help: &'static str) -> OptSpec {
-        OptSpec {
-            short: Some(short),
-            long: None,
             value: Some(value),
             help,
         }
@@ -169,11 +168,13 @@ pub mod rows {
     use super::{ArgSpec, ArgType, OptSpec};
 
     /// `-z`, `--zero-terminated`: records end in NUL instead of newline.
-    pub const ZERO_TERMINATED: OptSpec =
-        OptSpec::flag('z', "zero-terminated", "line delimiter is NUL, not newline");
+    pub const ZERO_TERMINATED: OptSpec = OptSpec::new(
+        "-z, --zero-terminated",
+        "line delimiter is NUL, not newline",
+    );
 
     /// `-v`, `--verbose` of the file utilities.
-    pub const VERBOSE: OptSpec = OptSpec::flag('v', "verbose", "explain what is being done");
+    pub const VERBOSE: OptSpec = OptSpec::new("-v, --verbose", "explain what is being done");
 
     /// `[FILE]...`: the inputs of a filter, standard input when none or `-`.
     pub const FILES: ArgSpec =
@@ -219,5 +220,49 @@ impl CommandSpec {
     /// The option with this short letter.
     pub fn short_opt(&self, c: char) -> Option<&OptSpec> {
         self.options.iter().find(|o| o.short == Some(c))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OptSpec;
+
+    fn parts(o: OptSpec) -> (Option<char>, Option<&'static str>, Option<&'static str>) {
+        (o.short, o.long, o.value)
+    }
+
+    #[test]
+    fn option_rows_read_as_gnu_help_writes_them() {
+        let h = "help";
+        assert_eq!(parts(OptSpec::new("-v", h)), (Some('v'), None, None));
+        assert_eq!(parts(OptSpec::new("-n N", h)), (Some('n'), None, Some("N")));
+        assert_eq!(parts(OptSpec::new("--tag", h)), (None, Some("tag"), None));
+        assert_eq!(
+            parts(OptSpec::new("--http1.1", h)),
+            (None, Some("http1.1"), None)
+        );
+        assert_eq!(
+            parts(OptSpec::new("--from=UNIT", h)),
+            (None, Some("from"), Some("UNIT"))
+        );
+        assert_eq!(
+            parts(OptSpec::new("-s, --silent", h)),
+            (Some('s'), Some("silent"), None)
+        );
+        assert_eq!(
+            parts(OptSpec::new("-n, --lines=NUM", h)),
+            (Some('n'), Some("lines"), Some("NUM"))
+        );
+        assert_eq!(
+            parts(OptSpec::new("--arg=NAME VALUE", h)),
+            (None, Some("arg"), Some("NAME VALUE"))
+        );
+        assert_eq!(parts(OptSpec::new("-#, --progress-bar", h)).0, Some('#'));
+    }
+
+    #[test]
+    #[should_panic]
+    fn a_malformed_row_is_refused() {
+        let _ = OptSpec::new("-n,--lines", "help");
     }
 }

@@ -16,18 +16,15 @@ static BASENAME: CommandSpec = CommandSpec {
     usage: "basename NAME [SUFFIX]\n  or:  basename OPTION... NAME...",
     description: "Print NAME with any leading directory components removed. If specified, also remove a trailing SUFFIX (unless it is the whole name).",
     options: &[
-        OptSpec::flag(
-            'a',
-            "multiple",
+        OptSpec::new(
+            "-a, --multiple",
             "support multiple arguments and treat each as a NAME",
         ),
-        OptSpec::value(
-            's',
-            "suffix",
-            "SUFFIX",
+        OptSpec::new(
+            "-s, --suffix=SUFFIX",
             "remove a trailing SUFFIX; implies -a",
         ),
-        OptSpec::flag('z', "zero", "end each output line with NUL, not newline"),
+        OptSpec::new("-z, --zero", "end each output line with NUL, not newline"),
     ],
     operands: &[
         ArgSpec::required("NAME", ArgType::Path, "the path").repeated(),
@@ -56,9 +53,8 @@ static DIRNAME: CommandSpec = CommandSpec {
     summary: "strip last component from file name",
     usage: "dirname [OPTION] NAME...",
     description: "Output each NAME with its last non-slash component and trailing slashes removed; if NAME contains no /'s, output '.' (meaning the current directory).",
-    options: &[OptSpec::flag(
-        'z',
-        "zero",
+    options: &[OptSpec::new(
+        "-z, --zero",
         "end each output line with NUL, not newline",
     )],
     operands: &[ArgSpec::required("NAME", ArgType::Path, "paths").repeated()],

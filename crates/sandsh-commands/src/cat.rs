@@ -15,22 +15,23 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "cat [OPTION]... [FILE]...",
     description: "Concatenate FILE(s) to standard output. With no FILE, or when FILE is -, read standard input.",
     options: &[
-        OptSpec::flag('A', "show-all", "equivalent to -vET"),
-        OptSpec::flag(
-            'b',
-            "number-nonblank",
+        OptSpec::new("-A, --show-all", "equivalent to -vET"),
+        OptSpec::new(
+            "-b, --number-nonblank",
             "number nonempty output lines, overrides -n",
         ),
-        OptSpec::short_flag('e', "equivalent to -vE"),
-        OptSpec::flag('E', "show-ends", "display $ at end of each line"),
-        OptSpec::flag('n', "number", "number all output lines"),
-        OptSpec::flag('s', "squeeze-blank", "suppress repeated empty output lines"),
-        OptSpec::short_flag('t', "equivalent to -vT"),
-        OptSpec::flag('T', "show-tabs", "display TAB characters as ^I"),
-        OptSpec::short_flag('u', "(ignored)"),
-        OptSpec::flag(
-            'v',
-            "show-nonprinting",
+        OptSpec::new("-e", "equivalent to -vE"),
+        OptSpec::new("-E, --show-ends", "display $ at end of each line"),
+        OptSpec::new("-n, --number", "number all output lines"),
+        OptSpec::new(
+            "-s, --squeeze-blank",
+            "suppress repeated empty output lines",
+        ),
+        OptSpec::new("-t", "equivalent to -vT"),
+        OptSpec::new("-T, --show-tabs", "display TAB characters as ^I"),
+        OptSpec::new("-u", "(ignored)"),
+        OptSpec::new(
+            "-v, --show-nonprinting",
             "use ^ and M- notation, except for LFD and TAB",
         ),
     ],

@@ -16,18 +16,19 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "chmod [OPTION]... MODE[,MODE]... FILE...\n  or:  chmod [OPTION]... OCTAL-MODE FILE...",
     description: "Change the mode of each FILE to MODE. MODE is octal (755) or symbolic: [ugoa]*([-+=]([rwxXst]*|[ugo]))+ separated by commas (u+x,go-w,a=r). A MODE starting with '-' (chmod -w f) is accepted.",
     options: &[
-        OptSpec::flag(
-            'c',
-            "changes",
+        OptSpec::new(
+            "-c, --changes",
             "like verbose but report only when a change is made",
         ),
-        OptSpec::flag('f', "silent", "suppress most error messages"),
-        OptSpec::flag(
-            'v',
-            "verbose",
+        OptSpec::new("-f, --silent", "suppress most error messages"),
+        OptSpec::new(
+            "-v, --verbose",
             "output a diagnostic for every file processed",
         ),
-        OptSpec::flag('R', "recursive", "change files and directories recursively"),
+        OptSpec::new(
+            "-R, --recursive",
+            "change files and directories recursively",
+        ),
     ],
     operands: &[
         ArgSpec::required("MODE", ArgType::String, "the new mode"),

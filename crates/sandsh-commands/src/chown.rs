@@ -21,46 +21,41 @@ pub struct Chown;
 pub struct Chgrp;
 
 const COMMON: [OptSpec; 11] = [
-    OptSpec::flag(
-        'c',
-        "changes",
+    OptSpec::new(
+        "-c, --changes",
         "like verbose but report only when a change is made",
     ),
-    OptSpec::flag('f', "silent", "suppress most error messages"),
-    OptSpec::long_flag("quiet", "same as -f"),
-    OptSpec::flag(
-        'v',
-        "verbose",
+    OptSpec::new("-f, --silent", "suppress most error messages"),
+    OptSpec::new("--quiet", "same as -f"),
+    OptSpec::new(
+        "-v, --verbose",
         "output a diagnostic for every file processed",
     ),
-    OptSpec::long_flag(
-        "dereference",
+    OptSpec::new(
+        "--dereference",
         "affect the referent of each symbolic link (the default)",
     ),
-    OptSpec::flag(
-        'h',
-        "no-dereference",
+    OptSpec::new(
+        "-h, --no-dereference",
         "affect symbolic links instead of any referenced file",
     ),
-    OptSpec::long_value(
-        "reference",
-        "RFILE",
+    OptSpec::new(
+        "--reference=RFILE",
         "use RFILE's owner and group rather than specifying values",
     ),
-    OptSpec::flag(
-        'R',
-        "recursive",
+    OptSpec::new(
+        "-R, --recursive",
         "operate on files and directories recursively",
     ),
-    OptSpec::short_flag(
-        'H',
+    OptSpec::new(
+        "-H",
         "if a command line argument is a symbolic link to a directory, traverse it",
     ),
-    OptSpec::short_flag(
-        'L',
+    OptSpec::new(
+        "-L",
         "traverse every symbolic link to a directory encountered",
     ),
-    OptSpec::short_flag('P', "do not traverse any symbolic links (default)"),
+    OptSpec::new("-P", "do not traverse any symbolic links (default)"),
 ];
 
 static CHOWN: CommandSpec = CommandSpec {

@@ -18,9 +18,9 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "clear [-T TERM] [-x]",
     description: "Print the escape sequence that clears the screen for $TERM (xterm, screen, tmux, linux, vt100, ansi, rxvt and their variants). With TERM=dumb (sandsh's default) there is nothing to print and the status is 1.",
     options: &[
-        OptSpec::short_value('T', "TERM", "use this instead of $TERM"),
-        OptSpec::short_flag('x', "do not try to clear the scrollback"),
-        OptSpec::short_flag('V', "print the version"),
+        OptSpec::new("-T TERM", "use this instead of $TERM"),
+        OptSpec::new("-x", "do not try to clear the scrollback"),
+        OptSpec::new("-V", "print the version"),
     ],
     operands: &[],
     returns: "the clear-screen escape sequence",

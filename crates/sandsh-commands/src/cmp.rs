@@ -17,21 +17,18 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]",
     description: "Compare two files byte by byte and report the first difference (or, with -l, every differing byte). FILE2 defaults to standard input, as does -.",
     options: &[
-        OptSpec::flag('b', "print-bytes", "print differing bytes"),
-        OptSpec::value(
-            'i',
-            "ignore-initial",
-            "SKIP",
+        OptSpec::new("-b, --print-bytes", "print differing bytes"),
+        OptSpec::new(
+            "-i, --ignore-initial=SKIP",
             "skip the first SKIP bytes of both inputs (SKIP1:SKIP2 for each)",
         ),
-        OptSpec::flag(
-            'l',
-            "verbose",
+        OptSpec::new(
+            "-l, --verbose",
             "output byte numbers and differing byte values (octal)",
         ),
-        OptSpec::value('n', "bytes", "LIMIT", "compare at most LIMIT bytes"),
-        OptSpec::flag('s', "quiet", "suppress all normal output (also --silent)"),
-        OptSpec::long_flag("silent", "same as -s"),
+        OptSpec::new("-n, --bytes=LIMIT", "compare at most LIMIT bytes"),
+        OptSpec::new("-s, --quiet", "suppress all normal output (also --silent)"),
+        OptSpec::new("--silent", "same as -s"),
     ],
     operands: &[
         ArgSpec::required("FILE1", ArgType::Path, "first file"),

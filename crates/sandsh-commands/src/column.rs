@@ -25,53 +25,39 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "column [options] [<file>...]",
     description: "Columnate lists. Without -t, fill columns (or rows with -x) with the input lines, separated by tabs, to fit the output width. With -t, determine the number of columns the input contains and create a table. Column lists (for -R, -H, -O) are comma separated names (from -N) or numbers counted from 1.",
     options: &[
-        OptSpec::flag('t', "table", "create a table"),
-        OptSpec::value(
-            's',
-            "separator",
-            "STRING",
+        OptSpec::new("-t, --table", "create a table"),
+        OptSpec::new(
+            "-s, --separator=STRING",
             "possible table delimiters (each character separates; empty cells are kept)",
         ),
-        OptSpec::value(
-            'o',
-            "output-separator",
-            "STRING",
+        OptSpec::new(
+            "-o, --output-separator=STRING",
             "columns separator for table output (default is two spaces)",
         ),
-        OptSpec::value(
-            'N',
-            "table-columns",
-            "NAMES",
+        OptSpec::new(
+            "-N, --table-columns=NAMES",
             "comma separated columns names; a header line is printed",
         ),
-        OptSpec::value(
-            'l',
-            "table-columns-limit",
-            "NUM",
+        OptSpec::new(
+            "-l, --table-columns-limit=NUM",
             "maximal number of input columns",
         ),
-        OptSpec::value(
-            'R',
-            "table-right",
-            "COLUMNS",
+        OptSpec::new(
+            "-R, --table-right=COLUMNS",
             "right align text in these columns",
         ),
-        OptSpec::value('H', "table-hide", "COLUMNS", "don't print the columns"),
-        OptSpec::value(
-            'O',
-            "table-order",
-            "COLUMNS",
+        OptSpec::new("-H, --table-hide=COLUMNS", "don't print the columns"),
+        OptSpec::new(
+            "-O, --table-order=COLUMNS",
             "specify order of output columns",
         ),
-        OptSpec::flag('d', "table-noheadings", "don't print header"),
-        OptSpec::flag('L', "table-empty-lines", "don't ignore empty lines"),
-        OptSpec::value(
-            'c',
-            "output-width",
-            "WIDTH",
+        OptSpec::new("-d, --table-noheadings", "don't print header"),
+        OptSpec::new("-L, --table-empty-lines", "don't ignore empty lines"),
+        OptSpec::new(
+            "-c, --output-width=WIDTH",
             "width of output in number of characters",
         ),
-        OptSpec::flag('x', "fillrows", "fill rows before columns"),
+        OptSpec::new("-x, --fillrows", "fill rows before columns"),
     ],
     operands: &[
         ArgSpec::optional("FILE", ArgType::Path, "files to read (stdin when none)").repeated(),

@@ -23,19 +23,19 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "comm [OPTION]... FILE1 FILE2",
     description: "Compare sorted files FILE1 and FILE2 line by line. When FILE1 or FILE2 (not both) is -, read standard input. With no options, produce three-column output: lines unique to FILE1, lines unique to FILE2, and lines common to both.",
     options: &[
-        OptSpec::short_flag('1', "suppress column 1 (lines unique to FILE1)"),
-        OptSpec::short_flag('2', "suppress column 2 (lines unique to FILE2)"),
-        OptSpec::short_flag('3', "suppress column 3 (lines that appear in both files)"),
-        OptSpec::long_flag(
-            "check-order",
+        OptSpec::new("-1", "suppress column 1 (lines unique to FILE1)"),
+        OptSpec::new("-2", "suppress column 2 (lines unique to FILE2)"),
+        OptSpec::new("-3", "suppress column 3 (lines that appear in both files)"),
+        OptSpec::new(
+            "--check-order",
             "check that the input is correctly sorted, even if all input lines are pairable",
         ),
-        OptSpec::long_flag(
-            "nocheck-order",
+        OptSpec::new(
+            "--nocheck-order",
             "do not check that the input is correctly sorted",
         ),
-        OptSpec::long_value("output-delimiter", "STR", "separate columns with STR"),
-        OptSpec::long_flag("total", "output a summary"),
+        OptSpec::new("--output-delimiter=STR", "separate columns with STR"),
+        OptSpec::new("--total", "output a summary"),
         ZERO_TERMINATED,
     ],
     operands: &[

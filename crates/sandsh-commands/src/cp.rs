@@ -25,31 +25,26 @@ static CP: CommandSpec = CommandSpec {
     usage: "cp [OPTION]... SOURCE DEST\n  or:  cp [OPTION]... SOURCE... DIRECTORY\n  or:  cp [OPTION]... -t DIRECTORY SOURCE...",
     description: "Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY. Directories need -r. With -r, symbolic links are copied as links.",
     options: &[
-        OptSpec::flag('a', "archive", "same as -R -p"),
-        OptSpec::flag(
-            'f',
-            "force",
+        OptSpec::new("-a, --archive", "same as -R -p"),
+        OptSpec::new(
+            "-f, --force",
             "replace existing destination files (the default here)",
         ),
-        OptSpec::flag(
-            'i',
-            "interactive",
+        OptSpec::new(
+            "-i, --interactive",
             "prompt before overwrite (answers are read from standard input)",
         ),
-        OptSpec::flag('n', "no-clobber", "do not overwrite an existing file"),
-        OptSpec::short_flag('p', "preserve mode and modification time"),
-        OptSpec::flag('r', "recursive", "copy directories recursively"),
-        OptSpec::short_flag('R', "same as -r"),
-        OptSpec::value(
-            't',
-            "target-directory",
-            "DIRECTORY",
+        OptSpec::new("-n, --no-clobber", "do not overwrite an existing file"),
+        OptSpec::new("-p", "preserve mode and modification time"),
+        OptSpec::new("-r, --recursive", "copy directories recursively"),
+        OptSpec::new("-R", "same as -r"),
+        OptSpec::new(
+            "-t, --target-directory=DIRECTORY",
             "copy all SOURCE arguments into DIRECTORY",
         ),
-        OptSpec::flag('T', "no-target-directory", "treat DEST as a normal file"),
-        OptSpec::flag(
-            'u',
-            "update",
+        OptSpec::new("-T, --no-target-directory", "treat DEST as a normal file"),
+        OptSpec::new(
+            "-u, --update",
             "only when the SOURCE file is newer than the destination file or when the destination file is missing",
         ),
         rows::VERBOSE,
@@ -82,27 +77,22 @@ static MV: CommandSpec = CommandSpec {
     usage: "mv [OPTION]... SOURCE DEST\n  or:  mv [OPTION]... SOURCE... DIRECTORY\n  or:  mv [OPTION]... -t DIRECTORY SOURCE...",
     description: "Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.",
     options: &[
-        OptSpec::flag(
-            'f',
-            "force",
+        OptSpec::new(
+            "-f, --force",
             "do not prompt before overwriting (the default here)",
         ),
-        OptSpec::flag(
-            'i',
-            "interactive",
+        OptSpec::new(
+            "-i, --interactive",
             "prompt before overwrite (answers are read from standard input)",
         ),
-        OptSpec::flag('n', "no-clobber", "do not overwrite an existing file"),
-        OptSpec::value(
-            't',
-            "target-directory",
-            "DIRECTORY",
+        OptSpec::new("-n, --no-clobber", "do not overwrite an existing file"),
+        OptSpec::new(
+            "-t, --target-directory=DIRECTORY",
             "move all SOURCE arguments into DIRECTORY",
         ),
-        OptSpec::flag('T', "no-target-directory", "treat DEST as a normal file"),
-        OptSpec::flag(
-            'u',
-            "update",
+        OptSpec::new("-T, --no-target-directory", "treat DEST as a normal file"),
+        OptSpec::new(
+            "-u, --update",
             "only when the SOURCE file is newer than the destination file or when the destination file is missing",
         ),
         rows::VERBOSE,

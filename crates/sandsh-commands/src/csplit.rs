@@ -27,23 +27,19 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "csplit [OPTION]... FILE PATTERN...",
     description: "Output pieces of FILE separated by PATTERN(s) to files 'xx00', 'xx01', ..., and output byte counts of each piece to standard output. Read standard input if FILE is -. Each PATTERN may be: INTEGER (copy up to but not including specified line number), /REGEXP/[OFFSET] (copy up to but not including a matching line), %REGEXP%[OFFSET] (skip to, but not including a matching line), {INTEGER} (repeat the previous pattern specified number of times), {*} (repeat the previous pattern as many times as possible).",
     options: &[
-        OptSpec::value(
-            'b',
-            "suffix-format",
-            "FORMAT",
+        OptSpec::new(
+            "-b, --suffix-format=FORMAT",
             "use sprintf FORMAT instead of %02d",
         ),
-        OptSpec::value('f', "prefix", "PREFIX", "use PREFIX instead of 'xx'"),
-        OptSpec::flag('k', "keep-files", "do not remove output files on errors"),
-        OptSpec::long_flag("suppress-matched", "suppress the lines matching PATTERN"),
-        OptSpec::value(
-            'n',
-            "digits",
-            "DIGITS",
+        OptSpec::new("-f, --prefix=PREFIX", "use PREFIX instead of 'xx'"),
+        OptSpec::new("-k, --keep-files", "do not remove output files on errors"),
+        OptSpec::new("--suppress-matched", "suppress the lines matching PATTERN"),
+        OptSpec::new(
+            "-n, --digits=DIGITS",
             "use specified number of digits instead of 2",
         ),
-        OptSpec::flag('s', "quiet", "do not print counts of output file sizes"),
-        OptSpec::flag('z', "elide-empty-files", "remove empty output files"),
+        OptSpec::new("-s, --quiet", "do not print counts of output file sizes"),
+        OptSpec::new("-z, --elide-empty-files", "remove empty output files"),
     ],
     operands: &[
         ArgSpec::required("FILE", ArgType::Path, "input file (- for stdin)"),

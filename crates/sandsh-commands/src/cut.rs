@@ -19,38 +19,30 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "cut OPTION... [FILE]...",
     description: "Print selected parts of lines from each FILE to standard output. With no FILE, or when FILE is -, read standard input. LIST is one range or many separated by commas: N, N-, N-M, -M (counted from 1). -c selects bytes, as GNU cut does.",
     options: &[
-        OptSpec::value('b', "bytes", "LIST", "select only these bytes"),
-        OptSpec::value(
-            'c',
-            "characters",
-            "LIST",
+        OptSpec::new("-b, --bytes=LIST", "select only these bytes"),
+        OptSpec::new(
+            "-c, --characters=LIST",
             "select only these characters (bytes, as in GNU)",
         ),
-        OptSpec::value(
-            'd',
-            "delimiter",
-            "DELIM",
+        OptSpec::new(
+            "-d, --delimiter=DELIM",
             "use DELIM instead of TAB for field delimiter",
         ),
-        OptSpec::value(
-            'f',
-            "fields",
-            "LIST",
+        OptSpec::new(
+            "-f, --fields=LIST",
             "select only these fields; also print lines without delimiters, unless -s",
         ),
-        OptSpec::short_flag('n', "(ignored, as in GNU)"),
-        OptSpec::long_flag(
-            "complement",
+        OptSpec::new("-n", "(ignored, as in GNU)"),
+        OptSpec::new(
+            "--complement",
             "complement the set of selected bytes, characters or fields",
         ),
-        OptSpec::flag(
-            's',
-            "only-delimited",
+        OptSpec::new(
+            "-s, --only-delimited",
             "do not print lines not containing delimiters",
         ),
-        OptSpec::long_value(
-            "output-delimiter",
-            "STRING",
+        OptSpec::new(
+            "--output-delimiter=STRING",
             "use STRING as the output delimiter",
         ),
         ZERO_TERMINATED,

@@ -26,53 +26,40 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "date [OPTION]... [+FORMAT]",
     description: "Display the current time (or the time given by -d, -f or -r) in the given FORMAT, as GNU date does. FORMAT takes every GNU conversion (%a %A %b %B %c %C %d %D %e %F %g %G %h %H %I %j %k %l %m %M %n %N %p %P %q %r %R %s %S %t %T %u %U %V %w %W %x %X %y %Y %z %:z %::z %:::z %Z %%) with the flags - _ 0 ^ # and a field width. The zone is the TZ variable (an IANA name or a POSIX TZ string), UTC when unset. With --json the result is one JSON object: time (RFC 3339), epoch (seconds), nanos, zone (abbreviation), offset_seconds. Setting the system clock is not supported.",
     options: &[
-        OptSpec::value(
-            'd',
-            "date",
-            "STRING",
+        OptSpec::new(
+            "-d, --date=STRING",
             "display the time described by STRING (absolute, relative such as '2 days ago', or @EPOCH), not 'now'",
         ),
-        OptSpec::value(
-            'f',
-            "file",
-            "DATEFILE",
+        OptSpec::new(
+            "-f, --file=DATEFILE",
             "like --date, once for each line of DATEFILE (- for stdin)",
         ),
-        OptSpec::value(
-            'I',
-            "iso-8601",
-            "FMT",
+        OptSpec::new(
+            "-I, --iso-8601=FMT",
             "output in ISO 8601 format; FMT is date (default), hours, minutes, seconds or ns (attached: -Iseconds)",
         ),
-        OptSpec::flag(
-            'R',
-            "rfc-email",
+        OptSpec::new(
+            "-R, --rfc-email",
             "output in RFC 5322 format, e.g. Mon, 14 Aug 2006 02:34:56 -0600",
         ),
-        OptSpec::long_value(
-            "rfc-3339",
-            "FMT",
+        OptSpec::new(
+            "--rfc-3339=FMT",
             "output in RFC 3339 format; FMT is date, seconds or ns",
         ),
-        OptSpec::value(
-            'r',
-            "reference",
-            "FILE",
+        OptSpec::new(
+            "-r, --reference=FILE",
             "display the last modification time of FILE",
         ),
-        OptSpec::value(
-            's',
-            "set",
-            "STRING",
+        OptSpec::new(
+            "-s, --set=STRING",
             "refused: the sandbox cannot set the clock",
         ),
-        OptSpec::flag(
-            'u',
-            "utc",
+        OptSpec::new(
+            "-u, --utc",
             "print or parse Coordinated Universal Time (also --universal)",
         ),
-        OptSpec::long_flag("universal", "same as -u"),
-        OptSpec::long_flag("debug", "accepted; prints nothing extra"),
+        OptSpec::new("--universal", "same as -u"),
+        OptSpec::new("--debug", "accepted; prints nothing extra"),
     ],
     operands: &[ArgSpec::optional(
         "+FORMAT",

@@ -27,34 +27,29 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "df [OPTION]... [FILE]...",
     description: "Show the space used and available on the sandbox's file systems (every mount, or those holding each FILE). The in-memory filesystem counts the bytes of file contents against the session's VFS budget; mounts without accounting show -.\n\nWith --json, prints a JSON array of {\"filesystem\", \"type\", \"size\", \"used\", \"available\" (bytes, null when unknown), \"use_percent\", \"inodes\", \"inodes_used\", \"inodes_free\", \"mounted_on\", \"read_only\"}.",
     options: &[
-        OptSpec::flag(
-            'a',
-            "all",
+        OptSpec::new(
+            "-a, --all",
             "include pseudo, duplicate, inaccessible file systems",
         ),
-        OptSpec::value(
-            'B',
-            "block-size",
-            "SIZE",
+        OptSpec::new(
+            "-B, --block-size=SIZE",
             "scale sizes by SIZE before printing them",
         ),
-        OptSpec::flag(
-            'h',
-            "human-readable",
+        OptSpec::new(
+            "-h, --human-readable",
             "print sizes in powers of 1024 (e.g., 1023M)",
         ),
-        OptSpec::flag('H', "si", "print sizes in powers of 1000 (e.g., 1.1G)"),
-        OptSpec::flag(
-            'i',
-            "inodes",
+        OptSpec::new("-H, --si", "print sizes in powers of 1000 (e.g., 1.1G)"),
+        OptSpec::new(
+            "-i, --inodes",
             "list inode information instead of block usage",
         ),
-        OptSpec::short_flag('k', "like --block-size=1K"),
-        OptSpec::flag('l', "local", "limit listing to local file systems"),
-        OptSpec::flag('P', "portability", "use the POSIX output format"),
-        OptSpec::flag('T', "print-type", "print file system type"),
-        OptSpec::long_flag(
-            "total",
+        OptSpec::new("-k", "like --block-size=1K"),
+        OptSpec::new("-l, --local", "limit listing to local file systems"),
+        OptSpec::new("-P, --portability", "use the POSIX output format"),
+        OptSpec::new("-T, --print-type", "print file system type"),
+        OptSpec::new(
+            "--total",
             "elide all entries insignificant to available space, and produce a grand total",
         ),
     ],

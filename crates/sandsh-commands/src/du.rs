@@ -28,66 +28,59 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "du [OPTION]... [FILE]...",
     description: "Summarize device usage of the set of FILEs, recursively for directories, in 1024-byte units by default. Usage is the size rounded up to 4 KiB blocks (a directory is one block, a symlink none), consistent with stat %b.\n\nWith --json, prints a JSON array of {\"path\", \"size\" (bytes in the mode asked for: disk usage, or apparent size with -b/--apparent-size), \"disk_usage\" (bytes), \"apparent_size\" (bytes), \"inodes\"}, one per line du would print (the -c total has path \"total\").",
     options: &[
-        OptSpec::flag('0', "null", "end each output line with NUL, not newline"),
-        OptSpec::flag(
-            'a',
-            "all",
+        OptSpec::new("-0, --null", "end each output line with NUL, not newline"),
+        OptSpec::new(
+            "-a, --all",
             "write counts for all files, not just directories",
         ),
-        OptSpec::long_flag(
-            "apparent-size",
+        OptSpec::new(
+            "--apparent-size",
             "print apparent sizes rather than device usage",
         ),
-        OptSpec::value(
-            'B',
-            "block-size",
-            "SIZE",
+        OptSpec::new(
+            "-B, --block-size=SIZE",
             "scale sizes by SIZE before printing them (e.g. -BM)",
         ),
-        OptSpec::flag('b', "bytes", "equivalent to --apparent-size --block-size=1"),
-        OptSpec::flag('c', "total", "produce a grand total"),
-        OptSpec::flag(
-            'D',
-            "dereference-args",
+        OptSpec::new(
+            "-b, --bytes",
+            "equivalent to --apparent-size --block-size=1",
+        ),
+        OptSpec::new("-c, --total", "produce a grand total"),
+        OptSpec::new(
+            "-D, --dereference-args",
             "dereference only symlinks that are listed on the command line",
         ),
-        OptSpec::value(
-            'd',
-            "max-depth",
-            "N",
+        OptSpec::new(
+            "-d, --max-depth=N",
             "print the total for a directory only if it is N or fewer levels below the command line argument",
         ),
-        OptSpec::short_flag('H', "equivalent to --dereference-args (-D)"),
-        OptSpec::flag(
-            'h',
-            "human-readable",
+        OptSpec::new("-H", "equivalent to --dereference-args (-D)"),
+        OptSpec::new(
+            "-h, --human-readable",
             "print sizes in human readable format (e.g., 1K 234M 2G)",
         ),
-        OptSpec::long_flag(
-            "inodes",
+        OptSpec::new(
+            "--inodes",
             "list inode usage information instead of block usage",
         ),
-        OptSpec::short_flag('k', "like --block-size=1K"),
-        OptSpec::flag('L', "dereference", "dereference all symbolic links"),
-        OptSpec::short_flag('m', "like --block-size=1M"),
-        OptSpec::flag(
-            'P',
-            "no-dereference",
+        OptSpec::new("-k", "like --block-size=1K"),
+        OptSpec::new("-L, --dereference", "dereference all symbolic links"),
+        OptSpec::new("-m", "like --block-size=1M"),
+        OptSpec::new(
+            "-P, --no-dereference",
             "don't follow any symbolic links (this is the default)",
         ),
-        OptSpec::flag(
-            'S',
-            "separate-dirs",
+        OptSpec::new(
+            "-S, --separate-dirs",
             "for directories do not include size of subdirectories",
         ),
-        OptSpec::long_flag("si", "like -h, but use powers of 1000 not 1024"),
-        OptSpec::flag('s', "summarize", "display only a total for each argument"),
-        OptSpec::flag(
-            'x',
-            "one-file-system",
+        OptSpec::new("--si", "like -h, but use powers of 1000 not 1024"),
+        OptSpec::new("-s, --summarize", "display only a total for each argument"),
+        OptSpec::new(
+            "-x, --one-file-system",
             "skip directories on different file systems",
         ),
-        OptSpec::long_value("exclude", "PATTERN", "exclude files that match PATTERN"),
+        OptSpec::new("--exclude=PATTERN", "exclude files that match PATTERN"),
     ],
     operands: &[
         ArgSpec::optional("FILE", ArgType::Path, "files or directories (default .)").repeated(),

@@ -19,10 +19,13 @@ static ENV: CommandSpec = CommandSpec {
     usage: "env [OPTION]... [NAME=VALUE]... [COMMAND [ARG]...]",
     description: "Print the exported environment (with the given changes), or run COMMAND in it.",
     options: &[
-        OptSpec::flag('i', "ignore-environment", "start with an empty environment"),
-        OptSpec::value('u', "unset", "NAME", "remove variable from the environment"),
-        OptSpec::flag('0', "null", "end each output line with NUL, not newline"),
-        OptSpec::value('C', "chdir", "DIR", "change working directory to DIR"),
+        OptSpec::new(
+            "-i, --ignore-environment",
+            "start with an empty environment",
+        ),
+        OptSpec::new("-u, --unset=NAME", "remove variable from the environment"),
+        OptSpec::new("-0, --null", "end each output line with NUL, not newline"),
+        OptSpec::new("-C, --chdir=DIR", "change working directory to DIR"),
     ],
     operands: &[
         ArgSpec::optional("NAME=VALUE", ArgType::String, "assignments").repeated(),
@@ -56,9 +59,8 @@ static PRINTENV: CommandSpec = CommandSpec {
     summary: "print all or part of environment",
     usage: "printenv [OPTION]... [VARIABLE]...",
     description: "Print the values of the specified environment VARIABLE(s). If no VARIABLE is specified, print name and value pairs for them all.",
-    options: &[OptSpec::flag(
-        '0',
-        "null",
+    options: &[OptSpec::new(
+        "-0, --null",
         "end each output line with NUL, not newline",
     )],
     operands: &[ArgSpec::optional("VARIABLE", ArgType::String, "names to print").repeated()],

@@ -20,9 +20,8 @@ static SPEC: CommandSpec = CommandSpec {
     summary: "substitutes environment variables in shell format strings",
     usage: "envsubst [OPTION] [SHELL-FORMAT]",
     description: "Standard input is copied to standard output, with references to environment variables of the form $VARIABLE or ${VARIABLE} being replaced with the corresponding values. If a SHELL-FORMAT is given, only those environment variables that are referenced in SHELL-FORMAT are substituted; otherwise all environment variables references occurring in standard input are substituted.",
-    options: &[OptSpec::flag(
-        'v',
-        "variables",
+    options: &[OptSpec::new(
+        "-v, --variables",
         "output the variables occurring in SHELL-FORMAT",
     )],
     operands: &[ArgSpec::optional(

@@ -29,32 +29,28 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "file [OPTION]... FILE...",
     description: "Print the type of each FILE as file(1) words it: text encodings and line terminators, empty files, directories, symlinks, devices, scripts, JSON, CSV, HTML, XML, and the magic numbers of gzip, bzip2, xz, zip, tar, PNG, JPEG, GIF, PDF and ELF (a header cut short is described as far as it goes, as libmagic does). Only the first 1 MiB is examined. A FILE that cannot be read is reported on stdout and does not change the exit status (as in file 5).",
     options: &[
-        OptSpec::flag('b', "brief", "do not prepend filenames to output lines"),
-        OptSpec::flag('i', "mime", "output MIME type strings (type; charset=...)"),
-        OptSpec::long_flag("mime-type", "output the MIME type only"),
-        OptSpec::long_flag("mime-encoding", "output the MIME encoding only"),
-        OptSpec::flag('L', "dereference", "follow symlinks"),
-        OptSpec::flag('h', "no-dereference", "don't follow symlinks (default)"),
-        OptSpec::flag('N', "no-pad", "do not pad output"),
-        OptSpec::value(
-            'F',
-            "separator",
-            "STRING",
+        OptSpec::new("-b, --brief", "do not prepend filenames to output lines"),
+        OptSpec::new("-i, --mime", "output MIME type strings (type; charset=...)"),
+        OptSpec::new("--mime-type", "output the MIME type only"),
+        OptSpec::new("--mime-encoding", "output the MIME encoding only"),
+        OptSpec::new("-L, --dereference", "follow symlinks"),
+        OptSpec::new("-h, --no-dereference", "don't follow symlinks (default)"),
+        OptSpec::new("-N, --no-pad", "do not pad output"),
+        OptSpec::new(
+            "-F, --separator=STRING",
             "use STRING as separator instead of ':'",
         ),
-        OptSpec::flag('0', "print0", "terminate filenames with a NUL"),
-        OptSpec::short_flag(
-            'E',
+        OptSpec::new("-0, --print0", "terminate filenames with a NUL"),
+        OptSpec::new(
+            "-E",
             "on a filesystem error, issue an error message and exit 1",
         ),
-        OptSpec::flag(
-            's',
-            "special-files",
+        OptSpec::new(
+            "-s, --special-files",
             "treat special (device) files as ordinary ones",
         ),
-        OptSpec::flag(
-            'z',
-            "uncompress",
+        OptSpec::new(
+            "-z, --uncompress",
             "look inside compressed files (not supported)",
         ),
     ],

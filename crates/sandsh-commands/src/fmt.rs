@@ -21,35 +21,28 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "fmt [-WIDTH] [OPTION]... [FILE]...",
     description: "Reformat each paragraph in the FILE(s), writing to standard output. The option -WIDTH is an abbreviated form of --width=DIGITS. With no FILE, or when FILE is -, read standard input.",
     options: &[
-        OptSpec::flag(
-            'c',
-            "crown-margin",
+        OptSpec::new(
+            "-c, --crown-margin",
             "preserve indentation of first two lines",
         ),
-        OptSpec::value(
-            'p',
-            "prefix",
-            "STRING",
+        OptSpec::new(
+            "-p, --prefix=STRING",
             "reformat only lines beginning with STRING, reattaching the prefix to reformatted lines",
         ),
-        OptSpec::flag('s', "split-only", "split long lines, but do not refill"),
-        OptSpec::flag(
-            't',
-            "tagged-paragraph",
+        OptSpec::new("-s, --split-only", "split long lines, but do not refill"),
+        OptSpec::new(
+            "-t, --tagged-paragraph",
             "indentation of first line different from second",
         ),
-        OptSpec::flag(
-            'u',
-            "uniform-spacing",
+        OptSpec::new(
+            "-u, --uniform-spacing",
             "one space between words, two after sentences",
         ),
-        OptSpec::value(
-            'w',
-            "width",
-            "WIDTH",
+        OptSpec::new(
+            "-w, --width=WIDTH",
             "maximum line width (default of 75 columns)",
         ),
-        OptSpec::value('g', "goal", "WIDTH", "goal width (default of 93% of width)"),
+        OptSpec::new("-g, --goal=WIDTH", "goal width (default of 93% of width)"),
     ],
     operands: &[rows::FILES],
     returns: "the reformatted paragraphs",

@@ -21,9 +21,9 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "fold [OPTION]... [FILE]...",
     description: "Wrap input lines in each FILE, writing to standard output. With no FILE, or when FILE is -, read standard input. `-NUM` is accepted as `-w NUM`.",
     options: &[
-        OptSpec::flag('b', "bytes", "count bytes rather than columns"),
-        OptSpec::flag('s', "spaces", "break at spaces"),
-        OptSpec::value('w', "width", "WIDTH", "use WIDTH columns instead of 80"),
+        OptSpec::new("-b, --bytes", "count bytes rather than columns"),
+        OptSpec::new("-s, --spaces", "break at spaces"),
+        OptSpec::new("-w, --width=WIDTH", "use WIDTH columns instead of 80"),
     ],
     operands: &[FILES],
     returns: "the wrapped lines",

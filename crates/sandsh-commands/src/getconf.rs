@@ -21,8 +21,8 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "getconf [-v specification] variable_name [pathname]\n       getconf -a [pathname]",
     description: "Print the value of a configuration variable: system limits (ARG_MAX, PAGE_SIZE, CLK_TCK, LONG_BIT, INT_MAX, ...), the processor counts (_NPROCESSORS_ONLN, _NPROCESSORS_CONF, as nproc reports them), PATH (the standard utility path), and per-file limits (PATH_MAX, NAME_MAX, PIPE_BUF, LINK_MAX, FILESIZEBITS) for a pathname. The values are the sandbox's, never the host's.",
     options: &[
-        OptSpec::short_flag('a', "print all variables and their values"),
-        OptSpec::short_value('v', "SPEC", "the specification (accepted and ignored)"),
+        OptSpec::new("-a", "print all variables and their values"),
+        OptSpec::new("-v SPEC", "the specification (accepted and ignored)"),
     ],
     operands: &[
         ArgSpec::optional("variable_name", ArgType::String, "the variable to print"),

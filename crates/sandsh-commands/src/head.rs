@@ -21,21 +21,17 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "head [OPTION]... [FILE]...",
     description: "Print the first 10 lines of each FILE to standard output. With more than one FILE, precede each with a header giving the file name. With no FILE, or when FILE is -, read standard input. `-NUM` is accepted as `-n NUM`.",
     options: &[
-        OptSpec::value(
-            'c',
-            "bytes",
-            "[-]NUM",
+        OptSpec::new(
+            "-c, --bytes=[-]NUM",
             "print the first NUM bytes; with a leading '-', all but the last NUM bytes",
         ),
-        OptSpec::value(
-            'n',
-            "lines",
-            "[-]NUM",
+        OptSpec::new(
+            "-n, --lines=[-]NUM",
             "print the first NUM lines instead of 10; with a leading '-', all but the last NUM lines",
         ),
-        OptSpec::flag('q', "quiet", "never print headers giving file names"),
-        OptSpec::long_flag("silent", "same as --quiet"),
-        OptSpec::flag('v', "verbose", "always print headers giving file names"),
+        OptSpec::new("-q, --quiet", "never print headers giving file names"),
+        OptSpec::new("--silent", "same as --quiet"),
+        OptSpec::new("-v, --verbose", "always print headers giving file names"),
         ZERO_TERMINATED,
     ],
     operands: &[FILES],

@@ -19,23 +19,21 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "hostname [-s|-f|-d]",
     description: "Print the sandbox's host name. -s cuts it at the first dot, -d prints the part after it, -f prints it whole. Setting the host name is not permitted.",
     options: &[
-        OptSpec::flag('s', "short", "short host name"),
-        OptSpec::flag('f', "fqdn", "long host name (FQDN)"),
-        OptSpec::long_flag("long", "long host name (FQDN)"),
-        OptSpec::flag('d', "domain", "DNS domain name"),
-        OptSpec::flag('a', "alias", "alias names (none)"),
-        OptSpec::flag(
-            'i',
-            "ip-address",
+        OptSpec::new("-s, --short", "short host name"),
+        OptSpec::new("-f, --fqdn", "long host name (FQDN)"),
+        OptSpec::new("--long", "long host name (FQDN)"),
+        OptSpec::new("-d, --domain", "DNS domain name"),
+        OptSpec::new("-a, --alias", "alias names (none)"),
+        OptSpec::new(
+            "-i, --ip-address",
             "addresses for the host name (not supported)",
         ),
-        OptSpec::flag(
-            'I',
-            "all-ip-addresses",
+        OptSpec::new(
+            "-I, --all-ip-addresses",
             "all addresses for the host (not supported)",
         ),
-        OptSpec::flag('A', "all-fqdns", "all long host names (not supported)"),
-        OptSpec::flag('y', "nis", "NIS/YP domain name (not supported)"),
+        OptSpec::new("-A, --all-fqdns", "all long host names (not supported)"),
+        OptSpec::new("-y, --nis", "NIS/YP domain name (not supported)"),
     ],
     operands: &[ArgSpec::optional(
         "NAME",

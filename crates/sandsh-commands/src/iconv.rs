@@ -23,12 +23,12 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "iconv [OPTION...] [FILE...]",
     description: "Convert encoding of given files from one encoding to another. Supported: UTF-8, ISO-8859-1 (LATIN1), WINDOWS-1252 (CP1252), ASCII, UTF-16, UTF-16LE, UTF-16BE, UTF-32, UTF-32LE, UTF-32BE; a target may end in //TRANSLIT and/or //IGNORE.",
     options: &[
-        OptSpec::value('f', "from-code", "NAME", "encoding of original text"),
-        OptSpec::value('t', "to-code", "NAME", "encoding for output"),
-        OptSpec::flag('l', "list", "list all known coded character sets"),
-        OptSpec::short_flag('c', "omit invalid characters from output"),
-        OptSpec::value('o', "output", "FILE", "output file"),
-        OptSpec::flag('s', "silent", "suppress warnings"),
+        OptSpec::new("-f, --from-code=NAME", "encoding of original text"),
+        OptSpec::new("-t, --to-code=NAME", "encoding for output"),
+        OptSpec::new("-l, --list", "list all known coded character sets"),
+        OptSpec::new("-c", "omit invalid characters from output"),
+        OptSpec::new("-o, --output=FILE", "output file"),
+        OptSpec::new("-s, --silent", "suppress warnings"),
     ],
     operands: &[
         ArgSpec::optional("FILE", ArgType::Path, "input files (stdin when none)").repeated(),

@@ -25,23 +25,20 @@ static ID: CommandSpec = CommandSpec {
     usage: "id [OPTION]... [USER]...",
     description: "Print user and group information for each USER (the sandbox's users, from its /etc/passwd and /etc/group), or for the current user.",
     options: &[
-        OptSpec::short_flag('a', "ignore, for compatibility with other versions"),
-        OptSpec::flag('g', "group", "print only the effective group ID"),
-        OptSpec::flag('G', "groups", "print all group IDs"),
-        OptSpec::flag(
-            'n',
-            "name",
+        OptSpec::new("-a", "ignore, for compatibility with other versions"),
+        OptSpec::new("-g, --group", "print only the effective group ID"),
+        OptSpec::new("-G, --groups", "print all group IDs"),
+        OptSpec::new(
+            "-n, --name",
             "print a name instead of a number, for -u, -g, -G",
         ),
-        OptSpec::flag(
-            'r',
-            "real",
+        OptSpec::new(
+            "-r, --real",
             "print the real ID instead of the effective ID, with -u, -g, -G",
         ),
-        OptSpec::flag('u', "user", "print only the effective user ID"),
-        OptSpec::flag(
-            'z',
-            "zero",
+        OptSpec::new("-u, --user", "print only the effective user ID"),
+        OptSpec::new(
+            "-z, --zero",
             "delimit entries with NUL characters, not whitespace",
         ),
     ],

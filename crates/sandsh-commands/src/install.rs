@@ -23,46 +23,38 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "install [OPTION]... [-T] SOURCE DEST\n  or:  install [OPTION]... SOURCE... DIRECTORY\n  or:  install [OPTION]... -t DIRECTORY SOURCE...\n  or:  install [OPTION]... -d DIRECTORY...",
     description: "Copy SOURCE to DEST or multiple SOURCEs to the existing DIRECTORY, setting the mode (0755 unless -m). With -d, create all components of the given directories.",
     options: &[
-        OptSpec::long_flag("backup", "not supported"),
-        OptSpec::short_flag('c', "(ignored)"),
-        OptSpec::flag(
-            'C',
-            "compare",
+        OptSpec::new("--backup", "not supported"),
+        OptSpec::new("-c", "(ignored)"),
+        OptSpec::new(
+            "-C, --compare",
             "do not copy a file whose content is already the same at the destination",
         ),
-        OptSpec::flag(
-            'd',
-            "directory",
+        OptSpec::new(
+            "-d, --directory",
             "treat all arguments as directory names; create all components",
         ),
-        OptSpec::short_flag(
-            'D',
+        OptSpec::new(
+            "-D",
             "create all leading components of DEST except the last, or all components of --target-directory",
         ),
-        OptSpec::value('g', "group", "GROUP", "set group ownership (not supported)"),
-        OptSpec::value(
-            'm',
-            "mode",
-            "MODE",
+        OptSpec::new("-g, --group=GROUP", "set group ownership (not supported)"),
+        OptSpec::new(
+            "-m, --mode=MODE",
             "set permission mode (as in chmod), instead of rwxr-xr-x",
         ),
-        OptSpec::value('o', "owner", "OWNER", "set ownership (not supported)"),
-        OptSpec::flag(
-            'p',
-            "preserve-timestamps",
+        OptSpec::new("-o, --owner=OWNER", "set ownership (not supported)"),
+        OptSpec::new(
+            "-p, --preserve-timestamps",
             "apply the modification time of SOURCE files to the copies",
         ),
-        OptSpec::flag('s', "strip", "strip symbol tables (not supported)"),
-        OptSpec::value(
-            't',
-            "target-directory",
-            "DIRECTORY",
+        OptSpec::new("-s, --strip", "strip symbol tables (not supported)"),
+        OptSpec::new(
+            "-t, --target-directory=DIRECTORY",
             "copy all SOURCE arguments into DIRECTORY",
         ),
-        OptSpec::flag('T', "no-target-directory", "treat DEST as a normal file"),
-        OptSpec::flag(
-            'v',
-            "verbose",
+        OptSpec::new("-T, --no-target-directory", "treat DEST as a normal file"),
+        OptSpec::new(
+            "-v, --verbose",
             "print the name of each created file or directory",
         ),
     ],

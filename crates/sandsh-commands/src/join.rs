@@ -24,41 +24,37 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "join [OPTION]... FILE1 FILE2",
     description: "For each pair of input lines with identical join fields, write a line to standard output. The default join field is the first, delimited by blanks. When FILE1 or FILE2 (not both) is -, read standard input. FORMAT is one or more comma or blank separated specifications, each being 'FILENUM.FIELD' or '0'; '-o auto' takes the format from the first line of each file. Inputs must be sorted on the join fields.",
     options: &[
-        OptSpec::short_value(
-            'a',
-            "FILENUM",
+        OptSpec::new(
+            "-a FILENUM",
             "also print unpairable lines from file FILENUM (1 or 2)",
         ),
-        OptSpec::short_value(
-            'e',
-            "STRING",
+        OptSpec::new(
+            "-e STRING",
             "replace missing (empty) input fields with STRING",
         ),
-        OptSpec::flag(
-            'i',
-            "ignore-case",
+        OptSpec::new(
+            "-i, --ignore-case",
             "ignore differences in case when comparing fields",
         ),
-        OptSpec::short_value('j', "FIELD", "equivalent to '-1 FIELD -2 FIELD'"),
-        OptSpec::short_value('o', "FORMAT", "obey FORMAT while constructing output line"),
-        OptSpec::short_value('t', "CHAR", "use CHAR as input and output field separator"),
-        OptSpec::short_value(
-            'v',
-            "FILENUM",
+        OptSpec::new("-j FIELD", "equivalent to '-1 FIELD -2 FIELD'"),
+        OptSpec::new("-o FORMAT", "obey FORMAT while constructing output line"),
+        OptSpec::new("-t CHAR", "use CHAR as input and output field separator"),
+        OptSpec::new(
+            "-v FILENUM",
             "like -a FILENUM, but suppress joined output lines",
         ),
-        OptSpec::short_value('1', "FIELD", "join on this FIELD of file 1"),
-        OptSpec::short_value('2', "FIELD", "join on this FIELD of file 2"),
-        OptSpec::long_flag(
-            "check-order",
+        OptSpec::new("-1 FIELD", "join on this FIELD of file 1"),
+        OptSpec::new("-2 FIELD", "join on this FIELD of file 2"),
+        OptSpec::new(
+            "--check-order",
             "check that the input is correctly sorted, even if all input lines are pairable",
         ),
-        OptSpec::long_flag(
-            "nocheck-order",
+        OptSpec::new(
+            "--nocheck-order",
             "do not check that the input is correctly sorted",
         ),
-        OptSpec::long_flag(
-            "header",
+        OptSpec::new(
+            "--header",
             "treat the first line in each file as field headers, print them without trying to pair them",
         ),
         ZERO_TERMINATED,

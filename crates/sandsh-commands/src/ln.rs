@@ -17,30 +17,28 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "ln [OPTION]... TARGET LINK_NAME\n  or:  ln [OPTION]... TARGET\n  or:  ln [OPTION]... TARGET... DIRECTORY",
     description: "Create a link to TARGET with the name LINK_NAME, or links in DIRECTORY, or (with one operand) in the current directory. Hard links by default; symbolic links with -s (the target text is stored as given).",
     options: &[
-        OptSpec::flag('f', "force", "remove existing destination files"),
-        OptSpec::flag(
-            'n',
-            "no-dereference",
+        OptSpec::new("-f, --force", "remove existing destination files"),
+        OptSpec::new(
+            "-n, --no-dereference",
             "treat LINK_NAME as a normal file if it is a symbolic link to a directory",
         ),
-        OptSpec::flag('s', "symbolic", "make symbolic links instead of hard links"),
-        OptSpec::flag(
-            'T',
-            "no-target-directory",
+        OptSpec::new(
+            "-s, --symbolic",
+            "make symbolic links instead of hard links",
+        ),
+        OptSpec::new(
+            "-T, --no-target-directory",
             "treat LINK_NAME as a normal file always",
         ),
-        OptSpec::flag(
-            'r',
-            "relative",
+        OptSpec::new(
+            "-r, --relative",
             "with -s, create links relative to link location",
         ),
-        OptSpec::value(
-            't',
-            "target-directory",
-            "DIRECTORY",
+        OptSpec::new(
+            "-t, --target-directory=DIRECTORY",
             "specify the DIRECTORY in which to create the links",
         ),
-        OptSpec::flag('v', "verbose", "print name of each linked file"),
+        OptSpec::new("-v, --verbose", "print name of each linked file"),
     ],
     operands: &[
         ArgSpec::required("TARGET", ArgType::Path, "what the link points to").repeated(),

@@ -26,53 +26,46 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "ls [OPTION]... [FILE]...",
     description: "List information about the FILEs (the current directory by default). Entries are sorted by name in byte order and printed one per line (output is never a terminal). Times are UTC.\n\nWith --json, prints one JSON array of entries {\"name\", \"path\", \"type\" (file|directory|symlink|char_device|fifo), \"size\" (bytes), \"mode\" (number), \"permissions\", \"links\", \"inode\", \"uid\", \"user\", \"gid\", \"group\", \"mtime\" (RFC 3339), \"target\" (symlinks)}: the operands' entries and, for directories, their contents (recursively with -R), in listing order.",
     options: &[
-        OptSpec::short_flag('1', "list one file per line (always the case here)"),
-        OptSpec::flag('a', "all", "do not ignore entries starting with ."),
-        OptSpec::flag('A', "almost-all", "do not list implied . and .."),
-        OptSpec::flag(
-            'd',
-            "directory",
+        OptSpec::new("-1", "list one file per line (always the case here)"),
+        OptSpec::new("-a, --all", "do not ignore entries starting with ."),
+        OptSpec::new("-A, --almost-all", "do not list implied . and .."),
+        OptSpec::new(
+            "-d, --directory",
             "list directories themselves, not their contents",
         ),
-        OptSpec::flag(
-            'F',
-            "classify",
+        OptSpec::new(
+            "-F, --classify",
             "append indicator (one of */=>@|) to entries",
         ),
-        OptSpec::flag(
-            'h',
-            "human-readable",
+        OptSpec::new(
+            "-h, --human-readable",
             "with -l, print sizes like 1K 234M 2G",
         ),
-        OptSpec::short_flag('l', "use a long listing format"),
-        OptSpec::short_flag('p', "append / indicator to directories"),
-        OptSpec::flag('r', "reverse", "reverse order while sorting"),
-        OptSpec::flag('R', "recursive", "list subdirectories recursively"),
-        OptSpec::short_flag('S', "sort by file size, largest first"),
-        OptSpec::short_flag('t', "sort by time, newest first"),
-        OptSpec::short_flag('U', "do not sort; list entries in directory order"),
-        OptSpec::flag(
-            's',
-            "size",
+        OptSpec::new("-l", "use a long listing format"),
+        OptSpec::new("-p", "append / indicator to directories"),
+        OptSpec::new("-r, --reverse", "reverse order while sorting"),
+        OptSpec::new("-R, --recursive", "list subdirectories recursively"),
+        OptSpec::new("-S", "sort by file size, largest first"),
+        OptSpec::new("-t", "sort by time, newest first"),
+        OptSpec::new("-U", "do not sort; list entries in directory order"),
+        OptSpec::new(
+            "-s, --size",
             "print the allocated size of each file, in 1 KiB blocks (with -h, human-readable)",
         ),
-        OptSpec::flag('i', "inode", "print the index number of each file"),
-        OptSpec::flag(
-            'n',
-            "numeric-uid-gid",
+        OptSpec::new("-i, --inode", "print the index number of each file"),
+        OptSpec::new(
+            "-n, --numeric-uid-gid",
             "like -l, but list numeric user and group IDs",
         ),
-        OptSpec::long_value(
-            "color",
-            "WHEN",
+        OptSpec::new(
+            "--color=WHEN",
             "color the output WHEN: never, auto (no color: output is never a terminal); always is not supported",
         ),
-        OptSpec::long_value(
-            "time-style",
-            "STYLE",
+        OptSpec::new(
+            "--time-style=STYLE",
             "time/date format with -l: full-iso, long-iso, iso, locale, or +FORMAT",
         ),
-        OptSpec::long_flag("full-time", "like -l --time-style=full-iso"),
+        OptSpec::new("--full-time", "like -l --time-style=full-iso"),
     ],
     operands: &[
         ArgSpec::optional("FILE", ArgType::Path, "files or directories (default .)").repeated(),

@@ -17,18 +17,18 @@ static MKDIR: CommandSpec = CommandSpec {
     usage: "mkdir [OPTION]... DIRECTORY...",
     description: "Create the DIRECTORY(ies), if they do not already exist.",
     options: &[
-        OptSpec::value(
-            'm',
-            "mode",
-            "MODE",
+        OptSpec::new(
+            "-m, --mode=MODE",
             "set file mode (as in chmod), not a=rwx - umask",
         ),
-        OptSpec::flag(
-            'p',
-            "parents",
+        OptSpec::new(
+            "-p, --parents",
             "no error if existing, make parent directories as needed",
         ),
-        OptSpec::flag('v', "verbose", "print a message for each created directory"),
+        OptSpec::new(
+            "-v, --verbose",
+            "print a message for each created directory",
+        ),
     ],
     operands: &[ArgSpec::required("DIRECTORY", ArgType::Path, "directories to create").repeated()],
     returns: "nothing (with -v, one line per created directory)",
@@ -48,18 +48,16 @@ static RMDIR: CommandSpec = CommandSpec {
     usage: "rmdir [OPTION]... DIRECTORY...",
     description: "Remove the DIRECTORY(ies), if they are empty.",
     options: &[
-        OptSpec::long_flag(
-            "ignore-fail-on-non-empty",
+        OptSpec::new(
+            "--ignore-fail-on-non-empty",
             "ignore each failure to remove a non-empty directory",
         ),
-        OptSpec::flag(
-            'p',
-            "parents",
+        OptSpec::new(
+            "-p, --parents",
             "remove DIRECTORY and its ancestors; e.g., 'rmdir -p a/b' is similar to 'rmdir a/b a'",
         ),
-        OptSpec::flag(
-            'v',
-            "verbose",
+        OptSpec::new(
+            "-v, --verbose",
             "output a diagnostic for every directory processed",
         ),
     ],

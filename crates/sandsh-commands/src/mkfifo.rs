@@ -20,14 +20,12 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "mkfifo [OPTION]... NAME...",
     description: "Create named pipes (FIFOs) with the given NAMEs. The sandbox's filesystem cannot hold FIFOs: each NAME fails with 'Operation not supported' (or the error a real system would report first) and nothing is created.",
     options: &[
-        OptSpec::value(
-            'm',
-            "mode",
-            "MODE",
+        OptSpec::new(
+            "-m, --mode=MODE",
             "set file permission bits to MODE, not a=rw - umask",
         ),
-        OptSpec::short_flag(
-            'Z',
+        OptSpec::new(
+            "-Z",
             "set the SELinux security context to default type (ignored)",
         ),
     ],

@@ -24,33 +24,29 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "mktemp [OPTION]... [TEMPLATE]",
     description: "Create a temporary file or directory, safely, and print its name. TEMPLATE must contain at least 3 consecutive 'X's in its last component; they are replaced by random letters and digits. If TEMPLATE is not given, use tmp.XXXXXXXXXX under $TMPDIR (or /tmp). Files are created u+rw, directories u+rwx.",
     options: &[
-        OptSpec::flag('d', "directory", "create a directory, not a file"),
-        OptSpec::flag(
-            'u',
-            "dry-run",
+        OptSpec::new("-d, --directory", "create a directory, not a file"),
+        OptSpec::new(
+            "-u, --dry-run",
             "do not create anything; merely print a name (unsafe)",
         ),
-        OptSpec::flag(
-            'q',
-            "quiet",
+        OptSpec::new(
+            "-q, --quiet",
             "suppress diagnostics about file/dir-creation failure",
         ),
-        OptSpec::long_value(
-            "suffix",
-            "SUFF",
+        OptSpec::new(
+            "--suffix=SUFF",
             "append SUFF to TEMPLATE; SUFF must not contain a slash",
         ),
-        OptSpec::short_value(
-            'p',
-            "DIR",
+        OptSpec::new(
+            "-p DIR",
             "interpret TEMPLATE relative to DIR; if DIR is empty, use $TMPDIR if set, else /tmp",
         ),
-        OptSpec::long_flag(
-            "tmpdir",
+        OptSpec::new(
+            "--tmpdir",
             "--tmpdir[=DIR]: like -p; without DIR, use $TMPDIR if set, else /tmp",
         ),
-        OptSpec::short_flag(
-            't',
+        OptSpec::new(
+            "-t",
             "interpret TEMPLATE as a single file name component, relative to $TMPDIR, -p DIR or /tmp (deprecated)",
         ),
     ],

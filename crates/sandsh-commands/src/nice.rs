@@ -17,10 +17,8 @@ static SPEC: CommandSpec = CommandSpec {
     summary: "run a program with modified scheduling priority",
     usage: "nice [OPTION] [COMMAND [ARG]...]",
     description: "Run COMMAND with an adjusted niceness (10 by default), or with no COMMAND print the current niceness (always 0 in the sandbox). Niceness ranges from -20 to 19; only root may lower it.",
-    options: &[OptSpec::value(
-        'n',
-        "adjustment",
-        "N",
+    options: &[OptSpec::new(
+        "-n, --adjustment=N",
         "add integer N to the niceness (default 10); -N also works",
     )],
     operands: &[ArgSpec::optional(

@@ -23,69 +23,48 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "nl [OPTION]... [FILE]...",
     description: "Write each FILE to standard output, with line numbers added. With no FILE, or when FILE is -, read standard input. STYLE is one of: a (number all lines), t (number only nonempty lines), n (number no lines), pBRE (number only lines that contain a match for the basic regular expression BRE). FORMAT is one of: ln (left justified, no leading zeros), rn (right justified, no leading zeros), rz (right justified, leading zeros).",
     options: &[
-        OptSpec::value(
-            'b',
-            "body-numbering",
-            "STYLE",
+        OptSpec::new(
+            "-b, --body-numbering=STYLE",
             "use STYLE for numbering body lines (default t)",
         ),
-        OptSpec::value(
-            'd',
-            "section-delimiter",
-            "CC",
+        OptSpec::new(
+            "-d, --section-delimiter=CC",
             "use CC for logical page delimiters",
         ),
-        OptSpec::value(
-            'f',
-            "footer-numbering",
-            "STYLE",
+        OptSpec::new(
+            "-f, --footer-numbering=STYLE",
             "use STYLE for numbering footer lines (default n)",
         ),
-        OptSpec::value(
-            'h',
-            "header-numbering",
-            "STYLE",
+        OptSpec::new(
+            "-h, --header-numbering=STYLE",
             "use STYLE for numbering header lines (default n)",
         ),
-        OptSpec::value(
-            'i',
-            "line-increment",
-            "NUMBER",
+        OptSpec::new(
+            "-i, --line-increment=NUMBER",
             "line number increment at each line",
         ),
-        OptSpec::value(
-            'l',
-            "join-blank-lines",
-            "NUMBER",
+        OptSpec::new(
+            "-l, --join-blank-lines=NUMBER",
             "group of NUMBER empty lines counted as one",
         ),
-        OptSpec::value(
-            'n',
-            "number-format",
-            "FORMAT",
+        OptSpec::new(
+            "-n, --number-format=FORMAT",
             "insert line numbers according to FORMAT (ln, rn, rz)",
         ),
-        OptSpec::flag(
-            'p',
-            "no-renumber",
+        OptSpec::new(
+            "-p, --no-renumber",
             "do not reset line numbers for each section",
         ),
-        OptSpec::value(
-            's',
-            "number-separator",
-            "STRING",
+        OptSpec::new(
+            "-s, --number-separator=STRING",
             "add STRING after (possible) line number",
         ),
-        OptSpec::value(
-            'v',
-            "starting-line-number",
-            "NUMBER",
+        OptSpec::new(
+            "-v, --starting-line-number=NUMBER",
             "first line number for each section",
         ),
-        OptSpec::value(
-            'w',
-            "number-width",
-            "NUMBER",
+        OptSpec::new(
+            "-w, --number-width=NUMBER",
             "use NUMBER columns for line numbers",
         ),
     ],

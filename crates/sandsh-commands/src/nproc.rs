@@ -18,8 +18,8 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "nproc [OPTION]...",
     description: "Print the number of processing units available to the sandbox: $OMP_NUM_THREADS when set (capped by $OMP_THREAD_LIMIT), else 1. The host's processors are never reported.",
     options: &[
-        OptSpec::long_flag("all", "print the number of installed processors"),
-        OptSpec::long_value("ignore", "N", "if possible, exclude N processing units"),
+        OptSpec::new("--all", "print the number of installed processors"),
+        OptSpec::new("--ignore=N", "if possible, exclude N processing units"),
     ],
     operands: &[],
     returns: "a positive number",

@@ -24,57 +24,47 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "numfmt [OPTION]... [NUMBER]...",
     description: "Reformat NUMBER(s), or the numbers from standard input if none are specified. UNIT is one of: none, auto (1K = 1000, 1Ki = 1024; --from only), si (1K = 1000), iec (1K = 1024), iec-i (1Ki = 1024). ROUND is up, down, from-zero (default), towards-zero or nearest. FORMAT is printf-like: %[0]['][-][N][.N]f with optional text around it.",
     options: &[
-        OptSpec::value(
-            'd',
-            "delimiter",
-            "X",
+        OptSpec::new(
+            "-d, --delimiter=X",
             "use X instead of whitespace for field delimiter",
         ),
-        OptSpec::long_value(
-            "field",
-            "FIELDS",
+        OptSpec::new(
+            "--field=FIELDS",
             "replace the numbers in these input fields (default=1)",
         ),
-        OptSpec::long_value("format", "FORMAT", "use printf style floating-point FORMAT"),
-        OptSpec::long_value(
-            "from",
-            "UNIT",
+        OptSpec::new("--format=FORMAT", "use printf style floating-point FORMAT"),
+        OptSpec::new(
+            "--from=UNIT",
             "auto-scale input numbers to UNITs; default is 'none'",
         ),
-        OptSpec::long_value(
-            "from-unit",
-            "N",
+        OptSpec::new(
+            "--from-unit=N",
             "specify the input unit size (instead of the default 1)",
         ),
-        OptSpec::long_flag(
-            "grouping",
+        OptSpec::new(
+            "--grouping",
             "use locale-defined grouping of digits (none in C.UTF-8)",
         ),
-        OptSpec::long_value(
-            "header",
-            "N",
+        OptSpec::new(
+            "--header=N",
             "print (without converting) the first N header lines",
         ),
-        OptSpec::long_value(
-            "invalid",
-            "MODE",
+        OptSpec::new(
+            "--invalid=MODE",
             "failure mode for invalid numbers: abort (default), fail, warn, ignore",
         ),
-        OptSpec::long_value(
-            "padding",
-            "N",
+        OptSpec::new(
+            "--padding=N",
             "pad the output to N characters; positive N right-aligns, negative left-aligns",
         ),
-        OptSpec::long_value("round", "METHOD", "use METHOD for rounding when scaling"),
-        OptSpec::long_value(
-            "suffix",
-            "SUFFIX",
+        OptSpec::new("--round=METHOD", "use METHOD for rounding when scaling"),
+        OptSpec::new(
+            "--suffix=SUFFIX",
             "add SUFFIX to output numbers, and accept optional SUFFIX in input numbers",
         ),
-        OptSpec::long_value("to", "UNIT", "auto-scale output numbers to UNITs"),
-        OptSpec::long_value(
-            "to-unit",
-            "N",
+        OptSpec::new("--to=UNIT", "auto-scale output numbers to UNITs"),
+        OptSpec::new(
+            "--to-unit=N",
             "the output unit size (instead of the default 1)",
         ),
         ZERO_TERMINATED,

@@ -19,15 +19,12 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "paste [OPTION]... [FILE]...",
     description: "Write lines consisting of the sequentially corresponding lines from each FILE, separated by TABs, to standard output. With no FILE, or when FILE is -, read standard input. The delimiter LIST may use \\n, \\t, \\\\ and \\0 (no delimiter); its characters are used in turn.",
     options: &[
-        OptSpec::value(
-            'd',
-            "delimiters",
-            "LIST",
+        OptSpec::new(
+            "-d, --delimiters=LIST",
             "reuse characters from LIST instead of TABs",
         ),
-        OptSpec::flag(
-            's',
-            "serial",
+        OptSpec::new(
+            "-s, --serial",
             "paste one file at a time instead of in parallel",
         ),
         ZERO_TERMINATED,

@@ -21,44 +21,38 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "patch [OPTION]... [ORIGFILE [PATCHFILE]]",
     description: "Apply a unified diff (diff -u, git diff) read from standard input or -i PATCHFILE to the files it names (or to ORIGFILE). Hunks that moved are found by searching, with up to 2 lines of fuzz; hunks that cannot be applied are saved to FILE.rej. Context and normal diffs are not supported.",
     options: &[
-        OptSpec::value(
-            'p',
-            "strip",
-            "NUM",
+        OptSpec::new(
+            "-p, --strip=NUM",
             "strip NUM leading components from file names (default: use the base name)",
         ),
-        OptSpec::value('i', "input", "PATCHFILE", "read the patch from PATCHFILE"),
-        OptSpec::value('o', "output", "FILE", "write the result to FILE"),
-        OptSpec::flag('R', "reverse", "apply the patch in reverse"),
-        OptSpec::flag(
-            'N',
-            "forward",
+        OptSpec::new("-i, --input=PATCHFILE", "read the patch from PATCHFILE"),
+        OptSpec::new("-o, --output=FILE", "write the result to FILE"),
+        OptSpec::new("-R, --reverse", "apply the patch in reverse"),
+        OptSpec::new(
+            "-N, --forward",
             "ignore patches that seem reversed or already applied",
         ),
-        OptSpec::long_flag(
-            "dry-run",
+        OptSpec::new(
+            "--dry-run",
             "print the results of applying the patches without changing any files",
         ),
-        OptSpec::flag(
-            's',
-            "quiet",
+        OptSpec::new(
+            "-s, --quiet",
             "work silently unless an error occurs (also --silent)",
         ),
-        OptSpec::long_flag("silent", "same as -s"),
-        OptSpec::value('F', "fuzz", "LINES", "maximum fuzz factor (default 2)"),
-        OptSpec::flag(
-            'E',
-            "remove-empty-files",
+        OptSpec::new("--silent", "same as -s"),
+        OptSpec::new("-F, --fuzz=LINES", "maximum fuzz factor (default 2)"),
+        OptSpec::new(
+            "-E, --remove-empty-files",
             "remove output files that are empty after patching",
         ),
-        OptSpec::flag(
-            'f',
-            "force",
+        OptSpec::new(
+            "-f, --force",
             "assume the user knows what they are doing (no questions)",
         ),
-        OptSpec::flag('t', "batch", "ask no questions"),
-        OptSpec::long_flag(
-            "no-backup-if-mismatch",
+        OptSpec::new("-t, --batch", "ask no questions"),
+        OptSpec::new(
+            "--no-backup-if-mismatch",
             "do not keep FILE.orig when hunks do not match exactly",
         ),
     ],

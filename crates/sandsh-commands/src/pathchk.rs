@@ -24,10 +24,10 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "pathchk [OPTION]... NAME...",
     description: "Diagnose invalid or non-portable file names. Without options, check each NAME against the filesystem (a prefix that is not a directory, a component longer than 255 bytes, a name of 4096 bytes or more).",
     options: &[
-        OptSpec::short_flag('p', "check for most POSIX systems"),
-        OptSpec::short_flag('P', "check for empty names and leading \"-\""),
-        OptSpec::long_flag(
-            "portability",
+        OptSpec::new("-p", "check for most POSIX systems"),
+        OptSpec::new("-P", "check for empty names and leading \"-\""),
+        OptSpec::new(
+            "--portability",
             "check for all POSIX systems (equivalent to -p -P)",
         ),
     ],

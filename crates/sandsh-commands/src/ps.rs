@@ -21,23 +21,19 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "ps [-e] [-f] [-o FORMAT] [-p PID[,PID]...] [--no-headers] | ps aux",
     description: "List the sandbox's processes: the shell, the background jobs still running and ps itself (the host's processes are never visible). Accepts UNIX options (-e, -A, -f, -o FORMAT, -p PIDLIST, --no-headers) and BSD ones (a, u, x, aux, p PIDLIST). FORMAT is a comma- or space-separated list of pid, ppid, comm, args, command, cmd, user, uid, stat, tty, tt, time; NAME= renames a column, and when every name is empty no header is printed.",
     options: &[
-        OptSpec::short_flag('e', "every process (all of the sandbox's)"),
-        OptSpec::short_flag('A', "same as -e"),
-        OptSpec::short_flag('f', "full format: UID PID PPID C STIME TTY TIME CMD"),
-        OptSpec::value(
-            'o',
-            "format",
-            "FORMAT",
+        OptSpec::new("-e", "every process (all of the sandbox's)"),
+        OptSpec::new("-A", "same as -e"),
+        OptSpec::new("-f", "full format: UID PID PPID C STIME TTY TIME CMD"),
+        OptSpec::new(
+            "-o, --format=FORMAT",
             "the columns to print (pid,ppid,comm,args,cmd,user,uid,stat,tty,time)",
         ),
-        OptSpec::value(
-            'p',
-            "pid",
-            "PIDLIST",
+        OptSpec::new(
+            "-p, --pid=PIDLIST",
             "only these process ids (exit 1 when none is running)",
         ),
-        OptSpec::long_flag(
-            "no-headers",
+        OptSpec::new(
+            "--no-headers",
             "print no header line (also --no-heading, BSD h)",
         ),
     ],

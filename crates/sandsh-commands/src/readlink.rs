@@ -21,26 +21,23 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "readlink [OPTION]... FILE...",
     description: "Print the value of a symbolic link, or with -f/-e/-m the canonical file name (every symlink, `.` and `..` resolved).",
     options: &[
-        OptSpec::flag(
-            'f',
-            "canonicalize",
+        OptSpec::new(
+            "-f, --canonicalize",
             "canonicalize by following every symlink; all but the last component must exist",
         ),
-        OptSpec::flag(
-            'e',
-            "canonicalize-existing",
+        OptSpec::new(
+            "-e, --canonicalize-existing",
             "canonicalize; every component must exist",
         ),
-        OptSpec::flag(
-            'm',
-            "canonicalize-missing",
+        OptSpec::new(
+            "-m, --canonicalize-missing",
             "canonicalize without requirements on existence",
         ),
-        OptSpec::flag('n', "no-newline", "do not output the trailing delimiter"),
-        OptSpec::flag('q', "quiet", "suppress most error messages (the default)"),
-        OptSpec::flag('s', "silent", "suppress most error messages (the default)"),
-        OptSpec::flag('v', "verbose", "report error messages"),
-        OptSpec::flag('z', "zero", "end each output line with NUL, not newline"),
+        OptSpec::new("-n, --no-newline", "do not output the trailing delimiter"),
+        OptSpec::new("-q, --quiet", "suppress most error messages (the default)"),
+        OptSpec::new("-s, --silent", "suppress most error messages (the default)"),
+        OptSpec::new("-v, --verbose", "report error messages"),
+        OptSpec::new("-z, --zero", "end each output line with NUL, not newline"),
     ],
     operands: &[
         ArgSpec::required("FILE", ArgType::Path, "symlinks (or paths to canonicalize)").repeated(),

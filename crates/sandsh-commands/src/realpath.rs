@@ -23,32 +23,31 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "realpath [OPTION]... FILE...",
     description: "Print the resolved absolute file name; all but the last component must exist (by default).",
     options: &[
-        OptSpec::flag(
-            'e',
-            "canonicalize-existing",
+        OptSpec::new(
+            "-e, --canonicalize-existing",
             "all components of the path must exist",
         ),
-        OptSpec::flag(
-            'm',
-            "canonicalize-missing",
+        OptSpec::new(
+            "-m, --canonicalize-missing",
             "no path components need exist or be a directory",
         ),
-        OptSpec::flag('L', "logical", "resolve '..' components before symlinks"),
-        OptSpec::flag('P', "physical", "resolve symlinks as encountered (default)"),
-        OptSpec::flag('q', "quiet", "suppress most error messages"),
-        OptSpec::long_value(
-            "relative-to",
-            "DIR",
+        OptSpec::new("-L, --logical", "resolve '..' components before symlinks"),
+        OptSpec::new(
+            "-P, --physical",
+            "resolve symlinks as encountered (default)",
+        ),
+        OptSpec::new("-q, --quiet", "suppress most error messages"),
+        OptSpec::new(
+            "--relative-to=DIR",
             "print the resolved path relative to DIR",
         ),
-        OptSpec::long_value(
-            "relative-base",
-            "DIR",
+        OptSpec::new(
+            "--relative-base=DIR",
             "print absolute paths unless paths below DIR",
         ),
-        OptSpec::flag('s', "strip", "don't expand symlinks"),
-        OptSpec::long_flag("no-symlinks", "don't expand symlinks"),
-        OptSpec::flag('z', "zero", "end each output line with NUL, not newline"),
+        OptSpec::new("-s, --strip", "don't expand symlinks"),
+        OptSpec::new("--no-symlinks", "don't expand symlinks"),
+        OptSpec::new("-z, --zero", "end each output line with NUL, not newline"),
     ],
     operands: &[ArgSpec::required("FILE", ArgType::Path, "paths to resolve").repeated()],
     returns: "one resolved path per FILE",

@@ -20,7 +20,7 @@ static SPEC: CommandSpec = CommandSpec {
     summary: "reverse lines characterwise",
     usage: "rev [options] [file ...]",
     description: "Reverse the order of the characters in every line of each FILE (standard input when there is none) and print the result.",
-    options: &[OptSpec::flag('0', "zero", "zero-terminated lines")],
+    options: &[OptSpec::new("-0, --zero", "zero-terminated lines")],
     operands: &[ArgSpec::optional("FILE", ArgType::Path, "files to read").repeated()],
     returns: "each line with its characters reversed",
     examples: &[Example {

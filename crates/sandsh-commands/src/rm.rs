@@ -22,28 +22,26 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "rm [OPTION]... [FILE]...",
     description: "Remove (unlink) the FILE(s). By default, directories are not removed: use -r to remove them and their contents, or -d for empty ones. Refuses to remove '/', '.' and '..' recursively.",
     options: &[
-        OptSpec::flag(
-            'f',
-            "force",
+        OptSpec::new(
+            "-f, --force",
             "ignore nonexistent files and arguments, never prompt",
         ),
-        OptSpec::short_flag(
-            'i',
+        OptSpec::new(
+            "-i",
             "prompt before every removal (answers are read from standard input)",
         ),
-        OptSpec::short_flag(
-            'I',
+        OptSpec::new(
+            "-I",
             "prompt once before removing more than three files, or when removing recursively",
         ),
-        OptSpec::flag(
-            'r',
-            "recursive",
+        OptSpec::new(
+            "-r, --recursive",
             "remove directories and their contents recursively",
         ),
-        OptSpec::short_flag('R', "same as -r"),
-        OptSpec::flag('d', "dir", "remove empty directories"),
+        OptSpec::new("-R", "same as -r"),
+        OptSpec::new("-d, --dir", "remove empty directories"),
         rows::VERBOSE,
-        OptSpec::long_flag("preserve-root", "do not remove '/' (default)"),
+        OptSpec::new("--preserve-root", "do not remove '/' (default)"),
     ],
     operands: &[ArgSpec::required("FILE", ArgType::Path, "files to remove").repeated()],
     returns: "nothing (with -v, one line per removal)",

@@ -23,21 +23,16 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "seq [OPTION]... LAST\n  or:  seq [OPTION]... FIRST LAST\n  or:  seq [OPTION]... FIRST INCREMENT LAST",
     description: "Print numbers from FIRST to LAST, in steps of INCREMENT (both default to 1). FIRST, INCREMENT and LAST are integers or decimals; negative values are accepted as operands. The output has as many decimals as FIRST and INCREMENT have.",
     options: &[
-        OptSpec::value(
-            'f',
-            "format",
-            "FORMAT",
+        OptSpec::new(
+            "-f, --format=FORMAT",
             "use printf style floating-point FORMAT",
         ),
-        OptSpec::value(
-            's',
-            "separator",
-            "STRING",
+        OptSpec::new(
+            "-s, --separator=STRING",
             "use STRING to separate numbers (default: \\n)",
         ),
-        OptSpec::flag(
-            'w',
-            "equal-width",
+        OptSpec::new(
+            "-w, --equal-width",
             "equalize width by padding with leading zeroes",
         ),
     ],

@@ -28,22 +28,18 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "shuf [OPTION]... [FILE]\n  or:  shuf -e [OPTION]... [ARG]...\n  or:  shuf -i LO-HI [OPTION]...",
     description: "Write a random permutation of the input lines to standard output. With no FILE, or when FILE is -, read standard input. With --random-source=FILE the output equals GNU shuf's for the same random bytes.",
     options: &[
-        OptSpec::flag('e', "echo", "treat each ARG as an input line"),
-        OptSpec::value(
-            'i',
-            "input-range",
-            "LO-HI",
+        OptSpec::new("-e, --echo", "treat each ARG as an input line"),
+        OptSpec::new(
+            "-i, --input-range=LO-HI",
             "treat each number LO through HI as an input line",
         ),
-        OptSpec::value('n', "head-count", "COUNT", "output at most COUNT lines"),
-        OptSpec::value(
-            'o',
-            "output",
-            "FILE",
+        OptSpec::new("-n, --head-count=COUNT", "output at most COUNT lines"),
+        OptSpec::new(
+            "-o, --output=FILE",
             "write result to FILE instead of standard output",
         ),
-        OptSpec::long_value("random-source", "FILE", "get random bytes from FILE"),
-        OptSpec::flag('r', "repeat", "output lines can be repeated"),
+        OptSpec::new("--random-source=FILE", "get random bytes from FILE"),
+        OptSpec::new("-r, --repeat", "output lines can be repeated"),
         ZERO_TERMINATED,
     ],
     operands: &[ArgSpec::optional(

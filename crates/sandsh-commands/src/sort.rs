@@ -28,91 +28,75 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "sort [OPTION]... [FILE]...",
     description: "Write sorted concatenation of all FILE(s) to standard output. With no FILE, or when FILE is -, read standard input. Collation is byte (code point) order, as in the C.UTF-8 locale. KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a field number and C a character position in the field; both are origin 1. OPTS is one or more single-letter ordering options [bdfgiMhnRrV], which override global ordering options for that key.",
     options: &[
-        OptSpec::flag('b', "ignore-leading-blanks", "ignore leading blanks"),
-        OptSpec::flag(
-            'd',
-            "dictionary-order",
+        OptSpec::new("-b, --ignore-leading-blanks", "ignore leading blanks"),
+        OptSpec::new(
+            "-d, --dictionary-order",
             "consider only blanks and alphanumeric characters",
         ),
-        OptSpec::flag(
-            'f',
-            "ignore-case",
+        OptSpec::new(
+            "-f, --ignore-case",
             "fold lower case to upper case characters",
         ),
-        OptSpec::flag(
-            'g',
-            "general-numeric-sort",
+        OptSpec::new(
+            "-g, --general-numeric-sort",
             "compare according to general numerical value",
         ),
-        OptSpec::flag(
-            'i',
-            "ignore-nonprinting",
+        OptSpec::new(
+            "-i, --ignore-nonprinting",
             "consider only printable characters",
         ),
-        OptSpec::flag('M', "month-sort", "compare (unknown) < 'JAN' < ... < 'DEC'"),
-        OptSpec::flag(
-            'h',
-            "human-numeric-sort",
+        OptSpec::new(
+            "-M, --month-sort",
+            "compare (unknown) < 'JAN' < ... < 'DEC'",
+        ),
+        OptSpec::new(
+            "-h, --human-numeric-sort",
             "compare human readable numbers (e.g., 2K 1G)",
         ),
-        OptSpec::flag(
-            'n',
-            "numeric-sort",
+        OptSpec::new(
+            "-n, --numeric-sort",
             "compare according to string numerical value",
         ),
-        OptSpec::flag('R', "random-sort", "shuffle, but group identical keys"),
-        OptSpec::flag('r', "reverse", "reverse the result of comparisons"),
-        OptSpec::flag(
-            'V',
-            "version-sort",
+        OptSpec::new("-R, --random-sort", "shuffle, but group identical keys"),
+        OptSpec::new("-r, --reverse", "reverse the result of comparisons"),
+        OptSpec::new(
+            "-V, --version-sort",
             "natural sort of (version) numbers within text",
         ),
-        OptSpec::flag('c', "check", "check for sorted input; do not sort"),
-        OptSpec::short_flag('C', "like -c, but do not report first bad line"),
-        OptSpec::flag('m', "merge", "merge already sorted files; do not sort"),
-        OptSpec::value(
-            'k',
-            "key",
-            "KEYDEF",
+        OptSpec::new("-c, --check", "check for sorted input; do not sort"),
+        OptSpec::new("-C", "like -c, but do not report first bad line"),
+        OptSpec::new("-m, --merge", "merge already sorted files; do not sort"),
+        OptSpec::new(
+            "-k, --key=KEYDEF",
             "sort via a key; KEYDEF gives location and type",
         ),
-        OptSpec::value(
-            'o',
-            "output",
-            "FILE",
+        OptSpec::new(
+            "-o, --output=FILE",
             "write result to FILE instead of standard output",
         ),
-        OptSpec::flag(
-            's',
-            "stable",
+        OptSpec::new(
+            "-s, --stable",
             "stabilize sort by disabling last-resort comparison",
         ),
-        OptSpec::value(
-            't',
-            "field-separator",
-            "SEP",
+        OptSpec::new(
+            "-t, --field-separator=SEP",
             "use SEP instead of non-blank to blank transition",
         ),
-        OptSpec::flag('u', "unique", "output only the first of an equal run"),
+        OptSpec::new("-u, --unique", "output only the first of an equal run"),
         rows::ZERO_TERMINATED,
-        OptSpec::value(
-            'S',
-            "buffer-size",
-            "SIZE",
+        OptSpec::new(
+            "-S, --buffer-size=SIZE",
             "accepted for compatibility; no effect (sorting is in memory)",
         ),
-        OptSpec::value(
-            'T',
-            "temporary-directory",
-            "DIR",
+        OptSpec::new(
+            "-T, --temporary-directory=DIR",
             "accepted for compatibility; no effect (no temporary files)",
         ),
-        OptSpec::long_value(
-            "random-source",
-            "FILE",
+        OptSpec::new(
+            "--random-source=FILE",
             "get random bytes from FILE (-R: the first 16 bytes key the hash, as in GNU sort)",
         ),
-        OptSpec::long_value("parallel", "N", "accepted for compatibility; no effect"),
+        OptSpec::new("--parallel=N", "accepted for compatibility; no effect"),
     ],
     operands: &[ArgSpec::optional("FILE", ArgType::Path, "files to sort (- for stdin)").repeated()],
     returns: "the sorted lines (or nothing with -c, whose status tells)",

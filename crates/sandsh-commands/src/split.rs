@@ -25,53 +25,42 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "split [OPTION]... [FILE [PREFIX]]",
     description: "Output pieces of FILE to PREFIXaa, PREFIXab, ...; default size is 1000 lines, and default PREFIX is 'x'. With no FILE, or when FILE is -, read standard input. SIZE may have a multiplier suffix (K, M, G, KB, MB, ...). CHUNKS may be N (split into N files based on size of input), K/N (output Kth of N to stdout), l/N, l/K/N (without splitting lines), r/N, r/K/N (round robin distribution).",
     options: &[
-        OptSpec::value(
-            'a',
-            "suffix-length",
-            "N",
+        OptSpec::new(
+            "-a, --suffix-length=N",
             "generate suffixes of length N (default 2)",
         ),
-        OptSpec::long_value(
-            "additional-suffix",
-            "SUFFIX",
+        OptSpec::new(
+            "--additional-suffix=SUFFIX",
             "append an additional SUFFIX to file names",
         ),
-        OptSpec::value('b', "bytes", "SIZE", "put SIZE bytes per output file"),
-        OptSpec::value(
-            'C',
-            "line-bytes",
-            "SIZE",
+        OptSpec::new("-b, --bytes=SIZE", "put SIZE bytes per output file"),
+        OptSpec::new(
+            "-C, --line-bytes=SIZE",
             "put at most SIZE bytes of records per output file",
         ),
-        OptSpec::short_flag('d', "use numeric suffixes starting at 0, not alphabetic"),
-        OptSpec::long_value("numeric-suffixes", "FROM", "same as -d, but start at FROM"),
-        OptSpec::short_flag('x', "use hex suffixes starting at 0, not alphabetic"),
-        OptSpec::long_value("hex-suffixes", "FROM", "same as -x, but start at FROM"),
-        OptSpec::flag(
-            'e',
-            "elide-empty-files",
+        OptSpec::new("-d", "use numeric suffixes starting at 0, not alphabetic"),
+        OptSpec::new("--numeric-suffixes=FROM", "same as -d, but start at FROM"),
+        OptSpec::new("-x", "use hex suffixes starting at 0, not alphabetic"),
+        OptSpec::new("--hex-suffixes=FROM", "same as -x, but start at FROM"),
+        OptSpec::new(
+            "-e, --elide-empty-files",
             "do not generate empty output files with '-n'",
         ),
-        OptSpec::value(
-            'l',
-            "lines",
-            "NUMBER",
+        OptSpec::new(
+            "-l, --lines=NUMBER",
             "put NUMBER lines/records per output file",
         ),
-        OptSpec::value('n', "number", "CHUNKS", "generate CHUNKS output files"),
-        OptSpec::value(
-            't',
-            "separator",
-            "SEP",
+        OptSpec::new("-n, --number=CHUNKS", "generate CHUNKS output files"),
+        OptSpec::new(
+            "-t, --separator=SEP",
             "use SEP instead of newline as the record separator; '\\0' (zero) specifies the NUL character",
         ),
-        OptSpec::flag(
-            'u',
-            "unbuffered",
+        OptSpec::new(
+            "-u, --unbuffered",
             "immediately copy input to output with '-n r/...' (no effect here)",
         ),
-        OptSpec::long_flag(
-            "verbose",
+        OptSpec::new(
+            "--verbose",
             "print a diagnostic just before each output file is opened",
         ),
     ],

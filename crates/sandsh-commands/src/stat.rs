@@ -30,27 +30,22 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "stat [OPTION]... FILE...",
     description: "Display file status. Without a format, prints GNU's multi-line layout. Format sequences: %a %A (permissions in octal / human form), %b %B (blocks and block size), %d %D (device), %f (raw mode in hex), %F (file type), %g %G (group id / name), %h (links), %i (inode), %m (mount point), %n %N (name / quoted name with link target), %o (I/O block), %r %R %t %T (device type), %s (size), %u %U (owner id / name), %w %W (birth: unknown, - and 0), %x %X, %y %Y, %z %Z (access, modify, change time as text / epoch seconds; %.3Y etc. add fractions). Blocks are 512-byte units of a 4 KiB allocation, the device is the mount's, times are UTC.\n\nWith --json, prints one JSON array with an object per FILE: {\"file\", \"type\" (file|directory|symlink|char_device|fifo), \"size\", \"blocks\", \"block_size\", \"io_block\", \"inode\", \"links\", \"mode\" (number), \"mode_octal\", \"permissions\", \"uid\", \"user\", \"gid\", \"group\", \"device\", \"atime\", \"mtime\", \"ctime\" (RFC 3339), \"birth\" (null), \"target\" (symlinks only)}.",
     options: &[
-        OptSpec::flag('L', "dereference", "follow links"),
-        OptSpec::flag(
-            'f',
-            "file-system",
+        OptSpec::new("-L, --dereference", "follow links"),
+        OptSpec::new(
+            "-f, --file-system",
             "display file system status (not supported)",
         ),
-        OptSpec::value(
-            'c',
-            "format",
-            "FORMAT",
+        OptSpec::new(
+            "-c, --format=FORMAT",
             "use the specified FORMAT instead of the default; output a newline after each use of FORMAT",
         ),
-        OptSpec::long_value(
-            "printf",
-            "FORMAT",
+        OptSpec::new(
+            "--printf=FORMAT",
             "like --format, but interpret backslash escapes, and do not output a mandatory trailing newline",
         ),
-        OptSpec::flag('t', "terse", "print the information in terse form"),
-        OptSpec::long_value(
-            "cached",
-            "MODE",
+        OptSpec::new("-t, --terse", "print the information in terse form"),
+        OptSpec::new(
+            "--cached=MODE",
             "accepted for compatibility; the VFS has no cache",
         ),
     ],

@@ -17,24 +17,12 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "stdbuf OPTION... COMMAND",
     description: "Run COMMAND with the buffering of its standard input, output or error set to MODE: L (line buffered; not for input), 0 (unbuffered) or a SIZE such as 4096 or 1K. In the sandbox, commands already pass output on as they write it.",
     options: &[
-        OptSpec::value(
-            'i',
-            "input",
-            "MODE",
-            "adjust standard input stream buffering",
-        ),
-        OptSpec::value(
-            'o',
-            "output",
-            "MODE",
+        OptSpec::new("-i, --input=MODE", "adjust standard input stream buffering"),
+        OptSpec::new(
+            "-o, --output=MODE",
             "adjust standard output stream buffering",
         ),
-        OptSpec::value(
-            'e',
-            "error",
-            "MODE",
-            "adjust standard error stream buffering",
-        ),
+        OptSpec::new("-e, --error=MODE", "adjust standard error stream buffering"),
     ],
     operands: &[ArgSpec::required(
         "COMMAND",

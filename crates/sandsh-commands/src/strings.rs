@@ -21,45 +21,34 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "strings [option(s)] [file(s)]",
     description: "Display printable strings in [file(s)] (stdin by default): runs of at least 4 (or -n) printable ASCII characters or tabs. `-NUM` is accepted as `-n NUM`. Only the 7-bit (s) and 8-bit (S) encodings are supported.",
     options: &[
-        OptSpec::flag('a', "all", "scan the entire file (the default)"),
-        OptSpec::flag(
-            'd',
-            "data",
+        OptSpec::new("-a, --all", "scan the entire file (the default)"),
+        OptSpec::new(
+            "-d, --data",
             "only scan the data sections (the whole file here: no object formats are parsed)",
         ),
-        OptSpec::flag(
-            'f',
-            "print-file-name",
+        OptSpec::new(
+            "-f, --print-file-name",
             "print the name of the file before each string",
         ),
-        OptSpec::value(
-            'n',
-            "bytes",
-            "NUMBER",
+        OptSpec::new(
+            "-n, --bytes=NUMBER",
             "locate and print any sequence of at least NUMBER characters (default 4)",
         ),
-        OptSpec::value(
-            't',
-            "radix",
-            "RADIX",
+        OptSpec::new(
+            "-t, --radix=RADIX",
             "print the location of the string in base 8, 10 or 16 (o, d, x)",
         ),
-        OptSpec::short_flag('o', "an alias for --radix=o"),
-        OptSpec::flag(
-            'w',
-            "include-all-whitespace",
+        OptSpec::new("-o", "an alias for --radix=o"),
+        OptSpec::new(
+            "-w, --include-all-whitespace",
             "include all whitespace as valid string characters",
         ),
-        OptSpec::value(
-            'e',
-            "encoding",
-            "s|S",
+        OptSpec::new(
+            "-e, --encoding=s|S",
             "character size and endianness: s = 7-bit, S = 8-bit (others not supported)",
         ),
-        OptSpec::value(
-            's',
-            "output-separator",
-            "STRING",
+        OptSpec::new(
+            "-s, --output-separator=STRING",
             "string used to separate strings in output",
         ),
     ],

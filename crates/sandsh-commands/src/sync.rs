@@ -17,10 +17,9 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "sync [OPTION] [FILE]...",
     description: "Synchronize cached writes. The sandbox's filesystem writes through, so this only checks that any FILEs named exist.",
     options: &[
-        OptSpec::flag('d', "data", "sync only file data, no unneeded metadata"),
-        OptSpec::flag(
-            'f',
-            "file-system",
+        OptSpec::new("-d, --data", "sync only file data, no unneeded metadata"),
+        OptSpec::new(
+            "-f, --file-system",
             "sync the file systems that contain the files",
         ),
     ],

@@ -24,20 +24,16 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tac [OPTION]... [FILE]...",
     description: "Write each FILE to standard output, last line first. With no FILE, or when FILE is -, read standard input.",
     options: &[
-        OptSpec::flag(
-            'b',
-            "before",
+        OptSpec::new(
+            "-b, --before",
             "attach the separator before instead of after",
         ),
-        OptSpec::flag(
-            'r',
-            "regex",
+        OptSpec::new(
+            "-r, --regex",
             "interpret the separator as a regular expression",
         ),
-        OptSpec::value(
-            's',
-            "separator",
-            "STRING",
+        OptSpec::new(
+            "-s, --separator=STRING",
             "use STRING as the separator instead of newline",
         ),
     ],

@@ -21,23 +21,19 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tail [OPTION]... [FILE]...",
     description: "Print the last 10 lines of each FILE to standard output. With more than one FILE, precede each with a header giving the file name. With no FILE, or when FILE is -, read standard input. `-NUM` and `+NUM` are accepted as `-n NUM` and `-n +NUM`. Following files (-f, -F) is not supported.",
     options: &[
-        OptSpec::value(
-            'c',
-            "bytes",
-            "[+]NUM",
+        OptSpec::new(
+            "-c, --bytes=[+]NUM",
             "output the last NUM bytes; or use -c +NUM to output starting with byte NUM",
         ),
-        OptSpec::flag('f', "follow", "not supported (exits 1)"),
-        OptSpec::short_flag('F', "not supported (exits 1)"),
-        OptSpec::value(
-            'n',
-            "lines",
-            "[+]NUM",
+        OptSpec::new("-f, --follow", "not supported (exits 1)"),
+        OptSpec::new("-F", "not supported (exits 1)"),
+        OptSpec::new(
+            "-n, --lines=[+]NUM",
             "output the last NUM lines, instead of the last 10; or use -n +NUM to skip NUM-1 lines at the start",
         ),
-        OptSpec::flag('q', "quiet", "never output headers giving file names"),
-        OptSpec::long_flag("silent", "same as --quiet"),
-        OptSpec::flag('v', "verbose", "always output headers giving file names"),
+        OptSpec::new("-q, --quiet", "never output headers giving file names"),
+        OptSpec::new("--silent", "same as --quiet"),
+        OptSpec::new("-v, --verbose", "always output headers giving file names"),
         ZERO_TERMINATED,
     ],
     operands: &[FILES],

@@ -16,10 +16,12 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tee [OPTION]... [FILE]...",
     description: "Copy standard input to each FILE, and also to standard output.",
     options: &[
-        OptSpec::flag('a', "append", "append to the given FILEs, do not overwrite"),
-        OptSpec::flag(
-            'i',
-            "ignore-interrupts",
+        OptSpec::new(
+            "-a, --append",
+            "append to the given FILEs, do not overwrite",
+        ),
+        OptSpec::new(
+            "-i, --ignore-interrupts",
             "ignore interrupt signals (no effect: there are no signals here)",
         ),
     ],

@@ -19,14 +19,12 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tools [--json] [-g GROUP] [NAME]...",
     description: "List the commands of this session, one per line: name, group, full name (group.name), risk level (read_only, low_risk, medium_risk, high_risk, critical) and summary. With NAMEs, list only those; with -g, only one group. Shell builtins are not listed (see help). `help NAME` prints a command's full spec: options, operands, output, examples and error conditions.",
     options: &[
-        OptSpec::value(
-            'g',
-            "group",
-            "GROUP",
+        OptSpec::new(
+            "-g, --group=GROUP",
             "only commands of this group (fs, text, shell, sys, …)",
         ),
-        OptSpec::long_flag(
-            "json",
+        OptSpec::new(
+            "--json",
             "print a JSON array of {name, group, full_name, risk, summary}",
         ),
     ],

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use sandsh_api::fs::WriteMode;
+use sandsh_api::fs::{FileTimes, WriteMode};
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
@@ -22,30 +22,24 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "touch [OPTION]... FILE...",
     description: "Update the modification time of each FILE to the current time. A FILE argument that does not exist is created empty, unless -c is supplied. Times are UTC.",
     options: &[
-        OptSpec::short_flag('a', "change only the access time"),
-        OptSpec::flag('c', "no-create", "do not create any files"),
-        OptSpec::value(
-            'd',
-            "date",
-            "STRING",
+        OptSpec::new("-a", "change only the access time"),
+        OptSpec::new("-c, --no-create", "do not create any files"),
+        OptSpec::new(
+            "-d, --date=STRING",
             "use STRING (@EPOCH, now, YYYY-MM-DD[ HH:MM[:SS]]) instead of current time",
         ),
-        OptSpec::short_flag('f', "(ignored)"),
-        OptSpec::short_flag('m', "change only the modification time"),
-        OptSpec::value(
-            'r',
-            "reference",
-            "FILE",
+        OptSpec::new("-f", "(ignored)"),
+        OptSpec::new("-m", "change only the modification time"),
+        OptSpec::new(
+            "-r, --reference=FILE",
             "use this file's times instead of current time",
         ),
-        OptSpec::short_value(
-            't',
-            "STAMP",
+        OptSpec::new(
+            "-t STAMP",
             "use [[CC]YY]MMDDhhmm[.ss] instead of current time",
         ),
-        OptSpec::long_value(
-            "time",
-            "WORD",
+        OptSpec::new(
+            "--time=WORD",
             "change the specified time: WORD is access, atime, or use: equivalent to -a; WORD is modify or mtime: equivalent to -m",
         ),
     ],
@@ -267,9 +261,11 @@ impl Command for Touch {
                     continue;
                 }
             }
-            let a = set_a.then_some(atime.unwrap_or(when));
-            let m = set_m.then_some(when);
-            if let Err(e) = be.set_times(&abs, a, m) {
+            let times = FileTimes {
+                atime: set_a.then_some(atime.unwrap_or(when)),
+                mtime: set_m.then_some(when),
+            };
+            if let Err(e) = be.set_times(&abs, times) {
                 util::err(
                     ctx,
                     "touch",

@@ -20,21 +20,18 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tr [OPTION]... STRING1 [STRING2]",
     description: "Translate, squeeze, and/or delete characters from standard input, writing to standard output. STRINGs are sets: CHAR1-CHAR2 ranges, [:alnum:] [:alpha:] [:blank:] [:cntrl:] [:digit:] [:graph:] [:lower:] [:print:] [:punct:] [:space:] [:upper:] [:xdigit:] classes, [=C=] equivalence classes, [C*N] and [C*] repeats (in STRING2), and the escapes \\NNN \\\\ \\a \\b \\f \\n \\r \\t \\v. Works on bytes, as GNU tr does.",
     options: &[
-        OptSpec::flag('c', "complement", "use the complement of STRING1"),
-        OptSpec::short_flag('C', "same as -c"),
-        OptSpec::flag(
-            'd',
-            "delete",
+        OptSpec::new("-c, --complement", "use the complement of STRING1"),
+        OptSpec::new("-C", "same as -c"),
+        OptSpec::new(
+            "-d, --delete",
             "delete characters in STRING1, do not translate",
         ),
-        OptSpec::flag(
-            's',
-            "squeeze-repeats",
+        OptSpec::new(
+            "-s, --squeeze-repeats",
             "replace each sequence of a repeated character listed in the last specified SET with a single occurrence",
         ),
-        OptSpec::flag(
-            't',
-            "truncate-set1",
+        OptSpec::new(
+            "-t, --truncate-set1",
             "first truncate STRING1 to length of STRING2",
         ),
     ],

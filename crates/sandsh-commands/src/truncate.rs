@@ -19,17 +19,14 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "truncate OPTION... FILE...",
     description: "Shrink or extend the size of each FILE to the specified size. A FILE that does not exist is created (unless -c). A file extended reads as zero bytes. SIZE is an integer with an optional unit (K, M, G, T, P, E as powers of 1024; KB, MB, ... as powers of 1000) and may be prefixed with '+' extend by, '-' reduce by, '<' at most, '>' at least, '/' round down to multiple of, '%' round up to multiple of.",
     options: &[
-        OptSpec::flag('c', "no-create", "do not create any files"),
-        OptSpec::flag(
-            'o',
-            "io-blocks",
+        OptSpec::new("-c, --no-create", "do not create any files"),
+        OptSpec::new(
+            "-o, --io-blocks",
             "treat SIZE as number of IO blocks instead of bytes",
         ),
-        OptSpec::value('r', "reference", "RFILE", "base size on RFILE"),
-        OptSpec::value(
-            's',
-            "size",
-            "SIZE",
+        OptSpec::new("-r, --reference=RFILE", "base size on RFILE"),
+        OptSpec::new(
+            "-s, --size=SIZE",
             "set or adjust the file size by SIZE bytes",
         ),
     ],

@@ -15,8 +15,8 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "tty [OPTION]...",
     description: "Print the file name of the terminal connected to standard input. In the sandbox standard input is never a terminal: prints \"not a tty\" and exits 1.",
     options: &[
-        OptSpec::flag('s', "silent", "print nothing, only return an exit status"),
-        OptSpec::long_flag("quiet", "same as -s"),
+        OptSpec::new("-s, --silent", "print nothing, only return an exit status"),
+        OptSpec::new("--quiet", "same as -s"),
     ],
     operands: &[],
     returns: "\"not a tty\"",

@@ -22,35 +22,24 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "uniq [OPTION]... [INPUT [OUTPUT]]",
     description: "Filter adjacent matching lines from INPUT (or standard input), writing to OUTPUT (or standard output). With no options, matching lines are merged to the first occurrence. Repeated lines are only detected when adjacent: sort first.",
     options: &[
-        OptSpec::flag('c', "count", "prefix lines by the number of occurrences"),
-        OptSpec::flag(
-            'd',
-            "repeated",
+        OptSpec::new("-c, --count", "prefix lines by the number of occurrences"),
+        OptSpec::new(
+            "-d, --repeated",
             "only print duplicate lines, one for each group",
         ),
-        OptSpec::flag('D', "all-repeated", "print all duplicate lines"),
-        OptSpec::value(
-            'f',
-            "skip-fields",
-            "N",
-            "avoid comparing the first N fields",
-        ),
-        OptSpec::flag(
-            'i',
-            "ignore-case",
+        OptSpec::new("-D, --all-repeated", "print all duplicate lines"),
+        OptSpec::new("-f, --skip-fields=N", "avoid comparing the first N fields"),
+        OptSpec::new(
+            "-i, --ignore-case",
             "ignore differences in case when comparing",
         ),
-        OptSpec::value(
-            's',
-            "skip-chars",
-            "N",
+        OptSpec::new(
+            "-s, --skip-chars=N",
             "avoid comparing the first N characters",
         ),
-        OptSpec::flag('u', "unique", "only print unique lines"),
-        OptSpec::value(
-            'w',
-            "check-chars",
-            "N",
+        OptSpec::new("-u, --unique", "only print unique lines"),
+        OptSpec::new(
+            "-w, --check-chars=N",
             "compare no more than N characters in lines",
         ),
         ZERO_TERMINATED,

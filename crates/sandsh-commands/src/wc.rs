@@ -21,11 +21,11 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "wc [OPTION]... [FILE]...",
     description: "Print newline, word, and byte counts for each FILE, and a total line if more than one FILE is specified. A word is a non-zero-length sequence of printable characters delimited by white space. With no FILE, or when FILE is -, read standard input. Counts are printed in the order lines, words, characters, bytes, maximum line length.",
     options: &[
-        OptSpec::flag('c', "bytes", "print the byte counts"),
-        OptSpec::flag('m', "chars", "print the character counts (UTF-8)"),
-        OptSpec::flag('l', "lines", "print the newline counts"),
-        OptSpec::flag('L', "max-line-length", "print the maximum display width"),
-        OptSpec::flag('w', "words", "print the word counts"),
+        OptSpec::new("-c, --bytes", "print the byte counts"),
+        OptSpec::new("-m, --chars", "print the character counts (UTF-8)"),
+        OptSpec::new("-l, --lines", "print the newline counts"),
+        OptSpec::new("-L, --max-line-length", "print the maximum display width"),
+        OptSpec::new("-w, --words", "print the word counts"),
     ],
     operands: &[
         ArgSpec::optional("FILE", ArgType::Path, "files to count (- for stdin)").repeated(),

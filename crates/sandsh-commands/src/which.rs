@@ -20,8 +20,8 @@ static SPEC: CommandSpec = CommandSpec {
     summary: "locate a command",
     usage: "which [-a] COMMAND...",
     description: "Print the path of each COMMAND that would run, searching $PATH. Registered commands are found in /usr/bin (and /bin); other executables must exist as files. Shell builtins and functions are not reported (use `command -v` or `type`).",
-    options: &[OptSpec::short_flag(
-        'a',
+    options: &[OptSpec::new(
+        "-a",
         "print all matching pathnames of each argument",
     )],
     operands: &[ArgSpec::required("COMMAND", ArgType::Command, "command names").repeated()],

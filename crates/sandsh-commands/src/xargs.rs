@@ -22,81 +22,58 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "xargs [OPTION]... COMMAND [INITIAL-ARGS]...",
     description: "Run COMMAND with the INITIAL-ARGS and more arguments read from input (standard input, or -a FILE). By default items are separated by blanks and newlines; single and double quotes and backslashes quote, as in GNU xargs. The default COMMAND is echo. Commands run inside the sandbox one at a time (-P N is accepted and runs them sequentially). Exit status: 0 on success, 123 if any invocation exited with status 1-125, 124 if one exited with 255, 125 if one was killed by a signal, 126 if the command cannot be run, 127 if it is not found, 1 for other errors.",
     options: &[
-        OptSpec::flag(
-            '0',
-            "null",
+        OptSpec::new(
+            "-0, --null",
             "items are separated by a null, not whitespace; quotes and backslash are not special",
         ),
-        OptSpec::value(
-            'a',
-            "arg-file",
-            "FILE",
+        OptSpec::new(
+            "-a, --arg-file=FILE",
             "read arguments from FILE, not standard input",
         ),
-        OptSpec::value(
-            'd',
-            "delimiter",
-            "CHARACTER",
+        OptSpec::new(
+            "-d, --delimiter=CHARACTER",
             "items are separated by CHARACTER (\\n, \\t, \\0, \\xHH and octal escapes allowed)",
         ),
-        OptSpec::short_value('E', "END", "stop reading input at a word equal to END"),
-        OptSpec::value(
-            'e',
-            "eof",
-            "END",
+        OptSpec::new("-E END", "stop reading input at a word equal to END"),
+        OptSpec::new(
+            "-e, --eof=END",
             "same as -E END (END attached); -e alone disables the end string",
         ),
-        OptSpec::short_value(
-            'I',
-            "R",
+        OptSpec::new(
+            "-I R",
             "replace R in INITIAL-ARGS with each input line (implies -x and -L 1)",
         ),
-        OptSpec::value('i', "replace", "R", "same as -I R (R attached, default {})"),
-        OptSpec::value(
-            'L',
-            "max-lines",
-            "MAX-LINES",
+        OptSpec::new("-i, --replace=R", "same as -I R (R attached, default {})"),
+        OptSpec::new(
+            "-L, --max-lines=MAX-LINES",
             "use at most MAX-LINES non-blank input lines per command line",
         ),
-        OptSpec::short_value(
-            'l',
-            "MAX-LINES",
-            "same as -L (MAX-LINES attached, default 1)",
-        ),
-        OptSpec::value(
-            'n',
-            "max-args",
-            "MAX-ARGS",
+        OptSpec::new("-l MAX-LINES", "same as -L (MAX-LINES attached, default 1)"),
+        OptSpec::new(
+            "-n, --max-args=MAX-ARGS",
             "use at most MAX-ARGS arguments per command line",
         ),
-        OptSpec::value(
-            'P',
-            "max-procs",
-            "MAX-PROCS",
+        OptSpec::new(
+            "-P, --max-procs=MAX-PROCS",
             "accepted; commands run one at a time",
         ),
-        OptSpec::flag(
-            'p',
-            "interactive",
+        OptSpec::new(
+            "-p, --interactive",
             "ask (through the sandbox's ask hook) before running each command",
         ),
-        OptSpec::flag(
-            'r',
-            "no-run-if-empty",
+        OptSpec::new(
+            "-r, --no-run-if-empty",
             "if there are no arguments, do not run COMMAND",
         ),
-        OptSpec::value(
-            's',
-            "max-chars",
-            "MAX-CHARS",
+        OptSpec::new(
+            "-s, --max-chars=MAX-CHARS",
             "limit the length of a command line to MAX-CHARS (default 131072)",
         ),
-        OptSpec::flag(
-            't',
-            "verbose",
+        OptSpec::new(
+            "-t, --verbose",
             "print each command on standard error before running it",
         ),
-        OptSpec::flag('x', "exit", "exit if the size (see -s) is exceeded"),
+        OptSpec::new("-x, --exit", "exit if the size (see -s) is exceeded"),
     ],
     operands: &[ArgSpec::optional(
         "COMMAND",

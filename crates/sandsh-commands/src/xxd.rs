@@ -22,48 +22,39 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "xxd [options] [infile [outfile]]\n  or\n  xxd -r [-s [-]offset] [-c cols] [-ps] [infile [outfile]]",
     description: "Create a hex dump of a given file or standard input, or convert a hex dump back to its original binary form (-r).",
     options: &[
-        OptSpec::flag(
-            'a',
-            "autoskip",
+        OptSpec::new(
+            "-a, --autoskip",
             "toggle autoskip: a single '*' replaces nul-lines",
         ),
-        OptSpec::flag('b', "bits", "binary digit dump"),
-        OptSpec::flag(
-            'C',
-            "capitalize",
+        OptSpec::new("-b, --bits", "binary digit dump"),
+        OptSpec::new(
+            "-C, --capitalize",
             "capitalize variable names in C include file style (-i)",
         ),
-        OptSpec::value(
-            'c',
-            "cols",
-            "cols",
+        OptSpec::new(
+            "-c, --cols=cols",
             "format <cols> octets per line (default 16, -i 12, -p 30, -b 6)",
         ),
-        OptSpec::flag('E', "EBCDIC", "show characters in EBCDIC (not supported)"),
-        OptSpec::short_flag('e', "little-endian dump (incompatible with -ps,-i,-r)"),
-        OptSpec::value(
-            'g',
-            "groupsize",
-            "bytes",
+        OptSpec::new("-E, --EBCDIC", "show characters in EBCDIC (not supported)"),
+        OptSpec::new("-e", "little-endian dump (incompatible with -ps,-i,-r)"),
+        OptSpec::new(
+            "-g, --groupsize=bytes",
             "number of octets per group in normal output (default 2, -e 4)",
         ),
-        OptSpec::flag('i', "include", "output in C include file style"),
-        OptSpec::value('l', "len", "len", "stop after <len> octets"),
-        OptSpec::short_value('o', "off", "add <off> to the displayed file position"),
-        OptSpec::flag('p', "ps", "output in postscript plain hexdump style"),
-        OptSpec::flag(
-            'r',
-            "revert",
+        OptSpec::new("-i, --include", "output in C include file style"),
+        OptSpec::new("-l, --len=len", "stop after <len> octets"),
+        OptSpec::new("-o off", "add <off> to the displayed file position"),
+        OptSpec::new("-p, --ps", "output in postscript plain hexdump style"),
+        OptSpec::new(
+            "-r, --revert",
             "reverse operation: convert (or patch) hexdump into binary",
         ),
-        OptSpec::short_flag('d', "show offset in decimal instead of hex"),
-        OptSpec::value(
-            's',
-            "seek",
-            "[+][-]seek",
+        OptSpec::new("-d", "show offset in decimal instead of hex"),
+        OptSpec::new(
+            "-s, --seek=[+][-]seek",
             "start at <seek> bytes abs. (or from the end with -) infile offset",
         ),
-        OptSpec::short_flag('u', "use upper case hex letters"),
+        OptSpec::new("-u", "use upper case hex letters"),
     ],
     operands: &[
         ArgSpec::optional("infile", ArgType::Path, "input (stdin when absent or -)"),

@@ -36,7 +36,9 @@ use cap_std::fs::{
 };
 use cap_std::time::SystemTime as CapSystemTime;
 
-use super::{DirEntry, FileType, KernelBackend, Metadata, VfsError, VfsResult, WriteMode};
+use super::{
+    DirEntry, FileTimes, FileType, KernelBackend, Metadata, VfsError, VfsResult, WriteMode,
+};
 
 /// A host directory mounted into the VFS.
 #[derive(Debug)]
@@ -446,16 +448,11 @@ impl KernelBackend for HostFs {
             .map_err(|e| map_io(&e))
     }
 
-    fn set_times(
-        &self,
-        path: &Path,
-        atime: Option<SystemTime>,
-        mtime: Option<SystemTime>,
-    ) -> VfsResult<()> {
+    fn set_times(&self, path: &Path, times: FileTimes) -> VfsResult<()> {
         self.writable()?;
         let t = |t: SystemTime| SystemTimeSpec::Absolute(CapSystemTime::from_std(t));
         self.dir
-            .set_times(rel(path), atime.map(t), mtime.map(t))
+            .set_times(rel(path), times.atime.map(t), times.mtime.map(t))
             .map_err(|e| map_io(&e))
     }
 

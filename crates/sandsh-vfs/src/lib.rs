@@ -121,6 +121,13 @@ pub enum WriteMode {
     At(u64),
 }
 
+/// The times `set_times` sets: `None` leaves that one as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FileTimes {
+    pub atime: Option<SystemTime>,
+    pub mtime: Option<SystemTime>,
+}
+
 /// A mount of some backend at a VFS path (listed by `mount`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MountInfo {
@@ -208,13 +215,8 @@ pub trait KernelBackend: Send + Sync {
     fn set_mtime(&self, path: &Path, mtime: SystemTime) -> VfsResult<()>;
     /// Set the access and/or the modification time (`None` leaves that one as it is), as
     /// `touch -a`/`-m` need. A backend that can only set both together says so.
-    fn set_times(
-        &self,
-        path: &Path,
-        atime: Option<SystemTime>,
-        mtime: Option<SystemTime>,
-    ) -> VfsResult<()> {
-        match (atime, mtime) {
+    fn set_times(&self, path: &Path, times: FileTimes) -> VfsResult<()> {
+        match (times.atime, times.mtime) {
             (None, None) => self.stat(path).map(|_| ()),
             (Some(a), Some(m)) if a == m => self.set_mtime(path, m),
             _ => Err(VfsError::Unsupported),

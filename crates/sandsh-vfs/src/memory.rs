@@ -21,7 +21,9 @@ use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::path::{bytes, from_bytes};
-use super::{DirEntry, FileType, KernelBackend, Metadata, VfsError, VfsResult, WriteMode};
+use super::{
+    DirEntry, FileTimes, FileType, KernelBackend, Metadata, VfsError, VfsResult, WriteMode,
+};
 
 /// A source of the current time.
 pub type Clock = Arc<dyn Fn() -> SystemTime + Send + Sync>;
@@ -1176,20 +1178,15 @@ impl KernelBackend for MemoryFs {
         Ok(())
     }
 
-    fn set_times(
-        &self,
-        path: &Path,
-        atime: Option<SystemTime>,
-        mtime: Option<SystemTime>,
-    ) -> VfsResult<()> {
+    fn set_times(&self, path: &Path, times: FileTimes) -> VfsResult<()> {
         let mut st = self.write_state();
         let now = self.now();
         let ino = st.resolve(bytes(path), true)?;
         let n = st.node_mut(ino)?;
-        if let Some(m) = mtime {
+        if let Some(m) = times.mtime {
             n.mtime = m;
         }
-        if let Some(a) = atime {
+        if let Some(a) = times.atime {
             n.atime = a;
         }
         n.ctime = now;

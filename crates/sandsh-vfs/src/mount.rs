@@ -21,8 +21,8 @@ use std::time::SystemTime;
 use super::path::{bytes, from_bytes};
 use super::walk::{self, Escape, Probe};
 use super::{
-    BackendTool, DirEntry, FileType, HostFs, KernelBackend, MemoryFs, Metadata, MountInfo,
-    OverlayFs, VfsError, VfsResult, WriteMode, normalize,
+    BackendTool, DirEntry, FileTimes, FileType, HostFs, KernelBackend, MemoryFs, Metadata,
+    MountInfo, OverlayFs, VfsError, VfsResult, WriteMode, normalize,
 };
 
 /// How a host directory is mounted.
@@ -495,14 +495,9 @@ impl KernelBackend for MountTable {
         r.backend.set_mtime(&r.inner, mtime)
     }
 
-    fn set_times(
-        &self,
-        path: &Path,
-        atime: Option<SystemTime>,
-        mtime: Option<SystemTime>,
-    ) -> VfsResult<()> {
+    fn set_times(&self, path: &Path, times: FileTimes) -> VfsResult<()> {
         let r = self.route(path, true)?;
-        r.backend.set_times(&r.inner, atime, mtime)
+        r.backend.set_times(&r.inner, times)
     }
 
     fn exists(&self, path: &Path) -> bool {

@@ -28,8 +28,8 @@ use super::host::target_escapes;
 use super::path::{bytes, from_bytes};
 use super::walk::{self, Escape, Probe};
 use super::{
-    BackendTool, DirEntry, FileType, HostFs, KernelBackend, MemoryFs, MemoryFsLimits, Metadata,
-    VfsError, VfsResult, WriteMode,
+    BackendTool, DirEntry, FileTimes, FileType, HostFs, KernelBackend, MemoryFs, MemoryFsLimits,
+    Metadata, VfsError, VfsResult, WriteMode,
 };
 
 /// Files larger than this get no unified diff in [`OverlayFs::diff`].
@@ -884,13 +884,8 @@ impl KernelBackend for OverlayFs {
         self.modify(path, |u, p| u.set_mtime(p, mtime))
     }
 
-    fn set_times(
-        &self,
-        path: &Path,
-        atime: Option<SystemTime>,
-        mtime: Option<SystemTime>,
-    ) -> VfsResult<()> {
-        self.modify(path, |u, p| u.set_times(p, atime, mtime))
+    fn set_times(&self, path: &Path, times: FileTimes) -> VfsResult<()> {
+        self.modify(path, |u, p| u.set_times(p, times))
     }
 
     fn list_tools(&self) -> Vec<BackendTool> {

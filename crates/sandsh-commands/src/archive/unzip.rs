@@ -25,17 +25,16 @@ use super::safepath::{Member, PlaceError, link_stays_inside, member, place};
 pub struct Unzip;
 
 const OPTS: &[OptSpec] = &[
-    OptSpec::short_flag('l', "list files (short format)"),
-    OptSpec::short_flag('t', "test compressed archive data"),
-    OptSpec::short_flag('p', "extract files to pipe (standard output), no messages"),
-    OptSpec::short_value('d', "EXDIR", "extract files into EXDIR"),
-    OptSpec::short_flag('o', "overwrite files WITHOUT prompting"),
-    OptSpec::short_flag('n', "never overwrite existing files"),
-    OptSpec::short_flag('q', "quiet mode (-qq => quieter)"),
-    OptSpec::short_flag('j', "junk paths (do not make directories)"),
-    OptSpec::short_value(
-        'x',
-        "PATTERN",
+    OptSpec::new("-l", "list files (short format)"),
+    OptSpec::new("-t", "test compressed archive data"),
+    OptSpec::new("-p", "extract files to pipe (standard output), no messages"),
+    OptSpec::new("-d EXDIR", "extract files into EXDIR"),
+    OptSpec::new("-o", "overwrite files WITHOUT prompting"),
+    OptSpec::new("-n", "never overwrite existing files"),
+    OptSpec::new("-q", "quiet mode (-qq => quieter)"),
+    OptSpec::new("-j", "junk paths (do not make directories)"),
+    OptSpec::new(
+        "-x PATTERN",
         "exclude members matching PATTERN (repeatable)",
     ),
 ];

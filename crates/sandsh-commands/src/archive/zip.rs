@@ -26,38 +26,33 @@ use super::io::{In, Shared, VfsFile, check, msg, print, warn};
 pub struct Zip;
 
 const OPTS: &[OptSpec] = &[
-    OptSpec::flag(
-        'r',
-        "recurse-paths",
+    OptSpec::new(
+        "-r, --recurse-paths",
         "travel the directory structure recursively",
     ),
-    OptSpec::flag('q', "quiet", "quiet operation"),
-    OptSpec::flag(
-        'j',
-        "junk-paths",
+    OptSpec::new("-q, --quiet", "quiet operation"),
+    OptSpec::new(
+        "-j, --junk-paths",
         "store just the name of each file (no directories)",
     ),
-    OptSpec::value(
-        'x',
-        "exclude",
-        "PATTERN",
+    OptSpec::new(
+        "-x, --exclude=PATTERN",
         "exclude files matching PATTERN (repeatable)",
     ),
-    OptSpec::flag(
-        'y',
-        "symlinks",
+    OptSpec::new(
+        "-y, --symlinks",
         "store symbolic links as links instead of the files they point to",
     ),
-    OptSpec::short_flag('0', "store only"),
-    OptSpec::short_flag('1', "compress faster"),
-    OptSpec::short_flag('2', "compression level 2"),
-    OptSpec::short_flag('3', "compression level 3"),
-    OptSpec::short_flag('4', "compression level 4"),
-    OptSpec::short_flag('5', "compression level 5"),
-    OptSpec::short_flag('6', "compression level 6 (default)"),
-    OptSpec::short_flag('7', "compression level 7"),
-    OptSpec::short_flag('8', "compression level 8"),
-    OptSpec::short_flag('9', "compress better"),
+    OptSpec::new("-0", "store only"),
+    OptSpec::new("-1", "compress faster"),
+    OptSpec::new("-2", "compression level 2"),
+    OptSpec::new("-3", "compression level 3"),
+    OptSpec::new("-4", "compression level 4"),
+    OptSpec::new("-5", "compression level 5"),
+    OptSpec::new("-6", "compression level 6 (default)"),
+    OptSpec::new("-7", "compression level 7"),
+    OptSpec::new("-8", "compression level 8"),
+    OptSpec::new("-9", "compress better"),
 ];
 
 static SPEC: CommandSpec = CommandSpec {

@@ -32,28 +32,20 @@ pub struct Awk;
 pub struct Gawk;
 
 const OPTIONS: &[OptSpec] = &[
-    OptSpec::value(
-        'F',
-        "field-separator",
-        "FS",
+    OptSpec::new(
+        "-F, --field-separator=FS",
         "use FS for the input field separator (the value of the FS variable)",
     ),
-    OptSpec::value(
-        'v',
-        "assign",
-        "VAR=VAL",
+    OptSpec::new(
+        "-v, --assign=VAR=VAL",
         "assign VAL to VAR before the program starts (escapes are processed)",
     ),
-    OptSpec::value(
-        'f',
-        "file",
-        "PROGFILE",
+    OptSpec::new(
+        "-f, --file=PROGFILE",
         "read the program from PROGFILE (may be repeated)",
     ),
-    OptSpec::value(
-        'e',
-        "source",
-        "TEXT",
+    OptSpec::new(
+        "-e, --source=TEXT",
         "use TEXT as program source (gawk; may be combined with -f)",
     ),
 ];

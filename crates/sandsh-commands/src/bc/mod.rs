@@ -33,18 +33,20 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "bc [OPTION]... [FILE]...",
     description: "Read bc programs from each FILE, then from standard input, and run them: numbers of any size with `scale` digits after the point, ibase/obase for input and output bases, variables, arrays, functions (define, auto, return), if/else, while, for, break, continue, print, strings, comments, halt and quit. With -l, the math library is loaded (s c a l e j) and scale starts at 20. Output matches GNU bc 1.07.1 to the digit, including line wrapping at 70 characters (BC_LINE_LENGTH; 0 disables) and error messages. read() and warranty are not supported.",
     options: &[
-        OptSpec::flag(
-            'l',
-            "mathlib",
+        OptSpec::new(
+            "-l, --mathlib",
             "use the predefined math routines (scale=20)",
         ),
-        OptSpec::flag('q', "quiet", "don't print initial banner"),
-        OptSpec::flag('s', "standard", "non-standard bc constructs are errors"),
-        OptSpec::flag('w', "warn", "warn about non-standard bc constructs"),
-        OptSpec::short_flag('h', "print GNU's usage summary and exit"),
-        OptSpec::flag('v', "version", "print version information and exit"),
-        OptSpec::flag('i', "interactive", "force interactive mode (not supported)"),
-        OptSpec::flag('c', "compile", "print the byte code only (not supported)"),
+        OptSpec::new("-q, --quiet", "don't print initial banner"),
+        OptSpec::new("-s, --standard", "non-standard bc constructs are errors"),
+        OptSpec::new("-w, --warn", "warn about non-standard bc constructs"),
+        OptSpec::new("-h", "print GNU's usage summary and exit"),
+        OptSpec::new("-v, --version", "print version information and exit"),
+        OptSpec::new(
+            "-i, --interactive",
+            "force interactive mode (not supported)",
+        ),
+        OptSpec::new("-c, --compile", "print the byte code only (not supported)"),
     ],
     operands: &[ArgSpec::optional(
         "FILE",

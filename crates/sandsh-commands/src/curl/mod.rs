@@ -29,144 +29,116 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "curl [OPTION]... URL...",
     description: "Fetch URLs over HTTP or HTTPS and write the response body to standard output (or a file). Network access is denied unless the session allows the URL: the CLI's --allow-net '[METHODS ]URL-PREFIX' (repeatable), KernelConfig::allow_net or BashTool::builder().allow_net(...). GET and HEAD are allowed by a rule unless it lists methods (e.g. 'POST,GET https://api.example.com/v1/'). Every redirect is checked again, and loopback, private, link-local and metadata addresses are refused unless a rule names the address. Response bodies are capped by --max-net-bytes. Certificates are always verified. No progress meter is shown.",
     options: &[
-        OptSpec::flag('s', "silent", "no error messages (see -S)"),
-        OptSpec::flag('S', "show-error", "show error messages even with -s"),
-        OptSpec::flag(
-            'f',
-            "fail",
+        OptSpec::new("-s, --silent", "no error messages (see -S)"),
+        OptSpec::new("-S, --show-error", "show error messages even with -s"),
+        OptSpec::new(
+            "-f, --fail",
             "fail with exit 22 and no body on HTTP errors (400 and up)",
         ),
-        OptSpec::long_flag(
-            "fail-with-body",
+        OptSpec::new(
+            "--fail-with-body",
             "exit 22 on HTTP errors but still output the body",
         ),
-        OptSpec::flag(
-            'L',
-            "location",
+        OptSpec::new(
+            "-L, --location",
             "follow redirects (each one is checked against the allowlist)",
         ),
-        OptSpec::long_value(
-            "max-redirs",
-            "NUM",
+        OptSpec::new(
+            "--max-redirs=NUM",
             "maximum redirects followed with -L (default 50)",
         ),
-        OptSpec::value(
-            'o',
-            "output",
-            "FILE",
+        OptSpec::new(
+            "-o, --output=FILE",
             "write the body to FILE instead of stdout",
         ),
-        OptSpec::flag(
-            'O',
-            "remote-name",
+        OptSpec::new(
+            "-O, --remote-name",
             "write the body to a file named like the URL's last path segment",
         ),
-        OptSpec::long_flag("create-dirs", "create the directories of -o FILE"),
-        OptSpec::value('X', "request", "METHOD", "request method to use"),
-        OptSpec::value(
-            'H',
-            "header",
-            "LINE",
+        OptSpec::new("--create-dirs", "create the directories of -o FILE"),
+        OptSpec::new("-X, --request=METHOD", "request method to use"),
+        OptSpec::new(
+            "-H, --header=LINE",
             "extra header 'Name: value' ('Name:' removes one)",
         ),
-        OptSpec::value(
-            'd',
-            "data",
-            "DATA",
+        OptSpec::new(
+            "-d, --data=DATA",
             "POST DATA (@FILE reads a file, CR/LF stripped); repeats join with &",
         ),
-        OptSpec::long_value("data-ascii", "DATA", "same as -d"),
-        OptSpec::long_value("data-raw", "DATA", "like -d without @FILE"),
-        OptSpec::long_value("data-binary", "DATA", "like -d, @FILE read as is"),
-        OptSpec::long_value(
-            "data-urlencode",
-            "DATA",
+        OptSpec::new("--data-ascii=DATA", "same as -d"),
+        OptSpec::new("--data-raw=DATA", "like -d without @FILE"),
+        OptSpec::new("--data-binary=DATA", "like -d, @FILE read as is"),
+        OptSpec::new(
+            "--data-urlencode=DATA",
             "URL-encode DATA ([name]=content, [name]@file)",
         ),
-        OptSpec::long_value(
-            "json",
-            "DATA",
+        OptSpec::new(
+            "--json=DATA",
             "POST JSON: like --data-binary with JSON Content-Type and Accept",
         ),
-        OptSpec::value(
-            'F',
-            "form",
-            "NAME=CONTENT",
+        OptSpec::new(
+            "-F, --form=NAME=CONTENT",
             "multipart/form-data field (@FILE attaches, <FILE reads)",
         ),
-        OptSpec::flag('G', "get", "send -d data in the query string with GET"),
-        OptSpec::value('T', "upload-file", "FILE", "PUT FILE to the URL"),
-        OptSpec::flag('i', "include", "include the response head in the output"),
-        OptSpec::flag('I', "head", "HEAD request; print the response head"),
-        OptSpec::value('D', "dump-header", "FILE", "write response heads to FILE"),
-        OptSpec::value(
-            'w',
-            "write-out",
-            "FORMAT",
+        OptSpec::new("-G, --get", "send -d data in the query string with GET"),
+        OptSpec::new("-T, --upload-file=FILE", "PUT FILE to the URL"),
+        OptSpec::new("-i, --include", "include the response head in the output"),
+        OptSpec::new("-I, --head", "HEAD request; print the response head"),
+        OptSpec::new("-D, --dump-header=FILE", "write response heads to FILE"),
+        OptSpec::new(
+            "-w, --write-out=FORMAT",
             "print FORMAT after the transfer (%{http_code}, %{size_download}, %{time_total}, %{url_effective}, %{content_type}, ...; @FILE reads it)",
         ),
-        OptSpec::value('u', "user", "USER:PASSWORD", "HTTP basic authentication"),
-        OptSpec::value('A', "user-agent", "NAME", "User-Agent to send"),
-        OptSpec::value('e', "referer", "URL", "Referer to send"),
-        OptSpec::value(
-            'b',
-            "cookie",
-            "DATA|FILE",
+        OptSpec::new("-u, --user=USER:PASSWORD", "HTTP basic authentication"),
+        OptSpec::new("-A, --user-agent=NAME", "User-Agent to send"),
+        OptSpec::new("-e, --referer=URL", "Referer to send"),
+        OptSpec::new(
+            "-b, --cookie=DATA|FILE",
             "send cookies: 'n=v; n2=v2', or read a cookie file",
         ),
-        OptSpec::value(
-            'c',
-            "cookie-jar",
-            "FILE",
+        OptSpec::new(
+            "-c, --cookie-jar=FILE",
             "write cookies to FILE after the transfer (- for stdout)",
         ),
-        OptSpec::value(
-            'm',
-            "max-time",
-            "SECONDS",
+        OptSpec::new(
+            "-m, --max-time=SECONDS",
             "maximum time of each transfer (exit 28)",
         ),
-        OptSpec::long_value("connect-timeout", "SECONDS", "maximum time to connect"),
-        OptSpec::long_value(
-            "retry",
-            "NUM",
+        OptSpec::new("--connect-timeout=SECONDS", "maximum time to connect"),
+        OptSpec::new(
+            "--retry=NUM",
             "retry transient failures (timeouts, 408, 429, 500, 502, 503, 504) NUM times",
         ),
-        OptSpec::long_value(
-            "retry-delay",
-            "SECONDS",
+        OptSpec::new(
+            "--retry-delay=SECONDS",
             "wait between retries (default: 1 s, doubling)",
         ),
-        OptSpec::long_value("retry-max-time", "SECONDS", "stop retrying after this long"),
-        OptSpec::long_flag(
-            "compressed",
+        OptSpec::new("--retry-max-time=SECONDS", "stop retrying after this long"),
+        OptSpec::new(
+            "--compressed",
             "ask for a compressed response (gzip, deflate) and decompress it",
         ),
-        OptSpec::flag(
-            'k',
-            "insecure",
+        OptSpec::new(
+            "-k, --insecure",
             "not supported: certificates are always verified",
         ),
-        OptSpec::flag(
-            'v',
-            "verbose",
+        OptSpec::new(
+            "-v, --verbose",
             "print the request and response heads to stderr",
         ),
-        OptSpec::flag('#', "progress-bar", "accepted; no progress is shown"),
-        OptSpec::long_flag(
-            "no-progress-meter",
+        OptSpec::new("-#, --progress-bar", "accepted; no progress is shown"),
+        OptSpec::new(
+            "--no-progress-meter",
             "accepted; no progress meter is shown anyway",
         ),
-        OptSpec::flag(
-            'N',
-            "no-buffer",
+        OptSpec::new(
+            "-N, --no-buffer",
             "accepted; output is written as it arrives",
         ),
-        OptSpec::long_flag("http1.1", "accepted; requests are HTTP/1.1"),
-        OptSpec::long_value("url", "URL", "a URL to fetch"),
-        OptSpec::long_value(
-            "resolve",
-            "HOST:PORT:ADDR",
+        OptSpec::new("--http1.1", "accepted; requests are HTTP/1.1"),
+        OptSpec::new("--url=URL", "a URL to fetch"),
+        OptSpec::new(
+            "--resolve=HOST:PORT:ADDR",
             "use ADDR for HOST:PORT instead of resolving it (the allowlist still judges ADDR)",
         ),
     ],

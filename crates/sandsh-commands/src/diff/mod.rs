@@ -28,66 +28,55 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "diff [OPTION]... FILE1 FILE2",
     description: "Compare FILE1 and FILE2 line by line, as GNU diff does (the same minimal-change algorithm, so the same hunks). FILE may be - for standard input; when one operand is a directory, the file of the same name in it is used. Output formats: normal (default), context (-c, -C N) and unified (-u, -U N). -p names the enclosing function (the last line starting with a letter, $ or _) in each hunk header. Side-by-side (-y) and ed scripts (-e) are not supported.",
     options: &[
-        OptSpec::flag('q', "brief", "report only when files differ"),
-        OptSpec::flag(
-            's',
-            "report-identical-files",
+        OptSpec::new("-q, --brief", "report only when files differ"),
+        OptSpec::new(
+            "-s, --report-identical-files",
             "report when two files are the same",
         ),
-        OptSpec::short_flag('c', "output 3 lines of copied context"),
-        OptSpec::value(
-            'C',
-            "context",
-            "NUM",
+        OptSpec::new("-c", "output 3 lines of copied context"),
+        OptSpec::new(
+            "-C, --context=NUM",
             "output NUM (default 3) lines of copied context",
         ),
-        OptSpec::short_flag('u', "output 3 lines of unified context"),
-        OptSpec::flag(
-            'p',
-            "show-c-function",
+        OptSpec::new("-u", "output 3 lines of unified context"),
+        OptSpec::new(
+            "-p, --show-c-function",
             "show which C function each change is in",
         ),
-        OptSpec::value(
-            'U',
-            "unified",
-            "NUM",
+        OptSpec::new(
+            "-U, --unified=NUM",
             "output NUM (default 3) lines of unified context",
         ),
-        OptSpec::long_flag("normal", "output a normal diff (the default)"),
-        OptSpec::flag(
-            'r',
-            "recursive",
+        OptSpec::new("--normal", "output a normal diff (the default)"),
+        OptSpec::new(
+            "-r, --recursive",
             "recursively compare any subdirectories found",
         ),
-        OptSpec::flag('N', "new-file", "treat absent files as empty"),
-        OptSpec::flag(
-            'i',
-            "ignore-case",
+        OptSpec::new("-N, --new-file", "treat absent files as empty"),
+        OptSpec::new(
+            "-i, --ignore-case",
             "ignore case differences in file contents",
         ),
-        OptSpec::flag(
-            'b',
-            "ignore-space-change",
+        OptSpec::new(
+            "-b, --ignore-space-change",
             "ignore changes in the amount of white space",
         ),
-        OptSpec::flag('w', "ignore-all-space", "ignore all white space"),
-        OptSpec::flag(
-            'B',
-            "ignore-blank-lines",
+        OptSpec::new("-w, --ignore-all-space", "ignore all white space"),
+        OptSpec::new(
+            "-B, --ignore-blank-lines",
             "ignore changes where lines are all blank",
         ),
-        OptSpec::flag('a', "text", "treat all files as text"),
-        OptSpec::flag('d', "minimal", "try hard to find a smaller set of changes"),
-        OptSpec::long_flag(
-            "strip-trailing-cr",
+        OptSpec::new("-a, --text", "treat all files as text"),
+        OptSpec::new("-d, --minimal", "try hard to find a smaller set of changes"),
+        OptSpec::new(
+            "--strip-trailing-cr",
             "strip trailing carriage return on input",
         ),
-        OptSpec::long_value(
-            "label",
-            "LABEL",
+        OptSpec::new(
+            "--label=LABEL",
             "use LABEL instead of file name and timestamp (can be repeated)",
         ),
-        OptSpec::long_value("color", "WHEN", "accepted; output is never colored"),
+        OptSpec::new("--color=WHEN", "accepted; output is never colored"),
     ],
     operands: &[
         ArgSpec::required("FILE1", ArgType::Path, "first file or directory"),

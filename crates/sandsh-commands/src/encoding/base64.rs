@@ -8,16 +8,13 @@ use super::{Kind, run};
 
 /// The options and operand both take.
 static OPTIONS: &[OptSpec] = &[
-    OptSpec::flag('d', "decode", "decode data"),
-    OptSpec::flag(
-        'i',
-        "ignore-garbage",
+    OptSpec::new("-d, --decode", "decode data"),
+    OptSpec::new(
+        "-i, --ignore-garbage",
         "when decoding, ignore non-alphabet characters",
     ),
-    OptSpec::value(
-        'w',
-        "wrap",
-        "COLS",
+    OptSpec::new(
+        "-w, --wrap=COLS",
         "wrap encoded lines after COLS characters (default 76); 0 disables wrapping",
     ),
 ];

@@ -23,36 +23,36 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "basenc [OPTION]... [FILE]",
     description: "basenc encode or decode FILE, or standard input, to standard output, with the encoding chosen by the last encoding option. When decoding, the input may contain newlines in addition to the bytes of the formal alphabet; use -i to attempt to recover from any other non-alphabet bytes.",
     options: &[
-        OptSpec::long_flag("base64", "same as 'base64' program (RFC4648 section 4)"),
-        OptSpec::long_flag("base64url", "file- and url-safe base64 (RFC4648 section 5)"),
-        OptSpec::long_flag("base32", "same as 'base32' program (RFC4648 section 6)"),
-        OptSpec::long_flag(
-            "base32hex",
+        OptSpec::new("--base64", "same as 'base64' program (RFC4648 section 4)"),
+        OptSpec::new(
+            "--base64url",
+            "file- and url-safe base64 (RFC4648 section 5)",
+        ),
+        OptSpec::new("--base32", "same as 'base32' program (RFC4648 section 6)"),
+        OptSpec::new(
+            "--base32hex",
             "extended hex alphabet base32 (RFC4648 section 7)",
         ),
-        OptSpec::long_flag("base16", "hex encoding (RFC4648 section 8)"),
-        OptSpec::long_flag(
-            "base2msbf",
+        OptSpec::new("--base16", "hex encoding (RFC4648 section 8)"),
+        OptSpec::new(
+            "--base2msbf",
             "bit string with most significant bit (msb) first",
         ),
-        OptSpec::long_flag(
-            "base2lsbf",
+        OptSpec::new(
+            "--base2lsbf",
             "bit string with least significant bit (lsb) first",
         ),
-        OptSpec::flag('d', "decode", "decode data"),
-        OptSpec::flag(
-            'i',
-            "ignore-garbage",
+        OptSpec::new("-d, --decode", "decode data"),
+        OptSpec::new(
+            "-i, --ignore-garbage",
             "when decoding, ignore non-alphabet characters",
         ),
-        OptSpec::value(
-            'w',
-            "wrap",
-            "COLS",
+        OptSpec::new(
+            "-w, --wrap=COLS",
             "wrap encoded lines after COLS character (default 76); 0 disables line wrapping",
         ),
-        OptSpec::long_flag(
-            "z85",
+        OptSpec::new(
+            "--z85",
             "ascii85-like encoding (ZeroMQ spec:32/Z85); not supported in the sandbox",
         ),
     ],

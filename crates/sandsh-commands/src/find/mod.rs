@@ -46,9 +46,9 @@ Actions: -print -print0 -printf FMT -fprint FILE -fprint0 FILE -fprintf FILE FMT
 With --json each printed file is one JSON object per line: path, name, type (file, directory, symlink, fifo, char_device), size (bytes), mode (a number, as ls --json and stat --json give it), permissions (as ls -l shows them), mtime (RFC 3339), depth, and target for symlinks. \
 Times are UTC. The sandbox has one file system, so -xdev is accepted and has no effect.",
     options: &[
-        OptSpec::short_flag('P', "never follow symbolic links (the default)"),
-        OptSpec::short_flag('L', "follow symbolic links"),
-        OptSpec::short_flag('H', "follow symbolic links named on the command line only"),
+        OptSpec::new("-P", "never follow symbolic links (the default)"),
+        OptSpec::new("-L", "follow symbolic links"),
+        OptSpec::new("-H", "follow symbolic links named on the command line only"),
     ],
     operands: &[
         ArgSpec::optional(

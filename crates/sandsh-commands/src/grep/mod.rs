@@ -21,147 +21,122 @@ pub struct Egrep;
 pub struct Fgrep;
 
 pub(crate) static OPTIONS: &[OptSpec] = &[
-    OptSpec::flag(
-        'E',
-        "extended-regexp",
+    OptSpec::new(
+        "-E, --extended-regexp",
         "PATTERNS are extended regular expressions",
     ),
-    OptSpec::flag('F', "fixed-strings", "PATTERNS are strings"),
-    OptSpec::flag(
-        'G',
-        "basic-regexp",
+    OptSpec::new("-F, --fixed-strings", "PATTERNS are strings"),
+    OptSpec::new(
+        "-G, --basic-regexp",
         "PATTERNS are basic regular expressions (default)",
     ),
-    OptSpec::flag('P', "perl-regexp", "PATTERNS are Perl regular expressions"),
-    OptSpec::value('e', "regexp", "PATTERNS", "use PATTERNS for matching"),
-    OptSpec::value('f', "file", "FILE", "take PATTERNS from FILE"),
-    OptSpec::flag(
-        'i',
-        "ignore-case",
+    OptSpec::new("-P, --perl-regexp", "PATTERNS are Perl regular expressions"),
+    OptSpec::new("-e, --regexp=PATTERNS", "use PATTERNS for matching"),
+    OptSpec::new("-f, --file=FILE", "take PATTERNS from FILE"),
+    OptSpec::new(
+        "-i, --ignore-case",
         "ignore case distinctions in patterns and data",
     ),
-    OptSpec::short_flag('y', "same as -i (obsolete)"),
-    OptSpec::long_flag(
-        "no-ignore-case",
+    OptSpec::new("-y", "same as -i (obsolete)"),
+    OptSpec::new(
+        "--no-ignore-case",
         "do not ignore case distinctions (default)",
     ),
-    OptSpec::flag('w', "word-regexp", "match only whole words"),
-    OptSpec::flag('x', "line-regexp", "match only whole lines"),
-    OptSpec::flag('z', "null-data", "a data line ends in 0 byte, not newline"),
-    OptSpec::flag('s', "no-messages", "suppress error messages"),
-    OptSpec::flag('v', "invert-match", "select non-matching lines"),
-    OptSpec::flag('V', "version", "display version information and exit"),
-    OptSpec::value('m', "max-count", "NUM", "stop after NUM selected lines"),
-    OptSpec::flag(
-        'b',
-        "byte-offset",
+    OptSpec::new("-w, --word-regexp", "match only whole words"),
+    OptSpec::new("-x, --line-regexp", "match only whole lines"),
+    OptSpec::new("-z, --null-data", "a data line ends in 0 byte, not newline"),
+    OptSpec::new("-s, --no-messages", "suppress error messages"),
+    OptSpec::new("-v, --invert-match", "select non-matching lines"),
+    OptSpec::new("-V, --version", "display version information and exit"),
+    OptSpec::new("-m, --max-count=NUM", "stop after NUM selected lines"),
+    OptSpec::new(
+        "-b, --byte-offset",
         "print the byte offset with output lines",
     ),
-    OptSpec::flag('n', "line-number", "print line number with output lines"),
-    OptSpec::long_flag("line-buffered", "flush output on every line"),
-    OptSpec::flag('H', "with-filename", "print file name with output lines"),
-    OptSpec::flag(
-        'h',
-        "no-filename",
+    OptSpec::new("-n, --line-number", "print line number with output lines"),
+    OptSpec::new("--line-buffered", "flush output on every line"),
+    OptSpec::new("-H, --with-filename", "print file name with output lines"),
+    OptSpec::new(
+        "-h, --no-filename",
         "suppress the file name prefix on output",
     ),
-    OptSpec::long_value(
-        "label",
-        "LABEL",
+    OptSpec::new(
+        "--label=LABEL",
         "use LABEL as the standard input file name prefix",
     ),
-    OptSpec::flag(
-        'o',
-        "only-matching",
+    OptSpec::new(
+        "-o, --only-matching",
         "show only nonempty parts of lines that match",
     ),
-    OptSpec::flag('q', "quiet", "suppress all normal output"),
-    OptSpec::long_flag("silent", "same as --quiet"),
-    OptSpec::long_value(
-        "binary-files",
-        "TYPE",
+    OptSpec::new("-q, --quiet", "suppress all normal output"),
+    OptSpec::new("--silent", "same as --quiet"),
+    OptSpec::new(
+        "--binary-files=TYPE",
         "assume that binary files are TYPE: 'binary', 'text', or 'without-match'",
     ),
-    OptSpec::flag('a', "text", "equivalent to --binary-files=text"),
-    OptSpec::short_flag('I', "equivalent to --binary-files=without-match"),
-    OptSpec::value(
-        'd',
-        "directories",
-        "ACTION",
+    OptSpec::new("-a, --text", "equivalent to --binary-files=text"),
+    OptSpec::new("-I", "equivalent to --binary-files=without-match"),
+    OptSpec::new(
+        "-d, --directories=ACTION",
         "how to handle directories: 'read', 'recurse', or 'skip'",
     ),
-    OptSpec::value(
-        'D',
-        "devices",
-        "ACTION",
+    OptSpec::new(
+        "-D, --devices=ACTION",
         "how to handle devices: 'read' or 'skip'",
     ),
-    OptSpec::flag('r', "recursive", "like --directories=recurse"),
-    OptSpec::flag(
-        'R',
-        "dereference-recursive",
+    OptSpec::new("-r, --recursive", "like --directories=recurse"),
+    OptSpec::new(
+        "-R, --dereference-recursive",
         "likewise, but follow all symlinks",
     ),
-    OptSpec::long_value("include", "GLOB", "search only files that match GLOB"),
-    OptSpec::long_value("exclude", "GLOB", "skip files that match GLOB"),
-    OptSpec::long_value(
-        "exclude-from",
-        "FILE",
+    OptSpec::new("--include=GLOB", "search only files that match GLOB"),
+    OptSpec::new("--exclude=GLOB", "skip files that match GLOB"),
+    OptSpec::new(
+        "--exclude-from=FILE",
         "skip files that match any file pattern from FILE",
     ),
-    OptSpec::long_value("exclude-dir", "GLOB", "skip directories that match GLOB"),
-    OptSpec::flag(
-        'L',
-        "files-without-match",
+    OptSpec::new("--exclude-dir=GLOB", "skip directories that match GLOB"),
+    OptSpec::new(
+        "-L, --files-without-match",
         "print only names of FILEs with no selected lines",
     ),
-    OptSpec::flag(
-        'l',
-        "files-with-matches",
+    OptSpec::new(
+        "-l, --files-with-matches",
         "print only names of FILEs with selected lines",
     ),
-    OptSpec::flag(
-        'c',
-        "count",
+    OptSpec::new(
+        "-c, --count",
         "print only a count of selected lines per FILE",
     ),
-    OptSpec::flag(
-        'T',
-        "initial-tab",
+    OptSpec::new(
+        "-T, --initial-tab",
         "make tabs line up (not supported: refused with status 2)",
     ),
-    OptSpec::flag('Z', "null", "print 0 byte after FILE name"),
-    OptSpec::value(
-        'B',
-        "before-context",
-        "NUM",
+    OptSpec::new("-Z, --null", "print 0 byte after FILE name"),
+    OptSpec::new(
+        "-B, --before-context=NUM",
         "print NUM lines of leading context",
     ),
-    OptSpec::value(
-        'A',
-        "after-context",
-        "NUM",
+    OptSpec::new(
+        "-A, --after-context=NUM",
         "print NUM lines of trailing context",
     ),
-    OptSpec::value('C', "context", "NUM", "print NUM lines of output context"),
-    OptSpec::long_value(
-        "group-separator",
-        "SEP",
+    OptSpec::new("-C, --context=NUM", "print NUM lines of output context"),
+    OptSpec::new(
+        "--group-separator=SEP",
         "print SEP on line between matches with context",
     ),
-    OptSpec::long_flag(
-        "no-group-separator",
+    OptSpec::new(
+        "--no-group-separator",
         "do not print separator for matches with context",
     ),
-    OptSpec::long_value(
-        "color",
-        "WHEN",
+    OptSpec::new(
+        "--color=WHEN",
         "use markers to highlight the matching strings; WHEN is 'always', 'never', or 'auto'",
     ),
-    OptSpec::long_value("colour", "WHEN", "same as --color"),
-    OptSpec::flag(
-        'U',
-        "binary",
+    OptSpec::new("--colour=WHEN", "same as --color"),
+    OptSpec::new(
+        "-U, --binary",
         "do not strip CR characters at EOL (MSDOS/Windows)",
     ),
 ];

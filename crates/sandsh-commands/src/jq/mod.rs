@@ -50,53 +50,51 @@ static SPEC: CommandSpec = CommandSpec {
 The filter language is jq 1.7's, executed by the jaq engine with jq 1.7 compatibility definitions. \
 Options may appear anywhere; --arg, --argjson, --slurpfile and --rawfile take two values, which is why jq parses its own command line.",
     options: &[
-        OptSpec::flag('r', "raw-output", "print strings without quotes"),
-        OptSpec::flag(
-            'j',
-            "join-output",
+        OptSpec::new("-r, --raw-output", "print strings without quotes"),
+        OptSpec::new(
+            "-j, --join-output",
             "like -r, without newlines between outputs",
         ),
-        OptSpec::long_flag("raw-output0", "like -r, with a NUL after each output"),
-        OptSpec::flag(
-            'a',
-            "ascii-output",
+        OptSpec::new("--raw-output0", "like -r, with a NUL after each output"),
+        OptSpec::new(
+            "-a, --ascii-output",
             "escape non-ASCII characters as \\uXXXX",
         ),
-        OptSpec::flag('c', "compact-output", "one line per output"),
-        OptSpec::flag('n', "null-input", "run the filter once with null as input"),
-        OptSpec::flag('R', "raw-input", "read lines as strings, not JSON"),
-        OptSpec::flag(
-            's',
-            "slurp",
+        OptSpec::new("-c, --compact-output", "one line per output"),
+        OptSpec::new("-n, --null-input", "run the filter once with null as input"),
+        OptSpec::new("-R, --raw-input", "read lines as strings, not JSON"),
+        OptSpec::new(
+            "-s, --slurp",
             "read all inputs into one array (or one string with -R)",
         ),
-        OptSpec::flag(
-            'e',
-            "exit-status",
+        OptSpec::new(
+            "-e, --exit-status",
             "exit 1 if the last output is false or null, 4 if there is none",
         ),
-        OptSpec::flag('S', "sort-keys", "print object keys sorted"),
-        OptSpec::flag('C', "color-output", "color the output"),
-        OptSpec::flag('M', "monochrome-output", "do not color the output"),
-        OptSpec::long_flag("tab", "indent with a tab"),
-        OptSpec::long_value("indent", "N", "indent with N spaces (0-7; 0 means compact)"),
-        OptSpec::long_value("arg", "NAME VALUE", "bind $NAME to the string VALUE"),
-        OptSpec::long_value("argjson", "NAME JSON", "bind $NAME to the JSON value"),
-        OptSpec::long_value(
-            "slurpfile",
-            "NAME FILE",
+        OptSpec::new("-S, --sort-keys", "print object keys sorted"),
+        OptSpec::new("-C, --color-output", "color the output"),
+        OptSpec::new("-M, --monochrome-output", "do not color the output"),
+        OptSpec::new("--tab", "indent with a tab"),
+        OptSpec::new("--indent=N", "indent with N spaces (0-7; 0 means compact)"),
+        OptSpec::new("--arg=NAME VALUE", "bind $NAME to the string VALUE"),
+        OptSpec::new("--argjson=NAME JSON", "bind $NAME to the JSON value"),
+        OptSpec::new(
+            "--slurpfile=NAME FILE",
             "bind $NAME to an array of FILE's JSON texts",
         ),
-        OptSpec::long_value("rawfile", "NAME FILE", "bind $NAME to FILE's text"),
-        OptSpec::long_flag("args", "remaining operands are strings in $ARGS.positional"),
-        OptSpec::long_flag(
-            "jsonargs",
+        OptSpec::new("--rawfile=NAME FILE", "bind $NAME to FILE's text"),
+        OptSpec::new(
+            "--args",
+            "remaining operands are strings in $ARGS.positional",
+        ),
+        OptSpec::new(
+            "--jsonargs",
             "remaining operands are JSON texts in $ARGS.positional",
         ),
-        OptSpec::value('f', "from-file", "FILE", "read the filter from FILE"),
-        OptSpec::long_flag("seq", "prefix each output with RS (application/json-seq)"),
-        OptSpec::flag('h', "help", "show this help"),
-        OptSpec::flag('V', "version", "print the jq version this emulates"),
+        OptSpec::new("-f, --from-file=FILE", "read the filter from FILE"),
+        OptSpec::new("--seq", "prefix each output with RS (application/json-seq)"),
+        OptSpec::new("-h, --help", "show this help"),
+        OptSpec::new("-V, --version", "print the jq version this emulates"),
     ],
     operands: &[
         ArgSpec::optional("FILTER", ArgType::String, "the jq program (default `.`)"),

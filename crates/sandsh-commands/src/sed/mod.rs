@@ -35,64 +35,52 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "sed [OPTION]... {script-only-if-no-other-script} [input-file]...",
     description: "Apply a sed script to each line of the input files (standard input when none is given) and print the result. GNU sed 4.9 compatible: all commands (s y p P d D n N g G h H x b t T : = l q Q r R w W z F a i c e), addresses (N, $, /re/I M, \\%re%, first~step, addr,+N, addr,~N, 0,/re/, !), blocks, hold space, and GNU escapes. If no -e, --expression, -f, or --file option is given, then the first non-option argument is taken as the sed script to interpret. The e command and the s///e flag run their text with the sandbox's own shell.",
     options: &[
-        OptSpec::flag(
-            'n',
-            "quiet",
+        OptSpec::new(
+            "-n, --quiet",
             "suppress automatic printing of pattern space (also --silent)",
         ),
-        OptSpec::long_flag("silent", "same as -n"),
-        OptSpec::long_flag("debug", "annotate program execution"),
-        OptSpec::value(
-            'e',
-            "expression",
-            "script",
+        OptSpec::new("--silent", "same as -n"),
+        OptSpec::new("--debug", "annotate program execution"),
+        OptSpec::new(
+            "-e, --expression=script",
             "add the script to the commands to be executed",
         ),
-        OptSpec::value(
-            'f',
-            "file",
-            "script-file",
+        OptSpec::new(
+            "-f, --file=script-file",
             "add the contents of script-file to the commands to be executed",
         ),
-        OptSpec::long_flag(
-            "follow-symlinks",
+        OptSpec::new(
+            "--follow-symlinks",
             "follow symlinks when processing in place",
         ),
-        OptSpec::flag(
-            'i',
-            "in-place",
+        OptSpec::new(
+            "-i, --in-place",
             "edit files in place (-i[SUFFIX], --in-place[=SUFFIX]: makes backup if SUFFIX supplied)",
         ),
-        OptSpec::value(
-            'l',
-            "line-length",
-            "N",
+        OptSpec::new(
+            "-l, --line-length=N",
             "specify the desired line-wrap length for the `l' command",
         ),
-        OptSpec::long_flag("posix", "disable all GNU extensions"),
-        OptSpec::flag(
-            'E',
-            "regexp-extended",
+        OptSpec::new("--posix", "disable all GNU extensions"),
+        OptSpec::new(
+            "-E, --regexp-extended",
             "use extended regular expressions in the script (also -r)",
         ),
-        OptSpec::short_flag('r', "same as -E"),
-        OptSpec::flag(
-            's',
-            "separate",
+        OptSpec::new("-r", "same as -E"),
+        OptSpec::new(
+            "-s, --separate",
             "consider files as separate rather than as a single continuous long stream",
         ),
-        OptSpec::long_flag(
-            "sandbox",
+        OptSpec::new(
+            "--sandbox",
             "operate in sandbox mode (disable e/r/w commands)",
         ),
-        OptSpec::flag(
-            'u',
-            "unbuffered",
+        OptSpec::new(
+            "-u, --unbuffered",
             "load minimal amounts of data from the input files and flush the output buffers more often",
         ),
-        OptSpec::flag(
-            'z',
-            "null-data",
+        OptSpec::new(
+            "-z, --null-data",
             "separate lines by NUL characters (also --zero-terminated)",
         ),
     ],

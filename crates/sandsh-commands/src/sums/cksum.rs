@@ -16,22 +16,20 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "cksum [OPTION]... [FILE]...",
     description: "Print the CRC checksum (POSIX cksum) and byte count of each FILE, or with -a another algorithm: sysv, bsd, crc, md5, sha1, sha224, sha256, sha384, sha512, blake2b. With no FILE, or when FILE is -, read standard input. Checking (-c) is not supported here; use sha256sum -c and friends.",
     options: &[
-        OptSpec::value(
-            'a',
-            "algorithm",
-            "TYPE",
+        OptSpec::new(
+            "-a, --algorithm=TYPE",
             "select the digest type: sysv, bsd, crc (default), md5, sha1, sha224, sha256, sha384, sha512, blake2b",
         ),
-        OptSpec::value('l', "length", "BITS", "digest length in bits for blake2b"),
-        OptSpec::long_flag(
-            "untagged",
+        OptSpec::new("-l, --length=BITS", "digest length in bits for blake2b"),
+        OptSpec::new(
+            "--untagged",
             "create a reversed style checksum, without digest type",
         ),
-        OptSpec::long_flag(
-            "tag",
+        OptSpec::new(
+            "--tag",
             "create a BSD style checksum (the default for digests)",
         ),
-        OptSpec::flag('c', "check", "not supported by cksum here"),
+        OptSpec::new("-c, --check", "not supported by cksum here"),
     ],
     operands: &[CHECKSUM_FILES],
     returns: "one line per file: CRC, byte count and name",

@@ -48,30 +48,32 @@ fn unescape(name: &str) -> String {
 
 /// The options of every digest command.
 const COMMON: [OptSpec; 10] = [
-    OptSpec::flag('b', "binary", "read in binary mode (marks lines with *)"),
-    OptSpec::flag('c', "check", "read checksums from the FILEs and check them"),
-    OptSpec::long_flag("tag", "create a BSD-style checksum"),
-    OptSpec::flag('t', "text", "read in text mode (default)"),
-    OptSpec::flag('z', "zero", "end each output line with NUL, not newline"),
-    OptSpec::long_flag(
-        "ignore-missing",
+    OptSpec::new("-b, --binary", "read in binary mode (marks lines with *)"),
+    OptSpec::new(
+        "-c, --check",
+        "read checksums from the FILEs and check them",
+    ),
+    OptSpec::new("--tag", "create a BSD-style checksum"),
+    OptSpec::new("-t, --text", "read in text mode (default)"),
+    OptSpec::new("-z, --zero", "end each output line with NUL, not newline"),
+    OptSpec::new(
+        "--ignore-missing",
         "with -c, don't fail or report status for missing files",
     ),
-    OptSpec::long_flag(
-        "quiet",
+    OptSpec::new(
+        "--quiet",
         "with -c, don't print OK for each successfully verified file",
     ),
-    OptSpec::long_flag(
-        "status",
+    OptSpec::new(
+        "--status",
         "with -c, don't output anything, status code shows success",
     ),
-    OptSpec::long_flag(
-        "strict",
+    OptSpec::new(
+        "--strict",
         "with -c, exit non-zero for improperly formatted checksum lines",
     ),
-    OptSpec::flag(
-        'w',
-        "warn",
+    OptSpec::new(
+        "-w, --warn",
         "with -c, warn about improperly formatted checksum lines",
     ),
 ];
@@ -82,10 +84,8 @@ static COMMON_OPTS: &[OptSpec] = &COMMON;
 static B2_OPTS: &[OptSpec] = &with_length(COMMON);
 
 const fn with_length(common: [OptSpec; 10]) -> [OptSpec; 11] {
-    const LENGTH: OptSpec = OptSpec::value(
-        'l',
-        "length",
-        "BITS",
+    const LENGTH: OptSpec = OptSpec::new(
+        "-l, --length=BITS",
         "digest length in bits: 128, 160, 224, 256, 384 or 512 (default)",
     );
     let mut out = [LENGTH; 11];

@@ -19,10 +19,9 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "sum [OPTION]... [FILE]...",
     description: "Print or check BSD (16-bit) checksums. With no FILE, or when FILE is -, read standard input. Prints the checksum and the size in blocks, and the file name when FILEs are given.",
     options: &[
-        OptSpec::short_flag('r', "use BSD sum algorithm (the default), use 1K blocks"),
-        OptSpec::flag(
-            's',
-            "sysv",
+        OptSpec::new("-r", "use BSD sum algorithm (the default), use 1K blocks"),
+        OptSpec::new(
+            "-s, --sysv",
             "use System V sum algorithm, use 512 bytes blocks",
         ),
     ],

@@ -18,11 +18,9 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "expand [OPTION]... [FILE]...",
     description: "Convert tabs in each FILE to spaces, writing to standard output. With no FILE, or when FILE is -, read standard input. LIST is comma separated tab positions; the last may be prefixed with '/' (repeat that size after the last stop) or '+' (stops relative to the last one). `-N` is accepted as `-t N`.",
     options: &[
-        OptSpec::flag('i', "initial", "do not convert tabs after non blanks"),
-        OptSpec::value(
-            't',
-            "tabs",
-            "LIST",
+        OptSpec::new("-i, --initial", "do not convert tabs after non blanks"),
+        OptSpec::new(
+            "-t, --tabs=LIST",
             "have tabs N characters apart, not 8, or use a comma separated list of positions",
         ),
     ],

@@ -20,19 +20,16 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "unexpand [OPTION]... [FILE]...",
     description: "Convert blanks in each FILE to tabs, writing to standard output. With no FILE, or when FILE is -, read standard input. LIST is as for expand.",
     options: &[
-        OptSpec::flag(
-            'a',
-            "all",
+        OptSpec::new(
+            "-a, --all",
             "convert all blanks, instead of just initial blanks",
         ),
-        OptSpec::long_flag(
-            "first-only",
+        OptSpec::new(
+            "--first-only",
             "convert only leading sequences of blanks (overrides -a)",
         ),
-        OptSpec::value(
-            't',
-            "tabs",
-            "LIST",
+        OptSpec::new(
+            "-t, --tabs=LIST",
             "have tabs N characters apart instead of 8 (enables -a), or use a list",
         ),
     ],

@@ -26,87 +26,76 @@ use super::io::{Shared, warn};
 pub struct Tar;
 
 const OPTS: &[OptSpec] = &[
-    OptSpec::flag('c', "create", "create a new archive"),
-    OptSpec::flag('x', "extract", "extract files from an archive"),
-    OptSpec::long_flag("get", "same as --extract"),
-    OptSpec::flag('t', "list", "list the contents of an archive"),
-    OptSpec::flag('r', "append", "append files to the end of an archive"),
-    OptSpec::flag(
-        'u',
-        "update",
+    OptSpec::new("-c, --create", "create a new archive"),
+    OptSpec::new("-x, --extract", "extract files from an archive"),
+    OptSpec::new("--get", "same as --extract"),
+    OptSpec::new("-t, --list", "list the contents of an archive"),
+    OptSpec::new("-r, --append", "append files to the end of an archive"),
+    OptSpec::new(
+        "-u, --update",
         "only append files newer than their copy in the archive",
     ),
-    OptSpec::value(
-        'f',
-        "file",
-        "ARCHIVE",
+    OptSpec::new(
+        "-f, --file=ARCHIVE",
         "use archive file ARCHIVE (- is stdin/stdout, the default)",
     ),
-    OptSpec::value('C', "directory", "DIR", "change to directory DIR"),
-    OptSpec::flag(
-        'v',
-        "verbose",
+    OptSpec::new("-C, --directory=DIR", "change to directory DIR"),
+    OptSpec::new(
+        "-v, --verbose",
         "verbosely list files processed (twice: long listing)",
     ),
-    OptSpec::flag('z', "gzip", "filter the archive through gzip"),
-    OptSpec::flag('j', "bzip2", "filter the archive through bzip2"),
-    OptSpec::flag('J', "xz", "filter the archive through xz"),
-    OptSpec::flag(
-        'a',
-        "auto-compress",
+    OptSpec::new("-z, --gzip", "filter the archive through gzip"),
+    OptSpec::new("-j, --bzip2", "filter the archive through bzip2"),
+    OptSpec::new("-J, --xz", "filter the archive through xz"),
+    OptSpec::new(
+        "-a, --auto-compress",
         "use archive suffix to determine the compression program",
     ),
-    OptSpec::long_value(
-        "exclude",
-        "PATTERN",
+    OptSpec::new(
+        "--exclude=PATTERN",
         "exclude files matching PATTERN (a glob)",
     ),
-    OptSpec::long_value(
-        "strip-components",
-        "NUMBER",
+    OptSpec::new(
+        "--strip-components=NUMBER",
         "strip NUMBER leading components from file names on extraction",
     ),
-    OptSpec::flag('O', "to-stdout", "extract files to standard output"),
-    OptSpec::flag(
-        'p',
-        "preserve-permissions",
+    OptSpec::new("-O, --to-stdout", "extract files to standard output"),
+    OptSpec::new(
+        "-p, --preserve-permissions",
         "extract permissions exactly (ignore the umask)",
     ),
-    OptSpec::long_flag("same-permissions", "same as -p"),
-    OptSpec::long_flag(
-        "no-same-owner",
+    OptSpec::new("--same-permissions", "same as -p"),
+    OptSpec::new(
+        "--no-same-owner",
         "extract files as yourself (always the case here)",
     ),
-    OptSpec::long_flag(
-        "same-owner",
+    OptSpec::new(
+        "--same-owner",
         "accepted; files always belong to the sandbox user",
     ),
-    OptSpec::long_flag("numeric-owner", "always use numbers for user/group names"),
-    OptSpec::flag(
-        'k',
-        "keep-old-files",
+    OptSpec::new("--numeric-owner", "always use numbers for user/group names"),
+    OptSpec::new(
+        "-k, --keep-old-files",
         "don't replace existing files when extracting",
     ),
-    OptSpec::flag('m', "touch", "don't extract file modified time"),
-    OptSpec::long_value(
-        "format",
-        "FORMAT",
+    OptSpec::new("-m, --touch", "don't extract file modified time"),
+    OptSpec::new(
+        "--format=FORMAT",
         "create archive of the given format: gnu (default) or ustar",
     ),
-    OptSpec::long_value(
-        "sort",
-        "ORDER",
+    OptSpec::new(
+        "--sort=ORDER",
         "directory sorting order: name (always the case here) or none",
     ),
-    OptSpec::long_flag(
-        "overwrite",
+    OptSpec::new(
+        "--overwrite",
         "overwrite existing files when extracting (the default)",
     ),
-    OptSpec::long_flag(
-        "wildcards",
+    OptSpec::new(
+        "--wildcards",
         "use wildcards in member names given to -t and -x (* matches /)",
     ),
-    OptSpec::long_flag("no-wildcards", "match member names exactly (the default)"),
+    OptSpec::new("--no-wildcards", "match member names exactly (the default)"),
 ];
 
 static SPEC: CommandSpec = CommandSpec {
