@@ -6,7 +6,7 @@
 //! `POSIXLY_CORRECT`-style `stop_at_operand` is asked for). Nothing is allocated per call
 //! beyond the result.
 
-use super::{Arg, CommandSpec};
+use super::{Arg, CommandSpec, ToolCtx};
 
 /// The result of parsing: options in order of appearance and the operands.
 #[derive(Debug, Default, Clone)]
@@ -55,6 +55,34 @@ fn opt_is(spec: &CommandSpec, i: usize, name: &str) -> bool {
 #[error("{message}")]
 pub struct UsageError {
     pub message: String,
+}
+
+impl UsageError {
+    /// Print GNU's two lines to stderr: the message, then "Try 'NAME --help' for more
+    /// information."
+    pub fn report(&self, ctx: &mut dyn ToolCtx, spec: &CommandSpec) {
+        usage_lines(ctx, spec, &self.message);
+    }
+}
+
+/// GNU's `CMD: extra operand ‘X’` (quoted as GNU's messages quote in a UTF-8 locale).
+pub fn extra_operand(op: &[u8], spec: &CommandSpec) -> UsageError {
+    UsageError {
+        message: format!(
+            "{}: extra operand \u{2018}{}\u{2019}",
+            spec.name,
+            String::from_utf8_lossy(op)
+        ),
+    }
+}
+
+/// Print a usage message and GNU's "Try 'NAME --help' for more information." line.
+pub fn usage_lines(ctx: &mut dyn ToolCtx, spec: &CommandSpec, message: &str) {
+    let _ = writeln!(
+        ctx.stderr(),
+        "{message}\nTry '{} --help' for more information.",
+        spec.name
+    );
 }
 
 /// Parses arguments against a spec.

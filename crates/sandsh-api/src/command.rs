@@ -1,6 +1,8 @@
-//! The [`Command`] trait.
+//! The [`Command`] trait, and [`ParsedCommand`] for the commands whose arguments all go
+//! through their spec's option table.
 
-use super::{CommandSpec, ToolCtx};
+use super::args::extra_operand;
+use super::{ArgParser, CommandSpec, ParsedArgs, ToolCtx};
 
 /// One argument: a byte string (bash arguments can hold any byte but NUL).
 pub type Arg = Vec<u8>;
@@ -22,5 +24,67 @@ pub trait Command: Send + Sync {
     /// `--json` argument itself and sets [`ToolCtx::output_format`] to JSON before `run`.
     fn structured(&self) -> bool {
         false
+    }
+}
+
+/// A command whose arguments all go through its spec's option table. Implement this instead of
+/// [`Command`]: [`ParsedCommand::run_parsed`] gets the parsed options and operands, and a usage
+/// error (an unknown option, a missing value) prints GNU's two lines and returns
+/// [`ParsedCommand::usage_status`] without reaching it.
+pub trait ParsedCommand: Send + Sync {
+    /// The static description, whose option table parses the arguments.
+    fn spec(&self) -> &CommandSpec;
+
+    /// The status of a usage error: 1 for most GNU tools, 2 for cmp, diff, grep, ls and
+    /// others that keep 1 for an answer.
+    fn usage_status(&self) -> ExitStatus {
+        1
+    }
+
+    /// Whether an operand is a usage error (`CMD: extra operand 'X'`), for the commands that
+    /// take none (`uname`, `nproc`, `whoami`, `tty`…).
+    fn refuses_operands(&self) -> bool {
+        false
+    }
+
+    /// The arguments as the parser should see them, where a command accepts an obsolete form
+    /// the table cannot express (`fold -5`, `od -w16`): rewrite it here.
+    fn prepare<'a>(&self, args: &'a [Arg]) -> std::borrow::Cow<'a, [Arg]> {
+        std::borrow::Cow::Borrowed(args)
+    }
+
+    /// Run with the parsed options and operands.
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus;
+
+    /// See [`Command::structured`].
+    fn structured(&self) -> bool {
+        false
+    }
+}
+
+impl<T: ParsedCommand> Command for T {
+    fn spec(&self) -> &CommandSpec {
+        ParsedCommand::spec(self)
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let spec = ParsedCommand::spec(self);
+        match ArgParser::parse(spec, &self.prepare(args)) {
+            Ok(p) => match p.operands.first() {
+                Some(op) if self.refuses_operands() => {
+                    extra_operand(op, spec).report(ctx, spec);
+                    self.usage_status()
+                }
+                _ => self.run_parsed(p, ctx),
+            },
+            Err(e) => {
+                e.report(ctx, spec);
+                self.usage_status()
+            }
+        }
+    }
+
+    fn structured(&self) -> bool {
+        ParsedCommand::structured(self)
     }
 }

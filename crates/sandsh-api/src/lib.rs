@@ -14,8 +14,8 @@ mod exec;
 mod spec;
 mod value;
 
-pub use args::{ArgParser, ParsedArgs, UsageError};
-pub use command::{Arg, Command, ExitStatus};
+pub use args::{ArgParser, ParsedArgs, UsageError, extra_operand, usage_lines};
+pub use command::{Arg, Command, ExitStatus, ParsedCommand};
 pub use ctx::{CallOutput, CommandRegistry, OutputFormat, PatientGuard, ProcessInfo, ToolCtx};
 pub use exec::{ExecError, search_program};
 pub use sandsh_runtime::budget::{Charge, MemoryBudget, MemoryExceeded};

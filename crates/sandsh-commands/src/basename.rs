@@ -1,7 +1,8 @@
 //! `basename` and `dirname`: strip directory or file name parts, purely textually.
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::{paths::dir_name, util};
@@ -78,16 +79,12 @@ fn base(name: &[u8], suffix: Option<&[u8]>) -> Vec<u8> {
     }
 }
 
-impl Command for Basename {
+impl ParsedCommand for Basename {
     fn spec(&self) -> &CommandSpec {
         &BASENAME
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&BASENAME, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let eol = if p.has(&BASENAME, "z") { 0 } else { b'\n' };
         let suffix = p.value(&BASENAME, "s").cloned();
         let multiple = p.has(&BASENAME, "a") || suffix.is_some();
@@ -118,16 +115,12 @@ impl Command for Basename {
     }
 }
 
-impl Command for Dirname {
+impl ParsedCommand for Dirname {
     fn spec(&self) -> &CommandSpec {
         &DIRNAME
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&DIRNAME, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.operands.is_empty() {
             return util::usage(ctx, &DIRNAME, "dirname: missing operand", 1);
         }

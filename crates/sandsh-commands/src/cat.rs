@@ -1,10 +1,12 @@
 //! `cat`: concatenate files to standard output.
 
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use sandsh_api::{
+    CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
+};
 
 use sandsh_api::rows::FILES;
 
-use super::{input, output, util};
+use super::{input, output};
 
 pub struct Cat;
 
@@ -128,16 +130,12 @@ fn format_chunk(f: &Fmt, st: &mut State, data: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-impl Command for Cat {
+impl ParsedCommand for Cat {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut f = Fmt::default();
         for (i, _) in &p.opts {
             match SPEC.options[*i].short {

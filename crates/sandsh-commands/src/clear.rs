@@ -5,7 +5,7 @@
 //! printed and the status is 1. An unset or unknown TERM fails with ncurses' messages.
 
 use sandsh_api::OptSpec;
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
+use sandsh_api::{CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx};
 
 use super::util;
 
@@ -48,22 +48,14 @@ fn sequence(term: &str) -> Option<(&'static str, &'static str)> {
     })
 }
 
-impl Command for Clear {
+impl ParsedCommand for Clear {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.has(&SPEC, "V") {
-            return if util::out(ctx, b"ncurses 6.4 (sandsh)\n") {
-                0
-            } else {
-                141
-            };
+            return util::emit(ctx, b"ncurses 6.4 (sandsh)\n", 0);
         }
         let term = match p.value(&SPEC, "T") {
             Some(t) => util::lossy(t),

@@ -3,7 +3,8 @@
 //! Both inputs stream through fixed buffers, so files of any size compare in bounded memory.
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::util::{self, Source};
@@ -100,16 +101,16 @@ fn printable(b: u8) -> String {
     s
 }
 
-impl Command for Cmp {
+impl ParsedCommand for Cmp {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 2) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn usage_status(&self) -> ExitStatus {
+        2
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let silent = p.has(&SPEC, "s") || p.has(&SPEC, "silent");
         let verbose = p.has(&SPEC, "l");
         let bytes = p.has(&SPEC, "b");

@@ -11,7 +11,8 @@
 use unicode_width::UnicodeWidthChar;
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::util;
@@ -171,16 +172,12 @@ fn resolve(list: &[u8], names: &[String]) -> Result<Vec<usize>, String> {
     Ok(v)
 }
 
-impl Command for Column {
+impl ParsedCommand for Column {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let termwidth = match p.value(&SPEC, "c") {
             Some(v) => match util::lossy(v).parse::<usize>() {
                 Ok(n) => n,

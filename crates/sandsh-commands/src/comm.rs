@@ -6,7 +6,8 @@
 //! fatal; `--nocheck-order` turns the check off.
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use sandsh_api::rows::ZERO_TERMINATED;
@@ -67,16 +68,12 @@ struct In {
     warned: bool,
 }
 
-impl Command for Comm {
+impl ParsedCommand for Comm {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if let Err(s) = diag::operand_count(ctx, &SPEC, &p.operands, 2, Some(2)) {
             return s;
         }

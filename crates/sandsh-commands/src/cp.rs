@@ -10,7 +10,8 @@ use std::sync::Arc;
 
 use sandsh_api::fs::{FileType, KernelBackend, Metadata, WriteMode};
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::util;
@@ -426,16 +427,12 @@ fn last_of(p: &sandsh_api::ParsedArgs, spec: &CommandSpec, which: &[char]) -> Op
         .rfind(|c| which.contains(c))
 }
 
-impl Command for Cp {
+impl ParsedCommand for Cp {
     fn spec(&self) -> &CommandSpec {
         &CP
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&CP, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let archive = p.has(&CP, "a");
         let last = last_of(&p, &CP, &['i', 'n']);
         let o = Opts {
@@ -465,16 +462,12 @@ impl Command for Cp {
     }
 }
 
-impl Command for Mv {
+impl ParsedCommand for Mv {
     fn spec(&self) -> &CommandSpec {
         &MV
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&MV, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let last = last_of(&p, &MV, &['i', 'n', 'f']);
         let pairs = match util::copy_pairs(
             ctx,

@@ -10,7 +10,8 @@ use regex::bytes::Regex;
 
 use sandsh_api::fs::WriteMode;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::diag;
@@ -523,16 +524,12 @@ fn parse_patterns(ops: &[Arg]) -> Result<Vec<Control>, String> {
     Ok(v)
 }
 
-impl Command for Csplit {
+impl ParsedCommand for Csplit {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if let Err(s) = diag::operand_count(ctx, &SPEC, &p.operands, 2, None) {
             return s;
         }

@@ -3,7 +3,9 @@
 //! As in GNU coreutils, `-c` selects bytes exactly like `-b` (GNU has no multibyte cut). Lists
 //! are parsed once into a sorted, merged set of ranges; lines stream through one at a time.
 
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use sandsh_api::{
+    CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
+};
 
 use sandsh_api::rows::{FILES, ZERO_TERMINATED};
 
@@ -200,16 +202,12 @@ fn cut_line(line: &[u8], c: &Cfg, out: &mut Vec<u8>) -> bool {
     true
 }
 
-impl Command for Cut {
+impl ParsedCommand for Cut {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut list: Option<(Vec<u8>, bool)> = None;
         for (i, v) in &p.opts {
             if let Some(c @ ('b' | 'c' | 'f')) = SPEC.options[*i].short {

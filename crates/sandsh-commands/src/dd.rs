@@ -15,7 +15,8 @@ use std::time::Duration;
 
 use sandsh_api::fs::{VfsError, WriteMode};
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::util;
@@ -449,16 +450,12 @@ fn read_block(
     Ok(got)
 }
 
-impl Command for Dd {
+impl ParsedCommand for Dd {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let o = match parse_operands(ctx, &p.operands) {
             Ok(o) => o,
             Err(s) => return s,

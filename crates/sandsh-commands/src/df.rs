@@ -10,8 +10,8 @@
 use sandsh_api::OptSpec;
 use sandsh_api::fs::{FsStats, MountInfo};
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OutputFormat, RiskLevel,
-    ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OutputFormat, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::fsutil;
@@ -111,7 +111,7 @@ fn percent(used: u64, avail: u64) -> String {
     format!("{}%", (used * 100).div_ceil(total))
 }
 
-impl Command for Df {
+impl ParsedCommand for Df {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
@@ -120,11 +120,7 @@ impl Command for Df {
         true
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut unit = Unit::Scale(1024);
         for (i, v) in &p.opts {
             match SPEC.options[*i].short {
@@ -348,10 +344,7 @@ impl Command for Df {
             out.push_str(&cells.join(" "));
             out.push('\n');
         }
-        if !util::out(ctx, out.as_bytes()) {
-            return 141;
-        }
-        status
+        util::emit(ctx, out.as_bytes(), status)
     }
 }
 

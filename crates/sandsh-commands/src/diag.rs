@@ -16,18 +16,16 @@ pub fn parse_or_usage(
 ) -> Result<ParsedArgs, i32> {
     match ArgParser::parse(spec, args) {
         Ok(p) => Ok(p),
-        Err(e) => Err(usage(ctx, spec, &e.message, status)),
+        Err(e) => {
+            e.report(ctx, spec);
+            Err(status)
+        }
     }
 }
 
 /// Print `message` and the "Try --help" line; return `status`.
 pub fn usage(ctx: &mut dyn ToolCtx, spec: &CommandSpec, message: &str, status: i32) -> i32 {
-    let _ = writeln!(
-        ctx.stderr(),
-        "{}\nTry '{} --help' for more information.",
-        message,
-        spec.name
-    );
+    sandsh_api::usage_lines(ctx, spec, message);
     status
 }
 

@@ -11,8 +11,8 @@ use sandsh_api::OptSpec;
 use std::collections::HashSet;
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OutputFormat, RiskLevel,
-    ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OutputFormat, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 use sandsh_text::pattern::{Pattern, PatternOptions};
 
@@ -353,7 +353,7 @@ fn block_size(s: &str) -> Option<Unit> {
     Some(Unit::Scale(size, suffix))
 }
 
-impl Command for Du {
+impl ParsedCommand for Du {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
@@ -362,11 +362,7 @@ impl Command for Du {
         true
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut w = Walker {
             all: false,
             apparent: false,

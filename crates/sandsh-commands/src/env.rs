@@ -4,7 +4,7 @@
 
 use sandsh_api::{
     Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec,
-    RiskLevel, ToolCtx,
+    ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
 };
 
 use super::util;
@@ -182,16 +182,16 @@ impl Command for Env {
     }
 }
 
-impl Command for Printenv {
+impl ParsedCommand for Printenv {
     fn spec(&self) -> &CommandSpec {
         &PRINTENV
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&PRINTENV, args, ctx, 2) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn usage_status(&self) -> ExitStatus {
+        2
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let eol = if p.has(&PRINTENV, "0") { 0 } else { b'\n' };
         let vars = ctx.env();
         let mut out = Vec::new();

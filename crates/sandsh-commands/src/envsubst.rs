@@ -6,7 +6,8 @@
 use std::collections::{HashMap, HashSet};
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::input::{self, Halt, Source};
@@ -92,16 +93,12 @@ fn scan(text: &[u8], mut each: impl FnMut(std::ops::Range<usize>, &[u8], bool)) 
     }
 }
 
-impl Command for Envsubst {
+impl ParsedCommand for Envsubst {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.operands.len() > 1 {
             return util::usage(ctx, &SPEC, "envsubst: too many arguments", 1);
         }

@@ -8,7 +8,8 @@
 //! large factors can take long.
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::util;
@@ -290,16 +291,12 @@ fn one(ctx: &mut dyn ToolCtx, tok: &str) -> Result<bool, ExitStatus> {
     }
 }
 
-impl Command for Factor {
+impl ParsedCommand for Factor {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut status = 0;
         if !p.operands.is_empty() {
             for op in &p.operands {

@@ -14,7 +14,8 @@ use std::path::Path;
 
 use sandsh_api::fs::FileType;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::fsutil;
@@ -899,16 +900,12 @@ fn file_path(ctx: &dyn ToolCtx, name: &str) -> bool {
             .is_ok()
 }
 
-impl Command for File {
+impl ParsedCommand for File {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.has(&SPEC, "z") {
             util::err(
                 ctx,
@@ -1008,10 +1005,7 @@ impl Command for File {
             out.extend_from_slice(text.as_bytes());
             out.push(b'\n');
         }
-        if !util::out(ctx, &out) {
-            return 141;
-        }
-        status
+        util::emit(ctx, &out, status)
     }
 }
 

@@ -8,7 +8,11 @@
 //! a byte at a time from a chunked reader; memory is bounded by those buffers.
 
 use sandsh_api::rows;
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use std::borrow::Cow;
+
+use sandsh_api::{
+    Arg, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
+};
 
 use super::util::{self, Source};
 
@@ -557,12 +561,12 @@ fn parse_width(ctx: &mut dyn ToolCtx, v: &[u8], max: i64) -> Result<i32, i32> {
     }
 }
 
-impl Command for Fmt {
+impl ParsedCommand for Fmt {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+    fn prepare<'a>(&self, args: &'a [Arg]) -> Cow<'a, [Arg]> {
         let mut args = args.to_vec();
         if let Some(first) = args.first()
             && first.len() > 1
@@ -572,10 +576,10 @@ impl Command for Fmt {
             let w = first[1..].to_vec();
             args.splice(0..1, [b"-w".to_vec(), w]);
         }
-        let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+        Cow::Owned(args)
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut max_width = 75;
         if let Some(v) = p.value(&SPEC, "w") {
             match parse_width(ctx, v, (MAXCHARS / 2) as i64) {

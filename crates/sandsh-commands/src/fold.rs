@@ -4,7 +4,11 @@
 //! advances to the next multiple of 8, backspace steps back and carriage return resets, unless
 //! `-b` counts every byte as one column. Lines stream one at a time.
 
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use std::borrow::Cow;
+
+use sandsh_api::{
+    Arg, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
+};
 
 use super::obsolete;
 use sandsh_api::rows::FILES;
@@ -91,17 +95,17 @@ fn fold_line(line: &[u8], width: usize, bytes: bool, spaces: bool, out: &mut Vec
     out.extend_from_slice(&buf);
 }
 
-impl Command for Fold {
+impl ParsedCommand for Fold {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+    fn prepare<'a>(&self, args: &'a [Arg]) -> Cow<'a, [Arg]> {
         let args = obsolete::number_option(args, b"-w");
-        let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+        Cow::Owned(args)
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let width = match p.value(&SPEC, "w") {
             None => 80,
             Some(w) => {

@@ -7,7 +7,8 @@
 
 use sandsh_api::OptSpec;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::util;
@@ -135,16 +136,16 @@ fn path_exists(ctx: &dyn ToolCtx, path: &str) -> bool {
     ctx.backend().stat(&ctx.resolve_path(path)).is_ok()
 }
 
-impl Command for Getconf {
+impl ParsedCommand for Getconf {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 2) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn usage_status(&self) -> ExitStatus {
+        2
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let ops: Vec<String> = p.operands.iter().map(|o| util::lossy(o)).collect();
         if p.has(&SPEC, "a") {
             if ops.len() > 1 {
@@ -189,11 +190,7 @@ impl Command for Getconf {
                 util::err(ctx, "getconf", &msg);
                 return 3;
             }
-            return if util::out(ctx, format!("{v}\n").as_bytes()) {
-                0
-            } else {
-                141
-            };
+            return util::emit(ctx, format!("{v}\n").as_bytes(), 0);
         }
         let known = lookup(SYSTEM, name).is_some() || PROCESSORS.iter().any(|(n, _)| *n == name);
         if !known {
@@ -207,11 +204,7 @@ impl Command for Getconf {
             return processors(ctx, a);
         }
         let v = lookup(SYSTEM, name).unwrap_or_default();
-        if util::out(ctx, format!("{v}\n").as_bytes()) {
-            0
-        } else {
-            141
-        }
+        util::emit(ctx, format!("{v}\n").as_bytes(), 0)
     }
 }
 

@@ -4,12 +4,16 @@
 //! reached, which is what lets `yes | head -n 1` end. Negative counts ("all but the last N")
 //! buffer the input.
 
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use std::borrow::Cow;
+
+use sandsh_api::{
+    Arg, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
+};
 
 use sandsh_api::rows::{FILES, ZERO_TERMINATED};
 
 use super::obsolete;
-use super::output::FileHeaders;
+use super::output;
 use super::util::{self, Lines, Source};
 
 pub struct Head;
@@ -75,17 +79,17 @@ fn parse_count(s: &[u8], what: &str) -> Result<(u64, bool), String> {
     }
 }
 
-impl Command for Head {
+impl ParsedCommand for Head {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+    fn prepare<'a>(&self, args: &'a [Arg]) -> Cow<'a, [Arg]> {
         let args = obsolete::legacy_count(args, b"cbklmnqvz");
-        let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+        Cow::Owned(args)
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut count = Count::Lines(10, false);
         let mut headers: Option<bool> = None;
         let mut delim = b'\n';
@@ -115,52 +119,9 @@ impl Command for Head {
                 _ => {}
             }
         }
-        let files: Vec<Arg> = util::files_or_stdin(p.operands);
-        let mut headers = FileHeaders::new(headers, files.len());
-        let mut status = 0;
-        for f in &files {
-            let name = util::display_name(f);
-            let mut src = match util::open(ctx, f) {
-                Ok(s) => s,
-                Err(m) if m == "Is a directory" => {
-                    if !headers.write(ctx, &name) {
-                        return 1;
-                    }
-                    util::err(
-                        ctx,
-                        "head",
-                        &format!("error reading {}: {m}", util::quote(&name)),
-                    );
-                    status = 1;
-                    continue;
-                }
-                Err(m) => {
-                    util::err(
-                        ctx,
-                        "head",
-                        &format!("cannot open {} for reading: {m}", util::quote(&name)),
-                    );
-                    status = 1;
-                    continue;
-                }
-            };
-            if !headers.write(ctx, &name) {
-                return 1;
-            }
-            match copy_head(ctx, &mut src, count, delim) {
-                Ok(true) => {}
-                Ok(false) => return 1,
-                Err(e) => {
-                    util::err(
-                        ctx,
-                        "head",
-                        &format!("error reading {}: {}", util::quote(&name), util::io_msg(&e)),
-                    );
-                    status = 1;
-                }
-            }
-        }
-        status
+        output::each_file_with_header(ctx, "head", p.operands, headers, |ctx, src| {
+            copy_head(ctx, src, count, delim).map_err(|e| util::io_msg(&e))
+        })
     }
 }
 

@@ -6,7 +6,8 @@
 //! and fails on a pipe ("Illegal seek"); here skipped input is read and dropped instead.
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::util;
@@ -182,16 +183,12 @@ fn line(fmt: Fmt, addr: u64, block: &[u8], out: &mut Vec<u8>) {
     out.extend_from_slice(s.as_bytes());
 }
 
-impl Command for Hexdump {
+impl ParsedCommand for Hexdump {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut fmts = Vec::new();
         for (i, _) in &p.opts {
             let f = match SPEC.options[*i].short {

@@ -5,7 +5,8 @@
 
 use sandsh_api::OptSpec;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::{sysinfo, util};
@@ -50,16 +51,12 @@ static SPEC: CommandSpec = CommandSpec {
     risk: RiskLevel::ReadOnly,
 };
 
-impl Command for Hostname {
+impl ParsedCommand for Hostname {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if !p.operands.is_empty() {
             util::err(ctx, "hostname", "you must be root to change the host name");
             return 1;
@@ -90,15 +87,7 @@ impl Command for Hostname {
             };
         }
         let text = text.unwrap_or(name);
-        let line = format!("{text}\n");
-        if text.is_empty() && (p.has(&SPEC, "d") || p.has(&SPEC, "a")) {
-            return if util::out(ctx, b"\n") { 0 } else { 141 };
-        }
-        if util::out(ctx, line.as_bytes()) {
-            0
-        } else {
-            141
-        }
+        util::emit(ctx, format!("{text}\n").as_bytes(), 0)
     }
 }
 

@@ -7,11 +7,12 @@
 
 use sandsh_api::OptSpec;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::users::{Account, Table};
-use super::{operands, util};
+use super::util;
 
 pub struct Id;
 pub struct Groups;
@@ -119,16 +120,12 @@ static LOGNAME: CommandSpec = CommandSpec {
     risk: RiskLevel::ReadOnly,
 };
 
-impl Command for Id {
+impl ParsedCommand for Id {
     fn spec(&self) -> &CommandSpec {
         &ID
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&ID, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let (u, g, gs) = (p.has(&ID, "u"), p.has(&ID, "g"), p.has(&ID, "G"));
         let names = p.has(&ID, "n");
         let zero = p.has(&ID, "z");
@@ -225,23 +222,16 @@ impl Command for Id {
                 ));
             }
         }
-        if !util::out(ctx, out.as_bytes()) {
-            return 141;
-        }
-        status
+        util::emit(ctx, out.as_bytes(), status)
     }
 }
 
-impl Command for Groups {
+impl ParsedCommand for Groups {
     fn spec(&self) -> &CommandSpec {
         &GROUPS
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&GROUPS, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let db = Table::load(ctx);
         let gname = |id: u32| {
             db.group_name(id)
@@ -273,53 +263,42 @@ impl Command for Groups {
                 }
             }
         }
-        if !util::out(ctx, out.as_bytes()) {
-            return 141;
-        }
-        status
+        util::emit(ctx, out.as_bytes(), status)
     }
 }
 
-impl Command for Whoami {
+impl ParsedCommand for Whoami {
     fn spec(&self) -> &CommandSpec {
         &WHOAMI
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        if let Err(s) = operands::parse_without_operands(&WHOAMI, args, ctx, 1) {
-            return s;
-        }
+    fn refuses_operands(&self) -> bool {
+        true
+    }
+
+    fn run_parsed(&self, _: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let db = Table::load(ctx);
         let line = format!("{}\n", db.current(ctx).name);
-        if util::out(ctx, line.as_bytes()) {
-            0
-        } else {
-            141
-        }
+        util::emit(ctx, line.as_bytes(), 0)
     }
 }
 
-impl Command for Logname {
+impl ParsedCommand for Logname {
     fn spec(&self) -> &CommandSpec {
         &LOGNAME
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        if let Err(s) = operands::parse_without_operands(&LOGNAME, args, ctx, 1) {
-            return s;
-        }
+    fn refuses_operands(&self) -> bool {
+        true
+    }
+
+    fn run_parsed(&self, _: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         match ctx
             .var("LOGNAME")
             .map(|v| v.to_string_lossy())
             .filter(|v| !v.is_empty())
         {
-            Some(n) => {
-                if util::out(ctx, format!("{n}\n").as_bytes()) {
-                    0
-                } else {
-                    141
-                }
-            }
+            Some(n) => util::emit(ctx, format!("{n}\n").as_bytes(), 0),
             None => {
                 util::err(ctx, "logname", "no login name");
                 1

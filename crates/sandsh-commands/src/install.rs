@@ -8,7 +8,8 @@
 use sandsh_api::OptSpec;
 use sandsh_api::fs::WriteMode;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::paths;
@@ -131,16 +132,12 @@ fn make_dirs(
     Ok(())
 }
 
-impl Command for Install {
+impl ParsedCommand for Install {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         for unsupported in ["backup", "g", "o", "s"] {
             if p.has(&SPEC, unsupported) {
                 let name = if unsupported.len() == 1 {
@@ -355,10 +352,7 @@ impl Command for Install {
                 );
             }
         }
-        if !util::out(ctx, &out) {
-            return 141;
-        }
-        status
+        util::emit(ctx, &out, status)
     }
 }
 

@@ -7,7 +7,8 @@
 //! line, fatal with `--check-order`) follow GNU's code and messages.
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use sandsh_api::rows::ZERO_TERMINATED;
@@ -347,16 +348,12 @@ fn parse_outlist(s: &[u8], list: &mut Vec<(usize, usize)>) -> Result<(), String>
     Ok(())
 }
 
-impl Command for Join {
+impl ParsedCommand for Join {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "join", m);
         let mut cfg = Cfg {
             tab: None,

@@ -65,7 +65,6 @@ mod nproc;
 mod numfmt;
 mod obsolete;
 mod od;
-mod operands;
 mod output;
 mod paste;
 mod patch;

@@ -2,7 +2,8 @@
 //! work; a backend that cannot link reports its error (never a copy passed off as a link).
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::util;
@@ -30,16 +31,12 @@ static SPEC: CommandSpec = CommandSpec {
     risk: RiskLevel::LowRisk,
 };
 
-impl Command for Link {
+impl ParsedCommand for Link {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let (from, to) = match p.operands.as_slice() {
             [] => return util::usage(ctx, &SPEC, "link: missing operand", 1),
             [one] => {

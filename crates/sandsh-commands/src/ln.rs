@@ -3,7 +3,8 @@
 use std::path::Path;
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::util;
@@ -54,16 +55,12 @@ static SPEC: CommandSpec = CommandSpec {
     risk: RiskLevel::LowRisk,
 };
 
-impl Command for Ln {
+impl ParsedCommand for Ln {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let symbolic = p.has(&SPEC, "s");
         let relative = p.has(&SPEC, "r");
         if relative && !symbolic {

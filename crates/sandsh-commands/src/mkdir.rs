@@ -2,7 +2,8 @@
 
 use sandsh_api::fs::VfsError;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::{mode, paths::dir_name, util};
@@ -74,16 +75,12 @@ static RMDIR: CommandSpec = CommandSpec {
     risk: RiskLevel::MediumRisk,
 };
 
-impl Command for Mkdir {
+impl ParsedCommand for Mkdir {
     fn spec(&self) -> &CommandSpec {
         &MKDIR
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&MKDIR, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.operands.is_empty() {
             return util::usage(ctx, &MKDIR, "mkdir: missing operand", 1);
         }
@@ -159,16 +156,12 @@ impl Command for Mkdir {
     }
 }
 
-impl Command for Rmdir {
+impl ParsedCommand for Rmdir {
     fn spec(&self) -> &CommandSpec {
         &RMDIR
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&RMDIR, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.operands.is_empty() {
             return util::usage(ctx, &RMDIR, "rmdir: missing operand", 1);
         }

@@ -6,7 +6,8 @@
 use sandsh_api::OptSpec;
 use sandsh_api::fs::VfsError;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::{mode, util};
@@ -40,16 +41,12 @@ static SPEC: CommandSpec = CommandSpec {
     risk: RiskLevel::LowRisk,
 };
 
-impl Command for Mkfifo {
+impl ParsedCommand for Mkfifo {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if let Some(m) = p.value(&SPEC, "m")
             && mode::apply(&util::lossy(m), 0o666, false, 0).is_none()
         {

@@ -8,8 +8,11 @@
 
 use sandsh_api::OptSpec;
 use sandsh_api::fs::{VfsError, WriteMode};
+use std::borrow::Cow;
+
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::fsutil;
@@ -110,12 +113,12 @@ fn env_tmpdir(ctx: &dyn ToolCtx) -> String {
         .unwrap_or_else(|| "/tmp".to_string())
 }
 
-impl Command for Mktemp {
+impl ParsedCommand for Mktemp {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+    fn prepare<'a>(&self, args: &'a [Arg]) -> Cow<'a, [Arg]> {
         // `--tmpdir=DIR` is GNU's optional-argument form: turn it into `-p DIR`.
         let mut fixed: Vec<Arg> = Vec::with_capacity(args.len());
         for a in args {
@@ -132,10 +135,10 @@ impl Command for Mktemp {
         if let Some(pos) = args.iter().position(|a| a == b"--") {
             fixed.extend(args[pos..].iter().cloned());
         }
-        let p = match util::parse_or_usage(&SPEC, &fixed, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+        Cow::Owned(fixed)
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let quiet = p.has(&SPEC, "q");
         let dir_mode = p.has(&SPEC, "d");
         let dry = p.has(&SPEC, "u");
@@ -275,11 +278,7 @@ impl Command for Mktemp {
                         let _ = ctx.backend().chmod(&abs, 0o700);
                     }
                     name.push('\n');
-                    return if util::out(ctx, name.as_bytes()) {
-                        0
-                    } else {
-                        141
-                    };
+                    return util::emit(ctx, name.as_bytes(), 0);
                 }
                 Err(VfsError::AlreadyExists) => continue,
                 Err(e) => {

@@ -7,7 +7,9 @@
 
 use regex::bytes::Regex;
 
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use sandsh_api::{
+    CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
+};
 
 use sandsh_api::rows::FILES;
 
@@ -135,16 +137,12 @@ fn parse_num(ctx: &mut dyn ToolCtx, v: &[u8], what: &str, min: i64) -> Result<i6
     }
 }
 
-impl Command for Nl {
+impl ParsedCommand for Nl {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut styles = [Style::None, Style::NonEmpty, Style::None];
         for (k, (letter, which)) in [("h", "header"), ("b", "body"), ("f", "footer")]
             .iter()

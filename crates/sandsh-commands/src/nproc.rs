@@ -5,9 +5,9 @@
 //! parallelism (`make -j$(nproc)`) by it, and one is the safe answer.
 
 use sandsh_api::OptSpec;
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
+use sandsh_api::{CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx};
 
-use super::{operands, util};
+use super::util;
 
 pub struct Nproc;
 
@@ -32,16 +32,16 @@ static SPEC: CommandSpec = CommandSpec {
     risk: RiskLevel::ReadOnly,
 };
 
-impl Command for Nproc {
+impl ParsedCommand for Nproc {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match operands::parse_without_operands(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn refuses_operands(&self) -> bool {
+        true
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let ignore = match p.value(&SPEC, "ignore") {
             Some(v) => match util::lossy(v).trim().parse::<u64>() {
                 Ok(n) => n,
@@ -75,11 +75,7 @@ impl Command for Nproc {
             n = n.min(limit);
         }
         let n = n.saturating_sub(ignore).max(1);
-        if util::out(ctx, format!("{n}\n").as_bytes()) {
-            0
-        } else {
-            141
-        }
+        util::emit(ctx, format!("{n}\n").as_bytes(), 0)
     }
 }
 

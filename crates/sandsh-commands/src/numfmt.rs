@@ -5,8 +5,11 @@
 //! width, fields and delimiters, `--header`, `--invalid`. Values are f64 (GNU uses long
 //! double; digits beyond f64 precision may differ). Lines stream one at a time.
 
+use std::borrow::Cow;
+
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::diag;
@@ -485,12 +488,12 @@ fn process_line(
     Ok(ok)
 }
 
-impl Command for Numfmt {
+impl ParsedCommand for Numfmt {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+    fn prepare<'a>(&self, args: &'a [Arg]) -> Cow<'a, [Arg]> {
         // `--header` takes an optional value (GNU's `--header[=N]`).
         let args: Vec<Arg> = args
             .iter()
@@ -502,10 +505,10 @@ impl Command for Numfmt {
                 }
             })
             .collect();
-        let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+        Cow::Owned(args)
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "numfmt", m);
         let val = |o: &str| p.value(&SPEC, o).map(|v| util::lossy(v));
         let mut cfg = Cfg {

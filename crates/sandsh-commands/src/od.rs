@@ -4,8 +4,11 @@
 //! (little-endian, as on the hosts GNU runs on). Several formats are aligned to a common
 //! per-byte width as GNU does; identical lines collapse to `*` unless `-v`.
 
+use std::borrow::Cow;
+
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::util;
@@ -293,12 +296,12 @@ fn parse_type(t: &str, out: &mut Vec<Fmt>, zs: &mut Vec<bool>) -> Result<(), Str
     Ok(())
 }
 
-impl Command for Od {
+impl ParsedCommand for Od {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+    fn prepare<'a>(&self, args: &'a [Arg]) -> Cow<'a, [Arg]> {
         // A bare -w / --width means 32 bytes per line.
         let args: Vec<Arg> = args
             .iter()
@@ -308,10 +311,10 @@ impl Command for Od {
                 _ => a.clone(),
             })
             .collect();
-        let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+        Cow::Owned(args)
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut fmts = Vec::new();
         let mut zs = Vec::new();
         let mut bpl: usize = 16;

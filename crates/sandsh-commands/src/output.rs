@@ -5,10 +5,10 @@
 //! would cost a call each, one write at the end would hold the whole output in memory.
 
 use sandsh_api::fs::{VfsError, WriteMode};
-use sandsh_api::{ExitStatus, ToolCtx};
+use sandsh_api::{Arg, ExitStatus, ToolCtx};
 
-use crate::diag::{io_msg, vfs_msg};
-use crate::input::{CHUNK, Halt};
+use crate::diag::{display_name, err, io_msg, quote, vfs_msg};
+use crate::input::{CHUNK, Halt, Source, files_or_stdin, open};
 
 /// Whether `name` is one of the shell's descriptors rather than a file: `/dev/stdout`,
 /// `/dev/stderr`, `/dev/stdin`, `/dev/tty` or `/dev/fd/N`. Output there goes through
@@ -71,6 +71,12 @@ pub fn out(ctx: &mut dyn ToolCtx, data: &[u8]) -> bool {
     ctx.stdout().write_all(data).is_ok()
 }
 
+/// Writes `data`, the rest of a command's answer, to stdout and returns the command's
+/// status: `status`, or 141 (as SIGPIPE would) when the reader is gone.
+pub fn emit(ctx: &mut dyn ToolCtx, data: &[u8], status: ExitStatus) -> ExitStatus {
+    if out(ctx, data) { status } else { 141 }
+}
+
 /// Writes `data` to stdout, or halts with status 1 when the reader is gone: the write at the
 /// end of a [`crate::input::for_each_chunk`] or record callback.
 pub fn write(ctx: &mut dyn ToolCtx, data: &[u8]) -> Result<(), Halt> {
@@ -130,6 +136,50 @@ impl FileHeaders {
         self.first = false;
         !self.show || out(ctx, format!("{sep}==> {name} <==\n").as_bytes())
     }
+}
+
+/// The per-file loop of `head` and `tail`: each operand (standard input when none) gets its
+/// header, then `part` copies what the command selects from it. GNU's messages: a file that
+/// cannot be opened is skipped ("cannot open … for reading"); a directory gets its header,
+/// then "error reading …: Is a directory". `part` returns `Ok(false)` when stdout is gone,
+/// which ends the command with 1.
+pub fn each_file_with_header(
+    ctx: &mut dyn ToolCtx,
+    cmd: &str,
+    operands: Vec<Arg>,
+    choice: Option<bool>,
+    mut part: impl FnMut(&mut dyn ToolCtx, &mut Source) -> Result<bool, String>,
+) -> ExitStatus {
+    let files = files_or_stdin(operands);
+    let mut headers = FileHeaders::new(choice, files.len());
+    let mut status = 0;
+    for f in &files {
+        let name = display_name(f);
+        let opened = open(ctx, f);
+        if let Err(m) = &opened
+            && m != "Is a directory"
+        {
+            err(
+                ctx,
+                cmd,
+                &format!("cannot open {} for reading: {m}", quote(&name)),
+            );
+            status = 1;
+            continue;
+        }
+        if !headers.write(ctx, &name) {
+            return 1;
+        }
+        match opened.and_then(|mut src| part(ctx, &mut src)) {
+            Ok(true) => {}
+            Ok(false) => return 1,
+            Err(m) => {
+                err(ctx, cmd, &format!("error reading {}: {m}", quote(&name)));
+                status = 1;
+            }
+        }
+    }
+    status
 }
 
 /// Writes `data` as the whole of the file `name` (`-o FILE`, a piece of `split`): created

@@ -4,7 +4,9 @@
 //! joins one input at a time. Every `-` operand shares the one standard input, as in GNU
 //! (`paste - -` pairs consecutive lines).
 
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use sandsh_api::{
+    CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
+};
 
 use sandsh_api::rows::{FILES, ZERO_TERMINATED};
 
@@ -99,16 +101,12 @@ struct Input {
     done: bool,
 }
 
-impl Command for Paste {
+impl ParsedCommand for Paste {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let eol = if p.has(&SPEC, "z") { 0 } else { b'\n' };
         let delims = match p.value(&SPEC, "d") {
             Some(d) => match parse_delims(d) {

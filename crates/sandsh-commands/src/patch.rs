@@ -7,7 +7,8 @@
 
 use sandsh_api::fs::WriteMode;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::util;
@@ -578,16 +579,16 @@ fn apply_file(
     status
 }
 
-impl Command for Patch {
+impl ParsedCommand for Patch {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 2) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn usage_status(&self) -> ExitStatus {
+        2
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let num = |v: Option<&Arg>| v.and_then(|v| util::lossy(v).parse::<usize>().ok());
         let o = Opts {
             strip: num(p.value(&SPEC, "p")),

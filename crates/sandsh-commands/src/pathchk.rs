@@ -9,7 +9,8 @@
 use sandsh_api::OptSpec;
 use sandsh_api::fs::VfsError;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::util;
@@ -118,16 +119,12 @@ fn problem(ctx: &dyn ToolCtx, name: &str, basic: bool, extra: bool) -> Option<St
     None
 }
 
-impl Command for Pathchk {
+impl ParsedCommand for Pathchk {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let all = p.has(&SPEC, "portability");
         let basic = all || p.has(&SPEC, "p");
         let extra = all || p.has(&SPEC, "P");

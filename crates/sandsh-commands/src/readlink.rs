@@ -5,7 +5,8 @@
 
 use sandsh_api::OptSpec;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::fsutil;
@@ -59,16 +60,12 @@ static SPEC: CommandSpec = CommandSpec {
     risk: RiskLevel::ReadOnly,
 };
 
-impl Command for Readlink {
+impl ParsedCommand for Readlink {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut mode = None;
         let mut verbose = false;
         for (i, _) in &p.opts {
@@ -144,22 +141,9 @@ impl Command for Readlink {
 mod tests {
     use super::Readlink;
     use crate::testing::{TestCtx, run};
-    use std::path::Path;
-
-    fn ctx() -> TestCtx {
-        let ctx = TestCtx::new().file("f", b"x");
-        let b = &ctx.backend;
-        let _ = b.mkdir(Path::new("/home/user/d"), 0o755, false);
-        let _ = b.symlink(Path::new("f"), Path::new("/home/user/l"));
-        let _ = b.symlink(Path::new("d"), Path::new("/home/user/dl"));
-        let _ = b.symlink(Path::new("nothere"), Path::new("/home/user/dang"));
-        let _ = b.symlink(Path::new("loop2"), Path::new("/home/user/loop1"));
-        let _ = b.symlink(Path::new("loop1"), Path::new("/home/user/loop2"));
-        ctx
-    }
 
     fn check(args: &[&str], status: i32, out: &str) {
-        let mut c = ctx();
+        let mut c = TestCtx::link_tree();
         assert_eq!(
             run(&Readlink, args, &mut c),
             status,
@@ -190,10 +174,10 @@ mod tests {
 
     #[test]
     fn verbose_errors() {
-        let mut c = ctx();
+        let mut c = TestCtx::link_tree();
         assert_eq!(run(&Readlink, &["-v", "f"], &mut c), 1);
         assert_eq!(c.err_str(), "readlink: f: Invalid argument\n");
-        let mut c = ctx();
+        let mut c = TestCtx::link_tree();
         assert_eq!(run(&Readlink, &[], &mut c), 1);
         assert!(c.err_str().starts_with("readlink: missing operand\n"));
     }

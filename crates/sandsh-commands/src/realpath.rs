@@ -7,7 +7,8 @@
 
 use sandsh_api::OptSpec;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::fsutil;
@@ -85,16 +86,12 @@ fn canon(ctx: &dyn ToolCtx, c: &Cfg, name: &str) -> Result<String, sandsh_api::f
     }
 }
 
-impl Command for Realpath {
+impl ParsedCommand for Realpath {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut c = Cfg {
             mode: Can::AllButLast,
             logical: false,
@@ -201,10 +198,7 @@ impl Command for Realpath {
                 }
             }
         }
-        if !util::out(ctx, &out) {
-            return 141;
-        }
-        status
+        util::emit(ctx, &out, status)
     }
 }
 
@@ -212,19 +206,9 @@ impl Command for Realpath {
 mod tests {
     use super::Realpath;
     use crate::testing::{TestCtx, run};
-    use std::path::Path;
-
-    fn ctx() -> TestCtx {
-        let ctx = TestCtx::new().file("f", b"x");
-        let b = &ctx.backend;
-        let _ = b.mkdir(Path::new("/home/user/d"), 0o755, false);
-        let _ = b.symlink(Path::new("d"), Path::new("/home/user/dl"));
-        let _ = b.symlink(Path::new("nothere"), Path::new("/home/user/dang"));
-        ctx
-    }
 
     fn check(args: &[&str], status: i32, out: &str, err: &str) {
-        let mut c = ctx();
+        let mut c = TestCtx::link_tree();
         assert_eq!(run(&Realpath, args, &mut c), status, "{args:?}");
         assert_eq!(c.out_str(), out, "{args:?}");
         assert_eq!(c.err_str(), err, "{args:?}");

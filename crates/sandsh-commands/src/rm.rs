@@ -8,7 +8,8 @@
 use sandsh_api::fs::VfsError;
 use sandsh_api::rows;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::util;
@@ -188,16 +189,12 @@ fn report(ctx: &mut dyn ToolCtx, c: &Cfg, msg: &str) -> Done {
     Done::Removed
 }
 
-impl Command for Rm {
+impl ParsedCommand for Rm {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         // The last of -f, -i and -I wins, as in GNU.
         let mut force = false;
         let mut mode = None;

@@ -12,7 +12,7 @@ use sandsh_api::{
 };
 use sandsh_text::printf::{PrintfTimes, format as printf};
 
-use super::{operands, util};
+use super::util;
 
 pub struct Seq;
 
@@ -183,7 +183,8 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Options, ExitStatus
         return Err(util::usage(ctx, &SPEC, "seq: missing operand", 1));
     }
     if let Some(op) = p.operands.get(3) {
-        return Err(operands::extra_operand(ctx, &SPEC, op, 1));
+        sandsh_api::extra_operand(op, &SPEC).report(ctx, &SPEC);
+        return Err(1);
     }
     Ok(Options {
         sep,

@@ -13,7 +13,8 @@ use std::collections::HashMap;
 use super::diag;
 use sandsh_api::rows::ZERO_TERMINATED;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::output;
@@ -212,16 +213,12 @@ fn parse_range(s: &str) -> Option<(u64, u64)> {
     Some((lo, hi))
 }
 
-impl Command for Shuf {
+impl ParsedCommand for Shuf {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "shuf", m);
         let echo = p.has(&SPEC, "e");
         let range = match p.value(&SPEC, "i") {

@@ -9,7 +9,7 @@ use sandsh_api::rows;
 use std::cmp::Ordering;
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs,
+    Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
 };
 
@@ -921,16 +921,16 @@ fn merge_sorted<'a>(files: &'a [(String, Vec<u8>)], delim: u8, cfg: &Cfg) -> Vec
     out
 }
 
-impl Command for Sort {
+impl ParsedCommand for Sort {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 2) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn usage_status(&self) -> ExitStatus {
+        2
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut opts = match Options::parse(&p, ctx) {
             Ok(o) => o,
             Err(s) => return s,

@@ -9,7 +9,8 @@
 
 use sandsh_api::fs::WriteMode;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::diag;
@@ -229,16 +230,12 @@ fn parse_chunks(s: &str) -> Result<(u8, u64, u64), String> {
     Ok((kind, k, n))
 }
 
-impl Command for Split {
+impl ParsedCommand for Split {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "split", m);
         let mut mode: Option<Mode> = None;
         let mut alphabet: &'static [u8] = b"abcdefghijklmnopqrstuvwxyz";

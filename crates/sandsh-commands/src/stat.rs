@@ -13,8 +13,8 @@ use std::time::SystemTime;
 
 use sandsh_api::fs::{FileType, Metadata};
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OutputFormat, RiskLevel,
-    ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OutputFormat, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::fsutil;
@@ -397,7 +397,7 @@ fn json(s: &Subject) -> serde_json::Value {
     v
 }
 
-impl Command for Stat {
+impl ParsedCommand for Stat {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
@@ -406,11 +406,7 @@ impl Command for Stat {
         true
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.has(&SPEC, "f") {
             util::err(ctx, "stat", "--file-system is not supported in the sandbox");
             return 1;
@@ -519,10 +515,7 @@ impl Command for Stat {
         if json_out {
             out = format!("{}\n", serde_json::Value::Array(items)).into_bytes();
         }
-        if !util::out(ctx, &out) {
-            return 141;
-        }
-        status
+        util::emit(ctx, &out, status)
     }
 }
 

@@ -4,8 +4,11 @@
 //! Streams in chunks: a run of printable bytes is held only until it reaches the minimum
 //! length, then written as it continues, so memory stays bounded whatever the input.
 
+use std::borrow::Cow;
+
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::diag;
@@ -81,17 +84,17 @@ fn printable(c: u8, cfg: &Cfg) -> bool {
         || (cfg.whitespace && matches!(c, b'\n' | b'\r' | 11 | 12))
 }
 
-impl Command for Strings {
+impl ParsedCommand for Strings {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+    fn prepare<'a>(&self, args: &'a [Arg]) -> Cow<'a, [Arg]> {
         let args = obsolete::number_option(args, b"-n");
-        let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+        Cow::Owned(args)
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "strings", m);
         let mut cfg = Cfg {
             min: 4,

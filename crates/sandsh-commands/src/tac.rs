@@ -8,7 +8,9 @@
 
 use regex::bytes::Regex;
 
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use sandsh_api::{
+    CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
+};
 
 use sandsh_api::rows::FILES;
 
@@ -127,16 +129,12 @@ fn reverse(data: &[u8], sep: &Sep, before: bool, out: &mut Vec<u8>) {
     }
 }
 
-impl Command for Tac {
+impl ParsedCommand for Tac {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let before = p.has(&SPEC, "b");
         let sep_text = p
             .value(&SPEC, "s")

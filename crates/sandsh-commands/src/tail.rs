@@ -4,12 +4,16 @@
 //! start. Following a growing file (`-f`) has no meaning over a snapshot-style filesystem
 //! without a writer running alongside, so it is refused rather than faked.
 
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use std::borrow::Cow;
+
+use sandsh_api::{
+    Arg, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
+};
 
 use sandsh_api::rows::{FILES, ZERO_TERMINATED};
 
 use super::obsolete;
-use super::output::FileHeaders;
+use super::output;
 use super::util;
 
 pub struct Tail;
@@ -182,17 +186,17 @@ fn select(data: &[u8], c: Count, delim: u8) -> &[u8] {
     &data[start..]
 }
 
-impl Command for Tail {
+impl ParsedCommand for Tail {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+    fn prepare<'a>(&self, args: &'a [Arg]) -> Cow<'a, [Arg]> {
         let args = legacy(args);
-        let p = match util::parse_or_usage(&SPEC, &args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+        Cow::Owned(args)
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut count = Count {
             n: 10,
             from_start: false,
@@ -226,49 +230,15 @@ impl Command for Tail {
                 _ => {}
             }
         }
-        let files: Vec<Arg> = util::files_or_stdin(p.operands);
-        let mut headers = FileHeaders::new(headers, files.len());
-        let mut status = 0;
-        for f in &files {
-            let name = util::display_name(f);
-            let opened = util::open(ctx, f);
-            if let Err(m) = &opened
-                && m != "Is a directory"
-            {
-                util::err(
-                    ctx,
-                    "tail",
-                    &format!("cannot open {} for reading: {m}", util::quote(&name)),
-                );
-                status = 1;
-                continue;
+        output::each_file_with_header(ctx, "tail", p.operands, headers, |ctx, src| {
+            if count.from_start {
+                // +N streams: skip N-1 records (or bytes), then copy chunk by chunk.
+                stream_from(ctx, src, count, delim)
+            } else {
+                let data = util::read_all(ctx, src).map_err(|e| util::io_msg(&e))?;
+                Ok(util::out(ctx, select(&data, count, delim)))
             }
-            if !headers.write(ctx, &name) {
-                return 1;
-            }
-            let copied = opened.and_then(|mut src| {
-                if count.from_start {
-                    // +N streams: skip N-1 records (or bytes), then copy chunk by chunk.
-                    stream_from(ctx, &mut src, count, delim)
-                } else {
-                    let data = util::read_all(ctx, &mut src).map_err(|e| util::io_msg(&e))?;
-                    Ok(util::out(ctx, select(&data, count, delim)))
-                }
-            });
-            match copied {
-                Ok(true) => {}
-                Ok(false) => return 1,
-                Err(m) => {
-                    util::err(
-                        ctx,
-                        "tail",
-                        &format!("error reading {}: {m}", util::quote(&name)),
-                    );
-                    status = 1;
-                }
-            }
-        }
-        status
+        })
     }
 }
 

@@ -1,7 +1,8 @@
 //! `tee`: copy standard input to standard output and files, chunk by chunk.
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::input::{self, Halt, Source};
@@ -36,16 +37,12 @@ static SPEC: CommandSpec = CommandSpec {
     risk: RiskLevel::LowRisk,
 };
 
-impl Command for Tee {
+impl ParsedCommand for Tee {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let append = p.has(&SPEC, "a");
         let mut status = 0;
         // Files that failed to open are dropped, as GNU does, and the rest continue.

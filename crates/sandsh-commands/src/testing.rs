@@ -54,6 +54,25 @@ impl TestCtx {
         self
     }
 
+    /// The tree the link-resolving commands (`readlink`, `realpath`) are tested on, in the
+    /// home directory: a file `f`, a directory `d`, links `l` → `f` and `dl` → `d`, a dangling
+    /// `dang` → `nothere`, and a loop `loop1` ↔ `loop2`.
+    pub fn link_tree() -> TestCtx {
+        let ctx = TestCtx::new().file("f", b"x");
+        let b = &ctx.backend;
+        let _ = b.mkdir(Path::new("/home/user/d"), 0o755, false);
+        for (target, link) in [
+            ("f", "l"),
+            ("d", "dl"),
+            ("nothere", "dang"),
+            ("loop2", "loop1"),
+            ("loop1", "loop2"),
+        ] {
+            let _ = b.symlink(Path::new(target), &Path::new("/home/user").join(link));
+        }
+        ctx
+    }
+
     pub fn read(&self, path: &str) -> Option<Vec<u8>> {
         self.backend.read(&self.resolve_path(path), None).ok()
     }

@@ -4,8 +4,8 @@
 //! custom commands included. `help NAME` shows one command's full spec.
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat,
-    RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat, ParsedArgs,
+    ParsedCommand, RiskLevel, ToolCtx,
 };
 
 use super::util;
@@ -48,7 +48,7 @@ static SPEC: CommandSpec = CommandSpec {
     risk: RiskLevel::ReadOnly,
 };
 
-impl Command for Tools {
+impl ParsedCommand for Tools {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
@@ -57,11 +57,11 @@ impl Command for Tools {
         true
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 2) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn usage_status(&self) -> ExitStatus {
+        2
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let json = p.has(&SPEC, "json") || ctx.output_format() == OutputFormat::Json;
         let group = p.value(&SPEC, "g").map(|g| util::lossy(g));
         let reg = ctx.registry();

@@ -5,7 +5,8 @@
 //! tables, so the per-byte work while streaming is a table lookup.
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::input::{self, Halt, Source};
@@ -289,16 +290,12 @@ fn check_translation(
     Ok(())
 }
 
-impl Command for Tr {
+impl ParsedCommand for Tr {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let comp = p.has(&SPEC, "c") || p.has(&SPEC, "C");
         let delete = p.has(&SPEC, "d");
         let squeeze = p.has(&SPEC, "s");

@@ -9,7 +9,8 @@
 use sandsh_api::OptSpec;
 use sandsh_api::fs::FileType;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 use sandsh_text::pattern::{Pattern, PatternOptions};
 
@@ -355,16 +356,12 @@ fn walk(ctx: &mut dyn ToolCtx, c: &Cfg, st: &mut State, root: &Item) -> bool {
     true
 }
 
-impl Command for Tree {
+impl ParsedCommand for Tree {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let level = match p.value(&SPEC, "L") {
             Some(v) => match util::lossy(v).parse::<usize>() {
                 Ok(n) if n > 0 => Some(n),
@@ -438,10 +435,7 @@ impl Command for Tree {
             report.push('\n');
             st.out.extend_from_slice(report.as_bytes());
         }
-        if !util::out(ctx, &st.out) {
-            return 141;
-        }
-        status
+        util::emit(ctx, &st.out, status)
     }
 }
 

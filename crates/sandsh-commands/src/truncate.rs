@@ -4,7 +4,8 @@
 use sandsh_api::OptSpec;
 use sandsh_api::fs::{VfsError, WriteMode};
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::fsutil;
@@ -94,16 +95,12 @@ fn parse_num(s: &str) -> Result<u64, bool> {
     u64::try_from(v).map_err(|_| true)
 }
 
-impl Command for Truncate {
+impl ParsedCommand for Truncate {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let no_create = p.has(&SPEC, "c");
         let io_blocks = p.has(&SPEC, "o");
         let reference = p.value(&SPEC, "r").map(|v| util::lossy(v));

@@ -10,7 +10,8 @@
 use std::collections::BTreeMap;
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::util;
@@ -180,16 +181,12 @@ impl Graph {
     }
 }
 
-impl Command for Tsort {
+impl ParsedCommand for Tsort {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if let Some(extra) = p.operands.get(1) {
             let msg = format!("tsort: extra operand {}", util::cquote(&util::lossy(extra)));
             return util::usage(ctx, &SPEC, &msg, 1);

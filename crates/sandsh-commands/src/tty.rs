@@ -2,9 +2,9 @@
 //! is never a terminal, so this prints "not a tty" and exits 1, as GNU tty does off a terminal.
 
 use sandsh_api::OptSpec;
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
+use sandsh_api::{CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx};
 
-use super::{operands, util};
+use super::util;
 
 pub struct Tty;
 
@@ -29,16 +29,20 @@ static SPEC: CommandSpec = CommandSpec {
     risk: RiskLevel::ReadOnly,
 };
 
-impl Command for Tty {
+impl ParsedCommand for Tty {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match operands::parse_without_operands(&SPEC, args, ctx, 2) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn usage_status(&self) -> ExitStatus {
+        2
+    }
+
+    fn refuses_operands(&self) -> bool {
+        true
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let silent = p.has(&SPEC, "s") || p.has(&SPEC, "quiet");
         if !silent && !util::out(ctx, b"not a tty\n") {
             return 141;

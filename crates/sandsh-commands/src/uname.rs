@@ -5,9 +5,9 @@
 //! embedder changed it), and the kernel release and version are fixed strings that say sandsh.
 
 use sandsh_api::OptSpec;
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
+use sandsh_api::{CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx};
 
-use super::{operands, sysinfo, util};
+use super::{sysinfo, util};
 
 pub struct Uname;
 pub struct Arch;
@@ -76,16 +76,16 @@ static ARCH: CommandSpec = CommandSpec {
     risk: RiskLevel::ReadOnly,
 };
 
-impl Command for Uname {
+impl ParsedCommand for Uname {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match operands::parse_without_operands(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn refuses_operands(&self) -> bool {
+        true
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let all = p.has(&SPEC, "a");
         let want = |c: &str| all || p.has(&SPEC, c);
         let none = p.opts.is_empty();
@@ -115,29 +115,22 @@ impl Command for Uname {
             fields.push("GNU/Linux".into());
         }
         let line = format!("{}\n", fields.join(" "));
-        if util::out(ctx, line.as_bytes()) {
-            0
-        } else {
-            141
-        }
+        util::emit(ctx, line.as_bytes(), 0)
     }
 }
 
-impl Command for Arch {
+impl ParsedCommand for Arch {
     fn spec(&self) -> &CommandSpec {
         &ARCH
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        if let Err(s) = operands::parse_without_operands(&ARCH, args, ctx, 1) {
-            return s;
-        }
+    fn refuses_operands(&self) -> bool {
+        true
+    }
+
+    fn run_parsed(&self, _: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let line = format!("{}\n", sysinfo::machine(ctx));
-        if util::out(ctx, line.as_bytes()) {
-            0
-        } else {
-            141
-        }
+        util::emit(ctx, line.as_bytes(), 0)
     }
 }
 

@@ -5,7 +5,7 @@
 //! characters, as GNU does (fields are runs of blanks followed by non-blanks).
 
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
 };
 
@@ -120,16 +120,12 @@ fn parse_n(ctx: &mut dyn ToolCtx, v: &[u8], what: &str) -> Result<usize, i32> {
     }
 }
 
-impl Command for Uniq {
+impl ParsedCommand for Uniq {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let opts = match Options::parse(&p, ctx) {
             Ok(o) => o,
             Err(s) => return s,

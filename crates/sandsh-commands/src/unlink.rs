@@ -3,7 +3,8 @@
 
 use sandsh_api::fs::VfsError;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::util;
@@ -32,16 +33,12 @@ static SPEC: CommandSpec = CommandSpec {
     risk: RiskLevel::MediumRisk,
 };
 
-impl Command for Unlink {
+impl ParsedCommand for Unlink {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let name = match p.operands.as_slice() {
             [] => return util::usage(ctx, &SPEC, "unlink: missing operand", 1),
             [one] => util::lossy(one),

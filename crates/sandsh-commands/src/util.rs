@@ -17,7 +17,7 @@ pub use crate::input::{
     read_input, split_records,
 };
 pub use crate::obsolete::legacy_count;
-pub use crate::output::{OutFile, is_fd_path, out};
+pub use crate::output::{OutFile, emit, is_fd_path, out};
 
 /// Ask as GNU `rm -i`/`cp -i`/`mv -i` do: the prompt goes to stderr and the answer is one line
 /// of standard input (the terminal in the REPL, the pipe in `yes | rm -i *`). Yes only for an

@@ -6,8 +6,8 @@
 
 use sandsh_api::fs::FileType;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat,
-    RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat, ParsedArgs,
+    ParsedCommand, RiskLevel, ToolCtx,
 };
 
 use super::util;
@@ -285,7 +285,7 @@ fn format_line(c: &Counts, w: Which, width: usize, name: Option<&str>) -> String
     s
 }
 
-impl Command for Wc {
+impl ParsedCommand for Wc {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
@@ -294,11 +294,7 @@ impl Command for Wc {
         true
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut w = Which {
             lines: p.has(&SPEC, "l"),
             words: p.has(&SPEC, "w"),

@@ -7,7 +7,8 @@
 
 use sandsh_api::OptSpec;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::util;
@@ -48,16 +49,16 @@ fn executable(ctx: &dyn ToolCtx, path: &str) -> bool {
         .is_ok_and(|m| m.is_file() && m.mode & 0o111 != 0)
 }
 
-impl Command for Which {
+impl ParsedCommand for Which {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 2) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn usage_status(&self) -> ExitStatus {
+        2
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let all = p.has(&SPEC, "a");
         let path = ctx
             .var("PATH")
@@ -105,10 +106,7 @@ impl Command for Which {
                 status = 1;
             }
         }
-        if !util::out(ctx, out.as_bytes()) {
-            return 141;
-        }
-        status
+        util::emit(ctx, out.as_bytes(), status)
     }
 }
 

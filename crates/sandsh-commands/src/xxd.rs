@@ -8,7 +8,8 @@
 
 use sandsh_api::fs::WriteMode;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::util::{self, Source};
@@ -179,16 +180,12 @@ impl Input {
     }
 }
 
-impl Command for Xxd {
+impl ParsedCommand for Xxd {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let fail = |ctx: &mut dyn ToolCtx, m: &str, st: i32| {
             util::err(ctx, "xxd", m);
             st

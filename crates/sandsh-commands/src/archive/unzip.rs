@@ -14,8 +14,8 @@ use zip::ZipArchive;
 
 use crate::util;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-    is_cancelled,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx, is_cancelled,
 };
 use sandsh_text::pattern::{Pattern, PatternOptions};
 
@@ -81,16 +81,16 @@ struct Opts {
     excludes: Vec<Pattern>,
 }
 
-impl Command for Unzip {
+impl ParsedCommand for Unzip {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 10) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn usage_status(&self) -> ExitStatus {
+        10
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut o = Opts::default();
         for (i, v) in &p.opts {
             match OPTS[*i].short {

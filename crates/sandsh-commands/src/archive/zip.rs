@@ -16,8 +16,8 @@ use zip::{CompressionMethod, DateTime, ZipArchive, ZipWriter};
 use crate::util;
 use sandsh_api::fs::KernelBackend;
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-    is_cancelled,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx, is_cancelled,
 };
 use sandsh_text::pattern::{Pattern, PatternOptions};
 
@@ -95,16 +95,16 @@ struct Item {
     mtime: std::time::SystemTime,
 }
 
-impl Command for Zip {
+impl ParsedCommand for Zip {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 16) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn usage_status(&self) -> ExitStatus {
+        16
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut o = Opts {
             recurse: false,
             quiet: false,

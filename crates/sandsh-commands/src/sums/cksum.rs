@@ -2,7 +2,9 @@
 //! default, the old `sum` algorithms (`-a sysv`, `-a bsd`), or a message digest (`-a sha256`,
 //! tagged output unless `--untagged`). Input streams in chunks.
 
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use sandsh_api::{
+    CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
+};
 
 use super::{Algo, CHECKSUM_FILES, hex};
 use crate::util;
@@ -72,16 +74,12 @@ enum Kind {
     Digest(Algo),
 }
 
-impl Command for Cksum {
+impl ParsedCommand for Cksum {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
-            Ok(p) => p,
-            Err(s) => return s,
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let alg = p
             .value(&SPEC, "a")
             .map(|v| util::lossy(v))
