@@ -176,6 +176,14 @@ pub mod rows {
     /// `-v`, `--verbose` of the file utilities.
     pub const VERBOSE: OptSpec = OptSpec::new("-v, --verbose", "explain what is being done");
 
+    /// `COMMAND [ARG]...`: the program a wrapper (`nohup`, `stdbuf`, `nice`) runs.
+    pub const COMMAND: ArgSpec = ArgSpec::required(
+        "COMMAND",
+        ArgType::Command,
+        "the program to run, with its arguments",
+    )
+    .repeated();
+
     /// `[FILE]...`: the inputs of a filter, standard input when none or `-`.
     pub const FILES: ArgSpec =
         ArgSpec::optional("FILE", ArgType::Path, "files to read (- for stdin)").repeated();

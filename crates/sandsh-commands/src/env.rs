@@ -215,10 +215,7 @@ impl ParsedCommand for Printenv {
                 }
             }
         }
-        if !util::out(ctx, &out) {
-            return 1;
-        }
-        status
+        util::emit(ctx, &out, status)
     }
 }
 

@@ -94,6 +94,27 @@ pub fn type_bits(t: FileType) -> u32 {
     }
 }
 
+/// Where the symbolic link `meta` describes (at `abs`) points, as `ls -l` and `stat` print
+/// it; `None` for anything else, or a link that cannot be read.
+pub fn link_target(ctx: &dyn ToolCtx, abs: &Path, meta: &Metadata) -> Option<String> {
+    if !meta.is_symlink() {
+        return None;
+    }
+    let target = ctx.backend().read_link(abs).ok()?;
+    Some(target.to_string_lossy().into_owned())
+}
+
+/// The file type as the `--json` forms of `ls`, `find` and `stat` name it.
+pub fn json_kind(t: FileType) -> &'static str {
+    match t {
+        FileType::File => "file",
+        FileType::Dir => "directory",
+        FileType::Symlink => "symlink",
+        FileType::CharDevice => "char_device",
+        FileType::Fifo => "fifo",
+    }
+}
+
 /// The `ls -l` type letter.
 pub fn type_char(t: FileType) -> char {
     match t {

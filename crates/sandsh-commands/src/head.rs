@@ -39,7 +39,7 @@ static SPEC: CommandSpec = CommandSpec {
         ZERO_TERMINATED,
     ],
     operands: &[FILES],
-    returns: "the selected lines or bytes",
+    returns: "the first lines or bytes",
     examples: &[
         Example {
             description: "first two lines",

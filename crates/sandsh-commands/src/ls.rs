@@ -150,16 +150,6 @@ struct Entry {
     target: Option<String>,
 }
 
-fn type_char(t: FileType) -> char {
-    match t {
-        FileType::Dir => 'd',
-        FileType::Symlink => 'l',
-        FileType::CharDevice => 'c',
-        FileType::Fifo => 'p',
-        FileType::File => '-',
-    }
-}
-
 fn indicator(e: &Entry, c: &Cfg) -> &'static str {
     match e.meta.file_type {
         FileType::Dir if c.classify || c.slash => "/",
@@ -251,20 +241,14 @@ impl Lister<'_> {
 
     fn json_entry(&self, e: &Entry) -> serde_json::Value {
         let m = &e.meta;
-        let kind = match m.file_type {
-            FileType::File => "file",
-            FileType::Dir => "directory",
-            FileType::Symlink => "symlink",
-            FileType::CharDevice => "char_device",
-            FileType::Fifo => "fifo",
-        };
+        let kind = fsutil::json_kind(m.file_type);
         let mut v = serde_json::json!({
             "name": e.name,
             "path": e.path,
             "type": kind,
             "size": m.size,
             "mode": m.mode & 0o7777,
-            "permissions": mode::render(type_char(m.file_type), m.mode),
+            "permissions": mode::render(fsutil::type_char(m.file_type), m.mode),
             "links": m.nlink,
             "inode": m.ino,
             "uid": m.uid,
@@ -356,7 +340,7 @@ impl Lister<'_> {
             let line = format!(
                 "{}{} {:>wl$} {:<wu$} {:<wg$} {:>ws$} {} {}{}",
                 ino(e),
-                mode::render(type_char(e.meta.file_type), e.meta.mode),
+                mode::render(fsutil::type_char(e.meta.file_type), e.meta.mode),
                 e.meta.nlink,
                 self.owner(e.meta.uid, false),
                 self.owner(e.meta.gid, true),
@@ -466,11 +450,8 @@ fn blocks(e: &Entry) -> u64 {
 fn entry(ctx: &dyn ToolCtx, name: &str, path: &str, long: bool) -> Option<Entry> {
     let abs = ctx.resolve_path(path);
     let meta = ctx.backend().lstat(&abs).ok()?;
-    let target = if meta.is_symlink() && long {
-        ctx.backend()
-            .read_link(&abs)
-            .ok()
-            .map(|t| t.to_string_lossy().into_owned())
+    let target = if long {
+        fsutil::link_target(ctx, &abs, &meta)
     } else {
         None
     };

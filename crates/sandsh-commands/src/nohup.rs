@@ -2,9 +2,8 @@
 //! its output is never a terminal, so, as GNU's does in that case, it just runs the command:
 //! no `nohup.out`, no message.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
-};
+use sandsh_api::rows::COMMAND;
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
 
 use super::util;
 
@@ -17,12 +16,7 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "nohup COMMAND [ARG]...",
     description: "Run COMMAND, ignoring hangup signals. Standard output and error are not terminals in the sandbox, so they stay where they are (GNU writes to nohup.out only when output is a terminal).",
     options: &[],
-    operands: &[ArgSpec::required(
-        "COMMAND",
-        ArgType::Command,
-        "the program to run, with its arguments",
-    )
-    .repeated()],
+    operands: &[COMMAND],
     returns: "the command's output",
     examples: &[Example {
         description: "run a command",

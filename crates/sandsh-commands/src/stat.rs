@@ -16,6 +16,7 @@ use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OutputFormat, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
 };
+use sandsh_text::escape::control_escape;
 
 use super::fsutil;
 use super::users::Table;
@@ -313,20 +314,7 @@ fn escape(s: &[u8], out: &mut Vec<u8>) -> usize {
         out.push(b'\\');
         return 0;
     };
-    let simple = match c {
-        b'a' => Some(7),
-        b'b' => Some(8),
-        b'e' => Some(0x1b),
-        b'f' => Some(12),
-        b'n' => Some(b'\n'),
-        b'r' => Some(b'\r'),
-        b't' => Some(b'\t'),
-        b'v' => Some(11),
-        b'\\' => Some(b'\\'),
-        b'"' => Some(b'"'),
-        b'\'' => Some(b'\''),
-        _ => None,
-    };
+    let simple = control_escape(c).or((c == b'\'').then_some(c));
     if let Some(b) = simple {
         out.push(b);
         return 1;
@@ -356,21 +344,11 @@ fn escape(s: &[u8], out: &mut Vec<u8>) -> usize {
     1
 }
 
-fn json_type(t: FileType) -> &'static str {
-    match t {
-        FileType::File => "file",
-        FileType::Dir => "directory",
-        FileType::Symlink => "symlink",
-        FileType::CharDevice => "char_device",
-        FileType::Fifo => "fifo",
-    }
-}
-
 fn json(s: &Subject) -> serde_json::Value {
     let m = s.meta;
     let mut v = serde_json::json!({
         "file": s.name,
-        "type": json_type(m.file_type),
+        "type": fsutil::json_kind(m.file_type),
         "size": m.size,
         "blocks": fsutil::blocks512(m),
         "block_size": 512,
@@ -473,14 +451,7 @@ impl ParsedCommand for Stat {
                     continue;
                 }
             };
-            let target = if meta.is_symlink() {
-                ctx.backend()
-                    .read_link(&abs)
-                    .ok()
-                    .map(|t| t.to_string_lossy().into_owned())
-            } else {
-                None
-            };
+            let target = fsutil::link_target(ctx, &abs, &meta);
             let abs_s = abs.to_string_lossy().into_owned();
             let mount = fsutil::mount_of(ctx, &abs_s).map_or_else(
                 || "/".to_string(),

@@ -2,9 +2,8 @@
 //! Commands in the sandbox hand their output on as they produce it, so the modes are checked
 //! as GNU checks them and the command runs.
 
-use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
-};
+use sandsh_api::rows::COMMAND;
+use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
 
 use super::util;
 
@@ -24,12 +23,7 @@ static SPEC: CommandSpec = CommandSpec {
         ),
         OptSpec::new("-e, --error=MODE", "adjust standard error stream buffering"),
     ],
-    operands: &[ArgSpec::required(
-        "COMMAND",
-        ArgType::Command,
-        "the program to run, with its arguments",
-    )
-    .repeated()],
+    operands: &[COMMAND],
     returns: "the command's output",
     examples: &[Example {
         description: "line-buffered output through a pipe",

@@ -41,7 +41,7 @@ static SPEC: CommandSpec = CommandSpec {
         ZERO_TERMINATED,
     ],
     operands: &[FILES],
-    returns: "the selected lines or bytes",
+    returns: "the last lines or bytes (or all from line or byte NUM with +NUM)",
     examples: &[
         Example {
             description: "last two lines",

@@ -458,10 +458,7 @@ fn fetch(
         *first_output = false;
         let mut buf = vec![0u8; 16 << 10];
         loop {
-            let r = {
-                let c: &dyn ToolCtx = &*ctx;
-                resp.body.read(&mut buf, &|| c.is_cancelled())
-            };
+            let r = resp.body.read(&mut buf, &|| ctx.is_cancelled());
             let n = match r {
                 Ok(0) => break,
                 Ok(n) => n,

@@ -61,6 +61,23 @@ pub fn echo(args: &[Vec<u8>], mut escapes: bool) -> Vec<u8> {
     out
 }
 
+/// The byte of the one-letter C escapes every flavour shares, `\a \b \e \f \n \r \t \v \\ \"`
+/// (the letter after the backslash).
+pub fn control_escape(c: u8) -> Option<u8> {
+    Some(match c {
+        b'a' => 7,
+        b'b' => 8,
+        b'e' => 0x1b,
+        b'f' => 12,
+        b'n' => b'\n',
+        b'r' => b'\r',
+        b't' => b'\t',
+        b'v' => 11,
+        b'\\' | b'"' => c,
+        _ => return None,
+    })
+}
+
 /// Process escapes in `s` for `flavor`, appending to `out`; warnings such as
 /// `missing hex digit for \x` go to `warnings`. Returns `true` when `\c` stopped the output.
 pub fn process(s: &[u8], flavor: Flavor, out: &mut Vec<u8>, warnings: &mut Vec<String>) -> bool {
@@ -74,20 +91,11 @@ pub fn process(s: &[u8], flavor: Flavor, out: &mut Vec<u8>, warnings: &mut Vec<S
         }
         let c = s[i + 1];
         i += 2;
-        let simple = match c {
-            b'a' => Some(7),
-            b'b' => Some(8),
-            b'e' | b'E' => Some(0x1b),
-            b'f' => Some(12),
-            b'n' => Some(b'\n'),
-            b'r' => Some(b'\r'),
-            b't' => Some(b'\t'),
-            b'v' => Some(11),
-            b'\\' => Some(b'\\'),
-            b'"' => Some(b'"'),
+        let simple = control_escape(c).or(match c {
+            b'E' => Some(0x1b),
             b'\'' | b'?' if flavor == Flavor::PrintfFormat => Some(c),
             _ => None,
-        };
+        });
         if let Some(v) = simple {
             out.push(v);
             continue;

@@ -1158,37 +1158,37 @@ impl KernelBackend for MemoryFs {
     }
 
     fn chmod(&self, path: &Path, mode: u32) -> VfsResult<()> {
-        let mut st = self.write_state();
-        let now = self.now();
-        let ino = st.resolve(bytes(path), true)?;
-        let n = st.node_mut(ino)?;
-        n.mode = mode & 0o7777;
-        n.ctime = now;
-        Ok(())
+        self.change_inode(path, |n| n.mode = mode & 0o7777)
     }
 
     fn set_mtime(&self, path: &Path, mtime: SystemTime) -> VfsResult<()> {
-        let mut st = self.write_state();
-        let now = self.now();
-        let ino = st.resolve(bytes(path), true)?;
-        let n = st.node_mut(ino)?;
-        n.mtime = mtime;
-        n.atime = mtime;
-        n.ctime = now;
-        Ok(())
+        let both = Some(mtime);
+        self.set_times(
+            path,
+            FileTimes {
+                atime: both,
+                mtime: both,
+            },
+        )
     }
 
     fn set_times(&self, path: &Path, times: FileTimes) -> VfsResult<()> {
+        self.change_inode(path, |n| {
+            n.mtime = times.mtime.unwrap_or(n.mtime);
+            n.atime = times.atime.unwrap_or(n.atime);
+        })
+    }
+}
+
+impl MemoryFs {
+    /// Changes the inode `path` names (following links), as `chmod` and `utimes` do: its
+    /// status-change time becomes now.
+    fn change_inode(&self, path: &Path, change: impl FnOnce(&mut Inode)) -> VfsResult<()> {
         let mut st = self.write_state();
         let now = self.now();
         let ino = st.resolve(bytes(path), true)?;
         let n = st.node_mut(ino)?;
-        if let Some(m) = times.mtime {
-            n.mtime = m;
-        }
-        if let Some(a) = times.atime {
-            n.atime = a;
-        }
+        change(n);
         n.ctime = now;
         Ok(())
     }

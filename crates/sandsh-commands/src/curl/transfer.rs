@@ -863,10 +863,7 @@ fn stream_body(
         )
     };
     loop {
-        let r = {
-            let c: &dyn ToolCtx = &*ctx;
-            resp.body.read(&mut buf, &|| c.is_cancelled())
-        };
+        let r = resp.body.read(&mut buf, &|| ctx.is_cancelled());
         let n = match r {
             Ok(0) => break,
             Ok(n) => n,

@@ -4,20 +4,10 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::{Kind, run};
+use super::{DECODE, IGNORE_GARBAGE, Kind, WRAP, run};
 
 /// The options and operand both take.
-static OPTIONS: &[OptSpec] = &[
-    OptSpec::new("-d, --decode", "decode data"),
-    OptSpec::new(
-        "-i, --ignore-garbage",
-        "when decoding, ignore non-alphabet characters",
-    ),
-    OptSpec::new(
-        "-w, --wrap=COLS",
-        "wrap encoded lines after COLS characters (default 76); 0 disables wrapping",
-    ),
-];
+static OPTIONS: &[OptSpec] = &[DECODE, IGNORE_GARBAGE, WRAP];
 
 static OPERANDS: &[ArgSpec] = &[ArgSpec::optional(
     "FILE",

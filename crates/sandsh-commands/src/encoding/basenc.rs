@@ -10,7 +10,7 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::Kind;
+use super::{DECODE, IGNORE_GARBAGE, Kind, WRAP};
 
 use crate::util;
 
@@ -42,15 +42,9 @@ static SPEC: CommandSpec = CommandSpec {
             "--base2lsbf",
             "bit string with least significant bit (lsb) first",
         ),
-        OptSpec::new("-d, --decode", "decode data"),
-        OptSpec::new(
-            "-i, --ignore-garbage",
-            "when decoding, ignore non-alphabet characters",
-        ),
-        OptSpec::new(
-            "-w, --wrap=COLS",
-            "wrap encoded lines after COLS character (default 76); 0 disables line wrapping",
-        ),
+        DECODE,
+        IGNORE_GARBAGE,
+        WRAP,
         OptSpec::new(
             "--z85",
             "ascii85-like encoding (ZeroMQ spec:32/Z85); not supported in the sandbox",

@@ -6,7 +6,7 @@
 //! Decoding follows gnulib's `decode_4`/`decode_8`: bytes decoded before an error are written,
 //! then `invalid input` is reported.
 
-use sandsh_api::{Arg, CommandSpec, ExitStatus, ToolCtx};
+use sandsh_api::{Arg, CommandSpec, ExitStatus, OptSpec, ToolCtx};
 
 use crate::util;
 
@@ -24,6 +24,17 @@ pub(super) enum Kind {
     B64Url,
     B32Hex,
 }
+
+/// The options every command of the family takes.
+const DECODE: OptSpec = OptSpec::new("-d, --decode", "decode data");
+const IGNORE_GARBAGE: OptSpec = OptSpec::new(
+    "-i, --ignore-garbage",
+    "when decoding, ignore non-alphabet characters",
+);
+const WRAP: OptSpec = OptSpec::new(
+    "-w, --wrap=COLS",
+    "wrap encoded lines after COLS character (default 76); 0 disables line wrapping",
+);
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const B32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::users::Table;
-use crate::util;
+use crate::{fsutil, util};
 use sandsh_api::fs::{FileType, Metadata, WriteMode};
 use sandsh_api::{Arg, ToolCtx};
 
@@ -328,13 +328,7 @@ impl Eval {
 
     fn json_line(&self, e: &Entry) -> String {
         let m = &e.meta;
-        let kind = match m.file_type {
-            FileType::File => "file",
-            FileType::Dir => "directory",
-            FileType::Symlink => "symlink",
-            FileType::CharDevice => "char_device",
-            FileType::Fifo => "fifo",
-        };
+        let kind = fsutil::json_kind(m.file_type);
         let type_char = match m.file_type {
             FileType::File => '-',
             FileType::Dir => 'd',
