@@ -234,37 +234,39 @@ mod tests {
     use super::Comm;
     use crate::testing::run_on_pair;
 
-    fn go(args: &[&str], a: &str, b: &str) -> (i32, String, String) {
-        run_on_pair(&Comm, args, a, b)
-    }
-
     #[test]
     fn columns() {
-        assert_eq!(go(&[], "a\nb\n", "b\nc\n").1, "a\n\t\tb\n\tc\n");
-        assert_eq!(go(&["-3"], "a\nb\n", "b\nc\n").1, "a\n\tc\n");
-        assert_eq!(go(&["-12"], "a\nb", "b\nc\n").1, "b\n");
         assert_eq!(
-            go(&["--output-delimiter=::"], "a\nb\n", "b\nc\n").1,
+            run_on_pair(&Comm, &[], "a\nb\n", "b\nc\n").1,
+            "a\n\t\tb\n\tc\n"
+        );
+        assert_eq!(
+            run_on_pair(&Comm, &["-3"], "a\nb\n", "b\nc\n").1,
+            "a\n\tc\n"
+        );
+        assert_eq!(run_on_pair(&Comm, &["-12"], "a\nb", "b\nc\n").1, "b\n");
+        assert_eq!(
+            run_on_pair(&Comm, &["--output-delimiter=::"], "a\nb\n", "b\nc\n").1,
             "a\n::::b\n::c\n"
         );
         assert_eq!(
-            go(&["--total", "-3"], "a\nb\n", "b\nc\n").1,
+            run_on_pair(&Comm, &["--total", "-3"], "a\nb\n", "b\nc\n").1,
             "a\n\tc\n1\t1\t1\ttotal\n"
         );
     }
 
     #[test]
     fn order() {
-        let (s, o, e) = go(&[], "b\na\nc\n", "a\nb\nc\n");
+        let (s, o, e) = run_on_pair(&Comm, &[], "b\na\nc\n", "a\nb\nc\n");
         assert_eq!(s, 1);
         assert_eq!(o, "\ta\n\t\tb\na\n\t\tc\n");
         assert_eq!(
             e,
             "comm: file 1 is not in sorted order\ncomm: input is not in sorted order\n"
         );
-        let (s, o, _) = go(&["--check-order"], "b\na\nc\n", "a\nb\nc\n");
+        let (s, o, _) = run_on_pair(&Comm, &["--check-order"], "b\na\nc\n", "a\nb\nc\n");
         assert_eq!((s, o.as_str()), (1, "\ta\n\t\tb\n"));
-        let (s, _, e) = go(&["--nocheck-order"], "b\na\nc\n", "a\nb\nc\n");
+        let (s, _, e) = run_on_pair(&Comm, &["--nocheck-order"], "b\na\nc\n", "a\nb\nc\n");
         assert_eq!((s, e.as_str()), (0, ""));
     }
 }

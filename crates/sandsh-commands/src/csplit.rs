@@ -648,14 +648,7 @@ impl ParsedCommand for Csplit {
 #[cfg(test)]
 mod tests {
     use super::Csplit;
-    use crate::testing::{TestCtx, run};
-
-    fn seq(n: u32) -> Vec<u8> {
-        (1..=n)
-            .map(|i| format!("{i}\n"))
-            .collect::<String>()
-            .into_bytes()
-    }
+    use crate::testing::{TestCtx, run, seq};
 
     #[test]
     fn line_numbers_and_patterns() {

@@ -19,6 +19,36 @@ use super::util;
 
 pub struct Date;
 
+/// The words an option takes (any unambiguous prefix, as GNU's argmatch), each with its format.
+type Keywords = &'static [(&'static str, &'static str)];
+
+/// `--iso-8601[=WHAT]`, `-I[WHAT]`.
+const ISO_8601: Keywords = &[
+    ("hours", "%Y-%m-%dT%H%:z"),
+    ("minutes", "%Y-%m-%dT%H:%M%:z"),
+    ("date", "%Y-%m-%d"),
+    ("seconds", "%Y-%m-%dT%H:%M:%S%:z"),
+    ("ns", "%Y-%m-%dT%H:%M:%S,%N%:z"),
+];
+
+/// `--rfc-3339=WHAT`.
+const RFC_3339: Keywords = &[
+    ("date", "%Y-%m-%d"),
+    ("seconds", "%Y-%m-%d %H:%M:%S%:z"),
+    ("ns", "%Y-%m-%d %H:%M:%S.%N%:z"),
+];
+
+/// The format of the one keyword `v` abbreviates; `None` for an empty, unknown or ambiguous `v`.
+fn keyword(v: &str, table: Keywords) -> Option<&'static str> {
+    let mut hits = table
+        .iter()
+        .filter(|(k, _)| !v.is_empty() && k.starts_with(v));
+    match (hits.next(), hits.next()) {
+        (Some((_, f)), None) => Some(f),
+        _ => None,
+    }
+}
+
 static SPEC: CommandSpec = CommandSpec {
     name: "date",
     group: "sys",
@@ -236,45 +266,15 @@ impl Command for Date {
         let mut set = false;
         let mut operands: Vec<Arg> = Vec::new();
         let mut i = 0;
-        let iso_fmt = |v: &str| -> Option<&'static str> {
-            let all = ["hours", "minutes", "date", "seconds", "ns"];
-            let hit: Vec<&&str> = all
-                .iter()
-                .filter(|a| a.starts_with(v) && !v.is_empty())
-                .collect();
-            match hit.as_slice() {
-                [one] => Some(match **one {
-                    "hours" => "%Y-%m-%dT%H%:z",
-                    "minutes" => "%Y-%m-%dT%H:%M%:z",
-                    "seconds" => "%Y-%m-%dT%H:%M:%S%:z",
-                    "ns" => "%Y-%m-%dT%H:%M:%S,%N%:z",
-                    _ => "%Y-%m-%d",
-                }),
-                _ => None,
-            }
-        };
-        let rfc_fmt = |v: &str| -> Option<&'static str> {
-            let all = ["date", "seconds", "ns"];
-            let hit: Vec<&&str> = all
-                .iter()
-                .filter(|a| a.starts_with(v) && !v.is_empty())
-                .collect();
-            match hit.as_slice() {
-                [one] => Some(match **one {
-                    "seconds" => "%Y-%m-%d %H:%M:%S%:z",
-                    "ns" => "%Y-%m-%d %H:%M:%S.%N%:z",
-                    _ => "%Y-%m-%d",
-                }),
-                _ => None,
-            }
-        };
-        let bad_iso = |ctx: &mut dyn ToolCtx, v: &str, long: &str, list: &[&str]| {
+        let iso_fmt = |v: &str| keyword(v, ISO_8601);
+        let rfc_fmt = |v: &str| keyword(v, RFC_3339);
+        let bad_iso = |ctx: &mut dyn ToolCtx, v: &str, long: &str, list: Keywords| {
             let mut m = format!(
                 "date: invalid argument {} for {}\nValid arguments are:",
                 util::cquote(v),
                 util::cquote(long)
             );
-            for a in list {
+            for (a, _) in list {
                 m.push_str(&format!("\n  - {}", util::cquote(a)));
             }
             util::usage(ctx, &SPEC, &m, 1)
@@ -353,12 +353,7 @@ impl Command for Date {
                         match iso_fmt(&v) {
                             Some(f) => fixed.push(Fixed::Iso(f)),
                             None => {
-                                return bad_iso(
-                                    ctx,
-                                    &v,
-                                    "--iso-8601",
-                                    &["hours", "minutes", "date", "seconds", "ns"],
-                                );
+                                return bad_iso(ctx, &v, "--iso-8601", ISO_8601);
                             }
                         }
                     }
@@ -367,7 +362,7 @@ impl Command for Date {
                         match rfc_fmt(&v) {
                             Some(f) => fixed.push(Fixed::Rfc3339(f)),
                             None => {
-                                return bad_iso(ctx, &v, "--rfc-3339", &["date", "seconds", "ns"]);
+                                return bad_iso(ctx, &v, "--rfc-3339", RFC_3339);
                             }
                         }
                     }
@@ -393,12 +388,7 @@ impl Command for Date {
                             match iso_fmt(&v) {
                                 Some(f) => fixed.push(Fixed::Iso(f)),
                                 None => {
-                                    return bad_iso(
-                                        ctx,
-                                        &v,
-                                        "--iso-8601",
-                                        &["hours", "minutes", "date", "seconds", "ns"],
-                                    );
+                                    return bad_iso(ctx, &v, "--iso-8601", ISO_8601);
                                 }
                             }
                             break;

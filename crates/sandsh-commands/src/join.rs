@@ -663,20 +663,23 @@ mod tests {
     use super::Join;
     use crate::testing::run_on_pair;
 
-    fn go(args: &[&str], a: &str, b: &str) -> (i32, String, String) {
-        run_on_pair(&Join, args, a, b)
-    }
-
     #[test]
     fn joins() {
-        assert_eq!(go(&[], "a 1\nb 2\n", "a x\nb y\n").1, "a 1 x\nb 2 y\n");
         assert_eq!(
-            go(&["-a1", "-a2"], "a 1\nc 3\n", "b 2\nc 4\n").1,
+            run_on_pair(&Join, &[], "a 1\nb 2\n", "a x\nb y\n").1,
+            "a 1 x\nb 2 y\n"
+        );
+        assert_eq!(
+            run_on_pair(&Join, &["-a1", "-a2"], "a 1\nc 3\n", "b 2\nc 4\n").1,
             "a 1\nb 2\nc 3 4\n"
         );
-        assert_eq!(go(&["-v1"], "a 1\nc 3\n", "b 2\nc 4\n").1, "a 1\n");
         assert_eq!(
-            go(
+            run_on_pair(&Join, &["-v1"], "a 1\nc 3\n", "b 2\nc 4\n").1,
+            "a 1\n"
+        );
+        assert_eq!(
+            run_on_pair(
+                &Join,
                 &["-o", "0,2.2,1.2", "-a2", "-e", "NA"],
                 "a 1\n",
                 "a x\nc y\n"
@@ -684,35 +687,44 @@ mod tests {
             .1,
             "a x 1\nc y NA\n"
         );
-        assert_eq!(go(&["-t,", "-2", "2"], "k,1\n", "x,k\n").1, "k,1,x\n");
-        assert_eq!(go(&["-i"], "A 1\n", "a 2\n").1, "A 1 2\n");
         assert_eq!(
-            go(&["--header"], "h x\na 1\n", "h y\na 2\n").1,
+            run_on_pair(&Join, &["-t,", "-2", "2"], "k,1\n", "x,k\n").1,
+            "k,1,x\n"
+        );
+        assert_eq!(run_on_pair(&Join, &["-i"], "A 1\n", "a 2\n").1, "A 1 2\n");
+        assert_eq!(
+            run_on_pair(&Join, &["--header"], "h x\na 1\n", "h y\na 2\n").1,
             "h x y\na 1 2\n"
         );
         assert_eq!(
-            go(&["-o", "auto", "-e", "?"], "a 1 2\nb\n", "a x\nb y\n").1,
+            run_on_pair(
+                &Join,
+                &["-o", "auto", "-e", "?"],
+                "a 1 2\nb\n",
+                "a x\nb y\n"
+            )
+            .1,
             "a 1 2 x\nb ? ? y\n"
         );
         // Duplicate keys give the cross product.
         assert_eq!(
-            go(&[], "a 1\na 2\n", "a x\na y\n").1,
+            run_on_pair(&Join, &[], "a 1\na 2\n", "a x\na y\n").1,
             "a 1 x\na 1 y\na 2 x\na 2 y\n"
         );
     }
 
     #[test]
     fn order_and_errors() {
-        let (s, o, e) = go(&[], "a 1\nb 2\n", "a x\nc y\nb z\n");
+        let (s, o, e) = run_on_pair(&Join, &[], "a 1\nb 2\n", "a x\nc y\nb z\n");
         assert_eq!((s, o.as_str()), (1, "a 1 x\n"));
         assert_eq!(
             e,
             "join: b:3: is not sorted: b z\njoin: input is not in sorted order\n"
         );
-        let (s, _, e) = go(&["-o", "3.1"], "", "");
+        let (s, _, e) = run_on_pair(&Join, &["-o", "3.1"], "", "");
         assert_eq!(s, 1);
         assert_eq!(e, "join: invalid file number in field spec: ‘3.1’\n");
-        let (s, _, e) = go(&["-t", "ab"], "", "");
+        let (s, _, e) = run_on_pair(&Join, &["-t", "ab"], "", "");
         assert_eq!((s, e.as_str()), (1, "join: multi-character tab ‘ab’\n"));
     }
 }

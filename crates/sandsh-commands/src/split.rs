@@ -668,14 +668,7 @@ fn round_robin(
 #[cfg(test)]
 mod tests {
     use super::Split;
-    use crate::testing::{TestCtx, run};
-
-    fn seq(n: u32) -> Vec<u8> {
-        (1..=n)
-            .map(|i| format!("{i}\n"))
-            .collect::<String>()
-            .into_bytes()
-    }
+    use crate::testing::{TestCtx, run, seq};
 
     #[test]
     fn lines_and_names() {

@@ -25,6 +25,14 @@ pub struct TestCtx {
     pub now: SystemTime,
 }
 
+/// The output of `seq N`: the lines 1 to `n`.
+pub fn seq(n: u32) -> Vec<u8> {
+    (1..=n)
+        .map(|i| format!("{i}\n"))
+        .collect::<String>()
+        .into_bytes()
+}
+
 impl TestCtx {
     pub fn new() -> TestCtx {
         TestCtx {

@@ -242,12 +242,7 @@ impl ParsedCommand for Truncate {
                 Err(VfsError::NotFound) if no_create => continue,
                 Err(VfsError::NotFound) => None,
                 Err(e) => {
-                    util::err(
-                        ctx,
-                        "truncate",
-                        &format!("cannot open {} for writing: {e}", util::quote(&name)),
-                    );
-                    status = 1;
+                    status = cannot_open(ctx, &name, e);
                     continue;
                 }
             };
@@ -267,12 +262,7 @@ impl ParsedCommand for Truncate {
                     ctx.backend()
                         .write(&abs, b"", WriteMode::CreateNew, 0o666 & !ctx.umask())
             {
-                util::err(
-                    ctx,
-                    "truncate",
-                    &format!("cannot open {} for writing: {e}", util::quote(&name)),
-                );
-                status = 1;
+                status = cannot_open(ctx, &name, e);
                 continue;
             }
             if cur == Some(new) {
@@ -292,6 +282,16 @@ impl ParsedCommand for Truncate {
         }
         status
     }
+}
+
+/// GNU's message for a file truncate cannot open (or create); the status it leaves.
+fn cannot_open(ctx: &mut dyn ToolCtx, name: &str, e: VfsError) -> ExitStatus {
+    util::err(
+        ctx,
+        "truncate",
+        &format!("cannot open {} for writing: {e}", util::quote(name)),
+    );
+    1
 }
 
 #[cfg(test)]

@@ -619,13 +619,9 @@ impl State {
             };
             let Some(&child) = entries.get(comp) else {
                 if is_last {
-                    let name = match &buf {
-                        Cow::Borrowed(s) => Cow::Borrowed(&s[pos..end]),
-                        Cow::Owned(v) => Cow::Owned(v[pos..end].to_vec()),
-                    };
                     return Ok(Walked {
                         parent: cur,
-                        name,
+                        name: component(&buf, pos..end),
                         ino: None,
                     });
                 }
@@ -660,13 +656,9 @@ impl State {
                 }
                 _ if !is_last => return Err(VfsError::NotADirectory),
                 _ => {
-                    let name = match &buf {
-                        Cow::Borrowed(s) => Cow::Borrowed(&s[pos..end]),
-                        Cow::Owned(v) => Cow::Owned(v[pos..end].to_vec()),
-                    };
                     return Ok(Walked {
                         parent: cur,
-                        name,
+                        name: component(&buf, pos..end),
                         ino: Some(child),
                     });
                 }
@@ -1191,6 +1183,15 @@ impl MemoryFs {
         change(n);
         n.ctime = now;
         Ok(())
+    }
+}
+
+/// The bytes `range` of the path being walked: borrowed from the caller's path while no link
+/// has been followed, copied out of a joined path after.
+fn component<'a>(buf: &Cow<'a, [u8]>, range: std::ops::Range<usize>) -> Cow<'a, [u8]> {
+    match buf {
+        Cow::Borrowed(s) => Cow::Borrowed(&s[range]),
+        Cow::Owned(v) => Cow::Owned(v[range].to_vec()),
     }
 }
 
