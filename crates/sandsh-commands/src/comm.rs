@@ -13,6 +13,7 @@ use sandsh_api::{
 use sandsh_api::rows::ZERO_TERMINATED;
 
 use super::diag;
+use super::input::{CHECK_ORDER, NOCHECK_ORDER, OrderCheck};
 use super::util::{self, Lines, Source};
 
 pub struct Comm;
@@ -27,14 +28,8 @@ static SPEC: CommandSpec = CommandSpec {
         OptSpec::new("-1", "suppress column 1 (lines unique to FILE1)"),
         OptSpec::new("-2", "suppress column 2 (lines unique to FILE2)"),
         OptSpec::new("-3", "suppress column 3 (lines that appear in both files)"),
-        OptSpec::new(
-            "--check-order",
-            "check that the input is correctly sorted, even if all input lines are pairable",
-        ),
-        OptSpec::new(
-            "--nocheck-order",
-            "do not check that the input is correctly sorted",
-        ),
+        CHECK_ORDER,
+        NOCHECK_ORDER,
         OptSpec::new("--output-delimiter=STR", "separate columns with STR"),
         OptSpec::new("--total", "output a summary"),
         ZERO_TERMINATED,
@@ -52,13 +47,6 @@ static SPEC: CommandSpec = CommandSpec {
     errors: "exit 1 on an unreadable file or unsorted input",
     risk: RiskLevel::ReadOnly,
 };
-
-#[derive(PartialEq, Clone, Copy)]
-enum Check {
-    Default,
-    On,
-    Off,
-}
 
 struct In {
     src: Source,
@@ -88,11 +76,11 @@ impl ParsedCommand for Comm {
             None => b"\t".to_vec(),
         };
         let total_delim: Vec<u8> = delims.last().map(|d| d.to_vec()).unwrap_or(b"\t".to_vec());
-        let mut check = Check::Default;
+        let mut check = OrderCheck::Default;
         for (i, _) in &p.opts {
             match SPEC.options[*i].long {
-                Some("check-order") => check = Check::On,
-                Some("nocheck-order") => check = Check::Off,
+                Some("check-order") => check = OrderCheck::On,
+                Some("nocheck-order") => check = OrderCheck::Off,
                 _ => {}
             }
         }
@@ -157,8 +145,7 @@ impl ParsedCommand for Comm {
                 }
                 // Check the order of what was just read.
                 let inp = &mut ins[k];
-                if check != Check::Off
-                    && (check == Check::On || seen_unpairable)
+                if check.applies(seen_unpairable)
                     && !inp.warned
                     && let (Some(prev), Some(cur)) = (&inp.prev, &inp.cur)
                     && prev > cur
@@ -172,7 +159,7 @@ impl ParsedCommand for Comm {
                         "comm",
                         &format!("file {} is not in sorted order", k + 1),
                     );
-                    if check == Check::On {
+                    if check.is_fatal() {
                         return 1;
                     }
                     inp.warned = true;
@@ -232,26 +219,20 @@ fn advance(ctx: &mut dyn ToolCtx, inp: &mut In, eol: u8) -> Result<(), i32> {
 #[cfg(test)]
 mod tests {
     use super::Comm;
-    use crate::testing::run_on_pair;
+    use crate::testing::{check_pairs, run_on_pair};
 
     #[test]
     fn columns() {
-        assert_eq!(
-            run_on_pair(&Comm, &[], "a\nb\n", "b\nc\n").1,
-            "a\n\t\tb\n\tc\n"
-        );
-        assert_eq!(
-            run_on_pair(&Comm, &["-3"], "a\nb\n", "b\nc\n").1,
-            "a\n\tc\n"
-        );
-        assert_eq!(run_on_pair(&Comm, &["-12"], "a\nb", "b\nc\n").1, "b\n");
-        assert_eq!(
-            run_on_pair(&Comm, &["--output-delimiter=::"], "a\nb\n", "b\nc\n").1,
-            "a\n::::b\n::c\n"
-        );
-        assert_eq!(
-            run_on_pair(&Comm, &["--total", "-3"], "a\nb\n", "b\nc\n").1,
-            "a\n\tc\n1\t1\t1\ttotal\n"
+        let (a, b) = ("a\nb\n", "b\nc\n");
+        check_pairs(
+            &Comm,
+            &[
+                (&[], a, b, "a\n\t\tb\n\tc\n"),
+                (&["-3"], a, b, "a\n\tc\n"),
+                (&["-12"], "a\nb", b, "b\n"),
+                (&["--output-delimiter=::"], a, b, "a\n::::b\n::c\n"),
+                (&["--total", "-3"], a, b, "a\n\tc\n1\t1\t1\ttotal\n"),
+            ],
         );
     }
 

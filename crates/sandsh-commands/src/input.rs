@@ -8,7 +8,7 @@
 
 use std::io::Read;
 
-use sandsh_api::{Arg, Cancelled, Charge, ExitStatus, MemoryExceeded, ToolCtx};
+use sandsh_api::{Arg, Cancelled, Charge, ExitStatus, MemoryExceeded, OptSpec, ToolCtx};
 
 use crate::diag::{io_msg, lossy};
 
@@ -353,4 +353,37 @@ pub enum Unread {
 pub fn read_operand(ctx: &mut dyn ToolCtx, operand: &[u8]) -> Result<Vec<u8>, Unread> {
     let mut src = open(ctx, operand).map_err(Unread::Open)?;
     read_all(ctx, &mut src).map_err(Unread::Read)
+}
+
+/// The option rows of [`OrderCheck`].
+pub const CHECK_ORDER: OptSpec = OptSpec::new(
+    "--check-order",
+    "check that the input is correctly sorted, even if all input lines are pairable",
+);
+pub const NOCHECK_ORDER: OptSpec = OptSpec::new(
+    "--nocheck-order",
+    "do not check that the input is correctly sorted",
+);
+
+/// `--check-order` / `--nocheck-order` of `comm` and `join`. By default GNU checks the order
+/// of the inputs once a line without a partner has been seen, and warns once per file; with
+/// `--check-order` it checks from the start and an unsorted input is fatal.
+#[derive(PartialEq, Eq, Clone, Copy, Default, Debug)]
+pub enum OrderCheck {
+    #[default]
+    Default,
+    On,
+    Off,
+}
+
+impl OrderCheck {
+    /// Whether the order is checked now, given whether an unpairable line has been seen.
+    pub fn applies(self, seen_unpairable: bool) -> bool {
+        self == OrderCheck::On || (self == OrderCheck::Default && seen_unpairable)
+    }
+
+    /// Whether an input out of order ends the command (status 1) rather than warning.
+    pub fn is_fatal(self) -> bool {
+        self == OrderCheck::On
+    }
 }

@@ -14,6 +14,7 @@ use sandsh_api::{
 use sandsh_api::rows::ZERO_TERMINATED;
 
 use super::diag;
+use super::input::{CHECK_ORDER, NOCHECK_ORDER, OrderCheck};
 use super::util::{self, Lines, Source};
 
 pub struct Join;
@@ -46,14 +47,8 @@ static SPEC: CommandSpec = CommandSpec {
         ),
         OptSpec::new("-1 FIELD", "join on this FIELD of file 1"),
         OptSpec::new("-2 FIELD", "join on this FIELD of file 2"),
-        OptSpec::new(
-            "--check-order",
-            "check that the input is correctly sorted, even if all input lines are pairable",
-        ),
-        OptSpec::new(
-            "--nocheck-order",
-            "do not check that the input is correctly sorted",
-        ),
+        CHECK_ORDER,
+        NOCHECK_ORDER,
         OptSpec::new(
             "--header",
             "treat the first line in each file as field headers, print them without trying to pair them",
@@ -81,13 +76,6 @@ static SPEC: CommandSpec = CommandSpec {
     risk: RiskLevel::ReadOnly,
 };
 
-#[derive(PartialEq, Clone, Copy)]
-enum Check {
-    Default,
-    On,
-    Off,
-}
-
 /// One input line split into fields (byte ranges into `buf`).
 #[derive(Default, Clone)]
 struct Line {
@@ -106,7 +94,7 @@ struct Cfg {
     whole_line: bool,
     ignore_case: bool,
     eol: u8,
-    check: Check,
+    check: OrderCheck,
     keys: [usize; 2],
     out_sep: u8,
     empty: Option<Vec<u8>>,
@@ -231,8 +219,7 @@ impl Joiner<'_> {
         };
         let line = split(cfg, raw);
         inp.line_no += 1;
-        if cfg.check != Check::Off
-            && (cfg.check == Check::On || self.seen_unpairable)
+        if cfg.check.applies(self.seen_unpairable)
             && !inp.warned
             && let Some(prev) = &inp.prev
             && keycmp(cfg, prev, &line, cfg.keys[w], cfg.keys[w]) == std::cmp::Ordering::Greater
@@ -246,7 +233,7 @@ impl Joiner<'_> {
             let _ = util::out(ctx, &self.out);
             self.out.clear();
             util::err(ctx, "join", &m);
-            if cfg.check == Check::On {
+            if cfg.check.is_fatal() {
                 return Err(1);
             }
             self.ins[w].warned = true;
@@ -360,7 +347,7 @@ impl ParsedCommand for Join {
             whole_line: false,
             ignore_case: false,
             eol: b'\n',
-            check: Check::Default,
+            check: OrderCheck::Default,
             keys: [0, 0],
             out_sep: b' ',
             empty: None,
@@ -443,8 +430,8 @@ impl ParsedCommand for Join {
                     }
                 }
                 (Some('z'), _) => cfg.eol = 0,
-                (None, Some("check-order")) => cfg.check = Check::On,
-                (None, Some("nocheck-order")) => cfg.check = Check::Off,
+                (None, Some("check-order")) => cfg.check = OrderCheck::On,
+                (None, Some("nocheck-order")) => cfg.check = OrderCheck::Off,
                 (None, Some("header")) => header = true,
                 _ => {}
             }
@@ -624,7 +611,7 @@ fn run_join(
         }
     }
     // The tails: print unpairable lines, and read on to check the order.
-    let checktail = cfg.check != Check::Off && !(j.ins[0].warned && j.ins[1].warned);
+    let checktail = cfg.check != OrderCheck::Off && !(j.ins[0].warned && j.ins[1].warned);
     for w in 0..2 {
         if (print_unpaired[w] || checktail) && !seq[w].is_empty() {
             let first = seq[w].remove(0);
@@ -661,55 +648,40 @@ fn run_join(
 #[cfg(test)]
 mod tests {
     use super::Join;
-    use crate::testing::run_on_pair;
+    use crate::testing::{check_pairs, run_on_pair};
 
     #[test]
     fn joins() {
-        assert_eq!(
-            run_on_pair(&Join, &[], "a 1\nb 2\n", "a x\nb y\n").1,
-            "a 1 x\nb 2 y\n"
-        );
-        assert_eq!(
-            run_on_pair(&Join, &["-a1", "-a2"], "a 1\nc 3\n", "b 2\nc 4\n").1,
-            "a 1\nb 2\nc 3 4\n"
-        );
-        assert_eq!(
-            run_on_pair(&Join, &["-v1"], "a 1\nc 3\n", "b 2\nc 4\n").1,
-            "a 1\n"
-        );
-        assert_eq!(
-            run_on_pair(
-                &Join,
-                &["-o", "0,2.2,1.2", "-a2", "-e", "NA"],
-                "a 1\n",
-                "a x\nc y\n"
-            )
-            .1,
-            "a x 1\nc y NA\n"
-        );
-        assert_eq!(
-            run_on_pair(&Join, &["-t,", "-2", "2"], "k,1\n", "x,k\n").1,
-            "k,1,x\n"
-        );
-        assert_eq!(run_on_pair(&Join, &["-i"], "A 1\n", "a 2\n").1, "A 1 2\n");
-        assert_eq!(
-            run_on_pair(&Join, &["--header"], "h x\na 1\n", "h y\na 2\n").1,
-            "h x y\na 1 2\n"
-        );
-        assert_eq!(
-            run_on_pair(
-                &Join,
-                &["-o", "auto", "-e", "?"],
-                "a 1 2\nb\n",
-                "a x\nb y\n"
-            )
-            .1,
-            "a 1 2 x\nb ? ? y\n"
-        );
-        // Duplicate keys give the cross product.
-        assert_eq!(
-            run_on_pair(&Join, &[], "a 1\na 2\n", "a x\na y\n").1,
-            "a 1 x\na 1 y\na 2 x\na 2 y\n"
+        let (ac, bc) = ("a 1\nc 3\n", "b 2\nc 4\n");
+        check_pairs(
+            &Join,
+            &[
+                (&[], "a 1\nb 2\n", "a x\nb y\n", "a 1 x\nb 2 y\n"),
+                (&["-a1", "-a2"], ac, bc, "a 1\nb 2\nc 3 4\n"),
+                (&["-v1"], ac, bc, "a 1\n"),
+                (
+                    &["-o", "0,2.2,1.2", "-a2", "-e", "NA"],
+                    "a 1\n",
+                    "a x\nc y\n",
+                    "a x 1\nc y NA\n",
+                ),
+                (&["-t,", "-2", "2"], "k,1\n", "x,k\n", "k,1,x\n"),
+                (&["-i"], "A 1\n", "a 2\n", "A 1 2\n"),
+                (&["--header"], "h x\na 1\n", "h y\na 2\n", "h x y\na 1 2\n"),
+                (
+                    &["-o", "auto", "-e", "?"],
+                    "a 1 2\nb\n",
+                    "a x\nb y\n",
+                    "a 1 2 x\nb ? ? y\n",
+                ),
+                // Duplicate keys give the cross product.
+                (
+                    &[],
+                    "a 1\na 2\n",
+                    "a x\na y\n",
+                    "a 1 x\na 1 y\na 2 x\na 2 y\n",
+                ),
+            ],
         );
     }
 

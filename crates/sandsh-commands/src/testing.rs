@@ -128,6 +128,20 @@ pub fn run_on_pair(
     (s, ctx.out_str(), ctx.err_str())
 }
 
+/// One case of [`check_pairs`]: the options, the two files, and the stdout wanted.
+pub type PairCase<'a> = (&'a [&'a str], &'a str, &'a str, &'a str);
+
+/// Runs `cmd` on each case's two files (as [`run_on_pair`]) and checks its stdout.
+pub fn check_pairs(cmd: &dyn Command, cases: &[PairCase]) {
+    for &(args, a, b, want) in cases {
+        assert_eq!(
+            run_on_pair(cmd, args, a, b).1,
+            want,
+            "{args:?} on {a:?} and {b:?}"
+        );
+    }
+}
+
 impl ToolCtx for TestCtx {
     fn backend(&self) -> &Arc<dyn KernelBackend> {
         &self.backend
