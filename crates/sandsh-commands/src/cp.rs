@@ -19,6 +19,14 @@ use super::util;
 pub struct Cp;
 pub struct Mv;
 
+/// The rows `cp` and `mv` share.
+const NO_TARGET_DIRECTORY: OptSpec =
+    OptSpec::new("-T, --no-target-directory", "treat DEST as a normal file");
+const UPDATE: OptSpec = OptSpec::new(
+    "-u, --update",
+    "only when the SOURCE file is newer than the destination file or when the destination file is missing",
+);
+
 static CP: CommandSpec = CommandSpec {
     name: "cp",
     group: "fs",
@@ -43,11 +51,8 @@ static CP: CommandSpec = CommandSpec {
             "-t, --target-directory=DIRECTORY",
             "copy all SOURCE arguments into DIRECTORY",
         ),
-        OptSpec::new("-T, --no-target-directory", "treat DEST as a normal file"),
-        OptSpec::new(
-            "-u, --update",
-            "only when the SOURCE file is newer than the destination file or when the destination file is missing",
-        ),
+        NO_TARGET_DIRECTORY,
+        UPDATE,
         rows::VERBOSE,
     ],
     operands: &[
@@ -91,11 +96,8 @@ static MV: CommandSpec = CommandSpec {
             "-t, --target-directory=DIRECTORY",
             "move all SOURCE arguments into DIRECTORY",
         ),
-        OptSpec::new("-T, --no-target-directory", "treat DEST as a normal file"),
-        OptSpec::new(
-            "-u, --update",
-            "only when the SOURCE file is newer than the destination file or when the destination file is missing",
-        ),
+        NO_TARGET_DIRECTORY,
+        UPDATE,
         rows::VERBOSE,
     ],
     operands: &[

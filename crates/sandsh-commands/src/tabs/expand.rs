@@ -3,15 +3,13 @@
 //! A port of GNU expand's byte loop over the tab stops of [`super`]. Columns count bytes as
 //! GNU 9's expand does.
 
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use sandsh_api::{CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, RiskLevel, ToolCtx};
 
 use sandsh_api::rows::FILES;
 
-use super::{filter_chunks, parse_args};
+use super::{TabStops, filter_chunks};
 
-pub struct Expand;
-
-static SPEC: CommandSpec = CommandSpec {
+pub(super) static SPEC: CommandSpec = CommandSpec {
     name: "expand",
     group: "text",
     summary: "convert tabs to spaces",
@@ -41,56 +39,47 @@ struct State {
     convert: bool,
 }
 
-impl Command for Expand {
-    fn spec(&self) -> &CommandSpec {
-        &SPEC
-    }
-
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let (p, tabs) = match parse_args(ctx, &SPEC, args) {
-            Ok(parsed) => parsed,
-            Err(s) => return s,
-        };
-        let entire = !p.has(&SPEC, "i");
-        let mut st = State {
-            column: 0,
-            index: 0,
-            convert: true,
-        };
-        filter_chunks(ctx, "expand", p.operands, |data, out| {
-            for &c in data {
-                let mut c = c;
-                if st.convert {
-                    if c == b'\t' {
-                        let next = tabs.next(st.column, &mut st.index).unwrap_or(st.column + 1);
-                        while st.column + 1 < next {
-                            st.column += 1;
-                            out.push(b' ');
-                        }
+/// `expand` with its options parsed and its tab stops read.
+pub(super) fn run(p: ParsedArgs, tabs: TabStops, ctx: &mut dyn ToolCtx) -> ExitStatus {
+    let entire = !p.has(&SPEC, "i");
+    let mut st = State {
+        column: 0,
+        index: 0,
+        convert: true,
+    };
+    filter_chunks(ctx, "expand", p.operands, |data, out| {
+        for &c in data {
+            let mut c = c;
+            if st.convert {
+                if c == b'\t' {
+                    let next = tabs.next(st.column, &mut st.index).unwrap_or(st.column + 1);
+                    while st.column + 1 < next {
                         st.column += 1;
-                        c = b' ';
-                    } else if c == 8 {
-                        st.column = st.column.saturating_sub(1);
-                        st.index = st.index.saturating_sub(1);
-                    } else {
-                        st.column += 1;
+                        out.push(b' ');
                     }
-                    st.convert &= entire || c == b' ' || c == b'\t';
+                    st.column += 1;
+                    c = b' ';
+                } else if c == 8 {
+                    st.column = st.column.saturating_sub(1);
+                    st.index = st.index.saturating_sub(1);
+                } else {
+                    st.column += 1;
                 }
-                out.push(c);
-                if c == b'\n' {
-                    st.column = 0;
-                    st.index = 0;
-                    st.convert = true;
-                }
+                st.convert &= entire || c == b' ' || c == b'\t';
             }
-        })
-    }
+            out.push(c);
+            if c == b'\n' {
+                st.column = 0;
+                st.index = 0;
+                st.convert = true;
+            }
+        }
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Expand;
+    use crate::tabs::Expand;
     use crate::testing::run_in;
 
     #[test]

@@ -3,7 +3,9 @@
 //! the obsolete `-N` option, and the loop that reads the input files as one stream, as GNU
 //! does (a line may continue from one file into the next), a chunk at a time.
 
-use sandsh_api::{Arg, CommandSpec, ExitStatus, ParsedArgs, ToolCtx};
+use std::borrow::Cow;
+
+use sandsh_api::{Arg, CommandSpec, ExitStatus, ParsedArgs, ParsedCommand, ToolCtx};
 
 use crate::input::{self, Halt};
 use crate::util;
@@ -11,8 +13,39 @@ use crate::util;
 mod expand;
 mod unexpand;
 
-pub use expand::Expand;
-pub use unexpand::Unexpand;
+/// `expand` and `unexpand`: the same options parsing and tab stops, different conversions.
+pub enum Tabs {
+    Expand,
+    Unexpand,
+}
+
+pub use Tabs::{Expand, Unexpand};
+
+impl ParsedCommand for Tabs {
+    fn spec(&self) -> &CommandSpec {
+        match self {
+            Expand => &expand::SPEC,
+            Unexpand => &unexpand::SPEC,
+        }
+    }
+
+    /// The obsolete `-N` and `-N1,N2` forms.
+    fn prepare<'a>(&self, args: &'a [Arg]) -> Cow<'a, [Arg]> {
+        Cow::Owned(legacy_tabs(args))
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let spec = ParsedCommand::spec(self);
+        let tabs = match tab_stops(ctx, spec.name, &p.values(spec, "t")) {
+            Ok(t) => t,
+            Err(s) => return s,
+        };
+        match self {
+            Expand => expand::run(p, tabs, ctx),
+            Unexpand => unexpand::run(p, tabs, ctx),
+        }
+    }
+}
 
 /// Tab stops as coreutils keeps them.
 #[derive(Debug, Default, Clone)]
@@ -194,18 +227,6 @@ fn tab_stops(ctx: &mut dyn ToolCtx, name: &str, values: &[&Arg]) -> Result<TabSt
         return Err(1);
     }
     Ok(t)
-}
-
-/// Parses the arguments (the obsolete `-N` included) and the `-t` tab stops; on an error,
-/// prints it and gives the status.
-pub(crate) fn parse_args(
-    ctx: &mut dyn ToolCtx,
-    spec: &CommandSpec,
-    args: &[Arg],
-) -> Result<(ParsedArgs, TabStops), ExitStatus> {
-    let p = util::parse_or_usage(spec, &legacy_tabs(args), ctx, 1)?;
-    let tabs = tab_stops(ctx, spec.name, &p.values(spec, "t"))?;
-    Ok((p, tabs))
 }
 
 /// Feed every input, as one stream, a chunk at a time into `f`; what `f` adds to the output

@@ -4,16 +4,14 @@
 //! reach a tab stop), sharing the tab-stop list with `expand`. By default only leading blanks
 //! convert; `-a` or `-t` convert all, `--first-only` undoes that.
 
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use sandsh_api::{CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, RiskLevel, ToolCtx};
 
 use sandsh_api::rows::FILES;
 
-use super::{filter_chunks, parse_args};
+use super::{TabStops, filter_chunks};
 use crate::util;
 
-pub struct Unexpand;
-
-static SPEC: CommandSpec = CommandSpec {
+pub(super) static SPEC: CommandSpec = CommandSpec {
     name: "unexpand",
     group: "text",
     summary: "convert spaces to tabs",
@@ -68,105 +66,96 @@ impl State {
     }
 }
 
-impl Command for Unexpand {
-    fn spec(&self) -> &CommandSpec {
-        &SPEC
-    }
-
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let (p, tabs) = match parse_args(ctx, &SPEC, args) {
-            Ok(parsed) => parsed,
-            Err(s) => return s,
-        };
-        let tv = p.values(&SPEC, "t");
-        let entire = (p.has(&SPEC, "a") || !tv.is_empty()) && !p.has(&SPEC, "first-only");
-        let mut st = State::line();
-        let status = filter_chunks(ctx, "unexpand", p.operands, |data, out| {
-            for &c0 in data {
-                let mut c = c0;
-                if st.convert {
-                    let blank = c == b' ' || c == b'\t';
-                    let mut skip = false;
-                    if blank {
-                        let next = tabs.next(st.column, &mut st.index);
-                        match next {
-                            None => st.convert = false,
-                            Some(n) => st.next_tab = n,
-                        }
-                        if st.convert {
-                            if c == b'\t' {
-                                st.column = st.next_tab;
-                                if !st.pending.is_empty() {
+/// `unexpand` with its options parsed and its tab stops read.
+pub(super) fn run(p: ParsedArgs, tabs: TabStops, ctx: &mut dyn ToolCtx) -> ExitStatus {
+    let tv = p.values(&SPEC, "t");
+    let entire = (p.has(&SPEC, "a") || !tv.is_empty()) && !p.has(&SPEC, "first-only");
+    let mut st = State::line();
+    let status = filter_chunks(ctx, "unexpand", p.operands, |data, out| {
+        for &c0 in data {
+            let mut c = c0;
+            if st.convert {
+                let blank = c == b' ' || c == b'\t';
+                let mut skip = false;
+                if blank {
+                    let next = tabs.next(st.column, &mut st.index);
+                    match next {
+                        None => st.convert = false,
+                        Some(n) => st.next_tab = n,
+                    }
+                    if st.convert {
+                        if c == b'\t' {
+                            st.column = st.next_tab;
+                            if !st.pending.is_empty() {
+                                st.pending[0] = b'\t';
+                            }
+                        } else {
+                            st.column += 1;
+                            if !(st.prev_blank && st.column == st.next_tab) {
+                                if st.column == st.next_tab {
+                                    st.one_blank_before_tab_stop = true;
+                                }
+                                st.pending.push(c);
+                                st.prev_blank = true;
+                                skip = true;
+                            } else {
+                                c = b'\t';
+                                if st.pending.is_empty() {
+                                    st.pending.push(b'\t');
+                                } else {
                                     st.pending[0] = b'\t';
                                 }
-                            } else {
-                                st.column += 1;
-                                if !(st.prev_blank && st.column == st.next_tab) {
-                                    if st.column == st.next_tab {
-                                        st.one_blank_before_tab_stop = true;
-                                    }
-                                    st.pending.push(c);
-                                    st.prev_blank = true;
-                                    skip = true;
-                                } else {
-                                    c = b'\t';
-                                    if st.pending.is_empty() {
-                                        st.pending.push(b'\t');
-                                    } else {
-                                        st.pending[0] = b'\t';
-                                    }
-                                }
-                            }
-                            if !skip {
-                                // Keep only a single blank just before the previous stop.
-                                let keep = usize::from(st.one_blank_before_tab_stop);
-                                st.pending.truncate(keep);
                             }
                         }
-                    } else if c == 8 {
-                        st.column = st.column.saturating_sub(1);
-                        st.next_tab = st.column;
-                        st.index = st.index.saturating_sub(1);
-                    } else {
-                        st.column += 1;
-                    }
-                    if skip {
-                        continue;
-                    }
-                    if !st.pending.is_empty() {
-                        if st.pending.len() > 1 && st.one_blank_before_tab_stop {
-                            st.pending[0] = b'\t';
+                        if !skip {
+                            // Keep only a single blank just before the previous stop.
+                            let keep = usize::from(st.one_blank_before_tab_stop);
+                            st.pending.truncate(keep);
                         }
-                        out.extend_from_slice(&st.pending);
-                        st.pending.clear();
-                        st.one_blank_before_tab_stop = false;
                     }
-                    st.prev_blank = blank;
-                    st.convert &= entire || blank;
+                } else if c == 8 {
+                    st.column = st.column.saturating_sub(1);
+                    st.next_tab = st.column;
+                    st.index = st.index.saturating_sub(1);
+                } else {
+                    st.column += 1;
                 }
-                out.push(c);
-                if c == b'\n' {
-                    st = State::line();
+                if skip {
+                    continue;
                 }
+                if !st.pending.is_empty() {
+                    if st.pending.len() > 1 && st.one_blank_before_tab_stop {
+                        st.pending[0] = b'\t';
+                    }
+                    out.extend_from_slice(&st.pending);
+                    st.pending.clear();
+                    st.one_blank_before_tab_stop = false;
+                }
+                st.prev_blank = blank;
+                st.convert &= entire || blank;
             }
-        });
-        // Blanks still pending at the end of input are written as they came.
-        if !st.pending.is_empty() {
-            if st.pending.len() > 1 && st.one_blank_before_tab_stop {
-                st.pending[0] = b'\t';
-            }
-            let pend = std::mem::take(&mut st.pending);
-            if !util::out(ctx, &pend) {
-                return 1;
+            out.push(c);
+            if c == b'\n' {
+                st = State::line();
             }
         }
-        status
+    });
+    // Blanks still pending at the end of input are written as they came.
+    if !st.pending.is_empty() {
+        if st.pending.len() > 1 && st.one_blank_before_tab_stop {
+            st.pending[0] = b'\t';
+        }
+        let pend = std::mem::take(&mut st.pending);
+        if !util::out(ctx, &pend) {
+            return 1;
+        }
     }
+    status
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Unexpand;
+    use crate::tabs::Unexpand;
     use crate::testing::run_in;
 
     #[test]
