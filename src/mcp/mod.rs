@@ -22,6 +22,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
+use sandsh::RunError;
 use sandsh::tool::{RiskLevel, ShellArgs, Tool, ToolDefinition, ToolError, ToolStatus, validate};
 
 use crate::cli::Cli;
@@ -409,17 +410,8 @@ fn result_from_json(v: Value) -> CallToolResult {
 /// blocks) and `{stdout, stderr, exit_code[, error]}` as structured content. A non-zero exit is
 /// a normal result; a timeout, a tripped limit or a configuration error is `isError`.
 fn bash_result(r: sandsh::tool::ToolResponse) -> Result<CallToolResult, McpError> {
-    const CATEGORIES: [&str; 5] = [
-        "parse_error",
-        "timeout",
-        "limit_exceeded",
-        "cancelled",
-        "config",
-    ];
-    let is_error = matches!(
-        r.error.as_deref(),
-        Some("timeout" | "limit_exceeded" | "config")
-    );
+    let category = r.error.as_deref().and_then(RunError::from_name);
+    let is_error = category.is_some_and(RunError::is_sandbox_failure);
     let mut content = vec![json!({"type": "text", "text": r.stdout})];
     if !r.stderr.is_empty() {
         content.push(json!({"type": "text", "text": format!("stderr:\n{}", r.stderr)}));
@@ -438,7 +430,7 @@ fn bash_result(r: sandsh::tool::ToolResponse) -> Result<CallToolResult, McpError
         "stderr": r.stderr,
         "exit_code": r.exit_code,
     });
-    if let Some(e) = r.error.as_deref().filter(|e| CATEGORIES.contains(e)) {
+    if let Some(e) = category {
         structured["error"] = json!(e);
     }
     Ok(result_from_json(json!({

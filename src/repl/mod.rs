@@ -474,7 +474,7 @@ fn execute(
         ..ExecOptions::default()
     };
     let r = kernel.execute_with(script, opts);
-    if r.error.as_deref() == Some("cancelled") {
+    if r.error == Some(sandsh::RunError::Cancelled) {
         // The terminal echoed ^C; finish its line.
         let mut err = std::io::stderr().lock();
         let _ = writeln!(err);

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use sandsh::api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
 use sandsh::kernel::{ExecutionLimits, LIMIT_EXCEEDED_STATUS};
-use sandsh::{Kernel, KernelConfig};
+use sandsh::{Kernel, KernelConfig, RunError};
 
 /// `hold BUDGET_MS SLEEP_MS [NESTED_BUDGET_MS]`: take a patient hold, then sleep (in slices,
 /// watching cancellation). Prints `held` when it completes.
@@ -106,7 +106,7 @@ fn watchdog_times_out_and_kernel_stays_usable() {
     let mut k = kernel_with_timeout(Duration::from_millis(200));
     let r = k.execute("x=1; while :; do :; done");
     assert_eq!(r.exit_code, 124);
-    assert_eq!(r.error.as_deref(), Some("timeout"));
+    assert_eq!(r.error, Some(RunError::Timeout));
     assert_eq!(r.stderr_str(), "sandsh: timed out after 200ms\n");
     let r = k.execute("echo $x");
     assert_eq!(r.stdout_str(), "1\n");
@@ -234,7 +234,7 @@ fn loop_limit_stops_the_script_and_names_the_flag() {
     );
     let r = k.execute("i=0; while :; do ((i++)); done; echo never");
     assert_eq!(r.exit_code, LIMIT_EXCEEDED_STATUS);
-    assert_eq!(r.error.as_deref(), Some("limit_exceeded"));
+    assert_eq!(r.error, Some(RunError::LimitExceeded));
     assert_eq!(
         r.stderr_str(),
         "sandsh: limit exceeded: loop iterations (100); raise with --max-loop-iterations\n"

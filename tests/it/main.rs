@@ -6,6 +6,7 @@
 
 // The shell language and the kernel.
 mod builtin_examples; // every builtin's examples, run by bash 5.2
+mod declared_options; // every option a command declares, it accepts
 mod examples; // every command's and builtin's examples, run by sandsh
 mod jobs;
 mod kernel; // supervision: timeouts, cancellation, limits

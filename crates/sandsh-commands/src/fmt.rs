@@ -11,7 +11,8 @@ use sandsh_api::rows;
 use std::borrow::Cow;
 
 use sandsh_api::{
-    Arg, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
+    Arg, Cancelled, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx,
 };
 
 use super::util::{self, Source};
@@ -136,7 +137,7 @@ impl Reader {
         }
         if ctx.is_cancelled() {
             self.eof = true;
-            self.error = Some("cancelled".into());
+            self.error = Some(Cancelled.to_string());
             return EOF;
         }
         match util::read_chunk(ctx, &mut self.src, &mut self.buf) {

@@ -9,8 +9,8 @@
 
 use sandsh_api::fs::WriteMode;
 use sandsh_api::{
-    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
-    RiskLevel, ToolCtx,
+    ArgSpec, ArgType, Cancelled, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs,
+    ParsedCommand, RiskLevel, ToolCtx,
 };
 
 use super::diag;
@@ -416,7 +416,7 @@ impl ParsedCommand for Split {
         };
         match r {
             Ok(()) => 0,
-            Err(m) if m == "cancelled" => 130,
+            Err(_) if ctx.is_cancelled() => 130,
             Err(m) => fail(ctx, &m),
         }
     }
@@ -424,7 +424,7 @@ impl ParsedCommand for Split {
 
 fn io(ctx: &dyn ToolCtx, e: std::io::Error) -> String {
     if ctx.is_cancelled() {
-        "cancelled".into()
+        Cancelled.to_string()
     } else {
         util::io_msg(&e)
     }
@@ -499,7 +499,7 @@ fn split_bytes(
     let mut left = 0u64;
     loop {
         if ctx.is_cancelled() {
-            return Err("cancelled".into());
+            return Err(Cancelled.to_string());
         }
         let got = util::read_chunk(ctx, src, &mut buf).map_err(|e| io(ctx, e))?;
         if got == 0 {
@@ -577,7 +577,7 @@ fn lines_chunks(
         };
     while bp < data.len() {
         if ctx.is_cancelled() {
-            return Err("cancelled".into());
+            return Err(Cancelled.to_string());
         }
         let n_read = (data.len() - bp) as i64;
         let skip = n_read.min((chunk_end - written).max(0)) as usize;

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::kernel::{ExecutionLimits, Kernel, KernelConfig};
+use crate::kernel::{ExecutionLimits, Kernel, KernelConfig, RunError};
 use crate::tool::{Utf8Chunker, named};
 use sandsh_api::Command;
 use sandsh_commands::Toolset;
@@ -37,7 +37,7 @@ impl From<crate::kernel::ExecResult> for ExecOutput {
             stdout: r.stdout_str(),
             stderr: r.stderr_str(),
             exit_code: r.exit_code,
-            error: r.error,
+            error: r.error.map(|e| e.to_string()),
         }
     }
 }
@@ -134,7 +134,7 @@ impl Bash {
     }
 
     fn output(r: crate::kernel::ExecResult) -> Result<ExecOutput, Error> {
-        if r.error.as_deref() == Some("config") {
+        if r.error == Some(RunError::Config) {
             let msg = r.stderr_str();
             let msg = msg.trim_end().trim_start_matches("sandsh: ");
             return Err(Error::Config(msg.to_string()));

@@ -161,7 +161,7 @@ impl ParsedCommand for Cksum {
                             return 1;
                         }
                     }
-                    Err(m) if m == "cancelled" => return 130,
+                    Err(_) if ctx.is_cancelled() => return 130,
                     Err(m) => {
                         util::err(ctx, "cksum", &format!("{shown}: {m}"));
                         status = 1;

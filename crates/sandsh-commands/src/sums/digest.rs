@@ -551,7 +551,7 @@ impl Command for Sum {
                         return 1;
                     }
                 }
-                Err(m) if m == "cancelled" => return 130,
+                Err(_) if ctx.is_cancelled() => return 130,
                 Err(m) => {
                     util::err(ctx, name, &format!("{shown}: {m}"));
                     status = 1;

@@ -3,7 +3,7 @@
 
 use sha2::Digest;
 
-use sandsh_api::{ArgSpec, ArgType, ToolCtx};
+use sandsh_api::{ArgSpec, ArgType, Cancelled, ToolCtx};
 
 use crate::util;
 
@@ -119,7 +119,7 @@ pub fn digest_file(ctx: &mut dyn ToolCtx, algo: Algo, name: &[u8]) -> Result<Str
     let mut buf = vec![0u8; util::CHUNK];
     loop {
         if ctx.is_cancelled() {
-            return Err("cancelled".into());
+            return Err(Cancelled.to_string());
         }
         match util::read_chunk(ctx, &mut src, &mut buf) {
             Ok(0) => break,

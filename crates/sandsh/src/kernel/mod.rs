@@ -12,10 +12,12 @@ use std::time::{Duration, Instant};
 
 mod memwatch;
 mod preload;
+mod run_error;
 mod snapshot;
 mod toolsets;
 mod watchdog;
 
+pub use run_error::RunError;
 pub use snapshot::{KERNEL_SNAPSHOT_VERSION, SnapshotError};
 
 use sandsh_api::{Command, CommandSpec};
@@ -221,8 +223,8 @@ pub struct ExecResult {
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
     pub exit_code: i32,
-    /// An error category when the run did not end normally (`parse_error`, `cancelled`, …).
-    pub error: Option<String>,
+    /// Why the run did not end normally, if it did not.
+    pub error: Option<RunError>,
     pub stdout_truncated: bool,
     pub stderr_truncated: bool,
     pub duration: Duration,
@@ -537,7 +539,7 @@ impl Kernel {
                 return ExecResult {
                     stderr: msg.into_bytes(),
                     exit_code: 1,
-                    error: Some("invalid_request".to_string()),
+                    error: Some(RunError::InvalidRequest),
                     ..ExecResult::default()
                 };
             }
@@ -570,20 +572,20 @@ impl Kernel {
     fn execute_armed(&mut self, script: &str, opts: ExecOptions) -> ExecResult {
         let start = Instant::now();
         // A run that cannot start: the message goes to stderr (and its callback) alone.
-        let refuse = |msg: String, exit_code: i32, error: &str| {
+        let refuse = |msg: String, exit_code: i32, error: RunError| {
             if let Some(cb) = &opts.on_stderr {
                 cb(msg.as_bytes());
             }
             ExecResult {
                 stderr: msg.into_bytes(),
                 exit_code,
-                error: Some(error.to_string()),
+                error: Some(error),
                 duration: start.elapsed(),
                 ..ExecResult::default()
             }
         };
         if let Some(e) = &self.config_error {
-            return refuse(format!("sandsh: {e}\n"), 1, "config");
+            return refuse(format!("sandsh: {e}\n"), 1, RunError::Config);
         }
         let limits = self.shell.limits().clone();
         if script.len() > limits.max_script_bytes {
@@ -591,7 +593,7 @@ impl Kernel {
             return refuse(
                 format!("sandsh: {limit}\n"),
                 LIMIT_EXCEEDED_STATUS,
-                "limit_exceeded",
+                RunError::LimitExceeded,
             );
         }
         if self
@@ -604,12 +606,12 @@ impl Kernel {
         }
         let Some(stack) = self.stack.as_mut() else {
             let msg = "sandsh: cannot map the interpreter stack\n".to_string();
-            return refuse(msg, 70, "internal");
+            return refuse(msg, 70, RunError::Internal);
         };
         let _memory_watch = memwatch::watch(self.shell.memory());
         let timeout = opts.timeout.or(self.timeout);
         if let Err(e) = self.watchdog.arm(timeout, &self.cancel) {
-            return refuse(format!("sandsh: {e}\n"), 70, "internal");
+            return refuse(format!("sandsh: {e}\n"), 70, RunError::Internal);
         }
         let mut capture = self.shell.begin_run(RunStreams {
             stdin: opts.stdin,
@@ -643,18 +645,18 @@ impl Kernel {
             let t = timeout.unwrap_or_default();
             (
                 TIMEOUT_STATUS,
-                Some("timeout".to_string()),
+                Some(RunError::Timeout),
                 Some(format!("sandsh: timed out after {}\n", format_duration(t))),
             )
         } else {
             match stop {
                 Some(Stop::Limit(l)) => (
                     LIMIT_EXCEEDED_STATUS,
-                    Some("limit_exceeded".to_string()),
+                    Some(RunError::LimitExceeded),
                     Some(format!("sandsh: {l}\n")),
                 ),
-                None if cancelled => (CANCELLED_STATUS, Some("cancelled".to_string()), None),
-                None if parse_error.is_some() => (status, Some("parse_error".to_string()), None),
+                None if cancelled => (CANCELLED_STATUS, Some(RunError::Cancelled), None),
+                None if parse_error.is_some() => (status, Some(RunError::ParseError), None),
                 None => (status, None, None),
             }
         };

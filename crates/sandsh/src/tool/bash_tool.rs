@@ -590,7 +590,7 @@ pub(crate) fn shell_output_schema() -> Value {
             "error": {
                 "type": "string",
                 "description": "Error category when the run did not end normally",
-                "enum": ["parse_error", "timeout", "limit_exceeded", "cancelled", "config"]
+                "enum": crate::kernel::RunError::ALL.map(crate::kernel::RunError::as_str)
             }
         },
         "required": ["stdout", "stderr", "exit_code"]

@@ -15,18 +15,20 @@ pub use sandsh_api::RiskLevel;
 
 /// Error categories carried by [`ToolResponse::error`] and [`ToolOutput::error`].
 pub mod error_category {
+    use crate::kernel::RunError;
+
     /// The script did not parse.
-    pub const PARSE_ERROR: &str = "parse_error";
+    pub const PARSE_ERROR: &str = RunError::ParseError.as_str();
     /// The run hit its time limit (exit status 124).
-    pub const TIMEOUT: &str = "timeout";
+    pub const TIMEOUT: &str = RunError::Timeout.as_str();
     /// A resource limit stopped the run (exit status 125).
-    pub const LIMIT_EXCEEDED: &str = "limit_exceeded";
+    pub const LIMIT_EXCEEDED: &str = RunError::LimitExceeded.as_str();
     /// The run was cancelled (exit status 130).
-    pub const CANCELLED: &str = "cancelled";
+    pub const CANCELLED: &str = RunError::Cancelled.as_str();
     /// The tool was misconfigured (a mount that could not be opened).
-    pub const CONFIG: &str = "config";
+    pub const CONFIG: &str = RunError::Config.as_str();
     /// The request itself was malformed (bad JSON arguments, schema violation).
-    pub const INVALID_REQUEST: &str = "invalid_request";
+    pub const INVALID_REQUEST: &str = RunError::InvalidRequest.as_str();
     /// The tool ran and reported a failure.
     pub const EXECUTION_FAILED: &str = "execution_failed";
 }
@@ -107,7 +109,7 @@ impl From<crate::kernel::ExecResult> for ToolResponse {
             stdout: r.stdout_str(),
             stderr: r.stderr_str(),
             exit_code: r.exit_code,
-            error: r.error,
+            error: r.error.map(|e| e.to_string()),
         }
     }
 }
