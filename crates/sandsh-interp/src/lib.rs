@@ -24,7 +24,7 @@ mod param;
 mod pat;
 pub mod path;
 pub mod policy;
-mod print;
+use sandsh_syntax::print;
 mod redirect;
 mod session;
 mod simple;

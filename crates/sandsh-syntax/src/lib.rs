@@ -15,6 +15,7 @@ mod heredoc;
 pub mod highlight;
 mod lexer;
 mod parser;
+pub mod print;
 #[cfg(test)]
 mod tests;
 mod word;

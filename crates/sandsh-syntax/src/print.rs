@@ -1,6 +1,7 @@
-//! Turning the AST back into bash source, in the layout `declare -f` and `type` print.
+//! Turning the AST back into bash source, in the layout `declare -f`, `type`, `set -x` and the
+//! job table print: the inverse of the parser, so it lives beside it.
 
-use sandsh_syntax::ast::*;
+use crate::ast::*;
 
 pub fn function_text(name: &str, body: &Command) -> String {
     let mut p = Printer::default();
