@@ -96,3 +96,31 @@ fn every_declared_option_is_accepted() {
     assert!(tried > 1000, "only {tried} spellings tried");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// No two rows of a table share a short letter or a long name: a lookup by name (`opt!`) finds
+/// one row, and `--help` would list the name twice.
+#[test]
+fn no_option_is_declared_twice() {
+    let mut failures = Vec::new();
+    for cmd in sandsh::commands::Registry::standard().commands() {
+        let spec = cmd.spec();
+        let mut seen = std::collections::HashSet::new();
+        for o in spec.options {
+            let names = o
+                .short
+                .map(|c| c.to_string())
+                .into_iter()
+                .chain(o.long.map(String::from));
+            for name in names {
+                if !seen.insert(name.clone()) {
+                    failures.push(format!("{}: {name}", spec.name));
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "declared twice: {}",
+        failures.join(", ")
+    );
+}

@@ -6,7 +6,7 @@
 //! `POSIXLY_CORRECT`-style `stop_at_operand` is asked for). Nothing is allocated per call
 //! beyond the result.
 
-use super::{Arg, CommandSpec, ToolCtx};
+use super::{Arg, CommandSpec, OptId, ToolCtx};
 
 /// The result of parsing: options in order of appearance and the operands.
 #[derive(Debug, Default, Clone)]
@@ -17,36 +17,30 @@ pub struct ParsedArgs {
 }
 
 impl ParsedArgs {
-    /// Whether the option with this short letter (or long name) was given.
-    pub fn has(&self, spec: &CommandSpec, name: &str) -> bool {
-        self.opts.iter().any(|(i, _)| opt_is(spec, *i, name))
+    /// Whether the option was given (`None`, an option the table lacks: never).
+    pub fn has(&self, id: impl Into<Option<OptId>>) -> bool {
+        let id = id.into();
+        self.opts.iter().any(|(i, _)| Some(OptId(*i)) == id)
     }
 
-    /// The last value given for an option (by short letter or long name).
-    pub fn value(&self, spec: &CommandSpec, name: &str) -> Option<&Arg> {
+    /// The last value given for the option.
+    pub fn value(&self, id: impl Into<Option<OptId>>) -> Option<&Arg> {
+        let id = id.into();
         self.opts
             .iter()
             .rev()
-            .find(|(i, _)| opt_is(spec, *i, name))
+            .find(|(i, _)| Some(OptId(*i)) == id)
             .and_then(|(_, v)| v.as_ref())
     }
 
-    /// All values given for an option, in order.
-    pub fn values(&self, spec: &CommandSpec, name: &str) -> Vec<&Arg> {
+    /// All values given for the option, in order.
+    pub fn values(&self, id: impl Into<Option<OptId>>) -> Vec<&Arg> {
+        let id = id.into();
         self.opts
             .iter()
-            .filter(|(i, _)| opt_is(spec, *i, name))
+            .filter(|(i, _)| Some(OptId(*i)) == id)
             .filter_map(|(_, v)| v.as_ref())
             .collect()
-    }
-}
-
-fn opt_is(spec: &CommandSpec, i: usize, name: &str) -> bool {
-    let o = &spec.options[i];
-    let mut chars = name.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => o.short == Some(c),
-        _ => o.long == Some(name),
     }
 }
 

@@ -20,7 +20,7 @@ pub use ctx::{CallOutput, CommandRegistry, OutputFormat, PatientGuard, ProcessIn
 pub use exec::{ExecError, search_program};
 pub use sandsh_runtime::budget::{Charge, MemoryBudget, MemoryExceeded};
 pub use sandsh_runtime::cancelled::{Cancelled, is_cancelled};
-pub use spec::{ArgSpec, ArgType, CommandSpec, Example, OptSpec, RiskLevel, rows};
+pub use spec::{ArgSpec, ArgType, CommandSpec, Example, OptId, OptSpec, RiskLevel, rows};
 pub use value::Value;
 
 /// The filesystem as commands see it through [`ToolCtx::backend`]: the backend trait and the

@@ -219,7 +219,58 @@ pub struct CommandSpec {
     pub risk: RiskLevel,
 }
 
+/// One row of a command's option table, found by name when the command is compiled (see
+/// [`crate::opt!`]): a typo in an option's name does not build, and a lookup is an index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptId(pub usize);
+
+/// The option of the table `SPEC` called `name` (its short letter, or its long name),
+/// checked when the command is compiled: `p.has(opt!(SPEC, "l"))`. `SPEC` is a `static` or
+/// `const` [`CommandSpec`].
+#[macro_export]
+macro_rules! opt {
+    ($spec:path, $name:literal) => {
+        const { $spec.opt($name) }
+    };
+}
+
 impl CommandSpec {
+    /// The row called `name`: a one-character name is a short option, a longer one a long
+    /// option. Panics when the table has no such row, which in a `const` (as [`crate::opt!`]
+    /// evaluates it) stops the build.
+    pub const fn opt(&self, name: &str) -> OptId {
+        match self.find(name) {
+            Some(id) => id,
+            None => panic!("no such option in the command's table"),
+        }
+    }
+
+    /// The row called `name`, if the table has one: for a spec chosen at run time (the
+    /// checksum family, chown/chgrp), where some tables lack an option others have.
+    pub const fn find(&self, name: &str) -> Option<OptId> {
+        let n = name.as_bytes();
+        let mut i = 0;
+        while i < self.options.len() {
+            let o = &self.options[i];
+            let hit = if n.len() == 1 {
+                match o.short {
+                    Some(c) => c as u32 == n[0] as u32,
+                    None => false,
+                }
+            } else {
+                match o.long {
+                    Some(l) => same(l.as_bytes(), n),
+                    None => false,
+                }
+            };
+            if hit {
+                return Some(OptId(i));
+            }
+            i += 1;
+        }
+        None
+    }
+
     /// `group.name`
     pub fn full_name(&self) -> String {
         format!("{}.{}", self.group, self.name)
@@ -229,6 +280,21 @@ impl CommandSpec {
     pub fn short_opt(&self, c: char) -> Option<&OptSpec> {
         self.options.iter().find(|o| o.short == Some(c))
     }
+}
+
+/// Byte equality, in a `const fn`.
+const fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 #[cfg(test)]

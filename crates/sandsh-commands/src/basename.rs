@@ -1,5 +1,6 @@
 //! `basename` and `dirname`: strip directory or file name parts, purely textually.
 
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -85,9 +86,9 @@ impl ParsedCommand for Basename {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let eol = if p.has(&BASENAME, "z") { 0 } else { b'\n' };
-        let suffix = p.value(&BASENAME, "s").cloned();
-        let multiple = p.has(&BASENAME, "a") || suffix.is_some();
+        let eol = if p.has(opt!(BASENAME, "z")) { 0 } else { b'\n' };
+        let suffix = p.value(opt!(BASENAME, "s")).cloned();
+        let multiple = p.has(opt!(BASENAME, "a")) || suffix.is_some();
         if p.operands.is_empty() {
             return util::usage(ctx, &BASENAME, "basename: missing operand", 1);
         }
@@ -124,7 +125,7 @@ impl ParsedCommand for Dirname {
         if p.operands.is_empty() {
             return util::usage(ctx, &DIRNAME, "dirname: missing operand", 1);
         }
-        let eol = if p.has(&DIRNAME, "z") { 0 } else { b'\n' };
+        let eol = if p.has(opt!(DIRNAME, "z")) { 0 } else { b'\n' };
         let mut out = Vec::new();
         for n in &p.operands {
             out.extend(dir_name(n));

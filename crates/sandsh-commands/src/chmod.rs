@@ -1,5 +1,6 @@
 //! `chmod`: change file mode bits (octal or symbolic, see [`super::mode`]).
 
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec,
     RiskLevel, ToolCtx,
@@ -168,10 +169,10 @@ impl Command for Chmod {
             );
         }
         let c = Cfg {
-            verbose: p.has(&SPEC, "v"),
-            changes: p.has(&SPEC, "c"),
-            silent: p.has(&SPEC, "f"),
-            recursive: p.has(&SPEC, "R"),
+            verbose: p.has(opt!(SPEC, "v")),
+            changes: p.has(opt!(SPEC, "c")),
+            silent: p.has(opt!(SPEC, "f")),
+            recursive: p.has(opt!(SPEC, "R")),
         };
         let mut status = 0;
         for f in &ops[1..] {

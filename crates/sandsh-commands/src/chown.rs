@@ -323,7 +323,7 @@ fn run(spec: &'static CommandSpec, chgrp: bool, args: &[Arg], ctx: &mut dyn Tool
         Err(s) => return s,
     };
     let mut ops: Vec<String> = p.operands.iter().map(|o| util::lossy(o)).collect();
-    let reference = p.value(spec, "reference").map(|v| util::lossy(v));
+    let reference = p.value(spec.find("reference")).map(|v| util::lossy(v));
     if ops.is_empty() || (reference.is_none() && ops.len() == 1) {
         let msg = match ops.first() {
             None => format!("{name}: missing operand"),
@@ -359,10 +359,10 @@ fn run(spec: &'static CommandSpec, chgrp: bool, args: &[Arg], ctx: &mut dyn Tool
         name,
         ids: &ids,
         want,
-        verbose: p.has(spec, "v"),
-        silent: p.has(spec, "f") || p.has(spec, "quiet"),
-        recursive: p.has(spec, "R"),
-        deref: !p.has(spec, "h"),
+        verbose: p.has(spec.find("v")),
+        silent: p.has(spec.find("f")) || p.has(spec.find("quiet")),
+        recursive: p.has(spec.find("R")),
+        deref: !p.has(spec.find("h")),
         status: 0,
     };
     for f in &ops {

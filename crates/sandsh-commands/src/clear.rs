@@ -5,6 +5,7 @@
 //! printed and the status is 1. An unset or unknown TERM fails with ncurses' messages.
 
 use sandsh_api::OptSpec;
+use sandsh_api::opt;
 use sandsh_api::{CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx};
 
 use super::util;
@@ -54,10 +55,10 @@ impl ParsedCommand for Clear {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        if p.has(&SPEC, "V") {
+        if p.has(opt!(SPEC, "V")) {
             return util::emit(ctx, b"ncurses 6.4 (sandsh)\n", 0);
         }
-        let term = match p.value(&SPEC, "T") {
+        let term = match p.value(opt!(SPEC, "T")) {
             Some(t) => util::lossy(t),
             None => match ctx.var("TERM") {
                 Some(t) => t.to_string_lossy(),
@@ -75,7 +76,7 @@ impl ParsedCommand for Clear {
             return 1;
         }
         let mut s = home.to_string();
-        if !p.has(&SPEC, "x") {
+        if !p.has(opt!(SPEC, "x")) {
             s.push_str(scrollback);
         }
         if util::out(ctx, s.as_bytes()) { 0 } else { 141 }

@@ -2,6 +2,7 @@
 //!
 //! Both inputs stream through fixed buffers, so files of any size compare in bounded memory.
 
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -111,13 +112,13 @@ impl ParsedCommand for Cmp {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let silent = p.has(&SPEC, "s") || p.has(&SPEC, "silent");
-        let verbose = p.has(&SPEC, "l");
-        let bytes = p.has(&SPEC, "b");
+        let silent = p.has(opt!(SPEC, "s")) || p.has(opt!(SPEC, "silent"));
+        let verbose = p.has(opt!(SPEC, "l"));
+        let bytes = p.has(opt!(SPEC, "b"));
         if silent && verbose {
             return util::usage(ctx, &SPEC, "cmp: options -l and -s are incompatible", 2);
         }
-        let limit = match p.value(&SPEC, "n") {
+        let limit = match p.value(opt!(SPEC, "n")) {
             Some(v) => match parse_skip(&util::lossy(v)) {
                 Some(n) => Some(n),
                 None => {
@@ -135,7 +136,7 @@ impl ParsedCommand for Cmp {
             None => None,
         };
         let mut skips = [0u64, 0u64];
-        if let Some(v) = p.value(&SPEC, "i") {
+        if let Some(v) = p.value(opt!(SPEC, "i")) {
             let s = util::lossy(v);
             let (a, b) = match s.split_once(':') {
                 Some((a, b)) => (a.to_string(), b.to_string()),

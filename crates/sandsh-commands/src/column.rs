@@ -10,6 +10,7 @@
 
 use unicode_width::UnicodeWidthChar;
 
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -178,7 +179,7 @@ impl ParsedCommand for Column {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let termwidth = match p.value(&SPEC, "c") {
+        let termwidth = match p.value(opt!(SPEC, "c")) {
             Some(v) => match util::lossy(v).parse::<usize>() {
                 Ok(n) => n,
                 Err(_) => {
@@ -236,16 +237,16 @@ impl ParsedCommand for Column {
                 }
             }
         }
-        let table = p.has(&SPEC, "t");
-        let keep_empty = p.has(&SPEC, "L");
+        let table = p.has(opt!(SPEC, "t"));
+        let keep_empty = p.has(opt!(SPEC, "L"));
         let mut out = Vec::new();
         if table {
             let names: Vec<String> = p
-                .value(&SPEC, "N")
+                .value(opt!(SPEC, "N"))
                 .map(|n| util::lossy(n).split(',').map(str::to_string).collect())
                 .unwrap_or_default();
-            let seps = p.value(&SPEC, "s").map(|s| s.as_slice());
-            let limit = match p.value(&SPEC, "l") {
+            let seps = p.value(opt!(SPEC, "s")).map(|s| s.as_slice());
+            let limit = match p.value(opt!(SPEC, "l")) {
                 Some(v) => util::lossy(v).parse::<usize>().unwrap_or(0),
                 None => 0,
             };
@@ -272,7 +273,7 @@ impl ParsedCommand for Column {
             let mut hidden = vec![false; ncols];
             let mut order: Vec<usize> = (0..ncols).collect();
             for (opt, which) in [("R", 0), ("H", 1), ("O", 2)] {
-                let Some(v) = p.value(&SPEC, opt) else {
+                let Some(v) = p.value(SPEC.find(opt)) else {
                     continue;
                 };
                 let idx = match resolve(v, &names) {
@@ -307,7 +308,7 @@ impl ParsedCommand for Column {
             let mut widths: Vec<usize> = (0..ncols)
                 .map(|k| header.get(k).map_or(0, |c| c.width))
                 .collect();
-            if !names.is_empty() && !p.has(&SPEC, "d") && !rows.is_empty() {
+            if !names.is_empty() && !p.has(opt!(SPEC, "d")) && !rows.is_empty() {
                 rows.insert(0, header);
             }
             for r in &rows {
@@ -316,7 +317,7 @@ impl ParsedCommand for Column {
                 }
             }
             let osep: Vec<u8> = p
-                .value(&SPEC, "o")
+                .value(opt!(SPEC, "o"))
                 .cloned()
                 .unwrap_or_else(|| b"  ".to_vec());
             let visible: Vec<usize> = order.into_iter().filter(|&k| !hidden[k]).collect();
@@ -354,7 +355,7 @@ impl ParsedCommand for Column {
                     ents.push(cell(line));
                 }
             }
-            fill(&ents, termwidth, p.has(&SPEC, "x"), &mut out);
+            fill(&ents, termwidth, p.has(opt!(SPEC, "x")), &mut out);
         }
         if !util::out(ctx, &out) {
             return 1;

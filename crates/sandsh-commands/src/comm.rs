@@ -5,6 +5,7 @@
 //! line has been seen, and the run ends with status 1; `--check-order` makes the first disorder
 //! fatal; `--nocheck-order` turns the check off.
 
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -65,7 +66,7 @@ impl ParsedCommand for Comm {
         if let Err(s) = diag::operand_count(ctx, &SPEC, &p.operands, 2, Some(2)) {
             return s;
         }
-        let delims: Vec<&Arg> = p.values(&SPEC, "output-delimiter");
+        let delims: Vec<&Arg> = p.values(opt!(SPEC, "output-delimiter"));
         if delims.windows(2).any(|w| w[0] != w[1]) {
             util::err(ctx, "comm", "multiple output delimiters specified");
             return 1;
@@ -84,8 +85,12 @@ impl ParsedCommand for Comm {
                 _ => {}
             }
         }
-        let show = [!p.has(&SPEC, "1"), !p.has(&SPEC, "2"), !p.has(&SPEC, "3")];
-        let eol = if p.has(&SPEC, "z") { 0 } else { b'\n' };
+        let show = [
+            !p.has(opt!(SPEC, "1")),
+            !p.has(opt!(SPEC, "2")),
+            !p.has(opt!(SPEC, "3")),
+        ];
+        let eol = if p.has(opt!(SPEC, "z")) { 0 } else { b'\n' };
         let mut ins = Vec::new();
         for f in &p.operands {
             match util::open(ctx, f) {
@@ -173,7 +178,7 @@ impl ParsedCommand for Comm {
                 out.clear();
             }
         }
-        if p.has(&SPEC, "total") {
+        if p.has(opt!(SPEC, "total")) {
             let d = &total_delim;
             out.extend_from_slice(totals[0].to_string().as_bytes());
             out.extend_from_slice(d);

@@ -4,6 +4,7 @@
 //! rename within the one filesystem. `-i` prompts on stderr before overwriting and reads the
 //! answer as a line of standard input, as GNU does.
 
+use sandsh_api::opt;
 use sandsh_api::rows;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -435,21 +436,21 @@ impl ParsedCommand for Cp {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let archive = p.has(&CP, "a");
+        let archive = p.has(opt!(CP, "a"));
         let last = last_of(&p, &CP, &['i', 'n']);
         let o = Opts {
             ask: last == Some('i'),
-            recursive: archive || p.has(&CP, "r") || p.has(&CP, "R"),
-            preserve: archive || p.has(&CP, "p"),
+            recursive: archive || p.has(opt!(CP, "r")) || p.has(opt!(CP, "R")),
+            preserve: archive || p.has(opt!(CP, "p")),
             no_clobber: last == Some('n'),
-            update: p.has(&CP, "u"),
-            verbose: p.has(&CP, "v"),
+            update: p.has(opt!(CP, "u")),
+            verbose: p.has(opt!(CP, "v")),
         };
         let pairs = match util::copy_pairs(
             ctx,
             &p.operands,
-            p.value(&CP, "t").map(|v| v.as_slice()),
-            p.has(&CP, "T"),
+            p.value(opt!(CP, "t")).map(|v| v.as_slice()),
+            p.has(opt!(CP, "T")),
         ) {
             Ok(v) => v,
             Err(m) => return util::usage(ctx, &CP, &format!("cp: {m}"), 1),
@@ -474,8 +475,8 @@ impl ParsedCommand for Mv {
         let pairs = match util::copy_pairs(
             ctx,
             &p.operands,
-            p.value(&MV, "t").map(|v| v.as_slice()),
-            p.has(&MV, "T"),
+            p.value(opt!(MV, "t")).map(|v| v.as_slice()),
+            p.has(opt!(MV, "T")),
         ) {
             Ok(v) => v,
             Err(m) => return util::usage(ctx, &MV, &format!("mv: {m}"), 1),
@@ -498,7 +499,7 @@ impl ParsedCommand for Mv {
             {
                 continue;
             }
-            if p.has(&MV, "u")
+            if p.has(opt!(MV, "u"))
                 && let (Ok(sm), Ok(dm)) = (be.lstat(&sa), be.lstat(&da))
                 && !sm.is_dir()
                 && !dm.is_dir()
@@ -521,7 +522,7 @@ impl ParsedCommand for Mv {
             }
             match be.rename(&sa, &da) {
                 Ok(()) => {
-                    if p.has(&MV, "v")
+                    if p.has(opt!(MV, "v"))
                         && !util::out(
                             ctx,
                             format!("renamed {} -> {}\n", util::quote(&s), util::quote(&d))

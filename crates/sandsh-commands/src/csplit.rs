@@ -9,6 +9,7 @@
 use regex::bytes::Regex;
 
 use sandsh_api::fs::WriteMode;
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -533,7 +534,7 @@ impl ParsedCommand for Csplit {
         if let Err(s) = diag::operand_count(ctx, &SPEC, &p.operands, 2, None) {
             return s;
         }
-        let digits = match p.value(&SPEC, "n") {
+        let digits = match p.value(opt!(SPEC, "n")) {
             Some(v) => match util::lossy(v).parse::<usize>() {
                 Ok(n) if n <= 100 => n,
                 _ => {
@@ -544,7 +545,7 @@ impl ParsedCommand for Csplit {
             },
             None => 2,
         };
-        let fmt = match p.value(&SPEC, "b") {
+        let fmt = match p.value(opt!(SPEC, "b")) {
             Some(b) => match Suffix::parse(&util::lossy(b)) {
                 Ok(f) => f,
                 Err(m) => {
@@ -594,15 +595,15 @@ impl ParsedCommand for Csplit {
             first: 0,
             current_line: 0,
             prefix: p
-                .value(&SPEC, "f")
+                .value(opt!(SPEC, "f"))
                 .map(|v| util::lossy(v))
                 .unwrap_or_else(|| "xx".into()),
             format: fmt,
             files_created: 0,
             open: None,
-            elide: p.has(&SPEC, "z"),
-            quiet: p.has(&SPEC, "s"),
-            suppress_matched: p.has(&SPEC, "suppress-matched"),
+            elide: p.has(opt!(SPEC, "z")),
+            quiet: p.has(opt!(SPEC, "s")),
+            suppress_matched: p.has(opt!(SPEC, "suppress-matched")),
             out: Vec::new(),
         };
         let result = (|| -> Result<(), Stop> {
@@ -632,7 +633,7 @@ impl ParsedCommand for Csplit {
             Err(Stop::Fatal) => {
                 // GNU's cleanup closes (and reports) the open file before removing them all.
                 let _ = run.close(ctx);
-                if !p.has(&SPEC, "k") {
+                if !p.has(opt!(SPEC, "k")) {
                     for k in 0..run.files_created {
                         let name = format!("{}{}", run.prefix, run.format.format(k));
                         let path = ctx.resolve_path(&name);

@@ -3,6 +3,7 @@
 //! As in GNU coreutils, `-c` selects bytes exactly like `-b` (GNU has no multibyte cut). Lists
 //! are parsed once into a sorted, merged set of ranges; lines stream through one at a time.
 
+use sandsh_api::opt;
 use sandsh_api::{
     CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
 };
@@ -226,7 +227,7 @@ impl ParsedCommand for Cut {
             );
         };
         let mut delim = b'\t';
-        if let Some(d) = p.value(&SPEC, "d") {
+        if let Some(d) = p.value(opt!(SPEC, "d")) {
             if !fields {
                 return util::usage(
                     ctx,
@@ -245,7 +246,7 @@ impl ParsedCommand for Cut {
             }
             delim = d.first().copied().unwrap_or(0);
         }
-        let only_delimited = p.has(&SPEC, "s");
+        let only_delimited = p.has(opt!(SPEC, "s"));
         if only_delimited && !fields {
             return util::usage(
                 ctx,
@@ -258,10 +259,10 @@ impl ParsedCommand for Cut {
             Ok(r) => r,
             Err(m) => return util::usage(ctx, &SPEC, &format!("cut: {m}"), 1),
         };
-        if p.has(&SPEC, "complement") {
+        if p.has(opt!(SPEC, "complement")) {
             ranges = complement(&ranges);
         }
-        let out_delim = p.value(&SPEC, "output-delimiter").cloned();
+        let out_delim = p.value(opt!(SPEC, "output-delimiter")).cloned();
         let cfg = Cfg {
             ranges,
             fields,
@@ -269,7 +270,7 @@ impl ParsedCommand for Cut {
             out_delim,
             only_delimited,
         };
-        let eol = if p.has(&SPEC, "z") { 0 } else { b'\n' };
+        let eol = if p.has(opt!(SPEC, "z")) { 0 } else { b'\n' };
         let mut status = 0;
         let mut out = Vec::new();
         for f in util::files_or_stdin(p.operands) {

@@ -9,6 +9,7 @@
 
 use sandsh_api::OptSpec;
 use sandsh_api::fs::{FsStats, MountInfo};
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OutputFormat, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -144,9 +145,9 @@ impl ParsedCommand for Df {
                 _ => {}
             }
         }
-        let inodes = p.has(&SPEC, "i");
-        let posix = p.has(&SPEC, "P");
-        let with_type = p.has(&SPEC, "T");
+        let inodes = p.has(opt!(SPEC, "i"));
+        let posix = p.has(opt!(SPEC, "P"));
+        let with_type = p.has(opt!(SPEC, "T"));
         let mut mounts = ctx.backend().mounts();
         if mounts.is_empty() {
             mounts.push(MountInfo {
@@ -186,7 +187,7 @@ impl ParsedCommand for Df {
                 }
             }
         }
-        if p.has(&SPEC, "total") {
+        if p.has(opt!(SPEC, "total")) {
             let mut t = FsStats::default();
             let mut known = true;
             for r in &rows {

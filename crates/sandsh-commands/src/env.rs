@@ -2,6 +2,7 @@
 //! ([`ToolCtx::call_with_env`]). The command is found as execvp finds it
 //! ([`util::exec_search`]).
 
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec,
     ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
@@ -84,13 +85,13 @@ impl Command for Env {
             Ok(p) => p,
             Err(e) => return util::usage(ctx, &ENV, &e.message, 125),
         };
-        let mut vars = if p.has(&ENV, "i") {
+        let mut vars = if p.has(opt!(ENV, "i")) {
             Vec::new()
         } else {
             ctx.env()
         };
-        let mut changed = p.has(&ENV, "i");
-        for u in p.values(&ENV, "u") {
+        let mut changed = p.has(opt!(ENV, "i"));
+        for u in p.values(opt!(ENV, "u")) {
             let n = util::lossy(u);
             vars.retain(|(k, _)| *k != n);
             changed = true;
@@ -115,7 +116,7 @@ impl Command for Env {
             changed = true;
             ops = &ops[1..];
         }
-        let chdir = p.value(&ENV, "C");
+        let chdir = p.value(opt!(ENV, "C"));
         if let Some(dir) = chdir {
             if ops.is_empty() {
                 let _ = writeln!(
@@ -170,7 +171,7 @@ impl Command for Env {
             }
             return ctx.call(&prog, rest);
         }
-        let eol = if p.has(&ENV, "0") { 0 } else { b'\n' };
+        let eol = if p.has(opt!(ENV, "0")) { 0 } else { b'\n' };
         let mut out = Vec::new();
         for (k, v) in vars {
             out.extend_from_slice(k.as_bytes());
@@ -192,7 +193,7 @@ impl ParsedCommand for Printenv {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let eol = if p.has(&PRINTENV, "0") { 0 } else { b'\n' };
+        let eol = if p.has(opt!(PRINTENV, "0")) { 0 } else { b'\n' };
         let vars = ctx.env();
         let mut out = Vec::new();
         let mut status = 0;

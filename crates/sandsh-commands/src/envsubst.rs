@@ -5,6 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -103,7 +104,7 @@ impl ParsedCommand for Envsubst {
             return util::usage(ctx, &SPEC, "envsubst: too many arguments", 1);
         }
         let format = p.operands.first();
-        if p.has(&SPEC, "v") {
+        if p.has(opt!(SPEC, "v")) {
             let Some(f) = format else {
                 return util::usage(ctx, &SPEC, "envsubst: missing arguments", 1);
             };

@@ -10,6 +10,7 @@
 //! so no BuildID and no stripped/not stripped).
 
 use sandsh_api::OptSpec;
+use sandsh_api::opt;
 use std::path::Path;
 
 use sandsh_api::fs::FileType;
@@ -906,7 +907,7 @@ impl ParsedCommand for File {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        if p.has(&SPEC, "z") {
+        if p.has(opt!(SPEC, "z")) {
             util::err(
                 ctx,
                 "file",
@@ -931,17 +932,17 @@ impl ParsedCommand for File {
         }
         let c = Cfg {
             follow,
-            special: p.has(&SPEC, "s"),
+            special: p.has(opt!(SPEC, "s")),
         };
-        let brief = p.has(&SPEC, "b");
-        let mime_full = p.has(&SPEC, "i");
-        let mime_type = p.has(&SPEC, "mime-type");
-        let mime_enc = p.has(&SPEC, "mime-encoding");
-        let pad = !p.has(&SPEC, "N");
-        let print0 = p.has(&SPEC, "0");
-        let strict = p.has(&SPEC, "E");
+        let brief = p.has(opt!(SPEC, "b"));
+        let mime_full = p.has(opt!(SPEC, "i"));
+        let mime_type = p.has(opt!(SPEC, "mime-type"));
+        let mime_enc = p.has(opt!(SPEC, "mime-encoding"));
+        let pad = !p.has(opt!(SPEC, "N"));
+        let print0 = p.has(opt!(SPEC, "0"));
+        let strict = p.has(opt!(SPEC, "E"));
         let sep = p
-            .value(&SPEC, "F")
+            .value(opt!(SPEC, "F"))
             .map_or_else(|| ":".to_string(), |v| util::lossy(v));
         let names: Vec<String> = p
             .operands

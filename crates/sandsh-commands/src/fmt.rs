@@ -7,6 +7,7 @@
 //! flushed at a cheap break the same way, so long paragraphs come out identical. Input is read
 //! a byte at a time from a chunked reader; memory is bounded by those buffers.
 
+use sandsh_api::opt;
 use sandsh_api::rows;
 use std::borrow::Cow;
 
@@ -582,16 +583,16 @@ impl ParsedCommand for Fmt {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut max_width = 75;
-        if let Some(v) = p.value(&SPEC, "w") {
+        if let Some(v) = p.value(opt!(SPEC, "w")) {
             match parse_width(ctx, v, (MAXCHARS / 2) as i64) {
                 Ok(w) => max_width = w,
                 Err(s) => return s,
             }
         }
-        let goal_width = match p.value(&SPEC, "g") {
+        let goal_width = match p.value(opt!(SPEC, "g")) {
             Some(v) => match parse_width(ctx, v, max_width as i64) {
                 Ok(g) => {
-                    if p.value(&SPEC, "w").is_none() {
+                    if p.value(opt!(SPEC, "w")).is_none() {
                         max_width = g + 10;
                     }
                     g
@@ -600,16 +601,16 @@ impl ParsedCommand for Fmt {
             },
             None => max_width * (2 * (100 - 7) + 1) / 200,
         };
-        let mut prefix: Vec<u8> = p.value(&SPEC, "p").cloned().unwrap_or_default();
+        let mut prefix: Vec<u8> = p.value(opt!(SPEC, "p")).cloned().unwrap_or_default();
         let lead = prefix.iter().take_while(|b| **b == b' ').count();
         prefix.drain(..lead);
         let full = prefix.len();
         let trimmed = full - prefix.iter().rev().take_while(|b| **b == b' ').count();
         let opts = Opts {
-            crown: p.has(&SPEC, "c"),
-            tagged: p.has(&SPEC, "t"),
-            split: p.has(&SPEC, "s"),
-            uniform: p.has(&SPEC, "u"),
+            crown: p.has(opt!(SPEC, "c")),
+            tagged: p.has(opt!(SPEC, "t")),
+            split: p.has(opt!(SPEC, "s")),
+            uniform: p.has(opt!(SPEC, "u")),
             prefix_full_length: full as i32,
             prefix_length: trimmed as i32,
             prefix_lead_space: lead as i32,

@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
 };
@@ -106,7 +107,7 @@ impl ParsedCommand for Fold {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let width = match p.value(&SPEC, "w") {
+        let width = match p.value(opt!(SPEC, "w")) {
             None => 80,
             Some(w) => {
                 let s = util::lossy(w);
@@ -134,8 +135,8 @@ impl ParsedCommand for Fold {
                 }
             }
         };
-        let bytes = p.has(&SPEC, "b");
-        let spaces = p.has(&SPEC, "s");
+        let bytes = p.has(opt!(SPEC, "b"));
+        let spaces = p.has(opt!(SPEC, "s"));
         let mut out = Vec::new();
         let read = input::for_each_record_of(ctx, "fold", p.operands, b'\n', |ctx, line| {
             let (body, nl) = match line.strip_suffix(b"\n") {

@@ -6,6 +6,7 @@
 //! truth for how many processors a script may use).
 
 use sandsh_api::OptSpec;
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
     ToolCtx,
@@ -147,7 +148,7 @@ impl ParsedCommand for Getconf {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let ops: Vec<String> = p.operands.iter().map(|o| util::lossy(o)).collect();
-        if p.has(&SPEC, "a") {
+        if p.has(opt!(SPEC, "a")) {
             if ops.len() > 1 {
                 return usage(ctx);
             }

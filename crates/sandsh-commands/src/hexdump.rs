@@ -5,6 +5,7 @@
 //! unless `-v`. Custom `-e`/`-f` format strings are not supported. util-linux seeks for `-s`
 //! and fails on a pipe ("Illegal seek"); here skipped input is read and dropped instead.
 
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -215,7 +216,7 @@ impl ParsedCommand for Hexdump {
         }
         let mut nums = [None, None];
         for (k, o) in ["n", "s"].iter().enumerate() {
-            if let Some(v) = p.value(&SPEC, o) {
+            if let Some(v) = p.value(SPEC.find(o)) {
                 let s = util::lossy(v);
                 match parse_num(&s) {
                     Some(n) => nums[k] = Some(n),
@@ -228,7 +229,7 @@ impl ParsedCommand for Hexdump {
             }
         }
         let [length, skip] = nums;
-        let squeeze = !p.has(&SPEC, "v");
+        let squeeze = !p.has(opt!(SPEC, "v"));
         let files = if p.operands.is_empty() {
             vec![b"-".to_vec()]
         } else {

@@ -62,7 +62,7 @@ impl ParsedCommand for Hostname {
             return 1;
         }
         for o in ["i", "I", "A", "y"] {
-            if p.has(&SPEC, o) {
+            if p.has(SPEC.find(o)) {
                 util::err(
                     ctx,
                     "hostname",

@@ -6,6 +6,7 @@
 //! `//IGNORE`. Like glibc's iconv, each input is read whole before converting; the output
 //! converted before an error is still written.
 
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -345,7 +346,7 @@ impl ParsedCommand for Iconv {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        if p.has(&SPEC, "l") {
+        if p.has(opt!(SPEC, "l")) {
             let mut out = String::new();
             for (n, _) in NAMES {
                 out.push_str(n);
@@ -354,11 +355,11 @@ impl ParsedCommand for Iconv {
             return if util::out(ctx, out.as_bytes()) { 0 } else { 1 };
         }
         let from_s = p
-            .value(&SPEC, "f")
+            .value(opt!(SPEC, "f"))
             .map(|v| util::lossy(v))
             .unwrap_or_else(|| "UTF-8".into());
         let to_s = p
-            .value(&SPEC, "t")
+            .value(opt!(SPEC, "t"))
             .map(|v| util::lossy(v))
             .unwrap_or_else(|| "UTF-8".into());
         let (from, to) = match (parse_name(&from_s), parse_name(&to_s)) {
@@ -377,7 +378,7 @@ impl ParsedCommand for Iconv {
             to: to.0,
             translit: to.1,
             ignore: to.2 || from.2,
-            omit: p.has(&SPEC, "c"),
+            omit: p.has(opt!(SPEC, "c")),
             bom_written: false,
         };
         let files = util::files_or_stdin(p.operands.clone());
@@ -422,7 +423,7 @@ impl ParsedCommand for Iconv {
                 }
             }
         }
-        if let Some(o) = p.value(&SPEC, "o") {
+        if let Some(o) = p.value(opt!(SPEC, "o")) {
             if let Err(e) = output::write_file(ctx, &util::lossy(o), &out) {
                 util::err(ctx, "iconv", &format!("cannot open output file: {e}"));
                 return 1;

@@ -6,6 +6,7 @@
 //! that is unset.
 
 use sandsh_api::OptSpec;
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
     ToolCtx,
@@ -126,15 +127,19 @@ impl ParsedCommand for Id {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let (u, g, gs) = (p.has(&ID, "u"), p.has(&ID, "g"), p.has(&ID, "G"));
-        let names = p.has(&ID, "n");
-        let zero = p.has(&ID, "z");
+        let (u, g, gs) = (
+            p.has(opt!(ID, "u")),
+            p.has(opt!(ID, "g")),
+            p.has(opt!(ID, "G")),
+        );
+        let names = p.has(opt!(ID, "n"));
+        let zero = p.has(opt!(ID, "z"));
         if [u, g, gs].iter().filter(|x| **x).count() > 1 {
             util::err(ctx, "id", "cannot print \"only\" of more than one choice");
             return 1;
         }
         let only = u || g || gs;
-        if !only && (names || p.has(&ID, "r")) {
+        if !only && (names || p.has(opt!(ID, "r"))) {
             util::err(
                 ctx,
                 "id",

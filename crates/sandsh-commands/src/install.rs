@@ -7,6 +7,7 @@
 
 use sandsh_api::OptSpec;
 use sandsh_api::fs::WriteMode;
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
     ToolCtx,
@@ -139,7 +140,7 @@ impl ParsedCommand for Install {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         for unsupported in ["backup", "g", "o", "s"] {
-            if p.has(&SPEC, unsupported) {
+            if p.has(SPEC.find(unsupported)) {
                 let name = if unsupported.len() == 1 {
                     format!("-{unsupported}")
                 } else {
@@ -153,8 +154,8 @@ impl ParsedCommand for Install {
                 return 1;
             }
         }
-        let verbose = p.has(&SPEC, "v");
-        let mode_arg = p.value(&SPEC, "m").map(|v| util::lossy(v));
+        let verbose = p.has(opt!(SPEC, "v"));
+        let mode_arg = p.value(opt!(SPEC, "m")).map(|v| util::lossy(v));
         let file_mode = match &mode_arg {
             Some(m) => match mode::apply(m, 0, false, 0) {
                 Some(v) => v,
@@ -167,7 +168,7 @@ impl ParsedCommand for Install {
         };
         let mut out = Vec::new();
         let mut status = 0;
-        if p.has(&SPEC, "d") {
+        if p.has(opt!(SPEC, "d")) {
             if p.operands.is_empty() {
                 return util::usage(ctx, &SPEC, "install: missing file operand", 1);
             }
@@ -198,8 +199,8 @@ impl ParsedCommand for Install {
             let _ = util::out(ctx, &out);
             return status;
         }
-        let target = p.value(&SPEC, "t").map(|v| util::lossy(v));
-        let make_leading = p.has(&SPEC, "D");
+        let target = p.value(opt!(SPEC, "t")).map(|v| util::lossy(v));
+        let make_leading = p.has(opt!(SPEC, "D"));
         if make_leading
             && let Some(t) = &target
             && let Err(msg) = make_dirs(ctx, t, verbose, &mut out)
@@ -227,7 +228,7 @@ impl ParsedCommand for Install {
             ctx,
             &p.operands,
             target.as_deref().map(str::as_bytes),
-            p.has(&SPEC, "T"),
+            p.has(opt!(SPEC, "T")),
         ) {
             Ok(v) => v,
             Err(msg) => {
@@ -239,8 +240,8 @@ impl ParsedCommand for Install {
                 return 1;
             }
         };
-        let compare = p.has(&SPEC, "C");
-        let preserve = p.has(&SPEC, "p");
+        let compare = p.has(opt!(SPEC, "C"));
+        let preserve = p.has(opt!(SPEC, "p"));
         for (src, dst) in pairs {
             if ctx.is_cancelled() {
                 return 130;

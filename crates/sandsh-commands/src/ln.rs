@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -61,20 +62,20 @@ impl ParsedCommand for Ln {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let symbolic = p.has(&SPEC, "s");
-        let relative = p.has(&SPEC, "r");
+        let symbolic = p.has(opt!(SPEC, "s"));
+        let relative = p.has(opt!(SPEC, "r"));
         if relative && !symbolic {
             util::err(ctx, "ln", "cannot do --relative without --symbolic");
             return 1;
         }
-        let force = p.has(&SPEC, "f");
-        let no_deref = p.has(&SPEC, "n");
+        let force = p.has(opt!(SPEC, "f"));
+        let no_deref = p.has(opt!(SPEC, "n"));
         let mut ops = p.operands.clone();
-        if ops.len() == 1 && p.value(&SPEC, "t").is_none() {
+        if ops.len() == 1 && p.value(opt!(SPEC, "t")).is_none() {
             ops.push(b".".to_vec());
         }
         // With -n, a symlink to a directory as the last operand is replaced, not entered.
-        let no_target = p.has(&SPEC, "T")
+        let no_target = p.has(opt!(SPEC, "T"))
             || (no_deref
                 && ops.len() == 2
                 && ops.last().is_some_and(|l| {
@@ -85,7 +86,7 @@ impl ParsedCommand for Ln {
         let pairs = match util::copy_pairs(
             ctx,
             &ops,
-            p.value(&SPEC, "t").map(|v| v.as_slice()),
+            p.value(opt!(SPEC, "t")).map(|v| v.as_slice()),
             no_target,
         ) {
             Ok(v) => v,
@@ -131,7 +132,7 @@ impl ParsedCommand for Ln {
             };
             match r {
                 Ok(()) => {
-                    if p.has(&SPEC, "v") {
+                    if p.has(opt!(SPEC, "v")) {
                         let arrow = if symbolic { "->" } else { "=>" };
                         let _ = util::out(
                             ctx,

@@ -8,6 +8,7 @@ use std::cmp::Ordering;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use sandsh_api::fs::{FileType, Metadata};
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat,
     RiskLevel, ToolCtx,
@@ -490,7 +491,7 @@ impl Command for Ls {
             Ok(p) => p,
             Err(s) => return s,
         };
-        if let Some(w) = p.value(&SPEC, "color") {
+        if let Some(w) = p.value(opt!(SPEC, "color")) {
             match util::lossy(w).as_str() {
                 "never" | "no" | "none" | "auto" | "tty" | "if-tty" => {}
                 "always" | "yes" | "force" => {
@@ -520,8 +521,8 @@ impl Command for Ls {
                 }
             }
         }
-        let full_time = p.has(&SPEC, "full-time");
-        let style = match p.value(&SPEC, "time-style").map(|v| util::lossy(v)) {
+        let full_time = p.has(opt!(SPEC, "full-time"));
+        let style = match p.value(opt!(SPEC, "time-style")).map(|v| util::lossy(v)) {
             Some(v) => match TimeStyle::parse(&v) {
                 Some(t) => t,
                 None => {
@@ -536,7 +537,7 @@ impl Command for Ls {
             None if full_time => TimeStyle::FullIso,
             None => TimeStyle::Locale,
         };
-        let h = |n: &str| p.has(&SPEC, n);
+        let h = |n: &str| p.has(SPEC.find(n));
         let c = Cfg {
             inode: h("i"),
             blocks: h("s"),

@@ -1,6 +1,7 @@
 //! `mkdir` and `rmdir`.
 
 use sandsh_api::fs::VfsError;
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -84,10 +85,10 @@ impl ParsedCommand for Mkdir {
         if p.operands.is_empty() {
             return util::usage(ctx, &MKDIR, "mkdir: missing operand", 1);
         }
-        let parents = p.has(&MKDIR, "p");
-        let verbose = p.has(&MKDIR, "v");
+        let parents = p.has(opt!(MKDIR, "p"));
+        let verbose = p.has(opt!(MKDIR, "v"));
         let default = 0o777 & !ctx.umask();
-        let final_mode = match p.value(&MKDIR, "m") {
+        let final_mode = match p.value(opt!(MKDIR, "m")) {
             Some(m) => match mode::apply(&util::lossy(m), 0o777, true, 0) {
                 Some(v) => v,
                 None => {
@@ -130,7 +131,7 @@ impl ParsedCommand for Mkdir {
                 };
                 match ctx.backend().mkdir(&abs, m, false) {
                     Ok(()) => {
-                        if i == last && p.has(&MKDIR, "m") {
+                        if i == last && p.has(opt!(MKDIR, "m")) {
                             let _ = ctx.backend().chmod(&abs, m);
                         }
                         if verbose {
@@ -165,9 +166,9 @@ impl ParsedCommand for Rmdir {
         if p.operands.is_empty() {
             return util::usage(ctx, &RMDIR, "rmdir: missing operand", 1);
         }
-        let parents = p.has(&RMDIR, "p");
-        let verbose = p.has(&RMDIR, "v");
-        let ignore = p.has(&RMDIR, "ignore-fail-on-non-empty");
+        let parents = p.has(opt!(RMDIR, "p"));
+        let verbose = p.has(opt!(RMDIR, "v"));
+        let ignore = p.has(opt!(RMDIR, "ignore-fail-on-non-empty"));
         let mut status = 0;
         for d in &p.operands {
             let mut cur = util::trim_slashes(d).to_vec();

@@ -5,6 +5,7 @@
 
 use sandsh_api::OptSpec;
 use sandsh_api::fs::VfsError;
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
     ToolCtx,
@@ -47,7 +48,7 @@ impl ParsedCommand for Mkfifo {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        if let Some(m) = p.value(&SPEC, "m")
+        if let Some(m) = p.value(opt!(SPEC, "m"))
             && mode::apply(&util::lossy(m), 0o666, false, 0).is_none()
         {
             util::err(ctx, "mkfifo", "invalid mode");

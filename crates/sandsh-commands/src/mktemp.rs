@@ -8,6 +8,7 @@
 
 use sandsh_api::OptSpec;
 use sandsh_api::fs::{VfsError, WriteMode};
+use sandsh_api::opt;
 use std::borrow::Cow;
 
 use sandsh_api::{
@@ -139,9 +140,9 @@ impl ParsedCommand for Mktemp {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let quiet = p.has(&SPEC, "q");
-        let dir_mode = p.has(&SPEC, "d");
-        let dry = p.has(&SPEC, "u");
+        let quiet = p.has(opt!(SPEC, "q"));
+        let dir_mode = p.has(opt!(SPEC, "d"));
+        let dry = p.has(opt!(SPEC, "u"));
         let fail = |ctx: &mut dyn ToolCtx, msg: &str| -> i32 {
             if !quiet {
                 util::err(ctx, "mktemp", msg);
@@ -151,14 +152,14 @@ impl ParsedCommand for Mktemp {
         if p.operands.len() > 1 {
             return util::usage(ctx, &SPEC, "mktemp: too many templates", 1);
         }
-        let explicit_dir = p.value(&SPEC, "p").map(|v| util::lossy(v));
-        let use_tmpdir = explicit_dir.is_some() || p.has(&SPEC, "tmpdir");
-        let deprecated_t = p.has(&SPEC, "t");
+        let explicit_dir = p.value(opt!(SPEC, "p")).map(|v| util::lossy(v));
+        let use_tmpdir = explicit_dir.is_some() || p.has(opt!(SPEC, "tmpdir"));
+        let deprecated_t = p.has(opt!(SPEC, "t"));
         let (template, implied) = match p.operands.first() {
             Some(t) => (util::lossy(t), false),
             None => ("tmp.XXXXXXXXXX".to_string(), true),
         };
-        let suffix_opt = p.value(&SPEC, "suffix").map(|v| util::lossy(v));
+        let suffix_opt = p.value(opt!(SPEC, "suffix")).map(|v| util::lossy(v));
         if let Some(s) = &suffix_opt
             && s.contains('/')
         {

@@ -7,6 +7,7 @@
 
 use regex::bytes::Regex;
 
+use sandsh_api::opt;
 use sandsh_api::{
     CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
 };
@@ -148,14 +149,14 @@ impl ParsedCommand for Nl {
             .iter()
             .enumerate()
         {
-            if let Some(v) = p.value(&SPEC, letter) {
+            if let Some(v) = p.value(SPEC.find(letter)) {
                 match parse_style(v, which) {
                     Ok(s) => styles[k] = s,
                     Err(m) => return util::usage(ctx, &SPEC, &format!("nl: {m}"), 1),
                 }
             }
         }
-        let fmt = match p.value(&SPEC, "n").map(|v| v.as_slice()) {
+        let fmt = match p.value(opt!(SPEC, "n")).map(|v| v.as_slice()) {
             None | Some(b"rn") => Fmt::Rn,
             Some(b"ln") => Fmt::Ln,
             Some(b"rz") => Fmt::Rz,
@@ -177,7 +178,7 @@ impl ParsedCommand for Nl {
         .iter()
         .enumerate()
         {
-            if let Some(v) = p.value(&SPEC, letter) {
+            if let Some(v) = p.value(SPEC.find(letter)) {
                 match parse_num(ctx, v, what, *min) {
                     Ok(n) => nums[k] = n,
                     Err(s) => return s,
@@ -187,11 +188,11 @@ impl ParsedCommand for Nl {
         let [start, incr, join, width] = nums;
         let width = width.min(1 << 20) as usize;
         let sep: Vec<u8> = p
-            .value(&SPEC, "s")
+            .value(opt!(SPEC, "s"))
             .cloned()
             .unwrap_or_else(|| b"\t".to_vec());
         let mut delim: Vec<u8> = b"\\:".to_vec();
-        if let Some(d) = p.value(&SPEC, "d") {
+        if let Some(d) = p.value(opt!(SPEC, "d")) {
             if d.len() == 1 {
                 delim = vec![d[0], b':'];
             } else if !d.is_empty() {
@@ -201,7 +202,7 @@ impl ParsedCommand for Nl {
             }
         }
         let delims: Vec<Vec<u8>> = (1..=3).map(|n| delim.repeat(n)).collect();
-        let no_renumber = p.has(&SPEC, "p");
+        let no_renumber = p.has(opt!(SPEC, "p"));
         let fudge = vec![b' '; width + sep.len()];
 
         let mut line_no = start;

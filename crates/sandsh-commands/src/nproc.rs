@@ -5,6 +5,7 @@
 //! parallelism (`make -j$(nproc)`) by it, and one is the safe answer.
 
 use sandsh_api::OptSpec;
+use sandsh_api::opt;
 use sandsh_api::{CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx};
 
 use super::util;
@@ -42,7 +43,7 @@ impl ParsedCommand for Nproc {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let ignore = match p.value(&SPEC, "ignore") {
+        let ignore = match p.value(opt!(SPEC, "ignore")) {
             Some(v) => match util::lossy(v).trim().parse::<u64>() {
                 Ok(n) => n,
                 Err(_) => {
@@ -66,7 +67,7 @@ impl ParsedCommand for Nproc {
                 })
                 .filter(|n| *n > 0)
         };
-        let mut n = if p.has(&SPEC, "all") {
+        let mut n = if p.has(opt!(SPEC, "all")) {
             1
         } else {
             var("OMP_NUM_THREADS").unwrap_or(1)

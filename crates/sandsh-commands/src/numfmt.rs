@@ -7,6 +7,7 @@
 
 use std::borrow::Cow;
 
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -510,14 +511,14 @@ impl ParsedCommand for Numfmt {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "numfmt", m);
-        let val = |o: &str| p.value(&SPEC, o).map(|v| util::lossy(v));
+        let val = |o: &str| p.value(SPEC.find(o)).map(|v| util::lossy(v));
         let mut cfg = Cfg {
             from: Scale::None,
             to: Scale::None,
             from_unit: 1.0,
             to_unit: 1.0,
             round: Round::FromZero,
-            suffix: p.value(&SPEC, "suffix").cloned().unwrap_or_default(),
+            suffix: p.value(opt!(SPEC, "suffix")).cloned().unwrap_or_default(),
             padding: 0,
             auto_padding: false,
             zero_width: 0,
@@ -606,7 +607,7 @@ impl ParsedCommand for Numfmt {
                 None => return fail(ctx, &format!("invalid field value {}", util::cquote(&s))),
             }
         }
-        if let Some(d) = p.value(&SPEC, "d") {
+        if let Some(d) = p.value(opt!(SPEC, "d")) {
             if d.len() != 1 {
                 return fail(ctx, "the delimiter must be a single character");
             }
@@ -627,7 +628,7 @@ impl ParsedCommand for Numfmt {
             }
         }
         cfg.auto_padding = cfg.padding == 0 && cfg.delim.is_none();
-        let eol = if p.has(&SPEC, "z") { 0 } else { b'\n' };
+        let eol = if p.has(opt!(SPEC, "z")) { 0 } else { b'\n' };
         let mut out = Vec::new();
         let mut all_ok = true;
         if !p.operands.is_empty() {
@@ -641,7 +642,7 @@ impl ParsedCommand for Numfmt {
                 out.push(eol);
             }
         } else {
-            let mut header: u64 = match p.value(&SPEC, "header") {
+            let mut header: u64 = match p.value(opt!(SPEC, "header")) {
                 Some(v) => match util::lossy(v).parse::<u64>() {
                     Ok(n) if n > 0 => n,
                     _ => {

@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -370,7 +371,7 @@ impl ParsedCommand for Od {
             });
             zs.push(false);
         }
-        let verbose = p.has(&SPEC, "v");
+        let verbose = p.has(opt!(SPEC, "v"));
         let files: Vec<Arg> = util::files_or_stdin(p.operands);
         let mut data = Vec::new();
         let mut status = 0;

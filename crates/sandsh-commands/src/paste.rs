@@ -4,6 +4,7 @@
 //! joins one input at a time. Every `-` operand shares the one standard input, as in GNU
 //! (`paste - -` pairs consecutive lines).
 
+use sandsh_api::opt;
 use sandsh_api::{
     CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
 };
@@ -107,8 +108,8 @@ impl ParsedCommand for Paste {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let eol = if p.has(&SPEC, "z") { 0 } else { b'\n' };
-        let delims = match p.value(&SPEC, "d") {
+        let eol = if p.has(opt!(SPEC, "z")) { 0 } else { b'\n' };
+        let delims = match p.value(opt!(SPEC, "d")) {
             Some(d) => match parse_delims(d) {
                 Ok(v) => v,
                 Err(()) => {
@@ -125,7 +126,7 @@ impl ParsedCommand for Paste {
             },
             None => vec![b"\t".to_vec()],
         };
-        let serial = p.has(&SPEC, "s");
+        let serial = p.has(opt!(SPEC, "s"));
         let files = util::files_or_stdin(p.operands);
         let mut stdin_lines = Lines::new(eol);
         let mut stdin_src = Source::Stdin;

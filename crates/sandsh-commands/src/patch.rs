@@ -6,6 +6,7 @@
 //! unified diffs are understood; other formats are refused.
 
 use sandsh_api::fs::WriteMode;
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -591,17 +592,17 @@ impl ParsedCommand for Patch {
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let num = |v: Option<&Arg>| v.and_then(|v| util::lossy(v).parse::<usize>().ok());
         let o = Opts {
-            strip: num(p.value(&SPEC, "p")),
-            reverse: p.has(&SPEC, "R"),
-            forward: p.has(&SPEC, "N"),
-            dry: p.has(&SPEC, "dry-run"),
-            quiet: p.has(&SPEC, "s") || p.has(&SPEC, "silent"),
-            fuzz: num(p.value(&SPEC, "F")).unwrap_or(2),
-            remove_empty: p.has(&SPEC, "E"),
-            backup: !p.has(&SPEC, "no-backup-if-mismatch"),
-            output: p.value(&SPEC, "o").map(|v| util::lossy(v)),
+            strip: num(p.value(opt!(SPEC, "p"))),
+            reverse: p.has(opt!(SPEC, "R")),
+            forward: p.has(opt!(SPEC, "N")),
+            dry: p.has(opt!(SPEC, "dry-run")),
+            quiet: p.has(opt!(SPEC, "s")) || p.has(opt!(SPEC, "silent")),
+            fuzz: num(p.value(opt!(SPEC, "F"))).unwrap_or(2),
+            remove_empty: p.has(opt!(SPEC, "E")),
+            backup: !p.has(opt!(SPEC, "no-backup-if-mismatch")),
+            output: p.value(opt!(SPEC, "o")).map(|v| util::lossy(v)),
         };
-        if let Some(v) = p.value(&SPEC, "p")
+        if let Some(v) = p.value(opt!(SPEC, "p"))
             && o.strip.is_none()
         {
             util::err(
@@ -622,7 +623,7 @@ impl ParsedCommand for Patch {
                 2,
             );
         }
-        let patch_src: Vec<u8> = match (p.value(&SPEC, "i"), p.operands.get(1)) {
+        let patch_src: Vec<u8> = match (p.value(opt!(SPEC, "i")), p.operands.get(1)) {
             (Some(f), _) | (None, Some(f)) => f.clone(),
             _ => b"-".to_vec(),
         };

@@ -8,6 +8,7 @@
 
 use sandsh_api::OptSpec;
 use sandsh_api::fs::VfsError;
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
     ToolCtx,
@@ -125,9 +126,9 @@ impl ParsedCommand for Pathchk {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let all = p.has(&SPEC, "portability");
-        let basic = all || p.has(&SPEC, "p");
-        let extra = all || p.has(&SPEC, "P");
+        let all = p.has(opt!(SPEC, "portability"));
+        let basic = all || p.has(opt!(SPEC, "p"));
+        let extra = all || p.has(opt!(SPEC, "P"));
         if p.operands.is_empty() {
             return util::usage(ctx, &SPEC, "pathchk: missing operand", 1);
         }

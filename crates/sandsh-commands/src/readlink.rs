@@ -4,6 +4,7 @@
 //! Failures are silent unless `-v`, as in GNU, and make the exit status 1.
 
 use sandsh_api::OptSpec;
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
     ToolCtx,
@@ -81,7 +82,7 @@ impl ParsedCommand for Readlink {
         if p.operands.is_empty() {
             return util::usage(ctx, &SPEC, "readlink: missing operand", 1);
         }
-        let mut newline = !p.has(&SPEC, "n");
+        let mut newline = !p.has(opt!(SPEC, "n"));
         if !newline && p.operands.len() > 1 {
             util::err(
                 ctx,
@@ -90,7 +91,7 @@ impl ParsedCommand for Readlink {
             );
             newline = true;
         }
-        let delim: &[u8] = if p.has(&SPEC, "z") { b"\0" } else { b"\n" };
+        let delim: &[u8] = if p.has(opt!(SPEC, "z")) { b"\0" } else { b"\n" };
         let mut status = 0;
         for op in &p.operands {
             if ctx.is_cancelled() {

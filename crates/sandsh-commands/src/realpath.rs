@@ -6,6 +6,7 @@
 //! `--relative-to` outside `--relative-base` is dropped.
 
 use sandsh_api::OptSpec;
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
     ToolCtx,
@@ -114,8 +115,8 @@ impl ParsedCommand for Realpath {
             return util::usage(ctx, &SPEC, "realpath: missing operand", 1);
         }
         let need_dir = c.mode == Can::Existing;
-        let rel_to_arg = p.value(&SPEC, "relative-to").map(|v| util::lossy(v));
-        let rel_base_arg = p.value(&SPEC, "relative-base").map(|v| util::lossy(v));
+        let rel_to_arg = p.value(opt!(SPEC, "relative-to")).map(|v| util::lossy(v));
+        let rel_base_arg = p.value(opt!(SPEC, "relative-base")).map(|v| util::lossy(v));
         let resolve_dir = |ctx: &mut dyn ToolCtx, d: &str| -> Result<String, i32> {
             match canon(ctx, &c, d) {
                 Ok(r) => {
@@ -163,7 +164,7 @@ impl ParsedCommand for Realpath {
                 }
             }
         }
-        let delim = if p.has(&SPEC, "z") { b'\0' } else { b'\n' };
+        let delim = if p.has(opt!(SPEC, "z")) { b'\0' } else { b'\n' };
         let mut status = 0;
         let mut out = Vec::new();
         for op in &p.operands {

@@ -5,6 +5,7 @@
 //! (naming the number of lines already done), and a NUL byte ends the line's text (the rest of
 //! that line is dropped, with no newline), exactly as the C implementation behaves.
 
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -39,7 +40,7 @@ impl ParsedCommand for Rev {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let eol = if p.has(&SPEC, "0") { 0 } else { b'\n' };
+        let eol = if p.has(opt!(SPEC, "0")) { 0 } else { b'\n' };
         let stdin_only = p.operands.is_empty();
         let files = util::files_or_stdin(p.operands);
         let mut status = 0;

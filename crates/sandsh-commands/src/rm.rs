@@ -6,6 +6,7 @@
 //! `yes | rm -i *`); end of input answers no.
 
 use sandsh_api::fs::VfsError;
+use sandsh_api::opt;
 use sandsh_api::rows;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
@@ -213,9 +214,9 @@ impl ParsedCommand for Rm {
         }
         let c = Cfg {
             force,
-            recursive: p.has(&SPEC, "r") || p.has(&SPEC, "R"),
-            dir: p.has(&SPEC, "d"),
-            verbose: p.has(&SPEC, "v"),
+            recursive: p.has(opt!(SPEC, "r")) || p.has(opt!(SPEC, "R")),
+            dir: p.has(opt!(SPEC, "d")),
+            verbose: p.has(opt!(SPEC, "v")),
             ask: mode == Some('i'),
         };
         let n = p.operands.len();

@@ -6,6 +6,7 @@
 //! is still printed. Output goes out in chunks and stops at the first failed write, so
 //! `seq 1 100000000 | head -n 2` returns at once.
 
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec,
     RiskLevel, ToolCtx,
@@ -166,11 +167,11 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Options, ExitStatus
     };
     p.operands.extend(args[cut..].iter().cloned());
     let sep = p
-        .value(&SPEC, "s")
+        .value(opt!(SPEC, "s"))
         .cloned()
         .unwrap_or_else(|| b"\n".to_vec());
-    let fmt = p.value(&SPEC, "f").cloned();
-    let equal = p.has(&SPEC, "w");
+    let fmt = p.value(opt!(SPEC, "f")).cloned();
+    let equal = p.has(opt!(SPEC, "w"));
     if fmt.is_some() && equal {
         return Err(util::usage(
             ctx,

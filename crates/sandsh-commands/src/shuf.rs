@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 
 use super::diag;
+use sandsh_api::opt;
 use sandsh_api::rows::ZERO_TERMINATED;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
@@ -220,8 +221,8 @@ impl ParsedCommand for Shuf {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "shuf", m);
-        let echo = p.has(&SPEC, "e");
-        let range = match p.value(&SPEC, "i") {
+        let echo = p.has(opt!(SPEC, "e"));
+        let range = match p.value(opt!(SPEC, "i")) {
             Some(v) => {
                 if echo {
                     return util::usage(ctx, &SPEC, "shuf: cannot combine -e and -i options", 1);
@@ -235,15 +236,15 @@ impl ParsedCommand for Shuf {
             None => None,
         };
         let mut head: Option<u64> = None;
-        for v in p.values(&SPEC, "n") {
+        for v in p.values(opt!(SPEC, "n")) {
             let s = util::lossy(v);
             match s.parse::<u64>() {
                 Ok(n) => head = Some(head.map_or(n, |h: u64| h.min(n))),
                 Err(_) => return fail(ctx, &format!("invalid line count: {}", util::cquote(&s))),
             }
         }
-        let repeat = p.has(&SPEC, "r");
-        let eol = if p.has(&SPEC, "z") { 0 } else { b'\n' };
+        let repeat = p.has(opt!(SPEC, "r"));
+        let eol = if p.has(opt!(SPEC, "z")) { 0 } else { b'\n' };
         if range.is_some() && !p.operands.is_empty() {
             let m = format!(
                 "shuf: extra operand {}",
@@ -258,7 +259,7 @@ impl ParsedCommand for Shuf {
             );
             return util::usage(ctx, &SPEC, &m, 1);
         }
-        let bytes = match p.value(&SPEC, "random-source") {
+        let bytes = match p.value(opt!(SPEC, "random-source")) {
             Some(f) if f.as_slice() == b"-" => {
                 let name = util::lossy(f);
                 match util::read_input(ctx, f) {
@@ -305,7 +306,7 @@ impl ParsedCommand for Shuf {
             Err(Fail::Msg(m)) => return fail(ctx, &m),
             Err(Fail::Status(s)) => return s,
         };
-        if let Some(o) = p.value(&SPEC, "o") {
+        if let Some(o) = p.value(opt!(SPEC, "o")) {
             let name = util::lossy(o);
             if let Err(e) = output::write_file(ctx, &name, &out) {
                 return fail(ctx, &format!("{name}: {e}"));

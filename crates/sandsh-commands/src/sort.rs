@@ -5,6 +5,7 @@
 //! ones), and so does the last-resort whole-line comparison that `-s` and `-u` turn off. The
 //! default collation is byte order, which for UTF-8 is code-point order, as C.UTF-8 collates.
 
+use sandsh_api::opt;
 use sandsh_api::rows;
 use std::cmp::Ordering;
 
@@ -1035,7 +1036,7 @@ impl Options {
         }
         let random = keys.iter().any(|k| k.kind == Kind::Random);
         let salt = if random {
-            match random_bytes(ctx, p.value(&SPEC, "random-source").map(Vec::as_slice)) {
+            match random_bytes(ctx, p.value(opt!(SPEC, "random-source")).map(Vec::as_slice)) {
                 Ok(b) => b,
                 Err(m) => {
                     util::err(ctx, "sort", &m);

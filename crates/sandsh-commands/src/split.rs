@@ -8,6 +8,7 @@
 //! are written through the VFS as data arrives (first write truncates, later ones append).
 
 use sandsh_api::fs::WriteMode;
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, Cancelled, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs,
     ParsedCommand, RiskLevel, ToolCtx,
@@ -320,7 +321,7 @@ impl ParsedCommand for Split {
             b"x".to_vec()
         };
         let input = ops.pop().unwrap_or_else(|| b"-".to_vec());
-        let suffix_given = p.value(&SPEC, "a").map(|v| util::lossy(v));
+        let suffix_given = p.value(opt!(SPEC, "a")).map(|v| util::lossy(v));
         let mut suffix_length = 0usize;
         if let Some(a) = &suffix_given {
             match a.parse::<usize>() {
@@ -361,7 +362,7 @@ impl ParsedCommand for Split {
             suffix_length = needed.max(2);
         }
         let additional = p
-            .value(&SPEC, "additional-suffix")
+            .value(opt!(SPEC, "additional-suffix"))
             .cloned()
             .unwrap_or_default();
         if additional.contains(&b'/') {
@@ -382,7 +383,7 @@ impl ParsedCommand for Split {
                 started: false,
                 start,
             },
-            verbose: p.has(&SPEC, "verbose"),
+            verbose: p.has(opt!(SPEC, "verbose")),
             current: None,
         };
         // `-n N` and `-n l/N` need the size up front, which a pipe does not have.
@@ -402,7 +403,7 @@ impl ParsedCommand for Split {
                 return fail(ctx, &m);
             }
         };
-        let elide = p.has(&SPEC, "e");
+        let elide = p.has(opt!(SPEC, "e"));
         let r = match mode {
             Mode::Lines(n) => split_records(ctx, &mut src, &mut out, sep, n, None),
             Mode::LineBytes(n) => split_records(ctx, &mut src, &mut out, sep, u64::MAX, Some(n)),

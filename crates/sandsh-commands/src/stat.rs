@@ -8,6 +8,7 @@
 //! Times are UTC. `-f` (file system status) is not supported.
 
 use sandsh_api::OptSpec;
+use sandsh_api::opt;
 use std::path::Path;
 use std::time::SystemTime;
 
@@ -385,14 +386,14 @@ impl ParsedCommand for Stat {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        if p.has(&SPEC, "f") {
+        if p.has(opt!(SPEC, "f")) {
             util::err(ctx, "stat", "--file-system is not supported in the sandbox");
             return 1;
         }
         if p.operands.is_empty() {
             return util::usage(ctx, &SPEC, "stat: missing operand", 1);
         }
-        let follow = p.has(&SPEC, "L");
+        let follow = p.has(opt!(SPEC, "L"));
         // The last of -c/--printf/-t wins, as in GNU.
         let mut format: Option<(Vec<u8>, bool)> = None;
         let mut terse = false;

@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -99,11 +100,11 @@ impl ParsedCommand for Strings {
         let mut cfg = Cfg {
             min: 4,
             radix: None,
-            file_name: p.has(&SPEC, "f"),
-            whitespace: p.has(&SPEC, "w"),
+            file_name: p.has(opt!(SPEC, "f")),
+            whitespace: p.has(opt!(SPEC, "w")),
             eight_bit: false,
             sep: p
-                .value(&SPEC, "s")
+                .value(opt!(SPEC, "s"))
                 .cloned()
                 .unwrap_or_else(|| b"\n".to_vec()),
         };

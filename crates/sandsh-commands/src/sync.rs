@@ -2,6 +2,7 @@
 //! the command checks that named files exist (as GNU's opens them) and succeeds.
 
 use sandsh_api::OptSpec;
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
     ToolCtx,
@@ -41,7 +42,7 @@ impl ParsedCommand for Sync {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        if p.has(&SPEC, "d") && p.has(&SPEC, "f") {
+        if p.has(opt!(SPEC, "d")) && p.has(opt!(SPEC, "f")) {
             return util::usage(
                 ctx,
                 &SPEC,
@@ -49,7 +50,7 @@ impl ParsedCommand for Sync {
                 1,
             );
         }
-        if p.has(&SPEC, "d") && p.operands.is_empty() {
+        if p.has(opt!(SPEC, "d")) && p.operands.is_empty() {
             return util::usage(ctx, &SPEC, "sync: --data needs at least one argument", 1);
         }
         let mut status = 0;

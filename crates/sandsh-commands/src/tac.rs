@@ -8,6 +8,7 @@
 
 use regex::bytes::Regex;
 
+use sandsh_api::opt;
 use sandsh_api::{
     CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
 };
@@ -135,12 +136,12 @@ impl ParsedCommand for Tac {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let before = p.has(&SPEC, "b");
+        let before = p.has(opt!(SPEC, "b"));
         let sep_text = p
-            .value(&SPEC, "s")
+            .value(opt!(SPEC, "s"))
             .cloned()
             .unwrap_or_else(|| b"\n".to_vec());
-        let sep = if p.has(&SPEC, "r") {
+        let sep = if p.has(opt!(SPEC, "r")) {
             match sandsh_text::re_lite::compile_bre(&sep_text) {
                 Ok(r) => Sep::Re(r),
                 Err(m) => {

@@ -1,5 +1,6 @@
 //! `tee`: copy standard input to standard output and files, chunk by chunk.
 
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -43,7 +44,7 @@ impl ParsedCommand for Tee {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let append = p.has(&SPEC, "a");
+        let append = p.has(opt!(SPEC, "a"));
         let mut status = 0;
         // Files that failed to open are dropped, as GNU does, and the rest continue.
         let mut files: Vec<(String, util::OutFile)> = Vec::new();

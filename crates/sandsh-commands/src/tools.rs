@@ -3,6 +3,7 @@
 //! through the context's registry so that it shows exactly what this session can run,
 //! custom commands included. `help NAME` shows one command's full spec.
 
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat, ParsedArgs,
     ParsedCommand, RiskLevel, ToolCtx,
@@ -62,8 +63,8 @@ impl ParsedCommand for Tools {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let json = p.has(&SPEC, "json") || ctx.output_format() == OutputFormat::Json;
-        let group = p.value(&SPEC, "g").map(|g| util::lossy(g));
+        let json = p.has(opt!(SPEC, "json")) || ctx.output_format() == OutputFormat::Json;
+        let group = p.value(opt!(SPEC, "g")).map(|g| util::lossy(g));
         let reg = ctx.registry();
         let names: Vec<String> = if p.operands.is_empty() {
             reg.names()

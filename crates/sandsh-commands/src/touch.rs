@@ -7,6 +7,7 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sandsh_api::fs::{FileTimes, WriteMode};
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -170,7 +171,7 @@ impl ParsedCommand for Touch {
         }
         let now = ctx.now();
         let mut when = now;
-        if let Some(d) = p.value(&SPEC, "d") {
+        if let Some(d) = p.value(opt!(SPEC, "d")) {
             match parse_date(&util::lossy(d), now) {
                 Some(t) => when = t,
                 None => {
@@ -183,7 +184,7 @@ impl ParsedCommand for Touch {
                 }
             }
         }
-        if let Some(t) = p.value(&SPEC, "t") {
+        if let Some(t) = p.value(opt!(SPEC, "t")) {
             match parse_stamp(&util::lossy(t), now) {
                 Some(t) => when = t,
                 None => {
@@ -196,8 +197,8 @@ impl ParsedCommand for Touch {
                 }
             }
         }
-        let (mut only_a, mut only_m) = (p.has(&SPEC, "a"), p.has(&SPEC, "m"));
-        for w in p.values(&SPEC, "time") {
+        let (mut only_a, mut only_m) = (p.has(opt!(SPEC, "a")), p.has(opt!(SPEC, "m")));
+        for w in p.values(opt!(SPEC, "time")) {
             match w.as_slice() {
                 b"atime" | b"access" | b"use" => only_a = true,
                 b"mtime" | b"modify" => only_m = true,
@@ -221,7 +222,7 @@ impl ParsedCommand for Touch {
         // -a and -m together are the default: both times.
         let (set_a, set_m) = (only_a || !only_m, only_m || !only_a);
         let mut atime = None;
-        if let Some(r) = p.value(&SPEC, "r") {
+        if let Some(r) = p.value(opt!(SPEC, "r")) {
             let name = util::lossy(r);
             match ctx.backend().stat(&ctx.resolve_path(&name)) {
                 Ok(m) => {
@@ -238,7 +239,7 @@ impl ParsedCommand for Touch {
                 }
             }
         }
-        let no_create = p.has(&SPEC, "c");
+        let no_create = p.has(opt!(SPEC, "c"));
         let mut status = 0;
         for f in &p.operands {
             let name = util::lossy(f);

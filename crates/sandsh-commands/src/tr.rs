@@ -4,6 +4,7 @@
 //! into byte lists (ranges, `[:class:]`, `[=c=]`, `[c*n]`, escapes) and then into 256-entry
 //! tables, so the per-byte work while streaming is a table lookup.
 
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -296,10 +297,10 @@ impl ParsedCommand for Tr {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let comp = p.has(&SPEC, "c") || p.has(&SPEC, "C");
-        let delete = p.has(&SPEC, "d");
-        let squeeze = p.has(&SPEC, "s");
-        let truncate = p.has(&SPEC, "t");
+        let comp = p.has(opt!(SPEC, "c")) || p.has(opt!(SPEC, "C"));
+        let delete = p.has(opt!(SPEC, "d"));
+        let squeeze = p.has(opt!(SPEC, "s"));
+        let truncate = p.has(opt!(SPEC, "t"));
         let ops = &p.operands;
         let translating = !delete && (!squeeze || ops.len() >= 2);
         let need = if (delete && squeeze) || translating {

@@ -8,6 +8,7 @@
 
 use sandsh_api::OptSpec;
 use sandsh_api::fs::FileType;
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
     ToolCtx,
@@ -362,7 +363,7 @@ impl ParsedCommand for Tree {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let level = match p.value(&SPEC, "L") {
+        let level = match p.value(opt!(SPEC, "L")) {
             Some(v) => match util::lossy(v).parse::<usize>() {
                 Ok(n) if n > 0 => Some(n),
                 _ => {
@@ -373,21 +374,21 @@ impl ParsedCommand for Tree {
             None => None,
         };
         let c = Cfg {
-            all: p.has(&SPEC, "a"),
-            dirs_only: p.has(&SPEC, "d"),
-            follow: p.has(&SPEC, "l"),
-            full: p.has(&SPEC, "f"),
-            indent: !p.has(&SPEC, "i"),
+            all: p.has(opt!(SPEC, "a")),
+            dirs_only: p.has(opt!(SPEC, "d")),
+            follow: p.has(opt!(SPEC, "l")),
+            full: p.has(opt!(SPEC, "f")),
+            indent: !p.has(opt!(SPEC, "i")),
             level,
-            only: patterns(p.values(&SPEC, "P")),
-            ignore: patterns(p.values(&SPEC, "I")),
-            classify: p.has(&SPEC, "F"),
-            size: p.has(&SPEC, "s"),
-            human: p.has(&SPEC, "h"),
-            reverse: p.has(&SPEC, "r"),
-            dirsfirst: p.has(&SPEC, "dirsfirst"),
+            only: patterns(p.values(opt!(SPEC, "P"))),
+            ignore: patterns(p.values(opt!(SPEC, "I"))),
+            classify: p.has(opt!(SPEC, "F")),
+            size: p.has(opt!(SPEC, "s")),
+            human: p.has(opt!(SPEC, "h")),
+            reverse: p.has(opt!(SPEC, "r")),
+            dirsfirst: p.has(opt!(SPEC, "dirsfirst")),
             ascii: p
-                .value(&SPEC, "charset")
+                .value(opt!(SPEC, "charset"))
                 .is_some_and(|v| util::lossy(v).eq_ignore_ascii_case("ascii")),
         };
         let ops: Vec<String> = if p.operands.is_empty() {
@@ -425,7 +426,7 @@ impl ParsedCommand for Tree {
                 }
             }
         }
-        if !p.has(&SPEC, "noreport") {
+        if !p.has(opt!(SPEC, "noreport")) {
             let plural =
                 |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
             let mut report = format!("\n{}", plural(st.dirs, "directory", "directories"));

@@ -3,6 +3,7 @@
 
 use sandsh_api::OptSpec;
 use sandsh_api::fs::{VfsError, WriteMode};
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
     ToolCtx,
@@ -101,10 +102,10 @@ impl ParsedCommand for Truncate {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let no_create = p.has(&SPEC, "c");
-        let io_blocks = p.has(&SPEC, "o");
-        let reference = p.value(&SPEC, "r").map(|v| util::lossy(v));
-        let size_arg = p.value(&SPEC, "s").map(|v| util::lossy(v));
+        let no_create = p.has(opt!(SPEC, "c"));
+        let io_blocks = p.has(opt!(SPEC, "o"));
+        let reference = p.value(opt!(SPEC, "r")).map(|v| util::lossy(v));
+        let size_arg = p.value(opt!(SPEC, "s")).map(|v| util::lossy(v));
         let mut op = Op::Set;
         let mut amount = 0u64;
         if let Some(s) = &size_arg {

@@ -2,6 +2,7 @@
 //! is never a terminal, so this prints "not a tty" and exits 1, as GNU tty does off a terminal.
 
 use sandsh_api::OptSpec;
+use sandsh_api::opt;
 use sandsh_api::{CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx};
 
 use super::util;
@@ -43,7 +44,7 @@ impl ParsedCommand for Tty {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let silent = p.has(&SPEC, "s") || p.has(&SPEC, "quiet");
+        let silent = p.has(opt!(SPEC, "s")) || p.has(opt!(SPEC, "quiet"));
         if !silent && !util::out(ctx, b"not a tty\n") {
             return 141;
         }

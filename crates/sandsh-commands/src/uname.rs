@@ -5,6 +5,7 @@
 //! embedder changed it), and the kernel release and version are fixed strings that say sandsh.
 
 use sandsh_api::OptSpec;
+use sandsh_api::opt;
 use sandsh_api::{CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx};
 
 use super::{sysinfo, util};
@@ -86,8 +87,8 @@ impl ParsedCommand for Uname {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let all = p.has(&SPEC, "a");
-        let want = |c: &str| all || p.has(&SPEC, c);
+        let all = p.has(opt!(SPEC, "a"));
+        let want = |c: &str| all || p.has(SPEC.find(c));
         let none = p.opts.is_empty();
         let mut fields: Vec<String> = Vec::new();
         if none || want("s") {
@@ -105,10 +106,10 @@ impl ParsedCommand for Uname {
         if want("m") {
             fields.push(sysinfo::machine(ctx));
         }
-        if p.has(&SPEC, "p") {
+        if p.has(opt!(SPEC, "p")) {
             fields.push("unknown".into());
         }
-        if p.has(&SPEC, "i") {
+        if p.has(opt!(SPEC, "i")) {
             fields.push("unknown".into());
         }
         if want("o") {

@@ -4,6 +4,7 @@
 //! input. Comparison skips `-f` fields then `-s` characters and looks at no more than `-w`
 //! characters, as GNU does (fields are runs of blanks followed by non-blanks).
 
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -181,7 +182,7 @@ impl Options {
             skip_fields: 0,
             skip_chars: 0,
             check: None,
-            icase: p.has(&SPEC, "i"),
+            icase: p.has(opt!(SPEC, "i")),
         };
         for (i, v) in &p.opts {
             let v = v.as_deref().unwrap_or_default();
@@ -202,8 +203,8 @@ impl Options {
                 _ => {}
             }
         }
-        let count = p.has(&SPEC, "c");
-        let all_rep = p.has(&SPEC, "D");
+        let count = p.has(opt!(SPEC, "c"));
+        let all_rep = p.has(opt!(SPEC, "D"));
         if count && all_rep {
             return Err(util::usage(
                 ctx,
@@ -223,9 +224,9 @@ impl Options {
             cfg,
             count,
             all_rep,
-            only_dup: p.has(&SPEC, "d") || all_rep,
-            only_uniq: p.has(&SPEC, "u"),
-            delim: if p.has(&SPEC, "z") { 0 } else { b'\n' },
+            only_dup: p.has(opt!(SPEC, "d")) || all_rep,
+            only_uniq: p.has(opt!(SPEC, "u")),
+            delim: if p.has(opt!(SPEC, "z")) { 0 } else { b'\n' },
             input: p.operands.first().cloned().unwrap_or_else(|| b"-".to_vec()),
             output: p.operands.get(1).map(|o| util::lossy(o)),
         })

@@ -5,6 +5,7 @@
 //! file (stdin, a directory), and 1 for a single count of a single input.
 
 use sandsh_api::fs::FileType;
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat, ParsedArgs,
     ParsedCommand, RiskLevel, ToolCtx,
@@ -296,11 +297,11 @@ impl ParsedCommand for Wc {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut w = Which {
-            lines: p.has(&SPEC, "l"),
-            words: p.has(&SPEC, "w"),
-            chars: p.has(&SPEC, "m"),
-            bytes: p.has(&SPEC, "c"),
-            maxlen: p.has(&SPEC, "L"),
+            lines: p.has(opt!(SPEC, "l")),
+            words: p.has(opt!(SPEC, "w")),
+            chars: p.has(opt!(SPEC, "m")),
+            bytes: p.has(opt!(SPEC, "c")),
+            maxlen: p.has(opt!(SPEC, "L")),
         };
         if !(w.lines || w.words || w.chars || w.bytes || w.maxlen) {
             w = Which {

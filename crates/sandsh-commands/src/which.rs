@@ -6,6 +6,7 @@
 //! executable files actually present in the VFS.
 
 use sandsh_api::OptSpec;
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
     ToolCtx,
@@ -59,7 +60,7 @@ impl ParsedCommand for Which {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let all = p.has(&SPEC, "a");
+        let all = p.has(opt!(SPEC, "a"));
         let path = ctx
             .var("PATH")
             .map(|v| v.to_string_lossy())

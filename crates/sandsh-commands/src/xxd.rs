@@ -7,6 +7,7 @@
 //! reads it whole to know its size. Output to a file operand goes through the VFS.
 
 use sandsh_api::fs::WriteMode;
+use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
@@ -203,16 +204,16 @@ impl ParsedCommand for Xxd {
                 _ => {}
             }
         }
-        let num = |o: &str| p.value(&SPEC, o).map(|v| strtol(&util::lossy(v)));
+        let num = |o: &str| p.value(SPEC.find(o)).map(|v| strtol(&util::lossy(v)));
         let mut cols = num("c").unwrap_or(0);
         let mut group = num("g").unwrap_or(-1);
         let length = num("l");
         let display_off = num("o").unwrap_or(0);
-        let seek_text = p.value(&SPEC, "s").map(|v| util::lossy(v));
-        let upper = p.has(&SPEC, "u");
-        let autoskip = p.has(&SPEC, "a");
-        let decimal = p.has(&SPEC, "d");
-        let capitalize = p.has(&SPEC, "C");
+        let seek_text = p.value(opt!(SPEC, "s")).map(|v| util::lossy(v));
+        let upper = p.has(opt!(SPEC, "u"));
+        let autoskip = p.has(opt!(SPEC, "a"));
+        let decimal = p.has(opt!(SPEC, "d"));
+        let capitalize = p.has(opt!(SPEC, "C"));
         if cols == 0 {
             cols = match ty {
                 Type::Plain => 30,

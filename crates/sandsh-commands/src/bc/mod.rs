@@ -14,6 +14,7 @@ mod parser;
 mod program;
 mod vm;
 
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
@@ -329,22 +330,22 @@ impl Command for Bc {
                 return 1;
             }
         };
-        if p.has(&SPEC, "h") {
+        if p.has(opt!(SPEC, "h")) {
             let _ = ctx.stdout().write_all(USAGE.as_bytes());
             return 0;
         }
-        if p.has(&SPEC, "v") {
+        if p.has(opt!(SPEC, "v")) {
             let _ = ctx.stdout().write_all(VERSION.as_bytes());
             return 0;
         }
         for (o, what) in [("i", "-i (interactive mode)"), ("c", "-c (compile only)")] {
-            if p.has(&SPEC, o) {
+            if p.has(SPEC.find(o)) {
                 util::err(ctx, "bc", &format!("{what} is not supported in sandsh"));
                 return 1;
             }
         }
-        let std_only = p.has(&SPEC, "s") || env_get(ctx, "POSIXLY_CORRECT").is_some();
-        let warn = p.has(&SPEC, "w");
+        let std_only = p.has(opt!(SPEC, "s")) || env_get(ctx, "POSIXLY_CORRECT").is_some();
+        let warn = p.has(opt!(SPEC, "w"));
         let line_size = match env_get(ctx, "BC_LINE_LENGTH") {
             Some(v) => {
                 let n = atoi(&v);
@@ -358,7 +359,7 @@ impl Command for Bc {
         };
         let names: Vec<String> = p.operands.iter().map(|o| util::lossy(o)).collect();
         let mut prog = Program::new();
-        let use_math = p.has(&SPEC, "l");
+        let use_math = p.has(opt!(SPEC, "l"));
         if use_math {
             for n in mathlib::ORDER {
                 prog.func(n, false);

@@ -6,6 +6,7 @@
 //! implemented and says so instead of emitting something else.
 
 use sandsh_api::OptSpec;
+use sandsh_api::opt;
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
@@ -130,9 +131,9 @@ fn run_digits(enc: Enc, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
         Ok(p) => p,
         Err(s) => return s,
     };
-    let decode = p.has(&SPEC, "d");
-    let garbage = p.has(&SPEC, "i");
-    let wrap = match p.value(&SPEC, "w") {
+    let decode = p.has(opt!(SPEC, "d"));
+    let garbage = p.has(opt!(SPEC, "i"));
+    let wrap = match p.value(opt!(SPEC, "w")) {
         Some(v) => match util::lossy(v).parse::<usize>() {
             Ok(n) => n,
             Err(_) => {

@@ -249,9 +249,9 @@ fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> Exit
         Ok(p) => p,
         Err(s) => return s,
     };
-    let decode = p.has(spec, "d");
-    let garbage = p.has(spec, "i");
-    let wrap = match p.value(spec, "w") {
+    let decode = p.has(spec.find("d"));
+    let garbage = p.has(spec.find("i"));
+    let wrap = match p.value(spec.find("w")) {
         Some(v) => match util::lossy(v).parse::<u64>() {
             Ok(n) => n as usize,
             Err(_) => {

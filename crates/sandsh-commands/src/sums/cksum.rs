@@ -2,6 +2,7 @@
 //! default, the old `sum` algorithms (`-a sysv`, `-a bsd`), or a message digest (`-a sha256`,
 //! tagged output unless `--untagged`). Input streams in chunks.
 
+use sandsh_api::opt;
 use sandsh_api::{
     CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
 };
@@ -81,10 +82,10 @@ impl ParsedCommand for Cksum {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let alg = p
-            .value(&SPEC, "a")
+            .value(opt!(SPEC, "a"))
             .map(|v| util::lossy(v))
             .unwrap_or_else(|| "crc".into());
-        let bits = match p.value(&SPEC, "l") {
+        let bits = match p.value(opt!(SPEC, "l")) {
             Some(v) => match util::lossy(v).parse::<usize>() {
                 Ok(n) if n % 8 == 0 && n > 0 && n <= 512 => n,
                 _ => {
@@ -121,7 +122,7 @@ impl ParsedCommand for Cksum {
                 );
             }
         };
-        if p.has(&SPEC, "c") {
+        if p.has(opt!(SPEC, "c")) {
             util::err(
                 ctx,
                 "cksum",
@@ -141,7 +142,7 @@ impl ParsedCommand for Cksum {
             );
             return 1;
         }
-        let untagged = p.has(&SPEC, "untagged");
+        let untagged = p.has(opt!(SPEC, "untagged"));
         let stdin_only = p.operands.is_empty();
         let files = util::files_or_stdin(p.operands.clone());
         let table = crc_table();

@@ -445,7 +445,7 @@ impl Command for Sum {
         };
         let mut algo = self.algo;
         let mut fixed_len = false;
-        if let Some(l) = p.value(spec, "l") {
+        if let Some(l) = p.value(spec.find("l")) {
             let s = util::lossy(l);
             match s.parse::<usize>() {
                 Ok(n) if n % 8 == 0 && n > 0 && n <= 512 => {
@@ -479,9 +479,9 @@ impl Command for Sum {
             }
         }
         let files = util::files_or_stdin(p.operands.clone());
-        let zero = p.has(spec, "z");
-        if p.has(spec, "c") {
-            if p.has(spec, "tag") {
+        let zero = p.has(spec.find("z"));
+        if p.has(spec.find("c")) {
+            if p.has(spec.find("tag")) {
                 return util::usage(
                     ctx,
                     spec,
@@ -490,17 +490,17 @@ impl Command for Sum {
                 );
             }
             let o = CheckOpts {
-                quiet: p.has(spec, "quiet"),
-                status: p.has(spec, "status"),
-                strict: p.has(spec, "strict"),
-                warn: p.has(spec, "w"),
-                ignore_missing: p.has(spec, "ignore-missing"),
+                quiet: p.has(spec.find("quiet")),
+                status: p.has(spec.find("status")),
+                strict: p.has(spec.find("strict")),
+                warn: p.has(spec.find("w")),
+                ignore_missing: p.has(spec.find("ignore-missing")),
                 zero,
             };
             return check(ctx, name, algo, fixed_len, &files, &o);
         }
         for opt in ["quiet", "status", "strict", "ignore-missing"] {
-            if p.has(spec, opt) {
+            if p.has(spec.find(opt)) {
                 return util::usage(
                     ctx,
                     spec,
@@ -511,7 +511,7 @@ impl Command for Sum {
                 );
             }
         }
-        if p.has(spec, "w") {
+        if p.has(spec.find("w")) {
             return util::usage(
                 ctx,
                 spec,
@@ -519,7 +519,7 @@ impl Command for Sum {
                 1,
             );
         }
-        let tag = p.has(spec, "tag");
+        let tag = p.has(spec.find("tag"));
         let binary = p
             .opts
             .iter()

@@ -3,6 +3,7 @@
 //! A port of GNU expand's byte loop over the tab stops of [`super`]. Columns count bytes as
 //! GNU 9's expand does.
 
+use sandsh_api::opt;
 use sandsh_api::{CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, RiskLevel, ToolCtx};
 
 use sandsh_api::rows::FILES;
@@ -41,7 +42,7 @@ struct State {
 
 /// `expand` with its options parsed and its tab stops read.
 pub(super) fn run(p: ParsedArgs, tabs: TabStops, ctx: &mut dyn ToolCtx) -> ExitStatus {
-    let entire = !p.has(&SPEC, "i");
+    let entire = !p.has(opt!(SPEC, "i"));
     let mut st = State {
         column: 0,
         index: 0,

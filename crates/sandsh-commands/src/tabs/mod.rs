@@ -36,7 +36,7 @@ impl ParsedCommand for Tabs {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let spec = ParsedCommand::spec(self);
-        let tabs = match tab_stops(ctx, spec.name, &p.values(spec, "t")) {
+        let tabs = match tab_stops(ctx, spec.name, &p.values(spec.find("t"))) {
             Ok(t) => t,
             Err(s) => return s,
         };

@@ -4,6 +4,7 @@
 //! reach a tab stop), sharing the tab-stop list with `expand`. By default only leading blanks
 //! convert; `-a` or `-t` convert all, `--first-only` undoes that.
 
+use sandsh_api::opt;
 use sandsh_api::{CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, RiskLevel, ToolCtx};
 
 use sandsh_api::rows::FILES;
@@ -68,8 +69,8 @@ impl State {
 
 /// `unexpand` with its options parsed and its tab stops read.
 pub(super) fn run(p: ParsedArgs, tabs: TabStops, ctx: &mut dyn ToolCtx) -> ExitStatus {
-    let tv = p.values(&SPEC, "t");
-    let entire = (p.has(&SPEC, "a") || !tv.is_empty()) && !p.has(&SPEC, "first-only");
+    let tv = p.values(opt!(SPEC, "t"));
+    let entire = (p.has(opt!(SPEC, "a")) || !tv.is_empty()) && !p.has(opt!(SPEC, "first-only"));
     let mut st = State::line();
     let status = filter_chunks(ctx, "unexpand", p.operands, |data, out| {
         for &c0 in data {
