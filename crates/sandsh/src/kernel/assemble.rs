@@ -1,0 +1,200 @@
+//! Building a session from its [`super::KernelConfig`]: the root filesystem and its mounts,
+//! the environment, the command registry, the budget and the shell.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use sandsh_commands::Registry;
+use sandsh_interp::{Env, EnvParts, Shell};
+use sandsh_runtime::budget::MemoryBudget;
+use sandsh_vfs::{KernelBackend, MemoryFs, MemoryFsLimits, MountMode, MountSpec, MountTable};
+
+use super::{CancelToken, ExecutionLimits, Kernel, KernelConfig, Watchdog, preload};
+
+impl Kernel {
+    /// Create a session. A mount that cannot be opened does not panic: every `execute` of
+    /// the kernel then fails with the mount error (use [`Kernel::try_new`] to get it up front).
+    ///
+    /// THREAT INFO-KERN-1, INFO-ENV-1: a kernel owns its filesystem, shell state, budget,
+    /// watchdog and cancellation token, and starts from its own variables, never the host's.
+    pub fn new(config: KernelConfig) -> Self {
+        Self::build(config)
+    }
+
+    /// The configuration error every run of this session reports (a mount that failed, a
+    /// bad network allowlist or policy), if any.
+    pub fn config_error(&self) -> Option<&str> {
+        self.config_error.as_deref()
+    }
+
+    /// Create a session, failing when a mount cannot be opened.
+    pub fn try_new(config: KernelConfig) -> Result<Self, String> {
+        let k = Self::build(config);
+        match &k.config_error {
+            Some(e) => Err(e.clone()),
+            None => Ok(k),
+        }
+    }
+
+    pub(super) fn mount_all(
+        root: Arc<MemoryFs>,
+        mounts: &[MountSpec],
+    ) -> (Arc<dyn KernelBackend>, Option<String>) {
+        if mounts.is_empty() {
+            return (root, None);
+        }
+        let table = MountTable::new(root);
+        let mut err = None;
+        for m in mounts {
+            if let Err(e) = table.mount_spec(m) {
+                err.get_or_insert_with(|| format!("mount {}: {e}", m.host.display()));
+            }
+        }
+        (Arc::new(table), err)
+    }
+
+    /// The session's environment; `root` is the in-memory root when nothing is mounted.
+    /// The interpreter's environment for a session: `parts` as the kernel assembled them,
+    /// with every command's `/usr/bin` entry installed and the memory budget's hook set.
+    pub(super) fn make_env(
+        mut parts: EnvParts,
+        root: Option<&MemoryFs>,
+        registry: &Registry,
+        watchdog: &Watchdog,
+    ) -> Arc<Env> {
+        parts.command_entries =
+            sandsh_interp::path::install_entries(&*parts.backend, root, &registry.command_names());
+        let wd = watchdog.clone();
+        parts.patience = Some(Arc::new(move |budget| wd.hold(budget)));
+        let memory = parts.memory.clone();
+        let env = Env::new(parts);
+        // Crossing the budget stops the run like any limit (weak: the budget lives in the env).
+        let weak = Arc::downgrade(&env);
+        memory.set_hook(Box::new(move || {
+            if let Some(e) = weak.upgrade() {
+                e.stop_for_memory();
+            }
+        }));
+        env
+    }
+
+    pub(super) fn memfs_limits(l: &ExecutionLimits) -> MemoryFsLimits {
+        MemoryFsLimits {
+            max_total_bytes: Some(l.max_vfs_bytes),
+            max_files: Some(l.max_files),
+            max_file_size: Some(l.max_file_size),
+        }
+    }
+
+    fn build(config: KernelConfig) -> Self {
+        let memory = MemoryBudget::new(config.limits.max_memory);
+        let (backend, root, config_error) = match &config.backend {
+            Some(b) => (b.clone(), None, None),
+            None => {
+                let root = Arc::new(
+                    MemoryFs::with_default_tree(&config.username)
+                        .with_limits(Self::memfs_limits(&config.limits))
+                        .with_budget(memory.clone()),
+                );
+                let (b, err) = Self::mount_all(root.clone(), &config.mounts);
+                (b, Some(root), err)
+            }
+        };
+        let (network, config_error) = if config.allow_net.is_empty() {
+            (None, config_error)
+        } else {
+            match sandsh_net::NetPolicy::parse(&config.allow_net) {
+                Ok(policy) => {
+                    let net = sandsh_net::Net::with_max_time(
+                        policy,
+                        config.limits.max_net_bytes,
+                        config.net_max_time,
+                    );
+                    (Some(net), config_error)
+                }
+                Err(e) => (
+                    None,
+                    config_error.or(Some(format!("network allowlist: {e}"))),
+                ),
+            }
+        };
+        let config_error = config_error.or_else(|| config.policy.check().err());
+        let registry = match &config.shared_registry {
+            Some(r) => r.clone(),
+            None => Arc::new(config.command_registry()),
+        };
+        let cancel = CancelToken::new();
+        // Idle until the first run: a cancel between runs is dropped.
+        cancel.disarm();
+        let watchdog = Watchdog::new();
+        let bare_root = root.as_deref().filter(|_| config.mounts.is_empty());
+        let parts = EnvParts {
+            backend,
+            registry: registry.clone(),
+            limits: config.limits.clone(),
+            root_cancel: cancel.clone(),
+            memory,
+            patience: None,
+            command_entries: false,
+            network: network.clone(),
+        };
+        let env = Self::make_env(parts, bare_root, &registry, &watchdog);
+        let config_error = config_error
+            .or_else(|| preload::preload(&**env.backend(), &config.files, &config.copies).err());
+        let config_error = config_error.or_else(|| {
+            let dir = config.cwd.as_deref()?;
+            let p = sandsh_vfs::normalize(std::path::Path::new("/"), std::path::Path::new(dir));
+            match env.backend().stat(&p) {
+                Ok(m) if m.is_dir() => None,
+                Ok(_) => Some(format!("cwd {dir}: Not a directory")),
+                Err(_) => Some(format!("cwd {dir}: No such file or directory")),
+            }
+        });
+        if !config.policy.is_empty() {
+            let rw = config
+                .mounts
+                .iter()
+                .filter(|m| m.mode == MountMode::ReadWrite)
+                .map(|m| m.path.clone())
+                .collect();
+            env.set_policy(sandsh_interp::PolicyState::new(config.policy.clone(), rw));
+        }
+        let home = format!("/home/{}", config.username);
+        let cwd = match &config.cwd {
+            Some(dir) => {
+                sandsh_vfs::normalize(std::path::Path::new("/"), std::path::Path::new(dir))
+            }
+            None => PathBuf::from(&home),
+        };
+        let mut shell = Box::new(Shell::new(env, cwd, cancel.clone()));
+        let defaults = [
+            ("HOME", home.as_str()),
+            ("USER", config.username.as_str()),
+            ("LOGNAME", config.username.as_str()),
+            ("HOSTNAME", config.hostname.as_str()),
+            ("PATH", "/usr/local/bin:/usr/bin:/bin"),
+            ("LANG", "C.UTF-8"),
+            ("TERM", "dumb"),
+            ("SHELL", "/bin/bash"),
+        ];
+        shell.seed_environment(
+            defaults
+                .into_iter()
+                .chain(config.env.iter().map(|(k, v)| (k.as_str(), v.as_str()))),
+        );
+        Kernel {
+            shell,
+            registry,
+            stack: None,
+            cancel,
+            watchdog,
+            timeout: config.timeout,
+            root,
+            mounts: config.mounts,
+            network,
+            config_error,
+            interactive: false,
+            exited: false,
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! One run: arming the cancellation token and the watchdog, switching onto the kernel's
+//! stack, running the script in the interpreter, and turning how it ended (a timeout, a
+//! tripped limit, a cancel, a parse error) into the [`ExecResult`].
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use sandsh_interp::{RunEnd, RunOutcome, RunStreams, Stop};
+use sandsh_runtime::stack::BigStack;
+
+use super::{
+    CANCELLED_STATUS, ExecOptions, ExecResult, Kernel, LIMIT_EXCEEDED_STATUS, Limit,
+    OutputCallback, RunError, TIMEOUT_STATUS, format_duration, memwatch,
+};
+
+impl Kernel {
+    /// Run a script; files, variables and functions persist to the next call.
+    pub fn execute(&mut self, script: &str) -> ExecResult {
+        self.execute_with(script, ExecOptions::default())
+    }
+
+    /// Run a script, delivering output chunks to `callback(stdout, stderr)` as they reach the
+    /// final output. The returned result still holds the whole output.
+    pub fn execute_streaming(&mut self, script: &str, callback: OutputCallback) -> ExecResult {
+        let out_cb = callback.clone();
+        let err_cb = callback;
+        self.execute_with(
+            script,
+            ExecOptions {
+                stdin: None,
+                on_stdout: Some(Arc::new(move |b: &[u8]| out_cb(b, b""))),
+                on_stderr: Some(Arc::new(move |b: &[u8]| err_cb(b"", b))),
+                ..ExecOptions::default()
+            },
+        )
+    }
+
+    /// Run a script with explicit options.
+    pub fn execute_with(&mut self, script: &str, opts: ExecOptions) -> ExecResult {
+        // First of all: from here on a cancel from another thread lands, even one that arrives
+        // before the run has got going (THREAT DOS-CANCEL-3).
+        self.cancel.reset();
+        let mut opts = opts;
+        let (env, cwd) = (std::mem::take(&mut opts.env), opts.cwd.take());
+        let saved = match self.shell.apply_overrides(&env, cwd.as_deref()) {
+            Ok(saved) => saved,
+            Err(e) => {
+                self.cancel.disarm();
+                let msg = format!("sandsh: {e}\n");
+                if let Some(cb) = &opts.on_stderr {
+                    cb(msg.as_bytes());
+                }
+                return ExecResult {
+                    stderr: msg.into_bytes(),
+                    exit_code: 1,
+                    error: Some(RunError::InvalidRequest),
+                    ..ExecResult::default()
+                };
+            }
+        };
+        let result = self.execute_armed(script, opts);
+        self.shell.restore_overrides(saved);
+        self.end_threads();
+        self.cancel.disarm();
+        result
+    }
+
+    /// No thread outlives its run (THREAT DOS-PROC-2) but the session's jobs: jobs started in
+    /// subshells, `$(…)` and pipeline stages belong to the run, so the run is cancelled and
+    /// every one of its threads running shell code is waited for (bounded: a command that
+    /// ignores cancellation cannot hang the caller). Session jobs (a top-level `cmd &`) have
+    /// tokens of their own and keep running.
+    fn end_threads(&self) {
+        if self.shell.run_threads() == 0 {
+            return;
+        }
+        self.shell
+            .drain_procsubs(Instant::now() + Duration::from_secs(2));
+        self.cancel.cancel();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while self.shell.live_threads() > 0 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    fn execute_armed(&mut self, script: &str, opts: ExecOptions) -> ExecResult {
+        let start = Instant::now();
+        // A run that cannot start: the message goes to stderr (and its callback) alone.
+        let refuse = |msg: String, exit_code: i32, error: RunError| {
+            if let Some(cb) = &opts.on_stderr {
+                cb(msg.as_bytes());
+            }
+            ExecResult {
+                stderr: msg.into_bytes(),
+                exit_code,
+                error: Some(error),
+                duration: start.elapsed(),
+                ..ExecResult::default()
+            }
+        };
+        if let Some(e) = &self.config_error {
+            return refuse(format!("sandsh: {e}\n"), 1, RunError::Config);
+        }
+        let limits = self.shell.limits().clone();
+        if script.len() > limits.max_script_bytes {
+            let limit = limits.exceeded(Limit::ScriptBytes);
+            return refuse(
+                format!("sandsh: {limit}\n"),
+                LIMIT_EXCEEDED_STATUS,
+                RunError::LimitExceeded,
+            );
+        }
+        if self
+            .stack
+            .as_ref()
+            .is_none_or(|s| s.size() != limits.max_stack_bytes)
+        {
+            self.stack = None;
+            self.stack = BigStack::new(limits.max_stack_bytes);
+        }
+        let Some(stack) = self.stack.as_mut() else {
+            let msg = "sandsh: cannot map the interpreter stack\n".to_string();
+            return refuse(msg, 70, RunError::Internal);
+        };
+        let _memory_watch = memwatch::watch(self.shell.memory());
+        let timeout = opts.timeout.or(self.timeout);
+        if let Err(e) = self.watchdog.arm(timeout, &self.cancel) {
+            return refuse(format!("sandsh: {e}\n"), 70, RunError::Internal);
+        }
+        let mut capture = self.shell.begin_run(RunStreams {
+            stdin: opts.stdin,
+            on_stdout: opts.on_stdout,
+            on_stderr: opts.on_stderr,
+            stream_only: opts.stream_only,
+        });
+        let interactive = self.interactive;
+        let shell = &mut self.shell;
+        let outcome = stack.run(|| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                shell.run_top(script, interactive)
+            }))
+            .unwrap_or(RunOutcome {
+                status: 70,
+                exited: false,
+                parse_error: None,
+            })
+        });
+        let RunOutcome {
+            status,
+            exited,
+            parse_error,
+        } = outcome;
+        self.exited = exited;
+        let timed_out = self.watchdog.disarm();
+        // Session jobs outlive the run (`interp::jobs`); the run's other threads do not.
+        let RunEnd { stop } = self.shell.end_run(&mut capture);
+        let cancelled = self.cancel.is_cancelled();
+        let (exit_code, error, note) = if timed_out {
+            let t = timeout.unwrap_or_default();
+            (
+                TIMEOUT_STATUS,
+                Some(RunError::Timeout),
+                Some(format!("sandsh: timed out after {}\n", format_duration(t))),
+            )
+        } else {
+            match stop {
+                Some(Stop::Limit(l)) => (
+                    LIMIT_EXCEEDED_STATUS,
+                    Some(RunError::LimitExceeded),
+                    Some(format!("sandsh: {l}\n")),
+                ),
+                None if cancelled => (CANCELLED_STATUS, Some(RunError::Cancelled), None),
+                None if parse_error.is_some() => (status, Some(RunError::ParseError), None),
+                None => (status, None, None),
+            }
+        };
+        if let Some(n) = &note {
+            capture.note(n);
+        }
+        // THREAT DOS-OUT-2: output past the limit is dropped, flagged and said so.
+        let stdout_truncated = capture.stdout_truncated();
+        if stdout_truncated {
+            capture.note(&format!(
+                "sandsh: stdout truncated at {} bytes; raise with {}\n",
+                limits.max_output_bytes,
+                Limit::OutputBytes.long()
+            ));
+        }
+        let stderr_truncated = capture.stderr_truncated();
+        self.end_threads();
+        let (stdout, stderr) = capture.finish(&self.shell);
+        ExecResult {
+            stdout,
+            stderr,
+            exit_code,
+            error,
+            stdout_truncated,
+            stderr_truncated,
+            duration: start.elapsed(),
+            parse_error,
+        }
+    }
+}
