@@ -15,8 +15,6 @@ use sandsh_api::ToolCtx;
 use sandsh_api::fs::{FileType, Metadata};
 use sandsh_text::strftime::gmtime;
 
-pub use super::users::Names;
-
 use super::paths;
 
 /// The allocation unit the VFS is accounted in (ext4's usual block size).

@@ -2,7 +2,7 @@
 //! (never the host's), and the session's current user.
 //!
 //! One parse serves every command that shows or resolves owners: `ls -l`, `stat %U`, `find
-//! -user`, `id`, `groups`, `whoami`, `chown`, `nice`. Two views of `/etc/passwd` are kept
+//! -user`, `id`, `groups`, `whoami`, `chown`, `nice`, `tar`. Two views of `/etc/passwd` are kept
 //! apart on purpose, because the commands always differed there: a line with a numeric uid
 //! names that uid (what `ls`, `stat` and `find` show), while an [`Account`] also needs a
 //! numeric login group (what `id` and `chown` resolve).
@@ -55,28 +55,6 @@ fn records(ctx: &dyn ToolCtx, file: &str) -> Vec<Vec<String>> {
 /// The name (field 1) and numeric id (field 3) both files start their lines with.
 fn name_and_id(f: &[String]) -> Option<(String, u32)> {
     Some((f.first()?.clone(), f.get(2)?.parse().ok()?))
-}
-
-/// The names of one table by id, for a caller that reads a single file (`tar`).
-pub struct Names(Vec<(String, u32)>);
-
-impl Names {
-    pub fn load(ctx: &dyn ToolCtx, file: &str) -> Names {
-        Names(
-            records(ctx, file)
-                .iter()
-                .filter_map(|f| name_and_id(f))
-                .collect(),
-        )
-    }
-
-    /// The name of `id`, if known.
-    pub fn get(&self, id: u32) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(_, i)| *i == id)
-            .map(|(n, _)| n.as_str())
-    }
 }
 
 impl Table {

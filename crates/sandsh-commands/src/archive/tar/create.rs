@@ -10,7 +10,7 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use crate::fsutil::Names;
+use crate::users::Table;
 use crate::util;
 use sandsh_api::fs::{FileType, Metadata};
 
@@ -41,8 +41,8 @@ impl<W: Write> Write for Counting<W> {
 /// What one run needs while writing.
 struct Writer<'o> {
     o: &'o Opts,
-    users: Names,
-    groups: Names,
+    /// `/etc/passwd` and `/etc/group`, for the owner names in each header.
+    owners: Table,
     /// Where verbose names go: stderr when the archive is stdout.
     verbose_to_stderr: bool,
     long: LongList,
@@ -68,20 +68,14 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
         }
         return 0;
     }
-    let (backend, base, archive_path, users, groups) = {
+    let (backend, base, archive_path, owners) = {
         let Ok(c) = sh.try_borrow() else { return 2 };
         let base = match &o.dir {
             Some(d) => c.resolve_path(d),
             None => c.cwd().to_path_buf(),
         };
         let archive_path = (o.file != "-").then(|| c.resolve_path(&o.file));
-        (
-            c.backend().clone(),
-            base,
-            archive_path,
-            Names::load(&**c, "/etc/passwd"),
-            Names::load(&**c, "/etc/group"),
-        )
+        (c.backend().clone(), base, archive_path, Table::load(&**c))
     };
     if o.dir.is_some() && !backend.stat(&base).is_ok_and(|m| m.is_dir()) {
         let d = o.dir.clone().unwrap_or_default();
@@ -89,8 +83,7 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
     }
     let mut w = Writer {
         o,
-        users,
-        groups,
+        owners,
         verbose_to_stderr: o.file == "-",
         long: LongList::new(),
         warned_strip: Vec::new(),
@@ -349,11 +342,15 @@ fn emit(
     h.set_mtime(secs.max(0) as u64);
     h.set_entry_type(tar::EntryType::new(typ));
     // --numeric-owner leaves the names empty.
-    let owner = |names: &Names, id: u32| {
-        let name = if w.o.numeric { None } else { names.get(id) };
-        name.unwrap_or("").to_string()
+    let (user, group) = if w.o.numeric {
+        (None, None)
+    } else {
+        (w.owners.user_name(meta.uid), w.owners.group_name(meta.gid))
     };
-    let (user, group) = (owner(&w.users, meta.uid), owner(&w.groups, meta.gid));
+    let (user, group) = (
+        user.unwrap_or("").to_string(),
+        group.unwrap_or("").to_string(),
+    );
     let _ = h.set_username(&user);
     let _ = h.set_groupname(&group);
     if let Err(m) = put_names(w, out, &mut h, name, link.as_deref()) {
