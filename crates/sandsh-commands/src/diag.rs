@@ -39,6 +39,7 @@ pub fn io_msg(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "No such file or directory".into(),
         std::io::ErrorKind::PermissionDenied => "Permission denied".into(),
+        std::io::ErrorKind::IsADirectory => "Is a directory".into(),
         _ => e.to_string(),
     }
 }

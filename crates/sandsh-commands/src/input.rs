@@ -48,19 +48,23 @@ pub enum Source {
     File(Box<dyn Read + Send>),
 }
 
-/// Open an operand (`-` is stdin). Errors carry the GNU reason text; a directory gives
-/// "Is a directory".
-pub fn open(ctx: &mut dyn ToolCtx, operand: &[u8]) -> Result<Source, String> {
+/// Open an operand (`-` is stdin); a directory is an error of kind
+/// [`std::io::ErrorKind::IsADirectory`], as `read(2)` on one would give.
+pub fn open_source(ctx: &mut dyn ToolCtx, operand: &[u8]) -> std::io::Result<Source> {
     if operand == b"-" {
         return Ok(Source::Stdin);
     }
     let path = lossy(operand);
     if is_dir(ctx, &path) {
-        return Err("Is a directory".into());
+        return Err(std::io::ErrorKind::IsADirectory.into());
     }
-    ctx.open_read(&path)
-        .map(Source::File)
-        .map_err(|e| io_msg(&e))
+    ctx.open_read(&path).map(Source::File)
+}
+
+/// [`open_source`] with the error as GNU's reason text ("Is a directory"), for a caller that
+/// only prints it; one that decides by the error matches its kind instead.
+pub fn open(ctx: &mut dyn ToolCtx, operand: &[u8]) -> Result<Source, String> {
+    open_source(ctx, operand).map_err(|e| io_msg(&e))
 }
 
 /// Read one chunk from a source.

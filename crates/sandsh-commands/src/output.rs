@@ -4,11 +4,13 @@
 //! Commands collect output in a buffer and write it a chunk at a time: one write per record
 //! would cost a call each, one write at the end would hold the whole output in memory.
 
+use std::io::ErrorKind;
+
 use sandsh_api::fs::{VfsError, WriteMode};
 use sandsh_api::{Arg, ExitStatus, ToolCtx};
 
 use crate::diag::{display_name, err, io_msg, quote, vfs_msg};
-use crate::input::{CHUNK, Halt, Source, files_or_stdin, open};
+use crate::input::{CHUNK, Halt, Source, files_or_stdin, open_source};
 
 /// Whether `name` is one of the shell's descriptors rather than a file: `/dev/stdout`,
 /// `/dev/stderr`, `/dev/stdin`, `/dev/tty` or `/dev/fd/N`. Output there goes through
@@ -155,10 +157,11 @@ pub fn each_file_with_header(
     let mut status = 0;
     for f in &files {
         let name = display_name(f);
-        let opened = open(ctx, f);
-        if let Err(m) = &opened
-            && m != "Is a directory"
+        let opened = open_source(ctx, f);
+        if let Err(e) = &opened
+            && e.kind() != ErrorKind::IsADirectory
         {
+            let m = io_msg(e);
             err(
                 ctx,
                 cmd,
@@ -170,6 +173,7 @@ pub fn each_file_with_header(
         if !headers.write(ctx, &name) {
             return 1;
         }
+        let opened = opened.map_err(|e| io_msg(&e));
         match opened.and_then(|mut src| part(ctx, &mut src)) {
             Ok(true) => {}
             Ok(false) => return 1,

@@ -12,9 +12,9 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::diag;
 use super::obsolete;
 use super::util;
+use super::{diag, input};
 
 pub struct Strings;
 
@@ -145,10 +145,10 @@ impl ParsedCommand for Strings {
             } else {
                 util::lossy(f)
             };
-            let mut src = match util::open(ctx, f) {
+            let mut src = match input::open_source(ctx, f) {
                 Ok(s) => s,
-                Err(m) => {
-                    let m = if m == "Is a directory" {
+                Err(e) => {
+                    let m = if e.kind() == std::io::ErrorKind::IsADirectory {
                         format!("Warning: '{name}' is a directory")
                     } else {
                         format!("'{name}': No such file")

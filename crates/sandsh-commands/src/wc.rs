@@ -11,7 +11,7 @@ use sandsh_api::{
     ParsedCommand, RiskLevel, ToolCtx,
 };
 
-use super::util;
+use super::{input, util};
 
 pub struct Wc;
 
@@ -357,7 +357,7 @@ impl ParsedCommand for Wc {
                 lines_only: !(w.words || w.chars || w.maxlen),
                 ..Counter::default()
             };
-            match util::open(ctx, f) {
+            match input::open_source(ctx, f) {
                 Ok(mut src) => loop {
                     if ctx.is_cancelled() {
                         return 130;
@@ -372,10 +372,10 @@ impl ParsedCommand for Wc {
                         }
                     }
                 },
-                Err(m) => {
-                    util::err(ctx, "wc", &format!("{name}: {m}"));
+                Err(e) => {
+                    util::err(ctx, "wc", &format!("{name}: {}", util::io_msg(&e)));
                     status = 1;
-                    if m != "Is a directory" {
+                    if e.kind() != std::io::ErrorKind::IsADirectory {
                         continue;
                     }
                 }

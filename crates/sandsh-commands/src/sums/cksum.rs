@@ -163,8 +163,8 @@ impl ParsedCommand for Cksum {
                         }
                     }
                     Err(_) if ctx.is_cancelled() => return 130,
-                    Err(m) => {
-                        util::err(ctx, "cksum", &format!("{shown}: {m}"));
+                    Err(e) => {
+                        util::err(ctx, "cksum", &format!("{shown}: {}", util::io_msg(&e)));
                         status = 1;
                     }
                 }

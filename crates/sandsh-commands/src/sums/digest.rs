@@ -357,10 +357,11 @@ fn check(
                         }
                     }
                 }
-                Err(m) => {
-                    if o.ignore_missing && m == "No such file or directory" {
+                Err(e) => {
+                    if o.ignore_missing && e.kind() == std::io::ErrorKind::NotFound {
                         continue;
                     }
+                    let m = util::io_msg(&e);
                     unreadable += 1;
                     util::err(ctx, cmd, &format!("{name}: {m}"));
                     if !o.status {
@@ -552,8 +553,8 @@ impl Command for Sum {
                     }
                 }
                 Err(_) if ctx.is_cancelled() => return 130,
-                Err(m) => {
-                    util::err(ctx, name, &format!("{shown}: {m}"));
+                Err(e) => {
+                    util::err(ctx, name, &format!("{shown}: {}", util::io_msg(&e)));
                     status = 1;
                 }
             }

@@ -5,7 +5,7 @@ use sha2::Digest;
 
 use sandsh_api::{ArgSpec, ArgType, Cancelled, ToolCtx};
 
-use crate::util;
+use crate::{input, util};
 
 mod cksum;
 mod digest;
@@ -110,21 +110,21 @@ pub fn hex(b: &[u8]) -> String {
     s
 }
 
-/// Digest one operand (`-` is stdin), streaming. Errors are GNU's reason text.
-pub fn digest_file(ctx: &mut dyn ToolCtx, algo: Algo, name: &[u8]) -> Result<String, String> {
+/// Digest one operand (`-` is stdin), streaming.
+pub fn digest_file(ctx: &mut dyn ToolCtx, algo: Algo, name: &[u8]) -> std::io::Result<String> {
     let mut h = algo
         .hasher()
-        .ok_or_else(|| "unsupported length".to_string())?;
-    let mut src = util::open(ctx, name)?;
+        .ok_or_else(|| std::io::Error::other("unsupported length"))?;
+    let mut src = input::open_source(ctx, name)?;
     let mut buf = vec![0u8; util::CHUNK];
     loop {
         if ctx.is_cancelled() {
-            return Err(Cancelled.to_string());
+            return Err(Cancelled.into());
         }
         match util::read_chunk(ctx, &mut src, &mut buf) {
             Ok(0) => break,
             Ok(n) => h.feed(&buf[..n]),
-            Err(e) => return Err(util::io_msg(&e)),
+            Err(e) => return Err(e),
         }
     }
     Ok(hex(&h.finish()))
