@@ -124,3 +124,38 @@ fn no_option_is_declared_twice() {
         failures.join(", ")
     );
 }
+
+/// Every option row a builtin declares (bash's, as `help` lists them) is one the builtin
+/// accepts: given alone, in a subshell so that `set -n` or `cd` leaves no trace, it draws no
+/// "invalid option".
+#[test]
+fn every_builtin_option_is_accepted() {
+    let mut k = Kernel::new(KernelConfig::default());
+    let mut failures = Vec::new();
+    let mut tried = 0;
+    for spec in Kernel::builtin_specs() {
+        for o in spec.options {
+            let Some(c) = o.short else { continue };
+            let value = match o.value {
+                Some("option-name") => " errexit",
+                Some(_) => " 0",
+                None => "",
+            };
+            let script = format!("( {} '-{c}'{value} ) </dev/null >/dev/null", spec.name);
+            let r = k.execute_with(
+                &script,
+                ExecOptions {
+                    timeout: Some(Duration::from_secs(5)),
+                    ..ExecOptions::default()
+                },
+            );
+            tried += 1;
+            let err = r.stderr_str();
+            if let Some(c) = PARSER_COMPLAINTS.iter().find(|c| err.contains(*c)) {
+                failures.push(format!("`{script}`: {c}: {}", err.trim_end()));
+            }
+        }
+    }
+    assert!(tried > 100, "only {tried} builtin options tried");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

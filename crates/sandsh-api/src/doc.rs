@@ -2,7 +2,7 @@
 //! (`help NAME --json`, tool schemas). Everything is derived from the spec, so documentation
 //! cannot drift from the option table the command parses with.
 
-use super::{ArgType, CommandSpec};
+use super::{ArgType, CommandSpec, OptSpec};
 
 /// The man-style page of a command.
 pub fn render_help(spec: &CommandSpec) -> String {
@@ -90,12 +90,7 @@ pub fn spec_json(spec: &CommandSpec) -> serde_json::Value {
         "summary": spec.summary,
         "usage": spec.usage,
         "description": spec.description,
-        "options": spec.options.iter().map(|o| serde_json::json!({
-            "short": o.short.map(|c| c.to_string()),
-            "long": o.long,
-            "value": o.value,
-            "help": o.help,
-        })).collect::<Vec<_>>(),
+        "options": spec.options.iter().map(option_json).collect::<Vec<_>>(),
         "operands": spec.operands.iter().map(|a| serde_json::json!({
             "name": a.name,
             "type": type_name(a.kind),
@@ -111,6 +106,16 @@ pub fn spec_json(spec: &CommandSpec) -> serde_json::Value {
         })).collect::<Vec<_>>(),
         "errors": spec.errors,
         "risk": spec.risk.as_str(),
+    })
+}
+
+/// One option row as JSON: `{short, long, value, help}`.
+pub fn option_json(o: &OptSpec) -> serde_json::Value {
+    serde_json::json!({
+        "short": o.short.map(|c| c.to_string()),
+        "long": o.long,
+        "value": o.value,
+        "help": o.help,
     })
 }
 

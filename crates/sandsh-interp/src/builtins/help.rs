@@ -32,16 +32,26 @@ const TOPICS: &[(&str, &str)] = &[
     ),
 ];
 
+/// `help NAME` for a builtin, laid out as bash's: the synopsis, the summary, and the options
+/// (`-x VALUE<TAB>what it does`).
 fn builtin_page(b: &BuiltinDef) -> String {
-    format!(
-        "{}: {}\n    {}.\n",
-        b.spec.name, b.spec.usage, b.spec.summary
-    )
+    let s = &b.spec;
+    let mut page = format!("{}: {}\n    {}.\n", s.name, s.usage, s.summary);
+    if !s.options.is_empty() {
+        page.push_str("    \n    Options:\n");
+        for o in s.options {
+            let value = o.value.map(|v| format!(" {v}")).unwrap_or_default();
+            let flag = o.short.map(|c| format!("-{c}")).unwrap_or_default();
+            page.push_str(&format!("      {flag}{value}\t{}\n", o.help));
+        }
+    }
+    page
 }
 
 fn builtin_json(b: &BuiltinDef) -> serde_json::Value {
     let s = &b.spec;
-    serde_json::json!({"name": s.name, "usage": s.usage, "summary": s.summary, "group": "shell", "builtin": true})
+    let options: Vec<serde_json::Value> = s.options.iter().map(doc::option_json).collect();
+    serde_json::json!({"name": s.name, "usage": s.usage, "summary": s.summary, "group": "shell", "builtin": true, "options": options})
 }
 
 pub fn help(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {

@@ -8,6 +8,7 @@ mod flow;
 mod getopts;
 mod help;
 mod jobs;
+mod options;
 mod read;
 mod set;
 pub(super) mod table;

@@ -10,8 +10,8 @@ use sandsh_api::{CommandSpec, Example, RiskLevel};
 use super::super::expand::ExpAssign;
 use super::super::{Res, Shell};
 use super::{
-    Builtin, alias, core, declare, flow, getopts, help, jobs, read, set, test, text, timeout,
-    ulimit, umask, wait,
+    Builtin, alias, core, declare, flow, getopts, help, jobs, options, read, set, test, text,
+    timeout, ulimit, umask, wait,
 };
 
 /// One shell builtin.
@@ -38,7 +38,7 @@ const fn def(
             summary,
             usage,
             description: summary,
-            options: &[],
+            options: options::of(name),
             operands: &[],
             returns: "",
             examples,
@@ -359,9 +359,9 @@ pub static BUILTINS: &[BuiltinDef] = &[
         false,
         help::help,
         &[Example {
-            description: "one builtin's synopsis",
-            script: "help cd",
-            stdout: "cd: cd [-L|-P] [dir]\n    change the working directory.\n",
+            description: "one builtin's synopsis and options",
+            script: "help pwd",
+            stdout: "pwd: pwd [-LP]\n    print the working directory.\n    \n    Options:\n      -L\tprint the value of $PWD if it names the current working directory\n      -P\tprint the physical directory, without any symbolic links\n",
         }],
     ),
     def(
