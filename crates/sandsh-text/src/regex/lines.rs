@@ -29,7 +29,7 @@ impl LineFinder {
     pub(crate) fn new(pattern: &str) -> Result<LineFinder, Error> {
         let hir = regex_automata::util::syntax::parse_with(pattern, &syntax_config())
             .map_err(engine_err)?;
-        let hir = line_only(hir);
+        let hir = trim_optional_ends(line_only(hir));
         let re = meta::Builder::new()
             .configure(
                 meta::Config::new()
@@ -67,6 +67,42 @@ pub fn line_around(hay: &[u8], start: usize, at: usize) -> (usize, usize) {
     let ls = memchr::memrchr(b'\n', &hay[start..at]).map_or(start, |k| start + k + 1);
     let le = memchr::memchr(b'\n', &hay[at..]).map_or(hay.len(), |k| at + k);
     (ls, le)
+}
+
+/// `h` without the parts at either end that may match the empty string (`.*error.*omega.*`
+/// becomes `error.*omega`): a line holds a match of one exactly when it holds a match of the
+/// other, and a leading `.*` would keep the search from skipping to a literal.
+fn trim_optional_ends(h: Hir) -> Hir {
+    let optional = |h: &Hir| matches!(h.kind(), HirKind::Repetition(r) if r.min == 0);
+    match h.into_kind() {
+        HirKind::Concat(mut v) => {
+            while v.last().is_some_and(optional) {
+                v.pop();
+            }
+            let lead = v.iter().take_while(|h| optional(h)).count();
+            Hir::concat(v.split_off(lead))
+        }
+        HirKind::Alternation(v) => {
+            Hir::alternation(v.into_iter().map(trim_optional_ends).collect())
+        }
+        HirKind::Capture(c) => trim_optional_ends(*c.sub),
+        HirKind::Repetition(r) if r.min == 0 => Hir::empty(),
+        kind => rebuild(kind),
+    }
+}
+
+/// The expression of `kind`, unchanged.
+fn rebuild(kind: HirKind) -> Hir {
+    match kind {
+        HirKind::Empty => Hir::empty(),
+        HirKind::Literal(hir::Literal(bytes)) => Hir::literal(bytes),
+        HirKind::Class(c) => Hir::class(c),
+        HirKind::Look(l) => Hir::look(l),
+        HirKind::Repetition(r) => Hir::repetition(r),
+        HirKind::Capture(c) => Hir::capture(c),
+        HirKind::Concat(v) => Hir::concat(v),
+        HirKind::Alternation(v) => Hir::alternation(v),
+    }
 }
 
 /// `h` rewritten so that it cannot match a `\n` and its subject anchors are line anchors.

@@ -322,3 +322,16 @@ fn line_finder_anchors_are_line_anchors() {
             .is_none()
     );
 }
+
+#[test]
+fn line_finder_ignores_optional_ends() {
+    // `.*X.*` finds the lines `X` finds; what may match nothing cannot decide a line.
+    let hay = "a\nxerror omega\nomega error\n";
+    assert_eq!(lines_found(&bre(".*error.*omega.*"), hay), [(2, 14)]);
+    assert_eq!(
+        lines_found(&ere("(x*|error)(y)?"), hay),
+        [(0, 1), (2, 14), (15, 26)]
+    );
+    assert_eq!(lines_found(&ere("^.*omega$"), hay), [(2, 14)]);
+    assert_eq!(lines_found(&ere("a*|b*"), "x\n"), [(0, 1)]);
+}
