@@ -48,3 +48,4 @@ mod util; // helpers shared by the modules
 
 // The benchmark cases, checked against bash.
 mod bench_cases;
+mod cliffs; // every regex-taking command scales linearly with its input

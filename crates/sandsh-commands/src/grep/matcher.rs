@@ -1,7 +1,7 @@
 //! The compiled form of grep's patterns: one [`Regex`] for all of them, plus GNU's `-w` and
 //! `-x` rules applied around it.
 
-use sandsh_text::regex::{self, Flags, Regex, Syntax};
+use sandsh_text::regex::{self, Flags, LineFinder, Regex, Syntax};
 
 use super::options::{Config, Mode};
 
@@ -10,9 +10,10 @@ pub struct Matcher {
     re: Option<Regex>,
     word: bool,
     line: bool,
-    /// How to build the buffer-wide candidate search, built on first use.
-    candidate_src: Option<(Vec<Vec<u8>>, Mode, bool)>,
-    candidate: std::sync::OnceLock<Option<Regex>>,
+    /// Whether whole buffers may be searched for matching lines ([`Matcher::candidate`]).
+    buffer_ok: bool,
+    /// The buffer-wide line search, built on first use.
+    candidate: std::sync::OnceLock<Option<LineFinder>>,
     /// `-F` without `-i`, `-w` or `-x`: the strings as Aho-Corasick automata instead of a
     /// regex (`re` is then `None`). They build in milliseconds where a regex of 100,000
     /// alternatives takes a second and hundreds of megabytes, and test a line without the
@@ -67,24 +68,26 @@ impl Literals {
     }
 }
 
-/// The buffer-wide search for lines that may match ([`Matcher::candidate`]).
+/// The buffer-wide search for the lines that match ([`Matcher::candidate`]).
 pub enum Candidate<'a> {
-    Re(&'a Regex),
+    Re(&'a LineFinder),
     Lit(&'a aho_corasick::AhoCorasick),
 }
 
 impl Candidate<'_> {
-    /// The first match at or after `start`; with `-F` strings it may not be the leftmost,
-    /// but it is in the first line that holds one (no string holds a newline).
-    pub fn find_first_at(&self, hay: &[u8], start: usize) -> Option<(usize, usize)> {
+    /// The first line at or after `start` (where a line begins) that has a match of the
+    /// pattern: its start and end (without the newline). Only where the match ends is
+    /// searched for, never its bounds: those are found on the line, where they are printed.
+    pub fn find_line(&self, hay: &[u8], start: usize) -> Option<(usize, usize)> {
         match self {
-            Candidate::Re(re) => re.find_first_at(hay, start),
+            Candidate::Re(f) => f.find_line(hay, start),
             Candidate::Lit(ac) => {
                 if start > hay.len() {
                     return None;
                 }
+                // No string holds a newline: the match is inside one line.
                 let m = ac.find(aho_corasick::Input::new(hay).range(start..))?;
-                Some((m.start(), m.end()))
+                Some(regex::line_around(hay, start, m.end()))
             }
         }
     }
@@ -204,55 +207,37 @@ impl Matcher {
             .as_ref()
             .map(|r| r.warnings().to_vec())
             .unwrap_or_default();
-        // A candidate search over whole buffers: the same patterns with `^`/`$` at line
-        // breaks find a superset of the matching lines (each candidate is then checked on
-        // its own). Not for -z, -P, back-references or buffer anchors (\` \').
+        // Whole buffers of lines are searched with a form of the pattern that cannot match
+        // across lines; not for -z, -P or back-references, which are matched line by line.
+        // The literal automata search whole buffers themselves.
         let buffer_ok = c.eol == b'\n'
             && c.mode != Mode::Perl
-            && re.as_ref().is_some_and(|r| !r.has_backrefs())
-            && (c.mode == Mode::Fixed
-                || !c
-                    .patterns
-                    .iter()
-                    .any(|p| p.windows(2).any(|w| w == b"\\`" || w == b"\\'")));
-        // The literal automata search whole buffers themselves.
-        let buffer_ok = buffer_ok && literals.is_none();
+            && literals.is_none()
+            && re.as_ref().is_some_and(|r| !r.has_backrefs());
         Ok((
             Matcher {
                 re,
                 literals,
                 word: c.word && !c.line,
                 line: c.line,
-                candidate_src: buffer_ok.then(|| (c.patterns.clone(), c.mode, c.icase)),
+                buffer_ok,
                 candidate: std::sync::OnceLock::new(),
             },
             warnings,
         ))
     }
 
-    /// The buffer-wide candidate search, when there is one.
+    /// The buffer-wide line search, when there is one.
     pub fn candidate(&self) -> Option<Candidate<'_>> {
         if let Some(l) = &self.literals {
             return Some(Candidate::Lit(&l.first));
         }
         self.candidate
             .get_or_init(|| {
-                let (pats, mode, icase) = self.candidate_src.as_ref()?;
-                let flags = Flags {
-                    icase: *icase,
-                    multiline: true,
-                };
-                let pats: Vec<&[u8]> = pats.iter().map(|p| p.as_slice()).collect();
-                match mode {
-                    Mode::Basic => Regex::new_many(&pats, Syntax::Basic, flags).ok(),
-                    Mode::Extended => Regex::new_many(&pats, Syntax::Extended, flags).ok(),
-                    Mode::Fixed => {
-                        let joined: Vec<String> =
-                            pats.iter().map(|p| regex::escape_literal(p)).collect();
-                        Regex::from_translated(&joined.join("|"), flags).ok()
-                    }
-                    Mode::Perl => None,
-                }
+                self.re
+                    .as_ref()
+                    .filter(|_| self.buffer_ok)
+                    .and_then(Regex::line_finder)
             })
             .as_ref()
             .map(Candidate::Re)

@@ -522,7 +522,7 @@ impl Grep<'_> {
         }
     }
 
-    /// Search a region of complete lines with the buffer-wide candidate regex: lines between
+    /// Search a region of complete lines with the buffer-wide line search: lines between
     /// candidates cannot match and are only counted unless something must be done with them.
     fn scan(
         &mut self,
@@ -572,14 +572,8 @@ impl Grep<'_> {
                 }
                 continue;
             }
-            let found = cand.find_first_at(region, p);
-            let line_start = match found {
-                Some((ms, _)) => match memchr::memrchr(eol, &region[p..ms]) {
-                    Some(k) => p + k + 1,
-                    None => p,
-                },
-                None => region.len(),
-            };
+            let found = cand.find_line(region, p);
+            let line_start = found.map_or(region.len(), |(s, _)| s);
             let line_start_before = p;
             // Lines that cannot match.
             if gaps_matter {
@@ -610,10 +604,9 @@ impl Grep<'_> {
             let (len, consumed) = first_line(rest, eol);
             *lineno += 1;
             let line = &rest[..len];
-            // A candidate match inside the line is a match of the line (the multiline pattern
-            // and the per-line one agree within a line); -w/-x still need their own check.
-            let inside = found.is_some_and(|(_, me)| me <= p + len);
-            let matched = (inside && self.m.plain()) || self.m.is_match(line);
+            // The line search matches exactly what the per-line pattern does; -w/-x still
+            // need their own check.
+            let matched = self.m.plain() || self.m.is_match(line);
             dense = if p == line_start_before { dense + 1 } else { 0 };
             self.line(ctx, st, line, *lineno, *offset, Some(matched));
             p += consumed;

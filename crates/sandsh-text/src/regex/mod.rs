@@ -33,7 +33,7 @@
 //!
 //! - [`Regex::new`] / [`Regex::new_many`] (several patterns matched as one alternation, as
 //!   `grep -e A -e B` needs), [`Regex::is_match`], [`Regex::is_match_at`], [`Regex::find_at`],
-//!   [`Regex::captures_at`], [`Regex::longest_at`], [`Regex::find_first_at`],
+//!   [`Regex::captures_at`], [`Regex::longest_at`], [`Regex::line_finder`],
 //!   [`Regex::has_backrefs`], [`Regex::groups`], [`Regex::warnings`].
 //! - [`Flags`]: `icase` (`grep -i`, sed `I`), `multiline` (`^`/`$` also at newlines, sed `M`).
 //!   `.` and `[^…]` match a newline, as in POSIX regexec (sed's pattern space, `grep -z`).
@@ -45,6 +45,7 @@
 //!   compiles such `regex`-syntax text; [`Regex::new_perl`] compiles Perl syntax (`grep -P`,
 //!   leftmost-first, `fancy-regex` when it needs look-around or back-references).
 
+mod lines;
 mod translate;
 
 use std::sync::{Mutex, OnceLock};
@@ -54,6 +55,7 @@ use regex_automata::nfa::thompson::pikevm::{Cache as PikeCache, PikeVM};
 use regex_automata::util::syntax;
 use regex_automata::{Anchored, Input, MatchKind, meta};
 
+pub use lines::{LineFinder, line_around};
 pub use translate::{Translated, translate, warnings_of};
 
 /// Which POSIX dialect a pattern is written in.
@@ -560,19 +562,13 @@ impl Regex {
         }
     }
 
-    /// A match at or after `start` with the leftmost start but not necessarily the POSIX
-    /// longest end: cheaper than [`Regex::find_at`] when only the position matters (e.g. to
-    /// find candidate lines in a buffer).
-    pub fn find_first_at(&self, hay: &[u8], start: usize) -> Option<(usize, usize)> {
-        if start > hay.len() {
-            return None;
-        }
+    /// A search over a buffer of `\n`-terminated lines for the lines this pattern matches
+    /// ([`LineFinder`]); `None` for back-reference and Perl patterns, which are matched line by
+    /// line.
+    pub fn line_finder(&self) -> Option<LineFinder> {
         match &self.engine {
-            Engine::Auto(a) => {
-                a.re.search(&Input::new(hay).range(start..))
-                    .map(|m| (m.start(), m.end()))
-            }
-            Engine::Fancy(_) | Engine::Many(_) => self.find_at(hay, start),
+            Engine::Auto(a) if !a.first => LineFinder::new(&a.pattern).ok(),
+            _ => None,
         }
     }
 

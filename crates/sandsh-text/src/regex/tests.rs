@@ -251,7 +251,6 @@ fn literal_perl_and_first() {
     assert_eq!(p.find_at(b"abba", 0), Some((1, 3)));
     assert!(p.has_backrefs());
     let r = ere("a|ab");
-    assert_eq!(r.find_first_at(b"xab", 0), Some((1, 2)));
     assert_eq!(r.find_at(b"xab", 0), Some((1, 3)));
     assert!(!r.has_backrefs());
 }
@@ -272,4 +271,67 @@ fn perl_quote_blocks_are_literal() {
     let p = Regex::new_perl(b"x\\Qa.b\\E+", Flags::default()).expect("compiles");
     assert_eq!(p.find_at(b"xa.bb", 0), Some((0, 5)));
     assert_eq!(p.find_at(b"xaxb", 0), None);
+}
+
+/// The lines [`LineFinder`] finds from `start`, as (start, end) pairs.
+fn lines_found(re: &Regex, hay: &str) -> Vec<(usize, usize)> {
+    let f = re.line_finder().expect("a line finder");
+    let h = hay.as_bytes();
+    let mut out = Vec::new();
+    let mut pos = 0;
+    while pos < h.len() {
+        let Some((s, e)) = f.find_line(h, pos) else {
+            break;
+        };
+        out.push((s, e));
+        pos = e + 1;
+    }
+    out
+}
+
+#[test]
+fn line_finder_never_matches_across_lines() {
+    // Per line, `.` and `[^…]` may match a newline; buffer-wide they must not.
+    let hay = "error a\nb omega\nerror omega x\nomega\n";
+    assert_eq!(lines_found(&bre("error.*omega"), hay), [(16, 29)]);
+    assert_eq!(lines_found(&ere("a[^x]*b"), "a\nb\nab\n"), [(4, 6)]);
+    assert_eq!(lines_found(&ere("a\\sb"), "a\nb\na b\n"), [(4, 7)]);
+    assert_eq!(lines_found(&ere("a\\W*b"), "a\nb\n"), []);
+}
+
+#[test]
+fn line_finder_anchors_are_line_anchors() {
+    assert_eq!(lines_found(&bre("^abc$"), "zabc\nabc\nabcz\n"), [(5, 8)]);
+    assert_eq!(lines_found(&bre("\\`a"), "ba\nab\n"), [(3, 5)]);
+    assert_eq!(lines_found(&bre("a\\'"), "ab\nba\n"), [(3, 5)]);
+    assert_eq!(lines_found(&bre(""), "x\n\ny"), [(0, 1), (2, 2), (3, 4)]);
+    let i = Regex::new(
+        b"ERROR.*omega",
+        Syntax::Extended,
+        Flags {
+            icase: true,
+            multiline: false,
+        },
+    )
+    .expect("compiles");
+    assert_eq!(lines_found(&i, "Error x\nomega\nerror OMEGA\n"), [(14, 25)]);
+    assert!(
+        Regex::new(b"\\(a\\)\\1", Syntax::Basic, Flags::default())
+            .expect("compiles")
+            .line_finder()
+            .is_none()
+    );
+}
+
+#[test]
+fn line_finder_ignores_optional_ends() {
+    // `.*X.*` finds the lines `X` finds; what may match nothing cannot decide a line.
+    let hay = "a\nxerror omega\nomega error\n";
+    assert_eq!(lines_found(&bre(".*error.*omega.*"), hay), [(2, 14)]);
+    assert_eq!(
+        lines_found(&ere("(x*|error)(y)?"), hay),
+        [(0, 1), (2, 14), (15, 26)]
+    );
+    assert_eq!(lines_found(&ere("^.*omega$"), hay), [(2, 14)]);
+    assert_eq!(lines_found(&ere("a*|b*"), "x\n"), [(0, 1)]);
 }
