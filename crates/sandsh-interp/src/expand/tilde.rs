@@ -1,4 +1,4 @@
-//! Tilde expansion: `~` (`$HOME`), `~user` from the sandbox's users, `~+` and `~-`.
+//! Tilde expansion: `~` (`$HOME`), `~user` (a home under `/home`, or `/root`), `~+` and `~-`.
 
 use crate::Shell;
 
