@@ -5,10 +5,12 @@ use std::cmp::Ordering;
 
 use sandsh_api::{Charge, ExitStatus, ToolCtx};
 
-use super::{
-    Cfg, Kind, compare, compare_dec, compare_pre, compare_rest, key_text, line_digests, num_parts,
-    util,
-};
+use super::compare::{Cfg, compare, compare_dec, compare_pre, compare_rest};
+use super::fields::key_text;
+use super::keys::Kind;
+use super::numeric::num_parts;
+use super::random::line_digests;
+use super::util;
 
 /// Splits `data` into records and sorts them (then drops duplicates for `-u`), with the
 /// fastest method the keys allow.

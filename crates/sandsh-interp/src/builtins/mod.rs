@@ -2,13 +2,19 @@
 //! than in `sandsh-commands` (which only sees `ToolCtx`).
 
 mod alias;
-mod core;
+mod bash;
+mod command;
 mod declare;
+mod dirs;
+mod eval;
+mod fixed;
 mod flow;
 mod getopts;
+mod hash;
 mod help;
 mod jobs;
 mod options;
+mod output;
 mod read;
 mod set;
 pub(super) mod table;

@@ -10,8 +10,8 @@ use sandsh_api::{CommandSpec, Example, RiskLevel};
 use super::super::expand::ExpAssign;
 use super::super::{Res, Shell};
 use super::{
-    Builtin, alias, core, declare, flow, getopts, help, jobs, options, read, set, test, text,
-    timeout, ulimit, umask, wait,
+    Builtin, alias, bash, command, declare, dirs, eval, fixed, flow, getopts, hash, help, jobs,
+    options, output, read, set, test, text, timeout, ulimit, umask, wait,
 };
 
 /// One shell builtin.
@@ -57,7 +57,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         ". filename [arguments]",
         "run a file in the current shell",
         true,
-        core::source,
+        eval::source,
         &[Example {
             description: "read definitions from a file",
             script: "echo 'x=5' > defs.sh; . ./defs.sh; echo $x",
@@ -69,7 +69,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         ": [arguments]",
         "do nothing; succeed",
         true,
-        core::true_,
+        fixed::true_,
         &[Example {
             description: "a no-op that succeeds",
             script: ": ignored arguments && echo ok",
@@ -105,7 +105,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "bash [-euxo opt] [-c cmds [name [args]] | file [args]]",
         "run a nested shell over the same filesystem",
         false,
-        core::bash,
+        bash::bash,
         &[Example {
             description: "run a command string",
             script: "bash -c 'echo $(( $1 * 2 ))' name 21",
@@ -141,7 +141,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "builtin name [args]",
         "run a shell builtin",
         false,
-        core::builtin,
+        command::builtin,
         &[Example {
             description: "bypass a function of the same name",
             script: "echo() { :; }; builtin echo hi",
@@ -165,7 +165,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "cd [-L|-P] [dir]",
         "change the working directory",
         false,
-        core::cd,
+        dirs::cd,
         &[Example {
             description: "change directory",
             script: "cd / && pwd",
@@ -177,7 +177,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "command [-vV] name [args]",
         "run a command, bypassing functions",
         false,
-        core::command,
+        command::command,
         &[Example {
             description: "say how a name resolves",
             script: "command -v cd",
@@ -213,7 +213,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "dirs [-c]",
         "show the directory stack",
         false,
-        core::dirs,
+        dirs::dirs,
         &[Example {
             description: "the stack after pushd",
             script: "cd /; pushd /tmp >/dev/null; dirs",
@@ -237,7 +237,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "echo [-neE] [arg ...]",
         "write arguments to standard output",
         false,
-        core::echo,
+        output::echo,
         &[Example {
             description: "with and without a newline",
             script: "echo -n a; echo b",
@@ -261,7 +261,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "eval [arg ...]",
         "run arguments as a shell command",
         true,
-        core::eval,
+        eval::eval,
         &[Example {
             description: "run a command held in a variable",
             script: "cmd='echo hi'; eval \"$cmd\"",
@@ -273,7 +273,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "exec [command [args]] [redirections]",
         "replace the shell with a command, or apply redirections",
         true,
-        core::exec,
+        eval::exec,
         &[Example {
             description: "open a file descriptor for the rest of the script",
             script: "exec 3>&1; echo to-fd-3 >&3",
@@ -309,7 +309,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "false",
         "do nothing, unsuccessfully",
         false,
-        core::false_,
+        fixed::false_,
         &[Example {
             description: "fail",
             script: "false || echo failed",
@@ -345,7 +345,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "hash [-r] [name ...]",
         "remember command locations",
         false,
-        core::hash,
+        hash::hash,
         &[Example {
             description: "forget remembered locations",
             script: "hash -r && echo cleared",
@@ -429,7 +429,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "popd",
         "remove a directory from the stack",
         false,
-        core::popd,
+        dirs::popd,
         &[Example {
             description: "return to the previous directory",
             script: "cd /; pushd /tmp >/dev/null; popd >/dev/null; pwd",
@@ -441,7 +441,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "printf [-v var] format [arguments]",
         "format and print arguments",
         false,
-        core::printf,
+        output::printf,
         &[Example {
             description: "pad a number",
             script: "printf '%03d\\n' 7",
@@ -453,7 +453,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "pushd [dir]",
         "add a directory to the stack",
         false,
-        core::pushd,
+        dirs::pushd,
         &[Example {
             description: "push and print the stack",
             script: "cd /; pushd /tmp",
@@ -465,7 +465,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "pwd [-LP]",
         "print the working directory",
         false,
-        core::pwd,
+        dirs::pwd,
         &[Example {
             description: "the current directory",
             script: "cd /; pwd",
@@ -537,7 +537,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "sh [options] [-c cmds | file]",
         "run a nested shell",
         false,
-        core::bash,
+        bash::bash,
         &[Example {
             description: "$0 of a command string",
             script: "sh -c 'echo $0' myname",
@@ -573,7 +573,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "source filename [arguments]",
         "run a file in the current shell",
         true,
-        core::source,
+        eval::source,
         &[Example {
             description: "run a file with arguments",
             script: "echo 'echo \"sourced with $1\"' > lib.sh; source ./lib.sh arg",
@@ -609,7 +609,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "times",
         "print process times",
         true,
-        core::times,
+        fixed::times,
         &[Example {
             description: "always succeeds",
             script: "times >/dev/null && echo ok",
@@ -633,7 +633,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "true",
         "do nothing, successfully",
         false,
-        core::true_,
+        fixed::true_,
         &[Example {
             description: "succeed",
             script: "true && echo ok",
@@ -645,7 +645,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
         "type [-aftpP] name ...",
         "describe how a name would be run",
         false,
-        core::type_,
+        command::type_,
         &[Example {
             description: "what kind of name",
             script: "type -t cd; f() { :; }; type -t f",

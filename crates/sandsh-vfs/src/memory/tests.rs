@@ -1,6 +1,8 @@
 //! Unit tests of [`MemoryFs`], each checking the errno a Linux syscall would give.
 
 use super::*;
+use crate::{KernelBackend, VfsError, VfsResult, WriteMode};
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 

@@ -1,0 +1,217 @@
+//! Comparing two files: reading each side (`-` for standard input, `-N` for an absent one),
+//! the header lines with their names and times, and the report (`-q`, `-s`, binary files) or
+//! the diff.
+
+use std::collections::HashMap;
+
+use sandsh_api::ToolCtx;
+use sandsh_text::strftime::{Moment, format_moment};
+
+use super::analyze::Change;
+use super::format::render;
+use super::lines::{Input, is_blank, normalize, split_lines};
+use super::options::Style;
+use super::{Run, analyze, util};
+
+/// A file name as GNU diff shows it in `diff -r` headers: double-quoted with C escapes when it
+/// holds characters a shell would need quoted.
+pub(super) fn header_name(n: &str) -> String {
+    let plain = n
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"_./-+,:@%^=~".contains(&b));
+    if plain && !n.is_empty() {
+        return n.to_string();
+    }
+    let mut s = String::from("\"");
+    for c in n.chars() {
+        match c {
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            '\n' => s.push_str("\\n"),
+            '\t' => s.push_str("\\t"),
+            c => s.push(c),
+        }
+    }
+    s.push('"');
+    s
+}
+
+fn stamp(t: std::time::SystemTime) -> String {
+    let (secs, nanos) = match t.duration_since(std::time::UNIX_EPOCH) {
+        Ok(d) => (d.as_secs() as i64, d.subsec_nanos()),
+        Err(_) => (0, 0),
+    };
+    let m = Moment {
+        secs,
+        nanos,
+        offset: 0,
+        zone: "UTC",
+    };
+    String::from_utf8_lossy(&format_moment(b"%Y-%m-%d %H:%M:%S.%N %z", &m)).into_owned()
+}
+
+impl Run<'_> {
+    fn read(&mut self, ctx: &mut dyn ToolCtx, name: &str, absent: bool) -> Result<Input, ()> {
+        let data = if absent {
+            Vec::new()
+        } else {
+            match util::read_input(ctx, name.as_bytes()) {
+                Ok(d) => d,
+                Err(e) => {
+                    util::err(ctx, "diff", &format!("{name}: {}", util::io_msg(&e)));
+                    return Err(());
+                }
+            }
+        };
+        let binary = !self.o.text && data[..data.len().min(32 * 1024)].contains(&0);
+        Ok(Input {
+            data_len: data.len(),
+            lines: if binary {
+                Vec::new()
+            } else {
+                split_lines(&data)
+            },
+            binary,
+        })
+    }
+
+    fn mtime(&self, ctx: &dyn ToolCtx, name: &str, absent: bool) -> std::time::SystemTime {
+        if absent {
+            return std::time::UNIX_EPOCH;
+        }
+        if name == "-" || name.starts_with("/dev/fd/") || name == "/dev/stdin" {
+            return ctx.now();
+        }
+        ctx.backend()
+            .stat(&ctx.resolve_path(name))
+            .map(|m| m.mtime)
+            .unwrap_or(std::time::UNIX_EPOCH)
+    }
+
+    /// Compare two files; `header` is printed before any output (the `diff -r` line).
+    pub(super) fn files(
+        &mut self,
+        ctx: &mut dyn ToolCtx,
+        n0: &str,
+        n1: &str,
+        absent: [bool; 2],
+        header: Option<String>,
+    ) -> Option<i32> {
+        let Ok(a) = self.read(ctx, n0, absent[0]) else {
+            return Some(2);
+        };
+        let Ok(b) = self.read(ctx, n1, absent[1]) else {
+            return Some(2);
+        };
+        let mut out = Vec::new();
+        if a.binary || b.binary {
+            let same = a.data_len == b.data_len
+                && util::read_input(ctx, n0.as_bytes()).ok()
+                    == util::read_input(ctx, n1.as_bytes()).ok();
+            if same {
+                return Some(0);
+            }
+            if self.o.brief {
+                util::out(ctx, format!("Files {n0} and {n1} differ\n").as_bytes());
+                return Some(1);
+            }
+            if let Some(h) = header {
+                out.extend_from_slice(h.as_bytes());
+            }
+            let l0 = self.o.labels.first().map_or(n0, |l| l.as_str());
+            let l1 = self.o.labels.get(1).map_or(n1, |l| l.as_str());
+            out.extend_from_slice(format!("Binary files {l0} and {l1} differ\n").as_bytes());
+            util::out(ctx, &out);
+            return Some(1);
+        }
+        let mut classes: HashMap<Vec<u8>, usize> = HashMap::new();
+        let mut ids = |lines: &[Vec<u8>]| -> Vec<usize> {
+            lines
+                .iter()
+                .map(|l| {
+                    let k = normalize(self.o, l);
+                    let n = classes.len() + 1;
+                    *classes.entry(k).or_insert(n)
+                })
+                .collect()
+        };
+        let ia = ids(&a.lines);
+        let ib = ids(&b.lines);
+        let n = classes.len();
+        let normalizing =
+            self.o.icase || self.o.space_change || self.o.all_space || self.o.strip_cr;
+        let (ra, rb) = if normalizing {
+            let mut raw: HashMap<&[u8], usize> = HashMap::new();
+            let mut ra = Vec::with_capacity(a.lines.len());
+            for l in &a.lines {
+                let n = raw.len() + 1;
+                ra.push(*raw.entry(l.as_slice()).or_insert(n));
+            }
+            let mut rb = Vec::with_capacity(b.lines.len());
+            for l in &b.lines {
+                let n = raw.len() + 1;
+                rb.push(*raw.entry(l.as_slice()).or_insert(n));
+            }
+            (ra, rb)
+        } else {
+            (ia.clone(), ib.clone())
+        };
+        let horizon = if self.o.style == Style::Normal {
+            0
+        } else {
+            self.o.context
+        };
+        let cancelled = || ctx.is_cancelled();
+        let changes = analyze::diff(&ia, &ib, (&ra, &rb), n, horizon, self.o.minimal, &cancelled)?;
+        let changes: Vec<Change> = if self.o.blank {
+            changes
+                .into_iter()
+                .filter(|c| {
+                    !(a.lines[c.line0..c.line0 + c.deleted]
+                        .iter()
+                        .all(|l| is_blank(l))
+                        && b.lines[c.line1..c.line1 + c.inserted]
+                            .iter()
+                            .all(|l| is_blank(l)))
+                })
+                .collect()
+        } else {
+            changes
+        };
+        if changes.is_empty() {
+            if self.o.report_same {
+                util::out(
+                    ctx,
+                    format!("Files {n0} and {n1} are identical\n").as_bytes(),
+                );
+            }
+            return Some(0);
+        }
+        if self.o.brief {
+            util::out(ctx, format!("Files {n0} and {n1} differ\n").as_bytes());
+            return Some(1);
+        }
+        if let Some(h) = header {
+            out.extend_from_slice(h.as_bytes());
+        }
+        if self.o.style != Style::Normal {
+            let (m0, m1) = if self.o.style == Style::Unified {
+                ("---", "+++")
+            } else {
+                ("***", "---")
+            };
+            let l0 = match self.o.labels.first() {
+                Some(l) => l.clone(),
+                None => format!("{n0}\t{}", stamp(self.mtime(ctx, n0, absent[0]))),
+            };
+            let l1 = match self.o.labels.get(1) {
+                Some(l) => l.clone(),
+                None => format!("{n1}\t{}", stamp(self.mtime(ctx, n1, absent[1]))),
+            };
+            out.extend_from_slice(format!("{m0} {l0}\n{m1} {l1}\n").as_bytes());
+        }
+        render(self.o, &a, &b, &changes, &mut out);
+        util::out(ctx, &out);
+        Some(1)
+    }
+}

@@ -1,0 +1,69 @@
+//! A side of the comparison as lines: split with their terminators, binary or not, and the
+//! normalization `-i`, `-b` and `-w` compare by (`-B` asks [`is_blank`]).
+
+use super::options::Opts;
+
+/// One side of a comparison.
+pub(super) struct Input {
+    /// Lines with their terminators (the last may lack one).
+    pub(super) lines: Vec<Vec<u8>>,
+    pub(super) data_len: usize,
+    pub(super) binary: bool,
+}
+
+pub(super) fn split_lines(data: &[u8]) -> Vec<Vec<u8>> {
+    let mut v = Vec::new();
+    let mut start = 0;
+    for (i, &b) in data.iter().enumerate() {
+        if b == b'\n' {
+            v.push(data[start..=i].to_vec());
+            start = i + 1;
+        }
+    }
+    if start < data.len() {
+        v.push(data[start..].to_vec());
+    }
+    v
+}
+
+pub(super) fn normalize(o: &Opts, line: &[u8]) -> Vec<u8> {
+    let (body, nl) = match line.last() {
+        Some(b'\n') => (&line[..line.len() - 1], true),
+        _ => (line, false),
+    };
+    let mut body = body;
+    if o.strip_cr && body.last() == Some(&b'\r') {
+        body = &body[..body.len() - 1];
+    }
+    let mut out: Vec<u8> = Vec::with_capacity(body.len() + 1);
+    if o.all_space {
+        out.extend(body.iter().filter(|b| !b.is_ascii_whitespace()));
+    } else if o.space_change {
+        // Runs of white space compare as one space; trailing white space is ignored.
+        let mut in_space = false;
+        for &b in body {
+            if b.is_ascii_whitespace() {
+                in_space = true;
+            } else {
+                if in_space {
+                    out.push(b' ');
+                }
+                in_space = false;
+                out.push(b);
+            }
+        }
+    } else {
+        out.extend_from_slice(body);
+    }
+    if o.icase {
+        out.make_ascii_lowercase();
+    }
+    if nl || o.all_space || o.space_change {
+        out.push(b'\n');
+    }
+    out
+}
+
+pub(super) fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(|b| *b == b'\n')
+}

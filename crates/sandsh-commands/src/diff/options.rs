@@ -1,0 +1,226 @@
+//! `diff`'s command line: the output style and the options that shape the comparison
+//! (`-i`, `-b`, `-w`, `-B`, `-r`, `-N`, labels, context sizes…), parsed as GNU diff reads them.
+
+use sandsh_api::{Arg, ToolCtx};
+
+use super::{SPEC, util};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Style {
+    Normal,
+    Context,
+    Unified,
+}
+
+pub(super) struct Opts {
+    pub(super) style: Style,
+    pub(super) context: usize,
+    pub(super) brief: bool,
+    pub(super) report_same: bool,
+    pub(super) recursive: bool,
+    pub(super) new_file: bool,
+    pub(super) icase: bool,
+    pub(super) space_change: bool,
+    pub(super) all_space: bool,
+    pub(super) blank: bool,
+    pub(super) text: bool,
+    pub(super) minimal: bool,
+    pub(super) strip_cr: bool,
+    /// `-p`: show the C function (last line starting with a letter, `$` or `_`) per hunk.
+    pub(super) show_function: bool,
+    pub(super) labels: Vec<String>,
+    /// The options as given, for the `diff -r ...` headers.
+    pub(super) switches: String,
+}
+
+pub(super) fn usage(ctx: &mut dyn ToolCtx, m: &str) -> i32 {
+    util::usage(ctx, &SPEC, &format!("diff: {m}"), 2)
+}
+
+pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<String>), i32> {
+    let mut o = Opts {
+        style: Style::Normal,
+        context: 3,
+        brief: false,
+        report_same: false,
+        recursive: false,
+        new_file: false,
+        icase: false,
+        space_change: false,
+        all_space: false,
+        blank: false,
+        text: false,
+        minimal: false,
+        strip_cr: false,
+        show_function: false,
+        labels: Vec::new(),
+        switches: String::new(),
+    };
+    let mut ops = Vec::new();
+    let mut switches: Vec<String> = Vec::new();
+    let mut i = 0;
+    let num = |ctx: &mut dyn ToolCtx, v: &str| -> Result<usize, i32> {
+        v.parse::<usize>()
+            .map_err(|_| usage(ctx, &format!("invalid context length {}", util::quote(v))))
+    };
+    while i < args.len() {
+        let a = util::lossy(&args[i]);
+        if a == "--" {
+            ops.extend(args[i + 1..].iter().map(|x| util::lossy(x)));
+            break;
+        }
+        if let Some(long) = a.strip_prefix("--") {
+            switches.push(a.clone());
+            let (name, val) = match long.split_once('=') {
+                Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                None => (long.to_string(), None),
+            };
+            let known = [
+                "brief",
+                "report-identical-files",
+                "context",
+                "unified",
+                "normal",
+                "recursive",
+                "new-file",
+                "ignore-case",
+                "ignore-space-change",
+                "ignore-all-space",
+                "ignore-blank-lines",
+                "text",
+                "minimal",
+                "strip-trailing-cr",
+                "label",
+                "color",
+                "side-by-side",
+                "ed",
+                "show-c-function",
+                "unidirectional-new-file",
+            ];
+            let cands: Vec<&str> = known
+                .iter()
+                .copied()
+                .filter(|k| k.starts_with(&name))
+                .collect();
+            let full = match cands.iter().find(|k| **k == name) {
+                Some(k) => *k,
+                None if cands.len() == 1 => cands[0],
+                None if cands.is_empty() => {
+                    return Err(usage(ctx, &format!("unrecognized option '--{name}'")));
+                }
+                None => return Err(usage(ctx, &format!("option '--{name}' is ambiguous"))),
+            };
+            match full {
+                "brief" => o.brief = true,
+                "report-identical-files" => o.report_same = true,
+                "context" => {
+                    o.style = Style::Context;
+                    if let Some(v) = val {
+                        o.context = num(ctx, &v)?;
+                    }
+                }
+                "unified" => {
+                    o.style = Style::Unified;
+                    if let Some(v) = val {
+                        o.context = num(ctx, &v)?;
+                    }
+                }
+                "normal" => o.style = Style::Normal,
+                "recursive" => o.recursive = true,
+                "new-file" | "unidirectional-new-file" => o.new_file = true,
+                "ignore-case" => o.icase = true,
+                "ignore-space-change" => o.space_change = true,
+                "ignore-all-space" => o.all_space = true,
+                "ignore-blank-lines" => o.blank = true,
+                "text" => o.text = true,
+                "minimal" => o.minimal = true,
+                "strip-trailing-cr" => o.strip_cr = true,
+                "label" => {
+                    let v = match val {
+                        Some(v) => v,
+                        None => {
+                            i += 1;
+                            match args.get(i) {
+                                Some(v) => util::lossy(v),
+                                None => {
+                                    return Err(usage(
+                                        ctx,
+                                        "option '--label' requires an argument",
+                                    ));
+                                }
+                            }
+                        }
+                    };
+                    o.labels.push(v);
+                }
+                "color" => {}
+                "show-c-function" => o.show_function = true,
+                other => {
+                    util::err(ctx, "diff", &format!("--{other} is not supported"));
+                    return Err(2);
+                }
+            }
+            i += 1;
+            continue;
+        }
+        if a.len() > 1 && a.starts_with('-') {
+            switches.push(a.clone());
+            let chars: Vec<char> = a[1..].chars().collect();
+            let mut k = 0;
+            while k < chars.len() {
+                let c = chars[k];
+                match c {
+                    'q' => o.brief = true,
+                    's' => o.report_same = true,
+                    'c' => o.style = Style::Context,
+                    'u' => o.style = Style::Unified,
+                    'r' => o.recursive = true,
+                    'N' => o.new_file = true,
+                    'i' => o.icase = true,
+                    'b' => o.space_change = true,
+                    'w' => o.all_space = true,
+                    'B' => o.blank = true,
+                    'a' => o.text = true,
+                    'd' => o.minimal = true,
+                    'C' | 'U' => {
+                        let rest: String = chars[k + 1..].iter().collect();
+                        let v = if !rest.is_empty() {
+                            rest
+                        } else {
+                            i += 1;
+                            match args.get(i) {
+                                Some(v) => util::lossy(v),
+                                None => {
+                                    return Err(usage(
+                                        ctx,
+                                        &format!("option requires an argument -- '{c}'"),
+                                    ));
+                                }
+                            }
+                        };
+                        o.context = num(ctx, &v)?;
+                        o.style = if c == 'C' {
+                            Style::Context
+                        } else {
+                            Style::Unified
+                        };
+                        break;
+                    }
+                    'p' => o.show_function = true,
+                    'y' | 'e' | 'n' | 'f' | 'D' => {
+                        util::err(ctx, "diff", &format!("option -{c} is not supported"));
+                        return Err(2);
+                    }
+                    _ => return Err(usage(ctx, &format!("invalid option -- '{c}'"))),
+                }
+                k += 1;
+            }
+            i += 1;
+            continue;
+        }
+        ops.push(a);
+        i += 1;
+    }
+    o.switches = switches.join(" ");
+    Ok((o, ops))
+}

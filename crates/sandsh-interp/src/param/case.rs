@@ -1,0 +1,36 @@
+//! Case conversion: `${x^}`, `${x^^}`, `${x,}`, `${x,,}`, `${x~}`, `${x~~}`, each with an
+//! optional pattern that limits which characters change.
+
+use sandsh_syntax::ast::CaseMode;
+
+use crate::pat::Pat;
+
+/// `${x^}`, `${x^^}`, `${x,}`, `${x,,}`, `${x~}`, `${x~~}` with an optional pattern.
+pub fn case_convert(s: &[u8], mode: CaseMode, all: bool, pat: Option<&Pat>) -> Vec<u8> {
+    let text = String::from_utf8_lossy(s);
+    let mut out = String::with_capacity(s.len());
+    for (i, c) in text.chars().enumerate() {
+        if i > 0 && !all {
+            out.push(c);
+            continue;
+        }
+        let mut buf = [0u8; 4];
+        let matches = pat.is_none_or(|p| p.matches(c.encode_utf8(&mut buf).as_bytes()));
+        if !matches {
+            out.push(c);
+            continue;
+        }
+        match mode {
+            CaseMode::Upper => out.extend(c.to_uppercase()),
+            CaseMode::Lower => out.extend(c.to_lowercase()),
+            CaseMode::Toggle => {
+                if c.is_uppercase() {
+                    out.extend(c.to_lowercase())
+                } else {
+                    out.extend(c.to_uppercase())
+                }
+            }
+        }
+    }
+    out.into_bytes()
+}
