@@ -70,12 +70,20 @@ pub fn extra_operand(op: &[u8], spec: &CommandSpec) -> UsageError {
     }
 }
 
+/// The tools (GNU diffutils) whose hint line starts with their name: `diff: Try 'diff --help'…`.
+const NAMED_HINT: &[&str] = &["diff", "cmp", "diff3", "sdiff"];
+
 /// Print a usage message and GNU's "Try 'NAME --help' for more information." line.
 pub fn usage_lines(ctx: &mut dyn ToolCtx, spec: &CommandSpec, message: &str) {
+    let name = spec.name;
+    let prefix = if NAMED_HINT.contains(&name) {
+        format!("{name}: ")
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         ctx.stderr(),
-        "{message}\nTry '{} --help' for more information.",
-        spec.name
+        "{message}\n{prefix}Try '{name} --help' for more information."
     );
 }
 

@@ -88,6 +88,25 @@ impl Run<'_> {
             .unwrap_or(std::time::UNIX_EPOCH)
     }
 
+    /// The start of the answer for two files that differ: with `-q`, GNU's one line and
+    /// status 1 (`Some`); else `header` (the `diff -r` line) goes first into `out`.
+    fn brief_or_header(
+        &self,
+        ctx: &mut dyn ToolCtx,
+        (n0, n1): (&str, &str),
+        header: Option<&str>,
+        out: &mut Vec<u8>,
+    ) -> Option<i32> {
+        if self.o.brief {
+            util::out(ctx, format!("Files {n0} and {n1} differ\n").as_bytes());
+            return Some(1);
+        }
+        if let Some(h) = header {
+            out.extend_from_slice(h.as_bytes());
+        }
+        None
+    }
+
     /// Compare two files; `header` is printed before any output (the `diff -r` line).
     pub(super) fn files(
         &mut self,
@@ -111,12 +130,8 @@ impl Run<'_> {
             if same {
                 return Some(0);
             }
-            if self.o.brief {
-                util::out(ctx, format!("Files {n0} and {n1} differ\n").as_bytes());
-                return Some(1);
-            }
-            if let Some(h) = header {
-                out.extend_from_slice(h.as_bytes());
+            if let Some(s) = self.brief_or_header(ctx, (n0, n1), header.as_deref(), &mut out) {
+                return Some(s);
             }
             let l0 = self.o.labels.first().map_or(n0, |l| l.as_str());
             let l1 = self.o.labels.get(1).map_or(n1, |l| l.as_str());
@@ -187,12 +202,8 @@ impl Run<'_> {
             }
             return Some(0);
         }
-        if self.o.brief {
-            util::out(ctx, format!("Files {n0} and {n1} differ\n").as_bytes());
-            return Some(1);
-        }
-        if let Some(h) = header {
-            out.extend_from_slice(h.as_bytes());
+        if let Some(s) = self.brief_or_header(ctx, (n0, n1), header.as_deref(), &mut out) {
+            return Some(s);
         }
         if self.o.style != Style::Normal {
             let (m0, m1) = if self.o.style == Style::Unified {

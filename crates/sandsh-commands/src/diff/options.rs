@@ -37,6 +37,25 @@ pub(super) fn usage(ctx: &mut dyn ToolCtx, m: &str) -> i32 {
     util::usage(ctx, &SPEC, &format!("diff: {m}"), 2)
 }
 
+/// An option's value: the one attached to it, or else the next argument (which `i` then
+/// moves past); GNU's `missing` message when there is none.
+fn value(
+    ctx: &mut dyn ToolCtx,
+    args: &[Arg],
+    i: &mut usize,
+    attached: Option<String>,
+    missing: &str,
+) -> Result<String, i32> {
+    if let Some(v) = attached {
+        return Ok(v);
+    }
+    *i += 1;
+    match args.get(*i) {
+        Some(v) => Ok(util::lossy(v)),
+        None => Err(usage(ctx, missing)),
+    }
+}
+
 pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<String>), i32> {
     let mut o = Opts {
         style: Style::Normal,
@@ -136,22 +155,8 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
                 "minimal" => o.minimal = true,
                 "strip-trailing-cr" => o.strip_cr = true,
                 "label" => {
-                    let v = match val {
-                        Some(v) => v,
-                        None => {
-                            i += 1;
-                            match args.get(i) {
-                                Some(v) => util::lossy(v),
-                                None => {
-                                    return Err(usage(
-                                        ctx,
-                                        "option '--label' requires an argument",
-                                    ));
-                                }
-                            }
-                        }
-                    };
-                    o.labels.push(v);
+                    let missing = "option '--label' requires an argument";
+                    o.labels.push(value(ctx, args, &mut i, val, missing)?);
                 }
                 "color" => {}
                 "show-c-function" => o.show_function = true,
@@ -184,20 +189,14 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
                     'd' => o.minimal = true,
                     'C' | 'U' => {
                         let rest: String = chars[k + 1..].iter().collect();
-                        let v = if !rest.is_empty() {
-                            rest
-                        } else {
-                            i += 1;
-                            match args.get(i) {
-                                Some(v) => util::lossy(v),
-                                None => {
-                                    return Err(usage(
-                                        ctx,
-                                        &format!("option requires an argument -- '{c}'"),
-                                    ));
-                                }
-                            }
-                        };
+                        let missing = format!("option requires an argument -- '{c}'");
+                        let v = value(
+                            ctx,
+                            args,
+                            &mut i,
+                            (!rest.is_empty()).then_some(rest),
+                            &missing,
+                        )?;
                         o.context = num(ctx, &v)?;
                         o.style = if c == 'C' {
                             Style::Context
