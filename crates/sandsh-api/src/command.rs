@@ -47,6 +47,12 @@ pub trait ParsedCommand: Send + Sync {
         false
     }
 
+    /// Whether the first operand ends the options (`stdbuf -oL CMD -x`: `-x` is the
+    /// program's), as GNU's `+` getopt strings do for commands that run another.
+    fn stops_at_operand(&self) -> bool {
+        false
+    }
+
     /// The arguments as the parser should see them, where a command accepts an obsolete form
     /// the table cannot express (`fold -5`, `od -w16`): rewrite it here.
     fn prepare<'a>(&self, args: &'a [Arg]) -> std::borrow::Cow<'a, [Arg]> {
@@ -69,7 +75,7 @@ impl<T: ParsedCommand> Command for T {
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
         let spec = ParsedCommand::spec(self);
-        match ArgParser::parse(spec, &self.prepare(args)) {
+        match ArgParser::parse_with(spec, &self.prepare(args), self.stops_at_operand()) {
             Ok(p) => match p.operands.first() {
                 Some(op) if self.refuses_operands() => {
                     extra_operand(op, spec).report(ctx, spec);

@@ -2,8 +2,11 @@
 //! niceness. The sandbox schedules nothing by niceness, so the command simply runs; lowering
 //! the niceness as a user other than root is refused with GNU's warning, as on Linux.
 
+use std::borrow::Cow;
+
 use sandsh_api::{
-    Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
+    Arg, ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
+    RiskLevel, ToolCtx, opt,
 };
 
 use super::users::Table;
@@ -57,51 +60,49 @@ fn adjustment(s: &str) -> Option<i64> {
     }))
 }
 
-impl Command for Nice {
+impl ParsedCommand for Nice {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let mut adj: Option<String> = None;
-        let mut i = 0;
-        while i < args.len() {
-            let a = util::lossy(&args[i]);
-            let old_style = a.strip_prefix('-').filter(|r| {
+    fn usage_status(&self) -> ExitStatus {
+        125
+    }
+
+    fn stops_at_operand(&self) -> bool {
+        true
+    }
+
+    /// The obsolete `-N` (`+N`), `--N` (`-N`) and `-+N` (`+N`) become `--adjustment=…`.
+    fn prepare<'a>(&self, args: &'a [Arg]) -> Cow<'a, [Arg]> {
+        let mut out = Vec::with_capacity(args.len());
+        let mut rest = args.iter();
+        while let Some(a) = rest.next() {
+            let s = util::lossy(a);
+            let old_style = s.strip_prefix('-').filter(|r| {
                 let r = r.strip_prefix(['-', '+']).unwrap_or(r);
                 r.starts_with(|c: char| c.is_ascii_digit())
             });
             if let Some(v) = old_style {
-                // -N is +N, --N is -N, -+N is +N.
-                adj = Some(
-                    v.strip_prefix('-')
-                        .map_or(v.to_string(), |n| format!("-{n}")),
-                );
-            } else if a == "--" {
-                i += 1;
-                break;
-            } else if let Some(v) = a.strip_prefix("--adjustment=") {
-                adj = Some(v.to_string());
-            } else if a == "-n" || a == "--adjustment" {
-                i += 1;
-                let Some(v) = args.get(i) else {
-                    let m = "nice: option requires an argument -- 'n'";
-                    return util::usage(ctx, &SPEC, m, 125);
-                };
-                adj = Some(util::lossy(v));
-            } else if let Some(v) = a.strip_prefix("-n") {
-                adj = Some(v.to_string());
-            } else if a.starts_with("--") {
-                let m = format!("nice: unrecognized option '{a}'");
-                return util::usage(ctx, &SPEC, &m, 125);
-            } else if a.len() > 1 && a.starts_with('-') {
-                let m = format!("nice: invalid option -- '{}'", &a[1..2]);
-                return util::usage(ctx, &SPEC, &m, 125);
-            } else {
+                let v = v
+                    .strip_prefix('-')
+                    .map_or(v.to_string(), |n| format!("-{n}"));
+                out.push(format!("--adjustment={v}").into_bytes());
+                continue;
+            }
+            out.push(a.clone());
+            if s == "-n" || s == "--adjustment" {
+                out.extend(rest.next().cloned());
+            } else if s == "--" || !s.starts_with('-') || s == "-" {
                 break;
             }
-            i += 1;
         }
+        out.extend(rest.cloned());
+        Cow::Owned(out)
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let adj = p.value(opt!(SPEC, "n")).map(|v| util::lossy(v));
         let adj = match adj {
             None => None,
             Some(s) => match adjustment(&s) {
@@ -116,7 +117,7 @@ impl Command for Nice {
                 }
             },
         };
-        let cmd = &args[i..];
+        let cmd = &p.operands;
         if cmd.is_empty() {
             if adj.is_some() {
                 let m = "nice: a command must be given with an adjustment";

@@ -3,7 +3,9 @@
 //! as GNU checks them and the command runs.
 
 use sandsh_api::rows::COMMAND;
-use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx};
+use sandsh_api::{
+    CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
+};
 
 use super::util;
 
@@ -34,61 +36,25 @@ static SPEC: CommandSpec = CommandSpec {
     risk: RiskLevel::ReadOnly,
 };
 
-impl Command for Stdbuf {
+impl ParsedCommand for Stdbuf {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let mut modes: Vec<(char, String)> = Vec::new();
-        let mut i = 0;
-        while i < args.len() {
-            let a = util::lossy(&args[i]);
-            if a == "--" {
-                i += 1;
-                break;
-            }
-            let long = [("--input", 'i'), ("--output", 'o'), ("--error", 'e')]
-                .into_iter()
-                .find_map(|(name, c)| {
-                    let rest = a.strip_prefix(name)?;
-                    match rest.strip_prefix('=') {
-                        Some(v) => Some((c, Some(v.to_string()))),
-                        None => rest.is_empty().then_some((c, None)),
-                    }
-                });
-            let (stream, value) = if let Some(l) = long {
-                l
-            } else if let Some(c) = a.strip_prefix('-').and_then(|r| r.chars().next()) {
-                if a.starts_with("--") {
-                    let m = format!("stdbuf: unrecognized option '{a}'");
-                    return util::usage(ctx, &SPEC, &m, 125);
-                }
-                if !matches!(c, 'i' | 'o' | 'e') {
-                    let m = format!("stdbuf: invalid option -- '{c}'");
-                    return util::usage(ctx, &SPEC, &m, 125);
-                }
-                let v = &a[2..];
-                (c, (!v.is_empty()).then(|| v.to_string()))
-            } else {
-                break;
-            };
-            let value = match value {
-                Some(v) => v,
-                None => {
-                    i += 1;
-                    match args.get(i) {
-                        Some(v) => util::lossy(v),
-                        None => {
-                            let m = format!("stdbuf: option requires an argument -- '{stream}'");
-                            return util::usage(ctx, &SPEC, &m, 125);
-                        }
-                    }
-                }
-            };
-            modes.push((stream, value));
-            i += 1;
-        }
+    fn usage_status(&self) -> ExitStatus {
+        125
+    }
+
+    fn stops_at_operand(&self) -> bool {
+        true
+    }
+
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let modes: Vec<(char, String)> = p
+            .opts
+            .iter()
+            .filter_map(|(i, v)| Some((SPEC.options[*i].short?, util::lossy(v.as_deref()?))))
+            .collect();
         for (stream, mode) in &modes {
             if mode == "L" {
                 if *stream == 'i' {
@@ -108,10 +74,10 @@ impl Command for Stdbuf {
             let m = "stdbuf: you must specify a buffering mode option";
             return util::usage(ctx, &SPEC, m, 125);
         }
-        if i >= args.len() {
+        if p.operands.is_empty() {
             return util::usage(ctx, &SPEC, "stdbuf: missing operand", 125);
         }
-        util::run_program(ctx, "stdbuf", &args[i..], |name, why| {
+        util::run_program(ctx, "stdbuf", &p.operands, |name, why| {
             format!("failed to run command {}: {why}", util::cquote(name))
         })
     }
