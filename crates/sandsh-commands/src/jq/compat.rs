@@ -133,6 +133,20 @@ impl<'a> jaq_core::data::HasLut<'a, JqData> for &'a Env<'a> {
     fn lut(&self) -> &'a jaq_core::Lut<JqData> {
         self.lut
     }
+
+    /// THREAT DOS-STACK-1 and DOS-CPU-1: the vendored jaq asks this at every call of a
+    /// definition or a filter argument and at every step of `..`, so no recursion (a user's,
+    /// the standard library's, or one through closures) runs off the stack, and no long
+    /// evaluation outlives a cancellation.
+    fn interrupt(&self) -> Option<i32> {
+        if sandsh_api::stack::exhausted() {
+            Some(STACK_HALT)
+        } else if self.is_cancelled() {
+            Some(CANCEL_HALT)
+        } else {
+            None
+        }
+    }
 }
 
 impl<'a> HasInputs<'a, Val> for &'a Env<'a> {
@@ -293,8 +307,9 @@ fn natives() -> Natives {
         ("_sx_now", v(0), |cv| {
             box_once(Ok(Val::from(cv.0.data().now)))
         }),
-        ("_tojson", v(0), |cv| {
-            box_once(Ok(Val::from(output::to_json(&cv.1))))
+        ("_tojson", v(0), |cv| match output::try_to_json(&cv.1) {
+            Ok(s) => box_once(Ok(Val::from(s))),
+            Err(_) => box_once(Err(Exn::halt(STACK_HALT))),
         }),
         ("_halt_error", v(1), |mut cv| {
             let code = cv.0.pop_var();
