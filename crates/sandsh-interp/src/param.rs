@@ -44,6 +44,50 @@ impl PV {
             PV::List(l, star) => PV::List(l.into_iter().map(f).collect(), star),
         }
     }
+
+    fn try_map(self, f: impl FnMut(Vec<u8>) -> Result<Vec<u8>, Halt>) -> Result<PV, Halt> {
+        Ok(match self {
+            PV::Unset => PV::Unset,
+            PV::Scalar(s) => PV::Scalar({ f }(s)?),
+            PV::List(l, star) => PV::List(l.into_iter().map(f).collect::<Result<_, _>>()?, star),
+        })
+    }
+}
+
+/// Why a long string operation stopped before its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Halt {
+    Cancelled,
+    Memory,
+}
+
+/// Bytes a growing result may gain between two checks.
+const GROWTH_STEP: usize = 64 << 10;
+
+/// The checks a long string operation makes as its result grows (THREAT DOS-CPU-1, DOS-MEM-1):
+/// `${x^^}` or `${x//a/bb}` on a string of hundreds of megabytes runs for seconds, so every
+/// [`GROWTH_STEP`] bytes of result it asks whether the run was cancelled and whether the
+/// result still fits the memory budget (the result is not stored yet, so it is checked, not
+/// charged: the assignment that keeps it charges it).
+pub struct Growth<'a> {
+    cancel: &'a super::CancelToken,
+    memory: &'a sandsh_runtime::budget::MemoryBudget,
+    next: usize,
+}
+
+impl Growth<'_> {
+    /// The result has grown to `len` bytes.
+    #[inline]
+    pub fn grew(&mut self, len: usize) -> Result<(), Halt> {
+        if len < self.next {
+            return Ok(());
+        }
+        self.next = len.saturating_add(GROWTH_STEP);
+        if self.cancel.is_cancelled() {
+            return Err(Halt::Cancelled);
+        }
+        self.memory.check(len as u64).map_err(|_| Halt::Memory)
+    }
 }
 
 /// Number of characters (UTF-8 aware; each byte of an invalid or incomplete sequence counts
@@ -401,14 +445,31 @@ impl Shell {
                     ReplaceMode::Prefix => sandsh_text::pattern::ReplaceMode::Prefix,
                     ReplaceMode::Suffix => sandsh_text::pattern::ReplaceMode::Suffix,
                 };
-                value.map(|s| pat.replace_with(&s, mode, |m, out| substitute(&rep, m, out)))
+                let mut growth = self.growth();
+                let value = value.try_map(|s| {
+                    let mut halted = None;
+                    let out = pat.replace_with(&s, mode, |m, out| {
+                        if halted.is_none() {
+                            substitute(&rep, m, out);
+                            halted = growth.grew(out.len()).err();
+                        }
+                    });
+                    match halted {
+                        Some(h) => Err(h),
+                        None => growth.grew(out.len()).map(|()| out),
+                    }
+                });
+                value.map_err(|h| self.halted(h))?
             }
             ParamOp::Case { mode, all, pattern } => {
                 let pat = match pattern {
                     Some(w) if !w.parts.is_empty() => Some(self.compile_pattern(w)?),
                     _ => None,
                 };
-                value.map(|s| case_convert(&s, *mode, *all, pat.as_ref()))
+                let mut growth = self.growth();
+                let value =
+                    value.try_map(|s| case_convert(&s, *mode, *all, pat.as_ref(), &mut growth));
+                value.map_err(|h| self.halted(h))?
             }
             // The other operators are applied by `expand_param` itself.
             _ => value,
@@ -876,9 +937,16 @@ impl Shell {
                 }
                 PV::Unset => PV::Unset,
             },
-            'U' => v.map(|s| case_convert(&s, CaseMode::Upper, true, None)),
-            'u' => v.map(|s| case_convert(&s, CaseMode::Upper, false, None)),
-            'L' => v.map(|s| case_convert(&s, CaseMode::Lower, true, None)),
+            'U' | 'u' | 'L' => {
+                let (mode, all) = match op {
+                    'U' => (CaseMode::Upper, true),
+                    'u' => (CaseMode::Upper, false),
+                    _ => (CaseMode::Lower, true),
+                };
+                let mut growth = self.growth();
+                let v = v.try_map(|s| case_convert(&s, mode, all, None, &mut growth));
+                v.map_err(|h| self.halted(h))?
+            }
             'a' => {
                 let attrs = self.attr_string(p);
                 match v {
@@ -1099,15 +1167,25 @@ fn substitute(rep: &[(Vec<u8>, bool)], matched: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// `${x^}`, `${x^^}`, `${x,}`, `${x,,}`, `${x~}`, `${x~~}` with an optional pattern.
-pub fn case_convert(s: &[u8], mode: CaseMode, all: bool, pat: Option<&Pat>) -> Vec<u8> {
+/// `${x^}`, `${x^^}`, `${x,}`, `${x,,}`, `${x~}`, `${x~~}` with an optional pattern; `growth`
+/// may stop a long conversion.
+pub fn case_convert(
+    s: &[u8],
+    mode: CaseMode,
+    all: bool,
+    pat: Option<&Pat>,
+    growth: &mut Growth,
+) -> Result<Vec<u8>, Halt> {
     let text = String::from_utf8_lossy(s);
     let mut out = String::with_capacity(s.len());
     for (i, c) in text.chars().enumerate() {
         if i > 0 && !all {
-            out.push(c);
-            continue;
+            // The rest is copied unchanged: in one piece.
+            let at = text.char_indices().nth(i).map_or(text.len(), |(at, _)| at);
+            out.push_str(&text[at..]);
+            break;
         }
+        growth.grew(out.len())?;
         let mut buf = [0u8; 4];
         let matches = pat.is_none_or(|p| p.matches(c.encode_utf8(&mut buf).as_bytes()));
         if !matches {
@@ -1126,7 +1204,31 @@ pub fn case_convert(s: &[u8], mode: CaseMode, all: bool, pat: Option<&Pat>) -> V
             }
         }
     }
-    out.into_bytes()
+    growth.grew(out.len())?;
+    Ok(out.into_bytes())
+}
+
+impl Shell {
+    /// The checks for a long string operation of this run (see [`Growth`]).
+    fn growth(&self) -> Growth<'_> {
+        Growth {
+            cancel: &self.cancel,
+            memory: &self.env.memory,
+            next: 0,
+        }
+    }
+
+    /// The flow of a string operation that [`Growth`] stopped.
+    fn halted(&self, h: Halt) -> Flow {
+        match h {
+            Halt::Cancelled => Flow::Exit(130),
+            Halt::Memory => {
+                // The budget's hook has stopped the run; the kernel reports it.
+                self.env.stop_for_memory();
+                Flow::Exit(super::LIMIT_EXCEEDED_STATUS)
+            }
+        }
+    }
 }
 
 /// Variables whose value is computed when read (`$RANDOM`, `$LINENO`, `${FUNCNAME[@]}`…):
