@@ -42,9 +42,14 @@ pub enum Flow {
     Continue,
     Fatal(String),
     Cancelled,
+    /// The memory budget is exhausted (its hook has stopped the run).
+    Memory,
 }
 
 pub type R<T> = Result<T, Flow>;
+
+/// Strings from this size on are checked against the memory budget when pieced together.
+const BIG_STRING: usize = 64 << 10;
 
 /// Maximum user-function call depth.
 const MAX_CALL_DEPTH: usize = 10_000;
@@ -987,8 +992,26 @@ impl<'c> Interp<'c> {
             return self.concat_into(b, out);
         }
         let v = self.eval(e)?;
+        if let Value::Str(s) | Value::StrNum(s) = &v
+            && s.len() >= BIG_STRING
+        {
+            // The piece (which a variable may hold), the result growing (a reallocation holds
+            // the old and the new block) and the final copy into a string value.
+            self.check_memory((out.len() + s.len()) * 2 + s.len())?;
+        }
         v.write_to(out, &self.convfmt);
         Ok(())
+    }
+
+    /// THREAT DOS-MEM-1: whether `bytes` more would fit in the session's memory budget; awk's
+    /// strings are not charged one by one, so a string about to be built from big pieces is
+    /// checked (with what it briefly needs) before it is made: `s = s s` in a loop stops at
+    /// the budget.
+    pub fn check_memory(&mut self, bytes: usize) -> R<()> {
+        match self.ctx.memory().check(bytes as u64) {
+            Ok(()) => Ok(()),
+            Err(_) => Err(Flow::Memory),
+        }
     }
 
     // ---- user functions ----

@@ -401,6 +401,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
         Err(Flow::Cancelled) => {
             return if it.broken_pipe { 141 } else { 130 };
         }
+        Err(Flow::Memory) => return 125,
         Err(_) => {}
     }
     match it.close_all() {
