@@ -1,11 +1,17 @@
 # Recursion inside the engines (issue 27): jq's evaluator, closures, printer and parser, awk,
-# sed, bc and the regex compilers. Each runs with the default profile's stack, the smallest
-# and the largest --max-stack-bytes; none may crash (a stop is a limit, a timeout or an error).
+# sed, bc and the regex compilers. Each runs with the default profile's stack, a small one
+# (below the fixed bounds some engines had), the smallest and the largest --max-stack-bytes;
+# none may crash (a stop is a limit, a timeout or an error).
 
 #### jq recursion through a filter argument (tail call), default stack
 jq -n 'def f(x): f(x+1); f(0)'
 ## expect: stop
 ## flags: --max-stack-bytes=512M
+
+#### jq recursion through a filter argument (tail call), small stack
+jq -n 'def f(x): f(x+1); f(0)'
+## expect: stop
+## flags: --max-stack-bytes=4M
 
 #### jq recursion through a filter argument (tail call), smallest stack
 jq -n 'def f(x): f(x+1); f(0)'
@@ -22,6 +28,11 @@ jq -n 'def f(x): if . > 100000000 then x else .+1 | f(x+1) end; 0 | f(0)'
 ## expect: stop
 ## flags: --max-stack-bytes=512M
 
+#### jq deep evaluation of a filter argument, small stack
+jq -n 'def f(x): if . > 100000000 then x else .+1 | f(x+1) end; 0 | f(0)'
+## expect: stop
+## flags: --max-stack-bytes=4M
+
 #### jq deep evaluation of a filter argument, smallest stack
 jq -n 'def f(x): if . > 100000000 then x else .+1 | f(x+1) end; 0 | f(0)'
 ## expect: stop
@@ -36,6 +47,11 @@ jq -n 'def f(x): if . > 100000000 then x else .+1 | f(x+1) end; 0 | f(0)'
 jq -n '[0] | recurse(.[0] |= [.]) | empty'
 ## expect: stop
 ## flags: --max-stack-bytes=512M
+
+#### jq recursion through recurse, small stack
+jq -n '[0] | recurse(.[0] |= [.]) | empty'
+## expect: stop
+## flags: --max-stack-bytes=4M
 
 #### jq recursion through recurse, smallest stack
 jq -n '[0] | recurse(.[0] |= [.]) | empty'
@@ -52,6 +68,11 @@ jq -n 'reduce range(100000) as $i (0; [.]) | [..] | length'
 ## expect: stop
 ## flags: --max-stack-bytes=512M
 
+#### jq .. over a deep value, small stack
+jq -n 'reduce range(100000) as $i (0; [.]) | [..] | length'
+## expect: stop
+## flags: --max-stack-bytes=4M
+
 #### jq .. over a deep value, smallest stack
 jq -n 'reduce range(100000) as $i (0; [.]) | [..] | length'
 ## expect: stop
@@ -66,6 +87,11 @@ jq -n 'reduce range(100000) as $i (0; [.]) | [..] | length'
 jq -n 'reduce range(100000) as $i (0; [.]) | [paths] | length'
 ## expect: stop
 ## flags: --max-stack-bytes=512M
+
+#### jq paths of a deep value, small stack
+jq -n 'reduce range(100000) as $i (0; [.]) | [paths] | length'
+## expect: stop
+## flags: --max-stack-bytes=4M
 
 #### jq paths of a deep value, smallest stack
 jq -n 'reduce range(100000) as $i (0; [.]) | [paths] | length'
@@ -82,6 +108,11 @@ jq -n 'reduce range(1000000) as $i (0; [.]) | (.. |= .) | length'
 ## expect: any
 ## flags: --max-stack-bytes=512M
 
+#### jq update through .. of a deep value, small stack
+jq -n 'reduce range(1000000) as $i (0; [.]) | (.. |= .) | length'
+## expect: any
+## flags: --max-stack-bytes=4M
+
 #### jq update through .. of a deep value, smallest stack
 jq -n 'reduce range(1000000) as $i (0; [.]) | (.. |= .) | length'
 ## expect: any
@@ -96,6 +127,11 @@ jq -n 'reduce range(1000000) as $i (0; [.]) | (.. |= .) | length'
 jq -n 'reduce range(1000000) as $i (0; [.])'
 ## expect: stop
 ## flags: --max-stack-bytes=512M
+
+#### jq printing a deep value, small stack
+jq -n 'reduce range(1000000) as $i (0; [.])'
+## expect: stop
+## flags: --max-stack-bytes=4M
 
 #### jq printing a deep value, smallest stack
 jq -n 'reduce range(1000000) as $i (0; [.])'
@@ -112,6 +148,11 @@ jq -n 'reduce range(1000000) as $i (0; [.]) | tojson | length'
 ## expect: any
 ## flags: --max-stack-bytes=512M
 
+#### jq tojson of a deep value, small stack
+jq -n 'reduce range(1000000) as $i (0; [.]) | tojson | length'
+## expect: any
+## flags: --max-stack-bytes=4M
+
 #### jq tojson of a deep value, smallest stack
 jq -n 'reduce range(1000000) as $i (0; [.]) | tojson | length'
 ## expect: any
@@ -126,6 +167,11 @@ jq -n 'reduce range(1000000) as $i (0; [.]) | tojson | length'
 printf '%.0s[' {1..200000} | jq .
 ## expect: stop
 ## flags: --max-stack-bytes=512M
+
+#### jq deep json input, small stack
+printf '%.0s[' {1..200000} | jq .
+## expect: stop
+## flags: --max-stack-bytes=4M
 
 #### jq deep json input, smallest stack
 printf '%.0s[' {1..200000} | jq .
@@ -142,6 +188,11 @@ jq -n --arg r "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})" '"x"
 ## expect: stop
 ## flags: --max-stack-bytes=512M
 
+#### jq deeply nested regex, small stack
+jq -n --arg r "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})" '"x" | test($r)'
+## expect: stop
+## flags: --max-stack-bytes=4M
+
 #### jq deeply nested regex, smallest stack
 jq -n --arg r "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})" '"x" | test($r)'
 ## expect: stop
@@ -156,6 +207,11 @@ jq -n --arg r "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})" '"x"
 awk 'function f(n) { return f(n+1) } BEGIN { f(0) }'
 ## expect: stop
 ## flags: --max-stack-bytes=512M
+
+#### awk user function recursion, small stack
+awk 'function f(n) { return f(n+1) } BEGIN { f(0) }'
+## expect: stop
+## flags: --max-stack-bytes=4M
 
 #### awk user function recursion, smallest stack
 awk 'function f(n) { return f(n+1) } BEGIN { f(0) }'
@@ -172,6 +228,11 @@ awk "BEGIN { x = $(printf '%.0s(' {1..100000}) 1 $(printf '%.0s)' {1..100000}) }
 ## expect: stop
 ## flags: --max-stack-bytes=512M
 
+#### awk deeply nested expression, small stack
+awk "BEGIN { x = $(printf '%.0s(' {1..100000}) 1 $(printf '%.0s)' {1..100000}) }"
+## expect: stop
+## flags: --max-stack-bytes=4M
+
 #### awk deeply nested expression, smallest stack
 awk "BEGIN { x = $(printf '%.0s(' {1..100000}) 1 $(printf '%.0s)' {1..100000}) }"
 ## expect: stop
@@ -186,6 +247,11 @@ awk "BEGIN { x = $(printf '%.0s(' {1..100000}) 1 $(printf '%.0s)' {1..100000}) }
 awk "BEGIN { $(printf '%.0sif (1) ' {1..100000}) x = 1 }"
 ## expect: stop
 ## flags: --max-stack-bytes=512M
+
+#### awk deeply nested statements, small stack
+awk "BEGIN { $(printf '%.0sif (1) ' {1..100000}) x = 1 }"
+## expect: stop
+## flags: --max-stack-bytes=4M
 
 #### awk deeply nested statements, smallest stack
 awk "BEGIN { $(printf '%.0sif (1) ' {1..100000}) x = 1 }"
@@ -202,6 +268,11 @@ echo x | awk "/$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})/"
 ## expect: stop
 ## flags: --max-stack-bytes=512M
 
+#### awk deeply nested regex, small stack
+echo x | awk "/$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})/"
+## expect: stop
+## flags: --max-stack-bytes=4M
+
 #### awk deeply nested regex, smallest stack
 echo x | awk "/$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})/"
 ## expect: stop
@@ -216,6 +287,11 @@ echo x | awk "/$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})/"
 echo x | sed "$(printf '%.0s{' {1..100000})p$(printf '%.0s}' {1..100000})"
 ## expect: any
 ## flags: --max-stack-bytes=512M
+
+#### sed deeply nested blocks, small stack
+echo x | sed "$(printf '%.0s{' {1..100000})p$(printf '%.0s}' {1..100000})"
+## expect: any
+## flags: --max-stack-bytes=4M
 
 #### sed deeply nested blocks, smallest stack
 echo x | sed "$(printf '%.0s{' {1..100000})p$(printf '%.0s}' {1..100000})"
@@ -232,6 +308,11 @@ echo x | sed -E "s/$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})/y
 ## expect: stop
 ## flags: --max-stack-bytes=512M
 
+#### sed deeply nested regex, small stack
+echo x | sed -E "s/$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})/y/"
+## expect: stop
+## flags: --max-stack-bytes=4M
+
 #### sed deeply nested regex, smallest stack
 echo x | sed -E "s/$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})/y/"
 ## expect: stop
@@ -246,6 +327,11 @@ echo x | sed -E "s/$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})/y
 echo 'define f(n) { return f(n+1); }; f(0)' | bc
 ## expect: any
 ## flags: --max-stack-bytes=512M
+
+#### bc function recursion, small stack
+echo 'define f(n) { return f(n+1); }; f(0)' | bc
+## expect: any
+## flags: --max-stack-bytes=4M
 
 #### bc function recursion, smallest stack
 echo 'define f(n) { return f(n+1); }; f(0)' | bc
@@ -262,6 +348,11 @@ echo "$(printf '%.0s(' {1..100000})1$(printf '%.0s)' {1..100000})" | bc
 ## expect: any
 ## flags: --max-stack-bytes=512M
 
+#### bc deeply nested expression, small stack
+echo "$(printf '%.0s(' {1..100000})1$(printf '%.0s)' {1..100000})" | bc
+## expect: any
+## flags: --max-stack-bytes=4M
+
 #### bc deeply nested expression, smallest stack
 echo "$(printf '%.0s(' {1..100000})1$(printf '%.0s)' {1..100000})" | bc
 ## expect: any
@@ -277,6 +368,11 @@ echo x | grep -E "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})"
 ## expect: stop
 ## flags: --max-stack-bytes=512M
 
+#### grep deeply nested regex, small stack
+echo x | grep -E "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})"
+## expect: stop
+## flags: --max-stack-bytes=4M
+
 #### grep deeply nested regex, smallest stack
 echo x | grep -E "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})"
 ## expect: stop
@@ -291,6 +387,11 @@ echo x | grep -E "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})"
 [[ x =~ $(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000}) ]]
 ## expect: any
 ## flags: --max-stack-bytes=512M
+
+#### [[ =~ ]] deeply nested regex, small stack
+[[ x =~ $(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000}) ]]
+## expect: any
+## flags: --max-stack-bytes=4M
 
 #### [[ =~ ]] deeply nested regex, smallest stack
 [[ x =~ $(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000}) ]]

@@ -44,6 +44,8 @@ pub enum Flow {
     Cancelled,
     /// The memory budget is exhausted (its hook has stopped the run).
     Memory,
+    /// The stack is nearly used up (THREAT DOS-STACK-1): a recursion stopped short of it.
+    Stack,
 }
 
 pub type R<T> = Result<T, Flow>;
@@ -1024,6 +1026,11 @@ impl<'c> Interp<'c> {
                 "function `{}' called with more arguments than declared",
                 func.name
             ));
+        }
+        if sandsh_api::stack::exhausted() {
+            // Below the interpreter's own checks: the stack of a pipeline stage or a small
+            // --max-stack-bytes can be smaller than the fixed bound below.
+            return Err(Flow::Stack);
         }
         self.call_depth += 1;
         let used = self
