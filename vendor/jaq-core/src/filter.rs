@@ -72,6 +72,15 @@ impl<V> Drop for Vars<V> {
     }
 }
 
+/// sandsh: whether `term` calls a definition or a filter argument (a plain variable does not).
+fn is_call<D: DataT>(term: &Ast, ctx: &Ctx<D>) -> bool {
+    match term {
+        Ast::CallDef(..) => true,
+        Ast::Var(v) => matches!(ctx.vars.get(*v), Some(Bind::Fun(_))),
+        _ => false,
+    }
+}
+
 /// sandsh: the halt [`HasLut::interrupt`] asks for, if any.
 fn interrupted<'a, D: DataT, T: 'a>(ctx: &Ctx<'a, D>) -> Option<ValXs<'a, T, D::V<'a>>> {
     let code = ctx.data.interrupt()?;
@@ -517,7 +526,7 @@ impl Id {
     pub fn run<'a, D: DataT>(&self, cv: Cv<'a, D>) -> ValXs<'a, D::V<'a>> {
         use core::iter::once;
         let term = &cv.0.lut().terms[self.0];
-        if let Ast::Var(_) | Ast::CallDef(..) = term {
+        if is_call(term, &cv.0) {
             if let Some(halt) = interrupted(&cv.0) {
                 return halt;
             }
@@ -642,7 +651,7 @@ impl Id {
         let proj_cv = |cv: &Cvp<'a, D>| (cv.0.clone(), cv.1 .0.clone());
         let proj_val = |(val, _path): &(D::V<'a>, _)| val.clone();
         let term = &cv.0.lut().terms[self.0];
-        if let Ast::Var(_) | Ast::CallDef(..) = term {
+        if is_call(term, &cv.0) {
             if let Some(halt) = interrupted(&cv.0) {
                 return halt;
             }
@@ -736,7 +745,7 @@ impl Id {
     ) -> ValXs<'a, D::V<'a>> {
         let err = |v| box_once(Err(Exn::from(Error::path_expr(v))));
         let term = &cv.0.lut().terms[self.0];
-        if let Ast::Var(_) | Ast::CallDef(..) = term {
+        if is_call(term, &cv.0) {
             if let Some(halt) = interrupted(&cv.0) {
                 return halt;
             }

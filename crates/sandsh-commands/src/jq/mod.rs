@@ -400,11 +400,7 @@ fn compile(
         eprint(cx, &format!("jq: error: {m}\njq: 1 compile error\n"));
         return Err(3);
     }
-    let code = format!(
-        "{}\n{}",
-        compat::DEFS,
-        compat::guard_definitions(&user_code)
-    );
+    let code = format!("{}\n{}", compat::DEFS, user_code);
     let skip_lines = compat::DEFS.matches('\n').count() + 1;
     let line_of = |part: &str| line_of(&code, part).saturating_sub(skip_lines).max(1);
     let loader = Loader::new(defs);
@@ -511,6 +507,7 @@ fn run_inputs(
         now,
         position: &position,
         halt_msg: RefCell::new(None),
+        calls: std::cell::Cell::new(0),
     };
     let mut run = Runner {
         cx,
