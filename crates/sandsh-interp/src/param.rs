@@ -448,15 +448,14 @@ impl Shell {
                 let mut growth = self.growth();
                 let value = value.try_map(|s| {
                     let mut halted = None;
-                    let out = pat.replace_with(&s, mode, |m, out| {
-                        if halted.is_none() {
-                            substitute(&rep, m, out);
-                            halted = growth.grew(out.len()).err();
-                        }
+                    let out = pat.try_replace_with(&s, mode, |m, out| {
+                        substitute(&rep, m, out);
+                        halted = growth.grew(out.len()).err();
+                        halted.is_none()
                     });
-                    match halted {
-                        Some(h) => Err(h),
-                        None => growth.grew(out.len()).map(|()| out),
+                    match (out, halted) {
+                        (Some(out), None) => growth.grew(out.len()).map(|()| out),
+                        (_, h) => Err(h.unwrap_or(Halt::Cancelled)),
                     }
                 });
                 value.map_err(|h| self.halted(h))?
