@@ -153,3 +153,20 @@ yes | gzip | gunzip > /tmp/endless
 #### a gzip bomb unpacked into the filesystem
 head -c 200000000 /dev/zero | gzip -1 > /tmp/bomb.gz; gunzip -c /tmp/bomb.gz > /tmp/out
 ## expect: stop
+
+#### case conversion of a doubling string
+x=$(printf 'ß%.0s' {1..100000}); for i in {1..30}; do x="${x^^}${x,,}"; done
+## expect: stop
+
+#### pattern substitution of a doubling string
+x=$(printf 'a%.0s' {1..100000}); for i in {1..30}; do x="${x//a/aa}"; done
+## expect: stop
+
+#### awk doubling a string
+awk 'BEGIN { s = "x"; while (1) s = s s }'
+## expect: stop
+## stderr: limit exceeded
+
+#### sed doubling the pattern space
+echo x | sed ':a; s/x*/&&/; ba'
+## expect: stop

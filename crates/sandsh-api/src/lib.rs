@@ -37,5 +37,5 @@ pub use sandsh_net as net;
 
 /// The remaining-stack guard for commands that recurse (jq, awk, sed): see [`sandsh_runtime::stack`].
 pub mod stack {
-    pub use sandsh_runtime::stack::{RESERVE, exhausted, remaining};
+    pub use sandsh_runtime::stack::{RESERVE, exhausted, remaining, run_with_spare};
 }

@@ -206,6 +206,21 @@ pub fn run_on_new_stack<R>(size: usize, f: impl FnOnce() -> R) -> R {
     }
 }
 
+/// Run `f` on a fresh stack that gives the recursion checks ([`exhausted`]) exactly the room
+/// the current one has left, with `spare` bytes reserved below that room for code that cannot
+/// check: the drop glue of a deeply nested value frees it recursively, one frame per level,
+/// and whoever built the value (a loop, which needs no stack) may have nested it far deeper
+/// than any check allows. A value's depth is bounded by its size, and its size by the memory
+/// budget, so a spare in proportion to the budget keeps that drop off the guard page. The
+/// spare is address space only: pages are touched only as deep as a drop goes.
+pub fn run_with_spare<R>(spare: usize, f: impl FnOnce() -> R) -> R {
+    let room = remaining();
+    run_on_new_stack(room.saturating_add(spare), move || {
+        let _checked = Bounds::enter(sp().saturating_sub(room));
+        f()
+    })
+}
+
 impl Drop for BigStack {
     fn drop(&mut self) {
         // SAFETY: unmapping exactly the region mapped in `new`; no code runs on it now.
@@ -219,7 +234,7 @@ mod big_stack_tests {
     use std::panic::{AssertUnwindSafe, catch_unwind};
 
     /// Recursion with a 512-byte frame the optimiser cannot remove.
-    fn depth(n: u64) -> u64 {
+    pub(super) fn depth(n: u64) -> u64 {
         let pad = std::hint::black_box([n as u8; 512]);
         if n == 0 {
             0
@@ -272,6 +287,20 @@ mod tests {
         }
         let pad = std::hint::black_box([0u8; 512]);
         recurse(n + 1) + pad[0] as u64
+    }
+
+    #[test]
+    fn a_spare_stack_keeps_the_checked_room_and_runs_deeper_code() {
+        let before = remaining();
+        let (checked, deep) = run_with_spare(64 << 20, || {
+            // ~40 MB of frames that do not check: more than a test thread's whole stack.
+            (remaining(), super::big_stack_tests::depth(60_000))
+        });
+        assert!(
+            (checked as isize - before as isize).abs() < 64 << 10,
+            "{checked} {before}"
+        );
+        assert_eq!(deep, 60_000);
     }
 
     #[test]

@@ -1014,18 +1014,38 @@ impl Pattern {
         mode: ReplaceMode,
         mut rep: impl FnMut(&[u8], &mut Vec<u8>),
     ) -> Vec<u8> {
+        let all = self.try_replace_with(s, mode, |m, out| {
+            rep(m, out);
+            true
+        });
+        all.unwrap_or_default()
+    }
+
+    /// [`Pattern::replace_with`] that `rep` may stop (by returning false: the result is then
+    /// `None`), so that a substitution over a huge string can end as soon as the run is
+    /// cancelled or the result outgrows the memory budget.
+    pub fn try_replace_with(
+        &self,
+        s: &[u8],
+        mode: ReplaceMode,
+        mut rep: impl FnMut(&[u8], &mut Vec<u8>) -> bool,
+    ) -> Option<Vec<u8>> {
         let mut out = Vec::with_capacity(s.len());
         if self.empty {
             // A null pattern: bash inserts at the start or end, and otherwise does nothing.
             match mode {
-                ReplaceMode::Prefix => rep(b"", &mut out),
+                ReplaceMode::Prefix => {
+                    if !rep(b"", &mut out) {
+                        return None;
+                    }
+                }
                 ReplaceMode::Suffix | ReplaceMode::First | ReplaceMode::All => {}
             }
             out.extend_from_slice(s);
-            if mode == ReplaceMode::Suffix {
-                rep(b"", &mut out);
+            if mode == ReplaceMode::Suffix && !rep(b"", &mut out) {
+                return None;
             }
-            return out;
+            return Some(out);
         }
         match mode {
             ReplaceMode::Prefix => {
@@ -1036,7 +1056,9 @@ impl Pattern {
                     .filter(|&n| possible && self.len_ok(&s[..n]))
                 {
                     Some(n) => {
-                        rep(&s[..n], &mut out);
+                        if !rep(&s[..n], &mut out) {
+                            return None;
+                        }
                         out.extend_from_slice(&s[n..]);
                     }
                     None => out.extend_from_slice(s),
@@ -1046,7 +1068,9 @@ impl Pattern {
                 match self.suffix_start(s, true).filter(|&n| self.len_ok(&s[n..])) {
                     Some(n) => {
                         out.extend_from_slice(&s[..n]);
-                        rep(&s[n..], &mut out);
+                        if !rep(&s[n..], &mut out) {
+                            return None;
+                        }
                     }
                     None => out.extend_from_slice(s),
                 }
@@ -1055,7 +1079,9 @@ impl Pattern {
                 let mut pos = 0;
                 while let Some(m) = self.find(s, pos) {
                     out.extend_from_slice(&s[pos..m.start]);
-                    rep(&s[m.clone()], &mut out);
+                    if !rep(&s[m.clone()], &mut out) {
+                        return None;
+                    }
                     pos = m.end;
                     if m.is_empty() && pos < s.len() {
                         let n = dec(s, pos, self.opts.bytes).1;
@@ -1069,7 +1095,7 @@ impl Pattern {
                 out.extend_from_slice(&s[pos.min(s.len())..]);
             }
         }
-        out
+        Some(out)
     }
 }
 

@@ -42,9 +42,16 @@ pub enum Flow {
     Continue,
     Fatal(String),
     Cancelled,
+    /// The memory budget is exhausted (its hook has stopped the run).
+    Memory,
+    /// The stack is nearly used up (THREAT DOS-STACK-1): a recursion stopped short of it.
+    Stack,
 }
 
 pub type R<T> = Result<T, Flow>;
+
+/// Strings from this size on are checked against the memory budget when pieced together.
+const BIG_STRING: usize = 64 << 10;
 
 /// Maximum user-function call depth.
 const MAX_CALL_DEPTH: usize = 10_000;
@@ -987,8 +994,26 @@ impl<'c> Interp<'c> {
             return self.concat_into(b, out);
         }
         let v = self.eval(e)?;
+        if let Value::Str(s) | Value::StrNum(s) = &v
+            && s.len() >= BIG_STRING
+        {
+            // The piece (which a variable may hold), the result growing (a reallocation holds
+            // the old and the new block) and the final copy into a string value.
+            self.check_memory((out.len() + s.len()) * 2 + s.len())?;
+        }
         v.write_to(out, &self.convfmt);
         Ok(())
+    }
+
+    /// THREAT DOS-MEM-1: whether `bytes` more would fit in the session's memory budget; awk's
+    /// strings are not charged one by one, so a string about to be built from big pieces is
+    /// checked (with what it briefly needs) before it is made: `s = s s` in a loop stops at
+    /// the budget.
+    pub fn check_memory(&mut self, bytes: usize) -> R<()> {
+        match self.ctx.memory().check(bytes as u64) {
+            Ok(()) => Ok(()),
+            Err(_) => Err(Flow::Memory),
+        }
     }
 
     // ---- user functions ----
@@ -1001,6 +1026,11 @@ impl<'c> Interp<'c> {
                 "function `{}' called with more arguments than declared",
                 func.name
             ));
+        }
+        if sandsh_api::stack::exhausted() {
+            // Below the interpreter's own checks: the stack of a pipeline stage or a small
+            // --max-stack-bytes can be smaller than the fixed bound below.
+            return Err(Flow::Stack);
         }
         self.call_depth += 1;
         let used = self

@@ -393,6 +393,16 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
         Err(Flow::Cancelled) => {
             return if it.broken_pipe { 141 } else { 130 };
         }
+        Err(Flow::Memory) => return 125,
+        Err(Flow::Stack) => {
+            let _ = it.flush_out();
+            let at = place(&text, &segs, it.line);
+            let _ = writeln!(
+                it.ctx.stderr(),
+                "awk: {at}: fatal: limit exceeded: stack bytes (recursion too deep); raise with --max-stack-bytes"
+            );
+            return 125;
+        }
         Err(_) => {}
     }
     match it.close_all() {

@@ -111,7 +111,13 @@ pub struct Env<'a> {
     pub position: &'a RefCell<(Option<String>, usize)>,
     /// The message given to `halt_error`.
     pub halt_msg: RefCell<Option<Val>>,
+    /// Calls since cancellation was last asked ([`jaq_core::data::HasLut::interrupt`]).
+    pub calls: std::cell::Cell<u32>,
 }
+
+/// Calls between two cancellation checks in [`jaq_core::data::HasLut::interrupt`] (the stack is checked at
+/// every call).
+const CALLS_PER_CANCEL_CHECK: u32 = 64;
 
 impl Env<'_> {
     fn is_cancelled(&self) -> bool {
@@ -132,6 +138,22 @@ impl DataT for JqData {
 impl<'a> jaq_core::data::HasLut<'a, JqData> for &'a Env<'a> {
     fn lut(&self) -> &'a jaq_core::Lut<JqData> {
         self.lut
+    }
+
+    /// THREAT DOS-STACK-1 and DOS-CPU-1: the vendored jaq asks this at every call of a
+    /// definition or a filter argument and at every step of `..`, so no recursion (a user's,
+    /// the standard library's, or one through closures) runs off the stack, and no long
+    /// evaluation outlives a cancellation.
+    fn interrupt(&self) -> Option<i32> {
+        if sandsh_api::stack::exhausted() {
+            return Some(STACK_HALT);
+        }
+        let n = self.calls.get().wrapping_add(1);
+        self.calls.set(n);
+        if n.is_multiple_of(CALLS_PER_CANCEL_CHECK) && self.is_cancelled() {
+            return Some(CANCEL_HALT);
+        }
+        None
     }
 }
 
@@ -165,60 +187,6 @@ pub fn check_nesting(code: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Put `_chk |` at the start of every definition's body, so that each call of a definition
-/// checks the stack and cancellation. Found with jaq's own lexer: `def NAME [(ARGS)] :`.
-/// A program the lexer rejects is returned unchanged (the loader reports the error).
-pub fn guard_definitions(code: &str) -> String {
-    use jaq_core::load::lex::{Tok, Token};
-    fn walk<'a>(tokens: &[Token<&'a str>], at: &mut Vec<&'a str>) {
-        for (i, t) in tokens.iter().enumerate() {
-            match &t.1 {
-                Tok::Word if t.0 == "def" => {
-                    let mut j = i + 1;
-                    if !matches!(tokens.get(j), Some(Token(_, Tok::Word))) {
-                        continue;
-                    }
-                    j += 1;
-                    if let Some(Token(s, Tok::Block(_))) = tokens.get(j)
-                        && s.starts_with('(')
-                    {
-                        j += 1;
-                    }
-                    if let Some(Token(s, Tok::Sym)) = tokens.get(j)
-                        && *s == ":"
-                    {
-                        at.push(s);
-                    }
-                }
-                Tok::Block(inner) => walk(inner, at),
-                Tok::Str(parts) => {
-                    for p in parts {
-                        if let jaq_core::load::lex::StrPart::Term(t) = p {
-                            walk(std::slice::from_ref(t), at);
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    let Ok(tokens) = jaq_core::load::Lexer::new(code).lex() else {
-        return code.to_string();
-    };
-    let mut colons = Vec::new();
-    walk(&tokens, &mut colons);
-    let mut out = String::with_capacity(code.len() + colons.len() * 7);
-    let mut last = 0;
-    for c in colons {
-        let end = c.as_ptr() as usize - code.as_ptr() as usize + c.len();
-        out.push_str(&code[last..end]);
-        out.push_str(" _chk |");
-        last = end;
-    }
-    out.push_str(&code[last..]);
-    out
-}
-
 fn cancel_exn<'a>() -> Exn<'a, Val> {
     Exn::halt(CANCEL_HALT)
 }
@@ -248,8 +216,8 @@ type Natives = Box<[jaq_core::native::Filter<jaq_core::RunPtr<JqData>>]>;
 fn natives() -> Natives {
     Box::new([
         ("_chk", v(0), |cv| {
-            // THREAT DOS-STACK-1: every user definition starts with `_chk` (see
-            // `guard_definitions`), so unbounded recursion stops here, not in a SIGSEGV.
+            // THREAT DOS-STACK-1: the loops of DEFS (`repeat`, `recurse`, `while`, `until`)
+            // check here at every step; every other call is checked by `interrupt`.
             if sandsh_api::stack::exhausted() {
                 box_once(Err(Exn::halt(STACK_HALT)))
             } else if cv.0.data().is_cancelled() {
@@ -293,8 +261,9 @@ fn natives() -> Natives {
         ("_sx_now", v(0), |cv| {
             box_once(Ok(Val::from(cv.0.data().now)))
         }),
-        ("_tojson", v(0), |cv| {
-            box_once(Ok(Val::from(output::to_json(&cv.1))))
+        ("_tojson", v(0), |cv| match output::try_to_json(&cv.1) {
+            Ok(s) => box_once(Ok(Val::from(s))),
+            Err(_) => box_once(Err(Exn::halt(STACK_HALT))),
         }),
         ("_halt_error", v(1), |mut cv| {
             let code = cv.0.pop_var();

@@ -189,9 +189,22 @@ impl Command for Jq {
             let _ = cx.borrow_mut().stdout().write_all(b"jq-1.7.1\n");
             return 0;
         }
-        run_jq(&cx, opts)
+        // THREAT DOS-STACK-2: jaq frees a value recursively, one frame per level of nesting,
+        // and a loop (`reduce range(1e7) as $i (0; [.])`) nests a value deeper than any
+        // recursion check allows. The evaluator keeps exactly the stack this command was
+        // given; below it lies a spare in proportion to the memory budget (which bounds how
+        // deep a value can be: a level is at least ~60 bytes of heap and takes at most ~8
+        // times that of stack in a debug build) for those drops. Address space only.
+        let budget = cx.borrow().memory().limit();
+        let spare = usize::try_from(budget.saturating_mul(8))
+            .unwrap_or(usize::MAX)
+            .min(MAX_DROP_SPARE);
+        sandsh_api::stack::run_with_spare(spare, || run_jq(&cx, opts))
     }
 }
+
+/// The most address space reserved below jq's stack for freeing deep values.
+const MAX_DROP_SPARE: usize = 64 << 30;
 
 /// `$__loc__` is not known to jaq: replace it by the object jq 1.7 gives.
 fn replace_loc(code: &str) -> String {
@@ -385,11 +398,7 @@ fn compile(
         eprint(cx, &format!("jq: error: {m}\njq: 1 compile error\n"));
         return Err(3);
     }
-    let code = format!(
-        "{}\n{}",
-        compat::DEFS,
-        compat::guard_definitions(&user_code)
-    );
+    let code = format!("{}\n{}", compat::DEFS, user_code);
     let skip_lines = compat::DEFS.matches('\n').count() + 1;
     let line_of = |part: &str| line_of(&code, part).saturating_sub(skip_lines).max(1);
     let loader = Loader::new(defs);
@@ -496,6 +505,7 @@ fn run_inputs(
         now,
         position: &position,
         halt_msg: RefCell::new(None),
+        calls: std::cell::Cell::new(0),
     };
     let mut run = Runner {
         cx,
@@ -608,7 +618,19 @@ impl Runner<'_, '_> {
                 }
                 self.buf.extend_from_slice(s)
             }
-            _ => output::dump(&mut self.buf, v, &self.fmt),
+            _ => {
+                let cx = self.cx;
+                let mut spill = |buf: &mut Vec<u8>| {
+                    let written = cx.try_borrow_mut().map(|mut c| c.stdout().write_all(buf));
+                    buf.clear();
+                    matches!(written, Ok(Ok(())))
+                };
+                match output::dump_spilling(&mut self.buf, v, &self.fmt, &mut spill) {
+                    Ok(()) => {}
+                    Err(output::Stop::Stack) => return Err(self.stack_exceeded()),
+                    Err(output::Stop::Sink) => return Err(141),
+                }
+            }
         }
         if opts.raw_output0 {
             self.buf.push(0);
@@ -625,18 +647,21 @@ impl Runner<'_, '_> {
         Ok(())
     }
 
+    /// Report that the stack ran out (THREAT DOS-STACK-1); the status to end with.
+    fn stack_exceeded(&self) -> ExitStatus {
+        if let Ok(mut c) = self.cx.try_borrow_mut() {
+            let _ = c.stderr().write_all(
+                b"jq: error: limit exceeded: stack bytes (recursion too deep); raise with --max-stack-bytes\n",
+            );
+        }
+        125
+    }
+
     /// A halt stops the run with its code; an error is reported and sets status 5.
     fn exception(&mut self, exn: jaq_core::Exn<'_, Val>) -> Result<(), ExitStatus> {
         let exn = match exn.get_halt() {
             Ok(CANCEL_HALT) => return Err(130),
-            Ok(STACK_HALT) => {
-                if let Ok(mut c) = self.cx.try_borrow_mut() {
-                    let _ = c.stderr().write_all(
-                        b"jq: error: limit exceeded: stack bytes (recursion too deep); raise with --max-stack-bytes\n",
-                    );
-                }
-                return Err(125);
-            }
+            Ok(STACK_HALT) => return Err(self.stack_exceeded()),
             Ok(code) => {
                 if let Some(m) = self.env.halt_msg.borrow_mut().take() {
                     let text = match &m {

@@ -30,15 +30,47 @@ const COL_OBJ: &str = "\x1b[1;39m";
 const COL_KEY: &str = "\x1b[34;1m";
 const COL_RESET: &str = "\x1b[0m";
 
-/// Append `v` formatted with `f` to `out`.
-pub fn dump(out: &mut Vec<u8>, v: &Val, f: &Format) {
-    dump_at(out, v, f, 0);
+/// Why a value was not printed to its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// Nested too deep for the stack that is left (THREAT DOS-STACK-1).
+    Stack,
+    /// The sink refused more (cancelled, broken pipe).
+    Sink,
 }
 
-/// Compact JSON as `tojson` prints it.
+/// Bytes [`dump_spilling`] gathers before handing them on.
+const SPILL: usize = 64 << 10;
+
+/// Append `v` formatted with `f` to `out`.
+pub fn dump(out: &mut Vec<u8>, v: &Val, f: &Format) -> Result<(), Stop> {
+    dump_at(out, v, f, 0, &mut |_| true)
+}
+
+/// Format `v` into `out`, handing `out` to `spill` whenever it holds [`SPILL`] bytes or more
+/// (`spill` empties it, or returns false to stop). One value can print to gigabytes
+/// (pretty-printing a deep array is quadratic), so it goes out in pieces, through a sink that
+/// notices cancellation, instead of growing one buffer (THREAT DOS-MEM-1, DOS-CPU-1).
+pub fn dump_spilling(
+    out: &mut Vec<u8>,
+    v: &Val,
+    f: &Format,
+    spill: &mut dyn FnMut(&mut Vec<u8>) -> bool,
+) -> Result<(), Stop> {
+    dump_at(out, v, f, 0, spill)
+}
+
+/// Compact JSON as `tojson` prints it; `Err` when `v` is nested too deep to walk.
+pub fn try_to_json(v: &Val) -> Result<String, Stop> {
+    let mut out = Vec::new();
+    dump(&mut out, v, &Format::default())?;
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Compact JSON for a message (cut short where `v` is nested too deep to walk).
 pub fn to_json(v: &Val) -> String {
     let mut out = Vec::new();
-    dump(&mut out, v, &Format::default());
+    let _ = dump(&mut out, v, &Format::default());
     String::from_utf8_lossy(&out).into_owned()
 }
 
@@ -82,7 +114,16 @@ fn container_end(out: &mut Vec<u8>, f: &Format, level: usize, color: Option<&str
     out.push(bracket);
 }
 
-fn dump_at(out: &mut Vec<u8>, v: &Val, f: &Format, level: usize) {
+fn dump_at(
+    out: &mut Vec<u8>,
+    v: &Val,
+    f: &Format,
+    level: usize,
+    spill: &mut dyn FnMut(&mut Vec<u8>) -> bool,
+) -> Result<(), Stop> {
+    if out.len() >= SPILL && !spill(out) {
+        return Err(Stop::Sink);
+    }
     let color = if f.color { Some(color_of(v)) } else { None };
     if let Some(c) = color {
         out.extend_from_slice(c.as_bytes());
@@ -96,11 +137,14 @@ fn dump_at(out: &mut Vec<u8>, v: &Val, f: &Format, level: usize) {
             if a.is_empty() {
                 out.extend_from_slice(b"[]");
             } else {
+                if sandsh_api::stack::exhausted() {
+                    return Err(Stop::Stack);
+                }
                 out.push(b'[');
                 newline_indent(out, f, level + 1);
                 for (i, x) in a.iter().enumerate() {
                     member_start(out, f, level, i);
-                    dump_at(out, x, f, level + 1);
+                    dump_at(out, x, f, level + 1, spill)?;
                     if let Some(c) = color {
                         out.extend_from_slice(c.as_bytes());
                     }
@@ -112,6 +156,9 @@ fn dump_at(out: &mut Vec<u8>, v: &Val, f: &Format, level: usize) {
             if o.is_empty() {
                 out.extend_from_slice(b"{}");
             } else {
+                if sandsh_api::stack::exhausted() {
+                    return Err(Stop::Stack);
+                }
                 out.push(b'{');
                 newline_indent(out, f, level + 1);
                 let mut entries: Vec<(&Val, &Val)> = o.iter().collect();
@@ -136,7 +183,7 @@ fn dump_at(out: &mut Vec<u8>, v: &Val, f: &Format, level: usize) {
                     if color.is_some() {
                         out.extend_from_slice(COL_RESET.as_bytes());
                     }
-                    dump_at(out, x, f, level + 1);
+                    dump_at(out, x, f, level + 1, spill)?;
                     if let Some(c) = color {
                         out.extend_from_slice(c.as_bytes());
                     }
@@ -148,6 +195,7 @@ fn dump_at(out: &mut Vec<u8>, v: &Val, f: &Format, level: usize) {
     if color.is_some() {
         out.extend_from_slice(COL_RESET.as_bytes());
     }
+    Ok(())
 }
 
 /// An object key's bytes (jaq allows non-string keys; jq never produces them).

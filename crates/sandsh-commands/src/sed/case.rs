@@ -8,6 +8,14 @@ use super::parse::{
 use super::re::Locs;
 
 /// GNU's `append_replacement`.
+/// About how many bytes [`append_replacement`] adds (case conversion may change a few).
+pub fn replacement_len(parts: &[ReplPart], locs: &Locs) -> usize {
+    parts
+        .iter()
+        .map(|p| p.prefix.len() + p.group.and_then(|g| locs.get(g)).map_or(0, |(s, e)| e - s))
+        .sum()
+}
+
 pub fn append_replacement(out: &mut Vec<u8>, parts: &[ReplPart], line: &[u8], locs: &Locs) {
     let mut repl_mod: u8 = 0;
     for p in parts {

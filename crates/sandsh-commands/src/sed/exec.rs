@@ -10,15 +10,18 @@ use std::path::PathBuf;
 
 use crate::util;
 use sandsh_api::fs::WriteMode;
-use sandsh_api::{Arg, ToolCtx};
+use sandsh_api::{Arg, Charge, ToolCtx};
 
-use super::case::append_replacement;
+use super::case::{append_replacement, replacement_len};
 use super::debug;
 use super::parse::{Addr, Branch, Cmd, FileRef, Kind, Program, Subst};
 use super::re::Locs;
 use super::reader::{Reader, memchr};
 
 const CHUNK: usize = 64 * 1024;
+
+/// Spaces smaller than this together are not charged to the memory budget.
+const SPACES_FREE: usize = 1 << 20;
 
 /// Run-time options.
 #[derive(Debug, Clone, Default)]
@@ -43,6 +46,8 @@ pub enum Stop {
     /// GNU's `panic`: message already printed; exit 4.
     Panic,
     Cancelled,
+    /// The memory budget is exhausted (the budget's hook has stopped the run).
+    Memory,
     /// The output went away.
     Broken,
     /// A script error found at run time (GNU's `bad_prog`): message printed; exit 1.
@@ -119,6 +124,8 @@ pub struct Exec<'p> {
     /// `--debug` indentation (GNU's `block_level`, kept across cycles as GNU keeps it).
     dbg_level: i64,
     dbg: Vec<u8>,
+    /// The pattern, hold and work spaces held against the memory budget.
+    charge: Option<Charge>,
 }
 
 impl<'p> Exec<'p> {
@@ -159,6 +166,7 @@ impl<'p> Exec<'p> {
             stamp: 0,
             dbg_level: 0,
             dbg: Vec::new(),
+            charge: None,
         }
     }
 
@@ -226,6 +234,7 @@ impl<'p> Exec<'p> {
             }
             Err(Stop::Panic) => 4,
             Err(Stop::Cancelled) => 130,
+            Err(Stop::Memory) => 125,
             Err(Stop::Broken) => 4,
             Err(Stop::Script) => 1,
         }
@@ -844,24 +853,28 @@ impl<'p> Exec<'p> {
                 },
                 Kind::Exec(text) => self.exec_cmd(ctx, text.as_deref())?,
                 Kind::GetHold => {
+                    self.charge_spaces(ctx, 0, self.hold.len())?;
                     self.line.clear();
                     self.line.extend_from_slice(&self.hold);
                     self.chomped = self.hold_chomped;
                     self.debug_buf(ctx, DebugBuf::Hold)?;
                 }
                 Kind::GetHoldAppend => {
+                    self.charge_spaces(ctx, 0, self.hold.len() + 1)?;
                     self.line.push(self.opts.delim);
                     self.line.extend_from_slice(&self.hold);
                     self.chomped = self.hold_chomped;
                     self.debug_buf(ctx, DebugBuf::Pattern)?;
                 }
                 Kind::Hold => {
+                    self.charge_spaces(ctx, 0, self.line.len())?;
                     self.hold.clear();
                     self.hold.extend_from_slice(&self.line);
                     self.hold_chomped = self.chomped;
                     self.debug_buf(ctx, DebugBuf::Hold)?;
                 }
                 Kind::HoldAppend => {
+                    self.charge_spaces(ctx, 0, self.line.len() + 1)?;
                     self.hold.push(self.opts.delim);
                     self.hold.extend_from_slice(&self.line);
                     self.hold_chomped = self.chomped;
@@ -1062,6 +1075,23 @@ impl<'p> Exec<'p> {
         Ok(())
     }
 
+    /// THREAT DOS-MEM-1: the pattern, hold and work spaces (plus `extra` bytes about to be
+    /// added to them) are charged to the session's memory budget, so that a script that
+    /// doubles a space (`:a; s/x*/&&/; ba`) stops at the budget instead of filling memory.
+    fn charge_spaces(
+        &mut self,
+        ctx: &mut dyn ToolCtx,
+        work: usize,
+        extra: usize,
+    ) -> Result<(), Stop> {
+        let held = self.line.len() + self.hold.len() + work + extra;
+        let charge = self.charge.get_or_insert_with(|| ctx.memory().charge());
+        if held < SPACES_FREE && charge.bytes() == 0 {
+            return Ok(());
+        }
+        charge.set(held).map_err(|_| Stop::Memory)
+    }
+
     fn do_subst(&mut self, ctx: &mut dyn ToolCtx, sub: &'p Subst) -> Result<(), Stop> {
         let ri = self.resolve_re(sub.re, ctx)?;
         let re = &self.prog.regexes[ri];
@@ -1129,6 +1159,13 @@ impl<'p> Exec<'p> {
                 }
                 if eligible && count >= numb {
                     self.replaced = true;
+                    let grows = replacement_len(&sub.repl, locs);
+                    if accum.len() + grows > accum.capacity()
+                        && let Err(e) = self.charge_spaces(ctx, accum.len(), grows)
+                    {
+                        self.accum = accum;
+                        return Err(e);
+                    }
                     append_replacement(&mut accum, &sub.repl, &self.line, locs);
                     again = sub.global;
                 } else {
@@ -1155,7 +1192,13 @@ impl<'p> Exec<'p> {
                 accum.extend_from_slice(&self.line[start..]);
             }
             std::mem::swap(&mut self.line, &mut accum);
-            self.accum = accum;
+            // The old pattern space: kept for reuse while small, given back when big.
+            self.accum = if accum.capacity() > SPACES_FREE {
+                Vec::new()
+            } else {
+                accum
+            };
+            self.charge_spaces(ctx, 0, 0)?;
             if count < numb {
                 return Ok(());
             }

@@ -13,6 +13,7 @@ use super::expand::Seg;
 use super::pat::Pat;
 use super::vars::{Attrs, Value};
 use super::{Flow, Res, Shell};
+use growth::Halt;
 // The operator files reach these crate modules as `super::pat`, `super::vars`… (the paths they
 // used when they were one file with this one), through these imports.
 use super::{Frame, builtins, pat, print, vars};
@@ -20,6 +21,7 @@ use super::{Frame, builtins, pat, print, vars};
 mod case;
 mod defaults;
 mod dynamic;
+mod growth;
 mod lookup;
 mod names;
 mod pattern;
@@ -62,6 +64,14 @@ impl PV {
             PV::Scalar(s) => PV::Scalar(f(s)),
             PV::List(l, star) => PV::List(l.into_iter().map(f).collect(), star),
         }
+    }
+
+    fn try_map(self, f: impl FnMut(Vec<u8>) -> Result<Vec<u8>, Halt>) -> Result<PV, Halt> {
+        Ok(match self {
+            PV::Unset => PV::Unset,
+            PV::Scalar(s) => PV::Scalar({ f }(s)?),
+            PV::List(l, star) => PV::List(l.into_iter().map(f).collect::<Result<_, _>>()?, star),
+        })
     }
 }
 

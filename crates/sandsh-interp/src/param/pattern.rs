@@ -5,6 +5,7 @@ use sandsh_syntax::ast::{ParamOp, ReplaceMode};
 
 use super::PV;
 use super::case::case_convert;
+use super::growth::Halt;
 use crate::{Res, Shell};
 
 impl Shell {
@@ -45,14 +46,30 @@ impl Shell {
                     ReplaceMode::Prefix => sandsh_text::pattern::ReplaceMode::Prefix,
                     ReplaceMode::Suffix => sandsh_text::pattern::ReplaceMode::Suffix,
                 };
-                value.map(|s| pat.replace_with(&s, mode, |m, out| substitute(&rep, m, out)))
+                let mut growth = self.growth();
+                let value = value.try_map(|s| {
+                    let mut halted = None;
+                    let out = pat.try_replace_with(&s, mode, |m, out| {
+                        substitute(&rep, m, out);
+                        halted = growth.grew(out.len()).err();
+                        halted.is_none()
+                    });
+                    match (out, halted) {
+                        (Some(out), None) => growth.grew(out.len()).map(|()| out),
+                        (_, h) => Err(h.unwrap_or(Halt::Cancelled)),
+                    }
+                });
+                value.map_err(|h| self.halted(h))?
             }
             ParamOp::Case { mode, all, pattern } => {
                 let pat = match pattern {
                     Some(w) if !w.parts.is_empty() => Some(self.compile_pattern(w)?),
                     _ => None,
                 };
-                value.map(|s| case_convert(&s, *mode, *all, pat.as_ref()))
+                let mut growth = self.growth();
+                let value =
+                    value.try_map(|s| case_convert(&s, *mode, *all, pat.as_ref(), &mut growth));
+                value.map_err(|h| self.halted(h))?
             }
             // The other operators are applied by `expand_param` itself.
             _ => value,

@@ -25,9 +25,16 @@ impl Shell {
                 }
                 PV::Unset => PV::Unset,
             },
-            'U' => v.map(|s| case_convert(&s, CaseMode::Upper, true, None)),
-            'u' => v.map(|s| case_convert(&s, CaseMode::Upper, false, None)),
-            'L' => v.map(|s| case_convert(&s, CaseMode::Lower, true, None)),
+            'U' | 'u' | 'L' => {
+                let (mode, all) = match op {
+                    'U' => (CaseMode::Upper, true),
+                    'u' => (CaseMode::Upper, false),
+                    _ => (CaseMode::Lower, true),
+                };
+                let mut growth = self.growth();
+                let v = v.try_map(|s| case_convert(&s, mode, all, None, &mut growth));
+                v.map_err(|h| self.halted(h))?
+            }
             'a' => {
                 let attrs = self.attr_string(p);
                 match v {
