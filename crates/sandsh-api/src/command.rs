@@ -35,10 +35,17 @@ pub trait ParsedCommand: Send + Sync {
     /// The static description, whose option table parses the arguments.
     fn spec(&self) -> &CommandSpec;
 
+    /// A wrapper that runs its COMMAND operand (`nice`, `nohup`, `stdbuf`): the options end
+    /// at the command, and the wrapper's own errors exit 125 (126 and 127 being the
+    /// command's), as GNU's do.
+    fn runs_command(&self) -> bool {
+        false
+    }
+
     /// The status of a usage error: 1 for most GNU tools, 2 for cmp, diff, grep, ls and
-    /// others that keep 1 for an answer.
+    /// others that keep 1 for an answer, 125 for a wrapper that runs a command.
     fn usage_status(&self) -> ExitStatus {
-        1
+        if self.runs_command() { 125 } else { 1 }
     }
 
     /// Whether an operand is a usage error (`CMD: extra operand 'X'`), for the commands that
@@ -50,7 +57,7 @@ pub trait ParsedCommand: Send + Sync {
     /// Whether the first operand ends the options (`stdbuf -oL CMD -x`: `-x` is the
     /// program's), as GNU's `+` getopt strings do for commands that run another.
     fn stops_at_operand(&self) -> bool {
-        false
+        self.runs_command()
     }
 
     /// The arguments as the parser should see them, where a command accepts an obsolete form

@@ -41,11 +41,7 @@ impl ParsedCommand for Stdbuf {
         &SPEC
     }
 
-    fn usage_status(&self) -> ExitStatus {
-        125
-    }
-
-    fn stops_at_operand(&self) -> bool {
+    fn runs_command(&self) -> bool {
         true
     }
 

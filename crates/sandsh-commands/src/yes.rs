@@ -4,7 +4,8 @@
 //! cancellation, so `yes | head -n 1` ends immediately.
 
 use sandsh_api::{
-    Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
+    ArgSpec, ArgType, CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel,
+    ToolCtx,
 };
 
 use super::util;
@@ -38,16 +39,12 @@ static SPEC: CommandSpec = CommandSpec {
     risk: RiskLevel::ReadOnly,
 };
 
-impl Command for Yes {
+impl ParsedCommand for Yes {
     fn spec(&self) -> &CommandSpec {
         &SPEC
     }
 
-    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match ArgParser::parse(&SPEC, args) {
-            Ok(p) => p,
-            Err(e) => return util::usage(ctx, &SPEC, &e.message, 1),
-        };
+    fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let mut line = if p.operands.is_empty() {
             b"y".to_vec()
         } else {
