@@ -46,6 +46,9 @@ struct Case {
     stop: bool,
     stderr_has: Vec<String>,
     flags: Vec<String>,
+    /// `## known-gap: WHY`: an attack not yet contained, kept with its reproduction and the
+    /// issue that tracks it; listed when the test runs, not run (it may hang or bloat).
+    gap: Option<String>,
 }
 
 fn load() -> Vec<Case> {
@@ -75,10 +78,13 @@ fn load() -> Vec<Case> {
                     stop: false,
                     stderr_has: Vec::new(),
                     flags: Vec::new(),
+                    gap: None,
                 });
             } else if let Some(c) = cur.as_mut() {
                 if let Some(e) = line.strip_prefix("## expect: ") {
                     c.stop = e.trim() == "stop";
+                } else if let Some(s) = line.strip_prefix("## known-gap: ") {
+                    c.gap = Some(s.to_string());
                 } else if let Some(s) = line.strip_prefix("## stderr: ") {
                     c.stderr_has.push(s.to_string());
                 } else if let Some(s) = line.strip_prefix("## flags: ") {
@@ -290,8 +296,16 @@ fn check(case: &Case, o: &Outcome) -> Vec<String> {
 
 #[test]
 fn hostile_scripts_are_contained() {
-    let cases = load();
+    let (gaps, cases): (Vec<Case>, Vec<Case>) = load().into_iter().partition(|c| c.gap.is_some());
     assert!(cases.len() >= 100, "only {} hostile cases", cases.len());
+    for g in &gaps {
+        eprintln!(
+            "known gap, not run: {} / {}: {}",
+            g.file,
+            g.name,
+            g.gap.as_deref().unwrap_or_default()
+        );
+    }
     let dir = tempfile::tempdir().expect("tempdir");
     // The unprivileged user writes its outputs here.
     let _ = std::fs::set_permissions(
