@@ -66,6 +66,17 @@ fn spellings(o: &OptSpec) -> Vec<String> {
     out
 }
 
+/// Runs `script` (with a hang guard) and describes the getopt complaint it drew, if any.
+fn complaint(k: &mut Kernel, script: &str) -> Option<String> {
+    let opts = ExecOptions {
+        timeout: Some(Duration::from_secs(5)),
+        ..ExecOptions::default()
+    };
+    let err = k.execute_with(script, opts).stderr_str();
+    let c = PARSER_COMPLAINTS.iter().find(|c| err.contains(*c))?;
+    Some(format!("`{script}`: {c}: {}", err.trim_end()))
+}
+
 #[test]
 fn every_declared_option_is_accepted() {
     let mut k = Kernel::new(KernelConfig::default());
@@ -78,18 +89,8 @@ fn every_declared_option_is_accepted() {
                 // `--help` and `--version` print and stop; everything else gets a missing
                 // operand or a file to chew on, never a terminal or an endless input.
                 let script = format!("{} {arg} </dev/null >/dev/null", spec.name);
-                let r = k.execute_with(
-                    &script,
-                    ExecOptions {
-                        timeout: Some(Duration::from_secs(5)),
-                        ..ExecOptions::default()
-                    },
-                );
                 tried += 1;
-                let err = r.stderr_str();
-                if let Some(c) = PARSER_COMPLAINTS.iter().find(|c| err.contains(*c)) {
-                    failures.push(format!("`{script}`: {c}: {}", err.trim_end()));
-                }
+                failures.extend(complaint(&mut k, &script));
             }
         }
     }
@@ -142,18 +143,8 @@ fn every_builtin_option_is_accepted() {
                 None => "",
             };
             let script = format!("( {} '-{c}'{value} ) </dev/null >/dev/null", spec.name);
-            let r = k.execute_with(
-                &script,
-                ExecOptions {
-                    timeout: Some(Duration::from_secs(5)),
-                    ..ExecOptions::default()
-                },
-            );
             tried += 1;
-            let err = r.stderr_str();
-            if let Some(c) = PARSER_COMPLAINTS.iter().find(|c| err.contains(*c)) {
-                failures.push(format!("`{script}`: {c}: {}", err.trim_end()));
-            }
+            failures.extend(complaint(&mut k, &script));
         }
     }
     assert!(tried > 100, "only {tried} builtin options tried");
