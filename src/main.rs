@@ -31,6 +31,10 @@ use sandsh::kernel::{ExecOptions, ExecutionLimits, parse_duration};
 use sandsh::vfs::MountSpec;
 use sandsh::{Kernel, KernelConfig};
 
+/// Every session's heap counts against its memory budget (`sandsh::meter`).
+#[global_allocator]
+static ALLOC: sandsh::meter::MeteredAlloc = sandsh::meter::MeteredAlloc;
+
 #[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[unsafe(no_mangle)]
 extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {

@@ -105,73 +105,61 @@ jq -n 'reduce range(100000) as $i (0; [.]) | [paths] | length'
 
 #### jq update through .. of a deep value, default stack
 jq -n 'reduce range(1000000) as $i (0; [.]) | (.. |= .) | length'
-## known-gap: issue 27: a deep jq value is freed recursively and its memory is not charged to the budget; in a debug build under load the timeout lands late and peak RSS passes budget + overhead
 ## expect: any
 ## flags: --max-stack-bytes=512M
 
 #### jq update through .. of a deep value, small stack
 jq -n 'reduce range(1000000) as $i (0; [.]) | (.. |= .) | length'
-## known-gap: issue 27: a deep jq value is freed recursively and its memory is not charged to the budget; in a debug build under load the timeout lands late and peak RSS passes budget + overhead
 ## expect: any
 ## flags: --max-stack-bytes=4M
 
 #### jq update through .. of a deep value, smallest stack
 jq -n 'reduce range(1000000) as $i (0; [.]) | (.. |= .) | length'
-## known-gap: issue 27: a deep jq value is freed recursively and its memory is not charged to the budget; in a debug build under load the timeout lands late and peak RSS passes budget + overhead
 ## expect: any
 ## flags: --max-stack-bytes=1M
 
 #### jq update through .. of a deep value, largest stack
 jq -n 'reduce range(1000000) as $i (0; [.]) | (.. |= .) | length'
-## known-gap: issue 27: a deep jq value is freed recursively and its memory is not charged to the budget; in a debug build under load the timeout lands late and peak RSS passes budget + overhead
 ## expect: any
 ## flags: --max-stack-bytes=16384M
 
 #### jq printing a deep value, default stack
 jq -n 'reduce range(1000000) as $i (0; [.])'
-## known-gap: issue 27: a deep jq value is freed recursively and its memory is not charged to the budget; in a debug build under load the timeout lands late and peak RSS passes budget + overhead
 ## expect: stop
 ## flags: --max-stack-bytes=512M
 
 #### jq printing a deep value, small stack
 jq -n 'reduce range(1000000) as $i (0; [.])'
-## known-gap: issue 27: a deep jq value is freed recursively and its memory is not charged to the budget; in a debug build under load the timeout lands late and peak RSS passes budget + overhead
 ## expect: stop
 ## flags: --max-stack-bytes=4M
 
 #### jq printing a deep value, smallest stack
 jq -n 'reduce range(1000000) as $i (0; [.])'
-## known-gap: issue 27: a deep jq value is freed recursively and its memory is not charged to the budget; in a debug build under load the timeout lands late and peak RSS passes budget + overhead
 ## expect: stop
 ## flags: --max-stack-bytes=1M
 
 #### jq printing a deep value, largest stack
 jq -n 'reduce range(1000000) as $i (0; [.])'
-## known-gap: issue 27: a deep jq value is freed recursively and its memory is not charged to the budget; in a debug build under load the timeout lands late and peak RSS passes budget + overhead
 ## expect: stop
 ## flags: --max-stack-bytes=16384M
 
 #### jq tojson of a deep value, default stack
 jq -n 'reduce range(1000000) as $i (0; [.]) | tojson | length'
-## known-gap: issue 27: a deep jq value is freed recursively and its memory is not charged to the budget; in a debug build under load the timeout lands late and peak RSS passes budget + overhead
 ## expect: any
 ## flags: --max-stack-bytes=512M
 
 #### jq tojson of a deep value, small stack
 jq -n 'reduce range(1000000) as $i (0; [.]) | tojson | length'
-## known-gap: issue 27: a deep jq value is freed recursively and its memory is not charged to the budget; in a debug build under load the timeout lands late and peak RSS passes budget + overhead
 ## expect: any
 ## flags: --max-stack-bytes=4M
 
 #### jq tojson of a deep value, smallest stack
 jq -n 'reduce range(1000000) as $i (0; [.]) | tojson | length'
-## known-gap: issue 27: a deep jq value is freed recursively and its memory is not charged to the budget; in a debug build under load the timeout lands late and peak RSS passes budget + overhead
 ## expect: any
 ## flags: --max-stack-bytes=1M
 
 #### jq tojson of a deep value, largest stack
 jq -n 'reduce range(1000000) as $i (0; [.]) | tojson | length'
-## known-gap: issue 27: a deep jq value is freed recursively and its memory is not charged to the budget; in a debug build under load the timeout lands late and peak RSS passes budget + overhead
 ## expect: any
 ## flags: --max-stack-bytes=16384M
 

@@ -52,9 +52,23 @@ fn log(lines: usize) -> Vec<u8> {
     out
 }
 
+/// Bytes of `/d/long` per line of the log: 1 MB for the small input. A reader that searches
+/// the whole record again after each chunk it reads (64 to 128 kB) is quadratic only in
+/// records much longer than a chunk.
+const LONG_LINE_PER_LINE: usize = 2_500;
+
+/// One line of `len` bytes, words of `x` without a newline in sight.
+fn long_line(len: usize) -> Vec<u8> {
+    let mut v: Vec<u8> = (0..len)
+        .map(|i| if i % 64 == 63 { b' ' } else { b'x' })
+        .collect();
+    v.push(b'\n');
+    v
+}
+
 /// A kernel holding the inputs of one size: `/d/log` (lines), `/d/line` (the same bytes as one
-/// line), `/d/log.json` (the lines as a JSON array of strings) and `/d/tree` (one file per
-/// twenty lines).
+/// line), `/d/long` (a longer line), `/d/log.json` (the lines as a JSON array of strings) and
+/// `/d/tree` (one file per twenty lines).
 fn kernel(lines: usize) -> Kernel {
     let log = log(lines);
     let mut line: Vec<u8> = log
@@ -66,6 +80,7 @@ fn kernel(lines: usize) -> Kernel {
     let json = serde_json::to_string(&text.lines().collect::<Vec<_>>()).expect("json");
     let mut cfg = KernelConfig::default()
         .timeout(Duration::from_secs(300))
+        .file("/d/long", long_line(lines * LONG_LINE_PER_LINE))
         .file("/d/log", log.clone())
         .file("/d/line", line)
         .file("/d/log.json", json);
@@ -152,6 +167,32 @@ cliffs! {
     find_regex: "find /d/tree -regex '.*/d1[0-9]*/f.*\\.txt' | wc -l";
     nl_body_pattern: "nl -bp'error.*omega' /d/log | tail -1";
     jq_test: "jq '[.[] | select(test(\"error.*omega\"))] | length' /d/log.json";
+}
+
+// Every command that reads records, over one record far longer than a read: each must find
+// the record's end by searching what it read once.
+cliffs! {
+    long_record_grep: "grep -c x /d/long";
+    long_record_sed: "sed -n '/y/p; $=' /d/long";
+    long_record_awk: "awk '/y/ {n++} END {print NR}' /d/long";
+    long_record_cut: "cut -c1-3 /d/long";
+    long_record_head: "head -n1 /d/long | wc -c";
+    long_record_tail: "tail -n1 /d/long | wc -c";
+    long_record_uniq: "uniq -c /d/long | wc -c";
+    long_record_rev: "rev /d/long | wc -c";
+    long_record_nl: "nl /d/long | wc -c";
+    long_record_paste: "paste - /d/long | wc -c";
+    long_record_sort: "sort /d/long | wc -c";
+    long_record_tac: "tac /d/long | wc -c";
+    long_record_fold: "fold -w 100 /d/long | wc -l";
+    long_record_tr: "tr x y < /d/long | wc -c";
+    long_record_wc: "wc /d/long";
+    long_record_read: "IFS= read -r l < /d/long; echo ${#l}";
+    long_record_mapfile: "mapfile -t a < /d/long; echo ${#a[0]}";
+    long_record_jq_raw: "jq -R length /d/long";
+    long_record_comm: "comm -12 /d/long /d/long | wc -c";
+    long_record_expand: "expand /d/long | wc -c";
+    long_record_fmt: "fmt -w 70 /d/long | wc -l";
 }
 
 /// Back-references and `grep -P` run on backtracking engines, which may be super-linear: they

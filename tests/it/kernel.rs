@@ -642,6 +642,58 @@ fn memory_budget_stops_the_run_and_names_the_flag() {
     assert_eq!(k.execute("echo ok").stdout_str(), "ok\n");
 }
 
+/// THREAT DOS-MEM-8: what the engines hold (jq's values, awk's strings, sed's spaces, bc's
+/// numbers) counts against the budget through the metering allocator, and the run stops as
+/// soon as it crosses: the session stays usable.
+#[test]
+fn engine_heaps_count_against_the_budget() {
+    let budget = 16 << 20;
+    let mut k = Kernel::new(
+        KernelConfig::default()
+            .timeout(Duration::from_secs(60))
+            .limits(ExecutionLimits::standard().max_memory(budget)),
+    );
+    for script in [
+        "jq -n '[range(1e8)] | length'",
+        "jq -n 'reduce range(1e8) as $i ({}; .[$i|tostring] = $i) | length'",
+        "awk 'BEGIN { s = \"x\"; while (1) s = s s }'",
+        "awk 'BEGIN { while (1) a[n++] = n }'",
+        "echo x | sed ':a; s/x*/&&/; ba'",
+        "echo 'for (i = 0; ; i++) x[i] = 10^10000' | bc",
+        "seq 1 100000000 | sort -n | tail -1",
+    ] {
+        let r = k.execute(script);
+        assert_eq!(
+            r.exit_code,
+            LIMIT_EXCEEDED_STATUS,
+            "{script}: {}",
+            r.stderr_str()
+        );
+        assert!(
+            r.stderr_str().contains("raise with --max-memory"),
+            "{script}: {}",
+            r.stderr_str()
+        );
+        assert_eq!(k.execute("echo ok").stdout_str(), "ok\n", "after {script}");
+    }
+}
+
+/// The metered heap is measured per run: output handed to the caller and freed there, and
+/// memory a run frees that an earlier one allocated, never add up to a false overrun.
+#[test]
+fn the_metered_heap_does_not_drift_across_runs() {
+    let mut k = Kernel::new(
+        KernelConfig::default().limits(ExecutionLimits::standard().max_memory(16 << 20)),
+    );
+    for i in 0..300 {
+        let r = k.execute("head -c 1000000 /dev/zero | tr '\\0' x; x=$(seq 20000); unset x");
+        assert_eq!(r.exit_code, 0, "run {i}: {}", r.stderr_str());
+        assert_eq!(r.stdout.len(), 1_000_000);
+    }
+    let r = k.execute("seq 200000 | sort -rn | awk '{s += $1} END {print s}' | jq .");
+    assert_eq!(r.stdout_str(), "20000100000\n", "{}", r.stderr_str());
+}
+
 /// THREAT DOS-STACK-1: unbounded recursion with the depth limit lifted ends with the stack
 /// limit, in the main script and in a pipeline stage alike.
 #[test]

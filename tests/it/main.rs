@@ -4,6 +4,11 @@
 //!
 //! Run one area with `cargo test --test it AREA::`, e.g. `cargo test --test it sed_diff::`.
 
+/// As in the `sandsh` binary: every session's heap counts against its memory budget, so the
+/// tests see the accounting the binary has (`sandsh::meter`).
+#[global_allocator]
+static ALLOC: sandsh::meter::MeteredAlloc = sandsh::meter::MeteredAlloc;
+
 // The shell language and the kernel.
 mod builtin_examples; // every builtin's examples, run by bash 5.2
 mod declared_options; // every option a command declares, it accepts

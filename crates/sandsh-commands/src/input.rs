@@ -111,6 +111,9 @@ pub fn read_all(ctx: &mut dyn ToolCtx, src: &mut Source) -> std::io::Result<Vec<
 pub struct Lines {
     buf: Vec<u8>,
     start: usize,
+    /// `buf[start..scanned]` holds no delimiter: a long record is searched once, not once per
+    /// chunk read.
+    scanned: usize,
     eof: bool,
     delim: u8,
     /// What the buffer holds against the memory budget: a record that never ends (an endless
@@ -123,6 +126,7 @@ impl Lines {
         Lines {
             buf: Vec::new(),
             start: 0,
+            scanned: 0,
             eof: false,
             delim,
             charge: None,
@@ -145,11 +149,13 @@ impl Lines {
         src: &mut Source,
     ) -> std::io::Result<Option<&[u8]>> {
         let range = loop {
-            if let Some(p) = memchr::memchr(self.delim, &self.buf[self.start..]) {
-                let r = (self.start, self.start + p + 1);
+            let from = self.scanned.max(self.start);
+            if let Some(p) = memchr::memchr(self.delim, &self.buf[from..]) {
+                let r = (self.start, from + p + 1);
                 self.start = r.1;
                 break Some(r);
             }
+            self.scanned = self.buf.len();
             if self.eof {
                 if self.start < self.buf.len() {
                     let r = (self.start, self.buf.len());
@@ -169,6 +175,7 @@ impl Lines {
             return Err(Cancelled::io());
         }
         self.buf.drain(..self.start);
+        self.scanned -= self.start.min(self.scanned);
         self.start = 0;
         let old = self.buf.len();
         if old > CHUNK {

@@ -408,9 +408,11 @@ impl Shell {
                     }
                 };
                 let stack = self.env.limits.max_stack_bytes;
+                let budget = sandsh_runtime::meter::current();
                 let spawned = std::thread::Builder::new()
                     .stack_size(sandsh_runtime::stack::LAUNCH_STACK)
                     .spawn_scoped(scope, move || {
+                        let _metered = sandsh_runtime::meter::enter(budget);
                         let _slot = slot;
                         let mut sub = sub;
                         sandsh_runtime::stack::run_on_new_stack(stack, || sub.run_stage(cmd))

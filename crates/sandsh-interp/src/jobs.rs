@@ -404,9 +404,11 @@ impl Shell {
         });
         let j2 = job.clone();
         let stack = self.env.limits.max_stack_bytes;
+        let budget = sandsh_runtime::meter::current();
         let spawned = std::thread::Builder::new()
             .stack_size(sandsh_runtime::stack::LAUNCH_STACK)
             .spawn(move || {
+                let _metered = sandsh_runtime::meter::enter(budget);
                 let s = sandsh_runtime::stack::run_on_new_stack(stack, || {
                     let s = f(&mut sub);
                     drop(sub);

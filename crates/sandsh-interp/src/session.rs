@@ -125,7 +125,7 @@ impl Shell {
         if let Ok(mut stop) = self.env.stop.lock() {
             *stop = None;
         }
-        self.env.memory.clear_exceeded();
+        self.env.memory.begin_run();
         self.top_parse_error = None;
         self.env.commands_run.store(0, Ordering::Relaxed);
         self.env.loop_iterations.store(0, Ordering::Relaxed);

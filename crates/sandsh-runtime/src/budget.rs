@@ -14,7 +14,7 @@
 //! This module imports nothing else of the crate: the filesystem, the interpreter and commands
 //! all use it.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// Called once when the budget is first exceeded in a run.
@@ -27,6 +27,10 @@ pub struct MemoryBudget {
     used: AtomicU64,
     /// Bytes of file contents in the in-memory filesystem.
     vfs: AtomicU64,
+    /// Heap growth on the threads metered for this budget since the run began
+    /// ([`crate::meter`]), and how much of it the charges and the filesystem above explain.
+    heap: AtomicI64,
+    explained: AtomicI64,
     exceeded: AtomicBool,
     hook: OnceLock<ExceedHook>,
 }
@@ -54,6 +58,8 @@ impl MemoryBudget {
             limit,
             used: AtomicU64::new(0),
             vfs: AtomicU64::new(0),
+            heap: AtomicI64::new(0),
+            explained: AtomicI64::new(0),
             exceeded: AtomicBool::new(false),
             hook: OnceLock::new(),
         })
@@ -73,11 +79,51 @@ impl MemoryBudget {
         self.limit
     }
 
-    /// Bytes in use: charges plus the filesystem.
+    /// Bytes in use: charges, the filesystem, and the heap growth the metering allocator saw
+    /// that they do not explain.
     pub fn used(&self) -> u64 {
         self.used
             .load(Ordering::Relaxed)
             .saturating_add(self.vfs.load(Ordering::Relaxed))
+            .saturating_add(self.unexplained())
+    }
+
+    /// Metered heap growth that no charge accounts for (zero without the metering allocator).
+    pub fn unexplained(&self) -> u64 {
+        let heap = self.heap.load(Ordering::Relaxed);
+        let explained = self.explained.load(Ordering::Relaxed);
+        u64::try_from(heap.saturating_sub(explained)).unwrap_or(0)
+    }
+
+    /// Meter this thread's allocations against this budget while the guard lives
+    /// ([`crate::meter`]).
+    pub fn meter(self: &Arc<Self>) -> crate::meter::Metered {
+        crate::meter::Metered::enter(self.clone())
+    }
+
+    /// A run begins: the heap it grows is measured from here.
+    pub fn begin_run(&self) {
+        self.heap.store(0, Ordering::Relaxed);
+        self.explained.store(0, Ordering::Relaxed);
+        self.clear_exceeded();
+    }
+
+    pub(crate) fn add_heap(&self, delta: i64) {
+        self.heap.fetch_add(delta, Ordering::Relaxed);
+    }
+
+    /// Trip if the metered heap took the total past the limit.
+    pub(crate) fn check_heap(&self) {
+        if !self.exceeded() && self.used() > self.limit {
+            let _ = self.trip();
+        }
+    }
+
+    /// Bytes charged on a metered thread are also bytes its allocations count: note them once.
+    fn explain(&self, delta: i64) {
+        if crate::meter::is_metering(self) {
+            self.explained.fetch_add(delta, Ordering::Relaxed);
+        }
     }
 
     /// Whether the budget was exceeded since the last [`MemoryBudget::clear_exceeded`].
@@ -113,10 +159,11 @@ impl MemoryBudget {
         let total = before
             .saturating_add(n)
             .saturating_add(self.vfs.load(Ordering::Relaxed));
-        if total > self.limit {
+        if total.saturating_add(self.unexplained()) > self.limit {
             self.used.fetch_sub(n, Ordering::Relaxed);
             return Err(self.trip());
         }
+        self.explain(n as i64);
         Ok(())
     }
 
@@ -139,6 +186,7 @@ impl MemoryBudget {
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |u| {
                 Some(u.saturating_sub(n))
             });
+        self.explain(-(n as i64));
     }
 
     /// Whether the filesystem may grow to `total` bytes of contents; trips when it may not.
@@ -151,7 +199,8 @@ impl MemoryBudget {
 
     /// The filesystem's current size.
     pub fn set_vfs(&self, total: u64) {
-        self.vfs.store(total, Ordering::Relaxed);
+        let before = self.vfs.swap(total, Ordering::Relaxed);
+        self.explain(total as i64 - before as i64);
     }
 
     /// A charge that grows with a buffer and is given back when dropped.

@@ -2,6 +2,7 @@
 //!
 //! - [`limits`]: the one table of execution limits (names, flags, defaults, profiles);
 //! - [`budget`]: the session's memory budget, charged by everything a script can grow;
+//! - [`meter`]: the global allocator that counts a session's heap against its budget;
 //! - [`cancel`] and [`cancelled`]: the run's cancellation token, and the error a read, write or
 //!   wait returns when the run was cancelled;
 //! - [`stack`]: the remaining-stack guard every recursion checks.
@@ -12,6 +13,7 @@ pub mod budget;
 pub mod cancel;
 pub mod cancelled;
 pub mod limits;
+pub mod meter;
 pub mod stack;
 
 pub use cancel::CancelToken;

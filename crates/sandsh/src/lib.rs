@@ -4,7 +4,7 @@
 //! `BashTool`, `ScriptedTool`, `ToolRegistry`) and the seed facade ([`Bash`]). The layers it
 //! assembles are crates of their own, re-exported here under their module names: [`syntax`]
 //! (pure parsing), [`api`] (the command API), [`commands`] (the utilities), [`text`], [`net`],
-//! [`vfs`] (the filesystems) and the runtime ([`limits`], [`budget`], [`stack`]). The
+//! [`vfs`] (the filesystems) and the runtime ([`limits`], [`budget`], [`meter`], [`stack`]). The
 //! interpreter (`sandsh-interp`) is reached only through the kernel.
 //!
 //! The README follows; its code blocks are compiled and run as doctests.
@@ -17,7 +17,7 @@ pub mod tool;
 pub use sandsh_api as api;
 pub use sandsh_commands as commands;
 pub use sandsh_net as net;
-pub use sandsh_runtime::{budget, limits, stack};
+pub use sandsh_runtime::{budget, limits, meter, stack};
 pub use sandsh_syntax as syntax;
 pub use sandsh_text as text;
 pub use sandsh_vfs as vfs;

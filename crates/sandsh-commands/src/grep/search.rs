@@ -355,11 +355,14 @@ impl Grep<'_> {
             if ctx.is_cancelled() {
                 return;
             }
-            // Read more.
+            // Read more. What lies before `fresh` holds no end of line (a long line is scanned
+            // once, not once per chunk).
+            let mut fresh = start;
             if !eof {
                 buf.drain(..start);
                 start = 0;
                 let old = buf.len();
+                fresh = old;
                 buf.resize(old + CHUNK, 0);
                 match util::read_chunk(ctx, src, &mut buf[old..]) {
                     Ok(n) => {
@@ -389,8 +392,8 @@ impl Grep<'_> {
             let complete = if eof {
                 buf.len()
             } else {
-                match memchr::memrchr(eol, &buf[start..]) {
-                    Some(p) => start + p + 1,
+                match memchr::memrchr(eol, &buf[fresh..]) {
+                    Some(p) => fresh + p + 1,
                     None => continue,
                 }
             };

@@ -123,6 +123,7 @@ impl Kernel {
             return refuse(msg, 70, RunError::Internal);
         };
         let _memory_watch = memwatch::watch(self.shell.memory());
+        let _metered = self.shell.memory().meter();
         let timeout = opts.timeout.or(self.timeout);
         if let Err(e) = self.watchdog.arm(timeout, &self.cancel) {
             return refuse(format!("sandsh: {e}\n"), 70, RunError::Internal);
