@@ -485,6 +485,7 @@ impl Shell {
     pub fn exec_command(&mut self, cmd: &Command) -> Res<i32> {
         self.check_cancel()?;
         self.check_stack()?;
+        self.trace_delivered()?;
         if cmd.line > 0 {
             self.lineno = cmd.line;
         }
