@@ -314,3 +314,11 @@ b
 quoted
 .
 ## END
+
+#### a syntax error inside [[ ]] ends the script with the status it had
+echo before
+false
+[[ x =~ a) ]]
+echo after
+## stdout: before
+## status: 1
