@@ -199,6 +199,9 @@ impl ToolCtx for CmdCtx<'_> {
     fn stdin_path(&self) -> Option<PathBuf> {
         self.sh.fds.get(0)?.file_path().map(Path::to_path_buf)
     }
+    fn stdout_path(&self) -> Option<PathBuf> {
+        self.sh.fds.get(1)?.file_path().map(Path::to_path_buf)
+    }
     fn call(&mut self, name: &str, args: &[Arg]) -> ExitStatus {
         let _ = self.stdout.flush();
         let mut argv = vec![name.as_bytes().to_vec()];
