@@ -450,13 +450,18 @@ fn run_inputs(
                 }
                 Some(Err(m)) => {
                     eprint(cx, &format!("jq: parse error: {m}\n"));
-                    return 2;
+                    break;
                 }
             }
         }
     }
-    if parse_failed.get() || open_failed.get() {
+    // jq 1.7's main.c: a file that could not be read is a system error (2), even after a
+    // parse error, which is otherwise an unknown error (5).
+    if open_failed.get() {
         return 2;
+    }
+    if parse_failed.get() {
+        return 5;
     }
     run.final_status()
 }
