@@ -371,6 +371,15 @@ impl Shell {
                 Err(_) => 141,
             };
         }
+        // `CMD --version`: the GNU tool's first line, from the one version table.
+        if args.first().is_some_and(|a| a == b"--version")
+            && let Some(text) = sandsh_api::version::text(cmd.spec().name)
+        {
+            return match self.out(text.as_bytes()) {
+                Ok(()) => 0,
+                Err(_) => 141,
+            };
+        }
         let mut ctx = CmdCtx::new(self);
         let json_pos = if cmd.structured() {
             args.iter()

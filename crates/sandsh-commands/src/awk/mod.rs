@@ -163,7 +163,19 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
     };
     let mut i = 0;
     while i < args.len() {
-        let a = &args[i];
+        // gawk's `-W opt` (`-W version`, `-Wposix`) is its `--opt`.
+        let w_long;
+        let a = match args[i].strip_prefix(b"-W") {
+            Some(v) => {
+                let attached = (!v.is_empty()).then(|| v.to_vec());
+                let Some(v) = option_value(attached, args, &mut i) else {
+                    return Err(usage_error(ctx, "option requires an argument -- 'W'"));
+                };
+                w_long = [b"--".as_slice(), &v].concat();
+                &w_long
+            }
+            None => &args[i],
+        };
         if a == b"--" {
             i += 1;
             break;
@@ -192,9 +204,8 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
                     continue;
                 }
                 b"version" => {
-                    let _ = ctx
-                        .stdout()
-                        .write_all(b"GNU Awk 5.2.1 (sandsh awk: gawk-compatible, in-process)\n");
+                    let text = sandsh_api::version::text("awk").unwrap_or_default();
+                    let _ = ctx.stdout().write_all(text.as_bytes());
                     return Err(0);
                 }
                 _ => {
@@ -228,6 +239,11 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
                     ));
                 };
                 apply_opt(&mut inv, c, v);
+            }
+            b'V' if a.len() == 2 => {
+                let text = sandsh_api::version::text("awk").unwrap_or_default();
+                let _ = ctx.stdout().write_all(text.as_bytes());
+                return Err(0);
             }
             _ => {
                 return Err(usage_error(

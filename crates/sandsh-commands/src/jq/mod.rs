@@ -99,7 +99,8 @@ impl Command for Jq {
             };
         }
         if opts.version {
-            let _ = cx.borrow_mut().stdout().write_all(b"jq-1.7.1\n");
+            let text = sandsh_api::version::text("jq").unwrap_or_default();
+            let _ = cx.borrow_mut().stdout().write_all(text.as_bytes());
             return 0;
         }
         // THREAT DOS-STACK-2: jaq frees a value recursively, one frame per level of nesting,
