@@ -403,7 +403,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
             let prefix = it.fatal_prefix();
             let _ = it.flush_out();
             let at = place(&text, &segs, it.line);
-            let _ = writeln!(it.ctx.stderr(), "awk: {at}: {prefix}fatal: {m}");
+            let _ = writeln!(it.ctx.stderr(), "awk: {at}{prefix}fatal: {m}");
             status = 2;
         }
         Err(Flow::Cancelled) => {
@@ -415,7 +415,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
             let at = place(&text, &segs, it.line);
             let _ = writeln!(
                 it.ctx.stderr(),
-                "awk: {at}: fatal: limit exceeded: stack bytes (recursion too deep); raise with --max-stack-bytes"
+                "awk: {at}fatal: limit exceeded: stack bytes (recursion too deep); raise with --max-stack-bytes"
             );
             return 125;
         }
@@ -425,7 +425,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
         Ok(()) => {}
         Err(Flow::Fatal(m)) => {
             let at = place(&text, &segs, it.line);
-            let _ = writeln!(it.ctx.stderr(), "awk: {at}: fatal: {m}");
+            let _ = writeln!(it.ctx.stderr(), "awk: {at}fatal: {m}");
             status = 2;
         }
         Err(Flow::Cancelled) => return if it.broken_pipe { 141 } else { 130 },
@@ -466,9 +466,12 @@ fn line_offset(text: &[u8], line: u32) -> usize {
         .unwrap_or(text.len())
 }
 
-/// `NAME:LINE` for (global) line `line` of the program text, as gawk's run-time errors
-/// name it: `cmd. line:3`, `prog.awk:12`.
+/// `NAME:LINE: ` for (global) line `line` of the program text, as gawk's run-time errors
+/// name it: `cmd. line:3: `, `prog.awk:12: `; nothing before any statement has run (line 0).
 fn place(text: &[u8], segs: &[Segment], line: u32) -> String {
+    if line == 0 {
+        return String::new();
+    }
     let at = line_offset(text, line);
     match segment_at(segs, at) {
         Some(s) => {
@@ -477,12 +480,12 @@ fn place(text: &[u8], segs: &[Segment], line: u32) -> String {
                 .filter(|&&b| b == b'\n')
                 .count();
             format!(
-                "{}:{}",
+                "{}:{}: ",
                 s.name.as_deref().unwrap_or("cmd. line"),
                 within + 1
             )
         }
-        None => format!("cmd. line:{line}"),
+        None => format!("cmd. line:{line}: "),
     }
 }
 
