@@ -132,6 +132,9 @@ mod tests {
 
     #[test]
     fn classes_stay_whole() {
-        assert_eq!(src(&[("[[:alpha:]", true), (":", false), ("]+", true)]), "[[:alpha:]:]+");
+        assert_eq!(
+            src(&[("[[:alpha:]", true), (":", false), ("]+", true)]),
+            "[[:alpha:]:]+"
+        );
     }
 }

@@ -69,12 +69,20 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             }
             "--version" => {
                 let text = sandsh_api::version::text("bash").unwrap_or_default();
-                return Ok(if sh.out(text.as_bytes()).is_ok() { 0 } else { 141 });
+                return Ok(if sh.out(text.as_bytes()).is_ok() {
+                    0
+                } else {
+                    141
+                });
             }
             "--help" => {
                 let first = sandsh_api::version::first_line("bash").unwrap_or_default();
                 let text = format!("{first}\n{}", usage(&me));
-                return Ok(if sh.out(text.as_bytes()).is_ok() { 0 } else { 141 });
+                return Ok(if sh.out(text.as_bytes()).is_ok() {
+                    0
+                } else {
+                    141
+                });
             }
             _ if a.starts_with("--") && a.len() > 2 => {
                 sh.builtin_error(&me, &format!("{a}: invalid option"));
