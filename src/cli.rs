@@ -245,6 +245,22 @@ impl Cli {
 }
 
 impl Cli {
+    /// An argument the command line cannot take, as bash refuses one (`bash --bogus`:
+    /// `--bogus: invalid option`, its usage, status 2): an option sandsh does not know, where
+    /// the script name would be, or any argument after `--mcp` / `--mcp-http ADDR`, which run
+    /// no script (a misspelt `--state-dir` must not start a server without it).
+    pub fn refused_argument(&self) -> Option<String> {
+        const USAGE: &str = "Usage: sandsh [OPTIONS] [-c COMMANDS [NAME [ARGS]...] | SCRIPT [ARGS]...]\n\
+                             Try 'sandsh --help' for more information.";
+        let first = self.args.first()?.to_string_lossy();
+        if self.mcp || self.mcp_http.is_some() {
+            let mode = if self.mcp { "--mcp" } else { "--mcp-http" };
+            return Some(format!("{mode}: unexpected argument '{first}'\n{USAGE}"));
+        }
+        (!self.command && first.starts_with('-') && first != "-")
+            .then(|| format!("{first}: invalid option\n{USAGE}"))
+    }
+
     /// The command line, parsed. The plain forms `sandsh -c COMMANDS [NAME [ARGS]…]` and
     /// `sandsh SCRIPT [ARGS]…` (no other options) are recognised directly: building clap's
     /// parser costs about a quarter of a cold `sandsh -c 'echo hi'`. Anything else goes through

@@ -70,6 +70,9 @@ fn sandsh_main() -> i32 {
 }
 
 fn run(cli: cli::Cli) -> Result<i32, String> {
+    if let Some(msg) = cli.refused_argument() {
+        return Err(msg);
+    }
     if let Some(g) = &cli.generate {
         let out = generate::generate(g)?;
         let mut o = std::io::stdout().lock();
@@ -178,7 +181,7 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
         kernel.set_args(&arg0, args);
         kernel.set_command_mode(true);
         (text(cmds), false)
-    } else if let Some(file) = rest.first() {
+    } else if let Some(file) = rest.first().filter(|f| f.as_slice() != b"-") {
         let path = text(file);
         let data = match std::fs::read(&path) {
             Ok(d) => d,
@@ -192,6 +195,10 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
         kernel.set_script_file(&path);
         (text(&data), false)
     } else {
+        // `sandsh - ARGS…`, as `bash -`: the script on standard input, ARGS as $1….
+        if rest.len() > 1 {
+            kernel.set_args("sandsh", rest[1..].to_vec());
+        }
         let mut buf = Vec::new();
         std::io::stdin()
             .read_to_end(&mut buf)

@@ -136,6 +136,13 @@ const OVER_INPUTS: &[&str] = &[
 
 /// Complete command lines (BEGIN programs, pipes, options), compared once.
 const PLAIN: &[&str] = &[
+    // gawk's fatal errors name the source line of the last statement run, if any
+    "awk '{print}' /nonexistent 2>&1; echo st=$?",
+    "echo x > /tmp/awk_f1; awk '\n{print}' /tmp/awk_f1 /nonexistent 2>&1; echo st=$?",
+    "echo x > /tmp/awk_f1; awk 'END{print NR}' /tmp/awk_f1 /nonexistent 2>&1; echo st=$?",
+    "awk 'BEGIN{x=1} {print}' /nonexistent 2>&1; echo st=$?",
+    "awk 'BEGIN { f[length(f)+1] = \"x\" }' 2>&1; echo st=$?",
+    "awk -W version | head -1 | cut -d, -f1,2",
     // one-liners of the kind agents write
     "awk 'BEGIN { a[\"b\"] = 2; a[\"a\"] = 3; a[\"c\"] = 1; PROCINFO[\"sorted_in\"] = \"@ind_str_asc\"; for (k in a) print k; PROCINFO[\"sorted_in\"] = \"@val_num_desc\"; for (k in a) print k, a[k] }'",
     "printf '10 x\\n9 y\\n100 z\\n' | awk '{ m[$1] = $2 } END { PROCINFO[\"sorted_in\"] = \"@ind_num_asc\"; for (k in m) print k, m[k] }'",

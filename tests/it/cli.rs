@@ -500,3 +500,42 @@ fn cwd_and_env_flags() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn unknown_option_is_refused_as_bash_refuses_it() {
+    let (out, err, code) = run(&["--bogus"], "echo ran\n");
+    assert_eq!((out.as_str(), code), ("", 2), "stderr: {err}");
+    assert!(
+        err.starts_with("sandsh: --bogus: invalid option\nUsage: sandsh "),
+        "{err}"
+    );
+    let (_, err, code) = run(&["-Z"], "");
+    assert_eq!(code, 2, "{err}");
+    // After -c the commands and $0 may look like options; `-` is standard input.
+    let (out, _, code) = run(&["-c", "echo \"$0\"", "--bogus"], "");
+    assert_eq!((out.as_str(), code), ("--bogus\n", 0));
+    let (out, _, code) = run(&["-"], "echo stdin\n");
+    assert_eq!((out.as_str(), code), ("stdin\n", 0));
+}
+
+#[test]
+fn mcp_servers_refuse_stray_arguments() {
+    let (out, err, code) = run(
+        &["--mcp-http", "127.0.0.1:0", "--session-stor", "redis://x"],
+        "",
+    );
+    assert_eq!((out.as_str(), code), ("", 2), "stderr: {err}");
+    assert!(
+        err.starts_with("sandsh: --mcp-http: unexpected argument '--session-stor'\n"),
+        "{err}"
+    );
+    let (_, err, code) = run(&["--mcp", "extra"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--mcp: unexpected argument 'extra'"), "{err}");
+}
+
+#[test]
+fn dash_reads_the_script_from_stdin_with_arguments() {
+    let (out, _, code) = run(&["-", "a", "b"], "echo \"$#:$1:$2\"\n");
+    assert_eq!((out.as_str(), code), ("2:a:b\n", 0));
+}

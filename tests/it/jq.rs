@@ -649,6 +649,17 @@ fn runtime_errors_like_jq() {
         5,
     );
     check_err(
+        "jq -n '{\"a\":1} | .[0]'",
+        "jq: error (at <unknown>): Cannot index object with number\n",
+        5,
+    );
+    check_err(
+        "echo '{\"a\":1}' | jq '.[null]'",
+        "jq: error (at <stdin>:1): Cannot index object with null\n",
+        5,
+    );
+    check("jq -n '{\"a\":1} | .[\"a\"], .a'", "1\n1\n", 0);
+    check_err(
         "jq -n '\"abc\" | .[0]'",
         "jq: error (at <unknown>): Cannot index string with number\n",
         5,
@@ -693,18 +704,19 @@ fn runtime_errors_like_jq() {
 }
 
 #[test]
-fn input_parse_errors_exit_2() {
+fn input_parse_errors_exit_5_as_in_jq_1_7() {
     check_err(
         "echo '{' | jq .",
         "jq: parse error: Unfinished JSON term at EOF at line 2, column 0\n",
-        2,
+        5,
     );
     check_err(
         "echo '{\"a\":nul}' | jq .",
         "jq: parse error: Invalid literal at line 1, column 9\n",
-        2,
+        5,
     );
-    check("printf '1 2 x' | jq . 2>/dev/null", "1\n2\n", 2);
+    check("printf '1 2 x' | jq . 2>/dev/null", "1\n2\n", 5);
+    check("echo '{bad' | jq . 2>/dev/null; echo $?", "5\n", 0);
 }
 
 #[test]

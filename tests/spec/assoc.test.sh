@@ -145,3 +145,27 @@ a=(1 2)
 ( declare -A a ) 2>/dev/null
 echo "status $?"
 ## stdout: status 1
+
+#### "${!m[@]}" of an empty array gives no word, like "${m[@]}"
+declare -A m
+for k in "${!m[@]}"; do echo "key=[$k]"; done
+declare -A n=()
+a=()
+set -- "${!n[@]}"; echo "$#"
+set -- "${!a[@]}" "${a[@]#x}" "${a[@]/x/y}" "${a[@]^^}" "${a[@]:0:1}"; echo "$#"
+set -- "${!a[*]}"; echo "$#"
+## STDOUT:
+0
+0
+1
+## END
+
+#### set -u: a missing element of a set array is 0 in arithmetic
+set -u
+declare -A c=()
+(( c[x]++ ))
+(( c[y] += 2 ))
+a=(1)
+(( a[5]++ ))
+echo "${c[x]} ${c[y]} ${a[5]} $(( a[7] ))"
+## stdout: 1 2 1 0

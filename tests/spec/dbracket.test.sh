@@ -298,3 +298,27 @@ echo $n
 lexical-greater
 numeric-not-greater
 ## END
+
+#### =~ a backslash-quoted ] inside a bracket expression is a member, not its end
+[[ "a]b" =~ ^[^\]]+ ]] && echo "${BASH_REMATCH[0]}"
+[[ "[2024-01-02 10:00] boot ok" =~ ^\[([^\]]+)\]\ (.*) ]] && echo "${BASH_REMATCH[1]}|${BASH_REMATCH[2]}"
+[[ "a]b" =~ [^\]a]+ ]] && echo "${BASH_REMATCH[0]}"
+[[ 'a\b' =~ [\\]+ ]] && echo "${BASH_REMATCH[0]}"
+[[ "x]y" =~ x["]"]y ]] && echo quoted
+[[ "ab.c" =~ [\.]+ ]] && echo "${BASH_REMATCH[0]}"
+## STDOUT:
+a
+2024-01-02 10:00|boot ok
+b
+\
+quoted
+.
+## END
+
+#### a syntax error inside [[ ]] ends the script with the status it had
+echo before
+false
+[[ x =~ a) ]]
+echo after
+## stdout: before
+## status: 1

@@ -236,3 +236,14 @@ echo "$files"
 n1 n2
 n*
 ## END
+
+#### nullglob keeps a lone [ (no closing ]) as a word
+shopt -s nullglob
+[ -d / ] && echo dir
+echo [ a"]" "["b]
+echo none*[x]
+## STDOUT:
+dir
+[ a] [b]
+
+## END

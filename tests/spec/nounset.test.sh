@@ -95,3 +95,10 @@ echo "status $?"
 set -u
 [[ -v nope ]] || echo not-set
 ## stdout: not-set
+
+#### set -u: an unset array in arithmetic is named without its subscript
+set -u
+declare -A c
+(( c[x]++ )) 2>/dev/null
+echo not reached
+## status: 1

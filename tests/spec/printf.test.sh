@@ -229,3 +229,19 @@ a=1
 b=2
 c=
 ## END
+
+#### a format that starts with - is an invalid option (status 2); -- and -vNAME work
+printf '- item\n' 2>/dev/null; echo "status $?"
+printf -- '- item\n'
+printf -vx '%s-%s' a b; echo "$x"
+printf -v y -v z 'q'; echo "${y-unset} $z"
+printf '-'; echo
+printf -v 2>/dev/null; echo "status $?"
+## STDOUT:
+status 2
+- item
+a-b
+unset q
+-
+status 2
+## END

@@ -262,3 +262,13 @@ echo "second $?"
 first 1
 second 0
 ## END
+
+#### BASH_EXECUTION_STRING holds the commands of bash -c
+bash -c 'echo "[$BASH_EXECUTION_STRING]"'
+bash -c 'set | grep -c "^BASH_EXECUTION_STRING="'
+echo "${BASH_EXECUTION_STRING-unset}"
+## STDOUT:
+[echo "[$BASH_EXECUTION_STRING]"]
+1
+unset
+## END

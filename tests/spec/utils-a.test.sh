@@ -113,3 +113,23 @@ echo $?
 137
 124
 ## END
+
+#### cat refuses to append a non-empty file to itself
+echo a > f
+cat f >> f; echo "status $?"
+echo b > g
+cat g f 2>&1 >> g; echo "status $?"
+cat g
+cat >> f < f; echo "status $?"
+cat f > f; echo "status $?"
+wc -c < f
+## STDOUT:
+status 1
+cat: g: input file is output file
+status 1
+b
+a
+status 1
+status 0
+0
+## END

@@ -59,3 +59,72 @@ set +x
 + [[ -n a b ]]
 + set +x
 ## END
+
+#### set -x quotes an empty operand of [[ ]] as ''
+s=
+{
+set -x
+[[ -z $s ]]
+[[ $s == "" ]]
+[[ $s ]]
+set +x
+} 2>&1
+## STDOUT:
++ [[ -z '' ]]
++ [[ '' == '' ]]
++ [[ -n '' ]]
++ set +x
+## END
+
+#### set -x traces each (( )) step of an arithmetic for loop
+n=1
+{
+set -x
+for (( i=0 ; i<$n; i++ )); do :; done
+for ((;;)); do break; done
+set +x
+} 2>&1
+## STDOUT:
++ (( i=0  ))
++ (( i<1 ))
++ :
++ (( i++  ))
++ (( i<1 ))
++ (( 1 ))
++ (( 1 ))
++ break
++ set +x
+## END
+
+#### set -x shows array assignments and subscripts as written
+x=v
+{
+set -x
+A+=("$x" b)
+M["$x"]=1
+B[$x]="a b"
+C=(
+ 1
+ 2 )
+y=$x
+set +x
+} 2>&1
+## STDOUT:
++ A+=("$x" b)
++ M["$x"]=1
++ B[$x]='a b'
++ C=(1 2)
++ y=v
++ set +x
+## END
+
+#### a set -x trace that hits a broken pipe ends the script, as SIGPIPE ends bash
+printf '%s\n' 'echo first' 'while [ ! -e gone ]; do :; done' 'echo after' 'touch w' > s.sh
+bash -x s.sh 2>&1 | { head -1; exec 0<&-; touch gone; }
+echo "status ${PIPESTATUS[*]}"
+[ -e w ] && echo written || echo "not written"
+## STDOUT:
++ echo first
+status 141 0
+not written
+## END

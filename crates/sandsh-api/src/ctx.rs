@@ -120,6 +120,12 @@ pub trait ToolCtx: Send + Sync {
         None
     }
 
+    /// The file standard output goes to (`cmd > file`, `cmd >> file`), when it is one: what
+    /// `cat` compares its inputs with (`cat f >> f`). `None` for pipes and terminals.
+    fn stdout_path(&self) -> Option<PathBuf> {
+        None
+    }
+
     /// Standard output (buffered; flushed when the command returns and before stderr writes).
     fn stdout(&mut self) -> &mut dyn Write;
 

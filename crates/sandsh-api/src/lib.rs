@@ -13,6 +13,7 @@ pub mod doc;
 mod exec;
 mod spec;
 mod value;
+pub mod version;
 
 pub use args::{ArgParser, ParsedArgs, UsageError, extra_operand, usage_lines};
 pub use command::{Arg, Command, ExitStatus, ParsedCommand};

@@ -171,15 +171,62 @@ impl ParsedCommand for Cat {
         };
         // Large reads: the plain path is a copy loop whose cost is per call.
         let mut buf = vec![0u8; 256 * 1024];
-        input::for_each_chunk_of(ctx, "cat", p.operands, &mut buf, |ctx, chunk| {
-            if f.plain() {
-                output::write(ctx, chunk)
-            } else {
-                let mut out = Vec::with_capacity(chunk.len() + chunk.len() / 4);
-                format_chunk(&f, &mut st, chunk, &mut out);
-                output::write(ctx, &out)
+        let operands = if p.operands.is_empty() {
+            vec![b"-".to_vec()]
+        } else {
+            p.operands
+        };
+        let mut status = 0;
+        for op in operands {
+            if is_output_file(ctx, &op) {
+                let name = String::from_utf8_lossy(&op);
+                crate::diag::err(ctx, "cat", &format!("{name}: input file is output file"));
+                status = 1;
+                continue;
             }
-        })
+            let mut gone = false;
+            let s = input::for_each_chunk_of(ctx, "cat", vec![op], &mut buf, |ctx, chunk| {
+                let r = if f.plain() {
+                    output::write(ctx, chunk)
+                } else {
+                    let mut out = Vec::with_capacity(chunk.len() + chunk.len() / 4);
+                    format_chunk(&f, &mut st, chunk, &mut out);
+                    output::write(ctx, &out)
+                };
+                gone |= r.is_err();
+                r
+            });
+            // The reader is gone or the run was cancelled: no operand follows.
+            if gone || ctx.is_cancelled() {
+                return s;
+            }
+            status = status.max(s);
+        }
+        status
+    }
+}
+
+/// GNU cat's guard against copying a file into itself forever: the operand is the regular
+/// file standard output writes to, and not empty (`cat f > f` truncated it first, `cat f >> f`
+/// did not).
+fn is_output_file(ctx: &mut dyn ToolCtx, op: &[u8]) -> bool {
+    let Some(out) = ctx.stdout_path() else {
+        return false;
+    };
+    let input = if op == b"-" {
+        match ctx.stdin_path() {
+            Some(p) => p,
+            None => return false,
+        }
+    } else {
+        ctx.resolve_path(&String::from_utf8_lossy(op))
+    };
+    let be = ctx.backend();
+    match (be.stat(&out), be.stat(&input)) {
+        (Ok(o), Ok(i)) => {
+            o.is_file() && i.is_file() && o.ino == i.ino && o.mtime == i.mtime && i.size > 0
+        }
+        _ => false,
     }
 }
 

@@ -228,11 +228,15 @@ impl Shell {
             LValue::Index(n, sub) => self.arith_index_get(n, sub, depth)?,
         };
         let Some(text) = text else {
-            if self.opts.nounset {
-                let name = match lv {
-                    LValue::Var(n) => n.clone(),
-                    LValue::Index(n, s) => format!("{n}[{s}]"),
-                };
+            // `set -u` checks the variable, not the element: a missing element of a set
+            // array is 0, an unset array is named without its subscript (bash's expr.c).
+            let name = match lv {
+                LValue::Var(n) => n,
+                LValue::Index(n, _) => n,
+            };
+            let set = matches!(lv, LValue::Index(..))
+                && self.vars.get(name).is_some_and(|v| v.value.is_some());
+            if self.opts.nounset && !set {
                 return Err(self.arith_error(&format!("{name}: unbound variable")));
             }
             return Ok(0);

@@ -12,7 +12,7 @@ impl Shell {
     }
 
     /// `set -x` line of one test inside `[[ ]]`, as bash traces each test it evaluates:
-    /// operands expanded and unquoted, `!` (`not`) in front.
+    /// operands expanded and unquoted (an empty one as `''`), `!` (`not`) in front.
     fn trace_cond(&self, not: bool, parts: &[&[u8]]) {
         if !self.opts.xtrace {
             return;
@@ -22,7 +22,7 @@ impl Shell {
             line.extend_from_slice(b"! ");
         }
         for p in parts {
-            line.extend_from_slice(p);
+            line.extend_from_slice(if p.is_empty() { b"''" } else { p });
             line.push(b' ');
         }
         line.extend_from_slice(b"]]\n");
@@ -93,20 +93,7 @@ impl Shell {
                 let s = self.expand_string(lhs)?;
                 let segs = self.expand_pattern(rhs)?;
 
-                // Quoted parts match literally: each special character gets a backslash.
-                let mut re = Vec::new();
-                for (text, active) in &segs {
-                    if *active {
-                        re.extend_from_slice(text);
-                    } else {
-                        for &c in text.iter() {
-                            if b"\\^$.[]|()*+?{}".contains(&c) {
-                                re.push(b'\\');
-                            }
-                            re.push(c);
-                        }
-                    }
-                }
+                let re = super::cond_regex::regex_source(&segs);
                 self.trace_cond(not, &[&s, b"=~", &re]);
                 let Some(re) = self.env.regex(&re, self.opts.nocasematch) else {
                     return Err(Flow::Exit(2));

@@ -199,6 +199,9 @@ impl ToolCtx for CmdCtx<'_> {
     fn stdin_path(&self) -> Option<PathBuf> {
         self.sh.fds.get(0)?.file_path().map(Path::to_path_buf)
     }
+    fn stdout_path(&self) -> Option<PathBuf> {
+        self.sh.fds.get(1)?.file_path().map(Path::to_path_buf)
+    }
     fn call(&mut self, name: &str, args: &[Arg]) -> ExitStatus {
         let _ = self.stdout.flush();
         let mut argv = vec![name.as_bytes().to_vec()];
@@ -364,6 +367,15 @@ impl Shell {
         {
             let page = sandsh_api::doc::render_help(cmd.spec());
             return match self.out(page.as_bytes()) {
+                Ok(()) => 0,
+                Err(_) => 141,
+            };
+        }
+        // `CMD --version`: the GNU tool's first line, from the one version table.
+        if args.first().is_some_and(|a| a == b"--version")
+            && let Some(text) = sandsh_api::version::text(cmd.spec().name)
+        {
+            return match self.out(text.as_bytes()) {
                 Ok(()) => 0,
                 Err(_) => 141,
             };

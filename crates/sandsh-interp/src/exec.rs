@@ -72,16 +72,21 @@ impl Shell {
                         self.top_parse_error = Some(e.clone());
                     }
                     self.report_parse_error(&e, src);
-                    // Every syntax error ends with status 2. (bash 5.2 ends one inside `[[ ]]`
-                    // with the status it had, 0 after a success: a broken script that reports
-                    // success. tests/spec/KNOWN_DIFFERENCES.md.)
-                    let status = 2;
-                    self.last_status = status;
                     // A sourced file's syntax error ends the file: `.` returns 2 and the
                     // script goes on (bash outside posix mode).
                     if self.source_depth > 0 && !self.opts.posix {
-                        return Ok(status);
+                        self.last_status = 2;
+                        return Ok(2);
                     }
+                    // A syntax error ends the script with status 2, except one inside
+                    // `[[ ]]`: bash 5.2 reports it without setting `$?`, so the script ends
+                    // with the status it had.
+                    let status = if e.in_conditional && self.source_depth == 0 {
+                        self.last_status
+                    } else {
+                        2
+                    };
+                    self.last_status = status;
                     return Err(Flow::Exit(status));
                 }
             }
@@ -487,6 +492,7 @@ impl Shell {
     pub fn exec_command(&mut self, cmd: &Command) -> Res<i32> {
         self.check_cancel()?;
         self.check_stack()?;
+        self.trace_delivered()?;
         if cmd.line > 0 {
             self.lineno = cmd.line;
         }

@@ -10,6 +10,7 @@ mod array_literal;
 mod assign;
 mod builtins;
 mod cond;
+mod cond_regex;
 mod ctx;
 mod exec;
 mod expand;
@@ -280,6 +281,26 @@ pub struct Frame {
     pub call_line: u32,
 }
 
+/// A flag a `&self` method can raise; a clone (a subshell) starts with its parent's value and
+/// then has its own.
+#[derive(Default)]
+pub(crate) struct Flag(std::sync::atomic::AtomicBool);
+
+impl Clone for Flag {
+    fn clone(&self) -> Self {
+        Flag(std::sync::atomic::AtomicBool::new(self.get()))
+    }
+}
+
+impl Flag {
+    pub(crate) fn get(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+    pub(crate) fn set(&self, on: bool) {
+        self.0.store(on, Ordering::Relaxed);
+    }
+}
+
 /// One bash process's state.
 #[derive(Clone)]
 pub struct Shell {
@@ -361,6 +382,9 @@ pub struct Shell {
     pub(crate) dquote_depth: u32,
     /// Running as `bash -c` (an unset-parameter error then exits 127, as bash's does).
     pub(crate) dash_c: bool,
+    /// A `set -x` trace hit a broken pipe: bash dies of the SIGPIPE at that write, so the
+    /// command it traced does not run and the shell ends with 141.
+    pub(crate) trace_pipe_gone: Flag,
     /// The arithmetic expression being evaluated (for error messages).
     pub(crate) arith_text: Option<Arc<str>>,
     /// What arithmetic errors are reported for (`((: `, `let: `, `[[: `), empty for `$((…))`.
@@ -466,6 +490,7 @@ impl Shell {
             source_file: None,
             dquote_depth: 0,
             dash_c: false,
+            trace_pipe_gone: Flag::default(),
             arith_text: None,
             arith_prefix: "",
             ulimits: HashMap::default(),

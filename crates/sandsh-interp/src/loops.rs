@@ -134,9 +134,7 @@ impl Shell {
         step: Option<&Word>,
         body: &List,
     ) -> Res<i32> {
-        if let Some(w) = init
-            && let Err(s) = self.for_section(|sh| sh.eval_arith_word(w))?
-        {
+        if let Err(s) = self.for_section(|sh| sh.arith_for_part(init, false))? {
             return Ok(s);
         }
         // `$LINENO` in the condition and the step is the loop's line, not the body's (bash).
@@ -147,25 +145,52 @@ impl Shell {
             loop {
                 sh.count_iteration(&mut iters)?;
                 sh.lineno = line;
-                if let Some(w) = cond {
-                    match sh.for_section(|sh| sh.arith_for_cond(w))? {
-                        Ok(true) => {}
-                        Ok(false) => break,
-                        Err(s) => return Ok(s),
-                    }
+                match sh.for_section(|sh| sh.arith_for_part(cond, true))? {
+                    Ok(true) => {}
+                    Ok(false) => break,
+                    Err(s) => return Ok(s),
                 }
                 if let Next::Stop = sh.loop_body(body, &mut status)? {
                     break;
                 }
-                if let Some(w) = step {
-                    sh.lineno = line;
-                    if let Err(s) = sh.for_section(|sh| sh.eval_arith_word(w))? {
-                        return Ok(s);
-                    }
+                sh.lineno = line;
+                if let Err(s) = sh.for_section(|sh| sh.arith_for_part(step, false))? {
+                    return Ok(s);
                 }
             }
             Ok(status)
         })
+    }
+
+    /// One section of `for ((…))`: whether it is true (a blank condition is). Under `set -x`
+    /// bash traces each section it evaluates as `(( i<2 ))`, expanded, without its leading
+    /// blanks, and an empty one as `(( 1 ))`.
+    fn arith_for_part(&mut self, w: Option<&Word>, cond: bool) -> Res<bool> {
+        if !self.opts.xtrace {
+            return match w {
+                None => Ok(true),
+                Some(w) if cond => self.arith_for_cond(w),
+                Some(w) => self.eval_arith_word(w).map(|_| true),
+            };
+        }
+        let text = match w {
+            Some(w) => self.expand_string(w)?,
+            None => Vec::new(),
+        };
+        let start = text
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(text.len());
+        let text = if start == text.len() {
+            b"1"
+        } else {
+            &text[start..]
+        };
+        let mut line = b"+ (( ".to_vec();
+        line.extend_from_slice(text);
+        line.extend_from_slice(b" ))\n");
+        self.write_xtrace(&line);
+        Ok(self.eval_arith_text(text)? != 0 || !cond)
     }
 
     /// A section of `for ((…))`: an arithmetic error is reported as `((: …` and ends the loop

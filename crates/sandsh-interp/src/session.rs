@@ -160,9 +160,20 @@ impl Shell {
             .store(self.env.interactive.load(relaxed), relaxed);
     }
 
+    /// `$BASH_EXECUTION_STRING`: the commands of `bash -c`, as bash sets it.
+    pub(crate) fn set_execution_string(&mut self, src: &str) {
+        let _ = self
+            .vars
+            .set_str("BASH_EXECUTION_STRING", src.as_bytes().to_vec());
+    }
+
     /// Run a top-level script and, unless the session is interactive, the EXIT trap.
     pub fn run_top(&mut self, script: &str, interactive: bool) -> RunOutcome {
         self.exit_called = false;
+        self.trace_pipe_gone.set(false);
+        if self.dash_c {
+            self.set_execution_string(script);
+        }
         let r = self.run_script(script);
         // Only the `exit` builtin ends an interactive session: not a cancel, a limit or a fatal
         // expansion error, which also unwind as `Flow::Exit`.

@@ -3,7 +3,7 @@
 
 use sandsh_syntax::ast::{Assign, AssignValue, Command, SimpleCommand};
 
-use super::expand::{ExpArg, ExpAssign};
+use super::expand::{ExpArg, ExpAssign, ExpValue};
 use super::vars::{Attrs, Value, Var};
 use super::{Flow, Frame, Limit, Res, Shell};
 
@@ -47,9 +47,13 @@ impl Shell {
                     let v = self.expand_assign_value(w)?;
                     self.set_var(&a.name, v)
                 } else {
+                    // bash traces a compound assignment before expanding it.
+                    if self.opts.xtrace && matches!(a.value, AssignValue::Array(_)) {
+                        self.xtrace_assign_stmt(a, b"");
+                    }
                     let e = self.expand_assign(a)?;
-                    if self.opts.xtrace {
-                        self.xtrace_assign(&e);
+                    if let (true, ExpValue::Scalar(v)) = (self.opts.xtrace, &e.value) {
+                        self.xtrace_assign_stmt(a, v);
                     }
                     self.do_assign(e)
                 };
@@ -108,6 +112,7 @@ impl Shell {
             }
             line.push(b'\n');
             self.write_xtrace(&line);
+            self.trace_delivered()?;
         }
         // `$_`: the last word; for `declare a=(1 2)`, the array's name (bash).
         self.last_arg = match decl_assigns.last() {
@@ -190,6 +195,28 @@ impl Shell {
         result.map(|()| out)
     }
 
+    /// `set -x` line of an assignment statement: bash shows the subscript and an array's
+    /// elements as written (`M["$x"]=1`, `A+=("$x")`), a scalar `value` expanded and quoted.
+    fn xtrace_assign_stmt(&self, a: &Assign, value: &[u8]) {
+        let mut line = b"+ ".to_vec();
+        if let AssignValue::Array(_) = a.value {
+            line.extend_from_slice(sandsh_syntax::print::assign_src(a).as_bytes());
+        } else {
+            line.extend_from_slice(a.name.as_bytes());
+            if let Some(i) = &a.index {
+                line.push(b'[');
+                line.extend_from_slice(sandsh_syntax::print::word_src(i).as_bytes());
+                line.push(b']');
+            }
+            line.extend_from_slice(if a.append { b"+=" } else { b"=" });
+            if !value.is_empty() {
+                line.extend(super::pat::xtrace_quote(value));
+            }
+        }
+        line.push(b'\n');
+        self.write_xtrace(&line);
+    }
+
     /// `set -x` line of one assignment: `+ name='value'`.
     fn xtrace_assign(&self, e: &ExpAssign) {
         let mut line = b"+ ".to_vec();
@@ -215,7 +242,20 @@ impl Shell {
             line.strip_prefix(b"+ ")
                 .unwrap_or(line.strip_prefix(b"+").unwrap_or(line)),
         );
-        self.write_fd(2, &out);
+        if let Some(f) = self.fds.get(2)
+            && let Err(e) = super::io::write_all(&**f, &out)
+            && e.kind() == std::io::ErrorKind::BrokenPipe
+        {
+            self.trace_pipe_gone.set(true);
+        }
+    }
+
+    /// After a `set -x` trace: `Exit(141)` when it hit a broken pipe, as SIGPIPE ends bash.
+    pub(super) fn trace_delivered(&self) -> Res<()> {
+        if self.trace_pipe_gone.get() {
+            return Err(Flow::Exit(141));
+        }
+        Ok(())
     }
 
     fn close_procsubst(&mut self) {
@@ -594,7 +634,9 @@ impl Shell {
         } else {
             None
         };
-        if !dash_c {
+        if dash_c {
+            child.set_execution_string(src);
+        } else {
             child.source_file = Some(err_name.to_string());
         }
         if interactive {

@@ -78,6 +78,9 @@ pub struct Interp<'c> {
     /// The line of the statement running last, for the line that fatal errors name (1 in a
     /// one-line program).
     pub line: u32,
+    /// Globals read as scalars while still untyped: gawk 5.2 makes such a variable a scalar,
+    /// so a later `f[k]` is fatal (`f[length(f)+1] = x`).
+    scalar_seen: Vec<bool>,
     pub call_depth: usize,
     pub stack_base: usize,
     pub regexes: Vec<Rc<Re>>,
@@ -153,7 +156,9 @@ impl<'c> Interp<'c> {
         Ok(Interp {
             ctx,
             prog,
-            line: 1,
+            // No statement has run yet: a fatal error then names no source line, as gawk's.
+            line: 0,
+            scalar_seen: vec![false; prog.globals.len()],
             globals,
             locals: Vec::new(),
             frame: 0,
@@ -245,6 +250,12 @@ impl<'c> Interp<'c> {
     }
 
     pub fn get_var(&mut self, v: Var) -> R<Value> {
+        if let Var::Global(i) = v
+            && matches!(self.globals.get(i), Some(Cell::Val(Value::Uninit)))
+            && let Some(seen) = self.scalar_seen.get_mut(i)
+        {
+            *seen = true;
+        }
         match self.cell(v) {
             Cell::Val(x) => Ok(x.clone()),
             Cell::Arr(_) => {
@@ -271,10 +282,11 @@ impl<'c> Interp<'c> {
     }
 
     pub fn array(&mut self, v: Var) -> R<Rc<RefCell<Array>>> {
+        let read_as_scalar = matches!(v, Var::Global(i) if self.scalar_seen.get(i) == Some(&true));
         let c = self.cell(v);
         match c {
             Cell::Arr(a) => Ok(a.clone()),
-            Cell::Val(Value::Uninit) => {
+            Cell::Val(Value::Uninit) if !read_as_scalar => {
                 let a = Rc::new(RefCell::new(Array::default()));
                 *c = Cell::Arr(a.clone());
                 Ok(a)
@@ -785,8 +797,8 @@ impl<'c> Interp<'c> {
                 Ok(self.eval(e)?.to_num())
             }
             Expr::Var(v) => match self.cell(*v) {
-                Cell::Val(x) => Ok(x.to_num()),
-                Cell::Arr(_) => Ok(self.get_var(*v)?.to_num()),
+                Cell::Val(x) if !matches!(x, Value::Uninit) => Ok(x.to_num()),
+                _ => Ok(self.get_var(*v)?.to_num()),
             },
             Expr::Bin(op, a, b) => {
                 let x = self.eval_num(a)?;
@@ -829,8 +841,9 @@ impl<'c> Interp<'c> {
                 Ok(0.0)
             }
             LValue::Index(v, subs) => {
-                let arr = self.array(*v)?;
+                // The subscript first, as gawk: `f[length(f)+1]` reads `f` as a scalar.
                 let k = self.subscript(subs)?;
+                let arr = self.array(*v)?;
                 let mut a = arr.borrow_mut();
                 let slot = a.slot(k);
                 let old = slot.to_num();
@@ -853,8 +866,9 @@ impl<'c> Interp<'c> {
                 Ok(self.get_field(i))
             }
             LValue::Index(v, subs) => {
-                let arr = self.array(*v)?;
+                // The subscript first, as gawk: `f[length(f)+1]` reads `f` as a scalar.
                 let k = self.subscript(subs)?;
+                let arr = self.array(*v)?;
                 let mut a = arr.borrow_mut();
                 Ok(a.slot(k).clone())
             }
@@ -876,8 +890,8 @@ impl<'c> Interp<'c> {
                 Ok(())
             }
             LValue::Index(var, subs) => {
-                let arr = self.array(*var)?;
                 let k = self.subscript(subs)?;
+                let arr = self.array(*var)?;
                 arr.borrow_mut().insert(k, v);
                 Ok(())
             }
@@ -903,8 +917,9 @@ impl<'c> Interp<'c> {
                 self.get_field(i)
             }
             Expr::Index(v, subs) => {
-                let arr = self.array(*v)?;
+                // The subscript first, as gawk: `f[length(f)+1]` reads `f` as a scalar.
                 let k = self.subscript(subs)?;
+                let arr = self.array(*v)?;
                 let mut a = arr.borrow_mut();
                 a.slot(k).clone()
             }
@@ -973,8 +988,9 @@ impl<'c> Interp<'c> {
                 Value::Str(str_from(&out))
             }
             Expr::In(subs, v) => {
-                let arr = self.array(*v)?;
+                // The subscript first, as gawk: `f[length(f)+1]` reads `f` as a scalar.
                 let k = self.subscript(subs)?;
+                let arr = self.array(*v)?;
                 let has = arr.borrow().contains_key(&k);
                 bool_val(has)
             }

@@ -163,7 +163,19 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
     };
     let mut i = 0;
     while i < args.len() {
-        let a = &args[i];
+        // gawk's `-W opt` (`-W version`, `-Wposix`) is its `--opt`.
+        let w_long;
+        let a = match args[i].strip_prefix(b"-W") {
+            Some(v) => {
+                let attached = (!v.is_empty()).then(|| v.to_vec());
+                let Some(v) = option_value(attached, args, &mut i) else {
+                    return Err(usage_error(ctx, "option requires an argument -- 'W'"));
+                };
+                w_long = [b"--".as_slice(), &v].concat();
+                &w_long
+            }
+            None => &args[i],
+        };
         if a == b"--" {
             i += 1;
             break;
@@ -192,9 +204,8 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
                     continue;
                 }
                 b"version" => {
-                    let _ = ctx
-                        .stdout()
-                        .write_all(b"GNU Awk 5.2.1 (sandsh awk: gawk-compatible, in-process)\n");
+                    let text = sandsh_api::version::text("awk").unwrap_or_default();
+                    let _ = ctx.stdout().write_all(text.as_bytes());
                     return Err(0);
                 }
                 _ => {
@@ -228,6 +239,11 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
                     ));
                 };
                 apply_opt(&mut inv, c, v);
+            }
+            b'V' if a.len() == 2 => {
+                let text = sandsh_api::version::text("awk").unwrap_or_default();
+                let _ = ctx.stdout().write_all(text.as_bytes());
+                return Err(0);
             }
             _ => {
                 return Err(usage_error(
@@ -387,7 +403,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
             let prefix = it.fatal_prefix();
             let _ = it.flush_out();
             let at = place(&text, &segs, it.line);
-            let _ = writeln!(it.ctx.stderr(), "awk: {at}: {prefix}fatal: {m}");
+            let _ = writeln!(it.ctx.stderr(), "awk: {at}{prefix}fatal: {m}");
             status = 2;
         }
         Err(Flow::Cancelled) => {
@@ -399,7 +415,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
             let at = place(&text, &segs, it.line);
             let _ = writeln!(
                 it.ctx.stderr(),
-                "awk: {at}: fatal: limit exceeded: stack bytes (recursion too deep); raise with --max-stack-bytes"
+                "awk: {at}fatal: limit exceeded: stack bytes (recursion too deep); raise with --max-stack-bytes"
             );
             return 125;
         }
@@ -409,7 +425,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
         Ok(()) => {}
         Err(Flow::Fatal(m)) => {
             let at = place(&text, &segs, it.line);
-            let _ = writeln!(it.ctx.stderr(), "awk: {at}: fatal: {m}");
+            let _ = writeln!(it.ctx.stderr(), "awk: {at}fatal: {m}");
             status = 2;
         }
         Err(Flow::Cancelled) => return if it.broken_pipe { 141 } else { 130 },
@@ -450,9 +466,12 @@ fn line_offset(text: &[u8], line: u32) -> usize {
         .unwrap_or(text.len())
 }
 
-/// `NAME:LINE` for (global) line `line` of the program text, as gawk's run-time errors
-/// name it: `cmd. line:3`, `prog.awk:12`.
+/// `NAME:LINE: ` for (global) line `line` of the program text, as gawk's run-time errors
+/// name it: `cmd. line:3: `, `prog.awk:12: `; nothing before any statement has run (line 0).
 fn place(text: &[u8], segs: &[Segment], line: u32) -> String {
+    if line == 0 {
+        return String::new();
+    }
     let at = line_offset(text, line);
     match segment_at(segs, at) {
         Some(s) => {
@@ -461,12 +480,12 @@ fn place(text: &[u8], segs: &[Segment], line: u32) -> String {
                 .filter(|&&b| b == b'\n')
                 .count();
             format!(
-                "{}:{}",
+                "{}:{}: ",
                 s.name.as_deref().unwrap_or("cmd. line"),
                 within + 1
             )
         }
-        None => format!("cmd. line:{line}"),
+        None => format!("cmd. line:{line}: "),
     }
 }
 

@@ -18,6 +18,7 @@ impl Interp<'_> {
         let mut exited = false;
         for item in &prog.items {
             if let (Pattern::Begin, Some(body)) = (&item.pattern, &item.action) {
+                self.line = self.line.max(1);
                 match self.exec_block(body) {
                     Ok(()) => {}
                     Err(Flow::Exit) => {
@@ -39,6 +40,7 @@ impl Interp<'_> {
         self.in_end = true;
         for item in &prog.items {
             if let (Pattern::End, Some(body)) = (&item.pattern, &item.action) {
+                self.line = self.line.max(1);
                 match self.exec_block(body) {
                     Ok(()) => {}
                     Err(Flow::Exit) => break,
@@ -73,6 +75,9 @@ impl Interp<'_> {
     }
 
     fn run_rules(&mut self) -> R<()> {
+        // Once a rule runs, fatal errors name a source line (line 1 when the program has
+        // one line and its statements carry none).
+        self.line = self.line.max(1);
         let prog = self.prog;
         for item in &prog.items {
             let fire = match &item.pattern {
@@ -179,6 +184,8 @@ impl Interp<'_> {
             let src = match util::open(self.ctx, &arg) {
                 Ok(s) => s,
                 Err(reason) => {
+                    // gawk leaves the last file behind first: no `(FILENAME=… FNR=…)`.
+                    self.fnr = 0.0;
                     return fatal(format!("cannot open file `{name}' for reading: {reason}"));
                 }
             };

@@ -235,9 +235,8 @@ pub fn parse(
             (Some('s'), _) => c.no_messages = true,
             (Some('v'), _) => c.invert = true,
             (Some('V'), _) => {
-                let _ = ctx
-                    .stdout()
-                    .write_all(b"grep (sandsh) 3.8-compatible\nPatterns: POSIX BRE/ERE via the sandsh regex translator\n");
+                let text = sandsh_api::version::text("grep").unwrap_or_default();
+                let _ = ctx.stdout().write_all(text.as_bytes());
                 return Err(0);
             }
             (Some('m'), _) => {

@@ -99,7 +99,8 @@ impl Command for Jq {
             };
         }
         if opts.version {
-            let _ = cx.borrow_mut().stdout().write_all(b"jq-1.7.1\n");
+            let text = sandsh_api::version::text("jq").unwrap_or_default();
+            let _ = cx.borrow_mut().stdout().write_all(text.as_bytes());
             return 0;
         }
         // THREAT DOS-STACK-2: jaq frees a value recursively, one frame per level of nesting,
@@ -450,13 +451,18 @@ fn run_inputs(
                 }
                 Some(Err(m)) => {
                     eprint(cx, &format!("jq: parse error: {m}\n"));
-                    return 2;
+                    break;
                 }
             }
         }
     }
-    if parse_failed.get() || open_failed.get() {
+    // jq 1.7's main.c: a file that could not be read is a system error (2), even after a
+    // parse error, which is otherwise an unknown error (5).
+    if open_failed.get() {
         return 2;
+    }
+    if parse_failed.get() {
+        return 5;
     }
     run.final_status()
 }

@@ -295,9 +295,8 @@ impl Command for Sed {
                     Ok(())
                 }
                 Opt::Flag(b'v') => {
-                    let _ = ctx
-                        .stdout()
-                        .write_all(b"sed (sandsh) 4.9\nCompatible with GNU sed 4.9.\n");
+                    let text = sandsh_api::version::text("sed").unwrap_or_default();
+                    let _ = ctx.stdout().write_all(text.as_bytes());
                     return 0;
                 }
                 Opt::Flag(b'h') => {

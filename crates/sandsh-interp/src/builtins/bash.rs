@@ -51,14 +51,45 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             i += 1;
             continue;
         }
-        if a == "--norc" || a == "--noprofile" {
-            i += 1;
-            continue;
-        }
-        if a == "--rcfile" || a == "--init-file" {
-            // No startup files are read; the file name is skipped.
-            i += 2;
-            continue;
+        match a.as_str() {
+            // No startup files are read, and no line editor runs.
+            "--norc" | "--noprofile" | "--login" | "--noediting" => {
+                i += 1;
+                continue;
+            }
+            "--rcfile" | "--init-file" => {
+                // The file name is skipped.
+                i += 2;
+                continue;
+            }
+            "--verbose" => {
+                super::set::set_flag_option(&mut opts, 'v', true);
+                i += 1;
+                continue;
+            }
+            "--version" => {
+                let text = sandsh_api::version::text("bash").unwrap_or_default();
+                return Ok(if sh.out(text.as_bytes()).is_ok() {
+                    0
+                } else {
+                    141
+                });
+            }
+            "--help" => {
+                let first = sandsh_api::version::first_line("bash").unwrap_or_default();
+                let text = format!("{first}\n{}", usage(&me));
+                return Ok(if sh.out(text.as_bytes()).is_ok() {
+                    0
+                } else {
+                    141
+                });
+            }
+            _ if a.starts_with("--") && a.len() > 2 => {
+                sh.builtin_error(&me, &format!("{a}: invalid option"));
+                sh.write_fd(2, usage(&me).as_bytes());
+                return Ok(2);
+            }
+            _ => {}
         }
         if (a.starts_with('-') || a.starts_with('+')) && a.len() > 1 {
             let on = a.starts_with('-');
@@ -149,4 +180,15 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             ))
         }
     }
+}
+
+/// bash's usage message for an invalid option (`bash --bogus`), on standard error.
+fn usage(me: &str) -> String {
+    format!(
+        "Usage:\t{me} [GNU long option] [option] ...\n\t{me} [GNU long option] [option] script-file ...\n\
+         GNU long options:\n\t--help\n\t--init-file\n\t--login\n\t--noediting\n\t--noprofile\n\
+         \t--norc\n\t--posix\n\t--rcfile\n\t--verbose\n\t--version\n\
+         Shell options:\n\t-ilrsD or -c command or -O shopt_option\t\t(invocation only)\n\
+         \t-abefhkmnptuvxBCEHPT or -o option\n"
+    )
 }

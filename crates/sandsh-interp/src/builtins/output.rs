@@ -24,27 +24,35 @@ fn exported_tz(sh: &Shell) -> Option<jiff::tz::TimeZone> {
 }
 
 pub fn printf(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    const USAGE: &str = "printf: usage: printf [-v var] format [arguments]\n";
     let mut i = 1;
     let mut var: Option<String> = None;
-    while i < argv.len() {
-        match argv[i].as_slice() {
-            b"-v" => {
-                let Some(n) = argv.get(i + 1) else {
-                    sh.builtin_error("printf", "-v: option requires an argument");
-                    return Ok(2);
-                };
-                var = Some(text(n));
-                i += 2;
-            }
-            b"--" => {
-                i += 1;
-                break;
-            }
-            _ => break,
+    // bash's internal_getopt with "v:": `-vNAME` or `-v NAME`; any other `-X` (even `- item`)
+    // is an invalid option.
+    while let Some(a) = argv.get(i).filter(|a| a.len() > 1 && a[0] == b'-') {
+        i += 1;
+        if a == b"--" {
+            break;
         }
+        if a[1] != b'v' {
+            sh.builtin_error("printf", &format!("{}: invalid option", text(&a[..2])));
+            sh.write_fd(2, USAGE.as_bytes());
+            return Ok(2);
+        }
+        let name = if a.len() > 2 {
+            &a[2..]
+        } else if let Some(n) = argv.get(i) {
+            i += 1;
+            n.as_slice()
+        } else {
+            sh.builtin_error("printf", "-v: option requires an argument");
+            sh.write_fd(2, USAGE.as_bytes());
+            return Ok(2);
+        };
+        var = Some(text(name));
     }
     let Some(fmt) = argv.get(i) else {
-        sh.builtin_error("printf", "usage: printf [-v var] format [arguments]");
+        sh.write_fd(2, USAGE.as_bytes());
         return Ok(2);
     };
     let args = &argv[i + 1..];

@@ -57,13 +57,18 @@ impl Field {
         self.active.extend(std::iter::repeat_n(active, s.len()));
     }
 
+    /// Whether the field is a pattern (bash's `unquoted_glob_pattern_p`): an unquoted `*`,
+    /// `?`, or `[` with an unquoted `]` after it (a lone `[`, as in `[ -d / ]`, is not one).
     fn has_glob(&self, extglob: bool) -> bool {
+        let mut open = false;
         self.bytes
             .iter()
             .zip(&self.active)
             .enumerate()
             .any(|(i, (b, a))| {
-                *a && (matches!(b, b'*' | b'?' | b'[')
+                open |= *a && *b == b'[';
+                *a && (matches!(b, b'*' | b'?')
+                    || (*b == b']' && open)
                     || (extglob
                         && matches!(b, b'+' | b'@' | b'!')
                         && self.bytes.get(i + 1) == Some(&b'(')))

@@ -132,16 +132,19 @@ impl Shell {
         Ok(())
     }
 }
+/// `"$@"`, `"${a[@]}"`, `"${!a[@]}"`, `"${!prefix@}"` and their pattern, case, substring and
+/// transform forms: with nothing to list they leave no field behind, as in bash.
 fn is_at_param(p: &WordPart) -> bool {
     use sandsh_syntax::ast::{Param, ParamOp, Subscript};
     match p {
-        WordPart::Param(pe) => {
-            matches!(pe.op, ParamOp::None | ParamOp::Substring { .. })
-                && matches!(
-                    pe.param,
-                    Param::Special('@') | Param::Index(_, Subscript::At)
-                )
-        }
+        WordPart::Param(pe) => match pe.op {
+            ParamOp::PrefixNames { star } => !star,
+            ParamOp::Length | ParamOp::Default { .. } => false,
+            _ => matches!(
+                pe.param,
+                Param::Special('@') | Param::Index(_, Subscript::At)
+            ),
+        },
         _ => false,
     }
 }

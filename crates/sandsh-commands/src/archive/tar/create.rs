@@ -47,6 +47,9 @@ struct Writer<'o> {
     verbose_to_stderr: bool,
     long: LongList,
     warned_strip: Vec<String>,
+    /// The leading `/` or `../` stripped from the current operand: -v shows names as given
+    /// (`/abs/dir/f`), as GNU does, while the members lose it.
+    shown_prefix: Vec<u8>,
     errors: bool,
     /// The archive's own path (never archived into itself).
     archive_path: Option<PathBuf>,
@@ -87,6 +90,7 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
         verbose_to_stderr: o.file == "-",
         long: LongList::new(),
         warned_strip: Vec::new(),
+        shown_prefix: Vec::new(),
         errors: false,
         archive_path: archive_path.clone(),
         archived: HashMap::new(),
@@ -223,11 +227,19 @@ fn write_all(
                 }
             }
         };
+        w.shown_prefix = match trimmed.strip_suffix(name.as_str()) {
+            Some(p) if name != "." => p.as_bytes().to_vec(),
+            _ => Vec::new(),
+        };
         // Depth-first, children in name order, with an explicit stack (no recursion).
         let mut stack: Vec<(PathBuf, Vec<u8>)> = vec![(path, name.into_bytes())];
         while let Some((p, n)) = stack.pop() {
             check(sh)?;
-            let meta = match backend.lstat(&p) {
+            let meta = match if w.o.dereference {
+                backend.stat(&p)
+            } else {
+                backend.lstat(&p)
+            } {
                 Ok(m) => m,
                 Err(e) => {
                     warn(sh, &format!("tar: {}: Cannot stat: {e}", show_name(&n)));
@@ -395,6 +407,8 @@ fn emit(
         out.write_all(&vec![0u8; pad as usize])?;
     }
     if w.o.verbose > 0 {
+        let shown = [w.shown_prefix.as_slice(), name].concat();
+        let name = shown.as_slice();
         let line = if w.o.verbose > 1 {
             let shown_link = link.as_deref().map(show_name);
             let user = if user.is_empty() {

@@ -66,8 +66,16 @@ const OPTS: &[OptSpec] = &[
     ),
     OptSpec::new("--same-permissions", "same as -p"),
     OptSpec::new(
-        "--no-same-owner",
+        "-o, --no-same-owner",
         "extract files as yourself (always the case here)",
+    ),
+    OptSpec::new(
+        "-h, --dereference",
+        "follow symlinks; archive and dump the files they point to",
+    ),
+    OptSpec::new(
+        "-T, --files-from=FILE",
+        "get names to extract or create from FILE, one per line (- is standard input)",
     ),
     OptSpec::new(
         "--same-owner",
@@ -159,6 +167,8 @@ pub struct Opts {
     to_stdout: bool,
     preserve: bool,
     numeric: bool,
+    /// -h: archive what symbolic links point to.
+    dereference: bool,
     keep_old: bool,
     touch: bool,
     ustar: bool,
@@ -179,7 +189,7 @@ fn expand_old(args: &[Arg]) -> Result<Vec<Arg>, String> {
     let mut rest = args[1..].iter();
     for &c in first {
         out.push(vec![b'-', c]);
-        if c == b'f' || c == b'C' {
+        if matches!(c, b'f' | b'C' | b'T') {
             match rest.next() {
                 Some(v) => out.push(v.clone()),
                 None => return Err(format!("Old option '{}' requires an argument.", c as char)),
@@ -223,6 +233,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
         to_stdout: false,
         preserve: false,
         numeric: false,
+        dereference: false,
         keep_old: false,
         touch: false,
         ustar: false,
@@ -267,6 +278,29 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
             (Some('m'), _) => o.touch = true,
             (None, Some("overwrite")) => o.keep_old = false,
             (None, Some("numeric-owner")) => o.numeric = true,
+            (Some('h'), _) => o.dereference = true,
+            (Some('T'), _) => {
+                let names = match crate::input::read_operand(ctx, val.as_bytes()) {
+                    Ok(d) => d,
+                    Err(e) => {
+                        let reason = match e {
+                            crate::input::Unread::Open(r) => r,
+                            crate::input::Unread::Read(e) => e.to_string(),
+                        };
+                        let _ = writeln!(
+                            ctx.stderr(),
+                            "tar: {val}: Cannot stat: {reason}\ntar: Error is not recoverable: exiting now"
+                        );
+                        return Err(2);
+                    }
+                };
+                o.members.extend(
+                    names
+                        .split(|&b| b == b'\n')
+                        .filter(|l| !l.is_empty())
+                        .map(<[u8]>::to_vec),
+                );
+            }
             (None, Some("wildcards")) => wildcards = true,
             (None, Some("no-wildcards")) => wildcards = false,
             (None, Some("exclude")) => o.excludes.push(sandsh_text::pattern::Pattern::new(

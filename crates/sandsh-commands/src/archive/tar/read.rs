@@ -165,6 +165,14 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
         if excluded(o, &name) {
             continue;
         }
+        // --strip-components on extraction: a member stripped away entirely is neither
+        // extracted nor listed by -v (GNU); -t lists every member.
+        if o.op == Op::Extract
+            && o.strip > 0
+            && name.split(|&b| b == b'/').filter(|c| !c.is_empty()).count() <= o.strip
+        {
+            continue;
+        }
         let verbose_line = if o.verbose > 1 || (o.op == Op::List && o.verbose > 0) {
             Some(long_line(&mut st, o, &e, &name))
         } else if o.verbose > 0 || o.op == Op::List {
