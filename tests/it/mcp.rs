@@ -87,6 +87,13 @@ fn python_sdk_http_sessions_are_isolated() {
     python_scenario("http_isolation", Duration::from_secs(60));
 }
 
+/// THREAT DOS-MEM-8: one session running away in memory or CPU stops with its own limit; the
+/// other session meanwhile gets its answers in time, and the server stays within the budgets.
+#[test]
+fn python_sdk_http_runaway_session_does_not_stop_another() {
+    python_scenario("http_runaway", Duration::from_secs(120));
+}
+
 #[test]
 fn python_sdk_http_session_expiry_and_cap() {
     python_scenario("http_expiry_and_cap", Duration::from_secs(60));

@@ -269,6 +269,76 @@ async def scenario_http_isolation():
         srv.stop()
 
 
+# The runaway scripts of issue 27's table: each must end in its own session with the timeout
+# (124) or the memory limit (125), never taking the server or another session down.
+RUNAWAYS = [
+    "jq -n 'def f(x): f(x+1); f(0)'",
+    "awk 'BEGIN { s = \"x\"; while (1) s = s s }'",
+    "echo x | sed ':a; s/x*/&&/; ba'",
+    "s='echo'; while :; do s=\"$s $s\"; eval \": ${s:0:10}\"; done",
+    "head -c 400000000 /dev/zero | gzip -1 > b.gz; zcat b.gz | sort | wc -c",
+    "x=$(printf 'ß%.0s' {1..100000}); for i in {1..30}; do x=\"${x^^}${x,,}\"; done",
+    "jq -n '[range(1e9)] | length'",
+]
+RUNAWAY_TIMEOUT = 4
+
+
+def peak_rss_mb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) // 1024
+    return 0
+
+
+async def scenario_http_runaway():
+    budget_mb = 256
+    srv = HttpServer("--timeout", f"{RUNAWAY_TIMEOUT}s", "--max-memory", f"{budget_mb}M")
+    try:
+        async with streamable_http_client(srv.url) as (r1, w1), \
+                streamable_http_client(srv.url) as (r2, w2):
+            async with ClientSession(r1, w1) as a, ClientSession(r2, w2) as b:
+                await a.initialize()
+                await b.initialize()
+                done = asyncio.Event()
+                b_calls = []
+
+                async def steady():
+                    while not done.is_set():
+                        t0 = time.monotonic()
+                        res = await bash(b, "sleep 2; echo b-ok")
+                        b_calls.append((time.monotonic() - t0, structured(res)))
+
+                async def runaway():
+                    try:
+                        for script in RUNAWAYS:
+                            t0 = time.monotonic()
+                            res = await bash(a, script)
+                            took = time.monotonic() - t0
+                            st = structured(res)
+                            check(st["exit_code"] in (124, 125)
+                                  and took < RUNAWAY_TIMEOUT + 2,
+                                  f"session A: {script!r} stopped with {st['exit_code']} "
+                                  f"after {took:.1f}s")
+                    finally:
+                        done.set()
+
+                await asyncio.gather(steady(), runaway())
+                for took, st in b_calls:
+                    check(st == {"stdout": "b-ok\n", "stderr": "", "exit_code": 0}
+                          and took < 2 + 2,
+                          f"session B meanwhile: right answer in {took:.1f}s")
+                res = await bash(a, "echo a-alive")
+                check(structured(res)["stdout"] == "a-alive\n", "session A is usable again")
+                peak = peak_rss_mb(srv.proc.pid)
+                # Two sessions, each within its budget, plus the server's own memory.
+                check(peak <= 2 * budget_mb + 64,
+                      f"server peak RSS {peak} MB within two budgets + 64 MB")
+        check(srv.proc.poll() is None, "the server is still running")
+    finally:
+        srv.stop()
+
+
 async def scenario_http_expiry_and_cap():
     srv = HttpServer("--session-idle", "1s", "--max-sessions", "2")
     try:
@@ -333,6 +403,7 @@ SCENARIOS = {
     "stdio_snapshot": scenario_stdio_snapshot,
     "http": scenario_http,
     "http_isolation": scenario_http_isolation,
+    "http_runaway": scenario_http_runaway,
     "http_expiry_and_cap": scenario_http_expiry_and_cap,
     "http_restart": scenario_http_restart,
 }

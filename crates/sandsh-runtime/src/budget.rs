@@ -108,6 +108,11 @@ impl MemoryBudget {
         self.clear_exceeded();
     }
 
+    /// The metered heap growth since the run began (zero without the metering allocator).
+    pub(crate) fn heap_figure(&self) -> i64 {
+        self.heap.load(Ordering::Relaxed)
+    }
+
     pub(crate) fn add_heap(&self, delta: i64) {
         self.heap.fetch_add(delta, Ordering::Relaxed);
     }
@@ -174,6 +179,13 @@ impl MemoryBudget {
             return Err(self.trip());
         }
         Ok(())
+    }
+
+    /// Check that `n` bytes this thread has already allocated, and not charged, fit (a result
+    /// being built, such as `${x^^}`): the metering allocator has counted them already when it
+    /// meters this thread.
+    pub fn check_held(&self, n: u64) -> Result<(), MemoryExceeded> {
+        self.check(if crate::meter::is_metering(self) { 0 } else { n })
     }
 
     /// Give back `n` charged bytes.

@@ -171,6 +171,21 @@ fn settle(budget: *const MemoryBudget) {
     }
 }
 
+/// Whether the process's global allocator is [`MeteredAlloc`] (probed once: an allocation on a
+/// metered thread either moves the budget's heap figure or it does not). With it, each
+/// session's growth is its own and a process-wide resident-memory backstop is not needed.
+pub fn installed() -> bool {
+    static INSTALLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *INSTALLED.get_or_init(|| {
+        let probe = MemoryBudget::new(u64::MAX);
+        let _m = probe.meter();
+        let v = std::hint::black_box(Vec::<u8>::with_capacity(FLUSH as usize * 2));
+        let seen = probe.heap_figure() != 0;
+        drop(v);
+        seen
+    })
+}
+
 /// Enter the budget `current` returned, on a thread just started (nothing when there is none).
 pub fn enter(budget: Option<Arc<MemoryBudget>>) -> Option<Metered> {
     budget.map(Metered::enter)
@@ -230,5 +245,10 @@ mod tests {
         .join()
         .expect("join");
         assert!(b.exceeded());
+    }
+
+    #[test]
+    fn the_probe_finds_the_allocator() {
+        assert!(installed());
     }
 }

@@ -17,6 +17,9 @@ impl Shell {
         out: &mut Vec<Seg>,
     ) -> Res<()> {
         self.check_stack()?;
+        // A word made of big values (`s="$s $s"`) stops at the part after the one that took
+        // the run past its budget, not after copying and joining them all.
+        self.check_cancel()?;
         match part {
             WordPart::Literal(s) => out.push(Seg::Text {
                 s: s.as_bytes().to_vec(),

@@ -36,7 +36,7 @@ impl Growth<'_> {
         if self.cancel.is_cancelled() {
             return Err(Halt::Cancelled);
         }
-        self.memory.check(len as u64).map_err(|_| Halt::Memory)
+        self.memory.check_held(len as u64).map_err(|_| Halt::Memory)
     }
 }
 

@@ -10,6 +10,9 @@
 //! samples is bounded by what can be allocated in one period, so peak RSS stays within the
 //! budget plus a fixed overhead.
 //!
+//! A process whose global allocator is `sandsh::meter::MeteredAlloc` (the `sandsh` binary)
+//! needs none of this: each session's heap is counted as it grows, so nothing is watched there.
+//!
 //! The resident size is the process's, not the session's: two kernels running at once in one
 //! process each see the other's growth, which can only make a backstop trip earlier. The thread
 //! starts with the first run that needs it and sleeps (on a condition variable) whenever no run
@@ -109,10 +112,11 @@ pub struct Watch {
     id: u64,
 }
 
-/// Start watching a run with `budget` (nothing is watched for an unlimited budget or where the
-/// resident size cannot be read).
+/// Start watching a run with `budget` (nothing is watched for an unlimited budget, where the
+/// resident size cannot be read, or where the metering allocator counts each session's heap:
+/// then one session's growth must not stop another's run).
 pub fn watch(budget: &Arc<MemoryBudget>) -> Option<Watch> {
-    if budget.limit() == u64::MAX {
+    if budget.limit() == u64::MAX || sandsh_runtime::meter::installed() {
         return None;
     }
     let baseline = resident_bytes()?;
