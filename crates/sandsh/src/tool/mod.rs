@@ -19,15 +19,17 @@ mod scripted;
 mod shell_tool;
 mod traits;
 
-pub use bash_tool::{BASH_TOOL_NAME, BASH_TOOL_SHORT, BashTool, BashToolBuilder};
-pub(crate) use bash_tool::{Utf8Chunker, named};
+pub use bash_tool::{BASH_TOOL_NAME, BASH_TOOL_SHORT, BashTool, BashToolBuilder, Utf8Chunker};
+pub(crate) use bash_tool::named;
 pub use registry::{
     ConfirmHook, ConfirmRequest, ToolCall, ToolCallResult, ToolConfig, ToolRegistry,
     create_standard_registry,
 };
 pub use schema::{ToolDefinition, validate};
 #[cfg(feature = "scripted_tool")]
-pub use scripted::{ScriptedTool, ScriptedToolBuilder, ToolArgs, ToolCallback, ToolDef};
+pub use scripted::{
+    ScriptedTool, ScriptedToolBuilder, ToolArgs, ToolCallback, ToolDef, parse_flags, usage_line,
+};
 pub use traits::{
     RiskLevel, ShellArgs, StatusCallback, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse,
     ToolResult, ToolStatus, block_on, error_category,

@@ -1,0 +1,118 @@
+//! Python callables as shell commands (seed 001's `ScriptedTool`, in a persistent session).
+//!
+//! The flags (`--id 3`, `--id=3`, bare `--verbose`) are parsed and coerced by the command's
+//! JSON schema with the library's own `parse_flags`, so a Python command reads its arguments
+//! exactly as a `ScriptedTool` callback does. The callable runs with the GIL taken for the
+//! duration of the call only; what it returns (the Python layer has already turned a dict or
+//! list into JSON) is the command's stdout, and an exception is status 1 with its message on
+//! stderr. A command that does not take `stdin` leaves its standard input unread, so it can
+//! sit inside a `while read` loop.
+
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use sandsh::api::{Arg, Command, CommandSpec, ExitStatus, RiskLevel, ToolCtx};
+use sandsh::tool::docs::intern;
+use sandsh::tool::{ToolDef, parse_flags, usage_line};
+use serde_json::Value;
+
+use crate::json_to_py;
+
+/// The toolset group Python commands are listed under (`tools`, `help`).
+pub(crate) const GROUP: &str = "python";
+
+pub(crate) struct PyCommand {
+    spec: CommandSpec,
+    schema: Value,
+    callback: Py<PyAny>,
+    wants_stdin: bool,
+}
+
+impl PyCommand {
+    pub(crate) fn new(def: &ToolDef, callback: Py<PyAny>, wants_stdin: bool) -> Self {
+        let spec = CommandSpec {
+            name: intern(&def.name),
+            group: GROUP,
+            summary: intern(&def.description),
+            usage: intern(&usage_line(def)),
+            description: intern(&def.description),
+            options: &[],
+            operands: &[],
+            returns: "what the Python function returns, on stdout",
+            examples: &[],
+            errors: "1 when the function raises (its message on stderr); 2 for a bad flag",
+            risk: RiskLevel::MediumRisk,
+        };
+        PyCommand {
+            spec,
+            schema: def.input_schema.clone(),
+            callback,
+            wants_stdin,
+        }
+    }
+
+    /// Call the function: its output bytes, or the message of what it raised.
+    fn call(&self, params: &Value, stdin: Option<String>) -> Result<Vec<u8>, String> {
+        Python::attach(|py| {
+            let run = || -> PyResult<Vec<u8>> {
+                let params = json_to_py(py, params)?;
+                let out = self.callback.bind(py).call1((params, stdin))?;
+                if let Ok(b) = out.cast::<PyBytes>() {
+                    return Ok(b.as_bytes().to_vec());
+                }
+                Ok(out.extract::<String>()?.into_bytes())
+            };
+            run().map_err(|e| {
+                let msg = e.value(py).str().map(|s| s.to_string()).unwrap_or_default();
+                if msg.is_empty() {
+                    e.get_type(py)
+                        .name()
+                        .map(|n| n.to_string())
+                        .unwrap_or_else(|_| "error".to_string())
+                } else {
+                    msg
+                }
+            })
+        })
+    }
+}
+
+impl Command for PyCommand {
+    fn spec(&self) -> &CommandSpec {
+        &self.spec
+    }
+
+    fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
+        let name = self.spec.name;
+        let argv: Vec<String> = args
+            .iter()
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect();
+        let params = match parse_flags(&argv, &self.schema) {
+            Ok(p) => p,
+            Err(msg) => {
+                let _ = writeln!(ctx.stderr(), "{name}: {msg}");
+                let _ = writeln!(ctx.stderr(), "usage: {}", self.spec.usage);
+                return 2;
+            }
+        };
+        let stdin = if self.wants_stdin {
+            let mut input = Vec::new();
+            let _ = ctx.stdin().read_to_end(&mut input);
+            (!input.is_empty()).then(|| String::from_utf8_lossy(&input).into_owned())
+        } else {
+            None
+        };
+        match self.call(&params, stdin) {
+            Ok(out) => {
+                if ctx.stdout().write_all(&out).is_err() {
+                    return 141;
+                }
+                0
+            }
+            Err(msg) => {
+                let _ = writeln!(ctx.stderr(), "{name}: {}", msg.trim_end());
+                1
+            }
+        }
+    }
+}
