@@ -8,6 +8,8 @@
 //! stderr. A command that does not take `stdin` leaves its standard input unread, so it can
 //! sit inside a `while read` loop.
 
+use std::cell::Cell;
+
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use sandsh::api::{Arg, Command, CommandSpec, ExitStatus, RiskLevel, ToolCtx};
@@ -20,15 +22,43 @@ use crate::json_to_py;
 /// The toolset group Python commands are listed under (`tools`, `help`).
 pub(crate) const GROUP: &str = "python";
 
+thread_local! {
+    /// The session whose Python command this thread is running (0: none). A command that
+    /// called back into its own session would wait for itself forever; the shell refuses.
+    static RUNNING_FOR: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Whether this thread is inside a Python command of the session `owner`.
+pub(crate) fn inside_command_of(owner: usize) -> bool {
+    RUNNING_FOR.with(|r| r.get() == owner)
+}
+
+/// Marks the thread as running a command of `owner` until dropped.
+struct Running(usize);
+
+impl Running {
+    fn enter(owner: usize) -> Running {
+        Running(RUNNING_FOR.with(|r| r.replace(owner)))
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        RUNNING_FOR.with(|r| r.set(self.0));
+    }
+}
+
 pub(crate) struct PyCommand {
     spec: CommandSpec,
     schema: Value,
     callback: Py<PyAny>,
     wants_stdin: bool,
+    /// The session it belongs to (see [`inside_command_of`]).
+    owner: usize,
 }
 
 impl PyCommand {
-    pub(crate) fn new(def: &ToolDef, callback: Py<PyAny>, wants_stdin: bool) -> Self {
+    pub(crate) fn new(def: &ToolDef, callback: Py<PyAny>, wants_stdin: bool, owner: usize) -> Self {
         let spec = CommandSpec {
             name: intern(&def.name),
             group: GROUP,
@@ -47,11 +77,13 @@ impl PyCommand {
             schema: def.input_schema.clone(),
             callback,
             wants_stdin,
+            owner,
         }
     }
 
     /// Call the function: its output bytes, or the message of what it raised.
     fn call(&self, params: &Value, stdin: Option<String>) -> Result<Vec<u8>, String> {
+        let _running = Running::enter(self.owner);
         Python::attach(|py| {
             let run = || -> PyResult<Vec<u8>> {
                 let params = json_to_py(py, params)?;

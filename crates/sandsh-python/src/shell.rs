@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use pyo3::exceptions::{
     PyFileExistsError, PyFileNotFoundError, PyIsADirectoryError, PyNotADirectoryError, PyOSError,
-    PyPermissionError, PyValueError,
+    PyPermissionError, PyRuntimeError, PyValueError,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -24,7 +24,7 @@ use sandsh::tool::{Tool, ToolDef, ToolRequest, Utf8Chunker, block_on};
 use sandsh::vfs::{FileType, VfsError, WriteMode, normalize};
 use sandsh::{BashTool, ExecResult, RunError};
 
-use crate::command::{GROUP, PyCommand};
+use crate::command::{GROUP, PyCommand, inside_command_of};
 use crate::config::{ShellConfig, duration};
 use crate::result::RunResult;
 use crate::ticket::{Ticket, TicketState};
@@ -102,9 +102,27 @@ impl Shell {
         &self,
         py: Python<'_>,
         f: impl FnOnce(&mut Kernel) -> R + Send,
-    ) -> R {
+    ) -> PyResult<R> {
+        self.not_reentrant()?;
         let tool = &self.tool;
-        py.detach(|| tool.with_kernel(f))
+        Ok(py.detach(|| tool.with_kernel(f)))
+    }
+
+    /// This session's identity for [`inside_command_of`].
+    fn id(&self) -> usize {
+        Arc::as_ptr(&self.tool) as usize
+    }
+
+    /// Refuse a call made by one of this session's own commands: it would wait for the run
+    /// that is waiting for it.
+    fn not_reentrant(&self) -> PyResult<()> {
+        if inside_command_of(self.id()) {
+            return Err(PyRuntimeError::new_err(
+                "a command of this shell cannot use the shell while its script runs \
+                 (use another Shell, or return the work to the script)",
+            ));
+        }
+        Ok(())
     }
 
     /// A session path: absolute, or relative to the session's working directory.
@@ -209,7 +227,7 @@ impl Shell {
             *lock(&current) = None;
             ticket.finish();
             r
-        });
+        })?;
         for sink in [out_sink, err_sink].into_iter().flatten() {
             sink.flush(py);
         }
@@ -226,13 +244,13 @@ impl Shell {
     }
 
     /// Cancel the session's background jobs.
-    fn cancel_jobs(&self, py: Python<'_>) {
-        self.with_kernel(py, |k| k.cancel_jobs());
+    fn cancel_jobs(&self, py: Python<'_>) -> PyResult<()> {
+        self.with_kernel(py, |k| k.cancel_jobs())
     }
 
     /// The session's background jobs: `[{"id", "pid", "command", "state", "exit_code"}]`.
     fn jobs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let jobs = self.with_kernel(py, |k| k.jobs());
+        let jobs = self.with_kernel(py, |k| k.jobs())?;
         let list = PyList::empty(py);
         for j in jobs {
             let d = PyDict::new(py);
@@ -253,7 +271,7 @@ impl Shell {
     /// The session as bytes: files, variables, functions, aliases, options, cwd.
     fn snapshot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let bytes = self
-            .with_kernel(py, |k| k.snapshot())
+            .with_kernel(py, |k| k.snapshot())?
             .map_err(|e| SnapshotError::new_err(e.to_string()))?;
         Ok(PyBytes::new(py, &bytes))
     }
@@ -261,7 +279,7 @@ impl Shell {
     /// Replace the session with a snapshot's; on error nothing changes.
     fn restore(&self, py: Python<'_>, snapshot: &[u8]) -> PyResult<()> {
         let data = snapshot.to_vec();
-        self.with_kernel(py, move |k| k.restore(&data))
+        self.with_kernel(py, move |k| k.restore(&data))?
             .map_err(|e| SnapshotError::new_err(e.to_string()))
     }
 
@@ -275,7 +293,7 @@ impl Shell {
         binary: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let data = self
-            .with_kernel(py, |k| k.backend().read(&Self::resolve(k, path), None))
+            .with_kernel(py, |k| k.backend().read(&Self::resolve(k, path), None))?
             .map_err(|e| vfs_err(path, e))?;
         Ok(if binary {
             PyBytes::new(py, &data).into_any()
@@ -297,7 +315,7 @@ impl Shell {
                 }
             }
             b.write(&p, &data, WriteMode::Truncate, 0o644)
-        })
+        })?
         .map_err(|e| vfs_err(path, e))
     }
 
@@ -312,7 +330,7 @@ impl Shell {
                     Ok(_) => k.backend().list(&p),
                     Err(e) => Err(e),
                 }
-            })
+            })?
             .map_err(|e| vfs_err(path, e))?;
         Ok(entries
             .into_iter()
@@ -322,7 +340,7 @@ impl Shell {
 
     /// The session's working directory.
     #[getter]
-    fn cwd(&self, py: Python<'_>) -> String {
+    fn cwd(&self, py: Python<'_>) -> PyResult<String> {
         self.with_kernel(py, |k| k.cwd())
     }
 
@@ -347,17 +365,19 @@ impl Shell {
         if let Some(s) = schema.filter(|s| !s.is_none()) {
             def = def.with_schema(py_to_json(&s)?);
         }
-        let cmd = Arc::new(PyCommand::new(&def, callback, wants_stdin));
+        let cmd = Arc::new(PyCommand::new(&def, callback, wants_stdin, self.id()));
         let set = Toolset::new(format!("{GROUP}:{name}")).command(cmd);
+        self.not_reentrant()?;
         let tool = &self.tool;
         py.detach(|| tool.register_toolset(set));
         Ok(())
     }
 
     /// Remove a command added with `command()`; true when there was one.
-    fn remove_command(&self, py: Python<'_>, name: &str) -> bool {
+    fn remove_command(&self, py: Python<'_>, name: &str) -> PyResult<bool> {
+        self.not_reentrant()?;
         let tool = &self.tool;
-        py.detach(|| tool.unregister_toolset(&format!("{GROUP}:{name}")).is_some())
+        Ok(py.detach(|| tool.unregister_toolset(&format!("{GROUP}:{name}")).is_some()))
     }
 
     // ----- The LLM tool (seed 000's outputs) ---------------------------------------------------
@@ -407,6 +427,7 @@ impl Shell {
         py: Python<'py>,
         call: Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        self.not_reentrant()?;
         let tool = &self.tool;
         let value = if let Ok(script) = call.extract::<String>() {
             let resp = py.detach(|| block_on(tool.execute(ToolRequest::new(script))));

@@ -68,9 +68,13 @@ def _as_output(value: Any) -> str | bytes:
         return value
     if isinstance(value, (bytearray, memoryview)):
         return bytes(value)
-    import json
+    if isinstance(value, (dict, list, tuple)):
+        import json
 
-    return json.dumps(value) + "\n"
+        return json.dumps(value) + "\n"
+    raise TypeError(
+        f"a command returns str, bytes, or a dict or list (as JSON), not {type(value).__name__}"
+    )
 
 
 def _schema_of(schema: Any) -> Any:
