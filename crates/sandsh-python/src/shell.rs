@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use sandsh::commands::Toolset;
 use sandsh::kernel::{CancelToken, ChunkSink, ExecOptions, JobState, Kernel};
-use sandsh::tool::{Tool, ToolDef, ToolRequest, Utf8Chunker, block_on};
+use sandsh::tool::{ShellArgs, Tool, ToolDef, ToolRequest, Utf8Chunker};
 use sandsh::vfs::{FileType, VfsError, WriteMode, normalize};
 use sandsh::{BashTool, ExecResult, RunError};
 
@@ -429,16 +429,15 @@ impl Shell {
     ) -> PyResult<Bound<'py, PyAny>> {
         self.not_reentrant()?;
         let tool = &self.tool;
-        let value = if let Ok(script) = call.extract::<String>() {
-            let resp = py.detach(|| block_on(tool.execute(ToolRequest::new(script))));
-            serde_json::to_value(resp).map_err(|e| PyValueError::new_err(e.to_string()))?
+        let (req, timeout) = if let Ok(script) = call.extract::<String>() {
+            (ToolRequest::new(script), None)
         } else {
-            let args = py_to_json(&call)?;
-            let out = py
-                .detach(|| block_on(tool.call(args)))
+            let args = ShellArgs::parse(py_to_json(&call)?)
                 .map_err(|e| PyValueError::new_err(e.to_string()))?;
-            out.content
+            (args.request(), args.timeout())
         };
+        let resp = py.detach(|| tool.execute_timed(&req, timeout, None));
+        let value = serde_json::to_value(resp).map_err(|e| PyValueError::new_err(e.to_string()))?;
         json_to_py(py, &value)
     }
 

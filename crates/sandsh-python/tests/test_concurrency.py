@@ -108,6 +108,10 @@ def test_asyncio_cancellation_of_a_queued_run_means_it_never_runs(sh):
         queued = asyncio.create_task(sh.arun("touch /tmp/queued-ran"))
         await asyncio.sleep(0)  # let it reach the executor
         queued.cancel()
+        # Let the loop deliver the cancellation to the task (event-loop turns, not time):
+        # only then has the run been told, and only then is the session released.
+        for _ in range(5):
+            await asyncio.sleep(0)
         release.set()
         with pytest.raises(asyncio.CancelledError):
             await asyncio.wait_for(queued, GUARD)
