@@ -70,10 +70,10 @@ impl ShellConfig<'_> {
         if let Some(l) = &self.limits {
             b = b.limits(limits(l)?);
         }
-        if let Some(t) = &self.timeout {
-            if let Some(t) = duration(t, "timeout")? {
-                b = b.timeout(t);
-            }
+        if let Some(t) = &self.timeout
+            && let Some(t) = duration(t, "timeout")?
+        {
+            b = b.timeout(t);
         }
         if let Some(p) = &self.policy {
             b = b.policy(policy(p)?);
@@ -93,7 +93,11 @@ fn add_mounts(mut b: BashToolBuilder, mounts: &Bound<'_, PyAny>) -> PyResult<Bas
         let (host, path, mode) = match parts.as_slice() {
             [h, p] => (h, p, None),
             [h, p, m] => (h, p, Some(m.extract::<String>()?)),
-            _ => return Err(config_err("mounts: each mount is a tuple (host, path[, mode])")),
+            _ => {
+                return Err(config_err(
+                    "mounts: each mount is a tuple (host, path[, mode])",
+                ));
+            }
         };
         let host: PathBuf = host.extract()?;
         let path: PathBuf = path.extract()?;

@@ -79,13 +79,13 @@ pub(crate) fn text_or_bytes(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<
 #[pymodule]
 mod _sandsh {
     #[pymodule_export]
+    use super::registry::ToolRegistry;
+    #[pymodule_export]
     use super::result::RunResult;
     #[pymodule_export]
     use super::shell::Shell;
     #[pymodule_export]
     use super::ticket::Ticket;
-    #[pymodule_export]
-    use super::registry::ToolRegistry;
     #[pymodule_export]
     use super::{ConfigError, SandshError, SnapshotError};
 

@@ -377,7 +377,10 @@ impl Shell {
     fn remove_command(&self, py: Python<'_>, name: &str) -> PyResult<bool> {
         self.not_reentrant()?;
         let tool = &self.tool;
-        Ok(py.detach(|| tool.unregister_toolset(&format!("{GROUP}:{name}")).is_some()))
+        Ok(py.detach(|| {
+            tool.unregister_toolset(&format!("{GROUP}:{name}"))
+                .is_some()
+        }))
     }
 
     // ----- The LLM tool (seed 000's outputs) ---------------------------------------------------

@@ -19,8 +19,8 @@ mod scripted;
 mod shell_tool;
 mod traits;
 
-pub use bash_tool::{BASH_TOOL_NAME, BASH_TOOL_SHORT, BashTool, BashToolBuilder, Utf8Chunker};
 pub(crate) use bash_tool::named;
+pub use bash_tool::{BASH_TOOL_NAME, BASH_TOOL_SHORT, BashTool, BashToolBuilder, Utf8Chunker};
 pub use registry::{
     ConfirmHook, ConfirmRequest, ToolCall, ToolCallResult, ToolConfig, ToolRegistry,
     create_standard_registry,
