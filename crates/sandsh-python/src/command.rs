@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use sandsh::api::{Arg, Command, CommandSpec, ExitStatus, RiskLevel, ToolCtx};
 use sandsh::tool::docs::intern;
-use sandsh::tool::{ToolDef, parse_flags, usage_line};
+use sandsh::tool::{ToolDef, read_tool_args, usage_line, write_tool_output};
 use serde_json::Value;
 
 use crate::json_to_py;
@@ -114,37 +114,15 @@ impl Command for PyCommand {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let name = self.spec.name;
-        let argv: Vec<String> = args
-            .iter()
-            .map(|a| String::from_utf8_lossy(a).into_owned())
-            .collect();
-        let params = match parse_flags(&argv, &self.schema) {
-            Ok(p) => p,
-            Err(msg) => {
-                let _ = writeln!(ctx.stderr(), "{name}: {msg}");
-                let _ = writeln!(ctx.stderr(), "usage: {}", self.spec.usage);
-                return 2;
-            }
+        let args = match read_tool_args(&self.spec, &self.schema, args, ctx, self.wants_stdin) {
+            Ok(a) => a,
+            Err(status) => return status,
         };
-        let stdin = if self.wants_stdin {
-            let mut input = Vec::new();
-            let _ = ctx.stdin().read_to_end(&mut input);
-            (!input.is_empty()).then(|| String::from_utf8_lossy(&input).into_owned())
-        } else {
-            None
+        let result = self.call(&args.params, args.stdin);
+        let result = match &result {
+            Ok(out) => Ok(&out[..]),
+            Err(msg) => Err(msg.as_str()),
         };
-        match self.call(&params, stdin) {
-            Ok(out) => {
-                if ctx.stdout().write_all(&out).is_err() {
-                    return 141;
-                }
-                0
-            }
-            Err(msg) => {
-                let _ = writeln!(ctx.stderr(), "{name}: {}", msg.trim_end());
-                1
-            }
-        }
+        write_tool_output(self.spec.name, result, ctx)
     }
 }

@@ -111,6 +111,18 @@ pub struct ToolRegistry {
     inner: Arc<RwLock<sandsh::ToolRegistry>>,
 }
 
+impl ToolRegistry {
+    /// One of the registry's renderings of its tools, as Python objects.
+    fn rendered<'py>(
+        &self,
+        py: Python<'py>,
+        render: fn(&sandsh::ToolRegistry) -> Value,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let v = render(&self.inner.read().unwrap_or_else(|e| e.into_inner()));
+        json_to_py(py, &v)
+    }
+}
+
 #[pymethods]
 impl ToolRegistry {
     #[new]
@@ -167,32 +179,17 @@ impl ToolRegistry {
 
     /// The `tools` array of an OpenAI chat request.
     fn openai_tools<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let v = self
-            .inner
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .openai_tools();
-        json_to_py(py, &v)
+        self.rendered(py, sandsh::ToolRegistry::openai_tools)
     }
 
     /// The `tools` array of an Anthropic messages request.
     fn anthropic_tools<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let v = self
-            .inner
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .anthropic_tools();
-        json_to_py(py, &v)
+        self.rendered(py, sandsh::ToolRegistry::anthropic_tools)
     }
 
     /// The `tools` array of an MCP `tools/list` result.
     fn mcp_tools<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let v = self
-            .inner
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .mcp_tools();
-        json_to_py(py, &v)
+        self.rendered(py, sandsh::ToolRegistry::mcp_tools)
     }
 
     /// Run a tool call given as JSON text (the Python layer's `dispatch` takes dicts and SDK

@@ -15,8 +15,6 @@ used.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
-
 from ._sandsh import (
     ConfigError,
     Result,
@@ -28,8 +26,11 @@ from ._sandsh import Shell as _Shell
 from ._sandsh import Ticket as _Ticket
 from ._sandsh import ToolRegistry as _ToolRegistry
 
+# `typing` costs a few milliseconds to import, and annotations here are never evaluated.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
 __all__ = [
     "BashTool",

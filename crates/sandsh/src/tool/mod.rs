@@ -28,7 +28,8 @@ pub use registry::{
 pub use schema::{ToolDefinition, validate};
 #[cfg(feature = "scripted_tool")]
 pub use scripted::{
-    ScriptedTool, ScriptedToolBuilder, ToolArgs, ToolCallback, ToolDef, parse_flags, usage_line,
+    ScriptedTool, ScriptedToolBuilder, ToolArgs, ToolCallback, ToolDef, parse_flags,
+    read_tool_args, usage_line, write_tool_output,
 };
 pub use traits::{
     RiskLevel, ShellArgs, StatusCallback, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse,
