@@ -15,8 +15,10 @@
 //!
 //! The resident size is the process's, not the session's: two kernels running at once in one
 //! process each see the other's growth, which can only make a backstop trip earlier. The thread
-//! starts with the first run that needs it and sleeps (on a condition variable) whenever no run
-//! is active.
+//! starts with the first run that needs it and sleeps (on a condition variable) once no run has
+//! been active for [`LINGER`] periods: an embedder making many short calls (a Python agent)
+//! then pays no thread wake-up per call. `/proc/self/statm` stays open and is re-read with
+//! `pread`, so a sample costs one system call.
 
 use std::sync::{Arc, Condvar, Mutex, OnceLock, Weak};
 use std::time::Duration;
@@ -25,6 +27,9 @@ use sandsh_runtime::budget::MemoryBudget;
 
 /// How often resident memory is sampled while a run is active.
 pub const PERIOD: Duration = Duration::from_millis(5);
+
+/// How many periods the monitor stays awake after the last run ended before it sleeps.
+const LINGER: u32 = 20;
 
 struct Watched {
     id: u64,
@@ -36,6 +41,8 @@ struct Watched {
 struct State {
     runs: Vec<Watched>,
     next_id: u64,
+    /// The monitor waits for a notification (not for its next period) to look at `runs`.
+    asleep: bool,
 }
 
 struct Monitor {
@@ -61,11 +68,24 @@ fn monitor() -> Option<&'static Monitor> {
 
 fn run(m: &'static Monitor) {
     let mut st = m.state.lock().unwrap_or_else(|e| e.into_inner());
+    let mut quiet = 0;
     loop {
-        while st.runs.is_empty() {
-            st = m.wake.wait(st).unwrap_or_else(|e| e.into_inner());
+        if st.runs.is_empty() {
+            quiet += 1;
+            if quiet > LINGER {
+                st.asleep = true;
+                while st.runs.is_empty() {
+                    st = m.wake.wait(st).unwrap_or_else(|e| e.into_inner());
+                }
+                st.asleep = false;
+            }
         }
-        if let Some(rss) = resident_bytes() {
+        if !st.runs.is_empty() {
+            quiet = 0;
+        }
+        if !st.runs.is_empty()
+            && let Some(rss) = resident_bytes()
+        {
             for w in &st.runs {
                 if let Some(b) = w.budget.upgrade()
                     && rss.saturating_sub(w.baseline) > b.limit()
@@ -91,10 +111,19 @@ fn run(m: &'static Monitor) {
 pub fn resident_bytes() -> Option<u64> {
     #[cfg(target_os = "linux")]
     {
-        use std::io::Read;
-        let mut f = std::fs::File::open("/proc/self/statm").ok()?;
+        use std::os::unix::fs::FileExt;
+        // Opened once per process: `/proc/self` names the process that opens it, so a forked
+        // child opens its own.
+        static STATM: Mutex<Option<(u32, std::fs::File)>> = Mutex::new(None);
+        let mut statm = STATM.lock().unwrap_or_else(|e| e.into_inner());
+        let pid = std::process::id();
+        if statm.as_ref().is_none_or(|(p, _)| *p != pid) {
+            *statm = Some((pid, std::fs::File::open("/proc/self/statm").ok()?));
+        }
+        let (_, f) = statm.as_ref()?;
         let mut buf = [0u8; 128];
-        let n = f.read(&mut buf).ok()?;
+        let n = f.read_at(&mut buf, 0).ok()?;
+        drop(statm);
         let text = std::str::from_utf8(&buf[..n]).ok()?;
         let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
         // SAFETY: sysconf has no preconditions.
@@ -129,8 +158,11 @@ pub fn watch(budget: &Arc<MemoryBudget>) -> Option<Watch> {
         budget: Arc::downgrade(budget),
         baseline,
     });
+    let asleep = st.asleep;
     drop(st);
-    m.wake.notify_all();
+    if asleep {
+        m.wake.notify_all();
+    }
     Some(Watch { id })
 }
 

@@ -46,6 +46,7 @@ pub struct BashToolBuilder {
     allow_net: Vec<String>,
     fresh_per_call: bool,
     policy: CommandPolicy,
+    files: Vec<(String, Vec<u8>)>,
 }
 
 impl BashToolBuilder {
@@ -132,6 +133,13 @@ impl BashToolBuilder {
         self
     }
 
+    /// Write a file into every new session's VFS at start (parent directories are created),
+    /// as [`KernelConfig::file`] does.
+    pub fn file(mut self, path: impl Into<String>, contents: impl Into<Vec<u8>>) -> Self {
+        self.files.push((path.into(), contents.into()));
+        self
+    }
+
     /// Start every session in `dir` (inside the sandbox, e.g. a mount point).
     pub fn cwd(mut self, dir: impl Into<String>) -> Self {
         self.cwd = Some(dir.into());
@@ -184,6 +192,9 @@ impl BashToolBuilder {
         }
         for rule in &self.allow_net {
             config = config.allow_net(rule.clone());
+        }
+        for (path, data) in self.files {
+            config = config.file(path, data);
         }
         config = config.policy(self.policy.clone());
         let registry = Arc::new(config.command_registry());
@@ -425,13 +436,13 @@ impl BashTool {
 /// `String::from_utf8_lossy(all bytes)`: a multi-byte character split across two writes is
 /// held back until it is complete.
 #[derive(Default)]
-pub(crate) struct Utf8Chunker {
+pub struct Utf8Chunker {
     pending: Vec<u8>,
 }
 
 impl Utf8Chunker {
     /// Feed bytes; returns the text that is complete so far.
-    pub(crate) fn push(&mut self, bytes: &[u8]) -> String {
+    pub fn push(&mut self, bytes: &[u8]) -> String {
         self.pending.extend_from_slice(bytes);
         let mut out = String::new();
         let mut rest: &[u8] = &self.pending;
@@ -463,7 +474,7 @@ impl Utf8Chunker {
     }
 
     /// The text of whatever is left at the end.
-    pub(crate) fn finish(&mut self) -> String {
+    pub fn finish(&mut self) -> String {
         let s = String::from_utf8_lossy(&self.pending).into_owned();
         self.pending.clear();
         s

@@ -19,15 +19,18 @@ mod scripted;
 mod shell_tool;
 mod traits;
 
-pub use bash_tool::{BASH_TOOL_NAME, BASH_TOOL_SHORT, BashTool, BashToolBuilder};
-pub(crate) use bash_tool::{Utf8Chunker, named};
+pub(crate) use bash_tool::named;
+pub use bash_tool::{BASH_TOOL_NAME, BASH_TOOL_SHORT, BashTool, BashToolBuilder, Utf8Chunker};
 pub use registry::{
     ConfirmHook, ConfirmRequest, ToolCall, ToolCallResult, ToolConfig, ToolRegistry,
     create_standard_registry,
 };
 pub use schema::{ToolDefinition, validate};
 #[cfg(feature = "scripted_tool")]
-pub use scripted::{ScriptedTool, ScriptedToolBuilder, ToolArgs, ToolCallback, ToolDef};
+pub use scripted::{
+    ScriptedTool, ScriptedToolBuilder, ToolArgs, ToolCallback, ToolDef, parse_flags,
+    read_tool_args, usage_line, write_tool_output,
+};
 pub use traits::{
     RiskLevel, ShellArgs, StatusCallback, Tool, ToolError, ToolOutput, ToolRequest, ToolResponse,
     ToolResult, ToolStatus, block_on, error_category,

@@ -48,40 +48,70 @@ impl Command for ToolBuiltinAdapter {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let name = self.spec.name;
-        let argv: Vec<String> = args
-            .iter()
-            .map(|a| String::from_utf8_lossy(a).into_owned())
-            .collect();
-        let params = match parse_flags(&argv, &self.schema) {
-            Ok(p) => p,
-            Err(msg) => {
-                let _ = writeln!(ctx.stderr(), "{name}: {msg}");
-                let _ = writeln!(ctx.stderr(), "usage: {}", self.spec.usage);
-                return 2;
-            }
+        let args = match read_tool_args(&self.spec, &self.schema, args, ctx, true) {
+            Ok(a) => a,
+            Err(status) => return status,
         };
-        let mut input = Vec::new();
-        let _ = ctx.stdin().read_to_end(&mut input);
-        let stdin = (!input.is_empty()).then(|| String::from_utf8_lossy(&input).into_owned());
-        let args = ToolArgs { params, stdin };
         let cb = self.callback.clone();
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cb(&args)));
-        match result {
-            Ok(Ok(out)) => {
-                if ctx.stdout().write_all(out.as_bytes()).is_err() {
-                    return 141;
-                }
-                0
+        let result = match &result {
+            Ok(Ok(out)) => Ok(out.as_bytes()),
+            Ok(Err(e)) => Err(e.as_str()),
+            Err(_) => Err("the tool's callback panicked"),
+        };
+        write_tool_output(self.spec.name, result, ctx)
+    }
+}
+
+/// What a tool command was called with: its flags parsed and coerced by `schema`
+/// ([`parse_flags`]) and, with `read_stdin`, its standard input read to the end. A bad flag is
+/// reported on stderr with the usage line and comes back as the status to exit with (2).
+/// Shared by `ScriptedTool`'s commands and embedders' own tool commands (the Python package).
+pub fn read_tool_args(
+    spec: &CommandSpec,
+    schema: &Value,
+    args: &[Arg],
+    ctx: &mut dyn ToolCtx,
+    read_stdin: bool,
+) -> Result<ToolArgs, ExitStatus> {
+    let argv: Vec<String> = args
+        .iter()
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .collect();
+    let params = match parse_flags(&argv, schema) {
+        Ok(p) => p,
+        Err(msg) => {
+            let _ = writeln!(ctx.stderr(), "{}: {msg}", spec.name);
+            let _ = writeln!(ctx.stderr(), "usage: {}", spec.usage);
+            return Err(2);
+        }
+    };
+    let mut stdin = None;
+    if read_stdin {
+        let mut input = Vec::new();
+        let _ = ctx.stdin().read_to_end(&mut input);
+        stdin = (!input.is_empty()).then(|| String::from_utf8_lossy(&input).into_owned());
+    }
+    Ok(ToolArgs { params, stdin })
+}
+
+/// A tool command's end: its output on stdout (status 0, or 141 when the reader has gone), or
+/// its error as `name: message` on stderr (status 1).
+pub fn write_tool_output(
+    name: &str,
+    result: Result<&[u8], &str>,
+    ctx: &mut dyn ToolCtx,
+) -> ExitStatus {
+    match result {
+        Ok(out) => {
+            if ctx.stdout().write_all(out).is_err() {
+                return 141;
             }
-            Ok(Err(e)) => {
-                let _ = writeln!(ctx.stderr(), "{name}: {}", e.trim_end());
-                1
-            }
-            Err(_) => {
-                let _ = writeln!(ctx.stderr(), "{name}: the tool's callback panicked");
-                1
-            }
+            0
+        }
+        Err(e) => {
+            let _ = writeln!(ctx.stderr(), "{name}: {}", e.trim_end());
+            1
         }
     }
 }

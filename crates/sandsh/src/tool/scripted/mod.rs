@@ -19,8 +19,7 @@ use serde_json::Value;
 use crate::kernel::ExecutionLimits;
 use sandsh_api::Command;
 
-#[cfg(test)]
-use execute::{parse_flags, usage_line};
+pub use execute::{parse_flags, read_tool_args, usage_line, write_tool_output};
 
 /// An OpenAPI-style tool definition.
 #[derive(Debug, Clone, PartialEq)]
