@@ -379,11 +379,20 @@ fn bc_hostile_inputs_stop() {
         "echo 'while (1) { x += 1 }' | bc",
         "echo 'for (;;) print \"\"' | bc",
         "echo 'scale=5000000; sqrt(2)' | bc",
-        "echo 'x = 7^1000000; y = 3^1000000; x/y' | bc",
+        "echo 'x = 7^5000000; y = 3^5000000; x/y' | bc",
         "yes '1+1' | bc > /dev/null",
     ] {
         let r = timed().execute(script);
-        assert_eq!(r.exit_code, 124, "{script}: {:?}", r.stderr);
+        // Huge work ends at the timeout, or sooner at one of bc's own size bounds (which of
+        // the two comes first depends on the machine and the build).
+        let bounded = r.exit_code == 125
+            && String::from_utf8_lossy(&r.stderr).contains("not supported in sandsh");
+        assert!(
+            r.exit_code == 124 || bounded,
+            "{script}: {} {:?}",
+            r.exit_code,
+            String::from_utf8_lossy(&r.stderr)
+        );
     }
 
     let mut k = Kernel::new(KernelConfig::default());

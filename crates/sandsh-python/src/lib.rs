@@ -13,6 +13,11 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
+/// Each shell's heap counts against its memory budget, as in the `sandsh` binary
+/// (`sandsh::meter`): one runaway shell stops alone, and no process-wide backstop samples RSS.
+#[global_allocator]
+static ALLOC: sandsh::meter::MeteredAlloc = sandsh::meter::MeteredAlloc;
+
 mod command;
 mod config;
 mod registry;

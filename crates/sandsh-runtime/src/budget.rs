@@ -185,7 +185,11 @@ impl MemoryBudget {
     /// being built, such as `${x^^}`): the metering allocator has counted them already when it
     /// meters this thread.
     pub fn check_held(&self, n: u64) -> Result<(), MemoryExceeded> {
-        self.check(if crate::meter::is_metering(self) { 0 } else { n })
+        self.check(if crate::meter::is_metering(self) {
+            0
+        } else {
+            n
+        })
     }
 
     /// Give back `n` charged bytes.
