@@ -232,7 +232,10 @@ impl Env {
     /// Stop the whole run because a limit tripped: record why (the first reason wins) and
     /// cancel everything.
     pub fn trip(&self, limit: LimitExceeded) {
-        if let Ok(mut stop) = self.stop.lock()
+        // `try_lock`: the memory budget trips from inside the allocator, which may run while
+        // this very thread holds the lock (recording another reason); whoever holds it is
+        // recording the first reason, and the cancel below lands either way.
+        if let Ok(mut stop) = self.stop.try_lock()
             && stop.is_none()
         {
             *stop = Some(Stop::Limit(limit));

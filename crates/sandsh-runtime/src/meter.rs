@@ -118,6 +118,23 @@ pub(crate) fn is_metering(budget: &MemoryBudget) -> bool {
         .unwrap_or(false)
 }
 
+/// A checked recursion took this thread's stack `delta` bytes deeper (or gave them back): the
+/// pages count like heap for the budget this thread works for.
+pub(crate) fn stack_grew(delta: i64) {
+    let Ok(budget) = BUDGET.try_with(Cell::get) else {
+        return;
+    };
+    if budget.is_null() {
+        return;
+    }
+    // SAFETY: non-null only while a `Metered` guard on this thread holds the budget.
+    let budget = unsafe { &*budget };
+    budget.add_heap(delta);
+    if delta > 0 {
+        budget.check_heap();
+    }
+}
+
 /// The budget this thread works for, to hand to a thread it starts.
 pub fn current() -> Option<Arc<MemoryBudget>> {
     let p = BUDGET.try_with(Cell::get).ok()?;

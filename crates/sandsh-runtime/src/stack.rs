@@ -23,7 +23,17 @@ pub const RESERVE: usize = 1 << 20;
 thread_local! {
     /// The lowest usable address of this thread's current stack; 0 until known.
     static LOW: Cell<usize> = const { Cell::new(0) };
+    /// The deepest stack pointer a check has seen on the current stack (`usize::MAX`: none yet).
+    static DEEPEST: Cell<usize> = const { Cell::new(usize::MAX) };
+    /// Bytes of the current stack counted against the memory budget so far.
+    static COUNTED: Cell<usize> = const { Cell::new(0) };
+    /// The most the last stack left counted (a [`BigStack`] gives its pages back after a deep
+    /// run).
+    static LAST_PEAK: Cell<usize> = const { Cell::new(0) };
 }
+
+/// How much deeper a stack must go before the new depth is counted against the budget.
+const COUNT_STEP: usize = 256 << 10;
 
 /// The current stack pointer (approximately: the address of a local).
 #[inline(always)]
@@ -44,9 +54,28 @@ pub fn remaining() -> usize {
 }
 
 /// Whether a recursion point should refuse to go deeper.
+///
+/// A recursion's stack is memory too (a jq or shell function recursing a hundred megabytes
+/// deep): each [`COUNT_STEP`] of new depth is counted against the budget of the session this
+/// thread works for ([`crate::meter`]), until the stack is left.
 #[inline]
 pub fn exhausted() -> bool {
+    let here = sp();
+    let deepest = DEEPEST.get();
+    if here.saturating_add(COUNT_STEP) < deepest {
+        went_deeper(here, deepest);
+    }
     remaining() < RESERVE
+}
+
+#[cold]
+fn went_deeper(here: usize, deepest: usize) {
+    DEEPEST.set(here);
+    if deepest != usize::MAX {
+        let grew = deepest - here;
+        COUNTED.set(COUNTED.get() + grew);
+        crate::meter::stack_grew(grew as i64);
+    }
 }
 
 /// The current thread's stack bounds as the system reports them.
@@ -75,9 +104,12 @@ fn system_low() -> usize {
     sp().saturating_sub(1 << 20)
 }
 
-/// The bounds of a stack the crate switched to; restores the previous bounds when dropped.
+/// The bounds of a stack the crate switched to; restores the previous bounds (and gives back
+/// what this stack counted against the budget) when dropped.
 pub struct Bounds {
     prev: usize,
+    prev_deepest: usize,
+    prev_counted: usize,
 }
 
 impl Bounds {
@@ -86,6 +118,8 @@ impl Bounds {
     pub fn enter(low: usize) -> Bounds {
         Bounds {
             prev: LOW.with(|l| l.replace(low)),
+            prev_deepest: DEEPEST.replace(usize::MAX),
+            prev_counted: COUNTED.replace(0),
         }
     }
 
@@ -100,6 +134,12 @@ impl Bounds {
 impl Drop for Bounds {
     fn drop(&mut self) {
         LOW.with(|l| l.set(self.prev));
+        DEEPEST.set(self.prev_deepest);
+        let counted = COUNTED.replace(self.prev_counted);
+        LAST_PEAK.set(counted);
+        if counted > 0 {
+            crate::meter::stack_grew(-(counted as i64));
+        }
     }
 }
 
@@ -186,12 +226,27 @@ impl BigStack {
                 }
             });
         }
+        // A deep run touched pages the budget no longer counts: give them back (nothing runs
+        // on the region now).
+        if LAST_PEAK.get() > GIVE_BACK {
+            // SAFETY: advising exactly the usable part of the region this value mapped.
+            unsafe {
+                libc::madvise(
+                    self.base.add(PAGE).cast(),
+                    self.len - PAGE,
+                    libc::MADV_DONTNEED,
+                )
+            };
+        }
         if let Some(p) = panic {
             resume_unwind(p);
         }
         out.expect("on_stack returned without running the callback")
     }
 }
+
+/// Depth past which a [`BigStack`] returns its pages to the system after a run.
+const GIVE_BACK: usize = 8 << 20;
 
 /// Stack of a thread that only maps a [`BigStack`] and switches to it.
 pub const LAUNCH_STACK: usize = 256 << 10;
