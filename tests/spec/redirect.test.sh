@@ -349,3 +349,25 @@ echo "got $line"
 f() { echo "stdout"; echo "stderr" >&2; }
 f 2>&1 >/dev/null | tr a-z A-Z
 ## stdout: STDERR
+
+#### input redirection from a directory opens; reading it fails as bash reports
+# bash opens `< dir` (open(2) allows it) and each read fails with EISDIR: read reports a read
+# error, cat names its standard input, mapfile takes it as the end (status 0), and a while-read
+# loop ends at once.
+mkdir -p d
+read x < d; echo "read=$? [$x]"
+mapfile -t lines < ./d; echo "mapfile=$? ${#lines[@]}"
+readarray lines2 < d; echo "readarray=$?"
+cat < d; echo "cat=$?"
+n=0; while read -r l; do n=$((n+1)); done < d; echo "loop=$? n=$n"
+exec 3< d; read -u 3 y; echo "read-u=$?"; exec 3<&-
+read -n 2 z < d; echo "read-n=$?"
+## STDOUT:
+read=1 []
+mapfile=0 0
+readarray=0
+cat=1
+loop=0 n=0
+read-u=1
+read-n=1
+## END

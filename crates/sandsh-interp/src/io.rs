@@ -548,7 +548,12 @@ impl VfsFile {
 }
 
 fn vfs_io(e: sandsh_vfs::VfsError) -> io::Error {
-    io::Error::other(e.to_string())
+    match e {
+        sandsh_vfs::VfsError::IsADirectory => {
+            io::Error::new(io::ErrorKind::IsADirectory, e.to_string())
+        }
+        _ => io::Error::other(e.to_string()),
+    }
 }
 
 impl Stream for VfsFile {

@@ -50,10 +50,8 @@ impl Shell {
         match mode {
             OpenMode::Read => {
                 let m = be.stat(&abs).map_err(err)?;
-                if m.file_type == FileType::Dir {
-                    // bash opens directories for reading; reads then fail. Mirror the failure.
-                    return Err(format!("{path}: Is a directory"));
-                }
+                // A directory opens, as open(2) allows; each read then fails with EISDIR, which
+                // `cat` reports, `read` reports as a read error and `mapfile` takes as the end.
                 if m.file_type == FileType::CharDevice {
                     return Ok(Arc::new(io::Null));
                 }

@@ -15,28 +15,168 @@
 //!
 //! Only inserting and deleting touch the layout; reading an existing element is one map lookup.
 
+use std::cell::RefCell;
 use std::hash::BuildHasherDefault;
+use std::rc::Rc;
 
 use indexmap::IndexMap;
 use rustc_hash::{FxHashMap, FxHasher};
 
 use super::value::{Str, Value, str_from};
 
-#[derive(Default, Debug, Clone)]
+/// A variable or an array element: a scalar, or an array (gawk's arrays of arrays make an
+/// element one too, `a[i][j]`).
+#[derive(Clone, Debug)]
+pub enum Cell {
+    Val(Value),
+    Arr(Rc<RefCell<Array>>),
+}
+
+impl Default for Cell {
+    fn default() -> Self {
+        Cell::Val(Value::Uninit)
+    }
+}
+
+#[derive(Default, Debug)]
 pub struct Array {
-    /// Keys to values. Its own order means nothing; removal is `swap_remove`, O(1). (An
+    /// Keys to elements. Its own order means nothing; removal is `swap_remove`, O(1). (An
     /// IndexMap keeps each key's hash, so growing it does not hash the keys again.)
-    map: IndexMap<Str, Value, BuildHasherDefault<FxHasher>>,
+    map: IndexMap<Str, Cell, BuildHasherDefault<FxHasher>>,
     layout: Layout,
+    /// How many elements are subarrays: dropping an array without any is a plain drop.
+    nested: usize,
+    /// The name gawk's messages give the array: its variable's, or `a["i"]` for a subarray.
+    name: Option<Rc<ArrayName>>,
+}
+
+/// An array's name as a chain: a subarray's is its parent's and its key, so making one costs
+/// no copy of the path, however deep (the text is only built for a message).
+#[derive(Debug)]
+pub struct ArrayName {
+    parent: Option<Rc<ArrayName>>,
+    /// the variable's name at the top, a key below
+    part: Str,
+}
+
+impl ArrayName {
+    fn render(&self) -> String {
+        let mut parts = vec![&self.part];
+        let mut at = self.parent.as_deref();
+        while let Some(n) = at {
+            parts.push(&n.part);
+            at = n.parent.as_deref();
+        }
+        let mut out =
+            String::from_utf8_lossy(parts.pop().map_or(&b""[..], |p| &p[..])).into_owned();
+        for k in parts.iter().rev() {
+            out.push_str(&format!("[\"{}\"]", String::from_utf8_lossy(k)));
+        }
+        out
+    }
+}
+
+/// Freed link by link, like the arrays (a deep chain would recurse in the default drop).
+impl Drop for ArrayName {
+    fn drop(&mut self) {
+        let mut next = self.parent.take();
+        while let Some(rc) = next {
+            next = match Rc::try_unwrap(rc) {
+                Ok(mut n) => n.parent.take(),
+                Err(_) => None,
+            };
+        }
+    }
+}
+
+/// Subarrays nest as deep as a script's recursion takes them (`f(x[1])` calling itself), so
+/// an array is taken apart one level at a time from a list, never by recursive drops that
+/// could run the stack out.
+impl Drop for Array {
+    fn drop(&mut self) {
+        if self.nested == 0 {
+            return;
+        }
+        let mut pending = Vec::new();
+        self.take_subarrays(&mut pending);
+        while let Some(rc) = pending.pop() {
+            if let Ok(cell) = Rc::try_unwrap(rc) {
+                let mut inner = cell.into_inner();
+                inner.take_subarrays(&mut pending);
+            }
+        }
+    }
 }
 
 impl Array {
+    pub fn named(name: &[u8]) -> Array {
+        Array::with_name(ArrayName {
+            parent: None,
+            part: str_from(name),
+        })
+    }
+
+    fn with_name(name: ArrayName) -> Array {
+        let mut a = Array::default();
+        a.name = Some(Rc::new(name));
+        a
+    }
+
+    /// The array of the element `k` of this one, named after it.
+    fn child(&self, k: &Str) -> Array {
+        Array::with_name(ArrayName {
+            parent: self.name.clone(),
+            part: k.clone(),
+        })
+    }
+
+    /// How gawk names this array in a message: `a`, `a["i"]`.
+    pub fn name(&self) -> String {
+        self.name
+            .as_ref()
+            .map_or_else(|| "array".into(), |n| n.render())
+    }
+
+    /// How gawk names the element `k`: `a["k"]`.
+    pub fn element_name(&self, k: &[u8]) -> String {
+        format!("{}[\"{}\"]", self.name(), String::from_utf8_lossy(k))
+    }
+
+    /// Take `other`'s elements (what `split` and `asort` fill), keeping this array's name.
+    pub fn set_elements(&mut self, mut other: Array) {
+        other.name = self.name.take();
+        *self = other;
+    }
+
     pub fn len(&self) -> usize {
         self.map.len()
     }
 
-    pub fn get(&self, k: &[u8]) -> Option<&Value> {
+    /// Move every subarray out into `out` (their elements become uninitialized scalars).
+    fn take_subarrays(&mut self, out: &mut Vec<Rc<RefCell<Array>>>) {
+        if self.nested == 0 {
+            return;
+        }
+        for c in self.map.values_mut() {
+            if let Cell::Arr(_) = c
+                && let Cell::Arr(a) = std::mem::take(c)
+            {
+                out.push(a);
+            }
+        }
+        self.nested = 0;
+    }
+
+    pub fn get(&self, k: &[u8]) -> Option<&Cell> {
         self.map.get(k)
+    }
+
+    /// The scalar element `k`; `None` when it is absent or a subarray.
+    pub fn get_value(&self, k: &[u8]) -> Option<&Value> {
+        match self.map.get(k)? {
+            Cell::Val(v) => Some(v),
+            Cell::Arr(_) => None,
+        }
     }
 
     pub fn contains_key(&self, k: &[u8]) -> bool {
@@ -44,30 +184,55 @@ impl Array {
     }
 
     /// The element `k`, created (uninitialized) if absent, as referencing `a[k]` does in awk.
-    pub fn slot(&mut self, k: Str) -> &mut Value {
+    /// A caller that stores a subarray in it says so with [`Array::nest`].
+    pub fn slot(&mut self, k: Str) -> &mut Cell {
         use indexmap::map::Entry;
         match self.map.entry(k) {
             Entry::Occupied(o) => o.into_mut(),
             Entry::Vacant(v) => {
                 self.layout.insert(v.key());
-                v.insert(Value::Uninit)
+                v.insert(Cell::default())
             }
         }
     }
 
-    pub fn insert(&mut self, k: Str, v: Value) {
-        *self.slot(k) = v;
+    /// The subarray at `k`, made from an absent or uninitialized element; `None` when `k`
+    /// holds a scalar.
+    pub fn subarray(&mut self, k: Str) -> Option<Rc<RefCell<Array>>> {
+        match self.map.get(&k[..]) {
+            Some(Cell::Arr(a)) => return Some(a.clone()),
+            Some(Cell::Val(Value::Uninit)) | None => {}
+            Some(Cell::Val(_)) => return None,
+        }
+        let a = Rc::new(RefCell::new(self.child(&k)));
+        self.insert_cell(k, Cell::Arr(a.clone()));
+        Some(a)
     }
 
-    pub fn remove(&mut self, k: &[u8]) -> Option<Value> {
+    /// Store a scalar (the caller has checked that `k` is not a subarray).
+    pub fn insert(&mut self, k: Str, v: Value) {
+        self.insert_cell(k, Cell::Val(v));
+    }
+
+    pub fn insert_cell(&mut self, k: Str, c: Cell) {
+        let is_arr = matches!(c, Cell::Arr(_));
+        let slot = self.slot(k);
+        let was_arr = matches!(slot, Cell::Arr(_));
+        *slot = c;
+        self.nested = self.nested + usize::from(is_arr) - usize::from(was_arr);
+    }
+
+    pub fn remove(&mut self, k: &[u8]) -> Option<Cell> {
         let v = self.map.swap_remove(k)?;
+        if let Cell::Arr(_) = v {
+            self.nested -= 1;
+        }
         self.layout.remove(k);
         Some(v)
     }
 
     pub fn clear(&mut self) {
-        self.map.clear();
-        self.layout = Layout::Null;
+        self.set_elements(Array::default());
     }
 
     fn listed(&self) -> Vec<Key> {
@@ -103,8 +268,29 @@ impl Array {
         self.listed().into_iter().map(value).collect()
     }
 
-    /// The values, in the order of [`Array::keys`].
-    pub fn values(&self) -> Vec<Value> {
+    /// A copy whose subarrays are copies too (gawk's `asort(src, dest)` copies them), or
+    /// `None` when the nesting is too deep for the stack left.
+    /// The copy becomes the element `k` of `parent`, and is named after it.
+    pub fn deep_copy(&self, parent: &Array, k: &Str) -> Option<Array> {
+        if sandsh_api::stack::exhausted() {
+            return None;
+        }
+        let mut out = parent.child(k);
+        for k in self.keys() {
+            let c = match &self.map[&k] {
+                Cell::Val(v) => Cell::Val(v.clone()),
+                Cell::Arr(a) => {
+                    let inner = a.borrow().deep_copy(&out, &k)?;
+                    Cell::Arr(Rc::new(RefCell::new(inner)))
+                }
+            };
+            out.insert_cell(k, c);
+        }
+        Some(out)
+    }
+
+    /// The elements, in the order of [`Array::keys`].
+    pub fn values(&self) -> Vec<Cell> {
         self.keys().iter().map(|k| self.map[k].clone()).collect()
     }
 }
@@ -667,5 +853,64 @@ mod tests {
             a.slot(str_from(i.to_string().as_bytes()));
         }
         assert_eq!(keys(&a), ["3", "5", "9"]);
+    }
+
+    #[test]
+    fn subarrays_are_made_where_a_path_needs_them() {
+        let mut a = Array::named(b"a");
+        let sub = a
+            .subarray(str_from(b"1"))
+            .expect("an absent element becomes a subarray");
+        assert!(Rc::ptr_eq(
+            &sub,
+            &a.subarray(str_from(b"1")).expect("the same one")
+        ));
+        assert_eq!(sub.borrow().element_name(b"2"), "a[\"1\"][\"2\"]");
+        a.insert(str_from(b"s"), Value::Num(1.0));
+        assert!(
+            a.subarray(str_from(b"s")).is_none(),
+            "a scalar is never made an array"
+        );
+        a.slot(str_from(b"u"));
+        assert!(
+            a.subarray(str_from(b"u")).is_some(),
+            "an untyped element is"
+        );
+        assert_eq!(a.nested, 2);
+        a.remove(b"1");
+        assert_eq!(a.nested, 1);
+        a.insert_cell(str_from(b"u"), Cell::Val(Value::Num(2.0)));
+        assert_eq!(a.nested, 0);
+    }
+
+    #[test]
+    fn deep_nesting_is_freed_without_recursion() {
+        // A chain a[1][1]…[1] a million deep: recursive drops (of the arrays or of their
+        // names) would overflow the test thread's stack.
+        let top = Array::named(b"t");
+        let mut cur = Rc::new(RefCell::new(top));
+        let root = cur.clone();
+        for _ in 0..1_000_000 {
+            let next = cur.borrow_mut().subarray(str_from(b"1")).expect("subarray");
+            cur = next;
+        }
+        assert!(cur.borrow().name().starts_with("t[\"1\"][\"1\"]"));
+        drop(cur);
+        drop(root);
+    }
+
+    #[test]
+    fn copies_are_deep_and_named_after_their_new_place() {
+        let mut a = Array::named(b"a");
+        let sub = a.subarray(str_from(b"1")).expect("subarray");
+        sub.borrow_mut().insert(str_from(b"x"), Value::Num(1.0));
+        let dest = Array::named(b"b");
+        let copy = sub
+            .borrow()
+            .deep_copy(&dest, &str_from(b"3"))
+            .expect("shallow enough");
+        assert_eq!(copy.name(), "b[\"3\"]");
+        sub.borrow_mut().insert(str_from(b"x"), Value::Num(2.0));
+        assert!(matches!(copy.get_value(b"x"), Some(Value::Num(n)) if *n == 1.0));
     }
 }

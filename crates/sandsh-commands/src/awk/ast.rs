@@ -69,11 +69,21 @@ pub enum CmpOp {
     Ne,
 }
 
+/// An array operand: a variable, or one of its subarrays (gawk's arrays of arrays): `a[i][j]`
+/// is the element `j` of the array `ArrRef { var: a, path: [[i]] }`. (Boxed in expressions,
+/// which the recursive parser and evaluator keep on the stack: they stay small.)
+#[derive(Debug, Clone)]
+pub struct ArrRef {
+    pub var: Var,
+    /// The subscripts leading to the subarray, outermost first; empty for `a` itself.
+    pub path: Vec<Vec<Expr>>,
+}
+
 #[derive(Debug, Clone)]
 pub enum LValue {
     Var(Var),
     Field(Box<Expr>),
-    Index(Var, Vec<Expr>),
+    Index(Box<ArrRef>, Vec<Expr>),
     Nf,
 }
 
@@ -184,7 +194,7 @@ pub enum Expr {
     Regex(usize),
     Var(Var),
     Field(Box<Expr>),
-    Index(Var, Vec<Expr>),
+    Index(Box<ArrRef>, Vec<Expr>),
     Nf,
     /// `(a, b)` — only meaningful as print arguments or before `in`.
     Grouping(Vec<Expr>),
@@ -201,7 +211,7 @@ pub enum Expr {
     Concat(Box<Expr>, Box<Expr>),
     /// `a ~ re` (negated for `!~`)
     Match(bool, Box<Expr>, Box<Expr>),
-    In(Vec<Expr>, Var),
+    In(Vec<Expr>, Box<ArrRef>),
     PreIncr(f64, Box<LValue>),
     PostIncr(f64, Box<LValue>),
     Call(usize, Vec<Expr>),
@@ -230,7 +240,7 @@ pub enum Stmt {
         Option<Box<Stmt>>,
         Box<Stmt>,
     ),
-    ForIn(LValue, Var, Box<Stmt>),
+    ForIn(LValue, ArrRef, Box<Stmt>),
     Block(Vec<Stmt>),
     Next,
     NextFile,
@@ -238,7 +248,7 @@ pub enum Stmt {
     Return(Option<Expr>),
     Break,
     Continue,
-    Delete(Var, Option<Vec<Expr>>),
+    Delete(ArrRef, Option<Vec<Expr>>),
     /// A statement and the line it starts on (programs of several lines only), for the line
     /// that run-time errors name.
     At(u32, Box<Stmt>),
@@ -265,6 +275,8 @@ pub struct Item {
 pub struct Func {
     pub name: String,
     pub nparams: usize,
+    /// the parameters' names, for the messages that name them
+    pub params: Vec<String>,
     /// which parameters the body uses as arrays
     pub array_params: Vec<bool>,
     pub body: Vec<Stmt>,

@@ -202,10 +202,18 @@ impl Interp<'_> {
         Ok(v.to_str_with(&self.convfmt))
     }
 
-    fn array_arg(&mut self, e: &Expr, fname: &str) -> R<Rc<RefCell<Array>>> {
-        match e {
-            Expr::Var(v) => self.array(*v),
-            _ => fatal(format!("{fname}: second argument is not an array")),
+    /// The array argument `nth` of `fname` (a variable or a subarray), else gawk's fatal
+    /// "split: second argument is not an array".
+    fn array_arg(&mut self, e: &Expr, fname: &str, nth: &str) -> R<Rc<RefCell<Array>>> {
+        let scalar = match e {
+            Expr::Var(v) => {
+                matches!(self.cell_ref(*v), Cell::Val(x) if !matches!(x, Value::Uninit))
+            }
+            _ => false,
+        };
+        match if scalar { None } else { self.array_operand(e)? } {
+            Some(a) => Ok(a),
+            None => fatal(format!("{fname}: {nth} argument is not an array")),
         }
     }
 
@@ -234,14 +242,10 @@ impl Interp<'_> {
                 let Some(a) = args.first() else {
                     return num(char_len(&self.record.text) as f64);
                 };
-                if let Expr::Var(v) = a {
-                    match self.cell_ref(*v) {
-                        Cell::Arr(arr) => return num(arr.borrow().len() as f64),
-                        Cell::Val(_) => {}
-                    }
+                match self.operand(a)? {
+                    Cell::Arr(arr) => num(arr.borrow().len() as f64),
+                    Cell::Val(v) => num(char_len(&v.to_str_with(&self.convfmt)) as f64),
                 }
-                let s = self.arg_str(a)?;
-                num(char_len(&s) as f64)
             }
             Substr => {
                 let s = self.arg_str(&args[0])?;
@@ -292,10 +296,10 @@ impl Interp<'_> {
             }
             Split | Patsplit => {
                 let s = self.arg_str(&args[0])?;
-                let arr =
-                    self.array_arg(&args[1], if b == Split { "split" } else { "patsplit" })?;
+                let name = if b == Split { "split" } else { "patsplit" };
+                let arr = self.array_arg(&args[1], name, "second")?;
                 let seps = match args.get(3) {
-                    Some(e) => Some(self.array_arg(e, "split")?),
+                    Some(e) => Some(self.array_arg(e, name, "fourth")?),
                     None => None,
                 };
                 let mut a = Array::default();
@@ -366,9 +370,9 @@ impl Interp<'_> {
                     }
                     n = k;
                 }
-                *arr.borrow_mut() = a;
+                arr.borrow_mut().set_elements(a);
                 if let Some(sa) = seps {
-                    *sa.borrow_mut() = sp_out;
+                    sa.borrow_mut().set_elements(sp_out);
                 }
                 num(n as f64)
             }
@@ -432,7 +436,7 @@ impl Interp<'_> {
                 let s = self.arg_str(&args[0])?;
                 let re = self.regex_of(&args[1])?;
                 let arr = match args.get(2) {
-                    Some(e) => Some(self.array_arg(e, "match")?),
+                    Some(e) => Some(self.array_arg(e, "match", "third")?),
                     None => None,
                 };
                 let caps = if arr.is_some() {
@@ -467,7 +471,7 @@ impl Interp<'_> {
                             }
                         }
                     }
-                    *arr.borrow_mut() = a;
+                    arr.borrow_mut().set_elements(a);
                 }
                 self.set_var(
                     Var::Global(super::ast::special::RSTART),
@@ -567,19 +571,32 @@ impl Interp<'_> {
                 num(mktime(&s) as f64)
             }
             Asort | Asorti => {
-                let src = self.array_arg(&args[0], if b == Asort { "asort" } else { "asorti" })?;
+                let name = if b == Asort { "asort" } else { "asorti" };
+                let src = self.array_arg(&args[0], name, "first")?;
                 let dest = match args.get(1) {
-                    Some(e) => self.array_arg(e, "asort")?,
+                    Some(e) => self.array_arg(e, name, "second")?,
                     None => src.clone(),
                 };
                 let how = match args.get(2) {
                     Some(e) => self.arg_str(e)?.to_vec(),
                     None => Vec::new(),
                 };
-                let mut vals: Vec<Value> = if b == Asort {
-                    src.borrow().values()
+                // Subarrays sort after every scalar, in their order; a copy goes to another
+                // array, as gawk copies them.
+                let (mut vals, subs): (Vec<Value>, Vec<Cell>) = if b == Asort {
+                    let (v, a): (Vec<Cell>, Vec<Cell>) = src
+                        .borrow()
+                        .values()
+                        .into_iter()
+                        .partition(|c| matches!(c, Cell::Val(_)));
+                    let v = v.into_iter().map(|c| match c {
+                        Cell::Val(v) => v,
+                        Cell::Arr(_) => Value::Uninit,
+                    });
+                    (v.collect(), a)
                 } else {
-                    src.borrow().keys().into_iter().map(Value::StrNum).collect()
+                    let keys = src.borrow().keys();
+                    (keys.into_iter().map(Value::StrNum).collect(), Vec::new())
                 };
                 let conv = self.convfmt.clone();
                 let desc = how.ends_with(b"desc");
@@ -593,12 +610,24 @@ impl Interp<'_> {
                 if desc {
                     vals.reverse();
                 }
-                let n = vals.len();
+                let copy = !Rc::ptr_eq(&src, &dest);
                 let mut a = Array::default();
-                for (i, v) in vals.into_iter().enumerate() {
-                    a.insert(self.key_of(&Value::Num((i + 1) as f64)), v);
+                let cells = vals.into_iter().map(Cell::Val).chain(subs);
+                for (i, c) in cells.enumerate() {
+                    let k = self.key_of(&Value::Num((i + 1) as f64));
+                    let c = match c {
+                        Cell::Arr(sub) if copy => {
+                            let Some(d) = sub.borrow().deep_copy(&dest.borrow(), &k) else {
+                                return Err(Flow::Stack);
+                            };
+                            Cell::Arr(Rc::new(RefCell::new(d)))
+                        }
+                        c => c,
+                    };
+                    a.insert_cell(k, c);
                 }
-                *dest.borrow_mut() = a;
+                let n = a.len();
+                dest.borrow_mut().set_elements(a);
                 num(n as f64)
             }
             And | Or | Xor => {
@@ -657,19 +686,22 @@ impl Interp<'_> {
                 };
                 num(r)
             }
-            Isarray => {
-                if let Some(Expr::Var(v)) = args.first() {
-                    return Ok(bool_val(matches!(self.cell_ref(*v), Cell::Arr(_))));
-                }
-                Ok(bool_val(false))
-            }
+            Isarray => match &args[0] {
+                // An untyped variable stays untyped.
+                Expr::Var(v) => Ok(bool_val(matches!(self.cell_ref(*v), Cell::Arr(_)))),
+                e => Ok(bool_val(matches!(self.operand(e)?, Cell::Arr(_)))),
+            },
             Typeof => {
-                if let Some(Expr::Var(v)) = args.first()
-                    && let Cell::Arr(_) = self.cell_ref(*v)
-                {
-                    return Ok(Value::from_bytes(b"array"));
-                }
-                let v = self.eval(&args[0])?;
+                let v = match &args[0] {
+                    Expr::Var(v) => match self.cell_ref(*v) {
+                        Cell::Arr(_) => return Ok(Value::from_bytes(b"array")),
+                        Cell::Val(_) => self.eval(&args[0])?,
+                    },
+                    e => match self.operand(e)? {
+                        Cell::Arr(_) => return Ok(Value::from_bytes(b"array")),
+                        Cell::Val(v) => v,
+                    },
+                };
                 let t: &[u8] = match v {
                     Value::Uninit => b"untyped",
                     Value::Num(_) => b"number",
@@ -704,12 +736,7 @@ impl Interp<'_> {
                 }
                 Ok(self.get_field(i as usize))
             }
-            LValue::Index(v, subs) => {
-                let arr = self.array(*v)?;
-                let k = self.subscript(subs)?;
-                let mut a = arr.borrow_mut();
-                Ok(a.slot(k).clone())
-            }
+            LValue::Index(r, subs) => self.elem_get(r, subs),
             LValue::Nf => Ok(Value::Num(self.nf() as f64)),
         }
     }

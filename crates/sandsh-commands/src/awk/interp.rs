@@ -19,19 +19,8 @@ use super::re::{self, Re};
 use super::record::{Record, Splitter};
 use super::value::{Str, Value, compare, empty_str, str_from};
 
-pub use super::array::Array;
-
-#[derive(Clone, Debug)]
-pub enum Cell {
-    Val(Value),
-    Arr(Rc<RefCell<Array>>),
-}
-
-impl Default for Cell {
-    fn default() -> Self {
-        Cell::Val(Value::Uninit)
-    }
-}
+pub use super::array::{Array, Cell};
+use super::subarray::{array_as_scalar, scalar_as_array, scalar_param_as_array};
 
 pub enum Flow {
     Next,
@@ -75,6 +64,8 @@ pub struct Interp<'c> {
     pub globals: Vec<Cell>,
     pub locals: Vec<Cell>,
     pub frame: usize,
+    /// The user function running (its parameters' names are in messages).
+    cur_func: Option<usize>,
     /// The line of the statement running last, for the line that fatal errors name (1 in a
     /// one-line program).
     pub line: u32,
@@ -146,12 +137,12 @@ impl<'c> Interp<'c> {
         globals[sv::OFMT] = s(b"%.6g");
         globals[sv::IGNORECASE] = Cell::Val(Value::Num(0.0));
         globals[sv::RT] = Cell::Val(Value::Uninit);
-        let mut env = Array::default();
+        let mut env = Array::named(b"ENVIRON");
         for (k, v) in ctx.env() {
             env.insert(str_from(k.as_bytes()), Value::strnum(&v));
         }
         globals[sv::ENVIRON] = Cell::Arr(Rc::new(RefCell::new(env)));
-        globals[sv::ARGV] = Cell::Arr(Rc::new(RefCell::new(Array::default())));
+        globals[sv::ARGV] = Cell::Arr(Rc::new(RefCell::new(Array::named(b"ARGV"))));
         let stack_base = psm::stack_pointer() as usize;
         Ok(Interp {
             ctx,
@@ -162,6 +153,7 @@ impl<'c> Interp<'c> {
             globals,
             locals: Vec::new(),
             frame: 0,
+            cur_func: None,
             call_depth: 0,
             stack_base,
             regexes,
@@ -245,8 +237,26 @@ impl<'c> Interp<'c> {
     fn var_name(&self, v: Var) -> String {
         match v {
             Var::Global(i) => self.prog.globals.get(i).cloned().unwrap_or_default(),
-            Var::Local(_) => "parameter".into(),
+            Var::Local(i) => self
+                .cur_func
+                .and_then(|f| self.prog.funcs[f].params.get(i).cloned())
+                .unwrap_or_default(),
         }
+    }
+
+    /// gawk's "attempt to use array `…' in a scalar context" for the variable `v`: a
+    /// parameter holding the caller's array is named `x (from a)`.
+    fn array_in_scalar_context<T>(&mut self, v: Var) -> R<T> {
+        let n = self.var_name(v);
+        if let Var::Local(_) = v
+            && let Cell::Arr(a) = self.cell(v)
+        {
+            let from = a.borrow().name();
+            if from != n {
+                return array_as_scalar(&format!("{n} (from {from})"));
+            }
+        }
+        array_as_scalar(&n)
     }
 
     pub fn get_var(&mut self, v: Var) -> R<Value> {
@@ -258,20 +268,14 @@ impl<'c> Interp<'c> {
         }
         match self.cell(v) {
             Cell::Val(x) => Ok(x.clone()),
-            Cell::Arr(_) => {
-                let n = self.var_name(v);
-                fatal(format!("attempt to use array `{n}' in a scalar context"))
-            }
+            Cell::Arr(_) => self.array_in_scalar_context(v),
         }
     }
 
     pub fn set_var(&mut self, v: Var, val: Value) -> R<()> {
         match self.cell(v) {
             Cell::Val(x) => *x = val,
-            Cell::Arr(_) => {
-                let n = self.var_name(v);
-                return fatal(format!("attempt to use array `{n}' in a scalar context"));
-            }
+            Cell::Arr(_) => return self.array_in_scalar_context(v),
         }
         if let Var::Global(i) = v
             && i < sv::NAMES.len()
@@ -283,17 +287,20 @@ impl<'c> Interp<'c> {
 
     pub fn array(&mut self, v: Var) -> R<Rc<RefCell<Array>>> {
         let read_as_scalar = matches!(v, Var::Global(i) if self.scalar_seen.get(i) == Some(&true));
-        let c = self.cell(v);
-        match c {
+        match self.cell(v) {
             Cell::Arr(a) => Ok(a.clone()),
             Cell::Val(Value::Uninit) if !read_as_scalar => {
-                let a = Rc::new(RefCell::new(Array::default()));
-                *c = Cell::Arr(a.clone());
+                let n = self.var_name(v);
+                let a = Rc::new(RefCell::new(Array::named(n.as_bytes())));
+                *self.cell(v) = Cell::Arr(a.clone());
                 Ok(a)
             }
             Cell::Val(_) => {
                 let n = self.var_name(v);
-                fatal(format!("attempt to use scalar `{n}' as an array"))
+                match v {
+                    Var::Local(_) => scalar_param_as_array(&n),
+                    Var::Global(_) => scalar_as_array(&n),
+                }
             }
         }
     }
@@ -561,7 +568,7 @@ impl<'c> Interp<'c> {
                 }
             }
             Stmt::ForIn(k, a, b) => {
-                let arr = self.array(*a)?;
+                let arr = self.loop_operand(a)?;
                 // gawk walks a snapshot of the keys: a key deleted by the body is still visited.
                 let keys: Vec<Value> = match self.sorted_in() {
                     Some(order) => {
@@ -608,13 +615,15 @@ impl<'c> Interp<'c> {
             }
             Stmt::Break => return Err(Flow::Break),
             Stmt::Continue => return Err(Flow::Continue),
-            Stmt::Delete(v, subs) => {
-                let arr = self.array(*v)?;
+            Stmt::Delete(r, subs) => {
+                let Some(arr) = self.arr_if_exists(r)? else {
+                    return Ok(());
+                };
                 match subs {
                     None => arr.borrow_mut().clear(),
                     Some(s) => {
                         let k = self.subscript(s)?;
-                        arr.borrow_mut().remove(&k);
+                        drop(arr.borrow_mut().remove(&k));
                     }
                 }
             }
@@ -628,7 +637,7 @@ impl<'c> Interp<'c> {
         let Cell::Arr(a) = &self.globals[i] else {
             return None;
         };
-        let v = a.borrow().get(&b"sorted_in"[..]).cloned()?;
+        let v = a.borrow().get_value(&b"sorted_in"[..]).cloned()?;
         Some(v.to_str_with(&self.convfmt).to_vec())
     }
 
@@ -636,29 +645,30 @@ impl<'c> Interp<'c> {
         use std::cmp::Ordering;
         let conv = self.convfmt.clone();
         let num = |k: &Str| super::value::str_to_num(k);
-        let val = |k: &Str| arr.get(k).cloned().unwrap_or_default();
+        // A subarray sorts after every scalar (before them, descending), as in gawk.
+        let val = |k: &Str| arr.get_value(k).cloned();
+        let by_val = |a: &Str, b: &Str, f: &dyn Fn(&Value, &Value) -> Ordering| {
+            match (val(a), val(b)) {
+                (Some(x), Some(y)) => f(&x, &y),
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+                (None, None) => Ordering::Equal,
+            }
+            .then(a.cmp(b))
+        };
         let cmp_num = |x: f64, y: f64| x.partial_cmp(&y).unwrap_or(Ordering::Equal);
+        let val_num = |x: &Value, y: &Value| cmp_num(x.to_num(), y.to_num());
+        let val_str =
+            |x: &Value, y: &Value| x.to_str_with(&conv)[..].cmp(&y.to_str_with(&conv)[..]);
         match order {
             b"@ind_str_asc" => keys.sort(),
             b"@ind_str_desc" => keys.sort_by(|a, b| b.cmp(a)),
             b"@ind_num_asc" => keys.sort_by(|a, b| cmp_num(num(a), num(b)).then(a.cmp(b))),
             b"@ind_num_desc" => keys.sort_by(|a, b| cmp_num(num(b), num(a)).then(b.cmp(a))),
-            b"@val_num_asc" => {
-                keys.sort_by(|a, b| cmp_num(val(a).to_num(), val(b).to_num()).then(a.cmp(b)))
-            }
-            b"@val_num_desc" => {
-                keys.sort_by(|a, b| cmp_num(val(b).to_num(), val(a).to_num()).then(b.cmp(a)))
-            }
-            b"@val_str_asc" => keys.sort_by(|a, b| {
-                val(a).to_str_with(&conv)[..]
-                    .cmp(&val(b).to_str_with(&conv)[..])
-                    .then(a.cmp(b))
-            }),
-            b"@val_str_desc" => keys.sort_by(|a, b| {
-                val(b).to_str_with(&conv)[..]
-                    .cmp(&val(a).to_str_with(&conv)[..])
-                    .then(b.cmp(a))
-            }),
+            b"@val_num_asc" => keys.sort_by(|a, b| by_val(a, b, &val_num)),
+            b"@val_num_desc" => keys.sort_by(|a, b| by_val(b, a, &val_num)),
+            b"@val_str_asc" => keys.sort_by(|a, b| by_val(a, b, &val_str)),
+            b"@val_str_desc" => keys.sort_by(|a, b| by_val(b, a, &val_str)),
             b"@val_type_asc" | b"@val_type_desc" | b"@unsorted" | b"" => {}
             _ => {}
         }
@@ -840,16 +850,11 @@ impl<'c> Interp<'c> {
                 self.get_var(v)?;
                 Ok(0.0)
             }
-            LValue::Index(v, subs) => {
-                // The subscript first, as gawk: `f[length(f)+1]` reads `f` as a scalar.
-                let k = self.subscript(subs)?;
-                let arr = self.array(*v)?;
-                let mut a = arr.borrow_mut();
-                let slot = a.slot(k);
+            LValue::Index(r, subs) => self.with_elem(r, subs, |slot| {
                 let old = slot.to_num();
                 *slot = Value::Num(old + d);
-                Ok(old)
-            }
+                old
+            }),
             _ => {
                 let old = self.lvalue_get(lv)?.to_num();
                 self.assign(lv, Value::Num(old + d))?;
@@ -865,13 +870,7 @@ impl<'c> Interp<'c> {
                 let i = self.field_index(e)?;
                 Ok(self.get_field(i))
             }
-            LValue::Index(v, subs) => {
-                // The subscript first, as gawk: `f[length(f)+1]` reads `f` as a scalar.
-                let k = self.subscript(subs)?;
-                let arr = self.array(*v)?;
-                let mut a = arr.borrow_mut();
-                Ok(a.slot(k).clone())
-            }
+            LValue::Index(r, subs) => self.elem_get(r, subs),
             LValue::Nf => Ok(Value::Num(self.nf() as f64)),
         }
     }
@@ -889,12 +888,7 @@ impl<'c> Interp<'c> {
                 self.set_field(i, v);
                 Ok(())
             }
-            LValue::Index(var, subs) => {
-                let k = self.subscript(subs)?;
-                let arr = self.array(*var)?;
-                arr.borrow_mut().insert(k, v);
-                Ok(())
-            }
+            LValue::Index(r, subs) => self.elem_set(r, subs, v),
             LValue::Nf => self.set_nf(v.to_num()),
         }
     }
@@ -916,13 +910,7 @@ impl<'c> Interp<'c> {
                 let i = self.field_index(ix)?;
                 self.get_field(i)
             }
-            Expr::Index(v, subs) => {
-                // The subscript first, as gawk: `f[length(f)+1]` reads `f` as a scalar.
-                let k = self.subscript(subs)?;
-                let arr = self.array(*v)?;
-                let mut a = arr.borrow_mut();
-                a.slot(k).clone()
-            }
+            Expr::Index(r, subs) => self.elem_get(r, subs)?,
             Expr::Nf => Value::Num(self.nf() as f64),
             Expr::Grouping(list) => {
                 // a bare (a, b) outside print: concatenate with SUBSEP like gawk's error case
@@ -952,12 +940,22 @@ impl<'c> Interp<'c> {
                     self.set_var(var, Value::Num(r))?;
                     return Ok(Value::Num(r));
                 }
-                if let LValue::Index(var, subs) = &**lv {
-                    let arr = self.array(*var)?;
+                if let LValue::Index(r, subs) = &**lv {
+                    // The array and key, then the right side, then the element's value.
+                    let arr = if r.path.is_empty() {
+                        self.array(r.var)?
+                    } else {
+                        self.arr_of(r)?
+                    };
                     let k = self.subscript(subs)?;
                     let y = self.eval_num(rhs)?;
                     let mut a = arr.borrow_mut();
-                    let slot = a.slot(k);
+                    let slot = match a.slot(k) {
+                        Cell::Val(v) => v,
+                        Cell::Arr(sub) => {
+                            return array_as_scalar(&sub.borrow().name());
+                        }
+                    };
                     let r = arith_assign(*op, slot.to_num(), y)?;
                     *slot = Value::Num(r);
                     return Ok(Value::Num(r));
@@ -987,13 +985,7 @@ impl<'c> Interp<'c> {
                 self.concat_into(b, &mut out)?;
                 Value::Str(str_from(&out))
             }
-            Expr::In(subs, v) => {
-                // The subscript first, as gawk: `f[length(f)+1]` reads `f` as a scalar.
-                let k = self.subscript(subs)?;
-                let arr = self.array(*v)?;
-                let has = arr.borrow().contains_key(&k);
-                bool_val(has)
-            }
+            Expr::In(subs, r) => bool_val(self.elem_in(subs, r)?),
             Expr::PreIncr(d, lv) => Value::Num(self.incr(lv, *d)? + *d),
             Expr::PostIncr(d, lv) => Value::Num(self.incr(lv, *d)?),
             Expr::Call(f, args) => self.call(*f, args)?,
@@ -1071,6 +1063,7 @@ impl<'c> Interp<'c> {
                         Cell::Val(x) => Cell::Val(x.clone()),
                     }
                 }
+                Expr::Index(r, subs) => self.element_arg(r, subs, is_arr)?,
                 _ => {
                     if is_arr {
                         self.call_depth -= 1;
@@ -1086,13 +1079,14 @@ impl<'c> Interp<'c> {
             cells.push(cell);
         }
         cells.resize(func.nparams, Cell::default());
-        let saved_frame = self.frame;
+        let saved = (self.frame, self.cur_func);
         let base = self.locals.len();
         self.locals.extend(cells);
         self.frame = base;
+        self.cur_func = Some(f);
         let r = self.exec_block(&func.body);
         self.locals.truncate(base);
-        self.frame = saved_frame;
+        (self.frame, self.cur_func) = saved;
         self.call_depth -= 1;
         match r {
             Ok(()) => Ok(Value::Uninit),

@@ -1,6 +1,7 @@
 //! `awk` / `gawk`: POSIX awk with the gawk extensions scripts use, matching gawk 5.2 in a
 //! UTF-8 locale (C.UTF-8): character-based string functions, gawk's number formatting,
-//! strnum comparisons, `gensub`, `patsplit`, `asort`, regex RS and RT, `length(array)`.
+//! strnum comparisons, `gensub`, `patsplit`, `asort`, regex RS and RT, `length(array)`, arrays
+//! of arrays ([`subarray`]).
 //!
 //! The program is parsed once into a tree with resolved variable slots ([`parser`]) and run by
 //! a tree-walking evaluator ([`interp`], [`builtins`], [`run`]). Input streams in chunks; fields
@@ -19,6 +20,7 @@ mod parser;
 mod re;
 mod record;
 mod run;
+mod subarray;
 mod value;
 
 use sandsh_api::{
@@ -64,7 +66,7 @@ const OPERANDS: &[ArgSpec] = &[
     .repeated(),
 ];
 
-const DESCRIPTION: &str = "Scan each input FILE (or standard input) for records matching the patterns of PROGRAM and run their actions. POSIX awk with the gawk extensions: BEGIN/END, ranges, regex patterns, getline in every form, output redirection to files and to commands (run inside the shell), arrays with SUBSEP, user functions, and the built-ins length substr index split sub gsub match sprintf sin cos atan2 exp log sqrt int rand srand tolower toupper system close fflush gensub strftime systime mktime asort asorti patsplit. Strings are handled as UTF-8 characters. `for (k in a)` visits keys in the order gawk does.";
+const DESCRIPTION: &str = "Scan each input FILE (or standard input) for records matching the patterns of PROGRAM and run their actions. POSIX awk with the gawk extensions: BEGIN/END, ranges, regex patterns, getline in every form, output redirection to files and to commands (run inside the shell), arrays with SUBSEP and gawk's arrays of arrays (a[i][j], isarray), user functions, and the built-ins length substr index split sub gsub match sprintf sin cos atan2 exp log sqrt int rand srand tolower toupper system close fflush gensub strftime systime mktime asort asorti patsplit. Strings are handled as UTF-8 characters. `for (k in a)` visits keys in the order gawk does.";
 
 const EXAMPLES: &[Example] = &[
     Example {

@@ -447,6 +447,10 @@ impl<'a> Parser<'a> {
             }
         }
         self.skip_newlines()?;
+        let mut names = vec![String::new(); n];
+        for (p, &i) in &params {
+            names[i] = p.clone();
+        }
         self.locals = Some(params);
         self.local_arrays = vec![false; n];
         self.current_func = Some(idx);
@@ -457,6 +461,7 @@ impl<'a> Parser<'a> {
         self.func_defs[idx] = Some(Func {
             name: name.clone(),
             nparams: n,
+            params: names,
             array_params: vec![false; n],
             body: Vec::new(),
         });
@@ -606,13 +611,13 @@ impl<'a> Parser<'a> {
             Tok::For => {
                 self.advance()?;
                 self.expect(&Tok::LParen)?;
-                // for (k in a)
+                // for (k in a), for (k in a[i]…)
                 if let Tok::Name(k) = self.peek()?.clone()
                     && self.peek_at(1)? == &Tok::In
                     && let Tok::Name(a) = self.peek_at(2)?.clone()
-                    && self.peek_at(3)? == &Tok::RParen
+                    && matches!(self.peek_at(3)?, Tok::RParen | Tok::LBracket)
                 {
-                    for _ in 0..4 {
+                    for _ in 0..3 {
                         self.advance()?;
                     }
                     let kv = if k == "NF" {
@@ -620,7 +625,8 @@ impl<'a> Parser<'a> {
                     } else {
                         LValue::Var(self.var(&k))
                     };
-                    let av = self.array_var(&a);
+                    let av = self.arr_operand(&a)?;
+                    self.expect(&Tok::RParen)?;
                     self.in_loop += 1;
                     let b = self.body()?;
                     self.in_loop -= 1;
@@ -780,12 +786,8 @@ impl<'a> Parser<'a> {
                     Tok::Name(n) => n,
                     t => return self.unexpected_taken(&t),
                 };
-                let v = self.array_var(&name);
-                let subs = if self.eat(&Tok::LBracket)? {
-                    Some(self.subscripts()?)
-                } else {
-                    None
-                };
+                let mut v = self.arr_operand(&name)?;
+                let subs = v.path.pop();
                 if paren {
                     self.expect(&Tok::RParen)?;
                 }
@@ -793,6 +795,24 @@ impl<'a> Parser<'a> {
             }
             _ => Ok(Stmt::Expr(self.expr()?)),
         }
+    }
+
+    /// An array named `name`, with the `[…]` that follow it (a subarray, gawk's arrays of
+    /// arrays): `a`, `a[i]`, `a[i][j]`… as the array operand of `in`, `for`, `delete`.
+    fn arr_operand(&mut self, name: &str) -> PResult<ArrRef> {
+        let var = self.array_var(name);
+        let mut path = Vec::new();
+        while self.eat(&Tok::LBracket)? {
+            path.push(self.subscripts()?);
+        }
+        Ok(ArrRef { var, path })
+    }
+
+    /// After `name` when a `[` follows: the element `name[…]…[…]`.
+    fn element(&mut self, name: &str) -> PResult<(ArrRef, Vec<Expr>)> {
+        let mut r = self.arr_operand(name)?;
+        let subs = r.path.pop().unwrap_or_default();
+        Ok((r, subs))
     }
 
     fn subscripts(&mut self) -> PResult<Vec<Expr>> {
@@ -886,12 +906,12 @@ impl<'a> Parser<'a> {
                 Tok::Name(n) => n,
                 t => return self.unexpected_taken(&t),
             };
-            let v = self.array_var(&name);
+            let v = self.arr_operand(&name)?;
             let subs = match l {
                 Expr::Grouping(list) => list,
                 e => vec![e],
             };
-            l = Expr::In(subs, v);
+            l = Expr::In(subs, Box::new(v));
         }
         Ok(l)
     }
@@ -1074,10 +1094,9 @@ impl<'a> Parser<'a> {
                 if n == "NF" {
                     return Ok(Some(LValue::Nf));
                 }
-                if self.eat(&Tok::LBracket)? {
-                    let v = self.array_var(&n);
-                    let s = self.subscripts()?;
-                    return Ok(Some(LValue::Index(v, s)));
+                if self.is(&Tok::LBracket)? {
+                    let (v, s) = self.element(&n)?;
+                    return Ok(Some(LValue::Index(Box::new(v), s)));
                 }
                 Ok(Some(LValue::Var(self.var(&n))))
             }
@@ -1259,10 +1278,8 @@ impl<'a> Parser<'a> {
             Tok::Name(name) => {
                 self.advance()?;
                 if self.is(&Tok::LBracket)? {
-                    self.advance()?;
-                    let v = self.array_var(&name);
-                    let subs = self.subscripts()?;
-                    return Ok(Expr::Index(v, subs));
+                    let (v, subs) = self.element(&name)?;
+                    return Ok(Expr::Index(Box::new(v), subs));
                 }
                 if name == "NF" && self.locals.as_ref().is_none_or(|l| !l.contains_key("NF")) {
                     return Ok(Expr::Nf);
@@ -1346,7 +1363,7 @@ pub fn to_lvalue(e: &Expr) -> Option<LValue> {
     Some(match e {
         Expr::Var(v) => LValue::Var(*v),
         Expr::Field(x) => LValue::Field(x.clone()),
-        Expr::Index(v, s) => LValue::Index(*v, s.clone()),
+        Expr::Index(v, s) => LValue::Index(v.clone(), s.clone()),
         Expr::Nf => LValue::Nf,
         _ => return None,
     })

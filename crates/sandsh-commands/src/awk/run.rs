@@ -122,7 +122,7 @@ impl Interp<'_> {
             return None;
         };
         let k = self.key_of(&Value::Num(i as f64));
-        a.borrow().get(&k).cloned()
+        a.borrow().get_value(&k).cloned()
     }
 
     fn argc(&self) -> usize {

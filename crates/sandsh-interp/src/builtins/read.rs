@@ -208,7 +208,9 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     if o.timeout == Some(0.0) {
         return Ok(if input.poll_readable() { 0 } else { 1 });
     }
-    let (data, eof) = read_record(sh, &o, &*input)?;
+    let Some((data, eof)) = read_record(sh, &o, &*input)? else {
+        return Ok(1);
+    };
     let (processed, escaped) = if o.raw {
         (data, Vec::new())
     } else {
@@ -220,8 +222,8 @@ pub fn read(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
 
 /// Read one record from `input`: up to the delimiter (dropped; without -r a backslash
 /// before a newline joins the next line), or -n/-N bytes. Returns it and whether input
-/// ended first.
-fn read_record(sh: &mut Shell, o: &ReadOpts, input: &dyn Stream) -> Res<(Vec<u8>, bool)> {
+/// ended first, or `None` after a read error (reported as bash does, nothing assigned).
+fn read_record(sh: &mut Shell, o: &ReadOpts, input: &dyn Stream) -> Res<Option<(Vec<u8>, bool)>> {
     let (delim, nchars, exact) = (o.delim, o.nchars, o.exact);
     let mut data: Vec<u8> = Vec::new();
     loop {
@@ -245,7 +247,8 @@ fn read_record(sh: &mut Shell, o: &ReadOpts, input: &dyn Stream) -> Res<(Vec<u8>
                 match input.read(&mut buf[got..]) {
                     Ok(0) => break,
                     Ok(n) => got += n,
-                    Err(_) => break,
+                    Err(e) if sandsh_api::is_cancelled(&e) => return Err(Flow::Exit(130)),
+                    Err(e) => return Ok(read_error(sh, o.fd, &e)),
                 }
             }
             buf.truncate(got);
@@ -256,11 +259,11 @@ fn read_record(sh: &mut Shell, o: &ReadOpts, input: &dyn Stream) -> Res<(Vec<u8>
                 Err(e) if sandsh_api::is_cancelled(&e) => {
                     return Err(Flow::Exit(130));
                 }
-                Err(_) => Vec::new(),
+                Err(e) => return Ok(read_error(sh, o.fd, &e)),
             }
         };
         if chunk.is_empty() {
-            return Ok((data, true));
+            return Ok(Some((data, true)));
         }
         let ended = !exact && chunk.last() == Some(&delim);
         data.extend_from_slice(&chunk);
@@ -286,7 +289,14 @@ fn read_record(sh: &mut Shell, o: &ReadOpts, input: &dyn Stream) -> Res<(Vec<u8>
             break;
         }
     }
-    Ok((data, false))
+    Ok(Some((data, false)))
+}
+
+/// `read: read error: FD: REASON`, bash's report when the descriptor cannot be read (a
+/// directory opened with `< dir`); the caller returns status 1 without assigning.
+fn read_error<T>(sh: &mut Shell, fd: u32, e: &std::io::Error) -> Option<T> {
+    sh.builtin_error("read", &format!("read error: {fd}: {e}"));
+    None
 }
 
 /// Backslash processing (no -r): a backslash quotes the next byte, which is marked in the
