@@ -643,8 +643,11 @@ struct StdinReader<'c, 'd> {
 }
 
 impl Read for StdinReader<'_, '_> {
+    /// One chunk of standard input; the parser reads chunk by chunk, so a token that never
+    /// ends (`jq < /dev/zero`) stops here when the run is cancelled.
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         match self.cx.try_borrow_mut() {
+            Ok(c) if c.is_cancelled() => Err(sandsh_api::Cancelled::io()),
             Ok(mut c) => c.stdin().read(buf),
             Err(_) => Ok(0),
         }
