@@ -94,6 +94,8 @@ const OVER_INPUTS: &[&str] = &[
     "'{print match($0, /[0-9]+/), RSTART, RLENGTH}'",
     "'{printf \"%s|%5s|%-5s|\\n\", $1, $2, $3}'",
     "'{printf \"%d %i %.2f\\n\", $2, $2, $2}'",
+    // Precisions and widths past 65535 (the fuzzer found the shell's printf panicking there).
+    "'NR == 1 {printf \"%.70000f|%.70000e|%#.70000g|%.70000d|%70000s\\n\", 1.5, 1.5, 1.5, 5, \"x\"}'",
     "'{print ($2 < $3), ($1 < $2)}'",
     "'{print $2 + 0, $2 * 2, -$2}'",
     "'END {print NR, $0}'",

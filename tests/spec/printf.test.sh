@@ -245,3 +245,19 @@ unset q
 -
 status 2
 ## END
+
+#### a precision past 65535 digits prints every digit (found by the printf fuzz target)
+printf '%.70000f' 1.5 | wc -c
+printf '%.70000e' 1.5 | wc -c
+printf '%.70000g' 1.5 | wc -c
+printf '%#.70000g' 1.5 | wc -c
+printf '%.70000f' 0.25 | cut -c1-25
+printf '%.70000f' 1.5 | tail -c 3; echo
+## STDOUT:
+70002
+70006
+3
+70001
+0.25000000000000000000000
+000
+## END

@@ -507,9 +507,20 @@ fn put_float(out: &mut Vec<u8>, v: f64, conv: u8, spec: Spec) {
     emit_number(out, sign, &body, spec, spec.zero && !spec.left, prefix);
 }
 
+/// The largest precision Rust's formatter takes (a larger one panics). A double's exact
+/// decimal expansion has at most 1,074 digits after the point and 767 significant ones, so the
+/// digits past this one are zeros, appended by hand.
+const MAX_PRECISION: usize = u16::MAX as usize;
+
+/// The same for `%e`, whose digits Rust's formatter makes in a fixed buffer: past a double's
+/// 767 significant digits the rest are zeros.
+const MAX_EXP_PRECISION: usize = 800;
+
 /// C's `%f` for a non-negative finite value with precision `prec` (`%#f` with `alt`).
 pub fn fixed(a: f64, prec: usize, alt: bool) -> String {
-    let mut s = format!("{a:.prec$}");
+    let shown = prec.min(MAX_PRECISION);
+    let mut s = format!("{a:.shown$}");
+    s.extend(std::iter::repeat_n('0', prec - shown));
     if alt && prec == 0 {
         s.push('.');
     }
@@ -518,10 +529,12 @@ pub fn fixed(a: f64, prec: usize, alt: bool) -> String {
 
 /// C's `%e` for a non-negative finite value with precision `prec` (`%#e` with `alt`).
 pub fn exponent(a: f64, prec: usize, alt: bool) -> String {
-    let s = format!("{a:.prec$e}");
+    let shown = prec.min(MAX_EXP_PRECISION);
+    let s = format!("{a:.shown$e}");
     let (mant, e) = s.split_once('e').unwrap_or((&s, "0"));
     let e: i32 = e.parse().unwrap_or(0);
     let mut m = mant.to_string();
+    m.extend(std::iter::repeat_n('0', prec - shown));
     if alt && prec == 0 {
         m.push('.');
     }
@@ -539,7 +552,7 @@ pub fn general(a: f64, prec: usize, alt: bool) -> String {
     let x = if a == 0.0 {
         0
     } else {
-        let s = format!("{a:.*e}", p - 1);
+        let s = format!("{a:.*e}", (p - 1).min(MAX_EXP_PRECISION));
         s.split_once('e')
             .and_then(|(_, e)| e.parse::<i64>().ok())
             .unwrap_or(0)

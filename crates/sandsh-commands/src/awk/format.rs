@@ -8,6 +8,9 @@
 use super::value::Value;
 use sandsh_text::printf;
 
+/// The widest field and the longest precision one conversion makes (64 MiB).
+const MAX_FIELD: usize = 64 << 20;
+
 /// Format `fmt` with `args`. Err carries gawk's fatal message when arguments run out.
 pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> (Vec<u8>, Option<String>) {
     let mut out = Vec::with_capacity(fmt.len() + 16);
@@ -103,8 +106,9 @@ pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> (Vec<u8>, Option<S
         }
         let conv = fmt[i];
         i += 1;
-        let width = width.map(|w| w.min(1 << 20));
-        let prec = prec.map(|p| p.min(1 << 16));
+        // gawk has no bound but memory; these keep one field within the shell printf's.
+        let width = width.map(|w| w.min(MAX_FIELD));
+        let prec = prec.map(|p| p.min(MAX_FIELD));
         let sp = Spec {
             left,
             plus,
