@@ -757,3 +757,23 @@ fn affix_shortcut_agrees_with_the_matcher() {
         }
     }
 }
+
+/// Unclosed extglob openers compile in linear time (each used to re-parse all the ones after it:
+/// 2^n steps; found by the glob fuzz target). Watched: a regression would hang.
+#[test]
+fn many_unclosed_extglob_openers_compile_quickly() {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let pat = "*(a".repeat(200);
+        let p = Pattern::new(
+            pat.as_bytes(),
+            PatternOptions {
+                extglob: true,
+                ..PatternOptions::default()
+            },
+        );
+        let _ = tx.send(p.matches(b"x"));
+    });
+    let r = rx.recv_timeout(std::time::Duration::from_secs(20));
+    assert_eq!(r, Ok(false), "compiling 200 unclosed `*(` did not finish");
+}
