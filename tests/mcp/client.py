@@ -7,6 +7,7 @@ a non-zero status. tests/it/mcp.rs runs every scenario under a watchdog.
 """
 
 import asyncio
+import contextlib
 import os
 import re
 import shutil
@@ -245,26 +246,33 @@ async def scenario_http():
         check(srv.stop() == 0, "server exits 0 on SIGTERM")
 
 
+@contextlib.asynccontextmanager
+async def two_sessions(url):
+    """Two initialised client sessions on one server."""
+    async with streamable_http_client(url) as (r1, w1), \
+            streamable_http_client(url) as (r2, w2):
+        async with ClientSession(r1, w1) as a, ClientSession(r2, w2) as b:
+            await a.initialize()
+            await b.initialize()
+            yield a, b
+
+
 async def scenario_http_isolation():
     srv = HttpServer()
     try:
-        async with streamable_http_client(srv.url) as (r1, w1), \
-                streamable_http_client(srv.url) as (r2, w2):
-            async with ClientSession(r1, w1) as a, ClientSession(r2, w2) as b:
-                await a.initialize()
-                await b.initialize()
-                await bash(a, "echo mine > /tmp/secret; cd /tmp; V=a")
-                res = await bash(b, "cat /tmp/secret; echo \"[$V]\"; pwd")
-                st = structured(res)
-                check("No such file" in st["stderr"]
-                      and "[]" in st["stdout"] and "/tmp" not in st["stdout"],
-                      "a second session cannot see the first's files, variables or cwd")
-                res = await bash(a, "cat secret; echo \"[$V]\"")
-                check(structured(res)["stdout"] == "mine\n[a]\n", "the first session still has them")
-                # Both sessions run commands at the same time.
-                t0 = time.monotonic()
-                await asyncio.gather(bash(a, "sleep 1"), bash(b, "sleep 1"))
-                check(time.monotonic() - t0 < 1.9, "two sessions run in parallel")
+        async with two_sessions(srv.url) as (a, b):
+            await bash(a, "echo mine > /tmp/secret; cd /tmp; V=a")
+            res = await bash(b, "cat /tmp/secret; echo \"[$V]\"; pwd")
+            st = structured(res)
+            check("No such file" in st["stderr"]
+                  and "[]" in st["stdout"] and "/tmp" not in st["stdout"],
+                  "a second session cannot see the first's files, variables or cwd")
+            res = await bash(a, "cat secret; echo \"[$V]\"")
+            check(structured(res)["stdout"] == "mine\n[a]\n", "the first session still has them")
+            # Both sessions run commands at the same time.
+            t0 = time.monotonic()
+            await asyncio.gather(bash(a, "sleep 1"), bash(b, "sleep 1"))
+            check(time.monotonic() - t0 < 1.9, "two sessions run in parallel")
     finally:
         srv.stop()
 
@@ -296,46 +304,42 @@ async def scenario_http_runaway():
     srv = HttpServer("--timeout", f"{RUNAWAY_TIMEOUT}s", "--max-memory", f"{budget_mb}M",
                      "--max-stack-bytes", f"{stack_mb}M")
     try:
-        async with streamable_http_client(srv.url) as (r1, w1), \
-                streamable_http_client(srv.url) as (r2, w2):
-            async with ClientSession(r1, w1) as a, ClientSession(r2, w2) as b:
-                await a.initialize()
-                await b.initialize()
-                done = asyncio.Event()
-                b_calls = []
+        async with two_sessions(srv.url) as (a, b):
+            done = asyncio.Event()
+            b_calls = []
 
-                async def steady():
-                    while not done.is_set():
+            async def steady():
+                while not done.is_set():
+                    t0 = time.monotonic()
+                    res = await bash(b, "sleep 2; echo b-ok")
+                    b_calls.append((time.monotonic() - t0, structured(res)))
+
+            async def runaway():
+                try:
+                    for script in RUNAWAYS:
                         t0 = time.monotonic()
-                        res = await bash(b, "sleep 2; echo b-ok")
-                        b_calls.append((time.monotonic() - t0, structured(res)))
+                        res = await bash(a, script)
+                        took = time.monotonic() - t0
+                        st = structured(res)
+                        check(st["exit_code"] in (124, 125)
+                              and took < RUNAWAY_TIMEOUT + 2,
+                              f"session A: {script!r} stopped with {st['exit_code']} "
+                              f"after {took:.1f}s")
+                finally:
+                    done.set()
 
-                async def runaway():
-                    try:
-                        for script in RUNAWAYS:
-                            t0 = time.monotonic()
-                            res = await bash(a, script)
-                            took = time.monotonic() - t0
-                            st = structured(res)
-                            check(st["exit_code"] in (124, 125)
-                                  and took < RUNAWAY_TIMEOUT + 2,
-                                  f"session A: {script!r} stopped with {st['exit_code']} "
-                                  f"after {took:.1f}s")
-                    finally:
-                        done.set()
-
-                await asyncio.gather(steady(), runaway())
-                for took, st in b_calls:
-                    check(st == {"stdout": "b-ok\n", "stderr": "", "exit_code": 0}
-                          and took < 2 + 2,
-                          f"session B meanwhile: right answer in {took:.1f}s")
-                res = await bash(a, "echo a-alive")
-                check(structured(res)["stdout"] == "a-alive\n", "session A is usable again")
-                peak = peak_rss_mb(srv.proc.pid)
-                # Two sessions, each within its budget (the heap) and its stack (a recursion's
-                # pages, which the budget does not count), plus the server's own memory.
-                bound = 2 * (budget_mb + stack_mb) + 64
-                check(peak <= bound, f"server peak RSS {peak} MB within {bound} MB")
+            await asyncio.gather(steady(), runaway())
+            for took, st in b_calls:
+                check(st == {"stdout": "b-ok\n", "stderr": "", "exit_code": 0}
+                      and took < 2 + 2,
+                      f"session B meanwhile: right answer in {took:.1f}s")
+            res = await bash(a, "echo a-alive")
+            check(structured(res)["stdout"] == "a-alive\n", "session A is usable again")
+            peak = peak_rss_mb(srv.proc.pid)
+            # Two sessions, each within its budget (the heap) and its stack (a recursion's
+            # pages, which the budget does not count), plus the server's own memory.
+            bound = 2 * (budget_mb + stack_mb) + 64
+            check(peak <= bound, f"server peak RSS {peak} MB within {bound} MB")
         check(srv.proc.poll() is None, "the server is still running")
     finally:
         srv.stop()
