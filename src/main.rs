@@ -229,6 +229,12 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
             let _ = e.flush();
         }));
     }
+    if !cli.json
+        && cli.snapshot.is_none()
+        && let Some(t) = kernel.timeout()
+    {
+        hard_deadline(t);
+    }
     let r = kernel.execute_with(&script, opts);
     if let Some(path) = &cli.snapshot {
         let data = kernel.snapshot().map_err(|e| e.to_string())?;
@@ -244,6 +250,31 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
 }
 
 /// The process's standard input as the script's stdin. Each read waits for data in short
+/// How long past its timeout a run may take to stop before the caller is told it timed out
+/// (a one-shot run's [`hard_deadline`], an MCP call's result).
+pub(crate) const TIMEOUT_GRACE: std::time::Duration = std::time::Duration::from_millis(600);
+
+/// The timeout of a one-shot run (`-c`, a script) as a hard deadline for the process. The
+/// kernel stops a run at its timeout, but stopping is not free: a jq program that built two
+/// gigabytes of closures takes two seconds to free them, and one regex search cannot be
+/// interrupted midway. A process that is about to exit has no use for that cleanup, so once the
+/// timeout plus [`TIMEOUT_GRACE`] has passed, this says what the kernel would have said and
+/// exits with the timeout's status; the system takes the memory back. Not for the REPL, nor when
+/// the session is saved (`--snapshot`) or the result printed as JSON (`--json`): those need the
+/// run's end.
+fn hard_deadline(timeout: std::time::Duration) {
+    let _ = std::thread::Builder::new()
+        .name("sandsh-deadline".into())
+        .spawn(move || {
+            std::thread::sleep(timeout + TIMEOUT_GRACE);
+            let mut e = std::io::stderr().lock();
+            let t = sandsh::kernel::format_duration(timeout);
+            let _ = writeln!(e, "sandsh: timed out after {t}");
+            let _ = e.flush();
+            std::process::exit(sandsh::kernel::TIMEOUT_STATUS);
+        });
+}
+
 /// slices and gives up with a cancellation error once the run is cancelled (timeout, limit), so
 /// `sleep 6 | sandsh --timeout 0.5 -c 'read x'` ends at its timeout instead of when the writer
 /// does (THREAT DOS-CANCEL-2).

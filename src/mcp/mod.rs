@@ -297,12 +297,20 @@ impl Handler {
             }) as sandsh::tool::StatusCallback
         });
         let s2 = session.clone();
+        let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let job_done = done.clone();
+        let limit = a.timeout().or(session.timeout);
         let mut job = tokio::task::spawn_blocking(move || {
-            let resp = s2.bash.execute_timed(&a.request(), a.timeout(), cb);
+            let resp = s2.bash.execute_timed(&a.request(), limit, cb);
+            job_done.store(true, std::sync::atomic::Ordering::Relaxed);
             s2.save();
             resp
         });
-        let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        // The kernel stops a run at its timeout, but stopping can take a while (freeing what a
+        // runaway engine built, one uninterruptible regex search): past the timeout and a grace
+        // period the client gets its timeout result, and the run goes on stopping in the
+        // background, cancelled, with the session's next call waiting for it.
+        let deadline = limit.map(|t| tokio::time::Instant::now() + t + crate::TIMEOUT_GRACE);
         let mut sent = 0u32;
         let mut cancelling = false;
         let resp = loop {
@@ -320,20 +328,26 @@ impl Handler {
                 _ = ctx.ct.cancelled(), if !cancelling => {
                     cancelling = true;
                     tracing::info!("request {:?} cancelled by the client", ctx.id);
-                    // A cancel that lands before the run has started is dropped by the
-                    // kernel: repeat it until the run ends.
-                    let cancel = session.cancel.clone();
-                    let done = done.clone();
-                    tokio::spawn(async move {
-                        while !done.load(std::sync::atomic::Ordering::Relaxed) {
-                            cancel.cancel();
-                            tokio::time::sleep(Duration::from_millis(20)).await;
-                        }
-                    });
+                    cancel_until_done(&session, &done);
+                }
+                _ = sleep_until(deadline), if deadline.is_some() => {
+                    let t = limit.unwrap_or_default();
+                    tracing::warn!("request {:?} still stopping past its timeout", ctx.id);
+                    if !cancelling {
+                        cancel_until_done(&session, &done);
+                    }
+                    let msg = format!(
+                        "sandsh: timed out after {}\n",
+                        sandsh::kernel::format_duration(t)
+                    );
+                    return bash_result(sandsh::tool::ToolResponse::failure(
+                        RunError::Timeout.as_str(),
+                        msg,
+                        sandsh::kernel::TIMEOUT_STATUS,
+                    ));
                 }
             }
         };
-        done.store(true, std::sync::atomic::Ordering::Relaxed);
         let resp = resp.map_err(|e| McpError::internal_error(e.to_string(), None))?;
         // Chunks not yet forwarded still go out before the result.
         if let Some(token) = &progress {
@@ -392,6 +406,27 @@ impl Handler {
             "isError": !out.success,
         })))
     }
+}
+
+/// Sleep until `deadline`; forever when there is none.
+async fn sleep_until(deadline: Option<tokio::time::Instant>) {
+    match deadline {
+        Some(d) => tokio::time::sleep_until(d).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Cancel the session's run, again and again until it has ended: a cancel that lands before the
+/// run has started is dropped by the kernel.
+fn cancel_until_done(session: &Session, done: &Arc<std::sync::atomic::AtomicBool>) {
+    let cancel = session.cancel.clone();
+    let done = done.clone();
+    tokio::spawn(async move {
+        while !done.load(std::sync::atomic::Ordering::Relaxed) {
+            cancel.cancel();
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    });
 }
 
 fn invalid(e: ToolError) -> McpError {

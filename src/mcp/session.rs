@@ -21,6 +21,8 @@ pub(crate) struct Session {
     pub others: ToolRegistry,
     /// Cancels the kernel's running command.
     pub cancel: CancelToken,
+    /// The session's own time limit for a call (`--timeout`), when it has one.
+    pub timeout: Option<Duration>,
     snapshot: Option<PathBuf>,
     save_lock: Mutex<()>,
 }
@@ -54,7 +56,8 @@ impl Session {
                 return Err(format!("{o}: invalid option name"));
             }
         }
-        let (cancel, backend) = bash.with_kernel(|k| (k.cancel_handle(), k.backend()));
+        let (cancel, backend, timeout) =
+            bash.with_kernel(|k| (k.cancel_handle(), k.backend(), k.timeout()));
         let mut others = ToolRegistry::new();
         // The whole virtual filesystem is the sandbox: no narrower roots.
         others.register(Box::new(FileSystemTool::new(backend.clone(), FS_MAX_SIZE)));
@@ -74,6 +77,7 @@ impl Session {
             bash,
             others,
             cancel,
+            timeout,
             snapshot,
             save_lock: Mutex::new(()),
         })

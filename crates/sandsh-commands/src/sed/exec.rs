@@ -1109,7 +1109,14 @@ impl<'p> Exec<'p> {
         locs: &mut Locs,
     ) -> Result<(), Stop> {
         let re = &self.prog.regexes[ri];
-        if !re.search_at(&self.line, 0, locs) {
+        let cancelled = {
+            let c: &dyn ToolCtx = &*ctx;
+            move || c.is_cancelled()
+        };
+        if !re
+            .search_at(&self.line, 0, locs, &cancelled)
+            .map_err(|_| Stop::Cancelled)?
+        {
             return Ok(());
         }
         if self.opts.debug && locs.get(0).is_some() {
@@ -1184,7 +1191,18 @@ impl<'p> Exec<'p> {
                     self.accum = accum;
                     return Err(Stop::Cancelled);
                 }
-                if !(again && start <= len && re.search_at(&self.line, start, locs)) {
+                let found = again && start <= len && {
+                    let c: &dyn ToolCtx = &*ctx;
+                    let found = re.search_at(&self.line, start, locs, &|| c.is_cancelled());
+                    match found {
+                        Ok(f) => f,
+                        Err(_) => {
+                            self.accum = accum;
+                            return Err(Stop::Cancelled);
+                        }
+                    }
+                };
+                if !found {
                     break;
                 }
             }

@@ -89,25 +89,32 @@ impl Regex {
     }
 
     /// Search `hay` from `start` (anchors and word boundaries still see the bytes before
-    /// `start`, as GNU's `re_search` does); fills `locs` and returns whether it matched.
-    pub fn search_at(&self, hay: &[u8], start: usize, locs: &mut Locs) -> bool {
+    /// `start`, as GNU's `re_search` does); fills `locs` and returns whether it matched. A
+    /// search over a long pattern space asks `stop` along the way and gives up when it says so.
+    pub fn search_at(
+        &self,
+        hay: &[u8],
+        start: usize,
+        locs: &mut Locs,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<bool, posix::Interrupted> {
         if self.groups == 0 {
-            match self.inner.find_at(hay, start) {
+            Ok(match self.inner.find_at_until(hay, start, stop)? {
                 Some(m) => {
                     locs.v.clear();
                     locs.v.push(Some(m));
                     true
                 }
                 None => false,
-            }
+            })
         } else {
-            match self.inner.captures_at(hay, start) {
+            Ok(match self.inner.captures_at_until(hay, start, stop)? {
                 Some(c) => {
                     locs.v = c;
                     true
                 }
                 None => false,
-            }
+            })
         }
     }
 }

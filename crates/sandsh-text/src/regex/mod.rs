@@ -46,6 +46,7 @@
 //!   leftmost-first, `fancy-regex` when it needs look-around or back-references).
 
 mod lines;
+mod long;
 mod translate;
 
 use std::sync::{Mutex, OnceLock};
@@ -56,6 +57,11 @@ use regex_automata::util::syntax;
 use regex_automata::{Anchored, Input, MatchKind, meta};
 
 pub use lines::{LineFinder, line_around};
+pub use long::Interrupted;
+
+/// The spans of a match's groups: index 0 the whole match, index k the k-th group (`None`
+/// when it did not take part).
+pub type Groups = Vec<Option<(usize, usize)>>;
 pub use translate::{Translated, translate, warnings_of};
 
 /// Which POSIX dialect a pattern is written in.
@@ -281,6 +287,11 @@ impl Auto {
 
     fn captures_at(&self, hay: &[u8], start: usize) -> Option<Vec<Option<(usize, usize)>>> {
         let (s, e) = self.find_at(hay, start)?;
+        self.captures_of(hay, s, e)
+    }
+
+    /// The groups of the match `s..e`.
+    fn captures_of(&self, hay: &[u8], s: usize, e: usize) -> Option<Vec<Option<(usize, usize)>>> {
         let mut caps = self.re.create_captures();
         self.re.search_captures(
             &Input::new(hay).range(s..).anchored(Anchored::Yes),
@@ -605,6 +616,42 @@ impl Regex {
             Engine::Auto(a) => a.captures_at(hay, start),
             Engine::Fancy(f) => f.captures_at(hay, start),
             Engine::Many(_) => self.find_at(hay, start).map(|m| vec![Some(m)]),
+        }
+    }
+
+    /// [`Regex::find_at`] that asks `stop` along the way when the text is long (it returns
+    /// [`Interrupted`] once `stop` says so): for searches over text that can grow without
+    /// bound, such as sed's pattern space.
+    pub fn find_at_until(
+        &self,
+        hay: &[u8],
+        start: usize,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<(usize, usize)>, Interrupted> {
+        match &self.engine {
+            Engine::Auto(a) if hay.len().saturating_sub(start) >= long::LONG => {
+                a.find_long(hay, start, stop)
+            }
+            _ => Ok(self.find_at(hay, start)),
+        }
+    }
+
+    /// [`Regex::captures_at`] that asks `stop` along the way when the text is long (the
+    /// search for the match; resolving its groups does not stop).
+    pub fn captures_at_until(
+        &self,
+        hay: &[u8],
+        start: usize,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<Groups>, Interrupted> {
+        match &self.engine {
+            Engine::Auto(a) if hay.len().saturating_sub(start) >= long::LONG => {
+                Ok(match a.find_long(hay, start, stop)? {
+                    Some((s, e)) => a.captures_of(hay, s, e),
+                    None => None,
+                })
+            }
+            _ => Ok(self.captures_at(hay, start)),
         }
     }
 

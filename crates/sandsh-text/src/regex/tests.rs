@@ -335,3 +335,74 @@ fn line_finder_ignores_optional_ends() {
     assert_eq!(lines_found(&ere("^.*omega$"), hay), [(2, 14)]);
     assert_eq!(lines_found(&ere("a*|b*"), "x\n"), [(0, 1)]);
 }
+
+/// The stepping search for long text, run on short text: it must find what `find_at` finds.
+fn long_search(re: &Regex, hay: &[u8], start: usize) -> Option<(usize, usize)> {
+    match &re.engine {
+        Engine::Auto(a) => a.find_long(hay, start, &|| false).expect("not stopped"),
+        _ => unreachable!("an automaton pattern"),
+    }
+}
+
+#[test]
+fn the_stepping_search_finds_the_leftmost_longest_match() {
+    let pats = [
+        ere("x*"),
+        ere("a|ab|abc"),
+        ere("b+"),
+        ere("^a"),
+        ere("c$"),
+        bre("\\<ab\\>"),
+        ere("[0-9]+"),
+        ere("a.*c"),
+        ere("(ab)*c"),
+        ere("q"),
+        ere("l+o\\b"),
+    ];
+    let hays = [
+        "",
+        "abc",
+        "xxabcab",
+        "ab abc ab",
+        "zzz",
+        "aaac\nbc",
+        "héllo abc 42",
+    ];
+    for re in &pats {
+        for hay in hays {
+            let h = hay.as_bytes();
+            for start in 0..=h.len() {
+                assert_eq!(
+                    long_search(re, h, start),
+                    re.find_at(h, start),
+                    "{re:?} in {hay:?} from {start}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_long_search_stops_when_asked() {
+    let hay = vec![b'x'; long::LONG * 2];
+    let asked = std::cell::Cell::new(0);
+    let stop = || {
+        asked.set(asked.get() + 1);
+        asked.get() > 2
+    };
+    assert_eq!(bre("x*").find_at_until(&hay, 0, &stop), Err(Interrupted));
+    assert_eq!(asked.get(), 3);
+    assert_eq!(
+        bre("x*").find_at_until(&hay, 0, &|| false),
+        Ok(Some((0, hay.len())))
+    );
+    let tail = [&hay[..], b"yz"].concat();
+    assert_eq!(
+        ere("y+z").find_at_until(&tail, 0, &|| false),
+        Ok(Some((hay.len(), hay.len() + 2)))
+    );
+    assert_eq!(
+        ere("y+z").captures_at_until(&tail, 5, &|| false),
+        Ok(Some(vec![Some((hay.len(), hay.len() + 2))]))
+    );
+}
