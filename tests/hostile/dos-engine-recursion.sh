@@ -16,7 +16,7 @@ jq -n 'def f(x): f(x+1); f(0)'
 #### jq recursion through a filter argument (tail call), smallest stack
 jq -n 'def f(x): f(x+1); f(0)'
 ## expect: stop
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### jq recursion through a filter argument (tail call), largest stack
 jq -n 'def f(x): f(x+1); f(0)'
@@ -36,7 +36,7 @@ jq -n 'def f(x): if . > 100000000 then x else .+1 | f(x+1) end; 0 | f(0)'
 #### jq deep evaluation of a filter argument, smallest stack
 jq -n 'def f(x): if . > 100000000 then x else .+1 | f(x+1) end; 0 | f(0)'
 ## expect: stop
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### jq deep evaluation of a filter argument, largest stack
 jq -n 'def f(x): if . > 100000000 then x else .+1 | f(x+1) end; 0 | f(0)'
@@ -56,7 +56,7 @@ jq -n '[0] | recurse(.[0] |= [.]) | empty'
 #### jq recursion through recurse, smallest stack
 jq -n '[0] | recurse(.[0] |= [.]) | empty'
 ## expect: stop
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### jq recursion through recurse, largest stack
 jq -n '[0] | recurse(.[0] |= [.]) | empty'
@@ -76,7 +76,7 @@ jq -n 'reduce range(100000) as $i (0; [.]) | [..] | length'
 #### jq .. over a deep value, smallest stack
 jq -n 'reduce range(100000) as $i (0; [.]) | [..] | length'
 ## expect: stop
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### jq .. over a deep value, largest stack
 jq -n 'reduce range(100000) as $i (0; [.]) | [..] | length'
@@ -96,7 +96,7 @@ jq -n 'reduce range(100000) as $i (0; [.]) | [paths] | length'
 #### jq paths of a deep value, smallest stack
 jq -n 'reduce range(100000) as $i (0; [.]) | [paths] | length'
 ## expect: stop
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### jq paths of a deep value, largest stack
 jq -n 'reduce range(100000) as $i (0; [.]) | [paths] | length'
@@ -116,7 +116,7 @@ jq -n 'reduce range(1000000) as $i (0; [.]) | (.. |= .) | length'
 #### jq update through .. of a deep value, smallest stack
 jq -n 'reduce range(1000000) as $i (0; [.]) | (.. |= .) | length'
 ## expect: any
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### jq update through .. of a deep value, largest stack
 jq -n 'reduce range(1000000) as $i (0; [.]) | (.. |= .) | length'
@@ -136,7 +136,7 @@ jq -n 'reduce range(1000000) as $i (0; [.])'
 #### jq printing a deep value, smallest stack
 jq -n 'reduce range(1000000) as $i (0; [.])'
 ## expect: stop
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### jq printing a deep value, largest stack
 jq -n 'reduce range(1000000) as $i (0; [.])'
@@ -156,7 +156,7 @@ jq -n 'reduce range(1000000) as $i (0; [.]) | tojson | length'
 #### jq tojson of a deep value, smallest stack
 jq -n 'reduce range(1000000) as $i (0; [.]) | tojson | length'
 ## expect: any
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### jq tojson of a deep value, largest stack
 jq -n 'reduce range(1000000) as $i (0; [.]) | tojson | length'
@@ -176,7 +176,7 @@ printf '%.0s[' {1..200000} | jq .
 #### jq deep json input, smallest stack
 printf '%.0s[' {1..200000} | jq .
 ## expect: stop
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### jq deep json input, largest stack
 printf '%.0s[' {1..200000} | jq .
@@ -196,7 +196,7 @@ jq -n --arg r "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})" '"x"
 #### jq deeply nested regex, smallest stack
 jq -n --arg r "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})" '"x" | test($r)'
 ## expect: stop
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### jq deeply nested regex, largest stack
 jq -n --arg r "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})" '"x" | test($r)'
@@ -216,7 +216,7 @@ awk 'function f(n) { return f(n+1) } BEGIN { f(0) }'
 #### awk user function recursion, smallest stack
 awk 'function f(n) { return f(n+1) } BEGIN { f(0) }'
 ## expect: stop
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### awk user function recursion, largest stack
 awk 'function f(n) { return f(n+1) } BEGIN { f(0) }'
@@ -236,7 +236,7 @@ awk "BEGIN { x = $(printf '%.0s(' {1..100000}) 1 $(printf '%.0s)' {1..100000}) }
 #### awk deeply nested expression, smallest stack
 awk "BEGIN { x = $(printf '%.0s(' {1..100000}) 1 $(printf '%.0s)' {1..100000}) }"
 ## expect: stop
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### awk deeply nested expression, largest stack
 awk "BEGIN { x = $(printf '%.0s(' {1..100000}) 1 $(printf '%.0s)' {1..100000}) }"
@@ -256,7 +256,7 @@ awk "BEGIN { $(printf '%.0sif (1) ' {1..100000}) x = 1 }"
 #### awk deeply nested statements, smallest stack
 awk "BEGIN { $(printf '%.0sif (1) ' {1..100000}) x = 1 }"
 ## expect: stop
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### awk deeply nested statements, largest stack
 awk "BEGIN { $(printf '%.0sif (1) ' {1..100000}) x = 1 }"
@@ -276,7 +276,7 @@ echo x | awk "/$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})/"
 #### awk deeply nested regex, smallest stack
 echo x | awk "/$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})/"
 ## expect: stop
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### awk deeply nested regex, largest stack
 echo x | awk "/$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})/"
@@ -296,7 +296,7 @@ echo x | sed "$(printf '%.0s{' {1..100000})p$(printf '%.0s}' {1..100000})"
 #### sed deeply nested blocks, smallest stack
 echo x | sed "$(printf '%.0s{' {1..100000})p$(printf '%.0s}' {1..100000})"
 ## expect: any
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### sed deeply nested blocks, largest stack
 echo x | sed "$(printf '%.0s{' {1..100000})p$(printf '%.0s}' {1..100000})"
@@ -316,7 +316,7 @@ echo x | sed -E "s/$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})/y
 #### sed deeply nested regex, smallest stack
 echo x | sed -E "s/$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})/y/"
 ## expect: stop
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### sed deeply nested regex, largest stack
 echo x | sed -E "s/$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})/y/"
@@ -336,7 +336,7 @@ echo 'define f(n) { return f(n+1); }; f(0)' | bc
 #### bc function recursion, smallest stack
 echo 'define f(n) { return f(n+1); }; f(0)' | bc
 ## expect: any
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### bc function recursion, largest stack
 echo 'define f(n) { return f(n+1); }; f(0)' | bc
@@ -356,7 +356,7 @@ echo "$(printf '%.0s(' {1..100000})1$(printf '%.0s)' {1..100000})" | bc
 #### bc deeply nested expression, smallest stack
 echo "$(printf '%.0s(' {1..100000})1$(printf '%.0s)' {1..100000})" | bc
 ## expect: any
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### bc deeply nested expression, largest stack
 echo "$(printf '%.0s(' {1..100000})1$(printf '%.0s)' {1..100000})" | bc
@@ -376,7 +376,7 @@ echo x | grep -E "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})"
 #### grep deeply nested regex, smallest stack
 echo x | grep -E "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})"
 ## expect: stop
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### grep deeply nested regex, largest stack
 echo x | grep -E "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})"
@@ -396,7 +396,7 @@ echo x | grep -E "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})"
 #### [[ =~ ]] deeply nested regex, smallest stack
 [[ x =~ $(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000}) ]]
 ## expect: any
-## flags: --max-stack-bytes=1M
+## flags: --max-stack-bytes=2M
 
 #### [[ =~ ]] deeply nested regex, largest stack
 [[ x =~ $(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000}) ]]

@@ -403,7 +403,8 @@ limits_table! {
         strict: 64 << 20,
         standard: 512 << 20,
         interactive: 512 << 20,
-        min: 1 << 20,
+        // Past the guard's reserve (`stack::RESERVE`, 1 MiB), room for a script to run.
+        min: 2 << 20,
         max: MAX_STACK as u64,
     }
     /// Words one brace expansion or glob may produce (THREAT DOS-MEM-5).
@@ -635,7 +636,7 @@ mod tests {
             .pipe_buffer_bytes(0)
             .max_stack_bytes(1);
         assert_eq!(l.pipe_buffer_bytes, 1);
-        assert_eq!(l.max_stack_bytes, 1 << 20);
+        assert_eq!(l.max_stack_bytes, 2 << 20);
         let mut l = ExecutionLimits::standard();
         assert!(l.set_by_name("max-stack-bytes", "unlimited"));
         assert_eq!(l.max_stack_bytes, MAX_STACK);

@@ -148,7 +148,10 @@ fn substitute(
         if cancelled() {
             return Err(Flow::Cancelled);
         }
-        let Some((a, b)) = re.find_at(s, pos) else {
+        let found = re
+            .find_at_until(s, pos, cancelled)
+            .map_err(|_| Flow::Cancelled)?;
+        let Some((a, b)) = found else {
             break;
         };
         if a == b && last_end == Some(a) {

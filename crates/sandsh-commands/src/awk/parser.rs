@@ -224,6 +224,13 @@ impl<'a> Parser<'a> {
         if self.depth > MAX_DEPTH {
             return self.err("program nesting too deep");
         }
+        // A small --max-stack-bytes (or a pipeline stage's stack) can run out before the
+        // fixed bound.
+        if sandsh_api::stack::exhausted() {
+            return self.err(
+                "program nesting too deep: limit exceeded: stack bytes; raise with --max-stack-bytes",
+            );
+        }
         Ok(())
     }
 

@@ -22,6 +22,17 @@ impl Re {
         self.re.find_at(s, start)
     }
 
+    /// [`Re::find_at`] over a string that may be huge: the search asks `cancelled` along the
+    /// way and gives up when it says so.
+    pub fn find_at_until(
+        &self,
+        s: &[u8],
+        start: usize,
+        cancelled: &dyn Fn() -> bool,
+    ) -> Result<Option<(usize, usize)>, sandsh_text::regex::Interrupted> {
+        self.re.find_at_until(s, start, cancelled)
+    }
+
     /// Group spans of the match at or after `start` (`[0]` is the whole match).
     pub fn captures_at(&self, s: &[u8], start: usize) -> Option<Vec<Option<(usize, usize)>>> {
         self.re.captures_at(s, start)
