@@ -222,8 +222,9 @@ impl Printer<'_> {
             let k = line.iter().take_while(|b| b.is_ascii_whitespace()).count();
             line = &line[k..];
         }
+        // ripgrep measures the line with its terminator.
         if let Some(m) = self.cfg.max_columns
-            && line.len() > m
+            && line.len() + 1 > m
         {
             let what = if matched { "matching" } else { "context" };
             let _ = writeln!(self.out, "[Omitted long {what} line]");
@@ -256,8 +257,7 @@ impl Printer<'_> {
         if nul.is_some() && !cfg.text && !s.explicit {
             return Ok(());
         }
-        self.stats.searches += 1;
-        self.stats.bytes_searched += data.len() as u64;
+        let searched = data.len() as u64;
         let converted;
         let mut data = data;
         if let (Some(at), false) = (nul, cfg.text) {
@@ -340,6 +340,9 @@ impl Printer<'_> {
             }
         }
         if count > 0 {
+            // ripgrep's summary counts the searches that matched only.
+            self.stats.searches += 1;
+            self.stats.bytes_searched += searched;
             self.stats.with_match += 1;
             self.stats.matched_lines += count;
             self.stats.matches += nmatches;

@@ -17,7 +17,7 @@ use super::node::Node;
 
 /// yq operators defined in jq. `$__yq` carries the document's indexes and file name.
 pub const DEFS: &str = r#"def keys: keys_unsorted;
-def sort_keys(f): f |= (if type == "object" then to_entries | sort_by(.key) | from_entries else . end);
+def sort_keys(f): reduce path(f | select(type == "object")) as $p (.; setpath($p; getpath($p) | to_entries | sort_by(.key) | from_entries));
 def di: $__yq.di; def document_index: $__yq.di;
 def fi: $__yq.fi; def file_index: $__yq.fi; def filename: $__yq.fn;
 def explode(f): f;

@@ -146,10 +146,13 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
         let data = crate::input::read_input(ctx, f.as_bytes())
             .map_err(|e| format!("open {f}: {}", crate::diag::io_msg(&e)))?;
         String::from_utf8_lossy(&data).replace("\r\n", "\n")
-    } else if operands
-        .first()
-        .is_some_and(|a| a != "-" && ctx.backend().stat(&ctx.resolve_path(a)).is_ok())
-    {
+    } else if operands.first().is_some_and(|a| {
+        a != "-"
+            && ctx
+                .backend()
+                .stat(&ctx.resolve_path(a))
+                .is_ok_and(|m| m.is_file())
+    }) {
         ".".into()
     } else if !operands.is_empty() {
         operands.remove(0)
