@@ -18,7 +18,7 @@ fn block_style_round_trip_keeps_key_order() {
 #[test]
 fn anchors_and_merge_keys_expand() {
     let n = one("base: &b {x: 1}\nuse:\n  <<: *b\n  y: 2\n");
-    assert_eq!(to_json(&n, 0), r#"{"base":{"x":1},"use":{"y":2,"x":1}}"#);
+    assert_eq!(to_json(&n, 0), r#"{"base":{"x":1},"use":{"x":1,"y":2}}"#);
 }
 
 #[test]
