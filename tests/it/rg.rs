@@ -167,6 +167,7 @@ fn rg_matches_ripgrep() {
     let mut cases: Vec<String> = CASES.iter().map(|s| s.to_string()).collect();
     cases.push("rg --json foo a.txt".into());
     cases.push("rg --json -C1 TODO notes".into());
+    cases.push("rg --json foo notes/no-newline.txt src/lib.py".into());
     let mut failures = Vec::new();
     for case in &cases {
         // The host walks in directory order unless told to sort.

@@ -206,25 +206,20 @@ pub fn parse(
                 column = true;
                 line_number = true;
             }
-            "color" | "colour" => {
-                if v != b"never" && v != b"auto" {
-                    return Err(fail(
-                        ctx,
-                        &format!(
-                            "--color={}: only 'never' is supported (output is never a terminal)",
-                            lossy(v)
-                        ),
-                    ));
-                }
+            "color" | "colour" if v != b"never" && v != b"auto" => {
+                return Err(fail(
+                    ctx,
+                    &format!(
+                        "--color={}: only 'never' is supported (output is never a terminal)",
+                        lossy(v)
+                    ),
+                ));
             }
-            "colors" => {}
-            "sort" => {
-                if v != b"path" && v != b"none" {
-                    return Err(fail(
-                        ctx,
-                        &format!("--sort={}: only 'path' is supported", lossy(v)),
-                    ));
-                }
+            "sort" if v != b"path" && v != b"none" => {
+                return Err(fail(
+                    ctx,
+                    &format!("--sort={}: only 'path' is supported", lossy(v)),
+                ));
             }
             "trim" => trim = true,
             "max-columns" => {

@@ -32,6 +32,8 @@ struct Printer<'c> {
     stats: Stats,
     /// Bytes already written to stdout from `out` (positions are `flushed + out.len()`).
     flushed: u64,
+    /// The length of the file being searched (whether a line has its newline).
+    cur_len: usize,
 }
 
 pub fn run(cfg: Config, ctx: &mut dyn ToolCtx) -> ExitStatus {
@@ -60,6 +62,7 @@ pub fn run(cfg: Config, ctx: &mut dyn ToolCtx) -> ExitStatus {
         printed_file: false,
         stats: Stats::default(),
         flushed: 0,
+        cur_len: 0,
     };
     let mut status = None;
     if let Some(mut data) = peeked {
@@ -275,6 +278,7 @@ impl Printer<'_> {
                 .collect::<Vec<u8>>();
             data = &converted;
         }
+        self.cur_len = data.len();
         let mut lines: Vec<(usize, &[u8])> = Vec::new();
         let mut off = 0;
         while off < data.len() {
@@ -495,7 +499,7 @@ impl Printer<'_> {
         json_str(&mut self.out, s.shown.as_bytes());
         self.out.extend_from_slice(b",\"lines\":");
         let mut full = line.to_vec();
-        if start + line.len() < usize::MAX {
+        if start + line.len() < self.cur_len {
             full.push(b'\n');
         }
         json_str(&mut self.out, &full);

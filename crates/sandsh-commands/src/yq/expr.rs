@@ -119,19 +119,18 @@ pub fn rewrite(expr: &str, host: &mut dyn Host) -> Result<Rewritten, String> {
     if let Some(r) = re(
         &IREDUCE,
         r"^\s*(.*?)\s+as\s+(\$[A-Za-z_][A-Za-z0-9_]*)\s+ireduce\s*\(",
-    ) {
-        if let Some(c) = r.captures(&e) {
-            let src = c[1].trim().to_string();
-            let var = c[2].to_string();
-            let whole = c[0].len();
-            let stream = if src == "." {
-                "inputs".to_string()
-            } else {
-                format!("(inputs | {src})")
-            };
-            e = format!("reduce {stream} as {var} ({}", &e[whole..]);
-            reduces = true;
-        }
+    ) && let Some(c) = r.captures(&e)
+    {
+        let src = c[1].trim().to_string();
+        let var = c[2].to_string();
+        let whole = c[0].len();
+        let stream = if src == "." {
+            "inputs".to_string()
+        } else {
+            format!("(inputs | {src})")
+        };
+        e = format!("reduce {stream} as {var} ({}", &e[whole..]);
+        reduces = true;
     }
     Ok(Rewritten {
         program: format!("{DEFS}{e}"),
