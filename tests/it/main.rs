@@ -32,10 +32,12 @@ mod gnu_diff;
 mod grep_diff;
 mod jq;
 mod net; // curl, wget and web_search against local servers
+mod rg;
 mod sed_diff;
 mod utils_a_diff;
 mod utils_b_diff;
 mod utils_c_diff;
+mod yq;
 
 // The frontends and the integrator's API.
 mod cli;

@@ -75,6 +75,8 @@ mod ps;
 mod readlink;
 mod realpath;
 mod rev;
+#[cfg(feature = "rg")]
+mod rg;
 mod rm;
 mod sed;
 mod seq;
@@ -112,6 +114,8 @@ mod which;
 mod xargs;
 mod xxd;
 mod yes;
+#[cfg(feature = "yaml")]
+mod yq;
 
 #[cfg(test)]
 pub(crate) mod testing;
@@ -321,6 +325,10 @@ impl Registry {
         r.register(Arc::new(stdbuf::Stdbuf));
         r.register(Arc::new(tty::Tty));
         r.register(Arc::new(clear::Clear));
+        #[cfg(feature = "rg")]
+        r.register(Arc::new(rg::Rg));
+        #[cfg(feature = "yaml")]
+        r.register(Arc::new(yq::Yq));
         r
     }
 

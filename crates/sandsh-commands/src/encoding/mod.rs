@@ -100,7 +100,7 @@ static B64_VALUE: [u8; 256] = {
 };
 
 /// Encodes whole 3-byte groups of `inp` (its length a multiple of 3) as base64.
-fn encode_b64_whole(inp: &[u8], out: &mut Vec<u8>) {
+pub(crate) fn encode_b64_whole(inp: &[u8], out: &mut Vec<u8>) {
     out.reserve(inp.len() / 3 * 4);
     for g in inp.chunks_exact(3) {
         let n = (u32::from(g[0]) << 16) | (u32::from(g[1]) << 8) | u32::from(g[2]);

@@ -1,0 +1,27 @@
+#### rg over a gitignore of 100000 patterns
+mkdir -p /w/.git /w/src; cd /w; seq -f 'pat%g*/x?.tmp' 100000 > .gitignore; echo needle > src/a.txt; rg -l needle
+## expect: stop
+## stderr: wildcard patterns
+
+#### rg down a deep tree
+p=/deep; for i in $(seq 400); do p=$p/d; done; mkdir -p $p; echo needle > $p/f; cd /deep && rg -c needle | wc -l
+## expect: any
+
+#### rg on endless stdin
+yes needle | rg -c needle
+## expect: stop
+
+#### yq billion laughs
+printf 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' > /bomb.yaml
+prev=a; for n in b c d e f g h i; do printf '%s: &%s [*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s]\n' $n $n $prev $prev $prev $prev $prev $prev $prev $prev $prev >> /bomb.yaml; prev=$n; done
+yq '.i | length' /bomb.yaml
+## expect: stop
+## stderr: alias
+
+#### yq deep nesting
+head -c 200000 /dev/zero | tr '\0' '[' > /deep.yaml; yq . /deep.yaml
+## expect: stop
+
+#### yq on endless stdin
+yes 'a: 1' | yq .
+## expect: stop

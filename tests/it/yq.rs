@@ -1,0 +1,296 @@
+//! `yq` against written expectations. mikefarah's yq cannot be installed here (no prebuilt
+//! binary in the reachable registries; Debian's `yq` is the Python jq wrapper, a different
+//! tool), so these cases come from yq v4's own tests and docs (`pkg/yqlib/*_test.go` and
+//! `acceptance_tests/*.sh` of github.com/mikefarah/yq at v4.53.x), adapted where sandsh
+//! differs on purpose: output is always block style (as yq's `-P` prints), since flow styles,
+//! comments and anchors are not kept.
+
+use sandsh::{Kernel, KernelConfig};
+
+fn run(k: &mut Kernel, script: &str) -> (String, String, i32) {
+    let r = k.execute(script);
+    (
+        String::from_utf8_lossy(&r.stdout).into_owned(),
+        String::from_utf8_lossy(&r.stderr).into_owned(),
+        r.exit_code,
+    )
+}
+
+/// (input document, expression, expected stdout)
+const CASES: &[(&str, &str, &str)] = &[
+    // operator_keys_test.go: keys in document order.
+    ("{dog: woof, cat: meow}", "keys", "- dog\n- cat\n"),
+    ("{dog: woof, cat: meow}", "keys[]", "dog\ncat\n"),
+    // operator_sort_keys_test.go
+    (
+        "{c: frog, a: blah, b: bing}",
+        "sort_keys(.)",
+        "a: blah\nb: bing\nc: frog\n",
+    ),
+    ("{c: frog}", "sort_keys(.d)", "c: frog\n"),
+    (
+        "{bParent: {c: dog, array: [3,1,2]}, aParent: {z: donkey, x: [{c: yum, b: delish}, {b: ew, a: apple}]}}",
+        "sort_keys(..)",
+        "aParent:\n  x:\n    - b: delish\n      c: yum\n    - a: apple\n      b: ew\n  z: donkey\nbParent:\n  array:\n    - 3\n    - 1\n    - 2\n  c: dog\n",
+    ),
+    // operator_document_index_test.go
+    (
+        "a: cat\n---\na: frog\n",
+        ".a | document_index",
+        "0\n---\n1\n",
+    ),
+    ("a: cat\n---\na: frog\n", "select(di == 1)", "a: frog\n"),
+    (
+        "a: cat\n---\na: frog\n",
+        ".a | ({\"match\": ., \"doc\": document_index})",
+        "match: cat\ndoc: 0\n---\nmatch: frog\ndoc: 1\n",
+    ),
+    // operator_delete_test.go
+    ("{a: cat, b: dog}", "del(.b)", "a: cat\n"),
+    (
+        "{a: {a1: fred, a2: frood}}",
+        "del(.a.a1)",
+        "a:\n  a2: frood\n",
+    ),
+    ("a: [1,2,3]", ".a | del(.[1])", "- 1\n- 3\n"),
+    // operator_has_test.go
+    ("a: hello", "has(\"a\")", "true\n"),
+    (
+        "- {a: {b: {c: cat}}}\n- {a: {b: {d: dog}}}",
+        ".[] | select(.a.b | has(\"c\"))",
+        "a:\n  b:\n    c: cat\n",
+    ),
+    // operator_entries_test.go
+    (
+        "{a: 1, b: 2}",
+        "to_entries",
+        "- key: a\n  value: 1\n- key: b\n  value: 2\n",
+    ),
+    (
+        "{a: 1, b: 2}",
+        "to_entries | map(del(.key))",
+        "- value: 1\n- value: 2\n",
+    ),
+    (
+        "{a: 1, b: 2}",
+        "with_entries(.key |= \"KEY_\" + .)",
+        "KEY_a: 1\nKEY_b: 2\n",
+    ),
+    // operator_length_test.go
+    ("{a: cat}", ".a | length", "3\n"),
+    ("{a: cat, c: dog}", "length", "2\n"),
+    ("[2,4,6,8]", "length", "4\n"),
+    // operator_add_test.go and operator_multiply_test.go
+    ("apples: 3", ".apples + 3", "6\n"),
+    ("{a: [1, 2], b: [3]}", ".a + .b", "- 1\n- 2\n- 3\n"),
+    (
+        "{a: {field: me, fieldA: cat}, b: {field: {g: wizz}, fieldB: dog}}",
+        ".a * .b",
+        "field:\n  g: wizz\nfieldA: cat\nfieldB: dog\n",
+    ),
+    ("a: 1", ".a += 1", "a: 2\n"),
+    // operator_assign_test.go / operator_select_test.go
+    ("a: {b: apple}", ".a.b |= \"frog\"", "a:\n  b: frog\n"),
+    ("[cat,goat,dog]", ".[] | select(. == \"goat\")", "goat\n"),
+    // Quoting as go-yaml v3 writes new strings.
+    (
+        "a: x",
+        ".b = \"123\" | .c = \"\" | .d = \"x: y\" | .e = \"true\"",
+        "a: x\nb: \"123\"\nc: \"\"\nd: 'x: y'\ne: \"true\"\n",
+    ),
+    ("a: x", ".m = \"l1\\nl2\\n\"", "a: x\nm: |\n  l1\n  l2\n"),
+    // Anchors and merge keys are expanded on reading (explode).
+    (
+        "f: &f {a: cat}\ng:\n  <<: *f\n  b: dog",
+        "explode(.) | .g",
+        "a: cat\nb: dog\n",
+    ),
+];
+
+#[test]
+fn yq_cases_from_yq_tests() {
+    let mut k = Kernel::new(KernelConfig::default());
+    let mut failures = Vec::new();
+    for (doc, expr, want) in CASES {
+        let _ = run(
+            &mut k,
+            &format!("printf '%s\\n' {} > /tmp/in.yaml", sq(doc)),
+        );
+        let (out, err, status) = run(&mut k, &format!("yq {} /tmp/in.yaml", sq(expr)));
+        if out != *want || status != 0 {
+            failures.push(format!(
+                "{expr} on {doc:?}\n  want {want:?}\n  got  {out:?} status {status} stderr {err:?}"
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ:\n{}",
+        failures.len(),
+        CASES.len(),
+        failures.join("\n")
+    );
+}
+
+fn sq(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+/// (script, expected stdout, expected status): the command line (acceptance_tests/*.sh).
+const CLI: &[(&str, &str, i32)] = &[
+    // basic.sh
+    ("yq -n '.a = 123' > t.yml; yq '.a' t.yml", "123\n", 0),
+    (
+        "yq -n '.a = 123' > t.yml; cat t.yml | yq '.'",
+        "a: 123\n",
+        0,
+    ),
+    (
+        "yq -n '.xyz = 123' > t.yml; yq --expression '.xyz' t.yml",
+        "123\n",
+        0,
+    ),
+    ("yq -n '.a = 123' > t.yml; yq t.yml", "a: 123\n", 0),
+    (
+        "yq -n '.a = 123' > t.yml; yq e '.a' t.yml; yq ea '.a' t.yml",
+        "123\n123\n",
+        0,
+    ),
+    (
+        "echo 'a: 0' > t.yml; yq -i '.a = 10' t.yml; yq '.a' t.yml",
+        "10\n",
+        0,
+    ),
+    (
+        "echo 'a: 0' > t.yml; yq e -i '.a = 10' t.yml; cat t.yml",
+        "a: 10\n",
+        0,
+    ),
+    ("echo 'a: cat' > t.yml; yq e '.z' t.yml", "null\n", 0),
+    ("echo 'a: cat' > t.yml; yq -e '.z' t.yml", "null\n", 1),
+    (
+        "echo '.xyz = \"meow\" | .cool = \"frog\"' > ins.txt; yq -n '.xyz = 1' > t.yml; yq --from-file ins.txt t.yml -o=j -I=0",
+        "{\"xyz\":\"meow\",\"cool\":\"frog\"}\n",
+        0,
+    ),
+    // output-format.sh
+    (
+        "echo 'a: {b: [\"cat\"]}' > t.yml; yq e --output-format=json t.yml",
+        "{\n  \"a\": {\n    \"b\": [\n      \"cat\"\n    ]\n  }\n}\n",
+        0,
+    ),
+    (
+        "echo 'a: {b: [\"cat\"]}' > t.yml; yq -oj -I0 t.yml",
+        "{\"a\":{\"b\":[\"cat\"]}}\n",
+        0,
+    ),
+    (
+        "echo 'a: cat' > t.yml; yq e -o json '.a' t.yml; yq -r -o json '.a' t.yml",
+        "\"cat\"\ncat\n",
+        0,
+    ),
+    (
+        "echo 'a: {b: [1, 2]}' > t.yml; yq -o props t.yml",
+        "a.b.0 = 1\na.b.1 = 2\n",
+        0,
+    ),
+    (
+        "printf -- '- [a, b]\\n- [c, \"d,e\"]\\n' | yq -o csv",
+        "a,b\nc,\"d,e\"\n",
+        0,
+    ),
+    (
+        "printf -- '- {n: x, v: 1}\\n- {n: y, v: 2}\\n' | yq -o tsv",
+        "n\tv\nx\t1\ny\t2\n",
+        0,
+    ),
+    // Input formats by extension, output in the same format unless -o says otherwise.
+    (
+        "echo '{\"a\": {\"b\": 1}}' > t.json; yq '.a.b = 2' t.json",
+        "{\n  \"a\": {\n    \"b\": 2\n  }\n}\n",
+        0,
+    ),
+    (
+        "echo '{\"a\": 1}' > t.json; yq -o yaml '.' t.json",
+        "a: 1\n",
+        0,
+    ),
+    (
+        "printf '[tool.poetry]\\nname = \"x\"\\nversion = \"1.0\"\\n' > p.toml; yq '.tool.poetry.version' p.toml",
+        "1.0\n",
+        0,
+    ),
+    (
+        "printf 'name,age\\nsam,3\\n' > d.csv; yq -o json '.[0].age' d.csv",
+        "3\n",
+        0,
+    ),
+    // env(), strenv(), load(), ireduce.
+    (
+        "export myenv='[cat,dog]'; yq -n 'env(myenv)[]'",
+        "cat\ndog\n",
+        0,
+    ),
+    ("export myenv=12; yq -n '.a = env(myenv)'", "a: 12\n", 0),
+    (
+        "export myenv=12; yq -n '.a = strenv(myenv)'",
+        "a: \"12\"\n",
+        0,
+    ),
+    (
+        "echo 'b: 2' > l.yml; yq -n '.x = load(\"l.yml\")'",
+        "x:\n  b: 2\n",
+        0,
+    ),
+    (
+        "echo 'a: 1' > m1.yml; printf 'b: 2\\na: 3\\n' > m2.yml; yq ea '. as $item ireduce ({}; . * $item)' m1.yml m2.yml",
+        "a: 3\nb: 2\n",
+        0,
+    ),
+    // Multiple documents.
+    ("printf 'a: 1\\n---\\na: 2\\n' | yq '.a'", "1\n---\n2\n", 0),
+    ("printf 'a: 1\\n---\\na: 2\\n' | yq -N '.a'", "1\n2\n", 0),
+    // Errors.
+    ("yq '.a' nope.yml", "", 1),
+    ("echo 'a: 1' | yq '.a | line_comment'", "", 1),
+];
+
+#[test]
+fn yq_command_line() {
+    let mut failures = Vec::new();
+    for (script, want, want_status) in CLI {
+        let mut k = Kernel::new(KernelConfig::default());
+        let (out, err, status) = run(&mut k, &format!("mkdir -p /w && cd /w && {script}"));
+        if out != *want || status != *want_status {
+            failures.push(format!("{script}\n  want {want:?} status {want_status}\n  got  {out:?} status {status} stderr {err:?}"));
+        }
+        if *want_status != 0 && want.is_empty() && !err.starts_with("Error: ") {
+            failures.push(format!(
+                "{script}: stderr should start with 'Error: ', got {err:?}"
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ:\n{}",
+        failures.len(),
+        CLI.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn yq_version_and_alias_bomb() {
+    let mut k = Kernel::new(KernelConfig::default());
+    let (out, _, _) = run(&mut k, "yq --version");
+    assert_eq!(
+        out,
+        "yq (https://github.com/mikefarah/yq/) version v4.53.6\n"
+    );
+    let script = r#"printf 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' > /b.yaml
+prev=a; for n in b c d e f g h i; do printf '%s: &%s [*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s]\n' $n $n $prev $prev $prev $prev $prev $prev $prev $prev $prev >> /b.yaml; prev=$n; done
+yq '.i | length' /b.yaml"#;
+    let (out, err, status) = run(&mut k, script);
+    assert_eq!((out.as_str(), status), ("", 1), "{err}");
+    assert!(err.contains("alias"), "{err}");
+}
