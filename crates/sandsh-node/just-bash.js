@@ -123,8 +123,8 @@ class Bash {
         files[p] = v;
       }
     }
+    this._prepared = false;
     this.shell = new Shell({
-      cwd: this._cwd,
       env: options.env,
       files,
       limits,
@@ -136,8 +136,14 @@ class Bash {
     this._ready = null;
   }
 
-  /** Lazy files (`() => content`) are written before the first exec. */
+  /** Before the first exec: the working directory is made (just-bash makes it), and lazy
+   * files (`() => content`) are written. */
   async _prepare() {
+    if (!this._prepared) {
+      this._prepared = true;
+      await this.shell.mkdir(this._cwd, { recursive: true });
+      if (this._persist) await this.shell.exec(`cd ${quote(this._cwd)}`);
+    }
     if (!this._lazy) return;
     const lazy = this._lazy;
     this._lazy = null;
@@ -164,11 +170,14 @@ class Bash {
     if (options.args && options.args.length) script += ' ' + options.args.map(quote).join(' ');
     const env = options.env ? { ...options.env } : undefined;
     if (options.replaceEnv) {
-      // Unexport and unset every variable the script would inherit, then set the given ones.
+      // Unset every exported variable (PATH is only unexported, so commands are still
+      // found), then export the given ones.
       const set = Object.entries(env || {})
         .map(([k, v]) => `export ${k}=${quote(v)}`)
         .join('; ');
-      script = `for __jb_v in $(compgen -e); do unset "$__jb_v"; done; unset __jb_v; ${set}\n${script}`;
+      script =
+        `for __jb_v in $(export -p | sed -n 's/^declare -x \\([A-Za-z_][A-Za-z0-9_]*\\).*/\\1/p'); do ` +
+        `if [ "$__jb_v" = PATH ]; then export -n PATH; else unset "$__jb_v"; fi; done; unset __jb_v; ${set}\n${script}`;
     }
     if (!this._persist) {
       // A subshell: variables, functions and cwd changes end with it, as just-bash resets them.
@@ -177,7 +186,7 @@ class Bash {
     }
     const r = await this.shell.exec(script, {
       env: options.replaceEnv ? undefined : env,
-      cwd: options.cwd,
+      cwd: options.cwd || (this._persist ? undefined : this._cwd),
       stdin: options.stdin,
       signal: options.signal,
     });
