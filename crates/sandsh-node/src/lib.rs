@@ -28,6 +28,9 @@ mod worker;
 
 use napi_derive::napi;
 
+// Exported to JavaScript by napi's registration; named here so every build sees it used.
+pub use command::reply;
+
 /// The version of the addon (the workspace's).
 #[napi]
 pub fn version() -> &'static str {

@@ -291,7 +291,7 @@ impl Shell {
                     .into_iter()
                     .map(|j| JobEntry {
                         id: j.id as u32,
-                        pid: j.pid as u32,
+                        pid: j.pid,
                         command: j.command,
                         state: match j.state {
                             JobState::Running => "running",

@@ -223,3 +223,16 @@ test('background jobs are listed and can be cancelled', async () => {
   const after = await sh.jobs();
   assert.ok(after.every((j) => j.state === 'done'));
 });
+
+test('the README example', async () => {
+  const { defineCommand } = await import('sandsh');
+  const upper = defineCommand('upper', async (args, ctx) => ({
+    stdout: Buffer.from(ctx.stdin).toString().toUpperCase(),
+    stderr: '',
+    exitCode: 0,
+  }));
+  const sh = new Shell({ limits: 'strict', timeout: 30_000, files: { '/data/a.txt': 'hello\n' }, customCommands: [upper] });
+  const r = await sh.exec('cat /data/a.txt | upper', { signal: AbortSignal.timeout(5000) });
+  assert.equal(r.stdout, 'HELLO\n');
+  assert.equal(r.exitCode, 0);
+});
