@@ -224,9 +224,13 @@ impl Shell {
             )),
             None => None,
         };
+        let decoders = [
+            Arc::new(Mutex::new(Utf8Chunker::default())),
+            Arc::new(Mutex::new(Utf8Chunker::default())),
+        ];
         if let Some(s) = &stream {
-            opts.on_stdout = Some(chunk_sink(Arc::clone(s), 1));
-            opts.on_stderr = Some(chunk_sink(Arc::clone(s), 2));
+            opts.on_stdout = Some(chunk_sink(Arc::clone(s), 1, Arc::clone(&decoders[0])));
+            opts.on_stderr = Some(chunk_sink(Arc::clone(s), 2, Arc::clone(&decoders[1])));
         }
         let ticket = Arc::clone(&ticket.state);
         let current = Arc::clone(&self.current);
@@ -250,6 +254,13 @@ impl Shell {
                     r
                 });
                 if let Some(s) = stream {
+                    // What a character cut short at the end left undecoded, then the end.
+                    for (kind, d) in (1..).zip(&decoders) {
+                        let rest = lock(d).finish();
+                        if !rest.is_empty() {
+                            s.call((kind, rest), ThreadsafeFunctionCallMode::Blocking);
+                        }
+                    }
                     s.call((0, String::new()), ThreadsafeFunctionCallMode::Blocking);
                 }
                 result
@@ -603,8 +614,11 @@ impl Shell {
 
 /// A chunk sink feeding the stream callback with text (a character split across two writes
 /// is held back until it is whole).
-fn chunk_sink(stream: Arc<Stream>, kind: u32) -> sandsh::kernel::ChunkSink {
-    let decoder = Mutex::new(Utf8Chunker::default());
+fn chunk_sink(
+    stream: Arc<Stream>,
+    kind: u32,
+    decoder: Arc<Mutex<Utf8Chunker>>,
+) -> sandsh::kernel::ChunkSink {
     Arc::new(move |b: &[u8]| {
         let text = lock(&decoder).push(b);
         if !text.is_empty() {

@@ -236,3 +236,11 @@ test('the README example', async () => {
   assert.equal(r.stdout, 'HELLO\n');
   assert.equal(r.exitCode, 0);
 });
+
+test('streaming: a character split across writes arrives whole, a cut one as U+FFFD', async () => {
+  const sh = new Shell();
+  const out = [];
+  const r = await sh.exec("printf '\\xc3'; printf '\\xa9\\n'; printf 'end\\xe2'", { onStdout: (t) => out.push(t) });
+  assert.equal(out.join(''), 'é\nend\uFFFD');
+  assert.equal(r.stdout, 'é\nend\uFFFD');
+});
