@@ -125,6 +125,20 @@ function cancelledResult() {
   };
 }
 
+/**
+ * The function the native shell calls for JavaScript commands. The native shell holds it (a
+ * thread-safe function keeps it alive), so it must not hold the shell: it reaches it through a
+ * WeakRef, and is made outside the constructor so that its closure captures nothing else.
+ * An unreachable Shell is then collected, with its native half and worker thread.
+ */
+function dispatcher(ref) {
+  return (id, kind, name, args, stdin, cwd, env) => {
+    const shell = ref.deref();
+    if (shell) shell._dispatch(id, kind, name, args, stdin, cwd, env);
+    else native.reply(id, 1, EMPTY, Buffer.from(`${name}: the shell is gone\n`));
+  };
+}
+
 const kNative = Symbol('sandsh.native');
 const kCommands = Symbol('sandsh.commands');
 const kConfirm = Symbol('sandsh.confirm');
@@ -165,9 +179,7 @@ class Shell {
     const json = { ...rest };
     if (policy) json.policy = { ...policy, confirm: undefined };
     for (const k of Object.keys(json)) if (json[k] === undefined) delete json[k];
-    const dispatch = (id, kind, name, args, stdin, cwd, env) => {
-      this._dispatch(id, kind, name, args, stdin, cwd, env);
-    };
+    const dispatch = dispatcher(new WeakRef(this));
     this[kNative] = syncCall(
       () => new native.Shell(JSON.stringify(json), fileMap, dispatch, commands, this[kConfirm] !== null),
     );

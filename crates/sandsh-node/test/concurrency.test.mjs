@@ -61,3 +61,23 @@ test('a process with idle shells exits by itself', async () => {
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, 'xdone\n');
 });
+
+test('shells that are no longer referenced are collected, with their worker threads', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const code = `
+    const { Shell, defineCommand } = require(${JSON.stringify(new URL('..', import.meta.url).pathname)});
+    const fs = require('fs');
+    (async () => {
+      const before = fs.readdirSync('/proc/self/task').length;
+      for (let i = 0; i < 40; i++) {
+        const s = new Shell({ customCommands: [defineCommand('x', async () => 'x')] });
+        await s.exec('x | cat');
+      }
+      for (let i = 0; i < 10; i++) { global.gc(); await new Promise((r) => setTimeout(r, 20)); }
+      console.log(fs.readdirSync('/proc/self/task').length - before);
+    })();
+  `;
+  const r = spawnSync(process.execPath, ['--expose-gc', '-e', code], { encoding: 'utf8', timeout: 60000 });
+  assert.equal(r.status, 0, r.stderr);
+  assert.ok(Number(r.stdout) < 10, `${r.stdout.trim()} threads left after 40 shells`);
+});
