@@ -15,6 +15,10 @@
 //   them, as sandsh's own Shell does.
 // - Scripts run as bash runs them: leading whitespace is kept (rawScript is accepted and
 //   changes nothing), and grep/sed/awk/jq are sandsh's implementations of the real tools.
+// - Exit statuses: an aborted run exits 130 (just-bash: 124), a tripped limit 125 with
+//   sandsh's message naming the limit (just-bash: 126).
+// - `getEnv()` and a result's `env` give the environment given to the constructor and to the
+//   call (just-bash: the whole environment after the script).
 // - Not offered: custom filesystems (fs, OverlayFs, MountableFs: use sandsh's `mounts`
 //   through `new Bash({ sandsh: { mounts } })`), python/javascript runtimes, transform
 //   plugins, and ctx.fs/ctx.exec in custom commands.
