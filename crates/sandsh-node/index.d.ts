@@ -1,0 +1,206 @@
+// Types of the Node package `sandsh`.
+
+/** A mount of a host directory: read-only (the default), copy-on-write overlay, or read-write. */
+export interface Mount {
+  host: string;
+  path: string;
+  mode?: 'ro' | 'overlay' | 'rw';
+}
+
+/** The limits table (camelCase or snake_case names); values are counts, sizes ("64M"), or null for unlimited. */
+export interface Limits {
+  profile?: 'strict' | 'standard' | 'interactive';
+  maxCommands?: number | string | null;
+  maxLoopIterations?: number | string | null;
+  maxTotalLoopIterations?: number | string | null;
+  maxFunctionDepth?: number | string | null;
+  maxSubstDepth?: number | string | null;
+  maxSourceDepth?: number | string | null;
+  maxOutputBytes?: number | string | null;
+  maxScriptBytes?: number | string | null;
+  [limit: string]: number | string | null | undefined;
+}
+
+export interface Policy {
+  /** Commands that may not run. */
+  deny?: string[];
+  /** The only commands that may run. */
+  allowOnly?: string[];
+  /** Ask `confirm` before commands of this risk or higher. */
+  confirmAt?: 'read_only' | 'low' | 'medium' | 'high' | 'critical';
+  /** Answers a confirmation question; no function means "no". */
+  confirm?: (question: string) => boolean | Promise<boolean>;
+}
+
+/** What a JavaScript command gets besides its arguments. */
+export interface CommandContext {
+  name: string;
+  args: string[];
+  /** The command's standard input (empty for a function that declares only `args`). */
+  stdin: Uint8Array;
+  /** The directory the command runs in. */
+  cwd: string;
+  /** The exported environment. */
+  env: Record<string, string>;
+}
+
+export interface CommandResult {
+  stdout?: string | Uint8Array;
+  stderr?: string | Uint8Array;
+  exitCode?: number;
+}
+
+export type CommandFunction = (
+  args: string[],
+  ctx: CommandContext,
+) => CommandResult | string | Uint8Array | void | Promise<CommandResult | string | Uint8Array | void>;
+
+export interface CommandOptions {
+  /** Listed in the tool description and `help`. */
+  description?: string;
+  /** Whether the command reads its standard input (default: the function declares a second parameter). */
+  stdin?: boolean;
+  trusted?: boolean;
+}
+
+export interface Command extends CommandOptions {
+  name: string;
+  execute: CommandFunction;
+}
+
+/** Define a command written in JavaScript; it works in pipes, loops and `$(…)`. */
+export function defineCommand(name: string, execute: CommandFunction, options?: CommandOptions): Command;
+
+export interface ShellOptions {
+  username?: string;
+  hostname?: string;
+  env?: Record<string, string | number | boolean>;
+  cwd?: string;
+  files?: Record<string, string | Uint8Array | (() => string | Uint8Array)>;
+  mounts?: Mount[];
+  /** URL prefixes the network commands may reach (none by default). */
+  allowNet?: string[];
+  limits?: 'strict' | 'standard' | 'interactive' | Limits;
+  /** Script timeout: milliseconds, or text such as "30s". */
+  timeout?: number | string;
+  policy?: Policy;
+  customCommands?: Command[];
+}
+
+export interface ExecOptions {
+  stdin?: string | Uint8Array;
+  /** Variables exported for this run only. */
+  env?: Record<string, string | number | boolean>;
+  /** The directory this run starts in (the session's is restored afterwards). */
+  cwd?: string;
+  /** Milliseconds. */
+  timeout?: number;
+  /** Aborting it stops the run with status 130. */
+  signal?: AbortSignal;
+  onStdout?: (text: string) => void;
+  onStderr?: (text: string) => void;
+}
+
+export type RunError =
+  | 'parse_error'
+  | 'timeout'
+  | 'limit_exceeded'
+  | 'cancelled'
+  | 'config'
+  | 'invalid_request'
+  | 'internal';
+
+export interface ExecResult {
+  stdout: string;
+  stderr: string;
+  /** As bash's `$?`: 124 on timeout, 125 for a limit, 130 when cancelled. */
+  exitCode: number;
+  /** Why the run did not end normally; absent when it did. */
+  error?: RunError;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+  durationMs: number;
+}
+
+export interface Job {
+  id: number;
+  pid: number;
+  command: string;
+  state: 'running' | 'done';
+  exitCode?: number;
+}
+
+/** What a model's call of the tool returns. */
+export interface ToolAnswer {
+  stdout: string;
+  stderr: string;
+  exit_code: number;
+  error?: RunError;
+}
+
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+}
+
+/** A sandboxed bash session: files, variables, functions, cwd and jobs persist across calls. */
+export class Shell {
+  constructor(options?: ShellOptions);
+  exec(script: string, options?: ExecOptions): Promise<ExecResult>;
+  cancel(): void;
+  cancelJobs(): Promise<void>;
+  jobs(): Promise<Job[]>;
+  snapshot(): Promise<Buffer>;
+  restore(snapshot: Uint8Array): Promise<void>;
+  readFile(path: string): Promise<string>;
+  readFile(path: string, encoding: null | 'buffer'): Promise<Buffer>;
+  readFile(path: string, encoding: BufferEncoding): Promise<string>;
+  writeFile(path: string, data: string | Uint8Array): Promise<void>;
+  appendFile(path: string, data: string | Uint8Array): Promise<void>;
+  readdir(path?: string): Promise<string[]>;
+  exists(path: string): Promise<boolean>;
+  mkdir(path: string, options?: { recursive?: boolean }): Promise<void>;
+  rm(path: string, options?: { recursive?: boolean }): Promise<void>;
+  getCwd(): Promise<string>;
+  getVar(name: string): Promise<string | null>;
+  registerCommand(command: Command): Promise<void>;
+  registerCommand(name: string, execute: CommandFunction, options?: CommandOptions): Promise<void>;
+  removeCommand(name: string): Promise<boolean>;
+
+  /** The tool's name ("sandsh"). */
+  readonly name: string;
+  readonly shortDescription: string;
+  description(): string;
+  help(): string;
+  systemPrompt(): string;
+  inputSchema(): Record<string, unknown>;
+  outputSchema(): Record<string, unknown>;
+  /** Run a model's call: a script, `{ commands, timeout_ms? }`, or its JSON. */
+  execute(call: string | { commands: string; timeout_ms?: number | null }): Promise<ToolAnswer>;
+  definition(options?: { name?: string; description?: string }): ToolDefinition;
+}
+
+/** A Shell used as an LLM tool (the Rust library's BashTool). */
+export class BashTool extends Shell {}
+
+export class ToolRegistry {
+  constructor();
+  register(shell: Shell): this;
+  names(): string[];
+  readonly size: number;
+  openaiTools(): Array<{ type: 'function'; function: { name: string; description: string; parameters: Record<string, unknown> } }>;
+  anthropicTools(): ToolDefinition[];
+  mcpTools(): Array<{ name: string; description: string; inputSchema: Record<string, unknown> }>;
+  /** Run a model's tool call (OpenAI, Anthropic or `{name, arguments}` shape); answers in that shape. */
+  dispatch(call: string | Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+export class SandshError extends Error {}
+export class ConfigError extends SandshError {}
+export class SnapshotError extends SandshError {}
+export class FileError extends SandshError {
+  code: 'ENOENT' | 'EEXIST' | 'ENOTDIR' | 'EISDIR' | 'EACCES' | 'EIO';
+}
+
+export const version: string;
