@@ -44,6 +44,8 @@ mod grep;
 mod head;
 mod hexdump;
 mod hostname;
+#[cfg(feature = "html")]
+mod html_to_markdown;
 mod iconv;
 mod id;
 mod input;
@@ -82,6 +84,8 @@ mod shuf;
 mod sleep;
 mod sort;
 mod split;
+#[cfg(feature = "sqlite")]
+mod sqlite3;
 mod stat;
 mod stdbuf;
 mod strings;
@@ -321,6 +325,10 @@ impl Registry {
         r.register(Arc::new(stdbuf::Stdbuf));
         r.register(Arc::new(tty::Tty));
         r.register(Arc::new(clear::Clear));
+        #[cfg(feature = "sqlite")]
+        r.register(Arc::new(sqlite3::Sqlite3));
+        #[cfg(feature = "html")]
+        r.register(Arc::new(html_to_markdown::HtmlToMarkdownCmd));
         r
     }
 
