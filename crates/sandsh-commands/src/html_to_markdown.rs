@@ -12,6 +12,7 @@
 
 use std::rc::Rc;
 
+use htmd::element_handler::Handlers;
 use htmd::options::{BulletListMarker, CodeBlockFence, CodeBlockStyle, HeadingStyle, Options};
 use htmd::{Element, HtmlToMarkdown, Node};
 use sandsh_api::opt;
@@ -152,12 +153,20 @@ impl ParsedCommand for HtmlToMarkdownCmd {
                 code_block_fence: fence,
                 ..Options::default()
             })
-            .add_handler(
-                vec!["hr"],
-                move |_: &dyn htmd::element_handler::Handlers, _: Element| {
-                    Some(hr_line.clone().into())
-                },
-            )
+            .add_handler(vec!["hr"], move |_: &dyn Handlers, _: Element| {
+                Some(hr_line.clone().into())
+            })
+            // turndown (and so just-bash) writes emphasis with underscores.
+            .add_handler(vec!["i", "em"], |h: &dyn Handlers, e: Element| {
+                let content = h.walk_children(e.node).content;
+                let body = content.trim();
+                if body.is_empty() {
+                    return None;
+                }
+                let lead = &content[..content.len() - content.trim_start().len()];
+                let trail = &content[content.trim_end().len()..];
+                Some(format!("{lead}_{body}_{trail}").into())
+            })
             .build();
         let Ok(tree) = conv.html_to_tree(&html) else {
             err(ctx, name, "the document could not be parsed");

@@ -70,6 +70,8 @@ impl Default for Settings {
 pub struct Cell {
     pub ty: c_int,
     pub text: Option<Vec<u8>>,
+    /// A blob's bytes, all of them.
+    pub blob: Option<Vec<u8>>,
     pub f: f64,
 }
 
@@ -236,7 +238,8 @@ pub fn row(out: &mut Vec<u8>, s: &Settings, cnt: &mut usize, names: &[Vec<u8>], 
                 match (v.ty, &v.text) {
                     (ffi::SQLITE_NULL, _) | (_, None) => out.extend_from_slice(b"null"),
                     (ffi::SQLITE_FLOAT, _) => float_text(out, v.f, false),
-                    (ffi::SQLITE_BLOB | ffi::SQLITE_TEXT, Some(t)) => json_string(out, t),
+                    (ffi::SQLITE_BLOB, Some(t)) => json_string(out, v.blob.as_deref().unwrap_or(t)),
+                    (ffi::SQLITE_TEXT, Some(t)) => json_string(out, t),
                     (_, Some(t)) => out.extend_from_slice(t),
                 }
                 if i + 1 < n {
@@ -258,7 +261,7 @@ pub fn row(out: &mut Vec<u8>, s: &Settings, cnt: &mut usize, names: &[Vec<u8>], 
                     (ffi::SQLITE_FLOAT, _) => float_text(out, v.f, true),
                     (ffi::SQLITE_BLOB, Some(t)) => {
                         out.extend_from_slice(b"X'");
-                        for b in t {
+                        for b in v.blob.as_deref().unwrap_or(t) {
                             out.extend_from_slice(format!("{b:02x}").as_bytes());
                         }
                         out.push(b'\'');

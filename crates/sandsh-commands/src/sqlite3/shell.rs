@@ -522,6 +522,7 @@ unsafe fn cell(stmt: *mut ffi::sqlite3_stmt, i: c_int) -> Cell {
             return Cell {
                 ty,
                 text: None,
+                blob: None,
                 f: 0.0,
             };
         }
@@ -547,9 +548,17 @@ unsafe fn cell(stmt: *mut ffi::sqlite3_stmt, i: c_int) -> Cell {
                 std::slice::from_raw_parts(p, n).to_vec()
             }
         };
+        // The shell prints values as C strings: a NUL ends what is shown (a blob keeps
+        // all its bytes for json and insert modes).
+        let blob = (ty == ffi::SQLITE_BLOB).then(|| text.clone());
+        let mut text = text;
+        if let Some(z) = memchr::memchr(0, &text) {
+            text.truncate(z);
+        }
         Cell {
             ty,
             text: Some(text),
+            blob,
             f,
         }
     }
