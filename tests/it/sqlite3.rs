@@ -78,6 +78,8 @@ const CASES: &[&str] = &[
     "printf '.read s.sql\\n.headers off\\n.mode column\\nselect 1 as a;\\n.mode insert\\nselect * from t;\\n.print hello world\\n.width 5 -3\\n.mode column\\nselect 1, 2;\\n.mode json\\nselect * from t;\\n' | sqlite3",
     "printf '.read s.sql\\n.mode csv\\nselect * from \"my tab\";\\n.headers on\\nselect * from \"my tab\";\\n' | sqlite3",
     "sqlite3 g.db < s.sql; sqlite3 g.db .dump | sqlite3 h.db; sqlite3 h.db 'select count(*) from t' .schema",
+    "printf 'create table b(x integer primary key autoincrement);\\ncreate table a(y);\\ninsert into b values(null);\\ncreate trigger tr after insert on a begin select 1; end;\\n.schema\\n.schema b\\n.tables\\n.dump\\n' | sqlite3",
+    "printf ';\\n  ;\\nselect 1;\\n' | sqlite3",
     // .import
     "printf 'a,b\\n1,x\\n2,\"y,z\"\\n3\\n4,5,6\\n\"q\"\"q\",\"m\\nl\"\\n' > in.csv; printf '.import --csv in.csv t\\n.schema\\nselect * from t;\\n.import --csv --skip 1 in.csv t\\nselect count(*) from t;\\n.mode tabs\\n.import in.csv u\\n.schema u\\n' | sqlite3",
     "printf 'a|b\\n1|2\\n' > in.txt; printf '.import in.txt t\\nselect * from t;\\n.mode csv\\n.import nope.csv t\\n' | sqlite3",
@@ -153,13 +155,14 @@ fn version_is_the_bundled_library() {
 #[test]
 fn host_files_are_unreachable() {
     // ATTACH of a file, of a shared in-memory database, VACUUM INTO: nothing reaches a file.
+    // The status is SQLite's result code, as the CLI returns it for SQL arguments (23: AUTH).
     let (_, e, s) = run("sqlite3 :memory: \"attach '/etc/passwd' as p\"");
-    assert_eq!(s, 1);
+    assert_eq!(s, 23);
     assert!(e.contains("not authorized: ATTACH of '/etc/passwd'"), "{e}");
     let (_, e, s) = run("sqlite3 :memory: \"attach 'file:/x?vfs=memdb' as p\"");
-    assert_eq!(s, 1, "{e}");
+    assert_eq!(s, 23, "{e}");
     let (_, e, s) = run("sqlite3 :memory: \"attach 'file:/etc/passwd?vfs=unix' as p\"");
-    assert_eq!(s, 1, "{e}");
+    assert_eq!(s, 23, "{e}");
     let (_, e, s) =
         run("sqlite3 :memory: \"create table t(a); vacuum into '/tmp/sandsh-sqlite-escape.db'\"");
     assert_ne!(s, 0, "{e}");

@@ -331,7 +331,7 @@ impl Shell<'_, '_> {
                 format!(" AND lower(tbl_name) GLOB {}", sql_str(&p.to_lowercase()))
             }
             Some(p) => format!(" AND lower(tbl_name) LIKE {}", sql_str(&p.to_lowercase())),
-            None => " AND name NOT LIKE 'sqlite_%'".into(),
+            None => String::new(),
         };
         let rows = self.query_texts(&format!(
             "SELECT sql, type, name FROM sqlite_schema WHERE type!='meta' AND sql NOTNULL{filter} ORDER BY rowid"

@@ -133,7 +133,15 @@ impl Command for Sqlite3 {
                 continue;
             }
             let z = a.strip_prefix("--").unwrap_or(&a[1..]);
+            // `--separator=X`, as the option table spells it.
+            let (z, inline) = match z.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_string())),
+                None => (z, None),
+            };
             let mut value = |name: &str| -> Result<String, ExitStatus> {
+                if let Some(v) = &inline {
+                    return Ok(v.clone());
+                }
                 match args.get(i) {
                     Some(v) => {
                         i += 1;
@@ -281,6 +289,11 @@ fn run(ctx: &mut dyn ToolCtx, o: Opts, s: render::Settings, bail: bool) -> ExitS
     sh.bail = bail;
     let mut status = session(&mut sh, &o);
     sh.flush();
+    // A transaction left open ends rolled back, as closing the CLI's connection does.
+    // SAFETY: the connection is open.
+    if unsafe { rusqlite::ffi::sqlite3_get_autocommit(sh.db.raw()) } == 0 {
+        let _ = sh.db.conn.execute_batch("ROLLBACK");
+    }
     if let Some(p) = &path
         && !o.readonly
         && (sh.dirty || existing.is_none())

@@ -364,7 +364,7 @@ fn display_line(z: &[u8], width: i32) -> (Vec<u8>, Option<Vec<u8>>) {
         None
     } else if z[i] == b'\r' && z.get(i + 1) == Some(&b'\n') {
         (i + 2 < z.len()).then(|| z[i + 2..].to_vec())
-    } else if n >= mx {
+    } else if n >= mx && z[i] >= b' ' {
         Some(z[i..].to_vec())
     } else if i + 1 >= z.len() {
         None

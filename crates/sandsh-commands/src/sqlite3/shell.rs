@@ -108,6 +108,13 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
+/// Whether `sql` with a `;` added is complete (the CLI's `line_is_complete`).
+fn complete_with_semi(sql: &[u8]) -> bool {
+    let mut s = sql.to_vec();
+    s.push(b';');
+    super::db::complete(&s)
+}
+
 /// A line that is only `/` or `go` ends the statement (the CLI's `line_is_command_terminator`).
 fn is_terminator(line: &[u8]) -> bool {
     let t: Vec<u8> = line.iter().copied().filter(|b| !is_space(*b)).collect();
@@ -210,13 +217,13 @@ impl<'a, 'c> Shell<'a, 'c> {
             }
             lineno += 1;
             let owned;
-            if q.wait == 0 && is_terminator(line) && (sql.is_empty() || super::db::complete(&sql)) {
+            if q.wait == 0 && is_terminator(line) && (sql.is_empty() || complete_with_semi(&sql)) {
                 owned = b";".to_vec();
                 line = &owned;
             }
             q = quickscan(line, q);
             let plain_white = q.wait == 0 && !q.dark;
-            if plain_white && !q.semi && sql.is_empty() {
+            if plain_white && sql.is_empty() {
                 q = Scan::default();
                 continue;
             }
@@ -249,7 +256,7 @@ impl<'a, 'c> Shell<'a, 'c> {
                     self.reset_output();
                 }
                 q = Scan::default();
-            } else if !sql.is_empty() && plain_white && !q.semi {
+            } else if !sql.is_empty() && plain_white {
                 sql.clear();
                 q = Scan::default();
             }
