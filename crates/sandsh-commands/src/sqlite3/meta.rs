@@ -612,8 +612,7 @@ impl CsvReader<'_> {
                     pc = 0;
                     continue;
                 }
-                let end = (c == Some(self.csep) && pc == b'"')
-                    || (c == Some(self.rsep) && pc == b'"')
+                let end = ((c == Some(self.csep) || c == Some(self.rsep)) && pc == b'"')
                     || (c == Some(self.rsep) && pc == b'\r' && ppc == b'"')
                     || (c.is_none() && pc == b'"');
                 if end {

@@ -77,7 +77,7 @@ pub struct Cell {
 
 /// Bytes that make a CSV field quoted (the shell's `needCsvQuote`).
 fn needs_csv_quote(b: u8) -> bool {
-    b < 0x20 || b == b' ' || b == b'"' || b == b'\'' || b >= 0x7f
+    b <= b' ' || b == b'"' || b == b'\'' || b >= 0x7f
 }
 
 fn csv_field(out: &mut Vec<u8>, s: &Settings, z: Option<&[u8]>, sep: bool) {
