@@ -74,6 +74,82 @@ static SPEC: CommandSpec = CommandSpec {
 /// Stack one level of htmd's walk may take (a debug build's frames are large).
 const STACK_PER_LEVEL: usize = 16 << 10;
 
+/// The most elements a document may nest before parsing: html5ever's tree builder scans the
+/// stack of open elements for each start tag, so a deeper document costs quadratic time (as in
+/// browsers, which cap the depth too).
+const MAX_NESTING: usize = 2000;
+
+/// Elements that hold nothing or whose end tag may be left out (the parser closes them).
+const NOT_NESTING: &[&[u8]] = &[
+    b"area",
+    b"base",
+    b"br",
+    b"col",
+    b"embed",
+    b"hr",
+    b"img",
+    b"input",
+    b"link",
+    b"meta",
+    b"source",
+    b"track",
+    b"wbr",
+    b"p",
+    b"li",
+    b"dt",
+    b"dd",
+    b"option",
+    b"optgroup",
+    b"tr",
+    b"td",
+    b"th",
+    b"thead",
+    b"tbody",
+    b"tfoot",
+    b"rp",
+    b"rt",
+    b"colgroup",
+    b"caption",
+    b"html",
+    b"head",
+    b"body",
+    b"param",
+    b"keygen",
+];
+
+/// An upper estimate of the nesting, from the tags alone (start tags less end tags).
+fn tag_depth(html: &[u8]) -> usize {
+    let (mut depth, mut max) = (0usize, 0usize);
+    let mut i = 0;
+    while let Some(p) = memchr::memchr(b'<', &html[i..]) {
+        i += p + 1;
+        let close = html.get(i) == Some(&b'/');
+        let start = i + usize::from(close);
+        let mut end = start;
+        while end < html.len() && html[end].is_ascii_alphanumeric() {
+            end += 1;
+        }
+        if end == start || !html[start].is_ascii_alphabetic() {
+            continue;
+        }
+        let name = html[start..end].to_ascii_lowercase();
+        if NOT_NESTING.contains(&name.as_slice()) {
+            continue;
+        }
+        if close {
+            depth = depth.saturating_sub(1);
+        } else {
+            let gt = memchr::memchr(b'>', &html[end..]).map(|g| end + g);
+            if gt.is_some_and(|g| g > 0 && html[g - 1] == b'/') {
+                continue;
+            }
+            depth += 1;
+            max = max.max(depth);
+        }
+    }
+    max
+}
+
 /// The deepest element nesting of the tree, counted without recursion.
 fn depth(root: &Rc<Node>) -> usize {
     let mut max = 0;
@@ -142,6 +218,17 @@ impl ParsedCommand for HtmlToMarkdownCmd {
         let html = String::from_utf8_lossy(&data);
         if html.trim().is_empty() {
             return 0;
+        }
+        let nesting = tag_depth(&data);
+        if nesting > MAX_NESTING {
+            err(
+                ctx,
+                name,
+                &format!(
+                    "the document is nested too deeply ({nesting} levels; at most {MAX_NESTING})"
+                ),
+            );
+            return 1;
         }
         let hr_line = format!("\n\n{hr}\n\n");
         let conv = HtmlToMarkdown::builder()
