@@ -377,7 +377,7 @@ mod tests {
     #[test]
     fn list_mode_and_errors() {
         let (s, o, e) = run_in(&Sqlite3, &[":memory:", "select 1, 'a'; select null"], "");
-        assert_eq!((s, o.as_str(), e.as_str()), (0, "1|a\n|\n", ""));
+        assert_eq!((s, o.as_str(), e.as_str()), (0, "1|a\n\n", ""));
         let (s, _, e) = run_in(&Sqlite3, &[], "select 1;\nselect * from t;\n");
         assert_eq!(s, 1);
         assert_eq!(e, "Parse error near line 2: no such table: t\n");
