@@ -184,3 +184,11 @@ while :; do true; done
 ## expect: stop
 ## stderr: limit exceeded
 ## flags: --max-commands=1000
+
+#### sqlite3 recursive CTE without a limit
+sqlite3 :memory: 'with recursive c(x) as (select 1 union all select x+1 from c) select count(*) from c'
+## expect: stop
+
+#### sqlite3 cartesian product of generate_series
+sqlite3 :memory: 'select count(*) from generate_series(1,1000000000) a, generate_series(1,1000000000) b'
+## expect: stop

@@ -402,3 +402,12 @@ echo x | grep -E "$(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000})"
 [[ x =~ $(printf '%.0s(' {1..100000})x$(printf '%.0s)' {1..100000}) ]]
 ## expect: any
 ## flags: --max-stack-bytes=16384M
+
+#### html-to-markdown of 100000 nested divs
+printf '<div>%.0s' {1..100000} | html-to-markdown
+## expect: stop
+## stderr: nested too deeply
+
+#### sqlite3 deeply nested expression
+sqlite3 :memory: "select $(printf '(%.0s' {1..100000})1$(printf ')%.0s' {1..100000})"
+## expect: stop

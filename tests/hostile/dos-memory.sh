@@ -170,3 +170,19 @@ awk 'BEGIN { s = "x"; while (1) s = s s }'
 #### sed doubling the pattern space
 echo x | sed ':a; s/x*/&&/; ba'
 ## expect: stop
+
+#### sqlite3 recursive CTE growing a string
+sqlite3 :memory: "with recursive c(x) as (select 'x' union all select x||x from c) select length(x) from c"
+## expect: stop
+
+#### sqlite3 giant blob
+sqlite3 :memory: 'select length(zeroblob(2000000000))'
+## expect: stop
+
+#### sqlite3 table filled by a recursive insert
+sqlite3 /tmp/big.db 'create table t(a); with recursive c(x) as (select 1 union all select x+1 from c) insert into t select randomblob(1000) from c'
+## expect: stop
+
+#### html-to-markdown of a huge document
+yes '<p>para <b>bold</b> <a href="x">link</a></p>' | head -c 400000000 | html-to-markdown
+## expect: stop

@@ -108,3 +108,16 @@ curl --resolve example.com:80:10.0.0.1 http://example.com/
 #### wget to loopback without an allowlist
 wget -O - http://127.0.0.1:9/
 ## expect: stop
+
+#### sqlite3 attach of a host file
+sqlite3 :memory: "attach '/etc/passwd' as p; select * from p.sqlite_schema"
+## expect: stop
+## stderr: not authorized
+
+#### sqlite3 vacuum into a host file, and a URI naming the host VFS
+sqlite3 :memory: "create table t(a); vacuum into '/tmp/sandsh-escape.db'"; sqlite3 :memory: "attach 'file:/etc/passwd?vfs=unix' as p"
+## expect: stop
+
+#### sqlite3 extension loading and the shell escape
+sqlite3 :memory: "select load_extension('/lib/x86_64-linux-gnu/libc.so.6')"; printf '.shell id\n.system id\n' | sqlite3
+## expect: stop

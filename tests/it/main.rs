@@ -30,10 +30,14 @@ mod awk_diff;
 mod bc_diff;
 mod gnu_diff;
 mod grep_diff;
+#[cfg(feature = "html")]
+mod html_to_markdown; // html-to-markdown (written expectations: no reference tool here)
 mod jq;
 mod net; // curl, wget and web_search against local servers
 mod rg;
 mod sed_diff;
+#[cfg(feature = "sqlite")]
+mod sqlite3; // against the host's sqlite3 CLI
 mod utils_a_diff;
 mod utils_b_diff;
 mod utils_c_diff;

@@ -44,6 +44,8 @@ mod grep;
 mod head;
 mod hexdump;
 mod hostname;
+#[cfg(feature = "html")]
+mod html_to_markdown;
 mod iconv;
 mod id;
 mod input;
@@ -84,6 +86,8 @@ mod shuf;
 mod sleep;
 mod sort;
 mod split;
+#[cfg(feature = "sqlite")]
+mod sqlite3;
 mod stat;
 mod stdbuf;
 mod strings;
@@ -329,6 +333,10 @@ impl Registry {
         r.register(Arc::new(rg::Rg));
         #[cfg(feature = "yaml")]
         r.register(Arc::new(yq::Yq));
+        #[cfg(feature = "sqlite")]
+        r.register(Arc::new(sqlite3::Sqlite3));
+        #[cfg(feature = "html")]
+        r.register(Arc::new(html_to_markdown::HtmlToMarkdownCmd));
         r
     }
 
