@@ -78,6 +78,13 @@ const CASES: &[&str] = &[
     "printf '.read s.sql\\n.headers off\\n.mode column\\nselect 1 as a;\\n.mode insert\\nselect * from t;\\n.print hello world\\n.width 5 -3\\n.mode column\\nselect 1, 2;\\n.mode json\\nselect * from t;\\n' | sqlite3",
     "printf '.read s.sql\\n.mode csv\\nselect * from \"my tab\";\\n.headers on\\nselect * from \"my tab\";\\n' | sqlite3",
     "sqlite3 g.db < s.sql; sqlite3 g.db .dump | sqlite3 h.db; sqlite3 h.db 'select count(*) from t' .schema",
+    // ATTACH of files: read, changed, written back; a new file; DETACH writes first; errors.
+    "sqlite3 o.db 'create table t(x); insert into t values(5)'; sqlite3 m.db \"attach 'o.db' as o; select * from o.t; insert into o.t values(6); create table o.u(y)\"; sqlite3 o.db 'select * from t' .tables",
+    "sqlite3 :memory: \"attach database 'n.db' as n; create table n.z(a); insert into n.z values(1); detach n; attach 'n.db' as \\\"q q\\\"; select * from \\\"q q\\\".z\"; sqlite3 n.db .schema",
+    "sqlite3 :memory: \"attach 'k.db' as k; select 1\"; wc -c < k.db",
+    "sqlite3 :memory: \"attach 'nope/x.db' as p\"; echo rc=$?",
+    "sqlite3 r.db 'create table t(a)'; sqlite3 :memory: \"attach 'r.db' as r; attach 'r.db' as r\"; echo rc=$?",
+    "printf \"attach 'p.db' as p;\\ncreate table p.t(a);\\ninsert into p.t values(1),(2);\\n\" | sqlite3; sqlite3 p.db 'select sum(a) from t'",
     "printf 'create table b(x integer primary key autoincrement);\\ncreate table a(y);\\ninsert into b values(null);\\ncreate trigger tr after insert on a begin select 1; end;\\n.schema\\n.schema b\\n.tables\\n.dump\\n' | sqlite3",
     "printf ';\\n  ;\\nselect 1;\\n' | sqlite3",
     // .import
@@ -156,9 +163,18 @@ fn version_is_the_bundled_library() {
 fn host_files_are_unreachable() {
     // ATTACH of a file, of a shared in-memory database, VACUUM INTO: nothing reaches a file.
     // The status is SQLite's result code, as the CLI returns it for SQL arguments (23: AUTH).
-    let (_, e, s) = run("sqlite3 :memory: \"attach '/etc/passwd' as p\"");
+    // A path is the sandbox's file, never the host's (the sandbox's /etc/passwd is no database).
+    let (_, e, s) =
+        run("sqlite3 :memory: \"attach '/etc/passwd' as p; select count(*) from p.sqlite_master\"");
+    assert_eq!(s, 26, "{e}");
+    assert!(e.contains("file is not a database"), "{e}");
+    // A URI could name another VFS or a database other sessions share: refused.
+    let (_, e, s) = run("sqlite3 :memory: \"attach 'file:/etc/passwd' as p\"");
     assert_eq!(s, 23);
-    assert!(e.contains("not authorized: ATTACH of '/etc/passwd'"), "{e}");
+    assert!(
+        e.contains("not authorized: ATTACH of 'file:/etc/passwd'"),
+        "{e}"
+    );
     let (_, e, s) = run("sqlite3 :memory: \"attach 'file:/x?vfs=memdb' as p\"");
     assert_eq!(s, 23, "{e}");
     let (_, e, s) = run("sqlite3 :memory: \"attach 'file:/etc/passwd?vfs=unix' as p\"");

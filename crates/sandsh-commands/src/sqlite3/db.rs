@@ -6,9 +6,10 @@
 //!   result of `sqlite3_serialize` back. The host VFSes SQLite registers (`unix`, `unix-dotfile`,
 //!   …) are unregistered once per process and replaced by a default VFS that opens nothing, so
 //!   `ATTACH '/etc/passwd'`, `VACUUM INTO 'x'` or a temporary file can reach no host file. An
-//!   authorizer admits `ATTACH` of `:memory:` and of the command's own VFS files only (a URI
-//!   naming a shared in-memory database, `file:/x?vfs=memdb` or `cache=shared`, would be seen
-//!   by other sessions of the process).
+//!   authorizer admits `ATTACH` of `:memory:`, and hands `ATTACH` of a file to the command,
+//!   which loads that file from the VFS as it loads the main one (`attach.rs`); a URI is
+//!   refused (it could name another VFS, or a shared in-memory database, `file:/x?vfs=memdb` or
+//!   `cache=shared`, that other sessions of the process would see).
 //! * **Extensions.** `load_extension()` stays disabled and the VFS has no `dlopen`.
 //! * **Memory.** SQLite's heap is `malloc`ed by C, which sandsh's counting allocator would not
 //!   see: `SQLITE_CONFIG_MALLOC` routes it through Rust's global allocator (so the session's
@@ -367,6 +368,11 @@ pub struct Guard {
     pub internal: Cell<bool>,
     /// The last `ATTACH` refused, for the error message.
     pub refused: std::cell::RefCell<Option<String>>,
+    /// The file an `ATTACH` being prepared names: the command loads it from the sandbox
+    /// instead of stepping the statement (see `attach.rs`).
+    pub attach: std::cell::RefCell<Option<String>>,
+    /// The schema a `DETACH` being prepared names (written back first when it is a file).
+    pub detach: std::cell::RefCell<Option<String>>,
 }
 
 unsafe extern "C" fn progress(p: *mut c_void) -> c_int {
@@ -383,7 +389,7 @@ unsafe extern "C" fn authorize(
     _: *const c_char,
     _: *const c_char,
 ) -> c_int {
-    if action != ffi::SQLITE_ATTACH {
+    if action != ffi::SQLITE_ATTACH && action != ffi::SQLITE_DETACH {
         return ffi::SQLITE_OK;
     }
     // SAFETY: as in `progress`; `a` is the file name, a C string or null.
@@ -395,11 +401,26 @@ unsafe extern "C" fn authorize(
         };
         (&*(p as *const Guard), name)
     };
-    if g.internal.get() || name.is_empty() || name == ":memory:" {
+    if g.internal.get() {
         return ffi::SQLITE_OK;
     }
-    *g.refused.borrow_mut() = Some(name);
-    ffi::SQLITE_DENY
+    if action == ffi::SQLITE_DETACH {
+        *g.detach.borrow_mut() = Some(name);
+        return ffi::SQLITE_OK;
+    }
+    if name.is_empty() || name == ":memory:" {
+        return ffi::SQLITE_OK;
+    }
+    // A URI could name another VFS or a shared in-memory database other sessions see.
+    if name
+        .get(..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case("file:"))
+    {
+        *g.refused.borrow_mut() = Some(name);
+        return ffi::SQLITE_DENY;
+    }
+    *g.attach.borrow_mut() = Some(name);
+    ffi::SQLITE_OK
 }
 
 /// One connection: an in-memory database, with the guard its callbacks read.

@@ -14,6 +14,7 @@
 //! `-cmd X`; `--csv` is the same) do not fit the option table's GNU conventions; the table
 //! documents them.
 
+mod attach;
 mod db;
 mod meta;
 mod render;
@@ -35,7 +36,7 @@ static SPEC: CommandSpec = CommandSpec {
     group: "data",
     summary: "query and change SQLite databases (the real SQLite, over the sandbox's files)",
     usage: "sqlite3 [OPTIONS] [FILENAME [SQL...]]",
-    description: "Open FILENAME (an in-memory database when it is missing or :memory:) and run each SQL argument, or else the SQL and dot-commands read from standard input, printing results as the sqlite3 3.40 shell does. Options take one dash or two (-csv, --csv). The file is read from the sandbox into memory and written back when the run ends if a statement may have changed it. Dot-commands: .mode csv|json|line|list|tabs|column|table|markdown|box|insert, .headers on|off, .separator COL [ROW], .nullvalue TEXT, .width N..., .bail on|off, .tables, .schema, .dump, .import [--csv] [--skip N] FILE TABLE, .read FILE, .output [FILE], .once FILE, .print, .quit, .exit [CODE]. ATTACH accepts :memory: only; .shell, .system and .load are refused.",
+    description: "Open FILENAME (an in-memory database when it is missing or :memory:) and run each SQL argument, or else the SQL and dot-commands read from standard input, printing results as the sqlite3 3.40 shell does. Options take one dash or two (-csv, --csv). The file is read from the sandbox into memory and written back when the run ends if a statement may have changed it. Dot-commands: .mode csv|json|line|list|tabs|column|table|markdown|box|insert, .headers on|off, .separator COL [ROW], .nullvalue TEXT, .width N..., .bail on|off, .tables, .schema, .dump, .import [--csv] [--skip N] FILE TABLE, .read FILE, .output [FILE], .once FILE, .print, .quit, .exit [CODE]. ATTACH takes files of the sandbox (loaded into memory and written back like the main database) and :memory:, not URIs; .shell, .system and .load are refused.",
     options: &[
         OptSpec::new("--csv", "set output mode to 'csv'"),
         OptSpec::new("--json", "set output mode to 'json'"),
@@ -265,6 +266,8 @@ fn run(ctx: &mut dyn ToolCtx, o: Opts, s: render::Settings, bail: bool) -> ExitS
         cancelled,
         internal: StdCell::new(false),
         refused: RefCell::new(None),
+        attach: RefCell::new(None),
+        detach: RefCell::new(None),
     };
     let conn = match db::Db::open(guard, limit) {
         Ok(d) => d,
@@ -287,6 +290,8 @@ fn run(ctx: &mut dyn ToolCtx, o: Opts, s: render::Settings, bail: bool) -> ExitS
     let mut sh = Shell::new(&cx, conn);
     sh.s = s;
     sh.bail = bail;
+    sh.readonly = o.readonly;
+    sh.limit = limit;
     let mut status = session(&mut sh, &o);
     sh.flush();
     // A transaction left open ends rolled back, as closing the CLI's connection does.
@@ -315,6 +320,10 @@ fn run(ctx: &mut dyn ToolCtx, o: Opts, s: render::Settings, bail: bool) -> ExitS
                 status = 1;
             }
         }
+    }
+    if let Err((_, m)) = sh.write_attached() {
+        sh.eprint(&format!("Error: {m}"));
+        status = 1;
     }
     let cancelled = sh.cancelled();
     drop(sh);

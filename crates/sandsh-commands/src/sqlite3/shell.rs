@@ -37,6 +37,13 @@ pub struct Shell<'a, 'c> {
     /// Output could not be written (closed pipe): stop.
     pub broken: bool,
     depth: usize,
+    /// `-readonly`: attached files load read-only too.
+    pub readonly: bool,
+    /// The run's memory budget (the largest database loaded).
+    pub limit: u64,
+    /// Files attached from the sandbox: (schema, file, whether it was missing), written back
+    /// at the end.
+    pub attached: Vec<(String, String, bool)>,
 }
 
 /// What a dot-command asks of the loop.
@@ -135,6 +142,9 @@ impl<'a, 'c> Shell<'a, 'c> {
             dirty: false,
             broken: false,
             depth: 0,
+            readonly: false,
+            limit: u64::MAX,
+            attached: Vec::new(),
         }
     }
 
@@ -314,6 +324,23 @@ impl<'a, 'c> Shell<'a, 'c> {
                     z = skip_space(tail);
                     continue;
                 }
+                let attach = self.db.guard().attach.borrow_mut().take();
+                if let Some(file) = attach {
+                    let sql = CStr::from_ptr(ffi::sqlite3_sql(stmt))
+                        .to_string_lossy()
+                        .into_owned();
+                    ffi::sqlite3_finalize(stmt);
+                    self.attach_file(&file, &sql)?;
+                    z = skip_space(tail);
+                    continue;
+                }
+                let detach = self.db.guard().detach.borrow_mut().take();
+                if let Some(schema) = detach
+                    && let Err(e) = self.before_detach(&schema)
+                {
+                    ffi::sqlite3_finalize(stmt);
+                    return Err(e);
+                }
                 if ffi::sqlite3_stmt_readonly(stmt) == 0 {
                     self.dirty = true;
                 }
@@ -338,7 +365,7 @@ impl<'a, 'c> Shell<'a, 'c> {
             && let Some(name) = self.db.guard().refused.borrow_mut().take()
         {
             m = format!(
-                "not authorized: ATTACH of '{name}' (sandsh attaches only :memory: databases)"
+                "not authorized: ATTACH of '{name}' (sandsh attaches files of the sandbox and :memory:, not URIs)"
             );
         }
         let mut s = format!("{phase}, {m}");

@@ -1,0 +1,164 @@
+//! `ATTACH 'file.db' AS name` over the sandbox's files.
+//!
+//! SQLite never opens a path here (`db.rs`): the authorizer hands the file an `ATTACH` names to
+//! the command, which reads it from the VFS, attaches an in-memory database under the same
+//! name and loads the bytes into it, as it loads the main database. A missing file in an
+//! existing directory is a new, empty database (as SQLite creates one). Attached files are
+//! written back when the command ends, with the main database, and before a `DETACH`.
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+use super::shell::Shell;
+
+/// `… AS name` at the end of an `ATTACH` statement: the schema name, quoted any of SQLite's
+/// four ways or bare.
+fn schema_of(sql: &str) -> Option<String> {
+    static AS: OnceLock<Regex> = OnceLock::new();
+    let re = AS.get_or_init(|| {
+        Regex::new(
+            r#"(?is)\bas\s+(?:"((?:[^"]|"")*)"|'((?:[^']|'')*)'|\[([^\]]*)\]|`((?:[^`]|``)*)`|([A-Za-z_][A-Za-z0-9_$]*))\s*;?\s*$"#,
+        )
+        .expect("a valid pattern")
+    });
+    let c = re.captures(sql)?;
+    let (m, quote) = [(1, "\"\""), (2, "''"), (3, ""), (4, "``"), (5, "")]
+        .into_iter()
+        .find_map(|(i, q)| c.get(i).map(|m| (m.as_str(), q)))?;
+    Some(if quote.is_empty() {
+        m.to_string()
+    } else {
+        m.replace(quote, &quote[..1])
+    })
+}
+
+/// A `Result` whose error is SQLite's result code and the message the CLI prints after
+/// `Error: `.
+pub type Stepped = Result<(), (i32, String)>;
+
+impl Shell<'_, '_> {
+    /// Run `sql`, an `ATTACH` of `file` the authorizer handed over, against the sandbox.
+    pub fn attach_file(&mut self, file: &str, sql: &str) -> Stepped {
+        let cantopen = |f: &str| {
+            let rc = rusqlite::ffi::SQLITE_CANTOPEN;
+            Err((rc, format!("stepping, unable to open database: {f} ({rc})")))
+        };
+        let Some(schema) = schema_of(sql) else {
+            // Not a literal name (an expression SQLite would evaluate): not something a
+            // sandboxed file can stand behind.
+            return cantopen(file);
+        };
+        let mut missing = false;
+        let data = {
+            let mut cx = self.cx.borrow_mut();
+            let path = cx.resolve_path(file);
+            match cx.backend().stat(&path) {
+                Ok(_) => match crate::input::read_input(&mut **cx, file.as_bytes()) {
+                    Ok(d) => d,
+                    Err(_) => {
+                        drop(cx);
+                        return cantopen(file);
+                    }
+                },
+                Err(_) => {
+                    let dir_ok = path
+                        .parent()
+                        .is_none_or(|d| cx.backend().stat(d).is_ok_and(|m| m.is_dir()));
+                    if !dir_ok || self.readonly {
+                        drop(cx);
+                        return cantopen(file);
+                    }
+                    missing = true;
+                    Vec::new()
+                }
+            }
+        };
+        let quoted = schema.replace('"', "\"\"");
+        let g = self.db.guard();
+        g.internal.set(true);
+        let r = self
+            .db
+            .conn
+            .execute_batch(&format!("ATTACH ':memory:' AS \"{quoted}\""));
+        g.internal.set(false);
+        if let Err(e) = r {
+            let rc = rusqlite::ffi::SQLITE_ERROR;
+            let msg = match e {
+                rusqlite::Error::SqliteFailure(_, Some(m)) => m,
+                e => e.to_string(),
+            };
+            return Err((rc, format!("stepping, {msg}")));
+        }
+        if !data.is_empty()
+            && let Err(m) = self.db.load(&schema, &data, self.readonly, self.limit)
+        {
+            return Err((rusqlite::ffi::SQLITE_ERROR, format!("stepping, {m}")));
+        }
+        self.attached.push((schema, file.to_string(), missing));
+        Ok(())
+    }
+
+    /// Before a `DETACH` of `schema`: write it back when it is an attached file.
+    pub fn before_detach(&mut self, schema: &str) -> Stepped {
+        let Some(i) = self
+            .attached
+            .iter()
+            .position(|(s, _, _)| s.eq_ignore_ascii_case(schema))
+        else {
+            return Ok(());
+        };
+        let (schema, file, missing) = self.attached.remove(i);
+        self.write_back(&schema, &file, missing)
+    }
+
+    /// Write every attached file back (when the command ends).
+    pub fn write_attached(&mut self) -> Stepped {
+        for (schema, file, missing) in std::mem::take(&mut self.attached) {
+            self.write_back(&schema, &file, missing)?;
+        }
+        Ok(())
+    }
+
+    /// Write `schema` to `file` when a statement may have changed it, or when the file did
+    /// not exist (SQLite creates it on `ATTACH`).
+    fn write_back(&mut self, schema: &str, file: &str, missing: bool) -> Stepped {
+        if self.readonly || !(self.dirty || missing) {
+            return Ok(());
+        }
+        let bytes = self
+            .db
+            .save(schema)
+            .map_err(|m| (1, format!("cannot save database \"{file}\": {m}")))?;
+        let cx = self.cx.borrow();
+        crate::output::write_file(&**cx, file, &bytes).map_err(|e| {
+            (
+                1,
+                format!(
+                    "cannot write database \"{file}\": {}",
+                    crate::diag::vfs_msg(&e)
+                ),
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::schema_of;
+
+    #[test]
+    fn the_schema_name_in_each_quoting() {
+        for (sql, want) in [
+            ("ATTACH 'a.db' AS aux", "aux"),
+            ("attach database 'a.db' as Aux;", "Aux"),
+            ("ATTACH 'a.db' AS \"q \"\" q\"", "q \" q"),
+            ("ATTACH 'a as b.db' AS 'x''y'", "x'y"),
+            ("ATTACH 'a.db' AS [sp ace]", "sp ace"),
+            ("ATTACH 'a.db' AS `t`", "t"),
+        ] {
+            assert_eq!(schema_of(sql).as_deref(), Some(want), "{sql}");
+        }
+        assert_eq!(schema_of("ATTACH 'a.db'"), None);
+    }
+}
