@@ -110,9 +110,10 @@ wget -O - http://127.0.0.1:9/
 ## expect: stop
 
 #### sqlite3 attach of a host file
+# A path names the sandbox's file (its own /etc/passwd, no database), never the host's.
 sqlite3 :memory: "attach '/etc/passwd' as p; select * from p.sqlite_schema"
 ## expect: stop
-## stderr: not authorized
+## stderr: file is not a database
 
 #### sqlite3 vacuum into a host file, and a URI naming the host VFS
 sqlite3 :memory: "create table t(a); vacuum into '/tmp/sandsh-escape.db'"; sqlite3 :memory: "attach 'file:/etc/passwd?vfs=unix' as p"
