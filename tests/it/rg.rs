@@ -212,3 +212,57 @@ fn rg_reads_piped_stdin_and_reports_version() {
         "1:one\n2:two\nripgrep 13.0.0\n"
     );
 }
+
+/// `-z`: the same files compressed on both sides (by host gzip/bzip2/xz and by sandsh's), then
+/// searched; stdout, stderr (a file that is not what its name says) and status compared.
+#[test]
+fn rg_search_zip_matches_ripgrep() {
+    if !have_rg() || !diff::require("xz (apt-get install xz-utils)", "command -v xz") {
+        return;
+    }
+    let setup = "printf 'hello world\\nfoo\\n' > a.txt && gzip -k a.txt && cp a.txt b.txt \
+        && bzip2 -k b.txt && cp a.txt c.txt && xz -k c.txt && gzip -c a.txt > d.tgz \
+        && printf 'not gz hello\\n' > bad.gz && printf 'hello\\n' > plain.txt \
+        && mkdir sub && printf 'deep hello\\n' | gzip > sub/e.txt.gz";
+    let dir = std::env::temp_dir().join(format!("sandsh-rg-z-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    assert_eq!(Host::new().dir(&dir).run(setup).status, 0, "host setup");
+    let mut k = Kernel::new(KernelConfig::default());
+    let r = k.execute(&format!("mkdir -p /tmp/z && cd /tmp/z && {setup}"));
+    assert_eq!(r.exit_code, 0, "{}", String::from_utf8_lossy(&r.stderr));
+    let cases = [
+        "rg -z hello",
+        "rg -z -c hello",
+        "rg -z -l hello",
+        "rg -z -n foo c.txt.xz b.txt.bz2 a.txt.gz",
+        "rg -z hello d.tgz sub",
+        "rg -z -g '!bad.gz' hello",
+        "rg -z -v hello a.txt.gz",
+        "rg -z nothing-here a.txt.gz",
+        "rg -c hello a.txt.gz plain.txt",
+        "rg -z hello bad.gz",
+        "rg -z -s hello bad.gz plain.txt",
+    ];
+    let mut failures = Vec::new();
+    for case in cases {
+        let host_case = case.replacen("rg ", "rg --sort path ", 1);
+        let want = Host::new()
+            .dir(&dir)
+            .run(&format!("{host_case} < /dev/null"));
+        let r = k.execute(&format!("cd /tmp/z && {case}"));
+        if r.stdout != want.stdout || r.stderr != want.stderr || r.exit_code != want.status {
+            failures.push(format!(
+                "{case}\n  rg:     {:?} {:?} status {}\n  sandsh: {:?} {:?} status {}",
+                String::from_utf8_lossy(&want.stdout),
+                String::from_utf8_lossy(&want.stderr),
+                want.status,
+                String::from_utf8_lossy(&r.stdout),
+                String::from_utf8_lossy(&r.stderr),
+                r.exit_code,
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

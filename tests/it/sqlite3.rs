@@ -85,6 +85,8 @@ const CASES: &[&str] = &[
     "sqlite3 :memory: \"attach 'nope/x.db' as p\"; echo rc=$?",
     "sqlite3 r.db 'create table t(a)'; sqlite3 :memory: \"attach 'r.db' as r; attach 'r.db' as r\"; echo rc=$?",
     "printf \"attach 'p.db' as p;\\ncreate table p.t(a);\\ninsert into p.t values(1),(2);\\n\" | sqlite3; sqlite3 p.db 'select sum(a) from t'",
+    // Each committed change reaches the file at once: an ATTACH of the same file sees it.
+    "sqlite3 w.db \"create table t(x); insert into t values(7); attach 'w.db' as o; select * from o.t\"",
     "printf 'create table b(x integer primary key autoincrement);\\ncreate table a(y);\\ninsert into b values(null);\\ncreate trigger tr after insert on a begin select 1; end;\\n.schema\\n.schema b\\n.tables\\n.dump\\n' | sqlite3",
     "printf ';\\n  ;\\nselect 1;\\n' | sqlite3",
     // .import

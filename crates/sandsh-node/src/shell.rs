@@ -117,7 +117,7 @@ pub struct Shell {
     /// The kernel's token: `cancel()` reaches runs made through the tool interface too.
     token: CancelToken,
     /// The ticket of the run in progress, for `cancel()`.
-    current: Arc<Mutex<Option<Arc<crate::ticket::TicketState>>>>,
+    current: Arc<Mutex<Option<Arc<sandsh::kernel::RunTicket>>>>,
 }
 
 #[napi]

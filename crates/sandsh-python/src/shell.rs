@@ -27,8 +27,9 @@ use sandsh::{BashTool, ExecResult, RunError};
 use crate::command::{GROUP, PyCommand, inside_command_of};
 use crate::config::{ShellConfig, duration};
 use crate::result::RunResult;
-use crate::ticket::{Ticket, TicketState};
+use crate::ticket::Ticket;
 use crate::{SnapshotError, json_to_py, py_to_json, text_or_bytes};
+use sandsh::kernel::RunTicket;
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -39,7 +40,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 pub struct Shell {
     pub(crate) tool: Arc<BashTool>,
     /// The ticket of the run in progress, for `cancel()`.
-    current: Arc<Mutex<Option<Arc<TicketState>>>>,
+    current: Arc<Mutex<Option<Arc<RunTicket>>>>,
     /// The kernel's token: `cancel()` reaches runs made through the tool interface too.
     token: CancelToken,
 }
@@ -211,7 +212,7 @@ impl Shell {
         opts.on_stderr = err_sink.as_ref().map(TextSink::chunk_sink);
         let ticket = match &_ticket {
             Some(t) => Arc::clone(&t.state),
-            None => TicketState::new(),
+            None => RunTicket::new(),
         };
         let current = Arc::clone(&self.current);
         let result = self.with_kernel(py, move |k| {

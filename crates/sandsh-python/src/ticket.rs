@@ -1,89 +1,16 @@
 //! [`Ticket`]: the cancellation of one run, whether it is still queued for the session or
-//! already running.
-//!
-//! A kernel drops a cancel that arrives while it is idle, and re-arms its token when a run
-//! starts; a cancel landing between "this run holds the session" and "the kernel armed its
-//! token" would be lost. So a ticket that is cancelled while running keeps cancelling the
-//! token (every millisecond, from a short-lived thread) until its run has ended, and the
-//! state moves under one lock, so a cancel can never reach the next caller's run.
+//! already running; the state machine is the library's [`sandsh::kernel::RunTicket`].
 
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::sync::Arc;
 
 use pyo3::prelude::*;
-use sandsh::kernel::CancelToken;
-
-enum State {
-    /// Waiting for the session (another call holds it); `true` once cancelled.
-    Queued(bool),
-    Running(CancelToken),
-    Done,
-}
-
-pub(crate) struct TicketState {
-    state: Mutex<State>,
-}
-
-impl TicketState {
-    pub(crate) fn new() -> Arc<Self> {
-        Arc::new(TicketState {
-            state: Mutex::new(State::Queued(false)),
-        })
-    }
-
-    fn lock(&self) -> MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The run got the session: false when it was cancelled while queued (it must not run).
-    pub(crate) fn start(&self, token: CancelToken) -> bool {
-        let mut s = self.lock();
-        match *s {
-            State::Queued(false) => {
-                *s = State::Running(token);
-                true
-            }
-            _ => {
-                *s = State::Done;
-                false
-            }
-        }
-    }
-
-    /// The run has ended (called while it still holds the session).
-    pub(crate) fn finish(&self) {
-        *self.lock() = State::Done;
-    }
-
-    /// Cancel the run: now if queued, else until it ends.
-    pub(crate) fn cancel(self: &Arc<Self>) {
-        let mut s = self.lock();
-        match &*s {
-            State::Queued(_) => *s = State::Queued(true),
-            State::Running(token) => {
-                token.cancel();
-                drop(s);
-                let me = Arc::clone(self);
-                std::thread::spawn(move || {
-                    loop {
-                        std::thread::sleep(Duration::from_millis(1));
-                        match &*me.lock() {
-                            State::Running(token) => token.cancel(),
-                            _ => break,
-                        }
-                    }
-                });
-            }
-            State::Done => {}
-        }
-    }
-}
+use sandsh::kernel::RunTicket;
 
 /// The cancellation of one run (what `Shell.arun` uses to stop its run when its task is
 /// cancelled). Pass it to `Shell.run(..., _ticket=t)`; `t.cancel()` from any thread.
 #[pyclass(module = "sandsh._sandsh", frozen)]
 pub struct Ticket {
-    pub(crate) state: Arc<TicketState>,
+    pub(crate) state: Arc<RunTicket>,
 }
 
 #[pymethods]
@@ -91,7 +18,7 @@ impl Ticket {
     #[new]
     fn new() -> Self {
         Ticket {
-            state: TicketState::new(),
+            state: RunTicket::new(),
         }
     }
 

@@ -11,6 +11,7 @@
 mod options;
 mod search;
 mod walk;
+mod zip;
 
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
@@ -112,7 +113,7 @@ pub(crate) static OPTIONS: &[OptSpec] = &[
     OptSpec::new("--max-depth=NUM", "descend at most NUM directories"),
     OptSpec::new(
         "-z, --search-zip",
-        "search compressed files (not supported: refused)",
+        "search compressed files (.gz, .bz2, .xz) through gzip, bzip2 and xz",
     ),
     OptSpec::new(
         "-0, --null",
@@ -153,7 +154,7 @@ static SPEC: CommandSpec = CommandSpec {
     group: "text",
     summary: "recursively search the current directory for a regex pattern (ripgrep)",
     usage: "rg [OPTIONS] PATTERN [PATH ...]",
-    description: "Search each PATH (a file or a directory, walked recursively; the working directory when there is none and standard input is not piped) for lines matching PATTERN, a Rust regex (ripgrep's syntax). .gitignore files (inside a git repository, parents included up to it), .ignore and .rgignore are respected; hidden files and binary files are skipped unless asked. Output is ripgrep 13's for a pipe: `path:text`, with -n line numbers, --heading to group by file. Directory entries are always visited sorted by path (ripgrep's --sort path), so output is reproducible. Not supported (refused with status 2): -z (compressed files), -U (multiline).",
+    description: "Search each PATH (a file or a directory, walked recursively; the working directory when there is none and standard input is not piped) for lines matching PATTERN, a Rust regex (ripgrep's syntax). .gitignore files (inside a git repository, parents included up to it), .ignore and .rgignore are respected; hidden files and binary files are skipped unless asked. Output is ripgrep 13's for a pipe: `path:text`, with -n line numbers, --heading to group by file. Directory entries are always visited sorted by path (ripgrep's --sort path), so output is reproducible. -z searches .gz/.tgz, .bz2/.tbz2, .xz/.txz files through the sandbox's gzip, bzip2 and xz (names with no such command here, such as .zst or .lz4, are searched as they are, as ripgrep does without the tool). Not supported (refused with status 2): -U (multiline).",
     options: OPTIONS,
     operands: &[
         ArgSpec::required(

@@ -42,6 +42,8 @@ pub struct Config {
     pub with_filename: Option<bool>,
     pub heading: bool,
     pub null: bool,
+    /// `-z`: compressed files searched through their decompressors (`zip.rs`).
+    pub search_zip: bool,
     pub replace: Option<Vec<u8>>,
     pub max_count: Option<u64>,
     pub max_depth: Option<usize>,
@@ -110,6 +112,7 @@ pub fn parse(
     let mut with_filename = None;
     let mut heading = false;
     let mut null = false;
+    let mut search_zip = false;
     let mut replace = None;
     let mut max_count = None;
     let mut max_depth = None;
@@ -180,12 +183,7 @@ pub fn parse(
             "replace" => replace = Some(v.to_vec()),
             "max-count" => max_count = Some(number(ctx, v, "-m/--max-count")?),
             "max-depth" => max_depth = Some(number(ctx, v, "--max-depth")? as usize),
-            "search-zip" => {
-                return Err(fail(
-                    ctx,
-                    "-z/--search-zip: searching compressed files is not supported in sandsh (decompress with zcat/xzcat and pipe)",
-                ));
-            }
+            "search-zip" => search_zip = true,
             "multiline" => {
                 return Err(fail(
                     ctx,
@@ -313,6 +311,7 @@ pub fn parse(
         with_filename,
         heading,
         null,
+        search_zip,
         replace,
         max_count,
         max_depth,

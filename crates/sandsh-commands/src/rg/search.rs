@@ -6,6 +6,7 @@ use sandsh_api::{ExitStatus, ToolCtx};
 
 use super::options::{Config, Mode};
 use super::walk::{Stop, Subject, Walker, os_error};
+use super::zip::Unzipped;
 use crate::output;
 
 /// Totals for `--json`'s summary.
@@ -179,6 +180,27 @@ impl Printer<'_> {
             self.out.push(if self.cfg.null { 0 } else { b'\n' });
             self.matched = true;
             return self.flush(ctx);
+        }
+        if self.cfg.search_zip {
+            match super::zip::unzip(ctx, s) {
+                Unzipped::AsIs => {}
+                Unzipped::Data(data) => {
+                    self.search(ctx, s, &data)?;
+                    return self.flush(ctx);
+                }
+                Unzipped::Failed(err) => {
+                    self.errors = true;
+                    if !self.cfg.no_messages {
+                        let rule = "-".repeat(79);
+                        let e = ctx.stderr();
+                        let _ = writeln!(e, "{}: \n{rule}", s.shown);
+                        let _ = e.write_all(&err);
+                        let _ = writeln!(e, "{rule}");
+                    }
+                    return Ok(());
+                }
+                Unzipped::Cancelled => return Err(Stop::Done(130)),
+            }
         }
         let data = match crate::input::read_input(ctx, s.abs.to_string_lossy().as_bytes()) {
             Ok(d) => d,

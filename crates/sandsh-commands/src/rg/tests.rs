@@ -17,7 +17,7 @@ fn replacement_with_named_group() {
 
 #[test]
 fn refused_flags_say_so() {
-    let (s, _, err) = run_in(&Rg, &["-z", "x"], "x\n");
+    let (s, _, err) = run_in(&Rg, &["-U", "x"], "x\n");
     assert_eq!(s, 2);
     assert!(err.contains("not supported"), "{err}");
 }

@@ -4,12 +4,13 @@
 //! the command, which reads it from the VFS, attaches an in-memory database under the same
 //! name and loads the bytes into it, as it loads the main database. A missing file in an
 //! existing directory is a new, empty database (as SQLite creates one). Attached files are
-//! written back when the command ends, with the main database, and before a `DETACH`.
+//! written back as the main database is (`backing.rs`), and before a `DETACH`.
 
 use std::sync::OnceLock;
 
 use regex::Regex;
 
+use super::backing::Backed;
 use super::shell::Shell;
 
 /// `… AS name` at the end of an `ATTACH` statement: the schema name, quoted any of SQLite's
@@ -95,51 +96,14 @@ impl Shell<'_, '_> {
         {
             return Err((rusqlite::ffi::SQLITE_ERROR, format!("stepping, {m}")));
         }
-        self.attached.push((schema, file.to_string(), missing));
-        Ok(())
-    }
-
-    /// Before a `DETACH` of `schema`: write it back when it is an attached file.
-    pub fn before_detach(&mut self, schema: &str) -> Stepped {
-        let Some(i) = self
-            .attached
-            .iter()
-            .position(|(s, _, _)| s.eq_ignore_ascii_case(schema))
-        else {
-            return Ok(());
+        let written = if missing {
+            None
+        } else {
+            super::backing::header_counter(&data)
         };
-        let (schema, file, missing) = self.attached.remove(i);
-        self.write_back(&schema, &file, missing)
-    }
-
-    /// Write every attached file back (when the command ends).
-    pub fn write_attached(&mut self) -> Stepped {
-        for (schema, file, missing) in std::mem::take(&mut self.attached) {
-            self.write_back(&schema, &file, missing)?;
-        }
+        self.backed
+            .push(Backed::new(schema, file.to_string(), missing, written));
         Ok(())
-    }
-
-    /// Write `schema` to `file` when a statement may have changed it, or when the file did
-    /// not exist (SQLite creates it on `ATTACH`).
-    fn write_back(&mut self, schema: &str, file: &str, missing: bool) -> Stepped {
-        if self.readonly || !(self.dirty || missing) {
-            return Ok(());
-        }
-        let bytes = self
-            .db
-            .save(schema)
-            .map_err(|m| (1, format!("cannot save database \"{file}\": {m}")))?;
-        let cx = self.cx.borrow();
-        crate::output::write_file(&**cx, file, &bytes).map_err(|e| {
-            (
-                1,
-                format!(
-                    "cannot write database \"{file}\": {}",
-                    crate::diag::vfs_msg(&e)
-                ),
-            )
-        })
     }
 }
 

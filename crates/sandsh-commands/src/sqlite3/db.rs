@@ -517,6 +517,30 @@ impl Db {
         Ok(())
     }
 
+    /// The file change counter of database `schema` and its size, read in place; no counter
+    /// when the database is not one contiguous image (a fresh or empty one).
+    pub fn change_counter(&self, schema: &str) -> (Option<u32>, usize) {
+        let Ok(schema_c) = CString::new(schema) else {
+            return (None, 0);
+        };
+        let mut size: i64 = 0;
+        // SAFETY: NOCOPY returns the database's own buffer (or null), read before anything
+        // else runs on the connection.
+        unsafe {
+            let p = ffi::sqlite3_serialize(
+                self.raw(),
+                schema_c.as_ptr(),
+                &mut size,
+                ffi::SQLITE_SERIALIZE_NOCOPY as u32,
+            );
+            if p.is_null() {
+                return (None, 0);
+            }
+            let data = std::slice::from_raw_parts(p, size as usize);
+            (super::backing::header_counter(data), data.len())
+        }
+    }
+
     /// The bytes of database `schema`, as a file holds them.
     pub fn save(&self, schema: &str) -> Result<Vec<u8>, String> {
         let schema_c = CString::new(schema).map_err(|e| e.to_string())?;

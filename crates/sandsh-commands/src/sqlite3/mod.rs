@@ -15,6 +15,7 @@
 //! documents them.
 
 mod attach;
+mod backing;
 mod db;
 mod meta;
 mod render;
@@ -292,6 +293,15 @@ fn run(ctx: &mut dyn ToolCtx, o: Opts, s: render::Settings, bail: bool) -> ExitS
     sh.bail = bail;
     sh.readonly = o.readonly;
     sh.limit = limit;
+    if let Some(p) = &path {
+        let written = existing.as_deref().and_then(backing::header_counter);
+        sh.backed.push(backing::Backed::new(
+            "main".into(),
+            p.clone(),
+            existing.is_none(),
+            written,
+        ));
+    }
     let mut status = session(&mut sh, &o);
     sh.flush();
     // A transaction left open ends rolled back, as closing the CLI's connection does.
@@ -299,30 +309,8 @@ fn run(ctx: &mut dyn ToolCtx, o: Opts, s: render::Settings, bail: bool) -> ExitS
     if unsafe { rusqlite::ffi::sqlite3_get_autocommit(sh.db.raw()) } == 0 {
         let _ = sh.db.conn.execute_batch("ROLLBACK");
     }
-    if let Some(p) = &path
-        && !o.readonly
-        && (sh.dirty || existing.is_none())
-    {
-        match sh.db.save("main") {
-            Ok(bytes) => {
-                let c = cx.borrow();
-                if let Err(e) = crate::output::write_file(&**c, p, &bytes) {
-                    drop(c);
-                    sh.eprint(&format!(
-                        "Error: cannot write database \"{p}\": {}",
-                        crate::diag::vfs_msg(&e)
-                    ));
-                    status = 1;
-                }
-            }
-            Err(m) => {
-                sh.eprint(&format!("Error: cannot save database \"{p}\": {m}"));
-                status = 1;
-            }
-        }
-    }
-    if let Err((_, m)) = sh.write_attached() {
-        sh.eprint(&format!("Error: {m}"));
+    sh.sync(true);
+    if sh.write_failed {
         status = 1;
     }
     let cancelled = sh.cancelled();

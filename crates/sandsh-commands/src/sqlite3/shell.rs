@@ -41,9 +41,11 @@ pub struct Shell<'a, 'c> {
     pub readonly: bool,
     /// The run's memory budget (the largest database loaded).
     pub limit: u64,
-    /// Files attached from the sandbox: (schema, file, whether it was missing), written back
-    /// at the end.
-    pub attached: Vec<(String, String, bool)>,
+    /// The databases that stand for sandbox files (`main` opened from a file, those
+    /// attached), written back after each change (`backing.rs`).
+    pub backed: Vec<super::backing::Backed>,
+    /// A write-back failed: the command's status is 1.
+    pub write_failed: bool,
 }
 
 /// What a dot-command asks of the loop.
@@ -144,7 +146,8 @@ impl<'a, 'c> Shell<'a, 'c> {
             depth: 0,
             readonly: false,
             limit: u64::MAX,
-            attached: Vec::new(),
+            backed: Vec::new(),
+            write_failed: false,
         }
     }
 
@@ -349,6 +352,9 @@ impl<'a, 'c> Shell<'a, 'c> {
                 let rc = if rc == ffi::SQLITE_NOMEM { rc } else { rc2 };
                 if rc != ffi::SQLITE_OK {
                     return Err((rc, self.err_msg("stepping", rc, None)));
+                }
+                if self.dirty && ffi::sqlite3_get_autocommit(raw) != 0 {
+                    self.sync(false);
                 }
                 z = skip_space(tail);
             }

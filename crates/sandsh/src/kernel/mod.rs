@@ -17,6 +17,7 @@ mod result;
 mod run;
 mod run_error;
 mod snapshot;
+mod ticket;
 mod toolsets;
 mod watchdog;
 
@@ -24,6 +25,7 @@ pub use config::KernelConfig;
 pub use result::{ExecOptions, ExecResult, OutputCallback};
 pub use run_error::RunError;
 pub use snapshot::{KERNEL_SNAPSHOT_VERSION, SnapshotError};
+pub use ticket::RunTicket;
 
 use sandsh_api::{Command, CommandSpec};
 use sandsh_commands::Registry;

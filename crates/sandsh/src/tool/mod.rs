@@ -22,7 +22,7 @@ mod traits;
 pub(crate) use bash_tool::named;
 pub use bash_tool::{BASH_TOOL_NAME, BASH_TOOL_SHORT, BashTool, BashToolBuilder, Utf8Chunker};
 pub use registry::{
-    ConfirmHook, ConfirmRequest, ToolCall, ToolCallResult, ToolConfig, ToolRegistry,
+    CallShape, ConfirmHook, ConfirmRequest, ToolCall, ToolCallResult, ToolConfig, ToolRegistry,
     create_standard_registry,
 };
 pub use schema::{ToolDefinition, validate};

@@ -62,6 +62,51 @@ impl ToolCall {
     }
 }
 
+/// The shape a tool call came in, which its answer takes ([`ToolCall::from_any`],
+/// [`ToolCallResult::in_shape`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallShape {
+    /// An OpenAI `tool_calls[]` entry; answered with a `role: "tool"` message.
+    OpenAi,
+    /// An Anthropic `tool_use` block; answered with a `tool_result` block.
+    Anthropic,
+    /// `{id?, name, arguments}`; answered with `{id, name, content, is_error}`.
+    Plain,
+}
+
+impl ToolCall {
+    /// A call in any of the shapes a binding accepts: OpenAI's (it has `function`),
+    /// Anthropic's (it has `input`) or `{id?, name, arguments}` (arguments as JSON text or
+    /// as a value). The error says which shapes were expected.
+    pub fn from_any(v: &Value) -> Result<(ToolCall, CallShape), String> {
+        let bad = |what: &str| {
+            format!(
+                "not a tool call ({what}): expected an OpenAI tool call {{id, function: {{name, \
+                 arguments}}}}, an Anthropic tool_use block {{id, name, input}} or {{name, arguments}}"
+            )
+        };
+        if v.get("function").is_some() {
+            let call = ToolCall::from_openai(v).ok_or_else(|| bad("OpenAI shape"))?;
+            return Ok((call, CallShape::OpenAi));
+        }
+        if v.get("input").is_some() {
+            let call = ToolCall::from_anthropic(v).ok_or_else(|| bad("Anthropic shape"))?;
+            return Ok((call, CallShape::Anthropic));
+        }
+        let name = v
+            .get("name")
+            .and_then(Value::as_str)
+            .ok_or_else(|| bad("no name"))?;
+        let id = v.get("id").and_then(Value::as_str).unwrap_or("");
+        let arguments = match v.get("arguments") {
+            None | Some(Value::Null) => String::new(),
+            Some(Value::String(s)) => s.clone(),
+            Some(other) => other.to_string(),
+        };
+        Ok((ToolCall::new(id, name, arguments), CallShape::Plain))
+    }
+}
+
 /// The answer to a [`ToolCall`], ready to send back to the model.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ToolCallResult {
@@ -96,6 +141,20 @@ impl ToolCallResult {
     /// An OpenAI chat message: `{role: "tool", tool_call_id, content}`.
     pub fn to_openai_message(&self) -> Value {
         json!({"role": "tool", "tool_call_id": self.id, "content": self.content})
+    }
+
+    /// The answer in the shape its call came in.
+    pub fn in_shape(&self, shape: CallShape) -> Value {
+        match shape {
+            CallShape::OpenAi => self.to_openai_message(),
+            CallShape::Anthropic => self.to_anthropic_block(),
+            CallShape::Plain => json!({
+                "id": self.id,
+                "name": self.name,
+                "content": self.content,
+                "is_error": self.is_error,
+            }),
+        }
     }
 
     /// An Anthropic content block: `{type: "tool_result", tool_use_id, content, is_error}`.

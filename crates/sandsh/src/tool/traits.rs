@@ -364,6 +364,58 @@ pub trait Tool: Send + Sync {
 
 /// Run a future to completion on the current thread.
 ///
+/// A shared tool is a tool: a binding registers, by an `Arc`, the session its own object
+/// drives.
+#[async_trait]
+impl<T: Tool + ?Sized> Tool for std::sync::Arc<T> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    fn short_description(&self) -> &str {
+        (**self).short_description()
+    }
+    fn description(&self) -> String {
+        (**self).description()
+    }
+    fn help(&self) -> String {
+        (**self).help()
+    }
+    fn system_prompt(&self) -> String {
+        (**self).system_prompt()
+    }
+    fn input_schema(&self) -> Value {
+        (**self).input_schema()
+    }
+    fn output_schema(&self) -> Value {
+        (**self).output_schema()
+    }
+    fn version(&self) -> &str {
+        (**self).version()
+    }
+    async fn execute(&self, req: ToolRequest) -> ToolResponse {
+        (**self).execute(req).await
+    }
+    async fn execute_with_status(
+        &self,
+        req: ToolRequest,
+        status_callback: Box<dyn FnMut(ToolStatus) + Send>,
+    ) -> ToolResponse {
+        (**self).execute_with_status(req, status_callback).await
+    }
+    fn risk_level(&self) -> RiskLevel {
+        (**self).risk_level()
+    }
+    fn requires_confirmation(&self) -> bool {
+        (**self).requires_confirmation()
+    }
+    fn describe_call(&self, args: &Value) -> String {
+        (**self).describe_call(args)
+    }
+    async fn call(&self, args: Value) -> ToolResult<ToolOutput> {
+        (**self).call(args).await
+    }
+}
+
 /// sandsh's tools do their work synchronously inside `async fn`s (the kernel is synchronous
 /// and the crate deliberately has no async runtime), so a synchronous embedder can call them
 /// with this instead of pulling in an executor.
