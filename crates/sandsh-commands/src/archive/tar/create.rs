@@ -16,7 +16,7 @@ use sandsh_api::fs::{FileType, Metadata};
 
 use super::super::io::{In, Out, Shared, VfsFile, check, msg, print, warn};
 use super::super::safepath::{Member, member};
-use super::{Encoder, LongList, Op, Opts, Zip, excluded, fatal, show_name};
+use super::{Encoder, Kind, LongList, Op, Opts, Zip, excluded, fatal, show_name};
 
 const BLOCK: u64 = 512;
 const RECORD: u64 = 10240;
@@ -211,6 +211,7 @@ fn write_all(
             util::lossy(util::trim_slashes(op))
         };
         let name = match member(&trimmed) {
+            _ if w.o.absolute => trimmed.clone(),
             Member::Ok { stripped, .. } if stripped.is_empty() => trimmed.clone(),
             Member::Ok { parts, stripped } | Member::DotDot { parts, stripped } => {
                 if !w.warned_strip.contains(&stripped) {
@@ -365,7 +366,8 @@ fn emit(
     );
     let _ = h.set_username(&user);
     let _ = h.set_groupname(&group);
-    if let Err(m) = put_names(w, out, &mut h, name, link.as_deref()) {
+    let (stored, stored_link) = transformed(w.o, name, typ, link.as_deref());
+    if let Err(m) = put_names(w, out, &mut h, &stored, stored_link.as_deref()) {
         warn(sh, &format!("tar: {}: {m}", show_name(name)));
         w.errors = true;
         return Ok(());
@@ -441,6 +443,25 @@ fn emit(
         }
     }
     Ok(())
+}
+
+/// The member name and link target as stored: rewritten by `--transform` (a directory's
+/// name without its trailing `/`, which is put back).
+fn transformed(o: &Opts, name: &[u8], typ: u8, link: Option<&[u8]>) -> (Vec<u8>, Option<Vec<u8>>) {
+    if o.transform.is_empty() {
+        return (name.to_vec(), link.map(<[u8]>::to_vec));
+    }
+    let dir = name.len() > 1 && name.ends_with(b"/");
+    let base = if dir { &name[..name.len() - 1] } else { name };
+    let mut n = o.transform.apply(base, Kind::Name);
+    if n.is_empty() {
+        n = base.to_vec();
+    }
+    if dir {
+        n.push(b'/');
+    }
+    let kind = if typ == b'2' { Kind::Symlink } else { Kind::Hardlink };
+    (n, link.map(|l| o.transform.apply(l, kind)))
 }
 
 /// Fill the name and link name fields, writing GNU long-name entries first when needed.

@@ -12,6 +12,9 @@
 
 mod create;
 mod read;
+mod transform;
+
+use transform::{Kind, Transform};
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 
@@ -104,6 +107,19 @@ const OPTS: &[OptSpec] = &[
         "use wildcards in member names given to -t and -x (* matches /)",
     ),
     OptSpec::new("--no-wildcards", "match member names exactly (the default)"),
+    OptSpec::new(
+        "-P, --absolute-names",
+        "don't strip leading '/'s from file names",
+    ),
+    OptSpec::new(
+        "--transform=EXPRESSION",
+        "use sed replace EXPRESSION (s/REGEX/REPL/[gix0-9rRsShH], ;-separated) to transform file names",
+    ),
+    OptSpec::new("--xform=EXPRESSION", "same as --transform"),
+    OptSpec::new(
+        "--show-transformed-names",
+        "show file or archive names after transformation",
+    ),
 ];
 
 static SPEC: CommandSpec = CommandSpec {
@@ -175,6 +191,10 @@ pub struct Opts {
     members: Vec<Arg>,
     /// --wildcards: the members as patterns.
     wildcards: Option<Vec<sandsh_text::pattern::Pattern>>,
+    /// -P: keep leading `/` and `..` in member names.
+    absolute: bool,
+    transform: Transform,
+    show_transformed: bool,
 }
 
 /// Expand traditional bundled letters (`tar czf a.tgz d`) into options.
@@ -239,6 +259,9 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
         ustar: false,
         members: p.operands,
         wildcards: None,
+        absolute: false,
+        transform: Transform::default(),
+        show_transformed: false,
     };
     let mut wildcards = false;
     let mut auto = false;
@@ -301,6 +324,11 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
                         .map(<[u8]>::to_vec),
                 );
             }
+            (Some('P'), _) => o.absolute = true,
+            (None, Some("transform" | "xform")) => {
+                o.transform.add(&val).map_err(|m| usage_error(ctx, &m))?;
+            }
+            (None, Some("show-transformed-names")) => o.show_transformed = true,
             (None, Some("wildcards")) => wildcards = true,
             (None, Some("no-wildcards")) => wildcards = false,
             (None, Some("exclude")) => o.excludes.push(sandsh_text::pattern::Pattern::new(
