@@ -324,3 +324,13 @@ echo "${COMPREPLY[*]}"
 complete -F _mytool mytool
 build test deploy
 ## END
+
+#### compgen -F prints a sparse COMPREPLY in index order
+_set_COMPREPLY() {
+  COMPREPLY=({0..9})
+  unset -v 'COMPREPLY[2]' 'COMPREPLY[4]' 'COMPREPLY[6]'
+}
+compgen -F _set_COMPREPLY 2>/dev/null | tr '\n' ' '; echo
+## STDOUT:
+0 1 3 5 7 8 9 
+## END

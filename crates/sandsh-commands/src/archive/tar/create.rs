@@ -71,18 +71,26 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
         }
         return 0;
     }
-    let (backend, base, archive_path, owners) = {
+    // Each member is read from the `-C` directory given before it.
+    let (backend, bases, archive_path, owners) = {
         let Ok(c) = sh.try_borrow() else { return 2 };
-        let base = match &o.dir {
-            Some(d) => c.resolve_path(d),
-            None => c.cwd().to_path_buf(),
-        };
+        let bases: Vec<PathBuf> = o
+            .member_dirs
+            .iter()
+            .map(|d| match d {
+                Some(d) => c.resolve_path(d),
+                None => c.cwd().to_path_buf(),
+            })
+            .collect();
         let archive_path = (o.file != "-").then(|| c.resolve_path(&o.file));
-        (c.backend().clone(), base, archive_path, Table::load(&**c))
+        (c.backend().clone(), bases, archive_path, Table::load(&**c))
     };
-    if o.dir.is_some() && !backend.stat(&base).is_ok_and(|m| m.is_dir()) {
-        let d = o.dir.clone().unwrap_or_default();
-        return fatal(sh, &format!("{d}: Cannot open: No such file or directory"));
+    for (d, base) in o.member_dirs.iter().zip(&bases) {
+        if let Some(d) = d
+            && !backend.stat(base).is_ok_and(|m| m.is_dir())
+        {
+            return fatal(sh, &format!("{d}: Cannot open: No such file or directory"));
+        }
     }
     let mut w = Writer {
         o,
@@ -146,7 +154,7 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
         inner: enc,
         n: start,
     };
-    let res = write_all(sh, &mut w, &mut cw, &backend, &base);
+    let res = write_all(sh, &mut w, &mut cw, &backend, &bases);
     let res = res.and_then(|()| {
         cw.write_all(&[0u8; 1024])?;
         let pad = (RECORD - cw.n % RECORD) % RECORD;
@@ -199,9 +207,9 @@ fn write_all(
     w: &mut Writer<'_>,
     out: &mut dyn Write,
     backend: &std::sync::Arc<dyn sandsh_api::fs::KernelBackend>,
-    base: &Path,
+    bases: &[PathBuf],
 ) -> io::Result<()> {
-    for op in &w.o.members {
+    for (op, base) in w.o.members.iter().zip(bases) {
         check(sh)?;
         let path = sandsh_api::fs::normalize(base, Path::new(std::ffi::OsStr::from_bytes(op)));
         // The member name: the operand without trailing slashes, leading '/' or '../'.

@@ -193,6 +193,9 @@ pub struct Opts {
     wildcards: Option<Vec<sandsh_text::pattern::Pattern>>,
     /// -P: keep leading `/` and `..` in member names.
     absolute: bool,
+    /// For each member given on the command line, the `-C` directory in effect where it
+    /// was given (GNU applies each `-C` to the names after it, each relative to the last).
+    member_dirs: Vec<Option<String>>,
     transform: Transform,
     show_transformed: bool,
 }
@@ -218,6 +221,92 @@ fn expand_old(args: &[Arg]) -> Result<Vec<Arg>, String> {
     }
     out.extend(rest.cloned());
     Ok(out)
+}
+
+/// `-C DIR` after `-C PREV`: DIR relative to PREV, as GNU's cumulative `-C` is.
+fn join_dir(prev: Option<&str>, dir: &str) -> String {
+    match prev {
+        Some(p) if !dir.starts_with('/') => format!("{}/{dir}", p.trim_end_matches('/')),
+        _ => dir.to_string(),
+    }
+}
+
+/// The `-C` directory in effect at each operand of the (expanded) arguments, in order.
+fn operand_dirs(args: &[Arg]) -> Vec<Option<String>> {
+    let takes_value = |short: Option<char>, long: Option<&str>| {
+        OPTS.iter().any(|o| {
+            (short.is_some() && o.short == short || long.is_some() && o.long == long)
+                && o.value.is_some()
+        })
+    };
+    let mut dir: Option<String> = None;
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = util::lossy(&args[i]);
+        i += 1;
+        if a == "--" {
+            out.extend(std::iter::repeat_n(dir.clone(), args.len() - i));
+            break;
+        }
+        if let Some(long) = a.strip_prefix("--") {
+            let (name, val) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_string())),
+                None => (long, None),
+            };
+            // Unique prefixes name the option, as the parser takes them.
+            let full = OPTS
+                .iter()
+                .filter_map(|o| o.long)
+                .find(|l| *l == name)
+                .or_else(|| {
+                    let c: Vec<&str> = OPTS
+                        .iter()
+                        .filter_map(|o| o.long)
+                        .filter(|l| l.starts_with(name))
+                        .collect();
+                    (c.len() == 1).then(|| c[0])
+                });
+            let Some(full) = full else { continue };
+            let val = match val {
+                Some(v) => Some(v),
+                None if takes_value(None, Some(full)) => {
+                    i += 1;
+                    args.get(i - 1).map(|v| util::lossy(v))
+                }
+                None => None,
+            };
+            if full == "directory"
+                && let Some(v) = val
+            {
+                dir = Some(join_dir(dir.as_deref(), &v));
+            }
+            continue;
+        }
+        if a.len() > 1 && a.starts_with('-') {
+            let chars: Vec<char> = a[1..].chars().collect();
+            for (k, &c) in chars.iter().enumerate() {
+                if takes_value(Some(c), None) {
+                    let rest: String = chars[k + 1..].iter().collect();
+                    let v = if rest.is_empty() {
+                        i += 1;
+                        args.get(i - 1).map(|v| util::lossy(v))
+                    } else {
+                        Some(rest)
+                    };
+                    if c == 'C'
+                        && let Some(v) = v
+                    {
+                        dir = Some(join_dir(dir.as_deref(), &v));
+                    }
+                    break;
+                }
+            }
+            continue;
+        }
+        out.push(dir.clone());
+    }
+    out
 }
 
 fn usage_error(ctx: &mut dyn ToolCtx, m: &str) -> i32 {
@@ -260,6 +349,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
         members: p.operands,
         wildcards: None,
         absolute: false,
+        member_dirs: Vec::new(),
         transform: Transform::default(),
         show_transformed: false,
     };
@@ -289,7 +379,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
         }
         match (spec.short, spec.long) {
             (Some('f'), _) => o.file = val,
-            (Some('C'), _) => o.dir = Some(val),
+            (Some('C'), _) => o.dir = Some(join_dir(o.dir.as_deref(), &val)),
             (Some('v'), _) => o.verbose += 1,
             (Some('z'), _) => o.zip = Zip::Gzip,
             (Some('j'), _) => o.zip = Zip::Bzip2,
@@ -366,6 +456,8 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
             _ => {}
         }
     }
+    o.member_dirs = operand_dirs(&args);
+    o.member_dirs.resize(o.members.len(), o.dir.clone());
     let Some(op) = op else {
         return Err(usage_error(
             ctx,

@@ -139,6 +139,7 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
         if !o.members.is_empty() {
             let n = util::trim_slashes(&name);
             let mut hit = false;
+            let mut first_hit = None;
             for (i, m) in o.members.iter().enumerate() {
                 let hit_here = match &o.wildcards {
                     // --wildcards: the pattern matches the name or one of its directories.
@@ -156,11 +157,23 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
                 if hit_here {
                     matched[i] = true;
                     hit = true;
+                    first_hit.get_or_insert(i);
                 }
             }
             if !hit {
                 continue;
             }
+            // Extracted into the `-C` directory given before the name that selected it.
+            st.root = match first_hit.and_then(|i| o.member_dirs.get(i)).cloned().flatten() {
+                Some(d) => match sh.try_borrow() {
+                    Ok(c) => c.resolve_path(&d),
+                    Err(_) => return 2,
+                },
+                None => match sh.try_borrow() {
+                    Ok(c) => c.cwd().to_path_buf(),
+                    Err(_) => return 2,
+                },
+            };
         }
         if excluded(o, &name) {
             continue;

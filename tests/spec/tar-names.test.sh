@@ -90,3 +90,25 @@ tar: Removing leading `/' from member names
 PWD/abs/d/
 PWD/abs/d/f
 ## END
+
+#### tar -C applies to the names after it, each -C relative to the one before
+mkdir -p d1/sub d2 && echo 1 > x && echo 2 > d1/y && echo 3 > d1/sub/z && echo 4 > d2/w
+tar -cvf a.tar x -C d1 y -C sub z
+tar -cf b.tar -C d1 y -C ../d2 w && tar -tf b.tar
+mkdir o1 o2
+tar -xf a.tar x -C o1 y
+ls o1; ls x
+tar -xf a.tar -C o1 -C ../o2
+ls o2
+## STDOUT:
+x
+y
+z
+y
+w
+y
+x
+x
+y
+z
+## END
