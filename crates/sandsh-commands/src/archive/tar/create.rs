@@ -356,22 +356,43 @@ fn emit(
     } else {
         tar::Header::new_gnu()
     };
+    let (uid, user) = match &w.o.owner {
+        Some(spec) => forced_id(
+            spec,
+            |n| w.owners.uid_of(n),
+            |id| w.owners.user_name(id).map(str::to_string),
+            meta.uid,
+        ),
+        None => (
+            meta.uid,
+            w.owners.user_name(meta.uid).unwrap_or("").to_string(),
+        ),
+    };
+    let (gid, group) = match &w.o.group {
+        Some(spec) => forced_id(
+            spec,
+            |n| w.owners.gid_of(n),
+            |id| w.owners.group_name(id).map(str::to_string),
+            meta.gid,
+        ),
+        None => (
+            meta.gid,
+            w.owners.group_name(meta.gid).unwrap_or("").to_string(),
+        ),
+    };
+    let secs = w.o.mtime.unwrap_or(secs);
     h.set_mode(meta.mode & 0o7777);
-    h.set_uid(meta.uid as u64);
-    h.set_gid(meta.gid as u64);
+    h.set_uid(u64::from(uid));
+    h.set_gid(u64::from(gid));
     h.set_size(size);
     h.set_mtime(secs.max(0) as u64);
     h.set_entry_type(tar::EntryType::new(typ));
     // --numeric-owner leaves the names empty.
     let (user, group) = if w.o.numeric {
-        (None, None)
+        (String::new(), String::new())
     } else {
-        (w.owners.user_name(meta.uid), w.owners.group_name(meta.gid))
+        (user, group)
     };
-    let (user, group) = (
-        user.unwrap_or("").to_string(),
-        group.unwrap_or("").to_string(),
-    );
     let _ = h.set_username(&user);
     let _ = h.set_groupname(&group);
     let (stored, stored_link) = transformed(w.o, name, typ, link.as_deref());
@@ -380,7 +401,7 @@ fn emit(
         w.errors = true;
         return Ok(());
     }
-    h.set_cksum();
+    gnu_cksum(&mut h);
     // Open the data before writing the header, so a failed open writes nothing.
     let mut data = if typ == b'0' {
         match VfsFile::open(backend, path) {
@@ -422,12 +443,12 @@ fn emit(
         let line = if w.o.verbose > 1 {
             let shown_link = link.as_deref().map(show_name);
             let user = if user.is_empty() {
-                meta.uid.to_string()
+                uid.to_string()
             } else {
                 user
             };
             let group = if group.is_empty() {
-                meta.gid.to_string()
+                gid.to_string()
             } else {
                 group
             };
@@ -521,6 +542,37 @@ fn put_names(
 }
 
 /// A GNU `././@LongLink` entry carrying a long name (`L`) or link name (`K`).
+/// The header checksum as GNU tar writes it: six octal digits, a NUL and a space (the `tar`
+/// crate writes seven digits and a NUL, which GNU reads but does not write).
+fn gnu_cksum(h: &mut tar::Header) {
+    let sum: u32 = h
+        .as_bytes()
+        .iter()
+        .enumerate()
+        .map(|(i, b)| if (148..156).contains(&i) { 32 } else { u32::from(*b) })
+        .sum();
+    h.as_mut_bytes()[148..156].copy_from_slice(format!("{sum:06o}\0 ").as_bytes());
+}
+
+/// `--owner`/`--group` SPEC (`NAME`, `ID` or `NAME:ID`) as an id and a name, looked up in
+/// the sandbox's tables where one is missing.
+fn forced_id(
+    spec: &str,
+    id_of: impl Fn(&str) -> Option<u32>,
+    name_of: impl Fn(u32) -> Option<String>,
+    fallback: u32,
+) -> (u32, String) {
+    if let Some((n, id)) = spec.split_once(':')
+        && let Ok(id) = id.parse()
+    {
+        return (id, n.to_string());
+    }
+    match spec.parse::<u32>() {
+        Ok(id) => (id, name_of(id).unwrap_or_default()),
+        Err(_) => (id_of(spec).unwrap_or(fallback), spec.to_string()),
+    }
+}
+
 fn long_entry(out: &mut dyn Write, typ: u8, data: &[u8]) -> io::Result<()> {
     let mut h = tar::Header::new_gnu();
     let n = b"././@LongLink";
@@ -533,7 +585,7 @@ fn long_entry(out: &mut dyn Write, typ: u8, data: &[u8]) -> io::Result<()> {
     h.set_entry_type(tar::EntryType::new(typ));
     let _ = h.set_username("root");
     let _ = h.set_groupname("root");
-    h.set_cksum();
+    gnu_cksum(&mut h);
     out.write_all(h.as_bytes())?;
     out.write_all(data)?;
     let len = data.len() as u64 + 1;

@@ -117,6 +117,18 @@ const OPTS: &[OptSpec] = &[
     ),
     OptSpec::new("--xform=EXPRESSION", "same as --transform"),
     OptSpec::new(
+        "--owner=NAME",
+        "force NAME as owner for added files (NAME, UID or NAME:UID)",
+    ),
+    OptSpec::new(
+        "--group=NAME",
+        "force NAME as group for added files (NAME, GID or NAME:GID)",
+    ),
+    OptSpec::new(
+        "--mtime=DATE",
+        "set mtime for added files from DATE (@EPOCH or YYYY-MM-DD[ HH:MM[:SS]], UTC)",
+    ),
+    OptSpec::new(
         "--show-transformed-names",
         "show file or archive names after transformation",
     ),
@@ -193,6 +205,11 @@ pub struct Opts {
     wildcards: Option<Vec<sandsh_text::pattern::Pattern>>,
     /// -P: keep leading `/` and `..` in member names.
     absolute: bool,
+    /// --owner, --group: forced for added files.
+    owner: Option<String>,
+    group: Option<String>,
+    /// --mtime: forced for added files (seconds since the epoch).
+    mtime: Option<i64>,
     /// For each member given on the command line, the `-C` directory in effect where it
     /// was given (GNU applies each `-C` to the names after it, each relative to the last).
     member_dirs: Vec<Option<String>>,
@@ -221,6 +238,34 @@ fn expand_old(args: &[Arg]) -> Result<Vec<Arg>, String> {
     }
     out.extend(rest.cloned());
     Ok(out)
+}
+
+/// `--mtime`'s DATE: `@EPOCH`, or `YYYY-MM-DD[ HH:MM[:SS]]` (UTC, the sandbox's zone).
+fn parse_mtime(s: &str) -> Option<i64> {
+    if let Some(n) = s.strip_prefix('@') {
+        return n.parse().ok();
+    }
+    let (date, time) = s.trim().split_once([' ', 'T']).unwrap_or((s.trim(), "00:00"));
+    let d: Vec<i64> = date.split('-').map(|x| x.parse().ok()).collect::<Option<_>>()?;
+    let t: Vec<i64> = time.split(':').map(|x| x.parse().ok()).collect::<Option<_>>()?;
+    let [y, m, day] = d[..] else { return None };
+    let (h, mi, sec) = match t[..] {
+        [h, mi] => (h, mi, 0),
+        [h, mi, sec] => (h, mi, sec),
+        _ => return None,
+    };
+    if !(1..=12).contains(&m) || !(1..=31).contains(&day) || h > 23 || mi > 59 || sec > 60 {
+        return None;
+    }
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(days * 86_400 + h * 3600 + mi * 60 + sec)
 }
 
 /// `-C DIR` after `-C PREV`: DIR relative to PREV, as GNU's cumulative `-C` is.
@@ -349,6 +394,9 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
         members: p.operands,
         wildcards: None,
         absolute: false,
+        owner: None,
+        group: None,
+        mtime: None,
         member_dirs: Vec::new(),
         transform: Transform::default(),
         show_transformed: false,
@@ -415,6 +463,17 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
                 );
             }
             (Some('P'), _) => o.absolute = true,
+            (None, Some("owner")) => o.owner = Some(val),
+            (None, Some("group")) => o.group = Some(val),
+            (None, Some("mtime")) => match parse_mtime(&val) {
+                Some(t) => o.mtime = Some(t),
+                None => {
+                    return Err(usage_error(
+                        ctx,
+                        &format!("Option --mtime: unknown date format {}", util::cquote(&val)),
+                    ));
+                }
+            },
             (None, Some("transform" | "xform")) => {
                 o.transform.add(&val).map_err(|m| usage_error(ctx, &m))?;
             }
