@@ -112,3 +112,18 @@ x
 y
 z
 ## END
+
+#### tar archives are byte-identical to GNU tar 1.34 for the same members and options
+mkdir d && echo hi > d/f && echo x > d/g && ln -s f d/link
+long=d/$(printf 'n%.0s' $(seq 1 120))
+echo long > "$long"
+chmod 644 d/f d/g "$long" && chmod 755 d
+touch -d @1000000000 d/f d/g "$long"
+tar --sort=name --owner=0 --group=0 --numeric-owner -cf a.tar d/f d/g "$long" && md5sum a.tar
+tar --sort=name --owner=root:0 --group=root:0 --mtime=@1700000000 -cf b.tar d && md5sum b.tar
+tar --sort=name --owner=0 --group=0 --numeric-owner --format=ustar -cf c.tar d/f d/g && md5sum c.tar
+## STDOUT:
+df0d4961b615b1ff28ca7a5570029a24  a.tar
+7e03eb79745256bd7c9bb52d3b24813d  b.tar
+68e20937baac1de333d4b25671837e91  c.tar
+## END

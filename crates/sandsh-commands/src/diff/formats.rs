@@ -78,7 +78,7 @@ pub(super) fn render(f: &Formats, a: &Input, b: &Input, changes: &[Change], out:
         group: &group,
     };
     let (mut i0, mut i1) = (0, 0);
-    let mut emit = |g: Group, out: &mut Vec<u8>| p.group(&g, out);
+    let emit = |g: Group, out: &mut Vec<u8>| p.group(&g, out);
     for c in changes {
         if c.line0 > i0 {
             let old = (i0, c.line0);
@@ -186,7 +186,7 @@ impl Printer<'_> {
     /// `%(A=B?T:E)` after the `%`: bytes used, or None when malformed (printed as is).
     fn conditional(&self, rest: &[u8], g: &Group, out: &mut Vec<u8>) -> Option<usize> {
         let mut i = 1;
-        let mut operand = |i: &mut usize| -> Option<i64> {
+        let operand = |i: &mut usize| -> Option<i64> {
             let start = *i;
             while rest.get(*i).is_some_and(u8::is_ascii_digit) {
                 *i += 1;

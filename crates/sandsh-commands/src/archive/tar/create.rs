@@ -395,6 +395,11 @@ fn emit(
     };
     let _ = h.set_username(&user);
     let _ = h.set_groupname(&group);
+    if w.o.ustar {
+        // ustar's device fields are octal zeros in GNU's headers (NUL in gnu format's).
+        let _ = h.set_device_major(0);
+        let _ = h.set_device_minor(0);
+    }
     let (stored, stored_link) = transformed(w.o, name, typ, link.as_deref());
     if let Err(m) = put_names(w, out, &mut h, &stored, stored_link.as_deref()) {
         warn(sh, &format!("tar: {}: {m}", show_name(name)));
@@ -528,13 +533,13 @@ fn put_names(
     }
     if let Some(l) = link {
         if l.len() > 100 {
-            long_entry(out, b'K', l).map_err(|e| msg(&e))?;
+            long_entry(out, b'K', l, w.o.numeric).map_err(|e| msg(&e))?;
         }
         let n = l.len().min(100);
         h.as_old_mut().linkname[..n].copy_from_slice(&l[..n]);
     }
     if name.len() > 100 {
-        long_entry(out, b'L', name).map_err(|e| msg(&e))?;
+        long_entry(out, b'L', name, w.o.numeric).map_err(|e| msg(&e))?;
     }
     let n = name.len().min(100);
     h.as_old_mut().name[..n].copy_from_slice(&name[..n]);
@@ -573,7 +578,8 @@ fn forced_id(
     }
 }
 
-fn long_entry(out: &mut dyn Write, typ: u8, data: &[u8]) -> io::Result<()> {
+/// A `././@LongLink` entry: GNU names its owner root (nobody with --numeric-owner).
+fn long_entry(out: &mut dyn Write, typ: u8, data: &[u8], numeric: bool) -> io::Result<()> {
     let mut h = tar::Header::new_gnu();
     let n = b"././@LongLink";
     h.as_old_mut().name[..n.len()].copy_from_slice(n);
@@ -583,8 +589,10 @@ fn long_entry(out: &mut dyn Write, typ: u8, data: &[u8]) -> io::Result<()> {
     h.set_mtime(0);
     h.set_size(data.len() as u64 + 1);
     h.set_entry_type(tar::EntryType::new(typ));
-    let _ = h.set_username("root");
-    let _ = h.set_groupname("root");
+    if !numeric {
+        let _ = h.set_username("root");
+        let _ = h.set_groupname("root");
+    }
     gnu_cksum(&mut h);
     out.write_all(h.as_bytes())?;
     out.write_all(data)?;

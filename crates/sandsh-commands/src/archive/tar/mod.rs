@@ -280,7 +280,7 @@ fn join_dir(prev: Option<&str>, dir: &str) -> String {
 fn operand_dirs(args: &[Arg]) -> Vec<Option<String>> {
     let takes_value = |short: Option<char>, long: Option<&str>| {
         OPTS.iter().any(|o| {
-            (short.is_some() && o.short == short || long.is_some() && o.long == long)
+            ((short.is_some() && o.short == short) || (long.is_some() && o.long == long))
                 && o.value.is_some()
         })
     };

@@ -223,7 +223,7 @@ impl Rule {
         // The running case (\U, \L) and the one-shot one (\u, \l).
         let mut mode = 0u8;
         let mut once = 0u8;
-        let mut push = |bytes: &[u8], out: &mut Vec<u8>, mode: u8, once: &mut u8| {
+        let push = |bytes: &[u8], out: &mut Vec<u8>, mode: u8, once: &mut u8| {
             for &c in bytes {
                 let c = match (*once, mode) {
                     (b'u', _) => c.to_ascii_uppercase(),

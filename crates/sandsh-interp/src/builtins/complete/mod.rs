@@ -1,9 +1,9 @@
 //! Programmable completion builtins as bash 5.2 has them outside an interactive completion:
-//! `compgen` generates the words a compspec would offer (`gen.rs`), `complete` stores and lists
+//! `compgen` generates the words a compspec would offer (`generate.rs`), `complete` stores and lists
 //! compspecs (scripts source completion files; the REPL completes through the command specs, so
 //! the stored specs are only listed), `compopt` changes the options of a stored spec.
 
-mod gen;
+mod generate;
 
 use std::collections::BTreeMap;
 
@@ -95,6 +95,19 @@ pub struct CompSpec {
 }
 
 impl CompSpec {
+    /// No action, option or argument at all.
+    fn is_empty(&self) -> bool {
+        self.actions == 0
+            && self.options == 0
+            && self.globpat.is_none()
+            && self.words.is_none()
+            && self.prefix.is_none()
+            && self.suffix.is_none()
+            && self.filterpat.is_none()
+            && self.funcname.is_none()
+            && self.command.is_none()
+    }
+
     fn has_action(&self, name: &str) -> bool {
         action_bit(name).is_some_and(|b| self.actions & b != 0)
     }
@@ -182,9 +195,9 @@ impl Who {
     /// The letters taking no argument, and those taking one.
     fn letters(self) -> (&'static [u8], &'static [u8]) {
         match self {
-            Who::Compgen => (b"abcdefgjksuv", b"oAGWFCXPS"),
-            Who::Complete => (b"abcdefgjksuvprDEI", b"oAGWFCXPS"),
-            Who::Compopt => (b"DEI", b"o"),
+            Who::Compgen => (&b"abcdefgjksuv"[..], &b"oAGWFCXPS"[..]),
+            Who::Complete => (&b"abcdefgjksuvprDEI"[..], &b"oAGWFCXPS"[..]),
+            Who::Compopt => (&b"DEI"[..], &b"o"[..]),
         }
     }
 }
@@ -290,6 +303,10 @@ pub fn compgen(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
+    // Nothing asked for: success, whatever the word (bash).
+    if p.spec.is_empty() {
+        return Ok(0);
+    }
     let word = p.operands.first().cloned().unwrap_or_default();
     if p.spec.funcname.is_some() {
         sh.builtin_error("compgen", "warning: -F option may not work as you expect");
@@ -297,7 +314,7 @@ pub fn compgen(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
     if p.spec.command.is_some() {
         sh.builtin_error("compgen", "warning: -C option may not work as you expect");
     }
-    let found = gen::generate(sh, &p.spec, &word)?;
+    let found = generate::generate(sh, &p.spec, &word)?;
     if found.is_empty() {
         return Ok(1);
     }
@@ -325,15 +342,7 @@ pub fn complete(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i3
         .collect();
     let print = p.flags.contains(&b'p');
     let remove = p.flags.contains(&b'r');
-    let nothing_else = p.spec.actions == 0
-        && p.spec.options == 0
-        && p.spec.globpat.is_none()
-        && p.spec.words.is_none()
-        && p.spec.prefix.is_none()
-        && p.spec.suffix.is_none()
-        && p.spec.filterpat.is_none()
-        && p.spec.funcname.is_none()
-        && p.spec.command.is_none();
+    let nothing_else = p.spec.is_empty();
     if remove {
         if p.operands.is_empty() && special.is_empty() {
             sh.completions = CompSpecs::default();

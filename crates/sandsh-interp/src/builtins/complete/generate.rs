@@ -5,11 +5,11 @@
 
 use sandsh_syntax::ast::{CommandKind, Word};
 
-use super::super::super::expand::Field;
-use super::super::super::options::{self, OptKind};
-use super::super::super::pat;
-use super::super::super::vars::Value;
-use super::super::super::{Flow, Res, Shell};
+use crate::expand::Field;
+use crate::options::{self, OptKind};
+use crate::pat;
+use crate::vars::{Attrs, Value};
+use crate::{Flow, Res, Shell};
 use super::CompSpec;
 
 type Words = Vec<Vec<u8>>;
@@ -133,7 +133,7 @@ fn listed(sh: &Shell, action: &str) -> Words {
                         None => false,
                         Some(Value::Str(_)) => match action {
                             "arrayvar" => false,
-                            "export" => var.attrs.has(super::super::super::vars::Attrs::EXPORT),
+                            "export" => var.attrs.has(Attrs::EXPORT),
                             _ => true,
                         },
                         Some(_) => action != "export",
@@ -200,7 +200,7 @@ fn commands(sh: &Shell, word: &str) -> Words {
         };
         entries.sort_by(|a, b| a.name.cmp(&b.name));
         for e in entries {
-            let full = p.join(String::from_utf8_lossy(&e.name).as_ref());
+            let full = p.join(&*String::from_utf8_lossy(&e.name));
             if sh
                 .env
                 .backend
@@ -236,11 +236,11 @@ fn files(sh: &Shell, word: &str, dirs_only: bool) -> Words {
         .filter(|n| n.starts_with(base.as_bytes()))
         .filter(|n| {
             !dirs_only || {
-                let full = listed_dir.join(String::from_utf8_lossy(n).as_ref());
+                let full = listed_dir.join(&*String::from_utf8_lossy(n));
                 sh.env.backend.stat(&full).is_ok_and(|m| m.is_dir())
             }
         })
-        .map(|n| [dir.as_bytes(), &n].concat())
+        .map(|n| [dir.as_bytes(), n.as_slice()].concat())
         .collect()
 }
 
