@@ -193,7 +193,10 @@ impl Run<'_> {
         } else {
             changes
         };
-        if changes.is_empty() && !self.o.brief && let Some(f) = &self.o.formats {
+        if changes.is_empty()
+            && !self.o.brief
+            && let Some(f) = &self.o.formats
+        {
             // Formats print the unchanged lines too (GNU), and -s still reports.
             super::formats::render(f, &a, &b, &changes, &mut out);
             util::out(ctx, &out);

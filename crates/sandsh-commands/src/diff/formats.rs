@@ -45,7 +45,10 @@ impl Formats {
     /// the changed group as old then new, or old and new as the changed one when only that is
     /// given).
     fn resolved(&self) -> ([Vec<u8>; 3], [Vec<u8>; 4]) {
-        let line = self.line.clone().map(|l| l.unwrap_or_else(|| b"%l\n".to_vec()));
+        let line = self
+            .line
+            .clone()
+            .map(|l| l.unwrap_or_else(|| b"%l\n".to_vec()));
         let changed = self.group[Kind::Changed as usize].clone();
         let old = self.group[0]
             .clone()

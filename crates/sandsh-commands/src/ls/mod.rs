@@ -81,14 +81,8 @@ static SPEC: CommandSpec = CommandSpec {
             "--show-control-chars",
             "show nongraphic characters as-is (the default, output is never a terminal)",
         ),
-        OptSpec::new(
-            "-N, --literal",
-            "print entry names without quoting",
-        ),
-        OptSpec::new(
-            "-Q, --quote-name",
-            "enclose entry names in double quotes",
-        ),
+        OptSpec::new("-N, --literal", "print entry names without quoting"),
+        OptSpec::new("-Q, --quote-name", "enclose entry names in double quotes"),
         OptSpec::new(
             "--quoting-style=WORD",
             "use quoting style WORD for entry names: literal, locale, shell, shell-always, shell-escape, shell-escape-always, c, c-maybe, escape (the last of -b, -N, -Q and this option wins)",

@@ -38,7 +38,9 @@ pub(super) fn from_args(args: &[Vec<u8>]) -> Result<(Style, bool), String> {
                     let v = if long.contains('=') {
                         v
                     } else {
-                        args.next().map(|x| String::from_utf8_lossy(x).into_owned()).unwrap_or_default()
+                        args.next()
+                            .map(|x| String::from_utf8_lossy(x).into_owned())
+                            .unwrap_or_default()
                     };
                     style = parse(&v).ok_or(v)?;
                 }

@@ -2,6 +2,8 @@
 //! reused buffer, records appended to the caller's pattern space without per-line
 //! allocation, and a one-byte look-ahead (`fill`) for the `$` address.
 
+use std::io::Write;
+
 use crate::util;
 use sandsh_api::ToolCtx;
 
@@ -57,6 +59,17 @@ impl Reader {
                     self.eof = true;
                 }
                 Ok(())
+            }
+            // GNU sed stops with status 4 when standard input cannot be read (a directory).
+            Err(e) if matches!(self.src, util::Source::Stdin) && !sandsh_api::is_cancelled(&e) => {
+                self.buf.truncate(old);
+                self.eof = true;
+                let _ = writeln!(
+                    ctx.stderr(),
+                    "sed: read error on stdin: {}",
+                    util::io_msg(&e)
+                );
+                Err(Stop::Panic)
             }
             Err(_) => {
                 self.buf.truncate(old);

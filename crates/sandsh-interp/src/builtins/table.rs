@@ -10,8 +10,8 @@ use sandsh_api::{CommandSpec, Example, RiskLevel};
 use super::super::expand::ExpAssign;
 use super::super::{Res, Shell};
 use super::{
-    Builtin, alias, bash, command, complete, declare, dirs, eval, fixed, flow, getopts, hash, help, jobs,
-    options, output, read, set, test, text, timeout, ulimit, umask, wait,
+    Builtin, alias, bash, command, complete, declare, dirs, eval, fixed, flow, getopts, hash, help,
+    jobs, options, output, read, set, test, text, timeout, ulimit, umask, wait,
 };
 
 /// One shell builtin.

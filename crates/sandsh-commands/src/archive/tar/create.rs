@@ -494,7 +494,11 @@ fn transformed(o: &Opts, name: &[u8], typ: u8, link: Option<&[u8]>) -> (Vec<u8>,
     if dir {
         n.push(b'/');
     }
-    let kind = if typ == b'2' { Kind::Symlink } else { Kind::Hardlink };
+    let kind = if typ == b'2' {
+        Kind::Symlink
+    } else {
+        Kind::Hardlink
+    };
     (n, link.map(|l| o.transform.apply(l, kind)))
 }
 
@@ -554,7 +558,13 @@ fn gnu_cksum(h: &mut tar::Header) {
         .as_bytes()
         .iter()
         .enumerate()
-        .map(|(i, b)| if (148..156).contains(&i) { 32 } else { u32::from(*b) })
+        .map(|(i, b)| {
+            if (148..156).contains(&i) {
+                32
+            } else {
+                u32::from(*b)
+            }
+        })
         .sum();
     h.as_mut_bytes()[148..156].copy_from_slice(format!("{sum:06o}\0 ").as_bytes());
 }

@@ -245,9 +245,18 @@ fn parse_mtime(s: &str) -> Option<i64> {
     if let Some(n) = s.strip_prefix('@') {
         return n.parse().ok();
     }
-    let (date, time) = s.trim().split_once([' ', 'T']).unwrap_or((s.trim(), "00:00"));
-    let d: Vec<i64> = date.split('-').map(|x| x.parse().ok()).collect::<Option<_>>()?;
-    let t: Vec<i64> = time.split(':').map(|x| x.parse().ok()).collect::<Option<_>>()?;
+    let (date, time) = s
+        .trim()
+        .split_once([' ', 'T'])
+        .unwrap_or((s.trim(), "00:00"));
+    let d: Vec<i64> = date
+        .split('-')
+        .map(|x| x.parse().ok())
+        .collect::<Option<_>>()?;
+    let t: Vec<i64> = time
+        .split(':')
+        .map(|x| x.parse().ok())
+        .collect::<Option<_>>()?;
     let [y, m, day] = d[..] else { return None };
     let (h, mi, sec) = match t[..] {
         [h, mi] => (h, mi, 0),

@@ -164,7 +164,11 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
                 continue;
             }
             // Extracted into the `-C` directory given before the name that selected it.
-            st.root = match first_hit.and_then(|i| o.member_dirs.get(i)).cloned().flatten() {
+            st.root = match first_hit
+                .and_then(|i| o.member_dirs.get(i))
+                .cloned()
+                .flatten()
+            {
                 Some(d) => match sh.try_borrow() {
                     Ok(c) => c.resolve_path(&d),
                     Err(_) => return 2,
@@ -192,7 +196,11 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
             name.clone()
         } else {
             let dir = name.len() > 1 && name.ends_with(b"/");
-            let base = if dir { &name[..name.len() - 1] } else { &name[..] };
+            let base = if dir {
+                &name[..name.len() - 1]
+            } else {
+                &name[..]
+            };
             let mut n = o.transform.apply(base, Kind::Name);
             if n.is_empty() {
                 n = base.to_vec();

@@ -83,10 +83,7 @@ impl Transform {
                         rule_flags.1 = rule_flags.1 * 10 + usize::from(c - b'0');
                     }
                     c => {
-                        return Err(format!(
-                            "Unknown transform flag: {}",
-                            char::from(c)
-                        ));
+                        return Err(format!("Unknown transform flag: {}", char::from(c)));
                     }
                 }
                 i += 1;
@@ -273,7 +270,10 @@ mod tests {
     fn rules() {
         assert_eq!(t(&["s/proj/new/"], "proj/src"), "new/src");
         assert_eq!(t(&["s,^proj/,,;s/txt$/TXT/"], "proj/g.txt"), "g.TXT");
-        assert_eq!(t(&["s/o/0/g", "s/src/SRC/"], "proj/src/foo"), "pr0j/SRC/f00");
+        assert_eq!(
+            t(&["s/o/0/g", "s/src/SRC/"], "proj/src/foo"),
+            "pr0j/SRC/f00"
+        );
         assert_eq!(t(&[r"s/\([a-z]*\)\.txt/\U\1.md/"], "d/f.txt"), "d/F.MD");
         assert_eq!(t(&["s/a/X/2"], "aaa"), "aXa");
         assert_eq!(t(&["s/a/X/2g"], "aaa"), "aXX");

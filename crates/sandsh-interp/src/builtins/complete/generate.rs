@@ -5,12 +5,12 @@
 
 use sandsh_syntax::ast::{CommandKind, Word};
 
+use super::CompSpec;
 use crate::expand::Field;
 use crate::options::{self, OptKind};
 use crate::pat;
 use crate::vars::{Attrs, Value};
 use crate::{Flow, Res, Shell};
-use super::CompSpec;
 
 type Words = Vec<Vec<u8>>;
 
@@ -257,7 +257,13 @@ fn first_fields(sh: &Shell, file: &str, blank: bool) -> Words {
         }
         let end = line
             .iter()
-            .position(|b| if blank { b.is_ascii_whitespace() } else { *b == b':' })
+            .position(|b| {
+                if blank {
+                    b.is_ascii_whitespace()
+                } else {
+                    *b == b':'
+                }
+            })
             .unwrap_or(line.len());
         if end > 0 && !out.iter().any(|o| o.as_slice() == &line[..end]) {
             out.push(line[..end].to_vec());
@@ -280,7 +286,11 @@ fn hostnames(sh: &Shell) -> Words {
     let mut out: Words = Vec::new();
     for line in data.split(|b| *b == b'\n') {
         let line = line.split(|b| *b == b'#').next().unwrap_or_default();
-        for name in line.split(|b| b.is_ascii_whitespace()).filter(|f| !f.is_empty()).skip(1) {
+        for name in line
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|f| !f.is_empty())
+            .skip(1)
+        {
             out.push(name.to_vec());
         }
     }
@@ -378,8 +388,7 @@ fn parse_word(text: &str) -> Option<Word> {
         return None;
     }
     let item = list.items.into_iter().next()?;
-    if item.background || !item.and_or.rest.is_empty() || item.and_or.first.commands.len() != 1
-    {
+    if item.background || !item.and_or.rest.is_empty() || item.and_or.first.commands.len() != 1 {
         return None;
     }
     let cmd = item.and_or.first.commands.into_iter().next()?.command;
@@ -441,7 +450,9 @@ fn run_function(sh: &mut Shell, name: &str, word: &str) -> Res<Words> {
 /// `-C`: run the command with `compgen`, the word and an empty previous word appended, in a
 /// subshell; each line it prints is a match.
 fn run_command(sh: &mut Shell, cmd: &str, word: &str) -> Res<Words> {
-    let q = |s: &str| String::from_utf8_lossy(&sandsh_text::quote::single_quote(s.as_bytes())).into_owned();
+    let q = |s: &str| {
+        String::from_utf8_lossy(&sandsh_text::quote::single_quote(s.as_bytes())).into_owned()
+    };
     let src = format!("{cmd} compgen {} ''", q(word));
     let Ok(list) = sandsh_syntax::parse(&src) else {
         return Ok(Vec::new());

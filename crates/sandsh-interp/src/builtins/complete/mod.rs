@@ -263,7 +263,10 @@ fn parse(sh: &Shell, argv: A, who: Who) -> Result<Parsed, i32> {
                 text(v)
             } else {
                 let sign = if plus { '+' } else { '-' };
-                sh.builtin_error(name, &format!("{sign}{}: option requires an argument", c as char));
+                sh.builtin_error(
+                    name,
+                    &format!("{sign}{}: option requires an argument", c as char),
+                );
                 usage(sh);
                 return Err(2);
             };
@@ -390,7 +393,10 @@ pub fn complete(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i3
         return Ok(status);
     }
     if p.operands.is_empty() && special.is_empty() {
-        sh.write_fd(2, format!("complete: usage: {}\n", Who::Complete.usage()).as_bytes());
+        sh.write_fd(
+            2,
+            format!("complete: usage: {}\n", Who::Complete.usage()).as_bytes(),
+        );
         return Ok(2);
     }
     for c in special {
