@@ -349,9 +349,9 @@ fn common(rest: &[u8], out: &mut Vec<u8>, value: impl Fn(u8) -> Option<i64>) -> 
     let v = value(*rest.get(i + 1)?)?;
     let mut digits = match conv {
         b'd' => v.unsigned_abs().to_string(),
-        b'o' => format!("{:o}", v),
-        b'x' => format!("{:x}", v),
-        _ => format!("{:X}", v),
+        b'o' => format!("{v:o}"),
+        b'x' => format!("{v:x}"),
+        _ => format!("{v:X}"),
     };
     if let Some(p) = prec
         && digits.len() < p

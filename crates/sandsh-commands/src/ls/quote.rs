@@ -209,7 +209,7 @@ pub(super) fn quote(name: &str, style: Style, qmark: bool) -> String {
                     // `'nl'$'\n'''` ends with an empty piece that GNU leaves out.
                     if let Some(s) = out.strip_suffix("''")
                         && escape
-                        && name.chars().last().is_some_and(char::is_control)
+                        && name.chars().next_back().is_some_and(char::is_control)
                     {
                         out = s.to_string();
                     }

@@ -2,8 +2,6 @@
 //! reused buffer, records appended to the caller's pattern space without per-line
 //! allocation, and a one-byte look-ahead (`fill`) for the `$` address.
 
-use std::io::Write;
-
 use crate::util;
 use sandsh_api::ToolCtx;
 
