@@ -192,3 +192,22 @@ sqlite3 :memory: 'with recursive c(x) as (select 1 union all select x+1 from c) 
 #### sqlite3 cartesian product of generate_series
 sqlite3 :memory: 'select count(*) from generate_series(1,1000000000) a, generate_series(1,1000000000) b'
 ## expect: stop
+
+#### busy compgen over a word list
+while :; do compgen -W "$(printf 'w%s ' {1..500})" w > /dev/null; done
+## expect: stop
+## stderr: timed out
+
+#### compgen -F with a completion function that never returns
+f() { while :; do :; done; }; compgen -F f x
+## expect: stop
+## stderr: timed out
+
+#### diff line formats over endless input
+yes x | diff --line-format='%dn %L' - /dev/null > /dev/null
+## expect: stop
+
+#### tar --transform with a global rule on a long name
+mkdir -p d && touch "d/$(printf 'a%.0s' {1..200})" && while :; do tar -cf /dev/null --transform='s/a*/&&/g' d; done
+## expect: stop
+## stderr: timed out

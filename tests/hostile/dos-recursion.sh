@@ -127,3 +127,7 @@ f() { f; }; f
 ## expect: stop
 ## stderr: limit exceeded
 ## flags: --max-function-depth=unlimited --max-stack-bytes=128M
+
+#### compgen -F calling compgen -F without end
+f() { compgen -F f x; }; compgen -F f x
+## expect: stop

@@ -406,6 +406,8 @@ pub struct Shell {
     pub(crate) top_parse_error: Option<sandsh_syntax::ParseError>,
     /// Commands found on `$PATH` (`hash`).
     pub(crate) hashed: path::HashTable,
+    /// Compspecs stored by `complete`.
+    pub(crate) completions: builtins::CompSpecs,
 }
 
 /// A shell over an empty in-memory filesystem with no commands, for unit tests that need the
@@ -502,6 +504,7 @@ impl Shell {
             exit_called: false,
             top_parse_error: None,
             hashed: path::HashTable::default(),
+            completions: builtins::CompSpecs::default(),
         }
     }
 

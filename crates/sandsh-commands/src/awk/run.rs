@@ -251,6 +251,14 @@ impl Interp<'_> {
                 Err(ReadErr::Io(m)) => {
                     self.main.reader = None;
                     let name = String::from_utf8_lossy(&self.filename_shown).into_owned();
+                    // A directory on standard input is skipped with gawk's warning, as a
+                    // directory operand is.
+                    if m.contains("Is a directory") {
+                        self.warn_plain(&format!(
+                            "command line argument `{name}' is a directory: skipped"
+                        ))?;
+                        continue;
+                    }
                     return fatal(format!("error reading input file `{name}': {m}"));
                 }
             }

@@ -193,6 +193,14 @@ impl Run<'_> {
         } else {
             changes
         };
+        if changes.is_empty()
+            && !self.o.brief
+            && let Some(f) = &self.o.formats
+        {
+            // Formats print the unchanged lines too (GNU), and -s still reports.
+            super::formats::render(f, &a, &b, &changes, &mut out);
+            util::out(ctx, &out);
+        }
         if changes.is_empty() {
             if self.o.report_same {
                 util::out(
@@ -204,6 +212,11 @@ impl Run<'_> {
         }
         if let Some(s) = self.brief_or_header(ctx, (n0, n1), header.as_deref(), &mut out) {
             return Some(s);
+        }
+        if let Some(f) = &self.o.formats {
+            super::formats::render(f, &a, &b, &changes, &mut out);
+            util::out(ctx, &out);
+            return Some(1);
         }
         if self.o.style != Style::Normal {
             let (m0, m1) = if self.o.style == Style::Unified {

@@ -13,6 +13,7 @@ mod analyze;
 mod dirs;
 mod files;
 mod format;
+mod formats;
 mod lines;
 mod options;
 mod spec;

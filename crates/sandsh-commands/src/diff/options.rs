@@ -3,6 +3,7 @@
 
 use sandsh_api::{Arg, ToolCtx};
 
+use super::formats::Formats;
 use super::{SPEC, util};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -31,6 +32,8 @@ pub(super) struct Opts {
     pub(super) labels: Vec<String>,
     /// The options as given, for the `diff -r ...` headers.
     pub(super) switches: String,
+    /// `--old-line-format` and the other line and group formats, when any is given.
+    pub(super) formats: Option<Formats>,
 }
 
 pub(super) fn usage(ctx: &mut dyn ToolCtx, m: &str) -> i32 {
@@ -74,7 +77,10 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
         show_function: false,
         labels: Vec::new(),
         switches: String::new(),
+        formats: None,
     };
+    // -c, -u, --normal and the formats are output styles: GNU refuses two of them.
+    let mut style_given = false;
     let mut ops = Vec::new();
     let mut switches: Vec<String> = Vec::new();
     let mut i = 0;
@@ -115,6 +121,14 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
                 "ed",
                 "show-c-function",
                 "unidirectional-new-file",
+                "old-line-format",
+                "new-line-format",
+                "unchanged-line-format",
+                "line-format",
+                "old-group-format",
+                "new-group-format",
+                "unchanged-group-format",
+                "changed-group-format",
             ];
             let cands: Vec<&str> = known
                 .iter()
@@ -129,6 +143,16 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
                 }
                 None => return Err(usage(ctx, &format!("option '--{name}' is ambiguous"))),
             };
+            if matches!(full, "context" | "unified" | "normal") {
+                style_given = true;
+            }
+            if full.ends_with("-format") {
+                let missing = format!("option '--{full}' requires an argument");
+                let v = value(ctx, args, &mut i, val, &missing)?;
+                o.formats.get_or_insert_with(Formats::default).set(full, &v);
+                i += 1;
+                continue;
+            }
             match full {
                 "brief" => o.brief = true,
                 "report-identical-files" => o.report_same = true,
@@ -177,8 +201,14 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
                 match c {
                     'q' => o.brief = true,
                     's' => o.report_same = true,
-                    'c' => o.style = Style::Context,
-                    'u' => o.style = Style::Unified,
+                    'c' => {
+                        style_given = true;
+                        o.style = Style::Context;
+                    }
+                    'u' => {
+                        style_given = true;
+                        o.style = Style::Unified;
+                    }
                     'r' => o.recursive = true,
                     'N' => o.new_file = true,
                     'i' => o.icase = true,
@@ -198,6 +228,7 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
                             &missing,
                         )?;
                         o.context = num(ctx, &v)?;
+                        style_given = true;
                         o.style = if c == 'C' {
                             Style::Context
                         } else {
@@ -221,5 +252,8 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
         i += 1;
     }
     o.switches = switches.join(" ");
+    if style_given && o.formats.is_some() {
+        return Err(usage(ctx, "conflicting output style options"));
+    }
     Ok((o, ops))
 }

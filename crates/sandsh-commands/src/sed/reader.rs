@@ -58,6 +58,17 @@ impl Reader {
                 }
                 Ok(())
             }
+            // GNU sed stops with status 4 when standard input cannot be read (a directory).
+            Err(e) if matches!(self.src, util::Source::Stdin) && !sandsh_api::is_cancelled(&e) => {
+                self.buf.truncate(old);
+                self.eof = true;
+                let _ = writeln!(
+                    ctx.stderr(),
+                    "sed: read error on stdin: {}",
+                    util::io_msg(&e)
+                );
+                Err(Stop::Panic)
+            }
             Err(_) => {
                 self.buf.truncate(old);
                 self.eof = true;

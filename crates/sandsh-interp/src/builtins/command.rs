@@ -96,7 +96,7 @@ enum Mode {
     ForcePath,
 }
 
-const KEYWORDS: &[&str] = &[
+pub(super) const KEYWORDS: &[&str] = &[
     "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do",
     "done", "in", "function", "time", "{", "}", "!", "[[", "]]", "coproc",
 ];

@@ -4,6 +4,7 @@
 mod alias;
 mod bash;
 mod command;
+mod complete;
 mod declare;
 mod dirs;
 mod eval;
@@ -24,6 +25,7 @@ mod ulimit;
 mod umask;
 mod wait;
 
+pub use complete::CompSpecs;
 pub use declare::declare_line;
 pub use table::names;
 

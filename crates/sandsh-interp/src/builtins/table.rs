@@ -10,8 +10,8 @@ use sandsh_api::{CommandSpec, Example, RiskLevel};
 use super::super::expand::ExpAssign;
 use super::super::{Res, Shell};
 use super::{
-    Builtin, alias, bash, command, declare, dirs, eval, fixed, flow, getopts, hash, help, jobs,
-    options, output, read, set, test, text, timeout, ulimit, umask, wait,
+    Builtin, alias, bash, command, complete, declare, dirs, eval, fixed, flow, getopts, hash, help,
+    jobs, options, output, read, set, test, text, timeout, ulimit, umask, wait,
 };
 
 /// One shell builtin.
@@ -182,6 +182,42 @@ pub static BUILTINS: &[BuiltinDef] = &[
             description: "say how a name resolves",
             script: "command -v cd",
             stdout: "cd\n",
+        }],
+    ),
+    def(
+        "compgen",
+        "compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]",
+        "print the possible completions of a word",
+        false,
+        complete::compgen,
+        &[Example {
+            description: "the words of a list that start with a prefix",
+            script: "compgen -W 'start stop status' -- st",
+            stdout: "start\nstop\nstatus\n",
+        }],
+    ),
+    def(
+        "complete",
+        "complete [-abcdefgjksuv] [-pr] [-DEI] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [name ...]",
+        "store, list or remove completion specifications",
+        false,
+        complete::complete,
+        &[Example {
+            description: "store a completion and list it",
+            script: "complete -W 'start stop' svc; complete -p svc",
+            stdout: "complete -W 'start stop' svc\n",
+        }],
+    ),
+    def(
+        "compopt",
+        "compopt [-o|+o option] [-DEI] [name ...]",
+        "change the options of a completion specification",
+        false,
+        complete::compopt,
+        &[Example {
+            description: "turn an option on for a stored completion",
+            script: "complete -W x cmd; compopt -o nospace cmd; complete -p cmd",
+            stdout: "complete -o nospace -W 'x' cmd\n",
         }],
     ),
     def(

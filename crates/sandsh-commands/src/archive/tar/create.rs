@@ -16,7 +16,7 @@ use sandsh_api::fs::{FileType, Metadata};
 
 use super::super::io::{In, Out, Shared, VfsFile, check, msg, print, warn};
 use super::super::safepath::{Member, member};
-use super::{Encoder, LongList, Op, Opts, Zip, excluded, fatal, show_name};
+use super::{Encoder, Kind, LongList, Op, Opts, Zip, excluded, fatal, show_name};
 
 const BLOCK: u64 = 512;
 const RECORD: u64 = 10240;
@@ -71,18 +71,26 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
         }
         return 0;
     }
-    let (backend, base, archive_path, owners) = {
+    // Each member is read from the `-C` directory given before it.
+    let (backend, bases, archive_path, owners) = {
         let Ok(c) = sh.try_borrow() else { return 2 };
-        let base = match &o.dir {
-            Some(d) => c.resolve_path(d),
-            None => c.cwd().to_path_buf(),
-        };
+        let bases: Vec<PathBuf> = o
+            .member_dirs
+            .iter()
+            .map(|d| match d {
+                Some(d) => c.resolve_path(d),
+                None => c.cwd().to_path_buf(),
+            })
+            .collect();
         let archive_path = (o.file != "-").then(|| c.resolve_path(&o.file));
-        (c.backend().clone(), base, archive_path, Table::load(&**c))
+        (c.backend().clone(), bases, archive_path, Table::load(&**c))
     };
-    if o.dir.is_some() && !backend.stat(&base).is_ok_and(|m| m.is_dir()) {
-        let d = o.dir.clone().unwrap_or_default();
-        return fatal(sh, &format!("{d}: Cannot open: No such file or directory"));
+    for (d, base) in o.member_dirs.iter().zip(&bases) {
+        if let Some(d) = d
+            && !backend.stat(base).is_ok_and(|m| m.is_dir())
+        {
+            return fatal(sh, &format!("{d}: Cannot open: No such file or directory"));
+        }
     }
     let mut w = Writer {
         o,
@@ -146,7 +154,7 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
         inner: enc,
         n: start,
     };
-    let res = write_all(sh, &mut w, &mut cw, &backend, &base);
+    let res = write_all(sh, &mut w, &mut cw, &backend, &bases);
     let res = res.and_then(|()| {
         cw.write_all(&[0u8; 1024])?;
         let pad = (RECORD - cw.n % RECORD) % RECORD;
@@ -199,9 +207,9 @@ fn write_all(
     w: &mut Writer<'_>,
     out: &mut dyn Write,
     backend: &std::sync::Arc<dyn sandsh_api::fs::KernelBackend>,
-    base: &Path,
+    bases: &[PathBuf],
 ) -> io::Result<()> {
-    for op in &w.o.members {
+    for (op, base) in w.o.members.iter().zip(bases) {
         check(sh)?;
         let path = sandsh_api::fs::normalize(base, Path::new(std::ffi::OsStr::from_bytes(op)));
         // The member name: the operand without trailing slashes, leading '/' or '../'.
@@ -211,6 +219,7 @@ fn write_all(
             util::lossy(util::trim_slashes(op))
         };
         let name = match member(&trimmed) {
+            _ if w.o.absolute => trimmed.clone(),
             Member::Ok { stripped, .. } if stripped.is_empty() => trimmed.clone(),
             Member::Ok { parts, stripped } | Member::DotDot { parts, stripped } => {
                 if !w.warned_strip.contains(&stripped) {
@@ -347,30 +356,57 @@ fn emit(
     } else {
         tar::Header::new_gnu()
     };
+    let (uid, user) = match &w.o.owner {
+        Some(spec) => forced_id(
+            spec,
+            |n| w.owners.uid_of(n),
+            |id| w.owners.user_name(id).map(str::to_string),
+            meta.uid,
+        ),
+        None => (
+            meta.uid,
+            w.owners.user_name(meta.uid).unwrap_or("").to_string(),
+        ),
+    };
+    let (gid, group) = match &w.o.group {
+        Some(spec) => forced_id(
+            spec,
+            |n| w.owners.gid_of(n),
+            |id| w.owners.group_name(id).map(str::to_string),
+            meta.gid,
+        ),
+        None => (
+            meta.gid,
+            w.owners.group_name(meta.gid).unwrap_or("").to_string(),
+        ),
+    };
+    let secs = w.o.mtime.unwrap_or(secs);
     h.set_mode(meta.mode & 0o7777);
-    h.set_uid(meta.uid as u64);
-    h.set_gid(meta.gid as u64);
+    h.set_uid(u64::from(uid));
+    h.set_gid(u64::from(gid));
     h.set_size(size);
     h.set_mtime(secs.max(0) as u64);
     h.set_entry_type(tar::EntryType::new(typ));
     // --numeric-owner leaves the names empty.
     let (user, group) = if w.o.numeric {
-        (None, None)
+        (String::new(), String::new())
     } else {
-        (w.owners.user_name(meta.uid), w.owners.group_name(meta.gid))
+        (user, group)
     };
-    let (user, group) = (
-        user.unwrap_or("").to_string(),
-        group.unwrap_or("").to_string(),
-    );
     let _ = h.set_username(&user);
     let _ = h.set_groupname(&group);
-    if let Err(m) = put_names(w, out, &mut h, name, link.as_deref()) {
+    if w.o.ustar {
+        // ustar's device fields are octal zeros in GNU's headers (NUL in gnu format's).
+        let _ = h.set_device_major(0);
+        let _ = h.set_device_minor(0);
+    }
+    let (stored, stored_link) = transformed(w.o, name, typ, link.as_deref());
+    if let Err(m) = put_names(w, out, &mut h, &stored, stored_link.as_deref()) {
         warn(sh, &format!("tar: {}: {m}", show_name(name)));
         w.errors = true;
         return Ok(());
     }
-    h.set_cksum();
+    gnu_cksum(&mut h);
     // Open the data before writing the header, so a failed open writes nothing.
     let mut data = if typ == b'0' {
         match VfsFile::open(backend, path) {
@@ -412,12 +448,12 @@ fn emit(
         let line = if w.o.verbose > 1 {
             let shown_link = link.as_deref().map(show_name);
             let user = if user.is_empty() {
-                meta.uid.to_string()
+                uid.to_string()
             } else {
                 user
             };
             let group = if group.is_empty() {
-                meta.gid.to_string()
+                gid.to_string()
             } else {
                 group
             };
@@ -441,6 +477,29 @@ fn emit(
         }
     }
     Ok(())
+}
+
+/// The member name and link target as stored: rewritten by `--transform` (a directory's
+/// name without its trailing `/`, which is put back).
+fn transformed(o: &Opts, name: &[u8], typ: u8, link: Option<&[u8]>) -> (Vec<u8>, Option<Vec<u8>>) {
+    if o.transform.is_empty() {
+        return (name.to_vec(), link.map(<[u8]>::to_vec));
+    }
+    let dir = name.len() > 1 && name.ends_with(b"/");
+    let base = if dir { &name[..name.len() - 1] } else { name };
+    let mut n = o.transform.apply(base, Kind::Name);
+    if n.is_empty() {
+        n = base.to_vec();
+    }
+    if dir {
+        n.push(b'/');
+    }
+    let kind = if typ == b'2' {
+        Kind::Symlink
+    } else {
+        Kind::Hardlink
+    };
+    (n, link.map(|l| o.transform.apply(l, kind)))
 }
 
 /// Fill the name and link name fields, writing GNU long-name entries first when needed.
@@ -478,13 +537,13 @@ fn put_names(
     }
     if let Some(l) = link {
         if l.len() > 100 {
-            long_entry(out, b'K', l).map_err(|e| msg(&e))?;
+            long_entry(out, b'K', l, w.o.numeric).map_err(|e| msg(&e))?;
         }
         let n = l.len().min(100);
         h.as_old_mut().linkname[..n].copy_from_slice(&l[..n]);
     }
     if name.len() > 100 {
-        long_entry(out, b'L', name).map_err(|e| msg(&e))?;
+        long_entry(out, b'L', name, w.o.numeric).map_err(|e| msg(&e))?;
     }
     let n = name.len().min(100);
     h.as_old_mut().name[..n].copy_from_slice(&name[..n]);
@@ -492,7 +551,45 @@ fn put_names(
 }
 
 /// A GNU `././@LongLink` entry carrying a long name (`L`) or link name (`K`).
-fn long_entry(out: &mut dyn Write, typ: u8, data: &[u8]) -> io::Result<()> {
+/// The header checksum as GNU tar writes it: six octal digits, a NUL and a space (the `tar`
+/// crate writes seven digits and a NUL, which GNU reads but does not write).
+fn gnu_cksum(h: &mut tar::Header) {
+    let sum: u32 = h
+        .as_bytes()
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            if (148..156).contains(&i) {
+                32
+            } else {
+                u32::from(*b)
+            }
+        })
+        .sum();
+    h.as_mut_bytes()[148..156].copy_from_slice(format!("{sum:06o}\0 ").as_bytes());
+}
+
+/// `--owner`/`--group` SPEC (`NAME`, `ID` or `NAME:ID`) as an id and a name, looked up in
+/// the sandbox's tables where one is missing.
+fn forced_id(
+    spec: &str,
+    id_of: impl Fn(&str) -> Option<u32>,
+    name_of: impl Fn(u32) -> Option<String>,
+    fallback: u32,
+) -> (u32, String) {
+    if let Some((n, id)) = spec.split_once(':')
+        && let Ok(id) = id.parse()
+    {
+        return (id, n.to_string());
+    }
+    match spec.parse::<u32>() {
+        Ok(id) => (id, name_of(id).unwrap_or_default()),
+        Err(_) => (id_of(spec).unwrap_or(fallback), spec.to_string()),
+    }
+}
+
+/// A `././@LongLink` entry: GNU names its owner root (nobody with --numeric-owner).
+fn long_entry(out: &mut dyn Write, typ: u8, data: &[u8], numeric: bool) -> io::Result<()> {
     let mut h = tar::Header::new_gnu();
     let n = b"././@LongLink";
     h.as_old_mut().name[..n.len()].copy_from_slice(n);
@@ -502,9 +599,11 @@ fn long_entry(out: &mut dyn Write, typ: u8, data: &[u8]) -> io::Result<()> {
     h.set_mtime(0);
     h.set_size(data.len() as u64 + 1);
     h.set_entry_type(tar::EntryType::new(typ));
-    let _ = h.set_username("root");
-    let _ = h.set_groupname("root");
-    h.set_cksum();
+    if !numeric {
+        let _ = h.set_username("root");
+        let _ = h.set_groupname("root");
+    }
+    gnu_cksum(&mut h);
     out.write_all(h.as_bytes())?;
     out.write_all(data)?;
     let len = data.len() as u64 + 1;

@@ -12,6 +12,9 @@
 
 mod create;
 mod read;
+mod transform;
+
+use transform::{Kind, Transform};
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 
@@ -104,6 +107,31 @@ const OPTS: &[OptSpec] = &[
         "use wildcards in member names given to -t and -x (* matches /)",
     ),
     OptSpec::new("--no-wildcards", "match member names exactly (the default)"),
+    OptSpec::new(
+        "-P, --absolute-names",
+        "don't strip leading '/'s from file names",
+    ),
+    OptSpec::new(
+        "--transform=EXPRESSION",
+        "use sed replace EXPRESSION (s/REGEX/REPL/[gix0-9rRsShH], ;-separated) to transform file names",
+    ),
+    OptSpec::new("--xform=EXPRESSION", "same as --transform"),
+    OptSpec::new(
+        "--owner=NAME",
+        "force NAME as owner for added files (NAME, UID or NAME:UID)",
+    ),
+    OptSpec::new(
+        "--group=NAME",
+        "force NAME as group for added files (NAME, GID or NAME:GID)",
+    ),
+    OptSpec::new(
+        "--mtime=DATE",
+        "set mtime for added files from DATE (@EPOCH or YYYY-MM-DD[ HH:MM[:SS]], UTC)",
+    ),
+    OptSpec::new(
+        "--show-transformed-names",
+        "show file or archive names after transformation",
+    ),
 ];
 
 static SPEC: CommandSpec = CommandSpec {
@@ -175,6 +203,18 @@ pub struct Opts {
     members: Vec<Arg>,
     /// --wildcards: the members as patterns.
     wildcards: Option<Vec<sandsh_text::pattern::Pattern>>,
+    /// -P: keep leading `/` and `..` in member names.
+    absolute: bool,
+    /// --owner, --group: forced for added files.
+    owner: Option<String>,
+    group: Option<String>,
+    /// --mtime: forced for added files (seconds since the epoch).
+    mtime: Option<i64>,
+    /// For each member given on the command line, the `-C` directory in effect where it
+    /// was given (GNU applies each `-C` to the names after it, each relative to the last).
+    member_dirs: Vec<Option<String>>,
+    transform: Transform,
+    show_transformed: bool,
 }
 
 /// Expand traditional bundled letters (`tar czf a.tgz d`) into options.
@@ -198,6 +238,129 @@ fn expand_old(args: &[Arg]) -> Result<Vec<Arg>, String> {
     }
     out.extend(rest.cloned());
     Ok(out)
+}
+
+/// `--mtime`'s DATE: `@EPOCH`, or `YYYY-MM-DD[ HH:MM[:SS]]` (UTC, the sandbox's zone).
+fn parse_mtime(s: &str) -> Option<i64> {
+    if let Some(n) = s.strip_prefix('@') {
+        return n.parse().ok();
+    }
+    let (date, time) = s
+        .trim()
+        .split_once([' ', 'T'])
+        .unwrap_or((s.trim(), "00:00"));
+    let d: Vec<i64> = date
+        .split('-')
+        .map(|x| x.parse().ok())
+        .collect::<Option<_>>()?;
+    let t: Vec<i64> = time
+        .split(':')
+        .map(|x| x.parse().ok())
+        .collect::<Option<_>>()?;
+    let [y, m, day] = d[..] else { return None };
+    let (h, mi, sec) = match t[..] {
+        [h, mi] => (h, mi, 0),
+        [h, mi, sec] => (h, mi, sec),
+        _ => return None,
+    };
+    if !(1..=12).contains(&m) || !(1..=31).contains(&day) || h > 23 || mi > 59 || sec > 60 {
+        return None;
+    }
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(days * 86_400 + h * 3600 + mi * 60 + sec)
+}
+
+/// `-C DIR` after `-C PREV`: DIR relative to PREV, as GNU's cumulative `-C` is.
+fn join_dir(prev: Option<&str>, dir: &str) -> String {
+    match prev {
+        Some(p) if !dir.starts_with('/') => format!("{}/{dir}", p.trim_end_matches('/')),
+        _ => dir.to_string(),
+    }
+}
+
+/// The `-C` directory in effect at each operand of the (expanded) arguments, in order.
+fn operand_dirs(args: &[Arg]) -> Vec<Option<String>> {
+    let takes_value = |short: Option<char>, long: Option<&str>| {
+        OPTS.iter().any(|o| {
+            ((short.is_some() && o.short == short) || (long.is_some() && o.long == long))
+                && o.value.is_some()
+        })
+    };
+    let mut dir: Option<String> = None;
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = util::lossy(&args[i]);
+        i += 1;
+        if a == "--" {
+            out.extend(std::iter::repeat_n(dir.clone(), args.len() - i));
+            break;
+        }
+        if let Some(long) = a.strip_prefix("--") {
+            let (name, val) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_string())),
+                None => (long, None),
+            };
+            // Unique prefixes name the option, as the parser takes them.
+            let full = OPTS
+                .iter()
+                .filter_map(|o| o.long)
+                .find(|l| *l == name)
+                .or_else(|| {
+                    let c: Vec<&str> = OPTS
+                        .iter()
+                        .filter_map(|o| o.long)
+                        .filter(|l| l.starts_with(name))
+                        .collect();
+                    (c.len() == 1).then(|| c[0])
+                });
+            let Some(full) = full else { continue };
+            let val = match val {
+                Some(v) => Some(v),
+                None if takes_value(None, Some(full)) => {
+                    i += 1;
+                    args.get(i - 1).map(|v| util::lossy(v))
+                }
+                None => None,
+            };
+            if full == "directory"
+                && let Some(v) = val
+            {
+                dir = Some(join_dir(dir.as_deref(), &v));
+            }
+            continue;
+        }
+        if a.len() > 1 && a.starts_with('-') {
+            let chars: Vec<char> = a[1..].chars().collect();
+            for (k, &c) in chars.iter().enumerate() {
+                if takes_value(Some(c), None) {
+                    let rest: String = chars[k + 1..].iter().collect();
+                    let v = if rest.is_empty() {
+                        i += 1;
+                        args.get(i - 1).map(|v| util::lossy(v))
+                    } else {
+                        Some(rest)
+                    };
+                    if c == 'C'
+                        && let Some(v) = v
+                    {
+                        dir = Some(join_dir(dir.as_deref(), &v));
+                    }
+                    break;
+                }
+            }
+            continue;
+        }
+        out.push(dir.clone());
+    }
+    out
 }
 
 fn usage_error(ctx: &mut dyn ToolCtx, m: &str) -> i32 {
@@ -239,6 +402,13 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
         ustar: false,
         members: p.operands,
         wildcards: None,
+        absolute: false,
+        owner: None,
+        group: None,
+        mtime: None,
+        member_dirs: Vec::new(),
+        transform: Transform::default(),
+        show_transformed: false,
     };
     let mut wildcards = false;
     let mut auto = false;
@@ -266,7 +436,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
         }
         match (spec.short, spec.long) {
             (Some('f'), _) => o.file = val,
-            (Some('C'), _) => o.dir = Some(val),
+            (Some('C'), _) => o.dir = Some(join_dir(o.dir.as_deref(), &val)),
             (Some('v'), _) => o.verbose += 1,
             (Some('z'), _) => o.zip = Zip::Gzip,
             (Some('j'), _) => o.zip = Zip::Bzip2,
@@ -301,6 +471,22 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
                         .map(<[u8]>::to_vec),
                 );
             }
+            (Some('P'), _) => o.absolute = true,
+            (None, Some("owner")) => o.owner = Some(val),
+            (None, Some("group")) => o.group = Some(val),
+            (None, Some("mtime")) => match parse_mtime(&val) {
+                Some(t) => o.mtime = Some(t),
+                None => {
+                    return Err(usage_error(
+                        ctx,
+                        &format!("Option --mtime: unknown date format {}", util::cquote(&val)),
+                    ));
+                }
+            },
+            (None, Some("transform" | "xform")) => {
+                o.transform.add(&val).map_err(|m| usage_error(ctx, &m))?;
+            }
+            (None, Some("show-transformed-names")) => o.show_transformed = true,
             (None, Some("wildcards")) => wildcards = true,
             (None, Some("no-wildcards")) => wildcards = false,
             (None, Some("exclude")) => o.excludes.push(sandsh_text::pattern::Pattern::new(
@@ -338,6 +524,8 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
             _ => {}
         }
     }
+    o.member_dirs = operand_dirs(&args);
+    o.member_dirs.resize(o.members.len(), o.dir.clone());
     let Some(op) = op else {
         return Err(usage_error(
             ctx,

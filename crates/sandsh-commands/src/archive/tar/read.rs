@@ -16,7 +16,7 @@ use sandsh_api::is_cancelled;
 
 use super::super::io::{In, Out, Shared, VfsFile, check, msg, print, warn};
 use super::super::safepath::{Member, PlaceError, link_stays_inside, member, place};
-use super::{Decoder, LongList, Op, Opts, Zip, excluded, fatal, show_name};
+use super::{Decoder, Kind, LongList, Op, Opts, Zip, excluded, fatal, show_name};
 
 /// Per-run extraction state.
 struct State {
@@ -139,6 +139,7 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
         if !o.members.is_empty() {
             let n = util::trim_slashes(&name);
             let mut hit = false;
+            let mut first_hit = None;
             for (i, m) in o.members.iter().enumerate() {
                 let hit_here = match &o.wildcards {
                     // --wildcards: the pattern matches the name or one of its directories.
@@ -156,11 +157,27 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
                 if hit_here {
                     matched[i] = true;
                     hit = true;
+                    first_hit.get_or_insert(i);
                 }
             }
             if !hit {
                 continue;
             }
+            // Extracted into the `-C` directory given before the name that selected it.
+            st.root = match first_hit
+                .and_then(|i| o.member_dirs.get(i))
+                .cloned()
+                .flatten()
+            {
+                Some(d) => match sh.try_borrow() {
+                    Ok(c) => c.resolve_path(&d),
+                    Err(_) => return 2,
+                },
+                None => match sh.try_borrow() {
+                    Ok(c) => c.cwd().to_path_buf(),
+                    Err(_) => return 2,
+                },
+            };
         }
         if excluded(o, &name) {
             continue;
@@ -173,10 +190,31 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
         {
             continue;
         }
+        // --transform renames what is extracted; listings show the stored names unless
+        // --show-transformed-names.
+        let new_name = if o.transform.is_empty() {
+            name.clone()
+        } else {
+            let dir = name.len() > 1 && name.ends_with(b"/");
+            let base = if dir {
+                &name[..name.len() - 1]
+            } else {
+                &name[..]
+            };
+            let mut n = o.transform.apply(base, Kind::Name);
+            if n.is_empty() {
+                n = base.to_vec();
+            }
+            if dir {
+                n.push(b'/');
+            }
+            n
+        };
+        let listed = if o.show_transformed { &new_name } else { &name };
         let verbose_line = if o.verbose > 1 || (o.op == Op::List && o.verbose > 0) {
-            Some(long_line(&mut st, o, &e, &name))
+            Some(long_line(&mut st, o, &e, listed))
         } else if o.verbose > 0 || o.op == Op::List {
-            Some(show_name(&name))
+            Some(show_name(listed))
         } else {
             None
         };
@@ -190,7 +228,7 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
         if o.op == Op::List {
             continue;
         }
-        if let Err(err) = extract(sh, o, &mut st, &backend, &mut e, &name, typ) {
+        if let Err(err) = extract(sh, o, &mut st, &backend, &mut e, &new_name, typ) {
             if is_cancelled(&err) {
                 return 130;
             }
@@ -282,7 +320,10 @@ fn extract<R: Read>(
         }
         text = comps[o.strip..].join("/");
     }
+    // -P: an absolute member is extracted where it names, from the root.
+    let from_root = o.absolute && text.starts_with('/');
     let parts = match member(&text) {
+        Member::Ok { parts, .. } if from_root => parts,
         Member::DotDot { stripped, .. } => {
             warn_once(
                 sh,
@@ -319,7 +360,12 @@ fn extract<R: Read>(
         return Ok(());
     }
     let dir_mode = 0o777 & !st.umask;
-    let target = match place(&**backend, &st.root, &parts, dir_mode) {
+    let root = if from_root {
+        PathBuf::from("/")
+    } else {
+        st.root.clone()
+    };
+    let target = match place(&**backend, &root, &parts, dir_mode) {
         Ok(p) => p,
         Err(PlaceError::ThroughSymlink(via)) => {
             warn(

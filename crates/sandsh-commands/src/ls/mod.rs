@@ -16,6 +16,8 @@ use sandsh_api::{
 use sandsh_text::strftime::{gmtime, strftime};
 
 use super::users::Table;
+
+mod quote;
 use super::{fsutil, mode, util};
 
 pub struct Ls;
@@ -67,6 +69,24 @@ static SPEC: CommandSpec = CommandSpec {
             "time/date format with -l: full-iso, long-iso, iso, locale, or +FORMAT",
         ),
         OptSpec::new("--full-time", "like -l --time-style=full-iso"),
+        OptSpec::new(
+            "-b, --escape",
+            "print C-style escapes for nongraphic characters",
+        ),
+        OptSpec::new(
+            "-q, --hide-control-chars",
+            "print ? instead of nongraphic characters",
+        ),
+        OptSpec::new(
+            "--show-control-chars",
+            "show nongraphic characters as-is (the default, output is never a terminal)",
+        ),
+        OptSpec::new("-N, --literal", "print entry names without quoting"),
+        OptSpec::new("-Q, --quote-name", "enclose entry names in double quotes"),
+        OptSpec::new(
+            "--quoting-style=WORD",
+            "use quoting style WORD for entry names: literal, locale, shell, shell-always, shell-escape, shell-escape-always, c, c-maybe, escape (the last of -b, -N, -Q and this option wins)",
+        ),
     ],
     operands: &[
         ArgSpec::optional("FILE", ArgType::Path, "files or directories (default .)").repeated(),
@@ -112,6 +132,9 @@ struct Cfg {
     blocks: bool,
     numeric: bool,
     style: TimeStyle,
+    /// How names are shown (`-b`, `-N`, `-Q`, `--quoting-style`), and `-q`.
+    quoting: quote::Style,
+    qmark: bool,
 }
 
 /// `--time-style`: how `-l` prints times.
@@ -266,6 +289,11 @@ impl Lister<'_> {
 
     /// Print `entries`; the column widths also fit `also` (GNU sizes the block of file
     /// operands to the directory operands as well, though those are listed later).
+    /// A name as the quoting options show it.
+    fn shown(&self, name: &str) -> String {
+        quote::quote(name, self.c.quoting, self.c.qmark)
+    }
+
     fn print(&mut self, entries: &[Entry], also: &[Entry], out: &mut Vec<u8>) {
         if self.json {
             let items: Vec<serde_json::Value> = entries
@@ -311,7 +339,7 @@ impl Lister<'_> {
         if !self.c.long {
             for e in entries {
                 out.extend_from_slice(ino(e).as_bytes());
-                out.extend_from_slice(e.name.as_bytes());
+                out.extend_from_slice(self.shown(&e.name).as_bytes());
                 out.extend_from_slice(indicator(e, self.c).as_bytes());
                 out.push(b'\n');
             }
@@ -347,12 +375,12 @@ impl Lister<'_> {
                 self.owner(e.meta.gid, true),
                 size_of(e),
                 date(e.meta.mtime, self.now, &self.c.style),
-                e.name,
+                self.shown(&e.name),
                 indicator(e, self.c),
             );
             out.extend_from_slice(line.as_bytes());
             if let Some(t) = &e.target {
-                out.extend_from_slice(format!(" -> {t}").as_bytes());
+                out.extend_from_slice(format!(" -> {}", self.shown(t)).as_bytes());
             }
             out.push(b'\n');
         }
@@ -537,8 +565,24 @@ impl Command for Ls {
             None if full_time => TimeStyle::FullIso,
             None => TimeStyle::Locale,
         };
+        let (quoting, qmark) = match quote::from_args(&fixed) {
+            Ok(q) => q,
+            Err(v) => {
+                let mut msg = format!(
+                    "ls: invalid argument {} for {}\nValid arguments are:",
+                    util::cquote(&v),
+                    util::cquote("--quoting-style")
+                );
+                for w in quote::WORDS {
+                    msg.push_str(&format!("\n  - {}", util::cquote(w)));
+                }
+                return util::usage(ctx, &SPEC, &msg, 1);
+            }
+        };
         let h = |n: &str| p.has(SPEC.find(n));
         let c = Cfg {
+            quoting,
+            qmark,
             inode: h("i"),
             blocks: h("s"),
             numeric: h("n"),
