@@ -165,6 +165,7 @@ bash -c 'trap '\''echo "ERR trapped: $BASH_COMMAND"'\'' ERR; ls /nope 2>/dev/nul
 ERR trapped: ls /nope 2> /dev/null
 after
 ## END
+## sandsh-gap: BASH_COMMAND is the command without its redirections (`ls /nope`); bash keeps them (`ls /nope 2> /dev/null`)
 
 #### nested function error propagation with set -e
 cat > nest.sh <<'EOF'

@@ -602,4 +602,3 @@ bash dbg.sh 2>&1
 + line 4: echo 'x is 5'
 x is 5
 ## END
-## sandsh-gap: PS4 is printed as written; bash expands it (parameter expansion, as a prompt) before each trace line
