@@ -213,6 +213,40 @@ fn json(ts: Timestamp, zone: &Zone) -> String {
     )
 }
 
+/// The zone of the exported `TZ` (UTC when unset, or with `utc`).
+fn ctx_zone(ctx: &dyn ToolCtx, utc: bool) -> Zone {
+    let tz_var = ctx
+        .env()
+        .into_iter()
+        .find(|(k, _)| k == "TZ")
+        .map(|(_, v)| util::lossy(&v));
+    zone_of(tz_var, utc)
+}
+
+/// The context's clock as a timestamp.
+fn ctx_now(ctx: &dyn ToolCtx) -> Timestamp {
+    match ctx.now().duration_since(std::time::UNIX_EPOCH) {
+        Ok(d) => Timestamp::new(d.as_secs() as i64, d.subsec_nanos() as i32),
+        Err(_) => Ok(Timestamp::UNIX_EPOCH),
+    }
+    .unwrap_or(Timestamp::UNIX_EPOCH)
+}
+
+/// A date string read as `date -d` reads it, against the context's clock and `TZ` (for
+/// `find -newermt` and friends).
+pub(crate) fn parse_in_ctx(ctx: &dyn ToolCtx, s: &str) -> Option<std::time::SystemTime> {
+    let ts = parse_date(s, ctx_now(ctx), &ctx_zone(ctx, false))?;
+    let secs = ts.as_second();
+    let nanos = ts.subsec_nanosecond().max(0) as u32;
+    if secs >= 0 {
+        std::time::UNIX_EPOCH.checked_add(std::time::Duration::new(secs as u64, nanos))
+    } else {
+        std::time::UNIX_EPOCH
+            .checked_sub(std::time::Duration::from_secs(secs.unsigned_abs()))?
+            .checked_add(std::time::Duration::from_nanos(u64::from(nanos)))
+    }
+}
+
 /// Parse a `-d` string relative to `now` in `zone`.
 fn parse_date(s: &str, now: Timestamp, zone: &Zone) -> Option<Timestamp> {
     let base = now.to_zoned(zone.tz.clone());
@@ -477,18 +511,8 @@ impl Command for Date {
             (None, Some(Fixed::Email)) => b"%a, %d %b %Y %H:%M:%S %z".to_vec(),
             (None, None) => b"%a %b %e %H:%M:%S %Z %Y".to_vec(),
         };
-        let tz_var = ctx
-            .env()
-            .into_iter()
-            .find(|(k, _)| k == "TZ")
-            .map(|(_, v)| util::lossy(&v));
-        let zone = zone_of(tz_var, utc);
-        let now_sys = ctx.now();
-        let now = match now_sys.duration_since(std::time::UNIX_EPOCH) {
-            Ok(d) => Timestamp::new(d.as_secs() as i64, d.subsec_nanos() as i32),
-            Err(_) => Ok(Timestamp::UNIX_EPOCH),
-        }
-        .unwrap_or(Timestamp::UNIX_EPOCH);
+        let zone = ctx_zone(&*ctx, utc);
+        let now = ctx_now(&*ctx);
         let json_mode = ctx.output_format() == OutputFormat::Json;
         let mut out = Vec::new();
         let mut status = 0;

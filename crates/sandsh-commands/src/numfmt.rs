@@ -303,7 +303,8 @@ fn convert(cfg: &Cfg, text: &str) -> Result<String, String> {
     s.push_str(&String::from_utf8_lossy(&cfg.suffix));
     let width = if cfg.padding != 0 {
         cfg.padding
-    } else if cfg.auto_padding {
+    } else if cfg.auto_padding && text.starts_with([' ', '\t']) {
+        // GNU pads to the field's width only when the field kept leading blanks.
         text.chars().count() as i64
     } else {
         0
@@ -751,6 +752,11 @@ mod tests {
             )
             .1,
             "x 2.0K 3000\n 7000  8.0K\n"
+        );
+        // Regression: a field without leading blanks is not padded to its input width.
+        assert_eq!(
+            run_in(&Numfmt, &["--to=iec"], "512\n1048576\n 1048576\n").1,
+            "512\n1.0M\n    1.0M\n"
         );
         let (s, _, e) = run_in(&Numfmt, &["1K"], "");
         assert_eq!(s, 2);

@@ -138,10 +138,44 @@ impl Shell {
         }
     }
 
+    /// bash expands `PS4` before each trace line (`PS4='+ ${LINENO}: '`): done once per
+    /// command while tracing, and only when it holds an expansion.
+    fn expand_ps4(&mut self) {
+        if self.in_ps4 {
+            return;
+        }
+        let ps4 = match self.vars.get_str("PS4") {
+            Some(s) if s.iter().any(|&c| matches!(c, b'$' | b'`' | b'\\')) => s.to_vec(),
+            _ => {
+                self.ps4_expanded = None;
+                return;
+            }
+        };
+        let src = String::from_utf8_lossy(&ps4).into_owned();
+        let Ok(word) = Parser::new(&src).expansion_word() else {
+            self.ps4_expanded = None;
+            return;
+        };
+        // A command substitution in PS4 runs commands, which must not expand it again.
+        self.in_ps4 = true;
+        let saved = self.last_status;
+        let r = self.expand_string(&word);
+        self.last_status = saved;
+        self.in_ps4 = false;
+        self.ps4_expanded = r.ok();
+    }
+
     /// Parse and run a string (eval, traps).
     pub fn eval_string(&mut self, src: &str, what: &str) -> Res<i32> {
         // bash numbers the lines of an eval'd string from the line of the `eval`.
-        let mut parser = if what == "eval" {
+        let at_line = what == "eval";
+        self.eval_string_at(src, what, at_line)
+    }
+
+    /// `eval_string`, numbering the string's lines from the current line when `at_line` (eval,
+    /// and the traps other than EXIT: `$LINENO` in an ERR trap is the failing command's line).
+    fn eval_string_at(&mut self, src: &str, what: &str, at_line: bool) -> Res<i32> {
+        let mut parser = if at_line {
             Parser::with_line_base(src, self.lineno.saturating_sub(1))
         } else {
             Parser::new(src)
@@ -329,7 +363,7 @@ impl Shell {
     pub fn run_trap_action(&mut self, action: &str) -> Res<()> {
         let saved = self.last_status;
         let was = std::mem::replace(&mut self.in_trap, true);
-        let r = self.eval_string(action, "trap");
+        let r = self.eval_string_at(action, "trap", true);
         self.in_trap = was;
         self.last_status = saved;
         r.map(|_| ())
@@ -495,6 +529,9 @@ impl Shell {
         self.trace_delivered()?;
         if cmd.line > 0 {
             self.lineno = cmd.line;
+        }
+        if self.opts.xtrace {
+            self.expand_ps4();
         }
         match &cmd.kind {
             CommandKind::Simple(sc) => self.exec_simple(sc, cmd),

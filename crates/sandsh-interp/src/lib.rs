@@ -335,6 +335,9 @@ pub struct Shell {
     pub(crate) source_depth: usize,
     pub(crate) subst_depth: usize,
     pub(crate) lineno: u32,
+    /// `PS4` as expanded for the command being traced (`set -x`), when it holds expansions.
+    pub(crate) ps4_expanded: Option<Vec<u8>>,
+    pub(crate) in_ps4: bool,
     /// >0 while running a condition (if/while test, `&&`/`||` left side, `!`): errexit off.
     pub(crate) errexit_suppressed: u32,
     /// The last command was a compound command whose redirection failed: bash returns its
@@ -465,6 +468,8 @@ impl Shell {
             source_depth: 0,
             subst_depth: 0,
             lineno: 0,
+            ps4_expanded: None,
+            in_ps4: false,
             errexit_suppressed: 0,
             compound_redirect_failed: false,
             pid: SHELL_PID,

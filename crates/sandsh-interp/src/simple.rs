@@ -17,14 +17,14 @@ impl Shell {
             return Err(self.trip_limit(Limit::Commands));
         }
         self.subst_status = None;
-        if !self.in_trap
-            && !self.traps.is_empty()
-            && self.traps.contains_key("DEBUG")
-            && (self.frames.is_empty() || self.opts.functrace)
-        {
+        // `BASH_COMMAND` is only read by traps, so it is kept up to date only while one is set
+        // (an ERR or EXIT trap reports the failing or last command with it).
+        if !self.in_trap && !self.traps.is_empty() {
             let text = super::print::simple_src(sc);
             let _ = self.vars.set_str("BASH_COMMAND", text.into_bytes());
-            if let Some(action) = self.traps.get("DEBUG").cloned() {
+            if (self.frames.is_empty() || self.opts.functrace)
+                && let Some(action) = self.traps.get("DEBUG").cloned()
+            {
                 self.run_trap_action(&action)?;
             }
         }
@@ -227,11 +227,14 @@ impl Shell {
 
     /// One `set -x` line (`line` starts with `+ `, which becomes PS4 at the current level).
     pub(super) fn write_xtrace(&self, line: &[u8]) {
-        let ps4 = self
-            .vars
-            .get_str("PS4")
-            .map(|s| s.to_vec())
-            .unwrap_or_else(|| b"+ ".to_vec());
+        let ps4 = match &self.ps4_expanded {
+            Some(p) => p.clone(),
+            None => self
+                .vars
+                .get_str("PS4")
+                .map(|s| s.to_vec())
+                .unwrap_or_else(|| b"+ ".to_vec()),
+        };
         // The first character repeats once per level of command substitution (`++ cmd`).
         let mut out = Vec::with_capacity(ps4.len() + self.subst_depth);
         if let Some(&c) = ps4.first() {

@@ -161,6 +161,21 @@ impl<'a> Parser<'a> {
         r
     }
 
+    /// The whole input read as an unquoted here-document body: `$`-expansions, command
+    /// substitutions and backslash escapes of `$ ` \\`, other characters literal. Used for
+    /// strings the shell expands as prompts (`PS4`).
+    pub fn expansion_word(&mut self) -> Result<Word, ParseError> {
+        let st = std::mem::take(&mut self.st);
+        let end = st.src.len();
+        let mut p = P::new(st, None);
+        let r = p.parse_parts(super::word::Kind::Heredoc);
+        self.st = p.st;
+        r.map(|parts| Word {
+            parts,
+            span: Span::new(0, end),
+        })
+    }
+
     /// 1-based line number of the next unread input.
     pub fn line(&self) -> u32 {
         self.st.line_of(self.st.pos)

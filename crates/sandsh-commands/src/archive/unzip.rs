@@ -33,6 +33,8 @@ const OPTS: &[OptSpec] = &[
     OptSpec::new("-n", "never overwrite existing files"),
     OptSpec::new("-q", "quiet mode (-qq => quieter)"),
     OptSpec::new("-j", "junk paths (do not make directories)"),
+    OptSpec::new("-Z", "zipinfo mode (only -Z1, member names, is supported)"),
+    OptSpec::new("-1", "with -Z: list member names only, one per line"),
     OptSpec::new(
         "-x PATTERN",
         "exclude members matching PATTERN (repeatable)",
@@ -43,7 +45,7 @@ static SPEC: CommandSpec = CommandSpec {
     name: "unzip",
     group: "archive",
     summary: "list, test and extract compressed files in a ZIP archive",
-    usage: "unzip [-ltpqonj] [-d EXDIR] ZIPFILE [MEMBER...] [-x PATTERN]",
+    usage: "unzip [-ltpqonj] [-d EXDIR] ZIPFILE [MEMBER...] [-x PATTERN]\n       unzip -Z1 ZIPFILE [MEMBER...]",
     description: "Extract the members of ZIPFILE (all, or those matching the MEMBER patterns, where * also matches /) into the current directory or EXDIR, creating directories as needed. -l lists them in Info-ZIP's format, -p writes their data to standard output, -t tests them. An existing file is kept with -n, replaced with -o, and otherwise treated as Info-ZIP treats an unanswerable prompt (\"[N]one\"). Deflate, bzip2 and stored members are read. Members with '..' components, and symbolic links whose target leaves the extraction directory, are refused with a message (status 1).",
     options: OPTS,
     operands: &[
@@ -60,11 +62,18 @@ static SPEC: CommandSpec = CommandSpec {
         .repeated(),
     ],
     returns: "extracted files, a listing, or member data on standard output",
-    examples: &[Example {
-        description: "zip then list",
-        script: "echo hi > a; zip -q a.zip a; unzip -l a.zip | tail -n 3 | sed 's/20[0-9-]* [0-9:]*/DATE/'",
-        stdout: "        3  DATE   a\n---------                     -------\n        3                     1 file\n",
-    }],
+    examples: &[
+        Example {
+            description: "zip then list",
+            script: "echo hi > a; zip -q a.zip a; unzip -l a.zip | tail -n 3 | sed 's/20[0-9-]* [0-9:]*/DATE/'",
+            stdout: "        3  DATE   a\n---------                     -------\n        3                     1 file\n",
+        },
+        Example {
+            description: "member names only (zipinfo -1)",
+            script: "mkdir d; echo x > d/a; zip -qr d.zip d; unzip -Z1 d.zip",
+            stdout: "d/\nd/a\n",
+        },
+    ],
     errors: "1 when a member was refused or skipped with a warning, 2 for a damaged member, 9 when the archive is missing or not a zip file, 11 when a MEMBER matched nothing, 50 when the disk is full",
     risk: RiskLevel::MediumRisk,
 };
@@ -79,6 +88,8 @@ struct Opts {
     quiet: u32,
     junk: bool,
     excludes: Vec<Pattern>,
+    zipinfo: bool,
+    names_only: bool,
 }
 
 impl ParsedCommand for Unzip {
@@ -102,12 +113,22 @@ impl ParsedCommand for Unzip {
                 Some('n') => o.overwrite = Some(false),
                 Some('q') => o.quiet += 1,
                 Some('j') => o.junk = true,
+                Some('Z') => o.zipinfo = true,
+                Some('1') => o.names_only = true,
                 Some('x') => o.excludes.push(Pattern::new(
                     v.as_deref().unwrap_or_default(),
                     PatternOptions::default(),
                 )),
                 _ => {}
             }
+        }
+        if o.zipinfo != o.names_only {
+            util::err(
+                ctx,
+                "unzip",
+                "only the zipinfo mode -Z1 (member names) is supported",
+            );
+            return 10;
         }
         let mut ops = p.operands.iter();
         let Some(archive) = ops.next() else {
@@ -181,7 +202,7 @@ fn run(sh: &Shared<'_>, o: &Opts, archive: &str, members: &[(String, Pattern)]) 
             return 9;
         }
     };
-    if (o.quiet == 0 || o.list) && !o.pipe {
+    if (o.quiet == 0 || o.list) && !o.pipe && !o.names_only {
         print(sh, format!("Archive:  {shown_archive}\n").as_bytes());
     }
     let mut matched = vec![false; members.len()];
@@ -199,6 +220,7 @@ fn run(sh: &Shared<'_>, o: &Opts, archive: &str, members: &[(String, Pattern)]) 
     };
     if o.exdir.is_some()
         && !o.list
+        && !o.names_only
         && !o.pipe
         && !o.test
         && let Err(e) = backend.mkdir(&root, 0o777 & !umask, true)
@@ -242,6 +264,12 @@ fn run(sh: &Shared<'_>, o: &Opts, archive: &str, members: &[(String, Pattern)]) 
             }
         }
         if o.excludes.iter().any(|x| x.matches(name.as_bytes())) {
+            continue;
+        }
+        if o.names_only {
+            if !print(sh, format!("{name}\n").as_bytes()) {
+                return 141;
+            }
             continue;
         }
         if o.list {

@@ -22,6 +22,7 @@ pub mod special {
     pub const ARGV: usize = 14;
     pub const RT: usize = 15;
     pub const IGNORECASE: usize = 16;
+    pub const FPAT: usize = 17;
     pub const NAMES: &[&str] = &[
         "NR",
         "FNR",
@@ -40,6 +41,7 @@ pub mod special {
         "ARGV",
         "RT",
         "IGNORECASE",
+        "FPAT",
     ];
 }
 

@@ -341,7 +341,13 @@ impl Interp<'_> {
                     let re = match args.get(2) {
                         Some(e) => self.regex_of(e)?,
                         None => {
-                            return fatal("patsplit: FPAT is not supported; pass a regexp");
+                            let fpat = match &self.globals[super::ast::special::FPAT] {
+                                Cell::Val(v) => v.to_str_with(&self.convfmt),
+                                Cell::Arr(_) => {
+                                    return fatal("patsplit: FPAT is an array");
+                                }
+                            };
+                            self.regex_for(&fpat)?
                         }
                     };
                     let mut pos = 0;

@@ -104,6 +104,8 @@ pub struct Interp<'c> {
     pub rt_buf: Vec<u8>,
     pub filename_shown: Vec<u8>,
     pub fs_pending: Option<Value>,
+    /// Fields come from FPAT (assigned after FS) rather than FS.
+    pub fpat_mode: bool,
     pub pending_line: Vec<u8>,
     /// stdout's reader went away (status 141, as for SIGPIPE)
     pub broken_pipe: bool,
@@ -136,6 +138,7 @@ impl<'c> Interp<'c> {
         globals[sv::CONVFMT] = s(b"%.6g");
         globals[sv::OFMT] = s(b"%.6g");
         globals[sv::IGNORECASE] = Cell::Val(Value::Num(0.0));
+        globals[sv::FPAT] = s(b"[^[:space:]]+");
         globals[sv::RT] = Cell::Val(Value::Uninit);
         let mut env = Array::named(b"ENVIRON");
         for (k, v) in ctx.env() {
@@ -190,6 +193,7 @@ impl<'c> Interp<'c> {
             rt_buf: Vec::new(),
             filename_shown: Vec::new(),
             fs_pending: None,
+            fpat_mode: false,
             pending_line: Vec::new(),
             broken_pipe: false,
             procinfo: prog.globals.iter().position(|g| g == "PROCINFO"),
@@ -317,6 +321,12 @@ impl<'c> Interp<'c> {
                 // the current record keeps the fields FS gave it when it was read
                 self.record.ensure_split(&self.splitter, self.paragraph);
                 self.fs_pending = Some(val);
+                self.fpat_mode = false;
+                self.apply_fs()?;
+            }
+            sv::FPAT => {
+                self.record.ensure_split(&self.splitter, self.paragraph);
+                self.fpat_mode = true;
                 self.apply_fs()?;
             }
             sv::OFS => self.ofs = val.to_str_with(&self.convfmt).to_vec(),
@@ -364,6 +374,14 @@ impl<'c> Interp<'c> {
 
     /// Install a pending FS assignment (at the start of a record, as awk specifies).
     pub fn apply_fs(&mut self) -> R<()> {
+        if self.fpat_mode {
+            let Cell::Val(v) = &self.globals[sv::FPAT] else {
+                return Ok(());
+            };
+            let s = v.to_str_with(&self.convfmt);
+            self.splitter = Splitter::Pattern(self.regex_for(&s)?);
+            return Ok(());
+        }
         let fs = match self.fs_pending.take() {
             Some(v) => v,
             None => match &self.globals[sv::FS] {

@@ -581,6 +581,30 @@ mod tests {
     }
 
     #[test]
+    fn fpat_fields_are_matches() {
+        // gawk 5.2.1's output for each record.
+        let prog = r#"{printf "%d:", NF; for (i = 1; i <= NF; i++) printf " <%s>", $i; print ""}"#;
+        let csv = r#"FPAT=([^,]*)|("[^"]*")"#;
+        assert_eq!(
+            awk(&["-v", csv, prog], "1,,3\n,a,\n\n,\n\"x,y\",,z\n").0,
+            "3: <1> <> <3>\n3: <> <a> <>\n0:\n2: <> <>\n3: <\"x,y\"> <> <z>\n"
+        );
+        assert_eq!(
+            awk(&["-v", "FPAT=[0-9]*", prog], "x1y\n").0,
+            "3: <> <1> <>\n"
+        );
+        // FS assigned after FPAT takes over again; patsplit defaults to FPAT.
+        assert_eq!(
+            awk(
+                &[r#"BEGIN{FPAT="[0-9]+"} {print $2; FS=","; $0="a,b"; print $2; print patsplit("x1y22", p), p[2]}"#],
+                "ab 12 cd 345\n"
+            )
+            .0,
+            "345\nb\n2 22\n"
+        );
+    }
+
+    #[test]
     fn errors() {
         assert_eq!(awk(&["BEGIN{"], "").1, 1);
         assert_eq!(awk(&["BEGIN{x=0; print 1/x}"], "").1, 2);

@@ -300,7 +300,7 @@ impl<'a> Parser<'a> {
             }
         }
         // gawk features this awk does not have fail loudly rather than be ignored
-        for n in ["FIELDWIDTHS", "FPAT", "BEGINFILE", "ENDFILE"] {
+        for n in ["FIELDWIDTHS", "BEGINFILE", "ENDFILE"] {
             if self.globals.contains_key(n) {
                 return Err(ParseError {
                     msg: format!("fatal: gawk's {n} is not supported by this awk"),

@@ -18,6 +18,8 @@ pub enum Splitter {
     /// FS = "": every character is a field
     Chars,
     Regex(Rc<Re>),
+    /// gawk's FPAT: the fields are the matches of the regexp, not the text between them
+    Pattern(Rc<Re>),
 }
 
 #[derive(Default)]
@@ -207,6 +209,7 @@ pub fn split_into(text: &[u8], sp: &Splitter, paragraph: bool, out: &mut Vec<(us
                 out.push((a, b));
             }
         }
+        Splitter::Pattern(re) => split_by_pattern(text, re, out),
         Splitter::Regex(re) => {
             if text.is_empty() {
                 return;
@@ -237,6 +240,42 @@ pub fn split_into(text: &[u8], sp: &Splitter, paragraph: bool, out: &mut Vec<(us
                 out.push((s, text.len()));
             }
         }
+    }
+}
+
+/// gawk's FPAT splitting: each match is a field; a null match is a (null) field unless it
+/// comes right after a non-null one, and the text between matches is dropped.
+fn split_by_pattern(text: &[u8], re: &Re, out: &mut Vec<(usize, usize)>) {
+    if text.is_empty() {
+        return;
+    }
+    let mut scan = 0;
+    let mut prev_end = None;
+    while scan <= text.len() {
+        let Some((a, b)) = re.find_at(text, scan) else {
+            break;
+        };
+        if b > a {
+            out.push((a, b));
+            prev_end = Some(b);
+            scan = b;
+            continue;
+        }
+        if prev_end != Some(a) {
+            out.push((a, a));
+            prev_end = Some(a);
+        }
+        // Step over one character (the separator).
+        scan = a + text[a..]
+            .first()
+            .map_or(1, |&c| match c {
+                0xc0..=0xdf => 2,
+                0xe0..=0xef => 3,
+                0xf0..=0xf7 => 4,
+                _ => 1,
+            })
+            .min(text.len() - a)
+            .max(1);
     }
 }
 

@@ -38,7 +38,7 @@ static SPEC: CommandSpec = CommandSpec {
 Operators, by precedence: ( EXPR ), ! EXPR / -not EXPR, EXPR -a EXPR / -and / juxtaposition, EXPR -o EXPR / -or, EXPR , EXPR.\n\
 Global options: -maxdepth N -mindepth N -depth -daystart -follow -regextype TYPE -xdev -noleaf.\n\
 Tests (N may be +N for more than N, -N for less): -name -iname -path -ipath -wholename -iwholename -regex -iregex (emacs syntax by default) -lname -ilname \
--type C and -xtype C (f d l p s b c, comma lists) -size N[cwbkMG] -mtime -mmin -atime -amin -ctime -cmin -newer FILE -anewer -cnewer -samefile FILE -empty \
+-type C and -xtype C (f d l p s b c, comma lists) -size N[cwbkMG] -mtime -mmin -atime -amin -ctime -cmin -newer FILE -anewer -cnewer -newermt DATE -newerat -newerct -samefile FILE -empty \
 -perm MODE / -MODE / /MODE -user -group -uid -gid -nouser -nogroup -links -inum -readable -writable -executable -true -false.\n\
 Actions: -print -print0 -printf FMT -fprint FILE -fprint0 FILE -fprintf FILE FMT -ls -fls FILE -prune -quit -delete \
 -exec CMD {} ; -exec CMD {} + -execdir CMD {} ; -execdir CMD {} + -ok CMD {} ; -okdir CMD {} ; (answered through the sandbox's ask hook).\n\
@@ -132,6 +132,9 @@ impl Env for FindEnv<'_> {
     }
     fn user_id(&self, name: &str) -> Option<u32> {
         self.names.uid_of(name)
+    }
+    fn date_time(&self, text: &str) -> Option<std::time::SystemTime> {
+        crate::date::parse_in_ctx(self.ctx, text)
     }
     fn group_id(&self, name: &str) -> Option<u32> {
         self.names.gid_of(name)

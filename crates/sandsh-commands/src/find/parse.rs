@@ -137,6 +137,8 @@ pub trait Env {
     /// uid of a user name, gid of a group name.
     fn user_id(&self, name: &str) -> Option<u32>;
     fn group_id(&self, name: &str) -> Option<u32>;
+    /// A date string as `date -d` reads it (`-newermt`).
+    fn date_time(&self, text: &str) -> Option<std::time::SystemTime>;
 }
 
 pub struct Parser<'a> {
@@ -415,6 +417,20 @@ impl<'a> Parser<'a> {
                     _ => TimeKind::M,
                 };
                 Prim::Newer(kind, m.mtime)
+            }
+            "-newermt" | "-newerat" | "-newerct" => {
+                let a = s(self.next_arg(t)?);
+                let when = self.env.date_time(&a).ok_or_else(|| {
+                    format!(
+                        "I cannot figure out how to interpret \u{2018}{a}\u{2019} as a date or time"
+                    )
+                })?;
+                let kind = match name.as_str() {
+                    "-newerat" => TimeKind::A,
+                    "-newerct" => TimeKind::C,
+                    _ => TimeKind::M,
+                };
+                Prim::Newer(kind, when)
             }
             "-samefile" => {
                 let a = self.next_arg(t)?;

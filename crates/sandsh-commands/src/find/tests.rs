@@ -177,6 +177,18 @@ fn times_and_newer() {
             .2
             .contains("No such file")
     );
+    // -newermt reads a date as `date -d` does.
+    assert_eq!(
+        go(&mut c, &["t", "-type", "f", "-newermt", "2023-11-14 00:00"]).1,
+        "t/a/x.txt\nt/z\n"
+    );
+    assert_eq!(
+        go(&mut c, &["t", "-type", "f", "!", "-newermt", "2023-11-14"]).1,
+        "t/a/b/y.TXT\n"
+    );
+    let (st, _, err) = go(&mut c, &["t", "-newermt", "garbage"]);
+    assert_eq!(st, 1);
+    assert!(err.contains("as a date or time"), "{err}");
 }
 
 #[test]

@@ -143,7 +143,8 @@ pub fn bash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             let data = match sh.env.backend.read(&path, None) {
                 Ok(d) => d,
                 Err(e) => {
-                    sh.error(&format!("{f}: {e}"));
+                    // The new shell reports it under its own name, without a line number.
+                    sh.write_fd(2, format!("{me}: {f}: {e}\n").as_bytes());
                     return Ok(127);
                 }
             };
