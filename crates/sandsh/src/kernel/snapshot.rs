@@ -112,8 +112,9 @@ impl Kernel {
             .map_err(|e| SnapshotError::Corrupt(format!("shell state: {e}")))?;
         let limits = self.shell.limits().clone();
         let clock: sandsh_vfs::Clock = self.shell.clock();
-        let fs = MemoryFs::restore_split_with(fs_bytes, resolve, clock, Self::memfs_limits(&limits))
-            .map_err(|e| SnapshotError::Corrupt(format!("filesystem: {e}")))?;
+        let fs =
+            MemoryFs::restore_split_with(fs_bytes, resolve, clock, Self::memfs_limits(&limits))
+                .map_err(|e| SnapshotError::Corrupt(format!("filesystem: {e}")))?;
         let memory = sandsh_runtime::budget::MemoryBudget::new(limits.max_memory);
         let root = Arc::new(fs.with_budget(memory.clone()));
         let (backend, err) = Self::mount_all(root.clone(), &self.mounts);

@@ -269,7 +269,10 @@ pub fn restore(
         map.insert(h, data);
     }
     if let Some(missing) = refs.iter().find(|h| !map.contains_key(*h)) {
-        return Err(StoreError::Corrupt(format!("blob {} is missing", hex(missing))));
+        return Err(StoreError::Corrupt(format!(
+            "blob {} is missing",
+            hex(missing)
+        )));
     }
     kernel.restore_split(&manifest[start..], &mut |key| {
         let h: Hash = key.try_into().ok()?;
@@ -290,8 +293,18 @@ mod tests {
         let first = capture(&k, &BTreeSet::new()).expect("capture");
         assert!(first.new_blobs.len() >= 2);
         // The contents are outside the manifest.
-        assert!(!first.manifest.windows(600).any(|w| w.iter().all(|&b| b == b'a')));
-        assert!(!first.manifest.windows(1000).any(|w| w.iter().all(|&b| b == 0)));
+        assert!(
+            !first
+                .manifest
+                .windows(600)
+                .any(|w| w.iter().all(|&b| b == b'a'))
+        );
+        assert!(
+            !first
+                .manifest
+                .windows(1000)
+                .any(|w| w.iter().all(|&b| b == 0))
+        );
         k.execute("echo more >> mid");
         let second = capture(&k, &first.refs).expect("capture");
         // Only `mid` is new; its old contents are dropped; `big` is not written again.
