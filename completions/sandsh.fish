@@ -33,6 +33,9 @@ complete -c sandsh -l mcp-http -d 'Serve MCP over streamable HTTP on ADDR (e.g. 
 complete -c sandsh -l session-idle -d 'MCP over HTTP: end a session after DURATION without requests (default 30m)' -r
 complete -c sandsh -l max-sessions -d 'MCP over HTTP: most sessions alive at once (default 64)' -r
 complete -c sandsh -l state-dir -d 'MCP over HTTP: save each session\'s snapshot in DIR after every call and restore it when the session comes back after a restart' -r -F
+complete -c sandsh -l session-store -d 'MCP over HTTP: keep sessions in STORE (redis://HOST:PORT, postgres://USER:PASS@HOST/DB or dir:PATH) so that any server sharing it serves any call of any session' -r
+complete -c sandsh -l session-wait -d 'MCP over HTTP with a session store: how long a call waits while another call of its session runs before failing with a retryable error (default 30s)' -r
+complete -c sandsh -l session-max-size -d 'MCP over HTTP with a session store: largest saved state of one session (default 256M)' -r
 complete -c sandsh -l log-level -d 'MCP server: log level on stderr (error, warn, info, debug, trace; default warn)' -r
 complete -c sandsh -l init -d 'REPL: run FILE (read from the host) inside the sandbox at start instead of $XDG_CONFIG_HOME/sandsh/init.sh' -r -F
 complete -c sandsh -l generate -d 'Print the man page (`man`) or shell completions (`completions SHELL`: bash, zsh, fish, elvish, powershell) and exit' -r

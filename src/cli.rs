@@ -127,6 +127,20 @@ pub struct Cli {
     #[arg(long, value_name = "DIR", help_heading = "MCP server")]
     pub state_dir: Option<std::path::PathBuf>,
 
+    /// MCP over HTTP: keep sessions in STORE (redis://HOST:PORT, postgres://USER:PASS@HOST/DB
+    /// or dir:PATH) so that any server sharing it serves any call of any session
+    #[arg(long, value_name = "STORE", help_heading = "MCP server")]
+    pub session_store: Option<String>,
+
+    /// MCP over HTTP with a session store: how long a call waits while another call of its
+    /// session runs before failing with a retryable error (default 30s)
+    #[arg(long, value_name = "DURATION", help_heading = "MCP server")]
+    pub session_wait: Option<String>,
+
+    /// MCP over HTTP with a session store: largest saved state of one session (default 256M)
+    #[arg(long, value_name = "SIZE", help_heading = "MCP server")]
+    pub session_max_size: Option<String>,
+
     /// MCP server: log level on stderr (error, warn, info, debug, trace; default warn)
     #[arg(long, value_name = "LEVEL", help_heading = "MCP server")]
     pub log_level: Option<String>,

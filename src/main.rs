@@ -23,6 +23,8 @@ mod host_file;
 #[cfg(feature = "mcp")]
 mod mcp;
 mod repl;
+#[cfg(feature = "mcp")]
+mod store;
 
 use std::io::{Read, Write};
 use std::sync::Arc;

@@ -1,11 +1,10 @@
 //! The streamable HTTP transport: one endpoint (`/mcp`), `Mcp-Session-Id` sessions and SSE
 //! streams (rmcp's `StreamableHttpService`) on a hyper HTTP/1 server, with the session cap,
-//! idle expiry and, with `--state-dir`, sessions that survive a restart.
+//! idle expiry and, with a session store (`--session-store`, `--state-dir`), sessions that
+//! survive a restart and are served by any replica sharing the store.
 
 use std::convert::Infallible;
-use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -14,16 +13,10 @@ use hyper::body::Incoming;
 use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::session::{
-    SessionState, SessionStore, SessionStoreError,
-};
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::json;
 
-use super::{Handler, Shared, session};
-
-/// Set once the server is stopping: sessions dropped from then on keep their saved state.
-pub(crate) static SHUTTING_DOWN: AtomicBool = AtomicBool::new(false);
+use super::{Handler, Shared};
 
 /// The MCP endpoint's path.
 pub(crate) const ENDPOINT: &str = "/mcp";
@@ -37,53 +30,6 @@ fn text_response(status: StatusCode, content_type: &str, body: String) -> BoxRes
         r.headers_mut().insert(hyper::header::CONTENT_TYPE, v);
     }
     r
-}
-
-/// Each session's initialize parameters in `DIR/<id>.init.json`, so that a session whose id
-/// comes back after a restart is re-established without a new handshake (its files come back
-/// from `DIR/<id>.snapshot`).
-struct DirStore {
-    dir: PathBuf,
-}
-
-fn store_err(e: impl std::fmt::Display) -> SessionStoreError {
-    e.to_string().into()
-}
-
-#[async_trait::async_trait]
-impl SessionStore for DirStore {
-    async fn load(&self, id: &str) -> Result<Option<SessionState>, SessionStoreError> {
-        let path = session::init_file(&self.dir, id).map_err(|e| store_err(e.message))?;
-        match tokio::fs::read(&path).await {
-            Ok(data) => Ok(Some(serde_json::from_slice(&data).map_err(store_err)?)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(store_err(e)),
-        }
-    }
-
-    async fn store(&self, id: &str, state: &SessionState) -> Result<(), SessionStoreError> {
-        let path = session::init_file(&self.dir, id).map_err(|e| store_err(e.message))?;
-        let data = serde_json::to_vec(state).map_err(store_err)?;
-        tokio::task::spawn_blocking(move || crate::host_file::save_atomically(&path, &data))
-            .await
-            .map_err(store_err)?
-            .map_err(store_err)
-    }
-
-    async fn delete(&self, id: &str) -> Result<(), SessionStoreError> {
-        forget(&self.dir, id);
-        Ok(())
-    }
-}
-
-/// Remove a session's saved state.
-pub(crate) fn forget(dir: &std::path::Path, id: &str) {
-    for p in [session::init_file(dir, id), session::state_file(dir, id)]
-        .into_iter()
-        .flatten()
-    {
-        let _ = std::fs::remove_file(p);
-    }
 }
 
 pub(crate) async fn serve(
@@ -114,9 +60,13 @@ pub(crate) async fn serve(
         // another address is reached by names we cannot know.
         config = config.disable_allowed_hosts();
     }
-    if let Some(dir) = &shared.cli.state_dir {
-        std::fs::create_dir_all(dir).map_err(|e| format!("--state-dir {}: {e}", dir.display()))?;
-        config.session_store = Some(Arc::new(DirStore { dir: dir.clone() }));
+    if let Some(store) = &shared.store {
+        // The session's initialize parameters go to the store too: any replica that gets a
+        // request of a session it does not know re-establishes it from there (rmcp's
+        // transparent restore), so the session id is valid on every replica.
+        config.session_store = Some(Arc::new(crate::store::McpSessions(store.clone())));
+        crate::store::spawn_sweeper(store.clone(), idle);
+        tracing::info!("sessions are kept in {}", store.describe());
     }
     let s2 = shared.clone();
     let service = StreamableHttpService::new(
@@ -198,7 +148,6 @@ pub(crate) async fn serve(
             }
         });
     }
-    SHUTTING_DOWN.store(true, Ordering::SeqCst);
     tracing::info!("shutting down");
     Ok(())
 }

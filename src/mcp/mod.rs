@@ -26,6 +26,8 @@ use sandsh::RunError;
 use sandsh::tool::{RiskLevel, ShellArgs, Tool, ToolDefinition, ToolError, ToolStatus, validate};
 
 use crate::cli::Cli;
+use crate::store::LeaseGuard;
+use sandsh::store::{SessionStore, StoreError};
 pub(crate) use session::Session;
 
 /// Output bytes of one call forwarded as progress notifications.
@@ -38,6 +40,10 @@ pub(crate) const BASH: &str = "bash";
 /// the tool listing and the instructions.
 pub(crate) struct Shared {
     pub cli: Cli,
+    /// Where sessions are kept between calls (`--session-store`, `--state-dir`).
+    pub store: Option<Arc<dyn SessionStore>>,
+    /// How long a call waits for another call of its session to finish.
+    pub lease_wait: Duration,
     pub tools: Vec<rmcp::model::Tool>,
     pub bash_schema: Value,
     pub instructions: String,
@@ -70,6 +76,8 @@ impl Shared {
         Ok(Shared {
             instructions: probe.bash.system_prompt(),
             cli,
+            store: None,
+            lease_wait: Duration::from_secs(30),
             tools,
             bash_schema,
         })
@@ -127,8 +135,21 @@ pub(crate) fn serve(cli: Cli) -> Result<i32, String> {
         .with_max_level(level)
         .try_init();
     let http = cli.mcp_http.clone();
-    if http.is_none() && (cli.state_dir.is_some() || cli.max_sessions.is_some()) {
-        return Err("--state-dir and --max-sessions apply to --mcp-http only".into());
+    if http.is_none()
+        && (cli.state_dir.is_some()
+            || cli.max_sessions.is_some()
+            || cli.session_store.is_some()
+            || cli.session_wait.is_some()
+            || cli.session_max_size.is_some())
+    {
+        return Err(
+            "--state-dir, --session-store, --session-wait, --session-max-size and \
+             --max-sessions apply to --mcp-http only"
+                .into(),
+        );
+    }
+    if cli.state_dir.is_some() && cli.session_store.is_some() {
+        return Err("--state-dir is --session-store dir:PATH; give one of them".into());
     }
     if http.is_some() && cli.snapshot.is_some() {
         return Err(
@@ -144,11 +165,29 @@ pub(crate) fn serve(cli: Cli) -> Result<i32, String> {
             .filter(|&n| n > 0)
             .ok_or_else(|| format!("--max-sessions: invalid number '{n}'"))?,
     };
-    let shared = Arc::new(Shared::new(cli)?);
+    let lease_wait = duration_flag("session-wait", &cli.session_wait, Duration::from_secs(30))?;
+    let max_size = match &cli.session_max_size {
+        None => 256 << 20,
+        Some(v) => sandsh::limits::parse_size(v)
+            .ok_or_else(|| format!("--session-max-size: invalid size '{v}'"))?,
+    };
+    let store_spec = match (&cli.session_store, &cli.state_dir) {
+        (Some(s), _) => Some(s.clone()),
+        (None, Some(d)) => Some(format!("dir:{}", d.display())),
+        (None, None) => None,
+    };
+    let mut shared = Shared::new(cli)?;
+    shared.lease_wait = lease_wait;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    if let Some(spec) = store_spec {
+        // The Redis client locates the runtime when it is made.
+        let _enter = rt.enter();
+        shared.store = Some(crate::store::open(&spec, idle, max_size)?);
+    }
+    let shared = Arc::new(shared);
     let r = match http {
         Some(addr) => rt.block_on(http_server::serve(shared, &addr, idle, max_sessions)),
         None => rt.block_on(serve_stdio(shared)),
@@ -203,67 +242,63 @@ pub(crate) async fn shutdown_signal() {
 pub(crate) struct Handler {
     shared: Arc<Shared>,
     session: tokio::sync::OnceCell<Arc<Session>>,
-    state_dir: Option<std::path::PathBuf>,
-    /// The HTTP session id, once known.
-    id: std::sync::Mutex<Option<String>>,
-}
-
-impl Drop for Handler {
-    /// A session that ends while the server runs (idle expiry, the client's DELETE) takes its
-    /// saved state with it; one that ends because the server stops keeps it for the restart.
-    fn drop(&mut self) {
-        if http_server::SHUTTING_DOWN.load(std::sync::atomic::Ordering::SeqCst) {
-            return;
-        }
-        let id = self.id.get_mut().ok().and_then(|i| i.take());
-        if let (Some(dir), Some(id)) = (&self.state_dir, id) {
-            tracing::info!("session {id} ended");
-            http_server::forget(dir, &id);
-        }
-    }
 }
 
 impl Handler {
     pub(crate) fn new(shared: Arc<Shared>, session: Option<Arc<Session>>) -> Handler {
-        let state_dir = shared.cli.state_dir.clone();
         Handler {
             shared,
             session: match session {
                 Some(s) => tokio::sync::OnceCell::new_with(Some(s)),
                 None => tokio::sync::OnceCell::new(),
             },
-            state_dir,
-            id: std::sync::Mutex::new(None),
         }
     }
 
     async fn session(&self, ctx: &RequestContext<RoleServer>) -> Result<Arc<Session>, McpError> {
-        let id = ctx
-            .extensions
-            .get::<::http::request::Parts>()
-            .and_then(|p| p.headers.get("mcp-session-id"))
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string);
-        if let Some(id) = &id
-            && let Ok(mut slot) = self.id.lock()
-        {
-            slot.get_or_insert_with(|| id.clone());
-        }
         self.session
             .get_or_try_init(|| async {
-                let path = match (&self.state_dir, &id) {
-                    (Some(dir), Some(id)) => Some(session::state_file(dir, id)?),
-                    _ => None,
-                };
                 let shared = self.shared.clone();
-                tokio::task::spawn_blocking(move || Session::open(&shared.cli, path))
-                    .await
-                    .map_err(|e| McpError::internal_error(e.to_string(), None))?
-                    .map(Arc::new)
-                    .map_err(|e| McpError::internal_error(e, None))
+                let stored = match &shared.store {
+                    Some(store) => {
+                        let id = ctx
+                            .extensions
+                            .get::<::http::request::Parts>()
+                            .and_then(|p| p.headers.get("mcp-session-id"))
+                            .and_then(|v| v.to_str().ok())
+                            .map(str::to_string)
+                            .ok_or_else(|| {
+                                McpError::invalid_request("no Mcp-Session-Id header", None)
+                            })?;
+                        sandsh::store::check_id(&id).map_err(store_error)?;
+                        Some((store.clone(), id))
+                    }
+                    None => None,
+                };
+                tokio::task::spawn_blocking(move || match stored {
+                    Some((store, id)) => Session::open_stored(&shared.cli, store, id),
+                    None => Session::open(&shared.cli, None),
+                })
+                .await
+                .map_err(|e| McpError::internal_error(e.to_string(), None))?
+                .map(Arc::new)
+                .map_err(|e| McpError::internal_error(e, None))
             })
             .await
             .cloned()
+    }
+
+    /// Before a call of a stored session: take its lease (waiting for another call of the
+    /// session, on any replica) and load the latest saved state.
+    async fn begin(&self, session: &Arc<Session>) -> Result<Option<LeaseGuard>, McpError> {
+        let Some(st) = &session.stored else {
+            return Ok(None);
+        };
+        let guard = LeaseGuard::acquire(st.store.clone(), &st.id, self.shared.lease_wait)
+            .await
+            .map_err(store_error)?;
+        session.sync().await.map_err(store_error)?;
+        Ok(Some(guard))
     }
 
     async fn call_bash(
@@ -271,6 +306,7 @@ impl Handler {
         session: Arc<Session>,
         args: Value,
         ctx: RequestContext<RoleServer>,
+        lease: Option<LeaseGuard>,
     ) -> Result<CallToolResult, McpError> {
         validate(&self.shared.bash_schema, &args).map_err(invalid)?;
         let a = ShellArgs::parse(args).map_err(invalid)?;
@@ -304,7 +340,7 @@ impl Handler {
             let resp = s2.bash.execute_timed(&a.request(), limit, cb);
             job_done.store(true, std::sync::atomic::Ordering::Relaxed);
             s2.save();
-            resp
+            (resp, s2.capture())
         });
         // The kernel stops a run at its timeout, but stopping can take a while (freeing what a
         // runaway engine built, one uninterruptible regex search): past the timeout and a grace
@@ -315,7 +351,7 @@ impl Handler {
         let mut cancelling = false;
         let resp = loop {
             tokio::select! {
-                r = &mut job => break r,
+                r = &mut job => break Some(r),
                 Some(chunk) = rx.recv() => {
                     if let Some(token) = &progress {
                         sent += 1;
@@ -330,25 +366,34 @@ impl Handler {
                     tracing::info!("request {:?} cancelled by the client", ctx.id);
                     cancel_until_done(&session, &done);
                 }
-                _ = sleep_until(deadline), if deadline.is_some() => {
-                    let t = limit.unwrap_or_default();
-                    tracing::warn!("request {:?} still stopping past its timeout", ctx.id);
-                    if !cancelling {
-                        cancel_until_done(&session, &done);
-                    }
-                    let msg = format!(
-                        "sandsh: timed out after {}\n",
-                        sandsh::kernel::format_duration(t)
-                    );
-                    return bash_result(sandsh::tool::ToolResponse::failure(
-                        RunError::Timeout.as_str(),
-                        msg,
-                        sandsh::kernel::TIMEOUT_STATUS,
-                    ));
-                }
+                _ = sleep_until(deadline), if deadline.is_some() => break None,
             }
         };
-        let resp = resp.map_err(|e| McpError::internal_error(e.to_string(), None))?;
+        let Some(resp) = resp else {
+            let t = limit.unwrap_or_default();
+            tracing::warn!("request {:?} still stopping past its timeout", ctx.id);
+            if !cancelling {
+                cancel_until_done(&session, &done);
+            }
+            // The session stays leased until the run has stopped and its state is saved.
+            tokio::spawn(async move {
+                if let Ok((_, capture)) = job.await {
+                    finish(&session, lease, capture).await;
+                }
+            });
+            let msg = format!(
+                "sandsh: timed out after {}\n",
+                sandsh::kernel::format_duration(t)
+            );
+            return bash_result(sandsh::tool::ToolResponse::failure(
+                RunError::Timeout.as_str(),
+                msg,
+                sandsh::kernel::TIMEOUT_STATUS,
+            ));
+        };
+        let (mut resp, capture) =
+            resp.map_err(|e| McpError::internal_error(e.to_string(), None))?;
+        let saved = finish(&session, lease, capture).await;
         // Chunks not yet forwarded still go out before the result.
         if let Some(token) = &progress {
             while let Ok(chunk) = rx.try_recv() {
@@ -362,7 +407,15 @@ impl Handler {
                     .await;
             }
         }
-        bash_result(resp)
+        let failed = saved.as_ref().is_some_and(|s| s.failed);
+        if let Some(s) = saved {
+            resp.stderr.push_str(&s.notes);
+        }
+        let mut r = bash_result(resp)?;
+        if failed {
+            r.is_error = Some(true);
+        }
+        Ok(r)
     }
 
     async fn call_other(
@@ -370,13 +423,23 @@ impl Handler {
         session: Arc<Session>,
         name: String,
         args: Value,
+        lease: Option<LeaseGuard>,
     ) -> Result<CallToolResult, McpError> {
         let s2 = session.clone();
-        let r = tokio::task::spawn_blocking(move || {
-            sandsh::tool::block_on(s2.others.call(&name, args))
+        let (r, capture) = tokio::task::spawn_blocking(move || {
+            let r = sandsh::tool::block_on(s2.others.call(&name, args));
+            (r, s2.capture())
         })
         .await
         .map_err(|e| McpError::internal_error(e.to_string(), None))?;
+        if let Some(s) = finish(&session, lease, capture).await
+            && s.failed
+        {
+            return Ok(result_from_json(json!({
+                "content": [{"type": "text", "text": s.notes}],
+                "isError": true,
+            })));
+        }
         let out = match r {
             Ok(out) => out,
             Err(
@@ -406,6 +469,52 @@ impl Handler {
             "isError": !out.success,
         })))
     }
+}
+
+/// What saving a stored session after a call had to say.
+struct Saved {
+    /// Notices for the call's stderr (stopped background jobs, a failed save).
+    notes: String,
+    /// The state could not be saved: the call's changes are lost.
+    failed: bool,
+}
+
+/// After a call of a stored session: save its state under the call's lease, then release it.
+async fn finish(
+    session: &Session,
+    lease: Option<LeaseGuard>,
+    capture: Option<(Option<String>, Result<sandsh::store::Capture, StoreError>)>,
+) -> Option<Saved> {
+    let (Some(lease), Some((notice, capture))) = (lease, capture) else {
+        return None;
+    };
+    let r = match capture {
+        Ok(c) => session.commit(&lease.lease, c).await,
+        Err(e) => Err(e),
+    };
+    lease.release().await;
+    let mut notes = notice.unwrap_or_default();
+    if let Err(e) = &r {
+        tracing::warn!("session {}: {e}", lease_id(session));
+        notes.push_str(&format!("sandsh: the session's state was not saved: {e}\n"));
+    }
+    Some(Saved {
+        notes,
+        failed: r.is_err(),
+    })
+}
+
+fn lease_id(session: &Session) -> &str {
+    session.stored.as_ref().map_or("", |s| s.id.as_str())
+}
+
+/// A store failure as an MCP error; retryable ones say so in the data.
+fn store_error(e: StoreError) -> McpError {
+    let retry = e.is_retryable();
+    McpError::internal_error(
+        e.to_string(),
+        Some(json!({"error": "session_store", "retryable": retry})),
+    )
 }
 
 /// Sleep until `deadline`; forever when there is none.
@@ -511,11 +620,12 @@ impl ServerHandler for Handler {
         }
         let args = Value::Object(request.arguments.unwrap_or_default());
         let session = self.session(&ctx).await?;
+        let lease = self.begin(&session).await?;
         tracing::debug!("tools/call {name}");
         let r = if name == BASH {
-            self.call_bash(session, args, ctx).await?
+            self.call_bash(session, args, ctx, lease).await?
         } else {
-            self.call_other(session, name, args).await?
+            self.call_other(session, name, args, lease).await?
         };
         Ok(r.into())
     }
@@ -604,21 +714,5 @@ mod tests {
         assert_eq!(hi["annotations"]["destructiveHint"], true);
         assert_eq!(hi["annotations"]["openWorldHint"], true);
         assert_eq!(hi["outputSchema"], json!({"type": "object"}));
-    }
-
-    #[test]
-    fn session_ids_cannot_name_other_paths() {
-        let dir = std::path::Path::new("/state");
-        assert_eq!(
-            session::state_file(dir, "0b1c-2d_3").unwrap(),
-            dir.join("0b1c-2d_3.snapshot")
-        );
-        assert_eq!(
-            session::init_file(dir, "abc").unwrap(),
-            dir.join("abc.init.json")
-        );
-        for bad in ["", "../x", "a/b", "a.b", &"x".repeat(200)] {
-            assert!(session::state_file(dir, bad).is_err(), "{bad}");
-        }
     }
 }

@@ -1,12 +1,13 @@
 //! One MCP session: a [`BashTool`] (one kernel) and the providers that share its filesystem,
 //! with its snapshot file when state is kept across restarts.
 
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rmcp::ErrorData as McpError;
 use sandsh::kernel::CancelToken;
+use sandsh::store::{Capture, Hash, SessionStore, StoreError};
 use sandsh::tool::providers::{FileSystemTool, TextEditorTool, WebSearchTool};
 use sandsh::tool::{BashTool, ToolRegistry};
 
@@ -25,7 +26,24 @@ pub(crate) struct Session {
     pub timeout: Option<Duration>,
     snapshot: Option<PathBuf>,
     save_lock: Mutex<()>,
+    /// Where the session is kept between calls, with `--session-store`.
+    pub stored: Option<Stored>,
 }
+
+/// A session kept in a store: loaded before each call (when another replica has saved a newer
+/// version), saved after it.
+pub(crate) struct Stored {
+    pub store: Arc<dyn SessionStore>,
+    pub id: String,
+    /// The version this kernel holds and the blobs that version references (`None`: nothing
+    /// saved yet).
+    loaded: Mutex<Option<(u64, BTreeSet<Hash>)>>,
+}
+
+/// What a store-backed session says when a call leaves background jobs running.
+pub(crate) const JOBS_NOTICE: &str = "background jobs end with the call that started them \
+    when sessions are kept in a session store (the next call may run on another server): \
+    stopped";
 
 impl Session {
     /// A session configured by the command line; with `snapshot`, restored from that file when
@@ -80,7 +98,108 @@ impl Session {
             timeout,
             snapshot,
             save_lock: Mutex::new(()),
+            stored: None,
         })
+    }
+
+    /// A session kept in `store` under `id` (its state is loaded by [`Session::sync`]).
+    pub(crate) fn open_stored(
+        cli: &Cli,
+        store: Arc<dyn SessionStore>,
+        id: String,
+    ) -> Result<Session, String> {
+        let mut s = Session::open(cli, None)?;
+        s.stored = Some(Stored {
+            store,
+            id,
+            loaded: Mutex::new(None),
+        });
+        Ok(s)
+    }
+
+    /// Under the lease, before a call: bring the kernel to the store's latest version when
+    /// another replica (or an earlier life of this one) saved a newer one.
+    pub(crate) async fn sync(self: &Arc<Self>) -> Result<(), StoreError> {
+        let Some(st) = &self.stored else {
+            return Ok(());
+        };
+        let head = st.store.version(&st.id).await?;
+        let have = st
+            .loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .map(|l| l.0);
+        match (head, have) {
+            (None, None) => return Ok(()),
+            (None, Some(_)) => return Err(StoreError::Gone),
+            (Some(v), Some(h)) if v == h => return Ok(()),
+            _ => {}
+        }
+        let Some(saved) = st.store.load(&st.id).await? else {
+            return Err(StoreError::Gone);
+        };
+        let (refs, _) = sandsh::store::manifest_refs(&saved.manifest)?;
+        let refs: Vec<Hash> = refs.into_iter().collect();
+        let blobs = st.store.blobs(&st.id, &refs).await?;
+        let me = self.clone();
+        let version = saved.version;
+        let refs = tokio::task::spawn_blocking(move || {
+            me.bash
+                .with_kernel(|k| sandsh::store::restore(k, &saved.manifest, blobs))
+        })
+        .await
+        .map_err(|e| StoreError::Corrupt(e.to_string()))??;
+        tracing::debug!("session {}: loaded version {version}", st.id);
+        *st.loaded.lock().unwrap_or_else(|e| e.into_inner()) = Some((version, refs));
+        Ok(())
+    }
+
+    /// After a call, on the blocking thread that ran it: stop the background jobs it left
+    /// running (they cannot follow the session to another replica; the notice names them) and
+    /// capture the state to save. `None` without a store.
+    pub(crate) fn capture(&self) -> Option<(Option<String>, Result<Capture, StoreError>)> {
+        let st = self.stored.as_ref()?;
+        let previous = st
+            .loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .map(|l| l.1.clone())
+            .unwrap_or_default();
+        Some(self.bash.with_kernel(|k| {
+            let running: Vec<String> = k
+                .jobs()
+                .into_iter()
+                .filter(|j| j.state == sandsh::JobState::Running)
+                .map(|j| format!("[{}] {}", j.id, j.command))
+                .collect();
+            let notice = (!running.is_empty()).then(|| {
+                k.cancel_jobs();
+                format!("sandsh: {JOBS_NOTICE} {}\n", running.join(", "))
+            });
+            (notice, sandsh::store::capture(k, &previous))
+        }))
+    }
+
+    /// Save a capture under the call's lease.
+    pub(crate) async fn commit(
+        &self,
+        lease: &sandsh::store::Lease,
+        capture: Capture,
+    ) -> Result<(), StoreError> {
+        let Some(st) = &self.stored else {
+            return Ok(());
+        };
+        let v = st.store.save(lease, &capture).await?;
+        tracing::debug!(
+            "session {}: saved version {v} ({} new blobs, {} bytes in all)",
+            st.id,
+            capture.new_blobs.len(),
+            capture.total_bytes
+        );
+        *st.loaded.lock().unwrap_or_else(|e| e.into_inner()) = Some((v, capture.refs));
+        Ok(())
     }
 
     /// Save the session's snapshot (when it has a file), atomically.
@@ -98,23 +217,4 @@ impl Session {
             Err(e) => tracing::error!("snapshot: {e}"),
         }
     }
-}
-
-/// The snapshot file of session `id` in `dir` (ids are rmcp's UUIDs; anything else is refused
-/// so that an id can never name a path outside `dir`).
-pub(crate) fn state_file(dir: &Path, id: &str) -> Result<PathBuf, McpError> {
-    if id.is_empty()
-        || id.len() > 128
-        || !id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-    {
-        return Err(McpError::invalid_request("invalid session id", None));
-    }
-    Ok(dir.join(format!("{id}.snapshot")))
-}
-
-/// The initialize parameters of session `id` (for rmcp's session store).
-pub(crate) fn init_file(dir: &Path, id: &str) -> Result<PathBuf, McpError> {
-    state_file(dir, id).map(|p| p.with_extension("init.json"))
 }

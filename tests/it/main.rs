@@ -51,6 +51,8 @@ mod integrator;
 mod mcp;
 mod repl;
 mod seed_port;
+#[cfg(feature = "mcp")]
+mod stores; // stateless MCP replicas over real Redis and PostgreSQL
 mod text_editor;
 mod tool;
 

@@ -392,8 +392,8 @@ async def scenario_http_restart():
             async with ClientSession(r, w) as s:
                 await s.initialize()
                 await bash(s, "mkdir -p /tmp/w && echo survived > /tmp/w/f; cd /tmp/w")
-                snaps = [f for f in os.listdir(d) if f.endswith(".snapshot")]
-                check(len(snaps) == 1, f"the session's snapshot is saved in --state-dir ({snaps})")
+                snaps = [f for f in os.listdir(d) if os.path.exists(os.path.join(d, f, "manifest"))]
+                check(len(snaps) == 1, f"the session's state is saved in --state-dir ({snaps})")
                 check(srv.stop() == 0, "server stops on SIGTERM")
                 srv = HttpServer("--state-dir", d, port=port)
                 res = await bash(s, "cat f; pwd")

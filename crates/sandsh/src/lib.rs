@@ -12,6 +12,7 @@
 
 mod bash;
 pub mod kernel;
+pub mod store;
 pub mod tool;
 
 pub use sandsh_api as api;

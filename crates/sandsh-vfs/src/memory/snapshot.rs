@@ -9,6 +9,7 @@
 //!   ino u64 | kind u8 (0 file, 1 dir, 2 symlink, 3 device) | mode u32 | uid u32 | gid u32
 //!   | atime, mtime, ctime (i64 seconds, u32 nanoseconds each) | payload
 //!   file: length u64 + bytes;  symlink: length u64 + target;  device: code u8
+//!   external file (kind 4, split snapshots only): key length u64 + key
 //!   dir:  entry count u64, then per entry: name length u32 + name + child ino u64
 //! ```
 //!
@@ -19,6 +20,11 @@
 //! checksum, and then the tree itself: every entry names an inode that exists, names are valid,
 //! every directory has exactly one parent and everything is reachable from the root. Any
 //! failure is a [`SnapshotError`], never a panic.
+//!
+//! A *split* snapshot ([`MemoryFs::snapshot_split`]) stores a file's contents outside the
+//! snapshot under a key chosen by the caller (a session store uses the content hash), so that
+//! saving a large filesystem again writes only the files that changed; restoring it
+//! ([`MemoryFs::restore_split_with`]) asks the caller for each key's bytes.
 
 use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -115,6 +121,12 @@ fn device_from(code: u8) -> Option<Device> {
 impl MemoryFs {
     /// Serialize the whole filesystem (see the module docs for the format).
     pub fn snapshot(&self) -> Vec<u8> {
+        self.snapshot_split(&mut |_| None)
+    }
+
+    /// Serialize the filesystem, giving each file's contents to `external` first: when it
+    /// returns a key, the snapshot records the key (kind 4) instead of the bytes.
+    pub fn snapshot_split(&self, external: &mut dyn FnMut(&[u8]) -> Option<Vec<u8>>) -> Vec<u8> {
         let st = self.read_state();
         let mut body = Vec::new();
         let live: Vec<(u64, &Inode)> = st
@@ -126,7 +138,12 @@ impl MemoryFs {
         body.extend_from_slice(&(live.len() as u64).to_le_bytes());
         for (ino, n) in live {
             body.extend_from_slice(&ino.to_le_bytes());
+            let key = match &n.data {
+                Data::File(d) => external(d),
+                _ => None,
+            };
             let kind: u8 = match n.data {
+                Data::File(_) if key.is_some() => 4,
                 Data::File(_) => 0,
                 Data::Dir { .. } => 1,
                 Data::Symlink(_) => 2,
@@ -140,6 +157,10 @@ impl MemoryFs {
             put_time(&mut body, n.mtime);
             put_time(&mut body, n.ctime);
             match &n.data {
+                Data::File(_) if let Some(k) = &key => {
+                    body.extend_from_slice(&(k.len() as u64).to_le_bytes());
+                    body.extend_from_slice(k);
+                }
                 Data::File(d) | Data::Symlink(d) => {
                     body.extend_from_slice(&(d.len() as u64).to_le_bytes());
                     body.extend_from_slice(d);
@@ -178,7 +199,18 @@ impl MemoryFs {
         clock: Clock,
         limits: MemoryFsLimits,
     ) -> Result<MemoryFs, SnapshotError> {
-        let state = decode(bytes)?;
+        Self::restore_split_with(bytes, &mut |_| None, clock, limits)
+    }
+
+    /// Rebuild a filesystem from [`MemoryFs::snapshot_split`] output: `resolve` gives the
+    /// contents of each external key (a key it does not know makes the snapshot corrupt).
+    pub fn restore_split_with(
+        bytes: &[u8],
+        resolve: &mut dyn FnMut(&[u8]) -> Option<Vec<u8>>,
+        clock: Clock,
+        limits: MemoryFsLimits,
+    ) -> Result<MemoryFs, SnapshotError> {
+        let state = decode(bytes, resolve)?;
         if let Some(max) = limits.max_total_bytes
             && state.total_bytes > max
         {
@@ -277,13 +309,16 @@ struct Raw {
     entries: Vec<(Vec<u8>, u64)>,
 }
 
-fn decode(bytes: &[u8]) -> Result<State, SnapshotError> {
+fn decode(
+    bytes: &[u8],
+    resolve: &mut dyn FnMut(&[u8]) -> Option<Vec<u8>>,
+) -> Result<State, SnapshotError> {
     let body_end = check_envelope(bytes)?;
     let mut r = Reader {
         buf: &bytes[..body_end],
         pos: HEADER,
     };
-    let (mut raws, index) = read_records(&mut r)?;
+    let (mut raws, index) = read_records(&mut r, resolve)?;
     let root_idx = *index
         .get(&ROOT)
         .ok_or_else(|| corrupt("no root directory"))?;
@@ -335,13 +370,16 @@ fn check_envelope(bytes: &[u8]) -> Result<usize, SnapshotError> {
 }
 
 /// The body's inode records, in order, and each inode number's place among them.
-fn read_records(r: &mut Reader<'_>) -> Result<(Vec<Raw>, HashMap<u64, usize>), SnapshotError> {
+fn read_records(
+    r: &mut Reader<'_>,
+    resolve: &mut dyn FnMut(&[u8]) -> Option<Vec<u8>>,
+) -> Result<(Vec<Raw>, HashMap<u64, usize>), SnapshotError> {
     // The smallest record: ino, kind, mode/uid/gid, three times, one payload byte.
     let count = r.len(8 + 1 + 12 + 36 + 1)?;
     let mut raws: Vec<Raw> = Vec::new();
     let mut index: HashMap<u64, usize> = HashMap::new();
     for _ in 0..count {
-        let (ino, raw) = read_record(r)?;
+        let (ino, raw) = read_record(r, resolve)?;
         if index.insert(ino, raws.len()).is_some() {
             return Err(corrupt("duplicate inode number"));
         }
@@ -354,7 +392,10 @@ fn read_records(r: &mut Reader<'_>) -> Result<(Vec<Raw>, HashMap<u64, usize>), S
 }
 
 /// One inode record: its number and the inode (a directory's entries kept aside, unresolved).
-fn read_record(r: &mut Reader<'_>) -> Result<(u64, Raw), SnapshotError> {
+fn read_record(
+    r: &mut Reader<'_>,
+    resolve: &mut dyn FnMut(&[u8]) -> Option<Vec<u8>>,
+) -> Result<(u64, Raw), SnapshotError> {
     let ino = r.u64()?;
     let kind = r.u8()?;
     let mode = r.u32()?;
@@ -385,6 +426,11 @@ fn read_record(r: &mut Reader<'_>) -> Result<(u64, Raw), SnapshotError> {
             }
         }
         3 => Data::Device(device_from(r.u8()?).ok_or_else(|| corrupt("unknown device"))?),
+        4 => {
+            let n = r.len(1)?;
+            let key = r.take(n)?;
+            Data::File(resolve(key).ok_or_else(|| corrupt("external file contents missing"))?)
+        }
         _ => return Err(corrupt("unknown inode kind")),
     };
     let inode = Inode {
@@ -618,6 +664,35 @@ mod tests {
             MemoryFs::restore(&back.snapshot()).map(|f| dump(&f)),
             Ok(dump(&back))
         );
+    }
+
+    #[test]
+    fn split_roundtrip_keeps_contents_outside() {
+        let fs = sample();
+        let mut outside: HashMap<Vec<u8>, Vec<u8>> = HashMap::new();
+        let snap = fs.snapshot_split(&mut |d| {
+            let key = format!("k{}", outside.len()).into_bytes();
+            outside.insert(key.clone(), d.to_vec());
+            Some(key)
+        });
+        // Every file went outside, the hard-linked one once; the snapshot has no contents.
+        assert_eq!(outside.values().filter(|d| *d == b"hello\n").count(), 1);
+        assert!(outside.values().any(|d| d == &[0, 255, 1, 2]));
+        assert!(!snap.windows(6).any(|w| w == b"hello\n"));
+        // A plain restore cannot resolve the keys.
+        assert!(matches!(
+            MemoryFs::restore(&snap),
+            Err(SnapshotError::Corrupt(_))
+        ));
+        let back = MemoryFs::restore_split_with(
+            &snap,
+            &mut |k| outside.get(k).cloned(),
+            system_clock(),
+            MemoryFsLimits::default(),
+        )
+        .expect("restore");
+        assert_eq!(dump(&fs), dump(&back));
+        assert_eq!(fs.usage(), back.usage());
     }
 
     #[test]

@@ -53,10 +53,20 @@ fn take_u64(b: &mut &[u8]) -> Result<u64, SnapshotError> {
 impl Kernel {
     /// Capture the filesystem and shell state.
     pub fn snapshot(&self) -> Result<Vec<u8>, SnapshotError> {
+        self.snapshot_split(&mut |_| None)
+    }
+
+    /// Capture the filesystem and shell state, handing each file's contents to `external`,
+    /// which may keep them elsewhere and return the key the snapshot records instead
+    /// ([`MemoryFs::snapshot_split`]; `crate::store` keeps them by content hash).
+    pub fn snapshot_split(
+        &self,
+        external: &mut dyn FnMut(&[u8]) -> Option<Vec<u8>>,
+    ) -> Result<Vec<u8>, SnapshotError> {
         let root = self.root.as_ref().ok_or(SnapshotError::NoMemoryRoot)?;
         let state = serde_json::to_vec(&self.shell.save_state())
             .map_err(|e| SnapshotError::Corrupt(e.to_string()))?;
-        let fs = root.snapshot();
+        let fs = root.snapshot_split(external);
         let mut out = Vec::with_capacity(32 + state.len() + fs.len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&KERNEL_SNAPSHOT_VERSION.to_le_bytes());
@@ -69,6 +79,16 @@ impl Kernel {
 
     /// Replace the filesystem and shell state with a snapshot's. On error nothing changes.
     pub fn restore(&mut self, bytes: &[u8]) -> Result<(), SnapshotError> {
+        self.restore_split(bytes, &mut |_| None)
+    }
+
+    /// [`Kernel::restore`] of a [`Kernel::snapshot_split`] snapshot: `resolve` gives the
+    /// contents of each external key.
+    pub fn restore_split(
+        &mut self,
+        bytes: &[u8],
+        resolve: &mut dyn FnMut(&[u8]) -> Option<Vec<u8>>,
+    ) -> Result<(), SnapshotError> {
         let mut b = bytes;
         if take(&mut b, 8).map_err(|_| SnapshotError::BadMagic)? != MAGIC {
             return Err(SnapshotError::BadMagic);
@@ -92,8 +112,9 @@ impl Kernel {
             .map_err(|e| SnapshotError::Corrupt(format!("shell state: {e}")))?;
         let limits = self.shell.limits().clone();
         let clock: sandsh_vfs::Clock = self.shell.clock();
-        let fs = MemoryFs::restore_with(fs_bytes, clock, Self::memfs_limits(&limits))
-            .map_err(|e| SnapshotError::Corrupt(format!("filesystem: {e}")))?;
+        let fs =
+            MemoryFs::restore_split_with(fs_bytes, resolve, clock, Self::memfs_limits(&limits))
+                .map_err(|e| SnapshotError::Corrupt(format!("filesystem: {e}")))?;
         let memory = sandsh_runtime::budget::MemoryBudget::new(limits.max_memory);
         let root = Arc::new(fs.with_budget(memory.clone()));
         let (backend, err) = Self::mount_all(root.clone(), &self.mounts);
