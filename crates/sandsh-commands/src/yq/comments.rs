@@ -61,7 +61,9 @@ fn read(dm: &DocMeta, path: &[Node], key: bool, which: Which) -> String {
         dm.root.at(path).and_then(Meta::comments)
     };
     match which {
-        Which::Line => c.and_then(|c| c.line.as_deref()).map_or(String::new(), |l| text_of(&[l.to_string()])),
+        Which::Line => c
+            .and_then(|c| c.line.as_deref())
+            .map_or(String::new(), |l| text_of(&[l.to_string()])),
         Which::Head if path.is_empty() && !key && !dm.leading.is_empty() => {
             let lines: Vec<String> = dm
                 .leading
@@ -133,7 +135,11 @@ fn set(dm: &mut DocMeta, path: &[Node], key: bool, keys_too: bool, which: Which,
 }
 
 /// Read or set comments on every document; the results to print.
-pub fn apply(ctx: &mut dyn ToolCtx, op: &CommentOp, inputs: &mut [Input]) -> Result<Results, String> {
+pub fn apply(
+    ctx: &mut dyn ToolCtx,
+    op: &CommentOp,
+    inputs: &mut [Input],
+) -> Result<Results, String> {
     let mut results = Vec::new();
     for (fi, inp) in inputs.iter_mut().enumerate() {
         for (di, d) in inp.docs.iter().enumerate() {
@@ -177,7 +183,10 @@ pub fn apply(ctx: &mut dyn ToolCtx, op: &CommentOp, inputs: &mut [Input]) -> Res
                         for pair in pairs {
                             if let Node::Seq(mut pv) = pair
                                 && pv.len() == 2
-                                && let (v, Node::Seq(p)) = (pv.pop().unwrap_or(Node::Null), pv.pop().unwrap_or(Node::Null))
+                                && let (v, Node::Seq(p)) = (
+                                    pv.pop().unwrap_or(Node::Null),
+                                    pv.pop().unwrap_or(Node::Null),
+                                )
                             {
                                 set(dm, &p, op.key, op.keys_too, op.which, &v);
                             }

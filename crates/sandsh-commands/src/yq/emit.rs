@@ -9,7 +9,6 @@ use super::meta::{Comments, DocMeta, Kids, Meta, Style, align};
 use super::node::Node;
 use super::yaml::resolve;
 
-
 pub(super) fn is_printable(c: char) -> bool {
     matches!(c, '\n' | '\u{85}')
         || (' '..='~').contains(&c)
@@ -138,7 +137,9 @@ pub(super) fn literal(out: &mut String, s: &str, ind: usize) {
 fn folded_ok(s: &str) -> bool {
     !s.starts_with([' ', '\n', '\t'])
         && s.chars().all(|c| is_printable(c) || c == '\t')
-        && !s.lines().any(|l| l.ends_with(' ') || l.starts_with([' ', '\t']))
+        && !s
+            .lines()
+            .any(|l| l.ends_with(' ') || l.starts_with([' ', '\t']))
 }
 
 /// A folded block (`>`): a line break of the value is written as an empty line.
@@ -181,7 +182,8 @@ fn line_end(out: &mut String, comment: Option<&str>) {
 
 fn is_block(n: &Node, m: Option<&Meta>) -> bool {
     let flow = m.is_some_and(|m| m.style == Style::Flow);
-    !flow && matches!(n, Node::Seq(v) if !v.is_empty()) || !flow && matches!(n, Node::Map(e) if !e.is_empty())
+    !flow && matches!(n, Node::Seq(v) if !v.is_empty())
+        || !flow && matches!(n, Node::Map(e) if !e.is_empty())
 }
 
 fn comments(m: Option<&Meta>) -> Option<&Comments> {
@@ -353,7 +355,10 @@ impl<'a> Emitter<'a> {
     /// comment and the line break; block scalars continue on the lines below at `ind`.
     fn inline(&mut self, n: &'a Node, m: Option<&'a Meta>, ind: usize, comment: Option<&str>) {
         if self.alias(n, m) {
-            let a = m.and_then(Meta::extra).and_then(|x| x.alias.clone()).unwrap_or_default();
+            let a = m
+                .and_then(Meta::extra)
+                .and_then(|x| x.alias.clone())
+                .unwrap_or_default();
             self.out.push('*');
             self.out.push_str(&a);
             line_end(&mut self.out, comment);
@@ -423,7 +428,12 @@ impl<'a> Emitter<'a> {
                         self.out.push_str(", ");
                     }
                     let ent = m.and_then(|m| m.entry(i, k));
-                    key_str(&mut self.out, k, ent.map_or(Style::Plain, |e| e.kstyle), true);
+                    key_str(
+                        &mut self.out,
+                        k,
+                        ent.map_or(Style::Plain, |e| e.kstyle),
+                        true,
+                    );
                     self.out.push_str(": ");
                     self.flow_item(x, ent.map(|e| &e.v));
                 }
@@ -434,7 +444,10 @@ impl<'a> Emitter<'a> {
 
     fn flow_item(&mut self, n: &'a Node, m: Option<&'a Meta>) {
         if self.alias(n, m) {
-            let a = m.and_then(Meta::extra).and_then(|x| x.alias.clone()).unwrap_or_default();
+            let a = m
+                .and_then(Meta::extra)
+                .and_then(|x| x.alias.clone())
+                .unwrap_or_default();
             self.out.push('*');
             self.out.push_str(&a);
             return;
@@ -446,7 +459,13 @@ impl<'a> Emitter<'a> {
 
     /// A block map at `ind`; `first_inline`: the first key goes on the current line (after
     /// `- `), its head comments already printed above the item.
-    fn map(&mut self, m: &'a [(String, Node)], meta: Option<&'a Meta>, ind: usize, first_inline: bool) {
+    fn map(
+        &mut self,
+        m: &'a [(String, Node)],
+        meta: Option<&'a Meta>,
+        ind: usize,
+        first_inline: bool,
+    ) {
         let merges: Vec<&super::meta::Merge> = if self.aliases {
             meta.and_then(Meta::extra)
                 .map(|x| {
@@ -498,7 +517,12 @@ impl<'a> Emitter<'a> {
                 spaces(&mut self.out, ind);
             }
             first = false;
-            key_str(&mut self.out, k, e.map_or(Style::Plain, |e| e.kstyle), false);
+            key_str(
+                &mut self.out,
+                k,
+                e.map_or(Style::Plain, |e| e.kstyle),
+                false,
+            );
             self.out.push(':');
             let line = comments(vm)
                 .and_then(|c| c.line.as_deref())
@@ -546,9 +570,9 @@ impl<'a> Emitter<'a> {
                 self.seq(sub, vm, ind + unit, false);
             }
             Node::Null
-                if vm
-                    .and_then(Meta::extra)
-                    .is_some_and(|x| x.raw.as_deref() == Some("") && x.tag.is_none() && x.anchor.is_none()) =>
+                if vm.and_then(Meta::extra).is_some_and(|x| {
+                    x.raw.as_deref() == Some("") && x.tag.is_none() && x.anchor.is_none()
+                }) =>
             {
                 line_end(&mut self.out, line);
             }
@@ -572,7 +596,13 @@ impl<'a> Emitter<'a> {
                     self.lines(&c.head, ind);
                 }
                 // The head comments of an item map's first key go above the item.
-                if let (Node::Map(sub), Some(Meta { kids: Kids::Map(es), .. })) = (x, xm)
+                if let (
+                    Node::Map(sub),
+                    Some(Meta {
+                        kids: Kids::Map(es),
+                        ..
+                    }),
+                ) = (x, xm)
                     && let Some((k, _)) = sub.first()
                     && let Some(e) = es.iter().find(|e| e.key == *k)
                     && let Some(c) = e.kc.as_deref()

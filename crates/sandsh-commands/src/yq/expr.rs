@@ -92,9 +92,16 @@ fn comment_op(e: &str) -> Option<CommentOp> {
     static SET: OnceLock<Option<Regex>> = OnceLock::new();
     static GET: OnceLock<Option<Regex>> = OnceLock::new();
     static KEY: OnceLock<Option<Regex>> = OnceLock::new();
-    let names = "line_comment|lineComment|head_comment|headComment|foot_comment|footComment|comments";
-    let set = re(&SET, &format!(r"(?s)^\s*(?:(.*?[\s)])\s*)?({names})\s*(\|?=)\s*(.+?)\s*$"));
-    let get = re(&GET, &format!(r"(?s)^\s*(?:(.*?)\s*\|\s*)?(key\s*\|\s*)?({names})\s*$"));
+    let names =
+        "line_comment|lineComment|head_comment|headComment|foot_comment|footComment|comments";
+    let set = re(
+        &SET,
+        &format!(r"(?s)^\s*(?:(.*?[\s)])\s*)?({names})\s*(\|?=)\s*(.+?)\s*$"),
+    );
+    let get = re(
+        &GET,
+        &format!(r"(?s)^\s*(?:(.*?)\s*\|\s*)?(key\s*\|\s*)?({names})\s*$"),
+    );
     let key = re(&KEY, r"(?s)^\(\s*(.*?)\s*\|\s*key\s*\)$");
     let lhs_of = |l: &str| -> (String, bool, bool) {
         let l = l.trim();

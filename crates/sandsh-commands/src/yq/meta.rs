@@ -362,7 +362,12 @@ pub fn quoted_end(lines: &[&str], line: usize, col: usize) -> (usize, usize) {
 /// Lines of a block scalar whose content starts on `start` with `indent`, up to `end`.
 pub fn block_zone(lines: &[&str], zones: &mut Zones, start: usize, end: usize) {
     let indent = lines.get(start).map_or(0, |l| indent_of(l));
-    for (l, text) in lines.iter().enumerate().take(end.min(lines.len())).skip(start) {
+    for (l, text) in lines
+        .iter()
+        .enumerate()
+        .take(end.min(lines.len()))
+        .skip(start)
+    {
         if text.trim().is_empty() || indent_of(text) >= indent {
             zones.0.insert(l, usize::MAX);
         } else {
@@ -509,7 +514,13 @@ fn trim_blank_tail(p: &mut Pending) {
     }
 }
 
-fn flush_head(found: &mut Found, p: &mut Pending, chain: &[(usize, usize)], starts: &[Start], target: usize) {
+fn flush_head(
+    found: &mut Found,
+    p: &mut Pending,
+    chain: &[(usize, usize)],
+    starts: &[Start],
+    target: usize,
+) {
     trim_blank_tail(p);
     let col = starts[target].col;
     if p.indent > col

@@ -2,8 +2,8 @@
 
 use sandsh_api::{ExitStatus, ToolCtx};
 
-use super::expr::{self, Host};
 use super::comments;
+use super::expr::{self, Host};
 use super::formats::{self, Format};
 use super::meta::{DocMeta, Kids, Meta};
 use super::node::{self, Node};
@@ -123,14 +123,29 @@ fn render(
 ) -> Result<String, String> {
     let unwrap = o.unwrap.unwrap_or(fmt != Format::Json);
     if unwrap && n.is_scalar() {
-        let mut s = match n {
+        // As v4 prints an unwrapped scalar: the document's leading text, then the value as
+        // written (`~`, an empty document).
+        let leading = match fmt {
+            Format::Yaml => meta.0.map_or("", |d| d.leading.as_str()),
+            _ => "",
+        };
+        let raw = meta
+            .1
+            .and_then(Meta::extra)
+            .and_then(|x| x.raw.as_deref())
+            .filter(|r| yaml::resolve(r) == *n || r.is_empty() && *n == Node::Null);
+        let text = match n {
             Node::Str(s) => s.clone(),
-            Node::Null => "null".into(),
-            Node::Bool(b) => b.to_string(),
+            Node::Null => raw.unwrap_or("null").to_string(),
+            Node::Bool(b) => raw.map_or_else(|| b.to_string(), str::to_string),
             Node::Num(s) => s.clone(),
             _ => String::new(),
         };
-        s.push('\n');
+        let mut s = leading.to_string();
+        s.push_str(&text);
+        if leading.is_empty() || !text.is_empty() {
+            s.push('\n');
+        }
         return Ok(s);
     }
     Ok(match fmt {

@@ -1,5 +1,5 @@
-use super::node::{Node, to_json};
 use super::emit::emit;
+use super::node::{Node, to_json};
 use super::yaml::{MAX_NODES, parse};
 
 fn one(text: &str) -> Node {

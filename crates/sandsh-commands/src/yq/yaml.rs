@@ -1,10 +1,11 @@
-//! YAML in (saphyr-parser's events, the tree built here) and out (go-yaml v3's block style,
-//! as yq v4 prints it).
+//! YAML in: saphyr-parser's events, the value tree built here with its metadata beside it
+//! ([`super::meta`]: styles, tags, anchors, aliases and merge keys from the events, comments
+//! from the source at the events' positions). Output is [`super::emit`].
 //!
 //! Aliases are expanded as they are read (merge keys `<<` included), counting every node an
 //! expansion copies against [`MAX_NODES`]: a "billion laughs" document fails with an error
-//! after a bounded amount of work instead of growing exponentially. Comments, anchors, tags
-//! and quoting styles are not kept (the parser does not report comments); key order is.
+//! after a bounded amount of work instead of growing exponentially. Key order is kept; a map
+//! of many keys is indexed while it is read, so reading stays linear.
 
 use std::sync::OnceLock;
 
@@ -222,7 +223,32 @@ pub fn parse_meta(
     let mut zones = Zones(std::collections::HashMap::new());
     let mut block: Option<usize> = None;
     let mut flow_depth = 0usize;
-    for (n, ev) in Parser::new_from_str(text).enumerate() {
+    // yq reads the comments and directives before the first node itself (a `%YAML` line
+    // without a `---` after it is then no error): the parser sees them as comments.
+    let lead = src
+        .lines
+        .iter()
+        .take_while(|l| {
+            let t = l.trim();
+            t.is_empty() || t.starts_with('#') || l.starts_with('%')
+        })
+        .count();
+    let masked: String;
+    let parse_text = if src.lines[..lead].iter().any(|l| l.starts_with('%')) {
+        masked = text
+            .split('\n')
+            .enumerate()
+            .map(|(i, l)| match l.strip_prefix('%') {
+                Some(rest) if i < lead => format!("#{rest}"),
+                _ => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        masked.as_str()
+    } else {
+        text
+    };
+    for (n, ev) in Parser::new_from_str(parse_text).enumerate() {
         if n % 4096 == 0 && cancelled() {
             return Err(ParseErr("cancelled".into()));
         }
@@ -372,8 +398,7 @@ pub fn parse_meta(
             }
             Event::Alias(aid) => {
                 starts.push(start_of(&stack, line, col, flow_depth));
-                let Some((_, node, sz, am)) = anchors.iter().rev().find(|(i, ..)| *i == aid)
-                else {
+                let Some((_, node, sz, am)) = anchors.iter().rev().find(|(i, ..)| *i == aid) else {
                     return Err(ParseErr("yaml: unknown anchor referenced".into()));
                 };
                 expanded += sz;
@@ -487,7 +512,11 @@ fn merge_text(m: &Meta) -> Option<String> {
     };
     let names: Option<Vec<String>> = items
         .iter()
-        .map(|i| i.extra().and_then(|x| x.alias.as_ref()).map(|a| format!("*{a}")))
+        .map(|i| {
+            i.extra()
+                .and_then(|x| x.alias.as_ref())
+                .map(|a| format!("*{a}"))
+        })
         .collect();
     Some(format!("[{}]", names?.join(", ")))
 }
@@ -514,4 +543,3 @@ fn merge(m: &mut Vec<(String, Node)>, v: Node) -> Vec<(String, Node)> {
     }
     added
 }
-
