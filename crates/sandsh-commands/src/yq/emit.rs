@@ -182,8 +182,9 @@ fn line_end(out: &mut String, comment: Option<&str>) {
 
 fn is_block(n: &Node, m: Option<&Meta>) -> bool {
     let flow = m.is_some_and(|m| m.style == Style::Flow);
-    !flow && matches!(n, Node::Seq(v) if !v.is_empty())
-        || !flow && matches!(n, Node::Map(e) if !e.is_empty())
+    !flow
+        && (matches!(n, Node::Seq(v) if !v.is_empty())
+            || matches!(n, Node::Map(e) if !e.is_empty()))
 }
 
 fn comments(m: Option<&Meta>) -> Option<&Comments> {

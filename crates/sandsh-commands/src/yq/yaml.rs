@@ -323,9 +323,7 @@ pub fn parse_meta(
                 continue;
             }
             Event::SequenceEnd | Event::MappingEnd => {
-                if flow_depth > 0 {
-                    flow_depth -= 1;
-                }
+                flow_depth = flow_depth.saturating_sub(1);
                 let Some(f) = stack.pop() else {
                     return Err(ParseErr("yaml: unbalanced collection".into()));
                 };
