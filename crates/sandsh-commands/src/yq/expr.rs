@@ -47,6 +47,90 @@ pub struct Rewritten {
     pub program: String,
     /// `X as $v ireduce (…)` found: the documents are reduced together (`jq -n`).
     pub reduces: bool,
+    /// The expression reads or sets comments (it is then only that).
+    pub comment_op: Option<CommentOp>,
+    /// `... comments = ""` / `... style = ""` were found (and removed).
+    pub strip_comments: bool,
+    pub strip_styles: bool,
+    /// `explode` is used: aliases and merge keys print expanded.
+    pub explode: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Which {
+    Line,
+    Head,
+    Foot,
+    All,
+}
+
+/// yq's comment operators, in the forms handled: `LHS | line_comment` (reading) and
+/// `LHS line_comment = RHS` / `|= RHS` (setting), `LHS` being `(X | key)` for a key's.
+#[derive(Clone, Debug)]
+pub struct CommentOp {
+    /// A jq path expression (with the definitions prepended).
+    pub lhs: String,
+    pub key: bool,
+    /// `...`: keys included.
+    pub keys_too: bool,
+    pub which: Which,
+    /// `None` when reading; `Some((rhs, relative))` when setting.
+    pub set: Option<(String, bool)>,
+}
+
+fn which(name: &str) -> Option<Which> {
+    Some(match name {
+        "line_comment" | "lineComment" => Which::Line,
+        "head_comment" | "headComment" => Which::Head,
+        "foot_comment" | "footComment" => Which::Foot,
+        "comments" => Which::All,
+        _ => return None,
+    })
+}
+
+fn comment_op(e: &str) -> Option<CommentOp> {
+    static SET: OnceLock<Option<Regex>> = OnceLock::new();
+    static GET: OnceLock<Option<Regex>> = OnceLock::new();
+    static KEY: OnceLock<Option<Regex>> = OnceLock::new();
+    let names =
+        "line_comment|lineComment|head_comment|headComment|foot_comment|footComment|comments";
+    let set = re(
+        &SET,
+        &format!(r"(?s)^\s*(?:(.*?[\s)])\s*)?({names})\s*(\|?=)\s*(.+?)\s*$"),
+    );
+    let get = re(
+        &GET,
+        &format!(r"(?s)^\s*(?:(.*?)\s*\|\s*)?(key\s*\|\s*)?({names})\s*$"),
+    );
+    let key = re(&KEY, r"(?s)^\(\s*(.*?)\s*\|\s*key\s*\)$");
+    let lhs_of = |l: &str| -> (String, bool, bool) {
+        let l = l.trim();
+        let l = if l.is_empty() { "." } else { l };
+        let keys_too = l == "...";
+        match key.and_then(|k| k.captures(l)) {
+            Some(c) => (c[1].replace("...", ".."), true, false),
+            None => (l.replace("...", ".."), false, keys_too),
+        }
+    };
+    if let Some(c) = set.and_then(|r| r.captures(e)) {
+        let (lhs, key, keys_too) = lhs_of(c.get(1).map_or(".", |m| m.as_str()));
+        return Some(CommentOp {
+            lhs: format!("{DEFS}{lhs}"),
+            key,
+            keys_too,
+            which: which(&c[2])?,
+            set: Some((format!("{DEFS}{}", &c[4]), &c[3] == "|=")),
+        });
+    }
+    let c = get.and_then(|r| r.captures(e))?;
+    let (lhs, _, _) = lhs_of(c.get(1).map_or(".", |m| m.as_str()));
+    Some(CommentOp {
+        lhs: format!("{DEFS}{lhs}"),
+        key: c.get(2).is_some(),
+        keys_too: false,
+        which: which(&c[3])?,
+        set: None,
+    })
 }
 
 fn json_str(s: &str) -> String {
@@ -101,8 +185,28 @@ pub fn rewrite(expr: &str, host: &mut dyn Host) -> Result<Rewritten, String> {
             })
             .into_owned();
     }
-    if let Some(r) = re(&STRIP, r#"\.\.\.\s*(comments|style)\s*=\s*""\s*"#) {
+    let mut strip_comments = false;
+    let mut strip_styles = false;
+    if let Some(r) = re(&STRIP, r#"\.\.\.?\s*(comments|style)\s*=\s*""\s*"#) {
+        for c in r.captures_iter(&e) {
+            if &c[1] == "comments" {
+                strip_comments = true;
+            } else {
+                strip_styles = true;
+            }
+        }
         e = r.replace_all(&e, ".").into_owned();
+    }
+    let comment_op = comment_op(&e);
+    if comment_op.is_some() {
+        return Ok(Rewritten {
+            program: String::new(),
+            reduces: false,
+            comment_op,
+            strip_comments,
+            strip_styles,
+            explode: false,
+        });
     }
     if let Some(r) = re(
         &UNSUPPORTED,
@@ -110,7 +214,7 @@ pub fn rewrite(expr: &str, host: &mut dyn Host) -> Result<Rewritten, String> {
     ) && let Some(c) = r.captures(&e)
     {
         return Err(format!(
-            "the '{}' operator is not supported: sandsh's yq keeps no comments, styles, anchors or node positions",
+            "the '{}' operator is not supported in this form: sandsh's yq reads comments as 'PATH | line_comment' and sets them as 'PATH line_comment = VALUE' (the whole expression); style, anchor, alias, parent and key are not supported",
             &c[1]
         ));
     }
@@ -133,7 +237,11 @@ pub fn rewrite(expr: &str, host: &mut dyn Host) -> Result<Rewritten, String> {
         reduces = true;
     }
     Ok(Rewritten {
+        explode: e.contains("explode"),
         program: format!("{DEFS}{e}"),
         reduces,
+        comment_op: None,
+        strip_comments,
+        strip_styles,
     })
 }

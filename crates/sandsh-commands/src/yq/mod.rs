@@ -6,13 +6,24 @@
 //! filter engine, its limits and its cancellation are jq's); the results come back as JSON
 //! and are printed in the output format, YAML as go-yaml v3 prints it.
 //!
-//! What is kept on a round trip: key order and values. What is not: comments, anchors and
-//! aliases (expanded on reading, as `explode` would), quoting and flow styles (output is
-//! block style, as `-P` prints). `eval-all` evaluates each document in turn, except the
-//! `… as $x ireduce (…)` form, which reduces over all documents of all files. XML is refused.
+//! What is kept on a round trip of YAML ([`meta`], [`emit`]), for every node the expression
+//! leaves in place: key order, comments (head, line and foot comments, the text before the
+//! first node verbatim, the comments after the last), quoting (plain, single, double),
+//! literal and folded block scalars, flow collections, tags, anchors, aliases and `<<` merge
+//! keys as written. Aliases are expanded for the jq engine and printed back as aliases while
+//! the value is still the anchor's. Not kept: blank lines (as in v4), comments inside flow
+//! collections, the line breaks of folded scalars (refolded as go-yaml does), and the metadata
+//! of nodes an operator rebuilds from scratch (`to_entries`, `map`, `[.[]]`…); a result that
+//! is not a path of the input (`sort`, `with_entries`, an update) keeps the document's
+//! metadata when it is a map or a sequence as the document was. `eval-all` evaluates each
+//! document in turn, except the `… as $x ireduce (…)` form, which reduces over all documents
+//! of all files. XML is refused.
 
+mod comments;
+mod emit;
 mod expr;
 mod formats;
+mod meta;
 mod node;
 mod yaml;
 
@@ -29,7 +40,7 @@ static SPEC: CommandSpec = CommandSpec {
     group: "text",
     summary: "query and update YAML, JSON, TOML, CSV and properties documents (mikefarah yq v4)",
     usage: "yq [eval|eval-all] [flags] [expression] [file...]",
-    description: "Run a yq v4 expression (jq-like: .a.b, select, has, keys, length, .[], |=, =, +=, del, with_entries, to_entries, sort_keys, * merge, + append, env(), strenv(), load(), di) on each document of each FILE (standard input when there is none) and print the results, by default in the input's format (YAML for standard input). A first operand that names an existing file is a file, the expression then being '.'. Multiple documents are separated by '---' in YAML output. Not kept on a round trip: comments, anchors, quoting and flow styles (output is block style); operators on them are refused. eval-all evaluates each document in turn, except '. as $x ireduce ({}; . * $x)' forms, which reduce over all documents. XML is not supported.",
+    description: "Run a yq v4 expression (jq-like: .a.b, select, has, keys, length, .[], |=, =, +=, del, with_entries, to_entries, sort_keys, * merge, + append, env(), strenv(), load(), di) on each document of each FILE (standard input when there is none) and print the results, by default in the input's format (YAML for standard input). A first operand that names an existing file is a file, the expression then being '.'. Multiple documents are separated by '---' in YAML output. Kept on a round trip of YAML, as v4 keeps them, for the nodes the expression leaves in place: comments (head, line, foot, the file's leading comments), quoting, literal/folded block scalars, flow collections, tags, anchors, aliases and merge keys; not kept: blank lines, comments inside flow collections. Comment operators: 'PATH | line_comment' (head_comment, foot_comment, 'key | ...') reads, 'PATH line_comment = VALUE' or '|= VALUE' (and 'comments', '(PATH | key) ...') sets, as the whole expression; '... comments = \"\"' strips them; style, anchor and alias operators are refused. eval-all evaluates each document in turn, except '. as $x ireduce ({}; . * $x)' forms, which reduce over all documents. XML is not supported.",
     options: &[
         OptSpec::new("-i, --inplace", "update the first file in place"),
         OptSpec::new(
@@ -54,7 +65,7 @@ static SPEC: CommandSpec = CommandSpec {
         ),
         OptSpec::new(
             "-P, --prettyPrint",
-            "pretty print (output is always block style here)",
+            "pretty print: block style, quotes only where needed (comments are kept)",
         ),
         OptSpec::new(
             "-r, --unwrapScalar",
@@ -95,6 +106,11 @@ static SPEC: CommandSpec = CommandSpec {
             stdout: "name: app\nreplicas: 3\nimage: nginx\n",
         },
         Example {
+            description: "edit in place: comments and quoting stay as written",
+            script: "printf '# app\\nname: \"web\" # the name\\nreplicas: 1\\n' > d.yaml; yq -i '.replicas = 3' d.yaml; cat d.yaml",
+            stdout: "# app\nname: \"web\" # the name\nreplicas: 3\n",
+        },
+        Example {
             description: "YAML to JSON",
             script: "printf 'x:\\n  - 1\\n  - two\\n' | yq -o json",
             stdout: "{\n  \"x\": [\n    1,\n    \"two\"\n  ]\n}\n",
@@ -120,6 +136,7 @@ struct Opts {
     unwrap: Option<bool>,
     no_doc: bool,
     nul: bool,
+    pretty: bool,
     expression: Option<String>,
     from_file: Option<String>,
     eval_all: bool,
@@ -232,7 +249,8 @@ fn bool_flag(o: &mut Opts, name: &str) -> Result<(), String> {
         "e" | "exit-status" => o.exit_status = true,
         "N" | "no-doc" => o.no_doc = true,
         "0" | "nul-output" => o.nul = true,
-        "P" | "prettyPrint" | "M" | "no-colors" | "C" | "colors" | "v" | "verbose" => {}
+        "P" | "prettyPrint" => o.pretty = true,
+        "M" | "no-colors" | "C" | "colors" | "v" | "verbose" => {}
         "header-preprocess" => {}
         "V" | "version" => o.version = true,
         "j" | "tojson" => o.output = Some("json".into()),

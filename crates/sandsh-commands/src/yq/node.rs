@@ -205,6 +205,7 @@ impl Json<'_> {
             b'{' => {
                 self.i += 1;
                 let mut m = Vec::new();
+                let mut index = super::yaml::KeyIndex::default();
                 self.ws();
                 if self.b.get(self.i) == Some(&b'}') {
                     self.i += 1;
@@ -219,11 +220,11 @@ impl Json<'_> {
                     }
                     self.i += 1;
                     let v = self.value(depth + 1)?;
-                    if let Some(slot) = m.iter_mut().find(|(mk, _): &&mut (String, Node)| *mk == k)
-                    {
-                        slot.1 = v;
+                    if let Some(slot) = index.find(&m, &k) {
+                        m[slot].1 = v;
                     } else {
                         m.push((k, v));
+                        index.pushed(&m);
                     }
                     self.ws();
                     match self.b.get(self.i) {

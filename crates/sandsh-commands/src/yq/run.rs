@@ -2,14 +2,18 @@
 
 use sandsh_api::{ExitStatus, ToolCtx};
 
+use super::comments;
 use super::expr::{self, Host};
 use super::formats::{self, Format};
+use super::meta::{DocMeta, Kids, Meta};
 use super::node::{self, Node};
 use super::{Opts, format_of, yaml};
 
-struct Input {
-    name: String,
-    docs: Vec<Node>,
+pub(super) struct Input {
+    pub name: String,
+    pub docs: Vec<Node>,
+    /// Each YAML document's comments and styles (none for the other formats).
+    pub metas: Vec<DocMeta>,
 }
 
 struct CtxHost<'a> {
@@ -73,7 +77,7 @@ fn jq_error(stderr: &[u8]) -> String {
 
 /// Run the program through `jq -c` on `stdin` (with `-n` when `null_input`: then the
 /// program reads `stdin` through `inputs`, if at all).
-fn eval(
+pub(super) fn eval(
     ctx: &mut dyn ToolCtx,
     program: &str,
     meta: &str,
@@ -101,29 +105,51 @@ fn eval(
     node::parse_json_stream(&text, yaml::MAX_DEPTH + 10).map_err(|e| e.0)
 }
 
-fn meta(di: usize, fi: usize, name: &str) -> String {
+pub(super) fn meta(di: usize, fi: usize, name: &str) -> String {
     let mut s = format!("{{\"di\":{di},\"fi\":{fi},\"fn\":");
     node::json_string(&mut s, name);
     s.push('}');
     s
 }
 
-/// One result as the output format prints it.
-fn render(n: &Node, fmt: Format, o: &Opts) -> Result<String, String> {
+/// One result as the output format prints it; `meta`: the document's metadata, when the
+/// result is the whole document, and the metadata at the result's path.
+fn render(
+    n: &Node,
+    fmt: Format,
+    o: &Opts,
+    meta: (Option<&DocMeta>, Option<&Meta>),
+    aliases: bool,
+) -> Result<String, String> {
     let unwrap = o.unwrap.unwrap_or(fmt != Format::Json);
     if unwrap && n.is_scalar() {
-        let mut s = match n {
+        // As v4 prints an unwrapped scalar: the document's leading text, then the value as
+        // written (`~`, an empty document).
+        let leading = match fmt {
+            Format::Yaml => meta.0.map_or("", |d| d.leading.as_str()),
+            _ => "",
+        };
+        let raw = meta
+            .1
+            .and_then(Meta::extra)
+            .and_then(|x| x.raw.as_deref())
+            .filter(|r| yaml::resolve(r) == *n || r.is_empty() && *n == Node::Null);
+        let text = match n {
             Node::Str(s) => s.clone(),
-            Node::Null => "null".into(),
-            Node::Bool(b) => b.to_string(),
+            Node::Null => raw.unwrap_or("null").to_string(),
+            Node::Bool(b) => raw.map_or_else(|| b.to_string(), str::to_string),
             Node::Num(s) => s.clone(),
             _ => String::new(),
         };
-        s.push('\n');
+        let mut s = leading.to_string();
+        s.push_str(&text);
+        if leading.is_empty() || !text.is_empty() {
+            s.push('\n');
+        }
         return Ok(s);
     }
     Ok(match fmt {
-        Format::Yaml => yaml::emit(n, o.indent),
+        Format::Yaml => super::emit::emit_doc(n, meta.0, meta.1, o.indent, aliases),
         Format::Json => {
             let mut s = node::to_json(n, o.indent);
             s.push('\n');
@@ -207,7 +233,11 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
             let fmt = in_fmt
                 .or_else(|| Format::from_name(name))
                 .unwrap_or(input_fmt);
-            let mut docs = parse_text(ctx, &text, fmt)?;
+            let (mut docs, metas) = if fmt == Format::Yaml {
+                yaml::parse_meta(&text, &|| ctx.is_cancelled()).map_err(|e| e.0)?
+            } else {
+                (parse_text(ctx, &text, fmt)?, Vec::new())
+            };
             if docs.is_empty() && fmt == Format::Yaml && o.eval_all {
                 docs.push(Node::Null);
             }
@@ -218,14 +248,32 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
                     name.clone()
                 },
                 docs,
+                metas,
             });
         }
     }
-    // Evaluate: (file index, document index, result).
-    let mut results: Vec<(usize, usize, Node)> = Vec::new();
-    if o.null_input {
+    if rewritten.strip_comments || rewritten.strip_styles || o.pretty {
+        for inp in &mut inputs {
+            for dm in &mut inp.metas {
+                if rewritten.strip_comments {
+                    dm.leading.clear();
+                    dm.foot.clear();
+                    dm.root.strip_comments();
+                }
+                if rewritten.strip_styles || o.pretty {
+                    dm.root.strip_styles();
+                }
+            }
+        }
+    }
+    // Evaluate: (file index, document index, result, its path when known).
+    let mut results: Vec<(usize, usize, Node, Option<Vec<Node>>)> = Vec::new();
+    let with_paths = output_fmt == Format::Yaml && !rewritten.reduces && !o.null_input;
+    if let Some(op) = &rewritten.comment_op {
+        results = comments::apply(ctx, op, &mut inputs)?;
+    } else if o.null_input {
         for r in eval(ctx, &rewritten.program, &meta(0, 0, ""), "", true)? {
-            results.push((0, 0, r));
+            results.push((0, 0, r, None));
         }
     } else if rewritten.reduces {
         let mut stream = String::new();
@@ -237,7 +285,7 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
         }
         let name = inputs.first().map_or("", |i| i.name.as_str());
         for r in eval(ctx, &rewritten.program, &meta(0, 0, name), &stream, true)? {
-            results.push((0, 0, r));
+            results.push((0, 0, r, None));
         }
     } else {
         for (fi, inp) in inputs.iter().enumerate() {
@@ -246,14 +294,20 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
                     return Ok(130);
                 }
                 let json = node::to_json(d, 0);
-                for r in eval(
-                    ctx,
-                    &rewritten.program,
-                    &meta(di, fi, &inp.name),
-                    &json,
-                    false,
-                )? {
-                    results.push((fi, di, r));
+                let program = if with_paths {
+                    with_path_program(&rewritten.program)
+                } else {
+                    rewritten.program.clone()
+                };
+                let mut out = eval(ctx, &program, &meta(di, fi, &inp.name), &json, false)?;
+                let paths = if with_paths && !out.is_empty() {
+                    paths_of(out.remove(0), out.len())
+                } else {
+                    None
+                };
+                for (i, r) in out.into_iter().enumerate() {
+                    let p = paths.as_ref().and_then(|p| p.get(i).cloned());
+                    results.push((fi, di, r, p));
                 }
             }
         }
@@ -261,12 +315,28 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
     // Print (or write back).
     let mut out = String::new();
     let mut prev: Option<(usize, usize)> = None;
-    for (fi, di, r) in &results {
+    let aliases = !rewritten.explode;
+    for (fi, di, r, path) in &results {
         if output_fmt == Format::Yaml && !o.no_doc && prev.is_some_and(|p| p != (*fi, *di)) {
             out.push_str("---\n");
         }
         prev = Some((*fi, *di));
-        let mut s = render(r, output_fmt, &o)?;
+        let dm = inputs.get(*fi).and_then(|i| i.metas.get(*di));
+        let m = match (dm, path) {
+            (Some(dm), Some(p)) => (p.is_empty().then_some(dm), dm.root.at(p)),
+            // Not a path expression: a result of the document's kind keeps its metadata
+            // (`sort`, `with_entries`, an update), as v4's operators keep the root's.
+            (Some(dm), None)
+                if matches!(
+                    (r, &dm.root.kids),
+                    (Node::Map(_), Kids::Map(_)) | (Node::Seq(_), Kids::Seq(_))
+                ) =>
+            {
+                (Some(dm), Some(&dm.root))
+            }
+            _ => (None, None),
+        };
+        let mut s = render(r, output_fmt, &o, m, aliases)?;
         if o.nul && s.ends_with('\n') {
             s.pop();
             s.push('\0');
@@ -286,9 +356,37 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
                 let _ = writeln!(ctx.stderr(), "Error: no matches found");
                 return Ok(1);
             }
-            Some((_, _, Node::Null | Node::Bool(false))) => return Ok(1),
+            Some((_, _, Node::Null | Node::Bool(false), _)) => return Ok(1),
             _ => {}
         }
     }
     Ok(0)
+}
+
+/// The program that first prints the paths of the expression's results (or null when it is
+/// not a path expression), then the results.
+fn with_path_program(program: &str) -> String {
+    let (defs, e) = program.split_at(expr::DEFS.len().min(program.len()));
+    format!(
+        "{defs}def __yq_main: {e}\n;\n(try ([path(__yq_main)] | {{\"__yq_paths\": .}}) catch {{\"__yq_paths\": null}}), __yq_main"
+    )
+}
+
+/// The paths printed by [`with_path_program`], when there is one for each result.
+fn paths_of(first: Node, results: usize) -> Option<Vec<Vec<Node>>> {
+    let Node::Map(mut m) = first else {
+        return None;
+    };
+    let (_, Node::Seq(ps)) = m.pop()? else {
+        return None;
+    };
+    if ps.len() != results {
+        return None;
+    }
+    ps.into_iter()
+        .map(|p| match p {
+            Node::Seq(v) => Some(v),
+            _ => None,
+        })
+        .collect()
 }

@@ -1,5 +1,6 @@
+use super::emit::emit;
 use super::node::{Node, to_json};
-use super::yaml::{MAX_NODES, emit, parse};
+use super::yaml::{MAX_NODES, parse};
 
 fn one(text: &str) -> Node {
     parse(text, &|| false).expect("parse").remove(0)
