@@ -38,9 +38,11 @@ pub(crate) fn open(
         || spec.starts_with("rediss://")
         || spec.starts_with("redis+unix://")
     {
+        let spec = &literal_hosts(spec)?;
         return Ok(Arc::new(redis::RedisStore::open(spec, idle, max_bytes)?));
     }
     if spec.starts_with("postgres://") || spec.starts_with("postgresql://") {
+        let spec = &literal_hosts(spec)?;
         return Ok(Arc::new(postgres::PgStore::open(spec, max_bytes)?));
     }
     if let Some(path) = spec.strip_prefix("dir:") {
@@ -52,6 +54,57 @@ pub(crate) fn open(
     Err(format!(
         "--session-store {spec}: expected redis://HOST:PORT, postgres://USER@HOST/DB or dir:PATH"
     ))
+}
+
+/// The store URL with `localhost` as `127.0.0.1`, or an error when a host is a name.
+///
+/// THREAT ESC-ASLR-2: the binary links glibc statically, which cannot load the NSS modules a
+/// name lookup needs (it would misbehave, or load the host's libraries at run time). So a
+/// store is named by its address, and the clients' resolvers never run: both take an IP
+/// literal as it is.
+fn literal_hosts(spec: &str) -> Result<String, String> {
+    let Some((scheme, rest)) = spec.split_once("://") else {
+        return Ok(spec.to_string());
+    };
+    if scheme == "redis+unix" {
+        return Ok(spec.to_string());
+    }
+    let end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(end);
+    let (userinfo, hosts) = match authority.rfind('@') {
+        Some(i) => (&authority[..=i], &authority[i + 1..]),
+        None => ("", authority),
+    };
+    let mut out = Vec::new();
+    for hp in hosts.split(',') {
+        let (host, port) = if let Some(v6) = hp.strip_prefix('[') {
+            match v6.split_once(']') {
+                Some((h, p)) => (h, p),
+                None => (hp, ""),
+            }
+        } else {
+            match hp.rsplit_once(':') {
+                Some((h, p)) => (h, &hp[h.len()..][..p.len() + 1]),
+                None => (hp, ""),
+            }
+        };
+        let host = if host.eq_ignore_ascii_case("localhost") {
+            "127.0.0.1"
+        } else {
+            host
+        };
+        match host.parse::<std::net::IpAddr>() {
+            Ok(std::net::IpAddr::V6(_)) => out.push(format!("[{host}]{port}")),
+            Ok(_) => out.push(format!("{host}{port}")),
+            Err(_) => {
+                return Err(format!(
+                    "--session-store {spec}: name the store by its IP address (or localhost): \
+                     the sandsh binary does not resolve host names ({host:?})"
+                ));
+            }
+        }
+    }
+    Ok(format!("{scheme}://{userinfo}{}{tail}", out.join(",")))
 }
 
 /// rmcp's session store (the client's initialize parameters, so that a session established on
@@ -179,4 +232,26 @@ pub(crate) fn spawn_sweeper(store: Arc<dyn SessionStore>, idle: Duration) {
             }
         }
     });
+}
+
+#[cfg(test)]
+mod literal_host_tests {
+    use super::literal_hosts;
+
+    #[test]
+    fn addresses_pass_and_names_are_refused() {
+        assert_eq!(
+            literal_hosts("redis://localhost:6379/0").unwrap(),
+            "redis://127.0.0.1:6379/0"
+        );
+        assert_eq!(
+            literal_hosts("postgres://u:p@127.0.0.1:5432/db?x=1").unwrap(),
+            "postgres://u:p@127.0.0.1:5432/db?x=1"
+        );
+        assert_eq!(
+            literal_hosts("postgres://u@[::1]:5432,localhost/db").unwrap(),
+            "postgres://u@[::1]:5432,127.0.0.1/db"
+        );
+        assert!(literal_hosts("redis://cache.internal:6379").is_err());
+    }
 }

@@ -70,6 +70,13 @@ impl PgStore {
     pub(crate) fn open(url: &str, max_bytes: u64) -> Result<PgStore, String> {
         let mut config: Config = url.parse().map_err(|e| format!("--session-store: {e}"))?;
         config.connect_timeout(Duration::from_secs(2));
+        // Without a user the client asks the system for the current one (an NSS lookup the
+        // static binary cannot make; `super::literal_hosts`).
+        if config.get_user().is_none() {
+            return Err(format!(
+                "--session-store {url}: name the user (postgres://USER@HOST/DB)"
+            ));
+        }
         let hosts: Vec<String> = config
             .get_hosts()
             .iter()
