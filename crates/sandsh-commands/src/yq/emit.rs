@@ -548,27 +548,28 @@ impl<'a> Emitter<'a> {
         }
     }
 
+    /// A block collection: its entries or items at `ind`, the first on the current line when
+    /// `first_inline`.
+    fn block(&mut self, v: &'a Node, meta: Option<&'a Meta>, ind: usize, first_inline: bool) {
+        match v {
+            Node::Map(sub) => self.map(sub, meta, ind, first_inline),
+            Node::Seq(sub) => self.seq(sub, meta, ind, first_inline),
+            _ => {}
+        }
+    }
+
     /// A map entry's value after `key:`.
     fn value(&mut self, v: &'a Node, vm: Option<&'a Meta>, ind: usize, line: Option<&str>) {
         let unit = self.unit;
         match v {
-            Node::Map(sub) if is_block(v, vm) && !self.alias(v, vm) => {
+            Node::Map(_) | Node::Seq(_) if is_block(v, vm) && !self.alias(v, vm) => {
                 let p = self.prefix(v, vm);
                 if !p.is_empty() {
                     self.out.push(' ');
                     self.out.push_str(p.trim_end());
                 }
                 line_end(&mut self.out, line);
-                self.map(sub, vm, ind + unit, false);
-            }
-            Node::Seq(sub) if is_block(v, vm) && !self.alias(v, vm) => {
-                let p = self.prefix(v, vm);
-                if !p.is_empty() {
-                    self.out.push(' ');
-                    self.out.push_str(p.trim_end());
-                }
-                line_end(&mut self.out, line);
-                self.seq(sub, vm, ind + unit, false);
+                self.block(v, vm, ind + unit, false);
             }
             Node::Null
                 if vm.and_then(Meta::extra).is_some_and(|x| {
@@ -615,29 +616,17 @@ impl<'a> Emitter<'a> {
             self.out.push('-');
             let line = comments(xm).and_then(|c| c.line.as_deref());
             match x {
-                Node::Map(sub) if is_block(x, xm) && !self.alias(x, xm) => {
+                Node::Map(_) | Node::Seq(_) if is_block(x, xm) && !self.alias(x, xm) => {
                     let p = self.prefix(x, xm);
-                    if p.is_empty() {
+                    let inline = p.is_empty();
+                    if inline {
                         spaces(&mut self.out, pad - 1);
-                        self.map(sub, xm, ind + pad, true);
                     } else {
                         self.out.push(' ');
                         self.out.push_str(p.trim_end());
                         line_end(&mut self.out, line);
-                        self.map(sub, xm, ind + pad, false);
                     }
-                }
-                Node::Seq(sub) if is_block(x, xm) && !self.alias(x, xm) => {
-                    let p = self.prefix(x, xm);
-                    if p.is_empty() {
-                        spaces(&mut self.out, pad - 1);
-                        self.seq(sub, xm, ind + pad, true);
-                    } else {
-                        self.out.push(' ');
-                        self.out.push_str(p.trim_end());
-                        line_end(&mut self.out, line);
-                        self.seq(sub, xm, ind + pad, false);
-                    }
+                    self.block(x, xm, ind + pad, inline);
                 }
                 Node::Null
                     if xm
