@@ -95,6 +95,15 @@ const CASES: &[&str] = &[
     // .output, .once, .read
     "printf '.output o.txt\\nselect 1;\\n.output\\nselect 2;\\n.once p.txt\\nselect 3;\\nselect 4;\\n' | sqlite3; cat o.txt p.txt",
     "printf 'select 1;\\n' > r.sql; printf '.read r.sql\\nselect 2;\\n.read nope.sql\\nselect 3;\\n' | sqlite3",
+    // quote, html, tcl and ascii modes, as dot-commands and flags; the mode names by prefix.
+    "printf '.read s.sql\\n.mode quote\\nselect * from t;\\n.headers on\\nselect * from t;\\n.mode html\\nselect * from t;\\n.headers off\\nselect * from t;\\n.mode tcl\\nselect * from t;\\n.headers on\\nselect * from \\\"my tab\\\";\\n.mode ascii\\nselect * from t;\\n.mode\\n.mode t\\n.mode\\n.mode h\\n.mode\\n.mode q\\n.mode\\n' | sqlite3",
+    "sqlite3 -quote -header :memory: \"select 1 as a, 2.0, 1e999, -1e999, 0.1, 9223372036854775808.0, 'it''s', x'00ff', null, 'l1\nl2'\"",
+    "sqlite3 -html -header :memory: \"select 1 as '<a>', '&\\\"x''y>' as b, null\"; sqlite3 -html :memory: 'select 2'",
+    "sqlite3 -ascii -header :memory: 'select 1 as a, 2 as b union all select 3, 4'; sqlite3 -tabs :memory: 'select 1, 2'",
+    // .indexes, .databases (an in-memory main: the host's file paths differ), .changes, -init.
+    "printf '.read s.sql\\ncreate table u(k unique);\\n.indexes\\n.indexes t\\n.indexes nomatch\\n.indices u\\n.databases\\n' | sqlite3",
+    "printf '.changes on\\ncreate table t(a); insert into t values(1),(2); insert into t values(3);\\nselect count(*) from t;\\nupdate t set a=a+1;\\nselec;\\n.changes off\\nselect 2;\\n' | sqlite3",
+    "printf 'select 42;\\n.mode csv\\n' > i.sql; sqlite3 -init i.sql :memory: 'select 1,2'; echo 'select 3,4;' | sqlite3 -init i.sql -list; sqlite3 -init nope.sql :memory: 'select 1'; echo rc=$?",
     // Functions and SQL features of both versions.
     "sqlite3 :memory: \"select json_object('a', 1, 'b', json_array(1,2)), printf('%5.2f|%d', 3.14159, 7), upper('abc'), length('héllo'), typeof(1.0), 10/3, 10%3, round(2.5), substr('hello', 2, 3)\"",
     "sqlite3 -header :memory: 'with recursive c(x) as (select 1 union all select x+1 from c limit 5) select x, x*x as sq from c'",
@@ -152,6 +161,23 @@ fn run(script: &str) -> (String, String, i32) {
         String::from_utf8_lossy(&e).into_owned(),
         s,
     )
+}
+
+/// `.databases` names the sandbox's files (the host CLI names the host's absolute paths, so this
+/// is checked against a written expectation in the CLI's format).
+#[test]
+fn databases_names_the_sandbox_files() {
+    let (o, e, s) = run(
+        "cd /tmp/w && sqlite3 d.db \"attach 'a.db' as a; attach ':memory:' as m\" .databases; sqlite3 -readonly d.db .databases",
+    );
+    assert_eq!(
+        (o.as_str(), e.as_str(), s),
+        (
+            "main: /tmp/w/d.db r/w\na: /tmp/w/a.db r/w\nm: \"\" r/w\nmain: /tmp/w/d.db r/o\n",
+            "",
+            0
+        )
+    );
 }
 
 #[test]

@@ -165,7 +165,6 @@ bash -c 'trap '\''echo "ERR trapped: $BASH_COMMAND"'\'' ERR; ls /nope 2>/dev/nul
 ERR trapped: ls /nope 2> /dev/null
 after
 ## END
-## sandsh-gap: BASH_COMMAND is the command without its redirections (`ls /nope`); bash keeps them (`ls /nope 2> /dev/null`)
 
 #### nested function error propagation with set -e
 cat > nest.sh <<'EOF'
@@ -409,4 +408,31 @@ bash: missing_script.sh: No such file or directory
 status=127
 from script
 status=0
+## END
+
+#### BASH_COMMAND keeps the redirections, as bash prints them
+trap 'echo "[$BASH_COMMAND]"' ERR
+false 2>/dev/null
+false >&2 2>&1
+false <<< "a b"
+false &>/dev/null
+false >> out.txt < /dev/null
+false 3>&-
+false <<EOF
+hi
+EOF
+x=1 false > /dev/null
+true
+## STDOUT:
+[false 2> /dev/null]
+[false 1>&2 2>&1]
+[false <<< "a b"]
+[false &> /dev/null]
+[false >> out.txt < /dev/null]
+[false 3>&-]
+[false <<EOF
+hi
+EOF
+]
+[x=1 false > /dev/null]
 ## END

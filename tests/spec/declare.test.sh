@@ -394,3 +394,59 @@ echo $RO
 sub=1
 1
 ## END
+
+#### declare -f prints redirections and here-documents as bash does
+f() { false >&2 2>&1; cat <<EOF
+hi $HOME
+EOF
+cat <<-"X"
+	a
+X
+echo 3>&- 2>&-; echo <&0; echo 2<&-; echo <&-; echo 5<>f; echo >|g; echo 3<&4; echo >&$x; echo &>> g; echo 2>&1-; cat 3<<< "a"
+cat <<A && cat <<B
+a
+A
+b
+B
+cat <<E | grep x
+x
+E
+echo done; }
+declare -f f
+## STDOUT:
+f () 
+{ 
+    false 1>&2 2>&1;
+    cat <<EOF
+hi $HOME
+EOF
+
+    cat <<-'X'
+a
+X
+
+    echo 3>&- 2>&-;
+    echo 0<&0;
+    echo 2>&-;
+    echo 0>&-;
+    echo 5<> f;
+    echo >| g;
+    echo 3<&4;
+    echo >&$x;
+    echo &>> g;
+    echo 2>&1-;
+    cat 3<<< "a";
+    cat <<A && 
+a
+A
+ cat <<B
+b
+B
+
+    cat <<E |
+x
+E
+  grep x
+    echo done
+}
+## END

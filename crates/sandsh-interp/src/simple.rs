@@ -20,7 +20,7 @@ impl Shell {
         // `BASH_COMMAND` is only read by traps, so it is kept up to date only while one is set
         // (an ERR or EXIT trap reports the failing or last command with it).
         if !self.in_trap && !self.traps.is_empty() {
-            let text = super::print::simple_src(sc);
+            let text = super::print::simple_src(cmd);
             let _ = self.vars.set_str("BASH_COMMAND", text.into_bytes());
             if (self.frames.is_empty() || self.opts.functrace)
                 && let Some(action) = self.traps.get("DEBUG").cloned()

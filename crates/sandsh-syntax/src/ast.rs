@@ -197,6 +197,10 @@ pub struct Redirect {
     /// the here-document body.
     pub target: Word,
     pub span: Span,
+    /// A here-document's delimiter as bash prints it (`EOF`, or `'EOF'` when it was quoted);
+    /// empty for other redirections.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub delim: String,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]

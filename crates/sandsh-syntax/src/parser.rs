@@ -993,6 +993,11 @@ impl<'a, 'b> P<'a, 'b> {
                 let raw = raw.trim_end_matches(['\n']);
                 let quoted = raw.contains(['\'', '"', '\\']);
                 let delim = unquote_delim(raw);
+                let printed = if quoted {
+                    format!("'{delim}'")
+                } else {
+                    delim.clone()
+                };
                 let id = self.bodies.len();
                 self.bodies.push(None);
                 self.pending.push(PendingHeredoc {
@@ -1009,6 +1014,7 @@ impl<'a, 'b> P<'a, 'b> {
                         span: Span::new(id, usize::MAX),
                     },
                     span,
+                    delim: printed,
                 });
             }
         };
@@ -1022,6 +1028,7 @@ impl<'a, 'b> P<'a, 'b> {
             op,
             target,
             span,
+            delim: String::new(),
         })
     }
 }

@@ -15,10 +15,28 @@ pub fn function_text(name: &str, body: &Command) -> String {
 struct Printer {
     out: String,
     indent: usize,
+    /// Here-document bodies (each with its delimiter line) printed at the next line break, as
+    /// bash defers them past the rest of the command.
+    heredocs: String,
+    /// How many times bodies were flushed (a list item that flushed any ends without `;`).
+    flushed: usize,
 }
 
 impl Printer {
+    /// The deferred here-document bodies, after a line break.
+    fn flush_heredocs(&mut self) -> bool {
+        if self.heredocs.is_empty() {
+            return false;
+        }
+        self.out.push('\n');
+        let h = std::mem::take(&mut self.heredocs);
+        self.out.push_str(&h);
+        self.flushed += 1;
+        true
+    }
+
     fn nl(&mut self) {
+        self.flush_heredocs();
         self.out.push('\n');
         for _ in 0..self.indent {
             self.out.push_str("    ");
@@ -63,9 +81,12 @@ impl Printer {
         let n = list.items.len();
         for (i, item) in list.items.iter().enumerate() {
             self.nl();
+            let flushed = self.flushed;
             self.and_or(&item.and_or);
             if item.background {
                 self.out.push_str(" &");
+            } else if self.flush_heredocs() || self.flushed != flushed {
+                // bash ends an item that printed here-documents without a `;`.
             } else if i + 1 < n || semi_last {
                 self.out.push(';');
             }
@@ -81,7 +102,7 @@ impl Printer {
                 if i + 1 < n {
                     self.out.push(' ');
                 }
-            } else if i + 1 < n {
+            } else if i + 1 < n && !self.flush_heredocs() {
                 self.out.push_str("; ");
             }
         }
@@ -94,6 +115,9 @@ impl Printer {
                 AndOrOp::And => " && ",
                 AndOrOp::Or => " || ",
             });
+            if self.flush_heredocs() {
+                self.out.push(' ');
+            }
             self.pipeline(p);
         }
     }
@@ -110,11 +134,17 @@ impl Printer {
         }
         for (i, e) in p.commands.iter().enumerate() {
             if i > 0 {
-                self.out.push_str(if p.commands[i - 1].pipe_stderr {
-                    " |& "
+                let op = if p.commands[i - 1].pipe_stderr {
+                    " |&"
                 } else {
-                    " | "
-                });
+                    " |"
+                };
+                self.out.push_str(op);
+                if self.flush_heredocs() {
+                    self.out.push_str("  ");
+                } else {
+                    self.out.push(' ');
+                }
             }
             self.command(&e.command);
         }
@@ -326,7 +356,19 @@ impl Printer {
     fn redirects(&mut self, rs: &[Redirect]) {
         for r in rs {
             self.out.push(' ');
+            let target = word_src(&r.target);
+            // A numeric dup, move or close names its descriptor even when it is the default one
+            // (`>&2` prints as `1>&2`, `<&-` as `0>&-`); a word target (`>&$x`) does not.
+            let numeric = |t: &str| {
+                let t = t.strip_suffix('-').unwrap_or(t);
+                t.bytes().all(|b| b.is_ascii_digit())
+            };
+            let dup = matches!(r.op, RedirOp::DupRead | RedirOp::DupWrite) && numeric(&target);
             match &r.fd {
+                RedirFd::Default if dup => {
+                    self.out
+                        .push(if r.op == RedirOp::DupRead { '0' } else { '1' })
+                }
                 RedirFd::Default => {}
                 RedirFd::Number(n) => self.out.push_str(&n.to_string()),
                 RedirFd::Var(v) => {
@@ -343,22 +385,29 @@ impl Printer {
                 RedirOp::ReadWrite => "<> ",
                 RedirOp::WriteBoth => "&> ",
                 RedirOp::AppendBoth => "&>> ",
+                // Closing prints as `>&-` whichever way it was written.
+                RedirOp::DupRead | RedirOp::DupWrite if target == "-" => ">&",
                 RedirOp::DupRead => "<&",
                 RedirOp::DupWrite => ">&",
-                RedirOp::HereDoc { .. } => "<< ",
+                RedirOp::HereDoc { strip_tabs: false } => "<<",
+                RedirOp::HereDoc { strip_tabs: true } => "<<-",
                 RedirOp::HereString => "<<< ",
             };
             self.out.push_str(op);
             if let RedirOp::HereDoc { .. } = r.op {
-                self.out.push_str("EOF\n");
-                let mut body = String::new();
+                let delim = if r.delim.is_empty() { "EOF" } else { &r.delim };
+                self.out.push_str(delim);
                 for p in &r.target.parts {
-                    body.push_str(&part_src(p, true));
+                    match p {
+                        // A quoted delimiter's body is kept as it was written.
+                        WordPart::SingleQuoted(s) => self.heredocs.push_str(s),
+                        p => self.heredocs.push_str(&part_src(p, true)),
+                    }
                 }
-                self.out.push_str(&body);
-                self.out.push_str("EOF");
+                self.heredocs.push_str(delim.trim_matches('\''));
+                self.heredocs.push('\n');
             } else {
-                self.word(&r.target);
+                self.out.push_str(&target);
             }
         }
     }
@@ -544,14 +593,12 @@ fn param_src(pe: &ParamExp) -> String {
     format!("${{{bang}{name}{op}}}")
 }
 
-/// A simple command's source text (for `BASH_COMMAND`).
-pub fn simple_src(sc: &SimpleCommand) -> String {
+/// A simple command's source text with its redirections (and here-document bodies after
+/// them), as bash prints it in `BASH_COMMAND`.
+pub fn simple_src(cmd: &Command) -> String {
     let mut p = Printer::default();
-    p.command(&Command {
-        kind: CommandKind::Simple(sc.clone()),
-        redirects: Vec::new(),
-        line: 0,
-    });
+    p.command(cmd);
+    p.flush_heredocs();
     p.out
 }
 
@@ -559,5 +606,6 @@ pub fn simple_src(sc: &SimpleCommand) -> String {
 pub fn list_src(list: &List) -> String {
     let mut p = Printer::default();
     p.inline_list(list);
+    p.flush_heredocs();
     p.out
 }

@@ -104,6 +104,13 @@ pub fn quote_ident(name: &str) -> String {
     }
 }
 
+/// What `.tables` or `.indexes` lists.
+#[derive(Clone, Copy)]
+enum Names {
+    Tables,
+    Indexes,
+}
+
 fn sql_str(s: &str) -> String {
     format!("'{}'", s.replace('\'', "''"))
 }
@@ -143,7 +150,13 @@ impl Shell<'_, '_> {
             self.exit = a.get(1).and_then(|c| c.parse().ok()).unwrap_or(0);
             return Meta::Quit;
         } else if is("tables", 2) && a.len() <= 2 {
-            self.tables(a.get(1).map(String::as_str));
+            self.names(Names::Tables, a.get(1).map(String::as_str));
+        } else if (is("indexes", 1) || is("indices", 1)) && a.len() <= 2 {
+            self.names(Names::Indexes, a.get(1).map(String::as_str));
+        } else if is("databases", 2) && a.len() == 1 {
+            self.databases();
+        } else if is("changes", 2) && a.len() == 2 {
+            self.count_changes = boolean(self, &a[1]);
         } else if is("schema", 2) && a.len() <= 2 {
             self.schema(a.get(1).map(String::as_str));
         } else if is("dump", 1) {
@@ -204,17 +217,7 @@ impl Shell<'_, '_> {
             i += 1;
         }
         let Some(m) = name else {
-            let cur = match self.s.mode {
-                Mode::List => "list",
-                Mode::Csv => "csv",
-                Mode::Json => "json",
-                Mode::Line => "line",
-                Mode::Column => "column",
-                Mode::Table => "table",
-                Mode::Markdown => "markdown",
-                Mode::Box => "box",
-                Mode::Insert => "insert",
-            };
+            let cur = self.s.mode.name();
             self.push(format!("current output mode: {cur}\n").as_bytes());
             return Meta::Ok;
         };
@@ -234,6 +237,12 @@ impl Shell<'_, '_> {
             s.mode = Mode::List;
             s.col_sep = b"|".to_vec();
             s.row_sep = b"\n".to_vec();
+        } else if p("html") {
+            s.mode = Mode::Html;
+        } else if p("tcl") {
+            s.mode = Mode::Tcl;
+            s.col_sep = b" ".to_vec();
+            s.row_sep = b"\n".to_vec();
         } else if p("csv") {
             s.mode = Mode::Csv;
             s.col_sep = b",".to_vec();
@@ -244,6 +253,14 @@ impl Shell<'_, '_> {
         } else if p("insert") {
             s.mode = Mode::Insert;
             s.table = "\"table\"".into();
+        } else if p("quote") {
+            s.mode = Mode::Quote;
+            s.col_sep = b",".to_vec();
+            s.row_sep = b"\n".to_vec();
+        } else if p("ascii") {
+            s.mode = Mode::Ascii;
+            s.col_sep = b"\x1f".to_vec();
+            s.row_sep = b"\x1e".to_vec();
         } else if p("markdown") {
             s.mode = Mode::Markdown;
             (s.wrap, s.word_wrap) = (wrap, ww);
@@ -272,8 +289,49 @@ impl Shell<'_, '_> {
             .collect()
     }
 
-    fn tables(&mut self, pat: Option<&str>) {
+    /// `.databases`: each schema, the sandbox file it stands for, and whether it is read-only.
+    fn databases(&mut self) {
+        let mut out = Vec::new();
+        for db in self.schemas() {
+            let file = self
+                .backed
+                .iter()
+                .find(|b| b.schema == db)
+                .map(|b| self.cx.borrow().resolve_path(&b.file).display().to_string())
+                .unwrap_or_default();
+            let Ok(name) = std::ffi::CString::new(db.clone()) else {
+                continue;
+            };
+            // SAFETY: the connection is open and `name` is a NUL-terminated schema name.
+            let (ro, txn) = unsafe {
+                (
+                    rusqlite::ffi::sqlite3_db_readonly(self.db.raw(), name.as_ptr()) == 1,
+                    rusqlite::ffi::sqlite3_txn_state(self.db.raw(), name.as_ptr()),
+                )
+            };
+            let file = if file.is_empty() { "\"\"" } else { &file };
+            let txn = match txn {
+                rusqlite::ffi::SQLITE_TXN_READ => " read-txn",
+                rusqlite::ffi::SQLITE_TXN_WRITE => " write-txn",
+                _ => "",
+            };
+            // `-readonly` opens every database read-only, as the CLI's read-only connection does
+            // (an in-memory copy loaded read-only does not report it itself).
+            let ro = if ro || self.readonly { "r/o" } else { "r/w" };
+            out.extend_from_slice(format!("{db}: {file} {ro}{txn}\n").as_bytes());
+        }
+        self.push(&out);
+    }
+
+    /// `.tables` and `.indexes`: the names matching a LIKE pattern, in columns.
+    fn names(&mut self, kind: Names, pat: Option<&str>) {
         let pat = sql_str(pat.unwrap_or("%"));
+        let filter = match kind {
+            Names::Tables => {
+                format!("type IN ('table','view') AND name NOT LIKE 'sqlite_%' AND name LIKE {pat}")
+            }
+            Names::Indexes => format!("type='index' AND tbl_name LIKE {pat}"),
+        };
         let mut sel = Vec::new();
         for db in self.schemas() {
             let prefix = if db == "main" {
@@ -282,7 +340,7 @@ impl Shell<'_, '_> {
                 format!("{}||'.'||", sql_str(&db))
             };
             sel.push(format!(
-                "SELECT {prefix}name FROM \"{}\".sqlite_schema WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' AND name LIKE {pat}",
+                "SELECT {prefix}name FROM \"{}\".sqlite_schema WHERE {filter}",
                 db.replace('"', "\"\"")
             ));
         }

@@ -37,7 +37,7 @@ static SPEC: CommandSpec = CommandSpec {
     group: "data",
     summary: "query and change SQLite databases (the real SQLite, over the sandbox's files)",
     usage: "sqlite3 [OPTIONS] [FILENAME [SQL...]]",
-    description: "Open FILENAME (an in-memory database when it is missing or :memory:) and run each SQL argument, or else the SQL and dot-commands read from standard input, printing results as the sqlite3 3.40 shell does. Options take one dash or two (-csv, --csv). The file is read from the sandbox into memory and written back when the run ends if a statement may have changed it. Dot-commands: .mode csv|json|line|list|tabs|column|table|markdown|box|insert, .headers on|off, .separator COL [ROW], .nullvalue TEXT, .width N..., .bail on|off, .tables, .schema, .dump, .import [--csv] [--skip N] FILE TABLE, .read FILE, .output [FILE], .once FILE, .print, .quit, .exit [CODE]. ATTACH takes files of the sandbox (loaded into memory and written back like the main database) and :memory:, not URIs; .shell, .system and .load are refused.",
+    description: "Open FILENAME (an in-memory database when it is missing or :memory:) and run each SQL argument, or else the SQL and dot-commands read from standard input, printing results as the sqlite3 3.40 shell does. Options take one dash or two (-csv, --csv). The file is read from the sandbox into memory and written back when the run ends if a statement may have changed it. Dot-commands: .mode csv|json|line|list|tabs|column|table|markdown|box|insert|quote|html|tcl|ascii, .headers on|off, .changes on|off, .separator COL [ROW], .nullvalue TEXT, .width N..., .bail on|off, .tables, .indexes, .databases, .schema, .dump, .import [--csv] [--skip N] FILE TABLE, .read FILE, .output [FILE], .once FILE, .print, .quit, .exit [CODE]. ATTACH takes files of the sandbox (loaded into memory and written back like the main database) and :memory:, not URIs; .shell, .system and .load are refused.",
     options: &[
         OptSpec::new("--csv", "set output mode to 'csv'"),
         OptSpec::new("--json", "set output mode to 'json'"),
@@ -47,6 +47,10 @@ static SPEC: CommandSpec = CommandSpec {
         OptSpec::new("--table", "set output mode to 'table'"),
         OptSpec::new("--markdown", "set output mode to 'markdown'"),
         OptSpec::new("--box", "set output mode to 'box'"),
+        OptSpec::new("--quote", "set output mode to 'quote'"),
+        OptSpec::new("--html", "set output mode to HTML"),
+        OptSpec::new("--ascii", "set output mode to 'ascii'"),
+        OptSpec::new("--tabs", "set output mode to 'tabs'"),
         OptSpec::new("--header", "turn headers on"),
         OptSpec::new("--noheader", "turn headers off"),
         OptSpec::new(
@@ -59,6 +63,7 @@ static SPEC: CommandSpec = CommandSpec {
             "set text string for NULL values (default '')",
         ),
         OptSpec::new("--cmd=COMMAND", "run COMMAND before reading stdin"),
+        OptSpec::new("--init=FILENAME", "read/process named file"),
         OptSpec::new("--bail", "stop after hitting an error"),
         OptSpec::new("--readonly", "open the database read-only"),
         OptSpec::new("--version", "show SQLite version"),
@@ -106,6 +111,10 @@ struct Opts {
     file: Option<String>,
     sql: Vec<String>,
     cmds: Vec<String>,
+    /// `-init FILE`: run before the setting options apply.
+    init: Option<String>,
+    /// The setting options in command-line order (`SETTING_OPTS`).
+    set: Vec<(String, Option<Vec<u8>>)>,
     readonly: bool,
 }
 
@@ -120,7 +129,6 @@ impl Command for Sqlite3 {
             .map(|a| String::from_utf8_lossy(a).into_owned())
             .collect();
         let mut o = Opts::default();
-        let mut s = render::Settings::default();
         let mut bail = false;
         let mut i = 0;
         while i < args.len() {
@@ -156,34 +164,32 @@ impl Command for Sqlite3 {
                     }
                 }
             };
+            let setting = SETTING_OPTS.iter().find(|(n, _)| *n == z);
             match z {
-                "csv" => {
-                    s.mode = Mode::Csv;
-                    s.col_sep = b",".to_vec();
-                }
-                "json" => s.mode = Mode::Json,
-                "line" => s.mode = Mode::Line,
-                "list" => s.mode = Mode::List,
-                "column" => s.mode = Mode::Column,
-                "table" => s.mode = Mode::Table,
-                "markdown" => s.mode = Mode::Markdown,
-                "box" => s.mode = Mode::Box,
-                "header" => s.headers = true,
-                "noheader" => s.headers = false,
                 "bail" => bail = true,
                 "readonly" => o.readonly = true,
                 "batch" | "safe" | "nofollow" | "no-rowid-in-view" | "memtrace" => {}
-                "separator" | "newline" | "nullvalue" | "cmd" => {
+                "cmd" | "init" => {
                     let v = match value(z) {
                         Ok(v) => v,
                         Err(st) => return st,
                     };
-                    match z {
-                        "separator" => s.col_sep = unescape_opt(&v),
-                        "newline" => s.row_sep = unescape_opt(&v),
-                        "nullvalue" => s.null = unescape_opt(&v),
-                        _ => o.cmds.push(v),
+                    if z == "cmd" {
+                        o.cmds.push(v);
+                    } else {
+                        o.init = Some(v);
                     }
+                }
+                _ if setting.is_some() => {
+                    let v = if setting.is_some_and(|&(_, takes)| takes) {
+                        match value(z) {
+                            Ok(v) => Some(unescape_opt(&v)),
+                            Err(st) => return st,
+                        }
+                    } else {
+                        None
+                    };
+                    o.set.push((z.to_string(), v));
                 }
                 "version" => {
                     let _ = writeln!(ctx.stdout(), "{}", db::version_line());
@@ -203,7 +209,68 @@ impl Command for Sqlite3 {
                 }
             }
         }
-        run(ctx, o, s, bail)
+        run(ctx, o, bail)
+    }
+}
+
+/// The options that change output settings, and whether each takes a value. They apply after
+/// `-init`'s file has run, as the CLI applies them.
+const SETTING_OPTS: &[(&str, bool)] = &[
+    ("csv", false),
+    ("json", false),
+    ("line", false),
+    ("list", false),
+    ("column", false),
+    ("table", false),
+    ("markdown", false),
+    ("box", false),
+    ("quote", false),
+    ("html", false),
+    ("ascii", false),
+    ("tabs", false),
+    ("header", false),
+    ("noheader", false),
+    ("separator", true),
+    ("newline", true),
+    ("nullvalue", true),
+];
+
+/// One setting option applied to the output settings.
+fn apply(s: &mut render::Settings, name: &str, v: Option<&[u8]>) {
+    let v = v.map(<[u8]>::to_vec).unwrap_or_default();
+    match name {
+        "csv" => {
+            s.mode = Mode::Csv;
+            s.col_sep = b",".to_vec();
+        }
+        "json" => s.mode = Mode::Json,
+        "line" => s.mode = Mode::Line,
+        "list" => s.mode = Mode::List,
+        "column" => s.mode = Mode::Column,
+        "table" => s.mode = Mode::Table,
+        "markdown" => s.mode = Mode::Markdown,
+        "box" => s.mode = Mode::Box,
+        "html" => s.mode = Mode::Html,
+        "quote" => {
+            s.mode = Mode::Quote;
+            s.col_sep = b",".to_vec();
+            s.row_sep = b"\n".to_vec();
+        }
+        "ascii" => {
+            s.mode = Mode::Ascii;
+            s.col_sep = b"\x1f".to_vec();
+            s.row_sep = b"\x1e".to_vec();
+        }
+        "tabs" => {
+            s.mode = Mode::List;
+            s.col_sep = b"\t".to_vec();
+        }
+        "header" => s.headers = true,
+        "noheader" => s.headers = false,
+        "separator" => s.col_sep = v,
+        "newline" => s.row_sep = v,
+        "nullvalue" => s.null = v,
+        _ => {}
     }
 }
 
@@ -216,7 +283,7 @@ fn unescape_opt(v: &str) -> Vec<u8> {
         .into_bytes()
 }
 
-fn run(ctx: &mut dyn ToolCtx, o: Opts, s: render::Settings, bail: bool) -> ExitStatus {
+fn run(ctx: &mut dyn ToolCtx, o: Opts, bail: bool) -> ExitStatus {
     let budget = ctx.memory();
     let limit = match budget.limit() {
         0 | u64::MAX => 1 << 30,
@@ -289,7 +356,6 @@ fn run(ctx: &mut dyn ToolCtx, o: Opts, s: render::Settings, bail: bool) -> ExitS
         return 1;
     }
     let mut sh = Shell::new(&cx, conn);
-    sh.s = s;
     sh.bail = bail;
     sh.readonly = o.readonly;
     sh.limit = limit;
@@ -321,8 +387,24 @@ fn run(ctx: &mut dyn ToolCtx, o: Opts, s: render::Settings, bail: bool) -> ExitS
     status
 }
 
-/// `-cmd` commands, then the SQL arguments or standard input; the exit status.
+/// `-init`'s file, the setting options, `-cmd` commands, then the SQL arguments or standard
+/// input; the exit status.
 fn session(sh: &mut Shell<'_, '_>, o: &Opts) -> ExitStatus {
+    if let Some(f) = &o.init {
+        let data = crate::input::read_input(&mut **sh.cx.borrow_mut(), f.as_bytes());
+        match data {
+            Ok(d) => {
+                if sh.process(&d, true).1 {
+                    return sh.exit;
+                }
+            }
+            Err(_) if sh.cancelled() => return 130,
+            Err(_) => sh.eprint(&format!("cannot open: \"{f}\"")),
+        }
+    }
+    for (name, v) in &o.set {
+        apply(&mut sh.s, name, v.as_deref());
+    }
     for c in &o.cmds {
         if c.starts_with('.') {
             match sh.meta(c.as_bytes()) {

@@ -19,9 +19,32 @@ pub enum Mode {
     Markdown,
     Box,
     Insert,
+    Quote,
+    Html,
+    Tcl,
+    Ascii,
 }
 
 impl Mode {
+    /// The name `.mode` prints for the current mode.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::List => "list",
+            Mode::Csv => "csv",
+            Mode::Json => "json",
+            Mode::Line => "line",
+            Mode::Column => "column",
+            Mode::Table => "table",
+            Mode::Markdown => "markdown",
+            Mode::Box => "box",
+            Mode::Insert => "insert",
+            Mode::Quote => "quote",
+            Mode::Html => "html",
+            Mode::Tcl => "tcl",
+            Mode::Ascii => "ascii",
+        }
+    }
+
     pub fn columnar(self) -> bool {
         matches!(
             self,
@@ -135,6 +158,59 @@ fn float_text(out: &mut Vec<u8>, r: f64, insert: bool) {
         out.extend_from_slice(format!("{}.0", r as i64).as_bytes());
     } else {
         out.extend_from_slice(fmt_double(c"%!.20g", r).as_bytes());
+    }
+}
+
+/// `'…'` with `''` for each quote, the rest as it is (the shell's `output_quoted_string`).
+fn quoted(out: &mut Vec<u8>, z: &[u8]) {
+    out.push(b'\'');
+    for &c in z {
+        if c == b'\'' {
+            out.push(b'\'');
+        }
+        out.push(c);
+    }
+    out.push(b'\'');
+}
+
+/// `X'…'` in lower-case hex (the shell's `output_hex_blob`).
+fn hex_blob(out: &mut Vec<u8>, b: &[u8]) {
+    out.extend_from_slice(b"X'");
+    for b in b {
+        out.extend_from_slice(format!("{b:02x}").as_bytes());
+    }
+    out.push(b'\'');
+}
+
+/// `"…"` with C escapes, other unprintable bytes (all bytes >= 0x80) in octal (the shell's
+/// `output_c_string`, used by tcl mode).
+fn c_string(out: &mut Vec<u8>, z: &[u8]) {
+    out.push(b'"');
+    for &c in z {
+        match c {
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            0x20..=0x7e => out.push(c),
+            c => out.extend_from_slice(format!("\\{c:03o}").as_bytes()),
+        }
+    }
+    out.push(b'"');
+}
+
+/// `z` with `<`, `&`, `>`, `"` and `'` as HTML entities (the shell's `output_html_string`).
+fn html_string(out: &mut Vec<u8>, z: &[u8]) {
+    for &c in z {
+        match c {
+            b'<' => out.extend_from_slice(b"&lt;"),
+            b'&' => out.extend_from_slice(b"&amp;"),
+            b'>' => out.extend_from_slice(b"&gt;"),
+            b'"' => out.extend_from_slice(b"&quot;"),
+            b'\'' => out.extend_from_slice(b"&#39;"),
+            c => out.push(c),
+        }
     }
 }
 
@@ -259,18 +335,79 @@ pub fn row(out: &mut Vec<u8>, s: &Settings, cnt: &mut usize, names: &[Vec<u8>], 
                 match (v.ty, &v.text) {
                     (ffi::SQLITE_NULL, _) | (_, None) => out.extend_from_slice(b"NULL"),
                     (ffi::SQLITE_FLOAT, _) => float_text(out, v.f, true),
-                    (ffi::SQLITE_BLOB, Some(t)) => {
-                        out.extend_from_slice(b"X'");
-                        for b in v.blob.as_deref().unwrap_or(t) {
-                            out.extend_from_slice(format!("{b:02x}").as_bytes());
-                        }
-                        out.push(b'\'');
-                    }
+                    (ffi::SQLITE_BLOB, Some(t)) => hex_blob(out, v.blob.as_deref().unwrap_or(t)),
                     (ffi::SQLITE_INTEGER, Some(t)) => out.extend_from_slice(t),
                     (_, Some(t)) => quoted_escaped(out, t),
                 }
             }
             out.extend_from_slice(b");\n");
+        }
+        Mode::Quote => {
+            if first && s.headers {
+                for (i, c) in names.iter().enumerate() {
+                    if i > 0 {
+                        out.extend_from_slice(&s.col_sep);
+                    }
+                    quoted(out, c);
+                }
+                out.extend_from_slice(&s.row_sep);
+            }
+            for (i, v) in vals.iter().enumerate() {
+                if i > 0 {
+                    out.extend_from_slice(&s.col_sep);
+                }
+                match (v.ty, &v.text) {
+                    (ffi::SQLITE_NULL, _) | (_, None) => out.extend_from_slice(b"NULL"),
+                    (ffi::SQLITE_FLOAT, _) => {
+                        out.extend_from_slice(fmt_double(c"%!.20g", v.f).as_bytes())
+                    }
+                    (ffi::SQLITE_BLOB, Some(t)) => hex_blob(out, v.blob.as_deref().unwrap_or(t)),
+                    (ffi::SQLITE_INTEGER, Some(t)) => out.extend_from_slice(t),
+                    (_, Some(t)) => quoted(out, t),
+                }
+            }
+            out.extend_from_slice(&s.row_sep);
+        }
+        Mode::Html => {
+            let tr = |out: &mut Vec<u8>, cells: &mut dyn Iterator<Item = &[u8]>, tag: &str| {
+                out.extend_from_slice(b"<TR>");
+                for z in cells {
+                    out.extend_from_slice(format!("<{tag}>").as_bytes());
+                    html_string(out, z);
+                    out.extend_from_slice(format!("</{tag}>\n").as_bytes());
+                }
+                out.extend_from_slice(b"</TR>\n");
+            };
+            if first && s.headers {
+                tr(out, &mut names.iter().map(Vec::as_slice), "TH");
+            }
+            tr(
+                out,
+                &mut vals.iter().map(|v| v.text.as_deref().unwrap_or(&s.null)),
+                "TD",
+            );
+        }
+        Mode::Tcl | Mode::Ascii => {
+            let field = |out: &mut Vec<u8>, z: &[u8]| match s.mode {
+                Mode::Tcl => c_string(out, z),
+                _ => out.extend_from_slice(z),
+            };
+            if first && s.headers {
+                for (i, c) in names.iter().enumerate() {
+                    if i > 0 {
+                        out.extend_from_slice(&s.col_sep);
+                    }
+                    field(out, c);
+                }
+                out.extend_from_slice(&s.row_sep);
+            }
+            for (i, v) in vals.iter().enumerate() {
+                if i > 0 {
+                    out.extend_from_slice(&s.col_sep);
+                }
+                field(out, v.text.as_deref().unwrap_or(&s.null));
+            }
+            out.extend_from_slice(&s.row_sep);
         }
         _ => {
             if first && s.headers {

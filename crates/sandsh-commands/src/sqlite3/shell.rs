@@ -46,6 +46,8 @@ pub struct Shell<'a, 'c> {
     pub backed: Vec<super::backing::Backed>,
     /// A write-back failed: the command's status is 1.
     pub write_failed: bool,
+    /// `.changes on`: each chunk of SQL read from a script is followed by its change counts.
+    pub count_changes: bool,
 }
 
 /// What a dot-command asks of the loop.
@@ -148,6 +150,7 @@ impl<'a, 'c> Shell<'a, 'c> {
             limit: u64::MAX,
             backed: Vec::new(),
             write_failed: false,
+            count_changes: false,
         }
     }
 
@@ -284,7 +287,19 @@ impl<'a, 'c> Shell<'a, 'c> {
     /// One chunk of SQL from a script: errors printed as the CLI prints them. 1 on error.
     pub fn run_line(&mut self, sql: &[u8], line: Option<usize>) -> usize {
         match self.exec(sql) {
-            Ok(()) => 0,
+            Ok(()) => {
+                if self.count_changes {
+                    // SAFETY: the connection is open.
+                    let (n, total) = unsafe {
+                        (
+                            rusqlite::ffi::sqlite3_changes64(self.db.raw()),
+                            rusqlite::ffi::sqlite3_total_changes64(self.db.raw()),
+                        )
+                    };
+                    self.push(format!("changes: {n}   total_changes: {total}\n").as_bytes());
+                }
+                0
+            }
             Err((_, msg)) => {
                 let (kind, tail) = if let Some(t) = msg.strip_prefix("in prepare, ") {
                     ("Parse error", t)
