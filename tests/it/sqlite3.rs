@@ -104,6 +104,10 @@ const CASES: &[&str] = &[
     "printf '.read s.sql\\ncreate table u(k unique);\\n.indexes\\n.indexes t\\n.indexes nomatch\\n.indices u\\n.databases\\n' | sqlite3",
     "printf '.changes on\\ncreate table t(a); insert into t values(1),(2); insert into t values(3);\\nselect count(*) from t;\\nupdate t set a=a+1;\\nselec;\\n.changes off\\nselect 2;\\n' | sqlite3",
     "printf 'select 42;\\n.mode csv\\n' > i.sql; sqlite3 -init i.sql :memory: 'select 1,2'; echo 'select 3,4;' | sqlite3 -init i.sql -list; sqlite3 -init nope.sql :memory: 'select 1'; echo rc=$?",
+    // REGEXP and regexpi, the CLI's built-in functions, with its messages for bad patterns.
+    "sqlite3 :memory: \"select 'abc' regexp 'b.', 'x1' regexp '\\d', null regexp 'a', 'a' regexp null, regexpi('A','xa'), 'ab' regexp 'A', 12 regexp '^1', 'é' regexp '^.$', 'a.b' regexp '^a\\.b$', 'abab' regexp '^(ab){2}$'\"",
+    "printf '.read s.sql\\nselect a, b from t where b regexp \"^[a-z]+$\";\\nselect count(*) from t where b regexp \"s$|^x\";\\n' | sqlite3",
+    "sqlite3 :memory: \"select 'a' regexp '('\"; echo rc=$?; printf \"select 'a' regexp '[';\\nselect 'a' regexp 'a{2,1}';\\nselect 'a' regexp '*a';\\nselect 'a' regexp 'a{';\\nselect 2;\\n\" | sqlite3; echo rc=$?",
     // Functions and SQL features of both versions.
     "sqlite3 :memory: \"select json_object('a', 1, 'b', json_array(1,2)), printf('%5.2f|%d', 3.14159, 7), upper('abc'), length('héllo'), typeof(1.0), 10/3, 10%3, round(2.5), substr('hello', 2, 3)\"",
     "sqlite3 -header :memory: 'with recursive c(x) as (select 1 union all select x+1 from c limit 5) select x, x*x as sq from c'",

@@ -458,6 +458,7 @@ impl Db {
         conn.execute_batch("PRAGMA foreign_keys=OFF; PRAGMA temp_store=2;")
             .map_err(|e| e.to_string())?;
         let _ = rusqlite::vtab::series::load_module(&conn);
+        super::functions::register(&conn).map_err(|e| e.to_string())?;
         Ok(Db { conn, guard })
     }
 

@@ -17,6 +17,7 @@
 mod attach;
 mod backing;
 mod db;
+mod functions;
 mod meta;
 mod render;
 mod shell;
@@ -37,7 +38,7 @@ static SPEC: CommandSpec = CommandSpec {
     group: "data",
     summary: "query and change SQLite databases (the real SQLite, over the sandbox's files)",
     usage: "sqlite3 [OPTIONS] [FILENAME [SQL...]]",
-    description: "Open FILENAME (an in-memory database when it is missing or :memory:) and run each SQL argument, or else the SQL and dot-commands read from standard input, printing results as the sqlite3 3.40 shell does. Options take one dash or two (-csv, --csv). The file is read from the sandbox into memory and written back when the run ends if a statement may have changed it. Dot-commands: .mode csv|json|line|list|tabs|column|table|markdown|box|insert|quote|html|tcl|ascii, .headers on|off, .changes on|off, .separator COL [ROW], .nullvalue TEXT, .width N..., .bail on|off, .tables, .indexes, .databases, .schema, .dump, .import [--csv] [--skip N] FILE TABLE, .read FILE, .output [FILE], .once FILE, .print, .quit, .exit [CODE]. ATTACH takes files of the sandbox (loaded into memory and written back like the main database) and :memory:, not URIs; .shell, .system and .load are refused.",
+    description: "Open FILENAME (an in-memory database when it is missing or :memory:) and run each SQL argument, or else the SQL and dot-commands read from standard input, printing results as the sqlite3 3.40 shell does. Options take one dash or two (-csv, --csv). The file is read from the sandbox into memory and written back when the run ends if a statement may have changed it. Dot-commands: .mode csv|json|line|list|tabs|column|table|markdown|box|insert|quote|html|tcl|ascii, .headers on|off, .changes on|off, .separator COL [ROW], .nullvalue TEXT, .width N..., .bail on|off, .tables, .indexes, .databases, .schema, .dump, .import [--csv] [--skip N] FILE TABLE, .read FILE, .output [FILE], .once FILE, .print, .quit, .exit [CODE]. The CLI's REGEXP operator and regexpi() are there. ATTACH takes files of the sandbox (loaded into memory and written back like the main database) and :memory:, not URIs; .shell, .system and .load are refused.",
     options: &[
         OptSpec::new("--csv", "set output mode to 'csv'"),
         OptSpec::new("--json", "set output mode to 'json'"),
