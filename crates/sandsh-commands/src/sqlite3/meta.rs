@@ -3,7 +3,7 @@
 //! `.quit`/`.exit`. `.shell`, `.system` and `.load` are refused: nothing leaves the sandbox and
 //! no native code is loaded.
 
-use super::render::{Mode, schema_line};
+use super::render::{DOT_MODES, Mode, schema_line};
 use super::shell::{Meta, Shell};
 
 /// The CLI's argument split: words, `'…'` taken as is, `"…"` with backslash escapes.
@@ -222,65 +222,24 @@ impl Shell<'_, '_> {
             return Meta::Ok;
         };
         let p = |full: &str| full.starts_with(m);
-        let s = &mut self.s;
-        if p("lines") {
-            s.mode = Mode::Line;
-            s.row_sep = b"\n".to_vec();
-        } else if p("columns") {
-            s.mode = Mode::Column;
-            if !s.header_set {
-                s.headers = true;
-            }
-            s.row_sep = b"\n".to_vec();
-            (s.wrap, s.word_wrap) = (wrap, ww);
-        } else if p("list") {
-            s.mode = Mode::List;
-            s.col_sep = b"|".to_vec();
-            s.row_sep = b"\n".to_vec();
-        } else if p("html") {
-            s.mode = Mode::Html;
-        } else if p("tcl") {
-            s.mode = Mode::Tcl;
-            s.col_sep = b" ".to_vec();
-            s.row_sep = b"\n".to_vec();
-        } else if p("csv") {
-            s.mode = Mode::Csv;
-            s.col_sep = b",".to_vec();
-            s.row_sep = b"\r\n".to_vec();
-        } else if p("tabs") {
-            s.mode = Mode::List;
-            s.col_sep = b"\t".to_vec();
-        } else if p("insert") {
-            s.mode = Mode::Insert;
-            s.table = "\"table\"".into();
-        } else if p("quote") {
-            s.mode = Mode::Quote;
-            s.col_sep = b",".to_vec();
-            s.row_sep = b"\n".to_vec();
-        } else if p("ascii") {
-            s.mode = Mode::Ascii;
-            s.col_sep = b"\x1f".to_vec();
-            s.row_sep = b"\x1e".to_vec();
-        } else if p("markdown") {
-            s.mode = Mode::Markdown;
-            (s.wrap, s.word_wrap) = (wrap, ww);
-        } else if p("table") {
-            s.mode = Mode::Table;
-            (s.wrap, s.word_wrap) = (wrap, ww);
-        } else if p("box") {
-            s.mode = Mode::Box;
-            (s.wrap, s.word_wrap) = (wrap, ww);
-        } else if p("json") {
-            s.mode = Mode::Json;
-        } else {
+        let Some(set) = DOT_MODES.iter().find(|d| p(d.name)) else {
             self.eprint(
                 "Error: mode should be one of: ascii box column csv html insert json line list markdown qbox quote table tabs tcl",
             );
             return Meta::Err;
+        };
+        let s = &mut self.s;
+        set.apply(s);
+        if s.mode.columnar() {
+            (s.wrap, s.word_wrap) = (wrap, ww);
+        }
+        match s.mode {
+            Mode::Column if !s.header_set => s.headers = true,
+            Mode::Insert => s.table = "\"table\"".into(),
+            _ => {}
         }
         Meta::Ok
     }
-
     fn schemas(&mut self) -> Vec<String> {
         self.query_texts("PRAGMA database_list")
             .into_iter()

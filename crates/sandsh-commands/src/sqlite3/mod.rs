@@ -28,7 +28,6 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use render::Mode;
 use shell::{Cx, Meta, Shell};
 
 pub struct Sqlite3;
@@ -165,7 +164,11 @@ impl Command for Sqlite3 {
                     }
                 }
             };
-            let setting = SETTING_OPTS.iter().find(|(n, _)| *n == z);
+            let setting = SETTING_OPTS
+                .iter()
+                .copied()
+                .chain(render::FLAG_MODES.iter().map(|m| (m.name, false)))
+                .find(|(n, _)| *n == z);
             match z {
                 "bail" => bail = true,
                 "readonly" => o.readonly = true,
@@ -182,7 +185,7 @@ impl Command for Sqlite3 {
                     }
                 }
                 _ if setting.is_some() => {
-                    let v = if setting.is_some_and(|&(_, takes)| takes) {
+                    let v = if setting.is_some_and(|(_, takes)| takes) {
                         match value(z) {
                             Ok(v) => Some(unescape_opt(&v)),
                             Err(st) => return st,
@@ -214,21 +217,9 @@ impl Command for Sqlite3 {
     }
 }
 
-/// The options that change output settings, and whether each takes a value. They apply after
-/// `-init`'s file has run, as the CLI applies them.
+/// The options that change output settings besides the mode flags (`render::FLAG_MODES`), and
+/// whether each takes a value. They apply after `-init`'s file has run, as the CLI applies them.
 const SETTING_OPTS: &[(&str, bool)] = &[
-    ("csv", false),
-    ("json", false),
-    ("line", false),
-    ("list", false),
-    ("column", false),
-    ("table", false),
-    ("markdown", false),
-    ("box", false),
-    ("quote", false),
-    ("html", false),
-    ("ascii", false),
-    ("tabs", false),
     ("header", false),
     ("noheader", false),
     ("separator", true),
@@ -238,34 +229,12 @@ const SETTING_OPTS: &[(&str, bool)] = &[
 
 /// One setting option applied to the output settings.
 fn apply(s: &mut render::Settings, name: &str, v: Option<&[u8]>) {
+    if let Some(m) = render::FLAG_MODES.iter().find(|m| m.name == name) {
+        m.apply(s);
+        return;
+    }
     let v = v.map(<[u8]>::to_vec).unwrap_or_default();
     match name {
-        "csv" => {
-            s.mode = Mode::Csv;
-            s.col_sep = b",".to_vec();
-        }
-        "json" => s.mode = Mode::Json,
-        "line" => s.mode = Mode::Line,
-        "list" => s.mode = Mode::List,
-        "column" => s.mode = Mode::Column,
-        "table" => s.mode = Mode::Table,
-        "markdown" => s.mode = Mode::Markdown,
-        "box" => s.mode = Mode::Box,
-        "html" => s.mode = Mode::Html,
-        "quote" => {
-            s.mode = Mode::Quote;
-            s.col_sep = b",".to_vec();
-            s.row_sep = b"\n".to_vec();
-        }
-        "ascii" => {
-            s.mode = Mode::Ascii;
-            s.col_sep = b"\x1f".to_vec();
-            s.row_sep = b"\x1e".to_vec();
-        }
-        "tabs" => {
-            s.mode = Mode::List;
-            s.col_sep = b"\t".to_vec();
-        }
         "header" => s.headers = true,
         "noheader" => s.headers = false,
         "separator" => s.col_sep = v,

@@ -25,6 +25,75 @@ pub enum Mode {
     Ascii,
 }
 
+/// A mode by name, and the separators choosing it sets (`None`: left as they are).
+pub struct ModeSet {
+    pub name: &'static str,
+    pub mode: Mode,
+    pub col: Option<&'static [u8]>,
+    pub row: Option<&'static [u8]>,
+}
+
+const fn set(
+    name: &'static str,
+    mode: Mode,
+    col: Option<&'static [u8]>,
+    row: Option<&'static [u8]>,
+) -> ModeSet {
+    ModeSet {
+        name,
+        mode,
+        col,
+        row,
+    }
+}
+
+/// `.mode NAME`, in the order the shell tries a prefix (`.mode t` is tcl, `.mode ta` tabs).
+pub const DOT_MODES: &[ModeSet] = &[
+    set("lines", Mode::Line, None, Some(b"\n")),
+    set("columns", Mode::Column, None, Some(b"\n")),
+    set("list", Mode::List, Some(b"|"), Some(b"\n")),
+    set("html", Mode::Html, None, None),
+    set("tcl", Mode::Tcl, Some(b" "), Some(b"\n")),
+    set("csv", Mode::Csv, Some(b","), Some(b"\r\n")),
+    set("tabs", Mode::List, Some(b"\t"), None),
+    set("insert", Mode::Insert, None, None),
+    set("quote", Mode::Quote, Some(b","), Some(b"\n")),
+    set("ascii", Mode::Ascii, Some(b"\x1f"), Some(b"\x1e")),
+    set("markdown", Mode::Markdown, None, None),
+    set("table", Mode::Table, None, None),
+    set("box", Mode::Box, None, None),
+    set("json", Mode::Json, None, None),
+];
+
+/// The command line's mode flags (`-csv` leaves the row separator alone, unlike `.mode csv`).
+pub const FLAG_MODES: &[ModeSet] = &[
+    set("csv", Mode::Csv, Some(b","), None),
+    set("json", Mode::Json, None, None),
+    set("line", Mode::Line, None, None),
+    set("list", Mode::List, None, None),
+    set("column", Mode::Column, None, None),
+    set("table", Mode::Table, None, None),
+    set("markdown", Mode::Markdown, None, None),
+    set("box", Mode::Box, None, None),
+    set("html", Mode::Html, None, None),
+    set("quote", Mode::Quote, Some(b","), Some(b"\n")),
+    set("ascii", Mode::Ascii, Some(b"\x1f"), Some(b"\x1e")),
+    set("tabs", Mode::List, Some(b"\t"), None),
+];
+
+impl ModeSet {
+    /// Sets the mode and its separators.
+    pub fn apply(&self, s: &mut Settings) {
+        s.mode = self.mode;
+        if let Some(c) = self.col {
+            s.col_sep = c.to_vec();
+        }
+        if let Some(r) = self.row {
+            s.row_sep = r.to_vec();
+        }
+    }
+}
+
 impl Mode {
     /// The name `.mode` prints for the current mode.
     pub fn name(self) -> &'static str {
