@@ -54,6 +54,10 @@ fn tree() -> Vec<(&'static str, Vec<u8>)> {
             b"- TODO: foo\n- done\n- TODO: bar\n".to_vec(),
         ),
         ("notes/no-newline.txt", b"last foo".to_vec()),
+        (
+            "words.txt",
+            b"a -foo b\nx-foo\n-foo\nfoo- bar\nfoo-\nfoo foo,foo\na foo-foo\n".to_vec(),
+        ),
     ]
 }
 
@@ -66,6 +70,15 @@ const CASES: &[&str] = &[
     "rg -S foo",
     "rg -s Foo",
     "rg -w foo",
+    // ripgrep's -w: a non-word character or the line's edge on each side, not \\b.
+    "rg -nw -- -foo words.txt",
+    "rg -nw 'foo-' words.txt",
+    "rg -now foo words.txt",
+    "rg -w --count-matches foo words.txt",
+    "rg -w --json foo words.txt",
+    "rg -w -r '[$0]' foo words.txt",
+    "rg -w -r '<$1>' 'f(o)o' words.txt",
+    "rg -nw --column 'foo|-foo' words.txt",
     "rg -x foo",
     "rg -F 'foo()'",
     "rg -e foo -e TODO",

@@ -8,6 +8,7 @@
 //! is never a terminal): no heading, no line numbers unless asked, `path:text`. Directory
 //! entries are visited sorted by name (ripgrep's `--sort path`), so runs are reproducible.
 
+mod matcher;
 mod options;
 mod search;
 mod walk;

@@ -8,6 +8,7 @@ use ignore::types::{Types, TypesBuilder};
 use regex::bytes::{Regex, RegexBuilder};
 use sandsh_api::{Arg, ArgParser, CommandSpec, ExitStatus, ToolCtx};
 
+use super::matcher::Matcher;
 use crate::diag::lossy;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -30,7 +31,7 @@ pub enum Mode {
 }
 
 pub struct Config {
-    pub re: Regex,
+    pub re: Matcher,
     pub invert: bool,
     pub mode: Mode,
     pub only_matching: bool,
@@ -291,7 +292,7 @@ pub fn parse(
         Err(e) => return Err(fail(ctx, &e.to_string())),
     };
     let re = if mode == Mode::Files {
-        Regex::new("").ok()
+        Regex::new("").ok().map(|r| Matcher::new(r, None))
     } else {
         compile(ctx, &patterns, case, word, line, fixed)?
     };
@@ -338,7 +339,7 @@ fn compile(
     word: bool,
     line: bool,
     fixed: bool,
-) -> Result<Option<Regex>, ExitStatus> {
+) -> Result<Option<Matcher>, ExitStatus> {
     let parts: Vec<String> = patterns
         .iter()
         .map(|p| if fixed { regex::escape(p) } else { p.clone() })
@@ -355,21 +356,27 @@ fn compile(
     };
     if line {
         src = format!("^(?:{src})$");
-    } else if word {
-        src = format!("\\b(?:{src})\\b");
     }
     let icase = match case {
         Case::Insensitive => true,
         Case::Sensitive => false,
         Case::Smart => !patterns.iter().any(|p| has_upper(p)),
     };
-    match RegexBuilder::new(&src)
-        .case_insensitive(icase)
-        .size_limit(64 << 20)
-        .dfa_size_limit(64 << 20)
-        .build()
-    {
-        Ok(re) => Ok(Some(re)),
+    let build = |src: &str| {
+        RegexBuilder::new(src)
+            .case_insensitive(icase)
+            .size_limit(64 << 20)
+            .dfa_size_limit(64 << 20)
+            .build()
+    };
+    let built = build(&src).and_then(|re| {
+        let word = (word && !line)
+            .then(|| build(&format!("(?:^|\\W)({src})(?:$|\\W)")))
+            .transpose()?;
+        Ok(Matcher::new(re, word))
+    });
+    match built {
+        Ok(m) => Ok(Some(m)),
         Err(e) => {
             // The regex crate words it as ripgrep prints it (with no "rg:" prefix).
             let _ = writeln!(ctx.stderr(), "{e}");

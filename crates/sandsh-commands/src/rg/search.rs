@@ -256,15 +256,7 @@ impl Printer<'_> {
             return;
         }
         if matched && let Some(rep) = &self.cfg.replace {
-            let mut dst = Vec::new();
-            let mut last = 0;
-            for c in self.cfg.re.captures_iter(line) {
-                let Some(m) = c.get(0) else { continue };
-                dst.extend_from_slice(&line[last..m.start()]);
-                c.expand(rep, &mut dst);
-                last = m.end();
-            }
-            dst.extend_from_slice(&line[last..]);
+            let dst = self.cfg.re.replace(line, rep);
             self.out.extend_from_slice(&dst);
         } else {
             self.out.extend_from_slice(line);
@@ -326,7 +318,7 @@ impl Printer<'_> {
                 let n = if cfg.invert {
                     0
                 } else {
-                    self.cfg.re.find_iter(line).count() as u64
+                    self.cfg.re.matches(line).len() as u64
                 };
                 nmatches += n;
                 self.matched = true;
@@ -489,11 +481,7 @@ impl Printer<'_> {
             return;
         }
         if cfg.only_matching || cfg.vimgrep {
-            let ms: Vec<(usize, usize)> = cfg
-                .re
-                .find_iter(line)
-                .map(|m| (m.start(), m.end()))
-                .collect();
+            let ms = cfg.re.matches(line);
             for (a, b) in ms {
                 self.line_prefix(&s.shown, b':', i + 1, Some(a + 1));
                 if cfg.vimgrep && !cfg.only_matching {
@@ -504,7 +492,7 @@ impl Printer<'_> {
             }
             return;
         }
-        let col = cfg.re.find(line).map_or(1, |m| m.start() + 1);
+        let col = cfg.re.first(line).map_or(1, |(a, _)| a + 1);
         self.line_prefix(&s.shown, b':', i + 1, Some(col));
         self.body(line, true);
     }
@@ -532,14 +520,14 @@ impl Printer<'_> {
         );
         if kind == "match" && !self.cfg.invert {
             let mut first = true;
-            for m in self.cfg.re.find_iter(line) {
+            for (a, b) in self.cfg.re.matches(line) {
                 if !first {
                     self.out.push(b',');
                 }
                 first = false;
                 self.out.extend_from_slice(b"{\"match\":");
-                json_str(&mut self.out, m.as_bytes());
-                let _ = write!(self.out, ",\"start\":{},\"end\":{}}}", m.start(), m.end());
+                json_str(&mut self.out, &line[a..b]);
+                let _ = write!(self.out, ",\"start\":{a},\"end\":{b}}}");
             }
         }
         self.out.extend_from_slice(b"]}}\n");
