@@ -752,7 +752,11 @@ impl Interp<'_> {
 
     pub fn warn(&mut self, msg: &str) -> R<()> {
         self.flush_out()?;
-        let _ = writeln!(self.ctx.stderr(), "awk: cmd. line:1: warning: {msg}");
+        let _ = writeln!(
+            self.ctx.stderr(),
+            "{}: cmd. line:1: warning: {msg}",
+            self.me
+        );
         Ok(())
     }
 

@@ -60,6 +60,8 @@ pub struct MainInput {
 
 pub struct Interp<'c> {
     pub ctx: &'c mut dyn ToolCtx,
+    /// The name the command was invoked by (`awk`, `gawk`), which its messages start with.
+    pub me: &'c str,
     pub prog: &'c Program,
     pub globals: Vec<Cell>,
     pub locals: Vec<Cell>,
@@ -118,7 +120,11 @@ pub fn fatal<T>(msg: impl Into<String>) -> R<T> {
 }
 
 impl<'c> Interp<'c> {
-    pub fn new(ctx: &'c mut dyn ToolCtx, prog: &'c Program) -> Result<Interp<'c>, String> {
+    pub fn new(
+        ctx: &'c mut dyn ToolCtx,
+        prog: &'c Program,
+        me: &'c str,
+    ) -> Result<Interp<'c>, String> {
         let mut regexes = Vec::with_capacity(prog.regexes.len());
         for r in &prog.regexes {
             regexes.push(Rc::new(re::compile(r, false)?));
@@ -149,6 +155,7 @@ impl<'c> Interp<'c> {
         let stack_base = psm::stack_pointer() as usize;
         Ok(Interp {
             ctx,
+            me,
             prog,
             // No statement has run yet: a fatal error then names no source line, as gawk's.
             line: 0,

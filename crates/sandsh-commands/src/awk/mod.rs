@@ -137,7 +137,62 @@ impl Command for Gawk {
     }
 }
 
-const USAGE: &str = "Usage: awk [POSIX or GNU style options] -f progfile [--] file ...\nUsage: awk [POSIX or GNU style options] [--] 'program' file ...\n";
+/// gawk 5.2's usage text, printed for every usage error; `awk` in it is the invoked name.
+const USAGE: &str = "Usage: awk [POSIX or GNU style options] -f progfile [--] file ...\n\
+Usage: awk [POSIX or GNU style options] [--] 'program' file ...\n\
+POSIX options:\t\tGNU long options: (standard)\n\
+\t-f progfile\t\t--file=progfile\n\
+\t-F fs\t\t\t--field-separator=fs\n\
+\t-v var=val\t\t--assign=var=val\n\
+Short options:\t\tGNU long options: (extensions)\n\
+\t-b\t\t\t--characters-as-bytes\n\
+\t-c\t\t\t--traditional\n\
+\t-C\t\t\t--copyright\n\
+\t-d[file]\t\t--dump-variables[=file]\n\
+\t-D[file]\t\t--debug[=file]\n\
+\t-e 'program-text'\t--source='program-text'\n\
+\t-E file\t\t\t--exec=file\n\
+\t-g\t\t\t--gen-pot\n\
+\t-h\t\t\t--help\n\
+\t-i includefile\t\t--include=includefile\n\
+\t-I\t\t\t--trace\n\
+\t-l library\t\t--load=library\n\
+\t-L[fatal|invalid|no-ext]\t--lint[=fatal|invalid|no-ext]\n\
+\t-M\t\t\t--bignum\n\
+\t-N\t\t\t--use-lc-numeric\n\
+\t-n\t\t\t--non-decimal-data\n\
+\t-o[file]\t\t--pretty-print[=file]\n\
+\t-O\t\t\t--optimize\n\
+\t-p[file]\t\t--profile[=file]\n\
+\t-P\t\t\t--posix\n\
+\t-r\t\t\t--re-interval\n\
+\t-s\t\t\t--no-optimize\n\
+\t-S\t\t\t--sandbox\n\
+\t-t\t\t\t--lint-old\n\
+\t-V\t\t\t--version\n\
+\n\
+To report bugs, use the `gawkbug' program.\n\
+For full instructions, see the node `Bugs' in `gawk.info'\n\
+which is section `Reporting Problems and Bugs' in the\n\
+printed version.  This same information may be found at\n\
+https://www.gnu.org/software/gawk/manual/html_node/Bugs.html.\n\
+PLEASE do NOT try to report bugs by posting in comp.lang.awk,\n\
+or by using a web forum such as Stack Overflow.\n\
+\n\
+gawk is a pattern scanning and processing language.\n\
+By default it reads standard input and writes standard output.\n\
+\n\
+Examples:\n\
+\tawk '{ sum += $1 }; END { print sum }' file\n\
+\tawk -F: '{ print $1 }' /etc/passwd\n\
+";
+
+/// The usage text under the name the command was invoked by.
+fn usage(me: &str) -> String {
+    USAGE
+        .replace("Usage: awk ", &format!("Usage: {me} "))
+        .replace("\tawk ", &format!("\t{me} "))
+}
 
 struct Invocation {
     fs: Option<Vec<u8>>,
@@ -151,12 +206,22 @@ enum Source {
     File(Vec<u8>),
 }
 
-fn usage_error(ctx: &mut dyn ToolCtx, msg: &str) -> ExitStatus {
-    let _ = write!(ctx.stderr(), "awk: {msg}\n{USAGE}");
+/// A usage error as gawk prints it: the message (gawk has none for an unknown option), then
+/// the usage text, named as the command was invoked (`gawk: …`, `Usage: gawk …`).
+fn usage_error(ctx: &mut dyn ToolCtx, me: &str, msg: Option<&str>) -> ExitStatus {
+    let mut text = msg.map(|m| format!("{me}: {m}\n")).unwrap_or_default();
+    text.push_str(&usage(me));
+    let _ = ctx.stderr().write_all(text.as_bytes());
     1
 }
 
-fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitStatus> {
+/// gawk's message for an option missing its argument, named by its letter (`--file` is `f`).
+fn missing_argument(ctx: &mut dyn ToolCtx, me: &str, letter: u8) -> ExitStatus {
+    let msg = format!("option requires an argument -- {}", letter as char);
+    usage_error(ctx, me, Some(&msg))
+}
+
+fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx, me: &str) -> Result<Invocation, ExitStatus> {
     let mut inv = Invocation {
         fs: None,
         assigns: Vec::new(),
@@ -171,7 +236,7 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
             Some(v) => {
                 let attached = (!v.is_empty()).then(|| v.to_vec());
                 let Some(v) = option_value(attached, args, &mut i) else {
-                    return Err(usage_error(ctx, "option requires an argument -- 'W'"));
+                    return Err(missing_argument(ctx, me, b'W'));
                 };
                 w_long = [b"--".as_slice(), &v].concat();
                 &w_long
@@ -210,21 +275,10 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
                     let _ = ctx.stdout().write_all(text.as_bytes());
                     return Err(0);
                 }
-                _ => {
-                    return Err(usage_error(
-                        ctx,
-                        &format!("unrecognized option '--{}'", String::from_utf8_lossy(name)),
-                    ));
-                }
+                _ => return Err(usage_error(ctx, me, None)),
             };
             let Some(v) = option_value(val, args, &mut i) else {
-                return Err(usage_error(
-                    ctx,
-                    &format!(
-                        "option '--{}' requires an argument",
-                        String::from_utf8_lossy(name)
-                    ),
-                ));
+                return Err(missing_argument(ctx, me, key[0]));
             };
             apply_opt(&mut inv, key[0], v);
             i += 1;
@@ -235,10 +289,7 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
             b'F' | b'v' | b'f' | b'e' => {
                 let attached = (a.len() > 2).then(|| a[2..].to_vec());
                 let Some(v) = option_value(attached, args, &mut i) else {
-                    return Err(usage_error(
-                        ctx,
-                        &format!("option requires an argument -- '{}'", c as char),
-                    ));
+                    return Err(missing_argument(ctx, me, c));
                 };
                 apply_opt(&mut inv, c, v);
             }
@@ -247,12 +298,7 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
                 let _ = ctx.stdout().write_all(text.as_bytes());
                 return Err(0);
             }
-            _ => {
-                return Err(usage_error(
-                    ctx,
-                    &format!("invalid option -- '{}'", c as char),
-                ));
-            }
+            _ => return Err(usage_error(ctx, me, None)),
         }
         i += 1;
     }
@@ -262,10 +308,7 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Invocation, ExitSta
                 inv.sources.push(Source::Text(p.clone()));
                 i += 1;
             }
-            None => {
-                let _ = ctx.stderr().write_all(USAGE.as_bytes());
-                return Err(1);
-            }
+            None => return Err(usage_error(ctx, me, None)),
         }
     }
     inv.operands = args[i..].to_vec();
@@ -291,7 +334,9 @@ fn apply_opt(inv: &mut Invocation, c: u8, v: Vec<u8>) {
 }
 
 fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
-    let inv = match parse_args(args, ctx) {
+    // Messages are named as the command was invoked: `awk: …` or `gawk: …`.
+    let me = name;
+    let inv = match parse_args(args, ctx, me) {
         Ok(i) => i,
         Err(s) => return s,
     };
@@ -313,7 +358,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
                     Err(e) => {
                         let _ = writeln!(
                             ctx.stderr(),
-                            "awk: fatal: cannot open source file `{path}' for reading: {}",
+                            "{me}: fatal: cannot open source file `{path}' for reading: {}",
                             crate::util::io_msg(&e)
                         );
                         return 2;
@@ -335,17 +380,17 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
             for e in &errors {
                 let _ = ctx
                     .stderr()
-                    .write_all(parse_error_report(&text, &segs, e).as_bytes());
+                    .write_all(parse_error_report(&text, &segs, e, me).as_bytes());
             }
             // gawk: syntax errors exit 1, fatal errors found while parsing exit 2
             let fatal = errors.iter().any(|e| e.msg.starts_with("fatal:"));
             return if fatal { 2 } else { 1 };
         }
     };
-    let mut it = match Interp::new(ctx, &prog) {
+    let mut it = match Interp::new(ctx, &prog, me) {
         Ok(i) => i,
         Err(m) => {
-            let _ = writeln!(ctx.stderr(), "awk: cmd. line:1: fatal: {m}");
+            let _ = writeln!(ctx.stderr(), "{me}: cmd. line:1: fatal: {m}");
             return 2;
         }
     };
@@ -380,7 +425,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
             Some(p) => {
                 let _ = writeln!(
                     it.ctx.stderr(),
-                    "awk: fatal: `{}' is not a legal variable name",
+                    "{me}: fatal: `{}' is not a legal variable name",
                     String::from_utf8_lossy(&a[..p])
                 );
                 return 2;
@@ -388,7 +433,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
             _ => {
                 let _ = writeln!(
                     it.ctx.stderr(),
-                    "awk: `{}' argument to `-v' not in `var=value' form",
+                    "{me}: `{}' argument to `-v' not in `var=value' form",
                     String::from_utf8_lossy(a)
                 );
                 return 1;
@@ -405,7 +450,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
             let prefix = it.fatal_prefix();
             let _ = it.flush_out();
             let at = place(&text, &segs, it.line);
-            let _ = writeln!(it.ctx.stderr(), "awk: {at}{prefix}fatal: {m}");
+            let _ = writeln!(it.ctx.stderr(), "{me}: {at}{prefix}fatal: {m}");
             status = 2;
         }
         Err(Flow::Cancelled) => {
@@ -417,7 +462,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
             let at = place(&text, &segs, it.line);
             let _ = writeln!(
                 it.ctx.stderr(),
-                "awk: {at}fatal: limit exceeded: stack bytes (recursion too deep); raise with --max-stack-bytes"
+                "{me}: {at}fatal: limit exceeded: stack bytes (recursion too deep); raise with --max-stack-bytes"
             );
             return 125;
         }
@@ -427,7 +472,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
         Ok(()) => {}
         Err(Flow::Fatal(m)) => {
             let at = place(&text, &segs, it.line);
-            let _ = writeln!(it.ctx.stderr(), "awk: {at}fatal: {m}");
+            let _ = writeln!(it.ctx.stderr(), "{me}: {at}fatal: {m}");
             status = 2;
         }
         Err(Flow::Cancelled) => return if it.broken_pipe { 141 } else { 130 },
@@ -494,7 +539,7 @@ fn place(text: &[u8], segs: &[Segment], line: u32) -> String {
 /// A parse error as gawk reports it: named after its source (`cmd. line` or the file) and
 /// numbered within it; a syntax error shows its source line with a caret under the offending
 /// token (at the end of the last line when the program ended too soon).
-fn parse_error_report(text: &[u8], segs: &[Segment], e: &parser::ParseError) -> String {
+fn parse_error_report(text: &[u8], segs: &[Segment], e: &parser::ParseError, me: &str) -> String {
     // The source holding the error: by offset, or by (global) line without one.
     let at = if e.pos == parser::NO_POS {
         line_offset(text, e.line)
@@ -514,7 +559,7 @@ fn parse_error_report(text: &[u8], segs: &[Segment], e: &parser::ParseError) -> 
             .count()
     };
     if e.pos == parser::NO_POS {
-        return format!("awk: {name}:{}: {}\n", line_of(rel), e.msg);
+        return format!("{me}: {name}:{}: {}\n", line_of(rel), e.msg);
     }
     // An error at the source's trailing newlines (or past them) is at the end of its last
     // line, as gawk shows it; a file that ends inside a rule is gawk's "(END OF FILE)".
@@ -531,7 +576,7 @@ fn parse_error_report(text: &[u8], segs: &[Segment], e: &parser::ParseError) -> 
             }
         };
         return format!(
-            "awk: {name}:{line}: (END OF FILE)\nawk: {name}:{line}: {}^ source files / \
+            "{me}: {name}:{line}: (END OF FILE)\n{me}: {name}:{line}: {}^ source files / \
              command-line arguments must contain complete functions or rules\n",
             " ".repeat(col)
         );
@@ -548,7 +593,7 @@ fn parse_error_report(text: &[u8], segs: &[Segment], e: &parser::ParseError) -> 
     let line = line_of(line_start) + usize::from(at_newline);
     let shown = String::from_utf8_lossy(&body[line_start..line_end]);
     format!(
-        "awk: {name}:{line}: {shown}\nawk: {name}:{line}: {}^ {}\n",
+        "{me}: {name}:{line}: {shown}\n{me}: {name}:{line}: {}^ {}\n",
         " ".repeat(pos - line_start),
         e.msg
     )

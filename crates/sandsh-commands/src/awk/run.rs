@@ -490,7 +490,7 @@ impl Interp<'_> {
 
     pub fn warn_plain(&mut self, msg: &str) -> R<()> {
         self.flush_out()?;
-        let _ = writeln!(self.ctx.stderr(), "awk: warning: {msg}");
+        let _ = writeln!(self.ctx.stderr(), "{}: warning: {msg}", self.me);
         Ok(())
     }
 
