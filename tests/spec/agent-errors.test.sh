@@ -436,3 +436,13 @@ EOF
 ]
 [x=1 false > /dev/null]
 ## END
+
+#### rm names files with control characters as GNU quotes them
+rm -- $'a\n' $'\nb' $'a\n\tb' $'\x01' 2>&1; echo "status=$?"
+## STDOUT:
+rm: cannot remove 'a'$'\n': No such file or directory
+rm: cannot remove ''$'\n''b': No such file or directory
+rm: cannot remove 'a'$'\n\t''b': No such file or directory
+rm: cannot remove ''$'\001': No such file or directory
+status=1
+## END

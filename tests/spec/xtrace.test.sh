@@ -130,3 +130,70 @@ echo "status ${PIPESTATUS[*]}"
 status 141 0
 not written
 ## END
+
+#### PS4 prompt escapes are decoded before its expansions
+exec 2>&1
+PS4='+\v\\${x:-u} '; x=1; set -x; true; echo "$(true)"
+PS4='[\V] '; : hi
+## STDOUT:
++5.2${x:-u} true
+++5.2${x:-u} true
++5.2${x:-u} echo ''
+
++5.2${x:-u} PS4='[\V] '
+[5.2.15] : hi
+## END
+
+#### export and readonly trace the assignments they make
+exec 2>&1
+set -x; V=0; export V+=1 W="a b" X; readonly -a RA=(1 2); export -n Q=1; readonly R2
+f() { export L=1; local M=2; declare -x D=3; }; f; export "Z=9"; k=K; export $k=2 E=
+## STDOUT:
++ V=0
++ export V+=1 'W=a b' X
++ V+=1
++ W='a b'
++ RA=('1' '2')
++ readonly -a RA
++ export -n Q=1
++ Q=1
++ readonly R2
++ f
++ export L=1
++ L=1
++ local M=2
++ declare -x D=3
++ export Z=9
++ Z=9
++ k=K
++ export K=2 E=
++ K=2
++ E=
+## END
+
+#### a declaration builtin's compound assignment is traced before the command
+exec 2>&1
+set -x; declare -a A=(1 "b c"); local_f() { local -a L=(x); }; local_f; export -a E=(3); declare -A M=([k]=v); typeset -a T=(); readonly -a RA=(1 2)
+A=(0); declare -a A+=(x "it's"); declare -A M2=([a b]=1 [c]=); declare -a N=([3]=z y)
+## STDOUT:
++ A=('1' 'b c')
++ declare -a A
++ local_f
++ L=('x')
++ local -a L
++ E=('3')
++ export -a E
++ M=(['k']='v')
++ declare -A M
++ T=()
++ typeset -a T
++ RA=('1' '2')
++ readonly -a RA
++ A=(0)
++ A+=('x' 'it'\''s')
++ declare -a A
++ M2=(['a b']='1' ['c']='')
++ declare -A M2
++ N=(['3']='z' 'y')
++ declare -a N
+## END

@@ -54,17 +54,10 @@ pub fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// GNU's quoting of a file name in diagnostics (`'x'`, or `"it's"` for names with quotes).
+/// GNU's quoting of a file name in diagnostics (`quoteaf`: `'x'`, `"it's"` for names with
+/// quotes, `'a'$'\n'` for control characters).
 pub fn quote(name: &str) -> String {
-    if name.contains('\'') {
-        if name.contains('"') || name.contains('$') || name.contains('`') || name.contains('\\') {
-            format!("'{}'", name.replace('\'', "'\\''"))
-        } else {
-            format!("\"{name}\"")
-        }
-    } else {
-        format!("'{name}'")
-    }
+    crate::fsutil::gnu_quote(name, true)
 }
 
 /// GNU's `quotef`: a file name bare when it is shell-safe, else quoted as [`quote`] does.

@@ -158,28 +158,40 @@ pub fn gnu_quote(s: &str, always: bool) -> String {
     if s.contains('\'') && !ctrl && !s.contains(['"', '$', '`', '\\', '!']) {
         return format!("\"{s}\"");
     }
+    // GNU's shell-escape style: a run of control characters is one `'$'\n\t'` piece, and the
+    // quote reopens (`''`) only when ordinary text follows it.
     let mut out = String::from("'");
+    let mut in_esc = false;
     for c in s.chars() {
+        if c.is_control() {
+            if !in_esc {
+                out.push_str("'$'");
+                in_esc = true;
+            }
+            match c {
+                '\x07' => out.push_str("\\a"),
+                '\x08' => out.push_str("\\b"),
+                '\t' => out.push_str("\\t"),
+                '\n' => out.push_str("\\n"),
+                '\x0b' => out.push_str("\\v"),
+                '\x0c' => out.push_str("\\f"),
+                '\r' => out.push_str("\\r"),
+                c => out.push_str(&format!("\\{:03o}", c as u32)),
+            }
+            continue;
+        }
+        if in_esc {
+            out.push_str("''");
+            in_esc = false;
+        }
         if c == '\'' {
             out.push_str("'\\''");
-        } else if c.is_control() {
-            let e = match c {
-                '\x07' => "\\a".to_string(),
-                '\x08' => "\\b".to_string(),
-                '\t' => "\\t".to_string(),
-                '\n' => "\\n".to_string(),
-                '\x0b' => "\\v".to_string(),
-                '\x0c' => "\\f".to_string(),
-                '\r' => "\\r".to_string(),
-                c => format!("\\{:03o}", c as u32),
-            };
-            out.push_str(&format!("'$'{e}''"));
         } else {
             out.push(c);
         }
     }
     out.push('\'');
-    // `'$'\n''l'` opens with an empty '' piece when the name starts with a control
+    // `''$'\n''b'` opens with an empty '' piece when the name starts with a control
     // character; GNU keeps it, and so do we.
     out
 }
@@ -252,6 +264,11 @@ mod tests {
         assert_eq!(gnu_quote("it's", true), "\"it's\"");
         assert_eq!(gnu_quote("n\nl", true), "'n'$'\\n''l'");
         assert_eq!(gnu_quote("", false), "''");
+        // As GNU rm prints them: a run of control characters is one piece, none trails.
+        assert_eq!(gnu_quote("a\n", true), "'a'$'\\n'");
+        assert_eq!(gnu_quote("\nb", true), "''$'\\n''b'");
+        assert_eq!(gnu_quote("a\n\tb", true), "'a'$'\\n\\t''b'");
+        assert_eq!(gnu_quote("\x01", true), "''$'\\001'");
     }
 
     #[test]

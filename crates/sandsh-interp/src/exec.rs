@@ -138,8 +138,9 @@ impl Shell {
         }
     }
 
-    /// bash expands `PS4` before each trace line (`PS4='+ ${LINENO}: '`): done once per
-    /// command while tracing, and only when it holds an expansion.
+    /// bash decodes and expands `PS4` before each trace line (`PS4='+ ${LINENO}: '`,
+    /// `PS4='\u@\h '`): done once per command while tracing, and only when it holds an
+    /// expansion or an escape.
     fn expand_ps4(&mut self) {
         if self.in_ps4 {
             return;
@@ -150,6 +151,12 @@ impl Shell {
                 self.ps4_expanded = None;
                 return;
             }
+        };
+        // Prompt escapes first (`\u`, `\v`, `\\`), then the expansions, as bash does.
+        let ps4 = if ps4.contains(&b'\\') {
+            self.prompt_decode(&ps4, true)
+        } else {
+            ps4
         };
         let src = String::from_utf8_lossy(&ps4).into_owned();
         let Ok(word) = Parser::new(&src).expansion_word() else {

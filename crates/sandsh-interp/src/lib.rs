@@ -684,6 +684,12 @@ impl Shell {
 
     /// Expand prompt escapes (`\u \h \w \W \$ \t \d \n \e \[ \]`), as `${x@P}` and PS1 do.
     pub fn prompt_expand(&self, s: &[u8]) -> Vec<u8> {
+        self.prompt_decode(s, false)
+    }
+
+    /// The prompt escapes (`\u`, `\w`, `\v`…) decoded. `for_expansion`: the result is expanded
+    /// next (PS4), so `\$` stays escaped and prints a `$`, as bash's decoding leaves it.
+    pub fn prompt_decode(&self, s: &[u8], for_expansion: bool) -> Vec<u8> {
         let mut out = Vec::new();
         let mut i = 0;
         let var = |n: &str| self.vars.get_str(n).map(|v| v.to_vec()).unwrap_or_default();
@@ -721,6 +727,7 @@ impl Shell {
                         out.extend(shown);
                     }
                 }
+                b'$' if for_expansion => out.extend_from_slice(b"\\$"),
                 b'$' => out.push(b'$'),
                 b't' | b'T' | b'@' | b'A' | b'd' => {
                     let now = (self.env.clock)()

@@ -105,10 +105,27 @@ impl Shell {
             for e in &prefix {
                 self.xtrace_assign(e);
             }
+            // A declaration builtin's compound assignment is traced on its own line first
+            // (`+ A=('1' 'b c')`), and the command with the name alone (`+ declare -a A`).
+            let mut shown: Vec<Vec<u8>> = Vec::new();
+            for (i, a) in argv.iter().enumerate() {
+                let array = decl_positions
+                    .iter()
+                    .position(|&p| p == i)
+                    .map(|k| &decl_assigns[k])
+                    .filter(|e| matches!(e.value, ExpValue::Array(_)));
+                match array {
+                    Some(e) if argv[0] != b"let" => {
+                        self.xtrace_array_assign(e);
+                        shown.push(e.name.clone().into_bytes());
+                    }
+                    _ => shown.push(super::pat::xtrace_quote(a)),
+                }
+            }
             let mut line = b"+".to_vec();
-            for a in &argv {
+            for a in &shown {
                 line.push(b' ');
-                line.extend(super::pat::xtrace_quote(a));
+                line.extend_from_slice(a);
             }
             line.push(b'\n');
             self.write_xtrace(&line);
@@ -217,8 +234,43 @@ impl Shell {
         self.write_xtrace(&line);
     }
 
+    /// `set -x` line of a declaration builtin's compound assignment, each key and value in
+    /// single quotes: `+ M=(['k']='v' 'x')`.
+    fn xtrace_array_assign(&self, e: &ExpAssign) {
+        let ExpValue::Array(items) = &e.value else {
+            return;
+        };
+        let quote = |out: &mut Vec<u8>, s: &[u8]| {
+            out.push(b'\'');
+            for &c in s {
+                if c == b'\'' {
+                    out.extend_from_slice(b"'\\''");
+                } else {
+                    out.push(c);
+                }
+            }
+            out.push(b'\'');
+        };
+        let mut line = b"+ ".to_vec();
+        line.extend_from_slice(e.name.as_bytes());
+        line.extend_from_slice(if e.append { b"+=(" } else { b"=(" });
+        for (i, (key, value, append)) in items.iter().enumerate() {
+            if i > 0 {
+                line.push(b' ');
+            }
+            if let Some(k) = key {
+                line.push(b'[');
+                quote(&mut line, k);
+                line.extend_from_slice(if *append { b"]+=" } else { b"]=" });
+            }
+            quote(&mut line, value);
+        }
+        line.extend_from_slice(b")\n");
+        self.write_xtrace(&line);
+    }
+
     /// `set -x` line of one assignment: `+ name='value'`.
-    fn xtrace_assign(&self, e: &ExpAssign) {
+    pub(super) fn xtrace_assign(&self, e: &ExpAssign) {
         let mut line = b"+ ".to_vec();
         line.extend(e.to_xtrace());
         line.push(b'\n');

@@ -184,7 +184,38 @@ pub fn local(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<
     declare_impl(sh, "local", argv, decl, pos, true, Attrs::empty())
 }
 
+/// Under `set -x`, bash's `export` and `readonly` trace each scalar `name=value` they assign
+/// (`+ V=1` after `+ export V=1`); `declare` and `local` do not.
+fn xtrace_assignments(sh: &Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) {
+    if !sh.opts.xtrace {
+        return;
+    }
+    for (i, a) in argv.iter().enumerate().skip(1) {
+        match pos.iter().position(|&p| p == i).and_then(|k| decl.get(k)) {
+            Some(e) if matches!(e.value, ExpValue::Scalar(_)) => sh.xtrace_assign(e),
+            Some(_) => {}
+            None => {
+                // A word that became `name=value` when expanded (`export $k=2`).
+                let Some(eq) = a.iter().position(|&b| b == b'=') else {
+                    continue;
+                };
+                let name = &a[..eq];
+                if super::super::param::is_name(&text(name.strip_suffix(b"+").unwrap_or(name))) {
+                    let mut line = b"+ ".to_vec();
+                    line.extend_from_slice(&a[..=eq]);
+                    if eq + 1 < a.len() {
+                        line.extend(super::super::pat::xtrace_quote(&a[eq + 1..]));
+                    }
+                    line.push(b'\n');
+                    sh.write_xtrace(&line);
+                }
+            }
+        }
+    }
+}
+
 pub fn export(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i32> {
+    xtrace_assignments(sh, argv, decl, pos);
     let unexport = argv.get(1).is_some_and(|a| a == b"-n");
     if unexport {
         return export_n(sh, argv, decl, pos);
@@ -234,6 +265,7 @@ fn export_n(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i
 }
 
 pub fn readonly(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i32> {
+    xtrace_assignments(sh, argv, decl, pos);
     if argv.get(1).is_some_and(|a| a == b"-f") {
         for a in &argv[2..] {
             sh.readonly_funcs.insert(text(a));
