@@ -127,3 +127,21 @@ df0d4961b615b1ff28ca7a5570029a24  a.tar
 7e03eb79745256bd7c9bb52d3b24813d  b.tar
 68e20937baac1de333d4b25671837e91  c.tar
 ## END
+
+#### tar --mtime takes any date date -d reads, or a file whose time it copies
+echo x > f; touch -d @1709528767 ref
+for m in '2024-01-02' '@100' '1 Jan 2020 10:00' './ref' '2024-02-03T04:05:06'; do
+  TZ=UTC tar --mtime="$m" -cf - f | TZ=UTC tar -tvf - | awk '{print $4, $5}'
+done
+tar --mtime=./nope -cf /dev/null f 2>&1; echo st=$?
+## STDOUT:
+2024-01-02 00:00
+1970-01-01 00:01
+2020-01-01 10:00
+2024-03-04 05:06
+2024-02-03 04:05
+tar: ./nope: Cannot stat: No such file or directory
+tar: Date sample file not found
+Try 'tar --help' or 'tar --usage' for more information.
+st=2
+## END

@@ -240,41 +240,24 @@ fn expand_old(args: &[Arg]) -> Result<Vec<Arg>, String> {
     Ok(out)
 }
 
-/// `--mtime`'s DATE: `@EPOCH`, or `YYYY-MM-DD[ HH:MM[:SS]]` (UTC, the sandbox's zone).
-fn parse_mtime(s: &str) -> Option<i64> {
-    if let Some(n) = s.strip_prefix('@') {
-        return n.parse().ok();
-    }
-    let (date, time) = s
-        .trim()
-        .split_once([' ', 'T'])
-        .unwrap_or((s.trim(), "00:00"));
-    let d: Vec<i64> = date
-        .split('-')
-        .map(|x| x.parse().ok())
-        .collect::<Option<_>>()?;
-    let t: Vec<i64> = time
-        .split(':')
-        .map(|x| x.parse().ok())
-        .collect::<Option<_>>()?;
-    let [y, m, day] = d[..] else { return None };
-    let (h, mi, sec) = match t[..] {
-        [h, mi] => (h, mi, 0),
-        [h, mi, sec] => (h, mi, sec),
-        _ => return None,
+/// `--mtime`'s DATE-OR-FILE: a name starting with `/` or `.` is a file whose modification time
+/// is used; anything else is a date as `date -d` reads it (`@EPOCH`, `2024-01-02 10:00`,
+/// `yesterday`). `Err` holds the message for a file that cannot be read.
+fn parse_mtime(ctx: &dyn ToolCtx, s: &str) -> Result<Option<i64>, String> {
+    let secs = |t: std::time::SystemTime| match t.duration_since(std::time::UNIX_EPOCH) {
+        Ok(d) => d.as_secs() as i64,
+        Err(e) => -(e.duration().as_secs() as i64),
     };
-    if !(1..=12).contains(&m) || !(1..=31).contains(&day) || h > 23 || mi > 59 || sec > 60 {
-        return None;
+    if s.starts_with(['/', '.']) {
+        return match ctx.backend().stat(&ctx.resolve_path(s)) {
+            Ok(m) => Ok(Some(secs(m.mtime))),
+            Err(e) => Err(format!(
+                "{s}: Cannot stat: {}\ntar: Date sample file not found",
+                crate::diag::vfs_msg(&e)
+            )),
+        };
     }
-    // Days from the civil date (Howard Hinnant's algorithm).
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    Some(days * 86_400 + h * 3600 + mi * 60 + sec)
+    Ok(crate::date::parse_in_ctx(ctx, s).map(secs))
 }
 
 /// `-C DIR` after `-C PREV`: DIR relative to PREV, as GNU's cumulative `-C` is.
@@ -474,9 +457,10 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
             (Some('P'), _) => o.absolute = true,
             (None, Some("owner")) => o.owner = Some(val),
             (None, Some("group")) => o.group = Some(val),
-            (None, Some("mtime")) => match parse_mtime(&val) {
-                Some(t) => o.mtime = Some(t),
-                None => {
+            (None, Some("mtime")) => match parse_mtime(&*ctx, &val) {
+                Ok(Some(t)) => o.mtime = Some(t),
+                Err(m) => return Err(usage_error(ctx, &m)),
+                Ok(None) => {
                     return Err(usage_error(
                         ctx,
                         &format!("Option --mtime: unknown date format {}", util::cquote(&val)),
