@@ -11,6 +11,8 @@
 
 use sandsh::{Kernel, KernelConfig};
 
+mod xml;
+
 fn run(k: &mut Kernel, script: &str) -> (String, String, i32) {
     let r = k.execute(script);
     (
