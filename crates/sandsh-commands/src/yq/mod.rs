@@ -221,7 +221,9 @@ fn parse_args(args: &[Arg]) -> Result<Opts, String> {
             "I" | "indent" => "I",
             "expression" => "expression",
             "from-file" => "from-file",
-            "xml-attribute-prefix" | "xml-content-name" | "xml-proc-inst-prefix"
+            "xml-attribute-prefix"
+            | "xml-content-name"
+            | "xml-proc-inst-prefix"
             | "xml-directive-name" => "xml",
             _ => return None,
         })

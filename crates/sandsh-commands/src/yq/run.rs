@@ -41,8 +41,8 @@ impl Host for CtxHost<'_> {
             return Ok(s);
         }
         let fmt = Format::from_name(path).unwrap_or(Format::Yaml);
-        let docs =
-            parse_text(self.ctx, &text, fmt, self.xml).map_err(|e| format!("failed to load {path}: {e}"))?;
+        let docs = parse_text(self.ctx, &text, fmt, self.xml)
+            .map_err(|e| format!("failed to load {path}: {e}"))?;
         Ok(node::to_json(docs.first().unwrap_or(&Node::Null), 0))
     }
 }
@@ -239,10 +239,12 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
                 .unwrap_or(input_fmt);
             let (mut docs, metas) = match fmt {
                 Format::Yaml => yaml::parse_meta(&text, &|| ctx.is_cancelled()).map_err(|e| e.0)?,
-                Format::Xml => xml_in::parse(&text, &o.xml, &|| ctx.is_cancelled()).map_err(|e| {
-                    let shown = if name == "-" { "-" } else { name.as_str() };
-                    format!("bad file '{shown}': {}", e.0)
-                })?,
+                Format::Xml => {
+                    xml_in::parse(&text, &o.xml, &|| ctx.is_cancelled()).map_err(|e| {
+                        let shown = if name == "-" { "-" } else { name.as_str() };
+                        format!("bad file '{shown}': {}", e.0)
+                    })?
+                }
                 _ => (parse_text(ctx, &text, fmt, &o.xml)?, Vec::new()),
             };
             if docs.is_empty() && fmt == Format::Yaml && o.eval_all {

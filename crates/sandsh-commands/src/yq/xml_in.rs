@@ -691,7 +691,10 @@ mod tests {
 
     #[test]
     fn unescape_keeps_unknown_entities_unless_strict() {
-        assert_eq!(unescape("a&lt;&#65;&#x42;&foo;&", false).unwrap(), "a<AB&foo;&");
+        assert_eq!(
+            unescape("a&lt;&#65;&#x42;&foo;&", false).unwrap(),
+            "a<AB&foo;&"
+        );
         assert_eq!(unescape("ab&foo;", true).unwrap_err().0, 2);
     }
 

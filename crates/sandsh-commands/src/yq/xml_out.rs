@@ -293,7 +293,12 @@ impl Printer<'_> {
     }
 
     /// Go's `encodeMap`.
-    fn map(&mut self, entries: &[(String, Node)], m: Option<&Meta>, name: &str) -> Result<(), String> {
+    fn map(
+        &mut self,
+        entries: &[(String, Node)],
+        m: Option<&Meta>,
+        name: &str,
+    ) -> Result<(), String> {
         let mut attrs = Vec::new();
         for (k, v) in entries {
             if self.is_attribute(k) {
