@@ -111,6 +111,18 @@ const CASES: &[(&str, &str, &str)] = &[
         "explode(.) | .g",
         "a: cat\nb: dog\n",
     ),
+    // anchor-and-alias-operators.md: explode(PATH) returns the document, aliases expanded.
+    (
+        "f:\n  a: &a cat\n  b: *a",
+        "explode(.f)",
+        "f:\n  a: cat\n  b: cat\n",
+    ),
+    ("a: mike", "explode(.a)", "a: mike\n"),
+    (
+        "f:\n  a: &a cat\n  *a : b",
+        "explode(.f)",
+        "f:\n  a: cat\n  cat: b\n",
+    ),
 ];
 
 #[test]
