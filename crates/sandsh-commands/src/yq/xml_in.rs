@@ -12,12 +12,14 @@
 //! text). Nesting is bounded by [`MAX_DEPTH`]: the tree is built with an explicit stack
 //! and converted recursively only below that bound.
 
+use std::collections::HashMap;
+
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::reader::Reader;
 
 use super::meta::{self, Comments, DocMeta, Entry, Kids, Meta};
 use super::node::{Node, ParseErr};
-use super::yaml::{MAX_DEPTH, MAX_NODES};
+use super::yaml::MAX_DEPTH;
 
 /// yq's `--xml-*` flags.
 #[derive(Clone, Debug)]
@@ -53,6 +55,9 @@ impl Default for XmlPrefs {
 #[derive(Default)]
 struct XNode {
     children: Vec<Kv>,
+    /// Children's positions by name, once there are many (thousands of distinct sibling
+    /// names would make the lookup quadratic).
+    index: Option<HashMap<String, usize>>,
     head: String,
     foot: String,
     line: String,
@@ -67,16 +72,31 @@ struct Kv {
 
 impl XNode {
     fn add_child(&mut self, k: String, c: XNode) {
-        // Siblings of one name are usually adjacent: look from the end.
-        if let Some(kv) = self.children.iter_mut().rev().find(|kv| kv.k == k) {
-            kv.v.push(c);
-        } else {
-            self.children.push(Kv {
-                k,
-                v: vec![c],
-                foot: String::new(),
-            });
+        let found = match &self.index {
+            Some(ix) => ix.get(&k).copied(),
+            None => self.children.iter().position(|kv| kv.k == k),
+        };
+        if let Some(i) = found {
+            self.children[i].v.push(c);
+            return;
         }
+        if let Some(ix) = &mut self.index {
+            ix.insert(k.clone(), self.children.len());
+        } else if self.children.len() >= 32 {
+            let mut ix: HashMap<String, usize> = self
+                .children
+                .iter()
+                .enumerate()
+                .map(|(i, kv)| (kv.k.clone(), i))
+                .collect();
+            ix.insert(k.clone(), self.children.len());
+            self.index = Some(ix);
+        }
+        self.children.push(Kv {
+            k,
+            v: vec![c],
+            foot: String::new(),
+        });
     }
 }
 
@@ -224,7 +244,6 @@ struct Decoder<'a> {
     scopes: Scopes,
     pending: String,
     pending_pos: usize,
-    nodes: usize,
 }
 
 impl Decoder<'_> {
@@ -232,14 +251,13 @@ impl Decoder<'_> {
         self.stack.last_mut()
     }
 
-    fn chardata(&mut self, s: &str, pos: usize) -> Result<(), String> {
+    fn chardata(&mut self, s: &str) -> Result<(), String> {
         let bit = trim(s);
         if !self.started && !bit.is_empty() {
             return Err(format!(
                 "invalid XML: Encountered chardata [{bit}] outside of XML node"
             ));
         }
-        let _ = pos;
         if !bit.is_empty()
             && let Some(e) = self.top()
         {
@@ -261,7 +279,7 @@ impl Decoder<'_> {
                 line_of(self.text, self.pending_pos + at)
             )
         })?;
-        self.chardata(&s, self.pending_pos)
+        self.chardata(&s)
     }
 
     fn start(&mut self, b: &BytesStart) -> Result<(), String> {
@@ -270,7 +288,13 @@ impl Decoder<'_> {
         }
         let mut attrs = Vec::new();
         let mut scope = Vec::new();
-        for a in b.html_attributes().with_checks(self.p.strict) {
+        // Go's lenient mode takes `a=1` and a bare `a`; strict mode wants quoted values.
+        let mut attributes = if self.p.strict {
+            b.attributes()
+        } else {
+            b.html_attributes()
+        };
+        for a in attributes.with_checks(self.p.strict) {
             let a = a.map_err(|e| format!("XML syntax error: {e}"))?;
             let key = a.key.as_ref().to_string();
             let value = unescape(&a.value, self.p.strict)
@@ -309,14 +333,6 @@ impl Decoder<'_> {
             n,
             state: State::Fresh,
         });
-        self.count()
-    }
-
-    fn count(&mut self) -> Result<(), String> {
-        self.nodes += 1;
-        if self.nodes > MAX_NODES {
-            return Err(format!("xml: more than {MAX_NODES} nodes"));
-        }
         Ok(())
     }
 
@@ -346,7 +362,7 @@ impl Decoder<'_> {
         }
     }
 
-    fn add_special(&mut self, k: String, v: String) -> Result<(), String> {
+    fn add_special(&mut self, k: String, v: String) {
         if let Some(e) = self.top() {
             e.n.add_child(
                 k,
@@ -356,7 +372,6 @@ impl Decoder<'_> {
                 },
             );
         }
-        self.count()
     }
 }
 
@@ -408,7 +423,6 @@ fn tokens(text: &str, p: &XmlPrefs, cancelled: &dyn Fn() -> bool) -> Result<XNod
         scopes: Vec::new(),
         pending: String::new(),
         pending_pos: 0,
-        nodes: 0,
     };
     // `base`: where the reader's slice starts in `text` (it restarts after a directive
     // quick-xml does not know, such as `<!ELEMENT …>` outside a DOCTYPE).
@@ -429,7 +443,7 @@ fn tokens(text: &str, p: &XmlPrefs, cancelled: &dyn Fn() -> bool) -> Result<XNod
                 {
                     d.flush()?;
                     if !p.skip_directives {
-                        d.add_special(p.directive_name.clone(), rest[2..close].to_string())?;
+                        d.add_special(p.directive_name.clone(), rest[2..close].to_string());
                     }
                     d.started = true;
                     base = at + close + 1;
@@ -468,7 +482,7 @@ fn tokens(text: &str, p: &XmlPrefs, cancelled: &dyn Fn() -> bool) -> Result<XNod
             }
             Event::CData(c) => {
                 let s = c.to_string();
-                d.chardata(&s, pos)?;
+                d.chardata(&s)?;
             }
             Event::Start(b) => d.start(&b)?,
             Event::Empty(b) => {
@@ -489,7 +503,7 @@ fn tokens(text: &str, p: &XmlPrefs, cancelled: &dyn Fn() -> bool) -> Result<XNod
                     None => (body, ""),
                 };
                 if !p.skip_proc_inst {
-                    d.add_special(format!("{}{target}", p.proc_inst_prefix), inst.to_string())?;
+                    d.add_special(format!("{}{target}", p.proc_inst_prefix), inst.to_string());
                 }
             }
             Event::DocType(_) => {
@@ -498,7 +512,7 @@ fn tokens(text: &str, p: &XmlPrefs, cancelled: &dyn Fn() -> bool) -> Result<XNod
                     .and_then(|r| r.strip_suffix('>'))
                     .unwrap_or("");
                 if !p.skip_directives {
-                    d.add_special(p.directive_name.clone(), body.to_string())?;
+                    d.add_special(p.directive_name.clone(), body.to_string());
                 }
             }
         }
@@ -696,6 +710,24 @@ mod tests {
             "a<AB&foo;&"
         );
         assert_eq!(unescape("ab&foo;", true).unwrap_err().0, 2);
+    }
+
+    #[test]
+    fn many_distinct_siblings_keep_their_order() {
+        let mut x = String::from("<r>");
+        for i in 0..5000 {
+            x.push_str(&format!("<k{i}>{i}</k{i}>"));
+        }
+        x.push_str("<k7>again</k7></r>");
+        let (docs, _) = parse(&x, &XmlPrefs::default(), &|| false).unwrap();
+        let Node::Map(root) = &docs[0] else { panic!() };
+        let Node::Map(r) = &root[0].1 else { panic!() };
+        assert_eq!(r.len(), 5000);
+        assert_eq!(r[4999].0, "k4999");
+        assert_eq!(
+            r[7].1,
+            Node::Seq(vec![Node::Str("7".into()), Node::Str("again".into())])
+        );
     }
 
     #[test]
