@@ -401,6 +401,9 @@ fn yq_xml_in_place_and_indent() {
     let (two, _, _) = run(&mut k, "yq -I 2 . /tmp/c.xml");
     let (four, _, _) = run(&mut k, "yq -I4 . /tmp/c.xml");
     assert_eq!(four, two.replace("\n  <", "\n    <"));
+    // A comment is printed once, whether the parser gave it to the key or the value.
+    let (out, _, _) = run(&mut k, "printf 'a: [1, 2] # c\n' | yq -o xml");
+    assert_eq!(out.matches("<!-- c -->").count(), 1, "{out}");
     let (zero, _, _) = run(&mut k, "yq -I 0 . /tmp/c.xml");
     assert_eq!(
         zero,

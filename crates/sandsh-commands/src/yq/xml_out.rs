@@ -256,7 +256,8 @@ impl Printer<'_> {
         match n {
             Node::Map(entries) => self.map(entries, m, name),
             Node::Seq(items) => {
-                self.comment(&head_and_line(&c))?;
+                // Its line comment is its key's (`key_comments`).
+                self.comment(&strip(&c.head))?;
                 let metas = match m.map(|m| &m.kids) {
                     Some(super::meta::Kids::Seq(ms)) => super::meta::align(items, ms),
                     _ => vec![None; items.len()],
