@@ -27,3 +27,19 @@ head -c 200000 /dev/zero | tr '\0' '[' > /deep.yaml; yq . /deep.yaml
 #### yq on endless stdin
 yes 'a: 1' | yq .
 ## expect: stop
+
+#### yq XML entity bomb (a billion-laughs DOCTYPE: entities are never expanded)
+printf '<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n' > /bomb.xml
+prev=lol; for n in 1 2 3 4 5 6 7 8 9; do printf '<!ENTITY lol%s "&%s;&%s;&%s;&%s;&%s;&%s;&%s;&%s;&%s;&%s;">\n' $n $prev $prev $prev $prev $prev $prev $prev $prev $prev $prev >> /bomb.xml; prev=lol$n; done
+printf ']>\n<lolz>&lol9;</lolz>\n' >> /bomb.xml
+yq -p xml -o json '.lolz' /bomb.xml
+## expect: any
+
+#### yq XML nested 100000 deep
+yes '<a>' | head -n 100000 > /deep.xml; yq -p xml . /deep.xml
+## expect: stop
+## stderr: nesting deeper than
+
+#### yq XML on endless stdin
+yes '<a>x</a>' | yq -p xml .
+## expect: stop

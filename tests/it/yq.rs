@@ -11,6 +11,8 @@
 
 use sandsh::{Kernel, KernelConfig};
 
+mod xml;
+
 fn run(k: &mut Kernel, script: &str) -> (String, String, i32) {
     let r = k.execute(script);
     (
@@ -108,6 +110,18 @@ const CASES: &[(&str, &str, &str)] = &[
         "f: &f {a: cat}\ng:\n  <<: *f\n  b: dog",
         "explode(.) | .g",
         "a: cat\nb: dog\n",
+    ),
+    // anchor-and-alias-operators.md: explode(PATH) returns the document, aliases expanded.
+    (
+        "f:\n  a: &a cat\n  b: *a",
+        "explode(.f)",
+        "f:\n  a: cat\n  b: cat\n",
+    ),
+    ("a: mike", "explode(.a)", "a: mike\n"),
+    (
+        "f:\n  a: &a cat\n  *a : b",
+        "explode(.f)",
+        "f:\n  a: cat\n  cat: b\n",
     ),
 ];
 

@@ -528,7 +528,11 @@ impl<'a> Emitter<'a> {
             let line = comments(vm)
                 .and_then(|c| c.line.as_deref())
                 .or(kc.and_then(|c| c.line.as_deref()));
-            self.value(v, vm, ind, line);
+            // A line comment of several lines (from XML): the others at the key's indent.
+            let indented = line
+                .filter(|l| l.contains('\n'))
+                .map(|l| l.replace('\n', &format!("\n{}", " ".repeat(ind))));
+            self.value(v, vm, ind, indented.as_deref().or(line));
             if let Some(c) = comments(vm) {
                 self.lines(&c.foot, ind);
             }

@@ -5,7 +5,8 @@
 //! prepended for yq's own operators (`keys` in document order, `sort_keys`, `di`, `pick`…),
 //! `env(NAME)`/`strenv(NAME)` and `load("file")` replaced by their values as JSON literals,
 //! `...` (recursive descent) read as `..`, and `X as $v ireduce (init; update)` as jq's
-//! `reduce`. Operators on what sandsh does not keep (comments, styles, anchors) are refused
+//! `reduce`. `explode(PATH)` returns the document, as v4's does (aliases are expanded on
+//! reading already; the printer then drops anchors and aliases). Operators on what sandsh does not keep (comments, styles, anchors) are refused
 //! by name, except the "strip them all" forms (`... comments = ""`, `... style = ""`),
 //! which hold already.
 
@@ -20,7 +21,7 @@ pub const DEFS: &str = r#"def keys: keys_unsorted;
 def sort_keys(f): reduce path(f | select(type == "object")) as $p (.; setpath($p; getpath($p) | to_entries | sort_by(.key) | from_entries));
 def di: $__yq.di; def document_index: $__yq.di;
 def fi: $__yq.fi; def file_index: $__yq.fi; def filename: $__yq.fn;
-def explode(f): f;
+def explode(f): .;
 def upcase: ascii_upcase; def downcase: ascii_downcase;
 def to_string: tostring; def to_number: tonumber;
 def to_json: tojson; def from_json: fromjson;

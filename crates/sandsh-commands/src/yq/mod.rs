@@ -17,7 +17,8 @@
 //! is not a path of the input (`sort`, `with_entries`, an update) keeps the document's
 //! metadata when it is a map or a sequence as the document was. `eval-all` evaluates each
 //! document in turn, except the `… as $x ireduce (…)` form, which reduces over all documents
-//! of all files. XML is refused.
+//! of all files. XML in and out ([`xml_in`], [`xml_out`]) follows v4's decoder and encoder,
+//! comments included, through the same metadata as YAML.
 
 mod comments;
 mod emit;
@@ -25,6 +26,8 @@ mod expr;
 mod formats;
 mod meta;
 mod node;
+mod xml_in;
+mod xml_out;
 mod yaml;
 
 use sandsh_api::{
@@ -38,9 +41,9 @@ pub struct Yq;
 static SPEC: CommandSpec = CommandSpec {
     name: "yq",
     group: "text",
-    summary: "query and update YAML, JSON, TOML, CSV and properties documents (mikefarah yq v4)",
+    summary: "query and update YAML, JSON, TOML, XML, CSV and properties documents (mikefarah yq v4)",
     usage: "yq [eval|eval-all] [flags] [expression] [file...]",
-    description: "Run a yq v4 expression (jq-like: .a.b, select, has, keys, length, .[], |=, =, +=, del, with_entries, to_entries, sort_keys, * merge, + append, env(), strenv(), load(), di) on each document of each FILE (standard input when there is none) and print the results, by default in the input's format (YAML for standard input). A first operand that names an existing file is a file, the expression then being '.'. Multiple documents are separated by '---' in YAML output. Kept on a round trip of YAML, as v4 keeps them, for the nodes the expression leaves in place: comments (head, line, foot, the file's leading comments), quoting, literal/folded block scalars, flow collections, tags, anchors, aliases and merge keys; not kept: blank lines, comments inside flow collections. Comment operators: 'PATH | line_comment' (head_comment, foot_comment, 'key | ...') reads, 'PATH line_comment = VALUE' or '|= VALUE' (and 'comments', '(PATH | key) ...') sets, as the whole expression; '... comments = \"\"' strips them; style, anchor and alias operators are refused. eval-all evaluates each document in turn, except '. as $x ireduce ({}; . * $x)' forms, which reduce over all documents. XML is not supported.",
+    description: "Run a yq v4 expression (jq-like: .a.b, select, has, keys, length, .[], |=, =, +=, del, with_entries, to_entries, sort_keys, * merge, + append, env(), strenv(), load(), di) on each document of each FILE (standard input when there is none) and print the results, by default in the input's format (YAML for standard input). A first operand that names an existing file is a file, the expression then being '.'. Multiple documents are separated by '---' in YAML output. Kept on a round trip of YAML, as v4 keeps them, for the nodes the expression leaves in place: comments (head, line, foot, the file's leading comments), quoting, literal/folded block scalars, flow collections, tags, anchors, aliases and merge keys; not kept: blank lines, comments inside flow collections. Comment operators: 'PATH | line_comment' (head_comment, foot_comment, 'key | ...') reads, 'PATH line_comment = VALUE' or '|= VALUE' (and 'comments', '(PATH | key) ...') sets, as the whole expression; '... comments = \"\"' strips them; style, anchor and alias operators are refused. eval-all evaluates each document in turn, except '. as $x ireduce ({}; . * $x)' forms, which reduce over all documents. XML (-p xml, -o xml): attributes are '+@name' keys, text beside attributes or children '+content', repeated elements a sequence, '<?xml ...?>' a '+p_xml' key and '<!DOCTYPE ...>' a '+directive' key; all values are strings; entities are never expanded; comments are kept where v4 keeps them.",
     options: &[
         OptSpec::new("-i, --inplace", "update the first file in place"),
         OptSpec::new(
@@ -53,11 +56,11 @@ static SPEC: CommandSpec = CommandSpec {
         ),
         OptSpec::new(
             "-o, --output-format=FORMAT",
-            "auto, yaml (y), json (j), toml, csv (c), tsv (t), props (p)",
+            "auto, yaml (y), json (j), toml, xml (x), csv (c), tsv (t), props (p)",
         ),
         OptSpec::new(
             "-p, --input-format=FORMAT",
-            "auto, yaml (y), json (j), toml, csv (c), tsv (t), props (p)",
+            "auto, yaml (y), json (j), toml, xml (x), csv (c), tsv (t), props (p)",
         ),
         OptSpec::new(
             "-I, --indent=N",
@@ -83,6 +86,36 @@ static SPEC: CommandSpec = CommandSpec {
             "the expression (when it could be taken for a file name)",
         ),
         OptSpec::new("--from-file=FILE", "read the expression from FILE"),
+        OptSpec::new(
+            "--xml-attribute-prefix=PREFIX",
+            "prefix of the keys that are XML attributes (default +@)",
+        ),
+        OptSpec::new(
+            "--xml-content-name=NAME",
+            "key of an element's text beside attributes or children (default +content)",
+        ),
+        OptSpec::new(
+            "--xml-proc-inst-prefix=PREFIX",
+            "prefix of the keys that are processing instructions (default +p_)",
+        ),
+        OptSpec::new(
+            "--xml-directive-name=NAME",
+            "key of directives such as <!DOCTYPE ...> (default +directive)",
+        ),
+        OptSpec::new(
+            "--xml-strict-mode",
+            "reject unknown entities and malformed attributes (=false: the default)",
+        ),
+        OptSpec::new(
+            "--xml-keep-namespace",
+            "keep namespace prefixes in names (default true; =false drops them)",
+        ),
+        OptSpec::new(
+            "--xml-raw-token",
+            "names as written (default true); =false resolves prefixes to namespace URLs",
+        ),
+        OptSpec::new("--xml-skip-proc-inst", "drop processing instructions"),
+        OptSpec::new("--xml-skip-directives", "drop directives (<!DOCTYPE ...>)"),
         OptSpec::new("-V, --version", "print the version"),
     ],
     operands: &[
@@ -116,6 +149,16 @@ static SPEC: CommandSpec = CommandSpec {
             stdout: "{\n  \"x\": [\n    1,\n    \"two\"\n  ]\n}\n",
         },
         Example {
+            description: "XML to YAML: attributes and text",
+            script: "printf '<cat legs=\"4\">meow</cat>' > c.xml; yq -p xml -o yaml c.xml",
+            stdout: "cat:\n  +content: meow\n  +@legs: \"4\"\n",
+        },
+        Example {
+            description: "YAML to XML",
+            script: "printf 'pets:\\n  cat:\\n    - purrs\\n    - meows\\n' | yq -o xml",
+            stdout: "<pets>\n  <cat>purrs</cat>\n  <cat>meows</cat>\n</pets>\n",
+        },
+        Example {
             description: "select from a list, per document",
             script: "printf 'a: 1\\n---\\na: 2\\n' | yq 'select(.a > 1)'",
             stdout: "a: 2\n",
@@ -141,6 +184,7 @@ struct Opts {
     from_file: Option<String>,
     eval_all: bool,
     version: bool,
+    xml: xml_in::XmlPrefs,
     operands: Vec<String>,
 }
 
@@ -177,6 +221,10 @@ fn parse_args(args: &[Arg]) -> Result<Opts, String> {
             "I" | "indent" => "I",
             "expression" => "expression",
             "from-file" => "from-file",
+            "xml-attribute-prefix"
+            | "xml-content-name"
+            | "xml-proc-inst-prefix"
+            | "xml-directive-name" => "xml",
             _ => return None,
         })
     };
@@ -228,10 +276,26 @@ fn parse_args(args: &[Arg]) -> Result<Opts, String> {
                 "p" => o.input = Some(v),
                 "I" => o.indent = v.parse().map_err(|_| format!("invalid argument \"{v}\" for \"-I, --indent\" flag: strconv.ParseInt: parsing \"{v}\": invalid syntax"))?,
                 "expression" => o.expression = Some(v),
+                "xml" => match name.as_str() {
+                    "xml-attribute-prefix" => o.xml.attribute_prefix = v,
+                    "xml-content-name" => o.xml.content_name = v,
+                    "xml-proc-inst-prefix" => o.xml.proc_inst_prefix = v,
+                    _ => o.xml.directive_name = v,
+                },
                 _ => o.from_file = Some(v),
             }
         } else if name == "r" || name == "unwrapScalar" {
             o.unwrap = Some(inline.as_deref() != Some("false"));
+        } else if let Some(flag) = xml_bool(&mut o.xml, &name) {
+            *flag = match inline.as_deref() {
+                None | Some("true") => true,
+                Some("false") => false,
+                Some(v) => {
+                    return Err(format!(
+                        "invalid argument \"{v}\" for \"--{name}\" flag: strconv.ParseBool: parsing \"{v}\": invalid syntax"
+                    ));
+                }
+            };
         } else {
             if inline.is_some() {
                 return Err(format!("flag does not take a value: {a}"));
@@ -240,6 +304,18 @@ fn parse_args(args: &[Arg]) -> Result<Opts, String> {
         }
     }
     Ok(o)
+}
+
+/// yq's boolean `--xml-*` flags (`--xml-keep-namespace=false`).
+fn xml_bool<'a>(x: &'a mut xml_in::XmlPrefs, name: &str) -> Option<&'a mut bool> {
+    Some(match name {
+        "xml-strict-mode" => &mut x.strict,
+        "xml-keep-namespace" => &mut x.keep_namespace,
+        "xml-raw-token" => &mut x.raw_token,
+        "xml-skip-proc-inst" => &mut x.skip_proc_inst,
+        "xml-skip-directives" => &mut x.skip_directives,
+        _ => return None,
+    })
 }
 
 fn bool_flag(o: &mut Opts, name: &str) -> Result<(), String> {
@@ -273,7 +349,7 @@ fn format_of(s: &str) -> Result<Option<Format>, String> {
         return Ok(None);
     }
     Format::parse(s).map(Some).ok_or_else(|| {
-        format!("unknown format '{s}' (supported: yaml, json, toml, csv, tsv, props)")
+        format!("unknown format '{s}' (supported: yaml, json, toml, xml, csv, tsv, props)")
     })
 }
 

@@ -7,7 +7,8 @@ use super::expr::{self, Host};
 use super::formats::{self, Format};
 use super::meta::{DocMeta, Kids, Meta};
 use super::node::{self, Node};
-use super::{Opts, format_of, yaml};
+use super::xml_in::{self, XmlPrefs};
+use super::{Opts, format_of, xml_out, yaml};
 
 pub(super) struct Input {
     pub name: String,
@@ -18,6 +19,7 @@ pub(super) struct Input {
 
 struct CtxHost<'a> {
     ctx: &'a mut dyn ToolCtx,
+    xml: &'a XmlPrefs,
 }
 
 impl Host for CtxHost<'_> {
@@ -39,13 +41,18 @@ impl Host for CtxHost<'_> {
             return Ok(s);
         }
         let fmt = Format::from_name(path).unwrap_or(Format::Yaml);
-        let docs =
-            parse_text(self.ctx, &text, fmt).map_err(|e| format!("failed to load {path}: {e}"))?;
+        let docs = parse_text(self.ctx, &text, fmt, self.xml)
+            .map_err(|e| format!("failed to load {path}: {e}"))?;
         Ok(node::to_json(docs.first().unwrap_or(&Node::Null), 0))
     }
 }
 
-fn parse_text(ctx: &dyn ToolCtx, text: &str, fmt: Format) -> Result<Vec<Node>, String> {
+fn parse_text(
+    ctx: &dyn ToolCtx,
+    text: &str,
+    fmt: Format,
+    xml: &XmlPrefs,
+) -> Result<Vec<Node>, String> {
     let r = match fmt {
         Format::Yaml => yaml::parse(text, &|| ctx.is_cancelled()),
         Format::Json => node::parse_json_stream(text, yaml::MAX_DEPTH),
@@ -53,7 +60,7 @@ fn parse_text(ctx: &dyn ToolCtx, text: &str, fmt: Format) -> Result<Vec<Node>, S
         Format::Props => Ok(vec![formats::from_props(text)]),
         Format::Csv => Ok(vec![formats::from_csv(text, ',')]),
         Format::Tsv => Ok(vec![formats::from_csv(text, '\t')]),
-        Format::Xml => return Err("XML is not supported by sandsh's yq".into()),
+        Format::Xml => xml_in::parse(text, xml, &|| ctx.is_cancelled()).map(|(d, _)| d),
     };
     r.map_err(|e| e.0)
 }
@@ -122,7 +129,7 @@ fn render(
     aliases: bool,
 ) -> Result<String, String> {
     let unwrap = o.unwrap.unwrap_or(fmt != Format::Json);
-    if unwrap && n.is_scalar() {
+    if unwrap && n.is_scalar() && fmt != Format::Xml {
         // As v4 prints an unwrapped scalar: the document's leading text, then the value as
         // written (`~`, an empty document).
         let leading = match fmt {
@@ -159,7 +166,7 @@ fn render(
         Format::Props => formats::to_props(n),
         Format::Csv => formats::to_csv(n, ',')?,
         Format::Tsv => formats::to_csv(n, '\t')?,
-        Format::Xml => return Err("XML is not supported by sandsh's yq".into()),
+        Format::Xml => xml_out::encode(n, meta.0, meta.1, &o.xml, o.indent)?,
     })
 }
 
@@ -202,9 +209,6 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
         None if in_fmt.is_none() => auto_fmt.unwrap_or(Format::Yaml),
         None => Format::Yaml,
     };
-    if output_fmt == Format::Xml || input_fmt == Format::Xml {
-        return Err("XML is not supported by sandsh's yq".into());
-    }
     if o.inplace && operands.is_empty() {
         return Err(
             "write in place flag only applicable when giving an expression and at least one file"
@@ -212,7 +216,7 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
         );
     }
     let rewritten = {
-        let mut host = CtxHost { ctx };
+        let mut host = CtxHost { ctx, xml: &o.xml };
         expr::rewrite(&expression, &mut host)?
     };
     // Read the inputs.
@@ -233,10 +237,15 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
             let fmt = in_fmt
                 .or_else(|| Format::from_name(name))
                 .unwrap_or(input_fmt);
-            let (mut docs, metas) = if fmt == Format::Yaml {
-                yaml::parse_meta(&text, &|| ctx.is_cancelled()).map_err(|e| e.0)?
-            } else {
-                (parse_text(ctx, &text, fmt)?, Vec::new())
+            let (mut docs, metas) = match fmt {
+                Format::Yaml => yaml::parse_meta(&text, &|| ctx.is_cancelled()).map_err(|e| e.0)?,
+                Format::Xml => {
+                    xml_in::parse(&text, &o.xml, &|| ctx.is_cancelled()).map_err(|e| {
+                        let shown = if name == "-" { "-" } else { name.as_str() };
+                        format!("bad file '{shown}': {}", e.0)
+                    })?
+                }
+                _ => (parse_text(ctx, &text, fmt, &o.xml)?, Vec::new()),
             };
             if docs.is_empty() && fmt == Format::Yaml && o.eval_all {
                 docs.push(Node::Null);
@@ -268,7 +277,8 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
     }
     // Evaluate: (file index, document index, result, its path when known).
     let mut results: Vec<(usize, usize, Node, Option<Vec<Node>>)> = Vec::new();
-    let with_paths = output_fmt == Format::Yaml && !rewritten.reduces && !o.null_input;
+    let with_paths =
+        matches!(output_fmt, Format::Yaml | Format::Xml) && !rewritten.reduces && !o.null_input;
     if let Some(op) = &rewritten.comment_op {
         results = comments::apply(ctx, op, &mut inputs)?;
     } else if o.null_input {
