@@ -353,6 +353,7 @@ fn readme_deploying_section_works() {
                 .args(["-c", &script])
                 .stdin(std::process::Stdio::null())
                 .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
                 .spawn()
                 .expect("bash");
             let _group = Group(child.id() as i32);
