@@ -631,7 +631,7 @@ fn idle_sessions(rt: &tokio::runtime::Runtime, n: usize) -> Result<String, Strin
             t.await.map_err(|e| e.to_string())??;
         }
         let after = status_kib(server.pid(), "VmRSS");
-        let per = (after.saturating_sub(base)) as f64 / n as f64;
+        let per = after.saturating_sub(base) as f64 / n as f64;
         Ok(format!(
             "| {n} | {:.1} | {} | {} | {:.1} | {:.0} |",
             t.elapsed().as_secs_f64(),
