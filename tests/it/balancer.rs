@@ -349,14 +349,16 @@ fn readme_deploying_section_works() {
             assert!(script.contains(BIN), "{script}");
             let mut sh = std::process::Command::new("bash");
             std::os::unix::process::CommandExt::process_group(&mut sh, 0);
-            let child = sh
+            let mut child = sh
                 .args(["-c", &script])
                 .stdin(std::process::Stdio::null())
                 .stdout(std::process::Stdio::null())
                 .stderr(std::process::Stdio::null())
                 .spawn()
                 .expect("bash");
+            // The loop's replicas stay in bash's process group after it exits.
             let _group = Group(child.id() as i32);
+            assert!(child.wait().expect("bash").success(), "{script}");
             let replicas: Vec<String> = ports[..3]
                 .iter()
                 .map(|(_, p)| format!("127.0.0.1:{p}"))
