@@ -1,7 +1,8 @@
 //! The streamable HTTP transport: one endpoint (`/mcp`), `Mcp-Session-Id` sessions and SSE
 //! streams (rmcp's `StreamableHttpService`) on a hyper HTTP/1 server, with the session cap,
 //! idle expiry and, with a session store (`--session-store`, `--state-dir`), sessions that
-//! survive a restart and are served by any replica sharing the store.
+//! survive a restart and are served by any replica sharing the store. `GET /healthz` is the
+//! load balancer's health check.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -20,6 +21,10 @@ use super::{Handler, Shared};
 
 /// The MCP endpoint's path.
 pub(crate) const ENDPOINT: &str = "/mcp";
+/// The health check a load balancer polls.
+pub(crate) const HEALTH: &str = "/healthz";
+/// How long the health check waits for the session store.
+const HEALTH_STORE_WAIT: Duration = Duration::from_secs(2);
 
 type BoxResponse = Response<BoxBody<Bytes, Infallible>>;
 
@@ -30,6 +35,34 @@ fn text_response(status: StatusCode, content_type: &str, body: String) -> BoxRes
         r.headers_mut().insert(hyper::header::CONTENT_TYPE, v);
     }
     r
+}
+
+/// `GET /healthz`: 200 when the server can serve calls (its session store, if any, answered
+/// within [`HEALTH_STORE_WAIT`]), 503 with the reason when it cannot. The JSON body also says
+/// how many sessions this replica holds and its `--max-sessions`.
+async fn health(shared: &Shared, live: usize, max_sessions: usize) -> BoxResponse {
+    let mut body = json!({"status": "ok", "sessions": live, "max_sessions": max_sessions});
+    let mut status = StatusCode::OK;
+    if let Some(store) = &shared.store {
+        body["store"] = json!(store.describe());
+        // A read of a session that never exists: one round trip, no side effect.
+        let probe = tokio::time::timeout(HEALTH_STORE_WAIT, store.version("healthz-probe")).await;
+        let problem = match probe {
+            Ok(Ok(_)) => None,
+            Ok(Err(e)) => Some(e.to_string()),
+            Err(_) => Some(format!(
+                "session store unavailable: no answer within {}",
+                sandsh::kernel::format_duration(HEALTH_STORE_WAIT)
+            )),
+        };
+        if let Some(p) = problem {
+            tracing::warn!("health check: {p}");
+            status = StatusCode::SERVICE_UNAVAILABLE;
+            body["status"] = json!("unavailable");
+            body["reason"] = json!(p);
+        }
+    }
+    text_response(status, "application/json", format!("{body}\n"))
 }
 
 pub(crate) async fn serve(
@@ -91,13 +124,24 @@ pub(crate) async fn serve(
             _ = &mut shutdown => break,
         };
         tracing::debug!("connection from {peer}");
+        // An answer is several small writes (headers, SSE events, the last chunk): with
+        // Nagle's algorithm the last one waits for the client's delayed ACK, 40 ms a call.
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!("TCP_NODELAY for {peer}: {e}");
+        }
         let service = service.clone();
         let manager = manager.clone();
+        let shared = shared.clone();
         tokio::spawn(async move {
             let svc = hyper::service::service_fn(move |req: Request<Incoming>| {
                 let service = service.clone();
                 let manager = manager.clone();
+                let shared = shared.clone();
                 async move {
+                    if req.uri().path() == HEALTH && req.method() == hyper::Method::GET {
+                        let live = manager.sessions.read().await.len();
+                        return Ok(health(&shared, live, max_sessions).await);
+                    }
                     if req.uri().path() != ENDPOINT {
                         return Ok::<_, Infallible>(text_response(
                             StatusCode::NOT_FOUND,

@@ -44,6 +44,8 @@ mod utils_c_diff;
 mod yq;
 
 // The frontends and the integrator's API.
+#[cfg(feature = "mcp")]
+mod balancer; // three replicas behind nginx (round-robin), over Redis and PostgreSQL
 mod cli;
 mod generated; // the man page, completions and README tables match the binary
 mod integrator;

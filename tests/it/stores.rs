@@ -16,7 +16,7 @@
 use std::io::{BufRead, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -24,17 +24,17 @@ use serde_json::{Value, json};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sandsh");
 
-fn redis_url() -> String {
+pub(crate) fn redis_url() -> String {
     std::env::var("SANDSH_TEST_REDIS").unwrap_or_else(|_| "redis://127.0.0.1:6379".into())
 }
 
-fn postgres_url() -> String {
+pub(crate) fn postgres_url() -> String {
     std::env::var("SANDSH_TEST_POSTGRES")
         .unwrap_or_else(|_| "postgres://sandsh:sandsh@127.0.0.1:5432/sandsh_test".into())
 }
 
 /// `HOST:PORT` of a store URL.
-fn host_port(url: &str) -> String {
+pub(crate) fn host_port(url: &str) -> String {
     let rest = url.split_once("://").map_or(url, |(_, r)| r);
     let rest = rest.rsplit_once('@').map_or(rest, |(_, r)| r);
     rest.split(['/', '?']).next().unwrap_or(rest).to_string()
@@ -42,7 +42,7 @@ fn host_port(url: &str) -> String {
 
 /// Whether the store answers; when it does not, skip loudly or fail under
 /// `SANDSH_REQUIRE_STORES`.
-fn store_is_up(name: &str, url: &str) -> bool {
+pub(crate) fn store_is_up(name: &str, url: &str) -> bool {
     let addr = host_port(url);
     let up = addr
         .parse()
@@ -63,17 +63,34 @@ fn store_is_up(name: &str, url: &str) -> bool {
 }
 
 /// One replica: `sandsh --mcp-http 127.0.0.1:0 --session-store STORE …`, killed on drop.
-struct Replica {
+pub(crate) struct Replica {
     child: Child,
-    addr: String,
+    pub(crate) addr: String,
+    /// The `tools/call` requests this replica has served (counted from its debug log; only
+    /// with [`Replica::start_logged`] at `debug`).
+    pub(crate) calls: Arc<AtomicUsize>,
 }
 
 impl Replica {
-    fn start(store: &str, extra: &[&str]) -> Replica {
+    pub(crate) fn start(store: &str, extra: &[&str]) -> Replica {
+        Replica::start_logged(store, "info", extra)
+    }
+
+    /// A replica logging at `level` (`debug` logs every `tools/call`, which `calls` counts).
+    pub(crate) fn start_logged(store: &str, level: &str, extra: &[&str]) -> Replica {
+        let store = ["--session-store", store];
+        Replica::spawn(&[&store[..], &["--log-level", level], extra].concat())
+    }
+
+    /// A server without a session store (sessions in its memory).
+    pub(crate) fn start_plain(extra: &[&str]) -> Replica {
+        Replica::spawn(&[&["--log-level", "info"], extra].concat())
+    }
+
+    fn spawn(args: &[&str]) -> Replica {
         let mut child = Command::new(BIN)
-            .args(["--mcp-http", "127.0.0.1:0", "--session-store", store])
-            .args(["--log-level", "info"])
-            .args(extra)
+            .args(["--mcp-http", "127.0.0.1:0"])
+            .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -81,11 +98,16 @@ impl Replica {
             .expect("spawn sandsh --mcp-http");
         let stderr = child.stderr.take().expect("stderr");
         let (tx, rx) = std::sync::mpsc::channel();
+        let calls = Arc::new(AtomicUsize::new(0));
+        let counter = calls.clone();
         std::thread::spawn(move || {
             for line in std::io::BufReader::new(stderr)
                 .lines()
                 .map_while(Result::ok)
             {
+                if line.contains(" tools/call ") {
+                    counter.fetch_add(1, Ordering::SeqCst);
+                }
                 if let Some(i) = line.find("http://") {
                     let _ = tx.send(line[i + 7..].trim().trim_end_matches("/mcp").to_string());
                 }
@@ -97,11 +119,11 @@ impl Replica {
         let addr = rx
             .recv_timeout(Duration::from_secs(30))
             .expect("the replica printed its address within 30 s");
-        Replica { child, addr }
+        Replica { child, addr, calls }
     }
 
     /// `kill -9`.
-    fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -114,14 +136,14 @@ impl Drop for Replica {
 }
 
 /// An HTTP response: status, headers (lower-case names), body.
-struct Resp {
-    status: u16,
+pub(crate) struct Resp {
+    pub(crate) status: u16,
     headers: Vec<(String, String)>,
-    body: Vec<u8>,
+    pub(crate) body: Vec<u8>,
 }
 
 impl Resp {
-    fn header(&self, name: &str) -> Option<&str> {
+    pub(crate) fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(n, _)| n == name)
@@ -129,7 +151,7 @@ impl Resp {
     }
 
     /// The JSON-RPC message of the answer (SSE `data:` lines or a JSON body).
-    fn message(&self) -> Value {
+    pub(crate) fn message(&self) -> Value {
         let text = String::from_utf8_lossy(&self.body);
         if let Ok(v) = serde_json::from_str::<Value>(&text) {
             return v;
@@ -163,7 +185,7 @@ fn dechunk(mut b: &[u8]) -> Vec<u8> {
 }
 
 /// POST a JSON-RPC message to `addr`'s `/mcp`, reading the whole answer (`Connection: close`).
-fn post(addr: &str, session: Option<&str>, msg: &Value, timeout: Duration) -> Resp {
+pub(crate) fn post(addr: &str, session: Option<&str>, msg: &Value, timeout: Duration) -> Resp {
     let body = msg.to_string();
     let mut s = TcpStream::connect(addr).expect("connect to the replica");
     s.set_read_timeout(Some(timeout)).expect("timeout");
@@ -211,7 +233,7 @@ fn post(addr: &str, session: Option<&str>, msg: &Value, timeout: Duration) -> Re
 }
 
 /// Start a session on `addr`; its id.
-fn initialize(addr: &str) -> String {
+pub(crate) fn initialize(addr: &str) -> String {
     let r = post(
         addr,
         None,
@@ -240,7 +262,7 @@ fn initialize(addr: &str) -> String {
 }
 
 /// A `bash` call of session `id` on `addr`: the JSON-RPC answer (`result` or `error`).
-fn bash(addr: &str, id: &str, commands: &str) -> Value {
+pub(crate) fn bash(addr: &str, id: &str, commands: &str) -> Value {
     let r = post(
         addr,
         Some(id),
@@ -253,7 +275,7 @@ fn bash(addr: &str, id: &str, commands: &str) -> Value {
 }
 
 /// The stdout of a successful call.
-fn out(v: &Value) -> String {
+pub(crate) fn out(v: &Value) -> String {
     assert!(v.get("error").is_none(), "the call failed: {v}");
     v["result"]["structuredContent"]["stdout"]
         .as_str()
@@ -263,14 +285,14 @@ fn out(v: &Value) -> String {
 
 /// A TCP proxy in front of a store, which the test can take down (refusing and cutting
 /// connections) and bring back: "the store is down" without stopping a shared server.
-struct Proxy {
-    addr: String,
+pub(crate) struct Proxy {
+    pub(crate) addr: String,
     up: Arc<AtomicBool>,
     conns: Arc<Mutex<Vec<TcpStream>>>,
 }
 
 impl Proxy {
-    fn new(target: String) -> Proxy {
+    pub(crate) fn new(target: String) -> Proxy {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
         let addr = listener.local_addr().expect("addr").to_string();
         let up = Arc::new(AtomicBool::new(true));
@@ -305,7 +327,7 @@ impl Proxy {
         Proxy { addr, up, conns }
     }
 
-    fn set_up(&self, up: bool) {
+    pub(crate) fn set_up(&self, up: bool) {
         self.up.store(up, Ordering::SeqCst);
         if !up && let Ok(mut c) = self.conns.lock() {
             for s in c.drain(..) {
@@ -339,13 +361,13 @@ fn in_store(kind: Kind, url: &str, id: &str) -> bool {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Kind {
+pub(crate) enum Kind {
     Redis,
     Postgres,
 }
 
 /// Run `f` with a watchdog: past `limit` the test fails with its name instead of hanging.
-fn with_watchdog(name: &str, limit: Duration, f: impl FnOnce() + Send + 'static) {
+pub(crate) fn with_watchdog(name: &str, limit: Duration, f: impl FnOnce() + Send + 'static) {
     let (tx, rx) = std::sync::mpsc::channel();
     let h = std::thread::spawn(move || {
         f();
