@@ -145,8 +145,8 @@ pub const INPUTS: &[(&str, &str)] = &[
     ("b64", "base64 of pseudo-random bytes, 76-column lines"),
     (
         "log",
-        "application log lines: ISO time, level, service, client IP, user email, request, \
-         status, bytes, duration, message words",
+        "20 MB of application log lines: ISO time, level, service, client IP, user email, \
+         request, status, bytes, duration, message words",
     ),
     (
         "logb",
@@ -155,8 +155,8 @@ pub const INPUTS: &[(&str, &str)] = &[
     ),
     (
         "table",
-        "CSV with a header: date,host,region,size (human: 12K, 3.4M),version (1.12.3),status,\
-         latency,user",
+        "20 MB of CSV with a header: date,host,region,size (human: 12K, 3.4M),version (1.12.3),\
+         status,latency,user",
     ),
     (
         "json",
