@@ -1,6 +1,6 @@
 # iterations: 1
-# about: grep .* between two fields, matching lines printed; GNU: `grep 'user.*example\.org.*" 5[0-9][0-9] ' FILE`
+# about: grep .* between two fields, matching lines printed; GNU: `grep '@example\.org.*" 5[0-9][0-9] ' FILE`
 # input: log
 # streaming: yes
 # target: cold <= 1.5
-grep 'user.*example\.org.*" 5[0-9][0-9] ' @IN@
+grep '@example\.org.*" 5[0-9][0-9] ' @IN@
