@@ -337,7 +337,7 @@ impl<R: Read> Parser<R> {
         match lit {
             Some(Ok(v)) => Ok(v),
             Some(Err(())) => Err(fail(self, "Invalid literal")),
-            None => parse_number(&tok).ok_or_else(|| fail(self, "Invalid numeric literal")),
+            None => parse_number(tok).ok_or_else(|| fail(self, "Invalid numeric literal")),
         }
     }
 

@@ -130,6 +130,9 @@ fn sort_integer_keys<'a>(
     Ok(dec.into_iter().map(|(_, l)| l).collect())
 }
 
+/// A line, its first key's text, and that key's 8-byte prefix as a number (`sort_decorated`).
+type Prefixed<'a> = (u64, (&'a [u8], &'a [u8]));
+
 /// Other keys: decorate, so the first key's text is found once per line, not per comparison.
 fn sort_decorated<'a>(
     ctx: &mut dyn ToolCtx,
@@ -152,14 +155,14 @@ fn sort_decorated<'a>(
         }
         u64::from_be_bytes(p)
     };
-    let mut dec: Vec<(u64, (&[u8], &[u8]))> = lines
+    let mut dec: Vec<Prefixed> = lines
         .iter()
         .map(|l| {
             let key = key_text(l, k0, cfg);
             (prefix(key), (*l, key))
         })
         .collect();
-    let cmp = |a: &(u64, (&[u8], &[u8])), b: &(u64, (&[u8], &[u8]))| {
+    let cmp = |a: &Prefixed, b: &Prefixed| {
         let o = a.0.cmp(&b.0);
         let o = if k0.reverse { o.reverse() } else { o };
         o.then_with(|| compare_dec(&a.1, &b.1, cfg))
