@@ -1017,8 +1017,8 @@ fn report(
         {
             let _ = writeln!(
                 w,
-                "Inputs, generated once per run (about 50 MB each; the `@IN@` of a case's \
-                 command), read by bash's GNU tools from the host and by sandsh through a \
+                "Inputs, generated once per run (about 50 MB each unless said otherwise; the `@IN@` of a \
+                 case's command), read by bash's GNU tools from the host and by sandsh through a \
                  read-only mount of the same directory:\n"
             );
             for (name, what) in common::INPUTS {

@@ -19,8 +19,9 @@
 //!
 //! A tool case (`# input:`) measures one GNU-compatible command over a generated file of about
 //! 50 MB against the GNU tool on the host. The inputs are generated once per run into a data
-//! directory; `@IN@` in the script stands for the case's input file and `@DATA@` for the
-//! directory. bash reads them from the host; sandsh sees the same directory mounted read-only at
+//! directory; `@IN@` in the script stands for the case's input file, `@DATA@` for the
+//! directory and `@SIZE@` for the size tag of the run's inputs (`50M`, `5M`, `256K`: another
+//! input of the same size is `@DATA@/NAME-@SIZE@`). bash reads them from the host; sandsh sees the same directory mounted read-only at
 //! the same absolute path, so both sides read the same bytes from the page cache and the timing
 //! measures the command, not a generator. The timed script sends its output to `/dev/null`; the
 //! `check` script (run once, both sides) compares a digest of the real output. grep cases are the
@@ -33,6 +34,8 @@
 //! kernel gives the same output.
 
 #![allow(dead_code)] // each user of this module uses a different part of it
+
+mod inputs;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -117,6 +120,7 @@ fn instantiate(script: &str, input: Option<&str>, data: Option<&Path>, size: Inp
     script
         .replace("@IN@", &file.to_string_lossy())
         .replace("@DATA@", &data.to_string_lossy())
+        .replace("@SIZE@", size.tag())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -129,11 +133,41 @@ pub const INPUTS: &[(&str, &str)] = &[
         "text",
         "lines of 3–14 words from a 2,000-word vocabulary, some capitalised, with numbers",
     ),
+    (
+        "prose",
+        "the `text` input at a tenth of the size (5 MB), for the cases where GNU's tool itself \
+         takes seconds a run (back-references, gzip -6, word counts)",
+    ),
     ("csv", "comma-separated records: id,name,city,amount,score"),
     ("sorted", "sorted lines with runs of duplicates (for uniq)"),
     ("nums", "one integer per line, some negative"),
     ("binary", "pseudo-random bytes"),
     ("b64", "base64 of pseudo-random bytes, 76-column lines"),
+    (
+        "log",
+        "20 MB of application log lines: ISO time, level, service, client IP, user email, \
+         request, status, bytes, duration, message words",
+    ),
+    (
+        "logb",
+        "the `log` input with about one line in 2,000 changed, deleted or inserted (for diff; \
+         generating it also writes `log`, at `@DATA@/log-@SIZE@`)",
+    ),
+    (
+        "table",
+        "20 MB of CSV with a header: date,host,region,size (human: 12K, 3.4M),version (1.12.3),\
+         status,latency,user",
+    ),
+    (
+        "json",
+        "a JSON array of about 20 MB, one object a line: id, user, email, city, level, ms, \
+         amount, ok, tags",
+    ),
+    (
+        "tree",
+        "a directory tree of about 4,000 small files (logs, CSV, JSON, notes) in 3 levels, \
+         with fixed mtimes and a `ref` file for -newer (400 files at 5 MB, 40 in `cargo test`)",
+    ),
 ];
 
 /// Which size of a generated input a run uses.
@@ -205,7 +239,13 @@ fn vocabulary(rng: &mut Rng) -> Vec<Vec<u8>> {
 /// Writes one generated input of about `size` bytes (always whole lines for text inputs).
 pub fn generate_input(input: &str, size: InputSize, path: &Path) -> std::io::Result<()> {
     use std::io::Write;
-    let target = size.bytes();
+    if let Some(done) = inputs::generate(input, size, path) {
+        return done;
+    }
+    let (input, target) = match input {
+        "prose" => ("text", size.bytes() / 10),
+        other => (other, size.bytes()),
+    };
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ input.len() as u64);
     let vocab = vocabulary(&mut rng);
     let mut out = Vec::with_capacity(target + 256);

@@ -28,6 +28,9 @@ fn bench_cases_match_bash() {
     };
     let all = common::load_cases(&common::cases_dir()).expect("load cases");
     assert!(all.len() >= 60, "only {} cases", all.len());
+    // Issue 26: at least 60 tool cases beyond the first 31.
+    let tools = all.iter().filter(|c| c.input.is_some()).count();
+    assert!(tools >= 91, "only {tools} tool cases");
     let everything = std::env::var("SANDSH_BENCH_CASES").is_ok_and(|v| v == "all");
     let cases: Vec<_> = all
         .into_iter()

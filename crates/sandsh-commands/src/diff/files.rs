@@ -2,7 +2,7 @@
 //! the header lines with their names and times, and the report (`-q`, `-s`, binary files) or
 //! the diff.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use sandsh_api::ToolCtx;
 use sandsh_text::strftime::{Moment, format_moment};
@@ -139,37 +139,22 @@ impl Run<'_> {
             util::out(ctx, &out);
             return Some(1);
         }
-        let mut classes: HashMap<Vec<u8>, usize> = HashMap::new();
-        let mut ids = |lines: &[Vec<u8>]| -> Vec<usize> {
-            lines
-                .iter()
-                .map(|l| {
-                    let k = normalize(self.o, l);
-                    let n = classes.len() + 1;
-                    *classes.entry(k).or_insert(n)
-                })
-                .collect()
-        };
-        let ia = ids(&a.lines);
-        let ib = ids(&b.lines);
-        let n = classes.len();
+        // Equivalence classes of lines: by their normalized form (-i, -b, -w, --strip-trailing-cr)
+        // for the comparison, and by their bytes for the shifting of change boundaries.
         let normalizing =
             self.o.icase || self.o.space_change || self.o.all_space || self.o.strip_cr;
-        let (ra, rb) = if normalizing {
-            let mut raw: HashMap<&[u8], usize> = HashMap::new();
-            let mut ra = Vec::with_capacity(a.lines.len());
-            for l in &a.lines {
-                let n = raw.len() + 1;
-                ra.push(*raw.entry(l.as_slice()).or_insert(n));
-            }
-            let mut rb = Vec::with_capacity(b.lines.len());
-            for l in &b.lines {
-                let n = raw.len() + 1;
-                rb.push(*raw.entry(l.as_slice()).or_insert(n));
-            }
-            (ra, rb)
+        let mut raw: FxHashMap<&[u8], usize> = FxHashMap::default();
+        let ra = class_ids(&mut raw, a.lines.iter().map(Vec::as_slice));
+        let rb = class_ids(&mut raw, b.lines.iter().map(Vec::as_slice));
+        let (ia, ib, n) = if normalizing {
+            let na: Vec<Vec<u8>> = a.lines.iter().map(|l| normalize(self.o, l)).collect();
+            let nb: Vec<Vec<u8>> = b.lines.iter().map(|l| normalize(self.o, l)).collect();
+            let mut classes: FxHashMap<&[u8], usize> = FxHashMap::default();
+            let ia = class_ids(&mut classes, na.iter().map(Vec::as_slice));
+            let ib = class_ids(&mut classes, nb.iter().map(Vec::as_slice));
+            (ia, ib, classes.len())
         } else {
-            (ia.clone(), ib.clone())
+            (ra.clone(), rb.clone(), raw.len())
         };
         let horizon = if self.o.style == Style::Normal {
             0
@@ -238,4 +223,17 @@ impl Run<'_> {
         util::out(ctx, &out);
         Some(1)
     }
+}
+
+/// The class number (from 1, in order of first appearance) of each line, shared through `map`.
+fn class_ids<'a>(
+    map: &mut FxHashMap<&'a [u8], usize>,
+    lines: impl Iterator<Item = &'a [u8]>,
+) -> Vec<usize> {
+    lines
+        .map(|l| {
+            let n = map.len() + 1;
+            *map.entry(l).or_insert(n)
+        })
+        .collect()
 }

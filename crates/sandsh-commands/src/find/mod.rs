@@ -16,7 +16,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use sandsh_api::fs::Metadata;
+use sandsh_api::fs::{FileType, Metadata};
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat,
     RiskLevel, ToolCtx,
@@ -110,8 +110,49 @@ enum Frame {
         depth: usize,
         start: Rc<Vec<u8>>,
         anc: Option<Rc<Anc>>,
+        /// The type the parent's listing gave (None for a starting point).
+        listed: Option<FileType>,
     },
     Post(Entry),
+}
+
+/// Whether evaluating `e` reads more of a file than its name, path and type. When it does not
+/// (`find DIR -name '*.log'`, `-type d -prune`, `-regex`), a file the directory listing typed
+/// is never stat'ed, as GNU find uses `d_type`: on a host mount each stat is an
+/// `openat2(RESOLVE_BENEATH)` from the mount's root.
+fn needs_stat(e: &Expr) -> bool {
+    match e {
+        Expr::Prim(p) => !matches!(
+            p,
+            Prim::True
+                | Prim::False
+                | Prim::Name(_)
+                | Prim::Path(_)
+                | Prim::Regex(_)
+                | Prim::Type(_)
+                | Prim::Prune
+                | Prim::Quit
+                | Prim::Print { .. }
+        ),
+        Expr::Not(x) => needs_stat(x),
+        Expr::And(v) | Expr::Or(v) | Expr::Comma(v) => v.iter().any(needs_stat),
+    }
+}
+
+/// The metadata of a file known only by its listed type (see [`needs_stat`]).
+fn typed_only(file_type: FileType) -> Metadata {
+    Metadata {
+        file_type,
+        mode: 0,
+        size: 0,
+        mtime: std::time::UNIX_EPOCH,
+        atime: std::time::UNIX_EPOCH,
+        ctime: std::time::UNIX_EPOCH,
+        ino: 0,
+        nlink: 0,
+        uid: 0,
+        gid: 0,
+    }
 }
 
 struct FindEnv<'a> {
@@ -254,6 +295,7 @@ impl Command for Find {
                 depth: 0,
                 start: start_rc,
                 anc: None,
+                listed: None,
             }];
             if walk(&mut stack, &expr, &mut ev, ctx, follow, follow_all).is_err() {
                 ev.finish(ctx);
@@ -301,6 +343,8 @@ fn walk(
     mode: char,
     follow_all: bool,
 ) -> Result<(), ()> {
+    // -L compares inode numbers to find loops; --json prints every file's metadata.
+    let stat_all = follow_all || ev.json || needs_stat(expr);
     while let Some(frame) = stack.pop() {
         if ctx.is_cancelled() {
             return Err(());
@@ -308,7 +352,7 @@ fn walk(
         if ev.quit {
             return Ok(());
         }
-        let (path, abs, depth, start, anc) = match frame {
+        let (path, abs, depth, start, anc, listed) = match frame {
             Frame::Post(entry) => {
                 if entry.depth >= ev.g.mindepth {
                     ev.eval(expr, &entry, ctx);
@@ -321,11 +365,15 @@ fn walk(
                 depth,
                 start,
                 anc,
-            } => (path, abs, depth, start, anc),
+                listed,
+            } => (path, abs, depth, start, anc, listed),
         };
         let follow = follow_all || (mode == 'H' && depth == 0);
         let backend = ctx.backend().clone();
-        let lst = backend.lstat(&abs);
+        let lst = match listed {
+            Some(t) if !stat_all && t != FileType::Symlink => Ok(typed_only(t)),
+            _ => backend.lstat(&abs),
+        };
         let meta = match lst {
             Ok(m)
                 if m.is_symlink()
@@ -438,6 +486,7 @@ fn walk(
                 depth: depth + 1,
                 start: start.clone(),
                 anc: next_anc.clone(),
+                listed: Some(c.file_type),
             });
         }
     }

@@ -19,6 +19,8 @@ const SGR_END: &[u8] = b"\x1b[m\x1b[K";
 
 /// Regions smaller than this are searched line by line (no candidate regex is built).
 const FAST_MIN: usize = 16 * 1024;
+/// The size of the reads of a file's first `CHUNK` bytes.
+const FIRST_READ: usize = 16 * 1024;
 
 /// Candidates in a row (no line between them) after which lines are checked one by one.
 const DENSE_AFTER: u32 = 8;
@@ -346,7 +348,10 @@ impl Grep<'_> {
             draining: false,
             done: false,
         };
-        let mut buf: Vec<u8> = Vec::with_capacity(CHUNK * 2);
+        // Small reads until the file proves big: `grep -r` over thousands of small files would
+        // otherwise allocate and zero two full chunks for each.
+        let mut buf: Vec<u8> = Vec::new();
+        let mut read_total = 0usize;
         let mut start = 0usize;
         let mut eof = false;
         let mut lineno = 0u64;
@@ -363,9 +368,15 @@ impl Grep<'_> {
                 start = 0;
                 let old = buf.len();
                 fresh = old;
-                buf.resize(old + CHUNK, 0);
+                let want = if read_total < CHUNK {
+                    FIRST_READ
+                } else {
+                    CHUNK
+                };
+                buf.resize(old + want, 0);
                 match util::read_chunk(ctx, src, &mut buf[old..]) {
                     Ok(n) => {
+                        read_total += n;
                         buf.truncate(old + n);
                         if n == 0 {
                             eof = true;

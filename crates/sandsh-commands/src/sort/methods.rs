@@ -130,6 +130,9 @@ fn sort_integer_keys<'a>(
     Ok(dec.into_iter().map(|(_, l)| l).collect())
 }
 
+/// A line, its first key's text, and that key's 8-byte prefix as a number (`sort_decorated`).
+type Prefixed<'a> = (u64, (&'a [u8], &'a [u8]));
+
 /// Other keys: decorate, so the first key's text is found once per line, not per comparison.
 fn sort_decorated<'a>(
     ctx: &mut dyn ToolCtx,
@@ -137,15 +140,39 @@ fn sort_decorated<'a>(
     cfg: &Cfg,
     need_stable: bool,
 ) -> Result<Vec<&'a [u8]>, ExitStatus> {
-    let _charge = hold(ctx, lines.len() * 32)?;
+    let _charge = hold(ctx, lines.len() * 40)?;
     let k0 = &cfg.keys[0];
-    let mut dec: Vec<(&[u8], &[u8])> = lines.iter().map(|l| (*l, key_text(l, k0, cfg))).collect();
+    // A text key (plain or -f) also keeps its first 8 bytes, folded and zero-padded, as a
+    // number: a smaller prefix means a smaller key, so most comparisons stop there.
+    let prefixed = k0.kind == Kind::Text && !k0.dict && !k0.nonprint;
+    let prefix = |key: &[u8]| {
+        if !prefixed {
+            return 0;
+        }
+        let mut p = [0u8; 8];
+        for (d, &c) in p.iter_mut().zip(key) {
+            *d = if k0.fold { c.to_ascii_uppercase() } else { c };
+        }
+        u64::from_be_bytes(p)
+    };
+    let mut dec: Vec<Prefixed> = lines
+        .iter()
+        .map(|l| {
+            let key = key_text(l, k0, cfg);
+            (prefix(key), (*l, key))
+        })
+        .collect();
+    let cmp = |a: &Prefixed, b: &Prefixed| {
+        let o = a.0.cmp(&b.0);
+        let o = if k0.reverse { o.reverse() } else { o };
+        o.then_with(|| compare_dec(&a.1, &b.1, cfg))
+    };
     if need_stable {
-        dec.sort_by(|a, b| compare_dec(a, b, cfg));
+        dec.sort_by(cmp);
     } else {
-        dec.sort_unstable_by(|a, b| compare_dec(a, b, cfg));
+        dec.sort_unstable_by(cmp);
     }
-    Ok(dec.into_iter().map(|(l, _)| l).collect())
+    Ok(dec.into_iter().map(|(_, (l, _))| l).collect())
 }
 
 /// Each line's first-key value when that key is -n and every line's key is a decimal number

@@ -188,6 +188,43 @@ fn build_meta(pattern: &str) -> Result<meta::Regex, Error> {
         .map_err(engine_err)
 }
 
+/// Whether the leftmost-first match of `pattern` is always its leftmost-longest one, so the
+/// longest-match DFA need not run after the fast search: a fixed sequence of literals and
+/// classes (one way to match at a start), optionally ending in one greedy unbounded repetition
+/// of such a sequence (`[0-9]+`, `status=[0-9]+`, `[[:space:]]*`), which takes all it can.
+/// The replacement loops of `sed s///g` and awk's `gsub` search once per match.
+fn first_is_longest(pattern: &str) -> bool {
+    use regex_syntax::hir::{Hir, HirKind};
+    fn fixed(h: &Hir) -> bool {
+        match h.kind() {
+            HirKind::Literal(_) | HirKind::Class(_) => true,
+            HirKind::Capture(c) => fixed(&c.sub),
+            HirKind::Concat(v) => v.iter().all(fixed),
+            _ => false,
+        }
+    }
+    fn tail(h: &Hir) -> bool {
+        match h.kind() {
+            HirKind::Repetition(r) => r.greedy && r.max.is_none() && fixed(&r.sub),
+            HirKind::Capture(c) => tail(&c.sub),
+            _ => fixed(h),
+        }
+    }
+    let Ok(hir) = regex_syntax::ParserBuilder::new()
+        .utf8(false)
+        .build()
+        .parse(pattern)
+    else {
+        return false;
+    };
+    match hir.kind() {
+        HirKind::Concat(v) => v
+            .split_last()
+            .is_some_and(|(last, init)| init.iter().all(fixed) && tail(last)),
+        _ => tail(&hir),
+    }
+}
+
 /// The engines that find the longest match end at a given start.
 struct Longest {
     dfa: DFA,
@@ -252,12 +289,15 @@ struct Auto {
     exact: OnceLock<Result<meta::Regex, Error>>,
     /// Perl semantics: report leftmost-first matches as found.
     first: bool,
+    /// The leftmost-first match is always the leftmost-longest one ([`first_is_longest`]).
+    first_is_longest: bool,
 }
 
 impl Auto {
     fn new(pattern: String) -> Result<Auto, Error> {
         Ok(Auto {
             re: build_meta(&pattern)?,
+            first_is_longest: first_is_longest(&pattern),
             pattern,
             longest: OnceLock::new(),
             exact: OnceLock::new(),
@@ -274,7 +314,7 @@ impl Auto {
 
     fn find_at(&self, hay: &[u8], start: usize) -> Option<(usize, usize)> {
         let m = self.re.search(&Input::new(hay).range(start..))?;
-        if self.first {
+        if self.first || self.first_is_longest {
             return Some((m.start(), m.end()));
         }
         let end = self

@@ -406,3 +406,27 @@ fn a_long_search_stops_when_asked() {
         Ok(Some(vec![Some((hay.len(), hay.len() + 2))]))
     );
 }
+
+#[test]
+fn first_is_longest_only_where_leftmost_first_is_longest() {
+    for p in [
+        "[0-9]+",
+        "status=[0-9]+",
+        "(?s)(?:ab[cd])",
+        "x([a-z]*)",
+        "(?:ab)+",
+    ] {
+        assert!(super::first_is_longest(p), "{p}");
+    }
+    for p in [
+        "a?(ab)?", "a|ab", "[0-9]+x", "a{1,3}", "^a+", "a*?", "(a+)(b+)",
+    ] {
+        assert!(!super::first_is_longest(p), "{p}");
+    }
+    // The shortcut keeps POSIX answers.
+    let re = Regex::new(b"[0-9][0-9]*", Syntax::Basic, Flags::default()).unwrap();
+    assert_eq!(re.find_at(b"ab123c45", 0), Some((2, 5)));
+    assert_eq!(re.find_at(b"ab123c45", 5), Some((6, 8)));
+    let re = Regex::new(b"a?(ab)?", Syntax::Extended, Flags::default()).unwrap();
+    assert_eq!(re.find_at(b"ab", 0), Some((0, 2)));
+}
