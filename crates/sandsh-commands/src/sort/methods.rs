@@ -8,7 +8,7 @@ use sandsh_api::{Charge, ExitStatus, ToolCtx};
 use super::compare::{Cfg, compare, compare_dec, compare_pre, compare_rest};
 use super::fields::key_text;
 use super::keys::Kind;
-use super::numeric::{human_order, num_parts};
+use super::numeric::num_parts;
 use super::random::line_digests;
 use super::util;
 
@@ -107,22 +107,18 @@ fn sort_whole_lines<'a>(
     Ok(dec.into_iter().map(|(_, l)| l).collect())
 }
 
-/// A line beside its first key's value: the `-h` suffix order (0 for `-n`) and the number as
-/// fixed point (`integer_keys`).
-type Valued<'a> = ((i32, i64), &'a [u8]);
-
-/// A numeric or human first key that is a fixed-point number on every line (`dec`: the values
-/// beside the lines): compare the values without touching the lines (random memory accesses
+/// A numeric first key that is a fixed-point number on every line (`dec`: the numbers beside
+/// the lines): compare the numbers without touching the lines (random memory accesses
 /// dominate).
 fn sort_integer_keys<'a>(
     ctx: &mut dyn ToolCtx,
-    mut dec: Vec<Valued<'a>>,
+    mut dec: Vec<(i64, &'a [u8])>,
     cfg: &Cfg,
     need_stable: bool,
 ) -> Result<Vec<&'a [u8]>, ExitStatus> {
-    let _charge = hold(ctx, dec.len() * 32)?;
+    let _charge = hold(ctx, dec.len() * 24)?;
     let rev = cfg.keys[0].reverse;
-    let cmp = |a: &Valued, b: &Valued| {
+    let cmp = |a: &(i64, &[u8]), b: &(i64, &[u8])| {
         let o = if rev { b.0.cmp(&a.0) } else { a.0.cmp(&b.0) };
         o.then_with(|| compare_rest(a.1, b.1, 1, &[], &[], cfg))
     };
@@ -179,13 +175,12 @@ fn sort_decorated<'a>(
     Ok(dec.into_iter().map(|(_, (l, _))| l).collect())
 }
 
-/// Each line's first-key value when that key is -n or -h and every line's key is a decimal
-/// number that fits 18 digits as fixed point (as `numcmp` reads it: integer digits plus the
-/// widest fraction, trailing zeros dropped), scaled by the same power of ten, after `-h`'s
-/// suffix order (`human_order`, compared first as GNU does); else `None`.
-fn integer_keys<'a>(lines: &[&'a [u8]], cfg: &Cfg) -> Option<Vec<Valued<'a>>> {
+/// Each line's first-key value when that key is -n and every line's key is a decimal number
+/// that fits 18 digits as fixed point (as `numcmp` reads it: integer digits plus the widest
+/// fraction, trailing zeros dropped), scaled by the same power of ten; else `None`.
+fn integer_keys<'a>(lines: &[&'a [u8]], cfg: &Cfg) -> Option<Vec<(i64, &'a [u8])>> {
     let k = cfg.keys.first()?;
-    if !matches!(k.kind, Kind::Numeric | Kind::Human) {
+    if k.kind != Kind::Numeric {
         return None;
     }
     // First pass: the widest fraction, so every value can share one scale.
@@ -201,18 +196,12 @@ fn integer_keys<'a>(lines: &[&'a [u8]], cfg: &Cfg) -> Option<Vec<Valued<'a>>> {
     let digits = |v: i64, ds: &[u8]| ds.iter().fold(v, |v, &d| v * 10 + i64::from(d - b'0'));
     let mut out = Vec::with_capacity(lines.len());
     for l in lines {
-        let key = key_text(l, k, cfg);
-        let (neg, int, frac, _) = num_parts(key);
+        let (neg, int, frac, _) = num_parts(key_text(l, k, cfg));
         let mut v = digits(digits(0, int), frac);
         for _ in frac.len()..frac_w {
             v *= 10;
         }
-        let order = if k.kind == Kind::Human {
-            human_order(key)
-        } else {
-            0
-        };
-        out.push(((order, if neg { -v } else { v }), *l));
+        out.push((if neg { -v } else { v }, *l));
     }
     Some(out)
 }
