@@ -241,15 +241,7 @@ impl Shell {
             return;
         };
         let quote = |out: &mut Vec<u8>, s: &[u8]| {
-            out.push(b'\'');
-            for &c in s {
-                if c == b'\'' {
-                    out.extend_from_slice(b"'\\''");
-                } else {
-                    out.push(c);
-                }
-            }
-            out.push(b'\'');
+            out.extend(sandsh_text::quote::plain_single_quote(s));
         };
         let mut line = b"+ ".to_vec();
         line.extend_from_slice(e.name.as_bytes());

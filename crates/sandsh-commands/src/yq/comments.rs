@@ -36,7 +36,12 @@ fn lines_of(v: &Node) -> Vec<String> {
     if s.is_empty() {
         return Vec::new();
     }
-    s.split('\n')
+    yaml_lines(&s)
+}
+
+/// Comment text as go-yaml prints it: `# ` before a line that does not start with `#`.
+pub(super) fn yaml_lines(c: &str) -> Vec<String> {
+    c.split('\n')
         .map(|l| {
             if l.starts_with('#') {
                 l.to_string()

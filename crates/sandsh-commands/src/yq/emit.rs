@@ -493,13 +493,7 @@ impl<'a> Emitter<'a> {
         let mut next_merge = 0;
         for (i, (k, v)) in m.iter().enumerate() {
             while next_merge < merges.len() && merges[next_merge].at <= i {
-                if !first {
-                    spaces(&mut self.out, ind);
-                }
-                first = false;
-                self.out.push_str("<<: ");
-                self.out.push_str(&merges[next_merge].text);
-                self.out.push('\n');
+                self.merge_key(&mut first, ind, &merges[next_merge].text);
                 next_merge += 1;
             }
             if merged(k, v) {
@@ -540,16 +534,20 @@ impl<'a> Emitter<'a> {
                 self.lines(&c.foot, ind);
             }
         }
-        while next_merge < merges.len() {
-            if !first {
-                spaces(&mut self.out, ind);
-            }
-            first = false;
-            self.out.push_str("<<: ");
-            self.out.push_str(&merges[next_merge].text);
-            self.out.push('\n');
-            next_merge += 1;
+        for m in &merges[next_merge..] {
+            self.merge_key(&mut first, ind, &m.text);
         }
+    }
+
+    /// One `<<: *anchor` merge key line of a mapping at `ind`.
+    fn merge_key(&mut self, first: &mut bool, ind: usize, text: &str) {
+        if !*first {
+            spaces(&mut self.out, ind);
+        }
+        *first = false;
+        self.out.push_str("<<: ");
+        self.out.push_str(text);
+        self.out.push('\n');
     }
 
     /// A block collection: its entries or items at `ind`, the first on the current line when

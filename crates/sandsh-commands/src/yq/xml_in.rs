@@ -558,19 +558,6 @@ fn comment_lines(c: &str) -> Vec<String> {
         .collect()
 }
 
-/// Comment text as go-yaml prints it: `# ` before a line that does not start with `#`.
-fn yaml_lines(c: &str) -> Vec<String> {
-    c.split('\n')
-        .map(|l| {
-            if l.starts_with('#') {
-                l.to_string()
-            } else {
-                format!("# {l}")
-            }
-        })
-        .collect()
-}
-
 fn comments(head: &[String], line: &[String], foot: &[String]) -> Option<Box<Comments>> {
     if head.is_empty() && line.is_empty() && foot.is_empty() {
         return None;
@@ -674,7 +661,7 @@ fn create_map(n: XNode, p: &XmlPrefs) -> (Node, Meta) {
                     // v4's "comment hack": a scalar's head comment goes on its key.
                     let h = std::mem::take(&mut c.head);
                     let joined = join(&khead.join("\n"), h.trim(), "\n");
-                    khead = yaml_lines(&joined);
+                    khead = super::comments::yaml_lines(&joined);
                 } else {
                     c.line = std::mem::take(&mut c.head);
                 }
