@@ -25,6 +25,9 @@ fn inputs() -> Vec<Vec<u8>> {
         b"b\na\nb\nA\na\n".to_vec(),
         b"x 3\ny 1\nz 2\nx 3\n\n".to_vec(),
         b"3.\n1.5\n0.05\n-2.50\n12.345\n-.5\n10\n-0\n1.50\nx\n007\n".to_vec(),
+        b"1K\n2M\n-1K\n512\n1.5K\n0\n-0\n1024\n3G\n1M\n-2M\n0.5K\nabc\n\n1Q\n10k\n2M\n1.50K\n"
+            .to_vec(),
+        b"a 4.0K\nb 12M\nc 4.0K\nd 980K\ne 1.1G\nf 0\ng 12M\n".to_vec(),
     ];
     let mut r = Rng(0x9e37_79b9_7f4a_7c15);
     for n in [5, 20, 60] {
@@ -61,6 +64,10 @@ const CASES: &[&str] = &[
     "sort -t: -k3n -k1,1r",
     "sort -k1.2,1.3",
     "sort -h",
+    "sort -hr",
+    "sort -hu",
+    "sort -k2,2h -s",
+    "sort -k2,2hr -k1,1",
     "sort -g",
     "sort -V",
     "sort -M",

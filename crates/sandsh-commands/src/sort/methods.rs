@@ -8,7 +8,7 @@ use sandsh_api::{Charge, ExitStatus, ToolCtx};
 use super::compare::{Cfg, compare, compare_dec, compare_pre, compare_rest};
 use super::fields::key_text;
 use super::keys::Kind;
-use super::numeric::num_parts;
+use super::numeric::{human_order, num_parts};
 use super::random::line_digests;
 use super::util;
 
@@ -175,12 +175,16 @@ fn sort_decorated<'a>(
     Ok(dec.into_iter().map(|(_, (l, _))| l).collect())
 }
 
-/// Each line's first-key value when that key is -n and every line's key is a decimal number
-/// that fits 18 digits as fixed point (as `numcmp` reads it: integer digits plus the widest
-/// fraction, trailing zeros dropped), scaled by the same power of ten; else `None`.
+/// Each line's first-key value when that key is -n or -h and every line's key is a decimal
+/// number that fits 18 digits as fixed point (as `numcmp` reads it: integer digits plus the
+/// widest fraction, trailing zeros dropped), scaled by the same power of ten; else `None`.
+/// For -h the suffix order (`human_order`, which GNU compares first) is packed above the
+/// value as `order * 10^18 + value`: exact, since |value| < 10^18, |order| <= 8, and a
+/// non-zero order has the value's sign, so the packed integers sort as (order, value) pairs.
 fn integer_keys<'a>(lines: &[&'a [u8]], cfg: &Cfg) -> Option<Vec<(i64, &'a [u8])>> {
+    const ORDER_UNIT: i64 = 1_000_000_000_000_000_000;
     let k = cfg.keys.first()?;
-    if k.kind != Kind::Numeric {
+    if !matches!(k.kind, Kind::Numeric | Kind::Human) {
         return None;
     }
     // First pass: the widest fraction, so every value can share one scale.
@@ -196,12 +200,18 @@ fn integer_keys<'a>(lines: &[&'a [u8]], cfg: &Cfg) -> Option<Vec<(i64, &'a [u8])
     let digits = |v: i64, ds: &[u8]| ds.iter().fold(v, |v, &d| v * 10 + i64::from(d - b'0'));
     let mut out = Vec::with_capacity(lines.len());
     for l in lines {
-        let (neg, int, frac, _) = num_parts(key_text(l, k, cfg));
+        let key = key_text(l, k, cfg);
+        let (neg, int, frac, _) = num_parts(key);
         let mut v = digits(digits(0, int), frac);
         for _ in frac.len()..frac_w {
             v *= 10;
         }
-        out.push((if neg { -v } else { v }, *l));
+        let order = if k.kind == Kind::Human {
+            i64::from(human_order(key)) * ORDER_UNIT
+        } else {
+            0
+        };
+        out.push((order + if neg { -v } else { v }, *l));
     }
     Some(out)
 }
