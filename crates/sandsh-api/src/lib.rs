@@ -36,6 +36,9 @@ pub mod fs {
 /// The network layer commands use (`curl`, `wget`), reached through [`ToolCtx::network`].
 pub use sandsh_net as net;
 
+/// Two halves of one command's work at once, on the session's budget (`sort`).
+pub use sandsh_runtime::parallel;
+
 /// The remaining-stack guard for commands that recurse (jq, awk, sed): see [`sandsh_runtime::stack`].
 pub mod stack {
     pub use sandsh_runtime::stack::{RESERVE, exhausted, remaining, run_with_spare};

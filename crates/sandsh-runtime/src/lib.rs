@@ -14,6 +14,7 @@ pub mod cancel;
 pub mod cancelled;
 pub mod limits;
 pub mod meter;
+pub mod parallel;
 pub mod stack;
 
 pub use cancel::CancelToken;

@@ -20,20 +20,20 @@ pub(super) fn sort_lines<'a>(
     delim: u8,
     cfg: &Cfg,
 ) -> Result<Vec<&'a [u8]>, ExitStatus> {
-    let lines = util::split_records(data, delim);
+    let mut lines = util::split_records(data, delim);
     // Without -s or -u two lines compare equal only when they are the same bytes (the
     // last-resort comparison), so an unstable sort gives the same output, faster.
     let need_stable = cfg.stable || cfg.unique;
     let randoms = cfg.keys.iter().filter(|k| k.kind == Kind::Random).count();
-    let mut lines = if randoms > 0 {
-        sort_by_digests(ctx, &lines, cfg, randoms, need_stable)?
+    if randoms > 0 {
+        lines = sort_by_digests(ctx, &lines, cfg, randoms, need_stable)?;
     } else if cfg.keys.is_empty() {
-        sort_whole_lines(ctx, &lines, cfg.reverse, need_stable)?
+        sort_whole_lines(ctx, &mut lines, cfg.reverse, need_stable)?;
     } else if let Some(dec) = integer_keys(&lines, cfg) {
-        sort_integer_keys(ctx, dec, cfg, need_stable)?
+        sort_integer_keys(ctx, dec, &mut lines, cfg, need_stable)?;
     } else {
-        sort_decorated(ctx, &lines, cfg, need_stable)?
-    };
+        sort_decorated(ctx, &mut lines, cfg, need_stable)?;
+    }
     if cfg.unique {
         lines.dedup_by(|b, a| compare(a, b, cfg) == Ordering::Equal);
     }
@@ -49,6 +49,55 @@ fn hold(ctx: &mut dyn ToolCtx, bytes: usize) -> Result<Charge, ExitStatus> {
         return Err(2);
     }
     Ok(charge)
+}
+
+/// Entries sorted in parallel from this many on (below, a thread costs more than it saves).
+const PARALLEL_FROM: usize = 1 << 15;
+
+/// Sorts `dec` (the lines decorated with what makes them faster to compare) and writes its
+/// lines back into `lines` in that order. From [`PARALLEL_FROM`] entries on, with a second
+/// core, the two halves sort at once (GNU sort also sorts on every core it has) and merge
+/// straight into `lines`, taking the first half's entry on a tie (so a stable sort stays
+/// stable), which needs no memory beyond what is already held.
+fn sort_into<'a, T: Copy + Send>(
+    dec: &mut [T],
+    lines: &mut [&'a [u8]],
+    line: impl Fn(&T) -> &'a [u8],
+    cmp: impl Fn(&T, &T) -> Ordering + Sync,
+    stable: bool,
+) {
+    let sort = |part: &mut [T]| {
+        if stable {
+            part.sort_by(&cmp);
+        } else {
+            part.sort_unstable_by(&cmp);
+        }
+    };
+    if dec.len() < PARALLEL_FROM {
+        sort(dec);
+        for (slot, e) in lines.iter_mut().zip(dec.iter()) {
+            *slot = line(e);
+        }
+        return;
+    }
+    let mid = dec.len() / 2;
+    let (left, right) = dec.split_at_mut(mid);
+    sandsh_api::parallel::join(|| sort(left), || sort(right));
+    let (mut i, mut j) = (0, 0);
+    for slot in lines.iter_mut() {
+        let take_right = match (left.get(i), right.get(j)) {
+            (Some(l), Some(r)) => cmp(r, l) == Ordering::Less,
+            (None, _) => true,
+            (Some(_), None) => false,
+        };
+        *slot = if take_right {
+            j += 1;
+            line(&right[j - 1])
+        } else {
+            i += 1;
+            line(&left[i - 1])
+        };
+    }
 }
 
 /// Random keys (`-R`): one digest per line and random key, computed once (GNU hashes per
@@ -81,12 +130,12 @@ fn sort_by_digests<'a>(
 
 /// No keys, whole-line byte order: compare 8-byte prefixes held beside the pointers first,
 /// so most comparisons never touch the lines.
-fn sort_whole_lines<'a>(
+fn sort_whole_lines(
     ctx: &mut dyn ToolCtx,
-    lines: &[&'a [u8]],
+    lines: &mut [&[u8]],
     rev: bool,
     need_stable: bool,
-) -> Result<Vec<&'a [u8]>, ExitStatus> {
+) -> Result<(), ExitStatus> {
     let _charge = hold(ctx, lines.len() * 24)?;
     let prefix = |l: &[u8]| {
         let mut p = [0u8; 8];
@@ -99,47 +148,40 @@ fn sort_whole_lines<'a>(
         let o = a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1));
         if rev { o.reverse() } else { o }
     };
-    if need_stable {
-        dec.sort_by(cmp);
-    } else {
-        dec.sort_unstable_by(cmp);
-    }
-    Ok(dec.into_iter().map(|(_, l)| l).collect())
+    sort_into(&mut dec, lines, |e| e.1, cmp, need_stable);
+    Ok(())
 }
 
-/// A numeric first key that is a fixed-point number on every line (`dec`: the numbers beside
-/// the lines): compare the numbers without touching the lines (random memory accesses
-/// dominate).
+/// A numeric or human first key that is a fixed-point number on every line (`dec`: the
+/// numbers beside the lines): compare the numbers without touching the lines (random memory
+/// accesses dominate).
 fn sort_integer_keys<'a>(
     ctx: &mut dyn ToolCtx,
     mut dec: Vec<(i64, &'a [u8])>,
+    lines: &mut [&'a [u8]],
     cfg: &Cfg,
     need_stable: bool,
-) -> Result<Vec<&'a [u8]>, ExitStatus> {
+) -> Result<(), ExitStatus> {
     let _charge = hold(ctx, dec.len() * 24)?;
     let rev = cfg.keys[0].reverse;
     let cmp = |a: &(i64, &[u8]), b: &(i64, &[u8])| {
         let o = if rev { b.0.cmp(&a.0) } else { a.0.cmp(&b.0) };
         o.then_with(|| compare_rest(a.1, b.1, 1, &[], &[], cfg))
     };
-    if need_stable {
-        dec.sort_by(cmp);
-    } else {
-        dec.sort_unstable_by(cmp);
-    }
-    Ok(dec.into_iter().map(|(_, l)| l).collect())
+    sort_into(&mut dec, lines, |e| e.1, cmp, need_stable);
+    Ok(())
 }
 
 /// A line, its first key's text, and that key's 8-byte prefix as a number (`sort_decorated`).
 type Prefixed<'a> = (u64, (&'a [u8], &'a [u8]));
 
 /// Other keys: decorate, so the first key's text is found once per line, not per comparison.
-fn sort_decorated<'a>(
+fn sort_decorated(
     ctx: &mut dyn ToolCtx,
-    lines: &[&'a [u8]],
+    lines: &mut [&[u8]],
     cfg: &Cfg,
     need_stable: bool,
-) -> Result<Vec<&'a [u8]>, ExitStatus> {
+) -> Result<(), ExitStatus> {
     let _charge = hold(ctx, lines.len() * 40)?;
     let k0 = &cfg.keys[0];
     // A text key (plain or -f) also keeps its first 8 bytes, folded and zero-padded, as a
@@ -167,12 +209,8 @@ fn sort_decorated<'a>(
         let o = if k0.reverse { o.reverse() } else { o };
         o.then_with(|| compare_dec(&a.1, &b.1, cfg))
     };
-    if need_stable {
-        dec.sort_by(cmp);
-    } else {
-        dec.sort_unstable_by(cmp);
-    }
-    Ok(dec.into_iter().map(|(_, (l, _))| l).collect())
+    sort_into(&mut dec, lines, |e| e.1.0, cmp, need_stable);
+    Ok(())
 }
 
 /// Each line's first-key value when that key is -n or -h and every line's key is a decimal
@@ -214,4 +252,37 @@ fn integer_keys<'a>(lines: &[&'a [u8]], cfg: &Cfg) -> Option<Vec<(i64, &'a [u8])
         out.push((order + if neg { -v } else { v }, *l));
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The parallel path (two sorted halves merged into `lines`) gives exactly what one sort
+    /// gives, ties in their input order when stable.
+    #[test]
+    fn halves_merge_as_one_sort() {
+        let n = PARALLEL_FROM * 3 + 7;
+        let texts: Vec<Vec<u8>> = (0..n)
+            .map(|i| format!("{:05} {i}", (i * 7919) % 1000).into_bytes())
+            .collect();
+        for stable in [false, true] {
+            let mut dec: Vec<(u64, &[u8])> = texts
+                .iter()
+                .map(|t| (u64::from(t[0] ^ t[4]), &t[..]))
+                .collect();
+            // Ties on the decoration alone: stability decides their order.
+            let cmp = |a: &(u64, &[u8]), b: &(u64, &[u8])| a.0.cmp(&b.0);
+            let mut want = dec.clone();
+            want.sort_by(cmp);
+            let mut lines = vec![&b""[..]; n];
+            sort_into(&mut dec, &mut lines, |e| e.1, cmp, stable);
+            let keys: Vec<u64> = lines.iter().map(|l| u64::from(l[0] ^ l[4])).collect();
+            assert!(keys.is_sorted(), "stable={stable}");
+            if stable {
+                let want: Vec<&[u8]> = want.iter().map(|e| e.1).collect();
+                assert_eq!(lines, want);
+            }
+        }
+    }
 }
