@@ -413,29 +413,17 @@ pub fn row(out: &mut Vec<u8>, s: &Settings, cnt: &mut usize, names: &[Vec<u8>], 
         }
         Mode::Quote => {
             if first && s.headers {
-                for (i, c) in names.iter().enumerate() {
-                    if i > 0 {
-                        out.extend_from_slice(&s.col_sep);
-                    }
-                    quoted(out, c);
-                }
-                out.extend_from_slice(&s.row_sep);
+                record(out, s, names, |out, c| quoted(out, c));
             }
-            for (i, v) in vals.iter().enumerate() {
-                if i > 0 {
-                    out.extend_from_slice(&s.col_sep);
+            record(out, s, vals, |out, v| match (v.ty, &v.text) {
+                (ffi::SQLITE_NULL, _) | (_, None) => out.extend_from_slice(b"NULL"),
+                (ffi::SQLITE_FLOAT, _) => {
+                    out.extend_from_slice(fmt_double(c"%!.20g", v.f).as_bytes())
                 }
-                match (v.ty, &v.text) {
-                    (ffi::SQLITE_NULL, _) | (_, None) => out.extend_from_slice(b"NULL"),
-                    (ffi::SQLITE_FLOAT, _) => {
-                        out.extend_from_slice(fmt_double(c"%!.20g", v.f).as_bytes())
-                    }
-                    (ffi::SQLITE_BLOB, Some(t)) => hex_blob(out, v.blob.as_deref().unwrap_or(t)),
-                    (ffi::SQLITE_INTEGER, Some(t)) => out.extend_from_slice(t),
-                    (_, Some(t)) => quoted(out, t),
-                }
-            }
-            out.extend_from_slice(&s.row_sep);
+                (ffi::SQLITE_BLOB, Some(t)) => hex_blob(out, v.blob.as_deref().unwrap_or(t)),
+                (ffi::SQLITE_INTEGER, Some(t)) => out.extend_from_slice(t),
+                (_, Some(t)) => quoted(out, t),
+            });
         }
         Mode::Html => {
             let tr = |out: &mut Vec<u8>, cells: &mut dyn Iterator<Item = &[u8]>, tag: &str| {
@@ -462,35 +450,38 @@ pub fn row(out: &mut Vec<u8>, s: &Settings, cnt: &mut usize, names: &[Vec<u8>], 
                 _ => out.extend_from_slice(z),
             };
             if first && s.headers {
-                for (i, c) in names.iter().enumerate() {
-                    if i > 0 {
-                        out.extend_from_slice(&s.col_sep);
-                    }
-                    field(out, c);
-                }
-                out.extend_from_slice(&s.row_sep);
+                record(out, s, names, |out, c| field(out, c));
             }
-            for (i, v) in vals.iter().enumerate() {
-                if i > 0 {
-                    out.extend_from_slice(&s.col_sep);
-                }
-                field(out, v.text.as_deref().unwrap_or(&s.null));
-            }
-            out.extend_from_slice(&s.row_sep);
+            record(out, s, vals, |out, v| {
+                field(out, v.text.as_deref().unwrap_or(&s.null))
+            });
         }
         _ => {
             if first && s.headers {
-                for (i, c) in names.iter().enumerate() {
-                    out.extend_from_slice(c);
-                    out.extend_from_slice(if i + 1 < n { &s.col_sep } else { &s.row_sep });
-                }
+                record(out, s, names, |out, c| out.extend_from_slice(c));
             }
-            for (i, v) in vals.iter().enumerate() {
-                out.extend_from_slice(v.text.as_deref().unwrap_or(&s.null));
-                out.extend_from_slice(if i + 1 < n { &s.col_sep } else { &s.row_sep });
-            }
+            record(out, s, vals, |out, v| {
+                out.extend_from_slice(v.text.as_deref().unwrap_or(&s.null))
+            });
         }
     }
+}
+
+/// One record of the separator-joined modes: `items` written by `field`, the column
+/// separator between them and the row separator after.
+fn record<T>(
+    out: &mut Vec<u8>,
+    s: &Settings,
+    items: &[T],
+    mut field: impl FnMut(&mut Vec<u8>, &T),
+) {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(&s.col_sep);
+        }
+        field(out, item);
+    }
+    out.extend_from_slice(&s.row_sep);
 }
 
 /// After a statement's rows: json's closing bracket.
