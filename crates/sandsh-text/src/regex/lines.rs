@@ -12,7 +12,7 @@
 //! line, and no line before it matches; full bounds are computed, where something prints them,
 //! on that one line.
 
-use regex_automata::{Input, meta};
+use regex_automata::{Anchored, Input, meta};
 use regex_syntax::hir::{self, Class, Hir, HirKind, Look};
 
 use super::{Error, SIZE_LIMIT, engine_err, syntax_config};
@@ -21,6 +21,19 @@ use super::{Error, SIZE_LIMIT, engine_err, syntax_config};
 #[derive(Debug)]
 pub struct LineFinder {
     re: meta::Regex,
+    /// A pattern that is one class (`[^ -~]`, `[[:digit:]]`): the bytes a match can start
+    /// with, searched for with a table instead of the DFA (whose loop, with hundreds of bytes
+    /// leaving it, cannot be accelerated).
+    first_bytes: Option<FirstBytes>,
+}
+
+/// The bytes a one-class pattern's match starts with.
+#[derive(Debug)]
+struct FirstBytes {
+    set: Box<[bool; 256]>,
+    /// Every byte of `set` is a whole match (a class of ASCII characters or of bytes); else
+    /// a byte of `set` may start one (a UTF-8 lead byte) and a match is checked there.
+    exact: bool,
 }
 
 impl LineFinder {
@@ -30,6 +43,7 @@ impl LineFinder {
         let hir = regex_automata::util::syntax::parse_with(pattern, &syntax_config())
             .map_err(engine_err)?;
         let hir = trim_optional_ends(line_only(hir));
+        let first_bytes = class_first_bytes(&hir);
         let re = meta::Builder::new()
             .configure(
                 meta::Config::new()
@@ -39,7 +53,7 @@ impl LineFinder {
             )
             .build_from_hir(&hir)
             .map_err(engine_err)?;
-        Ok(LineFinder { re })
+        Ok(LineFinder { re, first_bytes })
     }
 
     /// Where the earliest match at or after `start` ends, if any. The match lies within the
@@ -49,8 +63,31 @@ impl LineFinder {
         if start > hay.len() {
             return None;
         }
+        if let Some(first) = &self.first_bytes {
+            return self.class_match_end(first, hay, start);
+        }
         let input = Input::new(hay).range(start..).earliest(true);
         self.re.search_half(&input).map(|m| m.offset())
+    }
+
+    /// [`LineFinder::match_end`] for a one-class pattern: the first byte that can start a
+    /// match, then (unless every such byte is a match) a match anchored there.
+    fn class_match_end(&self, first: &FirstBytes, hay: &[u8], start: usize) -> Option<usize> {
+        let mut at = start;
+        loop {
+            at += find_byte(&first.set, &hay[at..])?;
+            if first.exact {
+                return Some(at + 1);
+            }
+            let input = Input::new(hay)
+                .range(at..)
+                .anchored(Anchored::Yes)
+                .earliest(true);
+            if let Some(m) = self.re.search_half(&input) {
+                return Some(m.offset());
+            }
+            at += 1;
+        }
     }
 
     /// The first line at or after `start` (an offset where a line begins) that has a match:
@@ -59,6 +96,62 @@ impl LineFinder {
         let end = self.match_end(hay, start)?;
         Some(line_around(hay, start, end))
     }
+}
+
+/// The bytes a match of `h` starts with, when `h` is one class: exactly the bytes it matches
+/// for a byte class or a class of ASCII characters (in UTF-8 an ASCII byte is always a
+/// character of its own); with other characters, their UTF-8 lead bytes as well.
+fn class_first_bytes(h: &Hir) -> Option<FirstBytes> {
+    let mut set = Box::new([false; 256]);
+    let mut exact = true;
+    match h.kind() {
+        HirKind::Class(Class::Bytes(c)) => {
+            for r in c.ranges() {
+                set[usize::from(r.start())..=usize::from(r.end())].fill(true);
+            }
+        }
+        HirKind::Class(Class::Unicode(c)) => {
+            for r in c.ranges() {
+                let end = r.end().min('\x7f');
+                if r.start() <= end {
+                    set[r.start() as usize..=end as usize].fill(true);
+                }
+                if !r.end().is_ascii() {
+                    exact = false;
+                }
+            }
+            if !exact {
+                // Lead bytes only: a continuation byte (0x80-0xBF) never starts a character.
+                set[0xC2..=0xF4].fill(true);
+            }
+        }
+        _ => return None,
+    }
+    Some(FirstBytes { set, exact })
+}
+
+/// The offset of the first byte of `hay` in `set`: sixteen bytes looked up per step, the
+/// step's hits or-ed together, so the loop has one branch per step.
+fn find_byte(set: &[bool; 256], hay: &[u8]) -> Option<usize> {
+    let mut chunks = hay.chunks_exact(16);
+    let mut at = 0;
+    for chunk in chunks.by_ref() {
+        if chunk
+            .iter()
+            .fold(false, |any, &b| any | set[usize::from(b)])
+        {
+            return chunk
+                .iter()
+                .position(|&b| set[usize::from(b)])
+                .map(|k| at + k);
+        }
+        at += 16;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| set[usize::from(b)])
+        .map(|k| at + k)
 }
 
 /// The bounds (without the `\n`) of the line of `hay` that holds offset `at`, looking back no

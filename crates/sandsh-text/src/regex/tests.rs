@@ -324,6 +324,35 @@ fn line_finder_anchors_are_line_anchors() {
 }
 
 #[test]
+fn line_finder_single_byte_classes() {
+    // One class of single bytes is searched with a table; past the 16-byte steps too.
+    let long = format!("{}\n{}7\nz\n", "a".repeat(40), "b".repeat(33));
+    assert_eq!(lines_found(&ere("[0-9]"), &long), [(41, 75)]);
+    assert_eq!(
+        lines_found(&ere("[[:digit:]]"), "x\n12\n\n3"),
+        [(2, 4), (6, 7)]
+    );
+    assert_eq!(lines_found(&bre("[^a-z]"), "abc\nab c\nabc"), [(4, 8)]);
+    // `[^ -~]` also holds `\n`, which never matches buffer-wide; a non-ASCII character is
+    // checked where its lead byte is, and an invalid byte is no character at all.
+    assert_eq!(lines_found(&ere("[^ -~]"), "ab\ncd\n"), []);
+    assert_eq!(
+        lines_found(&ere("[^ -~]"), "ab\nc\u{e9}\n\u{1}\n"),
+        [(3, 6), (7, 8)]
+    );
+    let re = ere("[^ -~]");
+    let f = re.line_finder().expect("a line finder");
+    assert_eq!(
+        f.find_line(b"a\xffb\nx\xc3\n\xe2\x82\xac\n", 0),
+        Some((7, 10))
+    );
+    assert_eq!(
+        lines_found(&ere("[\u{e9}-\u{ff}]"), "\u{e8}\n\u{e9}\n"),
+        [(3, 5)]
+    );
+}
+
+#[test]
 fn line_finder_ignores_optional_ends() {
     // `.*X.*` finds the lines `X` finds; what may match nothing cannot decide a line.
     let hay = "a\nxerror omega\nomega error\n";
