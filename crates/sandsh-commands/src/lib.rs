@@ -458,22 +458,3 @@ impl CommandRegistry for Registry {
         Registry::commands(self)
     }
 }
-
-#[cfg(test)]
-mod registry_tests {
-    use super::*;
-
-    #[test]
-    fn standard_registries_share_their_map_until_one_changes() {
-        let a = Registry::standard();
-        let b = Registry::standard();
-        assert!(Arc::ptr_eq(&a.read(), &b.read()), "one map for both");
-        let n = b.len();
-        assert!(a.unregister("cat").is_some());
-        a.register_as("kitty", b.get("cat").expect("cat"));
-        assert!(a.get("cat").is_none() && a.get("kitty").is_some());
-        assert!(b.get("cat").is_some() && b.get("kitty").is_none());
-        assert_eq!(b.len(), n);
-        assert!(Registry::standard().get("cat").is_some());
-    }
-}
