@@ -297,7 +297,10 @@ impl Handler {
         let guard = LeaseGuard::acquire(st.store.clone(), &st.id, self.shared.lease_wait)
             .await
             .map_err(store_error)?;
-        session.sync().await.map_err(store_error)?;
+        if let Err(e) = session.sync(guard.version).await {
+            guard.release().await;
+            return Err(store_error(e));
+        }
         Ok(Some(guard))
     }
 
@@ -479,7 +482,8 @@ struct Saved {
     failed: bool,
 }
 
-/// After a call of a stored session: save its state under the call's lease, then release it.
+/// After a call of a stored session: save its state under the call's lease (when the call
+/// changed it) and give the lease back.
 async fn finish(
     session: &Session,
     lease: Option<LeaseGuard>,
@@ -489,10 +493,12 @@ async fn finish(
         return None;
     };
     let r = match capture {
-        Ok(c) => session.commit(&lease.lease, c).await,
-        Err(e) => Err(e),
+        Ok(c) => session.commit(lease, c).await,
+        Err(e) => {
+            lease.release().await;
+            Err(e)
+        }
     };
-    lease.release().await;
     let mut notes = notice.unwrap_or_default();
     if let Err(e) = &r {
         tracing::warn!("session {}: {e}", lease_id(session));

@@ -12,6 +12,7 @@ use sandsh::tool::providers::{FileSystemTool, TextEditorTool, WebSearchTool};
 use sandsh::tool::{BashTool, ToolRegistry};
 
 use crate::cli::Cli;
+use crate::store::LeaseGuard;
 
 /// Largest file the `filesystem` tool reads.
 const FS_MAX_SIZE: usize = 1 << 20;
@@ -31,13 +32,21 @@ pub(crate) struct Session {
 }
 
 /// A session kept in a store: loaded before each call (when another replica has saved a newer
-/// version), saved after it.
+/// version), saved after it (unless the call changed nothing).
 pub(crate) struct Stored {
     pub store: Arc<dyn SessionStore>,
     pub id: String,
-    /// The version this kernel holds and the blobs that version references (`None`: nothing
-    /// saved yet).
-    loaded: Mutex<Option<(u64, BTreeSet<Hash>)>>,
+    /// The version this kernel holds (`None`: nothing saved yet).
+    loaded: Mutex<Option<Loaded>>,
+}
+
+/// The saved version a stored session's kernel holds.
+struct Loaded {
+    version: u64,
+    /// The blobs that version references.
+    refs: BTreeSet<Hash>,
+    /// Its manifest's digest: a capture with the same one has nothing new to save.
+    digest: Hash,
 }
 
 /// What a store-backed session says when a call leaves background jobs running.
@@ -117,19 +126,19 @@ impl Session {
         Ok(s)
     }
 
-    /// Under the lease, before a call: bring the kernel to the store's latest version when
-    /// another replica (or an earlier life of this one) saved a newer one.
-    pub(crate) async fn sync(self: &Arc<Self>) -> Result<(), StoreError> {
+    /// Under the lease, before a call: bring the kernel to the store's latest version `head`
+    /// (read when the lease was taken) when another replica (or an earlier life of this one)
+    /// saved a newer one.
+    pub(crate) async fn sync(self: &Arc<Self>, head: Option<u64>) -> Result<(), StoreError> {
         let Some(st) = &self.stored else {
             return Ok(());
         };
-        let head = st.store.version(&st.id).await?;
         let have = st
             .loaded
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .as_ref()
-            .map(|l| l.0);
+            .map(|l| l.version);
         match (head, have) {
             (None, None) => return Ok(()),
             (None, Some(_)) => return Err(StoreError::Gone),
@@ -144,14 +153,20 @@ impl Session {
         let blobs = st.store.blobs(&st.id, &refs).await?;
         let me = self.clone();
         let version = saved.version;
-        let refs = tokio::task::spawn_blocking(move || {
-            me.bash
-                .with_kernel(|k| sandsh::store::restore(k, &saved.manifest, blobs))
+        let (refs, digest) = tokio::task::spawn_blocking(move || {
+            me.bash.with_kernel(|k| {
+                sandsh::store::restore(k, &saved.manifest, blobs)
+                    .map(|refs| (refs, sandsh::store::digest(&saved.manifest)))
+            })
         })
         .await
         .map_err(|e| StoreError::Corrupt(e.to_string()))??;
         tracing::debug!("session {}: loaded version {version}", st.id);
-        *st.loaded.lock().unwrap_or_else(|e| e.into_inner()) = Some((version, refs));
+        *st.loaded.lock().unwrap_or_else(|e| e.into_inner()) = Some(Loaded {
+            version,
+            refs,
+            digest,
+        });
         Ok(())
     }
 
@@ -165,7 +180,7 @@ impl Session {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .as_ref()
-            .map(|l| l.1.clone())
+            .map(|l| l.refs.clone())
             .unwrap_or_default();
         Some(self.bash.with_kernel(|k| {
             let running: Vec<String> = k
@@ -182,23 +197,39 @@ impl Session {
         }))
     }
 
-    /// Save a capture under the call's lease.
+    /// Save a capture under the call's lease, which the save gives back; a capture of the
+    /// state the kernel was loaded or last saved with is not saved, the lease only released.
     pub(crate) async fn commit(
         &self,
-        lease: &sandsh::store::Lease,
+        lease: LeaseGuard,
         capture: Capture,
     ) -> Result<(), StoreError> {
         let Some(st) = &self.stored else {
+            lease.release().await;
             return Ok(());
         };
-        let v = st.store.save(lease, &capture).await?;
+        let unchanged = st
+            .loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .is_some_and(|l| l.digest == capture.digest);
+        if unchanged {
+            lease.release().await;
+            return Ok(());
+        }
+        let v = lease.save(&capture).await?;
         tracing::debug!(
             "session {}: saved version {v} ({} new blobs, {} bytes in all)",
             st.id,
             capture.new_blobs.len(),
             capture.total_bytes
         );
-        *st.loaded.lock().unwrap_or_else(|e| e.into_inner()) = Some((v, capture.refs));
+        *st.loaded.lock().unwrap_or_else(|e| e.into_inner()) = Some(Loaded {
+            version: v,
+            refs: capture.refs,
+            digest: capture.digest,
+        });
         Ok(())
     }
 

@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use sandsh::store::{Capture, Hash, Lease, Saved, SessionStore, StoreError, check_id, hex};
+use sandsh::store::{Capture, Hash, Lease, Saved, SessionStore, StoreError, Taken, check_id, hex};
 
 pub(crate) struct DirStore {
     dir: PathBuf,
@@ -151,20 +151,27 @@ impl SessionStore for DirStore {
             let _ = tokio::fs::remove_file(dir.join("blobs").join(hex(h))).await;
         }
         self.touch(&lease.id).await?;
+        let _ = tokio::fs::remove_file(dir.join("lease")).await;
         Ok(version)
     }
 
-    async fn lease(&self, id: &str, token: &str, ttl: Duration) -> Result<bool, StoreError> {
+    async fn lease(
+        &self,
+        id: &str,
+        token: &str,
+        ttl: Duration,
+    ) -> Result<Option<Taken>, StoreError> {
         let _g = self.lock.lock().await;
         if let Some((held, until)) = self.read_lease(id).await?
             && held != token
             && until > now_ms()
         {
-            return Ok(false);
+            return Ok(None);
         }
         self.write_lease(id, token, ttl).await?;
         self.touch(id).await?;
-        Ok(true)
+        let version = self.version(id).await?;
+        Ok(Some(Taken { version }))
     }
 
     async fn renew(&self, lease: &Lease, ttl: Duration) -> Result<bool, StoreError> {

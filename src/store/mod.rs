@@ -19,7 +19,7 @@ use std::time::Duration;
 use rmcp::transport::streamable_http_server::session::{
     SessionState, SessionStore as RmcpStore, SessionStoreError,
 };
-use sandsh::store::{Lease, SessionStore, StoreError};
+use sandsh::store::{Capture, Lease, SessionStore, StoreError};
 
 /// How long a lease lasts without renewal: a replica killed mid-call blocks its session for at
 /// most this long.
@@ -149,10 +149,13 @@ fn new_token() -> String {
     )
 }
 
-/// A held lease, renewed in the background until released (or dropped: then it expires).
+/// A held lease, renewed in the background until released or given back by a save (or
+/// dropped: then it expires).
 pub(crate) struct LeaseGuard {
     store: Arc<dyn SessionStore>,
     pub lease: Lease,
+    /// The session's saved version when the lease was taken.
+    pub version: Option<u64>,
     renewer: tokio::task::JoinHandle<()>,
 }
 
@@ -172,13 +175,16 @@ impl LeaseGuard {
         let token = new_token();
         let start = tokio::time::Instant::now();
         let mut pause = Duration::from_millis(10);
-        while !store.lease(id, &token, LEASE_TTL).await? {
+        let taken = loop {
+            if let Some(t) = store.lease(id, &token, LEASE_TTL).await? {
+                break t;
+            }
             if start.elapsed() >= wait {
                 return Err(StoreError::Busy(wait));
             }
             tokio::time::sleep(pause.min(wait.saturating_sub(start.elapsed()))).await;
             pause = (pause * 2).min(Duration::from_millis(200));
-        }
+        };
         let lease = Lease {
             id: id.to_string(),
             token,
@@ -200,8 +206,23 @@ impl LeaseGuard {
         Ok(LeaseGuard {
             store,
             lease,
+            version: taken.version,
             renewer,
         })
+    }
+
+    /// Save `capture` and give the lease back (one store operation); the new version.
+    pub(crate) async fn save(self, capture: &Capture) -> Result<u64, StoreError> {
+        self.renewer.abort();
+        let r = self.store.save(&self.lease, capture).await;
+        if r.as_ref().is_err_and(|e| *e != StoreError::LeaseLost) {
+            // A lost lease is another holder's now; one the store failed to save under
+            // expires by itself if this does not reach the store either.
+            if let Err(e) = self.store.release(&self.lease).await {
+                tracing::debug!("session {}: releasing the lease: {e}", self.lease.id);
+            }
+        }
+        r
     }
 
     /// Give the lease back.

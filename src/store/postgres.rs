@@ -4,19 +4,24 @@
 //! version, the manifest, the MCP initialize parameters, when it was last used, and the
 //! lease: a token and an expiry) and `sandsh_blob` (session, hash, bytes; deleted with the
 //! session by `ON DELETE CASCADE`). The lease is a row lease: taking it is one `INSERT … ON
-//! CONFLICT DO UPDATE … WHERE` the lease is free, expired or already the caller's; a save is
-//! one transaction that first locks the row and checks the token. Idle sessions are deleted
-//! by whichever replica sweeps first (`delete_expired`), never while leased.
+//! CONFLICT DO UPDATE … WHERE` the lease is free, expired or already the caller's, which
+//! returns the saved version too; a save is one `UPDATE … WHERE` the token is the caller's,
+//! which also clears the lease (in a transaction with the blobs' inserts and deletes when
+//! there are any). So a call is two statements, each one round trip. Idle sessions are
+//! deleted by whichever replica sweeps first (`delete_expired`), never while leased.
 //!
 //! A replica keeps a few connections (each used by one operation at a time) and reconnects a
 //! closed one at its next use, so a database restart costs the calls made while it is down.
+//! Each connection prepares a statement once, at its first use (a query by text would cost a
+//! second round trip each time: parse, then execute).
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use sandsh::store::{Capture, Hash, Lease, Saved, SessionStore, StoreError, hex};
+use sandsh::store::{Capture, Hash, Lease, Saved, SessionStore, StoreError, Taken, hex};
 use tokio::sync::{Mutex, MutexGuard};
-use tokio_postgres::{Client, Config, NoTls};
+use tokio_postgres::{Client, Config, NoTls, Statement};
 
 /// Connections per replica.
 const POOL: usize = 4;
@@ -46,10 +51,62 @@ COMMIT;";
 pub(crate) struct PgStore {
     config: Config,
     describe: String,
-    slots: Vec<Mutex<Option<Client>>>,
+    slots: Vec<Mutex<Option<Conn>>>,
     next: AtomicUsize,
     max_bytes: u64,
 }
+
+/// One connection and the statements prepared on it, by their text.
+struct Conn {
+    client: Client,
+    prepared: HashMap<&'static str, Statement>,
+}
+
+impl Conn {
+    /// The statement `sql`, prepared on this connection at its first use.
+    async fn stmt(&mut self, sql: &'static str) -> Result<Statement, StoreError> {
+        if let Some(s) = self.prepared.get(sql) {
+            return Ok(s.clone());
+        }
+        let s = self.client.prepare(sql).await.map_err(unavailable)?;
+        self.prepared.insert(sql, s.clone());
+        Ok(s)
+    }
+}
+
+const VERSION: &str = "SELECT version FROM sandsh_session WHERE id = $1 AND manifest IS NOT NULL";
+const LOAD: &str =
+    "SELECT version, manifest FROM sandsh_session WHERE id = $1 AND manifest IS NOT NULL";
+const BLOBS: &str = "SELECT hash, data FROM sandsh_blob WHERE session = $1 AND hash = ANY($2)";
+/// Take the lease (free, expired or already this token's) and return the saved version (NULL
+/// when nothing is saved); no row when another token holds it.
+const LEASE: &str = "INSERT INTO sandsh_session AS s (id, lease_token, lease_until) \
+    VALUES ($1, $2, now() + $3::bigint * interval '1 millisecond') \
+    ON CONFLICT (id) DO UPDATE SET lease_token = EXCLUDED.lease_token, \
+      lease_until = EXCLUDED.lease_until, touched = now() \
+    WHERE s.lease_token IS NULL OR s.lease_until < now() \
+      OR s.lease_token = EXCLUDED.lease_token \
+    RETURNING CASE WHEN s.manifest IS NULL THEN NULL ELSE s.version END";
+const RENEW: &str = "UPDATE sandsh_session SET \
+      lease_until = now() + $3::bigint * interval '1 millisecond', touched = now() \
+    WHERE id = $1 AND lease_token = $2";
+const RELEASE: &str = "UPDATE sandsh_session SET lease_token = NULL, lease_until = NULL \
+    WHERE id = $1 AND lease_token = $2";
+/// Save the manifest and give the lease back, for the lease holder only.
+const SAVE: &str = "UPDATE sandsh_session SET manifest = $3, version = version + 1, \
+      touched = now(), lease_token = NULL, lease_until = NULL \
+    WHERE id = $1 AND lease_token = $2 RETURNING version";
+const INSERT_BLOB: &str =
+    "INSERT INTO sandsh_blob (session, hash, data) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING";
+const DROP_BLOBS: &str = "DELETE FROM sandsh_blob WHERE session = $1 AND hash = ANY($2)";
+const DELETE: &str = "DELETE FROM sandsh_session WHERE id = $1";
+const EXPIRE: &str = "DELETE FROM sandsh_session \
+    WHERE touched < now() - $1::bigint * interval '1 millisecond' \
+      AND (lease_until IS NULL OR lease_until < now()) \
+    RETURNING id";
+const LOAD_META: &str = "SELECT init FROM sandsh_session WHERE id = $1";
+const SAVE_META: &str = "INSERT INTO sandsh_session (id, init) VALUES ($1, $2) \
+    ON CONFLICT (id) DO UPDATE SET init = EXCLUDED.init, touched = now()";
 
 fn unavailable(e: impl std::fmt::Display) -> StoreError {
     StoreError::Unavailable(format!("postgres: {e}"))
@@ -101,7 +158,7 @@ impl PgStore {
         })
     }
 
-    async fn connect(&self) -> Result<Client, StoreError> {
+    async fn connect(&self) -> Result<Conn, StoreError> {
         let (client, connection) = self.config.connect(NoTls).await.map_err(unavailable)?;
         tokio::spawn(async move {
             if let Err(e) = connection.await {
@@ -109,11 +166,14 @@ impl PgStore {
             }
         });
         client.batch_execute(SCHEMA).await.map_err(unavailable)?;
-        Ok(client)
+        Ok(Conn {
+            client,
+            prepared: HashMap::new(),
+        })
     }
 
     /// A connection of the pool, (re)connected if needed; held until the guard drops.
-    async fn conn(&self) -> Result<MutexGuard<'_, Option<Client>>, StoreError> {
+    async fn conn(&self) -> Result<MutexGuard<'_, Option<Conn>>, StoreError> {
         let start = self.next.fetch_add(1, Ordering::Relaxed);
         // A free connection if there is one, else wait for the next in turn.
         let mut guard = None;
@@ -127,7 +187,7 @@ impl PgStore {
             Some(g) => g,
             None => self.slots[start % POOL].lock().await,
         };
-        if g.as_ref().is_none_or(Client::is_closed) {
+        if g.as_ref().is_none_or(|c| c.client.is_closed()) {
             *g = None;
             *g = Some(self.connect().await?);
         }
@@ -135,8 +195,8 @@ impl PgStore {
     }
 }
 
-/// The client of a guard that [`PgStore::conn`] filled.
-fn client<'a>(g: &'a mut MutexGuard<'_, Option<Client>>) -> Result<&'a mut Client, StoreError> {
+/// The connection of a guard that [`PgStore::conn`] filled.
+fn conn<'a>(g: &'a mut MutexGuard<'_, Option<Conn>>) -> Result<&'a mut Conn, StoreError> {
     g.as_mut().ok_or_else(|| unavailable("not connected"))
 }
 
@@ -149,13 +209,9 @@ impl SessionStore for PgStore {
     async fn version(&self, id: &str) -> Result<Option<u64>, StoreError> {
         timed(async {
             let mut g = self.conn().await?;
-            let row = client(&mut g)?
-                .query_opt(
-                    "SELECT version FROM sandsh_session WHERE id = $1 AND manifest IS NOT NULL",
-                    &[&id],
-                )
-                .await
-                .map_err(unavailable)?;
+            let c = conn(&mut g)?;
+            let st = c.stmt(VERSION).await?;
+            let row = c.client.query_opt(&st, &[&id]).await.map_err(unavailable)?;
             Ok(row.map(|r| r.get::<_, i64>(0) as u64))
         })
         .await
@@ -164,14 +220,9 @@ impl SessionStore for PgStore {
     async fn load(&self, id: &str) -> Result<Option<Saved>, StoreError> {
         timed(async {
             let mut g = self.conn().await?;
-            let row = client(&mut g)?
-                .query_opt(
-                    "SELECT version, manifest FROM sandsh_session \
-                     WHERE id = $1 AND manifest IS NOT NULL",
-                    &[&id],
-                )
-                .await
-                .map_err(unavailable)?;
+            let c = conn(&mut g)?;
+            let st = c.stmt(LOAD).await?;
+            let row = c.client.query_opt(&st, &[&id]).await.map_err(unavailable)?;
             Ok(row.map(|r| Saved {
                 version: r.get::<_, i64>(0) as u64,
                 manifest: r.get(1),
@@ -186,12 +237,12 @@ impl SessionStore for PgStore {
         }
         timed(async {
             let mut g = self.conn().await?;
+            let c = conn(&mut g)?;
+            let st = c.stmt(BLOBS).await?;
             let keys: Vec<Vec<u8>> = hashes.iter().map(|h| h.to_vec()).collect();
-            let rows = client(&mut g)?
-                .query(
-                    "SELECT hash, data FROM sandsh_blob WHERE session = $1 AND hash = ANY($2)",
-                    &[&id, &keys],
-                )
+            let rows = c
+                .client
+                .query(&st, &[&id, &keys])
                 .await
                 .map_err(unavailable)?;
             let mut out = Vec::with_capacity(rows.len());
@@ -222,71 +273,63 @@ impl SessionStore for PgStore {
         }
         timed(async {
             let mut g = self.conn().await?;
-            let c = client(&mut g)?;
-            let tx = c.transaction().await.map_err(unavailable)?;
-            let held = tx
-                .query_opt(
-                    "SELECT 1 FROM sandsh_session WHERE id = $1 AND lease_token = $2 FOR UPDATE",
-                    &[&lease.id, &lease.token],
-                )
-                .await
-                .map_err(unavailable)?;
-            if held.is_none() {
-                return Err(StoreError::LeaseLost);
-            }
-            if !capture.new_blobs.is_empty() {
-                let insert = tx
-                    .prepare(
-                        "INSERT INTO sandsh_blob (session, hash, data) VALUES ($1, $2, $3) \
-                         ON CONFLICT DO NOTHING",
-                    )
+            let c = conn(&mut g)?;
+            let save = c.stmt(SAVE).await?;
+            let args: [&(dyn tokio_postgres::types::ToSql + Sync); 3] =
+                [&lease.id, &lease.token, &capture.manifest];
+            if capture.new_blobs.is_empty() && capture.dropped.is_empty() {
+                // One statement: it checks the lease, saves and releases.
+                let row = c
+                    .client
+                    .query_opt(&save, &args)
                     .await
                     .map_err(unavailable)?;
-                for (h, d) in &capture.new_blobs {
-                    tx.execute(&insert, &[&lease.id, &h.as_slice(), d])
-                        .await
-                        .map_err(unavailable)?;
-                }
+                return row
+                    .map(|r| r.get::<_, i64>(0) as u64)
+                    .ok_or(StoreError::LeaseLost);
+            }
+            let insert = c.stmt(INSERT_BLOB).await?;
+            let drop_blobs = c.stmt(DROP_BLOBS).await?;
+            let tx = c.client.transaction().await.map_err(unavailable)?;
+            // First: it locks the row and checks the token (nothing is written without it).
+            let Some(row) = tx.query_opt(&save, &args).await.map_err(unavailable)? else {
+                return Err(StoreError::LeaseLost);
+            };
+            for (h, d) in &capture.new_blobs {
+                tx.execute(&insert, &[&lease.id, &h.as_slice(), d])
+                    .await
+                    .map_err(unavailable)?;
             }
             if !capture.dropped.is_empty() {
                 let keys: Vec<Vec<u8>> = capture.dropped.iter().map(|h| h.to_vec()).collect();
-                tx.execute(
-                    "DELETE FROM sandsh_blob WHERE session = $1 AND hash = ANY($2)",
-                    &[&lease.id, &keys],
-                )
-                .await
-                .map_err(unavailable)?;
+                tx.execute(&drop_blobs, &[&lease.id, &keys])
+                    .await
+                    .map_err(unavailable)?;
             }
-            let row = tx
-                .query_one(
-                    "UPDATE sandsh_session SET manifest = $2, version = version + 1, \
-                     touched = now() WHERE id = $1 RETURNING version",
-                    &[&lease.id, &capture.manifest],
-                )
-                .await
-                .map_err(unavailable)?;
             tx.commit().await.map_err(unavailable)?;
             Ok(row.get::<_, i64>(0) as u64)
         })
         .await
     }
 
-    async fn lease(&self, id: &str, token: &str, ttl: Duration) -> Result<bool, StoreError> {
+    async fn lease(
+        &self,
+        id: &str,
+        token: &str,
+        ttl: Duration,
+    ) -> Result<Option<Taken>, StoreError> {
         timed(async {
             let mut g = self.conn().await?;
-            let n = client(&mut g)?
-                .execute(
-                    "INSERT INTO sandsh_session AS s (id, lease_token, lease_until) \
-                     VALUES ($1, $2, now() + $3::bigint * interval '1 millisecond') \
-                     ON CONFLICT (id) DO UPDATE SET lease_token = EXCLUDED.lease_token, \
-                       lease_until = EXCLUDED.lease_until, touched = now() \
-                     WHERE s.lease_token IS NULL OR s.lease_until < now() \
-                       OR s.lease_token = EXCLUDED.lease_token",
-                    &[&id, &token, &ms(ttl)],
-                )
+            let c = conn(&mut g)?;
+            let st = c.stmt(LEASE).await?;
+            let row = c
+                .client
+                .query_opt(&st, &[&id, &token, &ms(ttl)])
                 .await
                 .map_err(unavailable)?;
-            Ok(n == 1)
+            Ok(row.map(|r| Taken {
+                version: r.get::<_, Option<i64>>(0).map(|v| v as u64),
+            }))
         })
         .await
     }
@@ -294,14 +337,11 @@ impl SessionStore for PgStore {
     async fn renew(&self, lease: &Lease, ttl: Duration) -> Result<bool, StoreError> {
         timed(async {
             let mut g = self.conn().await?;
-            let n = client(&mut g)?
-                .execute(
-                    "UPDATE sandsh_session SET \
-                       lease_until = now() + $3::bigint * interval '1 millisecond', \
-                       touched = now() \
-                     WHERE id = $1 AND lease_token = $2",
-                    &[&lease.id, &lease.token, &ms(ttl)],
-                )
+            let c = conn(&mut g)?;
+            let st = c.stmt(RENEW).await?;
+            let n = c
+                .client
+                .execute(&st, &[&lease.id, &lease.token, &ms(ttl)])
                 .await
                 .map_err(unavailable)?;
             Ok(n == 1)
@@ -312,12 +352,10 @@ impl SessionStore for PgStore {
     async fn release(&self, lease: &Lease) -> Result<(), StoreError> {
         timed(async {
             let mut g = self.conn().await?;
-            client(&mut g)?
-                .execute(
-                    "UPDATE sandsh_session SET lease_token = NULL, lease_until = NULL \
-                     WHERE id = $1 AND lease_token = $2",
-                    &[&lease.id, &lease.token],
-                )
+            let c = conn(&mut g)?;
+            let st = c.stmt(RELEASE).await?;
+            c.client
+                .execute(&st, &[&lease.id, &lease.token])
                 .await
                 .map_err(unavailable)?;
             Ok(())
@@ -328,10 +366,9 @@ impl SessionStore for PgStore {
     async fn delete(&self, id: &str) -> Result<(), StoreError> {
         timed(async {
             let mut g = self.conn().await?;
-            client(&mut g)?
-                .execute("DELETE FROM sandsh_session WHERE id = $1", &[&id])
-                .await
-                .map_err(unavailable)?;
+            let c = conn(&mut g)?;
+            let st = c.stmt(DELETE).await?;
+            c.client.execute(&st, &[&id]).await.map_err(unavailable)?;
             Ok(())
         })
         .await
@@ -340,14 +377,11 @@ impl SessionStore for PgStore {
     async fn delete_expired(&self, idle: Duration) -> Result<Vec<String>, StoreError> {
         timed(async {
             let mut g = self.conn().await?;
-            let rows = client(&mut g)?
-                .query(
-                    "DELETE FROM sandsh_session \
-                     WHERE touched < now() - $1::bigint * interval '1 millisecond' \
-                       AND (lease_until IS NULL OR lease_until < now()) \
-                     RETURNING id",
-                    &[&ms(idle)],
-                )
+            let c = conn(&mut g)?;
+            let st = c.stmt(EXPIRE).await?;
+            let rows = c
+                .client
+                .query(&st, &[&ms(idle)])
                 .await
                 .map_err(unavailable)?;
             Ok(rows.iter().map(|r| r.get(0)).collect())
@@ -358,10 +392,9 @@ impl SessionStore for PgStore {
     async fn load_meta(&self, id: &str) -> Result<Option<Vec<u8>>, StoreError> {
         timed(async {
             let mut g = self.conn().await?;
-            let row = client(&mut g)?
-                .query_opt("SELECT init FROM sandsh_session WHERE id = $1", &[&id])
-                .await
-                .map_err(unavailable)?;
+            let c = conn(&mut g)?;
+            let st = c.stmt(LOAD_META).await?;
+            let row = c.client.query_opt(&st, &[&id]).await.map_err(unavailable)?;
             Ok(row.and_then(|r| r.get(0)))
         })
         .await
@@ -370,12 +403,10 @@ impl SessionStore for PgStore {
     async fn save_meta(&self, id: &str, meta: &[u8]) -> Result<(), StoreError> {
         timed(async {
             let mut g = self.conn().await?;
-            client(&mut g)?
-                .execute(
-                    "INSERT INTO sandsh_session (id, init) VALUES ($1, $2) \
-                     ON CONFLICT (id) DO UPDATE SET init = EXCLUDED.init, touched = now()",
-                    &[&id, &meta],
-                )
+            let c = conn(&mut g)?;
+            let st = c.stmt(SAVE_META).await?;
+            c.client
+                .execute(&st, &[&id, &meta])
                 .await
                 .map_err(unavailable)?;
             Ok(())

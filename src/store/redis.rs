@@ -5,12 +5,15 @@
 //! the idle limit, refreshed at every lease and save, so Redis itself deletes an idle
 //! session with all its data. The lease is a separate key, `sandsh:l:{ID}`, taken with
 //! `SET NX PX` and renewed, released and checked by compare-and-act Lua scripts; a save is a
-//! script too, so that it happens entirely or not at all, and only for the lease holder.
+//! script too, so that it happens entirely or not at all, and only for the lease holder, and
+//! it gives the lease back. A call is two round trips: the lease (one pipeline: `SET NX PX`,
+//! the data's `PEXPIRE`, `HGET v`), then the save or, when the call changed nothing, the
+//! release.
 
 use std::time::Duration;
 
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
-use sandsh::store::{Capture, Hash, Lease, Saved, SessionStore, StoreError, hex};
+use sandsh::store::{Capture, Hash, Lease, Saved, SessionStore, StoreError, Taken, hex};
 
 pub(crate) struct RedisStore {
     con: ConnectionManager,
@@ -48,8 +51,8 @@ end
 return 0";
 
 /// KEYS: data, lease. ARGV: token, idle ms, manifest, number of new blobs, then (hex, bytes)
-/// per new blob, then the hex of each dropped blob. Returns the new version, or -1 when the
-/// lease is not the caller's.
+/// per new blob, then the hex of each dropped blob. Writes everything, then gives the lease
+/// back. Returns the new version, or -1 when the lease is not the caller's.
 const SAVE: &str = r"
 if redis.call('GET', KEYS[2]) ~= ARGV[1] then
   return -1
@@ -67,6 +70,7 @@ end
 redis.call('HSET', KEYS[1], 'm', ARGV[3])
 local v = redis.call('HINCRBY', KEYS[1], 'v', 1)
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('DEL', KEYS[2])
 return v";
 
 impl RedisStore {
@@ -169,9 +173,16 @@ impl SessionStore for RedisStore {
         u64::try_from(v).map_err(|_| StoreError::LeaseLost)
     }
 
-    async fn lease(&self, id: &str, token: &str, ttl: Duration) -> Result<bool, StoreError> {
+    async fn lease(
+        &self,
+        id: &str,
+        token: &str,
+        ttl: Duration,
+    ) -> Result<Option<Taken>, StoreError> {
         let mut con = self.con.clone();
-        let (set, _): (Option<String>, i64) = redis::pipe()
+        // The version read after the `SET` is the holder's to trust: nobody saves while the
+        // lease is ours. When the `SET` fails the version is not used.
+        let (set, _, version): (Option<String>, i64, Option<u64>) = redis::pipe()
             .cmd("SET")
             .arg(lease_key(id))
             .arg(token)
@@ -181,10 +192,13 @@ impl SessionStore for RedisStore {
             .cmd("PEXPIRE")
             .arg(data_key(id))
             .arg(ms(self.idle))
+            .cmd("HGET")
+            .arg(data_key(id))
+            .arg("v")
             .query_async(&mut con)
             .await
             .map_err(unavailable)?;
-        Ok(set.is_some())
+        Ok(set.map(|_| Taken { version }))
     }
 
     async fn renew(&self, lease: &Lease, ttl: Duration) -> Result<bool, StoreError> {

@@ -623,6 +623,31 @@ fn two_kernels_share_nothing() {
     t.join().expect("join");
 }
 
+/// THREAT INFO-KERN-1: kernels share the default tree (its `/usr/bin` entries) and the standard
+/// command table until one changes them (issue 30's idle sessions); a change stays its own.
+#[test]
+fn kernels_share_the_default_tree_and_command_table_but_not_their_changes() {
+    let mut a = Kernel::new(KernelConfig::default());
+    let mut b = Kernel::new(KernelConfig::default());
+    let entry = b.execute("cat /usr/bin/awk").stdout_str().to_string();
+    assert!(entry.contains("in-process"), "{entry}");
+    a.execute("echo mine > /usr/bin/awk; rm /usr/bin/sed; echo new > /usr/bin/extra");
+    a.register(Arc::new(Boom));
+    assert!(a.unregister("cut"));
+    let r = b.execute(
+        "cat /usr/bin/awk; test -e /usr/bin/sed && echo sed; test -e /usr/bin/extra || echo none",
+    );
+    assert_eq!(r.stdout_str(), format!("{entry}sed\nnone\n"));
+    let r = b.execute("type boom 2>&1; echo a,b | cut -d, -f2");
+    assert!(r.stdout_str().ends_with("b\n"), "{}", r.stdout_str());
+    assert!(r.stdout_str().contains("not found"), "{}", r.stdout_str());
+    // A kernel made after the changes starts from the pristine tree and table.
+    let mut c = Kernel::new(KernelConfig::default());
+    assert_eq!(c.execute("cat /usr/bin/awk").stdout_str(), entry);
+    assert_eq!(c.execute("echo x,y | cut -d, -f1").stdout_str(), "x\n");
+    assert_eq!(a.execute("cat /usr/bin/awk").stdout_str(), "mine\n");
+}
+
 /// THREAT DOS-MEM-1: crossing the memory budget stops the run with the limit's status and a
 /// message naming the flag, and the kernel stays usable.
 #[test]

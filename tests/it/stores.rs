@@ -337,19 +337,14 @@ impl Proxy {
     }
 }
 
-/// Whether the store still has session `id`'s data (through the store's own CLI).
-fn in_store(kind: Kind, url: &str, id: &str) -> bool {
+/// What the store's own CLI prints for a Redis command or an SQL query.
+fn store_query(kind: Kind, url: &str, redis: &[&str], sql: &str) -> String {
     let out = match kind {
         Kind::Redis => Command::new("redis-cli")
-            .args(["-u", url, "EXISTS", &format!("sandsh:s:{{{id}}}")])
+            .args(["-u", url])
+            .args(redis)
             .output(),
-        Kind::Postgres => Command::new("psql")
-            .args([
-                url,
-                "-tAc",
-                &format!("SELECT count(*) FROM sandsh_session WHERE id = '{id}'"),
-            ])
-            .output(),
+        Kind::Postgres => Command::new("psql").args([url, "-tAc", sql]).output(),
     }
     .expect("the store's CLI runs");
     assert!(
@@ -357,7 +352,28 @@ fn in_store(kind: Kind, url: &str, id: &str) -> bool {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8_lossy(&out.stdout).trim() == "1"
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// Whether the store still has session `id`'s data (through the store's own CLI).
+fn in_store(kind: Kind, url: &str, id: &str) -> bool {
+    let sql = format!("SELECT count(*) FROM sandsh_session WHERE id = '{id}'");
+    store_query(kind, url, &["EXISTS", &format!("sandsh:s:{{{id}}}")], &sql) == "1"
+}
+
+/// The version of session `id`'s saved state (through the store's own CLI); `None` when
+/// nothing is saved.
+fn saved_version(kind: Kind, url: &str, id: &str) -> Option<u64> {
+    let sql =
+        format!("SELECT version FROM sandsh_session WHERE id = '{id}' AND manifest IS NOT NULL");
+    store_query(
+        kind,
+        url,
+        &["HGET", &format!("sandsh:s:{{{id}}}"), "v"],
+        &sql,
+    )
+    .parse()
+    .ok()
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -430,6 +446,20 @@ fn suite(kind: Kind, url: String) {
         "1\n"
     );
     eprintln!("{kind:?}: replicas share sessions ({:?})", t0.elapsed());
+
+    // A call that changes nothing is not saved (the version stays); one that does is. The
+    // first `echo same` changes `$_`, the second nothing.
+    assert_eq!(out(&bash(a, &id, "echo same")), "same\n");
+    let v1 = saved_version(kind, &url, &id).expect("a saved version");
+    assert_eq!(out(&bash(a, &id, "echo same")), "same\n");
+    assert_eq!(
+        saved_version(kind, &url, &id),
+        Some(v1),
+        "an unchanged call was saved"
+    );
+    assert_eq!(out(&bash(c, &id, "echo same; y=1")), "same\n");
+    assert_eq!(saved_version(kind, &url, &id), Some(v1 + 1));
+    assert_eq!(out(&bash(a, &id, "echo $y")), "1\n");
 
     // Two concurrent calls of one session through two replicas run one after the other: the
     // second sees the first's line; without the lease both would start from the same state.

@@ -126,10 +126,28 @@ pub(crate) mod testing;
 
 /// Registered commands by name. Commands can be added and removed while a session runs
 /// ([`Registry::register`], [`Registry::unregister`], [`Toolset`]s), so the map sits behind a
-/// lock; a lookup takes the read side, uncontended on the hot path.
+/// lock; a lookup takes the read side, uncontended on the hot path. The map is shared by the
+/// clones of a registry until one of them changes (copy on write): every session's
+/// [`Registry::standard`] is one map of the process's, not a hundred-odd entries of its own.
 #[derive(Default)]
 pub struct Registry {
-    inner: RwLock<Inner>,
+    inner: RwLock<Arc<Inner>>,
+}
+
+/// The write side of a registry's lock; changing through it first copies a shared map.
+struct WriteInner<'a>(RwLockWriteGuard<'a, Arc<Inner>>);
+
+impl std::ops::Deref for WriteInner<'_> {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for WriteInner<'_> {
+    fn deref_mut(&mut self) -> &mut Inner {
+        Arc::make_mut(&mut self.0)
+    }
 }
 
 #[derive(Clone, Default)]
@@ -178,12 +196,12 @@ impl Clone for Registry {
 }
 
 impl Registry {
-    fn read(&self) -> RwLockReadGuard<'_, Inner> {
+    fn read(&self) -> RwLockReadGuard<'_, Arc<Inner>> {
         self.inner.read().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn write(&self) -> RwLockWriteGuard<'_, Inner> {
-        self.inner.write().unwrap_or_else(|e| e.into_inner())
+    fn write(&self) -> WriteInner<'_> {
+        WriteInner(self.inner.write().unwrap_or_else(|e| e.into_inner()))
     }
 
     /// The registered names, unordered.
@@ -196,8 +214,13 @@ impl Registry {
         Registry::default()
     }
 
-    /// Every built-in utility.
+    /// Every built-in utility: a copy (on write) of one registry built once per process.
     pub fn standard() -> Registry {
+        static STANDARD: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+        STANDARD.get_or_init(Registry::build_standard).clone()
+    }
+
+    fn build_standard() -> Registry {
         let r = Registry::default();
         r.register(Arc::new(awk::Awk));
         r.register(Arc::new(awk::Gawk));

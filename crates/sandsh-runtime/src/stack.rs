@@ -248,6 +248,34 @@ impl BigStack {
 /// Depth past which a [`BigStack`] returns its pages to the system after a run.
 const GIVE_BACK: usize = 8 << 20;
 
+/// Stacks of finished runs, kept for the next run of any session of the process. A session
+/// between runs holds no stack: 10,000 idle sessions of an MCP server would otherwise keep
+/// 10,000 mappings (two each, with the guard) and the pages each one's last run touched.
+static POOL: std::sync::Mutex<Vec<BigStack>> = std::sync::Mutex::new(Vec::new());
+/// Most stacks the pool keeps; one given back to a full pool is unmapped.
+const POOLED: usize = 8;
+
+impl BigStack {
+    /// A stack of `size` bytes: a pooled one when there is one of that size, else a new one.
+    pub fn take(size: usize) -> Option<BigStack> {
+        let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = pool.iter().position(|s| s.requested == size) {
+            return Some(pool.swap_remove(i));
+        }
+        drop(pool);
+        BigStack::new(size)
+    }
+
+    /// Give a stack to the pool for a later [`BigStack::take`] (unmapped when the pool is
+    /// full).
+    pub fn give_back(self) {
+        let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
+        if pool.len() < POOLED {
+            pool.push(self);
+        }
+    }
+}
+
 /// Stack of a thread that only maps a [`BigStack`] and switches to it.
 pub const LAUNCH_STACK: usize = 256 << 10;
 
@@ -287,6 +315,27 @@ impl Drop for BigStack {
 mod big_stack_tests {
     use super::*;
     use std::panic::{AssertUnwindSafe, catch_unwind};
+
+    #[test]
+    fn a_stack_given_back_is_taken_again_and_the_pool_is_bounded() {
+        // A size no other test uses, so that parallel tests do not take these stacks.
+        let size = (3 << 20) + 4096 * 7;
+        let a = BigStack::take(size).expect("map");
+        let base = a.base;
+        a.give_back();
+        let mut b = BigStack::take(size).expect("map");
+        assert_eq!(b.base, base, "the pooled stack is reused");
+        assert_eq!(b.run(|| 7), 7);
+        let many: Vec<BigStack> = (0..POOLED + 3)
+            .map(|_| BigStack::take(size).expect("map"))
+            .collect();
+        b.give_back();
+        for s in many {
+            s.give_back();
+        }
+        let pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
+        assert!(pool.len() <= POOLED, "{} pooled", pool.len());
+    }
 
     /// Recursion with a 512-byte frame the optimiser cannot remove.
     pub(super) fn depth(n: u64) -> u64 {

@@ -2,7 +2,10 @@
 //!
 //! An inode table (a slab indexed by inode number) behind one `std::sync::RwLock`: reads take
 //! the shared lock, everything that changes the tree takes the exclusive one, so each operation
-//! is atomic as its syscall would be. Directories keep their entries in a `BTreeMap` keyed by
+//! is atomic as its syscall would be. Inodes are reference-counted and copied on write, so a
+//! filesystem made by [`MemoryFs::fork`] shares every inode with its original until one of the
+//! two changes it: the sessions of a server share one default tree (with its hundred-odd
+//! `/usr/bin` entries) and each holds only the inodes it changed. Directories keep their entries in a `BTreeMap` keyed by
 //! name bytes, which gives sorted listings for free and lets the path walk look components up by
 //! `&[u8]` without allocating; directories also keep their parent inode, so `..` in symlink
 //! targets resolves physically, as the kernel does. Errors follow the POSIX syscalls
@@ -39,7 +42,7 @@ pub type Clock = Arc<dyn Fn() -> SystemTime + Send + Sync>;
 
 const ROOT: u64 = 1;
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 enum Data {
     File(Vec<u8>),
     Dir {
@@ -50,7 +53,7 @@ enum Data {
     Device(Device),
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Inode {
     data: Data,
     mode: u32,
@@ -75,8 +78,9 @@ impl Inode {
 
 #[derive(Debug)]
 struct State {
-    /// Slab indexed by inode number; index 0 is never used.
-    inodes: Vec<Option<Inode>>,
+    /// Slab indexed by inode number; index 0 is never used. An inode shared with a fork is
+    /// copied by the first change ([`Arc::make_mut`]).
+    inodes: Vec<Option<Arc<Inode>>>,
     free: Vec<u64>,
     total_bytes: u64,
     files: u64,
@@ -145,7 +149,7 @@ impl MemoryFs {
             ^ 0x9E37_79B9_7F4A_7C15;
         MemoryFs {
             state: RwLock::new(State {
-                inodes: vec![None, Some(root)],
+                inodes: vec![None, Some(Arc::new(root))],
                 free: Vec::new(),
                 total_bytes: 0,
                 files: 0,
@@ -163,6 +167,22 @@ impl MemoryFs {
         let fs = Self::new();
         // Cannot fail on an empty, unlimited filesystem; ignore rather than panic.
         let _ = fs.install_default_tree(user);
+        fs
+    }
+
+    /// A filesystem with the same tree, sharing every inode with this one until either
+    /// changes it (copy on write), with the system clock and no limits or budget (set them
+    /// with the builder methods).
+    pub fn fork(&self) -> Self {
+        let fs = Self::new();
+        {
+            let from = self.read_state();
+            let mut to = fs.write_state();
+            to.inodes.clone_from(&from.inodes);
+            to.free.clone_from(&from.free);
+            to.total_bytes = from.total_bytes;
+            to.files = from.files;
+        }
         fs
     }
 

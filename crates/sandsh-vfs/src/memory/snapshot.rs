@@ -27,6 +27,7 @@
 //! ([`MemoryFs::restore_split_with`]) asks the caller for each key's bytes.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::{Clock, Data, Device, Inode, MemoryFs, MemoryFsLimits, ROOT, State, system_clock};
@@ -133,7 +134,7 @@ impl MemoryFs {
             .inodes
             .iter()
             .enumerate()
-            .filter_map(|(i, n)| n.as_ref().map(|n| (i as u64, n)))
+            .filter_map(|(i, n)| n.as_deref().map(|n| (i as u64, n)))
             .collect();
         body.extend_from_slice(&(live.len() as u64).to_le_bytes());
         for (ino, n) in live {
@@ -541,7 +542,7 @@ fn build_state(
     mut tree: Tree,
 ) -> Result<State, SnapshotError> {
     let (refs, parents) = (&tree.refs, &tree.parents);
-    let mut inodes: Vec<Option<Inode>> = (0..=raws.len()).map(|_| None).collect();
+    let mut inodes: Vec<Option<Arc<Inode>>> = (0..=raws.len()).map(|_| None).collect();
     let mut total_bytes = 0u64;
     // Subdirectory counts for directory link counts.
     let mut subdirs = vec![0u64; raws.len() + 1];
@@ -568,7 +569,7 @@ fn build_state(
             }
             _ => inode.nlink = refs[i],
         }
-        inodes[new_ino[i] as usize] = Some(inode);
+        inodes[new_ino[i] as usize] = Some(Arc::new(inode));
     }
     let files = inodes.iter().flatten().count() as u64 - 1;
     Ok(State {

@@ -3,6 +3,7 @@
 //! times.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use super::{Data, Inode, ROOT, State};
@@ -12,7 +13,7 @@ impl State {
     pub(super) fn node(&self, ino: u64) -> VfsResult<&Inode> {
         self.inodes
             .get(ino as usize)
-            .and_then(Option::as_ref)
+            .and_then(Option::as_deref)
             .ok_or_else(|| VfsError::Other("memoryfs: dangling inode".into()))
     }
 
@@ -20,6 +21,7 @@ impl State {
         self.inodes
             .get_mut(ino as usize)
             .and_then(Option::as_mut)
+            .map(Arc::make_mut)
             .ok_or_else(|| VfsError::Other("memoryfs: dangling inode".into()))
     }
 
@@ -27,10 +29,10 @@ impl State {
         if let Some(ino) = self.free.pop()
             && let Some(slot) = self.inodes.get_mut(ino as usize)
         {
-            *slot = Some(inode);
+            *slot = Some(Arc::new(inode));
             return ino;
         }
-        self.inodes.push(Some(inode));
+        self.inodes.push(Some(Arc::new(inode)));
         (self.inodes.len() - 1) as u64
     }
 
@@ -91,9 +93,9 @@ impl State {
             let Some(node) = slot.take() else { continue };
             self.free.push(i);
             self.files = self.files.saturating_sub(1);
-            match node.data {
+            match &node.data {
                 Data::File(d) => self.total_bytes = self.total_bytes.saturating_sub(d.len() as u64),
-                Data::Dir { entries, .. } => stack.extend(entries.into_values()),
+                Data::Dir { entries, .. } => stack.extend(entries.values().copied()),
                 _ => {}
             }
         }

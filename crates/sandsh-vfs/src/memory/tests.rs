@@ -583,3 +583,32 @@ fn arbitrary_byte_names() {
         b"\xff\x01name".to_vec()
     );
 }
+
+#[test]
+fn a_fork_shares_the_tree_and_each_side_keeps_its_own_changes() {
+    let base = MemoryFs::with_default_tree("u");
+    put(&base, "/usr/bin/tool", "original");
+    put(&base, "/tmp/shared", "s");
+    let a = base.fork();
+    let b = base.fork();
+    // Each side's changes stay its own: contents, new files, removals, renames.
+    put(&a, "/usr/bin/tool", "changed in a");
+    put(&b, "/tmp/only_b", "b");
+    b.remove(p("/tmp/shared"), false).expect("remove");
+    a.rename(p("/tmp/shared"), p("/tmp/moved")).expect("rename");
+    assert_eq!(read(&a, "/usr/bin/tool").unwrap(), "changed in a");
+    assert_eq!(read(&b, "/usr/bin/tool").unwrap(), "original");
+    assert_eq!(read(&base, "/usr/bin/tool").unwrap(), "original");
+    assert_eq!(names(&a, "/tmp"), ["moved"]);
+    assert_eq!(names(&b, "/tmp"), ["only_b"]);
+    assert_eq!(names(&base, "/tmp"), ["shared"]);
+    // Usage is each side's own too.
+    assert_eq!(a.usage().files, base.usage().files);
+    assert_eq!(b.usage().files, base.usage().files);
+    // (b: one byte gone, one come.)
+    assert_eq!(b.usage().total_bytes, base.usage().total_bytes);
+    assert_eq!(
+        a.usage().total_bytes,
+        base.usage().total_bytes + "changed in a".len() as u64 - "original".len() as u64
+    );
+}

@@ -106,7 +106,8 @@ impl MemoryFs {
         let now = (self.clock)();
         let dir = st.walk(dir, true)?.ino.ok_or(VfsError::NotFound)?;
         for (name, data) in files {
-            let exists = match &st.node_mut(dir)?.data {
+            // A shared directory is read, not copied, when every entry is there already.
+            let exists = match &st.node(dir)?.data {
                 Data::Dir { entries, .. } => entries.contains_key(&name),
                 _ => return Err(VfsError::NotADirectory),
             };

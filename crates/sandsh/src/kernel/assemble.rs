@@ -2,7 +2,7 @@
 //! the environment, the command registry, the budget and the shell.
 
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use sandsh_commands::Registry;
 use sandsh_interp::{Env, EnvParts, Shell};
@@ -88,11 +88,17 @@ impl Kernel {
 
     fn build(config: KernelConfig) -> Self {
         let memory = MemoryBudget::new(config.limits.max_memory);
+        let registry = match &config.shared_registry {
+            Some(r) => r.clone(),
+            None => Arc::new(config.command_registry()),
+        };
         let (backend, root, config_error) = match &config.backend {
             Some(b) => (b.clone(), None, None),
             None => {
+                let mut names = registry.command_names();
+                names.sort_unstable();
                 let root = Arc::new(
-                    MemoryFs::with_default_tree(&config.username)
+                    default_root(&config.username, &names)
                         .with_limits(Self::memfs_limits(&config.limits))
                         .with_budget(memory.clone()),
                 );
@@ -119,10 +125,6 @@ impl Kernel {
             }
         };
         let config_error = config_error.or_else(|| config.policy.check().err());
-        let registry = match &config.shared_registry {
-            Some(r) => r.clone(),
-            None => Arc::new(config.command_registry()),
-        };
         let cancel = CancelToken::new();
         // Idle until the first run: a cancel between runs is dropped.
         cancel.disarm();
@@ -185,7 +187,6 @@ impl Kernel {
         Kernel {
             shell,
             registry,
-            stack: None,
             cancel,
             watchdog,
             timeout: config.timeout,
@@ -197,4 +198,30 @@ impl Kernel {
             exited: false,
         }
     }
+}
+
+/// Default trees kept for forking: one per (user, command set) a process has used, the
+/// oldest dropped past this many.
+const TREES: usize = 8;
+
+/// A session's root filesystem: the default tree for `user` with an entry in `/usr/bin` for
+/// each of `names` (sorted), forked from one built the first time this (user, command set) was asked
+/// for. Every session of a server shares that tree's inodes and holds only those it changes
+/// ([`MemoryFs::fork`]): the hundred-odd entries cost a session a pointer each, not an inode,
+/// a name and a script.
+fn default_root(user: &str, names: &[String]) -> MemoryFs {
+    type Tree = (String, Vec<String>, Arc<MemoryFs>);
+    static CACHE: Mutex<Vec<Tree>> = Mutex::new(Vec::new());
+    let mut trees = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, _, t)) = trees.iter().find(|(u, n, _)| u == user && n == names) {
+        return t.fork();
+    }
+    let tree = MemoryFs::with_default_tree(user);
+    sandsh_interp::path::install_entries(&tree, Some(&tree), names);
+    let fork = tree.fork();
+    if trees.len() >= TREES {
+        trees.remove(0);
+    }
+    trees.push((user.to_string(), names.to_vec(), Arc::new(tree)));
+    fork
 }

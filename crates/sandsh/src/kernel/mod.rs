@@ -2,9 +2,9 @@
 //!
 //! A [`Kernel`] owns a filesystem, a command registry and a persistent shell (variables,
 //! functions, aliases, options, cwd). Each [`Kernel::execute`] runs a script to completion on the
-//! caller's thread, switched onto a large kernel-owned stack (so deep recursion is bounded by
-//! limits rather than the caller's stack), with fresh captured stdout/stderr, and returns an
-//! [`ExecResult`].
+//! caller's thread, switched onto a large stack the process lends it for the run (so deep
+//! recursion is bounded by limits rather than the caller's stack), with fresh captured
+//! stdout/stderr, and returns an [`ExecResult`].
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -30,7 +30,6 @@ pub use ticket::RunTicket;
 use sandsh_api::{Command, CommandSpec};
 use sandsh_commands::Registry;
 use sandsh_interp::Shell;
-use sandsh_runtime::stack::BigStack;
 use sandsh_vfs::{KernelBackend, MemoryFs, MountSpec};
 
 /// Receives output chunks as a run produces them ([`ExecOptions::on_stdout`]).
@@ -53,9 +52,6 @@ pub struct Kernel {
     /// The commands: the shell finds them through the API's `CommandRegistry`; the kernel
     /// registers and removes them at run time.
     registry: Arc<Registry>,
-    /// The stack scripts run on (on the caller's thread), mapped at the first run and kept
-    /// for the kernel's life.
-    stack: Option<BigStack>,
     cancel: CancelToken,
     watchdog: Watchdog,
     timeout: Option<Duration>,

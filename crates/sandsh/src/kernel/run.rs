@@ -110,15 +110,8 @@ impl Kernel {
                 RunError::LimitExceeded,
             );
         }
-        if self
-            .stack
-            .as_ref()
-            .is_none_or(|s| s.size() != limits.max_stack_bytes)
-        {
-            self.stack = None;
-            self.stack = BigStack::new(limits.max_stack_bytes);
-        }
-        let Some(stack) = self.stack.as_mut() else {
+        // The stack is the process's, lent for this run (an idle session holds none).
+        let Some(mut stack) = BigStack::take(limits.max_stack_bytes) else {
             let msg = "sandsh: cannot map the interpreter stack\n".to_string();
             return refuse(msg, 70, RunError::Internal);
         };
@@ -146,6 +139,7 @@ impl Kernel {
                 parse_error: None,
             })
         });
+        stack.give_back();
         let RunOutcome {
             status,
             exited,

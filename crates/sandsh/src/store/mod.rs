@@ -14,6 +14,11 @@
 //! (through `async-trait`, no runtime here) because every real store is a network round trip.
 //! A **lease** per session (a token with an expiry, renewed while a call runs) makes sure two
 //! processes never run the same session at once; `save` succeeds only for the lease holder.
+//!
+//! A call costs two store round trips: taking the lease also reads the saved version (so a
+//! replica knows whether its kernel is current), and saving also gives the lease back. A call
+//! that changed nothing (its capture's [`Capture::digest`] is the one last saved or loaded)
+//! is not saved at all: the lease is only released.
 
 use std::collections::{BTreeSet, HashMap};
 use std::time::Duration;
@@ -88,6 +93,13 @@ pub struct Lease {
     pub token: String,
 }
 
+/// A lease just taken, with the version of the session's saved state read in the same
+/// operation (`None`: nothing saved yet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Taken {
+    pub version: Option<u64>,
+}
+
 /// A session's saved manifest and its version (incremented by every save).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Saved {
@@ -108,6 +120,8 @@ pub struct Capture {
     pub dropped: Vec<Hash>,
     /// Manifest plus all referenced blobs: the session's size in the store.
     pub total_bytes: u64,
+    /// The manifest's SHA-256 ([`digest`]): equal digests, equal saved state.
+    pub digest: Hash,
 }
 
 /// A session store backend. Every method is one logical operation on the store; ids are
@@ -122,12 +136,19 @@ pub trait SessionStore: Send + Sync {
     async fn load(&self, id: &str) -> Result<Option<Saved>, StoreError>;
     /// The blobs with these hashes (all of them, or an error).
     async fn blobs(&self, id: &str, hashes: &[Hash]) -> Result<Vec<(Hash, Vec<u8>)>, StoreError>;
-    /// Save a capture under a held lease; returns the new version. Fails with
-    /// [`StoreError::LeaseLost`] when `lease` is no longer the session's.
+    /// Save a capture under a held lease and give the lease back, in one operation; returns
+    /// the new version. Fails with [`StoreError::LeaseLost`] (saving nothing) when `lease` is
+    /// no longer the session's.
     async fn save(&self, lease: &Lease, capture: &Capture) -> Result<u64, StoreError>;
-    /// Take the session's lease for `ttl` unless another token holds it; `true` when taken.
-    /// Taking it also marks the session as used (for idle expiry).
-    async fn lease(&self, id: &str, token: &str, ttl: Duration) -> Result<bool, StoreError>;
+    /// Take the session's lease for `ttl` unless another token holds it, and read the saved
+    /// version in the same operation; `None` when another token holds it. Taking it also
+    /// marks the session as used (for idle expiry).
+    async fn lease(
+        &self,
+        id: &str,
+        token: &str,
+        ttl: Duration,
+    ) -> Result<Option<Taken>, StoreError>;
     /// Extend a held lease; `false` when it is no longer held.
     async fn renew(&self, lease: &Lease, ttl: Duration) -> Result<bool, StoreError>;
     /// Give a lease back (nothing happens when it is no longer held).
@@ -182,6 +203,12 @@ pub fn hash(data: &[u8]) -> Hash {
     Sha256::digest(data).into()
 }
 
+/// A manifest's digest: the same for two captures of the same state, so a call whose capture
+/// has the digest last saved (or loaded) changed nothing worth saving.
+pub fn digest(manifest: &[u8]) -> Hash {
+    hash(manifest)
+}
+
 /// Capture a kernel for saving, given the blobs its previous save referenced. Files of
 /// [`INLINE_BELOW`] bytes or more become blobs; only blobs not in `previous` are copied.
 pub fn capture(kernel: &Kernel, previous: &BTreeSet<Hash>) -> Result<Capture, StoreError> {
@@ -212,6 +239,7 @@ pub fn capture(kernel: &Kernel, previous: &BTreeSet<Hash>) -> Result<Capture, St
     let dropped = previous.difference(&refs).copied().collect();
     let total_bytes = manifest.len() as u64 + blob_bytes;
     Ok(Capture {
+        digest: digest(&manifest),
         manifest,
         refs,
         new_blobs,
@@ -312,6 +340,19 @@ mod tests {
         assert_eq!(second.new_blobs[0].1.len(), 605);
         assert_eq!(second.dropped.len(), 1);
         assert!(second.total_bytes > 100_000);
+        // A call that changes nothing captures the same digest; one that does, another.
+        assert_ne!(first.digest, second.digest);
+        assert_eq!(
+            capture(&k, &second.refs).expect("capture").digest,
+            second.digest
+        );
+        // (`: more` leaves `$_` as the append left it.)
+        k.execute(": more");
+        assert_eq!(
+            capture(&k, &second.refs).expect("capture").digest,
+            second.digest
+        );
+        assert_eq!(digest(&second.manifest), second.digest);
 
         let blobs: Vec<_> = first
             .new_blobs

@@ -250,7 +250,12 @@ impl BashToolBuilder {
 }
 
 /// Shell builtins first, then every registered command the policy does not refuse, each once.
-fn supported_names(registry: &Registry, policy: &CommandPolicy) -> Vec<String> {
+/// An equal list made before is returned instead of the new one: the tools of a server's
+/// sessions share one list rather than keep two hundred names each.
+fn supported_names(registry: &Registry, policy: &CommandPolicy) -> Arc<[String]> {
+    /// Lists kept for sharing, the oldest dropped past this many.
+    const KEPT: usize = 8;
+    static LISTS: Mutex<Vec<Arc<[String]>>> = Mutex::new(Vec::new());
     let mut supported: Vec<String> = Kernel::builtin_names()
         .iter()
         .map(|s| s.to_string())
@@ -261,7 +266,16 @@ fn supported_names(registry: &Registry, policy: &CommandPolicy) -> Vec<String> {
             supported.push(n);
         }
     }
-    supported
+    let mut lists = LISTS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(l) = lists.iter().find(|l| ***l == *supported) {
+        return l.clone();
+    }
+    let list: Arc<[String]> = supported.into();
+    if lists.len() >= KEPT {
+        lists.remove(0);
+    }
+    lists.push(list.clone());
+    list
 }
 
 /// `command` as a command called `name` (its own when the names match).
@@ -411,7 +425,7 @@ impl BashTool {
 
     /// Every name a script can run (shell builtins and commands), as `description()` lists.
     pub fn supported_commands(&self) -> Vec<String> {
-        self.doc().supported.clone()
+        self.doc().supported.to_vec()
     }
 
     /// Run a request with a time limit of its own (the tool's when `None`), reporting phases

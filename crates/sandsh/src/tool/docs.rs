@@ -6,7 +6,7 @@
 //! configuration, never written by hand, so the docs cannot drift from what actually runs.
 
 use std::collections::HashSet;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use crate::kernel::{ExecutionLimits, format_duration};
@@ -25,7 +25,8 @@ pub struct ShellDoc {
     /// One line, no trailing period.
     pub short: String,
     /// Every runnable name: shell builtins, then registered commands (custom ones included).
-    pub supported: Vec<String>,
+    /// Shared by the tools whose lists are equal (one list for a server's sessions).
+    pub supported: Arc<[String]>,
     pub username: Option<String>,
     pub hostname: Option<String>,
     /// Limits set explicitly (or through a profile).
