@@ -102,7 +102,13 @@ struct HostReader {
 
 impl FileReader for HostReader {
     fn read_at(&self, offset: u64, buf: &mut [u8]) -> VfsResult<usize> {
-        pread_full(&self.file, offset, buf)
+        use std::os::unix::fs::FileExt;
+        loop {
+            match self.file.read_at(buf, offset) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                r => return r.map_err(|e| map_io(&e)),
+            }
+        }
     }
 }
 

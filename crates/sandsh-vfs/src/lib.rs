@@ -172,8 +172,9 @@ pub fn read_at_through_read<B: KernelBackend + ?Sized>(
 /// A file opened once for reading (what [`KernelBackend::open_reader`] gives): its reads go to
 /// the file that was opened, as through an OS descriptor, without finding it again by path.
 pub trait FileReader: Send + Sync {
-    /// Read into `buf` from `offset`: the number of bytes read, fewer than `buf.len()` only at
-    /// the end of the file.
+    /// Read into `buf` from `offset`, as `pread(2)`: the number of bytes read, which may be
+    /// fewer than `buf.len()` before the end of the file (0 only at the end). One call is one
+    /// read: a reader that got less than it asked reads again, and learns of the end then.
     fn read_at(&self, offset: u64, buf: &mut [u8]) -> VfsResult<usize>;
     /// Whether reads through this handle still see what a read by path would see. A backend
     /// whose handle can go stale (an overlay whose file was copied up or removed since the
