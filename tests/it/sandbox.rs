@@ -142,6 +142,10 @@ fn reads_through_escaping_symlinks_fail_in_every_mode() {
                 assert_clean(link, d);
             }
             assert!(t.stat(p(link)).is_err(), "{mode}: stat {link}");
+            assert!(
+                t.open_reader(p(link)).is_err(),
+                "{mode}: open_reader {link}"
+            );
             assert!(t.canonicalize(p(link)).is_err(), "{mode}: realpath {link}");
             assert!(!t.exists(p(link)), "{mode}: exists {link}");
         }
@@ -151,6 +155,10 @@ fn reads_through_escaping_symlinks_fail_in_every_mode() {
             "/mnt/data/sub/deeper/updir",
         ] {
             assert!(t.list(p(dir)).is_err(), "{mode}: listing {dir}");
+            assert!(
+                t.list_with_metadata(p(dir)).is_err(),
+                "{mode}: listing {dir} with metadata"
+            );
         }
         // The links themselves are visible as links, with their stored targets.
         assert_eq!(
@@ -350,6 +358,11 @@ fn symlink_swap_race_never_leaks() {
             if let Ok(d) = t.read(p("/mnt/data/race/secret.txt"), None) {
                 assert_clean("race read", &d);
                 inside += 1;
+            }
+            if let Ok(Some(r)) = t.open_reader(p("/mnt/data/race/secret.txt")) {
+                let mut buf = [0u8; 64];
+                let n = r.read_at(0, &mut buf).unwrap_or(0);
+                assert_clean("race handle read", &buf[..n]);
             }
             if let Ok(entries) = t.list(p("/mnt/data/race")) {
                 assert!(

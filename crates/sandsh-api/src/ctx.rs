@@ -219,6 +219,18 @@ pub trait ToolCtx: Send + Sync {
         Ok(Box::new(std::io::Cursor::new(data)))
     }
 
+    /// [`ToolCtx::open_read`] for a command's input operand: a directory is an error of kind
+    /// [`std::io::ErrorKind::IsADirectory`], as `read(2)` on one would give, rather than a
+    /// reader whose every read fails. The shell opens a regular file of a host mount once
+    /// here (see `KernelBackend::open_reader`) and stats only what does not open as one.
+    fn open_input(&mut self, path: &str) -> std::io::Result<Box<dyn Read + Send>> {
+        let p = self.resolve_path(path);
+        if self.backend().stat(&p).is_ok_and(|m| m.is_dir()) {
+            return Err(std::io::ErrorKind::IsADirectory.into());
+        }
+        self.open_read(path)
+    }
+
     /// Open a file for writing, resolved against the cwd: truncated (created with the
     /// umask's mode), or appended to with `append`. A device such as `/dev/stdout`,
     /// `/dev/stderr` or `/dev/fd/N` is the shell's descriptor, as the OS would give it; text

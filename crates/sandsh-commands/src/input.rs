@@ -21,11 +21,13 @@ pub fn read_input(ctx: &mut dyn ToolCtx, operand: &[u8]) -> std::io::Result<Vec<
     let mut src = if operand == b"-" {
         Source::Stdin
     } else {
-        let path = lossy(operand);
-        if is_dir(ctx, &path) {
-            return Err(std::io::Error::other("Is a directory"));
+        match ctx.open_input(&lossy(operand)) {
+            Ok(f) => Source::File(f),
+            Err(e) if e.kind() == std::io::ErrorKind::IsADirectory => {
+                return Err(std::io::Error::other("Is a directory"));
+            }
+            Err(e) => return Err(e),
         }
-        Source::File(ctx.open_read(&path)?)
     };
     read_all(ctx, &mut src)
 }
@@ -54,11 +56,7 @@ pub fn open_source(ctx: &mut dyn ToolCtx, operand: &[u8]) -> std::io::Result<Sou
     if operand == b"-" {
         return Ok(Source::Stdin);
     }
-    let path = lossy(operand);
-    if is_dir(ctx, &path) {
-        return Err(std::io::ErrorKind::IsADirectory.into());
-    }
-    ctx.open_read(&path).map(Source::File)
+    ctx.open_input(&lossy(operand)).map(Source::File)
 }
 
 /// [`open_source`] with the error as GNU's reason text ("Is a directory"), for a caller that

@@ -307,6 +307,18 @@ impl ToolCtx for CmdCtx<'_> {
             Err(msg) => Err(open_error(&msg)),
         }
     }
+    fn open_input(&mut self, path: &str) -> stdio::Result<Box<dyn Read + Send>> {
+        match self
+            .sh
+            .open_path_as(path, super::redirect::OpenMode::Read, true)
+        {
+            Ok(fd) => Ok(Box::new(FdReader(Some(fd)))),
+            Err(msg) if msg.ends_with(": Is a directory") => {
+                Err(stdio::ErrorKind::IsADirectory.into())
+            }
+            Err(msg) => Err(open_error(&msg)),
+        }
+    }
     fn open_write(&mut self, path: &str, append: bool) -> stdio::Result<Box<dyn Write + Send>> {
         use super::redirect::OpenMode;
         // What the command wrote to its stdout so far comes first, as with an OS descriptor.

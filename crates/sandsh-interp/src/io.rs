@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use sandsh_vfs::{KernelBackend, WriteMode};
+use sandsh_vfs::{FileReader, KernelBackend, WriteMode};
 
 use sandsh_runtime::cancel::CancelToken;
 
@@ -521,10 +521,18 @@ impl Stream for Urandom {
 pub struct VfsFile {
     backend: Arc<dyn KernelBackend>,
     path: PathBuf,
-    pos: Mutex<u64>,
+    pos: Mutex<Cursor>,
     readable: bool,
     writable: bool,
     append: bool,
+}
+
+/// Where the next read or write goes, and the handle reads go through.
+struct Cursor {
+    pos: u64,
+    /// The file as the backend opened it ([`KernelBackend::open_reader`]), when it gave a
+    /// handle; `None` reads by path. Dropped for good once it goes stale.
+    reader: Option<Box<dyn FileReader>>,
 }
 
 impl VfsFile {
@@ -536,14 +544,47 @@ impl VfsFile {
         writable: bool,
         append: bool,
     ) -> Fd {
+        Self::with(backend, path, None, readable, writable, append)
+    }
+
+    /// A file open for reading through the handle `reader` the backend gave for `path`.
+    pub fn reader(
+        backend: Arc<dyn KernelBackend>,
+        path: PathBuf,
+        reader: Box<dyn FileReader>,
+    ) -> Fd {
+        Self::with(backend, path, Some(reader), true, false, false)
+    }
+
+    fn with(
+        backend: Arc<dyn KernelBackend>,
+        path: PathBuf,
+        reader: Option<Box<dyn FileReader>>,
+        readable: bool,
+        writable: bool,
+        append: bool,
+    ) -> Fd {
         Arc::new(VfsFile {
             backend,
             path,
-            pos: Mutex::new(0),
+            pos: Mutex::new(Cursor { pos: 0, reader }),
             readable,
             writable,
             append,
         })
+    }
+
+    /// Read at `offset` through the handle while it is current, else by path.
+    fn read_at(&self, cur: &mut Cursor, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
+        if let Some(r) = &cur.reader {
+            if r.is_current() {
+                return r.read_at(offset, buf).map_err(vfs_io);
+            }
+            cur.reader = None;
+        }
+        self.backend
+            .read_at(&self.path, offset, buf)
+            .map_err(vfs_io)
     }
 }
 
@@ -564,12 +605,10 @@ impl Stream for VfsFile {
         if !self.readable {
             return Err(bad_fd());
         }
-        let mut pos = lock(&self.pos);
-        let n = self
-            .backend
-            .read_at(&self.path, *pos, buf)
-            .map_err(vfs_io)?;
-        *pos += n as u64;
+        let mut cur = lock(&self.pos);
+        let at = cur.pos;
+        let n = self.read_at(&mut cur, at, buf)?;
+        cur.pos += n as u64;
         Ok(n)
     }
 
@@ -577,13 +616,13 @@ impl Stream for VfsFile {
         if !self.readable {
             return Err(bad_fd());
         }
-        let mut pos = lock(&self.pos);
+        let mut cur = lock(&self.pos);
         let mut out = Vec::new();
+        let mut buf = [0u8; 4096];
         loop {
-            let chunk = self
-                .backend
-                .read(&self.path, Some(*pos..*pos + 4096))
-                .map_err(vfs_io)?;
+            let at = cur.pos;
+            let n = self.read_at(&mut cur, at, &mut buf)?;
+            let chunk = &buf[..n];
             if chunk.is_empty() {
                 return Ok(out);
             }
@@ -593,7 +632,7 @@ impl Stream for VfsFile {
                 _ => (chunk.len().min(limit), false),
             };
             out.extend_from_slice(&chunk[..take]);
-            *pos += take as u64;
+            cur.pos += take as u64;
             if found || max.is_some_and(|m| out.len() >= m) {
                 return Ok(out);
             }
@@ -607,11 +646,11 @@ impl Stream for VfsFile {
         if self.append {
             self.backend.append(&self.path, buf).map_err(vfs_io)?;
         } else {
-            let mut pos = lock(&self.pos);
+            let mut cur = lock(&self.pos);
             self.backend
-                .write(&self.path, buf, WriteMode::At(*pos), 0o644)
+                .write(&self.path, buf, WriteMode::At(cur.pos), 0o644)
                 .map_err(vfs_io)?;
-            *pos += buf.len() as u64;
+            cur.pos += buf.len() as u64;
         }
         Ok(buf.len())
     }

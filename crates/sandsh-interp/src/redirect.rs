@@ -22,6 +22,18 @@ impl Shell {
     /// THREAT ESC-PATH-1, ESC-NET-1: every path resolves in the VFS (`/dev/tcp` and the like
     /// are refused); the host is reachable only through mounts.
     pub fn open_path(&self, path: &str, mode: OpenMode) -> Result<Fd, String> {
+        self.open_path_as(path, mode, false)
+    }
+
+    /// [`Shell::open_path`] for a command's input operand: with `dir_is_error`, a directory
+    /// opened for reading is the error `PATH: Is a directory` instead of a descriptor whose
+    /// reads fail (see `ToolCtx::open_input`).
+    pub fn open_path_as(
+        &self,
+        path: &str,
+        mode: OpenMode,
+        dir_is_error: bool,
+    ) -> Result<Fd, String> {
         // Devices and descriptor aliases.
         match path {
             "/dev/null" => return Ok(Arc::new(io::Null)),
@@ -49,7 +61,15 @@ impl Shell {
         let err = |e: VfsError| format!("{path}: {e}");
         match mode {
             OpenMode::Read => {
+                // A regular file the backend can hold open (a host mount) is read through
+                // that handle, found once; anything else is stat'ed and read by path.
+                if let Ok(Some(reader)) = be.open_reader(&abs) {
+                    return Ok(io::VfsFile::reader(be.clone(), abs, reader));
+                }
                 let m = be.stat(&abs).map_err(err)?;
+                if m.is_dir() && dir_is_error {
+                    return Err(format!("{path}: Is a directory"));
+                }
                 // A directory opens, as open(2) allows; each read then fails with EISDIR, which
                 // `cat` reports, `read` reports as a read error and `mapfile` takes as the end.
                 if m.file_type == FileType::CharDevice {

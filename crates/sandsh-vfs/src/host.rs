@@ -16,6 +16,17 @@
 //! a script may not *create* such a link on a read-write mount: a host program following it
 //! later would escape the mount on the script's behalf.
 //!
+//! Readers (an open descriptor, a command's input) get a handle ([`KernelBackend::open_reader`]):
+//! the file is opened beneath the root once, as above, and read with `pread` until the reader
+//! drops it, instead of being opened again from the root for every read. Listings can carry
+//! each entry's metadata ([`KernelBackend::list_with_metadata`]), taken with `statx` relative
+//! to the directory being read, on the entry's own name, without following a symlink, as GNU
+//! find does with `fstatat`: a name from `getdents` has no `/` and is never `..`, and a symlink
+//! is reported as one, so neither leaves the directory that was itself opened beneath the root.
+//! Handles are held by at most [`MAX_OPEN_READERS`] readers of the process at once; past that
+//! a reader reads by path, so a script holding descriptors open (`exec {fd}<f` in a loop) does
+//! not exhaust the process's own.
+//!
 //! Only regular files are read or written: host FIFOs and devices are opened non-blocking and
 //! refused with `Operation not supported`, so a FIFO in a mounted tree cannot hang a script.
 //! Block devices and sockets are reported as `CharDevice` and `Fifo`, the nearest kinds the
@@ -26,6 +37,7 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::ops::Range;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use cap_fs_ext::{DirExt, SystemTimeSpec};
@@ -37,8 +49,83 @@ use cap_std::fs::{
 use cap_std::time::SystemTime as CapSystemTime;
 
 use super::{
-    DirEntry, FileTimes, FileType, KernelBackend, Metadata, VfsError, VfsResult, WriteMode,
+    DirEntry, FileReader, FileTimes, FileType, KernelBackend, Metadata, VfsError, VfsResult,
+    WriteMode,
 };
+
+/// Host files held open by readers at once, all host mounts of the process together.
+pub(crate) const MAX_OPEN_READERS: usize = 256;
+
+/// The places for readers' handles of the process.
+static READERS: ReaderSlots = ReaderSlots::new(MAX_OPEN_READERS);
+
+/// A count of open handles against a cap.
+#[derive(Debug)]
+struct ReaderSlots {
+    open: AtomicUsize,
+    max: usize,
+}
+
+impl ReaderSlots {
+    const fn new(max: usize) -> ReaderSlots {
+        ReaderSlots {
+            open: AtomicUsize::new(0),
+            max,
+        }
+    }
+
+    /// A place, or `None` when all are taken.
+    fn take(&'static self) -> Option<ReaderSlot> {
+        self.open
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < self.max).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| ReaderSlot(self))
+    }
+}
+
+/// One place taken, given back when dropped.
+struct ReaderSlot(&'static ReaderSlots);
+
+impl Drop for ReaderSlot {
+    fn drop(&mut self) {
+        self.0.open.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// A host file open for reading (see [`KernelBackend::open_reader`]).
+struct HostReader {
+    file: std::fs::File,
+    _slot: ReaderSlot,
+}
+
+impl FileReader for HostReader {
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> VfsResult<usize> {
+        use std::os::unix::fs::FileExt;
+        loop {
+            match self.file.read_at(buf, offset) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                r => return r.map_err(|e| map_io(&e)),
+            }
+        }
+    }
+}
+
+/// `pread` until `buf` is full or the file ends.
+fn pread_full(file: &std::fs::File, offset: u64, buf: &mut [u8]) -> VfsResult<usize> {
+    use std::os::unix::fs::FileExt;
+    let mut n = 0;
+    while n < buf.len() {
+        match file.read_at(&mut buf[n..], offset + n as u64) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(map_io(&e)),
+        }
+    }
+    Ok(n)
+}
 
 /// A host directory mounted into the VFS.
 #[derive(Debug)]
@@ -46,6 +133,7 @@ pub struct HostFs {
     dir: Dir,
     host: PathBuf,
     read_only: bool,
+    readers: &'static ReaderSlots,
 }
 
 impl HostFs {
@@ -62,6 +150,7 @@ impl HostFs {
             dir,
             host,
             read_only,
+            readers: &READERS,
         }
     }
 
@@ -105,6 +194,32 @@ impl HostFs {
             return Err(VfsError::Unsupported);
         }
         Ok(file)
+    }
+}
+
+impl HostFs {
+    /// The entries of a directory, sorted by name, with their metadata when `meta`: `statx`
+    /// on the entry's name relative to the open directory, not following a symlink (an entry
+    /// gone since the listing gets `None`, and its caller's `lstat` reports it).
+    fn entries(&self, path: &Path, meta: bool) -> VfsResult<Vec<(DirEntry, Option<Metadata>)>> {
+        let rd = self.dir.read_dir(rel(path)).map_err(|e| map_io(&e))?;
+        let mut out = Vec::new();
+        for entry in rd {
+            let entry = entry.map_err(|e| map_io(&e))?;
+            let file_type = file_type(entry.file_type().map_err(|e| map_io(&e))?);
+            let m = if meta {
+                entry.metadata().ok().map(|m| convert(&m))
+            } else {
+                None
+            };
+            let e = DirEntry {
+                name: entry.file_name().as_bytes().to_vec(),
+                file_type,
+            };
+            out.push((e, m));
+        }
+        out.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+        Ok(out)
     }
 }
 
@@ -260,20 +375,20 @@ impl KernelBackend for HostFs {
     }
 
     fn read_at(&self, path: &Path, offset: u64, buf: &mut [u8]) -> VfsResult<usize> {
-        use std::os::unix::fs::FileExt;
         let file = self
             .open_regular(path, OpenOptions::new().read(true))?
             .into_std();
-        let mut n = 0;
-        while n < buf.len() {
-            match file.read_at(&mut buf[n..], offset + n as u64) {
-                Ok(0) => break,
-                Ok(k) => n += k,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(map_io(&e)),
-            }
-        }
-        Ok(n)
+        pread_full(&file, offset, buf)
+    }
+
+    fn open_reader(&self, path: &Path) -> VfsResult<Option<Box<dyn FileReader>>> {
+        let Some(slot) = self.readers.take() else {
+            return Ok(None);
+        };
+        let file = self
+            .open_regular(path, OpenOptions::new().read(true))?
+            .into_std();
+        Ok(Some(Box::new(HostReader { file, _slot: slot })))
     }
 
     fn write(&self, path: &Path, data: &[u8], mode: WriteMode, create_mode: u32) -> VfsResult<()> {
@@ -306,18 +421,12 @@ impl KernelBackend for HostFs {
     }
 
     fn list(&self, path: &Path) -> VfsResult<Vec<DirEntry>> {
-        let rd = self.dir.read_dir(rel(path)).map_err(|e| map_io(&e))?;
-        let mut out = Vec::new();
-        for entry in rd {
-            let entry = entry.map_err(|e| map_io(&e))?;
-            let file_type = file_type(entry.file_type().map_err(|e| map_io(&e))?);
-            out.push(DirEntry {
-                name: entry.file_name().as_bytes().to_vec(),
-                file_type,
-            });
-        }
-        out.sort_by(|a, b| a.name.cmp(&b.name));
-        Ok(out)
+        let entries = self.entries(path, false)?;
+        Ok(entries.into_iter().map(|(e, _)| e).collect())
+    }
+
+    fn list_with_metadata(&self, path: &Path) -> VfsResult<Vec<(DirEntry, Option<Metadata>)>> {
+        self.entries(path, true)
     }
 
     fn stat(&self, path: &Path) -> VfsResult<Metadata> {
@@ -633,5 +742,83 @@ mod tests {
             fs.lstat(p("/fifo")).map(|m| m.file_type),
             Ok(FileType::Fifo)
         );
+    }
+
+    #[test]
+    fn a_reader_reads_the_file_it_opened() {
+        let (tmp, fs) = setup();
+        let r = fs
+            .open_reader(p("/d/f.txt"))
+            .expect("open")
+            .expect("a handle");
+        let mut buf = [0u8; 4];
+        assert_eq!(r.read_at(0, &mut buf), Ok(4));
+        assert_eq!(&buf, b"hell");
+        assert_eq!(r.read_at(4, &mut buf), Ok(2));
+        assert_eq!(r.read_at(6, &mut buf), Ok(0));
+        // As through an OS descriptor: a file renamed over the path is not what it reads.
+        std::fs::write(tmp.path().join("g"), "other\n").expect("write");
+        std::fs::rename(tmp.path().join("g"), tmp.path().join("d/f.txt")).expect("rename");
+        assert_eq!(r.read_at(0, &mut buf), Ok(4));
+        assert_eq!(&buf, b"hell");
+        // Only regular files open; what does not is an error for the caller to stat.
+        assert_eq!(fs.open_reader(p("/d")).err(), Some(VfsError::IsADirectory));
+        assert_eq!(fs.open_reader(p("/nope")).err(), Some(VfsError::NotFound));
+    }
+
+    #[test]
+    fn readers_never_follow_a_link_out_of_the_mount() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir(tmp.path().join("m")).expect("mkdir");
+        std::fs::write(tmp.path().join("secret"), "TOP SECRET\n").expect("write");
+        std::os::unix::fs::symlink("../secret", tmp.path().join("m/up")).expect("link");
+        std::os::unix::fs::symlink(tmp.path().join("secret"), tmp.path().join("m/abs"))
+            .expect("link");
+        let fs = HostFs::open(&tmp.path().join("m"), true).expect("open");
+        for link in ["/up", "/abs", "/../secret"] {
+            assert!(fs.open_reader(p(link)).is_err(), "{link}");
+        }
+        // Listed with metadata, a link is the link itself.
+        let listed = fs.list_with_metadata(p("/")).expect("list");
+        assert_eq!(listed.len(), 2);
+        for (e, m) in listed {
+            assert_eq!(e.file_type, FileType::Symlink);
+            assert_eq!(m.map(|m| m.file_type), Some(FileType::Symlink));
+        }
+    }
+
+    #[test]
+    fn listed_metadata_is_what_lstat_gives() {
+        let (_tmp, fs) = setup();
+        fs.symlink(p("d/f.txt"), p("/ln")).expect("symlink");
+        fs.mkdir(p("/e"), 0o700, false).expect("mkdir");
+        for dir in ["/", "/d", "/e"] {
+            let listed = fs.list_with_metadata(p(dir)).expect("list");
+            let plain = fs.list(p(dir)).expect("list");
+            assert_eq!(
+                listed.iter().map(|(e, _)| e.clone()).collect::<Vec<_>>(),
+                plain
+            );
+            for (e, m) in listed {
+                let path = Path::new(dir).join(OsStr::from_bytes(&e.name));
+                assert_eq!(m, fs.lstat(&path).ok(), "{}", path.display());
+            }
+        }
+    }
+
+    #[test]
+    fn readers_past_the_cap_read_by_path() {
+        let (_tmp, mut fs) = setup();
+        fs.readers = Box::leak(Box::new(ReaderSlots::new(2)));
+        let a = fs.open_reader(p("/d/f.txt")).expect("open");
+        let b = fs.open_reader(p("/d/f.txt")).expect("open");
+        assert!(a.is_some() && b.is_some());
+        assert!(matches!(fs.open_reader(p("/d/f.txt")), Ok(None)));
+        // A failed open gives its place back.
+        drop(b);
+        assert!(fs.open_reader(p("/nope")).is_err());
+        assert!(matches!(fs.open_reader(p("/d/f.txt")), Ok(Some(_))));
+        let mut buf = [0u8; 8];
+        assert_eq!(fs.read_at(p("/d/f.txt"), 0, &mut buf), Ok(6));
     }
 }

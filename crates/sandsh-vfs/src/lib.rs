@@ -169,6 +169,21 @@ pub fn read_at_through_read<B: KernelBackend + ?Sized>(
     Ok(data.len())
 }
 
+/// A file opened once for reading (what [`KernelBackend::open_reader`] gives): its reads go to
+/// the file that was opened, as through an OS descriptor, without finding it again by path.
+pub trait FileReader: Send + Sync {
+    /// Read into `buf` from `offset`, as `pread(2)`: the number of bytes read, which may be
+    /// fewer than `buf.len()` before the end of the file (0 only at the end). One call is one
+    /// read: a reader that got less than it asked reads again, and learns of the end then.
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> VfsResult<usize>;
+    /// Whether reads through this handle still see what a read by path would see. A backend
+    /// whose handle can go stale (an overlay whose file was copied up or removed since the
+    /// open) says so here, and the reader goes back to reading by path.
+    fn is_current(&self) -> bool {
+        true
+    }
+}
+
 /// The filesystem a kernel runs over. All methods take absolute, normalized paths.
 pub trait KernelBackend: Send + Sync {
     /// Read a whole file (following symlinks), or `range` of it (clamped to the file size).
@@ -178,6 +193,16 @@ pub trait KernelBackend: Send + Sync {
     /// backends override it to fill `buf` directly, without [`KernelBackend::read`]'s buffer.
     fn read_at(&self, path: &Path, offset: u64, buf: &mut [u8]) -> VfsResult<usize> {
         read_at_through_read(self, path, offset, buf)
+    }
+    /// Open a regular file (following symlinks) once, for a reader that reads it many times
+    /// (an open descriptor, a command's input). `Ok(None)` when the backend has no handle to
+    /// give: the reader then reads by path with [`KernelBackend::read_at`], as before. That is
+    /// the default, and the answer of backends whose reads by path cost nothing worth saving
+    /// (memory) or that are out of handles. An error says the file could not be opened this
+    /// way (missing, a directory, a device); the caller decides by path what that means.
+    fn open_reader(&self, path: &Path) -> VfsResult<Option<Box<dyn FileReader>>> {
+        let _ = path;
+        Ok(None)
     }
     /// Write according to `mode`, creating the file with mode `0o666 & !umask` (the caller
     /// passes the final mode in `create_mode`).
@@ -190,6 +215,14 @@ pub trait KernelBackend: Send + Sync {
     fn truncate(&self, path: &Path, len: u64) -> VfsResult<()>;
     /// Entries of a directory (not including `.` and `..`), sorted by name bytes.
     fn list(&self, path: &Path) -> VfsResult<Vec<DirEntry>>;
+    /// [`KernelBackend::list`] with each entry's metadata (as [`KernelBackend::lstat`] gives
+    /// it) where the backend has it at hand, `None` where the caller must `lstat` the entry's
+    /// path itself. A host directory stats its entries relative to the open directory (as
+    /// GNU find and grep do with `fstatat`), instead of finding each one again from the mount's
+    /// root. The default gives no metadata.
+    fn list_with_metadata(&self, path: &Path) -> VfsResult<Vec<(DirEntry, Option<Metadata>)>> {
+        Ok(self.list(path)?.into_iter().map(|e| (e, None)).collect())
+    }
     /// Metadata, following symlinks.
     fn stat(&self, path: &Path) -> VfsResult<Metadata>;
     /// Metadata of the path itself (a symlink is not followed).

@@ -21,8 +21,8 @@ use std::time::SystemTime;
 use super::path::{bytes, from_bytes};
 use super::walk::{self, Escape, Probe};
 use super::{
-    BackendTool, DirEntry, FileTimes, FileType, HostFs, KernelBackend, MemoryFs, Metadata,
-    MountInfo, OverlayFs, VfsError, VfsResult, WriteMode, normalize,
+    BackendTool, DirEntry, FileReader, FileTimes, FileType, HostFs, KernelBackend, MemoryFs,
+    Metadata, MountInfo, OverlayFs, VfsError, VfsResult, WriteMode, normalize,
 };
 
 /// How a host directory is mounted.
@@ -336,6 +336,37 @@ impl MountTable {
             .any(|m| walk::is_within(&m.path, bytes(&full)))
     }
 
+    /// Show the mount points directly beneath a listed directory as directories, with no
+    /// metadata (what is listed there is the mounted root, which its own backend stats).
+    fn add_mount_points(&self, route: &Route, entries: &mut Vec<(DirEntry, Option<Metadata>)>) {
+        let full = Self::full(route, &route.inner);
+        let fb = bytes(&full);
+        let mounts = self.mounts.read().unwrap_or_else(|e| e.into_inner());
+        let mut added = false;
+        for m in mounts.iter() {
+            if walk::parent(&m.path) == fb {
+                let name = &m.path[m.path.iter().rposition(|&b| b == b'/').unwrap_or(0) + 1..];
+                match entries.iter_mut().find(|(e, _)| e.name == name) {
+                    Some((e, meta)) => {
+                        e.file_type = FileType::Dir;
+                        *meta = None;
+                    }
+                    None => {
+                        let e = DirEntry {
+                            name: name.to_vec(),
+                            file_type: FileType::Dir,
+                        };
+                        entries.push((e, None));
+                        added = true;
+                    }
+                }
+            }
+        }
+        if added {
+            entries.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+        }
+    }
+
     /// Run a tool of every mounted backend that offers it.
     fn call_on_all(&self, short: &str, full: &str) -> VfsResult<Vec<u8>> {
         let mounts: Vec<(Vec<u8>, Arc<dyn KernelBackend>)> = {
@@ -377,6 +408,11 @@ impl KernelBackend for MountTable {
         r.backend.read_at(&r.inner, offset, buf)
     }
 
+    fn open_reader(&self, path: &Path) -> VfsResult<Option<Box<dyn FileReader>>> {
+        let r = self.route(path, true)?;
+        r.backend.open_reader(&r.inner)
+    }
+
     fn write(&self, path: &Path, data: &[u8], mode: WriteMode, create_mode: u32) -> VfsResult<()> {
         let r = self.route(path, true)?;
         r.backend.write(&r.inner, data, mode, create_mode)
@@ -389,29 +425,20 @@ impl KernelBackend for MountTable {
 
     fn list(&self, path: &Path) -> VfsResult<Vec<DirEntry>> {
         let r = self.route(path, true)?;
-        let mut entries = r.backend.list(&r.inner)?;
-        let full = Self::full(&r, &r.inner);
-        let fb = bytes(&full);
-        let mounts = self.mounts.read().unwrap_or_else(|e| e.into_inner());
-        let mut added = false;
-        for m in mounts.iter() {
-            if walk::parent(&m.path) == fb {
-                let name = &m.path[m.path.iter().rposition(|&b| b == b'/').unwrap_or(0) + 1..];
-                match entries.iter_mut().find(|e| e.name == name) {
-                    Some(e) => e.file_type = FileType::Dir,
-                    None => {
-                        entries.push(DirEntry {
-                            name: name.to_vec(),
-                            file_type: FileType::Dir,
-                        });
-                        added = true;
-                    }
-                }
-            }
-        }
-        if added {
-            entries.sort_by(|a, b| a.name.cmp(&b.name));
-        }
+        let mut entries: Vec<(DirEntry, Option<Metadata>)> = r
+            .backend
+            .list(&r.inner)?
+            .into_iter()
+            .map(|e| (e, None))
+            .collect();
+        self.add_mount_points(&r, &mut entries);
+        Ok(entries.into_iter().map(|(e, _)| e).collect())
+    }
+
+    fn list_with_metadata(&self, path: &Path) -> VfsResult<Vec<(DirEntry, Option<Metadata>)>> {
+        let r = self.route(path, true)?;
+        let mut entries = r.backend.list_with_metadata(&r.inner)?;
+        self.add_mount_points(&r, &mut entries);
         Ok(entries)
     }
 

@@ -21,15 +21,16 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::SystemTime;
 
 use super::host::target_escapes;
 use super::path::{bytes, from_bytes};
 use super::walk::{self, Escape, Probe};
 use super::{
-    BackendTool, DirEntry, FileTimes, FileType, HostFs, KernelBackend, MemoryFs, MemoryFsLimits,
-    Metadata, VfsError, VfsResult, WriteMode,
+    BackendTool, DirEntry, FileReader, FileTimes, FileType, HostFs, KernelBackend, MemoryFs,
+    MemoryFsLimits, Metadata, VfsError, VfsResult, WriteMode,
 };
 
 /// Files larger than this get no unified diff in [`OverlayFs::diff`].
@@ -82,6 +83,27 @@ pub struct OverlayFs {
     host: HostFs,
     limits: MemoryFsLimits,
     state: RwLock<Layers>,
+    /// Counts the times the layers were locked for a change: a reader holding a host file
+    /// (see [`OverlayReader`]) reads by path again once it moves.
+    generation: Arc<AtomicU64>,
+}
+
+/// A host file opened through the overlay. A change to the overlay (a copy-up of this file, a
+/// deletion, a rename over it, or any other) makes it stale, and its reader goes back to
+/// reading by path: what an open file of an overlay reads is then what it read before handles.
+struct OverlayReader {
+    inner: Box<dyn FileReader>,
+    generation: Arc<AtomicU64>,
+    at_open: u64,
+}
+
+impl FileReader for OverlayReader {
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> VfsResult<usize> {
+        self.inner.read_at(offset, buf)
+    }
+    fn is_current(&self) -> bool {
+        self.generation.load(Ordering::Acquire) == self.at_open && self.inner.is_current()
+    }
 }
 
 impl std::fmt::Debug for OverlayFs {
@@ -111,6 +133,7 @@ impl OverlayFs {
                 upper,
                 whiteouts: BTreeSet::new(),
             }),
+            generation: Arc::new(AtomicU64::new(0)),
         })
     }
 
@@ -128,8 +151,11 @@ impl OverlayFs {
         self.state.read().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// The layers, to change: every change goes through here, and moves the generation.
     fn write_state(&self) -> RwLockWriteGuard<'_, Layers> {
-        self.state.write().unwrap_or_else(|e| e.into_inner())
+        let l = self.state.write().unwrap_or_else(|e| e.into_inner());
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        l
     }
 
     /// The changes against the host, parents before children.
@@ -659,6 +685,25 @@ impl KernelBackend for OverlayFs {
         self.layer(&l, layer).read_at(&from_bytes(&r), offset, buf)
     }
 
+    fn open_reader(&self, path: &Path) -> VfsResult<Option<Box<dyn FileReader>>> {
+        let l = self.read_state();
+        let r = self.resolve(&l, path, true)?;
+        let (_, layer) = self.lookup(&l, &r)?.ok_or(VfsError::NotFound)?;
+        if layer == Layer::Upper {
+            return Ok(None);
+        }
+        // Read under the lock: no change can land between this and the open.
+        let at_open = self.generation.load(Ordering::Acquire);
+        let Some(inner) = self.lower.open_reader(&from_bytes(&r))? else {
+            return Ok(None);
+        };
+        Ok(Some(Box::new(OverlayReader {
+            inner,
+            generation: self.generation.clone(),
+            at_open,
+        })))
+    }
+
     fn write(&self, path: &Path, data: &[u8], mode: WriteMode, create_mode: u32) -> VfsResult<()> {
         let l = self.write_state();
         let r = self.resolve(&l, path, true)?;
@@ -706,6 +751,28 @@ impl KernelBackend for OverlayFs {
             .merged_list(&l, &r)?
             .into_iter()
             .map(|(name, file_type)| DirEntry { name, file_type })
+            .collect())
+    }
+
+    fn list_with_metadata(&self, path: &Path) -> VfsResult<Vec<(DirEntry, Option<Metadata>)>> {
+        let l = self.read_state();
+        let r = self.resolve(&l, path, true)?;
+        if let Some((m, Layer::Lower)) = self.lookup(&l, &r)?
+            && m.is_dir()
+        {
+            // A directory only the host has: nothing beneath it is in the upper layer (a
+            // change copies every directory above it up first), so its entries and their
+            // metadata are the host's, less the whiteouts, as `merged_list` and `lstat` see.
+            let mut entries = self.lower.list_with_metadata(&from_bytes(&r))?;
+            if !l.whiteouts.is_empty() {
+                entries.retain(|(e, _)| !l.whiteouts.contains(&walk::child(&r, &e.name)));
+            }
+            return Ok(entries);
+        }
+        Ok(self
+            .merged_list(&l, &r)?
+            .into_iter()
+            .map(|(name, file_type)| (DirEntry { name, file_type }, None))
             .collect())
     }
 

@@ -110,10 +110,19 @@ enum Frame {
         depth: usize,
         start: Rc<Vec<u8>>,
         anc: Option<Rc<Anc>>,
-        /// The type the parent's listing gave (None for a starting point).
-        listed: Option<FileType>,
+        /// What the parent's listing gave (None for a starting point).
+        listed: Option<Listed>,
     },
     Post(Entry),
+}
+
+/// What a directory listing told of an entry.
+enum Listed {
+    /// Its type only.
+    Type(FileType),
+    /// Its `lstat` metadata, taken beside the listing (a host directory gives it for the cost
+    /// of one `fstatat` on the entry's name).
+    Meta(Box<Metadata>),
 }
 
 /// Whether evaluating `e` reads more of a file than its name, path and type. When it does not
@@ -371,7 +380,8 @@ fn walk(
         let follow = follow_all || (mode == 'H' && depth == 0);
         let backend = ctx.backend().clone();
         let lst = match listed {
-            Some(t) if !stat_all && t != FileType::Symlink => Ok(typed_only(t)),
+            Some(Listed::Meta(m)) => Ok(*m),
+            Some(Listed::Type(t)) if !stat_all && t != FileType::Symlink => Ok(typed_only(t)),
             _ => backend.lstat(&abs),
         };
         let meta = match lst {
@@ -453,7 +463,14 @@ fn walk(
             }
             continue;
         }
-        let listing = backend.list(&entry.abs);
+        // Where every entry is stat'ed anyway, the listing brings the metadata along.
+        let listing = if stat_all {
+            backend.list_with_metadata(&entry.abs)
+        } else {
+            backend
+                .list(&entry.abs)
+                .map(|l| l.into_iter().map(|e| (e, None)).collect())
+        };
         let children = match listing {
             Ok(l) => l,
             Err(e) => {
@@ -479,14 +496,17 @@ fn walk(
         if ev.g.depth_first {
             stack.push(Frame::Post(entry));
         }
-        for c in children.into_iter().rev() {
+        for (c, meta) in children.into_iter().rev() {
             stack.push(Frame::Visit {
                 path: child_path(&parent_path, &c.name),
                 abs: parent_abs.join(OsStr::from_bytes(&c.name)),
                 depth: depth + 1,
                 start: start.clone(),
                 anc: next_anc.clone(),
-                listed: Some(c.file_type),
+                listed: Some(match meta {
+                    Some(m) => Listed::Meta(Box::new(m)),
+                    None => Listed::Type(c.file_type),
+                }),
             });
         }
     }

@@ -195,28 +195,31 @@ impl Grep<'_> {
             self.search(ctx, &mut src, &label, show);
             return;
         }
+        if !self.cfg.skip_devices {
+            // Open first: a file opens at once (on a host mount, one lookup), and only a
+            // directory needs more.
+            match crate::input::open_source(ctx, f) {
+                Ok(mut src) => {
+                    if !self.excluded(f, true) {
+                        self.search(ctx, &mut src, f, show);
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::IsADirectory => {
+                    self.dir_operand(ctx, f, names, implicit_dot);
+                }
+                Err(e) => {
+                    if !self.excluded(f, true) {
+                        self.file_error(ctx, f, &util::io_msg(&e));
+                    }
+                }
+            }
+            return;
+        }
         let path = util::lossy(f);
         let abs = ctx.resolve_path(&path);
         match ctx.backend().stat(&abs) {
-            Ok(m) if m.is_dir() => match self.cfg.dirs {
-                Dirs::Skip => {}
-                Dirs::Read => self.file_error(ctx, f, "Is a directory"),
-                Dirs::Recurse => {
-                    if self
-                        .cfg
-                        .exclude_dir
-                        .iter()
-                        .any(|p| p.matches(util::base_name(f)))
-                        && !implicit_dot
-                        && f != b"."
-                    {
-                        return;
-                    }
-                    let show_inner = !matches!(names, Names::Fixed(false));
-                    self.walk(ctx, f, show_inner, implicit_dot);
-                }
-            },
-            Ok(m) if self.cfg.skip_devices && !m.is_file() && !m.is_dir() => {}
+            Ok(m) if m.is_dir() => self.dir_operand(ctx, f, names, implicit_dot),
+            Ok(m) if !m.is_file() => {}
             Ok(_) => {
                 if self.excluded(f, true) {
                     return;
@@ -228,6 +231,28 @@ impl Grep<'_> {
                     return;
                 }
                 self.file(ctx, f, show);
+            }
+        }
+    }
+
+    /// A directory operand: skipped, an error, or searched recursively, as `-d` says.
+    fn dir_operand(&mut self, ctx: &mut dyn ToolCtx, f: &[u8], names: Names, implicit_dot: bool) {
+        match self.cfg.dirs {
+            Dirs::Skip => {}
+            Dirs::Read => self.file_error(ctx, f, "Is a directory"),
+            Dirs::Recurse => {
+                if self
+                    .cfg
+                    .exclude_dir
+                    .iter()
+                    .any(|p| p.matches(util::base_name(f)))
+                    && !implicit_dot
+                    && f != b"."
+                {
+                    return;
+                }
+                let show_inner = !matches!(names, Names::Fixed(false));
+                self.walk(ctx, f, show_inner, implicit_dot);
             }
         }
     }

@@ -251,3 +251,56 @@ fn directory_links_count_merged_subdirectories() {
     ov.remove(p("/d/sub"), true).expect("rm");
     assert_eq!(ov.lstat(p("/d")).map(|m| m.nlink), Ok(3));
 }
+
+#[test]
+fn readers_of_host_files_go_stale_on_any_change() {
+    let (_tmp, ov) = setup();
+    let r = ov
+        .open_reader(p("/ln"))
+        .expect("open")
+        .expect("a host file gives a handle");
+    let mut buf = [0u8; 64];
+    assert_eq!(r.read_at(4, &mut buf), Ok(10));
+    assert_eq!(&buf[..10], b"two\nthree\n");
+    assert!(r.is_current());
+    // A change anywhere (here, a copy-up of the file itself) makes the handle stale: its
+    // reader reads by path again, and sees the upper layer.
+    ov.append(p("/a.txt"), b"four\n").expect("append");
+    assert!(!r.is_current());
+    // An upper file gives no handle; a missing one and a directory are errors.
+    assert!(matches!(ov.open_reader(p("/a.txt")), Ok(None)));
+    assert!(ov.open_reader(p("/nope")).is_err());
+    assert!(ov.open_reader(p("/d")).is_err());
+}
+
+#[test]
+fn listings_with_metadata_match_lstat() {
+    let (_tmp, ov) = setup();
+    ov.remove(p("/d/b.txt"), false).expect("rm");
+    ov.write(p("/new"), b"x", WriteMode::Truncate, 0o644)
+        .expect("write");
+    for dir in ["/", "/d", "/d/sub"] {
+        let listed = ov.list_with_metadata(p(dir)).expect("list");
+        let names: Vec<_> = listed.iter().map(|(e, _)| e.name.clone()).collect();
+        let plain: Vec<_> = ov
+            .list(p(dir))
+            .expect("list")
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(names, plain, "{dir}");
+        for (e, m) in listed {
+            if let Some(m) = m {
+                let path = from_bytes(&walk::child(dir.as_bytes(), &e.name));
+                assert_eq!(Ok(m), ov.lstat(&path), "{}", path.display());
+            }
+        }
+    }
+    // `/d/sub` is the host's alone: its entries come with their metadata.
+    assert!(
+        ov.list_with_metadata(p("/d/sub"))
+            .expect("list")
+            .iter()
+            .all(|(_, m)| m.is_some())
+    );
+}
