@@ -25,18 +25,20 @@ pub(super) fn sort_lines<'a>(
     // last-resort comparison), so an unstable sort gives the same output, faster.
     let need_stable = cfg.stable || cfg.unique;
     let randoms = cfg.keys.iter().filter(|k| k.kind == Kind::Random).count();
-    if randoms > 0 {
+    let kept = if randoms > 0 {
         lines = sort_by_digests(ctx, &lines, cfg, randoms, need_stable)?;
+        if cfg.unique {
+            lines.dedup_by(|b, a| compare(a, b, cfg) == Ordering::Equal);
+        }
+        lines.len()
     } else if cfg.keys.is_empty() {
-        sort_whole_lines(ctx, &mut lines, cfg.reverse, need_stable)?;
+        sort_whole_lines(ctx, &mut lines, cfg, need_stable)?
     } else if let Some(dec) = integer_keys(&lines, cfg) {
-        sort_integer_keys(ctx, dec, &mut lines, cfg, need_stable)?;
+        sort_integer_keys(ctx, dec, &mut lines, cfg, need_stable)?
     } else {
-        sort_decorated(ctx, &mut lines, cfg, need_stable)?;
-    }
-    if cfg.unique {
-        lines.dedup_by(|b, a| compare(a, b, cfg) == Ordering::Equal);
-    }
+        sort_decorated(ctx, &mut lines, cfg, need_stable)?
+    };
+    lines.truncate(kept);
     Ok(lines)
 }
 
@@ -55,17 +57,20 @@ fn hold(ctx: &mut dyn ToolCtx, bytes: usize) -> Result<Charge, ExitStatus> {
 const PARALLEL_FROM: usize = 1 << 15;
 
 /// Sorts `dec` (the lines decorated with what makes them faster to compare) and writes its
-/// lines back into `lines` in that order. From [`PARALLEL_FROM`] entries on, with a second
-/// core, the two halves sort at once (GNU sort also sorts on every core it has) and merge
-/// straight into `lines`, taking the first half's entry on a tie (so a stable sort stays
-/// stable), which needs no memory beyond what is already held.
+/// lines back into `lines` in that order, and returns how many it wrote: with `unique` (`-u`),
+/// a line whose entry compares equal to the last one written is left out, as GNU keeps the
+/// first of equal lines, without finding the keys again. From [`PARALLEL_FROM`] entries on,
+/// with a second core, the two halves sort at once (GNU sort also sorts on every core it has)
+/// and merge straight into `lines`, taking the first half's entry on a tie (so a stable sort
+/// stays stable), which needs no memory beyond what is already held.
 fn sort_into<'a, T: Copy + Send>(
     dec: &mut [T],
     lines: &mut [&'a [u8]],
     line: impl Fn(&T) -> &'a [u8],
     cmp: impl Fn(&T, &T) -> Ordering + Sync,
     stable: bool,
-) {
+    unique: bool,
+) -> usize {
     let sort = |part: &mut [T]| {
         if stable {
             part.sort_by(&cmp);
@@ -73,31 +78,44 @@ fn sort_into<'a, T: Copy + Send>(
             part.sort_unstable_by(&cmp);
         }
     };
+    let mut written = 0;
+    let mut last: Option<T> = None;
+    let mut emit = |e: T| {
+        if unique && last.is_some_and(|l| cmp(&l, &e) == Ordering::Equal) {
+            return;
+        }
+        lines[written] = line(&e);
+        written += 1;
+        last = Some(e);
+    };
     if dec.len() < PARALLEL_FROM {
         sort(dec);
-        for (slot, e) in lines.iter_mut().zip(dec.iter()) {
-            *slot = line(e);
-        }
-        return;
+        dec.iter().for_each(|&e| emit(e));
+        return written;
     }
     let mid = dec.len() / 2;
     let (left, right) = dec.split_at_mut(mid);
     sandsh_api::parallel::join(|| sort(left), || sort(right));
     let (mut i, mut j) = (0, 0);
-    for slot in lines.iter_mut() {
-        let take_right = match (left.get(i), right.get(j)) {
-            (Some(l), Some(r)) => cmp(r, l) == Ordering::Less,
-            (None, _) => true,
-            (Some(_), None) => false,
+    loop {
+        let e = match (left.get(i), right.get(j)) {
+            (Some(l), Some(r)) if cmp(r, l) == Ordering::Less => {
+                j += 1;
+                *r
+            }
+            (Some(l), _) => {
+                i += 1;
+                *l
+            }
+            (None, Some(r)) => {
+                j += 1;
+                *r
+            }
+            (None, None) => break,
         };
-        *slot = if take_right {
-            j += 1;
-            line(&right[j - 1])
-        } else {
-            i += 1;
-            line(&left[i - 1])
-        };
+        emit(e);
     }
+    written
 }
 
 /// Random keys (`-R`): one digest per line and random key, computed once (GNU hashes per
@@ -133,9 +151,10 @@ fn sort_by_digests<'a>(
 fn sort_whole_lines(
     ctx: &mut dyn ToolCtx,
     lines: &mut [&[u8]],
-    rev: bool,
+    cfg: &Cfg,
     need_stable: bool,
-) -> Result<(), ExitStatus> {
+) -> Result<usize, ExitStatus> {
+    let (rev, unique) = (cfg.reverse, cfg.unique);
     let _charge = hold(ctx, lines.len() * 24)?;
     let prefix = |l: &[u8]| {
         let mut p = [0u8; 8];
@@ -148,8 +167,14 @@ fn sort_whole_lines(
         let o = a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1));
         if rev { o.reverse() } else { o }
     };
-    sort_into(&mut dec, lines, |e| e.1, cmp, need_stable);
-    Ok(())
+    Ok(sort_into(
+        &mut dec,
+        lines,
+        |e| e.1,
+        cmp,
+        need_stable,
+        unique,
+    ))
 }
 
 /// A numeric or human first key that is a fixed-point number on every line (`dec`: the
@@ -161,15 +186,22 @@ fn sort_integer_keys<'a>(
     lines: &mut [&'a [u8]],
     cfg: &Cfg,
     need_stable: bool,
-) -> Result<(), ExitStatus> {
+) -> Result<usize, ExitStatus> {
+    let unique = cfg.unique;
     let _charge = hold(ctx, dec.len() * 24)?;
     let rev = cfg.keys[0].reverse;
     let cmp = |a: &(i64, &[u8]), b: &(i64, &[u8])| {
         let o = if rev { b.0.cmp(&a.0) } else { a.0.cmp(&b.0) };
         o.then_with(|| compare_rest(a.1, b.1, 1, &[], &[], cfg))
     };
-    sort_into(&mut dec, lines, |e| e.1, cmp, need_stable);
-    Ok(())
+    Ok(sort_into(
+        &mut dec,
+        lines,
+        |e| e.1,
+        cmp,
+        need_stable,
+        unique,
+    ))
 }
 
 /// A line, its first key's text, and that key's 8-byte prefix as a number (`sort_decorated`).
@@ -181,7 +213,7 @@ fn sort_decorated(
     lines: &mut [&[u8]],
     cfg: &Cfg,
     need_stable: bool,
-) -> Result<(), ExitStatus> {
+) -> Result<usize, ExitStatus> {
     let _charge = hold(ctx, lines.len() * 40)?;
     let k0 = &cfg.keys[0];
     // A text key (plain or -f) also keeps its first 8 bytes, folded and zero-padded, as a
@@ -209,8 +241,14 @@ fn sort_decorated(
         let o = if k0.reverse { o.reverse() } else { o };
         o.then_with(|| compare_dec(&a.1, &b.1, cfg))
     };
-    sort_into(&mut dec, lines, |e| e.1.0, cmp, need_stable);
-    Ok(())
+    Ok(sort_into(
+        &mut dec,
+        lines,
+        |e| e.1.0,
+        cmp,
+        need_stable,
+        cfg.unique,
+    ))
 }
 
 /// Each line's first-key value when that key is -n or -h and every line's key is a decimal
@@ -276,7 +314,7 @@ mod tests {
             let mut want = dec.clone();
             want.sort_by(cmp);
             let mut lines = vec![&b""[..]; n];
-            sort_into(&mut dec, &mut lines, |e| e.1, cmp, stable);
+            sort_into(&mut dec, &mut lines, |e| e.1, cmp, stable, false);
             let keys: Vec<u64> = lines.iter().map(|l| u64::from(l[0] ^ l[4])).collect();
             assert!(keys.is_sorted(), "stable={stable}");
             if stable {
