@@ -371,3 +371,18 @@ loop=0 n=0
 read-u=1
 read-n=1
 ## END
+
+#### a descriptor number past the open-files limit is refused after the target is opened
+cd /tmp
+rm -f fd-past-limit
+echo hi 666666666>fd-past-limit
+echo "status=$?"
+test -e fd-past-limit && echo created
+echo ok 1023>fd-past-limit
+echo "status=$?"
+## STDOUT:
+status=1
+created
+ok
+status=0
+## END

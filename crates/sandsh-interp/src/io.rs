@@ -659,6 +659,11 @@ impl Stream for VfsFile {
 // ---------------------------------------------------------------------------------------------
 // Descriptor table
 
+/// The most descriptors a shell has (what `ulimit -n` reports): a redirection of a number at
+/// or past it fails as bash's `dup2` does, `N: Bad file descriptor`, so that `666666666>f`
+/// cannot grow the table to hundreds of millions of slots.
+pub const OPEN_FILES: u32 = 1024;
+
 /// The shell's open descriptors. Small and cloned into subshells.
 #[derive(Clone, Default)]
 pub struct FdTable {

@@ -309,6 +309,10 @@ impl Shell {
                 Some(io::MemReader::new(body))
             }
         };
+        // As bash: the target is opened (and created) first, then the descriptor is refused.
+        if fd >= io::OPEN_FILES && fd_to_set.is_some() {
+            return Err(format!("{fd}: Bad file descriptor"));
+        }
         if let Some(name) = var_name {
             let _ = self.vars.set_str(&name, fd.to_string().into_bytes());
         }

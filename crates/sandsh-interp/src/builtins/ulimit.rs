@@ -23,7 +23,12 @@ const LIMITS: &[(char, &str, &str, Option<u64>)] = &[
     ('i', "pending signals", "(-i)", Some(96365)),
     ('l', "max locked memory", "(kbytes, -l)", Some(8192)),
     ('m', "max memory size", "(kbytes, -m)", None),
-    ('n', "open files", "(-n)", Some(1024)),
+    (
+        'n',
+        "open files",
+        "(-n)",
+        Some(crate::io::OPEN_FILES as u64),
+    ),
     ('p', "pipe size", "(512 bytes, -p)", Some(8)),
     ('q', "POSIX message queues", "(bytes, -q)", Some(819200)),
     ('r', "real-time priority", "(-r)", Some(0)),
