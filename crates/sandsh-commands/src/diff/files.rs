@@ -51,28 +51,23 @@ fn stamp(t: std::time::SystemTime) -> String {
 }
 
 impl Run<'_> {
-    fn read(&mut self, ctx: &mut dyn ToolCtx, name: &str, absent: bool) -> Result<Input, ()> {
-        let data = if absent {
-            Vec::new()
-        } else {
-            match util::read_input(ctx, name.as_bytes()) {
-                Ok(d) => d,
-                Err(e) => {
-                    util::err(ctx, "diff", &format!("{name}: {}", util::io_msg(&e)));
-                    return Err(());
-                }
-            }
-        };
-        let binary = !self.o.text && data[..data.len().min(32 * 1024)].contains(&0);
-        Ok(Input {
-            data_len: data.len(),
-            lines: if binary {
-                Vec::new()
-            } else {
-                split_lines(&data)
-            },
-            binary,
+    /// The bytes of one side (none for an absent file under `-N`).
+    fn read(&mut self, ctx: &mut dyn ToolCtx, name: &str, absent: bool) -> Result<Vec<u8>, ()> {
+        if absent {
+            return Ok(Vec::new());
+        }
+        util::read_input(ctx, name.as_bytes()).map_err(|e| {
+            util::err(ctx, "diff", &format!("{name}: {}", util::io_msg(&e)));
         })
+    }
+
+    /// One side as lines, or as binary (a NUL in its first 32 KiB, unless `-a`).
+    fn input<'a>(&self, data: &'a [u8]) -> Input<'a> {
+        let binary = !self.o.text && data[..data.len().min(32 * 1024)].contains(&0);
+        Input {
+            lines: if binary { Vec::new() } else { split_lines(data) },
+            binary,
+        }
     }
 
     fn mtime(&self, ctx: &dyn ToolCtx, name: &str, absent: bool) -> std::time::SystemTime {
@@ -116,18 +111,16 @@ impl Run<'_> {
         absent: [bool; 2],
         header: Option<String>,
     ) -> Option<i32> {
-        let Ok(a) = self.read(ctx, n0, absent[0]) else {
+        let Ok(da) = self.read(ctx, n0, absent[0]) else {
             return Some(2);
         };
-        let Ok(b) = self.read(ctx, n1, absent[1]) else {
+        let Ok(db) = self.read(ctx, n1, absent[1]) else {
             return Some(2);
         };
+        let (a, b) = (self.input(&da), self.input(&db));
         let mut out = Vec::new();
         if a.binary || b.binary {
-            let same = a.data_len == b.data_len
-                && util::read_input(ctx, n0.as_bytes()).ok()
-                    == util::read_input(ctx, n1.as_bytes()).ok();
-            if same {
+            if da == db {
                 return Some(0);
             }
             if let Some(s) = self.brief_or_header(ctx, (n0, n1), header.as_deref(), &mut out) {
@@ -143,13 +136,14 @@ impl Run<'_> {
         // for the comparison, and by their bytes for the shifting of change boundaries.
         let normalizing =
             self.o.icase || self.o.space_change || self.o.all_space || self.o.strip_cr;
-        let mut raw: FxHashMap<&[u8], usize> = FxHashMap::default();
-        let ra = class_ids(&mut raw, a.lines.iter().map(Vec::as_slice));
-        let rb = class_ids(&mut raw, b.lines.iter().map(Vec::as_slice));
+        let lines = a.lines.len() + b.lines.len();
+        let mut raw = FxHashMap::with_capacity_and_hasher(lines, Default::default());
+        let ra = class_ids(&mut raw, a.lines.iter().copied());
+        let rb = class_ids(&mut raw, b.lines.iter().copied());
         let (ia, ib, n) = if normalizing {
             let na: Vec<Vec<u8>> = a.lines.iter().map(|l| normalize(self.o, l)).collect();
             let nb: Vec<Vec<u8>> = b.lines.iter().map(|l| normalize(self.o, l)).collect();
-            let mut classes: FxHashMap<&[u8], usize> = FxHashMap::default();
+            let mut classes = FxHashMap::with_capacity_and_hasher(lines, Default::default());
             let ia = class_ids(&mut classes, na.iter().map(Vec::as_slice));
             let ib = class_ids(&mut classes, nb.iter().map(Vec::as_slice));
             (ia, ib, classes.len())

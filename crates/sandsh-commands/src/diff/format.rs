@@ -189,7 +189,7 @@ pub(super) fn render(o: &Opts, a: &Input, b: &Input, changes: &[Change], out: &m
 fn context_side(
     out: &mut Vec<u8>,
     hunk: &[Change],
-    lines: &[Vec<u8>],
+    lines: &[&[u8]],
     first: usize,
     last: isize,
     only: &[u8],

@@ -125,8 +125,8 @@ pub(super) fn render(f: &Formats, a: &Input, b: &Input, changes: &[Change], out:
 }
 
 struct Printer<'a> {
-    a: &'a Input,
-    b: &'a Input,
+    a: &'a Input<'a>,
+    b: &'a Input<'a>,
     line: &'a [Vec<u8>; 3],
     group: &'a [Vec<u8>; 4],
 }

@@ -3,25 +3,23 @@
 
 use super::options::Opts;
 
-/// One side of a comparison.
-pub(super) struct Input {
+/// One side of a comparison: its lines borrow the file's bytes.
+pub(super) struct Input<'a> {
     /// Lines with their terminators (the last may lack one).
-    pub(super) lines: Vec<Vec<u8>>,
-    pub(super) data_len: usize,
+    pub(super) lines: Vec<&'a [u8]>,
     pub(super) binary: bool,
 }
 
-pub(super) fn split_lines(data: &[u8]) -> Vec<Vec<u8>> {
-    let mut v = Vec::new();
+/// The lines of `data` with their terminators (the last may lack one).
+pub(super) fn split_lines(data: &[u8]) -> Vec<&[u8]> {
+    let mut v = Vec::with_capacity(memchr::memchr_iter(b'\n', data).count() + 1);
     let mut start = 0;
-    for (i, &b) in data.iter().enumerate() {
-        if b == b'\n' {
-            v.push(data[start..=i].to_vec());
-            start = i + 1;
-        }
+    for i in memchr::memchr_iter(b'\n', data) {
+        v.push(&data[start..=i]);
+        start = i + 1;
     }
     if start < data.len() {
-        v.push(data[start..].to_vec());
+        v.push(&data[start..]);
     }
     v
 }
