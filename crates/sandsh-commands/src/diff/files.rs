@@ -65,7 +65,11 @@ impl Run<'_> {
     fn input<'a>(&self, data: &'a [u8]) -> Input<'a> {
         let binary = !self.o.text && data[..data.len().min(32 * 1024)].contains(&0);
         Input {
-            lines: if binary { Vec::new() } else { split_lines(data) },
+            lines: if binary {
+                Vec::new()
+            } else {
+                split_lines(data)
+            },
             binary,
         }
     }

@@ -236,10 +236,20 @@ fn sort_decorated(
             (prefix(key), (*l, key))
         })
         .collect();
+    let rev = |o: Ordering| if k0.reverse { o.reverse() } else { o };
     let cmp = |a: &Prefixed, b: &Prefixed| {
         let o = a.0.cmp(&b.0);
-        let o = if k0.reverse { o.reverse() } else { o };
-        o.then_with(|| compare_dec(&a.1, &b.1, cfg))
+        if o != Ordering::Equal {
+            return rev(o);
+        }
+        let ((la, ka), (lb, kb)) = (a.1, b.1);
+        // Keys of at most 8 bytes are whole in their prefixes: with the prefixes equal, the
+        // shorter key is the longer one's start, so only the lengths are left to compare.
+        if prefixed && ka.len() <= 8 && kb.len() <= 8 {
+            return rev(ka.len().cmp(&kb.len()))
+                .then_with(|| compare_rest(la, lb, 1, &[], &[], cfg));
+        }
+        compare_dec(&a.1, &b.1, cfg)
     };
     Ok(sort_into(
         &mut dec,
