@@ -178,6 +178,68 @@ fn reads_through_escaping_symlinks_fail_in_every_mode() {
 }
 
 #[test]
+fn directory_handles_open_only_the_directorys_own_files() {
+    for mode in MODES {
+        let h = host();
+        let t = table(&h, mode);
+        let Some(d) = t.open_dir(p("/mnt/data")).expect("open_dir") else {
+            // An overlay's handles could go stale: it opens by path.
+            assert_eq!(mode, MountMode::Overlay, "{mode}: no directory handle");
+            continue;
+        };
+        assert_ne!(
+            mode,
+            MountMode::Overlay,
+            "an overlay gave a directory handle"
+        );
+        let r = d.open_reader(b"file.txt").expect("open").expect("a handle");
+        let mut buf = [0u8; 64];
+        let n = r.read_at(0, &mut buf).expect("read");
+        assert_eq!(&buf[..n], b"inside\n", "{mode}");
+        // Symlinks are not followed on the handle, even one that stays inside: the caller
+        // opens those by path, where the mount's rules apply.
+        for link in ["abs_link", "etc_link", "rel_link", "deep_rel", "ok_link"] {
+            let r = d.open_reader(link.as_bytes());
+            assert!(r.is_err(), "{mode}: {link} opened on the handle");
+        }
+        // Only one component, and never `.` or `..`.
+        for name in ["..", ".", "", "sub/inner.txt", "../outside/secret.txt"] {
+            assert!(
+                matches!(d.open_reader(name.as_bytes()), Ok(None)),
+                "{mode}: {name:?} opened on the handle"
+            );
+        }
+        assert_eq!(
+            d.open_reader(b"sub").err(),
+            Some(VfsError::IsADirectory),
+            "{mode}"
+        );
+        // A directory behind an escaping link gives no handle.
+        for dir in ["/mnt/data/dir_link", "/mnt/data/sub/deeper/updir"] {
+            assert!(t.open_dir(p(dir)).is_err(), "{mode}: open_dir {dir}");
+        }
+        // A mount point inside the directory is not the directory's own file.
+        let other = h.root().join("other");
+        fs::create_dir_all(&other).expect("mkdir");
+        t.mount_spec(&MountSpec {
+            host: other,
+            path: PathBuf::from("/mnt/data/sub"),
+            mode,
+        })
+        .expect("mount");
+        let d = t
+            .open_dir(p("/mnt/data"))
+            .expect("open_dir")
+            .expect("handle");
+        assert!(matches!(d.open_reader(b"sub"), Ok(None)), "{mode}");
+    }
+    // The memory root keeps no handles.
+    let h = host();
+    let t = table(&h, MountMode::ReadOnly);
+    assert!(matches!(t.open_dir(p("/tmp")), Ok(None)));
+}
+
+#[test]
 fn dot_dot_cannot_leave_the_mount() {
     for mode in MODES {
         let h = host();
@@ -363,6 +425,13 @@ fn symlink_swap_race_never_leaks() {
                 let mut buf = [0u8; 64];
                 let n = r.read_at(0, &mut buf).unwrap_or(0);
                 assert_clean("race handle read", &buf[..n]);
+            }
+            if let Ok(Some(d)) = t.open_dir(p("/mnt/data/race"))
+                && let Ok(Some(r)) = d.open_reader(b"secret.txt")
+            {
+                let mut buf = [0u8; 64];
+                let n = r.read_at(0, &mut buf).unwrap_or(0);
+                assert_clean("race directory handle read", &buf[..n]);
             }
             if let Ok(entries) = t.list(p("/mnt/data/race")) {
                 assert!(

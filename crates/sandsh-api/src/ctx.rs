@@ -73,6 +73,15 @@ pub trait CommandRegistry: Send + Sync {
     }
 }
 
+/// A directory held open while a command reads the files in it, as a walk does (`grep -r`):
+/// see [`ToolCtx::open_input_dir`].
+pub trait InputDir: Send {
+    /// The regular file `name` (one path component) of this directory, opened for reading on
+    /// the directory's handle. `None` when it cannot be opened that way, for whatever reason:
+    /// the caller then opens its path with [`ToolCtx::open_input`], which also words any error.
+    fn open(&self, name: &[u8]) -> Option<Box<dyn Read + Send>>;
+}
+
 /// The execution context a command sees.
 pub trait ToolCtx: Send + Sync {
     /// The filesystem (and backend-provided tools).
@@ -229,6 +238,14 @@ pub trait ToolCtx: Send + Sync {
             return Err(std::io::ErrorKind::IsADirectory.into());
         }
         self.open_read(path)
+    }
+
+    /// A directory (resolved against the cwd) held open for opening its regular files by name
+    /// ([`InputDir`]), for a command that reads every file of a tree. `None` when the backend
+    /// keeps no handle for it (memory: opening by path costs nothing there); the default.
+    fn open_input_dir(&mut self, path: &str) -> Option<Box<dyn InputDir>> {
+        let _ = path;
+        None
     }
 
     /// Open a file for writing, resolved against the cwd: truncated (created with the

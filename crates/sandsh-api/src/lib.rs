@@ -17,7 +17,9 @@ pub mod version;
 
 pub use args::{ArgParser, ParsedArgs, UsageError, extra_operand, usage_lines};
 pub use command::{Arg, Command, ExitStatus, ParsedCommand};
-pub use ctx::{CallOutput, CommandRegistry, OutputFormat, PatientGuard, ProcessInfo, ToolCtx};
+pub use ctx::{
+    CallOutput, CommandRegistry, InputDir, OutputFormat, PatientGuard, ProcessInfo, ToolCtx,
+};
 pub use exec::{ExecError, search_program};
 pub use sandsh_runtime::budget::{Charge, MemoryBudget, MemoryExceeded};
 pub use sandsh_runtime::cancelled::{Cancelled, is_cancelled};

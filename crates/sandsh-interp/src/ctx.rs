@@ -2,6 +2,7 @@
 
 use std::any::Any;
 use std::io::{self as stdio, BufWriter, Read, Write};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
@@ -25,6 +26,28 @@ impl Read for FdReader {
             Some(f) => f.read(buf),
             None => Err(super::io::bad_fd()),
         }
+    }
+}
+
+/// A directory of a mount held open for a command's walk ([`ToolCtx::open_input_dir`]): its
+/// files open on the handle and read as a descriptor opened by path would.
+struct HeldDir {
+    backend: Arc<dyn KernelBackend>,
+    dir: PathBuf,
+    handle: Box<dyn sandsh_vfs::DirReader>,
+    max_depth: usize,
+}
+
+impl sandsh_api::InputDir for HeldDir {
+    fn open(&self, name: &[u8]) -> Option<Box<dyn Read + Send>> {
+        let path = self.dir.join(std::ffi::OsStr::from_bytes(name));
+        // Deeper than the shell opens: the caller's open by path reports it.
+        if path.components().count() > self.max_depth {
+            return None;
+        }
+        let reader = self.handle.open_reader(name).ok().flatten()?;
+        let fd = io::VfsFile::reader(self.backend.clone(), path, reader);
+        Some(Box::new(FdReader(Some(fd))))
     }
 }
 
@@ -318,6 +341,16 @@ impl ToolCtx for CmdCtx<'_> {
             }
             Err(msg) => Err(open_error(&msg)),
         }
+    }
+    fn open_input_dir(&mut self, path: &str) -> Option<Box<dyn sandsh_api::InputDir>> {
+        let dir = self.sh.resolve(path);
+        let handle = self.sh.env.backend.open_dir(&dir).ok().flatten()?;
+        Some(Box::new(HeldDir {
+            backend: self.sh.env.backend.clone(),
+            dir,
+            handle,
+            max_depth: self.sh.env.limits.max_path_depth,
+        }))
     }
     fn open_write(&mut self, path: &str, append: bool) -> stdio::Result<Box<dyn Write + Send>> {
         use super::redirect::OpenMode;

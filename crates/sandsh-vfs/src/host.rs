@@ -27,6 +27,12 @@
 //! a reader reads by path, so a script holding descriptors open (`exec {fd}<f` in a loop) does
 //! not exhaust the process's own.
 //!
+//! A walk that reads a tree (`grep -r`) opens each directory once ([`KernelBackend::open_dir`],
+//! beneath the root as above) and its regular files by name on that handle, without following
+//! a symlink (a name with a `/`, `.` or `..` is refused), as GNU grep opens them with `openat`
+//! on its walk's descriptor: one path component for the kernel to look up, not the whole path
+//! from the mount's root. A directory handle takes a reader's place while it is held.
+//!
 //! Only regular files are read or written: host FIFOs and devices are opened non-blocking and
 //! refused with `Operation not supported`, so a FIFO in a mounted tree cannot hang a script.
 //! Block devices and sockets are reported as `CharDevice` and `Fifo`, the nearest kinds the
@@ -40,7 +46,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use cap_fs_ext::{DirExt, SystemTimeSpec};
+use cap_fs_ext::{DirExt, FollowSymlinks, OpenOptionsFollowExt, SystemTimeSpec};
 use cap_std::ambient_authority;
 use cap_std::fs::{
     Dir, DirBuilder, DirBuilderExt, FileTypeExt, MetadataExt, OpenOptions, OpenOptionsExt,
@@ -49,8 +55,8 @@ use cap_std::fs::{
 use cap_std::time::SystemTime as CapSystemTime;
 
 use super::{
-    DirEntry, FileReader, FileTimes, FileType, KernelBackend, Metadata, VfsError, VfsResult,
-    WriteMode,
+    DirEntry, DirReader, FileReader, FileTimes, FileType, KernelBackend, Metadata, VfsError,
+    VfsResult, WriteMode,
 };
 
 /// Host files held open by readers at once, all host mounts of the process together.
@@ -110,6 +116,47 @@ impl FileReader for HostReader {
             }
         }
     }
+}
+
+/// A host directory open for opening its files by name (see [`KernelBackend::open_dir`]).
+struct HostDir {
+    dir: Dir,
+    readers: &'static ReaderSlots,
+    _slot: ReaderSlot,
+}
+
+impl DirReader for HostDir {
+    fn open_reader(&self, name: &[u8]) -> VfsResult<Option<Box<dyn FileReader>>> {
+        if name.is_empty() || name == b"." || name == b".." || name.contains(&b'/') {
+            return Ok(None);
+        }
+        let Some(slot) = self.readers.take() else {
+            return Ok(None);
+        };
+        let mut opts = OpenOptions::new();
+        opts.read(true).follow(FollowSymlinks::No);
+        let file = open_regular(&self.dir, Path::new(OsStr::from_bytes(name)), &mut opts)?;
+        Ok(Some(Box::new(HostReader {
+            file: file.into_std(),
+            _slot: slot,
+        })))
+    }
+}
+
+/// Open `path` beneath `dir` with `opts`, non-blocking and without taking a terminal, and
+/// keep it only if it is a regular file (a directory is `IsADirectory`, a FIFO or device
+/// `Unsupported`).
+fn open_regular(dir: &Dir, path: &Path, opts: &mut OpenOptions) -> VfsResult<cap_std::fs::File> {
+    opts.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    let file = dir.open_with(path, opts).map_err(|e| map_io(&e))?;
+    let meta = file.metadata().map_err(|e| map_io(&e))?;
+    if meta.is_dir() {
+        return Err(VfsError::IsADirectory);
+    }
+    if !meta.is_file() {
+        return Err(VfsError::Unsupported);
+    }
+    Ok(file)
 }
 
 /// `pread` until `buf` is full or the file ends.
@@ -181,19 +228,7 @@ impl HostFs {
 
     /// Open a regular file, refusing FIFOs and devices without blocking on them.
     fn open_regular(&self, path: &Path, opts: &mut OpenOptions) -> VfsResult<cap_std::fs::File> {
-        opts.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
-        let file = self
-            .dir
-            .open_with(rel(path), opts)
-            .map_err(|e| map_io(&e))?;
-        let meta = file.metadata().map_err(|e| map_io(&e))?;
-        if meta.is_dir() {
-            return Err(VfsError::IsADirectory);
-        }
-        if !meta.is_file() {
-            return Err(VfsError::Unsupported);
-        }
-        Ok(file)
+        open_regular(&self.dir, &rel(path), opts)
     }
 }
 
@@ -389,6 +424,18 @@ impl KernelBackend for HostFs {
             .open_regular(path, OpenOptions::new().read(true))?
             .into_std();
         Ok(Some(Box::new(HostReader { file, _slot: slot })))
+    }
+
+    fn open_dir(&self, path: &Path) -> VfsResult<Option<Box<dyn DirReader>>> {
+        let Some(slot) = self.readers.take() else {
+            return Ok(None);
+        };
+        let dir = self.dir.open_dir(rel(path)).map_err(|e| map_io(&e))?;
+        Ok(Some(Box::new(HostDir {
+            dir,
+            readers: self.readers,
+            _slot: slot,
+        })))
     }
 
     fn write(&self, path: &Path, data: &[u8], mode: WriteMode, create_mode: u32) -> VfsResult<()> {

@@ -184,6 +184,17 @@ pub trait FileReader: Send + Sync {
     }
 }
 
+/// A directory opened once, whose regular files open relative to it (what
+/// [`KernelBackend::open_dir`] gives): a walk that reads every file of a tree (`grep -r`)
+/// opens each name on the directory's descriptor, as GNU grep and find do with `openat`,
+/// instead of finding the file again from the mount's root by its whole path.
+pub trait DirReader: Send + Sync {
+    /// Open the regular file `name` (one path component) of this directory for reading.
+    /// `Ok(None)` when there is no handle to give for it (a mount point, out of handles):
+    /// the caller opens its path instead, as it does after an error, which it reports by path.
+    fn open_reader(&self, name: &[u8]) -> VfsResult<Option<Box<dyn FileReader>>>;
+}
+
 /// The filesystem a kernel runs over. All methods take absolute, normalized paths.
 pub trait KernelBackend: Send + Sync {
     /// Read a whole file (following symlinks), or `range` of it (clamped to the file size).
@@ -201,6 +212,12 @@ pub trait KernelBackend: Send + Sync {
     /// (memory) or that are out of handles. An error says the file could not be opened this
     /// way (missing, a directory, a device); the caller decides by path what that means.
     fn open_reader(&self, path: &Path) -> VfsResult<Option<Box<dyn FileReader>>> {
+        let _ = path;
+        Ok(None)
+    }
+    /// Open a directory (following symlinks) for opening the files in it by name (see
+    /// [`DirReader`]). `Ok(None)` is the default: the caller opens each file by its path.
+    fn open_dir(&self, path: &Path) -> VfsResult<Option<Box<dyn DirReader>>> {
         let _ = path;
         Ok(None)
     }

@@ -21,8 +21,8 @@ use std::time::SystemTime;
 use super::path::{bytes, from_bytes};
 use super::walk::{self, Escape, Probe};
 use super::{
-    BackendTool, DirEntry, FileReader, FileTimes, FileType, HostFs, KernelBackend, MemoryFs,
-    Metadata, MountInfo, OverlayFs, VfsError, VfsResult, WriteMode, normalize,
+    BackendTool, DirEntry, DirReader, FileReader, FileTimes, FileType, HostFs, KernelBackend,
+    MemoryFs, Metadata, MountInfo, OverlayFs, VfsError, VfsResult, WriteMode, normalize,
 };
 
 /// How a host directory is mounted.
@@ -339,32 +339,38 @@ impl MountTable {
     /// Show the mount points directly beneath a listed directory as directories, with no
     /// metadata (what is listed there is the mounted root, which its own backend stats).
     fn add_mount_points(&self, route: &Route, entries: &mut Vec<(DirEntry, Option<Metadata>)>) {
-        let full = Self::full(route, &route.inner);
-        let fb = bytes(&full);
-        let mounts = self.mounts.read().unwrap_or_else(|e| e.into_inner());
         let mut added = false;
-        for m in mounts.iter() {
-            if walk::parent(&m.path) == fb {
-                let name = &m.path[m.path.iter().rposition(|&b| b == b'/').unwrap_or(0) + 1..];
-                match entries.iter_mut().find(|(e, _)| e.name == name) {
-                    Some((e, meta)) => {
-                        e.file_type = FileType::Dir;
-                        *meta = None;
-                    }
-                    None => {
-                        let e = DirEntry {
-                            name: name.to_vec(),
-                            file_type: FileType::Dir,
-                        };
-                        entries.push((e, None));
-                        added = true;
-                    }
+        for name in self.mount_point_names(route) {
+            match entries.iter_mut().find(|(e, _)| e.name == name) {
+                Some((e, meta)) => {
+                    e.file_type = FileType::Dir;
+                    *meta = None;
+                }
+                None => {
+                    let e = DirEntry {
+                        name,
+                        file_type: FileType::Dir,
+                    };
+                    entries.push((e, None));
+                    added = true;
                 }
             }
         }
         if added {
             entries.sort_by(|a, b| a.0.name.cmp(&b.0.name));
         }
+    }
+
+    /// The names of the mount points directly inside the directory `route` leads to.
+    fn mount_point_names(&self, route: &Route) -> Vec<Vec<u8>> {
+        let full = Self::full(route, &route.inner);
+        let fb = bytes(&full);
+        let mounts = self.mounts.read().unwrap_or_else(|e| e.into_inner());
+        mounts
+            .iter()
+            .filter(|m| walk::parent(&m.path) == fb)
+            .map(|m| m.path[m.path.iter().rposition(|&b| b == b'/').unwrap_or(0) + 1..].to_vec())
+            .collect()
     }
 
     /// Run a tool of every mounted backend that offers it.
@@ -411,6 +417,24 @@ impl KernelBackend for MountTable {
     fn open_reader(&self, path: &Path) -> VfsResult<Option<Box<dyn FileReader>>> {
         let r = self.route(path, true)?;
         r.backend.open_reader(&r.inner)
+    }
+
+    /// A directory of a mount, with the names of the mount points in it left to their paths;
+    /// the root filesystem's directories (in memory) give none.
+    fn open_dir(&self, path: &Path) -> VfsResult<Option<Box<dyn DirReader>>> {
+        let r = self.route(path, true)?;
+        if r.mount.is_none() {
+            return Ok(None);
+        }
+        let Some(dir) = r.backend.open_dir(&r.inner)? else {
+            return Ok(None);
+        };
+        let shadowed = self.mount_point_names(&r);
+        Ok(Some(if shadowed.is_empty() {
+            dir
+        } else {
+            Box::new(ShadowedDir { dir, shadowed })
+        }))
     }
 
     fn write(&self, path: &Path, data: &[u8], mode: WriteMode, create_mode: u32) -> VfsResult<()> {
@@ -605,6 +629,21 @@ impl KernelBackend for MountTable {
         list.sort_by(|a, b| a.path.cmp(&b.path));
         out.extend(list);
         out
+    }
+}
+
+/// A mounted directory with mount points in it: those names are not the directory's own.
+struct ShadowedDir {
+    dir: Box<dyn DirReader>,
+    shadowed: Vec<Vec<u8>>,
+}
+
+impl DirReader for ShadowedDir {
+    fn open_reader(&self, name: &[u8]) -> VfsResult<Option<Box<dyn FileReader>>> {
+        if self.shadowed.iter().any(|s| s == name) {
+            return Ok(None);
+        }
+        self.dir.open_reader(name)
     }
 }
 

@@ -138,17 +138,17 @@ pub(super) fn render(o: &Opts, a: &Input, b: &Input, changes: &[Change], out: &m
                     let mut next = 0;
                     while i <= l0 || j <= l1 {
                         if next >= h.len() || (i as usize) < h[next].line0 {
-                            push_line(out, b" ", &a.lines[i as usize]);
+                            push_line(out, b" ", a.lines[i as usize]);
                             i += 1;
                             j += 1;
                         } else {
                             let c = h[next];
                             for _ in 0..c.deleted {
-                                push_line(out, b"-", &a.lines[i as usize]);
+                                push_line(out, b"-", a.lines[i as usize]);
                                 i += 1;
                             }
                             for _ in 0..c.inserted {
-                                push_line(out, b"+", &b.lines[j as usize]);
+                                push_line(out, b"+", b.lines[j as usize]);
                                 j += 1;
                             }
                             next += 1;
@@ -215,7 +215,7 @@ fn context_side(
             }
             _ => b"  ",
         };
-        push_line(out, mark, &lines[i]);
+        push_line(out, mark, lines[i]);
     }
 }
 

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 use crate::util::{self, CHUNK, Source};
 use sandsh_api::fs::FileType;
-use sandsh_api::{Arg, CommandSpec, ExitStatus, ToolCtx};
+use sandsh_api::{Arg, CommandSpec, ExitStatus, InputDir, ToolCtx};
 
 use super::matcher::Matcher;
 use super::options::{self, BinaryFiles, Config, Dirs, List, Mode};
@@ -18,9 +18,12 @@ const SGR_MATCH: &[u8] = b"\x1b[01;31m\x1b[K";
 const SGR_END: &[u8] = b"\x1b[m\x1b[K";
 
 /// Regions smaller than this are searched line by line (no candidate regex is built).
-const FAST_MIN: usize = 16 * 1024;
+const FAST_MIN: usize = 256;
 /// The size of the reads of a file's first `CHUNK` bytes.
 const FIRST_READ: usize = 16 * 1024;
+/// The largest read buffer kept for the next file (one that grew past it for a long line is
+/// dropped).
+const SCRATCH_MAX: usize = 4 * CHUNK;
 
 /// Candidates in a row (no line between them) after which lines are checked one by one.
 const DENSE_AFTER: u32 = 8;
@@ -29,6 +32,28 @@ const DENSE_LINES: u32 = 256;
 
 /// A directory's entries: (name, type).
 type Listing = Vec<(Vec<u8>, FileType)>;
+
+/// A directory of the `-r` walk.
+struct Frame {
+    path: Vec<u8>,
+    entries: Listing,
+    /// The entry to look at next.
+    next: usize,
+    /// The directory held open for opening its files by name, once one is met (`Some(None)`:
+    /// the backend keeps no handle).
+    held: Option<Option<Box<dyn InputDir>>>,
+}
+
+impl Frame {
+    fn new(path: Vec<u8>, entries: Listing) -> Frame {
+        Frame {
+            path,
+            entries,
+            next: 0,
+            held: None,
+        }
+    }
+}
 
 /// Deepest directory nesting `-r` descends into (a loop guard for `-R` over symlinks).
 const MAX_DEPTH: usize = 256;
@@ -63,6 +88,7 @@ pub fn main(
         quit: false,
         broken: false,
         printed: false,
+        scratch: Vec::new(),
     };
     let recurse = cfg.dirs == Dirs::Recurse;
     let (files, implicit_dot): (Vec<Arg>, bool) = if cfg.files.is_empty() {
@@ -123,6 +149,8 @@ struct Grep<'a> {
     broken: bool,
     /// Something was printed (for the group separator across files).
     printed: bool,
+    /// The read buffer of the last file, kept for the next (see `search`).
+    scratch: Vec<u8>,
 }
 
 /// Per-input state of one search.
@@ -259,10 +287,9 @@ impl Grep<'_> {
 
     /// `-r`: search a directory tree, depth first in listing order.
     fn walk(&mut self, ctx: &mut dyn ToolCtx, dir: &[u8], show: bool, implicit_dot: bool) {
-        // Stack of (directory path, its entries, next index).
-        let mut stack: Vec<(Vec<u8>, Listing, usize)> = Vec::new();
+        let mut stack: Vec<Frame> = Vec::new();
         match self.list(ctx, dir) {
-            Some(entries) => stack.push((dir.to_vec(), entries, 0)),
+            Some(entries) => stack.push(Frame::new(dir.to_vec(), entries)),
             None => return,
         }
         loop {
@@ -273,7 +300,12 @@ impl Grep<'_> {
             if self.quit || self.broken || ctx.is_cancelled() {
                 return;
             }
-            let (dpath, entries, idx) = top;
+            let Frame {
+                path: dpath,
+                entries,
+                next: idx,
+                held,
+            } = top;
             if *idx >= entries.len() {
                 stack.pop();
                 continue;
@@ -314,14 +346,26 @@ impl Grep<'_> {
                         continue;
                     }
                     if let Some(entries) = self.list(ctx, &child) {
-                        stack.push((child, entries, 0));
+                        stack.push(Frame::new(child, entries));
                     }
                 }
                 FileType::File => {
                     if self.excluded(&child, false) {
                         continue;
                     }
-                    self.file(ctx, &child, show);
+                    // A file met as one (not through a symlink) opens on its directory's
+                    // handle, as GNU grep opens it with `openat` on its walk's descriptor.
+                    let opened = (ft == FileType::File)
+                        .then(|| {
+                            held.get_or_insert_with(|| ctx.open_input_dir(&util::lossy(dpath)))
+                                .as_ref()
+                                .and_then(|d| d.open(&name))
+                        })
+                        .flatten();
+                    match opened {
+                        Some(r) => self.search(ctx, &mut Source::File(r), &child, show),
+                        None => self.file(ctx, &child, show),
+                    }
                 }
                 _ => {
                     if self.cfg.skip_devices || self.excluded(&child, false) {
@@ -374,8 +418,11 @@ impl Grep<'_> {
             done: false,
         };
         // Small reads until the file proves big: `grep -r` over thousands of small files would
-        // otherwise allocate and zero two full chunks for each.
-        let mut buf: Vec<u8> = Vec::new();
+        // otherwise allocate and zero two full chunks for each. `buf[..len]` holds what was
+        // read; the buffer (zeroed once, then only ever written by reads) goes from one file
+        // to the next.
+        let mut buf = std::mem::take(&mut self.scratch);
+        let mut len = 0usize;
         let mut read_total = 0usize;
         let mut start = 0usize;
         let mut eof = false;
@@ -389,25 +436,28 @@ impl Grep<'_> {
             // once, not once per chunk).
             let mut fresh = start;
             if !eof {
-                buf.drain(..start);
+                buf.copy_within(start..len, 0);
+                len -= start;
                 start = 0;
-                let old = buf.len();
+                let old = len;
                 fresh = old;
                 let want = if read_total < CHUNK {
                     FIRST_READ
                 } else {
                     CHUNK
                 };
-                buf.resize(old + want, 0);
-                match util::read_chunk(ctx, src, &mut buf[old..]) {
+                if buf.len() < old + want {
+                    buf.resize(old + want, 0);
+                }
+                match util::read_chunk(ctx, src, &mut buf[old..old + want]) {
                     Ok(n) => {
                         read_total += n;
-                        buf.truncate(old + n);
+                        len = old + n;
                         if n == 0 {
                             eof = true;
                         } else if check_nul
                             && !st.binary_nul
-                            && memchr::memchr(0, &buf[old..]).is_some()
+                            && memchr::memchr(0, &buf[old..len]).is_some()
                         {
                             if cfg.binary == BinaryFiles::WithoutMatch {
                                 return;
@@ -417,7 +467,6 @@ impl Grep<'_> {
                         }
                     }
                     Err(e) => {
-                        buf.truncate(old);
                         let msg = util::io_msg(&e);
                         self.file_error(ctx, name, &msg);
                         return;
@@ -426,9 +475,9 @@ impl Grep<'_> {
             }
             // The complete lines read so far.
             let complete = if eof {
-                buf.len()
+                len
             } else {
-                match memchr::memrchr(eol, &buf[fresh..]) {
+                match memchr::memrchr(eol, &buf[fresh..len]) {
                     Some(p) => fresh + p + 1,
                     None => continue,
                 }
@@ -474,6 +523,9 @@ impl Grep<'_> {
             if eof {
                 break;
             }
+        }
+        if buf.len() <= SCRATCH_MAX {
+            self.scratch = buf;
         }
         // Per-file summaries.
         if self.quit {
