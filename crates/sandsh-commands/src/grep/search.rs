@@ -17,8 +17,11 @@ const SGR_NUM: &[u8] = b"\x1b[32m\x1b[K";
 const SGR_MATCH: &[u8] = b"\x1b[01;31m\x1b[K";
 const SGR_END: &[u8] = b"\x1b[m\x1b[K";
 
-/// Regions smaller than this are searched line by line (no candidate regex is built).
-const FAST_MIN: usize = 256;
+/// Regions smaller than this are searched line by line (no candidate regex is built)...
+const FAST_MIN: usize = 16 * 1024;
+/// ...unless they are at least this big and the run has searched `FAST_MIN` bytes already
+/// (`grep -r` over many small files), where building the candidate regex once pays.
+const FAST_MIN_LATER: usize = 256;
 /// The size of the reads of a file's first `CHUNK` bytes.
 const FIRST_READ: usize = 16 * 1024;
 /// The largest read buffer kept for the next file (one that grew past it for a long line is
@@ -89,6 +92,7 @@ pub fn main(
         broken: false,
         printed: false,
         scratch: Vec::new(),
+        searched: 0,
     };
     let recurse = cfg.dirs == Dirs::Recurse;
     let (files, implicit_dot): (Vec<Arg>, bool) = if cfg.files.is_empty() {
@@ -151,6 +155,8 @@ struct Grep<'a> {
     printed: bool,
     /// The read buffer of the last file, kept for the next (see `search`).
     scratch: Vec<u8>,
+    /// Bytes searched so far, all inputs together.
+    searched: u64,
 }
 
 /// Per-input state of one search.
@@ -486,7 +492,10 @@ impl Grep<'_> {
             // One check per region rather than one per printed line; only worth it when
             // lines are printed.
             st.region_utf8 = prints_lines && std::str::from_utf8(region).is_ok();
-            let fast = if !st.binary_nul && region.len() >= FAST_MIN {
+            let big = region.len() >= FAST_MIN
+                || (region.len() >= FAST_MIN_LATER && self.searched >= FAST_MIN as u64);
+            self.searched += region.len() as u64;
+            let fast = if !st.binary_nul && big {
                 self.m.candidate()
             } else {
                 None
