@@ -263,6 +263,7 @@ const CASES: &[&str] = &[
     "du -d x d",
     "du link",
     "du -L -b link",
+    "mkdir -p L/s && echo x > L/s/f && ln -s s L/l && du -L L | sort && du -sL L && du -aL L | sort",
     "du -0 d/a",
     // tree
     "tree d",

@@ -8,6 +8,7 @@
 //! follows the host's directory order. Hard links are counted once.
 
 use sandsh_api::OptSpec;
+use sandsh_api::fs::Metadata;
 use std::collections::HashSet;
 
 use sandsh_api::{
@@ -180,18 +181,21 @@ impl Walker {
     }
 
     /// Stat one path and account for it: `None` when it is missing (reported) or a hard
-    /// link already counted, else its metadata and own usage.
+    /// link already counted, else its metadata and own usage. `listed` is the entry's
+    /// metadata from its directory's listing, when the backend gave it (a symlink's stands
+    /// only when links are not followed).
     fn visit(
         &mut self,
         ctx: &mut dyn ToolCtx,
         path: &str,
         follow: bool,
-    ) -> Option<(sandsh_api::fs::Metadata, Sum)> {
-        let abs = ctx.resolve_path(path);
-        let r = if follow || self.deref_all {
-            ctx.backend().stat(&abs)
-        } else {
-            ctx.backend().lstat(&abs)
+        listed: Option<Metadata>,
+    ) -> Option<(Metadata, Sum)> {
+        let follows = follow || self.deref_all;
+        let r = match listed {
+            Some(m) if !(follows && m.is_symlink()) => Ok(m),
+            _ if follows => ctx.backend().stat(&ctx.resolve_path(path)),
+            _ => ctx.backend().lstat(&ctx.resolve_path(path)),
         };
         let meta = match r {
             Ok(m) => m,
@@ -206,7 +210,10 @@ impl Walker {
                 return None;
             }
         };
-        if meta.nlink > 1 && !meta.is_dir() && !self.seen.insert(meta.ino) {
+        // Hard links count once; under -L every directory too, since links may reach one
+        // twice (GNU du's `hash_all`).
+        let tracked = self.deref_all || (meta.nlink > 1 && !meta.is_dir());
+        if tracked && !self.seen.insert(meta.ino) {
             return None;
         }
         let own = Sum {
@@ -217,13 +224,15 @@ impl Walker {
         Some((meta, own))
     }
 
-    /// List a directory for the walk (errors reported; the directory still counts).
-    fn entries(&mut self, ctx: &mut dyn ToolCtx, path: &str) -> Vec<String> {
-        match ctx.backend().list(&ctx.resolve_path(path)) {
+    /// List a directory for the walk, with each entry's metadata where the backend has it
+    /// (a host directory `statx`es its entries by name, as GNU du's `fstatat`, not each path
+    /// from the mount's root); errors reported, the directory still counts.
+    fn entries(&mut self, ctx: &mut dyn ToolCtx, path: &str) -> Vec<(String, Option<Metadata>)> {
+        match ctx.backend().list_with_metadata(&ctx.resolve_path(path)) {
             Ok(v) => v
                 .into_iter()
-                .map(|e| util::lossy(&e.name))
-                .filter(|n| !self.excluded(n))
+                .map(|(e, m)| (util::lossy(&e.name), m))
+                .filter(|(n, _)| !self.excluded(n))
                 .collect(),
             Err(e) => {
                 self.flush(ctx);
@@ -245,10 +254,10 @@ impl Walker {
             path: String,
             depth: usize,
             total: Sum,
-            names: Vec<String>,
+            names: Vec<(String, Option<Metadata>)>,
             next: usize,
         }
-        let Some((meta, own)) = self.visit(ctx, root, follow) else {
+        let Some((meta, own)) = self.visit(ctx, root, follow, None) else {
             return Some(Sum::default());
         };
         if !meta.is_dir() {
@@ -269,10 +278,12 @@ impl Walker {
             }
             let top = stack.last_mut()?;
             if top.next < top.names.len() {
-                let child = util::join_name(&top.path, &top.names[top.next]);
+                let (name, listed) = &mut top.names[top.next];
+                let child = util::join_name(&top.path, name);
+                let listed = listed.take();
                 top.next += 1;
                 let depth = top.depth + 1;
-                let Some((meta, own)) = self.visit(ctx, &child, false) else {
+                let Some((meta, own)) = self.visit(ctx, &child, false, listed) else {
                     continue;
                 };
                 if meta.is_dir() {

@@ -179,9 +179,19 @@ fn label(c: &Cfg, it: &Item) -> String {
     s
 }
 
-fn item(ctx: &dyn ToolCtx, name: String, path: String) -> Option<Item> {
+/// An entry as listed: `listed` is its metadata from the listing, when the backend gave it
+/// (else it is `lstat`ed by path).
+fn item(
+    ctx: &dyn ToolCtx,
+    name: String,
+    path: String,
+    listed: Option<sandsh_api::fs::Metadata>,
+) -> Option<Item> {
     let abs = ctx.resolve_path(&path);
-    let m = ctx.backend().lstat(&abs).ok()?;
+    let m = match listed {
+        Some(m) => m,
+        None => ctx.backend().lstat(&abs).ok()?,
+    };
     let mut dir_ino = m.ino;
     let (target, target_type) = if m.is_symlink() {
         let t = ctx.backend().stat(&abs).ok();
@@ -213,11 +223,13 @@ fn item(ctx: &dyn ToolCtx, name: String, path: String) -> Option<Item> {
 /// The listed entries of a directory, filtered and ordered as the options say.
 fn list_items(ctx: &mut dyn ToolCtx, c: &Cfg, dir: &str) -> Vec<Item> {
     let abs = ctx.resolve_path(dir);
-    let Ok(list) = ctx.backend().list(&abs) else {
+    // With each entry's metadata where the backend has it (a host directory `statx`es its
+    // entries by name, as tree's `fstatat`), not an `lstat` by path for each.
+    let Ok(list) = ctx.backend().list_with_metadata(&abs) else {
         return Vec::new();
     };
     let mut items = Vec::new();
-    for e in list {
+    for (e, listed) in list {
         let name = util::lossy(&e.name);
         if !c.all && name.starts_with('.') {
             continue;
@@ -226,7 +238,7 @@ fn list_items(ctx: &mut dyn ToolCtx, c: &Cfg, dir: &str) -> Vec<Item> {
             continue;
         }
         let path = util::join_name(dir, &name);
-        let Some(it) = item(ctx, name, path) else {
+        let Some(it) = item(ctx, name, path, listed) else {
             continue;
         };
         let dir_like = it.is_dir_like();
@@ -403,7 +415,7 @@ impl ParsedCommand for Tree {
         };
         let mut status = 0;
         for op in &ops {
-            match item(ctx, op.clone(), op.clone()) {
+            match item(ctx, op.clone(), op.clone(), None) {
                 Some(mut it) if it.is_dir_like() => {
                     // A top directory named through a symlink is shown by its name alone.
                     it.target = None;
