@@ -73,6 +73,7 @@ pub fn run(cfg: Config, ctx: &mut dyn ToolCtx) -> ExitStatus {
                     shown: "<stdin>".into(),
                     abs: Default::default(),
                     explicit: true,
+                    dir: None,
                 };
                 if let Err(Stop::Done(st)) = p.search(ctx, &s, &data) {
                     status = Some(st);
@@ -202,7 +203,11 @@ impl Printer<'_> {
                 Unzipped::Cancelled => return Err(Stop::Done(130)),
             }
         }
-        let data = match crate::input::read_input(ctx, s.abs.to_string_lossy().as_bytes()) {
+        let read = match s.open_held() {
+            Some(r) => crate::input::read_all(ctx, &mut crate::input::Source::File(r)),
+            None => crate::input::read_input(ctx, s.abs.to_string_lossy().as_bytes()),
+        };
+        let data = match read {
             Ok(d) => d,
             Err(e) => {
                 if ctx.is_cancelled() {

@@ -11,21 +11,33 @@
 //! repository (a directory or ancestor holding `.git`), and only up to its root; ignore files
 //! of the search root's parents count too.
 
+use std::io::Read;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use ignore::Match;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
-use sandsh_api::ToolCtx;
 use sandsh_api::fs::FileType;
+use sandsh_api::{InputDir, ToolCtx};
 
 use super::options::Config;
 
 /// A file to search: the path as printed, and its absolute VFS path.
-pub struct Subject {
+pub struct Subject<'d> {
     pub shown: String,
     pub abs: PathBuf,
     /// Given on the command line (binary files are then searched, not skipped).
     pub explicit: bool,
+    /// The directory the walk holds open, to open this file on by name.
+    pub dir: Option<&'d dyn InputDir>,
+}
+
+impl Subject<'_> {
+    /// The file opened on its directory's handle, as ripgrep opens it on its walk's
+    /// descriptor; `None`: open it by path (which words any error).
+    pub fn open_held(&self) -> Option<Box<dyn Read + Send>> {
+        self.dir?.open(self.abs.file_name()?.as_bytes())
+    }
 }
 
 /// Why the walk stopped early.
@@ -53,7 +65,7 @@ pub struct Walker<'c> {
     fatal: Option<String>,
 }
 
-type Visit<'v> = dyn FnMut(&mut dyn ToolCtx, &Subject) -> Result<(), Stop> + 'v;
+type Visit<'v> = dyn FnMut(&mut dyn ToolCtx, &Subject<'_>) -> Result<(), Stop> + 'v;
 
 /// Wildcard patterns one ignore file may hold. The `ignore` crate compiles them into one
 /// regex set, which cannot be interrupted: 10,000 build in about 0.4 s, 100,000 take seconds
@@ -262,6 +274,7 @@ impl<'c> Walker<'c> {
                 shown: shown.to_string(),
                 abs,
                 explicit: true,
+                dir: None,
             };
             return visit(ctx, &s);
         }
@@ -338,6 +351,8 @@ impl<'c> Walker<'c> {
         entries: Vec<(Vec<u8>, FileType)>,
         visit: &mut Visit<'_>,
     ) -> Result<(), Stop> {
+        // The directory, held open once a regular file is met in it.
+        let mut held: Option<Option<Box<dyn InputDir>>> = None;
         for (ename, etype) in entries {
             if ctx.is_cancelled() {
                 return Err(Stop::Done(130));
@@ -371,10 +386,18 @@ impl<'c> Walker<'c> {
                     self.walk_dir(ctx, &child_shown, &child_abs, depth + 1, ino, visit)?;
                 }
                 FileType::File => {
+                    // Met as a file, not through a symlink.
+                    let dir = if etype == FileType::File {
+                        held.get_or_insert_with(|| ctx.open_input_dir(&abs.to_string_lossy()))
+                            .as_deref()
+                    } else {
+                        None
+                    };
                     let s = Subject {
                         shown: child_shown,
                         abs: child_abs,
                         explicit: false,
+                        dir,
                     };
                     visit(ctx, &s)?;
                 }
