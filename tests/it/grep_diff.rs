@@ -592,6 +592,15 @@ const GREP_CASES: &[&str] = &[
     "printf 'ab\\nc\\n' | grep --color=always -A1 a",
     "printf 'ab\\nc\\n' | grep --color=always -c a",
     "printf 'ab\\nc\\n' | grep --color=always -l a",
+    // recursion over more than 16 KiB of small files (regions from 256 bytes then use the
+    // buffer-wide line search)
+    "mkdir -p m && for i in $(seq 60); do seq -f \"row %g alpha $i\" 30 > m/f$i; echo \"error $i beta x\" >> m/f$i; done && grep -rn 'error.*beta' m | sort",
+    "mkdir -p m && for i in $(seq 60); do seq -f \"row %g alpha $i\" 30 > m/f$i; echo \"error $i beta x\" >> m/f$i; done && grep -rc 'alpha 1[0-9]$' m | sort",
+    "mkdir -p m && for i in $(seq 60); do seq -f \"row %g alpha $i\" 30 > m/f$i; echo \"error $i beta x\" >> m/f$i; done && grep -r -A1 -B1 'row 3 alpha' m | sort",
+    "mkdir -p m && for i in $(seq 60); do seq -f \"row %g alpha $i\" 30 > m/f$i; echo \"error $i beta x\" >> m/f$i; done && grep -rho '[0-9]* beta' m | sort | uniq -c",
+    "mkdir -p m && for i in $(seq 60); do seq -f \"row %g alpha $i\" 30 > m/f$i; echo \"error $i beta x\" >> m/f$i; done && grep -rlwE 'beta|row 29' m | sort",
+    "mkdir -p m && for i in $(seq 60); do seq -f \"row %g alpha $i\" 30 > m/f$i; echo \"error $i beta x\" >> m/f$i; done && grep -rvc alpha m | sort",
+    "mkdir -p m && for i in $(seq 60); do seq -f \"row %g alpha $i\" 30 > m/f$i; echo \"error $i beta x\" >> m/f$i; done && grep -ri 'ERROR [0-9]*5 BETA' m | sort",
     // recursion
     "grep -r foo d",
     "grep -r foo d/",

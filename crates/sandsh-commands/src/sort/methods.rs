@@ -118,6 +118,16 @@ fn sort_into<'a, T: Copy + Send>(
     written
 }
 
+/// The first 8 bytes of `key` (upper-cased with `fold`, zero-padded) as a big-endian number:
+/// a smaller number means a smaller key, and a key of at most 8 bytes is whole in it.
+fn prefix8(key: &[u8], fold: bool) -> u64 {
+    let mut p = [0u8; 8];
+    for (d, &c) in p.iter_mut().zip(key) {
+        *d = if fold { c.to_ascii_uppercase() } else { c };
+    }
+    u64::from_be_bytes(p)
+}
+
 /// Random keys (`-R`): one digest per line and random key, computed once (GNU hashes per
 /// comparison).
 fn sort_by_digests<'a>(
@@ -154,15 +164,9 @@ fn sort_whole_lines(
     cfg: &Cfg,
     need_stable: bool,
 ) -> Result<usize, ExitStatus> {
-    let (rev, unique) = (cfg.reverse, cfg.unique);
+    let rev = cfg.reverse;
     let _charge = hold(ctx, lines.len() * 24)?;
-    let prefix = |l: &[u8]| {
-        let mut p = [0u8; 8];
-        let n = l.len().min(8);
-        p[..n].copy_from_slice(&l[..n]);
-        u64::from_be_bytes(p)
-    };
-    let mut dec: Vec<(u64, &[u8])> = lines.iter().map(|l| (prefix(l), *l)).collect();
+    let mut dec: Vec<(u64, &[u8])> = lines.iter().map(|l| (prefix8(l, false), *l)).collect();
     let cmp = |a: &(u64, &[u8]), b: &(u64, &[u8])| {
         let o = a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1));
         if rev { o.reverse() } else { o }
@@ -173,7 +177,7 @@ fn sort_whole_lines(
         |e| e.1,
         cmp,
         need_stable,
-        unique,
+        cfg.unique,
     ))
 }
 
@@ -187,7 +191,6 @@ fn sort_integer_keys<'a>(
     cfg: &Cfg,
     need_stable: bool,
 ) -> Result<usize, ExitStatus> {
-    let unique = cfg.unique;
     let _charge = hold(ctx, dec.len() * 24)?;
     let rev = cfg.keys[0].reverse;
     let cmp = |a: &(i64, &[u8]), b: &(i64, &[u8])| {
@@ -200,7 +203,7 @@ fn sort_integer_keys<'a>(
         |e| e.1,
         cmp,
         need_stable,
-        unique,
+        cfg.unique,
     ))
 }
 
@@ -219,21 +222,12 @@ fn sort_decorated(
     // A text key (plain or -f) also keeps its first 8 bytes, folded and zero-padded, as a
     // number: a smaller prefix means a smaller key, so most comparisons stop there.
     let prefixed = k0.kind == Kind::Text && !k0.dict && !k0.nonprint;
-    let prefix = |key: &[u8]| {
-        if !prefixed {
-            return 0;
-        }
-        let mut p = [0u8; 8];
-        for (d, &c) in p.iter_mut().zip(key) {
-            *d = if k0.fold { c.to_ascii_uppercase() } else { c };
-        }
-        u64::from_be_bytes(p)
-    };
     let mut dec: Vec<Prefixed> = lines
         .iter()
         .map(|l| {
             let key = key_text(l, k0, cfg);
-            (prefix(key), (*l, key))
+            let p = if prefixed { prefix8(key, k0.fold) } else { 0 };
+            (p, (*l, key))
         })
         .collect();
     let rev = |o: Ordering| if k0.reverse { o.reverse() } else { o };
