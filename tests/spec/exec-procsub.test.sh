@@ -126,3 +126,16 @@ i=0
 while read -r n; do i=$((i+n)); done < <(seq 1 100)
 echo $i
 ## stdout: 5050
+
+#### process substitutions take descriptors from 63 down, as bash's
+echo <(:) <(:) <(:)
+exec 62>/dev/null
+echo <(:) <(:)
+cmp <(echo ab) <(echo ac)
+echo "status $?"
+## STDOUT:
+/dev/fd/63 /dev/fd/62 /dev/fd/61
+/dev/fd/63 /dev/fd/61
+/dev/fd/63 /dev/fd/61 differ: byte 2, line 1
+status 1
+## END

@@ -72,8 +72,11 @@ impl Shell {
         let list = Arc::new(list.clone());
         let (mine, theirs) = if output { (w, r) } else { (r, w) };
         sub.fds.set(if output { 0 } else { 1 }, Some(theirs));
-        let fd = self.fds.free_from(63);
-        let fd = if fd > 63 { self.fds.free_from(10) } else { fd };
+        // As bash: the highest free descriptor from 63 down (63, 62, …).
+        let fd = (10..=63)
+            .rev()
+            .find(|&n| self.fds.get(n).is_none())
+            .unwrap_or_else(|| self.fds.free_from(64));
         self.fds.set(fd, Some(mine));
         self.procsubst_fds.push(fd);
         let text = super::print::list_src(&list);
