@@ -539,6 +539,23 @@ const PLAIN: &[&str] = &[
     "awk 'BEGIN { x = 1 in 123 }' 2>&1; awk 'BEGIN {\n print 1\n x = )\n}' 2>&1",
     "printf 'a\\\\b\\n' | awk -F'\\\\' '{ print $2 }'; printf 'a\\\\b\\n' | awk -v 'FS=\\\\' '{ print NF }'",
     "awk \"BEGIN { printf \\\"%'d|%'.2f|%'8d\\\\n\\\", 1234567, 1234.5, 42 }\"",
+    // gawk's `-i inplace`: output replaces each file; END prints to stdout again.
+    "printf 'a\\nb\\n' > f1; printf 'c\\n' > f2; awk -i inplace 'BEGIN{print \"begin\"} {print NR\": \"$0} END{print \"end\", NR}' f1 f2; echo st=$?; cat f1 f2",
+    "printf 'x\\n' > f; awk -i inplace -v INPLACE_SUFFIX=.orig '{print toupper($0)}' f; cat f f.orig; rm -f f.orig",
+    "printf 'x\\n' > f; gawk --include=inplace 'BEGIN{INPLACE_SUFFIX=\"~\"} {print \"z\" $0}' f; cat f f~; rm -f f~",
+    "printf 'x\\ny\\n' > f; awk -i inplace 'NR==1{exit} {print}' f; echo st=$?; wc -c < f",
+    "printf 'a\\n' > f1; awk -i inplace '{print}' nofile f1 2>&1; echo st=$?; cat f1",
+    "printf 'x\\n' | awk -i inplace '{print \"got\", $0}' 2>&1; echo st=$?",
+    "printf 'a\\nb\\n' > f; awk -i inplace '{print; print \"e\" > \"/dev/stderr\"}' f 2>&1; cat f",
+    "printf '1\\n2\\n' > f; awk -i inplace '{s+=$1} END{print s}' f; echo st=$?; wc -c < f",
+    "printf 'a\\n' > f; printf 'b\\n' > g; awk -i inplace -i inplace '{print \"[\" $0 \"]\"; nextfile}' f g; cat f g",
+    "printf 'a\\n' > f; awk -i inplace '{print > \"/dev/stdout\"; printf \"%s!\\n\", $0}' f; cat f",
+    "printf 'a b\\n' > f; awk -i inplace '{print $2}' f x=1 f; cat f",
+    "printf 'a\\n' > f1; awk -i inplace '{print \"x\" $0}' f1 nofile 2>&1; echo st=$?; cat f1",
+    "printf 'a\\n' > f1; printf 'q\\n' | awk -i inplace '{print \"x\" $0}' f1 - 2>&1; cat f1",
+    // `-i FILE` includes an awk source file (FILE or FILE.awk), once.
+    "printf 'function dbl(x) { return 2*x }\\n' > lib.awk; awk -i lib 'BEGIN{print dbl(21)}'; awk -i lib.awk -i lib 'BEGIN{print dbl(2)}'; rm -f lib.awk",
+    "awk -i no-such-lib 'BEGIN{print 1}' 2>&1; echo st=$?",
     // Run-time errors name the line of the statement running; division by a constant zero
     // is found while parsing.
     "awk 'BEGIN {\n x = 0\n y = 1; print 1/x }' 2>&1; echo st=$?",

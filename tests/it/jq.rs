@@ -546,6 +546,43 @@ fn raw_join_nul_and_seq_output() {
 }
 
 #[test]
+fn stream_gives_path_events_as_it_parses() {
+    // jq 1.6 and 1.7.1 print these (`jq -c --stream`).
+    check(
+        "printf '{\"a\":[1,{\"b\":2}],\"c\":\"x\"} 3 [] {}' | jq -c --stream .",
+        "[[\"a\",0],1]\n[[\"a\",1,\"b\"],2]\n[[\"a\",1,\"b\"]]\n[[\"a\",1]]\n[[\"c\"],\"x\"]\n[[\"c\"]]\n[[],3]\n[[],[]]\n[[],{}]\n",
+        0,
+    );
+    check(
+        "echo '[1,[2]]' | jq -c --stream -s .",
+        "[[[0],1],[[1,0],2],[[1,0]],[[1]]]\n",
+        0,
+    );
+    check(
+        "echo '{\"a\":[1,2],\"b\":{\"c\":3}}' | jq -cn --stream 'fromstream(1|truncate_stream(inputs))'",
+        "[1,2]\n{\"c\":3}\n",
+        0,
+    );
+    check(
+        "echo '{\"a\":{\"b\":1}}' | jq -c --stream 'select(length == 2) | .[0] | join(\".\")'",
+        "\"a.b\"\n",
+        0,
+    );
+    // A repeated key gives both values; the events before a syntax error come first.
+    check(
+        "echo '{\"a\":1,\"a\":2}' | jq -c --stream .",
+        "[[\"a\"],1]\n[[\"a\"],2]\n[[\"a\"]]\n",
+        0,
+    );
+    check("echo '[1,2' | jq -c --stream . 2>/dev/null", "[[0],1]\n", 5);
+    check_err(
+        "echo '{\"a\":1}}' | jq -c --stream . >/dev/null",
+        "jq: parse error: Unmatched '}' at the top-level at line 1, column 8\n",
+        5,
+    );
+}
+
+#[test]
 fn several_texts_per_input_and_slurp() {
     check(
         "printf '1 2\\n[3]{\"a\":4}' | jq -c .",

@@ -296,6 +296,17 @@ const CASES: &[&str] = &[
     "ls --color=never d",
     "ls --color=bad d",
     "ls -l --time-style=bad d",
+    // ls -m: names filling lines of -w / $COLUMNS / 80 columns; the last format option wins
+    "ls -m",
+    "ls -m -w 30; COLUMNS=50 ls -m",
+    "ls -mF d; ls -mpA e",
+    "ls -m1 d; ls -1m d",
+    "ls -m --width=0",
+    "ls --format=commas d e; ls --format=single-column d",
+    "ls -mR d",
+    "ls -lm d; ls -ml d | wc -l; ls -nm d",
+    "ls --format=bad d 2>&1; echo $?",
+    "ls -w x d 2>&1; echo $?",
     // ln -r
     "mkdir -p a/b c && touch c/t && ln -sr c/t a/b/l && readlink a/b/l && ln -sr c/t a/ && readlink a/t",
     "ln -sr \"$PWD/ascii\" l2 && readlink l2",

@@ -174,3 +174,32 @@ f
 next in file
 source status=0
 ## END
+
+#### BASH_SOURCE, FUNCNAME and BASH_LINENO follow functions and sourced files
+cat > lib.sh <<'X'
+echo "lib: FN=(${FUNCNAME[*]}) BS=(${BASH_SOURCE[*]}) BL=(${BASH_LINENO[*]})"
+libf() { echo "libf: FN=(${FUNCNAME[*]}) BS=(${BASH_SOURCE[*]}) BL=(${BASH_LINENO[*]})"; }
+X
+cat > main.sh <<'X'
+echo "main: FN=(${FUNCNAME[*]}) BS=(${BASH_SOURCE[*]}) n=${#BASH_SOURCE[@]}"
+mf() { echo "mf: FN=(${FUNCNAME[*]}) BS=(${BASH_SOURCE[*]})"; libf; source ./lib.sh; }
+source ./lib.sh
+libf
+mf
+echo "end: BS=(${BASH_SOURCE[*]}) dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd | wc -l)"
+X
+bash main.sh
+bash -c 'source ./lib.sh; libf; f() { echo "f: BS=(${BASH_SOURCE[*]})"; }; f; echo "c: n=${#BASH_SOURCE[@]}"'
+## STDOUT:
+main: FN=() BS=(main.sh) n=1
+lib: FN=() BS=(./lib.sh main.sh) BL=(3 0)
+libf: FN=(libf main) BS=(./lib.sh main.sh) BL=(4 0)
+mf: FN=(mf main) BS=(main.sh main.sh)
+libf: FN=(libf mf main) BS=(./lib.sh main.sh main.sh) BL=(2 5 0)
+lib: FN=(source mf main) BS=(./lib.sh main.sh main.sh) BL=(2 5 0)
+end: BS=(main.sh) dir=1
+lib: FN=() BS=(./lib.sh) BL=(1)
+libf: FN=(libf) BS=(./lib.sh) BL=(1)
+f: BS=(environment)
+c: n=0
+## END

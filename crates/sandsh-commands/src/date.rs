@@ -303,14 +303,8 @@ impl Command for Date {
         let iso_fmt = |v: &str| keyword(v, ISO_8601);
         let rfc_fmt = |v: &str| keyword(v, RFC_3339);
         let bad_iso = |ctx: &mut dyn ToolCtx, v: &str, long: &str, list: Keywords| {
-            let mut m = format!(
-                "date: invalid argument {} for {}\nValid arguments are:",
-                util::cquote(v),
-                util::cquote(long)
-            );
-            for (a, _) in list {
-                m.push_str(&format!("\n  - {}", util::cquote(a)));
-            }
+            let words: Vec<&[&str]> = list.iter().map(|(a, _)| std::slice::from_ref(a)).collect();
+            let m = util::invalid_argument("date", v, long, &words);
             util::usage(ctx, &SPEC, &m, 1)
         };
         while i < args.len() {

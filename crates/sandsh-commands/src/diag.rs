@@ -75,6 +75,21 @@ pub fn cquote(s: &str) -> String {
     format!("\u{2018}{s}\u{2019}")
 }
 
+/// GNU argmatch's complaint about an option's argument: `CMD: invalid argument ‘ARG’ for
+/// ‘OPTION’`, then the valid arguments, one line per group of synonyms.
+pub fn invalid_argument(cmd: &str, arg: &str, option: &str, groups: &[&[&str]]) -> String {
+    let mut m = format!(
+        "{cmd}: invalid argument {} for {}\nValid arguments are:",
+        cquote(arg),
+        cquote(option)
+    );
+    for g in groups {
+        let words: Vec<String> = g.iter().map(|w| cquote(w)).collect();
+        m.push_str(&format!("\n  - {}", words.join(", ")));
+    }
+    m
+}
+
 /// How GNU tools name an operand in headers and messages (`-` is "standard input").
 pub fn display_name(f: &[u8]) -> String {
     if f == b"-" {

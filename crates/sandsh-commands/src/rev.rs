@@ -95,9 +95,13 @@ impl ParsedCommand for Rev {
                     acc.push_str(&text[..z]);
                     return Ok(());
                 }
-                acc.push_str(text);
-                push_reversed(&acc, &mut out);
-                acc.clear();
+                if acc.is_empty() {
+                    push_reversed(text, &mut out);
+                } else {
+                    acc.push_str(text);
+                    push_reversed(&acc, &mut out);
+                    acc.clear();
+                }
                 if had_eol {
                     out.push(eol);
                 }
@@ -121,6 +125,11 @@ impl ParsedCommand for Rev {
 
 /// Appends `text` with its characters in reverse order.
 fn push_reversed(text: &str, out: &mut Vec<u8>) {
+    if text.is_ascii() {
+        out.extend(text.as_bytes().iter().rev());
+        return;
+    }
+    out.reserve(text.len());
     for c in text.chars().rev() {
         let mut b = [0u8; 4];
         out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());

@@ -203,15 +203,11 @@ impl ParsedCommand for Touch {
                 b"atime" | b"access" | b"use" => only_a = true,
                 b"mtime" | b"modify" => only_m = true,
                 _ => {
-                    let m = format!(
-                        "touch: invalid argument {} for {}\nValid arguments are:\n  - {}, {}, {}\n  - {}, {}",
-                        util::cquote(&util::lossy(w)),
-                        util::cquote("--time"),
-                        util::cquote("atime"),
-                        util::cquote("access"),
-                        util::cquote("use"),
-                        util::cquote("mtime"),
-                        util::cquote("modify"),
+                    let m = util::invalid_argument(
+                        "touch",
+                        &util::lossy(w),
+                        "--time",
+                        &[&["atime", "access", "use"], &["mtime", "modify"]],
                     );
                     let _ = writeln!(ctx.stderr(), "{m}");
                     let _ = writeln!(ctx.stderr(), "Try 'touch --help' for more information.");

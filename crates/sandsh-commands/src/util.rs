@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use sandsh_api::{Arg, ExitStatus, ToolCtx};
 
 pub use crate::diag::{
-    cquote, display_name, err, io_msg, lossy, parse_or_usage, quote, quotef, usage, vfs_msg,
+    cquote, display_name, err, invalid_argument, io_msg, lossy, parse_or_usage, quote, quotef,
+    usage, vfs_msg,
 };
 pub use crate::input::{
     CHUNK, Lines, Source, files_or_stdin, is_dir, memory_error, open, read_all, read_chunk,
@@ -185,4 +186,11 @@ pub fn copy_pairs(
             }
         }
     }
+}
+
+/// The columns `s` takes on a terminal: wide characters count two, combining and control
+/// characters none.
+pub fn display_width(s: &str) -> usize {
+    use unicode_width::UnicodeWidthChar;
+    s.chars().map(|c| c.width().unwrap_or(0)).sum()
 }

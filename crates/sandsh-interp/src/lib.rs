@@ -284,6 +284,18 @@ pub struct Frame {
     pub call_line: u32,
 }
 
+/// One level of bash's call trace, a function call or a `source`: what `FUNCNAME`,
+/// `BASH_SOURCE` and `BASH_LINENO` show, innermost first.
+#[derive(Debug, Clone)]
+pub(crate) struct TraceLevel {
+    /// The function's name, or `source`.
+    pub name: String,
+    /// The file the function was defined in, or the file sourced.
+    pub file: Arc<str>,
+    /// The line it was called from.
+    pub call_line: u32,
+}
+
 /// A flag a `&self` method can raise; a clone (a subshell) starts with its parent's value and
 /// then has its own.
 #[derive(Default)]
@@ -382,6 +394,8 @@ pub struct Shell {
     pub(crate) keep_redirects: bool,
     /// Files being sourced or run, innermost last (`BASH_SOURCE`).
     pub(crate) source_stack: Vec<String>,
+    /// Function calls and `source`s in the order they began (see [`TraceLevel`]).
+    pub(crate) trace: Vec<TraceLevel>,
     /// Set when running a script file (FUNCNAME ends with `main`).
     pub(crate) source_file: Option<String>,
     /// Nesting of `"…"` during expansion (tilde in `${x:-~}` only outside quotes).
@@ -497,6 +511,7 @@ impl Shell {
             reaped: HashMap::default(),
             keep_redirects: false,
             source_stack: Vec::new(),
+            trace: Vec::new(),
             source_file: None,
             dquote_depth: 0,
             dash_c: false,

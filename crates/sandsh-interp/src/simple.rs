@@ -488,6 +488,16 @@ impl Shell {
         // A function body is outside its caller's loops: `break` there is an error (bash 5).
         let saved_loops = std::mem::replace(&mut self.loop_depth, 0);
         let call_line = self.lineno;
+        // A function from the environment (exported into this shell) has bash's name for it.
+        let file = self
+            .func_origins
+            .get(&name)
+            .map_or_else(|| std::sync::Arc::from("environment"), |o| o.1.clone());
+        self.trace.push(super::TraceLevel {
+            name: name.clone(),
+            file,
+            call_line,
+        });
         self.frames.push(Frame { name, call_line });
         self.vars.push_scope();
         let return_trap_before = self.return_trap_sets;
@@ -506,6 +516,7 @@ impl Shell {
         }
         self.vars.pop_scope();
         self.frames.pop();
+        self.trace.pop();
         self.temp_scopes = saved_temp;
         self.loop_depth = saved_loops;
         self.positional = saved_pos;

@@ -113,6 +113,11 @@ pub struct Interp<'c> {
     pub broken_pipe: bool,
     /// slot of PROCINFO when the program mentions it
     pub procinfo: Option<usize>,
+    /// gawk's `-i inplace`: where the main loop's standard output goes instead.
+    pub inplace: Option<super::inplace::Inplace>,
+    /// Where a fatal error points when not at a line of the program (`inplace:59`: gawk's
+    /// library was running).
+    pub fatal_place: Option<&'static str>,
 }
 
 pub fn fatal<T>(msg: impl Into<String>) -> R<T> {
@@ -204,12 +209,19 @@ impl<'c> Interp<'c> {
             pending_line: Vec::new(),
             broken_pipe: false,
             procinfo: prog.globals.iter().position(|g| g == "PROCINFO"),
+            inplace: None,
+            fatal_place: None,
         })
     }
 
     // ---- output ----
 
     pub fn flush_out(&mut self) -> R<()> {
+        if let Some(edit) = self.inplace.as_mut().and_then(|i| i.editing()) {
+            edit.extend_from_slice(&self.out);
+            self.out.clear();
+            return Ok(());
+        }
         if !self.out.is_empty() {
             let r = self.ctx.stdout().write_all(&self.out);
             self.out.clear();

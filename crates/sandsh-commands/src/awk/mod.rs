@@ -13,6 +13,7 @@ mod array;
 mod ast;
 mod builtins;
 mod format;
+mod inplace;
 mod interp;
 mod io;
 mod lexer;
@@ -49,6 +50,10 @@ const OPTIONS: &[OptSpec] = &[
     OptSpec::new(
         "-e, --source=TEXT",
         "use TEXT as program source (gawk; may be combined with -f)",
+    ),
+    OptSpec::new(
+        "-i, --include=SOURCE",
+        "include the awk source file SOURCE (or SOURCE.awk), once; `-i inplace` edits each input file in place, keeping a backup named by INPLACE_SUFFIX when that is set (gawk)",
     ),
 ];
 
@@ -199,11 +204,15 @@ struct Invocation {
     assigns: Vec<Vec<u8>>,
     sources: Vec<Source>,
     operands: Vec<Vec<u8>>,
+    /// `-i inplace`
+    inplace: bool,
 }
 
 enum Source {
     Text(Vec<u8>),
     File(Vec<u8>),
+    /// `-i NAME`: NAME, or NAME.awk when NAME cannot be read.
+    Include(Vec<u8>),
 }
 
 /// A usage error as gawk prints it: the message (gawk has none for an unknown option), then
@@ -227,6 +236,7 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx, me: &str) -> Result<Invocatio
         assigns: Vec::new(),
         sources: Vec::new(),
         operands: Vec::new(),
+        inplace: false,
     };
     let mut i = 0;
     while i < args.len() {
@@ -261,6 +271,7 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx, me: &str) -> Result<Invocatio
                 b"assign" => b"v",
                 b"file" => b"f",
                 b"source" => b"e",
+                b"include" => b"i",
                 b"posix"
                 | b"traditional"
                 | b"re-interval"
@@ -286,7 +297,7 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx, me: &str) -> Result<Invocatio
         }
         let c = a[1];
         match c {
-            b'F' | b'v' | b'f' | b'e' => {
+            b'F' | b'v' | b'f' | b'e' | b'i' => {
                 let attached = (a.len() > 2).then(|| a[2..].to_vec());
                 let Some(v) = option_value(attached, args, &mut i) else {
                     return Err(missing_argument(ctx, me, c));
@@ -302,7 +313,7 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx, me: &str) -> Result<Invocatio
         }
         i += 1;
     }
-    if inv.sources.is_empty() {
+    if !inv.sources.iter().any(|s| !matches!(s, Source::Include(_))) {
         match args.get(i) {
             Some(p) => {
                 inv.sources.push(Source::Text(p.clone()));
@@ -329,6 +340,8 @@ fn apply_opt(inv: &mut Invocation, c: u8, v: Vec<u8>) {
         b'F' => inv.fs = Some(v),
         b'v' => inv.assigns.push(v),
         b'f' => inv.sources.push(Source::File(v)),
+        b'i' if matches!(v.as_slice(), b"inplace" | b"inplace.awk") => inv.inplace = true,
+        b'i' => inv.sources.push(Source::Include(v)),
         _ => inv.sources.push(Source::Text(v)),
     }
 }
@@ -350,10 +363,26 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
                 text.extend_from_slice(t);
                 None
             }
-            Source::File(f) => {
-                let path = String::from_utf8_lossy(f).into_owned();
+            Source::File(f) | Source::Include(f) => {
+                let mut path = String::from_utf8_lossy(f).into_owned();
                 let f: &[u8] = if f == b"/dev/stdin" { b"-" } else { f };
-                match crate::util::read_input(ctx, f) {
+                let mut read = crate::util::read_input(ctx, f);
+                if read.is_err() && matches!(s, Source::Include(_)) && !path.ends_with(".awk") {
+                    let with_ext = format!("{path}.awk");
+                    if let Ok(d) = crate::util::read_input(ctx, with_ext.as_bytes()) {
+                        read = Ok(d);
+                        path = with_ext;
+                    }
+                }
+                // gawk includes a file once, however often it is named.
+                if matches!(s, Source::Include(_))
+                    && segs
+                        .iter()
+                        .any(|g: &Segment| g.name.as_deref() == Some(path.as_str()))
+                {
+                    continue;
+                }
+                match read {
                     Ok(d) => text.extend_from_slice(&d),
                     Err(e) => {
                         let _ = writeln!(
@@ -374,7 +403,12 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
         });
         text.push(b'\n');
     }
-    let prog = match parser::parse(&text) {
+    let declared: &[&str] = if inv.inplace {
+        &["INPLACE_SUFFIX"]
+    } else {
+        &[]
+    };
+    let prog = match parser::parse(&text, declared) {
         Ok(p) => p,
         Err(errors) => {
             for e in &errors {
@@ -394,6 +428,10 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
             return 2;
         }
     };
+    if inv.inplace {
+        let suffix = prog.globals.iter().position(|g| g == "INPLACE_SUFFIX");
+        it.inplace = Some(inplace::Inplace::new(suffix));
+    }
     // ARGV / ARGC
     {
         let mut argv = interp::Array::default();
@@ -449,7 +487,10 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
         Err(Flow::Fatal(m)) => {
             let prefix = it.fatal_prefix();
             let _ = it.flush_out();
-            let at = place(&text, &segs, it.line);
+            let at = match it.fatal_place {
+                Some(p) => format!("{p}: "),
+                None => place(&text, &segs, it.line),
+            };
             let _ = writeln!(it.ctx.stderr(), "{me}: {at}{prefix}fatal: {m}");
             status = 2;
         }

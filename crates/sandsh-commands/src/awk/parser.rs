@@ -1377,9 +1377,14 @@ pub fn to_lvalue(e: &Expr) -> Option<LValue> {
 }
 
 /// The program, or every error found: gawk's non-fatal "error:" findings, then the syntax
-/// error that stopped the parse, if any.
-pub fn parse(src: &[u8]) -> Result<Program, Vec<ParseError>> {
+/// error that stopped the parse, if any. Global variables `names` get slots whether the
+/// program mentions them or not (a library's variables that `-v` may set: `-i inplace`'s
+/// `INPLACE_SUFFIX`).
+pub fn parse(src: &[u8], names: &[&str]) -> Result<Program, Vec<ParseError>> {
     let mut p = Parser::new(src);
+    for n in names {
+        p.global(n);
+    }
     let r = p.parse_program_inner();
     let mut errors = std::mem::take(&mut p.soft);
     match r {
@@ -1407,21 +1412,21 @@ mod tests {
             "{ a[$1] = a[$1] ? a[$1] \",\" $2 : $2 }",
             "BEGIN { if (x) print 1; else print 2 }",
         ] {
-            assert!(parse(p.as_bytes()).is_ok(), "{p}");
+            assert!(parse(p.as_bytes(), &[]).is_ok(), "{p}");
         }
     }
 
     #[test]
     fn errors_and_limits() {
-        assert!(parse(b"BEGIN {").is_err());
-        assert!(parse(b"{ print $1").is_err());
-        assert!(parse(b"BEGIN { f() }").is_err());
+        assert!(parse(b"BEGIN {", &[]).is_err());
+        assert!(parse(b"{ print $1", &[]).is_err());
+        assert!(parse(b"BEGIN { f() }", &[]).is_err());
         // On a thread with room to spare, so the fixed bound is met before the stack guard
         // (a test harness thread's 2 MiB runs out first in a debug build).
         let deep = format!("BEGIN {{ x = {}1{} }}", "(".repeat(5000), ")".repeat(5000));
         let e = std::thread::Builder::new()
             .stack_size(256 << 20)
-            .spawn(move || parse(deep.as_bytes()).err().map(|e| e[0].msg.clone()))
+            .spawn(move || parse(deep.as_bytes(), &[]).err().map(|e| e[0].msg.clone()))
             .unwrap()
             .join()
             .unwrap();

@@ -37,6 +37,9 @@ impl Interp<'_> {
                 Err(f) => return Err(f),
             }
         }
+        // gawk's inplace extension puts the last file in place in its own END rule, which
+        // runs before the program's.
+        self.inplace_end()?;
         self.in_end = true;
         for item in &prog.items {
             if let (Pattern::End, Some(body)) = (&item.pattern, &item.action) {
@@ -151,6 +154,9 @@ impl Interp<'_> {
                     return Ok(false);
                 }
                 self.main.used_file = true;
+                if self.inplace.is_some() {
+                    self.inplace_warn("disabling in-place editing for invalid FILENAME `-'");
+                }
                 self.main.reader = Some(Reader::new(util::Source::Stdin));
                 self.fnr = 0.0;
                 self.filename_shown = b"-".to_vec();
@@ -184,13 +190,42 @@ impl Interp<'_> {
             let src = match util::open(self.ctx, &arg) {
                 Ok(s) => s,
                 Err(reason) => {
+                    if self.inplace.is_some() {
+                        self.inplace_end()?;
+                        self.inplace_warn(&format!("Cannot stat `{name}' ({reason})"));
+                        self.fatal_place = Some(super::inplace::PLACE);
+                    }
                     // gawk leaves the last file behind first: no `(FILENAME=… FNR=…)`.
                     self.fnr = 0.0;
                     return fatal(format!("cannot open file `{name}' for reading: {reason}"));
                 }
             };
-            self.main.reader = Some(Reader::new(src));
+            let reader = if self.inplace.is_some() && arg[..] != *b"-" {
+                // The file is replaced while it is read (`awk -i inplace … f f`): read it
+                // whole now, as gawk reads the one it holds open.
+                let mut src = src;
+                match util::read_all(self.ctx, &mut src) {
+                    Ok(d) => Reader::from_bytes(d),
+                    Err(_) if self.ctx.is_cancelled() => return Err(Flow::Cancelled),
+                    Err(e) => {
+                        let m = util::io_msg(&e);
+                        return fatal(format!("error reading input file `{name}': {m}"));
+                    }
+                }
+            } else {
+                Reader::new(src)
+            };
+            self.main.reader = Some(reader);
             self.fnr = 0.0;
+            if self.inplace.is_some() {
+                // As gawk: the file is open before the last one is put in place.
+                self.inplace_end()?;
+                if arg[..] == *b"-" {
+                    self.inplace_warn("disabling in-place editing for invalid FILENAME `-'");
+                } else {
+                    self.inplace_begin(name)?;
+                }
+            }
             self.set_var(Var::Global(sv::FILENAME), Value::from_bytes(&arg))?;
             self.filename_shown = arg.to_vec();
         }

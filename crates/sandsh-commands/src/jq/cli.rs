@@ -44,6 +44,8 @@ pub struct Options {
     pub tab: bool,
     pub indent: Option<usize>,
     pub seq: bool,
+    /// `--stream`: inputs as path events.
+    pub stream: bool,
     pub help: bool,
     pub version: bool,
 }
@@ -149,7 +151,7 @@ pub fn parse(args: &[String]) -> Result<Options, UsageErr> {
                     });
                     i += 2;
                 }
-                "stream" => return Err(UsageErr("--stream is not supported".into())),
+                "stream" => o.stream = true,
                 _ => return Err(UsageErr(format!("Unknown option: {a}"))),
             }
             i += 1;

@@ -10,7 +10,10 @@
 use std::io::Read;
 
 use jaq_core::ValT as _;
+
+mod stream;
 use jaq_json::{Num, Rc, Val};
+pub use stream::StreamState;
 
 /// A parse error, positioned as jq positions it.
 #[derive(Debug, Clone, PartialEq)]

@@ -395,6 +395,7 @@ fn run_inputs(
         stdin_only: opts.files.is_empty(),
         cur: None,
         raw: opts.raw_input,
+        stream: opts.stream.then(input::StreamState::default),
         position: &position,
         open_failed: &open_failed,
         parse_failed: &parse_failed,
@@ -661,6 +662,8 @@ struct InputQueue<'c, 'd> {
     stdin_only: bool,
     cur: Option<Parser<Box<dyn Read + 'c>>>,
     raw: bool,
+    /// `--stream`: where the event parser is in the current file.
+    stream: Option<input::StreamState>,
     position: &'c RefCell<(Option<String>, usize)>,
     open_failed: &'c Cell<bool>,
     parse_failed: &'c Cell<bool>,
@@ -706,6 +709,8 @@ impl<'c, 'd> Iterator for InputQueue<'c, 'd> {
             let r = if self.raw {
                 p.raw_line()
                     .map(|o| o.map(|l| Val::from(String::from_utf8_lossy(&l).into_owned())))
+            } else if let Some(st) = self.stream.as_mut() {
+                p.next_event(st)
             } else {
                 p.next_value().and_then(|v| {
                     p.skip_line_ws()?;
@@ -715,7 +720,12 @@ impl<'c, 'd> Iterator for InputQueue<'c, 'd> {
             self.position.borrow_mut().1 = p.lines;
             match r {
                 Ok(Some(v)) => return Some(Ok(v)),
-                Ok(None) => self.cur = None,
+                Ok(None) => {
+                    self.cur = None;
+                    if let Some(st) = self.stream.as_mut() {
+                        *st = input::StreamState::default();
+                    }
+                }
                 Err(e) => {
                     self.parse_failed.set(true);
                     return Some(Err(e.msg));

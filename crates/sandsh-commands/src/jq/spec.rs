@@ -55,6 +55,10 @@ Options may appear anywhere; --arg, --argjson, --slurpfile and --rawfile take tw
         ),
         OptSpec::new("-f, --from-file=FILE", "read the filter from FILE"),
         OptSpec::new("--seq", "prefix each output with RS (application/json-seq)"),
+        OptSpec::new(
+            "--stream",
+            "read each input as a stream of [path, leaf] events and [path] closing events, as it is parsed (for inputs larger than memory; `fromstream` and `truncate_stream` rebuild values)",
+        ),
         OptSpec::new("-h, --help", "show this help"),
         OptSpec::new("-V, --version", "print the jq version this emulates"),
     ],

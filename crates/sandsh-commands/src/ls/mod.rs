@@ -29,7 +29,22 @@ static SPEC: CommandSpec = CommandSpec {
     usage: "ls [OPTION]... [FILE]...",
     description: "List information about the FILEs (the current directory by default). Entries are sorted by name in byte order and printed one per line (output is never a terminal). Times are UTC.\n\nWith --json, prints one JSON array of entries {\"name\", \"path\", \"type\" (file|directory|symlink|char_device|fifo), \"size\" (bytes), \"mode\" (number), \"permissions\", \"links\", \"inode\", \"uid\", \"user\", \"gid\", \"group\", \"mtime\" (RFC 3339), \"target\" (symlinks)}: the operands' entries and, for directories, their contents (recursively with -R), in listing order.",
     options: &[
-        OptSpec::new("-1", "list one file per line (always the case here)"),
+        OptSpec::new(
+            "-1",
+            "list one file per line (the default: output is never a terminal)",
+        ),
+        OptSpec::new(
+            "-m",
+            "fill the width with a comma-separated list of entries",
+        ),
+        OptSpec::new(
+            "--format=WORD",
+            "commas -m, long -l, single-column -1, verbose -l (the last of -1, -l, -m, -n, --format and --full-time wins)",
+        ),
+        OptSpec::new(
+            "-w, --width=COLS",
+            "with -m, the line width (default $COLUMNS, else 80); 0 means no limit",
+        ),
         OptSpec::new("-a, --all", "do not ignore entries starting with ."),
         OptSpec::new("-A, --almost-all", "do not list implied . and .."),
         OptSpec::new(
@@ -135,6 +150,63 @@ struct Cfg {
     /// How names are shown (`-b`, `-N`, `-Q`, `--quoting-style`), and `-q`.
     quoting: quote::Style,
     qmark: bool,
+    /// `-m`: names separated by commas, filling lines of `width` columns (0: no limit).
+    commas: bool,
+    width: usize,
+}
+
+/// How entries are laid out: the last of `-1`, `-l`, `-m`, `-n`, `--full-time` and
+/// `--format` wins, as in GNU ls.
+#[derive(Clone, Copy, PartialEq)]
+enum Format {
+    Single,
+    Long,
+    Commas,
+}
+
+impl Format {
+    fn from_word(w: &str) -> Option<Format> {
+        Some(match w {
+            "long" | "verbose" => Format::Long,
+            "commas" => Format::Commas,
+            "single-column" => Format::Single,
+            _ => return None,
+        })
+    }
+
+    /// The format the arguments leave (before `--`), or `Err(word)` for a `--format`
+    /// argument that is not one of its words.
+    fn from_args(args: &[Arg]) -> Result<Format, String> {
+        let mut f = Format::Single;
+        for a in args {
+            let a = util::lossy(a);
+            if a == "--" {
+                break;
+            }
+            if let Some(long) = a.strip_prefix("--") {
+                if long == "full-time" {
+                    f = Format::Long;
+                } else if let Some(w) = long.strip_prefix("format=") {
+                    f = Format::from_word(w).ok_or_else(|| w.to_string())?;
+                }
+                continue;
+            }
+            let Some(cluster) = a.strip_prefix('-') else {
+                continue;
+            };
+            for c in cluster.chars() {
+                match c {
+                    'l' | 'n' => f = Format::Long,
+                    'm' => f = Format::Commas,
+                    '1' => f = Format::Single,
+                    // The rest of the cluster is the option's value.
+                    'w' => break,
+                    _ => {}
+                }
+            }
+        }
+        Ok(f)
+    }
 }
 
 /// `--time-style`: how `-l` prints times.
@@ -336,6 +408,10 @@ impl Lister<'_> {
             }
             s
         };
+        if self.c.commas {
+            self.print_commas(entries, out);
+            return;
+        }
         if !self.c.long {
             for e in entries {
                 out.extend_from_slice(ino(e).as_bytes());
@@ -384,6 +460,45 @@ impl Lister<'_> {
             }
             out.push(b'\n');
         }
+    }
+
+    /// `-m`: GNU's fill, a line broken where the next name and its `, ` would reach the width;
+    /// the inode and size columns are not padded.
+    fn print_commas(&self, entries: &[Entry], out: &mut Vec<u8>) {
+        if entries.is_empty() {
+            return;
+        }
+        let mut pos = 0;
+        for (i, e) in entries.iter().enumerate() {
+            let mut item = String::new();
+            if self.c.inode {
+                item.push_str(&format!("{} ", e.meta.ino));
+            }
+            if self.c.blocks {
+                let b = blocks(e);
+                let b = if self.c.human {
+                    human(b * 1024)
+                } else {
+                    b.to_string()
+                };
+                item.push_str(&format!("{b} "));
+            }
+            item.push_str(&self.shown(&e.name));
+            item.push_str(indicator(e, self.c));
+            let len = util::display_width(&item);
+            if i > 0 {
+                if self.c.width == 0 || pos + len + 2 < self.c.width {
+                    pos += 2;
+                    out.extend_from_slice(b", ");
+                } else {
+                    pos = 0;
+                    out.extend_from_slice(b",\n");
+                }
+            }
+            out.extend_from_slice(item.as_bytes());
+            pos += len;
+        }
+        out.push(b'\n');
     }
 
     fn read_dir(&mut self, ctx: &mut dyn ToolCtx, dir: &str) -> Option<Vec<Entry>> {
@@ -531,19 +646,15 @@ impl Command for Ls {
                     return 2;
                 }
                 other => {
-                    let msg = format!(
-                        "ls: invalid argument {} for {}\nValid arguments are:\n  - {}, {}, {}\n  - {}, {}, {}\n  - {}, {}, {}",
-                        util::cquote(other),
-                        util::cquote("--color"),
-                        util::cquote("always"),
-                        util::cquote("yes"),
-                        util::cquote("force"),
-                        util::cquote("never"),
-                        util::cquote("no"),
-                        util::cquote("none"),
-                        util::cquote("auto"),
-                        util::cquote("tty"),
-                        util::cquote("if-tty"),
+                    let msg = util::invalid_argument(
+                        "ls",
+                        other,
+                        "--color",
+                        &[
+                            &["always", "yes", "force"],
+                            &["never", "no", "none"],
+                            &["auto", "tty", "if-tty"],
+                        ],
                     );
                     return util::usage(ctx, &SPEC, &msg, 1);
                 }
@@ -568,19 +679,55 @@ impl Command for Ls {
         let (quoting, qmark) = match quote::from_args(&fixed) {
             Ok(q) => q,
             Err(v) => {
-                let mut msg = format!(
-                    "ls: invalid argument {} for {}\nValid arguments are:",
-                    util::cquote(&v),
-                    util::cquote("--quoting-style")
-                );
-                for w in quote::WORDS {
-                    msg.push_str(&format!("\n  - {}", util::cquote(w)));
-                }
+                let words: Vec<&[&str]> = quote::WORDS.iter().map(std::slice::from_ref).collect();
+                let msg = util::invalid_argument("ls", &v, "--quoting-style", &words);
                 return util::usage(ctx, &SPEC, &msg, 1);
             }
         };
+        let format = match Format::from_args(&fixed) {
+            Ok(f) => f,
+            Err(w) => {
+                if matches!(w.as_str(), "horizontal" | "across" | "vertical") {
+                    let m = format!("--format={w} is not supported (entries in columns)");
+                    util::err(ctx, "ls", &m);
+                    return 2;
+                }
+                let msg = util::invalid_argument(
+                    "ls",
+                    &w,
+                    "--format",
+                    &[
+                        &["verbose", "long"],
+                        &["commas"],
+                        &["horizontal", "across"],
+                        &["vertical"],
+                        &["single-column"],
+                    ],
+                );
+                return util::usage(ctx, &SPEC, &msg, 1);
+            }
+        };
+        let width = match p.value(opt!(SPEC, "width")) {
+            Some(v) => match util::lossy(v).parse::<usize>() {
+                Ok(n) => n,
+                Err(_) => {
+                    let m = format!("invalid line width: {}", util::cquote(&util::lossy(v)));
+                    util::err(ctx, "ls", &m);
+                    return 2;
+                }
+            },
+            None => ctx
+                .env()
+                .into_iter()
+                .find(|(k, _)| k == "COLUMNS")
+                .and_then(|(_, v)| util::lossy(&v).parse::<usize>().ok())
+                .filter(|n| *n > 0)
+                .unwrap_or(80),
+        };
         let h = |n: &str| p.has(SPEC.find(n));
         let c = Cfg {
+            commas: format == Format::Commas,
+            width,
             quoting,
             qmark,
             inode: h("i"),
@@ -593,7 +740,7 @@ impl Command for Ls {
             classify: h("F"),
             slash: h("p"),
             human: h("h"),
-            long: h("l") || h("n") || full_time,
+            long: format == Format::Long,
             reverse: h("r"),
             recursive: h("R"),
             by_size: h("S"),

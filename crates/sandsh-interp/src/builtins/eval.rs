@@ -93,7 +93,13 @@ pub fn source(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
     sh.source_depth += 1;
     sh.source_stack.push(file.clone());
     let saved_line = sh.lineno;
+    sh.trace.push(crate::TraceLevel {
+        name: "source".into(),
+        file: file.as_str().into(),
+        call_line: saved_line,
+    });
     let r = sh.run_script(&src);
+    sh.trace.pop();
     sh.lineno = saved_line;
     sh.source_stack.pop();
     sh.source_depth -= 1;

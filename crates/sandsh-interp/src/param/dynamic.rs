@@ -3,8 +3,8 @@
 //! computations.
 
 use super::PV;
-use crate::Shell;
 use crate::vars::Attrs;
+use crate::{Shell, TraceLevel};
 
 impl Shell {
     /// Variables computed on read.
@@ -53,22 +53,16 @@ impl Shell {
                     .collect(),
                 false,
             )),
-            "FUNCNAME" => self.call_stack(
-                |f| f.name.clone().into_bytes(),
-                self.source_file.is_some().then_some(b"main"),
-            ),
-            "BASH_LINENO" => self.call_stack(|f| f.call_line.to_string().into_bytes(), Some(b"0")),
+            // bash's call trace: function calls and `source`s, innermost first, above the
+            // script itself (`main`, line 0, its file) when one runs from a file.
+            "FUNCNAME" if self.frames.is_empty() => None,
+            "FUNCNAME" => self.trace_list(|t| t.name.clone().into_bytes(), b"main"),
+            "BASH_LINENO" if self.trace.is_empty() => None,
+            "BASH_LINENO" => self.trace_list(|t| t.call_line.to_string().into_bytes(), b"0"),
             "BASH_SOURCE" => {
-                if self.source_stack.is_empty() {
-                    return None;
-                }
-                let v: Vec<Vec<u8>> = self
-                    .source_stack
-                    .iter()
-                    .rev()
-                    .map(|s| s.clone().into_bytes())
-                    .collect();
-                Some(PV::List(v, false))
+                let file = self.source_file.clone().unwrap_or_default();
+                self.trace_list(|t| t.file.as_bytes().to_vec(), file.as_bytes())
+                    .filter(|v| !matches!(v, PV::List(l, _) if l.is_empty()))
             }
             "BASH_SUBSHELL" => s(self.subshell_level.to_string()),
             "DIRSTACK" => {
@@ -140,16 +134,13 @@ pub(crate) fn is_dynamic(n: &str) -> bool {
 impl Shell {
     /// A call-stack array (`FUNCNAME`, `BASH_LINENO`): `each` frame's entry, innermost first,
     /// then `bottom` for the outermost level when it has one; unset outside functions.
-    fn call_stack(
-        &self,
-        each: impl Fn(&super::Frame) -> Vec<u8>,
-        bottom: Option<&[u8]>,
-    ) -> Option<PV> {
-        if self.frames.is_empty() {
-            return None;
+    /// One of the call-trace arrays: `each` level innermost first, then `bottom` for the
+    /// script file when one is running.
+    fn trace_list(&self, each: impl Fn(&TraceLevel) -> Vec<u8>, bottom: &[u8]) -> Option<PV> {
+        let mut v: Vec<Vec<u8>> = self.trace.iter().rev().map(each).collect();
+        if self.source_file.is_some() {
+            v.push(bottom.to_vec());
         }
-        let mut v: Vec<Vec<u8>> = self.frames.iter().rev().map(each).collect();
-        v.extend(bottom.map(<[u8]>::to_vec));
         Some(PV::List(v, false))
     }
 }
