@@ -318,3 +318,22 @@ rmdir /tmp/cdq
 /tmp
 /tmp
 ## END
+
+#### TIMEFORMAT shapes what the time keyword prints
+TIMEFORMAT='[%%|%0R|%0lR|%P-ish]'
+{ time true; } 2>&1 | sed 's/|[0-9.]*-ish/|P-ish/'
+TIMEFORMAT=
+{ time true; } 2>&1 | wc -c
+TIMEFORMAT='%0U %0lS'
+{ time true; } 2>&1
+unset TIMEFORMAT
+{ time true; } 2>&1 | sed 's/[0-9]/N/g'
+## STDOUT:
+[%|0|0m0s|P-ish]
+0
+0 0m0s
+
+real	NmN.NNNs
+user	NmN.NNNs
+sys	NmN.NNNs
+## END

@@ -410,17 +410,25 @@ impl Shell {
         };
         if let (Some(fmt), Some(start)) = (p.timed, start) {
             let el = start.elapsed();
-            let text = match fmt {
+            match fmt {
                 sandsh_syntax::ast::TimeFormat::Posix => {
-                    format!("real {:.2}\nuser 0.00\nsys 0.00\n", el.as_secs_f64())
+                    let text = format!("real {:.2}\nuser 0.00\nsys 0.00\n", el.as_secs_f64());
+                    self.write_fd(2, text.as_bytes());
                 }
-                sandsh_syntax::ast::TimeFormat::Default => format!(
-                    "\nreal\t{}m{:.3}s\nuser\t0m0.000s\nsys\t0m0.000s\n",
-                    el.as_secs() / 60,
-                    el.as_secs_f64() % 60.0
-                ),
-            };
-            self.write_fd(2, text.as_bytes());
+                sandsh_syntax::ast::TimeFormat::Default => {
+                    use super::time_report::{DEFAULT, render};
+                    let fmt = self.vars.get_str("TIMEFORMAT").unwrap_or(DEFAULT).to_vec();
+                    // Set to the empty string: no report.
+                    if !fmt.is_empty() {
+                        match render(&fmt, el) {
+                            Ok(text) => self.write_fd(2, &text),
+                            Err(c) => {
+                                self.error(&format!("TIMEFORMAT: `{c}': invalid format character"))
+                            }
+                        }
+                    }
+                }
+            }
         }
         self.last_status = status;
         Ok(status)

@@ -30,6 +30,7 @@ mod redirect;
 mod session;
 mod simple;
 pub mod state;
+mod time_report;
 mod vars;
 
 use rustc_hash::FxHashMap as HashMap;
