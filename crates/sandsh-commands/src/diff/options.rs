@@ -97,7 +97,7 @@ impl Opts {
             labels: Vec::new(),
             switches: String::new(),
             formats: None,
-            }
+        }
     }
 }
 

@@ -316,7 +316,10 @@ mod tests {
         let mut out = Vec::new();
         // Wide characters cut before the one that would pass the bound (13).
         let end = l.half_line(&mut out, "日本語のテキストです\n".as_bytes(), 0);
-        assert_eq!((String::from_utf8_lossy(&out).as_ref(), end), ("日本語のテキ", 12));
+        assert_eq!(
+            (String::from_utf8_lossy(&out).as_ref(), end),
+            ("日本語のテキ", 12)
+        );
         out.clear();
         // A tab whose stop is past the bound (5 at -W 20) is not printed, nor what follows.
         let l = layout(20, false);

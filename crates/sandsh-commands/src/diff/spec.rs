@@ -41,10 +41,7 @@ pub(super) static SPEC: CommandSpec = CommandSpec {
         ),
         OptSpec::new("--suppress-common-lines", "do not output common lines"),
         OptSpec::new("-t, --expand-tabs", "expand tabs to spaces in output"),
-        OptSpec::new(
-            "-T, --initial-tab",
-            "make tabs line up by prepending a tab",
-        ),
+        OptSpec::new("-T, --initial-tab", "make tabs line up by prepending a tab"),
         OptSpec::new(
             "--tabsize=NUM",
             "tab stops every NUM (default 8) print columns",
