@@ -193,7 +193,10 @@ impl Run<'_> {
             if let Some(h) = header.as_deref() {
                 out.extend_from_slice(h.as_bytes());
             }
-            render(self.o, &a, &b, &changes, &mut out);
+            render(self.o, (&a, &b), &changes, &mut out, &|| ctx.is_cancelled());
+            if ctx.is_cancelled() {
+                return None;
+            }
             util::out(ctx, &out);
         }
         if changes.is_empty() {
@@ -229,7 +232,10 @@ impl Run<'_> {
             };
             out.extend_from_slice(format!("{m0} {l0}\n{m1} {l1}\n").as_bytes());
         }
-        render(self.o, &a, &b, &changes, &mut out);
+        render(self.o, (&a, &b), &changes, &mut out, &|| ctx.is_cancelled());
+        if ctx.is_cancelled() {
+            return None;
+        }
         util::out(ctx, &out);
         Some(1)
     }

@@ -21,19 +21,20 @@ use super::options::Opts;
 const GUTTER: usize = 3;
 
 /// Where the columns are.
-struct Layout {
+struct Layout<'c> {
     /// The widest a half line prints.
     half: usize,
     /// The column the right half starts at.
     col2: usize,
     tab: usize,
     expand: bool,
+    cancel: &'c dyn Fn() -> bool,
 }
 
-impl Layout {
+impl<'c> Layout<'c> {
     /// GNU's: the half width as large as possible, then the gutter; a half line plus the
     /// gutter a whole number of tab stops unless tabs are expanded.
-    fn new(o: &Opts) -> Layout {
+    fn new(o: &Opts, cancel: &'c dyn Fn() -> bool) -> Layout<'c> {
         let t = if o.expand_tabs { 1 } else { o.tabsize };
         let w = o.side.width;
         let tg = t.saturating_add(GUTTER);
@@ -49,6 +50,7 @@ impl Layout {
             col2: if half > 0 { off } else { w },
             tab: o.tabsize,
             expand: o.expand_tabs,
+            cancel,
         }
     }
 
@@ -59,12 +61,12 @@ impl Layout {
             let first = from + self.tab - from % self.tab;
             if first <= to {
                 let tabs = (to - first) / self.tab + 1;
-                fill(out, b'\t', tabs);
+                fill(out, b'\t', tabs, self.cancel);
                 from = first + (tabs - 1) * self.tab;
             }
         }
         if from < to {
-            fill(out, b' ', to - from);
+            fill(out, b' ', to - from, self.cancel);
         }
         to
     }
@@ -88,7 +90,7 @@ impl Layout {
                         if self.expand {
                             let stop = stop.min(bound);
                             if outp < stop {
-                                fill(out, b' ', stop - outp);
+                                fill(out, b' ', stop - outp, self.cancel);
                                 outp = stop;
                             }
                         } else if stop < bound {
@@ -110,7 +112,7 @@ impl Layout {
                         if inp < bound {
                             if outp <= inp {
                                 // Make up for a tab suppressed past the bound.
-                                fill(out, b' ', inp - outp);
+                                fill(out, b' ', inp - outp, self.cancel);
                                 outp = inp;
                             } else {
                                 outp = inp;
@@ -190,13 +192,16 @@ impl Layout {
     }
 }
 
-/// Append `n` copies of `b`, a MiB at a time: a width of billions (`-W`, as GNU allows)
-/// grows the output by doubling, where the memory budget stops it, instead of asking for it
-/// all at once.
-pub(super) fn fill(out: &mut Vec<u8>, b: u8, mut n: usize) {
-    while n > 0 {
-        let k = n.min(1 << 20);
-        out.resize(out.len() + k, b);
+/// Append `n` copies of `b` (a space or a tab), copied a page at a time: a width of
+/// billions (`-W`, as GNU allows) grows the output by doubling, fast, until the memory
+/// budget stops it, instead of asking for it all at once.
+pub(super) fn fill(out: &mut Vec<u8>, b: u8, mut n: usize, cancel: &dyn Fn() -> bool) {
+    const SPACES: [u8; 4096] = [b' '; 4096];
+    const TABS: [u8; 4096] = [b'\t'; 4096];
+    let page: &[u8] = if b == b'\t' { &TABS } else { &SPACES };
+    while n > 0 && (n <= page.len() || !cancel()) {
+        let k = n.min(page.len());
+        out.extend_from_slice(&page[..k]);
         n -= k;
     }
 }
@@ -236,8 +241,14 @@ fn width(ch: char) -> usize {
 
 /// Print both files side by side; `changes` are the differences that count (after `-B`),
 /// every other line is common (paired while both sides have one).
-pub(super) fn render(o: &Opts, a: &Input, b: &Input, changes: &[Change], out: &mut Vec<u8>) {
-    let l = Layout::new(o);
+pub(super) fn render(
+    o: &Opts,
+    (a, b): (&Input, &Input),
+    changes: &[Change],
+    out: &mut Vec<u8>,
+    cancel: &dyn Fn() -> bool,
+) {
+    let l = Layout::new(o, cancel);
     let common = |out: &mut Vec<u8>, i0: usize, e0: usize, i1: usize, e1: usize| {
         if o.side.suppress_common {
             return;
@@ -282,7 +293,7 @@ mod tests {
     use super::*;
     use crate::diff::options::{SideOpts, Style};
 
-    fn layout(width: usize, expand: bool) -> Layout {
+    fn layout(width: usize, expand: bool) -> Layout<'static> {
         let mut o = Opts::new();
         o.style = Style::Side;
         o.tabsize = 8;
@@ -292,7 +303,7 @@ mod tests {
             suppress_common: false,
         };
         o.expand_tabs = expand;
-        Layout::new(&o)
+        Layout::new(&o, &|| false)
     }
 
     #[test]
