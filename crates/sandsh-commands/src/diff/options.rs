@@ -165,6 +165,8 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
     let mut o = Opts::new();
     // -c, -u, -y, --normal and the formats are output styles: GNU refuses two of them.
     let mut given: Option<Given> = None;
+    // How the refused style was asked for, for the message.
+    let mut refused = String::new();
     let mut ops = Vec::new();
     let mut switches: Vec<String> = Vec::new();
     let mut i = 0;
@@ -243,12 +245,19 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
                 "unified" => specify(ctx, &mut given, Given::Style(Style::Unified))?,
                 "normal" => specify(ctx, &mut given, Given::Style(Style::Normal))?,
                 "side-by-side" => specify(ctx, &mut given, Given::Style(Style::Side))?,
-                "ed" => specify(ctx, &mut given, Given::Other('e'))?,
-                "rcs" => specify(ctx, &mut given, Given::Other('n'))?,
-                "forward-ed" => specify(ctx, &mut given, Given::Other('f'))?,
+                "ed" | "rcs" | "forward-ed" => {
+                    let c = match full {
+                        "ed" => 'e',
+                        "rcs" => 'n',
+                        _ => 'f',
+                    };
+                    specify(ctx, &mut given, Given::Other(c))?;
+                    refused = format!("--{full}");
+                }
                 "ifdef" => {
                     value(ctx, (args, &mut i, &mut switches), val.clone(), &missing)?;
                     specify(ctx, &mut given, Given::Other('D'))?;
+                    refused = "--ifdef".into();
                 }
                 _ if full.ends_with("-format") => specify(ctx, &mut given, Given::Ifdef)?,
                 _ => {}
@@ -350,7 +359,10 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
                         )?;
                         match c {
                             'W' => width(ctx, &mut o, &v)?,
-                            'D' => specify(ctx, &mut given, Given::Other('D'))?,
+                            'D' => {
+                                specify(ctx, &mut given, Given::Other('D'))?;
+                                refused = "option -D".into();
+                            }
                             _ => {
                                 o.context = num(ctx, &v)?;
                                 let s = if c == 'C' {
@@ -365,7 +377,10 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
                         break;
                     }
                     'p' => o.show_function = true,
-                    'e' | 'n' | 'f' => specify(ctx, &mut given, Given::Other(c))?,
+                    'e' | 'n' | 'f' => {
+                        specify(ctx, &mut given, Given::Other(c))?;
+                        refused = format!("option -{c}");
+                    }
                     _ => return Err(usage(ctx, &format!("invalid option -- '{c}'"))),
                 }
                 k += 1;
@@ -378,8 +393,8 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
     }
     o.switches = switches.join(" ");
     match given {
-        Some(Given::Other(c)) => {
-            util::err(ctx, "diff", &format!("option -{c} is not supported"));
+        Some(Given::Other(_)) => {
+            util::err(ctx, "diff", &format!("{refused} is not supported"));
             return Err(2);
         }
         Some(Given::Style(s)) => o.style = s,
