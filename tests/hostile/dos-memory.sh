@@ -186,3 +186,8 @@ sqlite3 /tmp/big.db 'create table t(a); with recursive c(x) as (select 1 union a
 #### html-to-markdown of a huge document
 yes '<p>para <b>bold</b> <a href="x">link</a></p>' | head -c 400000000 | html-to-markdown
 ## expect: stop
+
+#### diff side by side at a width of billions (GNU's -W has no bound: the budget is the bound)
+printf 'a\nb\n' > /tmp/x; printf 'a\nc\n' > /tmp/y; diff -y -W 99999999999 /tmp/x /tmp/y | wc -c
+## expect: stop
+## stderr: --max-memory

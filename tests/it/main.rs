@@ -28,6 +28,7 @@ mod sandbox; // escapes through host mounts
 mod archive_diff;
 mod awk_diff;
 mod bc_diff;
+mod diff_side_diff; // diff -y, -t, -T against GNU diff
 mod gnu_diff;
 mod grep_diff;
 #[cfg(feature = "html")]

@@ -101,7 +101,7 @@ fn build_vfs(k: &Kernel) {
     }
 }
 
-fn host(dir: &Path, script: &str) -> Vec<u8> {
+pub(crate) fn host(dir: &Path, script: &str) -> Vec<u8> {
     Host::new()
         .dir(dir)
         .env("TZ", "UTC")
@@ -109,7 +109,7 @@ fn host(dir: &Path, script: &str) -> Vec<u8> {
         .stdout
 }
 
-fn sandsh(k: &mut Kernel, cwd: &str, script: &str) -> Vec<u8> {
+pub(crate) fn sandsh(k: &mut Kernel, cwd: &str, script: &str) -> Vec<u8> {
     k.execute(&format!("cd {cwd}\n{script}\necho \"rc=$?\""))
         .stdout
 }
@@ -120,7 +120,7 @@ fn sorted(b: &[u8]) -> Vec<u8> {
     lines.join(&b'\n')
 }
 
-fn check(failures: &mut Vec<String>, case: &str, want: &[u8], got: &[u8]) {
+pub(crate) fn check(failures: &mut Vec<String>, case: &str, want: &[u8], got: &[u8]) {
     if want != got {
         failures.push(format!(
             "{case}\n  gnu:    {:?}\n  sandsh: {:?}",
@@ -130,7 +130,7 @@ fn check(failures: &mut Vec<String>, case: &str, want: &[u8], got: &[u8]) {
     }
 }
 
-fn report(failures: Vec<String>, compared: usize) {
+pub(crate) fn report(failures: Vec<String>, compared: usize) {
     assert!(
         failures.is_empty(),
         "{} of {compared} comparisons differ:\n{}",
@@ -585,6 +585,12 @@ const DIFF_CASES: &[&str] = &[
     "diff --strip-trailing-cr a b",
     "diff -a a b",
     "diff -d a b",
+    "diff -y a b",
+    "diff -y -W 40 --suppress-common-lines a b",
+    "diff -y -W 31 --left-column a b",
+    "diff -y -B -W 50 a b",
+    "diff -y -w -t -W 45 a b",
+    "diff -T -t a b",
     "cmp a b",
     "cmp -s a b",
     "cmp -l a b",

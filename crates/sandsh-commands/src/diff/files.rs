@@ -154,10 +154,10 @@ impl Run<'_> {
         } else {
             (ra.clone(), rb.clone(), raw.len())
         };
-        let horizon = if self.o.style == Style::Normal {
-            0
-        } else {
+        let horizon = if matches!(self.o.style, Style::Context | Style::Unified) {
             self.o.context
+        } else {
+            0
         };
         let cancelled = || ctx.is_cancelled();
         let changes = analyze::diff(&ia, &ib, (&ra, &rb), n, horizon, self.o.minimal, &cancelled)?;
@@ -184,6 +184,21 @@ impl Run<'_> {
             super::formats::render(f, &a, &b, &changes, &mut out);
             util::out(ctx, &out);
         }
+        if changes.is_empty()
+            && !self.o.brief
+            && self.o.style == Style::Side
+            && !self.o.side.suppress_common
+        {
+            // Side by side, identical files still list their lines (GNU).
+            if let Some(h) = header.as_deref() {
+                out.extend_from_slice(h.as_bytes());
+            }
+            render(self.o, (&a, &b), &changes, &mut out, &|| ctx.is_cancelled());
+            if ctx.is_cancelled() {
+                return None;
+            }
+            util::out(ctx, &out);
+        }
         if changes.is_empty() {
             if self.o.report_same {
                 util::out(
@@ -201,7 +216,7 @@ impl Run<'_> {
             util::out(ctx, &out);
             return Some(1);
         }
-        if self.o.style != Style::Normal {
+        if matches!(self.o.style, Style::Context | Style::Unified) {
             let (m0, m1) = if self.o.style == Style::Unified {
                 ("---", "+++")
             } else {
@@ -217,7 +232,10 @@ impl Run<'_> {
             };
             out.extend_from_slice(format!("{m0} {l0}\n{m1} {l1}\n").as_bytes());
         }
-        render(self.o, &a, &b, &changes, &mut out);
+        render(self.o, (&a, &b), &changes, &mut out, &|| ctx.is_cancelled());
+        if ctx.is_cancelled() {
+            return None;
+        }
         util::out(ctx, &out);
         Some(1)
     }

@@ -1,9 +1,11 @@
 //! The output formats: normal, context (`-c`/`-C`) and unified (`-u`/`-U`), their range
-//! notations and hunk grouping, and `-p`'s enclosing-function names.
+//! notations and hunk grouping, `-p`'s enclosing-function names, and `-t`/`-T`'s tabs
+//! (side by side, `-y`, is in [`super::side`]).
 
 use super::analyze::Change;
 use super::lines::Input;
 use super::options::{Opts, Style};
+use super::side::fill;
 
 fn range_normal(a: usize, b: isize) -> String {
     // 0-based first..last; printed 1-based.
@@ -28,9 +30,69 @@ fn range_unified(a: usize, b: isize) -> String {
     }
 }
 
-fn push_line(out: &mut Vec<u8>, prefix: &[u8], line: &[u8]) {
-    out.extend_from_slice(prefix);
-    out.extend_from_slice(line);
+/// A line of the normal or context format: its `flag` (`<`, `>`, `!`, `-`, `+`, ` `), a space
+/// (a tab with `-T`), the text.
+fn push_line(out: &mut Vec<u8>, o: &Opts, flag: u8, line: &[u8], cancel: &dyn Fn() -> bool) {
+    let mark = [flag, if o.initial_tab { b'\t' } else { b' ' }];
+    out.extend_from_slice(&mark);
+    push_text(out, o, line, Some(&mark), cancel);
+}
+
+/// A line of the unified format: ` ` (a tab with `-T`), or `-`/`+` (then a tab with `-T`),
+/// the text.
+fn push_unified(out: &mut Vec<u8>, o: &Opts, mark: u8, line: &[u8], cancel: &dyn Fn() -> bool) {
+    match (mark, o.initial_tab) {
+        (b' ', true) => out.push(b'\t'),
+        (m, true) => out.extend_from_slice(&[m, b'\t']),
+        (m, false) => out.push(m),
+    }
+    push_text(out, o, line, None, cancel);
+}
+
+/// A line's text and newline (GNU's note when it has none). With `-t`, tabs become spaces
+/// to the next stop of the text's own columns (GNU's `output_1_line`: printable ASCII takes a
+/// column, a backspace gives one back, a carriage return starts again at 0 and repeats
+/// `mark` when more text follows).
+fn push_text(
+    out: &mut Vec<u8>,
+    o: &Opts,
+    line: &[u8],
+    mark: Option<&[u8]>,
+    cancel: &dyn Fn() -> bool,
+) {
+    if o.expand_tabs {
+        let mut col = 0usize;
+        for (k, &c) in line.iter().enumerate() {
+            match c {
+                b'\t' => {
+                    let n = o.tabsize - col % o.tabsize;
+                    col = col.saturating_add(n);
+                    fill(out, b' ', n, cancel);
+                }
+                b'\r' => {
+                    out.push(c);
+                    if let Some(m) = mark
+                        && line.get(k + 1).is_some_and(|n| *n != b'\n')
+                    {
+                        out.extend_from_slice(m);
+                    }
+                    col = 0;
+                }
+                8 => {
+                    if col > 0 {
+                        col -= 1;
+                        out.push(c);
+                    }
+                }
+                _ => {
+                    col += usize::from((b' '..=b'~').contains(&c));
+                    out.push(c);
+                }
+            }
+        }
+    } else {
+        out.extend_from_slice(line);
+    }
     if line.last() != Some(&b'\n') {
         out.extend_from_slice(b"\n\\ No newline at end of file\n");
     }
@@ -56,7 +118,15 @@ fn hunks(changes: &[Change], context: usize) -> Vec<&[Change]> {
     out
 }
 
-pub(super) fn render(o: &Opts, a: &Input, b: &Input, changes: &[Change], out: &mut Vec<u8>) {
+/// Print the changes in `o`'s style; `cancel` stops long padding (GNU allows any `-W` and
+/// `--tabsize`): the caller checks it again afterwards.
+pub(super) fn render(
+    o: &Opts,
+    (a, b): (&Input, &Input),
+    changes: &[Change],
+    out: &mut Vec<u8>,
+    cancel: &dyn Fn() -> bool,
+) {
     match o.style {
         Style::Normal => {
             for c in changes {
@@ -72,16 +142,17 @@ pub(super) fn render(o: &Opts, a: &Input, b: &Input, changes: &[Change], out: &m
                         .as_bytes(),
                 );
                 for l in &a.lines[c.line0..c.line0 + c.deleted] {
-                    push_line(out, b"< ", l);
+                    push_line(out, o, b'<', l, cancel);
                 }
                 if letter == 'c' {
                     out.extend_from_slice(b"---\n");
                 }
                 for l in &b.lines[c.line1..c.line1 + c.inserted] {
-                    push_line(out, b"> ", l);
+                    push_line(out, o, b'>', l, cancel);
                 }
             }
         }
+        Style::Side => super::side::render(o, (a, b), changes, out, cancel),
         Style::Unified | Style::Context => {
             let ctxn = o.context;
             // GNU's find_function state: where the last search started and what it found.
@@ -138,17 +209,17 @@ pub(super) fn render(o: &Opts, a: &Input, b: &Input, changes: &[Change], out: &m
                     let mut next = 0;
                     while i <= l0 || j <= l1 {
                         if next >= h.len() || (i as usize) < h[next].line0 {
-                            push_line(out, b" ", a.lines[i as usize]);
+                            push_unified(out, o, b' ', a.lines[i as usize], cancel);
                             i += 1;
                             j += 1;
                         } else {
                             let c = h[next];
                             for _ in 0..c.deleted {
-                                push_line(out, b"-", a.lines[i as usize]);
+                                push_unified(out, o, b'-', a.lines[i as usize], cancel);
                                 i += 1;
                             }
                             for _ in 0..c.inserted {
-                                push_line(out, b"+", b.lines[j as usize]);
+                                push_unified(out, o, b'+', b.lines[j as usize], cancel);
                                 j += 1;
                             }
                             next += 1;
@@ -164,7 +235,7 @@ pub(super) fn render(o: &Opts, a: &Input, b: &Input, changes: &[Change], out: &m
                         format!("*** {} ****\n", range_context(f0, l0)).as_bytes(),
                     );
                     if old {
-                        context_side(out, h, &a.lines, f0, l0, b"- ", |c| {
+                        context_side(out, (o, cancel), h, &a.lines, (f0, l0), b'-', |c| {
                             (c.line0, c.deleted, c.inserted)
                         });
                     }
@@ -172,7 +243,7 @@ pub(super) fn render(o: &Opts, a: &Input, b: &Input, changes: &[Change], out: &m
                         format!("--- {} ----\n", range_context(f1, l1)).as_bytes(),
                     );
                     if new {
-                        context_side(out, h, &b.lines, f1, l1, b"+ ", |c| {
+                        context_side(out, (o, cancel), h, &b.lines, (f1, l1), b'+', |c| {
                             (c.line1, c.inserted, c.deleted)
                         });
                     }
@@ -182,17 +253,17 @@ pub(super) fn render(o: &Opts, a: &Input, b: &Input, changes: &[Change], out: &m
     }
 }
 
-/// One side of a context-format hunk: lines `first..=last`, marked `! ` inside a change that
-/// has lines on both sides, `only` (`- `, `+ `) inside one that has lines on this side alone,
-/// and two spaces outside changes. `side` is a change's (start, count, count on the other
+/// One side of a context-format hunk: lines `first..=last`, flagged `!` inside a change that
+/// has lines on both sides, `only` (`-`, `+`) inside one that has lines on this side alone,
+/// and a space outside changes. `side` is a change's (start, count, count on the other
 /// side) on this side.
 fn context_side(
     out: &mut Vec<u8>,
+    (o, cancel): (&Opts, &dyn Fn() -> bool),
     hunk: &[Change],
     lines: &[&[u8]],
-    first: usize,
-    last: isize,
-    only: &[u8],
+    (first, last): (usize, isize),
+    only: u8,
     side: impl Fn(&Change) -> (usize, usize, usize),
 ) {
     let mut next = 0;
@@ -205,17 +276,17 @@ fn context_side(
         {
             next += 1;
         }
-        let mark: &[u8] = match hunk.get(next).map(&side) {
+        let flag = match hunk.get(next).map(&side) {
             Some((start, _, other)) if start <= i => {
                 if other > 0 {
-                    b"! "
+                    b'!'
                 } else {
                     only
                 }
             }
-            _ => b"  ",
+            _ => b' ',
         };
-        push_line(out, mark, lines[i]);
+        push_line(out, o, flag, lines[i], cancel);
     }
 }
 

@@ -2,7 +2,7 @@
 //!
 //! Lines are mapped to equivalence classes (after `-i`, `-b`, `-w` normalization), compared
 //! with GNU's own algorithm ([`analyze`], so hunks match GNU's), and printed in the normal,
-//! context (`-c`/`-C`) or unified (`-u`/`-U`) format. `-r` walks directories in name order.
+//! context (`-c`/`-C`), unified (`-u`/`-U`) or side-by-side (`-y`, [`side`]) format. `-r` walks directories in name order.
 //! Exit status: 0 same, 1 different, 2 trouble.
 //!
 //! This file holds the command and the state of one run; beside it are the options
@@ -16,6 +16,7 @@ mod format;
 mod formats;
 mod lines;
 mod options;
+mod side;
 mod spec;
 
 use sandsh_api::fs::FileType;

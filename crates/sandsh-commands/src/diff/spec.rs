@@ -8,7 +8,7 @@ pub(super) static SPEC: CommandSpec = CommandSpec {
     group: "text",
     summary: "compare files line by line",
     usage: "diff [OPTION]... FILE1 FILE2",
-    description: "Compare FILE1 and FILE2 line by line, as GNU diff does (the same minimal-change algorithm, so the same hunks). FILE may be - for standard input; when one operand is a directory, the file of the same name in it is used. Output formats: normal (default), context (-c, -C N) and unified (-u, -U N). -p names the enclosing function (the last line starting with a letter, $ or _) in each hunk header. Side-by-side (-y) and ed scripts (-e) are not supported.",
+    description: "Compare FILE1 and FILE2 line by line, as GNU diff does (the same minimal-change algorithm, so the same hunks). FILE may be - for standard input; when one operand is a directory, the file of the same name in it is used. Output formats: normal (default), context (-c, -C N), unified (-u, -U N) and side by side (-y: the two files in columns of GNU's widths for -W, tabs at the tab stops, wide characters counted as two columns, the gutter marking changed lines |, deleted <, added >). -p names the enclosing function (the last line starting with a letter, $ or _) in each hunk header. Ed scripts (-e, -f, -n) and -D are not supported.",
     options: &[
         OptSpec::new("-q, --brief", "report only when files differ"),
         OptSpec::new(
@@ -30,6 +30,22 @@ pub(super) static SPEC: CommandSpec = CommandSpec {
             "output NUM (default 3) lines of unified context",
         ),
         OptSpec::new("--normal", "output a normal diff (the default)"),
+        OptSpec::new("-y, --side-by-side", "output in two columns"),
+        OptSpec::new(
+            "-W, --width=NUM",
+            "output at most NUM (default 130) print columns",
+        ),
+        OptSpec::new(
+            "--left-column",
+            "output only the left column of common lines",
+        ),
+        OptSpec::new("--suppress-common-lines", "do not output common lines"),
+        OptSpec::new("-t, --expand-tabs", "expand tabs to spaces in output"),
+        OptSpec::new("-T, --initial-tab", "make tabs line up by prepending a tab"),
+        OptSpec::new(
+            "--tabsize=NUM",
+            "tab stops every NUM (default 8) print columns",
+        ),
         OptSpec::new(
             "-r, --recursive",
             "recursively compare any subdirectories found",
@@ -75,6 +91,11 @@ pub(super) static SPEC: CommandSpec = CommandSpec {
             description: "unified with labels",
             script: "printf 'a\\nb\\n' > x; printf 'a\\nc\\n' > y; diff -u --label old --label new x y",
             stdout: "--- old\n+++ new\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n",
+        },
+        Example {
+            description: "side by side in 30 columns",
+            script: "printf 'a\\nb\\n' > x; printf 'a\\nc\\nd\\n' > y; diff -y -W 30 x y",
+            stdout: "a\t\ta\nb\t      |\tc\n\t      >\td\n",
         },
         Example {
             description: "just say whether they differ",
