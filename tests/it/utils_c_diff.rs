@@ -296,6 +296,12 @@ const CASES: &[&str] = &[
     "ls --color=never d",
     "ls --color=bad d",
     "ls -l --time-style=bad d",
+    // GNU's wording for these errors
+    "mkdir -p ascii/x/y 2>&1; mkdir -p ascii 2>&1; mkdir -p d/../ascii/x 2>&1; echo $?",
+    "od -t z ascii 2>&1; od -t x1q ascii 2>&1; echo $?",
+    "column nofile 2>&1; echo $?",
+    "numfmt --to=bad 1 2>&1; numfmt --from=x 1 2>&1; numfmt --round=x 1 2>&1; echo $?",
+    "ln ascii ascii 2>&1; ln ascii ten 2>&1; echo $?",
     // ls -m: names filling lines of -w / $COLUMNS / 80 columns; the last format option wins
     "ls -m",
     "ls -m -w 30; COLUMNS=50 ls -m",

@@ -337,3 +337,73 @@ real	NmN.NNNs
 user	NmN.NNNs
 sys	NmN.NNNs
 ## END
+
+#### invalid options and bad names: bash's message, its usage line, the whole word
+for c in 'unset -x' 'export -x' 'g() { local -z; }; g' 'readonly -z' 'cd -x' 'pwd -x' 'read -x' 'type -x' 'set -Q' 'shopt -x' 'mapfile -x' 'exec -x true' 'exec -a' 'kill'; do
+  eval "$c" 2>&1 | sed 's/^[^:]*: line [0-9]*: //'
+  echo "st=${PIPESTATUS[0]}"
+done
+f() { export 1abc=5; declare "3c=a b"; readonly 2b[1]=3; }
+f 2>&1 | sed 's/^[^:]*: line [0-9]*: //'
+help -s unset cd
+## STDOUT:
+unset: -x: invalid option
+unset: usage: unset [-f] [-v] [-n] [name ...]
+st=2
+export: -x: invalid option
+export: usage: export [-fn] [name[=value] ...] or export -p
+st=2
+local: -z: invalid option
+local: usage: local [option] name[=value] ...
+st=2
+readonly: -z: invalid option
+readonly: usage: readonly [-aAf] [name[=value] ...] or readonly -p
+st=2
+cd: -x: invalid option
+cd: usage: cd [-L|[-P [-e]] [-@]] [dir]
+st=2
+pwd: -x: invalid option
+pwd: usage: pwd [-LP]
+st=2
+read: -x: invalid option
+read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]
+st=2
+type: -x: invalid option
+type: usage: type [-afptP] name [name ...]
+st=2
+set: -Q: invalid option
+set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]
+st=2
+shopt: -x: invalid option
+shopt: usage: shopt [-pqsu] [-o] [optname ...]
+st=2
+mapfile: -x: invalid option
+mapfile: usage: mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]
+st=2
+exec: -x: invalid option
+exec: usage: exec [-cl] [-a name] [command [argument ...]] [redirection ...]
+st=2
+exec: -a: option requires an argument
+exec: usage: exec [-cl] [-a name] [command [argument ...]] [redirection ...]
+st=2
+kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]
+st=2
+export: `1abc=5': not a valid identifier
+declare: `3c=a b': not a valid identifier
+readonly: `2b[1]=3': not a valid identifier
+unset: unset [-f] [-v] [-n] [name ...]
+cd: cd [-L|[-P [-e]] [-@]] [dir]
+## END
+
+#### an error inside a function is named after the function's file, as BASH_SOURCE
+f() { nocmd_xyz; }
+f 2>&1 | sed 's/line [0-9]*/line N/'
+bash -c 'g() { nocmd_xyz; }; g; nocmd_xyz' 2>&1 | sed 's/line [0-9]*/line N/'
+printf 'h() { nocmd_xyz; }\n' > lib.sh
+bash -c 'source ./lib.sh; h' 2>&1 | sed 's/line [0-9]*/line N/'
+## STDOUT:
+main: line N: nocmd_xyz: command not found
+environment: line N: nocmd_xyz: command not found
+bash: line N: nocmd_xyz: command not found
+./lib.sh: line N: nocmd_xyz: command not found
+## END

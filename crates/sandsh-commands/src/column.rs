@@ -228,11 +228,7 @@ impl ParsedCommand for Column {
                     }
                 },
                 Err(m) => {
-                    util::err(
-                        ctx,
-                        "column",
-                        &format!("cannot open {}: {m}", util::lossy(f)),
-                    );
+                    util::err(ctx, "column", &format!("{}: {m}", util::lossy(f)));
                     status = 1;
                 }
             }

@@ -145,11 +145,16 @@ impl ParsedCommand for Ln {
                     let m = if symbolic {
                         format!("failed to create symbolic link {}: {e}", util::quote(&link))
                     } else {
-                        format!(
-                            "failed to create hard link {} => {}: {e}",
-                            util::quote(&link),
-                            util::quote(&target)
-                        )
+                        // GNU names only the link when it exists already.
+                        if e.to_string().contains("File exists") {
+                            format!("failed to create hard link {}: {e}", util::quote(&link))
+                        } else {
+                            format!(
+                                "failed to create hard link {} => {}: {e}",
+                                util::quote(&link),
+                                util::quote(&target)
+                            )
+                        }
                     };
                     util::err(ctx, "ln", &m);
                     status = 1;

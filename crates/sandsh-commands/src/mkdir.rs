@@ -121,8 +121,24 @@ impl ParsedCommand for Mkdir {
             let last = todo.len() - 1;
             for (i, dir) in todo.iter().enumerate() {
                 let abs = ctx.resolve_path(dir);
-                if parents && ctx.backend().stat(&abs).is_ok_and(|m| m.is_dir()) {
+                let existing = if parents {
+                    ctx.backend().stat(&abs).ok()
+                } else {
+                    None
+                };
+                if existing.as_ref().is_some_and(|m| m.is_dir()) {
                     continue;
+                }
+                // GNU names an ancestor that is not a directory as such (the last one, when it
+                // exists, is "File exists").
+                if existing.is_some() && i != last {
+                    let m = format!(
+                        "cannot create directory {}: Not a directory",
+                        util::cquote(dir)
+                    );
+                    util::err(ctx, "mkdir", &m);
+                    status = 1;
+                    break;
                 }
                 let m = if i == last {
                     final_mode

@@ -110,14 +110,30 @@ enum Scale {
     IecI,
 }
 
-/// The value of `--OPT` among `choices` (exact names), or GNU's "invalid argument" message.
+/// The value of `--OPT` among `choices` (exact names), or GNU's "invalid argument" message
+/// with the list of them.
 fn choose<T: Copy>(opt: &str, value: &str, choices: &[(&str, T)]) -> Result<T, String> {
     choices
         .iter()
         .find(|(name, _)| *name == value)
         .map(|&(_, v)| v)
-        .ok_or_else(|| format!("invalid argument {} for '--{opt}'", util::cquote(value)))
+        .ok_or_else(|| {
+            let words: Vec<&[&str]> = choices
+                .iter()
+                .map(|(n, _)| std::slice::from_ref(n))
+                .collect();
+            util::invalid_argument("numfmt", value, &format!("--{opt}"), &words)
+        })
 }
+
+/// The scales `--from` (with `auto`) and `--to` take.
+const SCALES: &[(&str, Scale)] = &[
+    ("none", Scale::None),
+    ("auto", Scale::Auto),
+    ("si", Scale::Si),
+    ("iec", Scale::Iec),
+    ("iec-i", Scale::IecI),
+];
 
 #[derive(Clone, Copy, PartialEq)]
 enum Round {
@@ -316,17 +332,6 @@ fn convert(cfg: &Cfg, text: &str) -> Result<String, String> {
         s = format!("{s}{}", " ".repeat((-width - n) as usize));
     }
     Ok(format!("{}{s}{}", cfg.prefix_text, cfg.suffix_text))
-}
-
-fn parse_scale(s: &str, allow_auto: bool) -> Option<Scale> {
-    match s {
-        "none" => Some(Scale::None),
-        "auto" if allow_auto => Some(Scale::Auto),
-        "si" => Some(Scale::Si),
-        "iec" => Some(Scale::Iec),
-        "iec-i" => Some(Scale::IecI),
-        _ => None,
-    }
 }
 
 fn parse_fields(s: &str) -> Option<Vec<(usize, usize)>> {
@@ -531,25 +536,20 @@ impl ParsedCommand for Numfmt {
             invalid: Invalid::Abort,
         };
         if let Some(s) = val("from") {
-            match parse_scale(&s, true) {
-                Some(x) => cfg.from = x,
-                None => {
-                    return fail(
-                        ctx,
-                        &format!("invalid argument {} for '--from'", util::cquote(&s)),
-                    );
-                }
+            match choose("from", &s, SCALES) {
+                Ok(x) => cfg.from = x,
+                Err(m) => return util::usage(ctx, &SPEC, &m, 1),
             }
         }
         if let Some(s) = val("to") {
-            match parse_scale(&s, false) {
-                Some(x) => cfg.to = x,
-                None => {
-                    return fail(
-                        ctx,
-                        &format!("invalid argument {} for '--to'", util::cquote(&s)),
-                    );
-                }
+            let to: Vec<(&str, Scale)> = SCALES
+                .iter()
+                .copied()
+                .filter(|(n, _)| *n != "auto")
+                .collect();
+            match choose("to", &s, &to) {
+                Ok(x) => cfg.to = x,
+                Err(m) => return util::usage(ctx, &SPEC, &m, 1),
             }
         }
         for (o, slot) in [("from-unit", 0), ("to-unit", 1)] {
@@ -581,7 +581,7 @@ impl ParsedCommand for Numfmt {
             ];
             cfg.round = match choose("round", &s, &rounds) {
                 Ok(r) => r,
-                Err(m) => return fail(ctx, &m),
+                Err(m) => return util::usage(ctx, &SPEC, &m, 1),
             };
         }
         if let Some(s) = val("invalid") {
@@ -593,7 +593,7 @@ impl ParsedCommand for Numfmt {
             ];
             cfg.invalid = match choose("invalid", &s, &modes) {
                 Ok(m) => m,
-                Err(m) => return fail(ctx, &m),
+                Err(m) => return util::usage(ctx, &SPEC, &m, 1),
             };
         }
         if let Some(s) = val("padding") {

@@ -291,7 +291,13 @@ fn parse_type(t: &str, out: &mut Vec<Fmt>, zs: &mut Vec<bool>) -> Result<(), Str
                 out.push(Fmt::Float { size });
                 zs.push(false);
             }
-            _ => return Err(format!("invalid type string {}", util::cquote(t))),
+            c => {
+                return Err(format!(
+                    "invalid character '{}' in type string {}",
+                    char::from(c),
+                    util::cquote(t)
+                ));
+            }
         }
     }
     Ok(())

@@ -550,10 +550,14 @@ impl Shell {
         s
     }
 
-    /// The name error messages start with: the file being sourced, else `$0` (bash's
-    /// `BASH_SOURCE[0]` or `$0`).
+    /// The name error messages start with, as bash's `BASH_SOURCE[0]` or else `$0`: the file
+    /// being sourced, or the one the running function was defined in (`environment` under
+    /// `-c`, `main` on standard input).
     pub(crate) fn error_name(&self) -> &str {
-        self.source_stack.last().unwrap_or(&self.err_name)
+        match self.trace.last() {
+            Some(t) if !t.file.is_empty() => &t.file,
+            _ => &self.err_name,
+        }
     }
 
     /// Write an error message `NAME: line N: msg` to fd 2.

@@ -7,30 +7,9 @@ use super::text;
 
 type A<'a> = &'a [Vec<u8>];
 
-/// Leading options of `argv[1..]`, each letter checked against `allowed`: the letters seen and
-/// the operands. An unknown letter prints bash's invalid-option message and usage line.
-fn parse_flags(sh: &Shell, argv: A, allowed: &[u8], usage: &str) -> Option<(Vec<u8>, Vec<String>)> {
-    let name = text(&argv[0]);
-    let mut flags = Vec::new();
-    let mut i = 1;
-    while let Some(a) = argv.get(i) {
-        if a.as_slice() == b"--" {
-            i += 1;
-            break;
-        }
-        if a.len() < 2 || a[0] != b'-' {
-            break;
-        }
-        for &c in &a[1..] {
-            if !allowed.contains(&c) {
-                sh.builtin_error(&name, &format!("-{}: invalid option", c as char));
-                sh.write_fd(2, format!("{name}: usage: {usage}\n").as_bytes());
-                return None;
-            }
-            flags.push(c);
-        }
-        i += 1;
-    }
+/// The option letters and the operands (see [`super::usage::flags`]).
+fn parse_flags(sh: &Shell, argv: A, allowed: &[u8]) -> Option<(Vec<u8>, Vec<String>)> {
+    let (flags, i) = super::usage::flags(sh, argv, allowed)?;
     Some((flags, argv[i..].iter().map(|a| text(a)).collect()))
 }
 
@@ -64,7 +43,7 @@ fn print_alias(sh: &mut Shell, n: &str, v: &str) -> Res<()> {
 }
 
 pub fn alias(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let Some((flags, args)) = parse_flags(sh, argv, b"p", "alias [-p] [name[=value] ... ]") else {
+    let Some((flags, args)) = parse_flags(sh, argv, b"p") else {
         return Ok(2);
     };
     if args.is_empty() || !flags.is_empty() {
@@ -99,8 +78,7 @@ pub fn alias(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
 }
 
 pub fn unalias(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let usage = "unalias [-a] name [name ...]";
-    let Some((flags, args)) = parse_flags(sh, argv, b"a", usage) else {
+    let Some((flags, args)) = parse_flags(sh, argv, b"a") else {
         return Ok(2);
     };
     if !flags.is_empty() {
@@ -108,7 +86,7 @@ pub fn unalias(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
         return Ok(0);
     }
     if args.is_empty() {
-        sh.write_fd(2, format!("unalias: usage: {usage}\n").as_bytes());
+        super::usage::print(sh, "unalias");
         return Ok(2);
     }
     let mut status = 0;

@@ -21,7 +21,7 @@ pub fn command(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
                 break;
             }
             _ => {
-                sh.builtin_error("command", &format!("{}: invalid option", text(&argv[i])));
+                super::usage::invalid_option(sh, "command", &text(&argv[i]));
                 return Ok(2);
             }
         }
@@ -223,7 +223,7 @@ pub fn type_(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
                 b'a' => all = true,
                 b'f' => {}
                 _ => {
-                    sh.builtin_error("type", &format!("-{}: invalid option", *c as char));
+                    super::usage::invalid_option(sh, "type", &format!("-{}", *c as char));
                     return Ok(2);
                 }
             }

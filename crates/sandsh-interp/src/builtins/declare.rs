@@ -155,7 +155,7 @@ fn parse_opts(sh: &Shell, name: &str, argv: A, decl_pos: &[usize]) -> Result<(Op
                     continue;
                 }
                 _ => {
-                    sh.builtin_error(name, &format!("-{}: invalid option", c as char));
+                    super::usage::invalid_option(sh, name, &format!("-{}", c as char));
                     return Err(2);
                 }
             };
@@ -216,6 +216,10 @@ fn xtrace_assignments(sh: &Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) {
 
 pub fn export(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i32> {
     xtrace_assignments(sh, argv, decl, pos);
+    // bash's export takes -a and -A too (its usage line does not say so).
+    if super::usage::flags(sh, argv, b"fnpaA").is_none() {
+        return Ok(2);
+    }
     let unexport = argv.get(1).is_some_and(|a| a == b"-n");
     if unexport {
         return export_n(sh, argv, decl, pos);
@@ -241,7 +245,12 @@ fn export_n(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Res<i
         let assign = pos.iter().position(|&p| p == i).and_then(|k| decl.get(k));
         let name = assign.map_or_else(|| text(a), |e| e.name.clone());
         if !super::super::param::is_name(&name) {
-            sh.builtin_error("export", &format!("`{}': not a valid identifier", text(a)));
+            // bash names the whole word, value and all (`1abc=5').
+            let word = assign.map_or_else(
+                || text(a),
+                |e| String::from_utf8_lossy(&e.to_text()).into_owned(),
+            );
+            sh.builtin_error("export", &format!("`{word}': not a valid identifier"));
             status = 1;
             continue;
         }
@@ -451,7 +460,11 @@ impl Decl<'_> {
             None => vname,
         };
         if !super::super::param::is_name(base) {
-            sh.builtin_error(name, &format!("`{vname}': not a valid identifier"));
+            let word = assign.as_ref().map_or_else(
+                || vname.to_string(),
+                |e| String::from_utf8_lossy(&e.to_text()).into_owned(),
+            );
+            sh.builtin_error(name, &format!("`{word}': not a valid identifier"));
             return Ok(Some(1));
         }
         // `readonly -p NAME` and `export -p NAME` set the attribute as without -p (bash);
@@ -659,7 +672,7 @@ pub fn unset(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> 
                 b'v' => vars_only = true,
                 b'n' => nameref = true,
                 _ => {
-                    sh.builtin_error("unset", &format!("-{}: invalid option", c as char));
+                    super::usage::invalid_option(sh, "unset", &format!("-{}", c as char));
                     return Ok(2);
                 }
             }

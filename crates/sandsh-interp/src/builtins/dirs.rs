@@ -74,20 +74,12 @@ fn dot_dots_exist(sh: &Shell, target: &str) -> bool {
 }
 
 pub fn cd(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let mut physical = false;
-    let mut i = 1;
-    while i < argv.len() && argv[i].starts_with(b"-") && argv[i].len() > 1 {
-        match argv[i].as_slice() {
-            b"-P" => physical = true,
-            b"-L" => physical = false,
-            b"--" => {
-                i += 1;
-                break;
-            }
-            _ => break,
-        }
-        i += 1;
-    }
+    // `-e` only changes the status when the new directory cannot be named, which the VFS
+    // always can; the last of -L and -P wins.
+    let Some((flags, i)) = super::usage::flags(sh, argv, b"LPe") else {
+        return Ok(2);
+    };
+    let physical = flags.iter().rev().find(|&&c| c != b'e') == Some(&b'P');
     let rest = &argv[i..];
     if rest.len() > 1 {
         sh.builtin_error("cd", "too many arguments");
@@ -149,7 +141,10 @@ pub fn cd(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
 }
 
 pub fn pwd(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let physical = argv.iter().skip(1).any(|a| a == b"-P");
+    let Some((flags, _)) = super::usage::flags(sh, argv, b"LP") else {
+        return Ok(2);
+    };
+    let physical = flags.last() == Some(&b'P');
     let p = if physical {
         sh.env
             .backend

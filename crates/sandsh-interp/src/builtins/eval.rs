@@ -9,17 +9,11 @@ type A<'a> = &'a [Vec<u8>];
 
 /// The operands after an optional `--`; an option (`-x`) is an invalid option with bash's
 /// message and usage line (status 2). `-` alone is an operand.
-fn no_options<'a>(
-    sh: &Shell,
-    name: &str,
-    usage: &str,
-    argv: &'a [Vec<u8>],
-) -> Option<&'a [Vec<u8>]> {
+fn no_options<'a>(sh: &Shell, name: &str, argv: &'a [Vec<u8>]) -> Option<&'a [Vec<u8>]> {
     match argv.first().map(Vec::as_slice) {
         Some(b"--") => Some(&argv[1..]),
         Some(a) if a.len() > 1 && a[0] == b'-' => {
-            sh.builtin_error(name, &format!("{}: invalid option", text(&a[..2])));
-            sh.write_fd(2, format!("{name}: usage: {usage}\n").as_bytes());
+            super::usage::invalid_option(sh, name, &text(&a[..2]));
             None
         }
         _ => Some(argv),
@@ -27,7 +21,7 @@ fn no_options<'a>(
 }
 
 pub fn eval(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let Some(rest) = no_options(sh, "eval", "eval [arg ...]", &argv[1..]) else {
+    let Some(rest) = no_options(sh, "eval", &argv[1..]) else {
         return Ok(2);
     };
     let args: Vec<&[u8]> = rest.iter().map(|a| a.as_slice()).collect();
@@ -40,13 +34,12 @@ pub fn eval(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
 
 pub fn source(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let name = text(&argv[0]);
-    let usage = format!("{name} filename [arguments]");
-    let Some(argv) = no_options(sh, &name, &usage, &argv[1..]) else {
+    let Some(argv) = no_options(sh, &name, &argv[1..]) else {
         return Ok(2);
     };
     let Some(file) = argv.first().map(|a| text(a)) else {
         sh.builtin_error(&name, "filename argument required");
-        sh.write_fd(2, format!("{name}: usage: {usage}\n").as_bytes());
+        super::usage::print(sh, &name);
         return Ok(2);
     };
     // `sourcepath` (on by default): a name without a slash is looked for in PATH first, then
@@ -114,14 +107,12 @@ pub fn source(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
 }
 
 pub fn exec(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
-    let mut i = 1;
-    while i < argv.len() && argv[i].starts_with(b"-") {
-        if argv[i] == b"--" {
-            i += 1;
-            break;
-        }
-        i += 1;
-    }
+    // `-a NAME` (the command's argv[0]), `-c` (an empty environment) and `-l` (a login
+    // shell's dash) change what a separate program would see; a command runs inside sandsh,
+    // by its own name, so they are accepted and have no effect.
+    let Some((_, i)) = super::usage::flags_valued(sh, argv, b"cla", b"a") else {
+        return Ok(2);
+    };
     if i >= argv.len() {
         // Redirections only: they were applied to the table; keep them.
         sh.keep_redirects = true;

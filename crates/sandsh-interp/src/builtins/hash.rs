@@ -38,11 +38,7 @@ pub fn hash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                     break;
                 }
                 _ => {
-                    sh.builtin_error("hash", &format!("-{}: invalid option", *c as char));
-                    sh.write_fd(
-                        2,
-                        b"hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]\n",
-                    );
+                    super::usage::invalid_option(sh, "hash", &format!("-{}", *c as char));
                     return Ok(2);
                 }
             }

@@ -56,11 +56,13 @@ fn builtin_json(b: &BuiltinDef) -> serde_json::Value {
 
 pub fn help(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let mut json = false;
+    let mut short = false;
     let mut names = Vec::new();
     for a in &argv[1..] {
         match a.as_slice() {
             b"--json" => json = true,
-            b"-s" | b"-d" | b"-m" => {}
+            b"-s" => short = true,
+            b"-d" | b"-m" => {}
             _ => names.push(text(a)),
         }
     }
@@ -109,7 +111,14 @@ pub fn help(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     }
     let mut status = 0;
     for n in names {
-        if let Some(c) = reg.get(&n) {
+        // `-s`: the synopsis alone, a builtin's as bash prints it.
+        let synopsis = match find(&n) {
+            Some(b) => Some(super::usage::of(&n).unwrap_or(b.spec.usage)),
+            None => reg.get(&n).map(|c| c.spec().usage),
+        };
+        if let (true, false, Some(u)) = (short, json, synopsis) {
+            sh.out(format!("{n}: {u}\n").as_bytes())?;
+        } else if let Some(c) = reg.get(&n) {
             let page = if json {
                 format!("{}\n", doc::spec_json(c.spec()))
             } else {

@@ -86,11 +86,7 @@ pub fn jobs(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 b's' => stopped = true,
                 b'n' => {}
                 _ => {
-                    sh.builtin_error("jobs", &format!("-{}: invalid option", c as char));
-                    sh.write_fd(
-                        2,
-                        b"jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n",
-                    );
+                    super::usage::invalid_option(sh, "jobs", &format!("-{}", c as char));
                     return Ok(2);
                 }
             }
@@ -300,7 +296,7 @@ pub fn kill(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         return Ok(1);
     };
     if i >= argv.len() {
-        sh.builtin_error("kill", "usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]");
+        super::usage::print(sh, "kill");
         return Ok(2);
     }
     let num = signal_number(&name).unwrap_or(0);
@@ -370,8 +366,7 @@ pub fn trap(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             && a.starts_with('-')
             && let Some(c) = a[1..].chars().find(|c| !matches!(c, 'l' | 'p'))
         {
-            sh.builtin_error("trap", &format!("-{c}: invalid option"));
-            sh.write_fd(2, b"trap: usage: trap [-lp] [[arg] signal_spec ...]\n");
+            super::usage::invalid_option(sh, "trap", &format!("-{c}"));
             return Ok(2);
         }
         args

@@ -23,6 +23,7 @@ mod test;
 mod timeout;
 mod ulimit;
 mod umask;
+mod usage;
 mod wait;
 
 pub use complete::CompSpecs;

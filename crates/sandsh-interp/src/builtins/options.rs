@@ -61,10 +61,6 @@ const CD: &[OptSpec] = &[
         "-e",
         "if the -P option is supplied, and the current working directory cannot be determined successfully, exit with a non-zero status",
     ),
-    OptSpec::new(
-        "-@",
-        "on systems that support it, present a file with extended attributes as a directory containing the file attributes",
-    ),
 ];
 
 const COMMAND: &[OptSpec] = &[

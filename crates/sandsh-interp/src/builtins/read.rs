@@ -175,7 +175,7 @@ impl ReadOpts {
             }
             b'i' => {}
             _ => {
-                sh.builtin_error("read", &format!("-{}: invalid option", c as char));
+                super::usage::invalid_option(sh, "read", &format!("-{}", c as char));
                 return Err(2);
             }
         }
@@ -401,7 +401,7 @@ pub fn mapfile(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
             b'u' => fd = num(&val).max(0) as u32,
             b'C' | b'c' => {}
             _ => {
-                sh.builtin_error(&name, &format!("-{}: invalid option", c as char));
+                super::usage::invalid_option(sh, &name, &format!("-{}", c as char));
                 return Ok(2);
             }
         }

@@ -151,7 +151,7 @@ fn set_args(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                     continue;
                 }
                 if !set_flag_option(&mut sh.opts, c, on) {
-                    sh.builtin_error("set", &format!("-{c}: invalid option"));
+                    super::usage::invalid_option(sh, "set", &format!("-{c}"));
                     return Ok(2);
                 }
             }
@@ -187,7 +187,7 @@ fn shopt_args(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
                 b'o' => o_mode = true,
                 b'p' => print = true,
                 _ => {
-                    sh.builtin_error("shopt", &format!("-{}: invalid option", c as char));
+                    super::usage::invalid_option(sh, "shopt", &format!("-{}", c as char));
                     return Ok(2);
                 }
             }

@@ -801,11 +801,7 @@ pub fn enable(sh: &mut Shell, argv: &[Vec<u8>], _: &[ExpAssign], _: &[usize]) ->
                             return Ok(2);
                         }
                         _ => {
-                            sh.builtin_error("enable", &format!("-{}: invalid option", c as char));
-                            sh.write_fd(
-                                2,
-                                b"enable: usage: enable [-a] [-dnps] [-f filename] [name ...]\n",
-                            );
+                            super::usage::invalid_option(sh, "enable", &format!("-{}", c as char));
                             return Ok(2);
                         }
                     }

@@ -56,7 +56,7 @@ pub fn ulimit(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
                     'H' | 'S' => {}
                     _ if LIMITS.iter().any(|l| l.0 == c) => flags.push(c),
                     _ => {
-                        sh.builtin_error("ulimit", &format!("-{c}: invalid option"));
+                        super::usage::invalid_option(sh, "ulimit", &format!("-{c}"));
                         return Ok(2);
                     }
                 }

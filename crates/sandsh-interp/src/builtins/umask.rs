@@ -10,8 +10,6 @@ use super::super::expand::ExpAssign;
 use super::super::{Res, Shell};
 use super::text;
 
-const USAGE: &str = "umask [-p] [-S] [mode]";
-
 pub fn umask(sh: &mut Shell, argv: &[Vec<u8>], _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let (mut symbolic, mut reusable) = (false, false);
     let mut i = 1;
@@ -28,8 +26,7 @@ pub fn umask(sh: &mut Shell, argv: &[Vec<u8>], _: &[ExpAssign], _: &[usize]) -> 
                 b'S' => symbolic = true,
                 b'p' => reusable = true,
                 _ => {
-                    sh.builtin_error("umask", &format!("-{}: invalid option", c as char));
-                    sh.write_fd(2, format!("umask: usage: {USAGE}\n").as_bytes());
+                    super::usage::invalid_option(sh, "umask", &format!("-{}", c as char));
                     return Ok(2);
                 }
             }

@@ -11,8 +11,6 @@ use super::text;
 
 type A<'a> = &'a [Vec<u8>];
 
-const USAGE: &str = "wait: usage: wait [-fn] [-p var] [id ...]\n";
-
 struct Opts {
     any: bool,
     var: Option<String>,
@@ -49,15 +47,14 @@ fn parse(sh: &Shell, argv: A) -> Result<Opts, i32> {
                         text(n)
                     } else {
                         sh.builtin_error("wait", "-p: option requires an argument");
-                        sh.write_fd(2, USAGE.as_bytes());
+                        super::usage::print(sh, "wait");
                         return Err(2);
                     };
                     o.var = Some(v);
                     break;
                 }
                 _ => {
-                    sh.builtin_error("wait", &format!("-{}: invalid option", c as char));
-                    sh.write_fd(2, USAGE.as_bytes());
+                    super::usage::invalid_option(sh, "wait", &format!("-{}", c as char));
                     return Err(2);
                 }
             }
