@@ -59,3 +59,22 @@ empty 1
 bad 1
 positional [] 0
 ## END
+
+#### division by zero names the text from the divisor on, as bash does
+for e in '1 / 0 ' '1/0' '2 + (3 / 0) ' '5/0*3' 'x=0, 5 / x ' '8 % 0' '4/(2-2)+1'; do
+  ( echo $(( $e )) ) 2>&1 | sed 's/^[^:]*: line [0-9]*: //'
+done
+y=7
+( (( y /= 0 )) ) 2>&1 | sed 's/^[^:]*: line [0-9]*: //'
+( (( y %= 0 )) ) 2>&1 | sed 's/^[^:]*: line [0-9]*: //'
+## STDOUT:
+1 / 0  : division by 0 (error token is "0  ")
+1/0 : division by 0 (error token is "0 ")
+2 + (3 / 0)  : division by 0 (error token is "0)  ")
+5/0*3 : division by 0 (error token is "0*3 ")
+x=0, 5 / x  : division by 0 (error token is "x  ")
+8 % 0 : division by 0 (error token is "0 ")
+4/(2-2)+1 : division by 0 (error token is "(2-2)+1 ")
+((: y /= 0 : division by 0 (error token is "0 ")
+((: y %= 0 : division by 0 (error token is "0 ")
+## END

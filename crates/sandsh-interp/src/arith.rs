@@ -383,16 +383,17 @@ impl Shell {
                 _ => {
                     let l = self.eval_arith(a, depth)?;
                     let r = self.eval_arith(b, depth)?;
-                    self.binop(*op, l, r)?
+                    self.binop(*op, l, r, b)?
                 }
             },
+            ArithExpr::At(_, e) => self.eval_arith(e, depth)?,
             ArithExpr::Assign(lv, op, rhs) => {
                 let r = self.eval_arith(rhs, depth)?;
                 let v = match op {
                     None => r,
                     Some(op) => {
                         let l = self.arith_var(lv, depth)?;
-                        self.binop(*op, l, r)?
+                        self.binop(*op, l, r, rhs)?
                     }
                 };
                 self.arith_assign(lv, v, depth)?;
@@ -432,12 +433,22 @@ impl Shell {
         })
     }
 
-    fn binop(&mut self, op: BinOp, l: i64, r: i64) -> Res<i64> {
+    /// `l op r`; `right` is the expression `r` came from (a divisor names bash's error token).
+    fn binop(&mut self, op: BinOp, l: i64, r: i64, right: &ArithExpr) -> Res<i64> {
         Ok(match op {
             BinOp::Mul => l.wrapping_mul(r),
             BinOp::Div | BinOp::Rem => {
                 if r == 0 {
-                    return Err(self.arith_error("division by 0 (error token is \"0\")"));
+                    // bash's token: the expression text from the divisor on.
+                    let token = match (right, &self.arith_text) {
+                        (ArithExpr::At(at, _), Some(t)) => {
+                            t.get(*at as usize..).map(str::to_string)
+                        }
+                        _ => None,
+                    };
+                    let token = token.unwrap_or_else(|| "0".into());
+                    let m = format!("division by 0 (error token is \"{token}\")");
+                    return Err(self.arith_error(&m));
                 }
                 if op == BinOp::Div {
                     l.wrapping_div(r)

@@ -61,6 +61,10 @@ pub enum ArithExpr {
     Ternary(Box<ArithExpr>, Box<ArithExpr>, Box<ArithExpr>),
     /// `a, b`: evaluates both, value of the last.
     Comma(Box<ArithExpr>, Box<ArithExpr>),
+    /// The divisor of `/`, `%`, `/=` or `%=`, which starts at this byte of the expression
+    /// text (counted after its leading blanks): bash's error token for a division by zero
+    /// is the text from there (`5 / y ` gives "y ").
+    At(u32, Box<ArithExpr>),
 }
 
 /// An arithmetic syntax error, worded like bash's
@@ -82,6 +86,7 @@ pub fn parse_arith(src: &str) -> Result<Option<ArithExpr>, ArithError> {
         prev_start: 0,
         prev_was_ident: false,
         depth: 0,
+        lead: src.len() - src.trim_start().len(),
     };
     p.advance()?;
     if p.tok == T::End {
@@ -117,6 +122,8 @@ struct AP<'s> {
     prev_start: usize,
     prev_was_ident: bool,
     depth: u32,
+    /// The blanks before the expression, which offsets in [`ArithExpr::At`] leave out.
+    lead: usize,
 }
 
 const OPS: &[&str] = &[
@@ -372,8 +379,25 @@ impl AP<'_> {
             return Err(self.err("attempted assignment to non-variable"));
         };
         self.advance()?;
+        let at = self.tok_start;
         let rhs = self.assign()?;
+        let rhs = match op {
+            Some(op) => self.divisor(op, at, rhs),
+            None => rhs,
+        };
         Ok(ArithExpr::Assign(lv, op, Box::new(rhs)))
+    }
+
+    /// The right operand of `op`, which started at `at`: marked with its place when `op`
+    /// divides (see [`ArithExpr::At`]).
+    fn divisor(&self, op: BinOp, at: usize, r: ArithExpr) -> ArithExpr {
+        match op {
+            BinOp::Div | BinOp::Rem => {
+                let at = u32::try_from(at.saturating_sub(self.lead)).unwrap_or(u32::MAX);
+                ArithExpr::At(at, Box::new(r))
+            }
+            _ => r,
+        }
     }
 
     fn cond(&mut self) -> Result<ArithExpr, ArithError> {
@@ -405,7 +429,9 @@ impl AP<'_> {
             && prec >= min
         {
             self.advance()?;
+            let at = self.tok_start;
             let r = self.binary(prec + 1)?;
+            let r = self.divisor(op, at, r);
             l = ArithExpr::Binary(op, Box::new(l), Box::new(r));
         }
         Ok(l)
@@ -509,6 +535,7 @@ mod tests {
             ArithExpr::Var(l) => lv(l),
             ArithExpr::Unary(op, x) => format!("({op:?} {})", show(x)),
             ArithExpr::Binary(op, a, b) => format!("({op:?} {} {})", show(a), show(b)),
+            ArithExpr::At(_, e) => show(e),
             ArithExpr::Assign(l, op, x) => match op {
                 Some(op) => format!("({}{op:?}= {})", lv(l), show(x)),
                 None => format!("({} = {})", lv(l), show(x)),
