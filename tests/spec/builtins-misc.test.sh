@@ -407,3 +407,37 @@ environment: line N: nocmd_xyz: command not found
 bash: line N: nocmd_xyz: command not found
 ./lib.sh: line N: nocmd_xyz: command not found
 ## END
+
+#### ulimit -a lays out its rows as bash; kill -l translates each operand
+ulimit -a | sed 's/ [^ ]*$//'
+ulimit -c -s | sed 's/ [^ ]*$//'
+kill -l 9 15 TERM sigint 137 0
+kill -l 999 2>/dev/null; echo "st=$?"
+## STDOUT:
+real-time non-blocking time  (microseconds, -R)
+core file size              (blocks, -c)
+data seg size               (kbytes, -d)
+scheduling priority                 (-e)
+file size                   (blocks, -f)
+pending signals                     (-i)
+max locked memory           (kbytes, -l)
+max memory size             (kbytes, -m)
+open files                          (-n)
+pipe size                (512 bytes, -p)
+POSIX message queues         (bytes, -q)
+real-time priority                  (-r)
+stack size                  (kbytes, -s)
+cpu time                   (seconds, -t)
+max user processes                  (-u)
+virtual memory              (kbytes, -v)
+file locks                          (-x)
+core file size              (blocks, -c)
+stack size                  (kbytes, -s)
+KILL
+TERM
+15
+2
+KILL
+EXIT
+st=1
+## END

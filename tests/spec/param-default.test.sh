@@ -330,3 +330,14 @@ echo "${a+a-set}|${b+b-set}"
 #### tilde not expanded in quotes
 [[ "~" == ~ ]] || echo differs
 ## stdout: differs
+
+#### ${!prefix*} lists the variables computed when read too
+echo ${!RAN*} ${!DIR*} ${!EPOCH*} ${!SEC*} ${!LINE*} ${!SRAN*}
+echo "[${!FUNC*}]"; f() { echo "[${!FUNC*}]"; }; f
+echo "${!BASH_S*}"
+## STDOUT:
+RANDOM DIRSTACK EPOCHREALTIME EPOCHSECONDS SECONDS LINENO SRANDOM
+[]
+[FUNCNAME]
+BASH_SOURCE BASH_SUBSHELL
+## END

@@ -261,17 +261,32 @@ pub fn kill(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     if let Some(a) = argv.get(1).map(|a| text(a)) {
         if a == "-l" || a == "-L" {
             let mut out = String::new();
-            if let Some(n) = argv.get(2).map(|a| text(a)) {
-                let n: i32 = n.parse().unwrap_or(0);
-                let n = if n > 128 { n - 128 } else { n };
-                match super::jobs::SIGNALS.iter().find(|(_, v)| *v == n) {
-                    Some((s, _)) => out.push_str(&format!("{s}\n")),
+            let mut status = 0;
+            // Each operand in turn: a number (an exit status above 128 counts as its signal)
+            // gives the name, a name gives the number.
+            for spec in argv[2..].iter().map(|a| text(a)) {
+                let shown = match spec.parse::<i32>() {
+                    Ok(0) => Some("EXIT".to_string()),
+                    Ok(n) => {
+                        let n = if n > 128 { n - 128 } else { n };
+                        SIGNALS
+                            .iter()
+                            .find(|(_, v)| *v == n)
+                            .map(|(s, _)| s.to_string())
+                    }
+                    Err(_) => signal_name(&spec)
+                        .and_then(|name| signal_number(&name))
+                        .map(|n| n.to_string()),
+                };
+                match shown {
+                    Some(s) => out.push_str(&format!("{s}\n")),
                     None => {
-                        sh.builtin_error("kill", &format!("{n}: invalid signal specification"));
-                        return Ok(1);
+                        sh.builtin_error("kill", &format!("{spec}: invalid signal specification"));
+                        status = 1;
                     }
                 }
-            } else {
+            }
+            if argv.len() <= 2 {
                 for (k, (s, n)) in SIGNALS.iter().enumerate() {
                     out.push_str(&format!("{n:2}) SIG{s}"));
                     out.push(if (k + 1) % 5 == 0 { '\n' } else { '\t' });
@@ -279,7 +294,7 @@ pub fn kill(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 out.push('\n');
             }
             sh.out(out.as_bytes())?;
-            return Ok(0);
+            return Ok(status);
         }
         if a == "-s" || a == "-n" {
             sig = argv.get(2).map(|a| text(a)).unwrap_or_default();

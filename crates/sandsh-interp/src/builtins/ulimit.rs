@@ -39,6 +39,12 @@ const LIMITS: &[(char, &str, &str, Option<u64>)] = &[
     ('x', "file locks", "(-x)", None),
 ];
 
+/// One line of `ulimit -a` as bash prints it: the description in 20 columns, then the unit
+/// and flag right-aligned in 20 more, then the value.
+fn row(desc: &str, unit: &str, v: Option<u64>) -> String {
+    format!("{desc:<20} {:>20}{}\n", format!("{unit} "), show(v))
+}
+
 fn show(v: Option<u64>) -> String {
     v.map_or_else(|| "unlimited".to_string(), |n| n.to_string())
 }
@@ -74,8 +80,7 @@ pub fn ulimit(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
     if all {
         let mut out = String::new();
         for (c, desc, unit, _) in LIMITS {
-            let label = format!("{desc} {unit}");
-            out.push_str(&format!("{label:<37}{}\n", show(current(sh, *c))));
+            out.push_str(&row(desc, unit, current(sh, *c)));
         }
         sh.out(out.as_bytes())?;
         return Ok(0);
@@ -105,8 +110,7 @@ pub fn ulimit(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32>
     for c in flags {
         if many {
             if let Some((_, desc, unit, _)) = LIMITS.iter().find(|l| l.0 == c) {
-                let label = format!("{desc} {unit}");
-                out.push_str(&format!("{label:<37}{}\n", show(current(sh, c))));
+                out.push_str(&row(desc, unit, current(sh, c)));
             }
         } else {
             out.push_str(&format!("{}\n", show(current(sh, c))));

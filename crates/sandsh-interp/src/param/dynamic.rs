@@ -110,7 +110,7 @@ impl Shell {
 }
 /// Variables whose value is computed when read (`$RANDOM`, `$LINENO`, `${FUNCNAME[@]}`…):
 /// exactly the names `dynamic_var` has an arm for.
-const DYNAMIC: [&str; 13] = [
+pub(super) const DYNAMIC: [&str; 13] = [
     "RANDOM",
     "SRANDOM",
     "SECONDS",

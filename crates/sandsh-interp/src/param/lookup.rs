@@ -9,7 +9,16 @@ use crate::{Res, Shell};
 
 impl Shell {
     pub(super) fn all_var_names(&self) -> Vec<String> {
-        self.vars.names()
+        let mut names = self.vars.names();
+        // The variables computed when read exist too (FUNCNAME only inside a function), as
+        // `${!RAND*}` shows in bash.
+        for n in super::dynamic::DYNAMIC {
+            if (n != "FUNCNAME" || !self.frames.is_empty()) && !names.iter().any(|m| m == n) {
+                names.push(n.to_string());
+            }
+        }
+        names.sort_unstable();
+        names
     }
 
     /// The value of a parameter.
