@@ -378,23 +378,16 @@ impl Out<'_> {
             Format::Text => {
                 printit(c, &mut self.buf, raw);
                 if let Some(e) = e {
-                    if e.lnk.is_none() {
-                        if let Some(ch) =
-                            c.classify.then(|| ftype_char(c, e.ftype, e.mode)).flatten()
-                        {
-                            self.buf.push(ch as u8);
+                    let suffix = match &e.lnk {
+                        None => ftype_char(c, e.ftype, e.mode),
+                        Some(l) => {
+                            self.put(" -> ");
+                            printit(c, &mut self.buf, l.as_bytes());
+                            e.lnk_type.and_then(|(t, m)| ftype_char(c, Some(t), m))
                         }
-                    }
-                    if let Some(l) = &e.lnk {
-                        self.put(" -> ");
-                        printit(c, &mut self.buf, l.as_bytes());
-                        if c.classify {
-                            if let Some(ch) =
-                                e.lnk_type.and_then(|(t, m)| ftype_char(c, Some(t), m))
-                            {
-                                self.buf.push(ch as u8);
-                            }
-                        }
+                    };
+                    if let Some(ch) = suffix.filter(|_| c.classify) {
+                        self.buf.push(ch as u8);
                     }
                 }
                 false

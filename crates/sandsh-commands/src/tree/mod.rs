@@ -506,11 +506,13 @@ impl ParsedCommand for Tree {
         };
         let mut w = Walk::new(&c);
         #[cfg(feature = "rg")]
-        if c.gitignore {
-            if let Some((_, dir)) = ctx.env().into_iter().find(|(k, _)| k == "GIT_DIR") {
-                let dir = String::from_utf8_lossy(&dir).into_owned();
-                w.push_exclude(ctx, &format!("{dir}/info/exclude"));
-            }
+        if let Some((_, dir)) = c
+            .gitignore
+            .then(|| ctx.env().into_iter().find(|(k, _)| k == "GIT_DIR"))
+            .flatten()
+        {
+            let dir = String::from_utf8_lossy(&dir).into_owned();
+            w.push_exclude(ctx, &format!("{dir}/info/exclude"));
         }
         #[cfg(not(feature = "rg"))]
         if c.gitignore {
@@ -736,5 +738,22 @@ mod tests {
             tree(&["--filelimit", "1", "-i", "d/sub"]).1,
             "d/sub  [2 entries exceeds filelimit, not opening dir]\n\n1 directory, 0 files\n"
         );
+    }
+
+    #[test]
+    fn names_that_are_not_utf8_are_escaped_byte_by_byte() {
+        let mut c = super::Cfg::default();
+        let show = |c: &super::Cfg, raw: &[u8]| {
+            let mut out = Vec::new();
+            super::format::printit(c, &mut out, raw);
+            out
+        };
+        assert_eq!(show(&c, b"\xff y\t"), b"\\377\\ y\\t".to_vec());
+        c.question = true;
+        assert_eq!(show(&c, b"\xff y\x01"), b"\xff\\ y?".to_vec());
+        c.question = false;
+        c.quote = true;
+        assert_eq!(show(&c, b"\xff \""), b"\"\\377 \\\"\"".to_vec());
+        assert_eq!(show(&c, "a b\u{7}".as_bytes()), b"\"a b\\007\"".to_vec());
     }
 }
