@@ -339,6 +339,17 @@ const CASES: &[&str] = &[
     r#"tree -o out.txt d && cat out.txt"#,
     r#"mkdir f && cp s.sh f/ && ln -s s.sh f/l && ln -s ../d f/dl && ln -s nothere f/dang && tree -F f && tree -F -d d && tree -J -F f"#,
     r#"tree -d -p -J d"#,
+    // (not -l with --du: which of a link and its target is "recursive" depends on the order
+    // the host's directory lists them in)
+    r#"ln -s sub d/ls && tree -l d && tree -l -J d && tree -l -X -s d"#,
+    r#"tree -J -L 1 d && tree -X -L 1 -s d"#,
+    r#"tree -P 'b*' --prune -J d && tree --matchdirs -P sub -J d"#,
+    r#"tree -a -d e && tree -Q -J d && tree --noreport -X -d d"#,
+    r#"tree -F -J dl && tree -F dl && tree -p dl"#,
+    r#"tree --si -J --du d && tree --si -X --du d"#,
+    r#"tree -i -f --noreport d e && tree d/ && tree -f d/ && tree -f -J d/sub/"#,
+    r#"tree -J -f -L 2 --dirsfirst d e nope"#,
+    r#"tree --du --prune -P z -h d"#,
     // ls options added here
     "ls --color=never d",
     "ls --color=bad d",
