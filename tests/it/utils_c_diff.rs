@@ -337,6 +337,8 @@ const CASES: &[&str] = &[
     r#"mkdir -p g/.git g/target g/src g/node_modules/m && touch g/target/x g/src/m.rs g/src/m.o g/keep.log g/a.log g/node_modules/m/i.js && printf 'target/\n*.o\n*.log\n!keep.log\n' > g/.gitignore && tree --gitignore g && tree -a --gitignore g && tree -L 2 -I 'node_modules|target' --gitignore g"#,
     r#"mkdir -p g/sub && touch g/sub/a.tmp g/sub/b g/c.tmp && printf '*.tmp\n' > g/sub/.gitignore && tree --gitignore g"#,
     r#"tree -o out.txt d && cat out.txt"#,
+    r#"tree -o /dev/stdout -i d/sub && tree -o nodir/x d 2>&1; echo $?"#,
+    r#"tree --sort=bogus d 2>&1; tree -L x d 2>&1; echo $?"#,
     r#"mkdir f && cp s.sh f/ && ln -s s.sh f/l && ln -s ../d f/dl && ln -s nothere f/dang && tree -F f && tree -F -d d && tree -J -F f"#,
     r#"tree -d -p -J d"#,
     // (not -l with --du: which of a link and its target is "recursive" depends on the order

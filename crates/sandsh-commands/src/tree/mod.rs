@@ -24,6 +24,8 @@ use sandsh_api::{
 };
 use sandsh_text::pattern::{Pattern, PatternOptions};
 
+use std::io::Write;
+
 use super::util;
 use format::Out;
 use walk::{Stop, Totals, Walk, stat2info};
@@ -309,10 +311,10 @@ fn config(p: &ParsedArgs, ctx: &mut dyn ToolCtx) -> Result<Cfg, ExitStatus> {
                 "ctime" => SortBy::Ctime,
                 "none" => SortBy::None,
                 _ => {
-                    util::err(
-                        ctx,
-                        "tree",
-                        &format!("Sort type '{name}' not valid, should be one of: "),
+                    // tree ends the message on stdout, with the list of sorts.
+                    let _ = write!(
+                        ctx.stderr(),
+                        "tree: Sort type '{name}' not valid, should be one of: "
                     );
                     let _ = util::out(ctx, b"name,version,size,mtime,ctime\n");
                     return Err(1);
@@ -543,7 +545,12 @@ impl ParsedCommand for Tree {
         };
         if let Some(file) = p.value(opt!(SPEC, "o")) {
             let name = util::lossy(file);
-            if crate::output::write_file(ctx, &name, &out.buf).is_err() {
+            let written = if util::is_fd_path(&name) {
+                util::OutFile::create(ctx, &name, false).and_then(|mut f| f.write(ctx, &out.buf))
+            } else {
+                crate::output::write_file(ctx, &name, &out.buf).map_err(|e| e.to_string())
+            };
+            if written.is_err() {
                 util::err(ctx, "tree", &format!("invalid filename '{name}'"));
                 return 1;
             }
