@@ -24,8 +24,6 @@ use sandsh_api::{
 };
 use sandsh_text::pattern::{Pattern, PatternOptions};
 
-use std::io::Write;
-
 use super::util;
 use format::Out;
 use walk::{Stop, Totals, Walk, stat2info};
