@@ -40,6 +40,8 @@ mod fmt;
 mod fold;
 mod fsutil;
 mod getconf;
+#[cfg(feature = "rg")]
+mod gitignore;
 mod grep;
 mod head;
 mod hexdump;

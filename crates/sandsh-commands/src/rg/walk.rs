@@ -16,7 +16,9 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use ignore::Match;
-use ignore::gitignore::{Gitignore, GitignoreBuilder};
+use ignore::gitignore::Gitignore;
+
+use crate::gitignore::read_ignore;
 use sandsh_api::fs::FileType;
 use sandsh_api::{InputDir, ToolCtx};
 
@@ -67,60 +69,6 @@ pub struct Walker<'c> {
 
 type Visit<'v> = dyn FnMut(&mut dyn ToolCtx, &Subject<'_>) -> Result<(), Stop> + 'v;
 
-/// Wildcard patterns one ignore file may hold. The `ignore` crate compiles them into one
-/// regex set, which cannot be interrupted: 10,000 build in about 0.4 s, 100,000 take seconds
-/// and more than a gigabyte (ripgrep itself: 7.5 s, 1.3 GB). Literal names and `*.ext`
-/// patterns are matched by hashing and are not counted.
-pub const MAX_WILDCARDS: usize = 10_000;
-
-fn is_wildcard(line: &str) -> bool {
-    let l = line.trim();
-    if l.is_empty() || l.starts_with('#') {
-        return false;
-    }
-    let l = l
-        .trim_start_matches('!')
-        .trim_start_matches('/')
-        .trim_end_matches('/');
-    let simple_ext = l
-        .strip_prefix("*.")
-        .is_some_and(|e| !e.contains(['*', '?', '[', '{', '/', '\\']));
-    !simple_ext && l.contains(['*', '?', '[', '{'])
-}
-
-fn read_ignore(
-    ctx: &mut dyn ToolCtx,
-    dir: &Path,
-    file: &Path,
-) -> Result<Option<Gitignore>, String> {
-    let Ok(meta) = ctx.backend().stat(file) else {
-        return Ok(None);
-    };
-    if !meta.is_file() {
-        return Ok(None);
-    }
-    let Ok(data) = crate::input::read_input(ctx, file.to_string_lossy().as_bytes()) else {
-        return Ok(None);
-    };
-    let text = String::from_utf8_lossy(&data);
-    let wild = text.lines().filter(|l| is_wildcard(l)).count();
-    if wild > MAX_WILDCARDS {
-        return Err(format!(
-            "{}: {wild} wildcard patterns in one ignore file; at most {MAX_WILDCARDS} are supported (use --no-ignore to skip ignore files)",
-            file.display()
-        ));
-    }
-    let mut b = GitignoreBuilder::new(dir);
-    for (n, line) in text.lines().enumerate() {
-        if n % 1024 == 0 && ctx.is_cancelled() {
-            return Ok(None);
-        }
-        // A bad glob is skipped, as ripgrep warns and goes on.
-        let _ = b.add_line(Some(file.to_path_buf()), line);
-    }
-    Ok(b.build().ok())
-}
-
 fn exists(ctx: &dyn ToolCtx, p: &Path) -> bool {
     ctx.backend().lstat(p).is_ok()
 }
@@ -161,7 +109,12 @@ impl<'c> Walker<'c> {
     }
 
     fn ignore_file(&mut self, ctx: &mut dyn ToolCtx, dir: &Path, name: &str) -> Option<Gitignore> {
-        match read_ignore(ctx, dir, &dir.join(name)) {
+        match read_ignore(
+            ctx,
+            dir,
+            &dir.join(name),
+            "use --no-ignore to skip ignore files",
+        ) {
             Ok(g) => g,
             Err(m) => {
                 self.fatal.get_or_insert(m);
