@@ -356,6 +356,11 @@ const CASES: &[&str] = &[
     "ls --color=never d",
     "ls --color=bad d",
     "ls -l --time-style=bad d",
+    // less and more copy their input when the output is not a terminal
+    "less ascii ten; printf 'x\\n' | less; less -R -S -N +G ascii; less nofile ascii; echo $?",
+    "less -x4 -p ascii ten; less -Z ten 2>&1; less d; less -- ten; echo $?",
+    "more ascii ten; printf 'x\\n' | more; more -5 +2 ascii; echo $?",
+    "more nofile ten 2>&1; more d; more -Z ten 2>&1; echo $?",
     // GNU's wording for these errors
     "mkdir -p ascii/x/y 2>&1; mkdir -p ascii 2>&1; mkdir -p d/../ascii/x 2>&1; echo $?",
     "od -t z ascii 2>&1; od -t x1q ascii 2>&1; echo $?",

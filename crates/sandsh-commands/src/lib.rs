@@ -70,6 +70,7 @@ mod numfmt;
 mod obsolete;
 mod od;
 mod output;
+mod pager;
 mod paste;
 mod patch;
 mod pathchk;
@@ -296,6 +297,9 @@ impl Registry {
         r.register(Arc::new(tools::Tools));
         r.register(Arc::new(tac::Tac));
         r.register(Arc::new(rev::Rev));
+        r.register(Arc::new(pager::Less));
+        r.register(Arc::new(pager::More));
+        r.register(Arc::new(pager::Pager));
         r.register(Arc::new(paste::Paste));
         r.register(Arc::new(comm::Comm));
         r.register(Arc::new(fold::Fold));
