@@ -195,6 +195,19 @@ cliffs! {
     long_record_fmt: "fmt -w 70 /d/long | wc -l";
 }
 
+// Shell patterns over one long string: a substitution or suffix removal finds where a match
+// starts in one pass, not by a run from every position.
+cliffs! {
+    pattern_substitute_no_match: "s=$(cat /d/line); r=${s//*ZZZ/-}; echo ${#r}";
+    pattern_substitute_many: "s=$(cat /d/line); r=${s//e?a/X}; echo ${#r}";
+    pattern_substitute_first: "s=$(cat /d/line); r=${s/omega*ZZZ/-}; echo ${#r}";
+    pattern_substitute_extglob: "shopt -s extglob; s=$(cat /d/line); r=${s//+([a-z])/w}; echo ${#r}";
+    pattern_substitute_suffix: "s=$(cat /d/line); r=${s/%a*[0-9]/-}; echo ${#r}";
+    pattern_remove_suffix: "s=$(cat /d/line); r=${s%o?ega*}; echo ${#r}";
+    pattern_remove_longest_suffix: "s=$(cat /d/line); r=${s%%[0-9]-*a}; echo ${#r}";
+    pattern_match_long_string: "s=$(cat /d/line); [[ $s == *error*omega* ]] && echo yes";
+}
+
 /// Back-references and `grep -P` run on backtracking engines, which may be super-linear: they
 /// must still end within the script timeout (cancelled at the deadline if need be).
 #[test]

@@ -5,14 +5,23 @@
 //! of a word were quoted and bash's `"$p"*` must treat `$p` literally. Compilation turns it into
 //! a small Thompson NFA that is simulated with a bit set of states, one input character at a
 //! time: no backtracking, so `*a*a*a*b` stays O(text × pattern), and plain patterns match
-//! without allocating. Extglob `!(…)` is not regular-friendly for an NFA, so it checks its
-//! sub-pattern on each candidate substring (quadratic, only where used).
+//! without allocating. Extglob `!(…)` is not regular-friendly for an NFA: where it is entered,
+//! its sub-pattern runs once from there to find every end at which it matches, and the match
+//! goes on at every other end (quadratic, only where used). A `!(…)` nested inside another is
+//! entered at the same positions again and again, so its ends are remembered per start
+//! ([`NotMemo`]): the cost stays polynomial however deep `!(!(!(…)))` goes.
+//!
+//! `${x/p/r}` needs the leftmost start of a match and `${x%p}` the start of a matching suffix.
+//! Rather than one run from every position (quadratic: `${x//*b/}` over 20 kB of `a` took 12 s),
+//! [`Program::run_starts`] starts a thread at every position in one pass, each remembering
+//! where it began.
 //!
 //! Characters are UTF-8 (the locale is C.UTF-8): `?` and `[…]` consume one character, ranges
 //! compare code points, and an invalid byte counts as one character matching only itself.
 //! Behaviour (including bash's quirks in `${x/p/r}`) was checked against bash 5.2.
 
 use bstr::ByteSlice;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
 mod matchlen;
@@ -430,6 +439,8 @@ struct Program {
     start: usize,
     has_fork: bool,
     has_not: bool,
+    /// The sub-pattern of a `!(…)`: its own `!(…)` remember their ends (see [`NotMemo`]).
+    nested: bool,
     nocase: bool,
     /// Pathname rules (`/` and leading dots).
     pathname: bool,
@@ -444,6 +455,7 @@ impl Program {
             start: 0,
             has_fork: false,
             has_not: false,
+            nested: false,
             nocase: opts.nocase,
             pathname: opts.pathname,
             dotglob: opts.dotglob,
@@ -505,7 +517,8 @@ impl Program {
                     pathname: false,
                     ..opts
                 };
-                let sub = Program::build(&[Ast::Ext(ExtKind::One, alts.to_vec())], sub_opts);
+                let mut sub = Program::build(&[Ast::Ext(ExtKind::One, alts.to_vec())], sub_opts);
+                sub.nested = true;
                 self.push(Inst::Not(Box::new(sub), next))
             }
         }
@@ -513,53 +526,47 @@ impl Program {
 
     /// Simulate from `start` over `s`, calling `on_match(end)` for each end position (ascending)
     /// at which the whole program has matched `s[start..end]`; it returns `false` to stop.
-    fn run(&self, s: &[u8], start: usize, mut on_match: impl FnMut(usize) -> bool) {
+    fn run(
+        &self,
+        s: &[u8],
+        start: usize,
+        memo: &mut NotMemo,
+        mut on_match: impl FnMut(usize) -> bool,
+    ) {
         let n = self.insts.len();
         let mut cur = StateSet::new(n);
         let mut next = StateSet::new(n);
         let mut stack = Vec::new();
-        let mut pending: Vec<(usize, usize)> = Vec::new();
+        // States a `!(…)` resumes at later positions: position -> states.
+        let mut pending: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
         let mut pos = start;
-        self.add(&mut cur, self.start, s, pos, &mut stack, &mut pending);
+        let mut w = Walk {
+            s,
+            stack: &mut stack,
+            pending: &mut pending,
+            memo,
+        };
+        self.add(&mut cur, self.start, pos, &mut w);
         loop {
-            if self.has_not {
-                self.take_pending(&mut cur, s, pos, &mut stack, &mut pending);
+            if self.has_not
+                && let Some(entry) = w.pending.first_entry()
+                && *entry.key() == pos
+            {
+                for q in entry.remove() {
+                    self.add(&mut cur, q, pos, &mut w);
+                }
             }
             if cur.contains(0) && !on_match(pos) {
                 return;
             }
-            if pos >= s.len() || (cur.is_empty() && pending.is_empty()) {
+            if pos >= s.len() || (cur.is_empty() && w.pending.is_empty()) {
                 return;
             }
-            let (c, len) = dec(s, pos, self.bytes);
-            let protected = self.pathname
-                && (c == b'/' as Ch
-                    || (!self.dotglob && c == b'.' as Ch && (pos == 0 || s[pos - 1] == b'/')));
-            let cf = if self.nocase { fold(c) } else { c };
+            let (c, cf, protected, npos) = self.read(s, pos);
             next.clear();
-            let npos = pos + len;
             for q in cur.iter() {
-                match &self.insts[q] {
-                    Inst::Char(pc, nx) => {
-                        let eq = if self.nocase {
-                            fold(*pc) == cf
-                        } else {
-                            *pc == c
-                        };
-                        if eq {
-                            self.add(&mut next, *nx, s, npos, &mut stack, &mut pending);
-                        }
-                    }
-                    Inst::Any(nx) if !protected => {
-                        self.add(&mut next, *nx, s, npos, &mut stack, &mut pending);
-                    }
-                    Inst::Class(cl, nx) if !protected && cl.matches(c, self.nocase) => {
-                        self.add(&mut next, *nx, s, npos, &mut stack, &mut pending);
-                    }
-                    Inst::Star(_) if !protected => {
-                        self.add(&mut next, q, s, npos, &mut stack, &mut pending);
-                    }
-                    _ => {}
+                if let Some(nx) = self.step(q, c, cf, protected) {
+                    self.add(&mut next, nx, npos, &mut w);
                 }
             }
             std::mem::swap(&mut cur, &mut next);
@@ -567,62 +574,104 @@ impl Program {
         }
     }
 
-    fn take_pending(
-        &self,
-        set: &mut StateSet,
-        s: &[u8],
-        pos: usize,
-        stack: &mut Vec<usize>,
-        pending: &mut Vec<(usize, usize)>,
-    ) {
-        let mut k = 0;
-        while k < pending.len() {
-            if pending[k].0 == pos {
-                let (_, q) = pending.swap_remove(k);
-                self.add(set, q, s, pos, stack, pending);
-            } else {
-                k += 1;
+    /// The character at `pos`: itself, folded when matching ignores case, whether pathname
+    /// rules keep wildcards off it, and the position after it.
+    #[inline]
+    fn read(&self, s: &[u8], pos: usize) -> (Ch, Ch, bool, usize) {
+        let (c, len) = dec(s, pos, self.bytes);
+        let protected = self.pathname
+            && (c == b'/' as Ch
+                || (!self.dotglob && c == b'.' as Ch && (pos == 0 || s[pos - 1] == b'/')));
+        let cf = if self.nocase { fold(c) } else { c };
+        (c, cf, protected, pos + len)
+    }
+
+    /// The state `q` moves to on reading `c` (`cf` folded), if it can read it.
+    #[inline]
+    fn step(&self, q: usize, c: Ch, cf: Ch, protected: bool) -> Option<usize> {
+        match &self.insts[q] {
+            Inst::Char(pc, nx) => {
+                let eq = if self.nocase {
+                    fold(*pc) == cf
+                } else {
+                    *pc == c
+                };
+                eq.then_some(*nx)
             }
+            Inst::Any(nx) if !protected => Some(*nx),
+            Inst::Class(cl, nx) if !protected && cl.matches(c, self.nocase) => Some(*nx),
+            Inst::Star(_) if !protected => Some(q),
+            _ => None,
         }
     }
 
-    /// Add state `q` and its epsilon closure at text position `pos`.
-    fn add(
+    /// Where a match can start, found in one pass: every position from `from` on (and the end
+    /// of `s` when `at_end`) starts a thread, each thread remembers its start, and where two
+    /// reach the same state the preferred start wins (their futures are the same). With
+    /// `Prefer::Earliest`, `on_match(end, start)` gets the earliest start of a match ending at
+    /// `end`; with `Prefer::Latest` the latest. It returns `false` to stop. Not for programs
+    /// with `!(…)`, whose resumed states carry no start.
+    fn run_starts(
         &self,
-        set: &mut StateSet,
-        q: usize,
         s: &[u8],
-        pos: usize,
-        stack: &mut Vec<usize>,
-        pending: &mut Vec<(usize, usize)>,
+        from: usize,
+        at_end: bool,
+        prefer: Prefer,
+        mut on_match: impl FnMut(usize, usize, &Threads) -> bool,
     ) {
-        let mut first = Some(q);
-        while let Some(mut q) = first.take().or_else(|| stack.pop()) {
+        debug_assert!(!self.has_not);
+        let n = self.insts.len();
+        let mut cur = Threads::new(n);
+        let mut next = Threads::new(n);
+        let mut stack = Vec::new();
+        let mut pos = from;
+        if from < s.len() || at_end {
+            self.add_thread(&mut cur, self.start, pos, &mut stack);
+        }
+        loop {
+            if let Some(start) = cur.start_of(0)
+                && !on_match(pos, start, &cur)
+            {
+                return;
+            }
+            if pos >= s.len() {
+                return;
+            }
+            let (c, cf, protected, npos) = self.read(s, pos);
+            next.clear();
+            // The preferred start goes first: the new thread (latest) before the old ones, or
+            // after them (earliest).
+            let inject = npos < s.len() || at_end;
+            if inject && prefer == Prefer::Latest {
+                self.add_thread(&mut next, self.start, npos, &mut stack);
+            }
+            for &(q, start) in &cur.list {
+                if let Some(nx) = self.step(q, c, cf, protected) {
+                    self.add_thread(&mut next, nx, start, &mut stack);
+                }
+            }
+            if inject && prefer == Prefer::Earliest {
+                self.add_thread(&mut next, self.start, npos, &mut stack);
+            }
+            std::mem::swap(&mut cur, &mut next);
+            pos = npos;
+        }
+    }
+
+    /// Add a thread that began at `start` in state `q`, with its epsilon closure; states that
+    /// another thread holds already keep that thread's start.
+    fn add_thread(&self, t: &mut Threads, q: usize, start: usize, stack: &mut Vec<usize>) {
+        stack.push(q);
+        while let Some(mut q) = stack.pop() {
             loop {
-                if !set.insert(q) {
+                if !t.set.insert(q) {
                     break;
                 }
+                t.list.push((q, start));
                 match &self.insts[q] {
                     Inst::Star(nx) => q = *nx,
                     Inst::Fork(targets) => {
                         stack.extend_from_slice(targets);
-                        break;
-                    }
-                    Inst::Not(sub, nx) => {
-                        let mut k = pos;
-                        loop {
-                            if !sub.matches_all(&s[pos..k]) {
-                                if k == pos {
-                                    stack.push(*nx);
-                                } else {
-                                    pending.push((k, *nx));
-                                }
-                            }
-                            if k >= s.len() {
-                                break;
-                            }
-                            k += dec(s, k, self.bytes).1;
-                        }
                         break;
                     }
                     _ => break,
@@ -631,13 +680,163 @@ impl Program {
         }
     }
 
+    /// The earliest start of a match at or after `from` (the end of `s` only when `at_end`).
+    fn leftmost_start(&self, s: &[u8], from: usize, at_end: bool) -> Option<usize> {
+        let mut best = None;
+        self.run_starts(s, from, at_end, Prefer::Earliest, |_, start, cur| {
+            let b = *best.get_or_insert(start);
+            best = Some(b.min(start));
+            // A thread that began earlier may still match later; the others cannot win.
+            cur.list.first().is_some_and(|&(_, st)| st < b.min(start))
+        });
+        best
+    }
+    /// Add state `q` and its epsilon closure at text position `pos`.
+    fn add(&self, set: &mut StateSet, q: usize, pos: usize, w: &mut Walk<'_, '_>) {
+        let mut first = Some(q);
+        while let Some(mut q) = first.take().or_else(|| w.stack.pop()) {
+            loop {
+                if !set.insert(q) {
+                    break;
+                }
+                match &self.insts[q] {
+                    Inst::Star(nx) => q = *nx,
+                    Inst::Fork(targets) => {
+                        w.stack.extend_from_slice(targets);
+                        break;
+                    }
+                    Inst::Not(sub, nx) => {
+                        self.enter_not(sub, *nx, pos, w);
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+        }
+    }
+
+    /// A `!(sub)` entered at `pos`: the match goes on at `nx` from every end `k` (from `pos`
+    /// itself up to the end of the text) at which `sub` does not match `s[pos..k]`.
+    fn enter_not(&self, sub: &Program, nx: usize, pos: usize, w: &mut Walk<'_, '_>) {
+        let s = w.s;
+        let ends = sub.ends_from(s, pos, self.nested, w.memo);
+        let mut k = pos;
+        loop {
+            if !ends.get(k - pos) {
+                if k == pos {
+                    w.stack.push(nx);
+                } else {
+                    let at = w.pending.entry(k).or_default();
+                    if !at.contains(&nx) {
+                        at.push(nx);
+                    }
+                }
+            }
+            if k >= s.len() {
+                break;
+            }
+            k += dec(s, k, self.bytes).1;
+        }
+    }
+
+    /// Every end `k` at which this program matches `s[start..k]`, as bits over `k - start`;
+    /// remembered in `memo` when `remember` (a `!(…)` inside another, entered again and again
+    /// at the same positions).
+    fn ends_from(&self, s: &[u8], start: usize, remember: bool, memo: &mut NotMemo) -> Bits {
+        let key = (self as *const Program as usize, start);
+        if remember && let Some(b) = memo.ends.get(&key) {
+            return b.clone();
+        }
+        let mut words = vec![0u64; (s.len() - start + 1).div_ceil(64)];
+        self.run(s, start, memo, |end| {
+            words[(end - start) / 64] |= 1 << ((end - start) % 64);
+            true
+        });
+        let bits = Bits(words.into());
+        if remember && memo.bits + bits.len() <= NotMemo::MAX_BITS {
+            memo.bits += bits.len();
+            memo.ends.insert(key, bits.clone());
+        }
+        bits
+    }
+
     fn matches_all(&self, s: &[u8]) -> bool {
         let mut hit = false;
-        self.run(s, 0, |end| {
+        self.run(s, 0, &mut NotMemo::default(), |end| {
             hit = end == s.len();
             !hit
         });
         hit
+    }
+}
+
+/// Which start [`Program::run_starts`] keeps when two threads meet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Prefer {
+    Earliest,
+    Latest,
+}
+
+/// The threads of [`Program::run_starts`]: states in order of preference, with where each
+/// thread began.
+struct Threads {
+    set: StateSet,
+    list: Vec<(usize, usize)>,
+}
+
+impl Threads {
+    fn new(n: usize) -> Threads {
+        Threads {
+            set: StateSet::new(n),
+            list: Vec::new(),
+        }
+    }
+    fn clear(&mut self) {
+        self.set.clear();
+        self.list.clear();
+    }
+    /// The start of the thread in state `q`, if one is.
+    fn start_of(&self, q: usize) -> Option<usize> {
+        if !self.set.contains(q) {
+            return None;
+        }
+        self.list.iter().find(|&&(x, _)| x == q).map(|&(_, st)| st)
+    }
+}
+
+/// What a run carries besides its state sets: the text, the closure stack, the states that
+/// `!(…)` resumes later, and the ends of nested `!(…)` found so far.
+struct Walk<'a, 'm> {
+    s: &'a [u8],
+    stack: &'a mut Vec<usize>,
+    pending: &'a mut BTreeMap<usize, Vec<usize>>,
+    memo: &'m mut NotMemo,
+}
+
+/// The ends at which the sub-pattern of a nested `!(…)` matches, per (sub-pattern, start), for
+/// one match of the whole pattern. Without it `!(!(!(…)))` costs the text length to the power
+/// of the depth (a 52-byte pattern ran for minutes on a 59-byte text; found by the glob fuzz
+/// target). Capped, past which ends are computed again rather than kept.
+#[derive(Default)]
+struct NotMemo {
+    ends: HashMap<(usize, usize), Bits>,
+    bits: usize,
+}
+
+impl NotMemo {
+    const MAX_BITS: usize = 1 << 28;
+}
+
+/// A fixed-length bit set, shared cheaply between the memo and a caller.
+#[derive(Clone)]
+struct Bits(std::rc::Rc<[u64]>);
+
+impl Bits {
+    fn len(&self) -> usize {
+        self.0.len() * 64
+    }
+    fn get(&self, i: usize) -> bool {
+        self.0[i / 64] & (1 << (i % 64)) != 0
     }
 }
 
@@ -912,7 +1111,7 @@ impl Pattern {
             None => {}
         }
         let mut found = None;
-        self.prog.run(s, 0, |end| {
+        self.prog.run(s, 0, &mut NotMemo::default(), |end| {
             found = Some(end);
             longest
         });
@@ -935,6 +1134,21 @@ impl Pattern {
             }
             None => {}
         }
+        if !self.prog.has_not {
+            let prefer = if longest {
+                Prefer::Earliest
+            } else {
+                Prefer::Latest
+            };
+            let mut found = None;
+            self.prog.run_starts(s, 0, true, prefer, |end, start, _| {
+                if end == s.len() {
+                    found = Some(start);
+                }
+                true
+            });
+            return found;
+        }
         let bounds = boundaries(s, self.opts.bytes);
         let check = |&i: &usize| self.prog.matches_all(&s[i..]);
         if longest {
@@ -947,7 +1161,7 @@ impl Pattern {
     /// The longest match starting exactly at `start`, as bash's `${x/p/r}` looks for it.
     fn longest_at(&self, s: &[u8], start: usize) -> Option<usize> {
         let mut found = None;
-        self.prog.run(s, start, |end| {
+        self.prog.run(s, start, &mut NotMemo::default(), |end| {
             found = Some(end);
             true
         });
@@ -966,6 +1180,10 @@ impl Pattern {
         }
         let mut p = from;
         while p <= s.len() {
+            if !self.prog.has_not {
+                // One pass finds the leftmost start instead of a run from every position.
+                p = self.prog.leftmost_start(s, p, self.starts_with_star)?;
+            }
             if p == s.len() && !self.starts_with_star {
                 return None;
             }
