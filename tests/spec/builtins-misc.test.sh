@@ -338,6 +338,23 @@ user	NmN.NNNs
 sys	NmN.NNNs
 ## END
 
+#### time of a subshell reports through the subshell's own redirections
+TIMEFORMAT=%0R
+{ time ( true ) 2>/dev/null; } 2>&1 | wc -c
+time ( echo x >&2; exit 3 ) 2>/tmp/timed.txt
+echo "status $?"
+cat /tmp/timed.txt
+{ time { true; } 2>/dev/null; } 2>&1
+{ time ( true ) >/dev/null; } 2>&1
+## STDOUT:
+0
+status 3
+x
+0
+0
+0
+## END
+
 #### invalid options and bad names: bash's message, its usage line, the whole word
 for c in 'unset -x' 'export -x' 'g() { local -z; }; g' 'readonly -z' 'cd -x' 'pwd -x' 'read -x' 'type -x' 'set -Q' 'shopt -x' 'mapfile -x' 'exec -x true' 'exec -a' 'kill'; do
   eval "$c" 2>&1 | sed 's/^[^:]*: line [0-9]*: //'

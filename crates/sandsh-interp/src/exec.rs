@@ -377,7 +377,13 @@ impl Shell {
     }
 
     fn exec_pipeline(&mut self, p: &Pipeline) -> Res<i32> {
-        let start = p.timed.map(|_| std::time::Instant::now());
+        let mut timed = p.timed.map(|f| (f, std::time::Instant::now()));
+        if let [only] = p.commands.as_slice()
+            && matches!(only.command.kind, CommandKind::Subshell(_))
+            && !only.command.redirects.is_empty()
+        {
+            self.time_in_redirects = timed.take();
+        }
         // bash ignores errexit under `!` only when `set -e` is on as the pipeline starts: a
         // function run as `! f` that turns it on itself exits on its next failure.
         let suppress = p.negated && self.opts.errexit;
@@ -400,6 +406,8 @@ impl Shell {
         if suppress {
             self.errexit_suppressed -= 1;
         }
+        // Not taken when the command never ran (cancelled first).
+        self.time_in_redirects = None;
         let status = r?;
         // Taken here, so that a nested pipeline's failure never reaches an outer `!`.
         let redirect_failed = std::mem::take(&mut self.compound_redirect_failed);
@@ -408,30 +416,35 @@ impl Shell {
         } else {
             status
         };
-        if let (Some(fmt), Some(start)) = (p.timed, start) {
-            let el = start.elapsed();
-            match fmt {
-                sandsh_syntax::ast::TimeFormat::Posix => {
-                    let text = format!("real {:.2}\nuser 0.00\nsys 0.00\n", el.as_secs_f64());
-                    self.write_fd(2, text.as_bytes());
-                }
-                sandsh_syntax::ast::TimeFormat::Default => {
-                    use super::time_report::{DEFAULT, render};
-                    let fmt = self.vars.get_str("TIMEFORMAT").unwrap_or(DEFAULT).to_vec();
-                    // Set to the empty string: no report.
-                    if !fmt.is_empty() {
-                        match render(&fmt, el) {
-                            Ok(text) => self.write_fd(2, &text),
-                            Err(c) => {
-                                self.error(&format!("TIMEFORMAT: `{c}': invalid format character"))
-                            }
+        if let Some((fmt, start)) = timed {
+            self.report_time(fmt, start);
+        }
+        self.last_status = status;
+        Ok(status)
+    }
+
+    /// Write `time`'s report of a pipeline that began at `start` to standard error.
+    fn report_time(&mut self, fmt: sandsh_syntax::ast::TimeFormat, start: std::time::Instant) {
+        let el = start.elapsed();
+        match fmt {
+            sandsh_syntax::ast::TimeFormat::Posix => {
+                let text = format!("real {:.2}\nuser 0.00\nsys 0.00\n", el.as_secs_f64());
+                self.write_fd(2, text.as_bytes());
+            }
+            sandsh_syntax::ast::TimeFormat::Default => {
+                use super::time_report::{DEFAULT, render};
+                let fmt = self.vars.get_str("TIMEFORMAT").unwrap_or(DEFAULT).to_vec();
+                // Set to the empty string: no report.
+                if !fmt.is_empty() {
+                    match render(&fmt, el) {
+                        Ok(text) => self.write_fd(2, &text),
+                        Err(c) => {
+                            self.error(&format!("TIMEFORMAT: `{c}': invalid format character"))
                         }
                     }
                 }
             }
         }
-        self.last_status = status;
-        Ok(status)
     }
 
     fn exec_multi_pipeline(&mut self, p: &Pipeline) -> Res<i32> {
@@ -583,11 +596,18 @@ impl Shell {
                     self.last_status = s;
                     return Ok(s);
                 }
+                let timed = match cmd.kind {
+                    CommandKind::Subshell(_) => self.time_in_redirects.take(),
+                    _ => None,
+                };
                 let saved = self.fds.clone();
                 let r = match self.apply_redirects(&cmd.redirects) {
                     Ok(()) => self.exec_compound(cmd),
                     Err(s) => self.compound_redirect_failed(s),
                 };
+                if let Some((fmt, start)) = timed {
+                    self.report_time(fmt, start);
+                }
                 self.restore_fds(saved, &cmd.redirects);
                 self.close_moved_sources(&cmd.redirects);
                 let s = r?;

@@ -356,6 +356,9 @@ pub struct Shell {
     /// The last command was a compound command whose redirection failed: bash returns its
     /// status 1 before `!` would invert it (`! { true; } >/dir/x` is 1).
     pub(crate) compound_redirect_failed: bool,
+    /// `time ( … ) REDIRS`: the report is written inside the subshell's redirections, as bash
+    /// times such a subshell in the forked child (`time ( … ) 2>/dev/null` prints nothing).
+    pub(crate) time_in_redirects: Option<(sandsh_syntax::ast::TimeFormat, std::time::Instant)>,
     pub(crate) pid: u32,
     pub(crate) is_subshell: bool,
     /// Runs inside a session job (a top-level `cmd &`), which outlives the run that started
@@ -487,6 +490,7 @@ impl Shell {
             in_ps4: false,
             errexit_suppressed: 0,
             compound_redirect_failed: false,
+            time_in_redirects: None,
             pid: SHELL_PID,
             is_subshell: false,
             session_job: false,
