@@ -367,6 +367,8 @@ const CASES: &[&str] = &[
     "column nofile 2>&1; echo $?",
     "numfmt --to=bad 1 2>&1; numfmt --from=x 1 2>&1; numfmt --round=x 1 2>&1; echo $?",
     "ln ascii ascii 2>&1; ln ascii ten 2>&1; echo $?",
+    "head -c -x ten 2>&1; head -n +x ten 2>&1; tail -n --x ten 2>&1; tail -c +x ten 2>&1; echo $?",
+    "diff --brief=x ten ten 2>&1; diff --norm=x ten ten 2>&1; diff --width=5 --brief ten ten; echo $?",
     // ls -m: names filling lines of -w / $COLUMNS / 80 columns; the last format option wins
     "ls -m",
     "ls -m -w 30; COLUMNS=50 ls -m",

@@ -301,3 +301,31 @@ f
 f() { :; }
 f && echo ok
 ## stdout: ok
+
+#### local -I starts from the shadowed variable's value and attributes, not a nameref's
+x=5; declare -i n=3; declare -a arr=(1 2); export e=ex; declare -u U=hi
+f() { local -I x n arr e U; declare -p x n arr e U; n+=1; x=7; U=abc; echo $n $x $U; }
+f
+echo $x $n $U
+g() { local -I y; declare -p y; }
+g
+m() { local -I x=9; declare -p x; }
+m
+declare -n ref=x
+h() { local -I ref; declare -p ref; }
+h
+o() { local x=1; i() { local +I x; declare -p x; }; i; }
+o
+## STDOUT:
+declare -- x="5"
+declare -i n="3"
+declare -a arr=([0]="1" [1]="2")
+declare -x e="ex"
+declare -u U="HI"
+4 7 ABC
+5 3 HI
+declare -- y
+declare -- x="9"
+declare -- ref="x"
+declare -- x="1"
+## END

@@ -75,7 +75,11 @@ fn parse_count(s: &[u8], what: &str) -> Result<(u64, bool), String> {
     };
     match util::parse_size(body) {
         Some(n) => Ok((n, neg)),
-        None => Err(format!("invalid number of {what}: {}", util::cquote(&t))),
+        // GNU names the count without its leading `-` (`-c -x` is "‘x’"), `+` kept.
+        None => Err(format!(
+            "invalid number of {what}: {}",
+            util::cquote(t.strip_prefix('-').unwrap_or(&t))
+        )),
     }
 }
 

@@ -85,7 +85,8 @@ fn parse_count(s: &[u8], bytes: bool) -> Result<Count, String> {
         None => Err(format!(
             "invalid number of {}: {}",
             if bytes { "bytes" } else { "lines" },
-            util::cquote(&t)
+            // GNU names the count without its leading `-` (`-c -x` is "‘x’"), `+` kept.
+            util::cquote(t.strip_prefix('-').unwrap_or(&t))
         )),
     }
 }

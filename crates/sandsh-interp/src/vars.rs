@@ -591,6 +591,21 @@ impl Vars {
         })
     }
 
+    /// `local -I`: declare `name` in the innermost function scope with the value and the
+    /// attributes (all but nameref) of the variable it shadows, as bash 5.2 does.
+    pub fn declare_local_inherited(&mut self, name: &str) -> Result<(), VarError> {
+        let prev = self.lookup_raw(name).cloned();
+        let var = self.declare_local(name);
+        let Some(prev) = prev else {
+            return Ok(());
+        };
+        var.attrs = prev.attrs;
+        var.attrs.clear(Attrs::NAMEREF);
+        var.value = prev.value;
+        let grow = var.cost();
+        self.account(grow, 0)
+    }
+
     /// Declare `name` in the innermost scope, whatever its kind (a prefix assignment).
     pub fn declare_top(&mut self, name: &str) -> &mut Var {
         let top = self.scopes.len() - 1;

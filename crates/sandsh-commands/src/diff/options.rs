@@ -239,6 +239,16 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
                 }
                 None => return Err(usage(ctx, &format!("option '--{name}' is ambiguous"))),
             };
+            let takes_value = matches!(
+                full,
+                "context" | "unified" | "label" | "color" | "width" | "tabsize" | "ifdef"
+            ) || full.ends_with("-format");
+            if val.is_some() && !takes_value {
+                return Err(usage(
+                    ctx,
+                    &format!("option '--{full}' doesn't allow an argument"),
+                ));
+            }
             let missing = format!("option '--{full}' requires an argument");
             match full {
                 "context" => specify(ctx, &mut given, Given::Style(Style::Context))?,

@@ -104,6 +104,8 @@ struct Opts {
     global: bool,
     funcs: bool,
     func_names: bool,
+    /// `-I`: a new local starts with the value and attributes of the variable it shadows.
+    inherit: bool,
 }
 
 fn parse_opts(sh: &Shell, name: &str, argv: A, decl_pos: &[usize]) -> Result<(Opts, usize), i32> {
@@ -114,6 +116,7 @@ fn parse_opts(sh: &Shell, name: &str, argv: A, decl_pos: &[usize]) -> Result<(Op
         global: false,
         funcs: false,
         func_names: false,
+        inherit: false,
     };
     let mut i = 1;
     while i < argv.len() && !decl_pos.contains(&i) {
@@ -152,6 +155,11 @@ fn parse_opts(sh: &Shell, name: &str, argv: A, decl_pos: &[usize]) -> Result<(Op
                 }
                 b'F' => {
                     o.func_names = true;
+                    continue;
+                }
+                b'I' => {
+                    // bash takes `+I` as `-I`.
+                    o.inherit = true;
                     continue;
                 }
                 _ => {
@@ -586,7 +594,13 @@ impl Decl<'_> {
             sh.builtin_error(name, &format!("{base}: readonly variable"));
             return false;
         }
-        if local && !exists_here {
+        if local && !exists_here && o.inherit {
+            if let Err(e) = sh.vars.declare_local_inherited(base) {
+                // Only the memory budget can refuse it, and that stops the run.
+                let _ = sh.var_err(e);
+                return false;
+            }
+        } else if local && !exists_here {
             let var = sh.vars.declare_local(base);
             var.attrs = Attrs::empty();
         } else if o.global && sh.vars.get(base).is_none() {

@@ -234,7 +234,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
     ),
     def(
         "declare",
-        "declare [-aAfFgilnrtux] [-p] [name[=value] ...]",
+        "declare [-aAfFgiIlnrtux] [-p] [name[=value] ...]",
         "set variable values and attributes",
         false,
         declare::declare,
@@ -690,7 +690,7 @@ pub static BUILTINS: &[BuiltinDef] = &[
     ),
     def(
         "typeset",
-        "typeset [-aAfFgilnrtux] [-p] name[=value] ...",
+        "typeset [-aAfFgiIlnrtux] [-p] name[=value] ...",
         "set variable values and attributes",
         false,
         declare::declare,
