@@ -95,27 +95,29 @@ impl Interp<'_> {
                 util::vfs_msg(&e)
             ));
         }
+        // A rename that fails leaves the original as it was and takes the new file away.
+        let moved = |from: &std::path::Path, to: &std::path::Path, what: String| {
+            let backend = self.ctx.backend();
+            backend.rename(from, to).or_else(|e| {
+                let _ = backend.remove(&tmp, false);
+                fatal(format!(
+                    "inplace::end: {what} failed ({})",
+                    util::vfs_msg(&e)
+                ))
+            })
+        };
         if !suffix.is_empty() {
             let backup = self
                 .ctx
                 .resolve_path(&format!("{name}{}", String::from_utf8_lossy(&suffix)));
-            if let Err(e) = self.ctx.backend().rename(&target, &backup) {
-                let _ = self.ctx.backend().remove(&tmp, false);
-                return fatal(format!(
-                    "inplace::end: link(`{name}', `{}') failed ({})",
-                    backup.display(),
-                    util::vfs_msg(&e)
-                ));
-            }
+            let what = format!("link(`{name}', `{}')", backup.display());
+            moved(&target, &backup, what)?;
         }
-        if let Err(e) = self.ctx.backend().rename(&tmp, &target) {
-            let _ = self.ctx.backend().remove(&tmp, false);
-            return fatal(format!(
-                "inplace::end: rename(`{}', `{name}') failed ({})",
-                tmp.display(),
-                util::vfs_msg(&e)
-            ));
-        }
+        moved(
+            &tmp,
+            &target,
+            format!("rename(`{}', `{name}')", tmp.display()),
+        )?;
         Ok(())
     }
 }

@@ -402,7 +402,7 @@ impl Out<'_> {
                         json_encode(&mut self.buf, l.as_bytes());
                         self.put("\"");
                     }
-                    self.json_fillinfo(e);
+                    self.fillinfo(e, false);
                     if let Some(err) = &e.err {
                         self.put(&format!(",\"error\": \"{err}\""));
                     }
@@ -424,7 +424,7 @@ impl Out<'_> {
                         html_encode(&mut self.buf, l.as_bytes());
                         self.put("\"");
                     }
-                    self.xml_fillinfo(e);
+                    self.fillinfo(e, true);
                 }
                 self.put(">");
                 true
@@ -432,67 +432,49 @@ impl Out<'_> {
         }
     }
 
-    fn json_fillinfo(&mut self, e: &Info) {
+    /// The details asked for (`--inodes --device -p -u -g -s -D`), in tree's order, as JSON
+    /// members (numbers unquoted, `-h` sizes as strings) or XML attributes (every value
+    /// quoted, sizes always in bytes).
+    fn fillinfo(&mut self, e: &Info, xml: bool) {
         let c = self.c;
+        // (name, value, a JSON number)
+        let mut fields: Vec<(&str, String, bool)> = Vec::new();
         if c.inodes {
-            self.put(&format!(",\"inode\":{}", e.inode));
+            fields.push(("inode", e.inode.to_string(), true));
         }
         if c.device {
-            self.put(&format!(",\"dev\":{}", e.dev as i32));
+            fields.push(("dev", (e.dev as i32).to_string(), true));
         }
         if c.perms {
-            self.put(&format!(
-                ",\"mode\":\"{:04o}\",\"prot\":\"{}\"",
-                e.mode & 0o7777,
-                prot(e.ftype, e.mode)
-            ));
+            fields.push(("mode", format!("{:04o}", e.mode & 0o7777), false));
+            fields.push(("prot", prot(e.ftype, e.mode), false));
         }
         if c.user {
-            self.put(&format!(",\"user\":\"{}\"", owner(c, e.uid, true)));
+            fields.push(("user", owner(c, e.uid, true), false));
         }
         if c.group {
-            self.put(&format!(",\"group\":\"{}\"", owner(c, e.gid, false)));
+            fields.push(("group", owner(c, e.gid, false), false));
         }
         if c.size {
-            if c.human {
-                self.put(&format!(",\"size\":\"{}\"", psize(c, e.size).trim_start()));
+            if c.human && !xml {
+                fields.push(("size", psize(c, e.size).trim_start().to_string(), false));
             } else {
-                self.put(&format!(",\"size\":{}", e.size));
+                fields.push(("size", e.size.to_string(), true));
             }
         }
         if c.date {
             let d = date(c, if c.ctime { e.ctime } else { e.mtime });
-            self.put(&format!(",\"time\":\"{d}\""));
+            fields.push(("time", d, false));
         }
-    }
-
-    fn xml_fillinfo(&mut self, e: &Info) {
-        let c = self.c;
-        if c.inodes {
-            self.put(&format!(" inode=\"{}\"", e.inode));
-        }
-        if c.device {
-            self.put(&format!(" dev=\"{}\"", e.dev as i32));
-        }
-        if c.perms {
-            self.put(&format!(
-                " mode=\"{:04o}\" prot=\"{}\"",
-                e.mode & 0o7777,
-                prot(e.ftype, e.mode)
-            ));
-        }
-        if c.user {
-            self.put(&format!(" user=\"{}\"", owner(c, e.uid, true)));
-        }
-        if c.group {
-            self.put(&format!(" group=\"{}\"", owner(c, e.gid, false)));
-        }
-        if c.size {
-            self.put(&format!(" size=\"{}\"", e.size));
-        }
-        if c.date {
-            let d = date(c, if c.ctime { e.ctime } else { e.mtime });
-            self.put(&format!(" time=\"{d}\""));
+        for (name, v, number) in fields {
+            let text = if xml {
+                format!(" {name}=\"{v}\"")
+            } else if number {
+                format!(",\"{name}\":{v}")
+            } else {
+                format!(",\"{name}\":\"{v}\"")
+            };
+            self.put(&text);
         }
     }
 
