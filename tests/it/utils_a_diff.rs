@@ -455,6 +455,9 @@ const PLAIN_CASES: &[&str] = &[
     "mkdir -p sub; seq 3 > sub/z; seq 4 > z2; diff -u sub/z z2 > pz0; { echo '--- a/sub/z'; echo '+++ b/sub/z'; tail -n +3 pz0; } > pz; patch -p1 < pz; echo $?; cat sub/z; patch -p1 -N < pz; echo $?",
     "printf 'a\\nb\\nc\\nd\\ne\\nf\\ng\\nh\\n' > m; printf 'a\\nB\\nc\\nd\\ne\\nf\\nG\\nh\\n' > m2; diff -U1 m m2 > pm; printf 'z\\na\\nb\\nc\\nd\\ne\\nf\\ng\\nh\\n' > t; patch t pm; echo $?; cat t",
     "printf 'a\\nb\\nc\\n' > m; printf 'a\\nc\\n' > m2; diff -u m m2 > pm; printf 'a\\nX\\nb\\nc\\nY\\n' > t; patch -i pm t; echo $?; cat t",
+    // hunks with no file header: applied to the file named, garbage without one
+    "printf '@@ -1,2 +1,2 @@\\n a\\n-b\\n+c\\n' > hp; printf 'a\\nb\\n' > hf; patch < hp 2>&1; echo $?; patch hf < hp; echo $?; cat hf",
+    "printf 'a\\nb\\n' > hf; printf '@@ -1 +1 @@\\n-zz\\n+y\\n' | patch hf; echo $?; ls; cat hf.rej",
     "printf 'not a patch\\n' | patch; echo $?",
     "printf 'garbage\\n' | sha1sum -c",
     "printf 'da39a3ee5e6b4b0d3255bfef95601890afd80709  nosuch\\n' | sha1sum -c",

@@ -92,6 +92,9 @@ struct Hunk {
 struct FilePatch {
     old: Option<String>,
     new: Option<String>,
+    /// Hunks with no `---`/`+++` lines before them: they apply to the file named on the
+    /// command line (GNU patch would ask for one; without a terminal it finds only garbage).
+    headerless: bool,
     header: Vec<u8>,
     hunks: Vec<Hunk>,
 }
@@ -127,6 +130,7 @@ fn parse_patch(data: &[u8]) -> Result<Vec<FilePatch>, String> {
             files.push(FilePatch {
                 old: name_of(&l[4..]),
                 new: name_of(&lines[i + 1][4..]),
+                headerless: false,
                 header,
                 hunks: Vec::new(),
             });
@@ -134,9 +138,18 @@ fn parse_patch(data: &[u8]) -> Result<Vec<FilePatch>, String> {
             continue;
         }
         if l.starts_with(b"@@ -") {
-            let Some(fp) = files.last_mut() else {
-                return Err("patch: **** Only garbage was found in the patch input.".into());
-            };
+            if files.is_empty() {
+                files.push(FilePatch {
+                    old: None,
+                    new: None,
+                    headerless: true,
+                    // What GNU patch writes at the top of the rejects.
+                    header: b"--- /dev/null\n+++ /dev/null\n".to_vec(),
+                    hunks: Vec::new(),
+                });
+            }
+            let last = files.len() - 1;
+            let fp = &mut files[last];
             let text = util::lossy(l);
             let mut parts = text.split_whitespace();
             let _ = parts.next();
@@ -660,6 +673,13 @@ impl ParsedCommand for Patch {
             }
         };
         let forced = p.operands.first().map(|f| util::lossy(f));
+        if forced.is_none() && files.iter().any(|f| f.headerless) {
+            let _ = writeln!(
+                ctx.stderr(),
+                "patch: **** Only garbage was found in the patch input."
+            );
+            return 2;
+        }
         let mut status = 0;
         let mut out = Vec::new();
         for fp in &files {
@@ -671,8 +691,8 @@ impl ParsedCommand for Patch {
             } else {
                 (&fp.old, &fp.new)
             };
-            let creating = old.is_none();
-            let deleting = new.is_none();
+            let creating = old.is_none() && !fp.headerless;
+            let deleting = new.is_none() && !fp.headerless;
             let target = match &forced {
                 Some(f) => f.clone(),
                 None => {
