@@ -760,7 +760,19 @@ fn input_parse_errors_exit_5_as_in_jq_1_7() {
 fn compile_errors_exit_3() {
     check_err(
         "jq -n '.a | | b'",
-        "jq: error: syntax error, unexpected '|' at <top-level>, line 1:\n.a | | b\njq: 1 compile error\n",
+        "jq: error: syntax error, unexpected '|' (Unix shell quoting issues?) at <top-level>, line 1:\n.a | | b     \njq: 1 compile error\n",
+        3,
+    );
+    // jq's location: the line holding the error, padded to its column (checked against jq 1.6,
+    // whose locfile_locate is 1.7.1's).
+    check_err(
+        "printf '.a\\n| foo | bar' > p.jq; jq -n -f p.jq",
+        "jq: error: foo/0 is not defined at <top-level>, line 2:\n| foo | bar  \njq: error: bar/0 is not defined at <top-level>, line 2:\n| foo | bar        \njq: 2 compile errors\n",
+        3,
+    );
+    check_err(
+        "jq -n '.['",
+        "jq: error: syntax error, unexpected end of file (Unix shell quoting issues?) at <top-level>, line 1:\n.[ \njq: 1 compile error\n",
         3,
     );
     check_err(

@@ -134,15 +134,33 @@ fn replace_loc(code: &str) -> String {
     out
 }
 
-fn line_of(code: &str, part: &str) -> usize {
-    let start = code.as_ptr() as usize;
-    let at = (part.as_ptr() as usize)
-        .saturating_sub(start)
-        .min(code.len());
-    1 + code.as_bytes()[..at]
-        .iter()
-        .filter(|b| **b == b'\n')
-        .count()
+/// Where jq says an error is (its `locfile_locate`): `at <top-level>, line N:`, then the line
+/// of the user's program that holds it, followed by as many spaces as the error's column.
+/// `part` is a slice of `code`, whose user program starts at byte `user_start`; an empty
+/// `part` at the very end is the end of file, which jq places at the start of the last token.
+fn locate(code: &str, user_start: usize, part: &str) -> String {
+    let user = &code[user_start.min(code.len())..];
+    let mut at = (part.as_ptr() as usize)
+        .saturating_sub(code.as_ptr() as usize)
+        .saturating_sub(user_start)
+        .min(user.len());
+    if part.is_empty() && at == user.len() {
+        let t = user.trim_end();
+        let word = t.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
+        at = if word.len() < t.len() {
+            word.strip_suffix(['.', '$']).unwrap_or(word).len()
+        } else {
+            t.char_indices().last().map_or(0, |(i, _)| i)
+        };
+    }
+    let line_start = user[..at].rfind('\n').map_or(0, |p| p + 1);
+    let line_end = user[at..].find('\n').map_or(user.len(), |p| at + p);
+    let line = 1 + user[..at].matches('\n').count();
+    format!(
+        "at <top-level>, line {line}:\n{}{}",
+        &user[line_start..line_end],
+        " ".repeat(at - line_start)
+    )
 }
 
 fn describe_token(tok: &str) -> String {
@@ -313,8 +331,7 @@ fn compile(
         return Err(3);
     }
     let code = format!("{}\n{}", compat::DEFS, user_code);
-    let skip_lines = compat::DEFS.matches('\n').count() + 1;
-    let line_of = |part: &str| line_of(&code, part).saturating_sub(skip_lines).max(1);
+    let user_start = compat::DEFS.len() + 1;
     let loader = Loader::new(defs);
     let arena = Arena::default();
     let modules = match loader.load(
@@ -337,9 +354,9 @@ fn compile(
                 for f in found {
                     n += 1;
                     msg.push_str(&format!(
-                        "jq: error: syntax error, unexpected {} at <top-level>, line {}:\n{user_code}\n",
+                        "jq: error: syntax error, unexpected {} (Unix shell quoting issues?) {}\n",
                         describe_token(f),
-                        line_of(f),
+                        locate(&code, user_start, f),
                     ));
                 }
             }
@@ -362,8 +379,8 @@ fn compile(
                     _ => name.to_string(),
                 };
                 msg.push_str(&format!(
-                    "jq: error: {what} is not defined at <top-level>, line {}:\n{user_code}\n",
-                    line_of(name),
+                    "jq: error: {what} is not defined {}\n",
+                    locate(&code, user_start, name),
                 ));
             }
         }
