@@ -109,6 +109,39 @@ fn syntax_error_is_status_2_after_earlier_lines_ran() {
     );
 }
 
+/// Syntax errors under `-c` and in `eval` are named as bash 5.2 names them (checked against
+/// `bash -c`): `-c:` before the line, "unexpected end of file" on the line after the text, and
+/// the offending text of an `eval` string on a second line.
+#[test]
+fn syntax_errors_under_dash_c_and_eval_as_bash() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "if",
+            "sandsh: -c: line 2: syntax error: unexpected end of file\n",
+        ),
+        (
+            "echo )",
+            "sandsh: -c: line 1: syntax error near unexpected token `)'\nsandsh: -c: line 1: `echo )'\n",
+        ),
+        (
+            "eval ')'",
+            "sandsh: eval: line 1: syntax error near unexpected token `)'\nsandsh: eval: line 1: `)'\n",
+        ),
+        (
+            "eval 'if true'",
+            "sandsh: eval: line 2: syntax error: unexpected end of file\n",
+        ),
+        (
+            "eval 'if true\n'",
+            "sandsh: eval: line 3: syntax error: unexpected end of file\n",
+        ),
+    ];
+    for (script, want) in cases {
+        let (_, err, code) = run(&["-c", script], "");
+        assert_eq!((err.as_str(), code), (*want, 2), "{script}");
+    }
+}
+
 #[test]
 fn version_and_help() {
     let (out, _, code) = run(&["--version"], "");

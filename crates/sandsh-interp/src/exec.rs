@@ -97,7 +97,11 @@ impl Shell {
     /// Print a syntax error as bash does: the message, then the offending line for
     /// unexpected-token errors.
     pub fn report_parse_error(&self, e: &ParseError, src: &str) {
-        let name = self.error_name();
+        // bash names a `-c` string's syntax errors `bash: -c: line N:`.
+        let name = match self.input_flag {
+            Some('c') if self.source_depth == 0 => format!("{}: -c", self.error_name()),
+            _ => self.error_name().to_string(),
+        };
         if e.in_conditional {
             if !e.message.is_empty() {
                 let msg = format!("{name}: line {}: {}\n", e.line, e.message);
@@ -105,7 +109,7 @@ impl Shell {
             }
             return;
         }
-        let mut msg = format!("{name}: line {}: {}\n", e.line, e.message);
+        let mut msg = format!("{name}: line {}: {}\n", eof_line(e, src, false), e.message);
         if !e.incomplete
             && let Some(line) = src.lines().nth((e.line as usize).saturating_sub(1))
         {
@@ -182,11 +186,12 @@ impl Shell {
     /// `eval_string`, numbering the string's lines from the current line when `at_line` (eval,
     /// and the traps other than EXIT: `$LINENO` in an ERR trap is the failing command's line).
     fn eval_string_at(&mut self, src: &str, what: &str, at_line: bool) -> Res<i32> {
-        let mut parser = if at_line {
-            Parser::with_line_base(src, self.lineno.saturating_sub(1))
+        let base = if at_line {
+            self.lineno.saturating_sub(1)
         } else {
-            Parser::new(src)
+            0
         };
+        let mut parser = Parser::with_line_base(src, base);
         let mut status = 0;
         loop {
             let next = self.parse_next(&mut parser)?;
@@ -205,12 +210,25 @@ impl Shell {
                 Err(e) => {
                     // Traps report their syntax errors the way eval does.
                     let what = if what == "trap" { "eval" } else { what };
-                    let msg = format!(
-                        "{}: {what}: line {}: {}\n",
-                        self.error_name(),
-                        e.line,
+                    let name = self.error_name();
+                    let mut msg = format!(
+                        "{name}: {what}: line {}: {}\n",
+                        eof_line(&e, src, true),
                         e.message
                     );
+                    // The offending line of an unexpected token, as for a script.
+                    if !e.incomplete
+                        && !e.in_conditional
+                        && let Some(line) = src
+                            .lines()
+                            .nth((e.line.saturating_sub(base) as usize).saturating_sub(1))
+                    {
+                        msg.push_str(&format!(
+                            "{name}: {what}: line {}: `{}'\n",
+                            e.line,
+                            line.trim()
+                        ));
+                    }
                     self.write_fd(2, msg.as_bytes());
                     self.last_status = 2;
                     return Ok(2);
@@ -720,5 +738,19 @@ impl Shell {
             },
             CommandKind::Simple(_) | CommandKind::FunctionDef { .. } => Ok(0),
         }
+    }
+}
+
+/// The line bash gives "unexpected end of file" (other errors keep theirs): the line after the
+/// text's last newline, counting one `eval` adds to its text and one a script or `-c` string
+/// lacks at its end (`bash -c 'if'` and `eval 'if true'` are at line 2).
+fn eof_line(e: &ParseError, src: &str, eval: bool) -> u32 {
+    if e.message != "syntax error: unexpected end of file" {
+        return e.line;
+    }
+    if eval || !src.ends_with('\n') {
+        e.line + 1
+    } else {
+        e.line
     }
 }

@@ -177,6 +177,10 @@ fn print_dirs(sh: &mut Shell) -> Res<()> {
 }
 
 pub fn pushd(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    if argv.len() > 2 {
+        sh.builtin_error("pushd", "too many arguments");
+        return Ok(1);
+    }
     let Some(dir) = argv.get(1).map(|a| text(a)) else {
         let Some(top) = sh.dir_stack.pop() else {
             sh.builtin_error("pushd", "no other directory");

@@ -8,7 +8,8 @@ type A<'a> = &'a [Vec<u8>];
 
 pub fn getopts(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     if argv.len() < 3 {
-        sh.builtin_error("getopts", "usage: getopts optstring name [arg ...]");
+        // bash's builtin_usage: the usage line alone, with no `NAME: line N:` before it.
+        super::usage::print(sh, "getopts");
         return Ok(2);
     }
     let spec = argv[1].clone();

@@ -116,6 +116,7 @@ impl ReadOpts {
                                     "read",
                                     &format!("-{}: option requires an argument", c as char),
                                 );
+                                super::usage::print(sh, "read");
                                 return Err(2);
                             }
                         }
