@@ -450,3 +450,18 @@ E
     echo done
 }
 ## END
+
+#### an arithmetic error in an integer declaration is named after the builtin and abandons the command
+{ declare -i i="1+"; echo not reached; } 2>&1 | sed 's/^.*line [0-9]*: //'
+f() { local -i n="2*"; echo not reached; }
+{ f; echo not reached either; } 2>&1 | sed 's/^.*line [0-9]*: //'
+{ declare -i a=(1 2+); echo not reached; } 2>&1 | sed 's/^.*line [0-9]*: //'
+readonly r=1
+declare r=2 2>/dev/null
+echo "readonly is not fatal: $?"
+## STDOUT:
+declare: 1+: syntax error: operand expected (error token is "+")
+local: 2*: syntax error: operand expected (error token is "*")
+2+: syntax error: operand expected (error token is "+")
+readonly is not fatal: 1
+## END

@@ -507,9 +507,23 @@ impl Decl<'_> {
                 var.value = Some(Value::Str(t.clone()));
                 return Ok(None);
             }
-            match sh.do_assign(a) {
+            // An arithmetic error in an integer's value is named after the builtin (bash),
+            // except inside a compound array value, and abandons the command like any
+            // assignment's.
+            let prefix = match (&a.value, name) {
+                (ExpValue::Scalar(_), "declare") => "declare: ",
+                (ExpValue::Scalar(_), "local") => "local: ",
+                (ExpValue::Scalar(_), "typeset") => "typeset: ",
+                (ExpValue::Scalar(_), "readonly") => "readonly: ",
+                (ExpValue::Scalar(_), "export") => "export: ",
+                _ => "",
+            };
+            let saved = std::mem::replace(&mut sh.arith_prefix, prefix);
+            let r = sh.do_assign(a);
+            sh.arith_prefix = saved;
+            match r {
                 Ok(()) => {}
-                Err(Flow::Exit(s)) | Err(Flow::Discard(s)) => return Ok(Some(s)),
+                Err(Flow::Exit(s)) => return Ok(Some(s)),
                 Err(e) => return Err(e),
             }
         }
