@@ -367,6 +367,7 @@ const CASES: &[&str] = &[
     "column nofile 2>&1; echo $?",
     "numfmt --to=bad 1 2>&1; numfmt --from=x 1 2>&1; numfmt --round=x 1 2>&1; echo $?",
     "ln ascii ascii 2>&1; ln ascii ten 2>&1; echo $?",
+    "sleep -1 2>&1; sleep -- -1 2>&1; sleep --x 2>&1; sleep 0 -0.5 2>&1; sleep -- 0; sleep --; echo $?",
     "head -c -x ten 2>&1; head -n +x ten 2>&1; tail -n --x ten 2>&1; tail -c +x ten 2>&1; echo $?",
     "diff --brief=x ten ten 2>&1; diff --norm=x ten ten 2>&1; diff --width=5 --brief ten ten; echo $?",
     // ls -m: names filling lines of -w / $COLUMNS / 80 columns; the last format option wins

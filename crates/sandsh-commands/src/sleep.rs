@@ -43,12 +43,31 @@ impl Command for Sleep {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        // Leading `-` could only be an option GNU lacks here except --help; treat as operand.
+        // GNU's getopt sees every `-X` before `--` as an option, and sleep has none but
+        // --help and --version: `sleep -1` is an invalid option, `sleep -- -1` an interval.
         let mut total = 0f64;
+        let mut operands: Vec<&Arg> = Vec::with_capacity(args.len());
+        let mut rest = args.iter();
+        for a in rest.by_ref() {
+            if a.as_slice() == b"--" {
+                break;
+            }
+            if let Some(opt) = a.strip_prefix(b"--") {
+                let m = format!("sleep: unrecognized option '--{}'", util::lossy(opt));
+                return util::usage(ctx, &SPEC, &m, 1);
+            }
+            if a.len() > 1 && a[0] == b'-' {
+                let m = format!("sleep: invalid option -- '{}'", a[1] as char);
+                return util::usage(ctx, &SPEC, &m, 1);
+            }
+            operands.push(a);
+        }
+        operands.extend(rest);
+        // GNU checks for no arguments at all: `sleep --` sleeps for no time.
         if args.is_empty() {
             return util::usage(ctx, &SPEC, "sleep: missing operand", 1);
         }
-        for a in args {
+        for a in operands {
             let s = util::lossy(a);
             match parse(&s) {
                 Some(v) => total += v,
