@@ -280,3 +280,17 @@ xZ x[ x x] x^ x_ x` xa
 status 1
 -a- -b- -c-
 ## END
+
+#### case conversion maps one character to one, as glibc does (ß stays, İ lowers to i)
+x=straße; echo "${x^^} ${x~~}"
+declare -u u=straße; echo $u
+y=İSTANBUL; echo "${y,,} ${y~~}"
+declare -c c=ßa; echo $c
+echo straße İX | sed 's/.*/\U&/; s/İX/\L&/'
+## STDOUT:
+STRAßE STRAßE
+STRAßE
+istanbul istanbul
+ßa
+STRAßE ix
+## END

@@ -274,12 +274,12 @@ impl Default for Vars {
 pub fn apply_case(attrs: Attrs, v: Vec<u8>) -> Vec<u8> {
     if attrs.has(Attrs::LOWER) {
         match String::from_utf8(v) {
-            Ok(s) => s.to_lowercase().into_bytes(),
+            Ok(s) => sandsh_text::case::lower_str(&s).into_bytes(),
             Err(e) => e.into_bytes().to_ascii_lowercase(),
         }
     } else if attrs.has(Attrs::UPPER) {
         match String::from_utf8(v) {
-            Ok(s) => s.to_uppercase().into_bytes(),
+            Ok(s) => sandsh_text::case::upper_str(&s).into_bytes(),
             Err(e) => e.into_bytes().to_ascii_uppercase(),
         }
     } else if attrs.has(Attrs::CAPITALIZE) {
@@ -288,9 +288,9 @@ pub fn apply_case(attrs: Attrs, v: Vec<u8>) -> Vec<u8> {
                 let mut out = String::with_capacity(s.len());
                 let mut chars = s.chars();
                 if let Some(c) = chars.next() {
-                    out.extend(c.to_uppercase());
+                    out.push(sandsh_text::case::upper(c));
                 }
-                out.extend(chars.flat_map(|c| c.to_lowercase()));
+                out.extend(chars.map(sandsh_text::case::lower));
                 out.into_bytes()
             }
             Err(e) => e.into_bytes(),

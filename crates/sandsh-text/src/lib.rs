@@ -5,6 +5,7 @@
 //! -name`, `printf` the builtin and `printf` the command all share one implementation checked
 //! against bash.
 
+pub mod case;
 pub mod duration;
 pub mod escape;
 pub mod pattern;

@@ -106,17 +106,11 @@ fn fold(c: Ch) -> Ch {
     if c < 0x80 {
         return (c as u8).to_ascii_lowercase() as Ch;
     }
-    match char::from_u32(c) {
-        Some(ch) => ch.to_lowercase().next().map_or(c, |l| l as Ch),
-        None => c,
-    }
+    char::from_u32(c).map_or(c, |ch| crate::case::lower(ch) as Ch)
 }
 
 fn upper(c: Ch) -> Ch {
-    match char::from_u32(c) {
-        Some(ch) => ch.to_uppercase().next().map_or(c, |u| u as Ch),
-        None => c,
-    }
+    char::from_u32(c).map_or(c, |ch| crate::case::upper(ch) as Ch)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

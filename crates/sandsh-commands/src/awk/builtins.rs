@@ -52,15 +52,12 @@ fn change_case(s: &[u8], upper: bool) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len());
     let mut buf = [0u8; 4];
     for c in s.chars() {
-        let mut m = if upper {
-            c.to_uppercase().collect::<Vec<char>>()
+        let m = if upper {
+            sandsh_text::case::upper(c)
         } else {
-            c.to_lowercase().collect::<Vec<char>>()
+            sandsh_text::case::lower(c)
         };
-        if m.len() != 1 {
-            m = vec![c];
-        }
-        out.extend_from_slice(m[0].encode_utf8(&mut buf).as_bytes());
+        out.extend_from_slice(m.encode_utf8(&mut buf).as_bytes());
     }
     out
 }

@@ -48,14 +48,10 @@ pub fn append_replacement(out: &mut Vec<u8>, parts: &[ReplPart], line: &[u8], lo
 }
 
 fn case_map(c: char, upper: bool) -> char {
-    let mut it: Box<dyn Iterator<Item = char>> = if upper {
-        Box::new(c.to_uppercase())
+    if upper {
+        sandsh_text::case::upper(c)
     } else {
-        Box::new(c.to_lowercase())
-    };
-    match (it.next(), it.next()) {
-        (Some(x), None) => x,
-        _ => c,
+        sandsh_text::case::lower(c)
     }
 }
 

@@ -31,17 +31,13 @@ pub fn case_convert(
             out.push(c);
             continue;
         }
-        match mode {
-            CaseMode::Upper => out.extend(c.to_uppercase()),
-            CaseMode::Lower => out.extend(c.to_lowercase()),
-            CaseMode::Toggle => {
-                if c.is_uppercase() {
-                    out.extend(c.to_lowercase())
-                } else {
-                    out.extend(c.to_uppercase())
-                }
-            }
-        }
+        use sandsh_text::case::{lower, upper};
+        out.push(match mode {
+            CaseMode::Upper => upper(c),
+            CaseMode::Lower => lower(c),
+            CaseMode::Toggle if c.is_uppercase() => lower(c),
+            CaseMode::Toggle => upper(c),
+        });
     }
     growth.grew(out.len())?;
     Ok(out.into_bytes())
