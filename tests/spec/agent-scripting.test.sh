@@ -602,3 +602,13 @@ bash dbg.sh 2>&1
 + line 4: echo 'x is 5'
 x is 5
 ## END
+
+#### select reads its choice from stdin; at end of input it ends the prompt line on stdout
+printf '2\n' | { select x in alpha beta; do echo "chose $x ($REPLY)"; break; done; } 2>/dev/null
+select y in a b; do break; done < /dev/null 2>/dev/null
+echo "status $? [$y]"
+## STDOUT:
+chose beta (2)
+
+status 1 []
+## END

@@ -251,7 +251,8 @@ impl Shell {
                     None => Vec::new(),
                 };
                 if line.is_empty() {
-                    sh.write_fd(2, b"\n");
+                    // bash ends the menu's prompt line on standard output at end of input.
+                    sh.write_fd(1, b"\n");
                     return Ok(1);
                 }
                 let reply: Vec<u8> = line.strip_suffix(b"\n").unwrap_or(&line).to_vec();
