@@ -40,6 +40,7 @@ mod fmt;
 mod fold;
 mod fsutil;
 mod getconf;
+mod getopt;
 #[cfg(feature = "rg")]
 mod gitignore;
 mod grep;
@@ -330,6 +331,7 @@ impl Registry {
         r.register(Arc::new(chown::Chgrp));
         r.register(Arc::new(chown::Chown));
         r.register(Arc::new(getconf::Getconf));
+        r.register(Arc::new(getopt::Getopt));
         r.register(Arc::new(tsort::Tsort));
         r.register(Arc::new(dd::Dd));
         r.register(Arc::new(unlink::Unlink));
