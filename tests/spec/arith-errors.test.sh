@@ -78,3 +78,16 @@ x=0, 5 / x  : division by 0 (error token is "x  ")
 ((: y /= 0 : division by 0 (error token is "0 ")
 ((: y %= 0 : division by 0 (error token is "0 ")
 ## END
+
+#### a negative exponent names bash's error token: the token after the exponent, or its last
+x=-2
+for e in '2 ** -1' '2**(0-1)' '2 ** x' '2**-1+3' '2**3**-1'; do
+  ( echo $(( $e )) ) 2>&1 | sed 's/^.*line [0-9]*: //'
+done
+## STDOUT:
+2 ** -1 : exponent less than 0 (error token is "1 ")
+2**(0-1) : exponent less than 0 (error token is ") ")
+2 ** x : exponent less than 0 (error token is "x ")
+2**-1+3 : exponent less than 0 (error token is "+3 ")
+2**3**-1 : exponent less than 0 (error token is "1 ")
+## END

@@ -458,7 +458,16 @@ impl Shell {
             }
             BinOp::Pow => {
                 if r < 0 {
-                    return Err(self.arith_error("exponent less than 0"));
+                    let m = match (right, &self.arith_text) {
+                        (ArithExpr::At(at, _), Some(t)) => match t.get(*at as usize..) {
+                            Some(token) => {
+                                format!("exponent less than 0 (error token is \"{token}\")")
+                            }
+                            None => "exponent less than 0".into(),
+                        },
+                        _ => "exponent less than 0".into(),
+                    };
+                    return Err(self.arith_error(&m));
                 }
                 let mut acc: i64 = 1;
                 let mut base = l;

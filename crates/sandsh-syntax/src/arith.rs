@@ -447,10 +447,18 @@ impl AP<'_> {
             }
             let exp = self.power();
             self.depth -= 1;
+            // bash's error token for a negative exponent: the text from the token after the
+            // exponent, or from the exponent's last token when nothing follows it.
+            let at = if self.tok == T::End {
+                self.prev_start
+            } else {
+                self.tok_start
+            };
+            let at = u32::try_from(at.saturating_sub(self.lead)).unwrap_or(u32::MAX);
             return Ok(ArithExpr::Binary(
                 BinOp::Pow,
                 Box::new(base),
-                Box::new(exp?),
+                Box::new(ArithExpr::At(at, Box::new(exp?))),
             ));
         }
         Ok(base)
