@@ -874,3 +874,24 @@ fn cancellation_stops_runaway_filters() {
         assert!(t.elapsed() < std::time::Duration::from_secs(20), "{f}");
     }
 }
+
+/// `has` and `in` refuse a key of the wrong type with jq's own message (jq 1.7.1's jv_has),
+/// and null has no key.
+#[test]
+fn has_and_in_check_key_types_as_jq() {
+    check(
+        r#"jq -n -c '[({"a":1} | has("a"), has("b")), ([1,2] | has(1), has(5)), (null | has("a")), ("a" | in({}))]'"#,
+        "[true,false,true,false,false,false]\n",
+        0,
+    );
+    check_err(
+        r#"jq -n '{"a":1} | has(1)'"#,
+        "jq: error (at <unknown>): Cannot check whether object has a number key\n",
+        5,
+    );
+    check_err(
+        r#"jq -n '[1] | has("a")'"#,
+        "jq: error (at <unknown>): Cannot check whether array has a string key\n",
+        5,
+    );
+}

@@ -29,6 +29,7 @@ pub const DEFS: &str = r#"
 def _jaq_ltrimstr($x): ltrimstr($x);
 def _jaq_rtrimstr($x): rtrimstr($x);
 def _jaq_limit($n; f): limit($n; f);
+def _jaq_has($k): has($k);
 def range($from; $upto; $by): _sx_range($from; $upto; $by);
 def range($from; $upto): _sx_range($from; $upto; 1);
 def range($upto): _sx_range(0; $upto; 1);
@@ -40,6 +41,11 @@ def tostring: if type == "string" then . else _tojson end;
 def @text: tostring;
 def @json: _tojson;
 def env: $ENV;
+def has($k): if type == "null" then false
+  elif (type == "object" and ($k | type) == "string") or (type == "array" and ($k | type) == "number")
+  then _jaq_has($k)
+  else error("Cannot check whether \(type) has a \($k | type) key") end;
+def in(xs): . as $x | xs | has($x);
 def ltrimstr($x): if type == "string" and ($x | type) == "string" then _jaq_ltrimstr($x) else . end;
 def rtrimstr($x): if type == "string" and ($x | type) == "string" then _jaq_rtrimstr($x) else . end;
 def limit($n; f): if $n > 0 then _jaq_limit($n; f) elif $n == 0 then empty else f end;
