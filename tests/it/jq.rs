@@ -895,3 +895,34 @@ fn has_and_in_check_key_types_as_jq() {
         5,
     );
 }
+
+/// The regex builtins and explode/implode name a wrong input as jq 1.7.1's builtin.c and
+/// builtin.jq do.
+#[test]
+fn regex_and_explode_type_errors_as_jq() {
+    for (filter, msg) in [
+        (
+            r#"1 | test("a")"#,
+            "number (1) cannot be matched, as it is not a string",
+        ),
+        (
+            r#"{"a":"bcdefghijklmnop"} | sub("a";"b")"#,
+            "object ({\"a\":\"bcdef...) cannot be matched, as it is not a string",
+        ),
+        (r#""x" | test(1; "g")"#, "number (1) is not a string"),
+        (r#""x" | test(null)"#, "null not a string or array"),
+        ("1 | ascii_downcase", "explode input must be a string"),
+        ("1 | implode", "implode input must be an array"),
+    ] {
+        check_err(
+            &format!("jq -n '{filter}'"),
+            &format!("jq: error (at <unknown>): {msg}\n"),
+            5,
+        );
+    }
+    check(
+        r#"jq -n -c '"xyz" | test(["Y","i"]), ("a, b" | [splits(", *")]), ("a-b" | split("-"; null))'"#,
+        "true\n[\"a\",\"b\"]\n[\"a\",\"b\"]\n",
+        0,
+    );
+}

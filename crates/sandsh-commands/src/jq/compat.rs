@@ -30,6 +30,16 @@ def _jaq_ltrimstr($x): ltrimstr($x);
 def _jaq_rtrimstr($x): rtrimstr($x);
 def _jaq_limit($n; f): limit($n; f);
 def _jaq_has($k): has($k);
+def _jaq_test(re; fl): test(re; fl);
+def _jaq_match(re; fl): match(re; fl);
+def _jaq_capture(re; fl): capture(re; fl);
+def _jaq_scan(re; fl): scan(re; fl);
+def _jaq_splits(re; fl): splits(re; fl);
+def _jaq_sub(re; f; fl): sub(re; f; fl);
+def _jaq_explode: explode;
+def _jaq_implode: implode;
+def _jaq_ascii_downcase: ascii_downcase;
+def _jaq_ascii_upcase: ascii_upcase;
 def range($from; $upto; $by): _sx_range($from; $upto; $by);
 def range($from; $upto): _sx_range($from; $upto; 1);
 def range($upto): _sx_range(0; $upto; 1);
@@ -46,6 +56,35 @@ def has($k): if type == "null" then false
   then _jaq_has($k)
   else error("Cannot check whether \(type) has a \($k | type) key") end;
 def in(xs): . as $x | xs | has($x);
+def _sx_rx($re; $fl):
+  if type != "string" then error("\(_sx_typed) cannot be matched, as it is not a string")
+  elif ($re | type) != "string" then error("\($re | _sx_typed) is not a string")
+  elif $fl != null and ($fl | type) != "string" then error("\($fl | _sx_typed) is not a string")
+  else . end;
+def _sx_rx1($v): ($v | type) as $vt
+  | if $vt == "string" then [$v, null]
+    elif $vt == "array" and ($v | length) > 1 then [$v[0], $v[1]]
+    elif $vt == "array" and ($v | length) > 0 then [$v[0], null]
+    else error("\($vt) not a string or array") end;
+def test($re; $fl): _sx_rx($re; $fl) | _jaq_test($re; $fl // "");
+def test($v): _sx_rx1($v) as [$re, $fl] | test($re; $fl);
+def match($re; $fl): _sx_rx($re; $fl) | _jaq_match($re; $fl // "");
+def match($v): _sx_rx1($v) as [$re, $fl] | match($re; $fl);
+def capture($re; $fl): _sx_rx($re; $fl) | _jaq_capture($re; $fl // "");
+def capture($v): _sx_rx1($v) as [$re, $fl] | capture($re; $fl);
+def scan($re; $fl): _sx_rx($re; $fl) | _jaq_scan($re; $fl // "");
+def scan($re): scan($re; null);
+def splits($re; $fl): _sx_rx($re; $fl) | _jaq_splits($re; $fl // "");
+def splits($re): splits($re; null);
+def split($re; $fl): [splits($re; $fl)];
+def sub($re; f; $fl): _sx_rx($re; $fl) | _jaq_sub($re; f; $fl // "");
+def sub($re; f): sub($re; f; "");
+def gsub($re; f; $fl): sub($re; f; "g" + ($fl // ""));
+def gsub($re; f): sub($re; f; "g");
+def explode: if type == "string" then _jaq_explode else error("explode input must be a string") end;
+def implode: if type == "array" then _jaq_implode else error("implode input must be an array") end;
+def ascii_downcase: if type == "string" then _jaq_ascii_downcase else error("explode input must be a string") end;
+def ascii_upcase: if type == "string" then _jaq_ascii_upcase else error("explode input must be a string") end;
 def ltrimstr($x): if type == "string" and ($x | type) == "string" then _jaq_ltrimstr($x) else . end;
 def rtrimstr($x): if type == "string" and ($x | type) == "string" then _jaq_rtrimstr($x) else . end;
 def limit($n; f): if $n > 0 then _jaq_limit($n; f) elif $n == 0 then empty else f end;
@@ -263,6 +302,10 @@ fn natives() -> Natives {
         ("_input_line_number", v(0), |cv| {
             let n = cv.0.data().position.borrow().1;
             box_once(Ok(Val::from(n)))
+        }),
+        // jq's type_error prefix: `number (1)`, the value cut as jv_dump_string_trunc cuts it.
+        ("_sx_typed", v(0), |cv| {
+            box_once(Ok(Val::from(typed(&cv.1))))
         }),
         ("_sx_now", v(0), |cv| {
             box_once(Ok(Val::from(cv.0.data().now)))
