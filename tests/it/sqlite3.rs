@@ -92,6 +92,8 @@ const CASES: &[&str] = &[
     // .import
     "printf 'a,b\\n1,x\\n2,\"y,z\"\\n3\\n4,5,6\\n\"q\"\"q\",\"m\\nl\"\\n' > in.csv; printf '.import --csv in.csv t\\n.schema\\nselect * from t;\\n.import --csv --skip 1 in.csv t\\nselect count(*) from t;\\n.mode tabs\\n.import in.csv u\\n.schema u\\n' | sqlite3",
     "printf 'a|b\\n1|2\\n' > in.txt; printf '.import in.txt t\\nselect * from t;\\n.mode csv\\n.import nope.csv t\\n' | sqlite3",
+    // importing in csv mode leaves the row separator at "\n" (sqlite3's shell.c)
+    "printf 'a,b\\n1,2\\n3,4\\n' > c.csv; sqlite3 :memory: '.mode csv' 'select 0' '.import c.csv t' 'select sum(b) from t' 'select * from t' | od -c",
     // .output, .once, .read
     "printf '.output o.txt\\nselect 1;\\n.output\\nselect 2;\\n.once p.txt\\nselect 3;\\nselect 4;\\n' | sqlite3; cat o.txt p.txt",
     "printf 'select 1;\\n' > r.sql; printf '.read r.sql\\nselect 2;\\n.read nope.sql\\nselect 3;\\n' | sqlite3",

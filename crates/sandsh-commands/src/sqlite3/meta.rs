@@ -468,11 +468,12 @@ impl Shell<'_, '_> {
         let (csep, rsep) = if csv {
             (b',', b'\n')
         } else {
-            let rs: &[u8] = if self.s.mode == Mode::Csv && self.s.row_sep == b"\r\n" {
-                b"\n"
-            } else {
-                &self.s.row_sep
-            };
+            // As sqlite3's shell: importing in csv mode turns the output row separator
+            // ("\r\n") into the input one ("\n"), and it stays so afterwards.
+            if self.s.mode == Mode::Csv && self.s.row_sep == b"\r\n" {
+                self.s.row_sep = b"\n".to_vec();
+            }
+            let rs: &[u8] = &self.s.row_sep;
             match (self.s.col_sep.as_slice(), rs) {
                 ([c], [r]) => (*c, *r),
                 _ => {
