@@ -247,3 +247,22 @@ dir
 [ a] [b]
 
 ## END
+
+#### GLOBIGNORE: a wildcard does not cross a slash, except a trailing star; nocaseglob leaves plain names alone
+mkdir -p gi/data && touch gi/data/people.csv gi/data/t.tsv && cd gi
+GLOBIGNORE='*.csv'; echo data/*
+GLOBIGNORE='d*'; echo data/*
+GLOBIGNORE='*/*.csv'; echo data/*
+unset GLOBIGNORE
+shopt -s nocaseglob
+echo DATA/*.CSV
+echo data/*.CSV
+echo d*/PEOPLE.csv
+## STDOUT:
+data/people.csv data/t.tsv
+data/*
+data/t.tsv
+DATA/*.CSV
+data/people.csv
+d*/PEOPLE.csv
+## END

@@ -160,8 +160,16 @@ pub fn expand_glob(
             let dot_ok =
                 opts.dotglob || comp.bytes.first() == Some(&b'.') || comp.bytes.starts_with(b"\\.");
             let pat = b.build(popts);
+            // A component without glob characters is a name, looked up as written even
+            // under nocaseglob (bash: `DATA/*.csv` does not find `data/`).
             let literal = if b.has_glob_chars(opts.extglob) {
                 None
+            } else if opts.nocaseglob {
+                let exact = PatternOptions {
+                    nocase: false,
+                    ..popts
+                };
+                b.build(exact).as_literal().map(<[u8]>::to_vec)
             } else {
                 pat.as_literal().map(<[u8]>::to_vec)
             };

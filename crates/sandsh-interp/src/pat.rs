@@ -54,6 +54,46 @@ pub fn compile(segs: &[(Vec<u8>, bool)], extglob: bool, nocase: bool, bytes: boo
     pat
 }
 
+/// A `GLOBIGNORE` pattern, matched as bash's `strmatch(…, FNM_PATHNAME)` matches it: a
+/// wildcard does not cross a `/`, except a `*` that ends the pattern (`GLOBIGNORE='*.csv'`
+/// keeps `data/people.csv`, `GLOBIGNORE='d*'` drops it).
+struct GlobIgnore {
+    pat: Pattern,
+    /// The pattern ended in `*` (taken off `pat`): any rest of the name matches it.
+    open_end: bool,
+}
+
+impl GlobIgnore {
+    fn new(text: &[u8], extglob: bool) -> GlobIgnore {
+        let escaped = text.len() >= 2 && text[text.len() - 2] == b'\\';
+        let open_end = text.last() == Some(&b'*') && !escaped;
+        let body = if open_end {
+            &text[..text.len() - 1]
+        } else {
+            text
+        };
+        let opts = PatternOptions {
+            extglob,
+            nocase: false,
+            pathname: true,
+            dotglob: true,
+            bytes: false,
+        };
+        GlobIgnore {
+            pat: Pattern::compile(&[(body, true)], opts),
+            open_end,
+        }
+    }
+
+    fn matches(&self, name: &[u8]) -> bool {
+        if self.open_end {
+            self.pat.prefix_len(name, false).is_some()
+        } else {
+            self.pat.matches(name)
+        }
+    }
+}
+
 impl Shell {
     /// Pathname expansion of a field: sorted matches, empty when none.
     pub fn glob_matches(&self, f: &Field) -> super::Res<Vec<Vec<u8>>> {
@@ -85,10 +125,10 @@ impl Shell {
             }
         };
         if let Some(ignore) = ignore {
-            let pats: Vec<Pat> = ignore
+            let pats: Vec<GlobIgnore> = ignore
                 .split(|b| *b == b':')
                 .filter(|p| !p.is_empty())
-                .map(|p| compile(&[(p.to_vec(), true)], self.opts.extglob, false, false))
+                .map(|p| GlobIgnore::new(p, self.opts.extglob))
                 .collect();
             found.retain(|path| {
                 let base = path.rsplit(|b| *b == b'/').next().unwrap_or(path);
