@@ -539,6 +539,12 @@ const PLAIN: &[&str] = &[
     "awk 'BEGIN { x = 1 in 123 }' 2>&1; awk 'BEGIN {\n print 1\n x = )\n}' 2>&1",
     "printf 'a\\\\b\\n' | awk -F'\\\\' '{ print $2 }'; printf 'a\\\\b\\n' | awk -v 'FS=\\\\' '{ print NF }'",
     "awk \"BEGIN { printf \\\"%'d|%'.2f|%'8d\\\\n\\\", 1234567, 1234.5, 42 }\"",
+    // gawk's BEGINFILE and ENDFILE around each file; next/nextfile where gawk refuses them
+    "printf 'a\\nb\\n' > f1; printf 'c\\n' > f2; : > f3; gawk 'BEGINFILE{print \"start\", FILENAME, FNR} ENDFILE{print \"end\", FILENAME, FNR} {print NR, $0}' f1 f2 f3",
+    "printf 'a\\n' > f1; printf 'c\\n' > f2; gawk 'BEGINFILE{if (FILENAME == \"f1\") nextfile; print \"b\", FILENAME} {nextfile} ENDFILE{print \"e\", FILENAME, FNR}' f1 f2; echo x | gawk 'BEGINFILE{print FILENAME, FNR} ENDFILE{print NR}'",
+    "printf 'a\\n' > f1; gawk 'BEGINFILE{print \"b\"; exit 3} END{print \"end\"}' f1; echo st=$?; gawk 'BEGIN{print 0} BEGINFILE{n++} END{print n, NR}' f1 x=1 f1",
+    "gawk 'BEGIN{next}' 2>&1; echo st=$?; gawk 'END{nextfile}' 2>&1 </dev/null; echo st=$?; gawk 'ENDFILE{next}' 2>&1 </dev/null; echo st=$?",
+    "gawk 'function f(){next} BEGIN{f()}' 2>&1; echo st=$?; gawk 'function f(){nextfile} END{f()}' 2>&1 </dev/null; echo st=$?",
     // gawk's `-i inplace`: output replaces each file; END prints to stdout again.
     "printf 'a\\nb\\n' > f1; printf 'c\\n' > f2; awk -i inplace 'BEGIN{print \"begin\"} {print NR\": \"$0} END{print \"end\", NR}' f1 f2; echo st=$?; cat f1 f2",
     "printf 'x\\n' > f; awk -i inplace -v INPLACE_SUFFIX=.orig '{print toupper($0)}' f; cat f f.orig; rm -f f.orig",

@@ -260,6 +260,10 @@ pub enum Stmt {
 pub enum Pattern {
     Begin,
     End,
+    /// gawk's `BEGINFILE`: before each input file's first record.
+    BeginFile,
+    /// gawk's `ENDFILE`: after each input file's last record.
+    EndFile,
     All,
     Expr(Expr),
     /// `p1, p2`, with its slot in the range-state table
@@ -294,4 +298,6 @@ pub struct Program {
     pub nranges: usize,
     /// whether any rule other than BEGIN exists (otherwise input is not read)
     pub needs_input: bool,
+    /// whether there are BEGINFILE or ENDFILE rules
+    pub has_file_rules: bool,
 }

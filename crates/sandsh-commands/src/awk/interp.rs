@@ -56,6 +56,8 @@ pub struct MainInput {
     pub reader: Option<Reader>,
     pub used_file: bool,
     pub finished: bool,
+    /// A file's BEGINFILE rules ran and its ENDFILE rules have not.
+    pub in_file: bool,
 }
 
 pub struct Interp<'c> {
@@ -194,6 +196,7 @@ impl<'c> Interp<'c> {
                 reader: None,
                 used_file: false,
                 finished: false,
+                in_file: false,
             },
             ranges: vec![false; prog.nranges],
             exit_code: 0,
@@ -632,11 +635,16 @@ impl<'c> Interp<'c> {
             }
             Stmt::Next => {
                 if self.in_end {
-                    return fatal("`next' used in END action");
+                    return fatal("`next' cannot be called from a `END' rule");
                 }
                 return Err(Flow::Next);
             }
-            Stmt::NextFile => return Err(Flow::NextFile),
+            Stmt::NextFile => {
+                if self.in_end {
+                    return fatal("`nextfile' cannot be called from a `END' rule");
+                }
+                return Err(Flow::NextFile);
+            }
             Stmt::Exit(e) => {
                 if let Some(e) = e {
                     self.exit_code = self.eval_num(e)? as i32;

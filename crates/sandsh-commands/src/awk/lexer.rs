@@ -57,6 +57,8 @@ pub enum Tok {
     // keywords
     Begin,
     End,
+    BeginFile,
+    EndFile,
     Function,
     If,
     Else,
@@ -448,6 +450,8 @@ fn keyword(w: &str) -> Option<Tok> {
     Some(match w {
         "BEGIN" => Tok::Begin,
         "END" => Tok::End,
+        "BEGINFILE" => Tok::BeginFile,
+        "ENDFILE" => Tok::EndFile,
         "function" | "func" => Tok::Function,
         "if" => Tok::If,
         "else" => Tok::Else,

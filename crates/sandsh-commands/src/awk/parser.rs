@@ -46,6 +46,9 @@ pub struct Parser<'a> {
     /// (caller function, caller param, callee, argument position) for array-ness propagation
     param_passes: Vec<(usize, usize, usize, usize)>,
     current_func: Option<usize>,
+    /// The special rule whose action is being parsed (`BEGIN`, `END`, `BEGINFILE`,
+    /// `ENDFILE`), where gawk refuses `next` (and `nextfile`, but in BEGINFILE).
+    special_rule: Option<&'static str>,
     regexes: Vec<Vec<u8>>,
     nranges: usize,
     depth: usize,
@@ -82,6 +85,7 @@ impl<'a> Parser<'a> {
             no_gt: false,
             no_in: false,
             in_loop: 0,
+            special_rule: None,
             last: (0, 1),
             lines: src
                 .iter()
@@ -103,6 +107,15 @@ impl<'a> Parser<'a> {
         self.global_names.push(name.to_string());
         self.globals.insert(name.to_string(), i);
         i
+    }
+
+    /// An error gawk reports without pointing into the source line.
+    fn err_plain<T>(&self, msg: String) -> PResult<T> {
+        Err(ParseError {
+            msg,
+            line: self.lx.line as u32,
+            pos: NO_POS,
+        })
     }
 
     fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
@@ -249,21 +262,32 @@ impl<'a> Parser<'a> {
                     if !self.is(&Tok::LBrace)? {
                         return self.err("each rule must have a pattern or an action part");
                     }
-                    let body = self.block()?;
+                    self.special_rule = Some("BEGIN");
+                    let body = self.block();
+                    self.special_rule = None;
+                    let body = body?;
                     items.push(Item {
                         pattern: Pattern::Begin,
                         action: Some(body),
                     });
                 }
-                Tok::End => {
+                t @ (Tok::End | Tok::BeginFile | Tok::EndFile) => {
                     self.advance()?;
                     self.skip_newlines()?;
                     if !self.is(&Tok::LBrace)? {
                         return self.err("each rule must have a pattern or an action part");
                     }
-                    let body = self.block()?;
+                    let (pattern, name) = match t {
+                        Tok::BeginFile => (Pattern::BeginFile, "BEGINFILE"),
+                        Tok::EndFile => (Pattern::EndFile, "ENDFILE"),
+                        _ => (Pattern::End, "END"),
+                    };
+                    self.special_rule = Some(name);
+                    let body = self.block();
+                    self.special_rule = None;
+                    let body = body?;
                     items.push(Item {
-                        pattern: Pattern::End,
+                        pattern,
                         action: Some(body),
                     });
                 }
@@ -300,7 +324,7 @@ impl<'a> Parser<'a> {
             }
         }
         // gawk features this awk does not have fail loudly rather than be ignored
-        for n in ["FIELDWIDTHS", "BEGINFILE", "ENDFILE"] {
+        for n in ["FIELDWIDTHS"] {
             if self.globals.contains_key(n) {
                 return Err(ParseError {
                     msg: format!("fatal: gawk's {n} is not supported by this awk"),
@@ -361,6 +385,9 @@ impl<'a> Parser<'a> {
             }
         }
         let needs_input = items.iter().any(|i| !matches!(i.pattern, Pattern::Begin));
+        let has_file_rules = items
+            .iter()
+            .any(|i| matches!(i.pattern, Pattern::BeginFile | Pattern::EndFile));
         Ok(Program {
             items,
             funcs,
@@ -368,6 +395,7 @@ impl<'a> Parser<'a> {
             regexes: std::mem::take(&mut self.regexes),
             nranges: self.nranges,
             needs_input,
+            has_file_rules,
         })
     }
 
@@ -740,10 +768,16 @@ impl<'a> Parser<'a> {
                 }
             }
             Tok::Next => {
+                if let Some(rule) = self.special_rule {
+                    return self.err_plain(format!("error: `next' used in {rule} action"));
+                }
                 self.advance()?;
                 Ok(Stmt::Next)
             }
             Tok::NextFile => {
+                if let Some(rule) = self.special_rule.filter(|r| *r != "BEGINFILE") {
+                    return self.err_plain(format!("error: `nextfile' used in {rule} action"));
+                }
                 self.advance()?;
                 Ok(Stmt::NextFile)
             }

@@ -25,7 +25,10 @@ impl Interp<'_> {
                         exited = true;
                         break;
                     }
-                    Err(Flow::Next) => return fatal("`next' used in BEGIN action"),
+                    Err(Flow::Next) => return fatal("`next' cannot be called from a `BEGIN' rule"),
+                    Err(Flow::NextFile) => {
+                        return fatal("`nextfile' cannot be called from a `BEGIN' rule");
+                    }
                     Err(f) => return Err(f),
                 }
             }
@@ -56,10 +59,12 @@ impl Interp<'_> {
 
     fn main_loop(&mut self) -> R<()> {
         let prog = self.prog;
-        let has_main = prog
-            .items
-            .iter()
-            .any(|i| !matches!(i.pattern, Pattern::Begin | Pattern::End));
+        let has_main = prog.items.iter().any(|i| {
+            !matches!(
+                i.pattern,
+                Pattern::Begin | Pattern::End | Pattern::BeginFile | Pattern::EndFile
+            )
+        });
         loop {
             if !self.next_main_record(true)? {
                 return Ok(());
@@ -71,6 +76,7 @@ impl Interp<'_> {
                 Ok(()) | Err(Flow::Next) => {}
                 Err(Flow::NextFile) => {
                     self.main.reader = None;
+                    self.end_file()?;
                 }
                 Err(f) => return Err(f),
             }
@@ -84,7 +90,7 @@ impl Interp<'_> {
         let prog = self.prog;
         for item in &prog.items {
             let fire = match &item.pattern {
-                Pattern::Begin | Pattern::End => continue,
+                Pattern::Begin | Pattern::End | Pattern::BeginFile | Pattern::EndFile => continue,
                 Pattern::All => true,
                 Pattern::Expr(e) => self.cond(e)?,
                 Pattern::Range(a, b, slot) => {
@@ -162,6 +168,9 @@ impl Interp<'_> {
                 self.filename_shown = b"-".to_vec();
                 // gawk names standard input "-" in FILENAME
                 self.set_var(Var::Global(sv::FILENAME), Value::from_bytes(b"-"))?;
+                if !self.begin_file()? {
+                    continue;
+                }
                 return Ok(true);
             }
             let i = self.main.argi;
@@ -228,7 +237,59 @@ impl Interp<'_> {
             }
             self.set_var(Var::Global(sv::FILENAME), Value::from_bytes(&arg))?;
             self.filename_shown = arg.to_vec();
+            self.begin_file()?;
         }
+    }
+
+    /// gawk's BEGINFILE rules, for the file just opened; `false` when one of them said
+    /// `nextfile` (the file is skipped).
+    fn begin_file(&mut self) -> R<bool> {
+        if !self.prog.has_file_rules {
+            return Ok(true);
+        }
+        // FNR is 0 until the file's first record.
+        self.globals[sv::FNR] = Cell::Val(Value::Num(0.0));
+        self.main.in_file = true;
+        match self.file_rules(true) {
+            Ok(()) => Ok(true),
+            // The file is skipped; its ENDFILE rules still run (gawk).
+            Err(Flow::NextFile) => {
+                self.main.reader = None;
+                self.end_file()?;
+                Ok(false)
+            }
+            Err(Flow::Next) => fatal("`next' cannot be called from a `BEGINFILE' rule"),
+            Err(f) => Err(f),
+        }
+    }
+
+    /// gawk's ENDFILE rules, once the file begun is read through (or left by `nextfile`).
+    fn end_file(&mut self) -> R<()> {
+        if !std::mem::take(&mut self.main.in_file) {
+            return Ok(());
+        }
+        match self.file_rules(false) {
+            Ok(()) => Ok(()),
+            Err(Flow::Next) => fatal("`next' cannot be called from a `ENDFILE' rule"),
+            Err(Flow::NextFile) => fatal("`nextfile' cannot be called from a `ENDFILE' rule"),
+            Err(f) => Err(f),
+        }
+    }
+
+    fn file_rules(&mut self, begin: bool) -> R<()> {
+        let prog = self.prog;
+        for item in &prog.items {
+            let hit = match item.pattern {
+                Pattern::BeginFile => begin,
+                Pattern::EndFile => !begin,
+                _ => false,
+            };
+            if let (true, Some(body)) = (hit, &item.action) {
+                self.line = self.line.max(1);
+                self.exec_block(body)?;
+            }
+        }
+        Ok(())
     }
 
     /// `name=value` operand or `-v` assignment (escapes processed, value a strnum).
@@ -281,6 +342,7 @@ impl Interp<'_> {
                     self.rec_buf = rec;
                     self.rt_buf = rt;
                     self.main.reader = None;
+                    self.end_file()?;
                 }
                 Err(ReadErr::Cancelled) => return Err(Flow::Cancelled),
                 Err(ReadErr::Io(m)) => {
