@@ -374,6 +374,7 @@ const CASES: &[&str] = &[
     r#"getopt -a -o l -l long -- -l -lo -long x; getopt -T; echo $?; getopt -o a -l x -- --x=1 2>&1; echo $?"#,
     r#"getopt -s tcsh -o a -- "a'b" 'a!b'; getopt -o a -u -- "a b" -a; getopt -Q -o a -- -a -z 2>&1; echo $?"#,
     r#"getopt 2>&1; getopt -x 2>&1; getopt -s zsh -o a -- x 2>&1; echo $?"#,
+    r#"getopt --quiet -o a -- -z; getopt --quiet-output -o a -- -a; getopt --quie -o a -- -z 2>&1; getopt --longoptions=x --options a -- --x; getopt -a -o '' -l alpha,alps -- -al 2>&1; echo $?"#,
     r#"eval set -- "$(getopt -o ab: -l alpha,beta: -- -a --beta=2 file)"; echo "$@"; getopt -l 'a,b' -l c -o '' -- --c --a"#,
     "sleep -1 2>&1; sleep -- -1 2>&1; sleep --x 2>&1; sleep 0 -0.5 2>&1; sleep -- 0; sleep --; echo $?",
     "head -c -x ten 2>&1; head -n +x ten 2>&1; tail -n --x ten 2>&1; tail -c +x ten 2>&1; echo $?",

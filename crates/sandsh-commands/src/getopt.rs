@@ -169,7 +169,7 @@ impl Parse<'_> {
                     [one] => (*one).clone(),
                     many => {
                         let list: Vec<String> =
-                            many.iter().map(|(n, _)| format!("'--{n}'")).collect();
+                            many.iter().map(|(n, _)| format!("'{dashes}{n}'")).collect();
                         self.error(format!(
                             "option '{dashes}{name}' is ambiguous; possibilities: {}",
                             list.join(" ")
@@ -324,13 +324,20 @@ fn settings(args: &[String]) -> Result<(Settings, Vec<String>), String> {
                 .iter()
                 .filter(|(n, _, _)| n.starts_with(name))
                 .collect();
-            let exact = LONG.iter().find(|(n, _, _)| *n == name);
-            let Some(&(full, c, valued)) = exact.or(match cands.as_slice() {
-                [one] => Some(*one),
-                [] => return Err(format!("unrecognized option '--{name}'")),
-                _ => return Err(format!("option '--{name}' is ambiguous")),
-            }) else {
-                return Err(format!("unrecognized option '--{name}'"));
+            let &(full, c, valued) = match LONG.iter().find(|(n, _, _)| *n == name) {
+                Some(exact) => exact,
+                None => match cands.as_slice() {
+                    [one] => *one,
+                    [] => return Err(format!("unrecognized option '--{name}'")),
+                    many => {
+                        let list: Vec<String> =
+                            many.iter().map(|(n, _, _)| format!("'--{n}'")).collect();
+                        return Err(format!(
+                            "option '--{name}' is ambiguous; possibilities: {}",
+                            list.join(" ")
+                        ));
+                    }
+                },
             };
             let value = match (valued, value) {
                 (true, Some(v)) => Some(v),
