@@ -19,7 +19,6 @@ prev=a; for n in b c d e f g h i; do printf '%s: &%s [*%s,*%s,*%s,*%s,*%s,*%s,*%
 yq '.i | length' /bomb.yaml
 ## expect: stop
 ## stderr: alias
-## flags: --timeout=5
 
 #### yq deep nesting
 head -c 200000 /dev/zero | tr '\0' '[' > /deep.yaml; yq . /deep.yaml
