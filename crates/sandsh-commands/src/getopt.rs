@@ -127,6 +127,22 @@ fn quote(s: &str, set: &Settings) -> String {
     out
 }
 
+/// glibc's long-option lookup: the option named exactly, else the only one `name`
+/// abbreviates; otherwise every option it abbreviates (none: unknown, several: ambiguous).
+fn lookup<'a>(names: impl Iterator<Item = &'a str>, name: &str) -> Result<usize, Vec<&'a str>> {
+    let names: Vec<&str> = names.collect();
+    if let Some(k) = names.iter().position(|n| *n == name) {
+        return Ok(k);
+    }
+    let cands: Vec<usize> = (0..names.len())
+        .filter(|&k| names[k].starts_with(name))
+        .collect();
+    match cands.as_slice() {
+        [one] => Ok(*one),
+        _ => Err(cands.iter().map(|&k| names[k]).collect()),
+    }
+}
+
 /// The parse of the parameters: the printed words and whether an error was reported.
 struct Parse<'s> {
     set: &'s Settings,
@@ -147,36 +163,23 @@ impl Parse<'_> {
         }
     }
 
-    /// A long option `text` (after its dashes, `dashes` as given): `Err` when it matches none
+    /// A long option `text` (after its dashes, `dashes` as given); `false` when it names none
     /// (the caller may then read it as short options, under `-a`).
     fn long(&mut self, dashes: &str, text: &str, params: &[String], i: &mut usize) -> bool {
         let (name, value) = match text.split_once('=') {
             Some((n, v)) => (n, Some(v)),
             None => (text, None),
         };
-        let exact = self.set.long.iter().find(|(n, _)| n == name);
-        let found = match exact {
-            Some(o) => o.clone(),
-            None => {
-                let cands: Vec<&(String, Takes)> = self
-                    .set
-                    .long
-                    .iter()
-                    .filter(|(n, _)| n.starts_with(name))
-                    .collect();
-                match cands.as_slice() {
-                    [] => return false,
-                    [one] => (*one).clone(),
-                    many => {
-                        let list: Vec<String> =
-                            many.iter().map(|(n, _)| format!("'{dashes}{n}'")).collect();
-                        self.error(format!(
-                            "option '{dashes}{name}' is ambiguous; possibilities: {}",
-                            list.join(" ")
-                        ));
-                        return true;
-                    }
-                }
+        let found = match lookup(self.set.long.iter().map(|(n, _)| n.as_str()), name) {
+            Ok(k) => self.set.long[k].clone(),
+            Err(many) if many.is_empty() => return false,
+            Err(many) => {
+                let list: Vec<String> = many.iter().map(|n| format!("'{dashes}{n}'")).collect();
+                self.error(format!(
+                    "option '{dashes}{name}' is ambiguous; possibilities: {}",
+                    list.join(" ")
+                ));
+                return true;
             }
         };
         let (full, takes) = found;
@@ -320,24 +323,18 @@ fn settings(args: &[String]) -> Result<(Settings, Vec<String>), String> {
                 Some((n, v)) => (n, Some(v.to_string())),
                 None => (text, None),
             };
-            let cands: Vec<&(&str, char, bool)> = LONG
-                .iter()
-                .filter(|(n, _, _)| n.starts_with(name))
-                .collect();
-            let &(full, c, valued) = match LONG.iter().find(|(n, _, _)| *n == name) {
-                Some(exact) => exact,
-                None => match cands.as_slice() {
-                    [one] => *one,
-                    [] => return Err(format!("unrecognized option '--{name}'")),
-                    many => {
-                        let list: Vec<String> =
-                            many.iter().map(|(n, _, _)| format!("'--{n}'")).collect();
-                        return Err(format!(
-                            "option '--{name}' is ambiguous; possibilities: {}",
-                            list.join(" ")
-                        ));
-                    }
-                },
+            let &(full, c, valued) = match lookup(LONG.iter().map(|(n, _, _)| *n), name) {
+                Ok(k) => &LONG[k],
+                Err(many) if many.is_empty() => {
+                    return Err(format!("unrecognized option '--{name}'"));
+                }
+                Err(many) => {
+                    let list: Vec<String> = many.iter().map(|n| format!("'--{n}'")).collect();
+                    return Err(format!(
+                        "option '--{name}' is ambiguous; possibilities: {}",
+                        list.join(" ")
+                    ));
+                }
             };
             let value = match (valued, value) {
                 (true, Some(v)) => Some(v),

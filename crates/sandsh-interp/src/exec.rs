@@ -98,23 +98,14 @@ impl Shell {
     /// unexpected-token errors.
     pub fn report_parse_error(&self, e: &ParseError, src: &str) {
         // bash names a `-c` string's syntax errors `bash: -c: line N:`.
-        let name = match self.input_flag {
+        let prefix = match self.input_flag {
             Some('c') if self.source_depth == 0 => format!("{}: -c", self.error_name()),
             _ => self.error_name().to_string(),
         };
-        if e.in_conditional {
-            if !e.message.is_empty() {
-                let msg = format!("{name}: line {}: {}\n", e.line, e.message);
-                self.write_fd(2, msg.as_bytes());
-            }
+        if e.in_conditional && e.message.is_empty() {
             return;
         }
-        let mut msg = format!("{name}: line {}: {}\n", eof_line(e, src, false), e.message);
-        if !e.incomplete
-            && let Some(line) = src.lines().nth((e.line as usize).saturating_sub(1))
-        {
-            msg.push_str(&format!("{name}: line {}: `{}'\n", e.line, line.trim()));
-        }
+        let msg = syntax_error_text(&prefix, e, src, 0, false);
         self.write_fd(2, msg.as_bytes());
     }
 
@@ -210,25 +201,8 @@ impl Shell {
                 Err(e) => {
                     // Traps report their syntax errors the way eval does.
                     let what = if what == "trap" { "eval" } else { what };
-                    let name = self.error_name();
-                    let mut msg = format!(
-                        "{name}: {what}: line {}: {}\n",
-                        eof_line(&e, src, true),
-                        e.message
-                    );
-                    // The offending line of an unexpected token, as for a script.
-                    if !e.incomplete
-                        && !e.in_conditional
-                        && let Some(line) = src
-                            .lines()
-                            .nth((e.line.saturating_sub(base) as usize).saturating_sub(1))
-                    {
-                        msg.push_str(&format!(
-                            "{name}: {what}: line {}: `{}'\n",
-                            e.line,
-                            line.trim()
-                        ));
-                    }
+                    let prefix = format!("{}: {what}", self.error_name());
+                    let msg = syntax_error_text(&prefix, &e, src, base, true);
                     self.write_fd(2, msg.as_bytes());
                     self.last_status = 2;
                     return Ok(2);
@@ -739,6 +713,21 @@ impl Shell {
             CommandKind::Simple(_) | CommandKind::FunctionDef { .. } => Ok(0),
         }
     }
+}
+
+/// bash's report of a syntax error in `src` (whose lines are numbered from `base + 1`): the
+/// message, then for an unexpected token the offending line, each after `PREFIX: line N:`.
+fn syntax_error_text(prefix: &str, e: &ParseError, src: &str, base: u32, eval: bool) -> String {
+    let mut msg = format!("{prefix}: line {}: {}\n", eof_line(e, src, eval), e.message);
+    if !e.incomplete
+        && !e.in_conditional
+        && let Some(line) = src
+            .lines()
+            .nth((e.line.saturating_sub(base) as usize).saturating_sub(1))
+    {
+        msg.push_str(&format!("{prefix}: line {}: `{}'\n", e.line, line.trim()));
+    }
+    msg
 }
 
 /// The line bash gives "unexpected end of file" (other errors keep theirs): the line after the

@@ -536,18 +536,17 @@ impl Program {
         let mut pos = start;
         let mut w = Walk {
             s,
-            stack: &mut stack,
             pending: &mut pending,
             memo,
         };
-        self.add(&mut cur, self.start, pos, &mut w);
+        self.add(&mut cur, self.start, pos, &mut stack, &mut w);
         loop {
             if self.has_not
                 && let Some(entry) = w.pending.first_entry()
                 && *entry.key() == pos
             {
                 for q in entry.remove() {
-                    self.add(&mut cur, q, pos, &mut w);
+                    self.add(&mut cur, q, pos, &mut stack, &mut w);
                 }
             }
             if cur.contains(0) && !on_match(pos) {
@@ -560,7 +559,7 @@ impl Program {
             next.clear();
             for q in cur.iter() {
                 if let Some(nx) = self.step(q, c, cf, protected) {
-                    self.add(&mut next, nx, npos, &mut w);
+                    self.add(&mut next, nx, npos, &mut stack, &mut w);
                 }
             }
             std::mem::swap(&mut cur, &mut next);
@@ -655,17 +654,41 @@ impl Program {
     /// Add a thread that began at `start` in state `q`, with its epsilon closure; states that
     /// another thread holds already keep that thread's start.
     fn add_thread(&self, t: &mut Threads, q: usize, start: usize, stack: &mut Vec<usize>) {
+        let enter = |q| {
+            let fresh = t.set.insert(q);
+            if fresh {
+                t.list.push((q, start));
+            }
+            fresh
+        };
+        // `run_starts` is not used for programs with `!(…)`.
+        self.closure(q, stack, enter, |_, _, _| {});
+    }
+
+    /// Follow the epsilon moves from `q` (past a star, into every branch of a fork), calling
+    /// `enter` on each state reached: it records the state and says whether it was new (an
+    /// old one is not followed again). A `!(sub)` state is handed to `not(sub, next, stack)`.
+    fn closure(
+        &self,
+        q: usize,
+        stack: &mut Vec<usize>,
+        mut enter: impl FnMut(usize) -> bool,
+        mut not: impl FnMut(&Program, usize, &mut Vec<usize>),
+    ) {
         stack.push(q);
         while let Some(mut q) = stack.pop() {
             loop {
-                if !t.set.insert(q) {
+                if !enter(q) {
                     break;
                 }
-                t.list.push((q, start));
                 match &self.insts[q] {
                     Inst::Star(nx) => q = *nx,
                     Inst::Fork(targets) => {
                         stack.extend_from_slice(targets);
+                        break;
+                    }
+                    Inst::Not(sub, nx) => {
+                        not(sub, *nx, stack);
                         break;
                     }
                     _ => break,
@@ -678,47 +701,46 @@ impl Program {
     fn leftmost_start(&self, s: &[u8], from: usize, at_end: bool) -> Option<usize> {
         let mut best = None;
         self.run_starts(s, from, at_end, Prefer::Earliest, |_, start, cur| {
-            let b = *best.get_or_insert(start);
-            best = Some(b.min(start));
+            let b = best.map_or(start, |b: usize| b.min(start));
+            best = Some(b);
             // A thread that began earlier may still match later; the others cannot win.
-            cur.list.first().is_some_and(|&(_, st)| st < b.min(start))
+            cur.list.first().is_some_and(|&(_, st)| st < b)
         });
         best
     }
+
     /// Add state `q` and its epsilon closure at text position `pos`.
-    fn add(&self, set: &mut StateSet, q: usize, pos: usize, w: &mut Walk<'_, '_>) {
-        let mut first = Some(q);
-        while let Some(mut q) = first.take().or_else(|| w.stack.pop()) {
-            loop {
-                if !set.insert(q) {
-                    break;
-                }
-                match &self.insts[q] {
-                    Inst::Star(nx) => q = *nx,
-                    Inst::Fork(targets) => {
-                        w.stack.extend_from_slice(targets);
-                        break;
-                    }
-                    Inst::Not(sub, nx) => {
-                        self.enter_not(sub, *nx, pos, w);
-                        break;
-                    }
-                    _ => break,
-                }
-            }
-        }
+    fn add(
+        &self,
+        set: &mut StateSet,
+        q: usize,
+        pos: usize,
+        stack: &mut Vec<usize>,
+        w: &mut Walk<'_, '_>,
+    ) {
+        let not =
+            |sub: &Program, nx, stack: &mut Vec<usize>| self.enter_not(sub, nx, pos, stack, w);
+        self.closure(q, stack, |q| set.insert(q), not);
     }
 
     /// A `!(sub)` entered at `pos`: the match goes on at `nx` from every end `k` (from `pos`
-    /// itself up to the end of the text) at which `sub` does not match `s[pos..k]`.
-    fn enter_not(&self, sub: &Program, nx: usize, pos: usize, w: &mut Walk<'_, '_>) {
+    /// itself, pushed on `stack`, up to the end of the text) at which `sub` does not match
+    /// `s[pos..k]`.
+    fn enter_not(
+        &self,
+        sub: &Program,
+        nx: usize,
+        pos: usize,
+        stack: &mut Vec<usize>,
+        w: &mut Walk<'_, '_>,
+    ) {
         let s = w.s;
         let ends = sub.ends_from(s, pos, self.nested, w.memo);
         let mut k = pos;
         loop {
             if !ends.get(k - pos) {
                 if k == pos {
-                    w.stack.push(nx);
+                    stack.push(nx);
                 } else {
                     let at = w.pending.entry(k).or_default();
                     if !at.contains(&nx) {
@@ -798,11 +820,10 @@ impl Threads {
     }
 }
 
-/// What a run carries besides its state sets: the text, the closure stack, the states that
+/// What a run carries besides its state sets and closure stack: the text, the states that
 /// `!(…)` resumes later, and the ends of nested `!(…)` found so far.
 struct Walk<'a, 'm> {
     s: &'a [u8],
-    stack: &'a mut Vec<usize>,
     pending: &'a mut BTreeMap<usize, Vec<usize>>,
     memo: &'m mut NotMemo,
 }
