@@ -68,6 +68,7 @@ Register-ArgumentCompleter -Native -CommandName 'sandsh' -ScriptBlock {
             [CompletionResult]::new('-x', '-x', [CompletionResultType]::ParameterName, 'Print commands as they run (set -x)')
             [CompletionResult]::new('--system-prompt', '--system-prompt', [CompletionResultType]::ParameterName, 'Print the BashTool system prompt for this configuration (to paste into a model''s context)')
             [CompletionResult]::new('--tool-help', '--tool-help', [CompletionResultType]::ParameterName, 'Print the BashTool man page (help()) for this configuration')
+            [CompletionResult]::new('--print-config', '--print-config', [CompletionResultType]::ParameterName, 'Print the session configuration these options make, as JSON (the shape the Python and Node packages'' `config` show), and exit')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result as one JSON object {stdout, stderr, exit_code, error, …}')
             [CompletionResult]::new('--mcp', '--mcp', [CompletionResultType]::ParameterName, 'Serve MCP (Model Context Protocol) over standard input/output: one session for the server''s lifetime')
             [CompletionResult]::new('--no-init', '--no-init', [CompletionResultType]::ParameterName, 'REPL: do not run an init file')

@@ -65,6 +65,7 @@ set edit:completion:arg-completer[sandsh] = {|@words|
             cand -x 'Print commands as they run (set -x)'
             cand --system-prompt 'Print the BashTool system prompt for this configuration (to paste into a model''s context)'
             cand --tool-help 'Print the BashTool man page (help()) for this configuration'
+            cand --print-config 'Print the session configuration these options make, as JSON (the shape the Python and Node packages'' `config` show), and exit'
             cand --json 'Print the result as one JSON object {stdout, stderr, exit_code, error, …}'
             cand --mcp 'Serve MCP (Model Context Protocol) over standard input/output: one session for the server''s lifetime'
             cand --no-init 'REPL: do not run an init file'

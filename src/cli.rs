@@ -4,10 +4,9 @@
 use std::ffi::OsString;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser};
-use sandsh::KernelConfig;
-use sandsh::kernel::{ExecutionLimits, parse_duration};
+use sandsh::SessionConfig;
 use sandsh::limits::{LIMITS, Limit};
-use sandsh::vfs::MountSpec;
+use serde_json::{Value, json};
 
 /// A sandboxed, bash-compatible shell: commands run in-process over a virtual filesystem and the
 /// host is unreachable unless mounted.
@@ -83,6 +82,11 @@ pub struct Cli {
     /// Print the BashTool man page (help()) for this configuration
     #[arg(long, help_heading = "Output")]
     pub tool_help: bool,
+
+    /// Print the session configuration these options make, as JSON (the shape the Python and
+    /// Node packages' `config` show), and exit
+    #[arg(long, help_heading = "Output")]
+    pub print_config: bool,
 
     /// Print the result as one JSON object {stdout, stderr, exit_code, error, …}
     #[arg(long, help_heading = "Output")]
@@ -229,12 +233,7 @@ impl Cli {
                 Some((n, v)) => (n, Some(v.to_string())),
                 None => (e.as_str(), None),
             };
-            let valid = !name.is_empty()
-                && !name.starts_with(|c: char| c.is_ascii_digit())
-                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if !valid {
-                return Err(format!("--env: `{name}': not a valid identifier"));
-            }
+            sandsh::config::check_env_name(name).map_err(|e| e.for_key("--env").to_string())?;
             let value = match value {
                 Some(v) => Some(v),
                 None => std::env::var_os(name).map(|v| v.to_string_lossy().into_owned()),
@@ -246,15 +245,53 @@ impl Cli {
         Ok(out)
     }
 
-    /// Apply the session flags (`--cwd`, `--env`) to a kernel configuration.
-    pub fn session_config(&self, mut config: KernelConfig) -> Result<KernelConfig, String> {
+    /// The session the command line asks for: each flag is a line onto its key of
+    /// [`SessionConfig`], read by the config's own parser (the flag's text as the value) and
+    /// reported under the flag's name. The CLI's kernel, `--system-prompt` and the MCP
+    /// server's sessions are all made from it.
+    pub fn session_config(&self) -> Result<SessionConfig, String> {
+        let mut c = SessionConfig::default();
+        let mut set = |flag: &str, key: &str, v: Value| {
+            c.set(key, &v).map_err(|e| e.for_key(flag).to_string())
+        };
+        if let Some(p) = &self.profile {
+            set("--profile", "profile", json!(p))?;
+        }
+        for (flag, value) in self.limit_flags() {
+            set(&format!("--{flag}"), "limits", json!({ flag: value }))?;
+        }
+        for m in &self.mount {
+            set("--mount", "mounts", json!(m))?;
+        }
+        for rule in &self.allow_net {
+            set("--allow-net", "allow_net", json!(rule))?;
+        }
+        if let Some(t) = &self.timeout {
+            set("--timeout", "timeout", json!(t))?;
+        }
         for (k, v) in self.env_vars()? {
-            config = config.env(k, v);
+            set("--env", "env", json!({ k: v }))?;
         }
         if let Some(dir) = &self.cwd {
-            config = config.cwd(dir.clone());
+            set("--cwd", "cwd", json!(dir))?;
         }
-        Ok(config)
+        for name in &self.deny {
+            set("--deny", "policy", json!({ "deny": [name] }))?;
+        }
+        for name in &self.allow_only {
+            set("--allow-only", "policy", json!({ "allow_only": [name] }))?;
+        }
+        if let Some(r) = &self.confirm_at {
+            set("--confirm-at", "policy", json!({ "confirm_at": r }))?;
+        }
+        Ok(c)
+    }
+
+    /// A [`BashTool`](sandsh::tool::BashTool) builder for the command line's session
+    /// ([`Cli::session_config`]): what `--system-prompt`, `--tool-help` and the MCP server's
+    /// sessions are made from.
+    pub fn tool_builder(&self) -> Result<sandsh::tool::BashToolBuilder, String> {
+        Ok(sandsh::tool::BashTool::builder().config(self.session_config()?))
     }
 }
 
@@ -303,78 +340,6 @@ impl Cli {
             args: rest.to_vec(),
             ..Cli::default()
         })
-    }
-}
-
-/// The sandbox the command line asks for, as the library's configuration types.
-impl Cli {
-    /// The command policy of `--deny`, `--allow-only` and `--confirm-at` (the CLI's kernel and the
-    /// MCP server's sessions share it).
-    pub fn command_policy(&self) -> Result<sandsh::kernel::CommandPolicy, String> {
-        let mut policy = sandsh::kernel::CommandPolicy::new();
-        for name in &self.deny {
-            policy = policy.deny(name.clone());
-        }
-        for name in &self.allow_only {
-            policy = policy.allow(name.clone());
-        }
-        if let Some(r) = &self.confirm_at {
-            let risk = sandsh::kernel::CommandPolicy::parse_risk(r).ok_or_else(|| {
-                format!("--confirm-at: invalid risk '{r}' (read_only, low, medium, high, critical)")
-            })?;
-            policy = policy.confirm_at(risk);
-        }
-        policy.check()?;
-        Ok(policy)
-    }
-
-    /// A [`BashTool`](sandsh::tool::BashTool) builder configured by the command line's sandbox,
-    /// limit, policy and session flags (mounts, timeout, profile, limits, --allow-net, --env, --cwd,
-    /// --deny/--allow-only/--confirm-at): what
-    /// `--system-prompt`, `--tool-help` and the MCP server's sessions are made from.
-    pub fn tool_builder(&self) -> Result<sandsh::tool::BashToolBuilder, String> {
-        let mut b = sandsh::tool::BashTool::builder();
-        if let Some(p) = &self.profile {
-            if ExecutionLimits::profile(p).is_none() {
-                return Err(format!(
-                    "{p}: unknown profile (strict, standard, interactive)"
-                ));
-            }
-            b = b.profile(p);
-        }
-        let flags = self.limit_flags();
-        if !flags.is_empty() {
-            let mut limits = match &self.profile {
-                Some(p) => ExecutionLimits::profile(p).unwrap_or_default(),
-                None => ExecutionLimits::standard(),
-            };
-            for (name, value) in flags {
-                if !limits.set_by_name(name, value) {
-                    return Err(format!("--{name}: invalid value '{value}'"));
-                }
-            }
-            b = b.limits(limits);
-        }
-        for m in &self.mount {
-            let spec = MountSpec::parse(m).map_err(|e| format!("--mount: {e}"))?;
-            b = b.mount(spec.host, spec.path, spec.mode);
-        }
-        for rule in &self.allow_net {
-            b = b.allow_net(rule.clone());
-        }
-        if let Some(t) = &self.timeout {
-            let d =
-                parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;
-            b = b.timeout(d);
-        }
-        for (k, v) in self.env_vars()? {
-            b = b.env(k, v);
-        }
-        if let Some(dir) = &self.cwd {
-            b = b.cwd(dir.clone());
-        }
-        b = b.policy(self.command_policy()?);
-        Ok(b)
     }
 }
 

@@ -29,8 +29,7 @@ mod store;
 use std::io::{Read, Write};
 use std::sync::Arc;
 
-use sandsh::kernel::{ExecOptions, ExecutionLimits, parse_duration};
-use sandsh::vfs::MountSpec;
+use sandsh::kernel::ExecOptions;
 use sandsh::{Kernel, KernelConfig};
 
 /// Every session's heap counts against its memory budget (`sandsh::meter`).
@@ -93,6 +92,12 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
             .map_err(|e| format!("--generate: {e}"))?;
         return Ok(0);
     }
+    if cli.print_config {
+        let config = cli.session_config()?;
+        let text = serde_json::to_string_pretty(&config).map_err(|e| e.to_string())?;
+        println!("{text}");
+        return Ok(0);
+    }
     if cli.system_prompt || cli.tool_help {
         return print_tool_docs(&cli);
     }
@@ -103,31 +108,11 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
         return Err("--mcp: not supported: this sandsh was built without the `mcp` feature".into());
     }
     let interactive = !cli.command && cli.args.is_empty() && !cli.json && repl::wanted();
-    let mut limits = match &cli.profile {
-        Some(p) => ExecutionLimits::profile(p)
-            .ok_or_else(|| format!("{p}: unknown profile (strict, standard, interactive)"))?,
-        None if interactive => ExecutionLimits::interactive(),
-        None => ExecutionLimits::standard(),
-    };
-    for (name, value) in cli.limit_flags() {
-        if !limits.set_by_name(name, value) {
-            return Err(format!("--{name}: invalid value '{value}'"));
-        }
+    let mut session = cli.session_config()?;
+    if interactive && session.profile.is_none() {
+        session.profile = Some(sandsh::limits::Profile::Interactive);
     }
-    let mut config = KernelConfig::default().limits(limits);
-    for m in &cli.mount {
-        let spec = MountSpec::parse(m).map_err(|e| format!("--mount: {e}"))?;
-        config.mounts.push(spec);
-    }
-    for rule in &cli.allow_net {
-        config = config.allow_net(rule.clone());
-    }
-    config = config.policy(cli.command_policy()?);
-    if let Some(t) = &cli.timeout {
-        let d = parse_duration(t).ok_or_else(|| format!("--timeout: invalid duration '{t}'"))?;
-        config = config.timeout(d);
-    }
-    config = cli.session_config(config)?;
+    let mut config = KernelConfig::from(session);
     let mut repl_setup = None;
     if interactive {
         let (c, setup) = repl::configure(config);
@@ -261,7 +246,6 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
     Ok(r.exit_code)
 }
 
-/// The process's standard input as the script's stdin. Each read waits for data in short
 /// How long past its timeout a run may take to stop before the caller is told it timed out
 /// (a one-shot run's [`hard_deadline`], an MCP call's result).
 pub(crate) const TIMEOUT_GRACE: std::time::Duration = std::time::Duration::from_millis(600);
@@ -287,6 +271,7 @@ fn hard_deadline(timeout: std::time::Duration) {
         });
 }
 
+/// The process's standard input as the script's stdin. Each read waits for data in short
 /// slices and gives up with a cancellation error once the run is cancelled (timeout, limit), so
 /// `sleep 6 | sandsh --timeout 0.5 -c 'read x'` ends at its timeout instead of when the writer
 /// does (THREAT DOS-CANCEL-2).

@@ -388,15 +388,11 @@ pub fn generate_inputs<'a>(
 /// The kernel configuration of a tool case run in-process: the data directory mounted
 /// read-only at its own host path.
 pub fn kernel_config(data: Option<&Path>) -> sandsh::KernelConfig {
-    let mut config = sandsh::KernelConfig::default();
-    if let Some(d) = data {
-        config.mounts.push(sandsh::vfs::MountSpec {
-            host: d.to_path_buf(),
-            path: d.to_path_buf(),
-            mode: sandsh::vfs::MountMode::ReadOnly,
-        });
+    let config = sandsh::KernelConfig::default();
+    match data {
+        Some(d) => config.mount(d, d, sandsh::vfs::MountMode::ReadOnly),
+        None => config,
     }
-    config
 }
 
 /// The extra `sandsh` arguments that mount the data directory for a cold run.

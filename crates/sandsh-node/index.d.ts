@@ -87,6 +87,26 @@ export interface ShellOptions {
   customCommands?: Command[];
 }
 
+/** A session's configuration as `Shell.config` returns it (the shape every entry point shares). */
+export interface SessionConfig {
+  username?: string;
+  hostname?: string;
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Text, or `{ hex }` for contents that are not UTF-8. */
+  files?: Record<string, string | { hex: string }>;
+  mounts?: { host: string; path: string; mode: 'ro' | 'overlay' | 'rw' }[];
+  allow_net?: string[];
+  /** Seconds. */
+  net_max_time?: number;
+  profile?: 'strict' | 'standard' | 'interactive';
+  /** Limits set on top of the profile, by their snake_case names. */
+  limits?: Record<string, number>;
+  /** Seconds. */
+  timeout?: number;
+  policy?: { deny?: string[]; allow_only?: string[]; confirm_at?: string };
+}
+
 export interface ExecOptions {
   stdin?: string | Uint8Array;
   /** Variables exported for this run only. */
@@ -163,6 +183,8 @@ export class Shell {
   mkdir(path: string, options?: { recursive?: boolean }): Promise<void>;
   rm(path: string, options?: { recursive?: boolean }): Promise<void>;
   getCwd(): Promise<string>;
+  /** The session's configuration (snake_case keys, only those set, durations in seconds). */
+  readonly config: SessionConfig;
   getVar(name: string): Promise<string | null>;
   registerCommand(command: Command): Promise<void>;
   registerCommand(name: string, execute: CommandFunction, options?: CommandOptions): Promise<void>;

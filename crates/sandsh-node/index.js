@@ -344,6 +344,14 @@ class Shell {
     return call(() => this[kNative].rm(String(path), Boolean(options && options.recursive)));
   }
 
+  /**
+   * The session's configuration: the one shape every entry point (CLI, MCP, Python, Node)
+   * maps its options onto (snake_case keys, only those set, durations in seconds).
+   */
+  get config() {
+    return JSON.parse(this[kNative].configJson());
+  }
+
   /** The session's working directory. */
   async getCwd() {
     this._guard();

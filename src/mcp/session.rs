@@ -8,14 +8,10 @@ use std::time::Duration;
 
 use sandsh::kernel::CancelToken;
 use sandsh::store::{Capture, Hash, SessionStore, StoreError};
-use sandsh::tool::providers::{FileSystemTool, TextEditorTool, WebSearchTool};
-use sandsh::tool::{BashTool, ToolRegistry};
+use sandsh::tool::{BashTool, ToolConfig, ToolRegistry, register_standard_tools};
 
 use crate::cli::Cli;
 use crate::store::LeaseGuard;
-
-/// Largest file the `filesystem` tool reads.
-const FS_MAX_SIZE: usize = 1 << 20;
 
 pub(crate) struct Session {
     pub bash: BashTool,
@@ -85,21 +81,18 @@ impl Session {
         }
         let (cancel, backend, timeout) =
             bash.with_kernel(|k| (k.cancel_handle(), k.backend(), k.timeout()));
+        let allow_net = bash.allowed_net();
+        let tools = ToolConfig {
+            enable_exec: false,
+            // Offered only where the allowlist lets it reach something.
+            enable_web: !allow_net.is_empty(),
+            // The whole virtual filesystem is the sandbox: no narrower roots.
+            whole_vfs: true,
+            allow_net,
+            ..ToolConfig::default()
+        };
         let mut others = ToolRegistry::new();
-        // The whole virtual filesystem is the sandbox: no narrower roots.
-        others.register(Box::new(FileSystemTool::new(backend.clone(), FS_MAX_SIZE)));
-        others.register(Box::new(TextEditorTool::new(backend, FS_MAX_SIZE)));
-        if !cli.allow_net.is_empty()
-            && let Ok(policy) = sandsh::net::NetPolicy::parse(&cli.allow_net)
-            && !policy.is_empty()
-        {
-            let web = WebSearchTool::new().network(sandsh::net::Net::with_max_time(
-                policy,
-                2 << 20,
-                Duration::from_secs(15),
-            ));
-            others.register(Box::new(web));
-        }
+        register_standard_tools(&mut others, &tools, backend, None);
         Ok(Session {
             bash,
             others,

@@ -54,6 +54,7 @@ mod integrator;
 mod mcp;
 mod repl;
 mod seed_port;
+mod session_config; // one configuration through the CLI, Rust and MCP (and the packages' suites)
 #[cfg(feature = "mcp")]
 mod stores; // stateless MCP replicas over real Redis and PostgreSQL
 mod text_editor;

@@ -143,6 +143,38 @@ where
     });
 }
 
+/// The MCP server's sessions are the CLI's for the same flags: the same instructions as
+/// `--system-prompt`, the same run of the shared fixture's probe.
+#[test]
+fn mcp_sessions_take_the_cli_config() {
+    let f = super::session_config::fixture();
+    let flags = super::session_config::cli_flags(&f);
+    let prompt = Command::new(BIN)
+        .args(&flags)
+        .arg("--system-prompt")
+        .output()
+        .expect("--system-prompt");
+    let prompt = String::from_utf8_lossy(&prompt.stdout).into_owned();
+    assert!(prompt.contains("Bash Tool"), "{prompt}");
+    let mut args: Vec<&str> = vec!["--mcp"];
+    args.extend(flags.iter().map(String::as_str));
+    with_rmcp_client(&args, |client| async move {
+        let info = client.peer_info().expect("server info");
+        assert_eq!(
+            info.instructions.as_deref().map(str::trim_end),
+            Some(prompt.trim_end())
+        );
+        let script = f["probe"]["script"].as_str().unwrap_or_default();
+        let r = client
+            .call_tool(call("bash", json!({ "commands": script })))
+            .await
+            .expect("call");
+        let v = serde_json::to_value(&r.structured_content).expect("structured");
+        assert_eq!(v["stdout"], f["probe"]["stdout"], "{v}");
+        assert_eq!(v["exit_code"], f["probe"]["exit_code"], "{v}");
+    });
+}
+
 #[test]
 fn rmcp_client_stdio() {
     with_rmcp_client(&["--mcp", "--timeout", "20"], |client| async move {

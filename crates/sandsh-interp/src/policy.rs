@@ -96,19 +96,6 @@ impl CommandPolicy {
         self.deny.is_empty() && self.allow_only.is_none() && self.confirm_at.is_none()
     }
 
-    /// A configuration mistake: a deny-listed name that is a shell builtin (it would not be
-    /// denied).
-    pub fn check(&self) -> Result<(), String> {
-        for name in &self.deny {
-            if super::builtin_names().contains(&name.as_str()) {
-                return Err(format!(
-                    "--deny {name}: {name} is a shell builtin; builtins cannot be denied"
-                ));
-            }
-        }
-        Ok(())
-    }
-
     /// Why `name` may not run (the policy flag to name), if it may not.
     pub fn refusal(&self, name: &str) -> Option<String> {
         if self.deny.iter().any(|d| d == name) {
@@ -285,8 +272,6 @@ mod tests {
         assert_eq!(p.refusal("ls").as_deref(), Some("not in --allow-only"));
         assert_eq!(p.refusal("cat"), None);
         assert_eq!(CommandPolicy::new().refusal("ls"), None);
-        assert!(CommandPolicy::new().deny("echo").check().is_err());
-        assert!(CommandPolicy::new().deny("curl").check().is_ok());
         for (s, r) in [
             ("high", RiskLevel::HighRisk),
             ("high_risk", RiskLevel::HighRisk),

@@ -478,6 +478,13 @@ impl Shell {
         )
     }
 
+    /// The session's configuration as JSON: what every entry point (CLI, MCP, Python, Node)
+    /// maps its options onto (snake_case keys, only those set, durations in seconds).
+    #[napi]
+    pub fn config_json(&self) -> String {
+        self.tool.session_config().to_json().to_string()
+    }
+
     /// The session's working directory.
     #[napi(ts_return_type = "Promise<string>")]
     pub fn get_cwd<'env>(&self, env: &'env Env) -> napi::Result<Object<'env>> {

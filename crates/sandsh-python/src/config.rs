@@ -1,19 +1,17 @@
-//! A shell's keyword arguments turned into a [`BashToolBuilder`]: the Python spelling of
-//! `KernelConfig` (profiles or a dict of the limits table, `(host, path, mode)` mounts, a
-//! policy dict with a Python confirmation callback, timeouts as seconds or `"500ms"`).
-//! Anything it cannot take is a `ConfigError` naming the argument, never a silent default.
+//! A shell's keyword arguments onto [`SessionConfig`]: each keyword is the config's key of the
+//! same name, its value read by the config's one parser (a profile name or a dict of limits,
+//! mounts as `(host, path[, mode])` tuples or `"HOST:PATH:MODE"`, timeouts as seconds, a
+//! `timedelta` or text such as `"500ms"`). What is not data rides beside it: `files` as bytes,
+//! the policy's `confirm` callable as the hook. Anything the config cannot take is a
+//! `ConfigError` naming the argument, never a silent default.
 
-use std::path::PathBuf;
-use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
-use sandsh::kernel::{CommandPolicy, ExecutionLimits};
-use sandsh::limits::{LIMITS, Limit, parse_size};
-use sandsh::tool::BashToolBuilder;
-use sandsh::{BashTool, MountMode};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use sandsh::{BashTool, SessionConfig};
+use serde_json::Value;
 
 use crate::{ConfigError, text_or_bytes};
 
@@ -31,214 +29,159 @@ pub(crate) struct ShellConfig<'py> {
     pub policy: Option<Bound<'py, PyDict>>,
 }
 
-fn config_err(msg: impl Into<String>) -> PyErr {
-    ConfigError::new_err(msg.into())
+fn config_err(msg: impl std::fmt::Display) -> PyErr {
+    ConfigError::new_err(msg.to_string())
 }
 
 impl ShellConfig<'_> {
     /// The tool, with its session kernel already made (a mount that cannot be opened fails
     /// here, not at the first run).
     pub(crate) fn build(self) -> PyResult<BashTool> {
-        let mut b = BashTool::builder();
-        if let Some(u) = self.username {
-            b = b.username(u);
+        let (session, confirm) = self.session_config()?;
+        let mut b = BashTool::builder().config(session);
+        if let Some(cb) = confirm {
+            b = b.confirm_with(confirm_hook(cb));
         }
-        if let Some(h) = self.hostname {
-            b = b.hostname(h);
-        }
+        b.try_build().map_err(config_err)
+    }
+
+    /// The session configuration, and the policy's `confirm` callable when there is one.
+    pub(crate) fn session_config(self) -> PyResult<(SessionConfig, Option<Py<PyAny>>)> {
+        let mut c = SessionConfig::default();
+        let mut set = |key: &str, v: Value| c.set(key, &v).map_err(config_err);
+        set("username", self.username.into())?;
+        set("hostname", self.hostname.into())?;
         if let Some(env) = &self.env {
-            for (k, v) in env.iter() {
-                b = b.env(k.extract::<String>()?, v.str()?.to_string());
+            set("env", config_value(env.as_any(), "env")?)?;
+        }
+        set("cwd", self.cwd.into())?;
+        if let Some(m) = &self.mounts {
+            set("mounts", config_value(m, "mounts")?)?;
+        }
+        if let Some(rules) = self.allow_net {
+            set("allow_net", rules.into())?;
+        }
+        if let Some(l) = &self.limits {
+            set("limits", config_value(l, "limits")?)?;
+        }
+        if let Some(t) = &self.timeout {
+            set("timeout", config_value(t, "timeout")?)?;
+        }
+        let mut confirm = None;
+        if let Some(p) = &self.policy {
+            let data = PyDict::new(p.py());
+            for (k, v) in p.iter() {
+                if k.extract::<String>().is_ok_and(|k| k == "confirm") {
+                    if !v.is_callable() {
+                        return Err(config_err(
+                            "policy.confirm: a callable taking the question and returning a bool",
+                        ));
+                    }
+                    confirm = Some(v.unbind());
+                } else {
+                    data.set_item(k, v)?;
+                }
             }
+            set("policy", config_value(data.as_any(), "policy")?)?;
         }
-        if let Some(c) = self.cwd {
-            b = b.cwd(c);
-        }
+        // The files go in directly, as bytes.
         if let Some(files) = &self.files {
             for (path, data) in files.iter() {
                 let path: String = path.extract()?;
                 let data = text_or_bytes(&data, &format!("files[{path:?}]"))?;
-                b = b.file(path, data);
+                c.files.push((path, data));
             }
         }
-        if let Some(mounts) = &self.mounts {
-            b = add_mounts(b, mounts)?;
-        }
-        for rule in self.allow_net.unwrap_or_default() {
-            b = b.allow_net(rule);
-        }
-        if let Some(l) = &self.limits {
-            b = b.limits(limits(l)?);
-        }
-        if let Some(t) = &self.timeout
-            && let Some(t) = duration(t, "timeout")?
-        {
-            b = b.timeout(t);
-        }
-        if let Some(p) = &self.policy {
-            b = b.policy(policy(p)?);
-        }
-        b.try_build().map_err(config_err)
+        Ok((c, confirm))
     }
 }
 
-/// `[(host, path), (host, path, "ro" | "overlay" | "rw"), …]`.
-fn add_mounts(mut b: BashToolBuilder, mounts: &Bound<'_, PyAny>) -> PyResult<BashToolBuilder> {
-    for m in mounts.try_iter()? {
-        let m = m?;
-        let parts: Vec<Bound<'_, PyAny>> = m
-            .try_iter()
-            .and_then(|it| it.collect::<PyResult<_>>())
-            .map_err(|_| config_err("mounts: each mount is a tuple (host, path[, mode])"))?;
-        let (host, path, mode) = match parts.as_slice() {
-            [h, p] => (h, p, None),
-            [h, p, m] => (h, p, Some(m.extract::<String>()?)),
-            _ => {
-                return Err(config_err(
-                    "mounts: each mount is a tuple (host, path[, mode])",
-                ));
-            }
-        };
-        let host: PathBuf = host.extract()?;
-        let path: PathBuf = path.extract()?;
-        let mode = match mode {
-            None => MountMode::ReadOnly,
-            Some(m) => MountMode::from_str(&m).map_err(|e| config_err(format!("mounts: {e}")))?,
-        };
-        b = b.mount(host, path, mode);
+/// A Python value as the config's JSON: `None`, bools, numbers, text, paths (`os.PathLike`),
+/// `timedelta`s (as seconds), lists, tuples and dicts of those.
+fn config_value(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Value> {
+    if obj.is_none() {
+        return Ok(Value::Null);
     }
-    Ok(b)
-}
-
-/// A profile name, or a dict of limits (`{"profile": "strict", "max_loop_iterations": 100}`;
-/// keys are field or flag names, values integers or sizes such as `"64M"`, `"unlimited"`).
-fn limits(obj: &Bound<'_, PyAny>) -> PyResult<ExecutionLimits> {
-    if let Ok(name) = obj.extract::<String>() {
-        return profile(&name);
+    if let Ok(b) = obj.cast::<PyBool>() {
+        return Ok(Value::Bool(b.is_true()));
     }
-    let Ok(d) = obj.cast::<PyDict>() else {
-        return Err(config_err(
-            "limits: a profile name ('strict', 'standard', 'interactive') or a dict",
-        ));
-    };
-    let mut l = match d.get_item("profile")? {
-        Some(p) => profile(&p.extract::<String>()?)?,
-        None => ExecutionLimits::default(),
-    };
-    for (k, v) in d.iter() {
-        let key: String = k.extract()?;
-        if key == "profile" {
-            continue;
+    if obj.is_instance_of::<PyInt>() {
+        if let Ok(n) = obj.extract::<i64>() {
+            return Ok(n.into());
         }
-        let Some(limit) = Limit::by_name(&key.replace('_', "-")) else {
-            let known: Vec<&str> = LIMITS.iter().map(|d| d.field).collect();
-            return Err(config_err(format!(
-                "limits: unknown limit '{key}' (known: {})",
-                known.join(", ")
-            )));
-        };
-        let value = if v.is_none() {
-            u64::MAX
-        } else if let Ok(n) = v.extract::<u64>() {
-            n
-        } else if let Some(n) = v
-            .cast::<PyString>()
-            .ok()
-            .and_then(|s| parse_size(&s.to_string_lossy()))
-        {
-            n
-        } else {
-            return Err(config_err(format!(
-                "limits: {key} takes a non-negative integer, a size such as '64M', or 'unlimited'"
-            )));
-        };
-        l.set(limit, value);
+        if let Ok(n) = obj.extract::<u64>() {
+            return Ok(n.into());
+        }
+        return Err(config_err(format!("{what}: {obj} is out of range")));
     }
-    Ok(l)
-}
-
-fn profile(name: &str) -> PyResult<ExecutionLimits> {
-    ExecutionLimits::profile(name).ok_or_else(|| {
-        config_err(format!(
-            "limits: unknown profile '{name}' (use 'strict', 'standard' or 'interactive')"
-        ))
-    })
+    if let Ok(f) = obj.cast::<PyFloat>() {
+        return Ok(serde_json::Number::from_f64(f.value())
+            .map(Value::Number)
+            .unwrap_or(Value::Null));
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(Value::String(s.to_cow()?.into_owned()));
+    }
+    if let Ok(d) = obj.cast::<PyDict>() {
+        let mut o = serde_json::Map::new();
+        for (k, v) in d.iter() {
+            let k: String = k
+                .extract()
+                .map_err(|_| config_err(format!("{what}: keys are strings")))?;
+            let v = config_value(&v, &format!("{what}.{k}"))?;
+            o.insert(k, v);
+        }
+        return Ok(Value::Object(o));
+    }
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        let items = obj.try_iter()?;
+        return items
+            .map(|v| config_value(&v?, what))
+            .collect::<PyResult<Vec<_>>>()
+            .map(Value::Array);
+    }
+    if obj.hasattr("__fspath__")? {
+        let p = obj.py().import("os")?.call_method1("fspath", (obj,))?;
+        return config_value(&p, what);
+    }
+    if obj.hasattr("total_seconds")? {
+        let secs: f64 = obj.call_method0("total_seconds")?.extract()?;
+        return Ok(serde_json::Number::from_f64(secs)
+            .map(Value::Number)
+            .unwrap_or(Value::Null));
+    }
+    if let Ok(items) = obj.try_iter() {
+        return items
+            .map(|v| config_value(&v?, what))
+            .collect::<PyResult<Vec<_>>>()
+            .map(Value::Array);
+    }
+    let ty = obj
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    Err(config_err(format!("{what}: cannot take a {ty}")))
 }
 
 /// Seconds (int or float), a `datetime.timedelta`, or text such as `"500ms"`, `"2m"`;
-/// `None` for no limit.
+/// `None` for no limit: a run's `timeout`, read as the config reads one.
 pub(crate) fn duration(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<Duration>> {
-    if obj.is_none() {
-        return Ok(None);
-    }
-    let secs = if let Ok(s) = obj.extract::<String>() {
-        return sandsh::kernel::parse_duration(&s)
-            .map(Some)
-            .ok_or_else(|| config_err(format!("{what}: cannot read {s:?} as a duration")));
-    } else if let Ok(f) = obj.extract::<f64>() {
-        f
-    } else if obj.hasattr("total_seconds")? {
-        obj.call_method0("total_seconds")?.extract::<f64>()?
-    } else {
-        return Err(config_err(format!(
-            "{what}: seconds (a number), a timedelta, or text such as '500ms'"
-        )));
-    };
-    Duration::try_from_secs_f64(secs)
-        .map(Some)
-        .map_err(|_| config_err(format!("{what}: {secs} is not a duration")))
+    let v = config_value(obj, what)?;
+    sandsh::config::duration(&v).map_err(|e| config_err(format!("{what}: {e}")))
 }
 
-/// `{"deny": [...], "allow_only": [...], "confirm_at": "high", "confirm": callable}`.
-fn policy(d: &Bound<'_, PyDict>) -> PyResult<CommandPolicy> {
-    let mut p = CommandPolicy::new();
-    for (k, v) in d.iter() {
-        let key: String = k.extract()?;
-        match key.as_str() {
-            "deny" => {
-                for name in v.extract::<Vec<String>>()? {
-                    p = p.deny(name);
-                }
+/// The policy's `confirm` callable as the kernel's hook.
+fn confirm_hook(cb: Py<PyAny>) -> sandsh::kernel::AskHook {
+    Arc::new(move |question: &str| {
+        Python::attach(|py| match cb.call1(py, (question,)) {
+            Ok(answer) => confirm_answer(answer.bind(py)),
+            Err(e) => {
+                e.write_unraisable(py, Some(cb.bind(py)));
+                None
             }
-            "allow_only" => {
-                let names = v.extract::<Vec<String>>()?;
-                p.allow_only = Some(names);
-            }
-            "confirm_at" => {
-                let risk: String = v.extract()?;
-                let level = CommandPolicy::parse_risk(&risk).ok_or_else(|| {
-                    config_err(format!(
-                        "policy: confirm_at {risk:?} is not a risk level \
-                         (read_only, low, medium, high, critical)"
-                    ))
-                })?;
-                p = p.confirm_at(level);
-            }
-            "confirm" => {
-                if !v.is_callable() {
-                    return Err(config_err(
-                        "policy: confirm is a callable taking the question and returning a bool",
-                    ));
-                }
-                let cb: Py<PyAny> = v.unbind();
-                p = p.confirm_with(Arc::new(move |question: &str| {
-                    Python::attach(|py| match cb.call1(py, (question,)) {
-                        Ok(answer) => confirm_answer(answer.bind(py)),
-                        Err(e) => {
-                            e.write_unraisable(py, Some(cb.bind(py)));
-                            None
-                        }
-                    })
-                }));
-            }
-            other => {
-                return Err(config_err(format!(
-                    "policy: unknown key '{other}' (deny, allow_only, confirm_at, confirm)"
-                )));
-            }
-        }
-    }
-    Ok(p)
+        })
+    })
 }
 
 /// A confirmation callback's answer: a bool, or text whose `y` start means yes.

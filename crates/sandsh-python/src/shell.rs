@@ -345,6 +345,13 @@ impl Shell {
         self.with_kernel(py, |k| k.cwd())
     }
 
+    /// The session's configuration as a dict: the JSON every entry point (CLI, MCP, Python,
+    /// Node) maps its options onto (snake_case keys, only those set, durations in seconds).
+    #[getter]
+    fn config<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(py, &self.tool.session_config().to_json())
+    }
+
     /// Register `callback(params: dict, stdin: str | None) -> str | bytes` as the command
     /// `name` (the Python layer's `Shell.command` is the public form).
     #[pyo3(signature = (name, callback, *, description, schema=None, wants_stdin=true))]

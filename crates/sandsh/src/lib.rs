@@ -11,6 +11,7 @@
 #![doc = include_str!("../../../README.md")]
 
 mod bash;
+pub mod config;
 pub mod kernel;
 pub mod store;
 pub mod tool;
@@ -27,6 +28,7 @@ pub use sandsh_vfs as vfs;
 pub use api::{Command, CommandSpec, ToolCtx};
 pub use bash::{Bash, BashBuilder, Error, ExecOutput, OutputCallback};
 pub use commands::Toolset;
+pub use config::{ConfigError, SessionConfig};
 pub use kernel::{ExecOptions, ExecResult, ExecutionLimits, Kernel, KernelConfig, RunError};
 pub use kernel::{JobInfo, JobState, JobsCancelHandle};
 pub use tool::{

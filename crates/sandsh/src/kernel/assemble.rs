@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use sandsh_commands::Registry;
 use sandsh_interp::{Env, EnvParts, Shell};
 use sandsh_runtime::budget::MemoryBudget;
-use sandsh_vfs::{KernelBackend, MemoryFs, MemoryFsLimits, MountMode, MountSpec, MountTable};
+use sandsh_vfs::{KernelBackend, MemoryFs, MemoryFsLimits, MountSpec, MountTable};
 
 use super::{CancelToken, ExecutionLimits, Kernel, KernelConfig, Watchdog, preload};
 
@@ -87,7 +87,9 @@ impl Kernel {
     }
 
     fn build(config: KernelConfig) -> Self {
-        let memory = MemoryBudget::new(config.limits.max_memory);
+        let s = &config.session;
+        let limits = s.execution_limits();
+        let memory = MemoryBudget::new(limits.max_memory);
         let registry = match &config.shared_registry {
             Some(r) => r.clone(),
             None => Arc::new(config.command_registry()),
@@ -98,42 +100,38 @@ impl Kernel {
                 let mut names = registry.command_names();
                 names.sort_unstable();
                 let root = Arc::new(
-                    default_root(&config.username, &names)
-                        .with_limits(Self::memfs_limits(&config.limits))
+                    default_root(s.username(), &names)
+                        .with_limits(Self::memfs_limits(&limits))
                         .with_budget(memory.clone()),
                 );
-                let (b, err) = Self::mount_all(root.clone(), &config.mounts);
+                let (b, err) = Self::mount_all(root.clone(), &s.mounts);
                 (b, Some(root), err)
             }
         };
-        let (network, config_error) = if config.allow_net.is_empty() {
-            (None, config_error)
+        let config_error = config_error.or_else(|| s.check().err().map(|e| e.to_string()));
+        let network = if s.allow_net.is_empty() {
+            None
         } else {
-            match sandsh_net::NetPolicy::parse(&config.allow_net) {
-                Ok(policy) => {
-                    let net = sandsh_net::Net::with_max_time(
+            // A bad rule was reported by `check` above; the session then has no network.
+            sandsh_net::NetPolicy::parse(&s.allow_net)
+                .ok()
+                .map(|policy| {
+                    sandsh_net::Net::with_max_time(
                         policy,
-                        config.limits.max_net_bytes,
-                        config.net_max_time,
-                    );
-                    (Some(net), config_error)
-                }
-                Err(e) => (
-                    None,
-                    config_error.or(Some(format!("network allowlist: {e}"))),
-                ),
-            }
+                        limits.max_net_bytes,
+                        s.net_max_time.unwrap_or(sandsh_net::DEFAULT_MAX_TIME),
+                    )
+                })
         };
-        let config_error = config_error.or_else(|| config.policy.check().err());
         let cancel = CancelToken::new();
         // Idle until the first run: a cancel between runs is dropped.
         cancel.disarm();
         let watchdog = Watchdog::new();
-        let bare_root = root.as_deref().filter(|_| config.mounts.is_empty());
+        let bare_root = root.as_deref().filter(|_| s.mounts.is_empty());
         let parts = EnvParts {
             backend,
             registry: registry.clone(),
-            limits: config.limits.clone(),
+            limits: limits.clone(),
             root_cancel: cancel.clone(),
             memory,
             patience: None,
@@ -142,9 +140,9 @@ impl Kernel {
         };
         let env = Self::make_env(parts, bare_root, &registry, &watchdog);
         let config_error = config_error
-            .or_else(|| preload::preload(&**env.backend(), &config.files, &config.copies).err());
+            .or_else(|| preload::preload(&**env.backend(), &s.files, &config.copies).err());
         let config_error = config_error.or_else(|| {
-            let dir = config.cwd.as_deref()?;
+            let dir = s.cwd.as_deref()?;
             let p = sandsh_vfs::normalize(std::path::Path::new("/"), std::path::Path::new(dir));
             match env.backend().stat(&p) {
                 Ok(m) if m.is_dir() => None,
@@ -152,17 +150,13 @@ impl Kernel {
                 Err(_) => Some(format!("cwd {dir}: No such file or directory")),
             }
         });
-        if !config.policy.is_empty() {
-            let rw = config
-                .mounts
-                .iter()
-                .filter(|m| m.mode == MountMode::ReadWrite)
-                .map(|m| m.path.clone())
-                .collect();
-            env.set_policy(sandsh_interp::PolicyState::new(config.policy.clone(), rw));
+        if !s.policy.is_empty() {
+            let policy = config.command_policy();
+            env.set_policy(sandsh_interp::PolicyState::new(policy, s.rw_mount_points()));
         }
-        let home = format!("/home/{}", config.username);
-        let cwd = match &config.cwd {
+        let username = s.username();
+        let home = format!("/home/{username}");
+        let cwd = match &s.cwd {
             Some(dir) => {
                 sandsh_vfs::normalize(std::path::Path::new("/"), std::path::Path::new(dir))
             }
@@ -171,9 +165,9 @@ impl Kernel {
         let mut shell = Box::new(Shell::new(env, cwd, cancel.clone()));
         let defaults = [
             ("HOME", home.as_str()),
-            ("USER", config.username.as_str()),
-            ("LOGNAME", config.username.as_str()),
-            ("HOSTNAME", config.hostname.as_str()),
+            ("USER", username),
+            ("LOGNAME", username),
+            ("HOSTNAME", s.hostname()),
             ("PATH", "/usr/local/bin:/usr/bin:/bin"),
             ("LANG", "C.UTF-8"),
             ("TERM", "dumb"),
@@ -182,16 +176,17 @@ impl Kernel {
         shell.seed_environment(
             defaults
                 .into_iter()
-                .chain(config.env.iter().map(|(k, v)| (k.as_str(), v.as_str()))),
+                .chain(s.env.iter().map(|(k, v)| (k.as_str(), v.as_str()))),
         );
+        let timeout = s.timeout;
         Kernel {
             shell,
             registry,
             cancel,
             watchdog,
-            timeout: config.timeout,
+            timeout,
             root,
-            mounts: config.mounts,
+            mounts: config.session.mounts,
             network,
             config_error,
             interactive: false,

@@ -1,5 +1,8 @@
-//! [`KernelConfig`]: everything a session is built from (user, files, mounts, limits, policy,
-//! network, commands), set builder-style and read once by [`super::Kernel::new`].
+//! [`KernelConfig`]: what a session is built from. Its data is one [`SessionConfig`] (user,
+//! files, mounts, limits, policy, network, timeout: the type every frontend maps onto); beside
+//! it ride what cannot be data (custom commands and toolsets, a backend, the confirmation
+//! hook, host directories to copy in, a registry shared with a tool). Set builder-style and
+//! read once by [`super::Kernel::new`].
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -7,77 +10,47 @@ use std::time::Duration;
 
 use sandsh_api::Command;
 use sandsh_commands::{Registry, Toolset};
-use sandsh_vfs::{KernelBackend, MountMode, MountSpec};
+use sandsh_vfs::{KernelBackend, MountMode};
 
-use super::{CommandPolicy, ExecutionLimits};
+use super::{AskHook, CommandPolicy, ExecutionLimits};
+use crate::config::SessionConfig;
 
 /// Configuration of a kernel (builder style).
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct KernelConfig {
-    pub username: String,
-    pub hostname: String,
-    pub env: Vec<(String, String)>,
-    /// Starting directory (default: the user's home).
-    pub cwd: Option<String>,
-    pub limits: ExecutionLimits,
-    /// Script timeout for every `execute` (none by default).
-    pub timeout: Option<Duration>,
+    /// Everything that is data (see [`SessionConfig`]).
+    pub session: SessionConfig,
     /// Extra commands registered on top of the standard ones.
     pub commands: Vec<Arc<dyn Command>>,
-    /// The filesystem (default: a fresh [`MemoryFs`] with the standard tree).
+    /// The filesystem (default: a fresh [`sandsh_vfs::MemoryFs`] with the standard tree).
     pub backend: Option<Arc<dyn KernelBackend>>,
-    /// Host directories mounted into the VFS.
-    pub mounts: Vec<MountSpec>,
-    /// Network allowlist: `[METHODS ]URL-PREFIX` rules (see [`sandsh_net::policy`]); empty
-    /// means no network at all.
-    pub allow_net: Vec<String>,
-    /// Cap on the time of one network request (default [`sandsh_net::DEFAULT_MAX_TIME`]).
-    pub net_max_time: Duration,
-    /// Toolsets registered at start (more can come with [`Kernel::register_toolset`]).
+    /// Toolsets registered at start (more can come with [`super::Kernel::register_toolset`]).
     pub toolsets: Vec<Toolset>,
-    /// Files written into the VFS at start: (path, contents).
-    pub files: Vec<(String, Vec<u8>)>,
     /// Host directories copied into the VFS at start: (host directory, VFS path).
     pub copies: Vec<(PathBuf, String)>,
-    /// Which commands may run and which invocations are confirmed first
-    /// ([`CommandPolicy`]; nothing is restricted by default).
-    pub policy: CommandPolicy,
+    /// Who confirms a command the policy asks about (the session's `ask` hook when `None`;
+    /// no hook answers no).
+    pub confirm: Option<AskHook>,
     /// The session's commands as a registry shared with whoever built it (the tool layer
     /// keeps one for all the sessions of a tool); `commands` and `toolsets` are then taken
     /// to be in it already. `None`: a registry of its own ([`KernelConfig::command_registry`]).
     pub shared_registry: Option<Arc<Registry>>,
 }
 
-impl Default for KernelConfig {
-    fn default() -> Self {
-        KernelConfig {
-            username: "user".to_string(),
-            hostname: "sandbox".to_string(),
-            env: Vec::new(),
-            cwd: None,
-            limits: ExecutionLimits::default(),
-            timeout: None,
-            commands: Vec::new(),
-            backend: None,
-            mounts: Vec::new(),
-            allow_net: Vec::new(),
-            net_max_time: sandsh_net::DEFAULT_MAX_TIME,
-            toolsets: Vec::new(),
-            files: Vec::new(),
-            copies: Vec::new(),
-            policy: CommandPolicy::default(),
-            shared_registry: None,
-        }
-    }
-}
-
 impl std::fmt::Debug for KernelConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("KernelConfig")
-            .field("username", &self.username)
-            .field("hostname", &self.hostname)
-            .field("cwd", &self.cwd)
+            .field("session", &self.session)
             .finish_non_exhaustive()
+    }
+}
+
+impl From<SessionConfig> for KernelConfig {
+    fn from(session: SessionConfig) -> Self {
+        KernelConfig {
+            session,
+            ..KernelConfig::default()
+        }
     }
 }
 
@@ -105,28 +78,45 @@ impl KernelConfig {
         }
         registry
     }
+
+    /// The session's command policy: its data with the confirmation hook.
+    pub fn command_policy(&self) -> CommandPolicy {
+        let p = &self.session.policy;
+        CommandPolicy {
+            deny: p.deny.clone(),
+            allow_only: p.allow_only.clone(),
+            confirm_at: p.confirm_at,
+            confirm: self.confirm.clone(),
+        }
+    }
+
+    /// The whole session's data at once.
+    pub fn session(mut self, s: SessionConfig) -> Self {
+        self.session = s;
+        self
+    }
     pub fn username(mut self, u: impl Into<String>) -> Self {
-        self.username = u.into();
+        self.session.username = Some(u.into());
         self
     }
     pub fn hostname(mut self, h: impl Into<String>) -> Self {
-        self.hostname = h.into();
+        self.session.hostname = Some(h.into());
         self
     }
     pub fn env(mut self, k: impl Into<String>, v: impl Into<String>) -> Self {
-        self.env.push((k.into(), v.into()));
+        self.session.env.push((k.into(), v.into()));
         self
     }
     pub fn cwd(mut self, c: impl Into<String>) -> Self {
-        self.cwd = Some(c.into());
+        self.session.cwd = Some(c.into());
         self
     }
     pub fn limits(mut self, l: ExecutionLimits) -> Self {
-        self.limits = l;
+        self.session.set_limits(&l);
         self
     }
     pub fn timeout(mut self, t: Duration) -> Self {
-        self.timeout = Some(t);
+        self.session.timeout = Some(t);
         self
     }
     pub fn command(mut self, c: Arc<dyn Command>) -> Self {
@@ -141,7 +131,7 @@ impl KernelConfig {
     /// methods allowed (`https://api.example.com/v1/`, `POST,GET https://api.example.com/v1/`,
     /// `* http://127.0.0.1:8080/`). GET and HEAD when no method is listed.
     pub fn allow_net(mut self, rule: impl Into<String>) -> Self {
-        self.allow_net.push(rule.into());
+        self.session.allow_net.push(rule.into());
         self
     }
     /// Register a toolset at start.
@@ -151,7 +141,7 @@ impl KernelConfig {
     }
     /// Write a file into the VFS at start (parent directories are created).
     pub fn file(mut self, path: impl Into<String>, contents: impl Into<Vec<u8>>) -> Self {
-        self.files.push((path.into(), contents.into()));
+        self.session.files.push((path.into(), contents.into()));
         self
     }
     /// Copy the host directory `host` (recursively: files, directories, symlinks) to
@@ -163,12 +153,18 @@ impl KernelConfig {
     }
     /// Cap the time of one network request.
     pub fn net_max_time(mut self, t: Duration) -> Self {
-        self.net_max_time = t;
+        self.session.net_max_time = Some(t);
         self
     }
-    /// Set the command policy (deny- and allow-lists, confirmation above a risk level).
+    /// Set the command policy (deny- and allow-lists, confirmation above a risk level, and
+    /// the hook that confirms).
     pub fn policy(mut self, p: CommandPolicy) -> Self {
-        self.policy = p;
+        self.session.policy = crate::config::PolicyConfig {
+            deny: p.deny,
+            allow_only: p.allow_only,
+            confirm_at: p.confirm_at,
+        };
+        self.confirm = p.confirm;
         self
     }
     /// Mount the host directory `host` at `vfs_path` (`ro`, `overlay` or `rw`).
@@ -178,11 +174,7 @@ impl KernelConfig {
         vfs_path: impl Into<PathBuf>,
         mode: MountMode,
     ) -> Self {
-        self.mounts.push(MountSpec {
-            host: host.into(),
-            path: sandsh_vfs::normalize(std::path::Path::new("/"), &vfs_path.into()),
-            mode,
-        });
+        self.session.add_mount(host, &vfs_path.into(), mode);
         self
     }
 }

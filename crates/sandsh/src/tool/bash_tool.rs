@@ -17,9 +17,11 @@ use super::shell_tool::{ShellTool, exec_options};
 use super::traits::{
     RiskLevel, StatusCallback, ToolRequest, ToolResponse, ToolStatus, error_category,
 };
-use crate::kernel::{CommandPolicy, ExecutionLimits, Kernel, KernelConfig};
+use crate::config::{ConfigError, ConfigErrorKind, SessionConfig};
+use crate::kernel::{AskHook, CommandPolicy, ExecutionLimits, Kernel, KernelConfig};
 use sandsh_api::{Arg, Command, CommandSpec, ExitStatus, ToolCtx};
 use sandsh_commands::{Registry, Toolset};
+use sandsh_runtime::limits::Profile;
 use sandsh_vfs::MountMode;
 
 /// Receives output bytes as they are produced: `(chunk, is_stderr)`.
@@ -30,80 +32,87 @@ pub const BASH_TOOL_NAME: &str = "sandsh";
 /// The tool's one-line description.
 pub const BASH_TOOL_SHORT: &str = "Sandboxed bash interpreter with virtual filesystem";
 
-/// Builder of a [`BashTool`].
+/// Builder of a [`BashTool`]: a [`KernelConfig`] (its [`SessionConfig`] data and the
+/// commands, toolsets and hooks beside it) and the tool's own choice of a session or a fresh
+/// kernel per call.
 #[derive(Default)]
 pub struct BashToolBuilder {
-    username: Option<String>,
-    hostname: Option<String>,
-    limits: Option<ExecutionLimits>,
-    profile: Option<String>,
-    env: Vec<(String, String)>,
-    builtins: Vec<Arc<dyn Command>>,
-    toolsets: Vec<Toolset>,
-    cwd: Option<String>,
-    mounts: Vec<(PathBuf, PathBuf, MountMode)>,
-    timeout: Option<Duration>,
-    allow_net: Vec<String>,
+    config: KernelConfig,
     fresh_per_call: bool,
-    policy: CommandPolicy,
-    files: Vec<(String, Vec<u8>)>,
+    /// A setting that could not be taken (an unknown profile name), reported by every call.
+    config_error: Option<String>,
 }
 
 impl BashToolBuilder {
+    /// The session's whole configuration at once (replacing what was set before; commands,
+    /// toolsets and the confirmation hook stay).
+    pub fn config(mut self, session: SessionConfig) -> Self {
+        self.config.session = session;
+        self
+    }
+
     /// The command policy: deny- and allow-listed commands, and the risk at or above which a
     /// command runs only when confirmed (by [`CommandPolicy::confirm_with`]'s hook).
     pub fn policy(mut self, p: CommandPolicy) -> Self {
-        self.policy = p;
+        self.config = self.config.policy(p);
+        self
+    }
+
+    /// Who confirms a command the policy asks about (see [`CommandPolicy::confirm_with`]).
+    pub fn confirm_with(mut self, hook: AskHook) -> Self {
+        self.config.confirm = Some(hook);
         self
     }
 
     /// Never run the command `name` (it fails with status 126).
     pub fn deny(mut self, name: impl Into<String>) -> Self {
-        self.policy = self.policy.deny(name);
+        self.config.session.policy.deny.push(name.into());
         self
     }
 
     /// The user (`whoami`, `$HOME` = `/home/<user>`).
     pub fn username(mut self, u: impl Into<String>) -> Self {
-        self.username = Some(u.into());
+        self.config = self.config.username(u);
         self
     }
 
     /// The host name (`hostname`, `$HOSTNAME`).
     pub fn hostname(mut self, h: impl Into<String>) -> Self {
-        self.hostname = Some(h.into());
+        self.config = self.config.hostname(h);
         self
     }
 
     /// Resource limits (replaces a profile set earlier).
     pub fn limits(mut self, l: ExecutionLimits) -> Self {
-        self.limits = Some(l);
-        self.profile = None;
+        self.config = self.config.limits(l);
         self
     }
 
     /// Named limits: `strict`, `standard` or `interactive`. An unknown name keeps the
     /// current limits and is reported by every run.
     pub fn profile(mut self, name: &str) -> Self {
-        match ExecutionLimits::profile(name) {
-            Some(l) => {
-                self.limits = Some(l);
-                self.profile = Some(name.to_string());
+        match Profile::by_name(name) {
+            Some(p) => {
+                self.config.session.profile = Some(p);
+                self.config.session.limits.clear();
             }
-            None => self.profile = Some(format!("unknown:{name}")),
+            None => {
+                let e = ConfigError::new("profile", ConfigErrorKind::UnknownProfile(name.into()));
+                self.config_error = Some(e.to_string());
+            }
         }
         self
     }
 
     /// An environment variable (its name shows in `help()`, never its value).
     pub fn env(mut self, k: impl Into<String>, v: impl Into<String>) -> Self {
-        self.env.push((k.into(), v.into()));
+        self.config = self.config.env(k, v);
         self
     }
 
     /// A custom command available under `name`.
     pub fn builtin(mut self, name: impl Into<String>, command: Box<dyn Command>) -> Self {
-        self.builtins.push(named(&name.into(), command));
+        self.config.commands.push(named(&name.into(), command));
         self
     }
 
@@ -114,13 +123,13 @@ impl BashToolBuilder {
         vfs_path: impl Into<PathBuf>,
         mode: MountMode,
     ) -> Self {
-        self.mounts.push((host.into(), vfs_path.into(), mode));
+        self.config = self.config.mount(host, vfs_path, mode);
         self
     }
 
     /// A time limit for every call (a request's `timeout_ms` overrides it).
     pub fn timeout(mut self, t: Duration) -> Self {
-        self.timeout = Some(t);
+        self.config = self.config.timeout(t);
         self
     }
 
@@ -129,27 +138,27 @@ impl BashToolBuilder {
     /// `https://api.example.com/v1/` (GET and HEAD) or `POST,GET https://api.example.com/v1/`.
     /// Nothing is reachable without a rule; a bad rule is reported by every call.
     pub fn allow_net(mut self, url_prefix: impl Into<String>) -> Self {
-        self.allow_net.push(url_prefix.into());
+        self.config = self.config.allow_net(url_prefix);
         self
     }
 
     /// Write a file into every new session's VFS at start (parent directories are created),
     /// as [`KernelConfig::file`] does.
     pub fn file(mut self, path: impl Into<String>, contents: impl Into<Vec<u8>>) -> Self {
-        self.files.push((path.into(), contents.into()));
+        self.config = self.config.file(path, contents);
         self
     }
 
     /// Start every session in `dir` (inside the sandbox, e.g. a mount point).
     pub fn cwd(mut self, dir: impl Into<String>) -> Self {
-        self.cwd = Some(dir.into());
+        self.config = self.config.cwd(dir);
         self
     }
 
     /// Register a toolset (a named group of commands; see [`BashTool::register_toolset`] to
     /// add one later).
     pub fn toolset(mut self, set: Toolset) -> Self {
-        self.toolsets.push(set);
+        self.config = self.config.toolset(set);
         self
     }
 
@@ -162,76 +171,41 @@ impl BashToolBuilder {
     /// Build the tool. A mount that cannot be opened does not fail here: every call then
     /// reports it (use [`BashToolBuilder::try_build`] to fail early).
     pub fn build(self) -> BashTool {
-        let mut config = KernelConfig::new();
-        if let Some(u) = &self.username {
-            config = config.username(u.clone());
-        }
-        if let Some(h) = &self.hostname {
-            config = config.hostname(h.clone());
-        }
-        if let Some(l) = &self.limits {
-            config = config.limits(l.clone());
-        }
-        if let Some(t) = self.timeout {
-            config = config.timeout(t);
-        }
-        for (k, v) in &self.env {
-            config = config.env(k.clone(), v.clone());
-        }
-        for c in &self.builtins {
-            config = config.command(c.clone());
-        }
-        for (host, path, mode) in &self.mounts {
-            config = config.mount(host.clone(), path.clone(), *mode);
-        }
-        for set in &self.toolsets {
-            config = config.toolset(set.clone());
-        }
-        if let Some(dir) = &self.cwd {
-            config = config.cwd(dir.clone());
-        }
-        for rule in &self.allow_net {
-            config = config.allow_net(rule.clone());
-        }
-        for (path, data) in self.files {
-            config = config.file(path, data);
-        }
-        config = config.policy(self.policy.clone());
+        let mut config = self.config;
         let registry = Arc::new(config.command_registry());
         config = config.with_shared_registry(registry.clone());
-        let supported = supported_names(&registry, &self.policy);
-        let bad_profile = self
-            .profile
-            .as_ref()
-            .and_then(|p| p.strip_prefix("unknown:"))
-            .map(|p| format!("unknown limits profile '{p}' (use strict, standard or interactive)"));
+        let supported = supported_names(&registry, &config.command_policy());
+        let s = &config.session;
+        let limits_set = s.profile.is_some() || !s.limits.is_empty();
         let doc = ShellDoc {
             name: BASH_TOOL_NAME.to_string(),
             short: BASH_TOOL_SHORT.to_string(),
             supported,
-            username: self.username,
-            hostname: self.hostname,
-            limits: self.limits,
-            profile: self.profile.filter(|p| !p.starts_with("unknown:")),
-            env_names: self.env.iter().map(|(k, _)| k.clone()).collect(),
-            timeout: self.timeout,
-            allow_net: self.allow_net.clone(),
-            mounts: config
+            username: s.username.clone(),
+            hostname: s.hostname.clone(),
+            limits: limits_set.then(|| s.execution_limits()),
+            profile: s
+                .profile
+                .filter(|_| s.limits.is_empty())
+                .map(|p| p.name().to_string()),
+            env_names: s.env.iter().map(|(k, _)| k.clone()).collect(),
+            timeout: s.timeout,
+            allow_net: s.allow_net.clone(),
+            mounts: s
                 .mounts
                 .iter()
                 .map(|m| (m.path.display().to_string(), m.mode.as_str()))
                 .collect(),
         };
-        let writes_host = config.mounts.iter().any(|m| m.mode == MountMode::ReadWrite);
+        let writes_host = !s.rw_mount_points().is_empty();
         BashTool {
             config: Mutex::new(config),
             kernel: Mutex::new(None),
             registry,
             doc: RwLock::new(doc),
-            allow_net: self.allow_net,
             fresh_per_call: self.fresh_per_call,
             writes_host,
-            config_error: bad_profile,
+            config_error: self.config_error,
         }
     }
 
@@ -325,7 +299,6 @@ pub struct BashTool {
     /// `description()` and `help()` list.
     registry: Arc<Registry>,
     doc: RwLock<ShellDoc>,
-    allow_net: Vec<String>,
     fresh_per_call: bool,
     writes_host: bool,
     config_error: Option<String>,
@@ -401,7 +374,7 @@ impl BashTool {
     }
 
     fn refresh_doc(&self) {
-        let policy = self.config().policy.clone();
+        let policy = self.config().command_policy();
         let supported = supported_names(&self.registry, &policy);
         self.doc
             .write()
@@ -418,9 +391,14 @@ impl BashTool {
         *self.kernel.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
 
-    /// The URL prefixes network access is allowed to.
-    pub fn allowed_net(&self) -> &[String] {
-        &self.allow_net
+    /// The network allowlist's rules (URL prefixes, with their methods).
+    pub fn allowed_net(&self) -> Vec<String> {
+        self.config().session.allow_net.clone()
+    }
+
+    /// The configuration every session of this tool starts from.
+    pub fn session_config(&self) -> SessionConfig {
+        self.config().session.clone()
     }
 
     /// Every name a script can run (shell builtins and commands), as `description()` lists.
@@ -645,7 +623,7 @@ impl ShellTool for BashTool {
 
     /// Sandboxed writes are medium risk; writable host mounts or network access make it high.
     fn shell_risk_level(&self) -> RiskLevel {
-        if self.writes_host || !self.allow_net.is_empty() {
+        if self.writes_host || !self.doc().allow_net.is_empty() {
             RiskLevel::HighRisk
         } else {
             RiskLevel::MediumRisk

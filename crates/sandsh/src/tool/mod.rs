@@ -22,8 +22,9 @@ mod traits;
 pub(crate) use bash_tool::named;
 pub use bash_tool::{BASH_TOOL_NAME, BASH_TOOL_SHORT, BashTool, BashToolBuilder, Utf8Chunker};
 pub use registry::{
-    CallShape, ConfirmHook, ConfirmRequest, ToolCall, ToolCallResult, ToolConfig, ToolRegistry,
-    create_standard_registry,
+    CallShape, ConfirmHook, ConfirmRequest, EXEC_TIMEOUT_SECS, FS_MAX_SIZE, ToolCall,
+    ToolCallResult, ToolConfig, ToolRegistry, WEB_MAX_BYTES, WEB_MAX_TIME,
+    create_standard_registry, register_standard_tools,
 };
 pub use schema::{ToolDefinition, validate};
 #[cfg(feature = "scripted_tool")]

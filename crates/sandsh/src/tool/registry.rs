@@ -347,8 +347,18 @@ impl ToolRegistry {
     }
 }
 
-/// Which standard tools [`create_standard_registry`] builds, and how (seed 002's `ToolConfig`
-/// plus the sandbox they share and the network allowlist).
+/// Largest file the `filesystem` tool and the text editor read, by default.
+pub const FS_MAX_SIZE: usize = 1 << 20;
+/// Time limit of one `execute_command`, in seconds, by default.
+pub const EXEC_TIMEOUT_SECS: u64 = 30;
+/// Largest response body `web_search` reads.
+pub const WEB_MAX_BYTES: u64 = 2 << 20;
+/// Time limit of one `web_search` request.
+pub const WEB_MAX_TIME: Duration = Duration::from_secs(15);
+
+/// Which standard tools [`create_standard_registry`] (and the MCP server, through
+/// [`register_standard_tools`]) builds, and how (seed 002's `ToolConfig` plus the sandbox they
+/// share and the network allowlist).
 #[derive(Debug, Clone)]
 pub struct ToolConfig {
     pub enable_fs: bool,
@@ -362,6 +372,10 @@ pub struct ToolConfig {
     pub exec_timeout: u64,
     /// The sandbox `filesystem` and `execute_command` share.
     pub kernel: KernelConfig,
+    /// Where `filesystem` and the text editor may reach: the home directory, `/tmp` and the
+    /// mounts (`false`, seed 002's standard registry), or the whole virtual filesystem
+    /// (`true`: it is all the sandbox, as the MCP server serves it).
+    pub whole_vfs: bool,
     /// Network allowlist rules (`[METHODS ]URL-PREFIX`, as `--allow-net` takes them);
     /// `web_search` works only when its base URL (and every redirect) matches one.
     pub allow_net: Vec<String>,
@@ -376,9 +390,10 @@ impl Default for ToolConfig {
             enable_exec: true,
             enable_web: true,
             enable_editor: true,
-            fs_max_size: 1_048_576,
-            exec_timeout: 30,
+            fs_max_size: FS_MAX_SIZE,
+            exec_timeout: EXEC_TIMEOUT_SECS,
             kernel: KernelConfig::default(),
+            whole_vfs: false,
             allow_net: Vec::new(),
             web_base_url: super::providers::web::DEFAULT_BASE_URL.to_string(),
         }
@@ -389,29 +404,44 @@ impl Default for ToolConfig {
 /// `str_replace_based_edit_tool` (the text editor), all but `web_search` over one shared
 /// sandbox (the editor writes where `execute_command`'s shell reads).
 pub fn create_standard_registry(config: &ToolConfig) -> ToolRegistry {
-    let mut registry = ToolRegistry::new();
-    let home = format!("/home/{}", config.kernel.username);
-    let mounts: Vec<String> = config
-        .kernel
-        .mounts
-        .iter()
-        .map(|m| m.path.display().to_string())
-        .collect();
     let kernel = Arc::new(Mutex::new(Kernel::new(config.kernel.clone())));
     let backend = match kernel.lock() {
         Ok(k) => k.backend(),
         Err(p) => p.into_inner().backend(),
     };
+    let mut registry = ToolRegistry::new();
+    register_standard_tools(&mut registry, config, backend, Some(kernel));
+    registry
+}
+
+/// Register the standard providers `config` enables over one sandbox: `filesystem`,
+/// `execute_command` (when `kernel` is given: the session it runs in), `web_search` and the
+/// text editor, in that order, all but `web_search` over `backend`. The one assembly of the
+/// standard tools: [`create_standard_registry`] and the MCP server's sessions both call it.
+pub fn register_standard_tools(
+    registry: &mut ToolRegistry,
+    config: &ToolConfig,
+    backend: Arc<dyn sandsh_vfs::KernelBackend>,
+    kernel: Option<Arc<Mutex<Kernel>>>,
+) {
+    let roots: Vec<String> = if config.whole_vfs {
+        Vec::new()
+    } else {
+        let s = &config.kernel.session;
+        let home = format!("/home/{}", s.username());
+        let mounts = s.mounts.iter().map(|m| m.path.display().to_string());
+        [home, "/tmp".to_string()]
+            .into_iter()
+            .chain(mounts)
+            .collect()
+    };
     if config.enable_fs {
-        let mut fs = FileSystemTool::new(backend.clone(), config.fs_max_size)
-            .root(&home)
-            .root("/tmp");
-        for m in &mounts {
-            fs = fs.root(m);
-        }
-        registry.register(Box::new(fs));
+        let fs = FileSystemTool::new(backend.clone(), config.fs_max_size);
+        registry.register(Box::new(roots.iter().fold(fs, |fs, r| fs.root(r))));
     }
-    if config.enable_exec {
+    if config.enable_exec
+        && let Some(kernel) = kernel
+    {
         registry.register(Box::new(CommandExecutorTool::new(
             kernel,
             Duration::from_secs(config.exec_timeout),
@@ -425,20 +455,14 @@ pub fn create_standard_registry(config: &ToolConfig) -> ToolRegistry {
         {
             web = web.network(sandsh_net::Net::with_max_time(
                 policy,
-                2 << 20,
-                Duration::from_secs(15),
+                WEB_MAX_BYTES,
+                WEB_MAX_TIME,
             ));
         }
         registry.register(Box::new(web));
     }
     if config.enable_editor {
-        let mut editor = TextEditorTool::new(backend, config.fs_max_size)
-            .root(&home)
-            .root("/tmp");
-        for m in &mounts {
-            editor = editor.root(m);
-        }
-        registry.register(Box::new(editor));
+        let editor = TextEditorTool::new(backend, config.fs_max_size);
+        registry.register(Box::new(roots.iter().fold(editor, |e, r| e.root(r))));
     }
-    registry
 }
