@@ -511,6 +511,8 @@ class ToolRegistry {
   }
 }
 
+// The one export list, for `require` and (read by Node's CommonJS lexer) `import`:
+// `_internal` stays last, a nested object the lexer does not export.
 module.exports = {
   Shell,
   BashTool,

@@ -1,15 +1,4 @@
-// The ES module face of index.js.
-import sandsh from './index.js';
-
-export const {
-  Shell,
-  BashTool,
-  ToolRegistry,
-  defineCommand,
-  SandshError,
-  ConfigError,
-  SnapshotError,
-  FileError,
-  version,
-} = sandsh;
-export default sandsh;
+// The ES module face of index.js: its export list is index.js's `module.exports` (Node reads
+// the names from it), so CommonJS and ES modules export the same names from one list.
+export * from './index.js';
+export { default } from './index.js';

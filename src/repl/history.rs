@@ -19,29 +19,28 @@ pub struct Shared {
     pub clear_requested: AtomicBool,
 }
 
-/// `$XDG_DATA_HOME/sandsh/history`, by default `~/.local/share/sandsh/history`.
+/// `$XDG_DATA_HOME/sandsh/history`, by default `~/.local/share/sandsh/history` (the
+/// platform's data directory elsewhere).
 pub fn history_path() -> Option<PathBuf> {
-    xdg_dir("XDG_DATA_HOME", ".local/share").map(|d| d.join("history"))
+    project_dirs().map(|d| d.data_dir().join("history"))
 }
 
-/// `$XDG_CONFIG_HOME/sandsh/init.sh`, by default `~/.config/sandsh/init.sh`.
+/// `$XDG_CONFIG_HOME/sandsh/init.sh`, by default `~/.config/sandsh/init.sh` (the platform's
+/// configuration directory elsewhere).
 pub fn init_path() -> Option<PathBuf> {
-    xdg_dir("XDG_CONFIG_HOME", ".config").map(|d| d.join("init.sh"))
+    project_dirs().map(|d| d.config_dir().join("init.sh"))
 }
 
-/// sandsh's directory under an XDG base directory: the variable when it holds an absolute
-/// path, else `$HOME/default`. Only the environment is read: no user database lookup (which a
-/// static binary cannot make; THREAT ESC-ASLR-1 keeps the binary static-pie), so without
-/// `HOME` there is no history file.
-fn xdg_dir(var: &str, default: &str) -> Option<PathBuf> {
-    let from_env = |name: &str| {
-        std::env::var_os(name)
-            .map(PathBuf::from)
-            .filter(|p| p.is_absolute())
-    };
-    from_env(var)
-        .or_else(|| from_env("HOME").map(|h| h.join(default)))
-        .map(|d| d.join("sandsh"))
+/// sandsh's directories from the `directories` crate, asked only when `HOME` holds an absolute
+/// path: without one the crate falls back to the user database (`getpwuid_r`), a lookup a
+/// static binary cannot make (THREAT ESC-ASLR-2). Without `HOME` there is no history file and
+/// no init file; `tests/it/repl.rs` checks under strace that the REPL opens no NSS file.
+fn project_dirs() -> Option<directories::ProjectDirs> {
+    let home = PathBuf::from(std::env::var_os("HOME")?);
+    if !home.is_absolute() {
+        return None;
+    }
+    directories::ProjectDirs::from("", "", "sandsh")
 }
 
 pub struct History(pub Arc<Shared>);

@@ -397,3 +397,55 @@ fn ctrl_c_in_a_busy_loop_returns_to_the_prompt() {
     r.line("echo alive$((1))");
     r.expect_re(r"\nalive1\r?\n");
 }
+
+/// The REPL's paths come from the `directories` crate only when `HOME` is set, so it never
+/// falls back to the user database: under strace, neither run (with `HOME`, and without) opens
+/// `nsswitch.conf` or an NSS library (THREAT ESC-ASLR-2). With `HOME` the history lands under
+/// `$XDG_DATA_HOME`; without it there is none.
+#[test]
+#[cfg(target_os = "linux")]
+fn repl_paths_make_no_user_database_lookup() {
+    for with_home in [true, false] {
+        let home = tempdir();
+        let log = home.path().join("strace.log");
+        let mut cmd = Command::new("strace");
+        cmd.args(["-f", "-qq", "-e", "trace=%file", "-o"])
+            .arg(&log)
+            .arg(env!("CARGO_BIN_EXE_sandsh"))
+            .env_clear()
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("TERM", "xterm-256color")
+            .env("NO_COLOR", "1")
+            .env("PATH", "/usr/bin:/bin");
+        if with_home {
+            cmd.env("HOME", home.path());
+        }
+        let mut s =
+            Session::spawn(cmd).expect("spawn strace sandsh in a pty (apt-get install strace)");
+        s.set_expect_timeout(Some(TIMEOUT));
+        let mut r = Repl { s };
+        r.prompt();
+        r.line("echo traced");
+        r.expect_re(r"\ntraced\r?\n");
+        r.prompt();
+        r.line("exit");
+        assert_eq!(r.exit_status(), 0);
+        let trace = std::fs::read_to_string(&log).expect("strace log");
+        assert!(trace.contains("execve"), "strace traced nothing: {trace}");
+        let nss: Vec<&str> = trace
+            .lines()
+            .filter(|l| l.contains("nsswitch") || l.contains("libnss") || l.contains("/etc/passwd"))
+            .collect();
+        assert!(
+            nss.is_empty(),
+            "HOME set: {with_home}; user database opened: {nss:?}"
+        );
+        let history = home.path().join("data/sandsh/history");
+        assert_eq!(
+            history.exists(),
+            with_home,
+            "history file with HOME set: {with_home}"
+        );
+    }
+}

@@ -16,3 +16,28 @@ test('index.d.ts, just-bash.d.ts and the integrations\' declarations type-check'
   );
   assert.equal(r.status, 0, r.stdout + r.stderr);
 });
+
+test('import and require export the same names, from one list', async () => {
+  const require = createRequire(import.meta.url);
+  const cjs = require('sandsh');
+  const esm = await import('sandsh');
+  const publicNames = Object.keys(cjs).filter((k) => !k.startsWith('_')).sort();
+  assert.deepEqual(Object.keys(esm).filter((k) => k !== 'default').sort(), publicNames);
+  for (const k of publicNames) assert.equal(esm[k], cjs[k], k);
+  assert.equal(esm.default, cjs);
+});
+
+test('package.json names only targets whose addon is built', async () => {
+  const require = createRequire(import.meta.url);
+  const pkg = require('../package.json');
+  const { existsSync } = await import('node:fs');
+  // napi-rs's names for the triples: <platform>-<arch>[-<abi>].
+  const platform = { linux: 'linux', apple: 'darwin', windows: 'win32' };
+  const arch = { x86_64: 'x64', aarch64: 'arm64' };
+  for (const t of pkg.napi.targets) {
+    const [cpu, , os, abi] = t.split('-');
+    const os_ = platform[os === 'darwin' ? 'apple' : os] || os;
+    const name = `sandsh.${os_}-${arch[cpu]}${abi && os_ === 'linux' ? `-${abi}` : ''}.node`;
+    assert.ok(existsSync(new URL(`../${name}`, import.meta.url)), `${t}: ${name} is not built`);
+  }
+});

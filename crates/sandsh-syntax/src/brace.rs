@@ -255,7 +255,7 @@ pub(super) fn assign_word_tilde(parts: &mut Vec<WordPart>) {
         return;
     };
     let name = s[..eq].strip_suffix('+').unwrap_or(&s[..eq]);
-    if !super::parser::is_name(name) || !s[eq..].contains('~') {
+    if !crate::is_name(name) || !s[eq..].contains('~') {
         return;
     }
     let head = s[..eq + 1].to_string();

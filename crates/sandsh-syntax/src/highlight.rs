@@ -44,7 +44,7 @@ pub struct HlToken {
     pub class: TokenClass,
 }
 
-/// Keywords that leave the parser expecting a command.
+/// Reserved words (of [`crate::RESERVED_WORDS`]) that leave the parser expecting a command.
 const CMD_KEYWORDS: &[&str] = &[
     "if", "then", "else", "elif", "do", "while", "until", "!", "{", "time",
 ];
@@ -568,6 +568,13 @@ fn match_close(bytes: &[u8], open: usize, end: usize, o: u8, c: u8) -> usize {
 mod tests {
     use super::TokenClass::*;
     use super::*;
+
+    #[test]
+    fn keyword_classes_are_reserved_words() {
+        for k in CMD_KEYWORDS.iter().chain(END_KEYWORDS) {
+            assert!(crate::RESERVED_WORDS.contains(k), "{k}");
+        }
+    }
 
     fn classes(src: &str) -> Vec<(std::string::String, TokenClass)> {
         highlight(src)

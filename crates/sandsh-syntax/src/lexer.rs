@@ -8,8 +8,9 @@ use std::borrow::Cow;
 
 use super::ParseError;
 use super::ast::{RedirFd, Word, WordPart};
-use super::parser::{ALIAS, ASSIGN, COND, KW, P, is_name};
+use super::parser::{ALIAS, ASSIGN, COND, KW, P};
 use super::word::Kind;
+use crate::is_name;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Op {

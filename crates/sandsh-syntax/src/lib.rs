@@ -14,6 +14,7 @@ mod error;
 mod heredoc;
 pub mod highlight;
 mod lexer;
+pub mod names;
 mod parser;
 pub mod print;
 #[cfg(test)]
@@ -22,6 +23,7 @@ mod word;
 
 pub use brace::{brace_word, tilde_prefix};
 pub use error::ParseError;
+pub use names::{RESERVED_WORDS, is_name};
 pub use parser::{Parser, STACK_EXHAUSTED};
 
 /// Alias lookup used by the parser when alias expansion is on.

@@ -1056,10 +1056,3 @@ fn unquote_delim(raw: &str) -> String {
     }
     out
 }
-
-pub(super) fn is_name(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && (b[0].is_ascii_alphabetic() || b[0] == b'_')
-        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
-}

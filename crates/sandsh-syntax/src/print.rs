@@ -476,9 +476,7 @@ fn part_src(p: &WordPart, in_dq: bool) -> String {
                 format!("'{}'", s.replace('\'', "'\\''"))
             }
         }
-        WordPart::AnsiC(b) => {
-            String::from_utf8_lossy(&sandsh_text::quote::ansi_c_quote(b)).into_owned()
-        }
+        WordPart::AnsiC(b) => ansi_c_quote(b),
         WordPart::DoubleQuoted(parts) => {
             let inner: String = parts.iter().map(|p| part_src(p, true)).collect();
             format!("\"{inner}\"")
@@ -608,4 +606,41 @@ pub fn list_src(list: &List) -> String {
     p.inline_list(list);
     p.flush_heredocs();
     p.out
+}
+
+/// `$'…'` quoting of `s`, as bash's `ansic_quote` writes it: the printer's copy of
+/// `sandsh_text::quote::ansi_c_quote`, kept here on purpose so that the parser's crate stands
+/// alone (a test in `sandsh-text` checks that the two agree). C0 and C1 controls, DEL and bytes
+/// that are not UTF-8 become octal escapes, byte by byte.
+pub fn ansi_c_quote(s: &[u8]) -> String {
+    let mut out = String::with_capacity(s.len() + 3);
+    out.push_str("$'");
+    let octal = |out: &mut String, bytes: &[u8]| {
+        for b in bytes {
+            out.push_str(&format!("\\{b:03o}"));
+        }
+    };
+    for chunk in s.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\x07' => out.push_str("\\a"),
+                '\x08' => out.push_str("\\b"),
+                '\t' => out.push_str("\\t"),
+                '\n' => out.push_str("\\n"),
+                '\x0b' => out.push_str("\\v"),
+                '\x0c' => out.push_str("\\f"),
+                '\r' => out.push_str("\\r"),
+                '\x1b' => out.push_str("\\E"),
+                '\'' => out.push_str("\\'"),
+                '\\' => out.push_str("\\\\"),
+                '\0'..='\x1f' | '\x7f'..='\u{9f}' => {
+                    octal(&mut out, c.encode_utf8(&mut [0; 4]).as_bytes())
+                }
+                c => out.push(c),
+            }
+        }
+        octal(&mut out, chunk.invalid());
+    }
+    out.push('\'');
+    out
 }

@@ -62,9 +62,8 @@ const INVALID: u32 = 0x11_0000;
 /// Extglob nesting beyond this is taken literally (keeps compilation bounded).
 const MAX_DEPTH: usize = 64;
 
-/// Decode one character at `i` (which must be `< s.len()`): (char, byte length).
-#[inline]
 /// [`decode`], or with `bytes` (the C locale) each byte as a character of its own.
+#[inline]
 fn dec(s: &[u8], i: usize, bytes: bool) -> (Ch, usize) {
     if bytes && s[i] >= 0x80 {
         return (INVALID + s[i] as Ch, 1);
@@ -72,6 +71,7 @@ fn dec(s: &[u8], i: usize, bytes: bool) -> (Ch, usize) {
     decode(s, i)
 }
 
+/// Decode one character at `i` (which must be `< s.len()`): (char, byte length).
 pub(crate) fn decode(s: &[u8], i: usize) -> (Ch, usize) {
     let b = s[i];
     if b < 0x80 {

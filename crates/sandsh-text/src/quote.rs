@@ -116,6 +116,50 @@ pub fn plain_single_quote(s: &[u8]) -> Vec<u8> {
 mod tests {
     use super::*;
 
+    /// The printer (`sandsh-syntax`, which stands alone) keeps a copy of [`ansi_c_quote`]: the
+    /// two agree on every byte pattern that matters (controls, C1, DEL, quotes, backslashes,
+    /// valid and broken UTF-8 of every length).
+    #[test]
+    fn the_printers_copy_agrees() {
+        let atoms: &[&[u8]] = &[
+            b"a",
+            b" ",
+            b"'",
+            b"\\",
+            b"\0",
+            b"\x07",
+            b"\t",
+            b"\n",
+            b"\x1b",
+            b"\x7f",
+            b"\x1f",
+            "é".as_bytes(),
+            "\u{85}".as_bytes(),
+            "\u{9f}".as_bytes(),
+            "\u{a0}".as_bytes(),
+            "€".as_bytes(),
+            "😀".as_bytes(),
+            b"\xe2\x82",
+            b"\xf0\x9f\x98",
+            b"\xed\xa0\x80",
+            b"\xc0\xaf",
+            b"\xff",
+            b"\x80",
+        ];
+        let mut n = 0;
+        for a in atoms {
+            for b in atoms {
+                for c in atoms {
+                    let s = [*a, *b, *c].concat();
+                    let ours = String::from_utf8(ansi_c_quote(&s)).unwrap_or_default();
+                    assert_eq!(sandsh_syntax::print::ansi_c_quote(&s), ours, "{s:?}");
+                    n += 1;
+                }
+            }
+        }
+        assert!(n > 10_000);
+    }
+
     // Expectations observed from bash 5.2.15 (`printf '%q\n' …` and `echo "${x@Q}"`).
     #[test]
     fn percent_q() {

@@ -149,7 +149,7 @@ class Shell(_Shell):
         script: str,
         *,
         stdin: str | bytes | None = None,
-        env: Mapping[str, str] | None = None,
+        env: dict[str, Any] | None = None,
         cwd: str | None = None,
         timeout: Any = None,
         on_stdout: Callable[[str], Any] | None = None,

@@ -302,10 +302,7 @@ fn scalar(v: &Value) -> String {
 
 /// A variable name as bash takes one (`export 1BAD=x` is refused).
 pub(super) fn check_name(name: &str) -> Result<(), K> {
-    let valid = !name.is_empty()
-        && !name.starts_with(|c: char| c.is_ascii_digit())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if valid {
+    if sandsh_syntax::is_name(name) {
         Ok(())
     } else {
         Err(K::BadName(name.to_string()))
