@@ -6,15 +6,10 @@
 //! wait: the kernel is synchronous. `block_on` (in [`crate::tool`]) runs them without a
 //! runtime.
 
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
-use crate::kernel::{ExecutionLimits, Kernel, KernelConfig, RunError};
-use crate::tool::{Utf8Chunker, named};
-use sandsh_api::Command;
-use sandsh_commands::Toolset;
-use sandsh_vfs::MountMode;
+use crate::kernel::{Kernel, KernelConfig, RunError};
+use crate::tool::Utf8Chunker;
 
 /// Receives `(stdout_chunk, stderr_chunk)` as output is produced (one of them is empty);
 /// seed 000's shape. Chunks are whole UTF-8 characters.
@@ -160,56 +155,8 @@ pub struct BashBuilder {
 }
 
 impl BashBuilder {
-    pub fn username(mut self, u: impl Into<String>) -> Self {
-        self.config = self.config.username(u);
-        self
-    }
-    pub fn hostname(mut self, h: impl Into<String>) -> Self {
-        self.config = self.config.hostname(h);
-        self
-    }
-    pub fn limits(mut self, l: ExecutionLimits) -> Self {
-        self.config = self.config.limits(l);
-        self
-    }
-    pub fn env(mut self, k: impl Into<String>, v: impl Into<String>) -> Self {
-        self.config = self.config.env(k, v);
-        self
-    }
-    pub fn cwd(mut self, dir: impl Into<String>) -> Self {
-        self.config = self.config.cwd(dir);
-        self
-    }
-    pub fn timeout(mut self, t: Duration) -> Self {
-        self.config = self.config.timeout(t);
-        self
-    }
-    /// A custom command available under `name`.
-    pub fn builtin(mut self, name: impl Into<String>, command: Box<dyn Command>) -> Self {
-        self.config = self.config.command(named(&name.into(), command));
-        self
-    }
-    pub fn toolset(mut self, set: Toolset) -> Self {
-        self.config = self.config.toolset(set);
-        self
-    }
-    pub fn mount(
-        mut self,
-        host: impl Into<PathBuf>,
-        path: impl Into<PathBuf>,
-        mode: MountMode,
-    ) -> Self {
-        self.config = self.config.mount(host, path, mode);
-        self
-    }
-    pub fn allow_net(mut self, rule: impl Into<String>) -> Self {
-        self.config = self.config.allow_net(rule);
-        self
-    }
-    pub fn file(mut self, path: impl Into<String>, contents: impl Into<Vec<u8>>) -> Self {
-        self.config = self.config.file(path, contents);
-        self
-    }
+    crate::kernel::config_setters!(config);
+
     /// Change anything else on the configuration.
     pub fn config(mut self, f: impl FnOnce(KernelConfig) -> KernelConfig) -> Self {
         self.config = f(self.config);

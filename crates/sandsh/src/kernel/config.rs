@@ -10,10 +10,86 @@ use std::time::Duration;
 
 use sandsh_api::Command;
 use sandsh_commands::{Registry, Toolset};
-use sandsh_vfs::{KernelBackend, MountMode};
+use sandsh_vfs::KernelBackend;
 
-use super::{AskHook, CommandPolicy, ExecutionLimits};
+use super::{AskHook, CommandPolicy};
 use crate::config::SessionConfig;
+
+/// The builder methods of a session's configuration, written once for [`KernelConfig`] and for
+/// the builders that wrap one (`BashBuilder`, `BashToolBuilder`). The arguments are the path
+/// from `self` to the wrapped [`KernelConfig`] (none for `KernelConfig` itself).
+macro_rules! config_setters {
+    ($($cfg:ident).*) => {
+        /// The user (`whoami`, `$HOME` = `/home/<user>`).
+        pub fn username(mut self, u: impl Into<String>) -> Self {
+            self$(.$cfg)*.session.username = Some(u.into());
+            self
+        }
+        /// The host name (`hostname`, `$HOSTNAME`).
+        pub fn hostname(mut self, h: impl Into<String>) -> Self {
+            self$(.$cfg)*.session.hostname = Some(h.into());
+            self
+        }
+        /// An exported variable (its name shows in the tool's `help()`, never its value).
+        pub fn env(mut self, k: impl Into<String>, v: impl Into<String>) -> Self {
+            self$(.$cfg)*.session.env.push((k.into(), v.into()));
+            self
+        }
+        /// Start in `dir` (inside the sandbox, e.g. a mount point).
+        pub fn cwd(mut self, dir: impl Into<String>) -> Self {
+            self$(.$cfg)*.session.cwd = Some(dir.into());
+            self
+        }
+        /// Resource limits (replaces a profile set earlier).
+        pub fn limits(mut self, l: $crate::kernel::ExecutionLimits) -> Self {
+            self$(.$cfg)*.session.set_limits(&l);
+            self
+        }
+        /// A time limit for every run (a request's own timeout overrides it).
+        pub fn timeout(mut self, t: std::time::Duration) -> Self {
+            self$(.$cfg)*.session.timeout = Some(t);
+            self
+        }
+        /// Allow network requests (`curl`, `wget`) matching `rule`: a URL prefix (scheme,
+        /// host, port and path prefix), optionally preceded by the methods allowed, e.g.
+        /// `https://api.example.com/v1/` (GET and HEAD) or `POST,GET https://api.example.com/v1/`.
+        /// Nothing is reachable without a rule; a bad rule is reported by every run.
+        pub fn allow_net(mut self, rule: impl Into<String>) -> Self {
+            self$(.$cfg)*.session.allow_net.push(rule.into());
+            self
+        }
+        /// Write a file into the VFS at start (parent directories are created).
+        pub fn file(mut self, path: impl Into<String>, contents: impl Into<Vec<u8>>) -> Self {
+            self$(.$cfg)*.session.files.push((path.into(), contents.into()));
+            self
+        }
+        /// Mount the host directory `host` at `vfs_path` (`ro`, `overlay` or `rw`).
+        pub fn mount(
+            mut self,
+            host: impl Into<std::path::PathBuf>,
+            vfs_path: impl Into<std::path::PathBuf>,
+            mode: sandsh_vfs::MountMode,
+        ) -> Self {
+            self$(.$cfg)*.session.add_mount(host, &vfs_path.into(), mode);
+            self
+        }
+        /// Register a toolset (a named group of commands) at start.
+        pub fn toolset(mut self, set: sandsh_commands::Toolset) -> Self {
+            self$(.$cfg)*.toolsets.push(set);
+            self
+        }
+        /// A custom command available under `name`.
+        pub fn builtin(
+            mut self,
+            name: impl Into<String>,
+            command: Box<dyn sandsh_api::Command>,
+        ) -> Self {
+            self$(.$cfg)*.commands.push($crate::tool::named(&name.into(), command));
+            self
+        }
+    };
+}
+pub(crate) use config_setters;
 
 /// Configuration of a kernel (builder style).
 #[derive(Clone, Default)]
@@ -95,53 +171,14 @@ impl KernelConfig {
         self.session = s;
         self
     }
-    pub fn username(mut self, u: impl Into<String>) -> Self {
-        self.session.username = Some(u.into());
-        self
-    }
-    pub fn hostname(mut self, h: impl Into<String>) -> Self {
-        self.session.hostname = Some(h.into());
-        self
-    }
-    pub fn env(mut self, k: impl Into<String>, v: impl Into<String>) -> Self {
-        self.session.env.push((k.into(), v.into()));
-        self
-    }
-    pub fn cwd(mut self, c: impl Into<String>) -> Self {
-        self.session.cwd = Some(c.into());
-        self
-    }
-    pub fn limits(mut self, l: ExecutionLimits) -> Self {
-        self.session.set_limits(&l);
-        self
-    }
-    pub fn timeout(mut self, t: Duration) -> Self {
-        self.session.timeout = Some(t);
-        self
-    }
+    config_setters!();
+
     pub fn command(mut self, c: Arc<dyn Command>) -> Self {
         self.commands.push(c);
         self
     }
     pub fn backend(mut self, b: Arc<dyn KernelBackend>) -> Self {
         self.backend = Some(b);
-        self
-    }
-    /// Allow network requests matching `rule`: a URL prefix, optionally preceded by the
-    /// methods allowed (`https://api.example.com/v1/`, `POST,GET https://api.example.com/v1/`,
-    /// `* http://127.0.0.1:8080/`). GET and HEAD when no method is listed.
-    pub fn allow_net(mut self, rule: impl Into<String>) -> Self {
-        self.session.allow_net.push(rule.into());
-        self
-    }
-    /// Register a toolset at start.
-    pub fn toolset(mut self, set: Toolset) -> Self {
-        self.toolsets.push(set);
-        self
-    }
-    /// Write a file into the VFS at start (parent directories are created).
-    pub fn file(mut self, path: impl Into<String>, contents: impl Into<Vec<u8>>) -> Self {
-        self.session.files.push((path.into(), contents.into()));
         self
     }
     /// Copy the host directory `host` (recursively: files, directories, symlinks) to
@@ -165,16 +202,6 @@ impl KernelConfig {
             confirm_at: p.confirm_at,
         };
         self.confirm = p.confirm;
-        self
-    }
-    /// Mount the host directory `host` at `vfs_path` (`ro`, `overlay` or `rw`).
-    pub fn mount(
-        mut self,
-        host: impl Into<PathBuf>,
-        vfs_path: impl Into<PathBuf>,
-        mode: MountMode,
-    ) -> Self {
-        self.session.add_mount(host, &vfs_path.into(), mode);
         self
     }
 }

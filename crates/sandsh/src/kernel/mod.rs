@@ -22,6 +22,7 @@ mod toolsets;
 mod watchdog;
 
 pub use config::KernelConfig;
+pub(crate) use config::config_setters;
 pub use result::{ExecOptions, ExecResult, OutputCallback};
 pub use run_error::RunError;
 pub use snapshot::{KERNEL_SNAPSHOT_VERSION, SnapshotError};

@@ -6,7 +6,6 @@
 //! synchronous; `execute` runs it to completion inside the `async fn`, so the crate needs no
 //! async runtime.
 
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
@@ -18,11 +17,10 @@ use super::traits::{
     RiskLevel, StatusCallback, ToolRequest, ToolResponse, ToolStatus, error_category,
 };
 use crate::config::{ConfigError, ConfigErrorKind, SessionConfig};
-use crate::kernel::{AskHook, CommandPolicy, ExecutionLimits, Kernel, KernelConfig};
+use crate::kernel::{AskHook, CommandPolicy, Kernel, KernelConfig};
 use sandsh_api::{Arg, Command, CommandSpec, ExitStatus, ToolCtx};
 use sandsh_commands::{Registry, Toolset};
 use sandsh_runtime::limits::Profile;
-use sandsh_vfs::MountMode;
 
 /// Receives output bytes as they are produced: `(chunk, is_stderr)`.
 pub(crate) type ByteSink = Arc<dyn Fn(&[u8], bool) + Send + Sync>;
@@ -70,24 +68,6 @@ impl BashToolBuilder {
         self
     }
 
-    /// The user (`whoami`, `$HOME` = `/home/<user>`).
-    pub fn username(mut self, u: impl Into<String>) -> Self {
-        self.config = self.config.username(u);
-        self
-    }
-
-    /// The host name (`hostname`, `$HOSTNAME`).
-    pub fn hostname(mut self, h: impl Into<String>) -> Self {
-        self.config = self.config.hostname(h);
-        self
-    }
-
-    /// Resource limits (replaces a profile set earlier).
-    pub fn limits(mut self, l: ExecutionLimits) -> Self {
-        self.config = self.config.limits(l);
-        self
-    }
-
     /// Named limits: `strict`, `standard` or `interactive`. An unknown name keeps the
     /// current limits and is reported by every run.
     pub fn profile(mut self, name: &str) -> Self {
@@ -104,63 +84,7 @@ impl BashToolBuilder {
         self
     }
 
-    /// An environment variable (its name shows in `help()`, never its value).
-    pub fn env(mut self, k: impl Into<String>, v: impl Into<String>) -> Self {
-        self.config = self.config.env(k, v);
-        self
-    }
-
-    /// A custom command available under `name`.
-    pub fn builtin(mut self, name: impl Into<String>, command: Box<dyn Command>) -> Self {
-        self.config.commands.push(named(&name.into(), command));
-        self
-    }
-
-    /// Mount the host directory `host` at `vfs_path`.
-    pub fn mount(
-        mut self,
-        host: impl Into<PathBuf>,
-        vfs_path: impl Into<PathBuf>,
-        mode: MountMode,
-    ) -> Self {
-        self.config = self.config.mount(host, vfs_path, mode);
-        self
-    }
-
-    /// A time limit for every call (a request's `timeout_ms` overrides it).
-    pub fn timeout(mut self, t: Duration) -> Self {
-        self.config = self.config.timeout(t);
-        self
-    }
-
-    /// Allow network requests (`curl`, `wget`) matching `rule`: a URL prefix (scheme, host,
-    /// port and path prefix), optionally preceded by the methods allowed, e.g.
-    /// `https://api.example.com/v1/` (GET and HEAD) or `POST,GET https://api.example.com/v1/`.
-    /// Nothing is reachable without a rule; a bad rule is reported by every call.
-    pub fn allow_net(mut self, url_prefix: impl Into<String>) -> Self {
-        self.config = self.config.allow_net(url_prefix);
-        self
-    }
-
-    /// Write a file into every new session's VFS at start (parent directories are created),
-    /// as [`KernelConfig::file`] does.
-    pub fn file(mut self, path: impl Into<String>, contents: impl Into<Vec<u8>>) -> Self {
-        self.config = self.config.file(path, contents);
-        self
-    }
-
-    /// Start every session in `dir` (inside the sandbox, e.g. a mount point).
-    pub fn cwd(mut self, dir: impl Into<String>) -> Self {
-        self.config = self.config.cwd(dir);
-        self
-    }
-
-    /// Register a toolset (a named group of commands; see [`BashTool::register_toolset`] to
-    /// add one later).
-    pub fn toolset(mut self, set: Toolset) -> Self {
-        self.config = self.config.toolset(set);
-        self
-    }
+    crate::kernel::config_setters!(config);
 
     /// A fresh kernel for every call (seed 000's stateless behaviour) instead of a session.
     pub fn fresh_per_call(mut self, fresh: bool) -> Self {
