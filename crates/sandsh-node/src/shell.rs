@@ -120,6 +120,33 @@ pub struct Shell {
     current: Arc<Mutex<Option<Arc<sandsh::kernel::RunTicket>>>>,
 }
 
+impl Shell {
+    /// Run `op` on `path` of the session (relative to its working directory) on the worker;
+    /// the promise resolves with `finish` of its value, or rejects with a `FileError` naming
+    /// the path.
+    fn on_path<'env, T, V>(
+        &self,
+        env: &'env Env,
+        path: String,
+        op: impl FnOnce(&Kernel, &Path) -> sandsh::vfs::VfsResult<T> + Send + 'static,
+        finish: impl FnOnce(T) -> V + Send + 'static,
+    ) -> napi::Result<Object<'env>>
+    where
+        T: Send + 'static,
+        V: napi::bindgen_prelude::ToNapiValue + 'static,
+    {
+        let tool = Arc::clone(&self.tool);
+        self.worker.submit(
+            env,
+            move || {
+                let r = tool.with_kernel(|k| op(k, &resolve(k, &path)));
+                (path, r)
+            },
+            |_, (path, r)| r.map(finish).map_err(|e| vfs_err(&path, e)),
+        )
+    }
+}
+
 #[napi]
 impl Shell {
     /// `options` is the JSON of the constructor's options without `files` and functions;
@@ -345,15 +372,7 @@ impl Shell {
     /// A file of the session (relative paths start at its working directory).
     #[napi(ts_return_type = "Promise<Buffer>")]
     pub fn read_file<'env>(&self, env: &'env Env, path: String) -> napi::Result<Object<'env>> {
-        let tool = Arc::clone(&self.tool);
-        self.worker.submit(
-            env,
-            move || {
-                let r = tool.with_kernel(|k| k.backend().read(&resolve(k, &path), None));
-                (path, r)
-            },
-            |_, (path, r)| r.map(Buffer::from).map_err(|e| vfs_err(&path, e)),
-        )
+        self.on_path(env, path, |k, p| k.backend().read(p, None), Buffer::from)
     }
 
     /// Write (create or replace, or append to) a file of the session, creating its parent
@@ -366,60 +385,40 @@ impl Shell {
         data: Buffer,
         append: Option<bool>,
     ) -> napi::Result<Object<'env>> {
-        let tool = Arc::clone(&self.tool);
         let data = data.to_vec();
         let mode = if append.unwrap_or(false) {
             WriteMode::Append
         } else {
             WriteMode::Truncate
         };
-        self.worker.submit(
-            env,
-            move || {
-                let r = tool.with_kernel(|k| {
-                    let p = resolve(k, &path);
-                    let b = k.backend();
-                    if let Some(parent) = p.parent() {
-                        match b.mkdir(parent, 0o755, true) {
-                            Ok(()) | Err(VfsError::AlreadyExists) => {}
-                            Err(e) => return Err(e),
-                        }
-                    }
-                    b.write(&p, &data, mode, 0o644)
-                });
-                (path, r)
-            },
-            |_, (path, r)| r.map_err(|e| vfs_err(&path, e)),
-        )
+        let op = move |k: &Kernel, p: &Path| {
+            let b = k.backend();
+            if let Some(parent) = p.parent() {
+                match b.mkdir(parent, 0o755, true) {
+                    Ok(()) | Err(VfsError::AlreadyExists) => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            b.write(p, &data, mode, 0o644)
+        };
+        self.on_path(env, path, op, |()| ())
     }
 
     /// The names in a directory of the session, sorted.
     #[napi(ts_return_type = "Promise<string[]>")]
     pub fn readdir<'env>(&self, env: &'env Env, path: String) -> napi::Result<Object<'env>> {
-        let tool = Arc::clone(&self.tool);
-        self.worker.submit(
-            env,
-            move || {
-                let r = tool.with_kernel(|k| {
-                    let p = resolve(k, &path);
-                    match k.backend().stat(&p) {
-                        Ok(m) if m.file_type != FileType::Dir => Err(VfsError::NotADirectory),
-                        Ok(_) => k.backend().list(&p),
-                        Err(e) => Err(e),
-                    }
-                });
-                (path, r)
-            },
-            |_, (path, r)| {
-                r.map(|entries| {
-                    entries
-                        .into_iter()
-                        .map(|e| String::from_utf8_lossy(&e.name).into_owned())
-                        .collect::<Vec<_>>()
-                })
-                .map_err(|e| vfs_err(&path, e))
-            },
-        )
+        let op = |k: &Kernel, p: &Path| match k.backend().stat(p) {
+            Ok(m) if m.file_type != FileType::Dir => Err(VfsError::NotADirectory),
+            Ok(_) => k.backend().list(p),
+            Err(e) => Err(e),
+        };
+        let names = |entries: Vec<sandsh::vfs::DirEntry>| {
+            entries
+                .into_iter()
+                .map(|e| String::from_utf8_lossy(&e.name).into_owned())
+                .collect::<Vec<_>>()
+        };
+        self.on_path(env, path, op, names)
     }
 
     /// Whether a path exists in the session.
@@ -441,21 +440,12 @@ impl Shell {
         path: String,
         recursive: Option<bool>,
     ) -> napi::Result<Object<'env>> {
-        let tool = Arc::clone(&self.tool);
         let recursive = recursive.unwrap_or(false);
-        self.worker.submit(
-            env,
-            move || {
-                let r = tool.with_kernel(|k| {
-                    match k.backend().mkdir(&resolve(k, &path), 0o755, recursive) {
-                        Err(VfsError::AlreadyExists) if recursive => Ok(()),
-                        other => other,
-                    }
-                });
-                (path, r)
-            },
-            |_, (path, r)| r.map_err(|e| vfs_err(&path, e)),
-        )
+        let op = move |k: &Kernel, p: &Path| match k.backend().mkdir(p, 0o755, recursive) {
+            Err(VfsError::AlreadyExists) if recursive => Ok(()),
+            other => other,
+        };
+        self.on_path(env, path, op, |()| ())
     }
 
     /// Remove a file, or a directory (with what it holds when `recursive`).
@@ -466,15 +456,12 @@ impl Shell {
         path: String,
         recursive: Option<bool>,
     ) -> napi::Result<Object<'env>> {
-        let tool = Arc::clone(&self.tool);
         let recursive = recursive.unwrap_or(false);
-        self.worker.submit(
+        self.on_path(
             env,
-            move || {
-                let r = tool.with_kernel(|k| k.backend().remove(&resolve(k, &path), recursive));
-                (path, r)
-            },
-            |_, (path, r)| r.map_err(|e| vfs_err(&path, e)),
+            path,
+            move |k, p| k.backend().remove(p, recursive),
+            |()| (),
         )
     }
 

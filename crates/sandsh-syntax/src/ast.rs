@@ -363,6 +363,21 @@ pub enum Param {
     Index(String, Subscript),
 }
 
+impl Param {
+    /// The parameter as written inside `${…}` (`x`, `1`, `@`, `a[@]`), an expression subscript
+    /// shown by `subscript` (the printer's source, a test's dump, an error's text).
+    pub fn written(&self, subscript: impl Fn(&Word) -> String) -> String {
+        match self {
+            Param::Name(n) => n.clone(),
+            Param::Positional(n) => n.to_string(),
+            Param::Special(c) => c.to_string(),
+            Param::Index(n, Subscript::At) => format!("{n}[@]"),
+            Param::Index(n, Subscript::Star) => format!("{n}[*]"),
+            Param::Index(n, Subscript::Expr(w)) => format!("{n}[{}]", subscript(w)),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Subscript {
     /// `[@]`

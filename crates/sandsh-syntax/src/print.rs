@@ -512,14 +512,7 @@ fn part_src(p: &WordPart, in_dq: bool) -> String {
 }
 
 fn param_src(pe: &ParamExp) -> String {
-    let name = match &pe.param {
-        Param::Name(n) => n.clone(),
-        Param::Positional(n) => n.to_string(),
-        Param::Special(c) => c.to_string(),
-        Param::Index(n, Subscript::At) => format!("{n}[@]"),
-        Param::Index(n, Subscript::Star) => format!("{n}[*]"),
-        Param::Index(n, Subscript::Expr(w)) => format!("{n}[{}]", word_src(w)),
-    };
+    let name = pe.param.written(word_src);
     let bang = if pe.indirect { "!" } else { "" };
     let op = match &pe.op {
         ParamOp::None => {

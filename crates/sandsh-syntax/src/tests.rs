@@ -230,16 +230,7 @@ fn show_part(p: &WordPart) -> String {
 }
 
 fn show_param(pe: &ParamExp) -> String {
-    let p = match &pe.param {
-        Param::Name(n) => n.clone(),
-        Param::Positional(n) => n.to_string(),
-        Param::Special(c) => c.to_string(),
-        Param::Index(n, s) => match s {
-            Subscript::At => format!("{n}[@]"),
-            Subscript::Star => format!("{n}[*]"),
-            Subscript::Expr(w) => format!("{n}[{}]", show_word(w)),
-        },
-    };
+    let p = pe.param.written(show_word);
     let ind = if pe.indirect { "!" } else { "" };
     let op = match &pe.op {
         ParamOp::None => String::new(),

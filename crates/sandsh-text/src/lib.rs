@@ -14,4 +14,6 @@ pub mod quote;
 pub mod re_lite;
 pub mod regex;
 pub mod strftime;
+#[cfg(test)]
+mod test_rng;
 pub mod translit;

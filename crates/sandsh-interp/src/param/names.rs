@@ -76,23 +76,15 @@ pub fn is_name(s: &str) -> bool {
 }
 
 pub fn param_name(p: &Param) -> String {
-    match p {
-        Param::Name(n) => n.clone(),
-        Param::Positional(n) => n.to_string(),
-        Param::Special(c) => c.to_string(),
-        Param::Index(n, Subscript::At) => format!("{n}[@]"),
-        Param::Index(n, Subscript::Star) => format!("{n}[*]"),
-        Param::Index(n, Subscript::Expr(w)) => {
-            let inner: String = w
-                .parts
-                .iter()
-                .map(|p| match p {
-                    sandsh_syntax::ast::WordPart::Literal(s)
-                    | sandsh_syntax::ast::WordPart::SingleQuoted(s) => s.clone(),
-                    _ => String::new(),
-                })
-                .collect();
-            format!("{n}[{inner}]")
-        }
-    }
+    // An expression subscript by its literal text only (what bash's messages show).
+    p.written(|w| {
+        w.parts
+            .iter()
+            .map(|p| match p {
+                sandsh_syntax::ast::WordPart::Literal(s)
+                | sandsh_syntax::ast::WordPart::SingleQuoted(s) => s.as_str(),
+                _ => "",
+            })
+            .collect()
+    })
 }

@@ -685,25 +685,14 @@ fn invalid_utf8_is_one_char_per_byte() {
 #[test]
 fn never_panics_on_random_input() {
     let alphabet = b"*?[]!^-:\\()|@+ab.xyz/\xff\xc3\xa9[:alpha:]";
-    let mut seed: u64 = 0x9876_5432;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = crate::test_rng::Rng::new(0x9876_5432);
     for _ in 0..3000 {
-        let mut pick = |n: u64| -> Vec<u8> {
-            (0..(next() % n))
-                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
-                .collect()
-        };
-        let pat = pick(10);
-        let text = pick(8);
+        let pat = rng.bytes(alphabet, 10);
+        let text = rng.bytes(alphabet, 8);
         let opts = PatternOptions {
             extglob: true,
-            pathname: text.len() % 2 == 0,
-            nocase: pat.len() % 3 == 0,
+            pathname: text.len().is_multiple_of(2),
+            nocase: pat.len().is_multiple_of(3),
             dotglob: false,
             bytes: false,
         };

@@ -357,24 +357,11 @@ fn time_sources() {
 #[test]
 fn never_panics_on_random_input() {
     let alphabet = b"%%-+ #0*.123456789abcdefgiosuxXqQbcAEFGT()\\'\"xuU0\xff\xc3\xa9";
-    let mut seed: u64 = 0x1234_5678;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = crate::test_rng::Rng::new(0x1234_5678);
     for _ in 0..3000 {
-        let n = (next() % 12) as usize;
-        let fmt: Vec<u8> = (0..n)
-            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
-            .collect();
-        let args: Vec<Vec<u8>> = (0..(next() % 3))
-            .map(|_| {
-                (0..(next() % 5))
-                    .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
-                    .collect()
-            })
+        let fmt = rng.bytes(alphabet, 13);
+        let args: Vec<Vec<u8>> = (0..(rng.next() % 3))
+            .map(|_| rng.bytes(alphabet, 5))
             .collect();
         let mut out = Vec::new();
         let _ = format(&fmt, &args, PrintfTimes::default(), &mut out);

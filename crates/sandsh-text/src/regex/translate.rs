@@ -305,7 +305,17 @@ impl Tr<'_> {
                 self.frame().caret = false;
                 // Stay "at start": `^*` takes `*` literally.
             }
-            b'$' if self.bre_dollar_anchor() => {
+            b'$' if !self.bre_dollar_anchor() => self.literal_here(),
+            _ => self.shared_token(c)?,
+        }
+        Ok(())
+    }
+
+    /// The tokens BRE and ERE read alike: `$` as an anchor, a bracket expression, `.`, and a
+    /// literal.
+    fn shared_token(&mut self, c: u8) -> Result<(), Error> {
+        match c {
+            b'$' => {
                 self.i += 1;
                 self.push_atom(r"(?:$)");
             }
@@ -394,16 +404,7 @@ impl Tr<'_> {
                 self.i += 1;
                 self.push_atom("(?:^)");
             }
-            b'$' => {
-                self.i += 1;
-                self.push_atom(r"(?:$)");
-            }
-            b'[' => self.bracket()?,
-            b'.' => {
-                self.i += 1;
-                self.push_atom(".");
-            }
-            _ => self.literal_here(),
+            _ => self.shared_token(c)?,
         }
         Ok(())
     }
