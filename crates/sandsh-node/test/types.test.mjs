@@ -41,3 +41,60 @@ test('package.json names only targets whose addon is built', async () => {
     assert.ok(existsSync(new URL(`../${name}`, import.meta.url)), `${t}: ${name} is not built`);
   }
 });
+
+// The hand-written index.d.ts against what the package really exports: every runtime export is
+// declared and every declared value exists; each declared class has exactly the runtime's
+// public methods and accessors (the TypeScript compiler reads the declarations).
+test('index.d.ts declares exactly the runtime exports and class members', async () => {
+  const require = createRequire(import.meta.url);
+  const ts = require('typescript');
+  const { readFileSync } = await import('node:fs');
+  const file = fileURLToPath(new URL('../index.d.ts', import.meta.url));
+  const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
+  const declared = new Map(); // exported value name -> member names (classes) or null
+  const exported = (n) => n.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  for (const st of src.statements) {
+    if (!exported(st)) continue;
+    if (ts.isClassDeclaration(st) && st.name) {
+      const members = new Set();
+      for (const m of st.members) {
+        if (ts.isConstructorDeclaration(m) || !m.name) continue;
+        if (m.modifiers?.some((x) => x.kind === ts.SyntaxKind.StaticKeyword)) continue;
+        members.add(m.name.getText(src));
+      }
+      declared.set(st.name.text, members);
+    } else if (ts.isFunctionDeclaration(st) && st.name) {
+      declared.set(st.name.text, null);
+    } else if (ts.isVariableStatement(st)) {
+      for (const d of st.declarationList.declarations) declared.set(d.name.getText(src), null);
+    }
+  }
+  const sandsh = require('sandsh');
+  const runtime = Object.keys(sandsh).filter((k) => !k.startsWith('_')).sort();
+  assert.deepEqual([...declared.keys()].sort(), runtime, 'exported values');
+  // A class's public members: its own and its base classes' (not Error's), without `_private`.
+  const membersOf = (cls) => {
+    const names = new Set();
+    for (let p = cls.prototype; p && p !== Object.prototype && p !== Error.prototype; p = Object.getPrototypeOf(p)) {
+      for (const k of Object.getOwnPropertyNames(p)) if (k !== 'constructor' && !k.startsWith('_')) names.add(k);
+    }
+    return names;
+  };
+  for (const [name, members] of declared) {
+    if (members === null) continue;
+    const cls = sandsh[name];
+    assert.equal(typeof cls, 'function', `${name} is a class at run time`);
+    const own = membersOf(cls);
+    // A class that extends another in the declarations inherits its declared members.
+    const st = src.statements.find((s) => ts.isClassDeclaration(s) && s.name?.text === name);
+    const base = st.heritageClauses?.[0]?.types[0]?.expression.getText(src);
+    const all = new Set([...members, ...(base && declared.get(base) ? declared.get(base) : [])]);
+    if (Error.prototype.isPrototypeOf(cls.prototype)) {
+      // An error's fields are the instance's own (FileError's `code`).
+      for (const k of Object.keys(new cls('m', 'ENOENT'))) own.add(k);
+      for (const m of ['name', 'message', 'stack', 'cause']) all.delete(m);
+      for (const m of ['name', 'message', 'stack', 'cause']) own.delete(m);
+    }
+    assert.deepEqual([...all].sort(), [...own].sort(), `${name}'s members`);
+  }
+});
