@@ -75,6 +75,15 @@ impl Host {
     }
 }
 
+/// Whether the host has the command `name` (`command -v`): for a table of cases whose tools
+/// may be absent, each case skipped when its tool is (the tables say which are optional).
+pub fn has_tool(name: &str) -> bool {
+    Host::new()
+        .run(&format!("command -v {name} >/dev/null"))
+        .status
+        == 0
+}
+
 /// Whether the host has `what`, as the bash test `probe` tells (e.g. `gawk --version`). A
 /// missing tool fails the calling test with what to install, unless `SANDSH_SKIP_DIFF=1`:
 /// then the caller skips (this returns false).

@@ -6,7 +6,6 @@
 //! host is skipped.
 
 use std::path::Path;
-use std::process::Command;
 
 use crate::diff::Host;
 use crate::util::Rng;
@@ -171,14 +170,6 @@ fn gnu(script: &str) -> Option<Vec<u8>> {
     Some(Host::new().run(script).stdout)
 }
 
-fn tool_exists(name: &str) -> bool {
-    Command::new("bash")
-        .arg("-c")
-        .arg(format!("command -v {name} >/dev/null"))
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
 #[test]
 fn text_tools_match_gnu() {
     let dir = std::env::temp_dir().join(format!("sandsh-gnu-diff-{}", std::process::id()));
@@ -195,7 +186,10 @@ fn text_tools_match_gnu() {
             .expect("vfs write");
         for case in CASES {
             let tool = case.split(' ').next().unwrap_or("");
-            if !*have.entry(tool).or_insert_with(|| tool_exists(tool)) {
+            if !*have
+                .entry(tool)
+                .or_insert_with(|| super::diff::has_tool(tool))
+            {
                 continue;
             }
             let Some(want) = gnu(&format!("cd {} && {case} in", dir.display())) else {

@@ -9,7 +9,6 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::process::Command;
 
 use crate::diff::Host;
 use crate::util::Rng;
@@ -625,14 +624,6 @@ fn gnu(script: &str, dir: &Path) -> Option<(Vec<u8>, i32)> {
     Some((r.stdout, r.status))
 }
 
-fn tool_exists(name: &str) -> bool {
-    Command::new("bash")
-        .arg("-c")
-        .arg(format!("command -v {name} >/dev/null"))
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
 fn show(b: &[u8]) -> String {
     format!("{:?}", String::from_utf8_lossy(b))
 }
@@ -644,7 +635,11 @@ fn utils_b_match_gnu() {
     let mut failures = Vec::new();
     let mut compared = 0;
     let mut have: HashMap<String, bool> = HashMap::new();
-    let mut exists = |t: &str| *have.entry(t.to_string()).or_insert_with(|| tool_exists(t));
+    let mut exists = |t: &str| {
+        *have
+            .entry(t.to_string())
+            .or_insert_with(|| super::diff::has_tool(t))
+    };
     let mut k = Kernel::new(KernelConfig::default());
     k.execute("mkdir -p /tmp/w");
     std::fs::write(dir.join("in2"), IN2).expect("write in2");

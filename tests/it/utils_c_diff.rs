@@ -9,7 +9,6 @@
 //! missing on the host is skipped.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::diff::Host;
 use sandsh::vfs::WriteMode;
@@ -608,14 +607,6 @@ fn host(script: &str, dir: &Path) -> Option<(Vec<u8>, i32)> {
     Some((r.stdout, r.status))
 }
 
-fn tool_exists(name: &str) -> bool {
-    Command::new("bash")
-        .arg("-c")
-        .arg(format!("command -v {name} >/dev/null"))
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
 /// Copy the host tree at `dir` into the kernel's VFS at the same path.
 fn mirror(k: &Kernel, dir: &Path) {
     let be = k.backend();
@@ -676,7 +667,7 @@ fn run_cases(fixture: &str, cases: &[&str]) {
         let tool = tool_of(case);
         if !*have
             .entry(tool.to_string())
-            .or_insert_with(|| tool_exists(tool))
+            .or_insert_with(|| super::diff::has_tool(tool))
         {
             continue;
         }
