@@ -171,8 +171,10 @@ export class Shell {
   cancel(): void;
   cancelJobs(): Promise<void>;
   jobs(): Promise<Job[]>;
-  snapshot(): Promise<Buffer>;
-  restore(snapshot: Uint8Array): Promise<void>;
+  /** Signed with HMAC-SHA256 under `key` when one is given. */
+  snapshot(options?: { key?: string | Uint8Array }): Promise<Buffer>;
+  /** With `key`, only a snapshot signed with that key is taken. */
+  restore(snapshot: Uint8Array, options?: { key?: string | Uint8Array }): Promise<void>;
   readFile(path: string): Promise<string>;
   readFile(path: string, encoding: null | 'buffer'): Promise<Buffer>;
   readFile(path: string, encoding: BufferEncoding): Promise<string>;

@@ -288,16 +288,24 @@ class Shell {
     return call(() => this[kNative].jobs());
   }
 
-  /** The session as bytes (files, variables, functions, aliases, options, cwd). */
-  async snapshot() {
+  /**
+   * The session as bytes (files, variables, functions, aliases, options, cwd); signed with
+   * HMAC-SHA256 under `options.key` (a string or bytes) when one is given.
+   */
+  async snapshot(options = {}) {
     this._guard();
-    return call(() => this[kNative].snapshot());
+    const key = options && options.key != null ? toBuffer(options.key, 'key') : undefined;
+    return call(() => this[kNative].snapshot(key));
   }
 
-  /** Replace the session with a snapshot's; on error nothing changes. */
-  async restore(snapshot) {
+  /**
+   * Replace the session with a snapshot's; on error nothing changes. With `options.key`, only a
+   * snapshot signed with that key is taken.
+   */
+  async restore(snapshot, options = {}) {
     this._guard();
-    return call(() => this[kNative].restore(toBuffer(snapshot, 'snapshot')));
+    const key = options && options.key != null ? toBuffer(options.key, 'key') : undefined;
+    return call(() => this[kNative].restore(toBuffer(snapshot, 'snapshot'), key));
   }
 
   /** A file of the session as text (UTF-8), or as a Buffer with `encoding: null` / "buffer". */

@@ -54,7 +54,8 @@ mod integrator;
 mod mcp;
 mod repl;
 mod seed_port;
-mod session_config; // one configuration through the CLI, Rust and MCP (and the packages' suites)
+mod session_config;
+mod snapshots; // signed snapshots, the restoring configuration, format versions // one configuration through the CLI, Rust and MCP (and the packages' suites)
 #[cfg(feature = "mcp")]
 mod stores; // stateless MCP replicas over real Redis and PostgreSQL
 mod text_editor;

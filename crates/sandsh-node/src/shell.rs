@@ -343,13 +343,24 @@ impl Shell {
         )
     }
 
-    /// The session as bytes: files, variables, functions, aliases, options, cwd.
+    /// The session as bytes: files, variables, functions, aliases, options, cwd; signed with
+    /// HMAC-SHA256 under `key` when one is given.
     #[napi(ts_return_type = "Promise<Buffer>")]
-    pub fn snapshot<'env>(&self, env: &'env Env) -> napi::Result<Object<'env>> {
+    pub fn snapshot<'env>(
+        &self,
+        env: &'env Env,
+        key: Option<Buffer>,
+    ) -> napi::Result<Object<'env>> {
         let tool = Arc::clone(&self.tool);
+        let key = key.map(|k| k.to_vec());
         self.worker.submit(
             env,
-            move || tool.with_kernel(|k| k.snapshot()),
+            move || {
+                tool.with_kernel(|k| match &key {
+                    Some(key) => k.snapshot_signed(key),
+                    None => k.snapshot(),
+                })
+            },
             |_, r| {
                 r.map(Buffer::from)
                     .map_err(|e| js_error("SnapshotError", e))
@@ -357,14 +368,26 @@ impl Shell {
         )
     }
 
-    /// Replace the session with a snapshot's; on error nothing changes.
+    /// Replace the session with a snapshot's; on error nothing changes. With `key`, only a
+    /// snapshot signed with that key is taken.
     #[napi(ts_return_type = "Promise<void>")]
-    pub fn restore<'env>(&self, env: &'env Env, snapshot: Buffer) -> napi::Result<Object<'env>> {
+    pub fn restore<'env>(
+        &self,
+        env: &'env Env,
+        snapshot: Buffer,
+        key: Option<Buffer>,
+    ) -> napi::Result<Object<'env>> {
         let tool = Arc::clone(&self.tool);
         let data = snapshot.to_vec();
+        let key = key.map(|k| k.to_vec());
         self.worker.submit(
             env,
-            move || tool.with_kernel(|k| k.restore(&data)),
+            move || {
+                tool.with_kernel(|k| match &key {
+                    Some(key) => k.restore_verified(&data, key),
+                    None => k.restore(&data),
+                })
+            },
             |_, r| r.map_err(|e| js_error("SnapshotError", e)),
         )
     }

@@ -269,19 +269,40 @@ impl Shell {
         Ok(list)
     }
 
-    /// The session as bytes: files, variables, functions, aliases, options, cwd.
-    fn snapshot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+    /// The session as bytes: files, variables, functions, aliases, options, cwd; signed with
+    /// HMAC-SHA256 under `key` when one is given.
+    #[pyo3(signature = (*, key=None))]
+    fn snapshot<'py>(
+        &self,
+        py: Python<'py>,
+        key: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let key = key.map(|k| text_or_bytes(&k, "key")).transpose()?;
         let bytes = self
-            .with_kernel(py, |k| k.snapshot())?
+            .with_kernel(py, move |k| match &key {
+                Some(key) => k.snapshot_signed(key),
+                None => k.snapshot(),
+            })?
             .map_err(|e| SnapshotError::new_err(e.to_string()))?;
         Ok(PyBytes::new(py, &bytes))
     }
 
-    /// Replace the session with a snapshot's; on error nothing changes.
-    fn restore(&self, py: Python<'_>, snapshot: &[u8]) -> PyResult<()> {
+    /// Replace the session with a snapshot's; on error nothing changes. With `key`, only a
+    /// snapshot signed with that key is taken.
+    #[pyo3(signature = (snapshot, *, key=None))]
+    fn restore(
+        &self,
+        py: Python<'_>,
+        snapshot: &[u8],
+        key: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
         let data = snapshot.to_vec();
-        self.with_kernel(py, move |k| k.restore(&data))?
-            .map_err(|e| SnapshotError::new_err(e.to_string()))
+        let key = key.map(|k| text_or_bytes(&k, "key")).transpose()?;
+        self.with_kernel(py, move |k| match &key {
+            Some(key) => k.restore_verified(&data, key),
+            None => k.restore(&data),
+        })?
+        .map_err(|e| SnapshotError::new_err(e.to_string()))
     }
 
     /// A file of the session (relative paths start at its working directory): `str`, or

@@ -179,10 +179,12 @@ class Shell:
         """Cancel the session's background jobs."""
     def jobs(self) -> list[_Job]:
         """The session's background jobs."""
-    def snapshot(self) -> bytes:
-        """The session as bytes: files, variables, functions, aliases, options, cwd."""
-    def restore(self, snapshot: bytes) -> None:
-        """Replace the session with a snapshot's; on error nothing changes."""
+    def snapshot(self, *, key: Optional[Union[str, bytes]] = None) -> bytes:
+        """The session as bytes: files, variables, functions, aliases, options, cwd; signed
+        with HMAC-SHA256 under `key` when one is given."""
+    def restore(self, snapshot: bytes, *, key: Optional[Union[str, bytes]] = None) -> None:
+        """Replace the session with a snapshot's; on error nothing changes. With `key`, only
+        a snapshot signed with that key is taken."""
     @overload
     def read_file(self, path: str, *, binary: Literal[False] = False) -> str: ...
     @overload

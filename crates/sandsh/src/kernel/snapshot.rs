@@ -4,6 +4,12 @@
 //! Layout: magic `SANDSHK\0`, format version (u32 LE), then two length-prefixed (u64 LE)
 //! sections: the shell state as JSON and the filesystem in `MemoryFs`'s own versioned format.
 //! A blob from a newer version, or one that is truncated or corrupt, is rejected with an error.
+//!
+//! A signed snapshot ([`Kernel::snapshot_signed`]) wraps that blob: magic `SANDSHS\0`, then an
+//! HMAC-SHA256 tag (32 bytes) over the magic and the blob, then the blob. A snapshot that came
+//! back from storage is restored with [`Kernel::restore_verified`], which refuses it, changing
+//! nothing, unless the tag verifies under the key. What bounds a session (limits, policy,
+//! mounts, the network allowlist) is never in a snapshot: a restored session keeps its own.
 
 use std::sync::Arc;
 
@@ -14,6 +20,8 @@ use super::Kernel;
 use sandsh_interp::EnvParts;
 
 const MAGIC: &[u8; 8] = b"SANDSHK\0";
+const SIGNED_MAGIC: &[u8; 8] = b"SANDSHS\0";
+const TAG_LEN: usize = 32;
 /// Version written by this build; older readers reject newer snapshots.
 pub const KERNEL_SNAPSHOT_VERSION: u32 = 1;
 
@@ -32,6 +40,40 @@ pub enum SnapshotError {
     Corrupt(String),
     #[error("this kernel's filesystem is not an in-memory one; it cannot be snapshotted")]
     NoMemoryRoot,
+    #[error("snapshot is not signed; a signed one is required to restore with a key")]
+    Unsigned,
+    #[error("snapshot signature does not verify with this key: refused, nothing restored")]
+    BadSignature,
+}
+
+/// The HMAC-SHA256 of a signed snapshot's magic and blob under `key`.
+fn mac(key: &[u8], blob: &[u8]) -> Result<hmac::Hmac<sha2::Sha256>, SnapshotError> {
+    use hmac::{KeyInit, Mac};
+    // HMAC takes keys of any length; the error is the trait's, never seen.
+    let mut m = <hmac::Hmac<sha2::Sha256> as KeyInit>::new_from_slice(key)
+        .map_err(|_| SnapshotError::BadSignature)?;
+    m.update(SIGNED_MAGIC);
+    m.update(blob);
+    Ok(m)
+}
+
+/// A signed snapshot's parts: the blob and its tag.
+struct Signed<'a> {
+    blob: &'a [u8],
+    tag: &'a [u8],
+}
+
+/// The parts of a signed snapshot; `None` for an unsigned one.
+fn unwrap_signed(bytes: &[u8]) -> Result<Option<Signed<'_>>, SnapshotError> {
+    if !bytes.starts_with(SIGNED_MAGIC) {
+        return Ok(None);
+    }
+    let rest = &bytes[SIGNED_MAGIC.len()..];
+    if rest.len() < TAG_LEN {
+        return Err(SnapshotError::Truncated);
+    }
+    let (tag, blob) = rest.split_at(TAG_LEN);
+    Ok(Some(Signed { blob, tag }))
 }
 
 fn take<'a>(b: &mut &'a [u8], n: usize) -> Result<&'a [u8], SnapshotError> {
@@ -77,9 +119,37 @@ impl Kernel {
         Ok(out)
     }
 
-    /// Replace the filesystem and shell state with a snapshot's. On error nothing changes.
+    /// [`Kernel::snapshot`], signed with `key` (HMAC-SHA256): [`Kernel::restore_verified`]
+    /// with the same key restores it; a changed byte or another key is refused.
+    pub fn snapshot_signed(&self, key: &[u8]) -> Result<Vec<u8>, SnapshotError> {
+        use hmac::Mac;
+        let blob = self.snapshot()?;
+        let tag = mac(key, &blob)?.finalize().into_bytes();
+        let mut out = Vec::with_capacity(SIGNED_MAGIC.len() + TAG_LEN + blob.len());
+        out.extend_from_slice(SIGNED_MAGIC);
+        out.extend_from_slice(&tag);
+        out.extend_from_slice(&blob);
+        Ok(out)
+    }
+
+    /// Restore a snapshot signed by [`Kernel::snapshot_signed`] with `key`, after checking its
+    /// tag (in constant time): an unsigned snapshot, or one whose tag does not verify, is
+    /// refused and nothing changes.
+    pub fn restore_verified(&mut self, bytes: &[u8], key: &[u8]) -> Result<(), SnapshotError> {
+        use hmac::Mac;
+        let s = unwrap_signed(bytes)?.ok_or(SnapshotError::Unsigned)?;
+        mac(key, s.blob)?
+            .verify_slice(s.tag)
+            .map_err(|_| SnapshotError::BadSignature)?;
+        self.restore_split(s.blob, &mut |_| None)
+    }
+
+    /// Replace the filesystem and shell state with a snapshot's. On error nothing changes. A
+    /// signed snapshot is restored without checking its tag (use [`Kernel::restore_verified`]
+    /// for one that came from where it could have been changed).
     pub fn restore(&mut self, bytes: &[u8]) -> Result<(), SnapshotError> {
-        self.restore_split(bytes, &mut |_| None)
+        let blob = unwrap_signed(bytes)?.map_or(bytes, |s| s.blob);
+        self.restore_split(blob, &mut |_| None)
     }
 
     /// [`Kernel::restore`] of a [`Kernel::snapshot_split`] snapshot: `resolve` gives the
