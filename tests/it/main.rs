@@ -16,6 +16,7 @@ mod examples; // every command's and builtin's examples, run by sandsh
 mod jobs;
 mod kernel; // supervision: timeouts, cancellation, limits
 mod kernel_commands; // command tests that need a whole kernel (moved out of the crates)
+mod layers; // the interpreter's modules: no import cycle through builtins/
 mod props; // the parser and expansions never panic (proptest)
 mod robustness; // generated scripts never panic // session jobs across calls
 

@@ -19,6 +19,7 @@ use std::time::Duration;
 use sandsh_syntax::ast::{AndOr, List, ListItem};
 
 use super::cancel::CancelToken;
+use super::signals::{signal_description, signal_number, signal_trap_name};
 use super::{Flow, Res, Shell, io};
 
 /// The root of the session jobs' cancellation tokens.
@@ -346,7 +347,7 @@ impl Shell {
             .traps
             .iter()
             .filter(|(_, action)| action.is_empty())
-            .filter_map(|(name, _)| super::builtins::signal_trap_number(name))
+            .filter_map(|(name, _)| signal_number(name))
             .collect();
         if !self.env.interactive.load(Ordering::Relaxed) {
             v.extend([2, 3]);
@@ -448,8 +449,7 @@ impl Shell {
         if sig <= 0 || matches!(sig, 2 | 13 | 15) || j.status() != Some(128 + sig) {
             return;
         }
-        let trapped =
-            super::builtins::signal_trap_name(sig).is_some_and(|n| self.traps.contains_key(&n));
+        let trapped = signal_trap_name(sig).is_some_and(|n| self.traps.contains_key(&n));
         if !trapped {
             let desc = signal_description(sig);
             self.error(&format!("{:>5} {desc:<24}{}", j.pid, j.shown_cmd()));
@@ -550,29 +550,6 @@ impl Shell {
         }
         out
     }
-}
-
-/// How bash describes a job killed by signal `n` (strsignal's wording).
-fn signal_description(n: i32) -> String {
-    let s = match n {
-        1 => "Hangup",
-        2 => "Interrupt",
-        3 => "Quit",
-        4 => "Illegal instruction",
-        5 => "Trace/breakpoint trap",
-        6 => "Aborted",
-        7 => "Bus error",
-        8 => "Floating point exception",
-        9 => "Killed",
-        10 => "User defined signal 1",
-        11 => "Segmentation fault",
-        12 => "User defined signal 2",
-        13 => "Broken pipe",
-        14 => "Alarm clock",
-        15 => "Terminated",
-        _ => return format!("Signal {n}"),
-    };
-    s.to_string()
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ pub mod policy;
 use sandsh_syntax::print;
 mod redirect;
 mod session;
+mod signals;
 mod simple;
 pub mod state;
 mod time_report;

@@ -13,6 +13,9 @@ use rustc_hash::FxHashMap as HashMap;
 
 use sandsh_runtime::budget::{Charge, MemoryBudget, MemoryExceeded};
 
+mod declare_line;
+pub use declare_line::declare_line;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Attrs(u16);
 

@@ -2,7 +2,7 @@
 //! `--posix`) and `-c` commands or a script file.
 
 use super::super::expand::ExpAssign;
-use super::super::simple::ChildStart;
+use super::super::nesting::ChildStart;
 use super::super::{Res, Shell};
 use super::text;
 

@@ -1,61 +1,12 @@
 //! declare / typeset / local / export / readonly / unset.
 
 use super::super::expand::{ExpAssign, ExpValue};
-use super::super::vars::{Attrs, Value, Var};
+use super::super::vars::{Attrs, Value, Var, declare_line};
 use super::super::{Flow, Res, Shell};
 use super::text;
 
 type A<'a> = &'a [Vec<u8>];
 
-/// `"…"` quoting as `declare -p` prints values.
-fn dq(v: &[u8]) -> String {
-    let mut s = String::from("\"");
-    for c in String::from_utf8_lossy(v).chars() {
-        if matches!(c, '"' | '\\' | '$' | '`') {
-            s.push('\\');
-        }
-        s.push(c);
-    }
-    s.push('"');
-    s
-}
-
-fn attr_flags(a: Attrs, value: Option<&Value>) -> String {
-    let s = super::super::vars::attr_letters(a, value);
-    if s.is_empty() { "-".to_string() } else { s }
-}
-
-/// One `declare -p` line.
-pub fn declare_line(name: &str, v: &Var) -> String {
-    let flags = attr_flags(v.attrs, v.value.as_ref());
-    match &v.value {
-        None => format!("declare -{flags} {name}"),
-        Some(Value::Str(s)) => format!("declare -{flags} {name}={}", dq(s)),
-        Some(Value::Indexed(m)) => {
-            let items: Vec<String> = m.iter().map(|(k, v)| format!("[{k}]={}", dq(v))).collect();
-            format!("declare -{flags} {name}=({})", items.join(" "))
-        }
-        Some(Value::Assoc(m)) => {
-            let items: Vec<String> = m
-                .entries()
-                .into_iter()
-                .map(|(k, v)| {
-                    let key = String::from_utf8_lossy(k);
-                    let key = if assoc_key_needs_quotes(k) {
-                        dq(k)
-                    } else {
-                        key.into_owned()
-                    };
-                    format!("[{key}]={} ", dq(v))
-                })
-                .collect();
-            format!("declare -{flags} {name}=({})", items.concat())
-        }
-    }
-}
-
-/// One line of `set` / plain `declare` output: `name=value` (quoted as needed), arrays as
-/// `name=([0]="a" …)`; nothing for a variable declared without a value.
 /// Every function's definition, in name order, as `declare -f` and `set` list them.
 pub fn function_listing(sh: &Shell, out: &mut String) {
     let mut funcs: Vec<_> = sh.funcs.iter().collect();
@@ -66,6 +17,8 @@ pub fn function_listing(sh: &Shell, out: &mut String) {
     }
 }
 
+/// One line of `set` / plain `declare` output: `name=value` (quoted as needed), arrays as
+/// `name=([0]="a" …)`; nothing for a variable declared without a value.
 pub fn listing_line(name: &str, v: &Var) -> Option<String> {
     match &v.value {
         None => None,
@@ -79,17 +32,6 @@ pub fn listing_line(name: &str, v: &Var) -> Option<String> {
             Some(line[at + 1..].to_string())
         }
     }
-}
-
-/// Whether `declare -p` double-quotes an associative key, as bash does for shell
-/// metacharacters, a leading `#`, a `~` that could start a tilde prefix, and `@`.
-fn assoc_key_needs_quotes(k: &[u8]) -> bool {
-    k == b"@"
-        || k.first() == Some(&b'#')
-        || k.iter().enumerate().any(|(i, &c)| {
-            b" \t\n'\"\\|&;()<>!{}*[?]^$`".contains(&c)
-                || (c == b'~' && (i == 0 || matches!(k[i - 1], b'=' | b':')))
-        })
 }
 
 /// No attribute asked for (`declare` alone, not `declare -r`).

@@ -2,70 +2,11 @@
 
 use super::super::expand::ExpAssign;
 use super::super::jobs::JobTable;
+use super::super::signals::{SIGNALS, signal_name, signal_number, signal_trap_name};
 use super::super::{Flow, Res, Shell};
 use super::text;
 
 type A<'a> = &'a [Vec<u8>];
-
-/// Signal names and numbers (Linux x86-64).
-pub const SIGNALS: &[(&str, i32)] = &[
-    ("HUP", 1),
-    ("INT", 2),
-    ("QUIT", 3),
-    ("ILL", 4),
-    ("TRAP", 5),
-    ("ABRT", 6),
-    ("BUS", 7),
-    ("FPE", 8),
-    ("KILL", 9),
-    ("USR1", 10),
-    ("SEGV", 11),
-    ("USR2", 12),
-    ("PIPE", 13),
-    ("ALRM", 14),
-    ("TERM", 15),
-    ("STKFLT", 16),
-    ("CHLD", 17),
-    ("CONT", 18),
-    ("STOP", 19),
-    ("TSTP", 20),
-    ("TTIN", 21),
-    ("TTOU", 22),
-    ("URG", 23),
-    ("XCPU", 24),
-    ("XFSZ", 25),
-    ("VTALRM", 26),
-    ("PROF", 27),
-    ("WINCH", 28),
-    ("IO", 29),
-    ("PWR", 30),
-    ("SYS", 31),
-];
-
-/// Normalize a signal spec (`TERM`, `SIGTERM`, `15`, `EXIT`, `0`) to its trap name.
-pub fn signal_name(spec: &str) -> Option<String> {
-    let up = spec.to_ascii_uppercase();
-    let up = up.strip_prefix("SIG").unwrap_or(&up).to_string();
-    match up.as_str() {
-        "EXIT" | "0" => return Some("EXIT".into()),
-        "ERR" | "DEBUG" | "RETURN" => return Some(up),
-        _ => {}
-    }
-    if let Ok(n) = up.parse::<i32>() {
-        return SIGNALS
-            .iter()
-            .find(|(_, v)| *v == n)
-            .map(|(s, _)| s.to_string());
-    }
-    SIGNALS
-        .iter()
-        .find(|(s, _)| *s == up)
-        .map(|(s, _)| s.to_string())
-}
-
-pub fn signal_number(name: &str) -> Option<i32> {
-    SIGNALS.iter().find(|(s, _)| *s == name).map(|(_, n)| *n)
-}
 
 /// `jobs [-lprs] [jobspec ...]`. A job that has ended is listed once (as `Done`, `Exit N`…)
 /// and forgotten when the session is interactive, as bash's notices do; a non-interactive
@@ -269,10 +210,7 @@ pub fn kill(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                     Ok(0) => Some("EXIT".to_string()),
                     Ok(n) => {
                         let n = if n > 128 { n - 128 } else { n };
-                        SIGNALS
-                            .iter()
-                            .find(|(_, v)| *v == n)
-                            .map(|(s, _)| s.to_string())
+                        signal_trap_name(n)
                     }
                     Err(_) => signal_name(&spec)
                         .and_then(|name| signal_number(&name))

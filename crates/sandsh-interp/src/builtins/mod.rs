@@ -27,21 +27,7 @@ mod usage;
 mod wait;
 
 pub use complete::CompSpecs;
-pub use declare::declare_line;
 pub use table::names;
-
-/// The number of the signal with trap-table name `name` (1 for `HUP`).
-pub fn signal_trap_number(name: &str) -> Option<i32> {
-    jobs::signal_number(name)
-}
-
-/// The trap-table name of signal `n` (`HUP` for 1).
-pub fn signal_trap_name(n: i32) -> Option<String> {
-    jobs::SIGNALS
-        .iter()
-        .find(|(_, v)| *v == n)
-        .map(|(s, _)| s.to_string())
-}
 
 use super::expand::ExpAssign;
 use super::{Res, Shell, io};

@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::super::expand::ExpAssign;
+use super::super::signals::{signal_name, signal_number};
 use super::super::{Flow, Res, Shell};
-use super::jobs::{signal_name, signal_number};
 use super::text;
 
 type A<'a> = &'a [Vec<u8>];

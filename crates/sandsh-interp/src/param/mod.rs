@@ -16,7 +16,7 @@ use super::{Flow, Res, Shell};
 use growth::Halt;
 // The operator files reach these crate modules as `super::pat`, `super::vars`… (the paths they
 // used when they were one file with this one), through these imports.
-use super::{builtins, pat, print, vars};
+use super::{pat, print, vars};
 
 mod case;
 mod defaults;

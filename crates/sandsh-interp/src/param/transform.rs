@@ -69,7 +69,7 @@ impl Shell {
                         };
                         match self.vars.get(&base) {
                             Some(var) if var.value.is_some() => {
-                                let line = super::builtins::declare_line(&base, var);
+                                let line = super::vars::declare_line(&base, var);
                                 PV::Scalar(line.into_bytes())
                             }
                             _ => other,

@@ -155,7 +155,7 @@ fn listed(sh: &Shell, action: &str) -> Words {
         "signal" => {
             let mut v = vec![b"EXIT".to_vec()];
             v.extend(
-                super::super::jobs::SIGNALS
+                super::super::super::signals::SIGNALS
                     .iter()
                     .map(|(n, _)| format!("SIG{n}").into_bytes()),
             );
