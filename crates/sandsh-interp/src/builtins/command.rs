@@ -96,10 +96,7 @@ enum Mode {
     ForcePath,
 }
 
-pub(super) const KEYWORDS: &[&str] = &[
-    "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do",
-    "done", "in", "function", "time", "{", "}", "!", "[[", "]]", "coproc",
-];
+pub(super) use sandsh_syntax::RESERVED_WORDS as KEYWORDS;
 
 /// Where `$PATH` finds `n`: the remembered location first (counted as a use, as bash counts
 /// it, and flagged), else every match when `all`, else the first.

@@ -69,11 +69,7 @@ pub fn subscript_word(sub: &str) -> Word {
     parsed.unwrap_or_else(|| Word::literal(sub))
 }
 
-pub fn is_name(s: &str) -> bool {
-    let mut b = s.bytes();
-    matches!(b.next(), Some(c) if c == b'_' || c.is_ascii_alphabetic())
-        && b.all(|c| c == b'_' || c.is_ascii_alphanumeric())
-}
+pub use sandsh_syntax::is_name;
 
 pub fn param_name(p: &Param) -> String {
     // An expression subscript by its literal text only (what bash's messages show).
