@@ -51,3 +51,19 @@ zz_fn ()
     echo hi
 }
 ## END
+
+#### declare -p and ${x@A} quote control characters and bytes that are not UTF-8 as $'...'
+x=$'b\n'; y=$'\e[0m'; z=$'\xff'; w='plain "q" $v'
+declare -p x y z w
+a=($'1\t' two); declare -p a
+declare -A h=([$'k\n']=v); declare -p h
+echo "${x@A}"
+## STDOUT:
+declare -- x=$'b\n'
+declare -- y=$'\E[0m'
+declare -- z=$'\377'
+declare -- w="plain \"q\" \$v"
+declare -a a=([0]=$'1\t' [1]="two")
+declare -A h=([$'k\n']="v" )
+x=$'b\n'
+## END

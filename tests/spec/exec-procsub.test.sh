@@ -139,3 +139,18 @@ echo "status $?"
 /dev/fd/63 /dev/fd/61 differ: byte 2, line 1
 status 1
 ## END
+
+#### a process substitution's trace is one level deeper, as a command substitution's
+exec 3>&2 2>trace.txt
+set -x
+read -r x < <(echo hi)
+set +x
+exec 2>&3
+echo "$x"
+grep -c '^++ echo hi$' trace.txt
+grep -c '^+ read -r x$' trace.txt
+## STDOUT:
+hi
+1
+1
+## END

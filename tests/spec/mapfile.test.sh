@@ -85,3 +85,13 @@ mapfile -t -u 4 arr
 exec 4<&-
 echo "${arr[*]}"
 ## stdout: x y
+
+#### mapfile -d '' keeps no NUL in its elements, and an element ends at a NUL
+mapfile -d '' a < <(printf 'a\0bc\0')
+echo "${#a[0]} ${#a[1]} ${#a[@]}"
+mapfile b < <(printf 'x\0y\nz\n')
+declare -p b
+## STDOUT:
+1 2 2
+declare -a b=([0]="x" [1]=$'z\n')
+## END

@@ -13,7 +13,7 @@ fn unprintable(c: u32) -> bool {
 }
 
 /// Whether `s` needs `$'…'` quoting: a control character, DEL, or bytes that are not UTF-8.
-fn needs_ansi_c(s: &[u8]) -> bool {
+pub fn needs_ansi_c(s: &[u8]) -> bool {
     let mut i = 0;
     while i < s.len() {
         let (c, n) = decode(s, i);

@@ -446,6 +446,11 @@ pub fn mapfile(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
         if strip && line.last() == Some(&delim) {
             line.pop();
         }
+        // An element is a C string in bash: it ends at the first NUL (`mapfile -d ''` keeps
+        // no delimiter, `a\0b\n` is `a`).
+        if let Some(nul) = line.iter().position(|&b| b == 0) {
+            line.truncate(nul);
+        }
         m.insert(idx, line);
         idx += 1;
         n += 1;

@@ -69,6 +69,8 @@ impl Shell {
     ) -> Res<Vec<u8>> {
         let (r, w) = io::pipe(self.cancel.clone(), self.env.limits.pipe_buffer_bytes);
         let mut sub = self.subshell();
+        // One level of indirection, as a command substitution: its trace lines are `++ cmd`.
+        sub.subst_depth += 1;
         let list = Arc::new(list.clone());
         let (mine, theirs) = if output { (w, r) } else { (r, w) };
         sub.fds.set(if output { 0 } else { 1 }, Some(theirs));

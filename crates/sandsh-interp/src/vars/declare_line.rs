@@ -3,7 +3,13 @@
 use super::{Attrs, Value, Var};
 
 /// `"…"` quoting as `declare -p` prints values.
+/// A value as `declare -p` quotes it: `$'…'` when it holds a control character or bytes that
+/// are not UTF-8 (bash's `ansic_quote`), else double quotes with `"`, `\`, `$` and `` ` ``
+/// escaped.
 fn dq(v: &[u8]) -> String {
+    if sandsh_text::quote::needs_ansi_c(v) {
+        return String::from_utf8_lossy(&sandsh_text::quote::ansi_c_quote(v)).into_owned();
+    }
     let mut s = String::from("\"");
     for c in String::from_utf8_lossy(v).chars() {
         if matches!(c, '"' | '\\' | '$' | '`') {
