@@ -238,10 +238,10 @@ impl ParsedCommand for Install {
             Ok(v) => v,
             Err(msg) => {
                 let _ = output::out(ctx, &out);
-                if msg.starts_with("missing") {
+                if msg.is_missing() {
                     return diag::usage(ctx, &SPEC, &format!("install: {msg}"), 1);
                 }
-                diag::err(ctx, "install", &msg);
+                diag::err(ctx, "install", &msg.to_string());
                 return 1;
             }
         };

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use sandsh_api::fs::VfsError;
 use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
@@ -158,7 +159,7 @@ impl ParsedCommand for Ln {
                         )
                     } else {
                         // GNU names only the link when it exists already.
-                        if e.to_string().contains("File exists") {
+                        if matches!(e, VfsError::AlreadyExists) {
                             format!("failed to create hard link {}: {e}", quote::quote(&link))
                         } else {
                             format!(
