@@ -6,7 +6,8 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::{paths::dir_name, util};
+use crate::common::paths::dir_name;
+use crate::common::{diag, output, paths, quote};
 
 pub struct Basename;
 pub struct Dirname;
@@ -71,7 +72,7 @@ static DIRNAME: CommandSpec = CommandSpec {
 };
 
 fn base(name: &[u8], suffix: Option<&[u8]>) -> Vec<u8> {
-    let b = util::base_name(name).to_vec();
+    let b = paths::base_name(name).to_vec();
     match suffix {
         Some(s) if !s.is_empty() && b.len() > s.len() && b.ends_with(s) => {
             b[..b.len() - s.len()].to_vec()
@@ -90,7 +91,7 @@ impl ParsedCommand for Basename {
         let suffix = p.value(opt!(BASENAME, "s")).cloned();
         let multiple = p.has(opt!(BASENAME, "a")) || suffix.is_some();
         if p.operands.is_empty() {
-            return util::usage(ctx, &BASENAME, "basename: missing operand", 1);
+            return diag::usage(ctx, &BASENAME, "basename: missing operand", 1);
         }
         let mut out = Vec::new();
         if multiple {
@@ -102,9 +103,9 @@ impl ParsedCommand for Basename {
             if p.operands.len() > 2 {
                 let m = format!(
                     "basename: extra operand {}",
-                    util::quote(&util::lossy(&p.operands[2]))
+                    quote::quote(&diag::lossy(&p.operands[2]))
                 );
-                return util::usage(ctx, &BASENAME, &m, 1);
+                return diag::usage(ctx, &BASENAME, &m, 1);
             }
             out.extend(base(
                 &p.operands[0],
@@ -112,7 +113,7 @@ impl ParsedCommand for Basename {
             ));
             out.push(eol);
         }
-        if util::out(ctx, &out) { 0 } else { 1 }
+        if output::out(ctx, &out) { 0 } else { 1 }
     }
 }
 
@@ -123,7 +124,7 @@ impl ParsedCommand for Dirname {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.operands.is_empty() {
-            return util::usage(ctx, &DIRNAME, "dirname: missing operand", 1);
+            return diag::usage(ctx, &DIRNAME, "dirname: missing operand", 1);
         }
         let eol = if p.has(opt!(DIRNAME, "z")) { 0 } else { b'\n' };
         let mut out = Vec::new();
@@ -131,14 +132,14 @@ impl ParsedCommand for Dirname {
             out.extend(dir_name(n));
             out.push(eol);
         }
-        if util::out(ctx, &out) { 0 } else { 1 }
+        if output::out(ctx, &out) { 0 } else { 1 }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{Basename, Dirname};
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn names() {

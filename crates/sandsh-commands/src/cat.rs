@@ -6,7 +6,8 @@ use sandsh_api::{
 
 use sandsh_api::rows::FILES;
 
-use super::{input, output};
+use crate::common::input;
+use crate::common::output;
 
 pub struct Cat;
 
@@ -180,7 +181,7 @@ impl ParsedCommand for Cat {
         for op in operands {
             if is_output_file(ctx, &op) {
                 let name = String::from_utf8_lossy(&op);
-                crate::diag::err(ctx, "cat", &format!("{name}: input file is output file"));
+                crate::common::diag::err(ctx, "cat", &format!("{name}: input file is output file"));
                 status = 1;
                 continue;
             }
@@ -233,7 +234,7 @@ fn is_output_file(ctx: &mut dyn ToolCtx, op: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::Cat;
-    use crate::testing::{TestCtx, run, run_in};
+    use crate::common::testing::{TestCtx, run, run_in};
 
     #[test]
     fn formats_and_errors() {

@@ -6,7 +6,8 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::{mode, util};
+use crate::common::mode;
+use crate::common::{diag, output, paths, quote};
 
 pub struct Chmod;
 
@@ -63,10 +64,10 @@ fn apply(ctx: &mut dyn ToolCtx, spec: &str, name: &str, c: &Cfg) -> bool {
         Ok(m) => m,
         Err(e) => {
             if !c.silent {
-                util::err(
+                diag::err(
                     ctx,
                     "chmod",
-                    &format!("cannot access {}: {e}", util::quote(name)),
+                    &format!("cannot access {}: {e}", quote::quote(name)),
                 );
             }
             return false;
@@ -78,10 +79,10 @@ fn apply(ctx: &mut dyn ToolCtx, spec: &str, name: &str, c: &Cfg) -> bool {
     let mut ok = true;
     if let Err(e) = be.chmod(&abs, new) {
         if !c.silent {
-            util::err(
+            diag::err(
                 ctx,
                 "chmod",
-                &format!("changing permissions of {}: {e}", util::quote(name)),
+                &format!("changing permissions of {}: {e}", quote::quote(name)),
             );
         }
         ok = false;
@@ -90,7 +91,7 @@ fn apply(ctx: &mut dyn ToolCtx, spec: &str, name: &str, c: &Cfg) -> bool {
         let line = if new != meta.mode {
             format!(
                 "mode of {} changed from {:04o} ({}) to {:04o} ({})\n",
-                util::quote(name),
+                quote::quote(name),
                 meta.mode,
                 r(meta.mode),
                 new,
@@ -99,19 +100,19 @@ fn apply(ctx: &mut dyn ToolCtx, spec: &str, name: &str, c: &Cfg) -> bool {
         } else {
             format!(
                 "mode of {} retained as {:04o} ({})\n",
-                util::quote(name),
+                quote::quote(name),
                 new,
                 r(new)
             )
         };
-        let _ = util::out(ctx, line.as_bytes());
+        let _ = output::out(ctx, line.as_bytes());
     }
     if c.recursive && meta.is_dir() && !be.lstat(&abs).is_ok_and(|m| m.is_symlink()) {
         for e in be.list(&abs).unwrap_or_default() {
             if ctx.is_cancelled() {
                 return false;
             }
-            let child = util::join_name(name, &util::lossy(&e.name));
+            let child = paths::join_name(name, &diag::lossy(&e.name));
             if e.file_type == sandsh_api::fs::FileType::Symlink {
                 continue;
             }
@@ -142,29 +143,29 @@ impl Command for Chmod {
         }
         let p = match ArgParser::parse(&SPEC, &rest) {
             Ok(p) => p,
-            Err(e) => return util::usage(ctx, &SPEC, &e.message, 1),
+            Err(e) => return diag::usage(ctx, &SPEC, &e.message, 1),
         };
         let mut ops = p.operands.clone();
         if let Some(m) = dash_mode {
             ops.insert(0, m);
         }
         if ops.is_empty() {
-            return util::usage(ctx, &SPEC, "chmod: missing operand", 1);
+            return diag::usage(ctx, &SPEC, "chmod: missing operand", 1);
         }
-        let spec = util::lossy(&ops[0]);
+        let spec = diag::lossy(&ops[0]);
         if ops.len() == 1 {
-            return util::usage(
+            return diag::usage(
                 ctx,
                 &SPEC,
-                &format!("chmod: missing operand after {}", util::cquote(&spec)),
+                &format!("chmod: missing operand after {}", quote::cquote(&spec)),
                 1,
             );
         }
         if mode::apply(&spec, 0o644, false, ctx.umask()).is_none() {
-            return util::usage(
+            return diag::usage(
                 ctx,
                 &SPEC,
-                &format!("chmod: invalid mode: {}", util::cquote(&spec)),
+                &format!("chmod: invalid mode: {}", quote::cquote(&spec)),
                 1,
             );
         }
@@ -176,7 +177,7 @@ impl Command for Chmod {
         };
         let mut status = 0;
         for f in &ops[1..] {
-            if !apply(ctx, &spec, &util::lossy(f), &c) {
+            if !apply(ctx, &spec, &diag::lossy(f), &c) {
                 status = 1;
             }
         }
@@ -187,7 +188,7 @@ impl Command for Chmod {
 #[cfg(test)]
 mod tests {
     use super::Chmod;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn modes() {

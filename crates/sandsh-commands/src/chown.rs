@@ -14,8 +14,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::users::{Account, Table};
-use super::util;
+use crate::common::users::{Account, Table};
+use crate::common::{diag, output, paths, quote};
 
 pub struct Chown;
 pub struct Chgrp;
@@ -160,7 +160,7 @@ fn parse_spec(ids: &Ids, spec: &str, chgrp: bool) -> Result<Want, String> {
             .ok_or_else(|| {
                 format!(
                     "invalid group: {}",
-                    util::cquote(if chgrp { g } else { spec })
+                    quote::cquote(if chgrp { g } else { spec })
                 )
             })
     };
@@ -187,7 +187,7 @@ fn parse_spec(ids: &Ids, spec: &str, chgrp: bool) -> Result<Want, String> {
             }
             None => match user.parse::<u32>() {
                 Ok(n) => want.uid = Some(n),
-                Err(_) => return Err(format!("invalid user: {}", util::cquote(spec))),
+                Err(_) => return Err(format!("invalid user: {}", quote::cquote(spec))),
             },
         }
     }
@@ -242,10 +242,10 @@ impl Run<'_> {
             Ok(m) => m,
             Err(e) => {
                 if !self.silent {
-                    util::err(
+                    diag::err(
                         ctx,
                         self.name,
-                        &format!("cannot access {}: {e}", util::quote(name)),
+                        &format!("cannot access {}: {e}", quote::quote(name)),
                     );
                 }
                 self.status = 1;
@@ -259,13 +259,13 @@ impl Run<'_> {
             if self.verbose {
                 let spec = self.spec_text();
                 let line = if spec.is_empty() {
-                    format!("ownership of {} retained\n", util::quote(name))
+                    format!("ownership of {} retained\n", quote::quote(name))
                 } else if group_only {
-                    format!("group of {} retained as {spec}\n", util::quote(name))
+                    format!("group of {} retained as {spec}\n", quote::quote(name))
                 } else {
-                    format!("ownership of {} retained as {spec}\n", util::quote(name))
+                    format!("ownership of {} retained as {spec}\n", quote::quote(name))
                 };
-                let _ = util::out(ctx, line.as_bytes());
+                let _ = output::out(ctx, line.as_bytes());
             }
         } else {
             let what = if group_only {
@@ -274,8 +274,8 @@ impl Run<'_> {
                 "changing ownership of"
             };
             if !self.silent {
-                let msg = format!("{what} {}: Operation not permitted", util::quote(name));
-                util::err(ctx, self.name, &msg);
+                let msg = format!("{what} {}: Operation not permitted", quote::quote(name));
+                diag::err(ctx, self.name, &msg);
             }
             if self.verbose {
                 let old = if group_only {
@@ -292,10 +292,10 @@ impl Run<'_> {
                 let kind = if group_only { "group" } else { "ownership" };
                 let line = format!(
                     "failed to change {kind} of {} from {old} to {}\n",
-                    util::quote(name),
+                    quote::quote(name),
                     self.spec_text()
                 );
-                let _ = util::out(ctx, line.as_bytes());
+                let _ = output::out(ctx, line.as_bytes());
             }
             self.status = 1;
         }
@@ -304,8 +304,8 @@ impl Run<'_> {
                 return;
             };
             for e in entries {
-                let child = util::lossy(&e.name);
-                let cname = util::join_name(name, &child);
+                let child = diag::lossy(&e.name);
+                let cname = paths::join_name(name, &child);
                 let cpath = path.join(&child);
                 let saved = self.deref;
                 self.deref = false;
@@ -318,18 +318,18 @@ impl Run<'_> {
 
 fn run(spec: &'static CommandSpec, chgrp: bool, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
     let name = spec.name;
-    let p = match util::parse_or_usage(spec, args, ctx, 1) {
+    let p = match diag::parse_or_usage(spec, args, ctx, 1) {
         Ok(p) => p,
         Err(s) => return s,
     };
-    let mut ops: Vec<String> = p.operands.iter().map(|o| util::lossy(o)).collect();
-    let reference = p.value(spec.find("reference")).map(|v| util::lossy(v));
+    let mut ops: Vec<String> = p.operands.iter().map(|o| diag::lossy(o)).collect();
+    let reference = p.value(spec.find("reference")).map(|v| diag::lossy(v));
     if ops.is_empty() || (reference.is_none() && ops.len() == 1) {
         let msg = match ops.first() {
             None => format!("{name}: missing operand"),
-            Some(o) => format!("{name}: missing operand after {}", util::cquote(o)),
+            Some(o) => format!("{name}: missing operand after {}", quote::cquote(o)),
         };
-        return util::usage(ctx, spec, &msg, 1);
+        return diag::usage(ctx, spec, &msg, 1);
     }
     let ids = Ids::load(ctx);
     let want = match &reference {
@@ -339,8 +339,8 @@ fn run(spec: &'static CommandSpec, chgrp: bool, args: &[Arg], ctx: &mut dyn Tool
                 gid: Some(m.gid),
             },
             Err(e) => {
-                let msg = format!("failed to get attributes of {}: {e}", util::quote(r));
-                util::err(ctx, name, &msg);
+                let msg = format!("failed to get attributes of {}: {e}", quote::quote(r));
+                diag::err(ctx, name, &msg);
                 return 1;
             }
         },
@@ -349,7 +349,7 @@ fn run(spec: &'static CommandSpec, chgrp: bool, args: &[Arg], ctx: &mut dyn Tool
             match parse_spec(&ids, &s, chgrp) {
                 Ok(w) => w,
                 Err(m) => {
-                    util::err(ctx, name, &m);
+                    diag::err(ctx, name, &m);
                     return 1;
                 }
             }
@@ -398,7 +398,7 @@ impl Command for Chgrp {
 #[cfg(test)]
 mod tests {
     use super::{Chgrp, Chown};
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     // TestCtx cannot capture `id`, so the identity falls back to uid/gid 1000 ("user").
 

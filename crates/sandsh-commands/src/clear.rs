@@ -8,7 +8,7 @@ use sandsh_api::OptSpec;
 use sandsh_api::opt;
 use sandsh_api::{CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx};
 
-use super::util;
+use crate::common::{diag, output};
 
 pub struct Clear;
 
@@ -56,10 +56,10 @@ impl ParsedCommand for Clear {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.has(opt!(SPEC, "V")) {
-            return util::emit(ctx, b"ncurses 6.4 (sandsh)\n", 0);
+            return output::emit(ctx, b"ncurses 6.4 (sandsh)\n", 0);
         }
         let term = match p.value(opt!(SPEC, "T")) {
-            Some(t) => util::lossy(t),
+            Some(t) => diag::lossy(t),
             None => match ctx.var("TERM") {
                 Some(t) => t.to_string_lossy(),
                 None => {
@@ -79,14 +79,18 @@ impl ParsedCommand for Clear {
         if !p.has(opt!(SPEC, "x")) {
             s.push_str(scrollback);
         }
-        if util::out(ctx, s.as_bytes()) { 0 } else { 141 }
+        if output::out(ctx, s.as_bytes()) {
+            0
+        } else {
+            141
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Clear;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn by_term() {

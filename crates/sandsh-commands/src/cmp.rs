@@ -8,7 +8,8 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::util::{self, Source};
+use crate::common::input::Source;
+use crate::common::{diag, input, output, quote, sizes};
 
 pub struct Cmp;
 
@@ -54,14 +55,14 @@ static SPEC: CommandSpec = CommandSpec {
 };
 
 fn parse_skip(s: &str) -> Option<u64> {
-    util::parse_size(s)
+    sizes::parse_size(s)
 }
 
 /// Fill `buf` as far as the source allows; returns the bytes read (short only at EOF).
 fn fill(ctx: &mut dyn ToolCtx, src: &mut Source, buf: &mut [u8]) -> std::io::Result<usize> {
     let mut n = 0;
     while n < buf.len() {
-        let k = util::read_chunk(ctx, src, &mut buf[n..])?;
+        let k = input::read_chunk(ctx, src, &mut buf[n..])?;
         if k == 0 {
             break;
         }
@@ -71,7 +72,7 @@ fn fill(ctx: &mut dyn ToolCtx, src: &mut Source, buf: &mut [u8]) -> std::io::Res
 }
 
 fn skip(ctx: &mut dyn ToolCtx, src: &mut Source, mut n: u64) -> std::io::Result<()> {
-    let mut buf = vec![0u8; util::CHUNK];
+    let mut buf = vec![0u8; input::CHUNK];
     while n > 0 {
         let want = n.min(buf.len() as u64) as usize;
         let k = fill(ctx, src, &mut buf[..want])?;
@@ -116,18 +117,18 @@ impl ParsedCommand for Cmp {
         let verbose = p.has(opt!(SPEC, "l"));
         let bytes = p.has(opt!(SPEC, "b"));
         if silent && verbose {
-            return util::usage(ctx, &SPEC, "cmp: options -l and -s are incompatible", 2);
+            return diag::usage(ctx, &SPEC, "cmp: options -l and -s are incompatible", 2);
         }
         let limit = match p.value(opt!(SPEC, "n")) {
-            Some(v) => match parse_skip(&util::lossy(v)) {
+            Some(v) => match parse_skip(&diag::lossy(v)) {
                 Some(n) => Some(n),
                 None => {
-                    return util::usage(
+                    return diag::usage(
                         ctx,
                         &SPEC,
                         &format!(
                             "cmp: invalid --bytes value {}",
-                            util::quote(&util::lossy(v))
+                            quote::quote(&diag::lossy(v))
                         ),
                         2,
                     );
@@ -137,7 +138,7 @@ impl ParsedCommand for Cmp {
         };
         let mut skips = [0u64, 0u64];
         if let Some(v) = p.value(opt!(SPEC, "i")) {
-            let s = util::lossy(v);
+            let s = diag::lossy(v);
             let (a, b) = match s.split_once(':') {
                 Some((a, b)) => (a.to_string(), b.to_string()),
                 None => (s.clone(), s.clone()),
@@ -145,10 +146,10 @@ impl ParsedCommand for Cmp {
             match (parse_skip(&a), parse_skip(&b)) {
                 (Some(x), Some(y)) => skips = [x, y],
                 _ => {
-                    return util::usage(
+                    return diag::usage(
                         ctx,
                         &SPEC,
-                        &format!("cmp: invalid --ignore-initial value {}", util::quote(&s)),
+                        &format!("cmp: invalid --ignore-initial value {}", quote::quote(&s)),
                         2,
                     );
                 }
@@ -156,26 +157,26 @@ impl ParsedCommand for Cmp {
         }
         let ops = &p.operands;
         if ops.is_empty() {
-            return util::usage(ctx, &SPEC, "cmp: missing operand after 'cmp'", 2);
+            return diag::usage(ctx, &SPEC, "cmp: missing operand after 'cmp'", 2);
         }
         if ops.len() > 4 {
-            return util::usage(
+            return diag::usage(
                 ctx,
                 &SPEC,
-                &format!("cmp: extra operand {}", util::quote(&util::lossy(&ops[4]))),
+                &format!("cmp: extra operand {}", quote::quote(&diag::lossy(&ops[4]))),
                 2,
             );
         }
         for (k, op) in ops.iter().enumerate().skip(2) {
-            match parse_skip(&util::lossy(op)) {
+            match parse_skip(&diag::lossy(op)) {
                 Some(n) => skips[k - 2] = n,
                 None => {
-                    return util::usage(
+                    return diag::usage(
                         ctx,
                         &SPEC,
                         &format!(
                             "cmp: invalid --ignore-initial value {}",
-                            util::quote(&util::lossy(op))
+                            quote::quote(&diag::lossy(op))
                         ),
                         2,
                     );
@@ -186,13 +187,13 @@ impl ParsedCommand for Cmp {
             ops[0].clone(),
             ops.get(1).cloned().unwrap_or_else(|| b"-".to_vec()),
         ];
-        let shown = [util::lossy(&names[0]), util::lossy(&names[1])];
+        let shown = [diag::lossy(&names[0]), diag::lossy(&names[1])];
         let mut srcs = Vec::new();
         for n in &names {
-            match util::open(ctx, n) {
+            match input::open(ctx, n) {
                 Ok(s) => srcs.push(s),
                 Err(m) => {
-                    util::err(ctx, "cmp", &format!("{}: {m}", util::lossy(n)));
+                    diag::err(ctx, "cmp", &format!("{}: {m}", diag::lossy(n)));
                     return 2;
                 }
             }
@@ -205,7 +206,7 @@ impl ParsedCommand for Cmp {
                     None
                 } else {
                     ctx.backend()
-                        .stat(&ctx.resolve_path(&util::lossy(n)))
+                        .stat(&ctx.resolve_path(&diag::lossy(n)))
                         .ok()
                         .map(|m| m.size.saturating_sub(skips[k]))
                 }
@@ -233,12 +234,12 @@ impl ParsedCommand for Cmp {
         };
         for (k, src) in [&mut s0, &mut s1].into_iter().enumerate() {
             if let Err(e) = skip(ctx, src, skips[k]) {
-                util::err(ctx, "cmp", &format!("{}: {}", shown[k], util::io_msg(&e)));
+                diag::err(ctx, "cmp", &format!("{}: {}", shown[k], diag::io_msg(&e)));
                 return 2;
             }
         }
-        let mut b0 = vec![0u8; util::CHUNK];
-        let mut b1 = vec![0u8; util::CHUNK];
+        let mut b0 = vec![0u8; input::CHUNK];
+        let mut b1 = vec![0u8; input::CHUNK];
         let mut offset: u64 = 0;
         let mut line: u64 = 1;
         let mut status = 0;
@@ -259,14 +260,14 @@ impl ParsedCommand for Cmp {
             let n0 = match fill(ctx, &mut s0, &mut b0[..want]) {
                 Ok(n) => n,
                 Err(e) => {
-                    util::err(ctx, "cmp", &format!("{}: {}", shown[0], util::io_msg(&e)));
+                    diag::err(ctx, "cmp", &format!("{}: {}", shown[0], diag::io_msg(&e)));
                     return 2;
                 }
             };
             let n1 = match fill(ctx, &mut s1, &mut b1[..want]) {
                 Ok(n) => n,
                 Err(e) => {
-                    util::err(ctx, "cmp", &format!("{}: {}", shown[1], util::io_msg(&e)));
+                    diag::err(ctx, "cmp", &format!("{}: {}", shown[1], diag::io_msg(&e)));
                     return 2;
                 }
             };
@@ -294,8 +295,8 @@ impl ParsedCommand for Cmp {
                                 format!("{pos:>width$} {x:3o} {y:3o}\n").as_bytes(),
                             );
                         }
-                        if out.len() > util::CHUNK {
-                            if !util::out(ctx, &out) {
+                        if out.len() > input::CHUNK {
+                            if !output::out(ctx, &out) {
                                 return 2;
                             }
                             out.clear();
@@ -313,7 +314,7 @@ impl ParsedCommand for Cmp {
                         } else {
                             format!("{} {} differ: byte {pos}, line {l}\n", shown[0], shown[1])
                         };
-                        util::out(ctx, msg.as_bytes());
+                        output::out(ctx, msg.as_bytes());
                         return 1;
                     }
                 }
@@ -324,7 +325,7 @@ impl ParsedCommand for Cmp {
             }
             offset += n as u64;
             if n0 != n1 {
-                if !util::out(ctx, &out) {
+                if !output::out(ctx, &out) {
                     return 2;
                 }
                 out.clear();
@@ -346,7 +347,7 @@ impl ParsedCommand for Cmp {
                             shown[short]
                         )
                     };
-                    util::err(ctx, "cmp", &msg);
+                    diag::err(ctx, "cmp", &msg);
                 }
                 return 1;
             }
@@ -354,7 +355,7 @@ impl ParsedCommand for Cmp {
                 break;
             }
         }
-        if !util::out(ctx, &out) {
+        if !output::out(ctx, &out) {
             return 2;
         }
         status
@@ -364,7 +365,7 @@ impl ParsedCommand for Cmp {
 #[cfg(test)]
 mod tests {
     use super::Cmp;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn messages() {

@@ -6,7 +6,7 @@
 //! cells) and printed as an aligned table: every cell but the last is padded to its column's
 //! display width, columns are joined by `-o` (two spaces). Leading blanks of a line are
 //! skipped; invalid UTF-8 bytes print as `\xHH` as util-linux prints them. The input must be
-//! held whole to know the widths, so it is read through [`util::read_all`].
+//! held whole to know the widths, so it is read through [`input::read_all`].
 
 use unicode_width::UnicodeWidthChar;
 
@@ -16,7 +16,7 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, input, output};
 
 pub struct Column;
 
@@ -156,7 +156,7 @@ fn split_cells(line: &[u8], seps: Option<&[u8]>, limit: usize) -> Vec<Cell> {
 /// Resolve a column list (names or 1-based numbers) to 0-based indexes.
 fn resolve(list: &[u8], names: &[String]) -> Result<Vec<usize>, String> {
     let mut v = Vec::new();
-    for item in util::lossy(list).split(',') {
+    for item in diag::lossy(list).split(',') {
         if item.is_empty() {
             continue;
         }
@@ -180,11 +180,11 @@ impl ParsedCommand for Column {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let termwidth = match p.value(opt!(SPEC, "c")) {
-            Some(v) => match util::lossy(v).parse::<usize>() {
+            Some(v) => match diag::lossy(v).parse::<usize>() {
                 Ok(n) => n,
                 Err(_) => {
-                    let m = format!("invalid columns argument: '{}'", util::lossy(v));
-                    util::err(ctx, "column", &m);
+                    let m = format!("invalid columns argument: '{}'", diag::lossy(v));
+                    diag::err(ctx, "column", &m);
                     return 1;
                 }
             },
@@ -207,8 +207,8 @@ impl ParsedCommand for Column {
             p.operands.clone()
         };
         for f in &files {
-            match util::open(ctx, f) {
-                Ok(mut src) => match util::read_all(ctx, &mut src) {
+            match input::open(ctx, f) {
+                Ok(mut src) => match input::read_all(ctx, &mut src) {
                     Ok(d) => {
                         data.extend_from_slice(&d);
                         if !d.is_empty() && d.last() != Some(&b'\n') {
@@ -219,16 +219,16 @@ impl ParsedCommand for Column {
                         if ctx.is_cancelled() {
                             return 130;
                         }
-                        util::err(
+                        diag::err(
                             ctx,
                             "column",
-                            &format!("{}: {}", util::lossy(f), util::io_msg(&e)),
+                            &format!("{}: {}", diag::lossy(f), diag::io_msg(&e)),
                         );
                         status = 1;
                     }
                 },
                 Err(m) => {
-                    util::err(ctx, "column", &format!("{}: {m}", util::lossy(f)));
+                    diag::err(ctx, "column", &format!("{}: {m}", diag::lossy(f)));
                     status = 1;
                 }
             }
@@ -239,15 +239,15 @@ impl ParsedCommand for Column {
         if table {
             let names: Vec<String> = p
                 .value(opt!(SPEC, "N"))
-                .map(|n| util::lossy(n).split(',').map(str::to_string).collect())
+                .map(|n| diag::lossy(n).split(',').map(str::to_string).collect())
                 .unwrap_or_default();
             let seps = p.value(opt!(SPEC, "s")).map(|s| s.as_slice());
             let limit = match p.value(opt!(SPEC, "l")) {
-                Some(v) => util::lossy(v).parse::<usize>().unwrap_or(0),
+                Some(v) => diag::lossy(v).parse::<usize>().unwrap_or(0),
                 None => 0,
             };
             let mut rows: Vec<Vec<Cell>> = Vec::new();
-            for line in util::split_records(&data, b'\n') {
+            for line in input::split_records(&data, b'\n') {
                 if ctx.is_cancelled() {
                     return 130;
                 }
@@ -275,7 +275,7 @@ impl ParsedCommand for Column {
                 let idx = match resolve(v, &names) {
                     Ok(i) => i,
                     Err(m) => {
-                        util::err(ctx, "column", &m);
+                        diag::err(ctx, "column", &m);
                         return 1;
                     }
                 };
@@ -337,8 +337,8 @@ impl ParsedCommand for Column {
                     }
                 }
                 out.push(b'\n');
-                if out.len() >= util::CHUNK {
-                    if !util::out(ctx, &out) {
+                if out.len() >= input::CHUNK {
+                    if !output::out(ctx, &out) {
                         return 1;
                     }
                     out.clear();
@@ -346,14 +346,14 @@ impl ParsedCommand for Column {
             }
         } else {
             let mut ents: Vec<Cell> = Vec::new();
-            for line in util::split_records(&data, b'\n') {
+            for line in input::split_records(&data, b'\n') {
                 if !line.iter().all(|&b| is_space(b)) {
                     ents.push(cell(line));
                 }
             }
             fill(&ents, termwidth, p.has(opt!(SPEC, "x")), &mut out);
         }
-        if !util::out(ctx, &out) {
+        if !output::out(ctx, &out) {
             return 1;
         }
         status
@@ -437,7 +437,7 @@ fn fill(ents: &[Cell], termwidth: usize, rows_first: bool, out: &mut Vec<u8>) {
 #[cfg(test)]
 mod tests {
     use super::Column;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn table() {

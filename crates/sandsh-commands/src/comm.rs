@@ -13,9 +13,10 @@ use sandsh_api::{
 
 use sandsh_api::rows::ZERO_TERMINATED;
 
-use super::diag;
-use super::input::{CHECK_ORDER, NOCHECK_ORDER, OrderCheck};
-use super::util::{self, Lines, Source};
+use crate::common::diag;
+use crate::common::input::{CHECK_ORDER, NOCHECK_ORDER, OrderCheck};
+use crate::common::input::{Lines, Source};
+use crate::common::{input, output};
 
 pub struct Comm;
 
@@ -68,7 +69,7 @@ impl ParsedCommand for Comm {
         }
         let delims: Vec<&Arg> = p.values(opt!(SPEC, "output-delimiter"));
         if delims.windows(2).any(|w| w[0] != w[1]) {
-            util::err(ctx, "comm", "multiple output delimiters specified");
+            diag::err(ctx, "comm", "multiple output delimiters specified");
             return 1;
         }
         let delim: Vec<u8> = match delims.last() {
@@ -93,7 +94,7 @@ impl ParsedCommand for Comm {
         let eol = if p.has(opt!(SPEC, "z")) { 0 } else { b'\n' };
         let mut ins = Vec::new();
         for f in &p.operands {
-            match util::open(ctx, f) {
+            match input::open(ctx, f) {
                 Ok(src) => ins.push(In {
                     src,
                     lines: Lines::new(eol),
@@ -102,7 +103,7 @@ impl ParsedCommand for Comm {
                     warned: false,
                 }),
                 Err(m) => {
-                    util::err(ctx, "comm", &format!("{}: {m}", util::lossy(f)));
+                    diag::err(ctx, "comm", &format!("{}: {m}", diag::lossy(f)));
                     return 1;
                 }
             }
@@ -155,11 +156,11 @@ impl ParsedCommand for Comm {
                     && let (Some(prev), Some(cur)) = (&inp.prev, &inp.cur)
                     && prev > cur
                 {
-                    if !util::out(ctx, &out) {
+                    if !output::out(ctx, &out) {
                         return 1;
                     }
                     out.clear();
-                    util::err(
+                    diag::err(
                         ctx,
                         "comm",
                         &format!("file {} is not in sorted order", k + 1),
@@ -171,8 +172,8 @@ impl ParsedCommand for Comm {
                     disorder = true;
                 }
             }
-            if out.len() >= util::CHUNK {
-                if !util::out(ctx, &out) {
+            if out.len() >= input::CHUNK {
+                if !output::out(ctx, &out) {
                     return 1;
                 }
                 out.clear();
@@ -189,11 +190,11 @@ impl ParsedCommand for Comm {
             out.extend_from_slice(b"total");
             out.push(eol);
         }
-        if !util::out(ctx, &out) {
+        if !output::out(ctx, &out) {
             return 1;
         }
         if disorder {
-            util::err(ctx, "comm", "input is not in sorted order");
+            diag::err(ctx, "comm", "input is not in sorted order");
             return 1;
         }
         0
@@ -213,7 +214,7 @@ fn advance(ctx: &mut dyn ToolCtx, inp: &mut In, eol: u8) -> Result<(), i32> {
             if ctx.is_cancelled() {
                 return Err(130);
             }
-            util::err(ctx, "comm", &util::io_msg(&e));
+            diag::err(ctx, "comm", &diag::io_msg(&e));
             return Err(1);
         }
     };
@@ -224,7 +225,7 @@ fn advance(ctx: &mut dyn ToolCtx, inp: &mut In, eol: u8) -> Result<(), i32> {
 #[cfg(test)]
 mod tests {
     use super::Comm;
-    use crate::testing::{check_pairs, run_on_pair};
+    use crate::common::testing::{check_pairs, run_on_pair};
 
     #[test]
     fn columns() {

@@ -1,8 +1,8 @@
 //! `cp` and `mv`: copy and move files and directory trees.
 //!
-//! Both share operand handling ([`util::copy_pairs`]: into a directory, `-t`, `-T`). `mv` is a
-//! rename within the one filesystem. `-i` prompts on stderr before overwriting and reads the
-//! answer as a line of standard input, as GNU does.
+//! Both share operand handling ([`operand_pairs::copy_pairs`]: into a directory, `-t`,
+//! `-T`). `mv` is a rename within the one filesystem. `-i` prompts on stderr before
+//! overwriting and reads the answer as a line of standard input, as GNU does.
 
 use sandsh_api::opt;
 use sandsh_api::rows;
@@ -15,7 +15,7 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, input, operand_pairs, output, paths, prompt, quote};
 
 pub struct Cp;
 pub struct Mv;
@@ -162,7 +162,7 @@ impl<'a> Pair<'a> {
             Ok(m) => m,
             // A descriptor such as a process substitution's `/dev/fd/63`: a pipe, copied as
             // its contents.
-            Err(_) if util::is_fd_path(src) && ctx.open_read(src).is_ok() => {
+            Err(_) if output::is_fd_path(src) && ctx.open_read(src).is_ok() => {
                 sandsh_api::fs::Metadata {
                     file_type: sandsh_api::fs::FileType::CharDevice,
                     mode: 0o600,
@@ -177,7 +177,11 @@ impl<'a> Pair<'a> {
                 }
             }
             Err(e) => {
-                util::err(ctx, "cp", &format!("cannot stat {}: {e}", util::quote(src)));
+                diag::err(
+                    ctx,
+                    "cp",
+                    &format!("cannot stat {}: {e}", quote::quote(src)),
+                );
                 return None;
             }
         };
@@ -186,7 +190,11 @@ impl<'a> Pair<'a> {
             match be.stat(&sabs) {
                 Ok(m) => m,
                 Err(e) => {
-                    util::err(ctx, "cp", &format!("cannot stat {}: {e}", util::quote(src)));
+                    diag::err(
+                        ctx,
+                        "cp",
+                        &format!("cannot stat {}: {e}", quote::quote(src)),
+                    );
                     return None;
                 }
             }
@@ -197,13 +205,13 @@ impl<'a> Pair<'a> {
             && a.ino == b.ino
             && !meta.is_symlink()
         {
-            util::err(
+            diag::err(
                 ctx,
                 "cp",
                 &format!(
                     "{} and {} are the same file",
-                    util::quote(src),
-                    util::quote(dst)
+                    quote::quote(src),
+                    quote::quote(dst)
                 ),
             );
             return None;
@@ -230,7 +238,7 @@ impl<'a> Pair<'a> {
         if self.exists
             && o.ask
             && !(meta.is_dir() && be.stat(dabs).is_ok_and(|m| m.is_dir()))
-            && !util::ask_stdin(ctx, &format!("cp: overwrite {}? ", util::quote(self.dst)))
+            && !prompt::ask_stdin(ctx, &format!("cp: overwrite {}? ", quote::quote(self.dst)))
         {
             return true;
         }
@@ -245,9 +253,9 @@ impl<'a> Pair<'a> {
     /// `-v`: reports the copy.
     fn say(&self, ctx: &mut dyn ToolCtx, o: &Opts) {
         if o.verbose {
-            let _ = util::out(
+            let _ = output::out(
                 ctx,
-                format!("{} -> {}\n", util::quote(self.src), util::quote(self.dst)).as_bytes(),
+                format!("{} -> {}\n", quote::quote(self.src), quote::quote(self.dst)).as_bytes(),
             );
         }
     }
@@ -266,31 +274,31 @@ impl<'a> Pair<'a> {
     fn copy_dir(&self, ctx: &mut dyn ToolCtx, o: &Opts, top: bool) -> bool {
         let (be, src, dst) = (&self.be, self.src, self.dst);
         if !o.recursive {
-            util::err(
+            diag::err(
                 ctx,
                 "cp",
-                &format!("-r not specified; omitting directory {}", util::quote(src)),
+                &format!("-r not specified; omitting directory {}", quote::quote(src)),
             );
             return false;
         }
         if top && (self.dabs.starts_with(&self.sabs)) {
-            util::err(
+            diag::err(
                 ctx,
                 "cp",
                 &format!(
                     "cannot copy a directory, {}, into itself, {}",
-                    util::quote(src),
-                    util::quote(dst)
+                    quote::quote(src),
+                    quote::quote(dst)
                 ),
             );
             return false;
         }
         if !be.stat(&self.dabs).is_ok_and(|m| m.is_dir()) {
             if let Err(e) = be.mkdir(&self.dabs, self.meta.mode | 0o700, false) {
-                util::err(
+                diag::err(
                     ctx,
                     "cp",
-                    &format!("cannot create directory {}: {e}", util::quote(dst)),
+                    &format!("cannot create directory {}: {e}", quote::quote(dst)),
                 );
                 return false;
             }
@@ -299,10 +307,10 @@ impl<'a> Pair<'a> {
         // Depth is bounded by the filesystem's own (--max-path-depth), but a host mount has
         // none of ours: never recurse past the stack's reserve.
         if sandsh_api::stack::exhausted() {
-            util::err(
+            diag::err(
                 ctx,
                 "cp",
-                &format!("{}: directory nesting too deep", util::quote(src)),
+                &format!("{}: directory nesting too deep", quote::quote(src)),
             );
             return false;
         }
@@ -312,11 +320,11 @@ impl<'a> Pair<'a> {
             if ctx.is_cancelled() {
                 return false;
             }
-            let n = util::lossy(&e.name);
+            let n = diag::lossy(&e.name);
             ok &= copy_one(
                 ctx,
-                &util::join_name(src, &n),
-                &util::join_name(dst, &n),
+                &paths::join_name(src, &n),
+                &paths::join_name(dst, &n),
                 o,
                 false,
             );
@@ -334,10 +342,10 @@ impl<'a> Pair<'a> {
         let target = match be.read_link(&self.sabs) {
             Ok(t) => t,
             Err(e) => {
-                util::err(
+                diag::err(
                     ctx,
                     "cp",
-                    &format!("cannot read symbolic link {}: {e}", util::quote(self.src)),
+                    &format!("cannot read symbolic link {}: {e}", quote::quote(self.src)),
                 );
                 return false;
             }
@@ -351,10 +359,13 @@ impl<'a> Pair<'a> {
                 true
             }
             Err(e) => {
-                util::err(
+                diag::err(
                     ctx,
                     "cp",
-                    &format!("cannot create symbolic link {}: {e}", util::quote(self.dst)),
+                    &format!(
+                        "cannot create symbolic link {}: {e}",
+                        quote::quote(self.dst)
+                    ),
                 );
                 false
             }
@@ -366,18 +377,18 @@ impl<'a> Pair<'a> {
         let (be, dabs) = (&self.be, &self.dabs);
         // The shell's descriptors named as files (`/dev/stdin`, `/dev/fd/63`, `/dev/stdout`)
         // are read and written as the OS would, not looked up in the filesystem.
-        let read = if util::is_fd_path(self.src) {
-            util::read_input(ctx, self.src.as_bytes()).map_err(|e| util::io_msg(&e))
+        let read = if output::is_fd_path(self.src) {
+            input::read_input(ctx, self.src.as_bytes()).map_err(|e| diag::io_msg(&e))
         } else {
             be.read(&self.sabs, None).map_err(|e| e.to_string())
         };
-        if util::is_fd_path(self.dst) {
+        if output::is_fd_path(self.dst) {
             let r = read.and_then(|data| {
-                util::OutFile::create(ctx, self.dst, false).and_then(|mut f| f.write(ctx, &data))
+                output::OutFile::create(ctx, self.dst, false).and_then(|mut f| f.write(ctx, &data))
             });
             if let Err(e) = r {
-                let what = format!("error writing {}", util::quote(self.dst));
-                util::err(ctx, "cp", &format!("{what}: {e}"));
+                let what = format!("error writing {}", quote::quote(self.dst));
+                diag::err(ctx, "cp", &format!("{what}: {e}"));
                 return false;
             }
             self.say(ctx, o);
@@ -386,30 +397,30 @@ impl<'a> Pair<'a> {
         let data = match read {
             Ok(d) => d,
             Err(e) => {
-                util::err(
+                diag::err(
                     ctx,
                     "cp",
-                    &format!("cannot open {} for reading: {e}", util::quote(self.src)),
+                    &format!("cannot open {} for reading: {e}", quote::quote(self.src)),
                 );
                 return false;
             }
         };
         if be.stat(dabs).is_ok_and(|m| m.is_dir()) {
-            util::err(
+            diag::err(
                 ctx,
                 "cp",
                 &format!(
                     "cannot overwrite directory {} with non-directory",
-                    util::quote(self.dst)
+                    quote::quote(self.dst)
                 ),
             );
             return false;
         }
         if let Err(e) = be.write(dabs, &data, WriteMode::Truncate, self.mode(ctx, o)) {
-            util::err(
+            diag::err(
                 ctx,
                 "cp",
-                &format!("cannot create regular file {}: {e}", util::quote(self.dst)),
+                &format!("cannot create regular file {}: {e}", quote::quote(self.dst)),
             );
             return false;
         }
@@ -446,14 +457,14 @@ impl ParsedCommand for Cp {
             update: p.has(opt!(CP, "u")),
             verbose: p.has(opt!(CP, "v")),
         };
-        let pairs = match util::copy_pairs(
+        let pairs = match operand_pairs::copy_pairs(
             ctx,
             &p.operands,
             p.value(opt!(CP, "t")).map(|v| v.as_slice()),
             p.has(opt!(CP, "T")),
         ) {
             Ok(v) => v,
-            Err(m) => return util::usage(ctx, &CP, &format!("cp: {m}"), 1),
+            Err(m) => return diag::usage(ctx, &CP, &format!("cp: {m}"), 1),
         };
         let mut status = 0;
         for (s, d) in pairs {
@@ -472,21 +483,21 @@ impl ParsedCommand for Mv {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let last = last_of(&p, &MV, &['i', 'n', 'f']);
-        let pairs = match util::copy_pairs(
+        let pairs = match operand_pairs::copy_pairs(
             ctx,
             &p.operands,
             p.value(opt!(MV, "t")).map(|v| v.as_slice()),
             p.has(opt!(MV, "T")),
         ) {
             Ok(v) => v,
-            Err(m) => return util::usage(ctx, &MV, &format!("mv: {m}"), 1),
+            Err(m) => return diag::usage(ctx, &MV, &format!("mv: {m}"), 1),
         };
         let be = ctx.backend().clone();
         let mut status = 0;
         for (s, d) in pairs {
             let (sa, da) = (ctx.resolve_path(&s), ctx.resolve_path(&d));
             if let Err(e) = be.lstat(&sa) {
-                util::err(ctx, "mv", &format!("cannot stat {}: {e}", util::quote(&s)));
+                diag::err(ctx, "mv", &format!("cannot stat {}: {e}", quote::quote(&s)));
                 status = 1;
                 continue;
             }
@@ -495,7 +506,7 @@ impl ParsedCommand for Mv {
             }
             if last == Some('i')
                 && be.lstat(&da).is_ok()
-                && !util::ask_stdin(ctx, &format!("mv: overwrite {}? ", util::quote(&d)))
+                && !prompt::ask_stdin(ctx, &format!("mv: overwrite {}? ", quote::quote(&d)))
             {
                 continue;
             }
@@ -508,13 +519,13 @@ impl ParsedCommand for Mv {
                 continue;
             }
             if da != sa && da.starts_with(&sa) {
-                util::err(
+                diag::err(
                     ctx,
                     "mv",
                     &format!(
                         "cannot move {} to a subdirectory of itself, {}",
-                        util::quote(&s),
-                        util::quote(&d)
+                        quote::quote(&s),
+                        quote::quote(&d)
                     ),
                 );
                 status = 1;
@@ -523,9 +534,9 @@ impl ParsedCommand for Mv {
             match be.rename(&sa, &da) {
                 Ok(()) => {
                     if p.has(opt!(MV, "v"))
-                        && !util::out(
+                        && !output::out(
                             ctx,
-                            format!("renamed {} -> {}\n", util::quote(&s), util::quote(&d))
+                            format!("renamed {} -> {}\n", quote::quote(&s), quote::quote(&d))
                                 .as_bytes(),
                         )
                     {
@@ -533,13 +544,13 @@ impl ParsedCommand for Mv {
                     }
                 }
                 Err(e) => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "mv",
                         &format!(
                             "cannot move {} to {}: {e}",
-                            util::quote(&s),
-                            util::quote(&d)
+                            quote::quote(&s),
+                            quote::quote(&d)
                         ),
                     );
                     status = 1;
@@ -553,7 +564,7 @@ impl ParsedCommand for Mv {
 #[cfg(test)]
 mod tests {
     use super::{Cp, Mv};
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn update_keeps_newer_destinations() {

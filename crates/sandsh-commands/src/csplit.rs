@@ -4,7 +4,7 @@
 //! `%RE%[OFFSET]`, `{N}` and `{*}` repeats, the current-line bookkeeping that decides where the
 //! next search starts) and its messages. On an error the files made so far are removed unless
 //! `-k`. Patterns are POSIX basic regular expressions. The input is held in memory (GNU buffers
-//! as far as negative offsets need; here the whole input is read through [`util::read_all`]).
+//! as far as negative offsets need; here the whole input is read through [`input::read_all`]).
 
 use regex::bytes::Regex;
 
@@ -15,10 +15,10 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::diag;
-use super::input::{self, Unread};
-use super::output;
-use super::util;
+use crate::common::diag;
+use crate::common::input::{self, Unread};
+use crate::common::output;
+use crate::common::quote;
 
 pub struct Csplit;
 
@@ -258,7 +258,7 @@ impl Run<'_> {
     fn create(&mut self, ctx: &mut dyn ToolCtx) -> Result<(), Stop> {
         let name = format!("{}{}", self.prefix, self.format.format(self.files_created));
         if let Err(e) = output::write_file(ctx, &name, b"") {
-            util::err(ctx, "csplit", &format!("{name}: {e}"));
+            diag::err(ctx, "csplit", &format!("{name}: {e}"));
             return Err(Stop::Fatal);
         }
         let path = ctx.resolve_path(&name);
@@ -295,13 +295,13 @@ impl Run<'_> {
             .backend()
             .write(&path, &data, WriteMode::Truncate, 0o666)
         {
-            util::err(ctx, "csplit", &format!("{}: {e}", path.display()));
+            diag::err(ctx, "csplit", &format!("{}: {e}", path.display()));
             return Err(Stop::Fatal);
         }
         if !self.quiet {
             self.out
                 .extend_from_slice(format!("{}\n", data.len()).as_bytes());
-            if !util::out(ctx, &self.out) {
+            if !output::out(ctx, &self.out) {
                 return Err(Stop::Cancelled);
             }
             self.out.clear();
@@ -314,11 +314,14 @@ impl Run<'_> {
     }
 
     fn line_error(&mut self, ctx: &mut dyn ToolCtx, c: &Control, n: i64, rep: u64) -> Stop {
-        let mut m = format!("{}: line number out of range", util::cquote(&n.to_string()));
+        let mut m = format!(
+            "{}: line number out of range",
+            quote::cquote(&n.to_string())
+        );
         if rep > 0 {
             m.push_str(&format!(" on repetition {rep}"));
         }
-        util::err(ctx, "csplit", &m);
+        diag::err(ctx, "csplit", &m);
         let _ = c;
         Stop::Fatal
     }
@@ -336,7 +339,7 @@ impl Run<'_> {
             return Err(self.line_error(ctx, c, n, rep));
         }
         if self.first >= self.lines.len() {
-            util::err(ctx, "csplit", "input disappeared");
+            diag::err(ctx, "csplit", "input disappeared");
             return Err(Stop::Disappeared);
         }
         let mut linenum = self.first as i64 + 1;
@@ -360,11 +363,11 @@ impl Run<'_> {
     }
 
     fn regexp_error(&mut self, ctx: &mut dyn ToolCtx, c: &Control, rep: u64, ignore: bool) -> Stop {
-        let mut m = format!("{}: match not found", util::cquote(&c.arg));
+        let mut m = format!("{}: match not found", quote::cquote(&c.arg));
         if rep > 0 {
             m.push_str(&format!(" on repetition {rep}"));
         }
-        util::err(ctx, "csplit", &m);
+        diag::err(ctx, "csplit", &m);
         if !ignore {
             self.dump_rest();
             if let Err(s) = self.close(ctx) {
@@ -413,19 +416,19 @@ impl Run<'_> {
         let break_line = self.current_line + offset;
         let first_line = self.first as i64 + 1;
         if first_line > break_line {
-            util::err(
+            diag::err(
                 ctx,
                 "csplit",
-                &format!("{}: line number out of range", util::cquote(&c.arg)),
+                &format!("{}: line number out of range", quote::cquote(&c.arg)),
             );
             return Err(Stop::Fatal);
         }
         for _ in 0..(break_line - first_line) {
             let Some(l) = self.remove_line().map(<[u8]>::to_vec) else {
-                util::err(
+                diag::err(
                     ctx,
                     "csplit",
-                    &format!("{}: line number out of range", util::cquote(&c.arg)),
+                    &format!("{}: line number out of range", quote::cquote(&c.arg)),
                 );
                 return Err(Stop::Fatal);
             };
@@ -451,20 +454,20 @@ fn parse_patterns(ops: &[Arg]) -> Result<Vec<Control>, String> {
     let mut last_val = 0i64;
     let mut i = 0;
     while i < ops.len() {
-        let arg = util::lossy(&ops[i]);
+        let arg = diag::lossy(&ops[i]);
         let kind = if arg.starts_with('/') || arg.starts_with('%') {
             let delim = arg.chars().next().unwrap_or('/');
             let Some(close) = arg[1..].rfind(delim).map(|p| p + 1) else {
                 return Err(format!("{arg}: closing delimiter '{delim}' missing"));
             };
             let re = sandsh_text::re_lite::compile_bre(&ops[i][1..close])
-                .map_err(|e| format!("{}: invalid regular expression: {e}", util::cquote(&arg)))?;
+                .map_err(|e| format!("{}: invalid regular expression: {e}", quote::cquote(&arg)))?;
             let rest = &arg[close + 1..];
             let offset = if rest.is_empty() {
                 0
             } else {
                 rest.parse::<i64>().map_err(|_| {
-                    format!("{}: integer expected after delimiter", util::cquote(&arg))
+                    format!("{}: integer expected after delimiter", quote::cquote(&arg))
                 })?
             };
             Kind::Re {
@@ -477,14 +480,14 @@ fn parse_patterns(ops: &[Arg]) -> Result<Vec<Control>, String> {
                 .parse()
                 .ok()
                 .filter(|n: &i64| *n >= 0 && !arg.starts_with('+'))
-                .ok_or_else(|| format!("{}: invalid pattern", util::cquote(&arg)))?;
+                .ok_or_else(|| format!("{}: invalid pattern", quote::cquote(&arg)))?;
             if val == 0 {
                 return Err(format!("{arg}: line number must be greater than zero"));
             }
             if val < last_val {
                 return Err(format!(
                     "line number {} is smaller than preceding line number, {last_val}",
-                    util::cquote(&arg)
+                    quote::cquote(&arg)
                 ));
             }
             last_val = val;
@@ -500,11 +503,11 @@ fn parse_patterns(ops: &[Arg]) -> Result<Vec<Control>, String> {
             && next.first() == Some(&b'{')
         {
             i += 1;
-            let s = util::lossy(next);
+            let s = diag::lossy(next);
             let Some(inner) = s.strip_suffix('}') else {
                 return Err(format!(
                     "{}: '}}' is required in repeat count",
-                    util::cquote(&s)
+                    quote::cquote(&s)
                 ));
             };
             let inner = &inner[1..];
@@ -514,7 +517,7 @@ fn parse_patterns(ops: &[Arg]) -> Result<Vec<Control>, String> {
                 c.repeat = inner.parse::<u64>().map_err(|_| {
                     format!(
                         "{}}}: integer required between '{{' and '}}'",
-                        util::cquote(&s[..s.len() - 1])
+                        quote::cquote(&s[..s.len() - 1])
                     )
                 })?;
             }
@@ -535,21 +538,21 @@ impl ParsedCommand for Csplit {
             return s;
         }
         let digits = match p.value(opt!(SPEC, "n")) {
-            Some(v) => match util::lossy(v).parse::<usize>() {
+            Some(v) => match diag::lossy(v).parse::<usize>() {
                 Ok(n) if n <= 100 => n,
                 _ => {
-                    let m = format!("invalid number: {}", util::cquote(&util::lossy(v)));
-                    util::err(ctx, "csplit", &m);
+                    let m = format!("invalid number: {}", quote::cquote(&diag::lossy(v)));
+                    diag::err(ctx, "csplit", &m);
                     return 1;
                 }
             },
             None => 2,
         };
         let fmt = match p.value(opt!(SPEC, "b")) {
-            Some(b) => match Suffix::parse(&util::lossy(b)) {
+            Some(b) => match Suffix::parse(&diag::lossy(b)) {
                 Ok(f) => f,
                 Err(m) => {
-                    util::err(ctx, "csplit", &m);
+                    diag::err(ctx, "csplit", &m);
                     return 1;
                 }
             },
@@ -565,7 +568,7 @@ impl ParsedCommand for Csplit {
         let controls = match parse_patterns(&p.operands[1..]) {
             Ok(c) => c,
             Err(m) => {
-                util::err(ctx, "csplit", &m);
+                diag::err(ctx, "csplit", &m);
                 return 1;
             }
         };
@@ -574,15 +577,15 @@ impl ParsedCommand for Csplit {
             Ok(d) => d,
             Err(Unread::Read(_)) if ctx.is_cancelled() => return 130,
             Err(Unread::Read(e)) => {
-                util::err(ctx, "csplit", &format!("read error: {}", util::io_msg(&e)));
+                diag::err(ctx, "csplit", &format!("read error: {}", diag::io_msg(&e)));
                 return 1;
             }
             Err(Unread::Open(m)) => {
                 let m = format!(
                     "cannot open {} for reading: {m}",
-                    util::quote(&util::lossy(input))
+                    quote::quote(&diag::lossy(input))
                 );
-                util::err(ctx, "csplit", &m);
+                diag::err(ctx, "csplit", &m);
                 return 1;
             }
         };
@@ -596,7 +599,7 @@ impl ParsedCommand for Csplit {
             current_line: 0,
             prefix: p
                 .value(opt!(SPEC, "f"))
-                .map(|v| util::lossy(v))
+                .map(|v| diag::lossy(v))
                 .unwrap_or_else(|| "xx".into()),
             format: fmt,
             files_created: 0,
@@ -649,7 +652,7 @@ impl ParsedCommand for Csplit {
 #[cfg(test)]
 mod tests {
     use super::Csplit;
-    use crate::testing::{TestCtx, run, seq};
+    use crate::common::testing::{TestCtx, run, seq};
 
     #[test]
     fn line_numbers_and_patterns() {

@@ -10,8 +10,8 @@ use sandsh_api::{
 
 use sandsh_api::rows::{FILES, ZERO_TERMINATED};
 
-use super::input::{self, Halt};
-use super::util;
+use crate::common::input::{self, Halt};
+use crate::common::{diag, output, quote};
 
 pub struct Cut;
 
@@ -82,9 +82,9 @@ fn parse_list(s: &str, fields: bool) -> Result<Vec<(usize, usize)>, String> {
         }
         let bad = || {
             if fields {
-                format!("invalid field value {}", util::cquote(part))
+                format!("invalid field value {}", quote::cquote(part))
             } else {
-                format!("invalid byte/character position {}", util::cquote(part))
+                format!("invalid byte/character position {}", quote::cquote(part))
             }
         };
         let num = |t: &str| -> Result<usize, String> {
@@ -213,13 +213,13 @@ impl ParsedCommand for Cut {
         for (i, v) in &p.opts {
             if let Some(c @ ('b' | 'c' | 'f')) = SPEC.options[*i].short {
                 if list.is_some() {
-                    return util::usage(ctx, &SPEC, "cut: only one list may be specified", 1);
+                    return diag::usage(ctx, &SPEC, "cut: only one list may be specified", 1);
                 }
                 list = Some((v.clone().unwrap_or_default(), c == 'f'));
             }
         }
         let Some((list, fields)) = list else {
-            return util::usage(
+            return diag::usage(
                 ctx,
                 &SPEC,
                 "cut: you must specify a list of bytes, characters, or fields",
@@ -229,7 +229,7 @@ impl ParsedCommand for Cut {
         let mut delim = b'\t';
         if let Some(d) = p.value(opt!(SPEC, "d")) {
             if !fields {
-                return util::usage(
+                return diag::usage(
                     ctx,
                     &SPEC,
                     "cut: an input delimiter may be specified only when operating on fields",
@@ -237,7 +237,7 @@ impl ParsedCommand for Cut {
                 );
             }
             if d.len() > 1 {
-                return util::usage(
+                return diag::usage(
                     ctx,
                     &SPEC,
                     "cut: the delimiter must be a single character",
@@ -248,16 +248,16 @@ impl ParsedCommand for Cut {
         }
         let only_delimited = p.has(opt!(SPEC, "s"));
         if only_delimited && !fields {
-            return util::usage(
+            return diag::usage(
                 ctx,
                 &SPEC,
                 "cut: suppressing non-delimited lines makes sense\n\tonly when operating on fields",
                 1,
             );
         }
-        let mut ranges = match parse_list(&util::lossy(&list), fields) {
+        let mut ranges = match parse_list(&diag::lossy(&list), fields) {
             Ok(r) => r,
-            Err(m) => return util::usage(ctx, &SPEC, &format!("cut: {m}"), 1),
+            Err(m) => return diag::usage(ctx, &SPEC, &format!("cut: {m}"), 1),
         };
         if p.has(opt!(SPEC, "complement")) {
             ranges = complement(&ranges);
@@ -273,7 +273,7 @@ impl ParsedCommand for Cut {
         let eol = if p.has(opt!(SPEC, "z")) { 0 } else { b'\n' };
         let mut status = 0;
         let mut out = Vec::new();
-        for f in util::files_or_stdin(p.operands) {
+        for f in input::files_or_stdin(p.operands) {
             let Some(mut src) = input::open_or_report(ctx, "cut", &f) else {
                 status = 1;
                 continue;
@@ -283,7 +283,7 @@ impl ParsedCommand for Cut {
                 if cut_line(body, &cfg, &mut out) {
                     out.push(eol);
                 }
-                if !util::out(ctx, &out) {
+                if !output::out(ctx, &out) {
                     return Err(Halt::Exit(1));
                 }
                 out.clear();
@@ -293,17 +293,17 @@ impl ParsedCommand for Cut {
                 Ok(()) | Err(Halt::Skip) => {}
                 // Unlike the other filters, a cancelled read is reported too.
                 Err(Halt::Read(e)) => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "cut",
-                        &format!("{}: {}", util::lossy(&f), util::io_msg(&e)),
+                        &format!("{}: {}", diag::lossy(&f), diag::io_msg(&e)),
                     );
                     status = 1;
                 }
                 Err(Halt::Exit(s)) => return s,
             }
         }
-        if !out.is_empty() && !util::out(ctx, &out) {
+        if !out.is_empty() && !output::out(ctx, &out) {
             return 1;
         }
         status
@@ -313,7 +313,7 @@ impl ParsedCommand for Cut {
 #[cfg(test)]
 mod tests {
     use super::Cut;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn fields_and_bytes() {

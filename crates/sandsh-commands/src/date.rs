@@ -7,7 +7,6 @@
 //! refused.
 
 use jiff::Timestamp;
-use jiff::tz::TimeZone;
 
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, OutputFormat,
@@ -15,7 +14,8 @@ use sandsh_api::{
 };
 use sandsh_text::strftime::{Moment, format_moment};
 
-use super::util;
+use crate::common::date_parse::{Zone, ctx_now, ctx_zone, parse_date};
+use crate::common::{diag, input, output, quote};
 
 pub struct Date;
 
@@ -124,42 +124,7 @@ static SPEC: CommandSpec = CommandSpec {
 };
 
 fn usage(ctx: &mut dyn ToolCtx, m: &str) -> i32 {
-    util::usage(ctx, &SPEC, &format!("date: {m}"), 1)
-}
-
-/// The display zone and its name for abbreviation fallback.
-struct Zone {
-    tz: TimeZone,
-    /// glibc's abbreviation for a TZ it cannot load (the name itself).
-    fallback: Option<String>,
-}
-
-fn zone_of(tz_var: Option<String>, utc: bool) -> Zone {
-    let utc_zone = Zone {
-        tz: TimeZone::UTC,
-        fallback: None,
-    };
-    if utc {
-        return utc_zone;
-    }
-    let Some(name) = tz_var.filter(|s| !s.is_empty()) else {
-        return utc_zone;
-    };
-    let name = name.strip_prefix(':').unwrap_or(&name).to_string();
-    if let Ok(tz) = TimeZone::get(&name) {
-        return Zone { tz, fallback: None };
-    }
-    if let Ok(tz) = TimeZone::posix(&name) {
-        return Zone { tz, fallback: None };
-    }
-    let abbr: String = name
-        .chars()
-        .take_while(|c| c.is_ascii_alphabetic())
-        .collect();
-    Zone {
-        tz: TimeZone::UTC,
-        fallback: Some(if abbr.len() >= 3 { abbr } else { "UTC".into() }),
-    }
+    diag::usage(ctx, &SPEC, &format!("date: {m}"), 1)
 }
 
 fn render(ts: Timestamp, zone: &Zone, fmt: &[u8]) -> Vec<u8> {
@@ -213,69 +178,6 @@ fn json(ts: Timestamp, zone: &Zone) -> String {
     )
 }
 
-/// The zone of the exported `TZ` (UTC when unset, or with `utc`).
-fn ctx_zone(ctx: &dyn ToolCtx, utc: bool) -> Zone {
-    let tz_var = ctx
-        .env()
-        .into_iter()
-        .find(|(k, _)| k == "TZ")
-        .map(|(_, v)| util::lossy(&v));
-    zone_of(tz_var, utc)
-}
-
-/// The context's clock as a timestamp.
-fn ctx_now(ctx: &dyn ToolCtx) -> Timestamp {
-    match ctx.now().duration_since(std::time::UNIX_EPOCH) {
-        Ok(d) => Timestamp::new(d.as_secs() as i64, d.subsec_nanos() as i32),
-        Err(_) => Ok(Timestamp::UNIX_EPOCH),
-    }
-    .unwrap_or(Timestamp::UNIX_EPOCH)
-}
-
-/// A date string read as `date -d` reads it, against the context's clock and `TZ` (for
-/// `find -newermt` and friends).
-pub(crate) fn parse_in_ctx(ctx: &dyn ToolCtx, s: &str) -> Option<std::time::SystemTime> {
-    let ts = parse_date(s, ctx_now(ctx), &ctx_zone(ctx, false))?;
-    let secs = ts.as_second();
-    let nanos = ts.subsec_nanosecond().max(0) as u32;
-    if secs >= 0 {
-        std::time::UNIX_EPOCH.checked_add(std::time::Duration::new(secs as u64, nanos))
-    } else {
-        std::time::UNIX_EPOCH
-            .checked_sub(std::time::Duration::from_secs(secs.unsigned_abs()))?
-            .checked_add(std::time::Duration::from_nanos(u64::from(nanos)))
-    }
-}
-
-/// Parse a `-d` string relative to `now` in `zone`.
-fn parse_date(s: &str, now: Timestamp, zone: &Zone) -> Option<Timestamp> {
-    let base = now.to_zoned(zone.tz.clone());
-    let t = s.trim();
-    if t.is_empty() {
-        return base.start_of_day().ok().map(|z| z.timestamp());
-    }
-    let t = gnu_zone_after_time(t);
-    match parse_datetime::parse_datetime_at_date(base, &t) {
-        Ok(parse_datetime::ParsedDateTime::InRange(z)) => Some(z.timestamp()),
-        _ => None,
-    }
-}
-
-/// GNU's grammar reads a signed number right after a time of day as that time's zone, so in
-/// `10:00 +1 hour` the `+1` is UTC+1 and `hour` alone means one hour (10:00 UTC, not 11:00).
-/// `parse_datetime` reads `+1 hour` as one relative item; spelling the unit's count out
-/// (`10:00 +1 1 hour`) makes it parse as GNU does. An offset GNU rejects (`-30`) still fails.
-fn gnu_zone_after_time(s: &str) -> std::borrow::Cow<'_, str> {
-    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    let re = RE.get_or_init(|| {
-        regex::Regex::new(
-            r"(?i)(^|[^\d:])(\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)\s*([+-])\s*(\d+)\s+((?:year|month|fortnight|week|day|hour|minute|min|second|sec)s?\b)",
-        )
-        .expect("valid regex")
-    });
-    re.replace_all(s, "$1$2 $3$4 1 $5")
-}
-
 enum Fixed {
     Iso(&'static str),
     Rfc3339(&'static str),
@@ -304,11 +206,11 @@ impl Command for Date {
         let rfc_fmt = |v: &str| keyword(v, RFC_3339);
         let bad_iso = |ctx: &mut dyn ToolCtx, v: &str, long: &str, list: Keywords| {
             let words: Vec<&[&str]> = list.iter().map(|(a, _)| std::slice::from_ref(a)).collect();
-            let m = util::invalid_argument("date", v, long, &words);
-            util::usage(ctx, &SPEC, &m, 1)
+            let m = diag::invalid_argument("date", v, long, &words);
+            diag::usage(ctx, &SPEC, &m, 1)
         };
         while i < args.len() {
-            let a = util::lossy(&args[i]);
+            let a = diag::lossy(&args[i]);
             if a == "--" {
                 operands.extend(args[i + 1..].iter().cloned());
                 break;
@@ -352,7 +254,7 @@ impl Command for Date {
                         None => {
                             i += 1;
                             match args.get(i) {
-                                Some(v) => Some(util::lossy(v)),
+                                Some(v) => Some(diag::lossy(v)),
                                 None => {
                                     return usage(
                                         ctx,
@@ -427,7 +329,7 @@ impl Command for Date {
                             } else {
                                 i += 1;
                                 match args.get(i) {
-                                    Some(v) => util::lossy(v),
+                                    Some(v) => diag::lossy(v),
                                     None => {
                                         return usage(
                                             ctx,
@@ -455,7 +357,7 @@ impl Command for Date {
             i += 1;
         }
         if set {
-            util::err(
+            diag::err(
                 ctx,
                 "date",
                 "setting the clock is not supported in the sandbox",
@@ -468,7 +370,10 @@ impl Command for Date {
                 if operands.len() > 1 {
                     return usage(
                         ctx,
-                        &format!("extra operand {}", util::cquote(&util::lossy(&operands[1]))),
+                        &format!(
+                            "extra operand {}",
+                            quote::cquote(&diag::lossy(&operands[1]))
+                        ),
                     );
                 }
                 fmt = Some(op[1..].to_vec());
@@ -477,17 +382,20 @@ impl Command for Date {
                     ctx,
                     &format!(
                         "the argument {} lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'",
-                        util::cquote(&util::lossy(op))
+                        quote::cquote(&diag::lossy(op))
                     ),
                 );
             } else {
                 if operands.len() > 1 {
                     return usage(
                         ctx,
-                        &format!("extra operand {}", util::cquote(&util::lossy(&operands[1]))),
+                        &format!(
+                            "extra operand {}",
+                            quote::cquote(&diag::lossy(&operands[1]))
+                        ),
                     );
                 }
-                util::err(
+                diag::err(
                     ctx,
                     "date",
                     "setting the clock is not supported in the sandbox",
@@ -496,7 +404,7 @@ impl Command for Date {
             }
         }
         if fixed.len() + usize::from(fmt.is_some()) > 1 {
-            util::err(ctx, "date", "multiple output formats specified");
+            diag::err(ctx, "date", "multiple output formats specified");
             return 1;
         }
         let fmt: Vec<u8> = match (fmt, fixed.first()) {
@@ -524,37 +432,37 @@ impl Command for Date {
                 let _ = ctx.stdin().read_to_end(&mut v);
                 v
             } else {
-                match util::read_input(ctx, &f) {
+                match input::read_input(ctx, &f) {
                     Ok(d) => d,
                     Err(e) => {
-                        util::err(
+                        diag::err(
                             ctx,
                             "date",
-                            &format!("{}: {}", util::lossy(&f), util::io_msg(&e)),
+                            &format!("{}: {}", diag::lossy(&f), diag::io_msg(&e)),
                         );
                         return 1;
                     }
                 }
             };
-            for line in util::split_records(&data, b'\n') {
+            for line in input::split_records(&data, b'\n') {
                 if ctx.is_cancelled() {
                     return 130;
                 }
-                let l = util::lossy(line);
+                let l = diag::lossy(line);
                 match parse_date(&l, now, &zone) {
                     Some(ts) => emit(ts, &mut out),
                     None => {
-                        if !util::out(ctx, &out) {
+                        if !output::out(ctx, &out) {
                             return 1;
                         }
                         out.clear();
-                        util::err(ctx, "date", &format!("invalid date {}", util::cquote(&l)));
+                        diag::err(ctx, "date", &format!("invalid date {}", quote::cquote(&l)));
                         status = 1;
                     }
                 }
             }
         } else if let Some(r) = reference {
-            let p = ctx.resolve_path(&util::lossy(&r));
+            let p = ctx.resolve_path(&diag::lossy(&r));
             match ctx.backend().stat(&p) {
                 Ok(m) => {
                     let ts = match m.mtime.duration_since(std::time::UNIX_EPOCH) {
@@ -565,7 +473,7 @@ impl Command for Date {
                     emit(ts, &mut out);
                 }
                 Err(e) => {
-                    util::err(ctx, "date", &format!("{}: {e}", util::lossy(&r)));
+                    diag::err(ctx, "date", &format!("{}: {e}", diag::lossy(&r)));
                     return 1;
                 }
             }
@@ -573,14 +481,14 @@ impl Command for Date {
             match parse_date(d, now, &zone) {
                 Some(ts) => emit(ts, &mut out),
                 None => {
-                    util::err(ctx, "date", &format!("invalid date {}", util::cquote(d)));
+                    diag::err(ctx, "date", &format!("invalid date {}", quote::cquote(d)));
                     return 1;
                 }
             }
         } else {
             emit(now, &mut out);
         }
-        if !util::out(ctx, &out) {
+        if !output::out(ctx, &out) {
             return 1;
         }
         status

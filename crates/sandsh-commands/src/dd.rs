@@ -19,7 +19,7 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, input, quote};
 
 pub struct Dd;
 
@@ -147,25 +147,29 @@ fn parse_num(s: &str) -> Option<(u64, bool)> {
 }
 
 fn usage_err(ctx: &mut dyn ToolCtx, msg: String) -> ExitStatus {
-    util::usage(ctx, &SPEC, &format!("dd: {msg}"), 1)
+    diag::usage(ctx, &SPEC, &format!("dd: {msg}"), 1)
 }
 
 /// Parse the operands; `Err` is the status after the message was printed.
 fn parse_operands(ctx: &mut dyn ToolCtx, args: &[Arg]) -> Result<Opts, ExitStatus> {
     let mut o = Opts::default();
     for a in args {
-        let a = util::lossy(a);
+        let a = diag::lossy(a);
         let Some((key, val)) = a.split_once('=') else {
             return Err(usage_err(
                 ctx,
-                format!("unrecognized operand {}", util::cquote(&a)),
+                format!("unrecognized operand {}", quote::cquote(&a)),
             ));
         };
         let num = |ctx: &mut dyn ToolCtx, positive: bool| -> Result<(u64, bool), ExitStatus> {
             match parse_num(val) {
                 Some((n, b)) if !positive || (n > 0 && n <= MAX_BLOCK) => Ok((n, b)),
                 _ => {
-                    util::err(ctx, "dd", &format!("invalid number: {}", util::cquote(val)));
+                    diag::err(
+                        ctx,
+                        "dd",
+                        &format!("invalid number: {}", quote::cquote(val)),
+                    );
                     Err(1)
                 }
             }
@@ -188,7 +192,7 @@ fn parse_operands(ctx: &mut dyn ToolCtx, args: &[Arg]) -> Result<Opts, ExitStatu
                     "noxfer" => Status::Noxfer,
                     "progress" => Status::Default,
                     _ => {
-                        let m = format!("invalid status level: {}", util::cquote(val));
+                        let m = format!("invalid status level: {}", quote::cquote(val));
                         return Err(usage_err(ctx, m));
                     }
                 }
@@ -206,11 +210,11 @@ fn parse_operands(ctx: &mut dyn ToolCtx, args: &[Arg]) -> Result<Opts, ExitStatu
                         "fsync" | "fdatasync" | "sparse" => {}
                         "ascii" | "ebcdic" | "ibm" | "block" | "unblock" | "swab" => {
                             let m = format!("conv={c} is not supported in the sandbox");
-                            util::err(ctx, "dd", &m);
+                            diag::err(ctx, "dd", &m);
                             return Err(1);
                         }
                         _ => {
-                            let m = format!("invalid conversion: {}", util::cquote(c));
+                            let m = format!("invalid conversion: {}", quote::cquote(c));
                             return Err(usage_err(ctx, m));
                         }
                     }
@@ -229,7 +233,7 @@ fn parse_operands(ctx: &mut dyn ToolCtx, args: &[Arg]) -> Result<Opts, ExitStatu
                         | "noctty" | "nofollow" | "binary" | "text" | "directory" => {}
                         _ => {
                             let which = if input { "input" } else { "output" };
-                            let m = format!("invalid {which} flag: {}", util::cquote(f));
+                            let m = format!("invalid {which} flag: {}", quote::cquote(f));
                             return Err(usage_err(ctx, m));
                         }
                     }
@@ -238,17 +242,17 @@ fn parse_operands(ctx: &mut dyn ToolCtx, args: &[Arg]) -> Result<Opts, ExitStatu
             _ => {
                 return Err(usage_err(
                     ctx,
-                    format!("unrecognized operand {}", util::cquote(&a)),
+                    format!("unrecognized operand {}", quote::cquote(&a)),
                 ));
             }
         }
     }
     if o.lcase && o.ucase {
-        util::err(ctx, "dd", "cannot combine lcase and ucase");
+        diag::err(ctx, "dd", "cannot combine lcase and ucase");
         return Err(1);
     }
     if o.excl && o.nocreat {
-        util::err(ctx, "dd", "cannot combine excl and nocreat");
+        diag::err(ctx, "dd", "cannot combine excl and nocreat");
         return Err(1);
     }
     Ok(o)
@@ -371,7 +375,7 @@ fn open_output(ctx: &mut dyn ToolCtx, o: &Opts, name: &str, obs: u64) -> Result<
     if p == "/dev/stderr" || p == "/dev/fd/2" {
         return Ok(Sink::Stderr);
     }
-    let fail = |e: VfsError| format!("failed to open {}: {e}", util::quote(name));
+    let fail = |e: VfsError| format!("failed to open {}: {e}", quote::quote(name));
     let seek = if o.seek.1 || o.seek_bytes {
         o.seek.0
     } else {
@@ -406,18 +410,18 @@ fn write_block(ctx: &mut dyn ToolCtx, sink: &mut Sink, data: &[u8]) -> Result<()
         Sink::Stdout => ctx
             .stdout()
             .write_all(data)
-            .map_err(|e| format!("error writing 'standard output': {}", util::io_msg(&e))),
+            .map_err(|e| format!("error writing 'standard output': {}", diag::io_msg(&e))),
         Sink::Stderr => ctx
             .stderr()
             .write_all(data)
-            .map_err(|e| format!("error writing 'standard error': {}", util::io_msg(&e))),
+            .map_err(|e| format!("error writing 'standard error': {}", diag::io_msg(&e))),
         Sink::File { path, pos } => {
             let be = ctx.backend().clone();
             be.write(path, data, WriteMode::At(*pos), 0o666 & !ctx.umask())
                 .map_err(|e| {
                     format!(
                         "error writing {}: {e}",
-                        util::quote(&path.to_string_lossy())
+                        quote::quote(&path.to_string_lossy())
                     )
                 })?;
             *pos += data.len() as u64;
@@ -467,13 +471,13 @@ impl ParsedCommand for Dd {
         let two_bufs = o.bs.is_none();
         let in_name = o.input.clone().unwrap_or_default();
         let display_in = if o.input.is_some() {
-            util::quotef(&in_name)
+            quote::quotef(&in_name)
         } else {
-            util::quote("standard input")
+            quote::quote("standard input")
         };
         // A pipe gives what it has per read; files and devices fill the block.
         let mut fill = o.fullblock;
-        let input_is_dir = o.input.as_ref().is_some_and(|n| util::is_dir(ctx, n));
+        let input_is_dir = o.input.as_ref().is_some_and(|n| input::is_dir(ctx, n));
         let mut src = match &o.input {
             None => {
                 fill |= ctx.stdin_path().is_some();
@@ -490,10 +494,10 @@ impl ParsedCommand for Dd {
                         Err(e) => {
                             let m = format!(
                                 "failed to open {}: {}",
-                                util::quote(name),
-                                util::io_msg(&e)
+                                quote::quote(name),
+                                diag::io_msg(&e)
                             );
-                            util::err(ctx, "dd", &m);
+                            diag::err(ctx, "dd", &m);
                             return 1;
                         }
                     }
@@ -505,7 +509,7 @@ impl ParsedCommand for Dd {
             Some(name) => match open_output(ctx, &o, name, obs) {
                 Ok(s) => s,
                 Err(m) => {
-                    util::err(ctx, "dd", &m);
+                    diag::err(ctx, "dd", &m);
                     return 1;
                 }
             },
@@ -518,8 +522,8 @@ impl ParsedCommand for Dd {
             status
         };
         if input_is_dir {
-            let m = format!("error reading {}: Is a directory", util::quote(&in_name));
-            util::err(ctx, "dd", &m);
+            let m = format!("error reading {}: Is a directory", quote::quote(&in_name));
+            diag::err(ctx, "dd", &m);
             return finish(ctx, &c, 1);
         }
         // Skip input: read and discard.
@@ -530,22 +534,22 @@ impl ParsedCommand for Dd {
         };
         if skip > 0 {
             let mut left = skip;
-            let mut scratch = vec![0u8; util::CHUNK.min(skip as usize)];
+            let mut scratch = vec![0u8; input::CHUNK.min(skip as usize)];
             while left > 0 {
                 let want = (left as usize).min(scratch.len());
                 match read_block(ctx, &mut src, &mut scratch[..want], true) {
                     Ok(0) => {
                         if o.status != Status::None {
                             let m = format!("{display_in}: cannot skip to specified offset");
-                            util::err(ctx, "dd", &m);
+                            diag::err(ctx, "dd", &m);
                         }
                         break;
                     }
                     Ok(n) => left -= n as u64,
                     Err(_) if ctx.is_cancelled() => return 130,
                     Err(e) => {
-                        let m = format!("{display_in}: cannot skip: {}", util::io_msg(&e));
-                        util::err(ctx, "dd", &m);
+                        let m = format!("{display_in}: cannot skip: {}", diag::io_msg(&e));
+                        diag::err(ctx, "dd", &m);
                         return finish(ctx, &c, 1);
                     }
                 }
@@ -576,8 +580,8 @@ impl ParsedCommand for Dd {
                 Ok(n) => n,
                 Err(_) if ctx.is_cancelled() => return 130,
                 Err(e) => {
-                    let m = format!("error reading {display_in}: {}", util::io_msg(&e));
-                    util::err(ctx, "dd", &m);
+                    let m = format!("error reading {display_in}: {}", diag::io_msg(&e));
+                    diag::err(ctx, "dd", &m);
                     if o.noerror {
                         status = 1;
                         continue;
@@ -609,7 +613,7 @@ impl ParsedCommand for Dd {
                 while obuf.len() as u64 >= obs {
                     let rest = obuf.split_off(obs as usize);
                     if let Err(m) = write_block(ctx, &mut sink, &obuf) {
-                        util::err(ctx, "dd", &m);
+                        diag::err(ctx, "dd", &m);
                         return finish(ctx, &c, 1);
                     }
                     c.full_out += 1;
@@ -618,7 +622,7 @@ impl ParsedCommand for Dd {
                 }
             } else {
                 if let Err(m) = write_block(ctx, &mut sink, block) {
-                    util::err(ctx, "dd", &m);
+                    diag::err(ctx, "dd", &m);
                     return finish(ctx, &c, 1);
                 }
                 if n as u64 == obs {
@@ -631,7 +635,7 @@ impl ParsedCommand for Dd {
         }
         if !obuf.is_empty() {
             if let Err(m) = write_block(ctx, &mut sink, &obuf) {
-                util::err(ctx, "dd", &m);
+                diag::err(ctx, "dd", &m);
                 return finish(ctx, &c, 1);
             }
             c.part_out += 1;
@@ -644,7 +648,7 @@ impl ParsedCommand for Dd {
 #[cfg(test)]
 mod tests {
     use super::{Dd, human, parse_num};
-    use crate::testing::{TestCtx, run, run_in};
+    use crate::common::testing::{TestCtx, run, run_in};
 
     #[test]
     fn sizes() {

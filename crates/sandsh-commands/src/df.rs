@@ -15,9 +15,8 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::fsutil;
-use super::paths;
-use super::util;
+use crate::common::paths;
+use crate::common::{devices, diag, output, quote, sizes};
 
 pub struct Df;
 
@@ -129,14 +128,14 @@ impl ParsedCommand for Df {
                 Some('H') => unit = Unit::Human(true),
                 Some('k') => unit = Unit::Scale(1024),
                 Some('B') => {
-                    let s = v.as_ref().map(|v| util::lossy(v)).unwrap_or_default();
-                    match util::parse_size(&s).or_else(|| util::parse_size(&format!("1{s}"))) {
+                    let s = v.as_ref().map(|v| diag::lossy(v)).unwrap_or_default();
+                    match sizes::parse_size(&s).or_else(|| sizes::parse_size(&format!("1{s}"))) {
                         Some(n) if n > 0 => unit = Unit::Scale(n),
                         _ => {
-                            util::err(
+                            diag::err(
                                 ctx,
                                 "df",
-                                &format!("invalid --block-size argument {}", util::cquote(&s)),
+                                &format!("invalid --block-size argument {}", quote::cquote(&s)),
                             );
                             return 1;
                         }
@@ -164,20 +163,20 @@ impl ParsedCommand for Df {
             }
         } else {
             for op in &p.operands {
-                let name = util::lossy(op);
+                let name = diag::lossy(op);
                 let abs = ctx.resolve_path(&name);
                 if let Err(e) = ctx.backend().stat(&abs) {
-                    util::err(
+                    diag::err(
                         ctx,
                         "df",
-                        &format!("{}: {e}", fsutil::gnu_quote(&name, false)),
+                        &format!("{}: {e}", quote::gnu_quote(&name, false)),
                     );
                     status = 1;
                     continue;
                 }
                 let canon = paths::canonicalize(ctx, &name, paths::Can::Existing, true)
                     .unwrap_or_else(|_| abs.to_string_lossy().into_owned());
-                if let Some((_, m)) = fsutil::mount_of(ctx, &canon) {
+                if let Some((_, m)) = devices::mount_of(ctx, &canon) {
                     rows.push(row(
                         &m,
                         ctx.backend().fs_stats(std::path::Path::new(&canon)),
@@ -243,14 +242,14 @@ impl ParsedCommand for Df {
                 })
                 .collect();
             let text = format!("{}\n", serde_json::Value::Array(v));
-            if !util::out(ctx, text.as_bytes()) {
+            if !output::out(ctx, text.as_bytes()) {
                 return 141;
             }
             return status;
         }
         let fmt_n = |n: u64| -> String {
             match unit {
-                Unit::Human(si) => fsutil::human(n, si),
+                Unit::Human(si) => sizes::human(n, si),
                 Unit::Scale(u) => n.div_ceil(u).to_string(),
             }
         };
@@ -345,7 +344,7 @@ impl ParsedCommand for Df {
             out.push_str(&cells.join(" "));
             out.push('\n');
         }
-        util::emit(ctx, out.as_bytes(), status)
+        output::emit(ctx, out.as_bytes(), status)
     }
 }
 

@@ -2,7 +2,7 @@
 //!
 //! The VFS keeps no block counts; disk usage is the size rounded up to 4 KiB blocks for
 //! regular files, one block for a directory and nothing for symlinks and devices
-//! ([`fsutil::blocks512`], shared with `stat %b` and `ls -l` totals). `--apparent-size` and
+//! ([`blocks::blocks512`], shared with `stat %b` and `ls -l` totals). `--apparent-size` and
 //! `-b` count bytes instead (a directory's apparent size is 4096 as on ext4, a symlink's the
 //! length of its target). Entries are visited in name order (the VFS lists sorted), where GNU
 //! follows the host's directory order. Hard links are counted once.
@@ -17,8 +17,7 @@ use sandsh_api::{
 };
 use sandsh_text::pattern::{Pattern, PatternOptions};
 
-use super::fsutil;
-use super::util;
+use crate::common::{blocks, diag, input, output, paths, quote, sizes};
 
 pub struct Du;
 
@@ -166,7 +165,7 @@ impl Walker {
                 s.blocks * 512
             };
             match &self.unit {
-                Unit::Human(si) => fsutil::human(bytes, *si),
+                Unit::Human(si) => sizes::human(bytes, *si),
                 Unit::Scale(n, suffix) => format!("{}{suffix}", bytes.div_ceil(*n)),
             }
         };
@@ -201,10 +200,10 @@ impl Walker {
             Ok(m) => m,
             Err(e) => {
                 self.flush(ctx);
-                util::err(
+                diag::err(
                     ctx,
                     "du",
-                    &format!("cannot access {}: {e}", util::quote(path)),
+                    &format!("cannot access {}: {e}", quote::quote(path)),
                 );
                 self.status = 1;
                 return None;
@@ -217,7 +216,7 @@ impl Walker {
             return None;
         }
         let own = Sum {
-            blocks: fsutil::blocks512(&meta),
+            blocks: blocks::blocks512(&meta),
             bytes: meta.size,
             inodes: 1,
         };
@@ -231,15 +230,15 @@ impl Walker {
         match ctx.backend().list_with_metadata(&ctx.resolve_path(path)) {
             Ok(v) => v
                 .into_iter()
-                .map(|(e, m)| (util::lossy(&e.name), m))
+                .map(|(e, m)| (diag::lossy(&e.name), m))
                 .filter(|(n, _)| !self.excluded(n))
                 .collect(),
             Err(e) => {
                 self.flush(ctx);
-                util::err(
+                diag::err(
                     ctx,
                     "du",
-                    &format!("cannot read directory {}: {e}", util::quote(path)),
+                    &format!("cannot read directory {}: {e}", quote::quote(path)),
                 );
                 self.status = 1;
                 Vec::new()
@@ -279,7 +278,7 @@ impl Walker {
             let top = stack.last_mut()?;
             if top.next < top.names.len() {
                 let (name, listed) = &mut top.names[top.next];
-                let child = util::join_name(&top.path, name);
+                let child = paths::join_name(&top.path, name);
                 let listed = listed.take();
                 top.next += 1;
                 let depth = top.depth + 1;
@@ -309,7 +308,7 @@ impl Walker {
             if self.max_depth.is_none_or(|m| done.depth <= m) {
                 self.show(done.total, &done.path);
             }
-            if self.out.len() > util::CHUNK {
+            if self.out.len() > input::CHUNK {
                 self.flush(ctx);
             }
             match stack.last_mut() {
@@ -325,7 +324,7 @@ impl Walker {
 
     fn flush(&mut self, ctx: &mut dyn ToolCtx) {
         if !self.out.is_empty() {
-            let _ = util::out(ctx, &self.out);
+            let _ = output::out(ctx, &self.out);
             self.out.clear();
         }
     }
@@ -395,7 +394,7 @@ impl ParsedCommand for Du {
         let mut total = false;
         for (i, v) in &p.opts {
             let o = &SPEC.options[*i];
-            let v = v.as_ref().map(|v| util::lossy(v));
+            let v = v.as_ref().map(|v| diag::lossy(v));
             match (o.short, o.long) {
                 (Some('0'), _) => w.eol = 0,
                 (Some('a'), _) => w.all = true,
@@ -405,10 +404,10 @@ impl ParsedCommand for Du {
                     match block_size(&v) {
                         Some(u) => w.unit = u,
                         None => {
-                            util::err(
+                            diag::err(
                                 ctx,
                                 "du",
-                                &format!("invalid --block-size argument {}", util::cquote(&v)),
+                                &format!("invalid --block-size argument {}", quote::cquote(&v)),
                             );
                             return 1;
                         }
@@ -425,10 +424,10 @@ impl ParsedCommand for Du {
                     match v.parse::<usize>() {
                         Ok(n) => w.max_depth = Some(n),
                         Err(_) => {
-                            return util::usage(
+                            return diag::usage(
                                 ctx,
                                 &SPEC,
-                                &format!("du: invalid maximum depth {}", util::cquote(&v)),
+                                &format!("du: invalid maximum depth {}", quote::cquote(&v)),
                                 1,
                             );
                         }
@@ -455,7 +454,7 @@ impl ParsedCommand for Du {
             if let Some(d) = w.max_depth
                 && d != 0
             {
-                return util::usage(
+                return diag::usage(
                     ctx,
                     &SPEC,
                     &format!("du: warning: summarizing conflicts with --max-depth={d}"),
@@ -467,7 +466,7 @@ impl ParsedCommand for Du {
         let ops: Vec<String> = if p.operands.is_empty() {
             vec![".".to_string()]
         } else {
-            p.operands.iter().map(|o| util::lossy(o)).collect()
+            p.operands.iter().map(|o| diag::lossy(o)).collect()
         };
         let mut grand = Sum::default();
         for op in &ops {
@@ -483,7 +482,7 @@ impl ParsedCommand for Du {
             let v = serde_json::Value::Array(std::mem::take(&mut w.items));
             w.out = format!("{v}\n").into_bytes();
         }
-        if !util::out(ctx, &w.out) {
+        if !output::out(ctx, &w.out) {
             return 141;
         }
         w.status
@@ -493,7 +492,7 @@ impl ParsedCommand for Du {
 #[cfg(test)]
 mod tests {
     use super::Du;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
     use std::path::Path;
 
     fn ctx() -> TestCtx {

@@ -1,6 +1,6 @@
 //! `env` and `printenv`: print the environment, or run a command in a changed one
 //! ([`ToolCtx::call_with_env`]). The command is found as execvp finds it
-//! ([`util::exec_search`]).
+//! ([`program_lookup::exec_search`]).
 
 use sandsh_api::opt;
 use sandsh_api::{
@@ -8,7 +8,7 @@ use sandsh_api::{
     ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, output, program_lookup, quote};
 
 pub struct Env;
 pub struct Printenv;
@@ -83,7 +83,7 @@ impl Command for Env {
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
         let p = match ArgParser::parse_with(&ENV, args, true) {
             Ok(p) => p,
-            Err(e) => return util::usage(ctx, &ENV, &e.message, 125),
+            Err(e) => return diag::usage(ctx, &ENV, &e.message, 125),
         };
         let mut vars = if p.has(opt!(ENV, "i")) {
             Vec::new()
@@ -92,7 +92,7 @@ impl Command for Env {
         };
         let mut changed = p.has(opt!(ENV, "i"));
         for u in p.values(opt!(ENV, "u")) {
-            let n = util::lossy(u);
+            let n = diag::lossy(u);
             vars.retain(|(k, _)| *k != n);
             changed = true;
         }
@@ -107,7 +107,7 @@ impl Command for Env {
             let Some(eq) = a.iter().position(|&b| b == b'=') else {
                 break;
             };
-            let name = util::lossy(&a[..eq]);
+            let name = diag::lossy(&a[..eq]);
             let value = a[eq + 1..].to_vec();
             match vars.iter_mut().find(|(k, _)| *k == name) {
                 Some(slot) => slot.1 = value,
@@ -125,15 +125,15 @@ impl Command for Env {
                 );
                 return 125;
             }
-            let name = util::lossy(dir);
+            let name = diag::lossy(dir);
             let why = match ctx.backend().stat(&ctx.resolve_path(&name)) {
                 Ok(m) if m.is_dir() => None,
                 Ok(_) => Some("Not a directory".to_string()),
                 Err(e) => Some(e.to_string()),
             };
             if let Some(why) = why {
-                let m = format!("cannot change directory to {}: {why}", util::quote(&name));
-                util::err(ctx, "env", &m);
+                let m = format!("cannot change directory to {}: {why}", quote::quote(&name));
+                diag::err(ctx, "env", &m);
                 return 125;
             }
             // Commands see the context's cwd; a nested shell changes it for COMMAND alone.
@@ -150,18 +150,18 @@ impl Command for Env {
             return ctx.call("bash", &argv);
         }
         if let Some((cmd, rest)) = ops.split_first() {
-            let name = util::lossy(cmd);
+            let name = diag::lossy(cmd);
             let path = vars
                 .iter()
                 .find(|(k, _)| k == "PATH")
                 .map(|(_, v)| v.as_slice());
-            let prog = match util::exec_search(ctx, &name, path) {
+            let prog = match program_lookup::exec_search(ctx, &name, path) {
                 Ok(p) => p,
                 Err(e) => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "env",
-                        &format!("{}: {}", util::cquote(&name), e.reason),
+                        &format!("{}: {}", quote::cquote(&name), e.reason),
                     );
                     return e.status;
                 }
@@ -179,7 +179,7 @@ impl Command for Env {
             out.extend_from_slice(&v);
             out.push(eol);
         }
-        if util::out(ctx, &out) { 0 } else { 1 }
+        if output::out(ctx, &out) { 0 } else { 1 }
     }
 }
 
@@ -206,7 +206,7 @@ impl ParsedCommand for Printenv {
             }
         } else {
             for n in &p.operands {
-                let n = util::lossy(n);
+                let n = diag::lossy(n);
                 match vars.iter().find(|(k, _)| *k == n) {
                     Some((_, v)) if !n.contains('=') => {
                         out.extend_from_slice(v);
@@ -216,14 +216,14 @@ impl ParsedCommand for Printenv {
                 }
             }
         }
-        util::emit(ctx, &out, status)
+        output::emit(ctx, &out, status)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{Env, Printenv};
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn printing() {

@@ -11,8 +11,9 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::input::{self, Halt, Source};
-use super::{output, util};
+use crate::common::diag;
+use crate::common::input::{self, Halt, Source};
+use crate::common::output;
 
 pub struct Envsubst;
 
@@ -101,12 +102,12 @@ impl ParsedCommand for Envsubst {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.operands.len() > 1 {
-            return util::usage(ctx, &SPEC, "envsubst: too many arguments", 1);
+            return diag::usage(ctx, &SPEC, "envsubst: too many arguments", 1);
         }
         let format = p.operands.first();
         if p.has(opt!(SPEC, "v")) {
             let Some(f) = format else {
-                return util::usage(ctx, &SPEC, "envsubst: missing arguments", 1);
+                return diag::usage(ctx, &SPEC, "envsubst: missing arguments", 1);
             };
             let mut out = Vec::new();
             scan(f, |_, name, valid| {
@@ -151,12 +152,12 @@ impl ParsedCommand for Envsubst {
             Ok(()) | Err(Halt::Skip) => output::finish(ctx, &out, Ok(0)),
             Err(Halt::Read(_)) if ctx.is_cancelled() => 130,
             Err(Halt::Read(e)) => {
-                util::err(
+                diag::err(
                     ctx,
                     "envsubst",
                     &format!(
                         "error while reading \"standard input\": {}",
-                        util::io_msg(&e)
+                        diag::io_msg(&e)
                     ),
                 );
                 1
@@ -169,7 +170,7 @@ impl ParsedCommand for Envsubst {
 #[cfg(test)]
 mod tests {
     use super::Envsubst;
-    use crate::testing::{TestCtx, run, run_in};
+    use crate::common::testing::{TestCtx, run, run_in};
 
     #[test]
     fn substitutes() {

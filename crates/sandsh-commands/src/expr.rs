@@ -10,7 +10,7 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, output, quote};
 
 pub struct Expr;
 
@@ -215,11 +215,11 @@ impl P<'_> {
                 .i
                 .checked_sub(1)
                 .and_then(|i| self.a.get(i))
-                .map(|v| util::lossy(v))
+                .map(|v| diag::lossy(v))
                 .unwrap_or_default();
             return Err(Error::Syntax(format!(
                 "missing argument after {}",
-                util::cquote(&prev)
+                quote::cquote(&prev)
             )));
         };
         self.i += 1;
@@ -230,11 +230,11 @@ impl P<'_> {
                     return Err(match self.peek() {
                         Some(x) => Error::Syntax(format!(
                             "expecting ')' instead of {}",
-                            util::cquote(&util::lossy(x))
+                            quote::cquote(&diag::lossy(x))
                         )),
                         None => Error::Syntax(format!(
                             "expecting ')' after {}",
-                            util::cquote(&util::lossy(&self.a[self.i - 1]))
+                            quote::cquote(&diag::lossy(&self.a[self.i - 1]))
                         )),
                     });
                 }
@@ -254,8 +254,8 @@ impl P<'_> {
                 regex_match(&s, &r)
             }
             b"index" => {
-                let s = util::lossy(&self.primary()?.bytes());
-                let chars = util::lossy(&self.primary()?.bytes());
+                let s = diag::lossy(&self.primary()?.bytes());
+                let chars = diag::lossy(&self.primary()?.bytes());
                 let pos = s
                     .chars()
                     .position(|c| chars.contains(c))
@@ -263,7 +263,7 @@ impl P<'_> {
                 Ok(Val::Int(pos as i128))
             }
             b"substr" => {
-                let s: Vec<char> = util::lossy(&self.primary()?.bytes()).chars().collect();
+                let s: Vec<char> = diag::lossy(&self.primary()?.bytes()).chars().collect();
                 let pos = self.primary()?.int();
                 let len = self.primary()?.int();
                 let (Some(pos), Some(len)) = (pos, len) else {
@@ -333,14 +333,14 @@ impl Command for Expr {
             args
         };
         if args.is_empty() {
-            return util::usage(ctx, &SPEC, "expr: missing operand", 2);
+            return diag::usage(ctx, &SPEC, "expr: missing operand", 2);
         }
         let mut p = P { a: args, i: 0 };
         let r = p.or().and_then(|v| {
             if p.i < args.len() {
                 Err(Error::Syntax(format!(
                     "unexpected argument {}",
-                    util::cquote(&util::lossy(&args[p.i]))
+                    quote::cquote(&diag::lossy(&args[p.i]))
                 )))
             } else {
                 Ok(v)
@@ -350,17 +350,17 @@ impl Command for Expr {
             Ok(v) => {
                 let mut out = v.bytes();
                 out.push(b'\n');
-                if !util::out(ctx, &out) {
+                if !output::out(ctx, &out) {
                     return 3;
                 }
                 if v.is_null() { 1 } else { 0 }
             }
             Err(Error::Syntax(m)) => {
-                util::err(ctx, "expr", &format!("syntax error: {m}"));
+                diag::err(ctx, "expr", &format!("syntax error: {m}"));
                 2
             }
             Err(Error::Invalid(m)) => {
-                util::err(ctx, "expr", &m);
+                diag::err(ctx, "expr", &m);
                 2
             }
         }
@@ -370,7 +370,7 @@ impl Command for Expr {
 #[cfg(test)]
 mod tests {
     use super::Expr;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     fn e(args: &[&str]) -> (i32, String) {
         let (s, o, _) = run_in(&Expr, args, "");

@@ -12,7 +12,7 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, input, output, quote};
 
 pub struct Factor;
 
@@ -271,7 +271,7 @@ fn one(ctx: &mut dyn ToolCtx, tok: &str) -> Result<bool, ExitStatus> {
             } else {
                 "is not a valid positive integer"
             };
-            util::err(ctx, "factor", &format!("{} {why}", util::cquote(tok)));
+            diag::err(ctx, "factor", &format!("{} {why}", quote::cquote(tok)));
             return Ok(false);
         }
     };
@@ -284,7 +284,7 @@ fn one(ctx: &mut dyn ToolCtx, tok: &str) -> Result<bool, ExitStatus> {
         line.push_str(&f.to_string());
     }
     line.push('\n');
-    if util::out(ctx, line.as_bytes()) {
+    if output::out(ctx, line.as_bytes()) {
         Ok(true)
     } else {
         Err(141)
@@ -300,7 +300,7 @@ impl ParsedCommand for Factor {
         let mut status = 0;
         if !p.operands.is_empty() {
             for op in &p.operands {
-                match one(ctx, &util::lossy(op)) {
+                match one(ctx, &diag::lossy(op)) {
                     Ok(true) => {}
                     Ok(false) => status = 1,
                     Err(s) => return s,
@@ -308,22 +308,22 @@ impl ParsedCommand for Factor {
             }
             return status;
         }
-        let mut src = util::Source::Stdin;
-        let mut buf = vec![0u8; util::CHUNK];
+        let mut src = input::Source::Stdin;
+        let mut buf = vec![0u8; input::CHUNK];
         let mut tok: Vec<u8> = Vec::new();
         loop {
-            let n = match util::read_chunk(ctx, &mut src, &mut buf) {
+            let n = match input::read_chunk(ctx, &mut src, &mut buf) {
                 Ok(n) => n,
                 Err(_) if ctx.is_cancelled() => return 130,
                 Err(e) => {
-                    util::err(ctx, "factor", &util::io_msg(&e));
+                    diag::err(ctx, "factor", &diag::io_msg(&e));
                     return 1;
                 }
             };
             for &b in buf[..n].iter().chain(if n == 0 { &b" "[..] } else { &[] }) {
                 if b.is_ascii_whitespace() {
                     if !tok.is_empty() {
-                        match one(ctx, &util::lossy(&tok)) {
+                        match one(ctx, &diag::lossy(&tok)) {
                             Ok(true) => {}
                             Ok(false) => status = 1,
                             Err(s) => return s,
@@ -344,7 +344,7 @@ impl ParsedCommand for Factor {
 #[cfg(test)]
 mod tests {
     use super::{Factor, factorize, is_prime};
-    use crate::testing::{TestCtx, run, run_in};
+    use crate::common::testing::{TestCtx, run, run_in};
 
     #[test]
     fn factors() {

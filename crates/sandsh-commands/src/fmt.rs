@@ -16,7 +16,8 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::util::{self, Source};
+use crate::common::input::Source;
+use crate::common::{diag, input, output, quote};
 
 pub struct Fmt;
 
@@ -141,7 +142,7 @@ impl Reader {
             self.error = Some(Cancelled.to_string());
             return EOF;
         }
-        match util::read_chunk(ctx, &mut self.src, &mut self.buf) {
+        match input::read_chunk(ctx, &mut self.src, &mut self.buf) {
             Ok(0) => {
                 self.eof = true;
                 EOF
@@ -153,7 +154,7 @@ impl Reader {
             }
             Err(e) => {
                 self.eof = true;
-                self.error = Some(util::io_msg(&e));
+                self.error = Some(diag::io_msg(&e));
                 EOF
             }
         }
@@ -545,19 +546,19 @@ impl State<'_> {
 }
 
 fn parse_width(ctx: &mut dyn ToolCtx, v: &[u8], max: i64) -> Result<i32, i32> {
-    let s = util::lossy(v);
+    let s = diag::lossy(v);
     match s.parse::<i64>() {
         Ok(n) if (0..=max).contains(&n) => Ok(n as i32),
         Ok(_) => {
             let m = format!(
                 "invalid width: {}: Numerical result out of range",
-                util::cquote(&s)
+                quote::cquote(&s)
             );
-            util::err(ctx, "fmt", &m);
+            diag::err(ctx, "fmt", &m);
             Err(1)
         }
         Err(_) => {
-            util::err(ctx, "fmt", &format!("invalid width: {}", util::cquote(&s)));
+            diag::err(ctx, "fmt", &format!("invalid width: {}", quote::cquote(&s)));
             Err(1)
         }
     }
@@ -619,16 +620,16 @@ impl ParsedCommand for Fmt {
             goal_width,
         };
         let mut status = 0;
-        for f in util::files_or_stdin(p.operands) {
-            let src = match util::open(ctx, &f) {
+        for f in input::files_or_stdin(p.operands) {
+            let src = match input::open(ctx, &f) {
                 Ok(s) => s,
                 Err(m) => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "fmt",
                         &format!(
                             "cannot open {} for reading: {m}",
-                            util::quote(&util::lossy(&f))
+                            quote::quote(&diag::lossy(&f))
                         ),
                     );
                     status = 1;
@@ -639,7 +640,7 @@ impl ParsedCommand for Fmt {
                 o: &opts,
                 r: Reader {
                     src,
-                    buf: vec![0; util::CHUNK],
+                    buf: vec![0; input::CHUNK],
                     pos: 0,
                     len: 0,
                     eof: false,
@@ -660,14 +661,14 @@ impl ParsedCommand for Fmt {
                 last_line_length: 0,
             };
             st.fmt_streaming(ctx);
-            if !util::out(ctx, &st.out) {
+            if !output::out(ctx, &st.out) {
                 return 1;
             }
             if ctx.is_cancelled() {
                 return 130;
             }
             if let Some(e) = st.r.error.take() {
-                util::err(ctx, "fmt", &format!("{}: {e}", util::lossy(&f)));
+                diag::err(ctx, "fmt", &format!("{}: {e}", diag::lossy(&f)));
                 status = 1;
             }
         }
@@ -687,9 +688,9 @@ impl State<'_> {
             if ctx.is_cancelled() {
                 return;
             }
-            if self.out.len() >= util::CHUNK {
+            if self.out.len() >= input::CHUNK {
                 let out = std::mem::take(&mut self.out);
-                if !util::out(ctx, &out) {
+                if !output::out(ctx, &out) {
                     return;
                 }
             }
@@ -700,7 +701,7 @@ impl State<'_> {
 #[cfg(test)]
 mod tests {
     use super::Fmt;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn refills() {

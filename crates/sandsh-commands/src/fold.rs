@@ -11,11 +11,12 @@ use sandsh_api::{
     Arg, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
 };
 
-use super::obsolete;
+use crate::common::obsolete;
 use sandsh_api::rows::FILES;
 
-use super::input::{self, Halt};
-use super::{output, util};
+use crate::common::input::{self, Halt};
+use crate::common::output;
+use crate::common::{diag, quote};
 
 pub struct Fold;
 
@@ -110,25 +111,25 @@ impl ParsedCommand for Fold {
         let width = match p.value(opt!(SPEC, "w")) {
             None => 80,
             Some(w) => {
-                let s = util::lossy(w);
+                let s = diag::lossy(w);
                 match s.trim_start().parse::<u64>() {
                     Ok(0) => {
-                        util::err(
+                        diag::err(
                             ctx,
                             "fold",
                             &format!(
                                 "invalid number of columns: {}: Numerical result out of range",
-                                util::cquote(&s)
+                                quote::cquote(&s)
                             ),
                         );
                         return 1;
                     }
                     Ok(n) => n.min(usize::MAX as u64 / 2) as usize,
                     Err(_) => {
-                        util::err(
+                        diag::err(
                             ctx,
                             "fold",
-                            &format!("invalid number of columns: {}", util::cquote(&s)),
+                            &format!("invalid number of columns: {}", quote::cquote(&s)),
                         );
                         return 1;
                     }
@@ -156,7 +157,7 @@ impl ParsedCommand for Fold {
 #[cfg(test)]
 mod tests {
     use super::Fold;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn folds() {

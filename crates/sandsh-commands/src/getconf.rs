@@ -12,7 +12,7 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, output};
 
 pub struct Getconf;
 
@@ -147,14 +147,14 @@ impl ParsedCommand for Getconf {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let ops: Vec<String> = p.operands.iter().map(|o| util::lossy(o)).collect();
+        let ops: Vec<String> = p.operands.iter().map(|o| diag::lossy(o)).collect();
         if p.has(opt!(SPEC, "a")) {
             if ops.len() > 1 {
                 return usage(ctx);
             }
             let path = ops.first().map_or("/", String::as_str).to_string();
             if !path_exists(ctx, &path) {
-                util::err(
+                diag::err(
                     ctx,
                     "getconf",
                     &format!("{path}: No such file or directory"),
@@ -165,11 +165,11 @@ impl ParsedCommand for Getconf {
             for (n, v) in PER_PATH.iter().chain(SYSTEM) {
                 out.push_str(&format!("{n:<35}{v}\n"));
             }
-            if !util::out(ctx, out.as_bytes()) {
+            if !output::out(ctx, out.as_bytes()) {
                 return 141;
             }
             for (n, a) in PROCESSORS {
-                let _ = util::out(ctx, format!("{n:<35}").as_bytes());
+                let _ = output::out(ctx, format!("{n:<35}").as_bytes());
                 let s = processors(ctx, a);
                 if s != 0 {
                     return s;
@@ -188,14 +188,14 @@ impl ParsedCommand for Getconf {
             };
             if !path_exists(ctx, path) {
                 let msg = format!("pathconf: {path}: No such file or directory");
-                util::err(ctx, "getconf", &msg);
+                diag::err(ctx, "getconf", &msg);
                 return 3;
             }
-            return util::emit(ctx, format!("{v}\n").as_bytes(), 0);
+            return output::emit(ctx, format!("{v}\n").as_bytes(), 0);
         }
         let known = lookup(SYSTEM, name).is_some() || PROCESSORS.iter().any(|(n, _)| *n == name);
         if !known {
-            util::err(ctx, "getconf", &format!("Unrecognized variable `{name}'"));
+            diag::err(ctx, "getconf", &format!("Unrecognized variable `{name}'"));
             return 2;
         }
         if path.is_some() {
@@ -205,14 +205,14 @@ impl ParsedCommand for Getconf {
             return processors(ctx, a);
         }
         let v = lookup(SYSTEM, name).unwrap_or_default();
-        util::emit(ctx, format!("{v}\n").as_bytes(), 0)
+        output::emit(ctx, format!("{v}\n").as_bytes(), 0)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Getconf;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     fn get(args: &[&str]) -> (i32, String, String) {
         let mut c = TestCtx::new();

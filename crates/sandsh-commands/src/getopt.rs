@@ -6,7 +6,7 @@
 
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
 
-use super::util;
+use crate::common::{diag, output};
 
 pub struct Getopt;
 
@@ -415,10 +415,10 @@ impl Command for Getopt {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let args: Vec<String> = args.iter().map(|a| util::lossy(a)).collect();
+        let args: Vec<String> = args.iter().map(|a| diag::lossy(a)).collect();
         let (mut set, mut params) = match settings(&args) {
             Ok(x) => x,
-            Err(m) => return util::usage(ctx, &SPEC, &format!("getopt: {m}"), 2),
+            Err(m) => return diag::usage(ctx, &SPEC, &format!("getopt: {m}"), 2),
         };
         // -T: this is the enhanced getopt.
         if set.test {
@@ -427,7 +427,7 @@ impl Command for Getopt {
         let optstring = match set.short.take() {
             Some(s) => s,
             None if params.is_empty() => {
-                return util::usage(ctx, &SPEC, "getopt: missing optstring argument", 2);
+                return diag::usage(ctx, &SPEC, "getopt: missing optstring argument", 2);
             }
             None => params.remove(0),
         };
@@ -452,7 +452,7 @@ impl Command for Getopt {
                 line.push_str(w);
             }
             line.push('\n');
-            if !util::out(ctx, line.as_bytes()) {
+            if !output::out(ctx, line.as_bytes()) {
                 return 1;
             }
         }

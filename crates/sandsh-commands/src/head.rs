@@ -12,9 +12,10 @@ use sandsh_api::{
 
 use sandsh_api::rows::{FILES, ZERO_TERMINATED};
 
-use super::obsolete;
-use super::output;
-use super::util::{self, Lines, Source};
+use crate::common::input::{Lines, Source};
+use crate::common::obsolete;
+use crate::common::output;
+use crate::common::{diag, input, quote, sizes};
 
 pub struct Head;
 
@@ -68,17 +69,17 @@ enum Count {
 }
 
 fn parse_count(s: &[u8], what: &str) -> Result<(u64, bool), String> {
-    let t = util::lossy(s);
+    let t = diag::lossy(s);
     let (neg, body) = match t.strip_prefix('-') {
         Some(r) => (true, r),
         None => (false, t.strip_prefix('+').unwrap_or(&t)),
     };
-    match util::parse_size(body) {
+    match sizes::parse_size(body) {
         Some(n) => Ok((n, neg)),
         // GNU names the count without its leading `-` (`-c -x` is "‘x’"), `+` kept.
         None => Err(format!(
             "invalid number of {what}: {}",
-            util::cquote(t.strip_prefix('-').unwrap_or(&t))
+            quote::cquote(t.strip_prefix('-').unwrap_or(&t))
         )),
     }
 }
@@ -112,7 +113,7 @@ impl ParsedCommand for Head {
                             }
                         }
                         Err(m) => {
-                            util::err(ctx, "head", &m);
+                            diag::err(ctx, "head", &m);
                             return 1;
                         }
                     }
@@ -124,7 +125,7 @@ impl ParsedCommand for Head {
             }
         }
         output::each_file_with_header(ctx, "head", p.operands, headers, |ctx, src| {
-            copy_head(ctx, src, count, delim).map_err(|e| util::io_msg(&e))
+            copy_head(ctx, src, count, delim).map_err(|e| diag::io_msg(&e))
         })
     }
 }
@@ -139,14 +140,14 @@ fn copy_head(
     match count {
         Count::Bytes(n, false) => {
             let mut left = n;
-            let mut buf = vec![0u8; util::CHUNK];
+            let mut buf = vec![0u8; input::CHUNK];
             while left > 0 {
                 let want = (left as usize).min(buf.len());
-                let got = util::read_chunk(ctx, src, &mut buf[..want])?;
+                let got = input::read_chunk(ctx, src, &mut buf[..want])?;
                 if got == 0 {
                     break;
                 }
-                if !util::out(ctx, &buf[..got]) {
+                if !output::out(ctx, &buf[..got]) {
                     return Ok(false);
                 }
                 left -= got as u64;
@@ -160,7 +161,7 @@ fn copy_head(
                 let Some(line) = lines.next(ctx, src)? else {
                     break;
                 };
-                if !util::out(ctx, &line) {
+                if !output::out(ctx, &line) {
                     return Ok(false);
                 }
                 left -= 1;
@@ -168,20 +169,20 @@ fn copy_head(
             Ok(true)
         }
         Count::Bytes(n, true) => {
-            let data = util::read_all(ctx, src)?;
+            let data = input::read_all(ctx, src)?;
             let keep = data.len().saturating_sub(n.min(usize::MAX as u64) as usize);
-            Ok(util::out(ctx, &data[..keep]))
+            Ok(output::out(ctx, &data[..keep]))
         }
         Count::Lines(n, true) => {
-            let data = util::read_all(ctx, src)?;
-            let recs = util::split_records(&data, delim);
+            let data = input::read_all(ctx, src)?;
+            let recs = input::split_records(&data, delim);
             let keep = recs.len().saturating_sub(n.min(usize::MAX as u64) as usize);
             let end: usize = recs[..keep]
                 .iter()
                 .map(|r| r.len() + 1)
                 .sum::<usize>()
                 .min(data.len());
-            Ok(util::out(ctx, &data[..end]))
+            Ok(output::out(ctx, &data[..end]))
         }
     }
 }
@@ -189,7 +190,7 @@ fn copy_head(
 #[cfg(test)]
 mod tests {
     use super::Head;
-    use crate::testing::{TestCtx, run, run_in};
+    use crate::common::testing::{TestCtx, run, run_in};
 
     #[test]
     fn lines_and_bytes() {

@@ -11,7 +11,7 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, input, output};
 
 pub struct Hexdump;
 
@@ -200,7 +200,7 @@ impl ParsedCommand for Hexdump {
                 Some('o') => Fmt::O2,
                 Some('x') => Fmt::X2,
                 Some('e') | Some('f') => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "hexdump",
                         "custom formats (-e, -f) are not supported in sandsh",
@@ -217,12 +217,12 @@ impl ParsedCommand for Hexdump {
         let mut nums = [None, None];
         for (k, o) in ["n", "s"].iter().enumerate() {
             if let Some(v) = p.value(SPEC.find(o)) {
-                let s = util::lossy(v);
+                let s = diag::lossy(v);
                 match parse_num(&s) {
                     Some(n) => nums[k] = Some(n),
                     None => {
                         let what = if k == 0 { "length" } else { "offset" };
-                        util::err(ctx, "hexdump", &format!("failed to parse {what}: '{s}'"));
+                        diag::err(ctx, "hexdump", &format!("failed to parse {what}: '{s}'"));
                         return 1;
                     }
                 }
@@ -243,7 +243,7 @@ impl ParsedCommand for Hexdump {
         let mut starred = false;
         let mut out = Vec::new();
         let mut failed = 0;
-        let mut buf = vec![0u8; util::CHUNK];
+        let mut buf = vec![0u8; input::CHUNK];
         let emit = |block: &[u8],
                     addr: u64,
                     out: &mut Vec<u8>,
@@ -263,10 +263,10 @@ impl ParsedCommand for Hexdump {
             *prev = Some(block.to_vec());
         };
         'files: for f in &files {
-            let mut src = match util::open(ctx, f) {
+            let mut src = match input::open(ctx, f) {
                 Ok(s) => s,
                 Err(m) => {
-                    util::err(ctx, "hexdump", &format!("{}: {m}", util::lossy(f)));
+                    diag::err(ctx, "hexdump", &format!("{}: {m}", diag::lossy(f)));
                     failed += 1;
                     continue;
                 }
@@ -278,14 +278,14 @@ impl ParsedCommand for Hexdump {
                 if left == Some(0) {
                     break 'files;
                 }
-                let n = match util::read_chunk(ctx, &mut src, &mut buf) {
+                let n = match input::read_chunk(ctx, &mut src, &mut buf) {
                     Ok(0) => break,
                     Ok(n) => n,
                     Err(e) => {
-                        util::err(
+                        diag::err(
                             ctx,
                             "hexdump",
-                            &format!("{}: {}", util::lossy(f), util::io_msg(&e)),
+                            &format!("{}: {}", diag::lossy(f), diag::io_msg(&e)),
                         );
                         failed += 1;
                         break;
@@ -310,8 +310,8 @@ impl ParsedCommand for Hexdump {
                         block.clear();
                     }
                 }
-                if out.len() >= util::CHUNK {
-                    if !util::out(ctx, &out) {
+                if out.len() >= input::CHUNK {
+                    if !output::out(ctx, &out) {
                         return 1;
                     }
                     out.clear();
@@ -319,8 +319,8 @@ impl ParsedCommand for Hexdump {
             }
         }
         if failed == files.len() && failed > 0 {
-            let _ = util::out(ctx, &out);
-            util::err(ctx, "hexdump", "all input file arguments failed");
+            let _ = output::out(ctx, &out);
+            diag::err(ctx, "hexdump", "all input file arguments failed");
             return 1;
         }
         let total = addr + block.len() as u64;
@@ -335,7 +335,7 @@ impl ParsedCommand for Hexdump {
             };
             out.extend_from_slice(format!("{total:0w$x}\n").as_bytes());
         }
-        if !util::out(ctx, &out) {
+        if !output::out(ctx, &out) {
             return 1;
         }
         i32::from(failed > 0)
@@ -345,7 +345,7 @@ impl ParsedCommand for Hexdump {
 #[cfg(test)]
 mod tests {
     use super::Hexdump;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn formats() {

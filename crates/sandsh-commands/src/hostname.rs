@@ -9,7 +9,8 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::{sysinfo, util};
+use crate::common::sysinfo;
+use crate::common::{diag, output};
 
 pub struct Hostname;
 
@@ -58,12 +59,12 @@ impl ParsedCommand for Hostname {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if !p.operands.is_empty() {
-            util::err(ctx, "hostname", "you must be root to change the host name");
+            diag::err(ctx, "hostname", "you must be root to change the host name");
             return 1;
         }
         for o in ["i", "I", "A", "y"] {
             if p.has(SPEC.find(o)) {
-                util::err(
+                diag::err(
                     ctx,
                     "hostname",
                     &format!("-{o} is not supported in the sandbox (no network identity)"),
@@ -87,14 +88,14 @@ impl ParsedCommand for Hostname {
             };
         }
         let text = text.unwrap_or(name);
-        util::emit(ctx, format!("{text}\n").as_bytes(), 0)
+        output::emit(ctx, format!("{text}\n").as_bytes(), 0)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Hostname;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn names() {

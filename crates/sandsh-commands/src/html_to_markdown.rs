@@ -21,7 +21,7 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use crate::diag::{err, io_msg, lossy};
+use crate::common::diag::{err, io_msg, lossy};
 
 pub struct HtmlToMarkdownCmd;
 
@@ -201,7 +201,7 @@ impl ParsedCommand for HtmlToMarkdownCmd {
             return 1;
         }
         let file = p.operands.first().cloned().unwrap_or_else(|| b"-".to_vec());
-        let data = match crate::input::read_input(ctx, &file) {
+        let data = match crate::common::input::read_input(ctx, &file) {
             Ok(d) => d,
             Err(_) if ctx.is_cancelled() => return 130,
             Err(e) => {
@@ -283,14 +283,14 @@ impl ParsedCommand for HtmlToMarkdownCmd {
         let mut out = Vec::with_capacity(md.len() + 1);
         out.extend_from_slice(md.as_bytes());
         out.push(b'\n');
-        crate::output::emit(ctx, &out, 0)
+        crate::common::output::emit(ctx, &out, 0)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::HtmlToMarkdownCmd;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn converts_the_common_elements() {

@@ -12,9 +12,9 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::input::{self, Unread};
-use super::output;
-use super::util;
+use crate::common::diag;
+use crate::common::input::{self, Unread};
+use crate::common::output;
 
 pub struct Iconv;
 
@@ -352,20 +352,24 @@ impl ParsedCommand for Iconv {
                 out.push_str(n);
                 out.push_str("//\n");
             }
-            return if util::out(ctx, out.as_bytes()) { 0 } else { 1 };
+            return if output::out(ctx, out.as_bytes()) {
+                0
+            } else {
+                1
+            };
         }
         let from_s = p
             .value(opt!(SPEC, "f"))
-            .map(|v| util::lossy(v))
+            .map(|v| diag::lossy(v))
             .unwrap_or_else(|| "UTF-8".into());
         let to_s = p
             .value(opt!(SPEC, "t"))
-            .map(|v| util::lossy(v))
+            .map(|v| diag::lossy(v))
             .unwrap_or_else(|| "UTF-8".into());
         let (from, to) = match (parse_name(&from_s), parse_name(&to_s)) {
             (Some(f), Some(t)) => (f, t),
             _ => {
-                util::err(
+                diag::err(
                     ctx,
                     "iconv",
                     "failed to start conversion processing: No such file or directory",
@@ -381,7 +385,7 @@ impl ParsedCommand for Iconv {
             omit: p.has(opt!(SPEC, "c")),
             bom_written: false,
         };
-        let files = util::files_or_stdin(p.operands.clone());
+        let files = input::files_or_stdin(p.operands.clone());
         let mut out = Vec::new();
         let mut status = 0;
         for f in &files {
@@ -390,12 +394,12 @@ impl ParsedCommand for Iconv {
                 Err(Unread::Read(_)) if ctx.is_cancelled() => return 130,
                 Err(e) => {
                     let m = match e {
-                        Unread::Read(e) => format!("unable to read input: {}", util::io_msg(&e)),
+                        Unread::Read(e) => format!("unable to read input: {}", diag::io_msg(&e)),
                         Unread::Open(m) => {
-                            format!("cannot open input file `{}': {m}", util::lossy(f))
+                            format!("cannot open input file `{}': {m}", diag::lossy(f))
                         }
                     };
-                    util::err(ctx, "iconv", &m);
+                    diag::err(ctx, "iconv", &m);
                     status = 1;
                     continue;
                 }
@@ -424,11 +428,11 @@ impl ParsedCommand for Iconv {
             }
         }
         if let Some(o) = p.value(opt!(SPEC, "o")) {
-            if let Err(e) = output::write_file(ctx, &util::lossy(o), &out) {
-                util::err(ctx, "iconv", &format!("cannot open output file: {e}"));
+            if let Err(e) = output::write_file(ctx, &diag::lossy(o), &out) {
+                diag::err(ctx, "iconv", &format!("cannot open output file: {e}"));
                 return 1;
             }
-        } else if !util::out(ctx, &out) {
+        } else if !output::out(ctx, &out) {
             return 1;
         }
         status
@@ -437,15 +441,15 @@ impl ParsedCommand for Iconv {
 
 /// Write pending output, then the error (so the two appear in order).
 fn flush_err(ctx: &mut dyn ToolCtx, out: &mut Vec<u8>, m: &str) {
-    let _ = util::out(ctx, out);
+    let _ = output::out(ctx, out);
     out.clear();
-    util::err(ctx, "iconv", m);
+    diag::err(ctx, "iconv", m);
 }
 
 #[cfg(test)]
 mod tests {
     use super::Iconv;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     fn conv(args: &[&str], input: &[u8]) -> (i32, Vec<u8>, String) {
         let mut ctx = TestCtx::new().with_stdin(input);

@@ -12,8 +12,8 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::users::{Account, Table};
-use super::util;
+use crate::common::users::{Account, Table};
+use crate::common::{diag, output, quote};
 
 pub struct Id;
 pub struct Groups;
@@ -135,12 +135,12 @@ impl ParsedCommand for Id {
         let names = p.has(opt!(ID, "n"));
         let zero = p.has(opt!(ID, "z"));
         if [u, g, gs].iter().filter(|x| **x).count() > 1 {
-            util::err(ctx, "id", "cannot print \"only\" of more than one choice");
+            diag::err(ctx, "id", "cannot print \"only\" of more than one choice");
             return 1;
         }
         let only = u || g || gs;
         if !only && (names || p.has(opt!(ID, "r"))) {
-            util::err(
+            diag::err(
                 ctx,
                 "id",
                 "cannot print only names or real IDs in default format",
@@ -148,7 +148,7 @@ impl ParsedCommand for Id {
             return 1;
         }
         if !only && zero {
-            util::err(ctx, "id", "option --zero not permitted in default format");
+            diag::err(ctx, "id", "option --zero not permitted in default format");
             return 1;
         }
         let db = Table::load(ctx);
@@ -157,7 +157,7 @@ impl ParsedCommand for Id {
         } else {
             p.operands
                 .iter()
-                .map(|o| db.lookup(&util::lossy(o)))
+                .map(|o| db.lookup(&diag::lossy(o)))
                 .collect()
         };
         let mut out = String::new();
@@ -168,10 +168,14 @@ impl ParsedCommand for Id {
         };
         for (k, user) in users.iter().enumerate() {
             let Some(user) = user else {
-                let _ = util::out(ctx, out.as_bytes());
+                let _ = output::out(ctx, out.as_bytes());
                 out.clear();
-                let name = util::lossy(&p.operands[k]);
-                util::err(ctx, "id", &format!("{}: no such user", util::cquote(&name)));
+                let name = diag::lossy(&p.operands[k]);
+                diag::err(
+                    ctx,
+                    "id",
+                    &format!("{}: no such user", quote::cquote(&name)),
+                );
                 status = 1;
                 continue;
             };
@@ -227,7 +231,7 @@ impl ParsedCommand for Id {
                 ));
             }
         }
-        util::emit(ctx, out.as_bytes(), status)
+        output::emit(ctx, out.as_bytes(), status)
     }
 }
 
@@ -250,25 +254,25 @@ impl ParsedCommand for Groups {
             out.push_str(&format!("{}\n", v.join(" ")));
         }
         for o in &p.operands {
-            let name = util::lossy(o);
+            let name = diag::lossy(o);
             match db.lookup(&name) {
                 Some(u) => {
                     let v: Vec<String> = db.group_ids(&u).into_iter().map(gname).collect();
                     out.push_str(&format!("{name} : {}\n", v.join(" ")));
                 }
                 None => {
-                    let _ = util::out(ctx, out.as_bytes());
+                    let _ = output::out(ctx, out.as_bytes());
                     out.clear();
-                    util::err(
+                    diag::err(
                         ctx,
                         "groups",
-                        &format!("{}: no such user", util::cquote(&name)),
+                        &format!("{}: no such user", quote::cquote(&name)),
                     );
                     status = 1;
                 }
             }
         }
-        util::emit(ctx, out.as_bytes(), status)
+        output::emit(ctx, out.as_bytes(), status)
     }
 }
 
@@ -284,7 +288,7 @@ impl ParsedCommand for Whoami {
     fn run_parsed(&self, _: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let db = Table::load(ctx);
         let line = format!("{}\n", db.current(ctx).name);
-        util::emit(ctx, line.as_bytes(), 0)
+        output::emit(ctx, line.as_bytes(), 0)
     }
 }
 
@@ -303,9 +307,9 @@ impl ParsedCommand for Logname {
             .map(|v| v.to_string_lossy())
             .filter(|v| !v.is_empty())
         {
-            Some(n) => util::emit(ctx, format!("{n}\n").as_bytes(), 0),
+            Some(n) => output::emit(ctx, format!("{n}\n").as_bytes(), 0),
             None => {
-                util::err(ctx, "logname", "no login name");
+                diag::err(ctx, "logname", "no login name");
                 1
             }
         }
@@ -315,7 +319,7 @@ impl ParsedCommand for Logname {
 #[cfg(test)]
 mod tests {
     use super::{Groups, Id, Logname, Whoami};
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     fn go(cmd: &dyn sandsh_api::Command, args: &[&str]) -> (i32, String, String) {
         let mut c = TestCtx::new();

@@ -13,8 +13,9 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::paths;
-use super::{mode, util};
+use crate::common::mode;
+use crate::common::paths;
+use crate::common::{diag, operand_pairs, output, quote};
 
 pub struct Install;
 
@@ -113,7 +114,7 @@ fn make_dirs(
             Ok(_) => {
                 return Err(format!(
                     "cannot create directory {}: File exists",
-                    util::cquote(&prefix)
+                    quote::cquote(&prefix)
                 ));
             }
             Err(_) => {}
@@ -121,12 +122,12 @@ fn make_dirs(
         if let Err(e) = ctx.backend().mkdir(&p, 0o755, false) {
             return Err(format!(
                 "cannot create directory {}: {e}",
-                util::cquote(&prefix)
+                quote::cquote(&prefix)
             ));
         }
         if verbose {
             out.extend_from_slice(
-                format!("install: creating directory {}\n", util::quote(&prefix)).as_bytes(),
+                format!("install: creating directory {}\n", quote::quote(&prefix)).as_bytes(),
             );
         }
     }
@@ -146,7 +147,7 @@ impl ParsedCommand for Install {
                 } else {
                     format!("--{unsupported}")
                 };
-                util::err(
+                diag::err(
                     ctx,
                     "install",
                     &format!("{name} is not supported in the sandbox"),
@@ -155,12 +156,16 @@ impl ParsedCommand for Install {
             }
         }
         let verbose = p.has(opt!(SPEC, "v"));
-        let mode_arg = p.value(opt!(SPEC, "m")).map(|v| util::lossy(v));
+        let mode_arg = p.value(opt!(SPEC, "m")).map(|v| diag::lossy(v));
         let file_mode = match &mode_arg {
             Some(m) => match mode::apply(m, 0, false, 0) {
                 Some(v) => v,
                 None => {
-                    util::err(ctx, "install", &format!("invalid mode {}", util::cquote(m)));
+                    diag::err(
+                        ctx,
+                        "install",
+                        &format!("invalid mode {}", quote::cquote(m)),
+                    );
                     return 1;
                 }
             },
@@ -170,13 +175,13 @@ impl ParsedCommand for Install {
         let mut status = 0;
         if p.has(opt!(SPEC, "d")) {
             if p.operands.is_empty() {
-                return util::usage(ctx, &SPEC, "install: missing file operand", 1);
+                return diag::usage(ctx, &SPEC, "install: missing file operand", 1);
             }
             for d in &p.operands {
                 if ctx.is_cancelled() {
                     return 130;
                 }
-                let d = util::lossy(d);
+                let d = diag::lossy(d);
                 match make_dirs(ctx, &d, verbose, &mut out) {
                     Ok(()) => {
                         if mode_arg.is_some() {
@@ -189,28 +194,28 @@ impl ParsedCommand for Install {
                         }
                     }
                     Err(msg) => {
-                        let _ = util::out(ctx, &out);
+                        let _ = output::out(ctx, &out);
                         out.clear();
-                        util::err(ctx, "install", &msg);
+                        diag::err(ctx, "install", &msg);
                         status = 1;
                     }
                 }
             }
-            let _ = util::out(ctx, &out);
+            let _ = output::out(ctx, &out);
             return status;
         }
-        let target = p.value(opt!(SPEC, "t")).map(|v| util::lossy(v));
+        let target = p.value(opt!(SPEC, "t")).map(|v| diag::lossy(v));
         let make_leading = p.has(opt!(SPEC, "D"));
         if make_leading
             && let Some(t) = &target
             && let Err(msg) = make_dirs(ctx, t, verbose, &mut out)
         {
-            let _ = util::out(ctx, &out);
-            util::err(ctx, "install", &msg);
+            let _ = output::out(ctx, &out);
+            diag::err(ctx, "install", &msg);
             return 1;
         }
         if make_leading && target.is_none() && p.operands.len() == 2 {
-            let dest = util::lossy(&p.operands[1]);
+            let dest = diag::lossy(&p.operands[1]);
             let parent = match dest.rfind('/') {
                 Some(0) => Some("/".to_string()),
                 Some(i) => Some(dest[..i].to_string()),
@@ -219,12 +224,12 @@ impl ParsedCommand for Install {
             if let Some(parent) = parent
                 && let Err(msg) = make_dirs(ctx, &parent, verbose, &mut out)
             {
-                let _ = util::out(ctx, &out);
-                util::err(ctx, "install", &msg);
+                let _ = output::out(ctx, &out);
+                diag::err(ctx, "install", &msg);
                 return 1;
             }
         }
-        let pairs = match util::copy_pairs(
+        let pairs = match operand_pairs::copy_pairs(
             ctx,
             &p.operands,
             target.as_deref().map(str::as_bytes),
@@ -232,11 +237,11 @@ impl ParsedCommand for Install {
         ) {
             Ok(v) => v,
             Err(msg) => {
-                let _ = util::out(ctx, &out);
-                if msg.starts_with("missing") {
-                    return util::usage(ctx, &SPEC, &format!("install: {msg}"), 1);
+                let _ = output::out(ctx, &out);
+                if msg.is_missing() {
+                    return diag::usage(ctx, &SPEC, &format!("install: {msg}"), 1);
                 }
-                util::err(ctx, "install", &msg);
+                diag::err(ctx, "install", &msg.to_string());
                 return 1;
             }
         };
@@ -251,27 +256,27 @@ impl ParsedCommand for Install {
             let smeta = match ctx.backend().stat(&sabs) {
                 Ok(m) => m,
                 Err(e) => {
-                    let _ = util::out(ctx, &out);
+                    let _ = output::out(ctx, &out);
                     out.clear();
-                    util::err(
+                    diag::err(
                         ctx,
                         "install",
-                        &format!("cannot stat {}: {e}", util::quote(&src)),
+                        &format!("cannot stat {}: {e}", quote::quote(&src)),
                     );
                     status = 1;
                     continue;
                 }
             };
             let fail = |ctx: &mut dyn ToolCtx, out: &mut Vec<u8>, msg: String| {
-                let _ = util::out(ctx, out);
+                let _ = output::out(ctx, out);
                 out.clear();
-                util::err(ctx, "install", &msg);
+                diag::err(ctx, "install", &msg);
             };
             if smeta.is_dir() {
                 fail(
                     ctx,
                     &mut out,
-                    format!("omitting directory {}", util::quote(&src)),
+                    format!("omitting directory {}", quote::quote(&src)),
                 );
                 status = 1;
                 continue;
@@ -285,8 +290,8 @@ impl ParsedCommand for Install {
                     &mut out,
                     format!(
                         "{} and {} are the same file",
-                        util::quote(&src),
-                        util::quote(&dst)
+                        quote::quote(&src),
+                        quote::quote(&dst)
                     ),
                 );
                 status = 1;
@@ -298,7 +303,7 @@ impl ParsedCommand for Install {
                     fail(
                         ctx,
                         &mut out,
-                        format!("cannot open {} for reading: {e}", util::quote(&src)),
+                        format!("cannot open {} for reading: {e}", quote::quote(&src)),
                     );
                     status = 1;
                     continue;
@@ -320,7 +325,7 @@ impl ParsedCommand for Install {
                         &mut out,
                         format!(
                             "cannot overwrite directory {} with non-directory",
-                            util::quote(&dst)
+                            quote::quote(&dst)
                         ),
                     );
                     status = 1;
@@ -328,7 +333,7 @@ impl ParsedCommand for Install {
                 }
                 // GNU unlinks the old file first, so a symlink is replaced, not followed.
                 if ctx.backend().remove(&dabs, false).is_ok() && verbose {
-                    out.extend_from_slice(format!("removed {}\n", util::quote(&dst)).as_bytes());
+                    out.extend_from_slice(format!("removed {}\n", quote::quote(&dst)).as_bytes());
                 }
             }
             if let Err(e) = ctx
@@ -338,7 +343,7 @@ impl ParsedCommand for Install {
                 fail(
                     ctx,
                     &mut out,
-                    format!("cannot create regular file {}: {e}", util::quote(&dst)),
+                    format!("cannot create regular file {}: {e}", quote::quote(&dst)),
                 );
                 status = 1;
                 continue;
@@ -349,18 +354,18 @@ impl ParsedCommand for Install {
             }
             if verbose {
                 out.extend_from_slice(
-                    format!("{} -> {}\n", util::quote(&src), util::quote(&dst)).as_bytes(),
+                    format!("{} -> {}\n", quote::quote(&src), quote::quote(&dst)).as_bytes(),
                 );
             }
         }
-        util::emit(ctx, &out, status)
+        output::emit(ctx, &out, status)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Install;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
     use std::path::Path;
 
     fn mode(c: &TestCtx, p: &str) -> Option<u32> {

@@ -13,9 +13,10 @@ use sandsh_api::{
 
 use sandsh_api::rows::ZERO_TERMINATED;
 
-use super::diag;
-use super::input::{CHECK_ORDER, NOCHECK_ORDER, OrderCheck};
-use super::util::{self, Lines, Source};
+use crate::common::diag;
+use crate::common::input::{CHECK_ORDER, NOCHECK_ORDER, OrderCheck};
+use crate::common::input::{Lines, Source};
+use crate::common::{input, output, quote};
 
 pub struct Join;
 
@@ -212,8 +213,8 @@ impl Joiner<'_> {
                 if ctx.is_cancelled() {
                     return Err(130);
                 }
-                let m = format!("{}: {}", inp.name, util::io_msg(&e));
-                util::err(ctx, "join", &m);
+                let m = format!("{}: {}", inp.name, diag::io_msg(&e));
+                diag::err(ctx, "join", &m);
                 return Err(1);
             }
         };
@@ -230,9 +231,9 @@ impl Joiner<'_> {
                 inp.line_no,
                 String::from_utf8_lossy(&line.buf)
             );
-            let _ = util::out(ctx, &self.out);
+            let _ = output::out(ctx, &self.out);
             self.out.clear();
-            util::err(ctx, "join", &m);
+            diag::err(ctx, "join", &m);
             if cfg.check.is_fatal() {
                 return Err(1);
             }
@@ -296,17 +297,17 @@ impl Joiner<'_> {
     }
 
     fn flush(&mut self, ctx: &mut dyn ToolCtx) -> bool {
-        let ok = util::out(ctx, &self.out);
+        let ok = output::out(ctx, &self.out);
         self.out.clear();
         ok
     }
 }
 
 fn field_num(s: &[u8]) -> Result<usize, String> {
-    let t = util::lossy(s);
+    let t = diag::lossy(s);
     match t.parse::<u64>() {
         Ok(n) if n >= 1 => Ok((n - 1).min(usize::MAX as u64 / 2) as usize),
-        _ => Err(format!("invalid field number: {}", util::cquote(&t))),
+        _ => Err(format!("invalid field number: {}", quote::cquote(&t))),
     }
 }
 
@@ -315,7 +316,7 @@ fn parse_outlist(s: &[u8], list: &mut Vec<(usize, usize)>) -> Result<(), String>
         if spec.is_empty() {
             continue;
         }
-        let q = || util::cquote(&util::lossy(spec));
+        let q = || quote::cquote(&diag::lossy(spec));
         match spec[0] {
             b'0' => {
                 if spec.len() > 1 {
@@ -367,7 +368,7 @@ impl ParsedCommand for Join {
                         b"2" => 1,
                         _ => {
                             let m =
-                                format!("invalid field number: {}", util::cquote(&util::lossy(v)));
+                                format!("invalid field number: {}", quote::cquote(&diag::lossy(v)));
                             return fail(ctx, &m);
                         }
                     };
@@ -407,7 +408,7 @@ impl ParsedCommand for Join {
                         b"\\0" => Some(0),
                         _ => {
                             let m =
-                                format!("multi-character tab {}", util::cquote(&util::lossy(v)));
+                                format!("multi-character tab {}", quote::cquote(&diag::lossy(v)));
                             return fail(ctx, &m);
                         }
                     };
@@ -447,17 +448,17 @@ impl ParsedCommand for Join {
         }
         let mut opened = Vec::new();
         for f in &p.operands {
-            match util::open(ctx, f) {
+            match input::open(ctx, f) {
                 Ok(src) => opened.push(Input {
                     src,
                     lines: Lines::new(cfg.eol),
-                    name: util::lossy(f),
+                    name: diag::lossy(f),
                     line_no: 0,
                     prev: None,
                     warned: false,
                 }),
                 Err(m) => {
-                    let m = format!("{}: {m}", util::lossy(f));
+                    let m = format!("{}: {m}", diag::lossy(f));
                     return fail(ctx, &m);
                 }
             }
@@ -483,7 +484,7 @@ impl ParsedCommand for Join {
             return 1;
         }
         if j.ins[0].warned || j.ins[1].warned {
-            util::err(ctx, "join", "input is not in sorted order");
+            diag::err(ctx, "join", "input is not in sorted order");
             return 1;
         }
         0
@@ -591,7 +592,7 @@ fn run_join(
                         return Err(130);
                     }
                     j.prjoin(Some(&seq[0][a]), Some(&seq[1][b]));
-                    if j.out.len() >= util::CHUNK && !j.flush(ctx) {
+                    if j.out.len() >= input::CHUNK && !j.flush(ctx) {
                         return Err(1);
                     }
                 }
@@ -606,7 +607,7 @@ fn run_join(
                 seq[w].extend(last);
             }
         }
-        if j.out.len() >= util::CHUNK && !j.flush(ctx) {
+        if j.out.len() >= input::CHUNK && !j.flush(ctx) {
             return Err(1);
         }
     }
@@ -632,7 +633,7 @@ fn run_join(
                     } else {
                         j.prjoin(None, Some(&l));
                     }
-                    if j.out.len() >= util::CHUNK && !j.flush(ctx) {
+                    if j.out.len() >= input::CHUNK && !j.flush(ctx) {
                         return Err(1);
                     }
                 }
@@ -648,7 +649,7 @@ fn run_join(
 #[cfg(test)]
 mod tests {
     use super::Join;
-    use crate::testing::{check_pairs, run_on_pair};
+    use crate::common::testing::{check_pairs, run_on_pair};
 
     #[test]
     fn joins() {

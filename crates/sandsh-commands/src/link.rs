@@ -6,7 +6,7 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, quote};
 
 pub struct Link;
 
@@ -38,18 +38,18 @@ impl ParsedCommand for Link {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let (from, to) = match p.operands.as_slice() {
-            [] => return util::usage(ctx, &SPEC, "link: missing operand", 1),
+            [] => return diag::usage(ctx, &SPEC, "link: missing operand", 1),
             [one] => {
                 let msg = format!(
                     "link: missing operand after {}",
-                    util::cquote(&util::lossy(one))
+                    quote::cquote(&diag::lossy(one))
                 );
-                return util::usage(ctx, &SPEC, &msg, 1);
+                return diag::usage(ctx, &SPEC, &msg, 1);
             }
-            [a, b] => (util::lossy(a), util::lossy(b)),
+            [a, b] => (diag::lossy(a), diag::lossy(b)),
             [_, _, extra, ..] => {
-                let msg = format!("link: extra operand {}", util::cquote(&util::lossy(extra)));
-                return util::usage(ctx, &SPEC, &msg, 1);
+                let msg = format!("link: extra operand {}", quote::cquote(&diag::lossy(extra)));
+                return diag::usage(ctx, &SPEC, &msg, 1);
             }
         };
         let (src, dst) = (ctx.resolve_path(&from), ctx.resolve_path(&to));
@@ -64,10 +64,10 @@ impl ParsedCommand for Link {
             Err(e) => {
                 let msg = format!(
                     "cannot create link {} to {}: {e}",
-                    util::quote(&to),
-                    util::quote(&from)
+                    quote::quote(&to),
+                    quote::quote(&from)
                 );
-                util::err(ctx, "link", &msg);
+                diag::err(ctx, "link", &msg);
                 1
             }
         }
@@ -77,7 +77,7 @@ impl ParsedCommand for Link {
 #[cfg(test)]
 mod tests {
     use super::Link;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn links_share_content() {

@@ -2,13 +2,14 @@
 
 use std::path::Path;
 
+use sandsh_api::fs::VfsError;
 use sandsh_api::opt;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, operand_pairs, output, quote};
 
 pub struct Ln;
 
@@ -65,7 +66,7 @@ impl ParsedCommand for Ln {
         let symbolic = p.has(opt!(SPEC, "s"));
         let relative = p.has(opt!(SPEC, "r"));
         if relative && !symbolic {
-            util::err(ctx, "ln", "cannot do --relative without --symbolic");
+            diag::err(ctx, "ln", "cannot do --relative without --symbolic");
             return 1;
         }
         let force = p.has(opt!(SPEC, "f"));
@@ -80,17 +81,17 @@ impl ParsedCommand for Ln {
                 && ops.len() == 2
                 && ops.last().is_some_and(|l| {
                     ctx.backend()
-                        .lstat(&ctx.resolve_path(&util::lossy(l)))
+                        .lstat(&ctx.resolve_path(&diag::lossy(l)))
                         .is_ok_and(|m| m.is_symlink())
                 }));
-        let pairs = match util::copy_pairs(
+        let pairs = match operand_pairs::copy_pairs(
             ctx,
             &ops,
             p.value(opt!(SPEC, "t")).map(|v| v.as_slice()),
             no_target,
         ) {
             Ok(v) => v,
-            Err(m) => return util::usage(ctx, &SPEC, &format!("ln: {m}"), 1),
+            Err(m) => return diag::usage(ctx, &SPEC, &format!("ln: {m}"), 1),
         };
         let be = ctx.backend().clone();
         let mut status = 0;
@@ -103,15 +104,20 @@ impl ParsedCommand for Ln {
             // the link's directory, both resolved as `realpath -m` would.
             let stored = if relative {
                 let canon = |ctx: &dyn ToolCtx, p: &str| {
-                    super::paths::canonicalize(ctx, p, super::paths::Can::Missing, true)
-                        .unwrap_or_else(|_| super::paths::lexical(ctx.cwd(), p))
+                    crate::common::paths::canonicalize(
+                        ctx,
+                        p,
+                        crate::common::paths::Can::Missing,
+                        true,
+                    )
+                    .unwrap_or_else(|_| crate::common::paths::lexical(ctx.cwd(), p))
                 };
                 let t = canon(ctx, &target);
                 let parent = la
                     .parent()
                     .map_or_else(|| "/".to_string(), |d| d.to_string_lossy().into_owned());
                 let d = canon(ctx, &parent);
-                super::paths::relative_to(&t, &d)
+                crate::common::paths::relative_to(&t, &d)
             } else {
                 target.clone()
             };
@@ -121,7 +127,7 @@ impl ParsedCommand for Ln {
                     .is_ok_and(|m| m.is_dir())
             {
                 let m = format!("{target}: hard link not allowed for directory");
-                util::err(ctx, "ln", &m);
+                diag::err(ctx, "ln", &m);
                 status = 1;
                 continue;
             }
@@ -134,29 +140,36 @@ impl ParsedCommand for Ln {
                 Ok(()) => {
                     if p.has(opt!(SPEC, "v")) {
                         let arrow = if symbolic { "->" } else { "=>" };
-                        let _ = util::out(
+                        let _ = output::out(
                             ctx,
-                            format!("{} {arrow} {}\n", util::quote(&link), util::quote(&stored))
-                                .as_bytes(),
+                            format!(
+                                "{} {arrow} {}\n",
+                                quote::quote(&link),
+                                quote::quote(&stored)
+                            )
+                            .as_bytes(),
                         );
                     }
                 }
                 Err(e) => {
                     let m = if symbolic {
-                        format!("failed to create symbolic link {}: {e}", util::quote(&link))
+                        format!(
+                            "failed to create symbolic link {}: {e}",
+                            quote::quote(&link)
+                        )
                     } else {
                         // GNU names only the link when it exists already.
-                        if e.to_string().contains("File exists") {
-                            format!("failed to create hard link {}: {e}", util::quote(&link))
+                        if matches!(e, VfsError::AlreadyExists) {
+                            format!("failed to create hard link {}: {e}", quote::quote(&link))
                         } else {
                             format!(
                                 "failed to create hard link {} => {}: {e}",
-                                util::quote(&link),
-                                util::quote(&target)
+                                quote::quote(&link),
+                                quote::quote(&target)
                             )
                         }
                     };
-                    util::err(ctx, "ln", &m);
+                    diag::err(ctx, "ln", &m);
                     status = 1;
                 }
             }
@@ -168,7 +181,7 @@ impl ParsedCommand for Ln {
 #[cfg(test)]
 mod tests {
     use super::Ln;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn relative_links() {

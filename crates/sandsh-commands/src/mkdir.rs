@@ -7,7 +7,9 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::{mode, paths::dir_name, util};
+use crate::common::mode;
+use crate::common::paths::dir_name;
+use crate::common::{diag, output, paths, quote};
 
 pub struct Mkdir;
 pub struct Rmdir;
@@ -83,19 +85,19 @@ impl ParsedCommand for Mkdir {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.operands.is_empty() {
-            return util::usage(ctx, &MKDIR, "mkdir: missing operand", 1);
+            return diag::usage(ctx, &MKDIR, "mkdir: missing operand", 1);
         }
         let parents = p.has(opt!(MKDIR, "p"));
         let verbose = p.has(opt!(MKDIR, "v"));
         let default = 0o777 & !ctx.umask();
         let final_mode = match p.value(opt!(MKDIR, "m")) {
-            Some(m) => match mode::apply(&util::lossy(m), 0o777, true, 0) {
+            Some(m) => match mode::apply(&diag::lossy(m), 0o777, true, 0) {
                 Some(v) => v,
                 None => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "mkdir",
-                        &format!("invalid mode {}", util::cquote(&util::lossy(m))),
+                        &format!("invalid mode {}", quote::cquote(&diag::lossy(m))),
                     );
                     return 1;
                 }
@@ -104,7 +106,7 @@ impl ParsedCommand for Mkdir {
         };
         let mut status = 0;
         for d in &p.operands {
-            let name = util::lossy(d);
+            let name = diag::lossy(d);
             let mut todo = vec![name.clone()];
             if parents {
                 let mut cur = d.clone();
@@ -113,7 +115,7 @@ impl ParsedCommand for Mkdir {
                     if parent == cur || parent == b"." || parent == b"/" {
                         break;
                     }
-                    todo.push(util::lossy(&parent));
+                    todo.push(diag::lossy(&parent));
                     cur = parent;
                 }
                 todo.reverse();
@@ -134,9 +136,9 @@ impl ParsedCommand for Mkdir {
                 if existing.is_some() && i != last {
                     let m = format!(
                         "cannot create directory {}: Not a directory",
-                        util::cquote(dir)
+                        quote::cquote(dir)
                     );
-                    util::err(ctx, "mkdir", &m);
+                    diag::err(ctx, "mkdir", &m);
                     status = 1;
                     break;
                 }
@@ -151,17 +153,17 @@ impl ParsedCommand for Mkdir {
                             let _ = ctx.backend().chmod(&abs, m);
                         }
                         if verbose {
-                            let line = format!("mkdir: created directory {}\n", util::quote(dir));
-                            if !util::out(ctx, line.as_bytes()) {
+                            let line = format!("mkdir: created directory {}\n", quote::quote(dir));
+                            if !output::out(ctx, line.as_bytes()) {
                                 return 1;
                             }
                         }
                     }
                     Err(e) => {
-                        util::err(
+                        diag::err(
                             ctx,
                             "mkdir",
-                            &format!("cannot create directory {}: {e}", util::cquote(dir)),
+                            &format!("cannot create directory {}: {e}", quote::cquote(dir)),
                         );
                         status = 1;
                         break;
@@ -180,23 +182,23 @@ impl ParsedCommand for Rmdir {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.operands.is_empty() {
-            return util::usage(ctx, &RMDIR, "rmdir: missing operand", 1);
+            return diag::usage(ctx, &RMDIR, "rmdir: missing operand", 1);
         }
         let parents = p.has(opt!(RMDIR, "p"));
         let verbose = p.has(opt!(RMDIR, "v"));
         let ignore = p.has(opt!(RMDIR, "ignore-fail-on-non-empty"));
         let mut status = 0;
         for d in &p.operands {
-            let mut cur = util::trim_slashes(d).to_vec();
+            let mut cur = paths::trim_slashes(d).to_vec();
             if cur.is_empty() {
                 cur = d.clone();
             }
             loop {
-                let name = util::lossy(&cur);
+                let name = diag::lossy(&cur);
                 if verbose
-                    && !util::out(
+                    && !output::out(
                         ctx,
-                        format!("rmdir: removing directory, {}\n", util::quote(&name)).as_bytes(),
+                        format!("rmdir: removing directory, {}\n", quote::quote(&name)).as_bytes(),
                     )
                 {
                     return 1;
@@ -209,10 +211,10 @@ impl ParsedCommand for Rmdir {
                 };
                 if let Err(e) = r {
                     if !(ignore && e == VfsError::NotEmpty) {
-                        util::err(
+                        diag::err(
                             ctx,
                             "rmdir",
-                            &format!("failed to remove {}: {e}", util::quote(&name)),
+                            &format!("failed to remove {}: {e}", quote::quote(&name)),
                         );
                         status = 1;
                     }
@@ -235,7 +237,7 @@ impl ParsedCommand for Rmdir {
 #[cfg(test)]
 mod tests {
     use super::{Mkdir, Rmdir};
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn mkdir_and_rmdir() {

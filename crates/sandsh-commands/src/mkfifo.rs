@@ -11,7 +11,8 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::{mode, util};
+use crate::common::mode;
+use crate::common::{diag, quote};
 
 pub struct Mkfifo;
 
@@ -49,16 +50,16 @@ impl ParsedCommand for Mkfifo {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if let Some(m) = p.value(opt!(SPEC, "m"))
-            && mode::apply(&util::lossy(m), 0o666, false, 0).is_none()
+            && mode::apply(&diag::lossy(m), 0o666, false, 0).is_none()
         {
-            util::err(ctx, "mkfifo", "invalid mode");
+            diag::err(ctx, "mkfifo", "invalid mode");
             return 1;
         }
         if p.operands.is_empty() {
-            return util::usage(ctx, &SPEC, "mkfifo: missing operand", 1);
+            return diag::usage(ctx, &SPEC, "mkfifo: missing operand", 1);
         }
         for op in &p.operands {
-            let name = util::lossy(op);
+            let name = diag::lossy(op);
             let path = ctx.resolve_path(&name);
             let parent_ok = path
                 .parent()
@@ -70,8 +71,8 @@ impl ParsedCommand for Mkfifo {
             } else {
                 VfsError::Unsupported
             };
-            let msg = format!("cannot create fifo {}: {e}", util::quote(&name));
-            util::err(ctx, "mkfifo", &msg);
+            let msg = format!("cannot create fifo {}: {e}", quote::quote(&name));
+            diag::err(ctx, "mkfifo", &msg);
         }
         1
     }
@@ -80,7 +81,7 @@ impl ParsedCommand for Mkfifo {
 #[cfg(test)]
 mod tests {
     use super::Mkfifo;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn never_creates() {

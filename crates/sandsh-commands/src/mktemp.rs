@@ -16,8 +16,7 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::fsutil;
-use super::util;
+use crate::common::{diag, output, paths, quote, time_format};
 
 pub struct Mktemp;
 
@@ -94,7 +93,7 @@ impl Rng {
 }
 
 fn seed(ctx: &dyn ToolCtx) -> u64 {
-    let (s, ns) = fsutil::split_time(ctx.now());
+    let (s, ns) = time_format::split_time(ctx.now());
     let pid = ctx
         .var("$")
         .or_else(|| ctx.var("BASHPID"))
@@ -145,21 +144,21 @@ impl ParsedCommand for Mktemp {
         let dry = p.has(opt!(SPEC, "u"));
         let fail = |ctx: &mut dyn ToolCtx, msg: &str| -> i32 {
             if !quiet {
-                util::err(ctx, "mktemp", msg);
+                diag::err(ctx, "mktemp", msg);
             }
             1
         };
         if p.operands.len() > 1 {
-            return util::usage(ctx, &SPEC, "mktemp: too many templates", 1);
+            return diag::usage(ctx, &SPEC, "mktemp: too many templates", 1);
         }
-        let explicit_dir = p.value(opt!(SPEC, "p")).map(|v| util::lossy(v));
+        let explicit_dir = p.value(opt!(SPEC, "p")).map(|v| diag::lossy(v));
         let use_tmpdir = explicit_dir.is_some() || p.has(opt!(SPEC, "tmpdir"));
         let deprecated_t = p.has(opt!(SPEC, "t"));
         let (template, implied) = match p.operands.first() {
-            Some(t) => (util::lossy(t), false),
+            Some(t) => (diag::lossy(t), false),
             None => ("tmp.XXXXXXXXXX".to_string(), true),
         };
-        let suffix_opt = p.value(opt!(SPEC, "suffix")).map(|v| util::lossy(v));
+        let suffix_opt = p.value(opt!(SPEC, "suffix")).map(|v| diag::lossy(v));
         if let Some(s) = &suffix_opt
             && s.contains('/')
         {
@@ -167,7 +166,7 @@ impl ParsedCommand for Mktemp {
                 ctx,
                 &format!(
                     "invalid suffix {}, contains directory separator",
-                    util::cquote(s)
+                    quote::cquote(s)
                 ),
             );
         }
@@ -179,7 +178,7 @@ impl ParsedCommand for Mktemp {
                         ctx,
                         &format!(
                             "with --suffix, template {} must end in X",
-                            util::cquote(&template)
+                            quote::cquote(&template)
                         ),
                     );
                 }
@@ -199,7 +198,7 @@ impl ParsedCommand for Mktemp {
         if xs < 3 {
             return fail(
                 ctx,
-                &format!("too few X's in template {}", util::cquote(&full_template)),
+                &format!("too few X's in template {}", quote::cquote(&full_template)),
             );
         }
         let dir: Option<String> = if deprecated_t || implied {
@@ -208,7 +207,7 @@ impl ParsedCommand for Mktemp {
                     ctx,
                     &format!(
                         "invalid template, {}, contains directory separator",
-                        util::cquote(&template)
+                        quote::cquote(&template)
                     ),
                 );
             }
@@ -231,7 +230,7 @@ impl ParsedCommand for Mktemp {
                     ctx,
                     &format!(
                         "invalid template, {}; with --tmpdir, it may not be absolute",
-                        util::cquote(&template)
+                        quote::cquote(&template)
                     ),
                 );
             }
@@ -244,7 +243,7 @@ impl ParsedCommand for Mktemp {
         };
         let stem = &template[..stem_len];
         let prefix = match &dir {
-            Some(d) => util::join_name(d, stem),
+            Some(d) => paths::join_name(d, stem),
             None => stem.to_string(),
         };
         let shown_template = format!("{prefix}{}{suffix}", "X".repeat(xs));
@@ -279,7 +278,7 @@ impl ParsedCommand for Mktemp {
                         let _ = ctx.backend().chmod(&abs, 0o700);
                     }
                     name.push('\n');
-                    return util::emit(ctx, name.as_bytes(), 0);
+                    return output::emit(ctx, name.as_bytes(), 0);
                 }
                 Err(VfsError::AlreadyExists) => continue,
                 Err(e) => {
@@ -288,7 +287,7 @@ impl ParsedCommand for Mktemp {
                         ctx,
                         &format!(
                             "failed to create {what} via template {}: {e}",
-                            util::cquote(&shown_template)
+                            quote::cquote(&shown_template)
                         ),
                     );
                 }
@@ -299,7 +298,7 @@ impl ParsedCommand for Mktemp {
             ctx,
             &format!(
                 "failed to create {what} via template {}: File exists",
-                util::cquote(&shown_template)
+                quote::cquote(&shown_template)
             ),
         )
     }
@@ -308,7 +307,7 @@ impl ParsedCommand for Mktemp {
 #[cfg(test)]
 mod tests {
     use super::Mktemp;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     fn go(args: &[&str]) -> (i32, String, String, TestCtx) {
         let mut c = TestCtx::new();

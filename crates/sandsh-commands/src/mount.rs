@@ -3,7 +3,7 @@
 
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
 
-use super::util;
+use crate::common::{diag, output};
 
 pub struct Mount;
 
@@ -32,7 +32,7 @@ impl Command for Mount {
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
         if !args.is_empty() {
-            util::err(
+            diag::err(
                 ctx,
                 "mount",
                 "mounting from a script is not supported; mounts are configured with --mount or KernelConfig::mount",
@@ -53,6 +53,10 @@ impl Command for Mount {
             let ro = if m.read_only { "ro" } else { "rw" };
             out.push_str(&format!("{} on {} ({ro})\n", m.source, m.path.display()));
         }
-        if util::out(ctx, out.as_bytes()) { 0 } else { 1 }
+        if output::out(ctx, out.as_bytes()) {
+            0
+        } else {
+            1
+        }
     }
 }

@@ -9,8 +9,8 @@ use sandsh_api::{
     RiskLevel, ToolCtx, opt,
 };
 
-use super::users::Table;
-use super::util;
+use crate::common::users::Table;
+use crate::common::{diag, output, program_lookup, quote};
 
 pub struct Nice;
 
@@ -74,7 +74,7 @@ impl ParsedCommand for Nice {
         let mut out = Vec::with_capacity(args.len());
         let mut rest = args.iter();
         while let Some(a) = rest.next() {
-            let s = util::lossy(a);
+            let s = diag::lossy(a);
             let old_style = s.strip_prefix('-').filter(|r| {
                 let r = r.strip_prefix(['-', '+']).unwrap_or(r);
                 r.starts_with(|c: char| c.is_ascii_digit())
@@ -98,16 +98,16 @@ impl ParsedCommand for Nice {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let adj = p.value(opt!(SPEC, "n")).map(|v| util::lossy(v));
+        let adj = p.value(opt!(SPEC, "n")).map(|v| diag::lossy(v));
         let adj = match adj {
             None => None,
             Some(s) => match adjustment(&s) {
                 Some(n) => Some(n),
                 None => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "nice",
-                        &format!("invalid adjustment {}", util::cquote(&s)),
+                        &format!("invalid adjustment {}", quote::cquote(&s)),
                     );
                     return 125;
                 }
@@ -117,15 +117,15 @@ impl ParsedCommand for Nice {
         if cmd.is_empty() {
             if adj.is_some() {
                 let m = "nice: a command must be given with an adjustment";
-                return util::usage(ctx, &SPEC, m, 125);
+                return diag::usage(ctx, &SPEC, m, 125);
             }
-            return if util::out(ctx, b"0\n") { 0 } else { 1 };
+            return if output::out(ctx, b"0\n") { 0 } else { 1 };
         }
         if adj.unwrap_or(10) < 0 && Table::load(ctx).current(ctx).uid != 0 {
-            util::err(ctx, "nice", "cannot set niceness: Permission denied");
+            diag::err(ctx, "nice", "cannot set niceness: Permission denied");
         }
-        util::run_program(ctx, "nice", cmd, |name, why| {
-            format!("{}: {why}", util::cquote(name))
+        program_lookup::run_program(ctx, "nice", cmd, |name, why| {
+            format!("{}: {why}", quote::cquote(name))
         })
     }
 }

@@ -14,8 +14,9 @@ use sandsh_api::{
 
 use sandsh_api::rows::FILES;
 
-use super::input::{self, Halt};
-use super::{output, util};
+use crate::common::input::{self, Halt};
+use crate::common::output;
+use crate::common::{diag, quote};
 
 pub struct Nl;
 
@@ -111,28 +112,28 @@ fn parse_style(s: &[u8], which: &str) -> Result<Style, String> {
         [b'p', re @ ..] => sandsh_text::re_lite::compile_bre(re).map(Style::Re),
         _ => Err(format!(
             "invalid {which} numbering style: {}",
-            util::cquote(&util::lossy(s))
+            quote::cquote(&diag::lossy(s))
         )),
     }
 }
 
 fn parse_num(ctx: &mut dyn ToolCtx, v: &[u8], what: &str, min: i64) -> Result<i64, i32> {
-    let s = util::lossy(v);
+    let s = diag::lossy(v);
     match s.parse::<i64>() {
         Ok(n) if n >= min => Ok(n),
         Ok(_) => {
-            util::err(
+            diag::err(
                 ctx,
                 "nl",
                 &format!(
                     "invalid {what}: {}: Numerical result out of range",
-                    util::cquote(&s)
+                    quote::cquote(&s)
                 ),
             );
             Err(1)
         }
         Err(_) => {
-            util::err(ctx, "nl", &format!("invalid {what}: {}", util::cquote(&s)));
+            diag::err(ctx, "nl", &format!("invalid {what}: {}", quote::cquote(&s)));
             Err(1)
         }
     }
@@ -152,7 +153,7 @@ impl ParsedCommand for Nl {
             if let Some(v) = p.value(SPEC.find(letter)) {
                 match parse_style(v, which) {
                     Ok(s) => styles[k] = s,
-                    Err(m) => return util::usage(ctx, &SPEC, &format!("nl: {m}"), 1),
+                    Err(m) => return diag::usage(ctx, &SPEC, &format!("nl: {m}"), 1),
                 }
             }
         }
@@ -163,9 +164,9 @@ impl ParsedCommand for Nl {
             Some(v) => {
                 let m = format!(
                     "nl: invalid line numbering format: {}",
-                    util::cquote(&util::lossy(v))
+                    quote::cquote(&diag::lossy(v))
                 );
-                return util::usage(ctx, &SPEC, &m, 1);
+                return diag::usage(ctx, &SPEC, &m, 1);
             }
         };
         let mut nums = [1i64, 1, 1, 6];
@@ -251,8 +252,8 @@ impl ParsedCommand for Nl {
                 match line_no.checked_add(incr) {
                     Some(n) => line_no = n,
                     None => {
-                        let _ = util::out(ctx, &out);
-                        util::err(ctx, "nl", "line number overflow");
+                        let _ = output::out(ctx, &out);
+                        diag::err(ctx, "nl", "line number overflow");
                         return Err(Halt::Exit(1));
                     }
                 }
@@ -270,7 +271,7 @@ impl ParsedCommand for Nl {
 #[cfg(test)]
 mod tests {
     use super::Nl;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn numbering() {

@@ -5,7 +5,7 @@
 use sandsh_api::rows::COMMAND;
 use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx};
 
-use super::util;
+use crate::common::{diag, program_lookup, quote};
 
 pub struct Nohup;
 
@@ -37,20 +37,20 @@ impl Command for Nohup {
         match args.first().map(Vec::as_slice) {
             Some(b"--") => args = &args[1..],
             Some(a) if a.starts_with(b"--") => {
-                let m = format!("nohup: unrecognized option '{}'", util::lossy(a));
-                return util::usage(ctx, &SPEC, &m, 125);
+                let m = format!("nohup: unrecognized option '{}'", diag::lossy(a));
+                return diag::usage(ctx, &SPEC, &m, 125);
             }
             Some(a) if a.len() > 1 && a[0] == b'-' => {
                 let m = format!("nohup: invalid option -- '{}'", a[1] as char);
-                return util::usage(ctx, &SPEC, &m, 125);
+                return diag::usage(ctx, &SPEC, &m, 125);
             }
             _ => {}
         }
         if args.is_empty() {
-            return util::usage(ctx, &SPEC, "nohup: missing operand", 125);
+            return diag::usage(ctx, &SPEC, "nohup: missing operand", 125);
         }
-        util::run_program(ctx, "nohup", args, |name, why| {
-            format!("failed to run command {}: {why}", util::quote(name))
+        program_lookup::run_program(ctx, "nohup", args, |name, why| {
+            format!("failed to run command {}: {why}", quote::quote(name))
         })
     }
 }

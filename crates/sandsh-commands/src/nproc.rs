@@ -8,7 +8,7 @@ use sandsh_api::OptSpec;
 use sandsh_api::opt;
 use sandsh_api::{CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx};
 
-use super::util;
+use crate::common::{diag, output, quote};
 
 pub struct Nproc;
 
@@ -44,13 +44,13 @@ impl ParsedCommand for Nproc {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let ignore = match p.value(opt!(SPEC, "ignore")) {
-            Some(v) => match util::lossy(v).trim().parse::<u64>() {
+            Some(v) => match diag::lossy(v).trim().parse::<u64>() {
                 Ok(n) => n,
                 Err(_) => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "nproc",
-                        &format!("invalid number: {}", util::cquote(&util::lossy(v))),
+                        &format!("invalid number: {}", quote::cquote(&diag::lossy(v))),
                     );
                     return 1;
                 }
@@ -76,14 +76,14 @@ impl ParsedCommand for Nproc {
             n = n.min(limit);
         }
         let n = n.saturating_sub(ignore).max(1);
-        util::emit(ctx, format!("{n}\n").as_bytes(), 0)
+        output::emit(ctx, format!("{n}\n").as_bytes(), 0)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Nproc;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn counts() {

@@ -13,11 +13,12 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::diag;
+use crate::common::diag;
 use sandsh_api::rows::ZERO_TERMINATED;
 
-use super::input::{self, Halt, Source};
-use super::{output, util};
+use crate::common::input::{self, Halt, Source};
+use crate::common::output;
+use crate::common::quote;
 
 pub struct Numfmt;
 
@@ -122,7 +123,7 @@ fn choose<T: Copy>(opt: &str, value: &str, choices: &[(&str, T)]) -> Result<T, S
                 .iter()
                 .map(|(n, _)| std::slice::from_ref(n))
                 .collect();
-            util::invalid_argument("numfmt", value, &format!("--{opt}"), &words)
+            diag::invalid_argument("numfmt", value, &format!("--{opt}"), &words)
         })
 }
 
@@ -190,7 +191,7 @@ fn round(v: f64, r: Round) -> f64 {
 
 /// Parse a number with an optional unit suffix; returns (value, decimal digits).
 fn parse(cfg: &Cfg, text: &str) -> Result<(f64, usize), String> {
-    let q = util::cquote(text);
+    let q = quote::cquote(text);
     let t = text.trim_start_matches([' ', '\t']);
     let b = t.as_bytes();
     let mut i = 0;
@@ -359,7 +360,7 @@ fn parse_format(f: &str) -> Result<(String, String, usize, i64, Option<usize>), 
     let bad = || {
         format!(
             "invalid format {}, directive must be %[0]['][-][N][.][N]f",
-            util::cquote(f)
+            quote::cquote(f)
         )
     };
     let b = f.as_bytes();
@@ -378,7 +379,7 @@ fn parse_format(f: &str) -> Result<(String, String, usize, i64, Option<usize>), 
         i += 1;
     }
     if i >= b.len() {
-        return Err(format!("format {} has no % directive", util::cquote(f)));
+        return Err(format!("format {} has no % directive", quote::cquote(f)));
     }
     i += 1;
     let (mut zero, mut left) = (false, false);
@@ -414,7 +415,7 @@ fn parse_format(f: &str) -> Result<(String, String, usize, i64, Option<usize>), 
     if suffix.contains('%') {
         return Err(format!(
             "format {} has too many % directives",
-            util::cquote(f)
+            quote::cquote(f)
         ));
     }
     let (zw, pad) = if zero && !left {
@@ -467,15 +468,15 @@ fn process_line(
                     ok = false;
                     match cfg.invalid {
                         Invalid::Abort => {
-                            let _ = util::out(ctx, out);
+                            let _ = output::out(ctx, out);
                             out.clear();
-                            util::err(ctx, "numfmt", &m);
+                            diag::err(ctx, "numfmt", &m);
                             return Err(());
                         }
                         Invalid::Fail | Invalid::Warn => {
-                            let _ = util::out(ctx, out);
+                            let _ = output::out(ctx, out);
                             out.clear();
-                            util::err(ctx, "numfmt", &m);
+                            diag::err(ctx, "numfmt", &m);
                         }
                         Invalid::Ignore => {}
                     }
@@ -517,7 +518,7 @@ impl ParsedCommand for Numfmt {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let fail = |ctx: &mut dyn ToolCtx, m: &str| diag::fail(ctx, "numfmt", m);
-        let val = |o: &str| p.value(SPEC.find(o)).map(|v| util::lossy(v));
+        let val = |o: &str| p.value(SPEC.find(o)).map(|v| diag::lossy(v));
         let mut cfg = Cfg {
             from: Scale::None,
             to: Scale::None,
@@ -538,7 +539,7 @@ impl ParsedCommand for Numfmt {
         if let Some(s) = val("from") {
             match choose("from", &s, SCALES) {
                 Ok(x) => cfg.from = x,
-                Err(m) => return util::usage(ctx, &SPEC, &m, 1),
+                Err(m) => return diag::usage(ctx, &SPEC, &m, 1),
             }
         }
         if let Some(s) = val("to") {
@@ -549,7 +550,7 @@ impl ParsedCommand for Numfmt {
                 .collect();
             match choose("to", &s, &to) {
                 Ok(x) => cfg.to = x,
-                Err(m) => return util::usage(ctx, &SPEC, &m, 1),
+                Err(m) => return diag::usage(ctx, &SPEC, &m, 1),
             }
         }
         for (o, slot) in [("from-unit", 0), ("to-unit", 1)] {
@@ -567,7 +568,7 @@ impl ParsedCommand for Numfmt {
                             cfg.to_unit = v;
                         }
                     }
-                    _ => return fail(ctx, &format!("invalid unit size: {}", util::cquote(&s))),
+                    _ => return fail(ctx, &format!("invalid unit size: {}", quote::cquote(&s))),
                 }
             }
         }
@@ -581,7 +582,7 @@ impl ParsedCommand for Numfmt {
             ];
             cfg.round = match choose("round", &s, &rounds) {
                 Ok(r) => r,
-                Err(m) => return util::usage(ctx, &SPEC, &m, 1),
+                Err(m) => return diag::usage(ctx, &SPEC, &m, 1),
             };
         }
         if let Some(s) = val("invalid") {
@@ -593,19 +594,19 @@ impl ParsedCommand for Numfmt {
             ];
             cfg.invalid = match choose("invalid", &s, &modes) {
                 Ok(m) => m,
-                Err(m) => return util::usage(ctx, &SPEC, &m, 1),
+                Err(m) => return diag::usage(ctx, &SPEC, &m, 1),
             };
         }
         if let Some(s) = val("padding") {
             match s.parse::<i64>() {
                 Ok(n) if n != 0 && n.abs() <= 1 << 16 => cfg.padding = n,
-                _ => return fail(ctx, &format!("invalid padding value {}", util::cquote(&s))),
+                _ => return fail(ctx, &format!("invalid padding value {}", quote::cquote(&s))),
             }
         }
         if let Some(s) = val("field") {
             match parse_fields(&s) {
                 Some(f) => cfg.fields = f,
-                None => return fail(ctx, &format!("invalid field value {}", util::cquote(&s))),
+                None => return fail(ctx, &format!("invalid field value {}", quote::cquote(&s))),
             }
         }
         if let Some(d) = p.value(opt!(SPEC, "d")) {
@@ -644,12 +645,12 @@ impl ParsedCommand for Numfmt {
             }
         } else {
             let mut header: u64 = match p.value(opt!(SPEC, "header")) {
-                Some(v) => match util::lossy(v).parse::<u64>() {
+                Some(v) => match diag::lossy(v).parse::<u64>() {
                     Ok(n) if n > 0 => n,
                     _ => {
                         return fail(
                             ctx,
-                            &format!("invalid header value {}", util::cquote(&util::lossy(v))),
+                            &format!("invalid header value {}", quote::cquote(&diag::lossy(v))),
                         );
                     }
                 },
@@ -677,11 +678,11 @@ impl ParsedCommand for Numfmt {
             match read {
                 Ok(()) | Err(Halt::Skip) => {}
                 Err(Halt::Read(_)) if ctx.is_cancelled() => return 130,
-                Err(Halt::Read(e)) => return fail(ctx, &util::io_msg(&e)),
+                Err(Halt::Read(e)) => return fail(ctx, &diag::io_msg(&e)),
                 Err(Halt::Exit(s)) => return s,
             }
         }
-        if !util::out(ctx, &out) {
+        if !output::out(ctx, &out) {
             return 1;
         }
         if !all_ok && cfg.invalid == Invalid::Fail {
@@ -714,7 +715,7 @@ fn cfg_clone(c: &Cfg) -> Cfg {
 #[cfg(test)]
 mod tests {
     use super::Numfmt;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     fn go(args: &[&str]) -> String {
         run_in(&Numfmt, args, "").1

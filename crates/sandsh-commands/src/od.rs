@@ -12,7 +12,7 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, input, output, quote, sizes};
 
 pub struct Od;
 
@@ -250,7 +250,7 @@ fn parse_type(t: &str, out: &mut Vec<Fmt>, zs: &mut Vec<bool>) -> Result<(), Str
                 if ![1, 2, 4, 8].contains(&size) {
                     return Err(format!(
                         "invalid type string {};\nthis system doesn't provide a {size}-byte integral type",
-                        util::cquote(t)
+                        quote::cquote(t)
                     ));
                 }
                 out.push(Fmt::Int { kind: k, size });
@@ -275,7 +275,7 @@ fn parse_type(t: &str, out: &mut Vec<Fmt>, zs: &mut Vec<bool>) -> Result<(), Str
                         Some(b'L') => {
                             return Err(format!(
                                 "invalid type string {}: long double is not supported by this od",
-                                util::cquote(t)
+                                quote::cquote(t)
                             ));
                         }
                         _ => 8,
@@ -285,7 +285,7 @@ fn parse_type(t: &str, out: &mut Vec<Fmt>, zs: &mut Vec<bool>) -> Result<(), Str
                 if size != 4 && size != 8 {
                     return Err(format!(
                         "invalid type string {};\nthis system doesn't provide a {size}-byte floating point type",
-                        util::cquote(t)
+                        quote::cquote(t)
                     ));
                 }
                 out.push(Fmt::Float { size });
@@ -295,7 +295,7 @@ fn parse_type(t: &str, out: &mut Vec<Fmt>, zs: &mut Vec<bool>) -> Result<(), Str
                 return Err(format!(
                     "invalid character '{}' in type string {}",
                     char::from(c),
-                    util::cquote(t)
+                    quote::cquote(t)
                 ));
             }
         }
@@ -329,7 +329,7 @@ impl ParsedCommand for Od {
         let mut skip = 0u64;
         let mut limit: Option<u64> = None;
         for (i, v) in &p.opts {
-            let v = util::lossy(v.as_deref().unwrap_or_default());
+            let v = diag::lossy(v.as_deref().unwrap_or_default());
             let r = match SPEC.options[*i].short {
                 Some('t') => parse_type(&v, &mut fmts, &mut zs),
                 Some('b') => parse_type("o1", &mut fmts, &mut zs),
@@ -352,7 +352,7 @@ impl ParsedCommand for Od {
                 Some('j') => size_arg('j', &v).map(|n| skip = n),
                 Some('w') => match v.parse::<usize>() {
                     Ok(0) => {
-                        util::err(ctx, "od", "warning: invalid width 0; using 1 instead");
+                        diag::err(ctx, "od", "warning: invalid width 0; using 1 instead");
                         bpl = 1;
                         Ok(())
                     }
@@ -360,13 +360,13 @@ impl ParsedCommand for Od {
                         bpl = n;
                         Ok(())
                     }
-                    _ => Err(format!("invalid -w argument {}", util::quote(&v))),
+                    _ => Err(format!("invalid -w argument {}", quote::quote(&v))),
                 },
                 Some('N') => size_arg('N', &v).map(|n| limit = Some(n)),
                 _ => Ok(()),
             };
             if let Err(m) = r {
-                util::err(ctx, "od", &m);
+                diag::err(ctx, "od", &m);
                 return 1;
             }
         }
@@ -378,20 +378,20 @@ impl ParsedCommand for Od {
             zs.push(false);
         }
         let verbose = p.has(opt!(SPEC, "v"));
-        let files: Vec<Arg> = util::files_or_stdin(p.operands);
+        let files: Vec<Arg> = input::files_or_stdin(p.operands);
         let mut data = Vec::new();
         let mut status = 0;
         let mut opened = 0;
         for f in &files {
-            match util::open(ctx, f)
-                .and_then(|mut s| util::read_all(ctx, &mut s).map_err(|e| util::io_msg(&e)))
+            match input::open(ctx, f)
+                .and_then(|mut s| input::read_all(ctx, &mut s).map_err(|e| diag::io_msg(&e)))
             {
                 Ok(d) => {
                     opened += 1;
                     data.extend(d);
                 }
                 Err(m) => {
-                    util::err(ctx, "od", &format!("{}: {m}", util::lossy(f)));
+                    diag::err(ctx, "od", &format!("{}: {m}", diag::lossy(f)));
                     status = 1;
                 }
             }
@@ -401,7 +401,7 @@ impl ParsedCommand for Od {
             return status;
         }
         if skip > data.len() as u64 {
-            util::err(ctx, "od", "cannot skip past end of combined input");
+            diag::err(ctx, "od", "cannot skip past end of combined input");
             return 1;
         }
         let start = skip as usize;
@@ -469,8 +469,8 @@ impl ParsedCommand for Od {
                 }
                 out.push('\n');
             }
-            if out.len() > util::CHUNK {
-                if !util::out(ctx, out.as_bytes()) {
+            if out.len() > input::CHUNK {
+                if !output::out(ctx, out.as_bytes()) {
                     return 1;
                 }
                 out.clear();
@@ -480,7 +480,7 @@ impl ParsedCommand for Od {
             out.push_str(&addr(skip + data.len() as u64));
             out.push('\n');
         }
-        if !util::out(ctx, out.as_bytes()) {
+        if !output::out(ctx, out.as_bytes()) {
             return 1;
         }
         status
@@ -501,13 +501,13 @@ fn size_arg(opt: char, v: &str) -> Result<u64, String> {
         .take_while(|b| (*b as char).is_digit(radix))
         .count();
     if digits == 0 {
-        return Err(format!("invalid -{opt} argument {}", util::quote(v)));
+        return Err(format!("invalid -{opt} argument {}", quote::quote(v)));
     }
     let end = start + digits;
     let suffix = &v[end..];
     let mult = match suffix.bytes().next() {
         Some(b) if b.is_ascii_alphanumeric() && !b.is_ascii_digit() => {
-            util::parse_size(&format!("1{suffix}"))
+            sizes::parse_size(&format!("1{suffix}"))
         }
         None => Some(1),
         _ => None,
@@ -515,19 +515,19 @@ fn size_arg(opt: char, v: &str) -> Result<u64, String> {
     let Some(mult) = mult else {
         return Err(format!(
             "invalid suffix in -{opt} argument {}",
-            util::quote(v)
+            quote::quote(v)
         ));
     };
     u64::from_str_radix(&v[start..end], radix)
         .ok()
         .and_then(|n| n.checked_mul(mult))
-        .ok_or_else(|| format!("-{opt} argument {} too large", util::quote(v)))
+        .ok_or_else(|| format!("-{opt} argument {} too large", quote::quote(v)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::Od;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn formats() {

@@ -10,8 +10,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::input::{self, Halt};
-use super::util;
+use crate::common::input::{self, Halt};
+use crate::common::{diag, output};
 
 pub struct Less;
 pub struct Pager;
@@ -167,13 +167,13 @@ fn less(args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
             Err(Some(s)) => return s,
             Err(None) => {
                 // less says so on standard output.
-                let name = util::lossy(&f);
-                let m = if util::is_dir(&*ctx, &name) {
+                let name = diag::lossy(&f);
+                let m = if input::is_dir(&*ctx, &name) {
                     format!("{name} is a directory\n")
                 } else {
                     format!("{name}: No such file or directory\n")
                 };
-                if !util::out(ctx, m.as_bytes()) {
+                if !output::out(ctx, m.as_bytes()) {
                     return 1;
                 }
             }
@@ -230,16 +230,16 @@ fn more(args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
     }
     for f in files {
         // util-linux opens `-` as a file name too.
-        let name = util::lossy(&f);
+        let name = diag::lossy(&f);
         let header = format!("::::::::::::::\n{name}\n::::::::::::::\n");
         let path: &[u8] = if f == b"-" { b"./-" } else { &f };
         match copy(ctx, path, Some(header.as_bytes())) {
             Ok(()) => {}
             Err(Some(s)) => return s,
-            Err(None) if util::is_dir(&*ctx, &name) => {
+            Err(None) if input::is_dir(&*ctx, &name) => {
                 // util-linux's copy mode notes a directory in the output.
                 let note = format!("\n*** {name}: directory ***\n\n");
-                if !util::out(ctx, note.as_bytes()) {
+                if !output::out(ctx, note.as_bytes()) {
                     return 1;
                 }
             }
@@ -253,7 +253,7 @@ fn more(args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
 }
 
 fn print(ctx: &mut dyn ToolCtx, text: &str) -> ExitStatus {
-    if util::out(ctx, text.as_bytes()) {
+    if output::out(ctx, text.as_bytes()) {
         0
     } else {
         1
@@ -264,15 +264,15 @@ fn print(ctx: &mut dyn ToolCtx, text: &str) -> ExitStatus {
 /// `Err(None)`: it could not be opened or read; `Err(Some(status))`: stop with that status
 /// (the output went away, or the run was cancelled).
 fn copy(ctx: &mut dyn ToolCtx, f: &[u8], header: Option<&[u8]>) -> Result<(), Option<ExitStatus>> {
-    let mut src = util::open(ctx, f).map_err(|_| None)?;
+    let mut src = input::open(ctx, f).map_err(|_| None)?;
     if let Some(h) = header
-        && !util::out(ctx, h)
+        && !output::out(ctx, h)
     {
         return Err(Some(1));
     }
-    let mut buf = vec![0u8; util::CHUNK];
+    let mut buf = vec![0u8; input::CHUNK];
     match input::for_each_chunk(ctx, &mut src, &mut buf, |ctx, chunk| {
-        if util::out(ctx, chunk) {
+        if output::out(ctx, chunk) {
             Ok(())
         } else {
             Err(Halt::Exit(1))

@@ -11,7 +11,8 @@ use sandsh_api::{
 
 use sandsh_api::rows::{FILES, ZERO_TERMINATED};
 
-use super::util::{self, Lines, Source};
+use crate::common::input::{Lines, Source};
+use crate::common::{diag, input, output};
 
 pub struct Paste;
 
@@ -113,12 +114,12 @@ impl ParsedCommand for Paste {
             Some(d) => match parse_delims(d) {
                 Ok(v) => v,
                 Err(()) => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "paste",
                         &format!(
                             "delimiter list ends with an unescaped backslash: {}",
-                            util::lossy(d)
+                            diag::lossy(d)
                         ),
                     );
                     return 1;
@@ -127,7 +128,7 @@ impl ParsedCommand for Paste {
             None => vec![b"\t".to_vec()],
         };
         let serial = p.has(opt!(SPEC, "s"));
-        let files = util::files_or_stdin(p.operands);
+        let files = input::files_or_stdin(p.operands);
         let mut stdin_lines = Lines::new(eol);
         let mut stdin_src = Source::Stdin;
         let mut inputs = Vec::new();
@@ -139,13 +140,13 @@ impl ParsedCommand for Paste {
                 });
                 continue;
             }
-            match util::open(ctx, f) {
+            match input::open(ctx, f) {
                 Ok(s) => inputs.push(Input {
                     src: Some((s, Lines::new(eol))),
                     done: false,
                 }),
                 Err(m) => {
-                    util::err(ctx, "paste", &format!("{}: {m}", util::lossy(f)));
+                    diag::err(ctx, "paste", &format!("{}: {m}", diag::lossy(f)));
                     return 1;
                 }
             }
@@ -178,7 +179,7 @@ impl ParsedCommand for Paste {
                     if ctx.is_cancelled() {
                         return Err(130);
                     }
-                    util::err(ctx, "paste", &util::io_msg(&e));
+                    diag::err(ctx, "paste", &diag::io_msg(&e));
                     Err(1)
                 }
             }
@@ -199,8 +200,8 @@ impl ParsedCommand for Paste {
                     }
                     first = false;
                     out.extend_from_slice(&line);
-                    if out.len() >= util::CHUNK {
-                        if !util::out(ctx, &out) {
+                    if out.len() >= input::CHUNK {
+                        if !output::out(ctx, &out) {
                             return 1;
                         }
                         out.clear();
@@ -234,15 +235,15 @@ impl ParsedCommand for Paste {
                     break;
                 }
                 out.push(eol);
-                if out.len() >= util::CHUNK {
-                    if !util::out(ctx, &out) {
+                if out.len() >= input::CHUNK {
+                    if !output::out(ctx, &out) {
                         return 1;
                     }
                     out.clear();
                 }
             }
         }
-        if !util::out(ctx, &out) {
+        if !output::out(ctx, &out) {
             return 1;
         }
         0
@@ -252,7 +253,7 @@ impl ParsedCommand for Paste {
 #[cfg(test)]
 mod tests {
     use super::Paste;
-    use crate::testing::{TestCtx, run, run_in};
+    use crate::common::testing::{TestCtx, run, run_in};
 
     #[test]
     fn parallel_and_serial() {

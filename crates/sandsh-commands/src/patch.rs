@@ -12,7 +12,7 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, input, output, paths, quote};
 
 pub struct Patch;
 
@@ -100,7 +100,7 @@ struct FilePatch {
 }
 
 fn name_of(line: &[u8]) -> Option<String> {
-    let s = util::lossy(line);
+    let s = diag::lossy(line);
     let s = s.trim_end_matches(['\n', '\r']);
     let s = s.split('\t').next().unwrap_or("").trim_end();
     if s == "/dev/null" || s.is_empty() {
@@ -150,7 +150,7 @@ fn parse_patch(data: &[u8]) -> Result<Vec<FilePatch>, String> {
             }
             let last = files.len() - 1;
             let fp = &mut files[last];
-            let text = util::lossy(l);
+            let text = diag::lossy(l);
             let mut parts = text.split_whitespace();
             let _ = parts.next();
             let old = parts
@@ -193,7 +193,7 @@ fn parse_patch(data: &[u8]) -> Result<Vec<FilePatch>, String> {
                         return Err(format!(
                             "patch: **** malformed patch at line {}: {}",
                             i + 1,
-                            util::lossy(x).trim_end()
+                            diag::lossy(x).trim_end()
                         ));
                     }
                 };
@@ -360,16 +360,16 @@ fn apply_file(
     deleting: bool,
     out: &mut Vec<u8>,
 ) -> i32 {
-    let data = if creating && ctx.backend().stat(&util::abs(ctx, target)).is_err() {
+    let data = if creating && ctx.backend().stat(&paths::abs(ctx, target)).is_err() {
         Vec::new()
     } else {
-        match util::read_input(ctx, target.as_bytes()) {
+        match input::read_input(ctx, target.as_bytes()) {
             Ok(d) => d,
             Err(e) => {
-                util::err(
+                diag::err(
                     ctx,
                     "patch",
-                    &format!("**** Can't open file {target} : {}", util::io_msg(&e)),
+                    &format!("**** Can't open file {target} : {}", diag::io_msg(&e)),
                 );
                 return 2;
             }
@@ -516,9 +516,12 @@ fn apply_file(
             for h in &fp.hunks {
                 rej.extend_from_slice(&h.raw);
             }
-            let _ =
-                ctx.backend()
-                    .write(&util::abs(ctx, &rej_name), &rej, WriteMode::Truncate, 0o644);
+            let _ = ctx.backend().write(
+                &paths::abs(ctx, &rej_name),
+                &rej,
+                WriteMode::Truncate,
+                0o644,
+            );
         }
         return 1;
     }
@@ -545,19 +548,22 @@ fn apply_file(
             for h in &failed {
                 rej.extend_from_slice(&h.raw);
             }
-            let _ =
-                ctx.backend()
-                    .write(&util::abs(ctx, &rej_name), &rej, WriteMode::Truncate, 0o644);
+            let _ = ctx.backend().write(
+                &paths::abs(ctx, &rej_name),
+                &rej,
+                WriteMode::Truncate,
+                0o644,
+            );
         }
     }
     if o.dry {
         return status;
     }
     let dest = o.output.clone().unwrap_or_else(|| target.to_string());
-    let dest_path = util::abs(ctx, &dest);
+    let dest_path = paths::abs(ctx, &dest);
     if mismatch && o.backup && o.output.is_none() && !creating {
         let _ = ctx.backend().write(
-            &util::abs(ctx, &format!("{target}.orig")),
+            &paths::abs(ctx, &format!("{target}.orig")),
             &data,
             WriteMode::Truncate,
             0o644,
@@ -565,7 +571,7 @@ fn apply_file(
     }
     if (deleting || o.remove_empty) && bytes.is_empty() && o.output.is_none() {
         if let Err(e) = ctx.backend().remove(&dest_path, false) {
-            util::err(
+            diag::err(
                 ctx,
                 "patch",
                 &format!("**** Can't remove file {dest} : {e}"),
@@ -576,14 +582,14 @@ fn apply_file(
     }
     let mode = ctx
         .backend()
-        .stat(&util::abs(ctx, target))
+        .stat(&paths::abs(ctx, target))
         .map(|m| m.mode)
         .unwrap_or(0o644);
     if let Err(e) = ctx
         .backend()
         .write(&dest_path, &bytes, WriteMode::Truncate, mode)
     {
-        util::err(
+        diag::err(
             ctx,
             "patch",
             &format!("**** Can't create file {dest} : {e}"),
@@ -603,7 +609,7 @@ impl ParsedCommand for Patch {
     }
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let num = |v: Option<&Arg>| v.and_then(|v| util::lossy(v).parse::<usize>().ok());
+        let num = |v: Option<&Arg>| v.and_then(|v| diag::lossy(v).parse::<usize>().ok());
         let o = Opts {
             strip: num(p.value(opt!(SPEC, "p"))),
             reverse: p.has(opt!(SPEC, "R")),
@@ -613,25 +619,25 @@ impl ParsedCommand for Patch {
             fuzz: num(p.value(opt!(SPEC, "F"))).unwrap_or(2),
             remove_empty: p.has(opt!(SPEC, "E")),
             backup: !p.has(opt!(SPEC, "no-backup-if-mismatch")),
-            output: p.value(opt!(SPEC, "o")).map(|v| util::lossy(v)),
+            output: p.value(opt!(SPEC, "o")).map(|v| diag::lossy(v)),
         };
         if let Some(v) = p.value(opt!(SPEC, "p"))
             && o.strip.is_none()
         {
-            util::err(
+            diag::err(
                 ctx,
                 "patch",
-                &format!("strip count {} is not a number", util::lossy(v)),
+                &format!("strip count {} is not a number", diag::lossy(v)),
             );
             return 2;
         }
         if p.operands.len() > 2 {
-            return util::usage(
+            return diag::usage(
                 ctx,
                 &SPEC,
                 &format!(
                     "patch: extra operand {}",
-                    util::quote(&util::lossy(&p.operands[2]))
+                    quote::quote(&diag::lossy(&p.operands[2]))
                 ),
                 2,
             );
@@ -640,16 +646,16 @@ impl ParsedCommand for Patch {
             (Some(f), _) | (None, Some(f)) => f.clone(),
             _ => b"-".to_vec(),
         };
-        let data = match util::read_input(ctx, &patch_src) {
+        let data = match input::read_input(ctx, &patch_src) {
             Ok(d) => d,
             Err(e) => {
-                util::err(
+                diag::err(
                     ctx,
                     "patch",
                     &format!(
                         "**** Can't open patch file {} : {}",
-                        util::lossy(&patch_src),
-                        util::io_msg(&e)
+                        diag::lossy(&patch_src),
+                        diag::io_msg(&e)
                     ),
                 );
                 return 2;
@@ -658,10 +664,10 @@ impl ParsedCommand for Patch {
         if data.iter().all(u8::is_ascii_whitespace) {
             // GNU patch does nothing, successfully, with an empty patch.
             if let (Some(of), Some(orig)) = (&o.output, p.operands.first()) {
-                let content = util::read_input(ctx, orig).unwrap_or_default();
+                let content = input::read_input(ctx, orig).unwrap_or_default();
                 let _ =
                     ctx.backend()
-                        .write(&util::abs(ctx, of), &content, WriteMode::Truncate, 0o644);
+                        .write(&paths::abs(ctx, of), &content, WriteMode::Truncate, 0o644);
             }
             return 0;
         }
@@ -672,7 +678,7 @@ impl ParsedCommand for Patch {
                 return 2;
             }
         };
-        let forced = p.operands.first().map(|f| util::lossy(f));
+        let forced = p.operands.first().map(|f| diag::lossy(f));
         if forced.is_none() && files.iter().any(|f| f.headerless) {
             let _ = writeln!(
                 ctx.stderr(),
@@ -703,7 +709,7 @@ impl ParsedCommand for Patch {
                         .collect();
                     let existing = cands
                         .iter()
-                        .find(|c| ctx.backend().stat(&util::abs(ctx, c)).is_ok())
+                        .find(|c| ctx.backend().stat(&paths::abs(ctx, c)).is_ok())
                         .cloned();
                     match existing {
                         Some(c) => c,
@@ -731,7 +737,7 @@ impl ParsedCommand for Patch {
             let s = apply_file(ctx, &o, fp, &target, creating, deleting, &mut out);
             status = status.max(s);
         }
-        if !util::out(ctx, &out) {
+        if !output::out(ctx, &out) {
             return 2;
         }
         status

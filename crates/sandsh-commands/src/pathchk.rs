@@ -14,8 +14,8 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::util;
-use super::util::quotef;
+use crate::common::quote::quotef;
+use crate::common::{diag, quote};
 
 pub struct Pathchk;
 
@@ -65,7 +65,7 @@ fn problem(ctx: &dyn ToolCtx, name: &str, basic: bool, extra: bool) -> Option<St
     if extra && components(name).any(|c| c.starts_with('-')) {
         return Some(format!(
             "leading '-' in a component of file name {}",
-            util::quote(name)
+            quote::quote(name)
         ));
     }
     if (basic || extra) && name.is_empty() {
@@ -79,8 +79,8 @@ fn problem(ctx: &dyn ToolCtx, name: &str, basic: bool, extra: bool) -> Option<St
         if let Some(c) = bad {
             return Some(format!(
                 "nonportable character {} in file name {}",
-                util::cquote(&c.to_string()),
-                util::quote(name)
+                quote::cquote(&c.to_string()),
+                quote::quote(name)
             ));
         }
     } else {
@@ -104,7 +104,7 @@ fn problem(ctx: &dyn ToolCtx, name: &str, basic: bool, extra: bool) -> Option<St
             "limit {} exceeded by length {} of file name {}",
             POSIX_PATH_MAX - 1,
             name.len(),
-            util::quote(name)
+            quote::quote(name)
         ));
     }
     if basic || !exists {
@@ -113,7 +113,7 @@ fn problem(ctx: &dyn ToolCtx, name: &str, basic: bool, extra: bool) -> Option<St
             return Some(format!(
                 "limit {max} exceeded by length {} of file name component {}",
                 c.len(),
-                util::cquote(c)
+                quote::cquote(c)
             ));
         }
     }
@@ -130,13 +130,13 @@ impl ParsedCommand for Pathchk {
         let basic = all || p.has(opt!(SPEC, "p"));
         let extra = all || p.has(opt!(SPEC, "P"));
         if p.operands.is_empty() {
-            return util::usage(ctx, &SPEC, "pathchk: missing operand", 1);
+            return diag::usage(ctx, &SPEC, "pathchk: missing operand", 1);
         }
         let mut status = 0;
         for op in &p.operands {
-            let name = util::lossy(op);
+            let name = diag::lossy(op);
             if let Some(msg) = problem(ctx, &name, basic, extra) {
-                util::err(ctx, "pathchk", &msg);
+                diag::err(ctx, "pathchk", &msg);
                 status = 1;
             }
         }
@@ -147,7 +147,7 @@ impl ParsedCommand for Pathchk {
 #[cfg(test)]
 mod tests {
     use super::Pathchk;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     fn check(args: &[&str]) -> (i32, String) {
         let mut c = TestCtx::new().file("f", b"");

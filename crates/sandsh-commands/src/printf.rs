@@ -11,8 +11,7 @@ use sandsh_api::{
 };
 use sandsh_text::printf::{PrintfTimes, format};
 
-use super::fsutil;
-use super::util;
+use crate::common::{diag, output, quote, time_format};
 
 pub struct Printf;
 pub struct Echo;
@@ -68,16 +67,16 @@ fn reword(d: &str) -> String {
             .trim_start_matches(['+', '-'])
             .starts_with(|c: char| c.is_ascii_digit());
         return if numeric_prefix {
-            format!("{}: value not completely converted", util::cquote(v))
+            format!("{}: value not completely converted", quote::cquote(v))
         } else {
-            format!("{}: expected a numeric value", util::cquote(v))
+            format!("{}: expected a numeric value", quote::cquote(v))
         };
     }
     if let Some(v) = d
         .strip_prefix("warning: ")
         .and_then(|r| r.strip_suffix(": Numerical result out of range"))
     {
-        return format!("{}: Numerical result out of range", util::cquote(v));
+        return format!("{}: Numerical result out of range", quote::cquote(v));
     }
     if let Some(c) = d
         .strip_prefix('`')
@@ -102,9 +101,9 @@ impl Command for Printf {
             _ => args,
         };
         let Some((fmt, rest)) = args.split_first() else {
-            return util::usage(ctx, &PRINTF, "printf: missing operand", 1);
+            return diag::usage(ctx, &PRINTF, "printf: missing operand", 1);
         };
-        let (now, _) = fsutil::split_time(ctx.now());
+        let (now, _) = time_format::split_time(ctx.now());
         let mut out = Vec::new();
         let outcome = format(
             fmt,
@@ -116,9 +115,9 @@ impl Command for Printf {
             },
             &mut out,
         );
-        let ok = util::out(ctx, &out);
+        let ok = output::out(ctx, &out);
         for d in &outcome.diagnostics {
-            util::err(ctx, "printf", &reword(d));
+            diag::err(ctx, "printf", &reword(d));
         }
         if !ok {
             return 141;
@@ -134,14 +133,14 @@ impl Command for Echo {
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
         let out = sandsh_text::escape::echo(args, false);
-        if util::out(ctx, &out) { 0 } else { 141 }
+        if output::out(ctx, &out) { 0 } else { 141 }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{Echo, Printf};
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     fn go(cmd: &dyn sandsh_api::Command, args: &[&str]) -> (i32, String, String) {
         let mut c = TestCtx::new();

@@ -10,7 +10,7 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, output, quote};
 
 pub struct Ps;
 
@@ -237,14 +237,14 @@ impl Command for Ps {
         let mut headers = true;
         let mut i = 0;
         let fail = |ctx: &mut dyn ToolCtx, m: &str| {
-            util::err(ctx, "ps", m);
+            diag::err(ctx, "ps", m);
             1
         };
         while i < args.len() {
-            let a = util::lossy(&args[i]);
+            let a = diag::lossy(&args[i]);
             i += 1;
             let next = |i: &mut usize| -> Option<String> {
-                let v = args.get(*i).map(|v| util::lossy(v));
+                let v = args.get(*i).map(|v| diag::lossy(v));
                 *i += 1;
                 v
             };
@@ -302,7 +302,7 @@ impl Command for Ps {
                 _ => {
                     return fail(
                         ctx,
-                        &format!("option {} is not supported here", util::quote(&a)),
+                        &format!("option {} is not supported here", quote::quote(&a)),
                     );
                 }
             }
@@ -313,7 +313,7 @@ impl Command for Ps {
             let mut line = String::from("ps");
             for a in args {
                 line.push(' ');
-                line.push_str(&util::lossy(a));
+                line.push_str(&diag::lossy(a));
             }
             me.args = line;
         }
@@ -365,7 +365,7 @@ impl Command for Ps {
                 .collect::<Vec<_>>();
             render(&cols, &rows, headers, &mut out);
         }
-        if !util::out(ctx, out.as_bytes()) {
+        if !output::out(ctx, out.as_bytes()) {
             return 1;
         }
         i32::from(rows.is_empty())

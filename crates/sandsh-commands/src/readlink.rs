@@ -10,9 +10,8 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::fsutil;
-use super::paths::{self, Can};
-use super::util;
+use crate::common::paths::{self, Can};
+use crate::common::{diag, output, quote};
 
 pub struct Readlink;
 
@@ -80,11 +79,11 @@ impl ParsedCommand for Readlink {
             }
         }
         if p.operands.is_empty() {
-            return util::usage(ctx, &SPEC, "readlink: missing operand", 1);
+            return diag::usage(ctx, &SPEC, "readlink: missing operand", 1);
         }
         let mut newline = !p.has(opt!(SPEC, "n"));
         if !newline && p.operands.len() > 1 {
-            util::err(
+            diag::err(
                 ctx,
                 "readlink",
                 "ignoring --no-newline with multiple arguments",
@@ -97,7 +96,7 @@ impl ParsedCommand for Readlink {
             if ctx.is_cancelled() {
                 return 130;
             }
-            let name = util::lossy(op);
+            let name = diag::lossy(op);
             let r = match mode {
                 Some(m) => paths::canonicalize(ctx, &name, m, true),
                 None => {
@@ -118,16 +117,16 @@ impl ParsedCommand for Readlink {
                     if newline {
                         o.extend_from_slice(delim);
                     }
-                    if !util::out(ctx, &o) {
+                    if !output::out(ctx, &o) {
                         return 141;
                     }
                 }
                 Err(e) => {
                     if verbose {
-                        util::err(
+                        diag::err(
                             ctx,
                             "readlink",
-                            &format!("{}: {e}", fsutil::gnu_quote(&name, false)),
+                            &format!("{}: {e}", quote::gnu_quote(&name, false)),
                         );
                     }
                     status = 1;
@@ -141,7 +140,7 @@ impl ParsedCommand for Readlink {
 #[cfg(test)]
 mod tests {
     use super::Readlink;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     fn check(args: &[&str], status: i32, out: &str) {
         let mut c = TestCtx::link_tree();

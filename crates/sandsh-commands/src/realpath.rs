@@ -12,9 +12,8 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::fsutil;
-use super::paths::{self, Can};
-use super::util;
+use crate::common::paths::{self, Can};
+use crate::common::{diag, input, output, quote};
 
 pub struct Realpath;
 
@@ -112,29 +111,29 @@ impl ParsedCommand for Realpath {
             }
         }
         if p.operands.is_empty() {
-            return util::usage(ctx, &SPEC, "realpath: missing operand", 1);
+            return diag::usage(ctx, &SPEC, "realpath: missing operand", 1);
         }
         let need_dir = c.mode == Can::Existing;
-        let rel_to_arg = p.value(opt!(SPEC, "relative-to")).map(|v| util::lossy(v));
-        let rel_base_arg = p.value(opt!(SPEC, "relative-base")).map(|v| util::lossy(v));
+        let rel_to_arg = p.value(opt!(SPEC, "relative-to")).map(|v| diag::lossy(v));
+        let rel_base_arg = p.value(opt!(SPEC, "relative-base")).map(|v| diag::lossy(v));
         let resolve_dir = |ctx: &mut dyn ToolCtx, d: &str| -> Result<String, i32> {
             match canon(ctx, &c, d) {
                 Ok(r) => {
-                    if need_dir && !util::is_dir(ctx, &r) {
-                        util::err(
+                    if need_dir && !input::is_dir(ctx, &r) {
+                        diag::err(
                             ctx,
                             "realpath",
-                            &format!("{}: Not a directory", fsutil::gnu_quote(d, false)),
+                            &format!("{}: Not a directory", quote::gnu_quote(d, false)),
                         );
                         return Err(1);
                     }
                     Ok(r)
                 }
                 Err(e) => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "realpath",
-                        &format!("{}: {e}", fsutil::gnu_quote(d, false)),
+                        &format!("{}: {e}", quote::gnu_quote(d, false)),
                     );
                     Err(1)
                 }
@@ -171,7 +170,7 @@ impl ParsedCommand for Realpath {
             if ctx.is_cancelled() {
                 return 130;
             }
-            let name = util::lossy(op);
+            let name = diag::lossy(op);
             match canon(ctx, &c, &name) {
                 Ok(r) => {
                     let shown = match &rel_to {
@@ -185,28 +184,28 @@ impl ParsedCommand for Realpath {
                 }
                 Err(e) => {
                     if !quiet {
-                        if !util::out(ctx, &out) {
+                        if !output::out(ctx, &out) {
                             return 141;
                         }
                         out.clear();
-                        util::err(
+                        diag::err(
                             ctx,
                             "realpath",
-                            &format!("{}: {e}", fsutil::gnu_quote(&name, false)),
+                            &format!("{}: {e}", quote::gnu_quote(&name, false)),
                         );
                     }
                     status = 1;
                 }
             }
         }
-        util::emit(ctx, &out, status)
+        output::emit(ctx, &out, status)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Realpath;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     fn check(args: &[&str], status: i32, out: &str, err: &str) {
         let mut c = TestCtx::link_tree();

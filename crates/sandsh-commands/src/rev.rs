@@ -11,8 +11,9 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::input::{self, Halt};
-use super::{output, util};
+use crate::common::diag;
+use crate::common::input::{self, Halt};
+use crate::common::output;
 
 pub struct Rev;
 
@@ -42,27 +43,27 @@ impl ParsedCommand for Rev {
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let eol = if p.has(opt!(SPEC, "0")) { 0 } else { b'\n' };
         let stdin_only = p.operands.is_empty();
-        let files = util::files_or_stdin(p.operands);
+        let files = input::files_or_stdin(p.operands);
         let mut status = 0;
         let mut out = Vec::new();
         for f in &files {
             let name = if stdin_only {
                 "stdin".to_string()
             } else {
-                util::lossy(f)
+                diag::lossy(f)
             };
             let mut src = if stdin_only {
-                util::Source::Stdin
+                input::Source::Stdin
             } else {
-                match util::open(ctx, f) {
+                match input::open(ctx, f) {
                     Ok(s) if f.as_slice() != b"-" => s,
                     Ok(_) | Err(_) => {
-                        let m = if util::is_dir(ctx, &name) {
+                        let m = if input::is_dir(ctx, &name) {
                             "Is a directory".to_string()
                         } else {
                             "No such file or directory".to_string()
                         };
-                        util::err(ctx, "rev", &format!("cannot open {name}: {m}"));
+                        diag::err(ctx, "rev", &format!("cannot open {name}: {m}"));
                         status = 1;
                         continue;
                     }
@@ -76,11 +77,11 @@ impl ParsedCommand for Rev {
                     None => (line, false),
                 };
                 let Ok(text) = std::str::from_utf8(body) else {
-                    if !util::out(ctx, &out) {
+                    if !output::out(ctx, &out) {
                         return Err(Halt::Exit(1));
                     }
                     out.clear();
-                    util::err(
+                    diag::err(
                         ctx,
                         "rev",
                         &format!("{name}: {n}: Invalid or incomplete multibyte or wide character"),
@@ -112,7 +113,7 @@ impl ParsedCommand for Rev {
                 Ok(()) => push_reversed(&acc, &mut out),
                 Err(Halt::Read(_)) if ctx.is_cancelled() => return 130,
                 Err(Halt::Read(e)) => {
-                    util::err(ctx, "rev", &format!("{name}: {}", util::io_msg(&e)));
+                    diag::err(ctx, "rev", &format!("{name}: {}", diag::io_msg(&e)));
                     status = 1;
                 }
                 Err(Halt::Skip) => status = 1,
@@ -139,7 +140,7 @@ fn push_reversed(text: &str, out: &mut Vec<u8>) {
 #[cfg(test)]
 mod tests {
     use super::Rev;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn reverses() {
@@ -153,8 +154,8 @@ mod tests {
     fn invalid_utf8() {
         let (s, o, e) = run_in(&Rev, &[], "ab\nc\u{0}d\n");
         assert_eq!((s, o.as_str(), e.as_str()), (0, "ba\nc", ""));
-        let mut ctx = crate::testing::TestCtx::new().with_stdin(b"ab\nx\xffy\n");
-        let s = crate::testing::run(&Rev, &[], &mut ctx);
+        let mut ctx = crate::common::testing::TestCtx::new().with_stdin(b"ab\nx\xffy\n");
+        let s = crate::common::testing::run(&Rev, &[], &mut ctx);
         assert_eq!(s, 1);
         assert_eq!(ctx.out_str(), "ba\n");
         assert_eq!(

@@ -13,7 +13,7 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, output, paths, prompt, quote};
 
 pub struct Rm;
 
@@ -96,10 +96,10 @@ fn kind(meta: &sandsh_api::fs::Metadata) -> &'static str {
 }
 
 fn fail(ctx: &mut dyn ToolCtx, name: &str, e: impl std::fmt::Display) -> Done {
-    util::err(
+    diag::err(
         ctx,
         "rm",
-        &format!("cannot remove {}: {e}", util::quote(name)),
+        &format!("cannot remove {}: {e}", quote::quote(name)),
     );
     Done::Failed
 }
@@ -117,15 +117,15 @@ fn remove(ctx: &mut dyn ToolCtx, name: &str, c: &Cfg) -> Done {
     };
     if !meta.is_dir() {
         if c.ask
-            && !util::ask_stdin(
+            && !prompt::ask_stdin(
                 ctx,
-                &format!("rm: remove {} {}? ", kind(&meta), util::quote(name)),
+                &format!("rm: remove {} {}? ", kind(&meta), quote::quote(name)),
             )
         {
             return Done::Kept;
         }
         return match ctx.backend().remove(&abs, false) {
-            Ok(()) => report(ctx, c, &format!("removed {}", util::quote(name))),
+            Ok(()) => report(ctx, c, &format!("removed {}", quote::quote(name))),
             Err(e) => fail(ctx, name, e),
         };
     }
@@ -141,11 +141,11 @@ fn remove(ctx: &mut dyn ToolCtx, name: &str, c: &Cfg) -> Done {
     }
     if c.ask {
         let q = if entries.is_empty() {
-            format!("rm: remove directory {}? ", util::quote(name))
+            format!("rm: remove directory {}? ", quote::quote(name))
         } else {
-            format!("rm: descend into directory {}? ", util::quote(name))
+            format!("rm: descend into directory {}? ", quote::quote(name))
         };
-        if !util::ask_stdin(ctx, &q) {
+        if !prompt::ask_stdin(ctx, &q) {
             return Done::Skip;
         }
     }
@@ -155,7 +155,7 @@ fn remove(ctx: &mut dyn ToolCtx, name: &str, c: &Cfg) -> Done {
         if ctx.is_cancelled() {
             return Done::Failed;
         }
-        let child = util::join_name(name, &util::lossy(&e.name));
+        let child = paths::join_name(name, &diag::lossy(&e.name));
         match remove(ctx, &child, c) {
             Done::Removed | Done::Kept => {}
             Done::Skip => skipped = true,
@@ -170,22 +170,22 @@ fn remove(ctx: &mut dyn ToolCtx, name: &str, c: &Cfg) -> Done {
     }
     if c.ask
         && !entries.is_empty()
-        && !util::ask_stdin(
+        && !prompt::ask_stdin(
             ctx,
-            &format!("rm: remove directory {}? ", util::quote(name)),
+            &format!("rm: remove directory {}? ", quote::quote(name)),
         )
     {
         return Done::Kept;
     }
     match ctx.backend().remove(&abs, false) {
-        Ok(()) => report(ctx, c, &format!("removed directory {}", util::quote(name))),
+        Ok(()) => report(ctx, c, &format!("removed directory {}", quote::quote(name))),
         Err(e) => fail(ctx, name, e),
     }
 }
 
 fn report(ctx: &mut dyn ToolCtx, c: &Cfg, msg: &str) -> Done {
     if c.verbose {
-        let _ = util::out(ctx, format!("{msg}\n").as_bytes());
+        let _ = output::out(ctx, format!("{msg}\n").as_bytes());
     }
     Done::Removed
 }
@@ -226,7 +226,7 @@ impl ParsedCommand for Rm {
                 if n == 1 { "" } else { "s" },
                 if c.recursive { " recursively" } else { "" }
             );
-            if !util::ask_stdin(ctx, &q) {
+            if !prompt::ask_stdin(ctx, &q) {
                 return 0;
             }
         }
@@ -234,27 +234,27 @@ impl ParsedCommand for Rm {
             if force {
                 return 0;
             }
-            return util::usage(ctx, &SPEC, "rm: missing operand", 1);
+            return diag::usage(ctx, &SPEC, "rm: missing operand", 1);
         }
         let mut status = 0;
         for f in &p.operands {
-            let name = util::lossy(f);
-            let base = util::base_name(f);
+            let name = diag::lossy(f);
+            let base = paths::base_name(f);
             if base == b"." || base == b".." {
-                util::err(
+                diag::err(
                     ctx,
                     "rm",
                     &format!(
                         "refusing to remove '.' or '..' directory: skipping {}",
-                        util::quote(&name)
+                        quote::quote(&name)
                     ),
                 );
                 status = 1;
                 continue;
             }
             if c.recursive && ctx.resolve_path(&name) == std::path::Path::new("/") {
-                util::err(ctx, "rm", "it is dangerous to operate recursively on '/'");
-                util::err(
+                diag::err(ctx, "rm", "it is dangerous to operate recursively on '/'");
+                diag::err(
                     ctx,
                     "rm",
                     "use --no-preserve-root to override this failsafe",
@@ -273,7 +273,7 @@ impl ParsedCommand for Rm {
 #[cfg(test)]
 mod tests {
     use super::Rm;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn removes_and_reports() {

@@ -13,7 +13,7 @@ use sandsh_api::{
 };
 use sandsh_text::printf::{PrintfTimes, format as printf};
 
-use super::util;
+use crate::common::{diag, input, output, quote};
 
 pub struct Seq;
 
@@ -131,7 +131,7 @@ impl Command for Seq {
         }
         let mut em = Emitter {
             sep: &opts.sep,
-            out: Vec::with_capacity(util::CHUNK + 64),
+            out: Vec::with_capacity(input::CHUNK + 64),
             first_item: true,
         };
         let ok =
@@ -163,7 +163,7 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Options, ExitStatus
         .unwrap_or(args.len());
     let mut p = match ArgParser::parse(&SPEC, &args[..cut]) {
         Ok(p) => p,
-        Err(e) => return Err(util::usage(ctx, &SPEC, &e.message, 1)),
+        Err(e) => return Err(diag::usage(ctx, &SPEC, &e.message, 1)),
     };
     p.operands.extend(args[cut..].iter().cloned());
     let sep = p
@@ -173,7 +173,7 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Options, ExitStatus
     let fmt = p.value(opt!(SPEC, "f")).cloned();
     let equal = p.has(opt!(SPEC, "w"));
     if fmt.is_some() && equal {
-        return Err(util::usage(
+        return Err(diag::usage(
             ctx,
             &SPEC,
             "seq: format string may not be specified when printing equal width strings",
@@ -181,7 +181,7 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Options, ExitStatus
         ));
     }
     if p.operands.is_empty() {
-        return Err(util::usage(ctx, &SPEC, "seq: missing operand", 1));
+        return Err(diag::usage(ctx, &SPEC, "seq: missing operand", 1));
     }
     if let Some(op) = p.operands.get(3) {
         sandsh_api::extra_operand(op, &SPEC).report(ctx, &SPEC);
@@ -199,12 +199,15 @@ fn parse_args(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Options, ExitStatus
 fn bounds(ctx: &mut dyn ToolCtx, operands: &[Arg]) -> Result<(Num, Num, Num), ExitStatus> {
     let mut nums = Vec::new();
     for o in operands {
-        let s = util::lossy(o);
+        let s = diag::lossy(o);
         match parse_num(&s) {
             Some(n) => nums.push(n),
             None => {
-                let m = format!("seq: invalid floating point argument: {}", util::cquote(&s));
-                return Err(util::usage(ctx, &SPEC, &m, 1));
+                let m = format!(
+                    "seq: invalid floating point argument: {}",
+                    quote::cquote(&s)
+                );
+                return Err(diag::usage(ctx, &SPEC, &m, 1));
             }
         }
     }
@@ -225,9 +228,9 @@ fn bounds(ctx: &mut dyn ToolCtx, operands: &[Arg]) -> Result<(Num, Num, Num), Ex
     if step.value == 0.0 {
         let m = format!(
             "seq: invalid Zero increment value: {}",
-            util::cquote(&step.text)
+            quote::cquote(&step.text)
         );
-        return Err(util::usage(ctx, &SPEC, &m, 1));
+        return Err(diag::usage(ctx, &SPEC, &m, 1));
     }
     Ok((first, step, last))
 }
@@ -241,15 +244,15 @@ fn check_format(ctx: &mut dyn ToolCtx, f: &[u8]) -> Result<(), ExitStatus> {
     let m = if n == 0 {
         format!(
             "format {} has no % directive",
-            util::cquote(&util::lossy(f))
+            quote::cquote(&diag::lossy(f))
         )
     } else {
         format!(
             "format {} has too many % directives",
-            util::cquote(&util::lossy(f))
+            quote::cquote(&diag::lossy(f))
         )
     };
-    util::err(ctx, "seq", &m);
+    diag::err(ctx, "seq", &m);
     Err(1)
 }
 
@@ -269,8 +272,8 @@ impl Emitter<'_> {
         }
         self.first_item = false;
         self.out.extend_from_slice(text);
-        if self.out.len() >= util::CHUNK {
-            if ctx.is_cancelled() || !util::out(ctx, &self.out) {
+        if self.out.len() >= input::CHUNK {
+            if ctx.is_cancelled() || !output::out(ctx, &self.out) {
                 return false;
             }
             self.out.clear();
@@ -283,7 +286,7 @@ impl Emitter<'_> {
         if !self.first_item {
             self.out.push(b'\n');
         }
-        if !util::out(ctx, &self.out) {
+        if !output::out(ctx, &self.out) {
             return 1;
         }
         0
@@ -355,7 +358,7 @@ fn count_floats(
             break;
         }
         if width > 0 {
-            t = pad(&util::lossy(&t), width).into_bytes();
+            t = pad(&diag::lossy(&t), width).into_bytes();
         }
         if !em.emit(ctx, &t) {
             return false;
@@ -425,7 +428,7 @@ fn count_directives(f: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::Seq;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     fn seq(args: &[&str]) -> String {
         run_in(&Seq, args, "").1

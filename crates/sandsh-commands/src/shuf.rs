@@ -6,11 +6,11 @@
 //! GNU's reservoir sampling followed by a permutation, `-r` draws with replacement. Without
 //! `--random-source` the bytes come from a generator seeded by the context clock (GNU reads the
 //! system's random device; sandsh has none). Input lines must all be held (or the reservoir of
-//! `-n` lines), read through [`util::Lines`].
+//! `-n` lines), read through [`input::Lines`].
 
 use std::collections::HashMap;
 
-use super::diag;
+use crate::common::diag;
 use sandsh_api::opt;
 use sandsh_api::rows::ZERO_TERMINATED;
 use sandsh_api::{
@@ -18,8 +18,9 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::output;
-use super::util::{self, Lines};
+use crate::common::input::Lines;
+use crate::common::output;
+use crate::common::{input, quote};
 
 pub struct Shuf;
 
@@ -225,22 +226,22 @@ impl ParsedCommand for Shuf {
         let range = match p.value(opt!(SPEC, "i")) {
             Some(v) => {
                 if echo {
-                    return util::usage(ctx, &SPEC, "shuf: cannot combine -e and -i options", 1);
+                    return diag::usage(ctx, &SPEC, "shuf: cannot combine -e and -i options", 1);
                 }
-                let s = util::lossy(v);
+                let s = diag::lossy(v);
                 match parse_range(&s) {
                     Some(r) if !(r.0 == 0 && r.1 == u64::MAX) => Some(r),
-                    _ => return fail(ctx, &format!("invalid input range: {}", util::cquote(&s))),
+                    _ => return fail(ctx, &format!("invalid input range: {}", quote::cquote(&s))),
                 }
             }
             None => None,
         };
         let mut head: Option<u64> = None;
         for v in p.values(opt!(SPEC, "n")) {
-            let s = util::lossy(v);
+            let s = diag::lossy(v);
             match s.parse::<u64>() {
                 Ok(n) => head = Some(head.map_or(n, |h: u64| h.min(n))),
-                Err(_) => return fail(ctx, &format!("invalid line count: {}", util::cquote(&s))),
+                Err(_) => return fail(ctx, &format!("invalid line count: {}", quote::cquote(&s))),
             }
         }
         let repeat = p.has(opt!(SPEC, "r"));
@@ -248,30 +249,30 @@ impl ParsedCommand for Shuf {
         if range.is_some() && !p.operands.is_empty() {
             let m = format!(
                 "shuf: extra operand {}",
-                util::cquote(&util::lossy(&p.operands[0]))
+                quote::cquote(&diag::lossy(&p.operands[0]))
             );
-            return util::usage(ctx, &SPEC, &m, 1);
+            return diag::usage(ctx, &SPEC, &m, 1);
         }
         if !echo && range.is_none() && p.operands.len() > 1 {
             let m = format!(
                 "shuf: extra operand {}",
-                util::cquote(&util::lossy(&p.operands[1]))
+                quote::cquote(&diag::lossy(&p.operands[1]))
             );
-            return util::usage(ctx, &SPEC, &m, 1);
+            return diag::usage(ctx, &SPEC, &m, 1);
         }
         let bytes = match p.value(opt!(SPEC, "random-source")) {
             Some(f) if f.as_slice() == b"-" => {
-                let name = util::lossy(f);
-                match util::read_input(ctx, f) {
+                let name = diag::lossy(f);
+                match input::read_input(ctx, f) {
                     Ok(data) => Bytes::File { data, pos: 0, name },
-                    Err(e) => return fail(ctx, &format!("{name}: {}", util::io_msg(&e))),
+                    Err(e) => return fail(ctx, &format!("{name}: {}", diag::io_msg(&e))),
                 }
             }
             Some(f) => {
-                let name = util::lossy(f);
-                match util::open(ctx, f) {
-                    Ok(util::Source::File(src)) => Bytes::Stream { src, name },
-                    Ok(util::Source::Stdin) => Bytes::Gen(0),
+                let name = diag::lossy(f);
+                match input::open(ctx, f) {
+                    Ok(input::Source::File(src)) => Bytes::Stream { src, name },
+                    Ok(input::Source::Stdin) => Bytes::Gen(0),
                     Err(m) => return fail(ctx, &format!("{name}: {m}")),
                 }
             }
@@ -307,11 +308,11 @@ impl ParsedCommand for Shuf {
             Err(Fail::Status(s)) => return s,
         };
         if let Some(o) = p.value(opt!(SPEC, "o")) {
-            let name = util::lossy(o);
+            let name = diag::lossy(o);
             if let Err(e) = output::write_file(ctx, &name, &out) {
                 return fail(ctx, &format!("{name}: {e}"));
             }
-        } else if !util::out(ctx, &out) {
+        } else if !output::out(ctx, &out) {
             return 1;
         }
         status
@@ -325,7 +326,7 @@ enum Fail {
 
 impl From<EndOfFile> for Fail {
     fn from(e: EndOfFile) -> Fail {
-        Fail::Msg(format!("{}: end of file", util::cquote(&e.0)))
+        Fail::Msg(format!("{}: end of file", quote::cquote(&e.0)))
     }
 }
 
@@ -347,8 +348,8 @@ fn generate(
         if ctx.is_cancelled() {
             return Err(Fail::Status(130));
         }
-        if out.len() >= util::CHUNK {
-            if !util::out(ctx, out) {
+        if out.len() >= input::CHUNK {
+            if !output::out(ctx, out) {
                 return Err(Fail::Status(1));
             }
             out.clear();
@@ -394,7 +395,7 @@ fn generate(
         // different random numbers.
         let path = match &f[..] {
             b"-" => ctx.stdin_path(),
-            name => Some(ctx.resolve_path(&util::lossy(name))),
+            name => Some(ctx.resolve_path(&diag::lossy(name))),
         };
         let small = path.is_some_and(|p| {
             ctx.backend()
@@ -403,7 +404,7 @@ fn generate(
         });
         let reservoir = head.is_some() && !repeat && !small;
         let mut src =
-            util::open(ctx, &f).map_err(|m| Fail::Msg(format!("{}: {m}", util::lossy(&f))))?;
+            input::open(ctx, &f).map_err(|m| Fail::Msg(format!("{}: {m}", diag::lossy(&f))))?;
         let mut rd = Lines::new(eol);
         let mut next = |ctx: &mut dyn ToolCtx| -> Result<Option<Vec<u8>>, Fail> {
             match rd.next(ctx, &mut src) {
@@ -418,7 +419,7 @@ fn generate(
                     if ctx.is_cancelled() {
                         Err(Fail::Status(130))
                     } else {
-                        Err(Fail::Msg(format!("read error: {}", util::io_msg(&e))))
+                        Err(Fail::Msg(format!("read error: {}", diag::io_msg(&e))))
                     }
                 }
             }
@@ -486,7 +487,7 @@ fn generate(
 #[cfg(test)]
 mod tests {
     use super::{Bytes, RandInt, Shuf, randperm};
-    use crate::testing::{TestCtx, run, run_in};
+    use crate::common::testing::{TestCtx, run, run_in};
 
     #[test]
     fn permutes_everything() {

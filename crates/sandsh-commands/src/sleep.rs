@@ -9,7 +9,7 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, quote};
 
 pub struct Sleep;
 
@@ -53,29 +53,29 @@ impl Command for Sleep {
                 break;
             }
             if let Some(opt) = a.strip_prefix(b"--") {
-                let m = format!("sleep: unrecognized option '--{}'", util::lossy(opt));
-                return util::usage(ctx, &SPEC, &m, 1);
+                let m = format!("sleep: unrecognized option '--{}'", diag::lossy(opt));
+                return diag::usage(ctx, &SPEC, &m, 1);
             }
             if a.len() > 1 && a[0] == b'-' {
                 let m = format!("sleep: invalid option -- '{}'", a[1] as char);
-                return util::usage(ctx, &SPEC, &m, 1);
+                return diag::usage(ctx, &SPEC, &m, 1);
             }
             operands.push(a);
         }
         operands.extend(rest);
         // GNU checks for no arguments at all: `sleep --` sleeps for no time.
         if args.is_empty() {
-            return util::usage(ctx, &SPEC, "sleep: missing operand", 1);
+            return diag::usage(ctx, &SPEC, "sleep: missing operand", 1);
         }
         for a in operands {
-            let s = util::lossy(a);
+            let s = diag::lossy(a);
             match parse(&s) {
                 Some(v) => total += v,
                 None => {
-                    return util::usage(
+                    return diag::usage(
                         ctx,
                         &SPEC,
-                        &format!("sleep: invalid time interval {}", util::cquote(&s)),
+                        &format!("sleep: invalid time interval {}", quote::cquote(&s)),
                         1,
                     );
                 }
@@ -99,7 +99,7 @@ impl Command for Sleep {
 #[cfg(test)]
 mod tests {
     use super::{Sleep, parse};
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn intervals() {

@@ -3,7 +3,7 @@
 //! Ports GNU split's file naming (suffix alphabets, `-a`, automatic widening `xyz` → `xzaaa`
 //! when `-a` is not given, `--additional-suffix`) and its modes: `-l` lines, `-b` bytes and
 //! `-C` line-bytes stream the input; `-n` chunks need the input size, so the input is read
-//! whole through [`util::read_all`], and a pipe is refused as GNU refuses it ("cannot
+//! whole through [`input::read_all`], and a pipe is refused as GNU refuses it ("cannot
 //! determine file size"; `< file` works). Round-robin `-n r/N` streams. Output files
 //! are written through the VFS as data arrives (first write truncates, later ones append).
 
@@ -14,9 +14,10 @@ use sandsh_api::{
     ParsedCommand, RiskLevel, ToolCtx,
 };
 
-use super::diag;
-use super::output;
-use super::util::{self, Lines, Source};
+use crate::common::diag;
+use crate::common::input::{Lines, Source};
+use crate::common::output;
+use crate::common::{input, quote, sizes};
 
 pub struct Split;
 
@@ -157,14 +158,14 @@ impl Out {
     /// Start a new output file (created empty).
     fn open_next(&mut self, ctx: &mut dyn ToolCtx) -> Result<(), String> {
         let name = self.namer.next()?;
-        let name = util::lossy(&name);
+        let name = diag::lossy(&name);
         if self.verbose {
-            let _ = util::out(
+            let _ = output::out(
                 ctx,
-                format!("creating file {}\n", util::quote(&name)).as_bytes(),
+                format!("creating file {}\n", quote::quote(&name)).as_bytes(),
             );
         }
-        output::write_file(ctx, &name, b"").map_err(|e| format!("{}: {e}", util::quote(&name)))?;
+        output::write_file(ctx, &name, b"").map_err(|e| format!("{}: {e}", quote::quote(&name)))?;
         self.current = Some(ctx.resolve_path(&name));
         Ok(())
     }
@@ -192,17 +193,17 @@ enum Mode {
 
 fn parse_count(s: &str, what: &str, allow_suffix: bool) -> Result<u64, String> {
     let v = if allow_suffix {
-        util::parse_size(s)
+        sizes::parse_size(s)
     } else {
         s.parse::<u64>().ok()
     };
     match v {
         Some(0) => Err(format!(
             "invalid number of {what}: {}: Numerical result out of range",
-            util::cquote(s)
+            quote::cquote(s)
         )),
         Some(n) => Ok(n),
-        None => Err(format!("invalid number of {what}: {}", util::cquote(s))),
+        None => Err(format!("invalid number of {what}: {}", quote::cquote(s))),
     }
 }
 
@@ -217,11 +218,11 @@ fn parse_chunks(s: &str) -> Result<(u8, u64, u64), String> {
             let n = parse_count(n, "chunks", false)?;
             let kk: u64 = k
                 .parse()
-                .map_err(|_| format!("invalid chunk number: {}", util::cquote(k)))?;
+                .map_err(|_| format!("invalid chunk number: {}", quote::cquote(k)))?;
             if kk == 0 || kk > n {
                 return Err(format!(
                     "invalid chunk number: {}: Numerical result out of range",
-                    util::cquote(k)
+                    quote::cquote(k)
                 ));
             }
             (kk, n)
@@ -244,7 +245,7 @@ impl ParsedCommand for Split {
         let mut sep = b'\n';
         for (i, v) in &p.opts {
             let o = &SPEC.options[*i];
-            let val = v.as_deref().map(util::lossy).unwrap_or_default();
+            let val = v.as_deref().map(diag::lossy).unwrap_or_default();
             let m = match (o.short, o.long) {
                 (Some('l'), _) => Some(parse_count(&val, "lines", false).map(Mode::Lines)),
                 (Some('b'), _) => Some(parse_count(&val, "bytes", true).map(Mode::Bytes)),
@@ -267,7 +268,7 @@ impl ParsedCommand for Split {
                     if val.is_empty() || !val.bytes().all(|b| alphabet.contains(&b)) {
                         let m = format!(
                             "{}: invalid start value for numerical suffix",
-                            util::quote(&val)
+                            quote::quote(&val)
                         );
                         return fail(ctx, &m);
                     }
@@ -281,7 +282,7 @@ impl ParsedCommand for Split {
                         b"\\0" => 0,
                         [] => return fail(ctx, "empty record separator"),
                         _ => {
-                            let m = format!("multi-character separator {}", util::cquote(&val));
+                            let m = format!("multi-character separator {}", quote::cquote(&val));
                             return fail(ctx, &m);
                         }
                     };
@@ -293,7 +294,7 @@ impl ParsedCommand for Split {
                 match m {
                     Ok(m) => {
                         if mode.is_some() {
-                            return util::usage(
+                            return diag::usage(
                                 ctx,
                                 &SPEC,
                                 "split: cannot split in more than one way",
@@ -311,9 +312,9 @@ impl ParsedCommand for Split {
         if ops.len() > 2 {
             let m = format!(
                 "split: extra operand {}",
-                util::cquote(&util::lossy(&ops[2]))
+                quote::cquote(&diag::lossy(&ops[2]))
             );
-            return util::usage(ctx, &SPEC, &m, 1);
+            return diag::usage(ctx, &SPEC, &m, 1);
         }
         let prefix = if ops.len() == 2 {
             ops.pop().unwrap_or_default()
@@ -321,12 +322,14 @@ impl ParsedCommand for Split {
             b"x".to_vec()
         };
         let input = ops.pop().unwrap_or_else(|| b"-".to_vec());
-        let suffix_given = p.value(opt!(SPEC, "a")).map(|v| util::lossy(v));
+        let suffix_given = p.value(opt!(SPEC, "a")).map(|v| diag::lossy(v));
         let mut suffix_length = 0usize;
         if let Some(a) = &suffix_given {
             match a.parse::<usize>() {
                 Ok(n) => suffix_length = n,
-                Err(_) => return fail(ctx, &format!("invalid suffix length: {}", util::cquote(a))),
+                Err(_) => {
+                    return fail(ctx, &format!("invalid suffix length: {}", quote::cquote(a)));
+                }
             }
         }
         let mut auto = suffix_given.is_none() && start.is_none();
@@ -368,9 +371,9 @@ impl ParsedCommand for Split {
         if additional.contains(&b'/') {
             let m = format!(
                 "split: invalid suffix {}, contains directory separator",
-                util::cquote(&util::lossy(&additional))
+                quote::cquote(&diag::lossy(&additional))
             );
-            return util::usage(ctx, &SPEC, &m, 1);
+            return diag::usage(ctx, &SPEC, &m, 1);
         }
         let mut out = Out {
             namer: Namer {
@@ -393,12 +396,12 @@ impl ParsedCommand for Split {
         {
             return fail(ctx, "-: cannot determine file size");
         }
-        let mut src = match util::open(ctx, &input) {
+        let mut src = match input::open(ctx, &input) {
             Ok(s) => s,
             Err(m) => {
                 let m = format!(
                     "cannot open {} for reading: {m}",
-                    util::quote(&util::lossy(&input))
+                    quote::quote(&diag::lossy(&input))
                 );
                 return fail(ctx, &m);
             }
@@ -409,7 +412,7 @@ impl ParsedCommand for Split {
             Mode::LineBytes(n) => split_records(ctx, &mut src, &mut out, sep, u64::MAX, Some(n)),
             Mode::Bytes(n) => split_bytes(ctx, &mut src, &mut out, n),
             Mode::Chunks(b'r', k, n) => round_robin(ctx, &mut src, &mut out, sep, k, n, elide),
-            Mode::Chunks(kind, k, n) => match util::read_all(ctx, &mut src) {
+            Mode::Chunks(kind, k, n) => match input::read_all(ctx, &mut src) {
                 Ok(data) if kind == b'l' => lines_chunks(ctx, &data, &mut out, sep, (k, n), elide),
                 Ok(data) => byte_chunks(ctx, &data, &mut out, k, n, elide),
                 Err(e) => Err(io(ctx, e)),
@@ -427,7 +430,7 @@ fn io(ctx: &dyn ToolCtx, e: std::io::Error) -> String {
     if ctx.is_cancelled() {
         Cancelled.to_string()
     } else {
-        util::io_msg(&e)
+        diag::io_msg(&e)
     }
 }
 
@@ -482,7 +485,7 @@ fn split_records(
             pending.extend_from_slice(&line);
             count += 1;
         }
-        if pending.len() >= util::CHUNK {
+        if pending.len() >= input::CHUNK {
             out.write(ctx, &pending)?;
             pending.clear();
         }
@@ -496,13 +499,13 @@ fn split_bytes(
     out: &mut Out,
     n: u64,
 ) -> Result<(), String> {
-    let mut buf = vec![0u8; util::CHUNK];
+    let mut buf = vec![0u8; input::CHUNK];
     let mut left = 0u64;
     loop {
         if ctx.is_cancelled() {
             return Err(Cancelled.to_string());
         }
-        let got = util::read_chunk(ctx, src, &mut buf).map_err(|e| io(ctx, e))?;
+        let got = input::read_chunk(ctx, src, &mut buf).map_err(|e| io(ctx, e))?;
         if got == 0 {
             return Ok(());
         }
@@ -536,7 +539,7 @@ fn byte_chunks(
         let part = &data[start as usize..end as usize];
         if k != 0 {
             if i == k {
-                let _ = util::out(ctx, part);
+                let _ = output::out(ctx, part);
                 return Ok(());
             }
             continue;
@@ -588,7 +591,7 @@ fn lines_chunks(
         };
         let part = &data[bp..bp_out];
         if k == chunk_no {
-            let _ = util::out(ctx, part);
+            let _ = output::out(ctx, part);
         } else if k == 0 {
             cwrite(ctx, out, new_file, part)?;
         }
@@ -651,7 +654,7 @@ fn round_robin(
         let slot = (i % n) as usize;
         if k != 0 {
             if slot as u64 + 1 == k {
-                let _ = util::out(ctx, &line);
+                let _ = output::out(ctx, &line);
             }
         } else {
             if files[slot].is_none() {
@@ -669,7 +672,7 @@ fn round_robin(
 #[cfg(test)]
 mod tests {
     use super::Split;
-    use crate::testing::{TestCtx, run, seq};
+    use crate::common::testing::{TestCtx, run, seq};
 
     #[test]
     fn lines_and_names() {

@@ -3,7 +3,7 @@
 //!
 //! The VFS answers type, mode, size, owner, link count, inode and the three times. What it
 //! does not keep is derived consistently: blocks from the size in 4 KiB units (see
-//! [`fsutil::blocks512`], shared with `du` and `ls`), the device number from the mount
+//! [`blocks::blocks512`], shared with `du` and `ls`), the device number from the mount
 //! holding the file, the birth time as unknown (`-`, as GNU prints on filesystems without it).
 //! Times are UTC. `-f` (file system status) is not supported.
 
@@ -19,9 +19,9 @@ use sandsh_api::{
 };
 use sandsh_text::escape::control_escape;
 
-use super::fsutil;
-use super::users::Table;
-use super::{mode, util};
+use crate::common::mode;
+use crate::common::users::Table;
+use crate::common::{blocks, devices, diag, file_type, input, output, quote, time_format};
 
 pub struct Stat;
 
@@ -170,7 +170,7 @@ impl Spec {
 
     /// Epoch seconds, with a fraction when a precision is given (`%.3Y`).
     fn secs(&self, t: SystemTime) -> String {
-        let (s, ns) = fsutil::split_time(t);
+        let (s, ns) = time_format::split_time(t);
         match self.prec {
             None => Spec {
                 flags: self.flags.clone(),
@@ -247,20 +247,20 @@ fn expand(fmt: &[u8], s: &Subject, escapes: bool, out: &mut Vec<u8>) {
             break;
         };
         i += 1;
-        let (rmaj, rmin) = fsutil::rdev(s.abs, m);
+        let (rmaj, rmin) = devices::rdev(s.abs, m);
         let text: String = match conv {
             b'%' => "%".to_string(),
             b'a' => sp.int((m.mode & 0o7777) as i128, 8),
-            b'A' => sp.pad(mode::render(fsutil::type_char(m.file_type), m.mode)),
-            b'b' => sp.int(fsutil::blocks512(m) as i128, 10),
+            b'A' => sp.pad(mode::render(file_type::type_char(m.file_type), m.mode)),
+            b'b' => sp.int(blocks::blocks512(m) as i128, 10),
             b'B' => sp.int(512, 10),
             b'd' => sp.int(((s.dev.0 as i128) << 8) | s.dev.1 as i128, 10),
             b'D' => sp.int(((s.dev.0 as i128) << 8) | s.dev.1 as i128, 16),
             b'f' => sp.int(
-                (fsutil::type_bits(m.file_type) | (m.mode & 0o7777)) as i128,
+                (file_type::type_bits(m.file_type) | (m.mode & 0o7777)) as i128,
                 16,
             ),
-            b'F' => sp.pad(fsutil::type_name(m).to_string()),
+            b'F' => sp.pad(file_type::type_name(m).to_string()),
             b'g' => sp.int(m.gid as i128, 10),
             b'G' => sp.pad(s.names.group_name(m.gid).unwrap_or("UNKNOWN").to_string()),
             b'h' => sp.int(m.nlink as i128, 10),
@@ -272,7 +272,7 @@ fn expand(fmt: &[u8], s: &Subject, escapes: bool, out: &mut Vec<u8>) {
                     if s.raw_names {
                         n.to_string()
                     } else {
-                        fsutil::gnu_quote(n, true)
+                        quote::gnu_quote(n, true)
                     }
                 };
                 let mut t = q(s.name);
@@ -282,7 +282,7 @@ fn expand(fmt: &[u8], s: &Subject, escapes: bool, out: &mut Vec<u8>) {
                 }
                 sp.pad(t)
             }
-            b'o' => sp.int(fsutil::BLOCK as i128, 10),
+            b'o' => sp.int(blocks::BLOCK as i128, 10),
             b's' => sp.int(m.size as i128, 10),
             b't' => sp.int(rmaj as i128, 16),
             b'T' => sp.int(rmin as i128, 16),
@@ -292,11 +292,11 @@ fn expand(fmt: &[u8], s: &Subject, escapes: bool, out: &mut Vec<u8>) {
             b'U' => sp.pad(s.names.user_name(m.uid).unwrap_or("UNKNOWN").to_string()),
             b'w' => sp.pad("-".to_string()),
             b'W' => sp.secs(std::time::UNIX_EPOCH),
-            b'x' => sp.pad(fsutil::stat_time(m.atime)),
+            b'x' => sp.pad(time_format::stat_time(m.atime)),
             b'X' => sp.secs(m.atime),
-            b'y' => sp.pad(fsutil::stat_time(m.mtime)),
+            b'y' => sp.pad(time_format::stat_time(m.mtime)),
             b'Y' => sp.secs(m.mtime),
-            b'z' => sp.pad(fsutil::stat_time(m.ctime)),
+            b'z' => sp.pad(time_format::stat_time(m.ctime)),
             b'Z' => sp.secs(m.ctime),
             b'H' | b'L' if matches!(fmt.get(i), Some(b'd') | Some(b'r')) => {
                 let (maj, min) = if fmt[i] == b'd' { s.dev } else { (rmaj, rmin) };
@@ -349,25 +349,25 @@ fn json(s: &Subject) -> serde_json::Value {
     let m = s.meta;
     let mut v = serde_json::json!({
         "file": s.name,
-        "type": fsutil::json_kind(m.file_type),
+        "type": file_type::json_kind(m.file_type),
         "size": m.size,
-        "blocks": fsutil::blocks512(m),
+        "blocks": blocks::blocks512(m),
         "block_size": 512,
-        "io_block": fsutil::BLOCK,
+        "io_block": blocks::BLOCK,
         "inode": m.ino,
         "links": m.nlink,
         "mode": m.mode & 0o7777,
         "mode_octal": format!("{:04o}", m.mode & 0o7777),
-        "permissions": mode::render(fsutil::type_char(m.file_type), m.mode),
+        "permissions": mode::render(file_type::type_char(m.file_type), m.mode),
         "uid": m.uid,
         "user": s.names.user_name(m.uid),
         "gid": m.gid,
         "group": s.names.group_name(m.gid),
         "device": format!("{},{}", s.dev.0, s.dev.1),
         "mount": s.mount,
-        "atime": fsutil::rfc3339(m.atime),
-        "mtime": fsutil::rfc3339(m.mtime),
-        "ctime": fsutil::rfc3339(m.ctime),
+        "atime": time_format::rfc3339(m.atime),
+        "mtime": time_format::rfc3339(m.mtime),
+        "ctime": time_format::rfc3339(m.ctime),
         "birth": serde_json::Value::Null,
     });
     if let (Some(t), Some(obj)) = (&s.target, v.as_object_mut()) {
@@ -387,11 +387,11 @@ impl ParsedCommand for Stat {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.has(opt!(SPEC, "f")) {
-            util::err(ctx, "stat", "--file-system is not supported in the sandbox");
+            diag::err(ctx, "stat", "--file-system is not supported in the sandbox");
             return 1;
         }
         if p.operands.is_empty() {
-            return util::usage(ctx, &SPEC, "stat: missing operand", 1);
+            return diag::usage(ctx, &SPEC, "stat: missing operand", 1);
         }
         let follow = p.has(opt!(SPEC, "L"));
         // The last of -c/--printf/-t wins, as in GNU.
@@ -418,7 +418,7 @@ impl ParsedCommand for Stat {
             if ctx.is_cancelled() {
                 return 130;
             }
-            let name = util::lossy(op);
+            let name = diag::lossy(op);
             let abs = ctx.resolve_path(&name);
             // A trailing slash resolves a symlink to a directory, as in the kernel.
             let slash = name.ends_with('/');
@@ -430,31 +430,31 @@ impl ParsedCommand for Stat {
             let meta = match r {
                 Ok(m) if !slash || m.is_dir() => m,
                 Ok(_) => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "stat",
-                        &format!("cannot statx {}: Not a directory", util::quote(&name)),
+                        &format!("cannot statx {}: Not a directory", quote::quote(&name)),
                     );
                     status = 1;
                     continue;
                 }
                 Err(e) => {
-                    if !util::out(ctx, &out) {
+                    if !output::out(ctx, &out) {
                         return 141;
                     }
                     out.clear();
-                    util::err(
+                    diag::err(
                         ctx,
                         "stat",
-                        &format!("cannot statx {}: {e}", util::quote(&name)),
+                        &format!("cannot statx {}: {e}", quote::quote(&name)),
                     );
                     status = 1;
                     continue;
                 }
             };
-            let target = fsutil::link_target(ctx, &abs, &meta);
+            let target = file_type::link_target(ctx, &abs, &meta);
             let abs_s = abs.to_string_lossy().into_owned();
-            let mount = fsutil::mount_of(ctx, &abs_s).map_or_else(
+            let mount = devices::mount_of(ctx, &abs_s).map_or_else(
                 || "/".to_string(),
                 |(_, m)| m.path.to_string_lossy().into_owned(),
             );
@@ -464,7 +464,7 @@ impl ParsedCommand for Stat {
                 meta: &meta,
                 target,
                 names: &names,
-                dev: fsutil::device_of(ctx, &abs_s),
+                dev: devices::device_of(ctx, &abs_s),
                 mount,
                 raw_names: format.is_none() && !terse,
             };
@@ -477,8 +477,8 @@ impl ParsedCommand for Stat {
                 None if terse => expand(TERSE.as_bytes(), &subject, false, &mut out),
                 None => expand(default_format(&meta).as_bytes(), &subject, false, &mut out),
             }
-            if out.len() > util::CHUNK {
-                if !util::out(ctx, &out) {
+            if out.len() > input::CHUNK {
+                if !output::out(ctx, &out) {
                     return 141;
                 }
                 out.clear();
@@ -487,14 +487,14 @@ impl ParsedCommand for Stat {
         if json_out {
             out = format!("{}\n", serde_json::Value::Array(items)).into_bytes();
         }
-        util::emit(ctx, &out, status)
+        output::emit(ctx, &out, status)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Stat;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
     use std::path::Path;
 
     fn ctx() -> TestCtx {

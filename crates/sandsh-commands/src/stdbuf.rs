@@ -7,7 +7,7 @@ use sandsh_api::{
     CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, program_lookup, quote, sizes};
 
 pub struct Stdbuf;
 
@@ -49,32 +49,32 @@ impl ParsedCommand for Stdbuf {
         let modes: Vec<(char, String)> = p
             .opts
             .iter()
-            .filter_map(|(i, v)| Some((SPEC.options[*i].short?, util::lossy(v.as_deref()?))))
+            .filter_map(|(i, v)| Some((SPEC.options[*i].short?, diag::lossy(v.as_deref()?))))
             .collect();
         for (stream, mode) in &modes {
             if mode == "L" {
                 if *stream == 'i' {
                     let m = "stdbuf: line buffering stdin is meaningless";
-                    return util::usage(ctx, &SPEC, m, 125);
+                    return diag::usage(ctx, &SPEC, m, 125);
                 }
-            } else if util::parse_size(mode).is_none() {
-                util::err(
+            } else if sizes::parse_size(mode).is_none() {
+                diag::err(
                     ctx,
                     "stdbuf",
-                    &format!("invalid mode {}", util::cquote(mode)),
+                    &format!("invalid mode {}", quote::cquote(mode)),
                 );
                 return 125;
             }
         }
         if modes.is_empty() {
             let m = "stdbuf: you must specify a buffering mode option";
-            return util::usage(ctx, &SPEC, m, 125);
+            return diag::usage(ctx, &SPEC, m, 125);
         }
         if p.operands.is_empty() {
-            return util::usage(ctx, &SPEC, "stdbuf: missing operand", 125);
+            return diag::usage(ctx, &SPEC, "stdbuf: missing operand", 125);
         }
-        util::run_program(ctx, "stdbuf", &p.operands, |name, why| {
-            format!("failed to run command {}: {why}", util::cquote(name))
+        program_lookup::run_program(ctx, "stdbuf", &p.operands, |name, why| {
+            format!("failed to run command {}: {why}", quote::cquote(name))
         })
     }
 }

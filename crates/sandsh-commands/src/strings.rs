@@ -12,9 +12,10 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::obsolete;
-use super::util;
-use super::{diag, input};
+use crate::common::diag;
+use crate::common::input;
+use crate::common::obsolete;
+use crate::common::output;
 
 pub struct Strings;
 
@@ -110,7 +111,7 @@ impl ParsedCommand for Strings {
         };
         for (i, v) in &p.opts {
             let o = &SPEC.options[*i];
-            let val = v.as_deref().map(util::lossy).unwrap_or_default();
+            let val = v.as_deref().map(diag::lossy).unwrap_or_default();
             match o.short {
                 Some('n') => match val.parse::<i64>() {
                     Ok(n) if n >= 1 => cfg.min = n as usize,
@@ -143,7 +144,7 @@ impl ParsedCommand for Strings {
             let name = if f == b"-" {
                 "{standard input}".to_string()
             } else {
-                util::lossy(f)
+                diag::lossy(f)
             };
             let mut src = match input::open_source(ctx, f) {
                 Ok(s) => s,
@@ -153,7 +154,7 @@ impl ParsedCommand for Strings {
                     } else {
                         format!("'{name}': No such file")
                     };
-                    util::err(ctx, "strings", &m);
+                    diag::err(ctx, "strings", &m);
                     status = 1;
                     continue;
                 }
@@ -167,8 +168,8 @@ impl ParsedCommand for Strings {
     }
 }
 
-fn scan(ctx: &mut dyn ToolCtx, src: &mut util::Source, cfg: &Cfg, name: &str) -> Result<(), i32> {
-    let mut buf = vec![0u8; util::CHUNK];
+fn scan(ctx: &mut dyn ToolCtx, src: &mut input::Source, cfg: &Cfg, name: &str) -> Result<(), i32> {
+    let mut buf = vec![0u8; input::CHUNK];
     let mut out = Vec::new();
     let mut run: Vec<u8> = Vec::new();
     let mut run_start = 0u64;
@@ -178,11 +179,11 @@ fn scan(ctx: &mut dyn ToolCtx, src: &mut util::Source, cfg: &Cfg, name: &str) ->
         if ctx.is_cancelled() {
             return Err(130);
         }
-        let n = match util::read_chunk(ctx, src, &mut buf) {
+        let n = match input::read_chunk(ctx, src, &mut buf) {
             Ok(0) => break,
             Ok(n) => n,
             Err(e) => {
-                util::err(ctx, "strings", &format!("{name}: {}", util::io_msg(&e)));
+                diag::err(ctx, "strings", &format!("{name}: {}", diag::io_msg(&e)));
                 return Err(1);
             }
         };
@@ -223,8 +224,8 @@ fn scan(ctx: &mut dyn ToolCtx, src: &mut util::Source, cfg: &Cfg, name: &str) ->
             }
             offset += 1;
         }
-        if out.len() >= util::CHUNK {
-            if !util::out(ctx, &out) {
+        if out.len() >= input::CHUNK {
+            if !output::out(ctx, &out) {
                 return Err(1);
             }
             out.clear();
@@ -233,7 +234,7 @@ fn scan(ctx: &mut dyn ToolCtx, src: &mut util::Source, cfg: &Cfg, name: &str) ->
     if printing {
         out.extend_from_slice(&cfg.sep);
     }
-    if !util::out(ctx, &out) {
+    if !output::out(ctx, &out) {
         return Err(1);
     }
     Ok(())
@@ -242,7 +243,7 @@ fn scan(ctx: &mut dyn ToolCtx, src: &mut util::Source, cfg: &Cfg, name: &str) ->
 #[cfg(test)]
 mod tests {
     use super::Strings;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn finds_strings() {

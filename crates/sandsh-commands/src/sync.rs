@@ -8,7 +8,7 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, quote};
 
 pub struct Sync;
 
@@ -43,7 +43,7 @@ impl ParsedCommand for Sync {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.has(opt!(SPEC, "d")) && p.has(opt!(SPEC, "f")) {
-            return util::usage(
+            return diag::usage(
                 ctx,
                 &SPEC,
                 "sync: cannot specify both --data and --file-system",
@@ -51,16 +51,16 @@ impl ParsedCommand for Sync {
             );
         }
         if p.has(opt!(SPEC, "d")) && p.operands.is_empty() {
-            return util::usage(ctx, &SPEC, "sync: --data needs at least one argument", 1);
+            return diag::usage(ctx, &SPEC, "sync: --data needs at least one argument", 1);
         }
         let mut status = 0;
         for f in &p.operands {
-            let name = util::lossy(f);
+            let name = diag::lossy(f);
             if let Err(e) = ctx.backend().stat(&ctx.resolve_path(&name)) {
-                util::err(
+                diag::err(
                     ctx,
                     "sync",
-                    &format!("error opening {}: {e}", util::quote(&name)),
+                    &format!("error opening {}: {e}", quote::quote(&name)),
                 );
                 status = 1;
             }
@@ -72,7 +72,7 @@ impl ParsedCommand for Sync {
 #[cfg(test)]
 mod tests {
     use super::Sync;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn succeeds() {

@@ -1,7 +1,7 @@
 //! `tac`: concatenate and print files in reverse, record by record.
 //!
 //! The whole of each input must be held before its last record can be written, so inputs are
-//! read through [`util::read_all`] (where the session's memory budget accounts for them) and
+//! read through [`input::read_all`] (where the session's memory budget accounts for them) and
 //! then written back to front. With `-r` the separator is a basic regular expression; matches
 //! are found left to right (GNU searches backwards, which differs only for separators whose
 //! matches can overlap, such as `[0-9]\+` over `22`).
@@ -15,8 +15,8 @@ use sandsh_api::{
 
 use sandsh_api::rows::FILES;
 
-use super::input::{self, Unread};
-use super::util;
+use crate::common::input::{self, Unread};
+use crate::common::{diag, output, quote};
 
 pub struct Tac;
 
@@ -145,7 +145,7 @@ impl ParsedCommand for Tac {
             match sandsh_text::re_lite::compile_bre(&sep_text) {
                 Ok(r) => Sep::Re(r),
                 Err(m) => {
-                    util::err(ctx, "tac", &m);
+                    diag::err(ctx, "tac", &m);
                     return 1;
                 }
             }
@@ -153,17 +153,17 @@ impl ParsedCommand for Tac {
             Sep::Bytes(sep_text)
         };
         let mut status = 0;
-        for f in util::files_or_stdin(p.operands) {
+        for f in input::files_or_stdin(p.operands) {
             let data = match input::read_operand(ctx, &f) {
                 Ok(d) => d,
                 Err(Unread::Read(_)) if ctx.is_cancelled() => return 130,
                 Err(e) => {
-                    let name = util::quote(&util::lossy(&f));
+                    let name = quote::quote(&diag::lossy(&f));
                     let m = match e {
-                        Unread::Read(e) => format!("{name}: read error: {}", util::io_msg(&e)),
+                        Unread::Read(e) => format!("{name}: read error: {}", diag::io_msg(&e)),
                         Unread::Open(m) => format!("failed to open {name} for reading: {m}"),
                     };
-                    util::err(ctx, "tac", &m);
+                    diag::err(ctx, "tac", &m);
                     status = 1;
                     continue;
                 }
@@ -173,7 +173,7 @@ impl ParsedCommand for Tac {
                 Sep::Bytes(s) if s.is_empty() => out.extend_from_slice(&data),
                 _ => reverse(&data, &sep, before, &mut out),
             }
-            if !util::out(ctx, &out) {
+            if !output::out(ctx, &out) {
                 return 1;
             }
         }
@@ -184,7 +184,7 @@ impl ParsedCommand for Tac {
 #[cfg(test)]
 mod tests {
     use super::Tac;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn reverses() {

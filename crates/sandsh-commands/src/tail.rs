@@ -12,9 +12,9 @@ use sandsh_api::{
 
 use sandsh_api::rows::{FILES, ZERO_TERMINATED};
 
-use super::obsolete;
-use super::output;
-use super::util;
+use crate::common::obsolete;
+use crate::common::output;
+use crate::common::{diag, input, quote, sizes};
 
 pub struct Tail;
 
@@ -71,12 +71,12 @@ struct Count {
 }
 
 fn parse_count(s: &[u8], bytes: bool) -> Result<Count, String> {
-    let t = util::lossy(s);
+    let t = diag::lossy(s);
     let (from_start, body) = match t.strip_prefix('+') {
         Some(r) => (true, r),
         None => (false, t.strip_prefix('-').unwrap_or(&t)),
     };
-    match util::parse_size(body) {
+    match sizes::parse_size(body) {
         Some(n) => Ok(Count {
             n,
             from_start,
@@ -86,7 +86,7 @@ fn parse_count(s: &[u8], bytes: bool) -> Result<Count, String> {
             "invalid number of {}: {}",
             if bytes { "bytes" } else { "lines" },
             // GNU names the count without its leading `-` (`-c -x` is "‘x’"), `+` kept.
-            util::cquote(t.strip_prefix('-').unwrap_or(&t))
+            quote::cquote(t.strip_prefix('-').unwrap_or(&t))
         )),
     }
 }
@@ -108,17 +108,17 @@ fn legacy(args: &[Arg]) -> Vec<Arg> {
 /// `tail -n +N` / `-c +N` in bounded memory: `Ok(false)` when the output fails.
 fn stream_from(
     ctx: &mut dyn ToolCtx,
-    src: &mut util::Source,
+    src: &mut input::Source,
     c: Count,
     delim: u8,
 ) -> Result<bool, String> {
     let mut skip = c.n.saturating_sub(1);
     let mut buf = vec![0u8; 256 * 1024];
     loop {
-        let n = util::read_chunk(ctx, src, &mut buf).map_err(|e| util::io_msg(&e))?;
+        let n = input::read_chunk(ctx, src, &mut buf).map_err(|e| diag::io_msg(&e))?;
         if n == 0 {
             if ctx.is_cancelled() {
-                return Err(util::io_msg(&sandsh_api::Cancelled::io()));
+                return Err(diag::io_msg(&sandsh_api::Cancelled::io()));
             }
             return Ok(true);
         }
@@ -138,7 +138,7 @@ fn stream_from(
                 }
             }
         }
-        if !chunk.is_empty() && !util::out(ctx, chunk) {
+        if !chunk.is_empty() && !output::out(ctx, chunk) {
             return Ok(false);
         }
     }
@@ -212,13 +212,13 @@ impl ParsedCommand for Tail {
                     match parse_count(v.as_deref().unwrap_or_default(), o.short == Some('c')) {
                         Ok(c) => count = c,
                         Err(m) => {
-                            util::err(ctx, "tail", &m);
+                            diag::err(ctx, "tail", &m);
                             return 1;
                         }
                     }
                 }
                 (Some('f'), _) | (Some('F'), _) => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "tail",
                         "following files (-f, -F) is not supported in sandsh",
@@ -236,8 +236,8 @@ impl ParsedCommand for Tail {
                 // +N streams: skip N-1 records (or bytes), then copy chunk by chunk.
                 stream_from(ctx, src, count, delim)
             } else {
-                let data = util::read_all(ctx, src).map_err(|e| util::io_msg(&e))?;
-                Ok(util::out(ctx, select(&data, count, delim)))
+                let data = input::read_all(ctx, src).map_err(|e| diag::io_msg(&e))?;
+                Ok(output::out(ctx, select(&data, count, delim)))
             }
         })
     }
@@ -246,7 +246,7 @@ impl ParsedCommand for Tail {
 #[cfg(test)]
 mod tests {
     use super::Tail;
-    use crate::testing::{TestCtx, run, run_in};
+    use crate::common::testing::{TestCtx, run, run_in};
 
     #[test]
     fn counts() {

@@ -6,8 +6,8 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::input::{self, Halt, Source};
-use super::util;
+use crate::common::input::{self, Halt, Source};
+use crate::common::{diag, output};
 
 pub struct Tee;
 
@@ -47,22 +47,22 @@ impl ParsedCommand for Tee {
         let append = p.has(opt!(SPEC, "a"));
         let mut status = 0;
         // Files that failed to open are dropped, as GNU does, and the rest continue.
-        let mut files: Vec<(String, util::OutFile)> = Vec::new();
+        let mut files: Vec<(String, output::OutFile)> = Vec::new();
         for f in &p.operands {
-            let name = util::lossy(f);
-            match util::OutFile::create(ctx, &name, append) {
+            let name = diag::lossy(f);
+            match output::OutFile::create(ctx, &name, append) {
                 Ok(t) => files.push((name, t)),
                 Err(e) => {
-                    util::err(ctx, "tee", &format!("{name}: {e}"));
+                    diag::err(ctx, "tee", &format!("{name}: {e}"));
                     status = 1;
                 }
             }
         }
         let to_fds = files.iter().any(|(_, t)| t.is_fd());
-        let mut buf = vec![0u8; util::CHUNK];
+        let mut buf = vec![0u8; input::CHUNK];
         let mut stdout_ok = true;
         let read = input::for_each_chunk(ctx, &mut Source::Stdin, &mut buf, |ctx, chunk| {
-            if stdout_ok && !util::out(ctx, chunk) {
+            if stdout_ok && !output::out(ctx, chunk) {
                 stdout_ok = false;
                 status = 1;
             }
@@ -73,7 +73,7 @@ impl ParsedCommand for Tee {
             let mut failed = Vec::new();
             for (k, (name, t)) in files.iter_mut().enumerate() {
                 if let Err(e) = t.write(ctx, chunk) {
-                    util::err(ctx, "tee", &format!("{name}: {e}"));
+                    diag::err(ctx, "tee", &format!("{name}: {e}"));
                     failed.push(k);
                     status = 1;
                 }
@@ -90,7 +90,7 @@ impl ParsedCommand for Tee {
         match read {
             Ok(()) | Err(Halt::Skip) => status,
             Err(Halt::Read(e)) => {
-                util::err(ctx, "tee", &format!("standard input: {}", util::io_msg(&e)));
+                diag::err(ctx, "tee", &format!("standard input: {}", diag::io_msg(&e)));
                 1
             }
             Err(Halt::Exit(s)) => s,
@@ -101,7 +101,7 @@ impl ParsedCommand for Tee {
 #[cfg(test)]
 mod tests {
     use super::Tee;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn copies() {

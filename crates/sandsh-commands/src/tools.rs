@@ -9,7 +9,7 @@ use sandsh_api::{
     ParsedCommand, RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, output};
 
 pub struct Tools;
 
@@ -64,12 +64,12 @@ impl ParsedCommand for Tools {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let json = p.has(opt!(SPEC, "json")) || ctx.output_format() == OutputFormat::Json;
-        let group = p.value(opt!(SPEC, "g")).map(|g| util::lossy(g));
+        let group = p.value(opt!(SPEC, "g")).map(|g| diag::lossy(g));
         let reg = ctx.registry();
         let names: Vec<String> = if p.operands.is_empty() {
             reg.names()
         } else {
-            p.operands.iter().map(|o| util::lossy(o)).collect()
+            p.operands.iter().map(|o| diag::lossy(o)).collect()
         };
         let mut status = 0;
         let mut specs = Vec::new();
@@ -86,7 +86,7 @@ impl ParsedCommand for Tools {
             }
         }
         for n in missing {
-            util::err(ctx, "tools", &format!("{n}: no such command"));
+            diag::err(ctx, "tools", &format!("{n}: no such command"));
             status = 1;
         }
         let out = if json {
@@ -116,7 +116,7 @@ impl ParsedCommand for Tools {
             }
             o
         };
-        if !util::out(ctx, out.as_bytes()) {
+        if !output::out(ctx, out.as_bytes()) {
             return 1;
         }
         status

@@ -13,7 +13,7 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, quote};
 
 pub struct Touch;
 
@@ -167,31 +167,31 @@ impl ParsedCommand for Touch {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.operands.is_empty() {
-            return util::usage(ctx, &SPEC, "touch: missing file operand", 1);
+            return diag::usage(ctx, &SPEC, "touch: missing file operand", 1);
         }
         let now = ctx.now();
         let mut when = now;
         if let Some(d) = p.value(opt!(SPEC, "d")) {
-            match parse_date(&util::lossy(d), now) {
+            match parse_date(&diag::lossy(d), now) {
                 Some(t) => when = t,
                 None => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "touch",
-                        &format!("invalid date format {}", util::cquote(&util::lossy(d))),
+                        &format!("invalid date format {}", quote::cquote(&diag::lossy(d))),
                     );
                     return 1;
                 }
             }
         }
         if let Some(t) = p.value(opt!(SPEC, "t")) {
-            match parse_stamp(&util::lossy(t), now) {
+            match parse_stamp(&diag::lossy(t), now) {
                 Some(t) => when = t,
                 None => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "touch",
-                        &format!("invalid date format {}", util::cquote(&util::lossy(t))),
+                        &format!("invalid date format {}", quote::cquote(&diag::lossy(t))),
                     );
                     return 1;
                 }
@@ -203,9 +203,9 @@ impl ParsedCommand for Touch {
                 b"atime" | b"access" | b"use" => only_a = true,
                 b"mtime" | b"modify" => only_m = true,
                 _ => {
-                    let m = util::invalid_argument(
+                    let m = diag::invalid_argument(
                         "touch",
-                        &util::lossy(w),
+                        &diag::lossy(w),
                         "--time",
                         &[&["atime", "access", "use"], &["mtime", "modify"]],
                     );
@@ -219,17 +219,17 @@ impl ParsedCommand for Touch {
         let (set_a, set_m) = (only_a || !only_m, only_m || !only_a);
         let mut atime = None;
         if let Some(r) = p.value(opt!(SPEC, "r")) {
-            let name = util::lossy(r);
+            let name = diag::lossy(r);
             match ctx.backend().stat(&ctx.resolve_path(&name)) {
                 Ok(m) => {
                     when = m.mtime;
                     atime = Some(m.atime);
                 }
                 Err(e) => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "touch",
-                        &format!("failed to get attributes of {}: {e}", util::quote(&name)),
+                        &format!("failed to get attributes of {}: {e}", quote::quote(&name)),
                     );
                     return 1;
                 }
@@ -238,7 +238,7 @@ impl ParsedCommand for Touch {
         let no_create = p.has(opt!(SPEC, "c"));
         let mut status = 0;
         for f in &p.operands {
-            let name = util::lossy(f);
+            let name = diag::lossy(f);
             let abs = ctx.resolve_path(&name);
             let be = ctx.backend().clone();
             if be.stat(&abs).is_err() {
@@ -246,10 +246,10 @@ impl ParsedCommand for Touch {
                     continue;
                 }
                 if let Err(e) = be.write(&abs, b"", WriteMode::Append, 0o666 & !ctx.umask()) {
-                    util::err(
+                    diag::err(
                         ctx,
                         "touch",
-                        &format!("cannot touch {}: {e}", util::quote(&name)),
+                        &format!("cannot touch {}: {e}", quote::quote(&name)),
                     );
                     status = 1;
                     continue;
@@ -260,10 +260,10 @@ impl ParsedCommand for Touch {
                 mtime: set_m.then_some(when),
             };
             if let Err(e) = be.set_times(&abs, times) {
-                util::err(
+                diag::err(
                     ctx,
                     "touch",
-                    &format!("setting times of {}: {e}", util::quote(&name)),
+                    &format!("setting times of {}: {e}", quote::quote(&name)),
                 );
                 status = 1;
             }
@@ -275,7 +275,7 @@ impl ParsedCommand for Touch {
 #[cfg(test)]
 mod tests {
     use super::Touch;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
     use std::time::{Duration, UNIX_EPOCH};
 
     #[test]

@@ -10,8 +10,9 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::input::{self, Halt, Source};
-use super::{output, util};
+use crate::common::input::{self, Halt, Source};
+use crate::common::output;
+use crate::common::{diag, quote};
 
 pub struct Tr;
 
@@ -140,14 +141,16 @@ fn parse_set(s: &[u8], allow_repeat: bool) -> Result<Vec<Item>, String> {
             if s[i + 1] == b':'
                 && let Some(end) = find(s, i + 2, b":]")
             {
-                let name = util::lossy(&s[i + 2..end]);
+                let name = diag::lossy(&s[i + 2..end]);
                 match CLASSES.iter().find(|c| **c == name) {
                     Some(c) => {
                         items.push(Item::Class(c));
                         i = end + 2;
                         continue;
                     }
-                    None => return Err(format!("invalid character class {}", util::cquote(&name))),
+                    None => {
+                        return Err(format!("invalid character class {}", quote::cquote(&name)));
+                    }
                 }
             }
             // [=c=]
@@ -167,7 +170,7 @@ fn parse_set(s: &[u8], allow_repeat: bool) -> Result<Vec<Item>, String> {
                     && s[j] == b'*'
                     && let Some(end) = s[j..].iter().position(|&b| b == b']').map(|p| p + j)
                 {
-                    let digits = util::lossy(&s[j + 1..end]);
+                    let digits = diag::lossy(&s[j + 1..end]);
                     if digits.chars().all(|d| d.is_ascii_digit()) {
                         if !allow_repeat {
                             return Err(
@@ -178,11 +181,11 @@ fn parse_set(s: &[u8], allow_repeat: bool) -> Result<Vec<Item>, String> {
                             0
                         } else if digits.starts_with('0') {
                             usize::from_str_radix(&digits, 8).map_err(|_| {
-                                format!("invalid repeat count {}", util::cquote(&digits))
+                                format!("invalid repeat count {}", quote::cquote(&digits))
                             })?
                         } else {
                             digits.parse().map_err(|_| {
-                                format!("invalid repeat count {}", util::cquote(&digits))
+                                format!("invalid repeat count {}", quote::cquote(&digits))
                             })?
                         };
                         items.push(Item::Repeat(c, n));
@@ -198,7 +201,7 @@ fn parse_set(s: &[u8], allow_repeat: bool) -> Result<Vec<Item>, String> {
             if hi < c {
                 return Err(format!(
                     "range-endpoints of '{}' are in reverse collating sequence order",
-                    util::lossy(&s[i..k])
+                    diag::lossy(&s[i..k])
                 ));
             }
             items.push(Item::Bytes((c..=hi).collect()));
@@ -309,10 +312,10 @@ impl ParsedCommand for Tr {
             1
         };
         if ops.is_empty() {
-            return util::usage(ctx, &SPEC, "tr: missing operand", 1);
+            return diag::usage(ctx, &SPEC, "tr: missing operand", 1);
         }
         if ops.len() < need {
-            let first = util::cquote(&util::lossy(&ops[0]));
+            let first = quote::cquote(&diag::lossy(&ops[0]));
             let m = if translating {
                 format!(
                     "tr: missing operand after {first}\nTwo strings must be given when translating."
@@ -322,24 +325,24 @@ impl ParsedCommand for Tr {
                     "tr: missing operand after {first}\nTwo strings must be given when both deleting and squeezing repeats."
                 )
             };
-            return util::usage(ctx, &SPEC, &m, 1);
+            return diag::usage(ctx, &SPEC, &m, 1);
         }
         if ops.len() > need {
             let mut m = format!(
                 "tr: extra operand {}",
-                util::cquote(&util::lossy(&ops[need]))
+                quote::cquote(&diag::lossy(&ops[need]))
             );
             if ops.len() == 2 {
                 m.push_str(
                     "\nOnly one string may be given when deleting without squeezing repeats.",
                 );
             }
-            return util::usage(ctx, &SPEC, &m, 1);
+            return diag::usage(ctx, &SPEC, &m, 1);
         }
         let items1 = match parse_set(&ops[0], false) {
             Ok(s) => s,
             Err(m) => {
-                util::err(ctx, "tr", &m);
+                diag::err(ctx, "tr", &m);
                 return 1;
             }
         };
@@ -362,7 +365,7 @@ impl ParsedCommand for Tr {
         let set2 = match ops.get(1).map(|s| parse_set(s, true)) {
             Some(Ok(items)) => {
                 if translating && let Err(m) = check_translation(&items1, &items, len1, comp) {
-                    util::err(ctx, "tr", &m);
+                    diag::err(ctx, "tr", &m);
                     return 1;
                 }
                 // GNU pads string2 with its last character, which a class does not have.
@@ -371,7 +374,7 @@ impl ParsedCommand for Tr {
                     && matches!(items.last(), Some(Item::Class(_)))
                     && set1_list.len() > expand(&items, set1_list.len()).len()
                 {
-                    util::err(
+                    diag::err(
                         ctx,
                         "tr",
                         "when translating with string1 longer than string2,\nthe latter string must not end with a character class",
@@ -381,7 +384,7 @@ impl ParsedCommand for Tr {
                 Some(expand(&items, set1_list.len()))
             }
             Some(Err(m)) => {
-                util::err(ctx, "tr", &m);
+                diag::err(ctx, "tr", &m);
                 return 1;
             }
             None => None,
@@ -391,7 +394,7 @@ impl ParsedCommand for Tr {
         if translating {
             let s2 = set2.clone().unwrap_or_default();
             if s2.is_empty() && !set1_list.is_empty() {
-                util::err(
+                diag::err(
                     ctx,
                     "tr",
                     "when not truncating set1, string2 must be non-empty",
@@ -422,8 +425,8 @@ impl ParsedCommand for Tr {
                 sq[c as usize] = true;
             }
         }
-        let mut buf = vec![0u8; util::CHUNK];
-        let mut out = Vec::with_capacity(util::CHUNK);
+        let mut buf = vec![0u8; input::CHUNK];
+        let mut out = Vec::with_capacity(input::CHUNK);
         let mut last: Option<u8> = None;
         let read = input::for_each_chunk(ctx, &mut Source::Stdin, &mut buf, |ctx, chunk| {
             // Fast paths for the common single operations: no per-byte branches on options.
@@ -454,7 +457,7 @@ impl ParsedCommand for Tr {
         match read {
             Ok(()) | Err(Halt::Skip) => 0,
             Err(Halt::Read(e)) => {
-                util::err(ctx, "tr", &format!("read error: {}", util::io_msg(&e)));
+                diag::err(ctx, "tr", &format!("read error: {}", diag::io_msg(&e)));
                 1
             }
             Err(Halt::Exit(s)) => s,
@@ -465,7 +468,7 @@ impl ParsedCommand for Tr {
 #[cfg(test)]
 mod tests {
     use super::Tr;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     fn tr(args: &[&str], input: &str) -> String {
         run_in(&Tr, args, input).1

@@ -9,8 +9,7 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::fsutil;
-use super::util;
+use crate::common::{blocks, diag, quote};
 
 pub struct Truncate;
 
@@ -104,8 +103,8 @@ impl ParsedCommand for Truncate {
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let no_create = p.has(opt!(SPEC, "c"));
         let io_blocks = p.has(opt!(SPEC, "o"));
-        let reference = p.value(opt!(SPEC, "r")).map(|v| util::lossy(v));
-        let size_arg = p.value(opt!(SPEC, "s")).map(|v| util::lossy(v));
+        let reference = p.value(opt!(SPEC, "r")).map(|v| diag::lossy(v));
+        let size_arg = p.value(opt!(SPEC, "s")).map(|v| diag::lossy(v));
         let mut op = Op::Set;
         let mut amount = 0u64;
         if let Some(s) = &size_arg {
@@ -122,10 +121,10 @@ impl ParsedCommand for Truncate {
             op = o;
             // A sign after the operator (`+-5`) is invalid.
             if op != Op::Set && rest.trim_start().starts_with(['+', '-']) {
-                util::err(
+                diag::err(
                     ctx,
                     "truncate",
-                    &format!("Invalid number: {}", util::cquote(s)),
+                    &format!("Invalid number: {}", quote::cquote(s)),
                 );
                 return 1;
             }
@@ -137,24 +136,24 @@ impl ParsedCommand for Truncate {
                     } else {
                         ""
                     };
-                    util::err(
+                    diag::err(
                         ctx,
                         "truncate",
-                        &format!("Invalid number: {}{extra}", util::cquote(s)),
+                        &format!("Invalid number: {}{extra}", quote::cquote(s)),
                     );
                     return 1;
                 }
             };
             if io_blocks {
-                match amount.checked_mul(fsutil::BLOCK) {
+                match amount.checked_mul(blocks::BLOCK) {
                     Some(n) => amount = n,
                     None => {
-                        util::err(
+                        diag::err(
                             ctx,
                             "truncate",
                             &format!(
                                 "overflow in {amount} * {} byte blocks for file size",
-                                fsutil::BLOCK
+                                blocks::BLOCK
                             ),
                         );
                         return 1;
@@ -162,57 +161,57 @@ impl ParsedCommand for Truncate {
                 }
             }
             if matches!(op, Op::RoundDown | Op::RoundUp) && amount == 0 {
-                util::err(ctx, "truncate", "division by zero");
+                diag::err(ctx, "truncate", "division by zero");
                 return 1;
             }
         }
         if size_arg.is_none() && reference.is_none() {
-            return util::usage(
+            return diag::usage(
                 ctx,
                 &SPEC,
                 &format!(
                     "truncate: you must specify either {} or {}",
-                    util::cquote("--size"),
-                    util::cquote("--reference")
+                    quote::cquote("--size"),
+                    quote::cquote("--reference")
                 ),
                 1,
             );
         }
         if io_blocks && size_arg.is_none() {
-            return util::usage(
+            return diag::usage(
                 ctx,
                 &SPEC,
                 &format!(
                     "truncate: {} was specified but {} was not",
-                    util::cquote("--io-blocks"),
-                    util::cquote("--size")
+                    quote::cquote("--io-blocks"),
+                    quote::cquote("--size")
                 ),
                 1,
             );
         }
         if reference.is_some() && size_arg.is_some() && op == Op::Set {
-            return util::usage(
+            return diag::usage(
                 ctx,
                 &SPEC,
                 &format!(
                     "truncate: you must specify a relative {} with {}",
-                    util::cquote("--size"),
-                    util::cquote("--reference")
+                    quote::cquote("--size"),
+                    quote::cquote("--reference")
                 ),
                 1,
             );
         }
         if p.operands.is_empty() {
-            return util::usage(ctx, &SPEC, "truncate: missing file operand", 1);
+            return diag::usage(ctx, &SPEC, "truncate: missing file operand", 1);
         }
         let ref_size = match &reference {
             Some(r) => match ctx.backend().stat(&ctx.resolve_path(r)) {
                 Ok(m) => Some(m.size),
                 Err(e) => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "truncate",
-                        &format!("cannot stat {}: {e}", util::quote(r)),
+                        &format!("cannot stat {}: {e}", quote::quote(r)),
                     );
                     return 1;
                 }
@@ -224,16 +223,16 @@ impl ParsedCommand for Truncate {
             if ctx.is_cancelled() {
                 return 130;
             }
-            let name = util::lossy(f);
+            let name = diag::lossy(f);
             let abs = ctx.resolve_path(&name);
             let cur = match ctx.backend().stat(&abs) {
                 Ok(m) if m.is_dir() => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "truncate",
                         &format!(
                             "cannot open {} for writing: Is a directory",
-                            util::quote(&name)
+                            quote::quote(&name)
                         ),
                     );
                     status = 1;
@@ -270,12 +269,12 @@ impl ParsedCommand for Truncate {
                 continue;
             }
             if let Err(e) = ctx.backend().truncate(&abs, new) {
-                util::err(
+                diag::err(
                     ctx,
                     "truncate",
                     &format!(
                         "failed to truncate {} at {new} bytes: {e}",
-                        util::quote(&name)
+                        quote::quote(&name)
                     ),
                 );
                 status = 1;
@@ -287,10 +286,10 @@ impl ParsedCommand for Truncate {
 
 /// GNU's message for a file truncate cannot open (or create); the status it leaves.
 fn cannot_open(ctx: &mut dyn ToolCtx, name: &str, e: VfsError) -> ExitStatus {
-    util::err(
+    diag::err(
         ctx,
         "truncate",
-        &format!("cannot open {} for writing: {e}", util::quote(name)),
+        &format!("cannot open {} for writing: {e}", quote::quote(name)),
     );
     1
 }
@@ -298,7 +297,7 @@ fn cannot_open(ctx: &mut dyn ToolCtx, name: &str, e: VfsError) -> ExitStatus {
 #[cfg(test)]
 mod tests {
     use super::{Truncate, parse_num};
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     fn size_after(args: &[&str]) -> (i32, Option<usize>, String) {
         let mut c = TestCtx::new().file("ten", b"0123456789");

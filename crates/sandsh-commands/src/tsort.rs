@@ -14,8 +14,8 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::util;
-use super::util::quotef;
+use crate::common::quote::quotef;
+use crate::common::{diag, input, output, quote};
 
 pub struct Tsort;
 
@@ -188,19 +188,22 @@ impl ParsedCommand for Tsort {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if let Some(extra) = p.operands.get(1) {
-            let msg = format!("tsort: extra operand {}", util::cquote(&util::lossy(extra)));
-            return util::usage(ctx, &SPEC, &msg, 1);
+            let msg = format!(
+                "tsort: extra operand {}",
+                quote::cquote(&diag::lossy(extra))
+            );
+            return diag::usage(ctx, &SPEC, &msg, 1);
         }
         let file = p.operands.first().cloned().unwrap_or_else(|| b"-".to_vec());
-        let name = util::lossy(&file);
-        let data = match util::read_input(ctx, &file) {
+        let name = diag::lossy(&file);
+        let data = match input::read_input(ctx, &file) {
             Ok(d) => d,
             Err(_) if ctx.is_cancelled() => return 130,
             Err(e) => {
-                util::err(
+                diag::err(
                     ctx,
                     "tsort",
-                    &format!("{}: {}", quotef(&name), util::io_msg(&e)),
+                    &format!("{}: {}", quotef(&name), diag::io_msg(&e)),
                 );
                 return 1;
             }
@@ -211,7 +214,7 @@ impl ParsedCommand for Tsort {
             .collect();
         if tokens.len() % 2 == 1 {
             let msg = format!("{}: input contains an odd number of tokens", quotef(&name));
-            util::err(ctx, "tsort", &msg);
+            diag::err(ctx, "tsort", &msg);
             return 1;
         }
         let mut g = Graph::build(&tokens);
@@ -224,7 +227,7 @@ impl ParsedCommand for Tsort {
                 status = 1;
                 let _ = ctx.stdout().flush();
                 let _ = ctx.stderr().write_all(&text);
-            } else if !util::out(ctx, &text) {
+            } else if !output::out(ctx, &text) {
                 return 141;
             }
         }
@@ -235,7 +238,7 @@ impl ParsedCommand for Tsort {
 #[cfg(test)]
 mod tests {
     use super::Tsort;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn gnu_order() {

@@ -5,7 +5,7 @@ use sandsh_api::OptSpec;
 use sandsh_api::opt;
 use sandsh_api::{CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx};
 
-use super::util;
+use crate::common::output;
 
 pub struct Tty;
 
@@ -45,7 +45,7 @@ impl ParsedCommand for Tty {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let silent = p.has(opt!(SPEC, "s")) || p.has(opt!(SPEC, "quiet"));
-        if !silent && !util::out(ctx, b"not a tty\n") {
+        if !silent && !output::out(ctx, b"not a tty\n") {
             return 141;
         }
         1
@@ -55,7 +55,7 @@ impl ParsedCommand for Tty {
 #[cfg(test)]
 mod tests {
     use super::Tty;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn not_a_tty() {

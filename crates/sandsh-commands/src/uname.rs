@@ -8,7 +8,8 @@ use sandsh_api::OptSpec;
 use sandsh_api::opt;
 use sandsh_api::{CommandSpec, Example, ExitStatus, ParsedArgs, ParsedCommand, RiskLevel, ToolCtx};
 
-use super::{sysinfo, util};
+use crate::common::output;
+use crate::common::sysinfo;
 
 pub struct Uname;
 pub struct Arch;
@@ -116,7 +117,7 @@ impl ParsedCommand for Uname {
             fields.push("GNU/Linux".into());
         }
         let line = format!("{}\n", fields.join(" "));
-        util::emit(ctx, line.as_bytes(), 0)
+        output::emit(ctx, line.as_bytes(), 0)
     }
 }
 
@@ -131,14 +132,14 @@ impl ParsedCommand for Arch {
 
     fn run_parsed(&self, _: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let line = format!("{}\n", sysinfo::machine(ctx));
-        util::emit(ctx, line.as_bytes(), 0)
+        output::emit(ctx, line.as_bytes(), 0)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{Arch, Uname};
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn fields() {

@@ -12,7 +12,8 @@ use sandsh_api::{
 
 use sandsh_api::rows::ZERO_TERMINATED;
 
-use super::util::{self, Lines};
+use crate::common::input::Lines;
+use crate::common::{diag, input, output, quote};
 
 pub struct Uniq;
 
@@ -107,11 +108,11 @@ fn same(a: &[u8], b: &[u8], c: &Cfg) -> bool {
 }
 
 fn parse_n(ctx: &mut dyn ToolCtx, v: &[u8], what: &str) -> Result<usize, i32> {
-    let s = util::lossy(v);
+    let s = diag::lossy(v);
     match s.parse::<u64>() {
         Ok(n) => Ok(n.min(usize::MAX as u64) as usize),
         Err(_) => {
-            util::err(
+            diag::err(
                 ctx,
                 "uniq",
                 &format!("{s}: invalid number of {what} to skip"),
@@ -131,24 +132,24 @@ impl ParsedCommand for Uniq {
             Ok(o) => o,
             Err(s) => return s,
         };
-        let mut src = match util::open(ctx, &opts.input) {
+        let mut src = match input::open(ctx, &opts.input) {
             Ok(s) => s,
             Err(m) => {
-                util::err(ctx, "uniq", &format!("{}: {m}", util::lossy(&opts.input)));
+                diag::err(ctx, "uniq", &format!("{}: {m}", diag::lossy(&opts.input)));
                 return 1;
             }
         };
         // Output is batched and written a chunk at a time, to stdout or to OUTPUT, which is
         // truncated first, as GNU opens it (so `uniq f f` empties f, as there).
         let mut out = Output {
-            buf: Vec::with_capacity(util::CHUNK + 4096),
+            buf: Vec::with_capacity(input::CHUNK + 4096),
             file: None,
         };
         if let Some(path) = &opts.output {
-            match util::OutFile::create(ctx, path, false) {
+            match output::OutFile::create(ctx, path, false) {
                 Ok(f) => out.file = Some((path.clone(), f)),
                 Err(e) => {
-                    util::err(ctx, "uniq", &format!("{path}: {e}"));
+                    diag::err(ctx, "uniq", &format!("{path}: {e}"));
                     return 1;
                 }
             }
@@ -189,13 +190,13 @@ impl Options {
             match SPEC.options[*i].short {
                 Some('f') => cfg.skip_fields = parse_n(ctx, v, "fields")?,
                 Some('s') => cfg.skip_chars = parse_n(ctx, v, "bytes")?,
-                Some('w') => match util::lossy(v).parse::<u64>() {
+                Some('w') => match diag::lossy(v).parse::<u64>() {
                     Ok(n) => cfg.check = Some(n.min(usize::MAX as u64) as usize),
                     Err(_) => {
-                        util::err(
+                        diag::err(
                             ctx,
                             "uniq",
-                            &format!("{}: invalid number of bytes to compare", util::lossy(v)),
+                            &format!("{}: invalid number of bytes to compare", diag::lossy(v)),
                         );
                         return Err(1);
                     }
@@ -206,7 +207,7 @@ impl Options {
         let count = p.has(opt!(SPEC, "c"));
         let all_rep = p.has(opt!(SPEC, "D"));
         if count && all_rep {
-            return Err(util::usage(
+            return Err(diag::usage(
                 ctx,
                 &SPEC,
                 "uniq: printing all duplicated lines and repeat counts is meaningless",
@@ -216,9 +217,9 @@ impl Options {
         if p.operands.len() > 2 {
             let m = format!(
                 "uniq: extra operand {}",
-                util::quote(&util::lossy(&p.operands[2]))
+                quote::quote(&diag::lossy(&p.operands[2]))
             );
-            return Err(util::usage(ctx, &SPEC, &m, 1));
+            return Err(diag::usage(ctx, &SPEC, &m, 1));
         }
         Ok(Options {
             cfg,
@@ -228,7 +229,7 @@ impl Options {
             only_uniq: p.has(opt!(SPEC, "u")),
             delim: if p.has(opt!(SPEC, "z")) { 0 } else { b'\n' },
             input: p.operands.first().cloned().unwrap_or_else(|| b"-".to_vec()),
-            output: p.operands.get(1).map(|o| util::lossy(o)),
+            output: p.operands.get(1).map(|o| diag::lossy(o)),
         })
     }
 
@@ -236,7 +237,7 @@ impl Options {
     fn scan(
         &self,
         ctx: &mut dyn ToolCtx,
-        src: &mut util::Source,
+        src: &mut input::Source,
         out: &mut Output,
     ) -> Result<(), ExitStatus> {
         let mut lines = Lines::new(self.delim);
@@ -248,10 +249,10 @@ impl Options {
             let next = match lines.next_ref(ctx, src) {
                 Ok(l) => l,
                 Err(e) => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "uniq",
-                        &format!("{}: {}", util::lossy(&self.input), util::io_msg(&e)),
+                        &format!("{}: {}", diag::lossy(&self.input), diag::io_msg(&e)),
                     );
                     return Err(1);
                 }
@@ -275,7 +276,7 @@ impl Options {
                         self.emit(&mut out.buf, &group, n, true);
                     }
                     self.emit(&mut out.buf, l, n, true);
-                    if out.buf.len() >= util::CHUNK && !out.flush(ctx) {
+                    if out.buf.len() >= input::CHUNK && !out.flush(ctx) {
                         return Err(1);
                     }
                 }
@@ -283,7 +284,7 @@ impl Options {
             }
             if have_group {
                 self.end_group(&mut out.buf, &group, n);
-                if out.buf.len() >= util::CHUNK && !out.flush(ctx) {
+                if out.buf.len() >= input::CHUNK && !out.flush(ctx) {
                     return Err(1);
                 }
             }
@@ -333,7 +334,7 @@ impl Options {
 /// as given, for messages, and the resolved path).
 struct Output {
     buf: Vec<u8>,
-    file: Option<(String, util::OutFile)>,
+    file: Option<(String, output::OutFile)>,
 }
 
 impl Output {
@@ -342,11 +343,11 @@ impl Output {
             Some((name, f)) => match f.write(ctx, &self.buf) {
                 Ok(()) => true,
                 Err(e) => {
-                    util::err(ctx, "uniq", &format!("{name}: {e}"));
+                    diag::err(ctx, "uniq", &format!("{name}: {e}"));
                     false
                 }
             },
-            None => util::out(ctx, &self.buf),
+            None => output::out(ctx, &self.buf),
         };
         self.buf.clear();
         ok
@@ -356,7 +357,7 @@ impl Output {
 #[cfg(test)]
 mod tests {
     use super::Uniq;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn modes() {

@@ -7,7 +7,7 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, quote};
 
 pub struct Unlink;
 
@@ -40,14 +40,14 @@ impl ParsedCommand for Unlink {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let name = match p.operands.as_slice() {
-            [] => return util::usage(ctx, &SPEC, "unlink: missing operand", 1),
-            [one] => util::lossy(one),
+            [] => return diag::usage(ctx, &SPEC, "unlink: missing operand", 1),
+            [one] => diag::lossy(one),
             [_, extra, ..] => {
                 let msg = format!(
                     "unlink: extra operand {}",
-                    util::cquote(&util::lossy(extra))
+                    quote::cquote(&diag::lossy(extra))
                 );
-                return util::usage(ctx, &SPEC, &msg, 1);
+                return diag::usage(ctx, &SPEC, &msg, 1);
             }
         };
         let path = ctx.resolve_path(&name);
@@ -59,8 +59,8 @@ impl ParsedCommand for Unlink {
         match result {
             Ok(()) => 0,
             Err(e) => {
-                let msg = format!("cannot unlink {}: {e}", util::quote(&name));
-                util::err(ctx, "unlink", &msg);
+                let msg = format!("cannot unlink {}: {e}", quote::quote(&name));
+                diag::err(ctx, "unlink", &msg);
                 1
             }
         }
@@ -70,7 +70,7 @@ impl ParsedCommand for Unlink {
 #[cfg(test)]
 mod tests {
     use super::Unlink;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn removes_one_file() {

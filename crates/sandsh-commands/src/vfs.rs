@@ -8,7 +8,7 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, output};
 
 pub struct Vfs;
 
@@ -43,23 +43,23 @@ impl Command for Vfs {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let Some(action) = args.first().map(|a| util::lossy(a)) else {
-            util::err(ctx, "vfs", "missing action (diff, commit or reset)");
+        let Some(action) = args.first().map(|a| diag::lossy(a)) else {
+            diag::err(ctx, "vfs", "missing action (diff, commit or reset)");
             return 2;
         };
         if !matches!(action.as_str(), "diff" | "commit" | "reset") || args.len() > 2 {
-            util::err(ctx, "vfs", &format!("usage: {}", SPEC.usage));
+            diag::err(ctx, "vfs", &format!("usage: {}", SPEC.usage));
             return 2;
         }
         let mut targs = Vec::new();
         if let Some(p) = args.get(1) {
-            let abs = ctx.resolve_path(&util::lossy(p));
+            let abs = ctx.resolve_path(&diag::lossy(p));
             targs.push(abs.as_os_str().as_encoded_bytes().to_vec());
         }
         let backend = ctx.backend().clone();
         match backend.call_tool(&format!("vfs.{action}"), &targs) {
             Ok(out) => {
-                if util::out(ctx, &out) {
+                if output::out(ctx, &out) {
                     0
                 } else {
                     1
@@ -69,12 +69,12 @@ impl Command for Vfs {
                 if action == "diff" {
                     0
                 } else {
-                    util::err(ctx, "vfs", "there are no overlay mounts");
+                    diag::err(ctx, "vfs", "there are no overlay mounts");
                     1
                 }
             }
             Err(e) => {
-                util::err(ctx, "vfs", &e.to_string());
+                diag::err(ctx, "vfs", &e.to_string());
                 1
             }
         }

@@ -11,7 +11,8 @@ use sandsh_api::{
     ParsedCommand, RiskLevel, ToolCtx,
 };
 
-use super::{input, util};
+use crate::common::input;
+use crate::common::{diag, output};
 
 pub struct Wc;
 
@@ -317,7 +318,7 @@ impl ParsedCommand for Wc {
             .filter(|b| **b)
             .count();
         let stdin_only = p.operands.is_empty();
-        let files: Vec<Arg> = util::files_or_stdin(p.operands);
+        let files: Vec<Arg> = input::files_or_stdin(p.operands);
         // Width from stat, as GNU computes it before reading anything.
         let width = if files.len() == 1 && nsel == 1 {
             1
@@ -336,7 +337,7 @@ impl ParsedCommand for Wc {
                         }
                     }
                 } else {
-                    ctx.resolve_path(&util::lossy(f))
+                    ctx.resolve_path(&diag::lossy(f))
                 };
                 match ctx.backend().stat(&path) {
                     Ok(m) if m.file_type == FileType::File => total += m.size,
@@ -350,9 +351,9 @@ impl ParsedCommand for Wc {
         let mut entries = Vec::new();
         let mut status = 0;
         let mut total = Counts::default();
-        let mut buf = vec![0u8; util::CHUNK];
+        let mut buf = vec![0u8; input::CHUNK];
         for f in &files {
-            let name = util::lossy(f);
+            let name = diag::lossy(f);
             let mut counter = Counter {
                 lines_only: !(w.words || w.chars || w.maxlen),
                 ..Counter::default()
@@ -362,18 +363,18 @@ impl ParsedCommand for Wc {
                     if ctx.is_cancelled() {
                         return 130;
                     }
-                    match util::read_chunk(ctx, &mut src, &mut buf) {
+                    match input::read_chunk(ctx, &mut src, &mut buf) {
                         Ok(0) => break,
                         Ok(n) => counter.feed(&buf[..n]),
                         Err(e) => {
-                            util::err(ctx, "wc", &format!("{name}: {}", util::io_msg(&e)));
+                            diag::err(ctx, "wc", &format!("{name}: {}", diag::io_msg(&e)));
                             status = 1;
                             break;
                         }
                     }
                 },
                 Err(e) => {
-                    util::err(ctx, "wc", &format!("{name}: {}", util::io_msg(&e)));
+                    diag::err(ctx, "wc", &format!("{name}: {}", diag::io_msg(&e)));
                     status = 1;
                     if e.kind() != std::io::ErrorKind::IsADirectory {
                         continue;
@@ -395,7 +396,7 @@ impl ParsedCommand for Wc {
                 entries.push(json_entry(&c, w, shown, false));
                 continue;
             }
-            if !util::out(ctx, format_line(&c, w, width, shown).as_bytes()) {
+            if !output::out(ctx, format_line(&c, w, width, shown).as_bytes()) {
                 return 1;
             }
         }
@@ -404,14 +405,14 @@ impl ParsedCommand for Wc {
                 entries.push(json_entry(&total, w, None, true));
             }
             let text = format!("{}\n", serde_json::Value::Array(entries));
-            return if util::out(ctx, text.as_bytes()) {
+            return if output::out(ctx, text.as_bytes()) {
                 status
             } else {
                 1
             };
         }
         if files.len() > 1
-            && !util::out(ctx, format_line(&total, w, width, Some("total")).as_bytes())
+            && !output::out(ctx, format_line(&total, w, width, Some("total")).as_bytes())
         {
             return 1;
         }
@@ -422,7 +423,7 @@ impl ParsedCommand for Wc {
 #[cfg(test)]
 mod tests {
     use super::Wc;
-    use crate::testing::{TestCtx, run, run_in};
+    use crate::common::testing::{TestCtx, run, run_in};
 
     #[test]
     fn stdin_counts() {

@@ -16,7 +16,7 @@ use sandsh_api::{
     is_cancelled,
 };
 
-use super::util;
+use crate::common::{diag, input};
 
 pub struct Wget;
 
@@ -116,51 +116,51 @@ impl Command for Wget {
                 "quiet" => o.quiet = true,
                 "no-verbose" => o.no_verbose = true,
                 "verbose" => o.no_verbose = false,
-                "output-document" => o.output = Some(util::lossy(&v)),
+                "output-document" => o.output = Some(diag::lossy(&v)),
                 "server-response" => o.server_response = true,
                 "header" => o.headers.push(v),
                 "post-data" | "body-data" => o.body = Some(v),
-                "post-file" => match util::read_input(ctx, &v) {
+                "post-file" => match input::read_input(ctx, &v) {
                     Ok(d) => o.body = Some(d),
                     Err(e) if is_cancelled(&e) => return 130,
                     Err(e) => {
                         let _ = writeln!(
                             ctx.stderr(),
                             "wget: {}: {}",
-                            util::lossy(&v),
-                            util::io_msg(&e)
+                            diag::lossy(&v),
+                            diag::io_msg(&e)
                         );
                         return 3;
                     }
                 },
-                "method" => o.method = Some(util::lossy(&v).to_ascii_uppercase()),
-                "timeout" => match util::lossy(&v).trim().parse::<f64>() {
+                "method" => o.method = Some(diag::lossy(&v).to_ascii_uppercase()),
+                "timeout" => match diag::lossy(&v).trim().parse::<f64>() {
                     Ok(t) if t.is_finite() && t >= 0.0 => {
                         o.timeout = Duration::try_from_secs_f64(t).ok().filter(|d| !d.is_zero())
                     }
                     _ => {
                         return usage(
                             ctx,
-                            &format!("--timeout: Invalid time period ‘{}’", util::lossy(&v)),
+                            &format!("--timeout: Invalid time period ‘{}’", diag::lossy(&v)),
                         );
                     }
                 },
-                "tries" => match util::lossy(&v).trim().parse::<u32>() {
+                "tries" => match diag::lossy(&v).trim().parse::<u32>() {
                     Ok(n) => o.tries = n.max(1),
                     Err(_) => {
                         return usage(
                             ctx,
-                            &format!("--tries: Invalid number ‘{}’.", util::lossy(&v)),
+                            &format!("--tries: Invalid number ‘{}’.", diag::lossy(&v)),
                         );
                     }
                 },
                 "user-agent" => o.agent = Some(v),
-                "max-redirect" => match util::lossy(&v).trim().parse::<u32>() {
+                "max-redirect" => match diag::lossy(&v).trim().parse::<u32>() {
                     Ok(n) => o.max_redirect = n,
                     Err(_) => {
                         return usage(
                             ctx,
-                            &format!("--max-redirect: Invalid number ‘{}’.", util::lossy(&v)),
+                            &format!("--max-redirect: Invalid number ‘{}’.", diag::lossy(&v)),
                         );
                     }
                 },
@@ -182,7 +182,7 @@ impl Command for Wget {
             if ctx.is_cancelled() {
                 return 130;
             }
-            let s = fetch(&o, ctx, net.as_deref(), &util::lossy(u), &mut first_output);
+            let s = fetch(&o, ctx, net.as_deref(), &diag::lossy(u), &mut first_output);
             if ctx.is_cancelled() {
                 return 130;
             }
@@ -293,8 +293,8 @@ fn fetch(
         let mut custom = Vec::new();
         for line in &o.headers {
             if let Some(p) = line.iter().position(|&b| b == b':') {
-                let name = util::lossy(&line[..p]).trim().to_string();
-                let v = util::lossy(&line[p + 1..]).trim().as_bytes().to_vec();
+                let name = diag::lossy(&line[..p]).trim().to_string();
+                let v = diag::lossy(&line[p + 1..]).trim().as_bytes().to_vec();
                 h.retain(|(k, _)| !k.eq_ignore_ascii_case(&name));
                 custom.push((name, v));
             }
@@ -451,7 +451,7 @@ fn fetch(
                 WriteMode::Truncate
             };
             if let Err(e) = ctx.backend().write(&path, b"", mode, 0o666 & !ctx.umask()) {
-                let _ = writeln!(ctx.stderr(), "{name}: {}", util::vfs_msg(&e));
+                let _ = writeln!(ctx.stderr(), "{name}: {}", diag::vfs_msg(&e));
                 return 3;
             }
         }
@@ -475,7 +475,7 @@ fn fetch(
                     return if is_cancelled(&e) { 130 } else { 3 };
                 }
             } else if let Err(e) = ctx.backend().append(&path, &buf[..n]) {
-                let _ = writeln!(ctx.stderr(), "{name}: {}", util::vfs_msg(&e));
+                let _ = writeln!(ctx.stderr(), "{name}: {}", diag::vfs_msg(&e));
                 return 3;
             }
         }
@@ -501,7 +501,7 @@ fn fetch(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn denied_without_allowlist() {

@@ -12,7 +12,7 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, output, paths};
 
 pub struct Which;
 
@@ -81,7 +81,7 @@ impl ParsedCommand for Which {
         let mut status = if p.operands.is_empty() { 1 } else { 0 };
         let mut out = String::new();
         for op in &p.operands {
-            let name = util::lossy(op);
+            let name = diag::lossy(op);
             let mut found = false;
             if name.contains('/') {
                 if executable(ctx, &name) {
@@ -91,7 +91,7 @@ impl ParsedCommand for Which {
             } else if !name.is_empty() {
                 let registered = ctx.registry().get(&name).is_some();
                 for d in &dirs {
-                    let cand = util::join_name(d, &name);
+                    let cand = paths::join_name(d, &name);
                     let canon = ctx.resolve_path(d);
                     let bin = matches!(canon.to_str(), Some("/usr/bin") | Some("/bin"));
                     if (bin && registered) || executable(ctx, &cand) {
@@ -107,14 +107,14 @@ impl ParsedCommand for Which {
                 status = 1;
             }
         }
-        util::emit(ctx, out.as_bytes(), status)
+        output::emit(ctx, out.as_bytes(), status)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Which;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn finds() {

@@ -11,7 +11,8 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec, RiskLevel, ToolCtx,
 };
 
-use super::util::{self, Source};
+use crate::common::input::Source;
+use crate::common::{diag, input, program_lookup, quote};
 
 pub struct Xargs;
 
@@ -133,7 +134,7 @@ struct Cfg {
 }
 
 fn usage_err(ctx: &mut dyn ToolCtx, m: &str) -> i32 {
-    util::usage(ctx, &SPEC, &format!("xargs: {m}"), 1)
+    diag::usage(ctx, &SPEC, &format!("xargs: {m}"), 1)
 }
 
 fn parse_delim(d: &[u8]) -> Result<u8, String> {
@@ -300,7 +301,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Cfg, Vec<Arg>), i32> {
             'd' => match parse_delim(&v.unwrap_or_default()) {
                 Ok(d) => c.split = Split::Delim(d),
                 Err(m) => {
-                    util::err(ctx, "xargs", &m);
+                    diag::err(ctx, "xargs", &m);
                     return Err(1);
                 }
             },
@@ -358,7 +359,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Cfg, Vec<Arg>), i32> {
 
 /// Splits the input into items. `Ok(None)` at the end.
 struct Reader {
-    lines: util::Lines,
+    lines: input::Lines,
     /// Pending bytes of the current record.
     cur: Vec<u8>,
     pos: usize,
@@ -375,7 +376,7 @@ enum Item {
 impl Reader {
     fn new(delim: u8) -> Reader {
         Reader {
-            lines: util::Lines::new(delim),
+            lines: input::Lines::new(delim),
             cur: Vec::new(),
             pos: 0,
             eof_seen: false,
@@ -417,7 +418,7 @@ impl Reader {
                         }
                         return Ok(have.then_some(Item::Word(word, true)));
                     }
-                    Err(e) => return Err(util::io_msg(&e)),
+                    Err(e) => return Err(diag::io_msg(&e)),
                 }
             }
             let b = self.cur[self.pos];
@@ -465,7 +466,7 @@ impl Reader {
                                 have = true;
                                 continue;
                             }
-                            Err(e) => return Err(util::io_msg(&e)),
+                            Err(e) => return Err(diag::io_msg(&e)),
                         }
                     }
                     word.push(self.cur[self.pos]);
@@ -487,7 +488,7 @@ impl Reader {
             let rec = match self.lines.next(ctx, src) {
                 Ok(Some(r)) => r,
                 Ok(None) => return Ok(None),
-                Err(e) => return Err(util::io_msg(&e)),
+                Err(e) => return Err(diag::io_msg(&e)),
             };
             let mut out = Vec::new();
             let mut quote: Option<u8> = None;
@@ -567,10 +568,10 @@ impl Runner {
             let _ = writeln!(ctx.stderr(), "{}", shown(argv));
         }
         let name = String::from_utf8_lossy(&argv[0]).into_owned();
-        let prog = match util::exec_search(ctx, &name, self.path.as_deref()) {
+        let prog = match program_lookup::exec_search(ctx, &name, self.path.as_deref()) {
             Ok(p) => p,
             Err(e) => {
-                util::err(ctx, "xargs", &format!("{name}: {}", e.reason));
+                diag::err(ctx, "xargs", &format!("{name}: {}", e.reason));
                 self.stop = Some(e.status);
                 return;
             }
@@ -581,7 +582,7 @@ impl Runner {
             1..=125 => self.status = 123,
             126 | 127 => self.stop = Some(st),
             255 => {
-                util::err(
+                diag::err(
                     ctx,
                     "xargs",
                     &format!("{name}: exited with status 255; aborting"),
@@ -589,7 +590,7 @@ impl Runner {
                 self.stop = Some(124);
             }
             s => {
-                util::err(
+                diag::err(
                     ctx,
                     "xargs",
                     &format!("{name}: terminated by signal {}", s - 128),
@@ -616,15 +617,15 @@ impl Command for Xargs {
         };
         let mut src = match &c.file {
             None => Source::Stdin,
-            Some(f) => match util::open(ctx, f) {
+            Some(f) => match input::open(ctx, f) {
                 Ok(s) => s,
                 Err(m) => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "xargs",
                         &format!(
                             "Cannot open input file {}: {m}",
-                            util::cquote(&util::lossy(f))
+                            quote::cquote(&diag::lossy(f))
                         ),
                     );
                     return 1;
@@ -633,13 +634,13 @@ impl Command for Xargs {
         };
         let base = size_of(&cmd);
         if base > c.max_chars {
-            util::err(ctx, "xargs", "argument line too long");
+            diag::err(ctx, "xargs", "argument line too long");
             return 1;
         }
         let mut runner = Runner {
             status: 0,
             stop: None,
-            path: util::env_path(ctx),
+            path: program_lookup::env_path(ctx),
         };
         let delim = match c.split {
             Split::Delim(d) => d,
@@ -676,7 +677,7 @@ impl Command for Xargs {
                         }
                         Ok(None) => break,
                         Err(e) => {
-                            input_error = Some(util::io_msg(&e));
+                            input_error = Some(diag::io_msg(&e));
                             break;
                         }
                     },
@@ -686,7 +687,7 @@ impl Command for Xargs {
                 }
                 let argv: Vec<Arg> = cmd.iter().map(|a| replace_all(a, rep, &item)).collect();
                 if size_of(&argv) > c.max_chars {
-                    util::err(ctx, "xargs", "argument line too long");
+                    diag::err(ctx, "xargs", "argument line too long");
                     return 1;
                 }
                 runner.run(&c, &argv, ctx);
@@ -695,7 +696,7 @@ impl Command for Xargs {
                 }
             }
             if let Some(m) = input_error {
-                util::err(ctx, "xargs", &m);
+                diag::err(ctx, "xargs", &m);
                 return 1;
             }
             return runner.status;
@@ -729,7 +730,7 @@ impl Command for Xargs {
                     }
                     Ok(None) => break,
                     Err(e) => {
-                        input_error = Some(util::io_msg(&e));
+                        input_error = Some(diag::io_msg(&e));
                         break;
                     }
                 },
@@ -746,12 +747,12 @@ impl Command for Xargs {
                         return s;
                     }
                 }
-                util::err(ctx, "xargs", "argument line too long");
+                diag::err(ctx, "xargs", "argument line too long");
                 return 1;
             }
             if size + wlen > c.max_chars && !items.is_empty() {
                 if c.exit_on_size && c.max_lines.is_none() && c.max_args.is_some() {
-                    util::err(ctx, "xargs", "argument list too long");
+                    diag::err(ctx, "xargs", "argument list too long");
                     return 1;
                 }
                 flush(&mut items, &mut runner, ctx);
@@ -791,7 +792,7 @@ impl Command for Xargs {
             }
         }
         if let Some(m) = input_error {
-            util::err(ctx, "xargs", &m);
+            diag::err(ctx, "xargs", &m);
             return 1;
         }
         runner.status

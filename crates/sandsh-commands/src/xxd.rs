@@ -13,7 +13,8 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::util::{self, Source};
+use crate::common::input::Source;
+use crate::common::{diag, input, output};
 
 pub struct Xxd;
 
@@ -164,14 +165,14 @@ impl Input {
             if ctx.is_cancelled() {
                 return Err(130);
             }
-            match util::read_chunk(ctx, &mut self.src, &mut self.buf) {
+            match input::read_chunk(ctx, &mut self.src, &mut self.buf) {
                 Ok(0) => return Ok(None),
                 Ok(n) => {
                     self.len = n;
                     self.pos = 0;
                 }
                 Err(e) => {
-                    util::err(ctx, "xxd", &util::io_msg(&e));
+                    diag::err(ctx, "xxd", &diag::io_msg(&e));
                     return Err(2);
                 }
             }
@@ -188,7 +189,7 @@ impl ParsedCommand for Xxd {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let fail = |ctx: &mut dyn ToolCtx, m: &str, st: i32| {
-            util::err(ctx, "xxd", m);
+            diag::err(ctx, "xxd", m);
             st
         };
         let mut ty = Type::Normal;
@@ -204,12 +205,12 @@ impl ParsedCommand for Xxd {
                 _ => {}
             }
         }
-        let num = |o: &str| p.value(SPEC.find(o)).map(|v| strtol(&util::lossy(v)));
+        let num = |o: &str| p.value(SPEC.find(o)).map(|v| strtol(&diag::lossy(v)));
         let mut cols = num("c").unwrap_or(0);
         let mut group = num("g").unwrap_or(-1);
         let length = num("l");
         let display_off = num("o").unwrap_or(0);
-        let seek_text = p.value(opt!(SPEC, "s")).map(|v| util::lossy(v));
+        let seek_text = p.value(opt!(SPEC, "s")).map(|v| diag::lossy(v));
         let upper = p.has(opt!(SPEC, "u"));
         let autoskip = p.has(opt!(SPEC, "a"));
         let decimal = p.has(opt!(SPEC, "d"));
@@ -243,20 +244,20 @@ impl ParsedCommand for Xxd {
             group = cols;
         }
         if p.operands.len() > 2 {
-            return util::usage(ctx, &SPEC, "xxd: too many arguments", 1);
+            return diag::usage(ctx, &SPEC, "xxd: too many arguments", 1);
         }
         let infile = p.operands.first().filter(|f| f.as_slice() != b"-").cloned();
         let outfile = p.operands.get(1).filter(|f| f.as_slice() != b"-").cloned();
         let src = match &infile {
             None => Source::Stdin,
-            Some(f) => match util::open(ctx, f) {
+            Some(f) => match input::open(ctx, f) {
                 Ok(s) => s,
-                Err(m) => return fail(ctx, &format!("{}: {m}", util::lossy(f)), 2),
+                Err(m) => return fail(ctx, &format!("{}: {m}", diag::lossy(f)), 2),
             },
         };
         let mut input = Input {
             src,
-            buf: vec![0; util::CHUNK],
+            buf: vec![0; input::CHUNK],
             pos: 0,
             len: 0,
         };
@@ -265,7 +266,7 @@ impl ParsedCommand for Xxd {
             let base = seek_text.as_deref().map(strtol).unwrap_or(0);
             if let Err(s) = reverse(ctx, &mut input, &mut out, ty == Type::Plain, cols, base) {
                 // What was converted before the error is still written, as xxd does.
-                let _ = util::out(ctx, &out);
+                let _ = output::out(ctx, &out);
                 return s;
             }
         } else {
@@ -280,7 +281,7 @@ impl ParsedCommand for Xxd {
                     };
                     let size = ctx
                         .backend()
-                        .stat(&ctx.resolve_path(&util::lossy(f)))
+                        .stat(&ctx.resolve_path(&diag::lossy(f)))
                         .map(|m| m.size as i64)
                         .unwrap_or(0);
                     if size + v < 0 {
@@ -298,7 +299,7 @@ impl ParsedCommand for Xxd {
                     }
                 }
             }
-            let name = infile.as_ref().map(|f| util::lossy(f));
+            let name = infile.as_ref().map(|f| diag::lossy(f));
             let r = dump(
                 ctx,
                 &mut input,
@@ -322,7 +323,7 @@ impl ParsedCommand for Xxd {
         }
         match outfile {
             Some(f) => {
-                let name = util::lossy(&f);
+                let name = diag::lossy(&f);
                 let path = ctx.resolve_path(&name);
                 if let Err(e) =
                     ctx.backend()
@@ -332,7 +333,7 @@ impl ParsedCommand for Xxd {
                 }
             }
             None => {
-                if !util::out(ctx, &out) {
+                if !output::out(ctx, &out) {
                     return 1;
                 }
             }
@@ -355,8 +356,8 @@ struct Layout {
 }
 
 fn flush(ctx: &mut dyn ToolCtx, out: &mut Vec<u8>) -> Result<(), i32> {
-    if out.len() >= util::CHUNK {
-        if !util::out(ctx, out) {
+    if out.len() >= input::CHUNK {
+        if !output::out(ctx, out) {
             return Err(1);
         }
         out.clear();
@@ -575,7 +576,7 @@ fn reverse(
         }
         if base_off + want_off != have_off {
             if base_off + want_off < have_off {
-                util::err(ctx, "xxd", "Sorry, cannot seek backwards.");
+                diag::err(ctx, "xxd", "Sorry, cannot seek backwards.");
                 return Err(5);
             }
             while have_off < base_off + want_off {
@@ -622,7 +623,7 @@ fn skip_eol(ctx: &mut dyn ToolCtx, input: &mut Input) -> Result<u8, i32> {
 #[cfg(test)]
 mod tests {
     use super::Xxd;
-    use crate::testing::{TestCtx, run, run_in};
+    use crate::common::testing::{TestCtx, run, run_in};
 
     #[test]
     fn dumps() {

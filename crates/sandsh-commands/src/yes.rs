@@ -8,7 +8,7 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::util;
+use crate::common::output;
 
 pub struct Yes;
 
@@ -57,7 +57,7 @@ impl ParsedCommand for Yes {
             if ctx.is_cancelled() {
                 return 130;
             }
-            if !util::out(ctx, &chunk) {
+            if !output::out(ctx, &chunk) {
                 return 1;
             }
         }

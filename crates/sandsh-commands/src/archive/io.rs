@@ -16,7 +16,7 @@ use std::sync::Arc;
 use sandsh_api::fs::{KernelBackend, VfsError, WriteMode};
 use sandsh_api::{Cancelled, ToolCtx};
 
-use super::super::util::CHUNK;
+use crate::common::input::CHUNK;
 
 /// The context, shared between the streams and the command's own code.
 pub type Shared<'a> = RefCell<&'a mut dyn ToolCtx>;
@@ -221,7 +221,7 @@ impl<'s, 'a> In<'s, 'a> {
     /// is read as the OS would give it, not looked up in the filesystem. `None` for other
     /// paths; `Some(Err)` when the descriptor is not open.
     pub fn descriptor(sh: &'s Shared<'a>, path: &str) -> Option<io::Result<Self>> {
-        if !crate::util::is_fd_path(path) {
+        if !crate::common::output::is_fd_path(path) {
             return None;
         }
         let r = match sh.try_borrow_mut() {

@@ -12,7 +12,7 @@ use std::time::{Duration, UNIX_EPOCH};
 
 use zip::ZipArchive;
 
-use crate::util;
+use crate::common::{diag, paths};
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
     RiskLevel, ToolCtx, is_cancelled,
@@ -108,7 +108,7 @@ impl ParsedCommand for Unzip {
                 Some('l') => o.list = true,
                 Some('t') => o.test = true,
                 Some('p') => o.pipe = true,
-                Some('d') => o.exdir = Some(util::lossy(v.as_deref().unwrap_or_default())),
+                Some('d') => o.exdir = Some(diag::lossy(v.as_deref().unwrap_or_default())),
                 Some('o') => o.overwrite = Some(true),
                 Some('n') => o.overwrite = Some(false),
                 Some('q') => o.quiet += 1,
@@ -123,7 +123,7 @@ impl ParsedCommand for Unzip {
             }
         }
         if o.zipinfo != o.names_only {
-            util::err(
+            diag::err(
                 ctx,
                 "unzip",
                 "only the zipinfo mode -Z1 (member names) is supported",
@@ -132,16 +132,16 @@ impl ParsedCommand for Unzip {
         }
         let mut ops = p.operands.iter();
         let Some(archive) = ops.next() else {
-            util::err(ctx, "unzip", "missing archive name");
+            diag::err(ctx, "unzip", "missing archive name");
             return 10;
         };
-        let archive = util::lossy(archive);
+        let archive = diag::lossy(archive);
         let members: Vec<(String, Pattern)> = ops
-            .map(|m| (util::lossy(m), Pattern::new(m, PatternOptions::default())))
+            .map(|m| (diag::lossy(m), Pattern::new(m, PatternOptions::default())))
             .collect();
         let mut charge = ctx.memory().charge();
         if let Err(e) = charge.add(1 << 20) {
-            util::err(ctx, "unzip", &e.to_string());
+            diag::err(ctx, "unzip", &e.to_string());
             return 9;
         }
         let sh: Shared<'_> = std::cell::RefCell::new(ctx);
@@ -346,7 +346,7 @@ fn run(sh: &Shared<'_>, o: &Opts, archive: &str, members: &[(String, Pattern)]) 
         }
         let rel = parts.join("/");
         let shown = match &o.exdir {
-            Some(d) => format!("{}/{rel}", util::lossy(util::trim_slashes(d.as_bytes()))),
+            Some(d) => format!("{}/{rel}", diag::lossy(paths::trim_slashes(d.as_bytes()))),
             None => rel.clone(),
         };
         let target = match place(&*backend, &root, &parts, 0o777 & !umask) {
@@ -417,7 +417,7 @@ fn run(sh: &Shared<'_>, o: &Opts, archive: &str, members: &[(String, Pattern)]) 
                 status = status.max(2);
                 continue;
             }
-            let t = util::lossy(&t);
+            let t = diag::lossy(&t);
             if !link_stays_inside(&parts, &t) {
                 warn(
                     sh,
@@ -526,7 +526,7 @@ fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     fn evil_zip() -> Vec<u8> {
         let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));

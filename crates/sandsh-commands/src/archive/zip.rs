@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, DateTime, ZipArchive, ZipWriter};
 
-use crate::util;
+use crate::common::{diag, input, paths};
 use sandsh_api::fs::KernelBackend;
 use sandsh_api::{
     ArgSpec, ArgType, CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, ParsedCommand,
@@ -135,18 +135,18 @@ impl ParsedCommand for Zip {
             );
             return 16;
         };
-        let mut archive = util::lossy(archive);
-        if !util::lossy(util::base_name(archive.as_bytes())).contains('.') {
+        let mut archive = diag::lossy(archive);
+        if !diag::lossy(paths::base_name(archive.as_bytes())).contains('.') {
             archive.push_str(".zip");
         }
-        let files: Vec<String> = ops.map(|f| util::lossy(f)).collect();
+        let files: Vec<String> = ops.map(|f| diag::lossy(f)).collect();
         if files.is_empty() {
             let _ = writeln!(ctx.stdout(), "\nzip error: Nothing to do! ({archive})");
             return 12;
         }
         let mut charge = ctx.memory().charge();
         if let Err(e) = charge.add(1 << 20) {
-            util::err(ctx, "zip", &e.to_string());
+            diag::err(ctx, "zip", &e.to_string());
             return 15;
         }
         let sh: Shared<'_> = std::cell::RefCell::new(ctx);
@@ -169,7 +169,7 @@ fn collect(
             Ok(c) => c.resolve_path(f),
             Err(_) => return Err(io::Error::other("context busy")),
         };
-        let start = util::lossy(util::trim_slashes(f.as_bytes()));
+        let start = diag::lossy(paths::trim_slashes(f.as_bytes()));
         let start = start
             .trim_start_matches("./")
             .trim_start_matches('/')
@@ -197,7 +197,7 @@ fn collect(
                 continue;
             }
             let shown = if o.junk {
-                util::lossy(util::base_name(name.as_bytes()))
+                diag::lossy(paths::base_name(name.as_bytes()))
             } else {
                 name.clone()
             };
@@ -223,7 +223,7 @@ fn collect(
                     let mut kids = backend.list(&p).map_err(super::io::vfs_io)?;
                     kids.sort_by(|a, b| b.name.cmp(&a.name));
                     for k in kids {
-                        let kn = util::lossy(&k.name);
+                        let kn = diag::lossy(&k.name);
                         let child = if name.is_empty() || name == "." {
                             kn.clone()
                         } else {
@@ -256,7 +256,7 @@ fn collect(
 }
 
 fn dos_time(t: std::time::SystemTime) -> DateTime {
-    let (secs, _) = crate::fsutil::split_time(t);
+    let (secs, _) = crate::common::time_format::split_time(t);
     let tm = sandsh_text::strftime::gmtime(secs);
     DateTime::from_date_and_time(
         tm.year.clamp(1980, 2107) as u16,
@@ -406,7 +406,7 @@ fn write(
             zw.raw_copy_file(f).map_err(zerr)?;
         }
     }
-    let mut buf = vec![0u8; util::CHUNK];
+    let mut buf = vec![0u8; input::CHUNK];
     for it in items {
         check(sh)?;
         let verb = if had.contains(&it.name) {
@@ -481,7 +481,7 @@ fn write(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn zip_and_update() {

@@ -5,7 +5,7 @@
 //! is set. A fatal error leaves the file as it was.
 
 use super::interp::{Cell, Interp, R, fatal};
-use crate::util;
+use crate::common::diag;
 use sandsh_api::fs::WriteMode;
 
 /// The edit in progress.
@@ -92,7 +92,7 @@ impl Interp<'_> {
             return fatal(format!(
                 "inplace::end: cannot write `{}' ({})",
                 tmp.display(),
-                util::vfs_msg(&e)
+                diag::vfs_msg(&e)
             ));
         }
         // A rename that fails leaves the original as it was and takes the new file away.
@@ -102,7 +102,7 @@ impl Interp<'_> {
                 let _ = backend.remove(&tmp, false);
                 fatal(format!(
                     "inplace::end: {what} failed ({})",
-                    util::vfs_msg(&e)
+                    diag::vfs_msg(&e)
                 ))
             })
         };

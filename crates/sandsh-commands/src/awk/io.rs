@@ -8,7 +8,8 @@
 
 use std::rc::Rc;
 
-use crate::util::{self, Source};
+use crate::common::input::Source;
+use crate::common::{diag, input};
 use sandsh_api::ToolCtx;
 
 use super::re::Re;
@@ -64,8 +65,8 @@ impl Reader {
             self.start = 0;
         }
         let old = self.buf.len();
-        self.buf.resize(old + util::CHUNK, 0);
-        let r = util::read_chunk(ctx, &mut self.src, &mut self.buf[old..]);
+        self.buf.resize(old + input::CHUNK, 0);
+        let r = input::read_chunk(ctx, &mut self.src, &mut self.buf[old..]);
         match r {
             Ok(n) => {
                 self.buf.truncate(old + n);
@@ -81,7 +82,7 @@ impl Reader {
                 if ctx.is_cancelled() {
                     return Err(ReadErr::Cancelled);
                 }
-                Err(ReadErr::Io(util::io_msg(&e)))
+                Err(ReadErr::Io(diag::io_msg(&e)))
             }
         }
     }

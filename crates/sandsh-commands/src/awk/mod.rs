@@ -366,10 +366,10 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
             Source::File(f) | Source::Include(f) => {
                 let mut path = String::from_utf8_lossy(f).into_owned();
                 let f: &[u8] = if f == b"/dev/stdin" { b"-" } else { f };
-                let mut read = crate::util::read_input(ctx, f);
+                let mut read = crate::common::input::read_input(ctx, f);
                 if read.is_err() && matches!(s, Source::Include(_)) && !path.ends_with(".awk") {
                     let with_ext = format!("{path}.awk");
-                    if let Ok(d) = crate::util::read_input(ctx, with_ext.as_bytes()) {
+                    if let Ok(d) = crate::common::input::read_input(ctx, with_ext.as_bytes()) {
                         read = Ok(d);
                         path = with_ext;
                     }
@@ -388,7 +388,7 @@ fn run(args: &[Arg], ctx: &mut dyn ToolCtx, name: &str) -> ExitStatus {
                         let _ = writeln!(
                             ctx.stderr(),
                             "{me}: fatal: cannot open source file `{path}' for reading: {}",
-                            crate::util::io_msg(&e)
+                            crate::common::diag::io_msg(&e)
                         );
                         return 2;
                     }
@@ -642,7 +642,7 @@ fn parse_error_report(text: &[u8], segs: &[Segment], e: &parser::ParseError, me:
 
 #[cfg(test)]
 mod tests {
-    use crate::testing::TestCtx;
+    use crate::common::testing::TestCtx;
 
     fn awk(args: &[&str], input: &str) -> (String, i32) {
         let mut ctx = TestCtx::new();

@@ -6,7 +6,7 @@ use super::ast::*;
 use super::interp::{Cell, Flow, Interp, R, fatal, is_ident};
 use super::io::{self, OutKind, Output, ReadErr, Reader};
 use super::value::Value;
-use crate::util;
+use crate::common::{diag, input, output};
 
 const FILE_FLUSH: usize = 64 * 1024;
 
@@ -163,7 +163,7 @@ impl Interp<'_> {
                 if self.inplace.is_some() {
                     self.inplace_warn("disabling in-place editing for invalid FILENAME `-'");
                 }
-                self.main.reader = Some(Reader::new(util::Source::Stdin));
+                self.main.reader = Some(Reader::new(input::Source::Stdin));
                 self.fnr = 0.0;
                 self.filename_shown = b"-".to_vec();
                 // gawk names standard input "-" in FILENAME
@@ -190,13 +190,13 @@ impl Interp<'_> {
             }
             self.main.used_file = true;
             let name = String::from_utf8_lossy(&arg).into_owned();
-            if util::is_dir(&*self.ctx, &name) {
+            if input::is_dir(&*self.ctx, &name) {
                 self.warn_plain(&format!(
                     "command line argument `{name}' is a directory: skipped"
                 ))?;
                 continue;
             }
-            let src = match util::open(self.ctx, &arg) {
+            let src = match input::open(self.ctx, &arg) {
                 Ok(s) => s,
                 Err(reason) => {
                     if self.inplace.is_some() {
@@ -213,11 +213,11 @@ impl Interp<'_> {
                 // The file is replaced while it is read (`awk -i inplace … f f`): read it
                 // whole now, as gawk reads the one it holds open.
                 let mut src = src;
-                match util::read_all(self.ctx, &mut src) {
+                match input::read_all(self.ctx, &mut src) {
                     Ok(d) => Reader::from_bytes(d),
                     Err(_) if self.ctx.is_cancelled() => return Err(Flow::Cancelled),
                     Err(e) => {
-                        let m = util::io_msg(&e);
+                        let m = diag::io_msg(&e);
                         return fatal(format!("error reading input file `{name}': {m}"));
                     }
                 }
@@ -399,13 +399,13 @@ impl Interp<'_> {
                             Err(m) => return fatal(m),
                         }
                     } else if name == b"-" || name == b"/dev/stdin" {
-                        Reader::new(util::Source::Stdin)
+                        Reader::new(input::Source::Stdin)
                     } else {
                         let path = String::from_utf8_lossy(&name).into_owned();
-                        if util::is_dir(&*self.ctx, &path) {
+                        if input::is_dir(&*self.ctx, &path) {
                             return Ok(Value::Num(-1.0));
                         }
-                        match util::open(self.ctx, &name) {
+                        match input::open(self.ctx, &name) {
                             Ok(s) => Reader::new(s),
                             Err(_) => return Ok(Value::Num(-1.0)),
                         }
@@ -446,13 +446,13 @@ impl Interp<'_> {
                 RedirKind::Pipe => OutKind::Pipe(name.to_vec()),
                 _ if matches!(name, b"/dev/stdout" | b"/dev/fd/1" | b"-") => OutKind::Stdout,
                 _ if matches!(name, b"/dev/stderr" | b"/dev/fd/2") => OutKind::Stderr,
-                _ if util::is_fd_path(&String::from_utf8_lossy(name)) => {
+                _ if output::is_fd_path(&String::from_utf8_lossy(name)) => {
                     // Written through at once while stdout stays buffered, as in gawk.
                     let path = String::from_utf8_lossy(name).into_owned();
                     match self.ctx.open_write(&path, kind == RedirKind::Append) {
                         Ok(w) => fd = Some(w),
                         Err(e) => {
-                            let m = util::io_msg(&e);
+                            let m = diag::io_msg(&e);
                             return fatal(format!("cannot redirect to `{path}': {m}"));
                         }
                     }
@@ -466,14 +466,14 @@ impl Interp<'_> {
                     } else {
                         sandsh_api::fs::WriteMode::Truncate
                     };
-                    let dir = util::is_dir(&*self.ctx, &path);
+                    let dir = input::is_dir(&*self.ctx, &path);
                     let r = if dir {
                         Err("Is a directory".to_string())
                     } else {
                         self.ctx
                             .backend()
                             .write(&p, b"", mode, 0o666 & !self.ctx.umask())
-                            .map_err(|e| util::vfs_msg(&e))
+                            .map_err(|e| diag::vfs_msg(&e))
                     };
                     if let Err(m) = r {
                         let m = m.rsplit(": ").next().unwrap_or(&m).to_string();
@@ -532,7 +532,7 @@ impl Interp<'_> {
             let p = self.ctx.resolve_path(path);
             let data = std::mem::take(&mut o.buf);
             if let Err(e) = self.ctx.backend().append(&p, &data) {
-                return fatal(format!("write failure on `{path}': {}", util::vfs_msg(&e)));
+                return fatal(format!("write failure on `{path}': {}", diag::vfs_msg(&e)));
             }
         }
         Ok(true)

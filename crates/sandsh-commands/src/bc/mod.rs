@@ -18,7 +18,7 @@ mod vm;
 use sandsh_api::opt;
 use sandsh_api::{Arg, Command, CommandSpec, ExitStatus, ToolCtx};
 
-use super::util;
+use crate::common::{diag, input};
 use lexer::{Lexed, Lexer, Tok, Token};
 use parser::{Item, Msg, Options, Parser, Stop};
 use program::Program;
@@ -56,8 +56,8 @@ struct Inputs {
     names: Vec<String>,
     /// Index of the input being read (names.len() = stdin).
     cur: usize,
-    src: Option<util::Source>,
-    lines: util::Lines,
+    src: Option<input::Source>,
+    lines: input::Lines,
     /// Bytes of the current input not yet scanned.
     pending: Vec<u8>,
     done: bool,
@@ -89,17 +89,17 @@ impl Inputs {
             if self.cur < self.names.len() {
                 // A name is a file name, `-` included (GNU bc fopen()s it).
                 let name = self.names[self.cur].clone();
-                if util::is_dir(ctx, &name) {
+                if input::is_dir(ctx, &name) {
                     return Ok(Feed::ReadFailed(name));
                 }
                 match ctx.open_read(&name) {
-                    Ok(s) => self.src = Some(util::Source::File(s)),
+                    Ok(s) => self.src = Some(input::Source::File(s)),
                     Err(_) => return Ok(Feed::Unavailable(name)),
                 }
             } else {
-                self.src = Some(util::Source::Stdin);
+                self.src = Some(input::Source::Stdin);
             }
-            self.lines = util::Lines::new(b'\n');
+            self.lines = input::Lines::new(b'\n');
         }
         let Some(src) = self.src.as_mut() else {
             return Ok(Feed::Done);
@@ -281,7 +281,7 @@ impl Command for Bc {
         }
         for (o, what) in [("i", "-i (interactive mode)"), ("c", "-c (compile only)")] {
             if p.has(SPEC.find(o)) {
-                util::err(ctx, "bc", &format!("{what} is not supported in sandsh"));
+                diag::err(ctx, "bc", &format!("{what} is not supported in sandsh"));
                 return 1;
             }
         }
@@ -298,7 +298,7 @@ impl Command for Bc {
             }
             None => 70,
         };
-        let names: Vec<String> = p.operands.iter().map(|o| util::lossy(o)).collect();
+        let names: Vec<String> = p.operands.iter().map(|o| diag::lossy(o)).collect();
         let mut prog = Program::new();
         let use_math = p.has(opt!(SPEC, "l"));
         if use_math {
@@ -324,12 +324,12 @@ impl Command for Bc {
             Err(Fault::Write) => 141,
             Err(Fault::Memory(e)) => {
                 let _ = s.m.flush(ctx);
-                util::err(ctx, "bc", &e.to_string());
+                diag::err(ctx, "bc", &e.to_string());
                 125
             }
             Err(Fault::TooBigDivision) => {
                 let _ = s.m.flush(ctx);
-                util::err(
+                diag::err(
                     ctx,
                     "bc",
                     "division too large (a divisor of more than 630000 digits is not supported in sandsh)",
@@ -338,7 +338,7 @@ impl Command for Bc {
             }
             Err(Fault::TooBig(n)) => {
                 let _ = s.m.flush(ctx);
-                util::err(
+                diag::err(
                     ctx,
                     "bc",
                     &format!(
@@ -395,7 +395,7 @@ impl Bc {
             names: s.names.clone(),
             cur: 0,
             src: None,
-            lines: util::Lines::new(b'\n'),
+            lines: input::Lines::new(b'\n'),
             pending: Vec::new(),
             done: false,
         };
@@ -414,7 +414,7 @@ impl Bc {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     fn bc(args: &[&str], input: &str) -> (i32, String, String) {
         run_in(&Bc, args, input)

@@ -18,7 +18,7 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, input};
 
 pub struct Curl;
 
@@ -211,7 +211,7 @@ impl Opts {
 }
 
 fn secs(s: &[u8]) -> Option<Duration> {
-    let t: f64 = util::lossy(s).trim().parse().ok()?;
+    let t: f64 = diag::lossy(s).trim().parse().ok()?;
     if !t.is_finite() || t < 0.0 {
         return None;
     }
@@ -229,13 +229,13 @@ fn usage_fail(ctx: &mut dyn ToolCtx, msg: &str) -> i32 {
 
 /// Read `@FILE` (or `@-`) data.
 fn read_at(ctx: &mut dyn ToolCtx, name: &[u8]) -> Result<Vec<u8>, String> {
-    match util::read_input(ctx, name) {
+    match input::read_input(ctx, name) {
         Ok(d) => Ok(d),
         Err(e) if sandsh_api::is_cancelled(&e) => Err(String::new()),
         Err(e) => Err(format!(
             "Failed to open {}: {}",
-            util::lossy(name),
-            util::io_msg(&e)
+            diag::lossy(name),
+            diag::io_msg(&e)
         )),
     }
 }
@@ -296,14 +296,14 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
             "fail" => o.fail = true,
             "fail-with-body" => o.fail_with_body = true,
             "location" => o.location = true,
-            "max-redirs" => match util::lossy(&v).trim().parse::<i64>() {
+            "max-redirs" => match diag::lossy(&v).trim().parse::<i64>() {
                 Ok(n) => o.max_redirs = if n < 0 { u32::MAX } else { n as u32 },
                 Err(_) => return Err(bad(ctx, "expected a proper numerical parameter")),
             },
-            "output" => o.outputs.push(OutTarget::File(util::lossy(&v))),
+            "output" => o.outputs.push(OutTarget::File(diag::lossy(&v))),
             "remote-name" => o.outputs.push(OutTarget::Remote),
             "create-dirs" => o.create_dirs = true,
-            "request" => o.method = Some(util::lossy(&v)),
+            "request" => o.method = Some(diag::lossy(&v)),
             "header" => o.headers.push(v),
             "data" | "data-ascii" | "data-binary" | "data-raw" | "json" => {
                 let piece = if name == "data-raw" || v.first() != Some(&b'@') {
@@ -337,10 +337,10 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
             },
             "form" => o.form.push(v),
             "get" => o.get = true,
-            "upload-file" => o.upload = Some(util::lossy(&v)),
+            "upload-file" => o.upload = Some(diag::lossy(&v)),
             "include" => o.include = true,
             "head" => o.head = true,
-            "dump-header" => o.dump_header = Some(util::lossy(&v)),
+            "dump-header" => o.dump_header = Some(diag::lossy(&v)),
             "write-out" => {
                 o.write_out = Some(if let Some(f) = v.strip_prefix(b"@") {
                     match read_at(ctx, f) {
@@ -362,7 +362,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
                 o.referer = Some(r);
             }
             "cookie" => o.cookies.push(v),
-            "cookie-jar" => o.cookie_jar = Some(util::lossy(&v)),
+            "cookie-jar" => o.cookie_jar = Some(diag::lossy(&v)),
             "max-time" => match secs(&v) {
                 Some(d) => o.max_time = (!d.is_zero()).then_some(d),
                 None => return Err(bad(ctx, "expected a proper numerical parameter")),
@@ -371,7 +371,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
                 Some(d) => o.connect_timeout = (!d.is_zero()).then_some(d),
                 None => return Err(bad(ctx, "expected a proper numerical parameter")),
             },
-            "retry" => match util::lossy(&v).trim().parse::<u32>() {
+            "retry" => match diag::lossy(&v).trim().parse::<u32>() {
                 Ok(n) => o.retry = n,
                 Err(_) => return Err(bad(ctx, "expected a proper numerical parameter")),
             },
@@ -392,9 +392,9 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
                 return Err(2);
             }
             "verbose" => o.verbose = true,
-            "url" => o.urls.push(util::lossy(&v)),
+            "url" => o.urls.push(diag::lossy(&v)),
             "resolve" => {
-                let t = util::lossy(&v);
+                let t = diag::lossy(&v);
                 let mut it = t.splitn(3, ':');
                 let parsed = match (it.next(), it.next(), it.next()) {
                     (Some(h), Some(p), Some(a)) => p
@@ -425,7 +425,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
     if !data.is_empty() {
         o.data = Some(data.join(&b'&'));
     }
-    o.urls.extend(p.operands.iter().map(|u| util::lossy(u)));
+    o.urls.extend(p.operands.iter().map(|u| diag::lossy(u)));
     Ok(o)
 }
 
@@ -457,7 +457,7 @@ impl Command for Curl {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn denied_without_allowlist() {

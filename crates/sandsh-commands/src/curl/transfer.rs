@@ -12,7 +12,7 @@ use sandsh_api::{ToolCtx, is_cancelled};
 use super::cookies::Jar;
 use super::writeout::{self, Info};
 use super::{Opts, OutTarget};
-use crate::util;
+use crate::common::{diag, input, paths};
 
 /// The User-Agent curl sends by default.
 const USER_AGENT: &str = "curl/7.88.1";
@@ -73,7 +73,7 @@ impl Sink {
                     ctx.stderr(),
                     "Warning: Failed to open the file {}: {}",
                     p.display(),
-                    util::vfs_msg(&e)
+                    diag::vfs_msg(&e)
                 );
                 Err((23, "Failure writing output to destination".into()))
             }
@@ -121,7 +121,7 @@ pub(super) fn run_all(o: &Opts, ctx: &mut dyn ToolCtx) -> i32 {
     for c in &o.cookies {
         if c.contains(&b'=') {
             cookie_strings.push(c.clone());
-        } else if let Ok(d) = util::read_input(ctx, c) {
+        } else if let Ok(d) = input::read_input(ctx, c) {
             jar.load(&String::from_utf8_lossy(&d));
         }
     }
@@ -160,7 +160,7 @@ pub(super) fn run_all(o: &Opts, ctx: &mut dyn ToolCtx) -> i32 {
                 let _ = writeln!(
                     ctx.stderr(),
                     "curl: WARNING: failed to save cookies in {path}: {}",
-                    util::vfs_msg(&e)
+                    diag::vfs_msg(&e)
                 );
             }
         }
@@ -251,11 +251,11 @@ fn prepare_and_run(
     if let Some(up) = &o.upload {
         if url.path.ends_with('/') {
             url.path
-                .push_str(&sandsh_api::net::percent_encode(util::base_name(
+                .push_str(&sandsh_api::net::percent_encode(paths::base_name(
                     up.as_bytes(),
                 )));
         }
-        body = match util::read_input(ctx, up.as_bytes()) {
+        body = match input::read_input(ctx, up.as_bytes()) {
             Ok(d) => d,
             Err(e) if is_cancelled(&e) => return Err(cancelled()),
             Err(e) => {
@@ -263,7 +263,7 @@ fn prepare_and_run(
                     26,
                     format!(
                         "Failed to open/read local data from file/application ({})",
-                        util::io_msg(&e)
+                        diag::io_msg(&e)
                     ),
                 ));
             }
@@ -395,10 +395,10 @@ fn multipart(o: &Opts, ctx: &mut dyn ToolCtx) -> Result<(Vec<u8>, String), Fail>
         let Some(eq) = f.iter().position(|&b| b == b'=') else {
             return Err((
                 2,
-                format!("Illegally formatted input field: '{}'", util::lossy(f)),
+                format!("Illegally formatted input field: '{}'", diag::lossy(f)),
             ));
         };
-        let name = util::lossy(&f[..eq]);
+        let name = diag::lossy(&f[..eq]);
         let v = &f[eq + 1..];
         body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
         let (attach, read) = (v.first() == Some(&b'@'), v.first() == Some(&b'<'));
@@ -406,10 +406,10 @@ fn multipart(o: &Opts, ctx: &mut dyn ToolCtx) -> Result<(Vec<u8>, String), Fail>
             let mut file = &v[1..];
             let mut ctype = None;
             if let Some(p) = file.windows(6).position(|w| w == b";type=") {
-                ctype = Some(util::lossy(&file[p + 6..]));
+                ctype = Some(diag::lossy(&file[p + 6..]));
                 file = &file[..p];
             }
-            let data = match util::read_input(ctx, file) {
+            let data = match input::read_input(ctx, file) {
                 Ok(d) => d,
                 Err(e) if is_cancelled(&e) => return Err(cancelled()),
                 Err(e) => {
@@ -417,13 +417,13 @@ fn multipart(o: &Opts, ctx: &mut dyn ToolCtx) -> Result<(Vec<u8>, String), Fail>
                         26,
                         format!(
                             "Failed to open/read local data from file/application ({})",
-                            util::io_msg(&e)
+                            diag::io_msg(&e)
                         ),
                     ));
                 }
             };
             if attach {
-                let fname = util::lossy(util::base_name(file));
+                let fname = diag::lossy(paths::base_name(file));
                 let ct = ctype.unwrap_or_else(|| guess_type(&fname).to_string());
                 body.extend_from_slice(
                     format!(
@@ -540,7 +540,7 @@ fn headers(
     let mut drop: Vec<String> = Vec::new();
     for line in &o.headers {
         if let Some(p) = line.iter().position(|&b| b == b':') {
-            let name = util::lossy(&line[..p]).trim().to_string();
+            let name = diag::lossy(&line[..p]).trim().to_string();
             let mut v = &line[p + 1..];
             while let [b' ' | b'\t', rest @ ..] = v {
                 v = rest;
@@ -553,7 +553,7 @@ fn headers(
                 custom.push((name, v.to_vec()));
             }
         } else if let Some(name) = line.strip_suffix(b";") {
-            let name = util::lossy(name).trim().to_string();
+            let name = diag::lossy(name).trim().to_string();
             drop.push(name.to_ascii_lowercase());
             custom.push((name, Vec::new()));
         }

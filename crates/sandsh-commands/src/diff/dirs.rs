@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use sandsh_api::ToolCtx;
 use sandsh_api::fs::FileType;
 
+use super::Run;
 use super::files::header_name;
-use super::{Run, util};
+use crate::common::{diag, output, paths};
 
 impl Run<'_> {
     pub(super) fn kind(ctx: &dyn ToolCtx, p: &str) -> Option<FileType> {
@@ -26,7 +27,7 @@ impl Run<'_> {
         let path: PathBuf = ctx.resolve_path(p);
         ctx.backend()
             .list(&path)
-            .map(|v| v.into_iter().map(|e| util::lossy(&e.name)).collect())
+            .map(|v| v.into_iter().map(|e| diag::lossy(&e.name)).collect())
             .unwrap_or_default()
     }
 
@@ -38,7 +39,7 @@ impl Run<'_> {
         depth: usize,
     ) -> Option<i32> {
         if depth > 256 {
-            util::err(ctx, "diff", &format!("{d0}: directory nesting too deep"));
+            diag::err(ctx, "diff", &format!("{d0}: directory nesting too deep"));
             return Some(2);
         }
         let l0 = Self::list(ctx, d0);
@@ -51,8 +52,8 @@ impl Run<'_> {
             if ctx.is_cancelled() {
                 return None;
             }
-            let p0 = util::join_name(d0, name);
-            let p1 = util::join_name(d1, name);
+            let p0 = paths::join_name(d0, name);
+            let p1 = paths::join_name(d1, name);
             let (in0, in1) = (l0.contains(name), l1.contains(name));
             let (k0, k1) = (Self::kind(ctx, &p0), Self::kind(ctx, &p1));
             let s = if !in0 || !in1 {
@@ -78,7 +79,7 @@ impl Run<'_> {
                         self.files(ctx, &p0, &p1, [!in0, !in1], Some(h))?
                     }
                 } else {
-                    util::out(ctx, format!("Only in {present_dir}: {name}\n").as_bytes());
+                    output::out(ctx, format!("Only in {present_dir}: {name}\n").as_bytes());
                     1
                 }
             } else {
@@ -87,7 +88,7 @@ impl Run<'_> {
                         if self.o.recursive {
                             self.dirs(ctx, &p0, &p1, depth + 1)?
                         } else {
-                            util::out(
+                            output::out(
                                 ctx,
                                 format!("Common subdirectories: {p0} and {p1}\n").as_bytes(),
                             );
@@ -100,7 +101,7 @@ impl Run<'_> {
                         } else {
                             ("regular file", "directory")
                         };
-                        util::out(
+                        output::out(
                             ctx,
                             format!("File {p0} is a {a} while file {p1} is a {b}\n").as_bytes(),
                         );
@@ -136,8 +137,8 @@ impl Run<'_> {
         let present = if left_present { p0 } else { p1 };
         let mut status = 0;
         for name in Self::list(ctx, present) {
-            let c0 = util::join_name(p0, &name);
-            let c1 = util::join_name(p1, &name);
+            let c0 = paths::join_name(p0, &name);
+            let c1 = paths::join_name(p1, &name);
             let cp = if left_present { &c0 } else { &c1 };
             let s = if Self::kind(ctx, cp) == Some(FileType::Dir) {
                 self.dir_vs_absent(ctx, &c0, &c1, left_present, depth + 1)?

@@ -11,7 +11,8 @@ use super::analyze::Change;
 use super::format::render;
 use super::lines::{Input, is_blank, normalize, split_lines};
 use super::options::Style;
-use super::{Run, analyze, util};
+use super::{Run, analyze};
+use crate::common::{diag, input, output};
 
 /// A file name as GNU diff shows it in `diff -r` headers: double-quoted with C escapes when it
 /// holds characters a shell would need quoted.
@@ -56,8 +57,8 @@ impl Run<'_> {
         if absent {
             return Ok(Vec::new());
         }
-        util::read_input(ctx, name.as_bytes()).map_err(|e| {
-            util::err(ctx, "diff", &format!("{name}: {}", util::io_msg(&e)));
+        input::read_input(ctx, name.as_bytes()).map_err(|e| {
+            diag::err(ctx, "diff", &format!("{name}: {}", diag::io_msg(&e)));
         })
     }
 
@@ -97,7 +98,7 @@ impl Run<'_> {
         out: &mut Vec<u8>,
     ) -> Option<i32> {
         if self.o.brief {
-            util::out(ctx, format!("Files {n0} and {n1} differ\n").as_bytes());
+            output::out(ctx, format!("Files {n0} and {n1} differ\n").as_bytes());
             return Some(1);
         }
         if let Some(h) = header {
@@ -133,7 +134,7 @@ impl Run<'_> {
             let l0 = self.o.labels.first().map_or(n0, |l| l.as_str());
             let l1 = self.o.labels.get(1).map_or(n1, |l| l.as_str());
             out.extend_from_slice(format!("Binary files {l0} and {l1} differ\n").as_bytes());
-            util::out(ctx, &out);
+            output::out(ctx, &out);
             return Some(1);
         }
         // Equivalence classes of lines: by their normalized form (-i, -b, -w, --strip-trailing-cr)
@@ -182,7 +183,7 @@ impl Run<'_> {
         {
             // Formats print the unchanged lines too (GNU), and -s still reports.
             super::formats::render(f, &a, &b, &changes, &mut out);
-            util::out(ctx, &out);
+            output::out(ctx, &out);
         }
         if changes.is_empty()
             && !self.o.brief
@@ -197,11 +198,11 @@ impl Run<'_> {
             if ctx.is_cancelled() {
                 return None;
             }
-            util::out(ctx, &out);
+            output::out(ctx, &out);
         }
         if changes.is_empty() {
             if self.o.report_same {
-                util::out(
+                output::out(
                     ctx,
                     format!("Files {n0} and {n1} are identical\n").as_bytes(),
                 );
@@ -213,7 +214,7 @@ impl Run<'_> {
         }
         if let Some(f) = &self.o.formats {
             super::formats::render(f, &a, &b, &changes, &mut out);
-            util::out(ctx, &out);
+            output::out(ctx, &out);
             return Some(1);
         }
         if matches!(self.o.style, Style::Context | Style::Unified) {
@@ -236,7 +237,7 @@ impl Run<'_> {
         if ctx.is_cancelled() {
             return None;
         }
-        util::out(ctx, &out);
+        output::out(ctx, &out);
         Some(1)
     }
 }

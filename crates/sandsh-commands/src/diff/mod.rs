@@ -22,7 +22,7 @@ mod spec;
 use sandsh_api::fs::FileType;
 use sandsh_api::{Arg, Command, CommandSpec, ExitStatus, ToolCtx};
 
-use super::util;
+use crate::common::{diag, paths, quote};
 use options::{Opts, parse, usage};
 
 use spec::SPEC;
@@ -49,17 +49,17 @@ impl Command for Diff {
             1 => {
                 return usage(
                     ctx,
-                    &format!("missing operand after {}", util::quote(&ops[0])),
+                    &format!("missing operand after {}", quote::quote(&ops[0])),
                 );
             }
             2 => {}
-            _ => return usage(ctx, &format!("extra operand {}", util::quote(&ops[2]))),
+            _ => return usage(ctx, &format!("extra operand {}", quote::quote(&ops[2]))),
         }
         let mut run = Run { o: &o, status: 0 };
         let (mut n0, mut n1) = (ops[0].clone(), ops[1].clone());
         let (k0, k1) = (Run::kind(ctx, &n0), Run::kind(ctx, &n1));
         let missing = |ctx: &mut dyn ToolCtx, n: &str| {
-            util::err(ctx, "diff", &format!("{n}: No such file or directory"));
+            diag::err(ctx, "diff", &format!("{n}: No such file or directory"));
             2
         };
         let mut absent = [false, false];
@@ -80,12 +80,12 @@ impl Command for Diff {
             run.dirs(ctx, &n0, &n1, 0)
         } else {
             if d0 && !absent[1] {
-                n0 = util::join_name(&n0, &util::lossy(util::base_name(n1.as_bytes())));
+                n0 = paths::join_name(&n0, &diag::lossy(paths::base_name(n1.as_bytes())));
                 if Run::kind(ctx, &n0).is_none() {
                     return missing(ctx, &n0);
                 }
             } else if d1 && !absent[0] {
-                n1 = util::join_name(&n1, &util::lossy(util::base_name(n0.as_bytes())));
+                n1 = paths::join_name(&n1, &diag::lossy(paths::base_name(n0.as_bytes())));
                 if Run::kind(ctx, &n1).is_none() {
                     return missing(ctx, &n1);
                 }

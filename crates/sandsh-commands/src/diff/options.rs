@@ -6,8 +6,9 @@
 
 use sandsh_api::{Arg, ToolCtx};
 
+use super::SPEC;
 use super::formats::Formats;
-use super::{SPEC, util};
+use crate::common::{diag, quote};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Style {
@@ -102,7 +103,7 @@ impl Opts {
 }
 
 pub(super) fn usage(ctx: &mut dyn ToolCtx, m: &str) -> i32 {
-    util::usage(ctx, &SPEC, &format!("diff: {m}"), 2)
+    diag::usage(ctx, &SPEC, &format!("diff: {m}"), 2)
 }
 
 /// An option's value: the one attached to it, or else the next argument (which `i` then
@@ -120,8 +121,8 @@ fn value(
     *i += 1;
     match args.get(*i) {
         Some(v) => {
-            switches.push(util::lossy(v));
-            Ok(util::lossy(v))
+            switches.push(diag::lossy(v));
+            Ok(diag::lossy(v))
         }
         None => Err(usage(ctx, missing)),
     }
@@ -154,7 +155,7 @@ fn positive(v: &str) -> Option<usize> {
 /// "conflicting NAME options" (no "Try" line).
 fn once(ctx: &mut dyn ToolCtx, slot: &mut usize, v: usize, name: &str) -> Result<(), i32> {
     if *slot != 0 && *slot != v {
-        util::err(ctx, "diff", &format!("conflicting {name} options"));
+        diag::err(ctx, "diff", &format!("conflicting {name} options"));
         return Err(2);
     }
     *slot = v;
@@ -172,12 +173,12 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
     let mut i = 0;
     let num = |ctx: &mut dyn ToolCtx, v: &str| -> Result<usize, i32> {
         v.parse::<usize>()
-            .map_err(|_| usage(ctx, &format!("invalid context length {}", util::quote(v))))
+            .map_err(|_| usage(ctx, &format!("invalid context length {}", quote::quote(v))))
     };
     while i < args.len() {
-        let a = util::lossy(&args[i]);
+        let a = diag::lossy(&args[i]);
         if a == "--" {
-            ops.extend(args[i + 1..].iter().map(|x| util::lossy(x)));
+            ops.extend(args[i + 1..].iter().map(|x| diag::lossy(x)));
             break;
         }
         if let Some(long) = a.strip_prefix("--") {
@@ -323,7 +324,7 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
                 "expand-tabs" => o.expand_tabs = true,
                 "initial-tab" => o.initial_tab = true,
                 other => {
-                    util::err(ctx, "diff", &format!("--{other} is not supported"));
+                    diag::err(ctx, "diff", &format!("--{other} is not supported"));
                     return Err(2);
                 }
             }
@@ -404,7 +405,7 @@ pub(super) fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<(Opts, Vec<St
     o.switches = switches.join(" ");
     match given {
         Some(Given::Other(_)) => {
-            util::err(ctx, "diff", &format!("{refused} is not supported"));
+            diag::err(ctx, "diff", &format!("{refused} is not supported"));
             return Err(2);
         }
         Some(Given::Style(s)) => o.style = s,

@@ -89,7 +89,7 @@ impl Command for Base32 {
 #[cfg(test)]
 mod tests {
     use super::{Base32, Base64};
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn gnu_cases() {

@@ -13,7 +13,7 @@ use sandsh_api::{
 
 use super::{DECODE, IGNORE_GARBAGE, Kind, WRAP};
 
-use crate::util;
+use crate::common::{diag, input, output, quote};
 
 pub struct Basenc;
 
@@ -127,18 +127,18 @@ fn digit_value(enc: Enc, c: u8) -> Option<u8> {
 
 /// base16 / base2: fixed-width digits per byte, streamed.
 fn run_digits(enc: Enc, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-    let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+    let p = match diag::parse_or_usage(&SPEC, args, ctx, 1) {
         Ok(p) => p,
         Err(s) => return s,
     };
     let decode = p.has(opt!(SPEC, "d"));
     let garbage = p.has(opt!(SPEC, "i"));
     let wrap = match p.value(opt!(SPEC, "w")) {
-        Some(v) => match util::lossy(v).parse::<usize>() {
+        Some(v) => match diag::lossy(v).parse::<usize>() {
             Ok(n) => n,
             Err(_) => {
-                let m = format!("invalid wrap size: {}", util::cquote(&util::lossy(v)));
-                util::err(ctx, "basenc", &m);
+                let m = format!("invalid wrap size: {}", quote::cquote(&diag::lossy(v)));
+                diag::err(ctx, "basenc", &m);
                 return 1;
             }
         },
@@ -147,29 +147,29 @@ fn run_digits(enc: Enc, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
     if let Some(extra) = p.operands.get(1) {
         let m = format!(
             "basenc: extra operand {}",
-            util::cquote(&util::lossy(extra))
+            quote::cquote(&diag::lossy(extra))
         );
-        return util::usage(ctx, &SPEC, &m, 1);
+        return diag::usage(ctx, &SPEC, &m, 1);
     }
     let file = p.operands.first().cloned().unwrap_or_else(|| b"-".to_vec());
-    let mut src = match util::open(ctx, &file) {
+    let mut src = match input::open(ctx, &file) {
         Ok(s) => s,
         Err(m) => {
-            util::err(ctx, "basenc", &format!("{}: {m}", util::lossy(&file)));
+            diag::err(ctx, "basenc", &format!("{}: {m}", diag::lossy(&file)));
             return 1;
         }
     };
     let width = if enc == Enc::B16 { 2 } else { 8 };
-    let mut buf = vec![0u8; util::CHUNK];
+    let mut buf = vec![0u8; input::CHUNK];
     let (mut out, mut enc_buf, mut pending) = (Vec::new(), Vec::new(), Vec::new());
     let mut col = 0usize;
     loop {
-        let n = match util::read_chunk(ctx, &mut src, &mut buf) {
+        let n = match input::read_chunk(ctx, &mut src, &mut buf) {
             Ok(n) => n,
             Err(_) if ctx.is_cancelled() => return 130,
             Err(e) => {
-                let m = format!("{}: {}", util::lossy(&file), util::io_msg(&e));
-                util::err(ctx, "basenc", &m);
+                let m = format!("{}: {}", diag::lossy(&file), diag::io_msg(&e));
+                diag::err(ctx, "basenc", &m);
                 return 1;
             }
         };
@@ -182,8 +182,8 @@ fn run_digits(enc: Enc, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
                     if garbage {
                         continue;
                     }
-                    util::out(ctx, &out);
-                    util::err(ctx, "basenc", "invalid input");
+                    output::out(ctx, &out);
+                    diag::err(ctx, "basenc", "invalid input");
                     return 1;
                 };
                 pending.push(v);
@@ -198,8 +198,8 @@ fn run_digits(enc: Enc, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
                 }
             }
             if n == 0 && !pending.is_empty() {
-                util::out(ctx, &out);
-                util::err(ctx, "basenc", "invalid input");
+                output::out(ctx, &out);
+                diag::err(ctx, "basenc", "invalid input");
                 return 1;
             }
         } else {
@@ -219,7 +219,7 @@ fn run_digits(enc: Enc, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
                 out.push(b'\n');
             }
         }
-        if (n == 0 || out.len() >= util::CHUNK) && !util::out(ctx, &std::mem::take(&mut out)) {
+        if (n == 0 || out.len() >= input::CHUNK) && !output::out(ctx, &std::mem::take(&mut out)) {
             return 1;
         }
         if n == 0 {
@@ -236,14 +236,14 @@ impl Command for Basenc {
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
         match encoding(args) {
             None => {
-                if let Err(s) = util::parse_or_usage(&SPEC, args, ctx, 1) {
+                if let Err(s) = diag::parse_or_usage(&SPEC, args, ctx, 1) {
                     return s;
                 }
-                util::usage(ctx, &SPEC, "basenc: missing encoding type", 1)
+                diag::usage(ctx, &SPEC, "basenc: missing encoding type", 1)
             }
             Some(Enc::Group(k)) => super::run(k, &SPEC, args, ctx),
             Some(Enc::Z85) => {
-                util::err(ctx, "basenc", "--z85 is not supported in the sandbox");
+                diag::err(ctx, "basenc", "--z85 is not supported in the sandbox");
                 1
             }
             Some(e) => run_digits(e, args, ctx),
@@ -254,7 +254,7 @@ impl Command for Basenc {
 #[cfg(test)]
 mod tests {
     use super::Basenc;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn encodings() {

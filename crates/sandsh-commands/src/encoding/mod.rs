@@ -8,7 +8,8 @@
 
 use sandsh_api::{Arg, CommandSpec, ExitStatus, OptSpec, ToolCtx};
 
-use crate::util;
+use crate::common::base64::{B64, encode_b64_whole};
+use crate::common::{diag, input, output, quote};
 
 mod base64;
 mod basenc;
@@ -36,7 +37,6 @@ const WRAP: OptSpec = OptSpec::new(
     "wrap encoded lines after COLS character (default 76); 0 disables line wrapping",
 );
 
-const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const B32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const B64URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const B32HEX: &[u8; 32] = b"0123456789ABCDEFGHIJKLMNOPQRSTUV";
@@ -98,20 +98,6 @@ static B64_VALUE: [u8; 256] = {
     }
     t
 };
-
-/// Encodes whole 3-byte groups of `inp` (its length a multiple of 3) as base64.
-pub(crate) fn encode_b64_whole(inp: &[u8], out: &mut Vec<u8>) {
-    out.reserve(inp.len() / 3 * 4);
-    for g in inp.chunks_exact(3) {
-        let n = (u32::from(g[0]) << 16) | (u32::from(g[1]) << 8) | u32::from(g[2]);
-        out.extend_from_slice(&[
-            B64[(n >> 18) as usize & 63],
-            B64[(n >> 12) as usize & 63],
-            B64[(n >> 6) as usize & 63],
-            B64[n as usize & 63],
-        ]);
-    }
-}
 
 /// Appends `enc` to `out`, breaking lines every `wrap` columns (0: never); `col` carries the
 /// current column across calls.
@@ -245,20 +231,20 @@ fn decode_group(k: Kind, g: &[u8], out: &mut Vec<u8>) -> bool {
 /// Encode or decode (`-d`, `-i`, `-w` as in `spec`) with alphabet `k`.
 fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
     let name = k.name();
-    let p = match util::parse_or_usage(spec, args, ctx, 1) {
+    let p = match diag::parse_or_usage(spec, args, ctx, 1) {
         Ok(p) => p,
         Err(s) => return s,
     };
     let decode = p.has(spec.find("d"));
     let garbage = p.has(spec.find("i"));
     let wrap = match p.value(spec.find("w")) {
-        Some(v) => match util::lossy(v).parse::<u64>() {
+        Some(v) => match diag::lossy(v).parse::<u64>() {
             Ok(n) => n as usize,
             Err(_) => {
-                util::err(
+                diag::err(
                     ctx,
                     name,
-                    &format!("invalid wrap size: {}", util::cquote(&util::lossy(v))),
+                    &format!("invalid wrap size: {}", quote::cquote(&diag::lossy(v))),
                 );
                 return 1;
             }
@@ -266,42 +252,42 @@ fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> Exit
         None => 76,
     };
     if p.operands.len() > 1 {
-        return util::usage(
+        return diag::usage(
             ctx,
             spec,
             &format!(
                 "{name}: extra operand {}",
-                util::cquote(&util::lossy(&p.operands[1]))
+                quote::cquote(&diag::lossy(&p.operands[1]))
             ),
             1,
         );
     }
     let file = p.operands.first().cloned().unwrap_or_else(|| b"-".to_vec());
-    let mut src = match util::open(ctx, &file) {
+    let mut src = match input::open(ctx, &file) {
         Ok(s) => s,
         Err(m) => {
-            util::err(ctx, name, &format!("{}: {m}", util::lossy(&file)));
+            diag::err(ctx, name, &format!("{}: {m}", diag::lossy(&file)));
             return 1;
         }
     };
     let (gin, gout) = k.group();
-    let mut buf = vec![0u8; util::CHUNK];
+    let mut buf = vec![0u8; input::CHUNK];
     let mut pending: Vec<u8> = Vec::with_capacity(gout);
-    let mut out: Vec<u8> = Vec::with_capacity(util::CHUNK * 2);
+    let mut out: Vec<u8> = Vec::with_capacity(input::CHUNK * 2);
     let mut col = 0usize;
     let mut any = false;
-    let mut enc: Vec<u8> = Vec::with_capacity(util::CHUNK / gin * gout + gout);
+    let mut enc: Vec<u8> = Vec::with_capacity(input::CHUNK / gin * gout + gout);
     loop {
         if ctx.is_cancelled() {
             return 130;
         }
-        let n = match util::read_chunk(ctx, &mut src, &mut buf) {
+        let n = match input::read_chunk(ctx, &mut src, &mut buf) {
             Ok(n) => n,
             Err(e) => {
-                util::err(
+                diag::err(
                     ctx,
                     name,
-                    &format!("{}: {}", util::lossy(&file), util::io_msg(&e)),
+                    &format!("{}: {}", diag::lossy(&file), diag::io_msg(&e)),
                 );
                 return 1;
             }
@@ -312,8 +298,8 @@ fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> Exit
             // the whole buffer when it holds base64's own '+' or '/'.
             if matches!(k, Kind::B64Url) && !garbage && data.iter().any(|&c| c == b'+' || c == b'/')
             {
-                util::out(ctx, &out);
-                util::err(ctx, name, "invalid input");
+                output::out(ctx, &out);
+                diag::err(ctx, name, "invalid input");
                 return 1;
             }
             let mut i = 0;
@@ -343,8 +329,8 @@ fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> Exit
                 pending.push(c);
                 if pending.len() == gout {
                     if !decode_group(k, &pending, &mut out) {
-                        util::out(ctx, &out);
-                        util::err(ctx, name, "invalid input");
+                        output::out(ctx, &out);
+                        diag::err(ctx, name, "invalid input");
                         return 1;
                     }
                     pending.clear();
@@ -352,11 +338,11 @@ fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> Exit
             }
             if n == 0 {
                 if !pending.is_empty() && !decode_group(k, &pending, &mut out) {
-                    util::out(ctx, &out);
-                    util::err(ctx, name, "invalid input");
+                    output::out(ctx, &out);
+                    diag::err(ctx, name, "invalid input");
                     return 1;
                 }
-                if !util::out(ctx, &out) {
+                if !output::out(ctx, &out) {
                     return 1;
                 }
                 return 0;
@@ -385,11 +371,11 @@ fn run(k: Kind, spec: &CommandSpec, args: &[Arg], ctx: &mut dyn ToolCtx) -> Exit
                 if wrap > 0 && any && col > 0 {
                     out.push(b'\n');
                 }
-                return if util::out(ctx, &out) { 0 } else { 1 };
+                return if output::out(ctx, &out) { 0 } else { 1 };
             }
         }
-        if out.len() >= util::CHUNK {
-            if !util::out(ctx, &out) {
+        if out.len() >= input::CHUNK {
+            if !output::out(ctx, &out) {
                 return 1;
             }
             out.clear();

@@ -12,7 +12,7 @@ use super::elf::elf;
 use super::encoding::{encoding, remarks};
 use super::magic::{bzip2, gif, gzip, jpeg, pdf, png, tar, u32le, xz, zip};
 use super::text_formats::{is_csv, json_kind, script};
-use crate::{fsutil, util};
+use crate::common::{devices, input};
 
 /// How much of a file is examined.
 const EXAMINE: u64 = 1 << 20;
@@ -99,10 +99,10 @@ pub(super) struct Cfg {
 pub(super) fn classify(ctx: &mut dyn ToolCtx, name: &str, c: &Cfg) -> Kind {
     if name == "-" {
         let mut data = Vec::new();
-        let mut src = util::Source::Stdin;
-        let mut buf = vec![0u8; util::CHUNK];
+        let mut src = input::Source::Stdin;
+        let mut buf = vec![0u8; input::CHUNK];
         while (data.len() as u64) < EXAMINE {
-            match util::read_chunk(ctx, &mut src, &mut buf) {
+            match input::read_chunk(ctx, &mut src, &mut buf) {
                 Ok(0) | Err(_) => break,
                 Ok(n) => data.extend_from_slice(&buf[..n]),
             }
@@ -149,7 +149,7 @@ pub(super) fn classify(ctx: &mut dyn ToolCtx, name: &str, c: &Cfg) -> Kind {
             };
         }
         FileType::CharDevice if !c.special => {
-            let (maj, min) = fsutil::rdev(&abs, &meta);
+            let (maj, min) = devices::rdev(&abs, &meta);
             return Kind::new(
                 format!("character special ({maj}/{min})"),
                 "inode/chardevice",

@@ -22,7 +22,7 @@ use sandsh_api::{
     ToolCtx,
 };
 
-use super::util;
+use crate::common::{diag, output};
 
 mod classify;
 mod elf;
@@ -118,7 +118,7 @@ impl ParsedCommand for File {
 
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         if p.has(opt!(SPEC, "z")) {
-            util::err(
+            diag::err(
                 ctx,
                 "file",
                 "-z (looking inside compressed files) is not supported",
@@ -153,7 +153,7 @@ impl ParsedCommand for File {
         let strict = p.has(opt!(SPEC, "E"));
         let sep = p
             .value(opt!(SPEC, "F"))
-            .map_or_else(|| ":".to_string(), |v| util::lossy(v));
+            .map_or_else(|| ":".to_string(), |v| diag::lossy(v));
         let names: Vec<String> = p
             .operands
             .iter()
@@ -161,7 +161,7 @@ impl ParsedCommand for File {
                 if o == b"-" {
                     "/dev/stdin".to_string()
                 } else {
-                    util::lossy(o)
+                    diag::lossy(o)
                 }
             })
             .collect();
@@ -172,11 +172,11 @@ impl ParsedCommand for File {
             if ctx.is_cancelled() {
                 return 130;
             }
-            let name = util::lossy(op);
+            let name = diag::lossy(op);
             if strict && !file_path(ctx, &name) {
-                let _ = util::out(ctx, &out);
+                let _ = output::out(ctx, &out);
                 out.clear();
-                util::err(
+                diag::err(
                     ctx,
                     "file",
                     &format!("cannot open `{name}' (No such file or directory)"),
@@ -216,7 +216,7 @@ impl ParsedCommand for File {
             out.extend_from_slice(text.as_bytes());
             out.push(b'\n');
         }
-        util::emit(ctx, &out, status)
+        output::emit(ctx, &out, status)
     }
 }
 
@@ -225,7 +225,7 @@ mod tests {
     use super::File;
     use super::classify::classify_data;
     use super::magic::u32le;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
     use std::path::Path;
 
     fn desc(d: &[u8]) -> String {

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::users::Table;
-use crate::{fsutil, util};
+use crate::common::users::Table;
+use crate::common::{file_type, program_lookup, quote};
 use sandsh_api::fs::{FileType, Metadata, WriteMode};
 use sandsh_api::{Arg, ToolCtx};
 
@@ -90,7 +90,7 @@ impl Eval {
             .map(|f| (ctx.resolve_path(f), Vec::new()))
             .collect();
         let batches = (0..g.exec_slots).map(|_| None).collect();
-        let path = util::env_path(ctx);
+        let path = program_lookup::env_path(ctx);
         Eval {
             path,
             g,
@@ -215,7 +215,7 @@ impl Eval {
             Prim::True => true,
             Prim::False => false,
             Prim::Name(pat) => {
-                let b = crate::util::base_name(&ent.path);
+                let b = crate::common::paths::base_name(&ent.path);
                 pat.matches(b)
             }
             Prim::Path(pat) => pat.matches(&ent.path),
@@ -328,7 +328,7 @@ impl Eval {
 
     fn json_line(&self, e: &Entry) -> String {
         let m = &e.meta;
-        let kind = fsutil::json_kind(m.file_type);
+        let kind = file_type::json_kind(m.file_type);
         let type_char = match m.file_type {
             FileType::File => '-',
             FileType::Dir => 'd',
@@ -345,11 +345,11 @@ impl Eval {
             .unwrap_or_default();
         let mut v = serde_json::json!({
             "path": s(&e.path),
-            "name": s(crate::util::base_name(&e.path)),
+            "name": s(crate::common::paths::base_name(&e.path)),
             "type": kind,
             "size": m.size,
             "mode": m.mode & 0o7777,
-            "permissions": crate::mode::render(type_char, m.mode),
+            "permissions": crate::common::mode::render(type_char, m.mode),
             "mtime": mtime,
             "depth": e.depth,
         });
@@ -378,7 +378,7 @@ impl Eval {
 
     /// The directory `-execdir` runs in and the name it passes (`./NAME`).
     fn dir_and_name(ent: &Entry) -> (Vec<u8>, Vec<u8>) {
-        let p = crate::util::trim_slashes(&ent.path);
+        let p = crate::common::paths::trim_slashes(&ent.path);
         let (dir, base) = match p.iter().rposition(|&b| b == b'/') {
             Some(0) => (b"/".to_vec(), p[1..].to_vec()),
             Some(i) => (p[..i].to_vec(), p[i + 1..].to_vec()),
@@ -437,12 +437,12 @@ impl Eval {
         let prog = if dir.is_some() && name.contains('/') {
             Ok(name.clone())
         } else {
-            util::exec_search(ctx, &name, self.path.as_deref())
+            program_lookup::exec_search(ctx, &name, self.path.as_deref())
         };
         let prog = match prog {
             Ok(p) => p,
             Err(e) => {
-                msg(ctx, &format!("{}: {}", util::cquote(&name), e.reason));
+                msg(ctx, &format!("{}: {}", quote::cquote(&name), e.reason));
                 return e.status;
             }
         };

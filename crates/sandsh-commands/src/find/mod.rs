@@ -25,7 +25,7 @@ use sandsh_api::{
 use eval::{Entry, Eval};
 use parse::{Env, Expr, Parser, Prim};
 
-use crate::users::Table;
+use crate::common::users::Table;
 
 pub struct Find;
 
@@ -184,7 +184,7 @@ impl Env for FindEnv<'_> {
         self.names.uid_of(name)
     }
     fn date_time(&self, text: &str) -> Option<std::time::SystemTime> {
-        crate::date::parse_in_ctx(self.ctx, text)
+        crate::common::date_parse::parse_in_ctx(self.ctx, text)
     }
     fn group_id(&self, name: &str) -> Option<u32> {
         self.names.gid_of(name)

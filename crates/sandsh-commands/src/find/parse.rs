@@ -446,7 +446,7 @@ impl<'a> Parser<'a> {
                 } else {
                     (PermMode::Exact, a.as_str())
                 };
-                let bits = crate::mode::apply(body, 0, false, 0)
+                let bits = crate::common::mode::apply(body, 0, false, 0)
                     .filter(|_| !body.is_empty())
                     .ok_or_else(|| format!("invalid mode \u{2018}{a}\u{2019}"))?;
                 Prim::Perm(mode, bits)

@@ -329,7 +329,7 @@ fn directive(
         b'd' => num(e.depth as u64),
         b'm' => (format!("{:o}", m.mode & 0o7777).into_bytes(), true),
         b'M' => (
-            crate::mode::render(ls_kind(m.file_type), m.mode).into_bytes(),
+            crate::common::mode::render(ls_kind(m.file_type), m.mode).into_bytes(),
             false,
         ),
         b'u' => (
@@ -375,7 +375,7 @@ pub fn ls_line(
     out: &mut Vec<u8>,
 ) {
     let m = &e.meta;
-    let mode = crate::mode::render(ls_kind(m.file_type), m.mode);
+    let mode = crate::common::mode::render(ls_kind(m.file_type), m.mode);
     let user = names(m.uid, false).unwrap_or_else(|| m.uid.to_string());
     let group = names(m.gid, true).unwrap_or_else(|| m.gid.to_string());
     let (t, _) = secs_nanos(m.mtime);

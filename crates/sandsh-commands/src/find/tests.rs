@@ -4,7 +4,7 @@ use std::path::Path;
 use std::time::{Duration, UNIX_EPOCH};
 
 use super::Find;
-use crate::testing::{TestCtx, run};
+use crate::common::testing::{TestCtx, run};
 
 fn tree() -> TestCtx {
     let ctx = TestCtx::new();

@@ -1,6 +1,6 @@
 //! grep's command line: GNU's options, its `-NUM` and `--color` forms, and its messages.
 
-use crate::util;
+use crate::common::{diag, input};
 use sandsh_api::{Arg, ArgParser, CommandSpec, OutputFormat, ToolCtx};
 use sandsh_text::pattern::{Pattern, PatternOptions};
 
@@ -209,12 +209,12 @@ pub fn parse(
                 have_patterns = true;
             }
             (Some('f'), _) => {
-                let data = match util::read_input(ctx, v) {
+                let data = match input::read_input(ctx, v) {
                     Ok(d) => d,
                     Err(e) => {
                         return Err(fail(
                             ctx,
-                            &format!("{}: {}", util::lossy(v), util::io_msg(&e)),
+                            &format!("{}: {}", diag::lossy(v), diag::io_msg(&e)),
                         ));
                     }
                 };
@@ -276,7 +276,7 @@ pub fn parse(
                     _ => {
                         let m = format!(
                             "grep: invalid argument \u{2018}{}\u{2019} for \u{2018}--directories\u{2019}\nValid arguments are:\n  - \u{2018}read\u{2019}\n  - \u{2018}recurse\u{2019}\n  - \u{2018}skip\u{2019}",
-                            util::lossy(v)
+                            diag::lossy(v)
                         );
                         return Err(usage_error(ctx, Some(&m)));
                     }
@@ -301,16 +301,16 @@ pub fn parse(
             (_, "exclude") => c.exclude.push(glob(v)),
             (_, "exclude-dir") => c.exclude_dir.push(glob(v)),
             (_, "exclude-from") => {
-                let data = match util::read_input(ctx, v) {
+                let data = match input::read_input(ctx, v) {
                     Ok(d) => d,
                     Err(e) => {
                         return Err(fail(
                             ctx,
-                            &format!("{}: {}", util::lossy(v), util::io_msg(&e)),
+                            &format!("{}: {}", diag::lossy(v), diag::io_msg(&e)),
                         ));
                     }
                 };
-                for l in util::split_records(&data, b'\n') {
+                for l in input::split_records(&data, b'\n') {
                     c.exclude.push(glob(l));
                 }
             }

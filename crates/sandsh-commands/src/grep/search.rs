@@ -4,7 +4,8 @@
 
 use std::collections::VecDeque;
 
-use crate::util::{self, CHUNK, Source};
+use crate::common::input::{CHUNK, Source};
+use crate::common::{diag, input, paths};
 use sandsh_api::fs::FileType;
 use sandsh_api::{Arg, CommandSpec, ExitStatus, InputDir, ToolCtx};
 
@@ -205,12 +206,12 @@ impl Grep<'_> {
         self.error = true;
         if !self.cfg.no_messages {
             self.flush(ctx);
-            let _ = writeln!(ctx.stderr(), "grep: {}: {msg}", util::lossy(name));
+            let _ = writeln!(ctx.stderr(), "grep: {}: {msg}", diag::lossy(name));
         }
     }
 
     fn excluded(&self, name: &[u8], command_line: bool) -> bool {
-        let base = util::base_name(name);
+        let base = paths::base_name(name);
         if self.cfg.exclude.iter().any(|p| p.matches(base)) {
             return true;
         }
@@ -232,7 +233,7 @@ impl Grep<'_> {
         if !self.cfg.skip_devices {
             // Open first: a file opens at once (on a host mount, one lookup), and only a
             // directory needs more.
-            match crate::input::open_source(ctx, f) {
+            match crate::common::input::open_source(ctx, f) {
                 Ok(mut src) => {
                     if !self.excluded(f, true) {
                         self.search(ctx, &mut src, f, show);
@@ -243,13 +244,13 @@ impl Grep<'_> {
                 }
                 Err(e) => {
                     if !self.excluded(f, true) {
-                        self.file_error(ctx, f, &util::io_msg(&e));
+                        self.file_error(ctx, f, &diag::io_msg(&e));
                     }
                 }
             }
             return;
         }
-        let path = util::lossy(f);
+        let path = diag::lossy(f);
         let abs = ctx.resolve_path(&path);
         match ctx.backend().stat(&abs) {
             Ok(m) if m.is_dir() => self.dir_operand(ctx, f, names, implicit_dot),
@@ -279,7 +280,7 @@ impl Grep<'_> {
                     .cfg
                     .exclude_dir
                     .iter()
-                    .any(|p| p.matches(util::base_name(f)))
+                    .any(|p| p.matches(paths::base_name(f)))
                     && !implicit_dot
                     && f != b"."
                 {
@@ -333,7 +334,7 @@ impl Grep<'_> {
                 if !self.cfg.deref {
                     continue;
                 }
-                let abs = ctx.resolve_path(&util::lossy(&child));
+                let abs = ctx.resolve_path(&diag::lossy(&child));
                 kind = match ctx.backend().stat(&abs) {
                     Ok(m) => m.file_type,
                     Err(_) => {
@@ -363,7 +364,7 @@ impl Grep<'_> {
                     // handle, as GNU grep opens it with `openat` on its walk's descriptor.
                     let opened = (ft == FileType::File)
                         .then(|| {
-                            held.get_or_insert_with(|| ctx.open_input_dir(&util::lossy(dpath)))
+                            held.get_or_insert_with(|| ctx.open_input_dir(&diag::lossy(dpath)))
                                 .as_ref()
                                 .and_then(|d| d.open(&name))
                         })
@@ -384,11 +385,11 @@ impl Grep<'_> {
     }
 
     fn list(&mut self, ctx: &mut dyn ToolCtx, dir: &[u8]) -> Option<Listing> {
-        let abs = ctx.resolve_path(&util::lossy(dir));
+        let abs = ctx.resolve_path(&diag::lossy(dir));
         match ctx.backend().list(&abs) {
             Ok(l) => Some(l.into_iter().map(|e| (e.name, e.file_type)).collect()),
             Err(e) => {
-                let msg = util::vfs_msg(&e);
+                let msg = diag::vfs_msg(&e);
                 self.file_error(ctx, dir, &msg);
                 None
             }
@@ -396,7 +397,7 @@ impl Grep<'_> {
     }
 
     fn file(&mut self, ctx: &mut dyn ToolCtx, f: &[u8], show: bool) {
-        match util::open(ctx, f) {
+        match input::open(ctx, f) {
             Ok(mut src) => self.search(ctx, &mut src, f, show),
             Err(msg) => self.file_error(ctx, f, &msg),
         }
@@ -455,7 +456,7 @@ impl Grep<'_> {
                 if buf.len() < old + want {
                     buf.resize(old + want, 0);
                 }
-                match util::read_chunk(ctx, src, &mut buf[old..old + want]) {
+                match input::read_chunk(ctx, src, &mut buf[old..old + want]) {
                     Ok(n) => {
                         read_total += n;
                         len = old + n;
@@ -473,7 +474,7 @@ impl Grep<'_> {
                         }
                     }
                     Err(e) => {
-                        let msg = util::io_msg(&e);
+                        let msg = diag::io_msg(&e);
                         self.file_error(ctx, name, &msg);
                         return;
                     }
@@ -558,7 +559,7 @@ impl Grep<'_> {
             let _ = writeln!(
                 ctx.stderr(),
                 "grep: {}: binary file matches",
-                util::lossy(name)
+                diag::lossy(name)
             );
         }
     }

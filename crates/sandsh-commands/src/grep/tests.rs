@@ -1,7 +1,7 @@
 //! Unit tests (expectations checked against GNU grep 3.8).
 
 use super::Grep;
-use crate::testing::{TestCtx, run};
+use crate::common::testing::{TestCtx, run};
 
 fn grep(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
     let mut ctx = TestCtx::new().with_stdin(stdin);

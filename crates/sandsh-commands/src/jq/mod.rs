@@ -56,7 +56,7 @@ fn read_file(cx: &Cx<'_>, path: &str) -> Result<Vec<u8>, String> {
     let mut c = cx.try_borrow_mut().map_err(|e| e.to_string())?;
     let mut buf = Vec::new();
     let res = c.open_read(path).and_then(|mut r| r.read_to_end(&mut buf));
-    res.map_err(|e| format!("Could not open {path}: {}", super::util::io_msg(&e)))?;
+    res.map_err(|e| format!("Could not open {path}: {}", crate::common::diag::io_msg(&e)))?;
     Ok(buf)
 }
 

@@ -15,10 +15,12 @@ use sandsh_api::{
 };
 use sandsh_text::strftime::{gmtime, strftime};
 
-use super::users::Table;
+use crate::common::users::Table;
 
 mod quote;
-use super::{fsutil, mode, util};
+use crate::common::mode;
+use crate::common::quote::{cquote, quote as quote_name};
+use crate::common::{diag, file_type, input, output, paths, sizes, time_format};
 
 pub struct Ls;
 
@@ -179,7 +181,7 @@ impl Format {
     fn from_args(args: &[Arg]) -> Result<Format, String> {
         let mut f = Format::Single;
         for a in args {
-            let a = util::lossy(a);
+            let a = diag::lossy(a);
             if a == "--" {
                 break;
             }
@@ -258,7 +260,7 @@ fn indicator(e: &Entry, c: &Cfg) -> &'static str {
 
 /// `-h`: GNU's powers of 1024, rounding up (`4.0K`, `106K`).
 fn human(n: u64) -> String {
-    fsutil::human(n, false)
+    sizes::human(n, false)
 }
 
 fn secs(t: SystemTime) -> i64 {
@@ -273,7 +275,7 @@ fn date(t: SystemTime, now: SystemTime, style: &TimeStyle) -> String {
     let recent = secs(t) > secs(now) - 31_556_952 / 2 && secs(t) <= secs(now) + 60 * 60;
     match style {
         TimeStyle::Locale => {}
-        TimeStyle::FullIso => return fsutil::stat_time(t),
+        TimeStyle::FullIso => return time_format::stat_time(t),
         TimeStyle::LongIso => return fmt("%Y-%m-%d %H:%M"),
         TimeStyle::Iso if recent => return fmt("%m-%d %H:%M"),
         TimeStyle::Iso => return fmt("%Y-%m-%d "),
@@ -337,21 +339,21 @@ impl Lister<'_> {
 
     fn json_entry(&self, e: &Entry) -> serde_json::Value {
         let m = &e.meta;
-        let kind = fsutil::json_kind(m.file_type);
+        let kind = file_type::json_kind(m.file_type);
         let mut v = serde_json::json!({
             "name": e.name,
             "path": e.path,
             "type": kind,
             "size": m.size,
             "mode": m.mode & 0o7777,
-            "permissions": mode::render(fsutil::type_char(m.file_type), m.mode),
+            "permissions": mode::render(file_type::type_char(m.file_type), m.mode),
             "links": m.nlink,
             "inode": m.ino,
             "uid": m.uid,
             "user": self.names.user_name(m.uid),
             "gid": m.gid,
             "group": self.names.group_name(m.gid),
-            "mtime": fsutil::rfc3339(m.mtime),
+            "mtime": time_format::rfc3339(m.mtime),
         });
         if let (Some(t), Some(o)) = (&e.target, v.as_object_mut()) {
             o.insert("target".into(), serde_json::Value::String(t.clone()));
@@ -445,7 +447,7 @@ impl Lister<'_> {
             let line = format!(
                 "{}{} {:>wl$} {:<wu$} {:<wg$} {:>ws$} {} {}{}",
                 ino(e),
-                mode::render(fsutil::type_char(e.meta.file_type), e.meta.mode),
+                mode::render(file_type::type_char(e.meta.file_type), e.meta.mode),
                 e.meta.nlink,
                 self.owner(e.meta.uid, false),
                 self.owner(e.meta.gid, true),
@@ -485,7 +487,7 @@ impl Lister<'_> {
             }
             item.push_str(&self.shown(&e.name));
             item.push_str(indicator(e, self.c));
-            let len = util::display_width(&item);
+            let len = display_width(&item);
             if i > 0 {
                 if self.c.width == 0 || pos + len + 2 < self.c.width {
                     pos += 2;
@@ -506,10 +508,10 @@ impl Lister<'_> {
         let list = match ctx.backend().list(&abs) {
             Ok(l) => l,
             Err(e) => {
-                util::err(
+                diag::err(
                     ctx,
                     "ls",
-                    &format!("cannot open directory {}: {e}", util::quote(dir)),
+                    &format!("cannot open directory {}: {e}", quote_name(dir)),
                 );
                 self.status = self.status.max(1);
                 return None;
@@ -521,7 +523,7 @@ impl Lister<'_> {
             names.push("..".into());
         }
         for e in list {
-            let n = util::lossy(&e.name);
+            let n = diag::lossy(&e.name);
             if n.starts_with('.') && !(self.c.all || self.c.almost) {
                 continue;
             }
@@ -529,7 +531,7 @@ impl Lister<'_> {
         }
         let mut v = Vec::new();
         for n in names {
-            let path = util::join_name(dir, &n);
+            let path = paths::join_name(dir, &n);
             if let Some(e) = entry(ctx, &n, &path, self.c.long || self.json) {
                 v.push(e);
             }
@@ -569,8 +571,8 @@ impl Lister<'_> {
             out.extend_from_slice(format!("total {total}\n").as_bytes());
         }
         self.print(&entries, &[], out);
-        if out.len() > util::CHUNK {
-            let _ = util::out(ctx, out);
+        if out.len() > input::CHUNK {
+            let _ = output::out(ctx, out);
             out.clear();
         }
         if self.c.recursive {
@@ -595,7 +597,7 @@ fn entry(ctx: &dyn ToolCtx, name: &str, path: &str, long: bool) -> Option<Entry>
     let abs = ctx.resolve_path(path);
     let meta = ctx.backend().lstat(&abs).ok()?;
     let target = if long {
-        fsutil::link_target(ctx, &abs, &meta)
+        file_type::link_target(ctx, &abs, &meta)
     } else {
         None
     };
@@ -630,15 +632,15 @@ impl Command for Ls {
                 fixed.push(a.clone());
             }
         }
-        let p = match util::parse_or_usage(&SPEC, &fixed, ctx, 2) {
+        let p = match diag::parse_or_usage(&SPEC, &fixed, ctx, 2) {
             Ok(p) => p,
             Err(s) => return s,
         };
         if let Some(w) = p.value(opt!(SPEC, "color")) {
-            match util::lossy(w).as_str() {
+            match diag::lossy(w).as_str() {
                 "never" | "no" | "none" | "auto" | "tty" | "if-tty" => {}
                 "always" | "yes" | "force" => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "ls",
                         "--color=always is not supported (output is never a terminal)",
@@ -646,7 +648,7 @@ impl Command for Ls {
                     return 2;
                 }
                 other => {
-                    let msg = util::invalid_argument(
+                    let msg = diag::invalid_argument(
                         "ls",
                         other,
                         "--color",
@@ -656,21 +658,21 @@ impl Command for Ls {
                             &["auto", "tty", "if-tty"],
                         ],
                     );
-                    return util::usage(ctx, &SPEC, &msg, 1);
+                    return diag::usage(ctx, &SPEC, &msg, 1);
                 }
             }
         }
         let full_time = p.has(opt!(SPEC, "full-time"));
-        let style = match p.value(opt!(SPEC, "time-style")).map(|v| util::lossy(v)) {
+        let style = match p.value(opt!(SPEC, "time-style")).map(|v| diag::lossy(v)) {
             Some(v) => match TimeStyle::parse(&v) {
                 Some(t) => t,
                 None => {
                     let msg = format!(
                         "ls: invalid argument {} for {}\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format",
-                        util::cquote(&v),
-                        util::cquote("time style")
+                        cquote(&v),
+                        cquote("time style")
                     );
-                    return util::usage(ctx, &SPEC, &msg, 2);
+                    return diag::usage(ctx, &SPEC, &msg, 2);
                 }
             },
             None if full_time => TimeStyle::FullIso,
@@ -680,8 +682,8 @@ impl Command for Ls {
             Ok(q) => q,
             Err(v) => {
                 let words: Vec<&[&str]> = quote::WORDS.iter().map(std::slice::from_ref).collect();
-                let msg = util::invalid_argument("ls", &v, "--quoting-style", &words);
-                return util::usage(ctx, &SPEC, &msg, 1);
+                let msg = diag::invalid_argument("ls", &v, "--quoting-style", &words);
+                return diag::usage(ctx, &SPEC, &msg, 1);
             }
         };
         let format = match Format::from_args(&fixed) {
@@ -689,10 +691,10 @@ impl Command for Ls {
             Err(w) => {
                 if matches!(w.as_str(), "horizontal" | "across" | "vertical") {
                     let m = format!("--format={w} is not supported (entries in columns)");
-                    util::err(ctx, "ls", &m);
+                    diag::err(ctx, "ls", &m);
                     return 2;
                 }
-                let msg = util::invalid_argument(
+                let msg = diag::invalid_argument(
                     "ls",
                     &w,
                     "--format",
@@ -704,15 +706,15 @@ impl Command for Ls {
                         &["single-column"],
                     ],
                 );
-                return util::usage(ctx, &SPEC, &msg, 1);
+                return diag::usage(ctx, &SPEC, &msg, 1);
             }
         };
         let width = match p.value(opt!(SPEC, "width")) {
-            Some(v) => match util::lossy(v).parse::<usize>() {
+            Some(v) => match diag::lossy(v).parse::<usize>() {
                 Ok(n) => n,
                 Err(_) => {
-                    let m = format!("invalid line width: {}", util::cquote(&util::lossy(v)));
-                    util::err(ctx, "ls", &m);
+                    let m = format!("invalid line width: {}", cquote(&diag::lossy(v)));
+                    diag::err(ctx, "ls", &m);
                     return 2;
                 }
             },
@@ -720,7 +722,7 @@ impl Command for Ls {
                 .env()
                 .into_iter()
                 .find(|(k, _)| k == "COLUMNS")
-                .and_then(|(_, v)| util::lossy(&v).parse::<usize>().ok())
+                .and_then(|(_, v)| diag::lossy(&v).parse::<usize>().ok())
                 .filter(|n| *n > 0)
                 .unwrap_or(80),
         };
@@ -764,20 +766,17 @@ impl Command for Ls {
         let ops: Vec<String> = if p.operands.is_empty() {
             vec![".".into()]
         } else {
-            p.operands.iter().map(|o| util::lossy(o)).collect()
+            p.operands.iter().map(|o| diag::lossy(o)).collect()
         };
         let mut files = Vec::new();
         let mut dirs = Vec::new();
         for o in &ops {
             let abs = ctx.resolve_path(o);
             let Ok(lmeta) = ctx.backend().lstat(&abs) else {
-                util::err(
+                diag::err(
                     ctx,
                     "ls",
-                    &format!(
-                        "cannot access {}: No such file or directory",
-                        util::quote(o)
-                    ),
+                    &format!("cannot access {}: No such file or directory", quote_name(o)),
                 );
                 l.status = 2;
                 continue;
@@ -825,17 +824,24 @@ impl Command for Ls {
             )
             .into_bytes();
         }
-        if !util::out(ctx, &out) {
+        if !output::out(ctx, &out) {
             return 2;
         }
         l.status
     }
 }
 
+/// The columns `s` takes on a terminal: wide characters count two, combining and control
+/// characters none.
+fn display_width(s: &str) -> usize {
+    use unicode_width::UnicodeWidthChar;
+    s.chars().map(|c| c.width().unwrap_or(0)).sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Ls, human};
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn listing() {

@@ -9,7 +9,7 @@ use regex::bytes::{Regex, RegexBuilder};
 use sandsh_api::{Arg, ArgParser, CommandSpec, ExitStatus, ToolCtx};
 
 use super::matcher::Matcher;
-use crate::diag::lossy;
+use crate::common::diag::lossy;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Case {
@@ -135,12 +135,12 @@ pub fn parse(
             }
             "file" => {
                 have_pattern_flag = true;
-                let data = match crate::input::read_input(ctx, v) {
+                let data = match crate::common::input::read_input(ctx, v) {
                     Ok(d) => d,
                     Err(e) => {
                         return Err(fail(
                             ctx,
-                            &format!("{}: {}", lossy(v), crate::diag::io_msg(&e)),
+                            &format!("{}: {}", lossy(v), crate::common::diag::io_msg(&e)),
                         ));
                     }
                 };

@@ -7,7 +7,7 @@ use sandsh_api::{ExitStatus, ToolCtx};
 use super::options::{Config, Mode};
 use super::walk::{Stop, Subject, Walker, os_error};
 use super::zip::Unzipped;
-use crate::output;
+use crate::common::output;
 
 /// Totals for `--json`'s summary.
 #[derive(Default, Clone, Copy)]
@@ -48,10 +48,9 @@ pub fn run(cfg: Config, ctx: &mut dyn ToolCtx) -> ExitStatus {
         !stdin_only
             && (cfg.paths.len() > 1
                 || cfg.paths.is_empty()
-                || cfg
-                    .paths
-                    .first()
-                    .is_some_and(|p| crate::input::is_dir(ctx, &crate::diag::lossy(p))))
+                || cfg.paths.first().is_some_and(|p| {
+                    crate::common::input::is_dir(ctx, &crate::common::diag::lossy(p))
+                }))
     });
     let mut p = Printer {
         cfg: &cfg,
@@ -89,7 +88,10 @@ pub fn run(cfg: Config, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let roots: Vec<String> = if cfg.paths.is_empty() {
             vec![String::new()]
         } else {
-            cfg.paths.iter().map(|a| crate::diag::lossy(a)).collect()
+            cfg.paths
+                .iter()
+                .map(|a| crate::common::diag::lossy(a))
+                .collect()
         };
         for root in &roots {
             let mut visit = |ctx: &mut dyn ToolCtx, s: &Subject| p.visit(ctx, s);
@@ -138,8 +140,8 @@ fn stdin_peek(ctx: &mut dyn ToolCtx) -> Option<Vec<u8>> {
 }
 
 fn read_rest(ctx: &mut dyn ToolCtx, data: &mut Vec<u8>) -> std::io::Result<()> {
-    let mut src = crate::input::Source::Stdin;
-    let rest = crate::input::read_all(ctx, &mut src)?;
+    let mut src = crate::common::input::Source::Stdin;
+    let rest = crate::common::input::read_all(ctx, &mut src)?;
     data.extend_from_slice(&rest);
     Ok(())
 }
@@ -155,7 +157,7 @@ fn json_str(out: &mut Vec<u8>, b: &[u8]) {
         }
         Err(_) => {
             out.extend_from_slice(b"{\"bytes\":\"");
-            crate::encoding::encode_b64_whole(b, out);
+            crate::common::base64::encode_b64_whole(b, out);
             out.extend_from_slice(b"\"}");
         }
     }
@@ -204,8 +206,10 @@ impl Printer<'_> {
             }
         }
         let read = match s.open_held() {
-            Some(r) => crate::input::read_all(ctx, &mut crate::input::Source::File(r)),
-            None => crate::input::read_input(ctx, s.abs.to_string_lossy().as_bytes()),
+            Some(r) => {
+                crate::common::input::read_all(ctx, &mut crate::common::input::Source::File(r))
+            }
+            None => crate::common::input::read_input(ctx, s.abs.to_string_lossy().as_bytes()),
         };
         let data = match read {
             Ok(d) => d,
@@ -219,7 +223,7 @@ impl Printer<'_> {
                         ctx.stderr(),
                         "{}: {}",
                         s.shown,
-                        os_error(&crate::diag::io_msg(&e))
+                        os_error(&crate::common::diag::io_msg(&e))
                     );
                 }
                 return Ok(());

@@ -1,5 +1,5 @@
 use super::Rg;
-use crate::testing::run_in;
+use crate::common::testing::run_in;
 
 #[test]
 fn stdin_is_searched_when_piped() {

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use ignore::Match;
 use ignore::gitignore::Gitignore;
 
-use crate::gitignore::read_ignore;
+use crate::common::gitignore::read_ignore;
 use sandsh_api::fs::FileType;
 use sandsh_api::{InputDir, ToolCtx};
 

@@ -8,7 +8,7 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use crate::util;
+use crate::common::{diag, input, output};
 use sandsh_api::fs::WriteMode;
 use sandsh_api::{Arg, Charge, ToolCtx};
 
@@ -183,19 +183,19 @@ impl<'p> Exec<'p> {
                 FileRef::Stderr => Target::Stderr,
                 FileRef::Stdin | FileRef::Path(_) => {
                     let name = match f {
-                        FileRef::Path(p) => util::lossy(p),
+                        FileRef::Path(p) => diag::lossy(p),
                         _ => "/dev/stdin".to_string(),
                     };
                     let path = ctx.resolve_path(&name);
-                    let opened = if util::is_fd_path(&name) {
+                    let opened = if output::is_fd_path(&name) {
                         ctx.open_write(&name, false)
                             .map(Some)
-                            .map_err(|e| util::io_msg(&e))
+                            .map_err(|e| diag::io_msg(&e))
                     } else {
                         ctx.backend()
                             .write(&path, b"", WriteMode::Truncate, 0o666 & !ctx.umask())
                             .map(|()| None)
-                            .map_err(|e| util::vfs_msg(&e))
+                            .map_err(|e| diag::vfs_msg(&e))
                     };
                     let fd = match opened {
                         Ok(fd) => fd,
@@ -262,7 +262,7 @@ impl<'p> Exec<'p> {
                 let mut d = std::mem::take(&mut self.dbg);
                 let is_stdin = matches!(
                     self.reader.as_ref().map(|r| &r.src),
-                    Some(util::Source::Stdin)
+                    Some(input::Source::Stdin)
                 );
                 d.extend_from_slice(b"INPUT:   '");
                 if is_stdin {
@@ -355,11 +355,11 @@ impl<'p> Exec<'p> {
             return Ok(());
         }
         let r = match &mut f.fd {
-            Some(w) => w.write_all(&f.buf).map_err(|e| util::io_msg(&e)),
+            Some(w) => w.write_all(&f.buf).map_err(|e| diag::io_msg(&e)),
             None => ctx
                 .backend()
                 .append(&f.path, &f.buf)
-                .map_err(|e| util::vfs_msg(&e)),
+                .map_err(|e| diag::vfs_msg(&e)),
         };
         f.buf.clear();
         if let Err(e) = r {
@@ -467,8 +467,8 @@ impl<'p> Exec<'p> {
 
     /// Copy a file to the output; a missing or unreadable file is silently empty (POSIX).
     fn print_file(&mut self, ctx: &mut dyn ToolCtx, name: &[u8]) -> Result<(), Stop> {
-        let name = util::lossy(name);
-        if util::is_dir(ctx, &name) {
+        let name = diag::lossy(name);
+        if input::is_dir(ctx, &name) {
             return Ok(());
         }
         let Ok(mut f) = ctx.open_read(&name) else {
@@ -496,12 +496,12 @@ impl<'p> Exec<'p> {
         self.in_name = name.clone();
         self.reader = None;
         if name == b"-" && self.opts.in_place.is_none() {
-            self.reader = Some(Reader::new(util::Source::Stdin));
+            self.reader = Some(Reader::new(input::Source::Stdin));
             self.main.target = Target::Stdout;
             return Ok(());
         }
-        let sname = util::lossy(&name);
-        if util::is_dir(ctx, &sname) {
+        let sname = diag::lossy(&name);
+        if input::is_dir(ctx, &sname) {
             if self.opts.in_place.is_some() {
                 let _ = writeln!(
                     ctx.stderr(),
@@ -518,13 +518,13 @@ impl<'p> Exec<'p> {
                 let _ = writeln!(
                     ctx.stderr(),
                     "sed: can't read {sname}: {}",
-                    util::io_msg(&e)
+                    diag::io_msg(&e)
                 );
                 self.bad_count += 1;
                 return Ok(());
             }
         };
-        self.reader = Some(Reader::new(util::Source::File(src)));
+        self.reader = Some(Reader::new(input::Source::File(src)));
         if self.opts.in_place.is_some() {
             let mut target = ctx.resolve_path(&sname);
             if self.opts.follow_symlinks
@@ -553,7 +553,7 @@ impl<'p> Exec<'p> {
                     ctx.stderr(),
                     "sed: couldn't open temporary file {}: {}",
                     tmp.display(),
-                    util::vfs_msg(&e)
+                    diag::vfs_msg(&e)
                 );
                 return Err(Stop::Panic);
             }
@@ -586,13 +586,13 @@ impl<'p> Exec<'p> {
         let tmp = self.files_out[i].path.clone();
         let suffix = self.opts.in_place.clone().unwrap_or_else(|| b"*".to_vec());
         if suffix != b"*" {
-            let name = util::lossy(&self.in_name);
-            let backup = ctx.resolve_path(&util::lossy(&suffix).replace('*', &name));
+            let name = diag::lossy(&self.in_name);
+            let backup = ctx.resolve_path(&diag::lossy(&suffix).replace('*', &name));
             if let Err(e) = ctx.backend().rename(&target, &backup) {
                 let _ = writeln!(
                     ctx.stderr(),
                     "sed: cannot rename {name}: {}",
-                    util::vfs_msg(&e)
+                    diag::vfs_msg(&e)
                 );
                 return Err(Stop::Panic);
             }
@@ -602,7 +602,7 @@ impl<'p> Exec<'p> {
                 ctx.stderr(),
                 "sed: cannot rename {}: {}",
                 tmp.display(),
-                util::vfs_msg(&e)
+                diag::vfs_msg(&e)
             );
             return Err(Stop::Panic);
         }
@@ -987,14 +987,14 @@ impl<'p> Exec<'p> {
     fn read_line_cmd(&mut self, ctx: &mut dyn ToolCtx, i: usize) -> Result<(), Stop> {
         if self.rreaders[i].is_none() {
             let src = match &self.prog.rfiles[i] {
-                FileRef::Stdin => Some(util::Source::Stdin),
+                FileRef::Stdin => Some(input::Source::Stdin),
                 FileRef::Stdout | FileRef::Stderr => None,
                 FileRef::Path(p) => {
-                    let name = util::lossy(p);
-                    if util::is_dir(ctx, &name) {
+                    let name = diag::lossy(p);
+                    if input::is_dir(ctx, &name) {
                         None
                     } else {
-                        ctx.open_read(&name).ok().map(util::Source::File)
+                        ctx.open_read(&name).ok().map(input::Source::File)
                     }
                 }
             };
@@ -1267,7 +1267,7 @@ impl<'p> Exec<'p> {
     /// through a temporary file in the sandbox.
     fn run_capture(&mut self, ctx: &mut dyn ToolCtx, cmd: &[u8]) -> Result<Vec<u8>, Stop> {
         self.flush_stdout(ctx)?;
-        let dir = if util::is_dir(ctx, "/tmp") {
+        let dir = if input::is_dir(ctx, "/tmp") {
             "/tmp"
         } else {
             "."

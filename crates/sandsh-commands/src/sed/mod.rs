@@ -21,7 +21,7 @@ mod spec;
 
 use sandsh_api::{Arg, Command, CommandSpec, ExitStatus, ToolCtx};
 
-use super::util;
+use crate::common::{diag, input};
 use exec::{Exec, RunOpts};
 use parse::{Compiler, Options};
 use spec::SPEC;
@@ -123,7 +123,7 @@ fn parse_args(args: &[Arg]) -> Result<(Vec<Opt>, Vec<Arg>), String> {
                 Some(p) => (&body[..p], Some(body[p + 1..].to_vec())),
                 None => (body, None),
             };
-            let name = util::lossy(name);
+            let name = diag::lossy(name);
             let exact = LONGS.iter().find(|(n, _)| *n == name);
             let found = match exact {
                 Some(x) => *x,
@@ -325,15 +325,15 @@ impl Command for Sed {
                     .get_or_insert_with(|| Compiler::new(copts))
                     .add_expr(&v),
                 Opt::Val(b'f', v) => {
-                    let name = util::lossy(&v);
+                    let name = diag::lossy(&v);
                     let data = if v == b"-" {
                         let mut d = Vec::new();
                         let _ = ctx.stdin().read_to_end(&mut d);
                         Ok(d)
-                    } else if util::is_dir(ctx, &name) {
+                    } else if input::is_dir(ctx, &name) {
                         Err("Is a directory".to_string())
                     } else {
-                        util::read_input(ctx, &v).map_err(|e| util::io_msg(&e))
+                        input::read_input(ctx, &v).map_err(|e| diag::io_msg(&e))
                     };
                     match data {
                         Ok(d) => comp
@@ -388,7 +388,7 @@ impl Command for Sed {
 
 /// C's `strtoimax(s, NULL, 10)` for small values: leading blanks, sign, digits.
 fn atoi(v: &[u8]) -> i64 {
-    let s = util::lossy(v);
+    let s = diag::lossy(v);
     let s = s.trim_start();
     let (neg, digits) = match s.strip_prefix('-') {
         Some(r) => (true, r),

@@ -2,7 +2,7 @@
 //! reused buffer, records appended to the caller's pattern space without per-line
 //! allocation, and a one-byte look-ahead (`fill`) for the `$` address.
 
-use crate::util;
+use crate::common::{diag, input};
 use sandsh_api::ToolCtx;
 
 use super::exec::Stop;
@@ -12,14 +12,14 @@ const CHUNK: usize = 64 * 1024;
 /// A record reader over one source, with a reused buffer.
 pub struct Reader {
     /// Where the records come from (`--debug` names stdin `STDIN`).
-    pub src: util::Source,
+    pub src: input::Source,
     buf: Vec<u8>,
     start: usize,
     eof: bool,
 }
 
 impl Reader {
-    pub fn new(src: util::Source) -> Reader {
+    pub fn new(src: input::Source) -> Reader {
         Reader {
             src,
             buf: Vec::new(),
@@ -50,7 +50,7 @@ impl Reader {
         }
         let old = self.buf.len();
         self.buf.resize(old + CHUNK, 0);
-        match util::read_chunk(ctx, &mut self.src, &mut self.buf[old..]) {
+        match input::read_chunk(ctx, &mut self.src, &mut self.buf[old..]) {
             Ok(n) => {
                 self.buf.truncate(old + n);
                 if n == 0 {
@@ -59,13 +59,13 @@ impl Reader {
                 Ok(())
             }
             // GNU sed stops with status 4 when standard input cannot be read (a directory).
-            Err(e) if matches!(self.src, util::Source::Stdin) && !sandsh_api::is_cancelled(&e) => {
+            Err(e) if matches!(self.src, input::Source::Stdin) && !sandsh_api::is_cancelled(&e) => {
                 self.buf.truncate(old);
                 self.eof = true;
                 let _ = writeln!(
                     ctx.stderr(),
                     "sed: read error on stdin: {}",
-                    util::io_msg(&e)
+                    diag::io_msg(&e)
                 );
                 Err(Stop::Panic)
             }

@@ -2,7 +2,7 @@
 //! (the `e` command) or cancellation is involved the tests need a whole kernel; they live in the
 //! integration tests (`tests/it/kernel_commands.rs`).
 
-use crate::testing::{TestCtx, run};
+use crate::common::testing::{TestCtx, run};
 
 use super::Sed;
 

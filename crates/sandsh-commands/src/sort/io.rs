@@ -4,8 +4,8 @@
 
 use sandsh_api::{Arg, ExitStatus, ToolCtx};
 
-use super::util;
-use crate::input;
+use crate::common::input;
+use crate::common::{diag, output};
 
 /// Concatenated inputs and per-file inputs (if each file should be kept on its own; -c/-m).
 type Inputs = (Vec<u8>, Vec<(String, Vec<u8>)>);
@@ -21,16 +21,16 @@ pub(super) fn read_inputs(
     let mut data = Vec::new();
     let mut each = Vec::new();
     for f in files {
-        let name = util::lossy(f);
+        let name = diag::lossy(f);
         let r = match input::open_source(ctx, f) {
             Ok(mut src) => {
-                util::read_all(ctx, &mut src).map_err(|e| ("read failed", util::io_msg(&e)))
+                input::read_all(ctx, &mut src).map_err(|e| ("read failed", diag::io_msg(&e)))
             }
             // GNU opens a directory fine and fails on the read.
             Err(e) if e.kind() == std::io::ErrorKind::IsADirectory => {
-                Err(("read failed", util::io_msg(&e)))
+                Err(("read failed", diag::io_msg(&e)))
             }
-            Err(e) => Err(("cannot read", util::io_msg(&e))),
+            Err(e) => Err(("cannot read", diag::io_msg(&e))),
         };
         match r {
             Ok(d) => {
@@ -44,7 +44,7 @@ pub(super) fn read_inputs(
                 }
             }
             Err((what, m)) => {
-                util::err(ctx, "sort", &format!("{what}: {name}: {m}"));
+                diag::err(ctx, "sort", &format!("{what}: {name}: {m}"));
                 return Err(2);
             }
         }
@@ -67,19 +67,19 @@ pub(super) fn write_lines(
     }
     match output {
         Some(path) => {
-            let r = util::OutFile::create(ctx, &path, false).and_then(|mut f| f.write(ctx, &out));
+            let r = output::OutFile::create(ctx, &path, false).and_then(|mut f| f.write(ctx, &out));
             if let Err(e) = r {
-                util::err(ctx, "sort", &format!("open failed: {path}: {e}"));
+                diag::err(ctx, "sort", &format!("open failed: {path}: {e}"));
                 return 2;
             }
             0
         }
         None => {
-            for chunk in out.chunks(util::CHUNK) {
+            for chunk in out.chunks(input::CHUNK) {
                 if ctx.is_cancelled() {
                     return 130;
                 }
-                if !util::out(ctx, chunk) {
+                if !output::out(ctx, chunk) {
                     return 2;
                 }
             }

@@ -1,7 +1,7 @@
 //! `sort`'s key definitions: the ordering kinds, a key's fields and flags, and the parsing of a
 //! `-k KEYDEF` (GNU's messages included). Where a key falls in a line is [`super::fields`].
 
-use super::util;
+use crate::common::quote;
 
 #[derive(Clone, Copy, Default, PartialEq)]
 pub(super) enum Kind {
@@ -90,13 +90,13 @@ fn take_num(s: &str) -> (Option<usize>, &str) {
 }
 
 pub(super) fn parse_key(spec: &str) -> Result<Key, String> {
-    let bad = |why: &str| format!("{why}: invalid field specification {}", util::cquote(spec));
+    let bad = |why: &str| format!("{why}: invalid field specification {}", quote::cquote(spec));
     let mut k = Key::default();
     let (f, rest) = take_num(spec);
     let f = f.ok_or_else(|| {
         format!(
             "invalid number at field start: invalid count at start of {}",
-            util::cquote(spec)
+            quote::cquote(spec)
         )
     })?;
     if f == 0 {
@@ -109,7 +109,7 @@ pub(super) fn parse_key(spec: &str) -> Result<Key, String> {
         let c = c.ok_or_else(|| {
             format!(
                 "invalid number after '.': invalid count at start of {}",
-                util::cquote(r)
+                quote::cquote(r)
             )
         })?;
         if c == 0 {
@@ -124,7 +124,7 @@ pub(super) fn parse_key(spec: &str) -> Result<Key, String> {
         let f2 = f2.ok_or_else(|| {
             format!(
                 "invalid number after ',': invalid count at start of {}",
-                util::cquote(r)
+                quote::cquote(r)
             )
         })?;
         if f2 == 0 {
@@ -137,7 +137,7 @@ pub(super) fn parse_key(spec: &str) -> Result<Key, String> {
             let c = c.ok_or_else(|| {
                 format!(
                     "invalid number after '.': invalid count at start of {}",
-                    util::cquote(r)
+                    quote::cquote(r)
                 )
             })?;
             k.echar = c;

@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use sandsh_api::{ExitStatus, ToolCtx};
 
 use super::compare::{Cfg, compare};
-use super::util;
+use crate::common::{diag, input};
 
 /// GNU's `mergefps`: repeatedly take the smallest current line (ties go to the earlier
 /// file); with -u, the first of a run of equal lines.
@@ -17,7 +17,7 @@ pub(super) fn merge_sorted<'a>(
 ) -> Vec<&'a [u8]> {
     let inputs: Vec<Vec<&[u8]>> = files
         .iter()
-        .map(|(_, d)| util::split_records(d, delim))
+        .map(|(_, d)| input::split_records(d, delim))
         .collect();
     let mut pos = vec![0usize; inputs.len()];
     let mut out: Vec<&[u8]> = Vec::new();
@@ -59,13 +59,13 @@ pub(super) fn check_order(
         Some(x) => x,
         None => return 0,
     };
-    let lines = util::split_records(&d, delim);
+    let lines = input::split_records(&d, delim);
     for i in 1..lines.len() {
         let o = compare(lines[i - 1], lines[i], cfg);
         if o == Ordering::Greater || (cfg.unique && o == Ordering::Equal) {
             if !quiet {
-                let line = util::lossy(lines[i]);
-                util::err(ctx, "sort", &format!("{name}:{}: disorder: {line}", i + 1));
+                let line = diag::lossy(lines[i]);
+                diag::err(ctx, "sort", &format!("{name}:{}: disorder: {line}", i + 1));
             }
             return 1;
         }

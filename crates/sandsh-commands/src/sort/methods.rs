@@ -10,7 +10,7 @@ use super::fields::key_text;
 use super::keys::Kind;
 use super::numeric::{human_order, num_parts};
 use super::random::line_digests;
-use super::util;
+use crate::common::{diag, input};
 
 /// Splits `data` into records and sorts them (then drops duplicates for `-u`), with the
 /// fastest method the keys allow.
@@ -20,7 +20,7 @@ pub(super) fn sort_lines<'a>(
     delim: u8,
     cfg: &Cfg,
 ) -> Result<Vec<&'a [u8]>, ExitStatus> {
-    let mut lines = util::split_records(data, delim);
+    let mut lines = input::split_records(data, delim);
     // Without -s or -u two lines compare equal only when they are the same bytes (the
     // last-resort comparison), so an unstable sort gives the same output, faster.
     let need_stable = cfg.stable || cfg.unique;
@@ -46,8 +46,8 @@ pub(super) fn sort_lines<'a>(
 fn hold(ctx: &mut dyn ToolCtx, bytes: usize) -> Result<Charge, ExitStatus> {
     let mut charge = ctx.memory().charge();
     if let Err(e) = charge.set(bytes) {
-        let e = util::memory_error(e);
-        util::err(ctx, "sort", &util::io_msg(&e));
+        let e = input::memory_error(e);
+        diag::err(ctx, "sort", &diag::io_msg(&e));
         return Err(2);
     }
     Ok(charge)

@@ -18,7 +18,7 @@ use sandsh_api::{
     RiskLevel, ToolCtx,
 };
 
-use super::util;
+use crate::common::input;
 
 mod compare;
 mod fields;
@@ -162,7 +162,7 @@ impl ParsedCommand for Sort {
             Err(s) => return s,
         };
         let delim = if opts.zero { 0 } else { b'\n' };
-        let files: Vec<Arg> = util::files_or_stdin(p.operands);
+        let files: Vec<Arg> = input::files_or_stdin(p.operands);
         let (data, per_file) = match read_inputs(ctx, &files, delim, opts.check || opts.merge) {
             Ok(r) => r,
             Err(s) => return s,
@@ -185,7 +185,7 @@ impl ParsedCommand for Sort {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{TestCtx, run, run_in};
+    use crate::common::testing::{TestCtx, run, run_in};
 
     fn s(args: &[&str], input: &str) -> String {
         run_in(&Sort, args, input).1

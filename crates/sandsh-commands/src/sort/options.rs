@@ -5,10 +5,11 @@
 use sandsh_api::opt;
 use sandsh_api::{ExitStatus, ParsedArgs, ToolCtx};
 
+use super::SPEC;
 use super::compare::Cfg;
 use super::keys::{Key, Kind, parse_key};
 use super::random::{c_locale, random_bytes};
-use super::{SPEC, util};
+use crate::common::{diag, quote};
 
 /// The command line, before it becomes a [`Cfg`].
 #[derive(Default)]
@@ -46,14 +47,14 @@ impl Options {
                     o.check = true;
                     o.quiet = true;
                 }
-                Some('k') => match parse_key(&util::lossy(v)) {
+                Some('k') => match parse_key(&diag::lossy(v)) {
                     Ok(k) => o.keys.push(k),
                     Err(m) => {
-                        util::err(ctx, "sort", &m);
+                        diag::err(ctx, "sort", &m);
                         return Err(2);
                     }
                 },
-                Some('o') => o.output = Some(util::lossy(v)),
+                Some('o') => o.output = Some(diag::lossy(v)),
                 Some('s') => o.stable = true,
                 Some('t') => o.tab = Some(parse_tab(ctx, v, o.tab)?),
                 Some('u') => o.unique = true,
@@ -88,7 +89,7 @@ impl Options {
             match random_bytes(ctx, p.value(opt!(SPEC, "random-source")).map(Vec::as_slice)) {
                 Ok(b) => b,
                 Err(m) => {
-                    util::err(ctx, "sort", &m);
+                    diag::err(ctx, "sort", &m);
                     return Err(2);
                 }
             }
@@ -119,13 +120,13 @@ fn parse_tab(ctx: &mut dyn ToolCtx, v: &[u8], tab: Option<u8>) -> Result<u8, Exi
         let m = if t.is_empty() {
             "empty tab".to_string()
         } else {
-            format!("multi-character tab {}", util::cquote(&util::lossy(&t)))
+            format!("multi-character tab {}", quote::cquote(&diag::lossy(&t)))
         };
-        util::err(ctx, "sort", &m);
+        diag::err(ctx, "sort", &m);
         return Err(2);
     }
     if tab.is_some_and(|x| x != t[0]) {
-        util::err(ctx, "sort", "incompatible tabs");
+        diag::err(ctx, "sort", "incompatible tabs");
         return Err(2);
     }
     Ok(t[0])

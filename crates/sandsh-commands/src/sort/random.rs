@@ -7,7 +7,7 @@ use sandsh_api::ToolCtx;
 use super::compare::Cfg;
 use super::fields::key_text;
 use super::keys::{Key, Kind};
-use super::util;
+use crate::common::{diag, input, quote};
 
 pub(super) type Digest16 = [u8; 16];
 
@@ -70,14 +70,14 @@ pub(super) fn random_bytes(
         }
         return Ok(buf);
     };
-    let name = util::lossy(f);
-    let mut src = util::open(ctx, f).map_err(|m| format!("open failed: {name}: {m}"))?;
+    let name = diag::lossy(f);
+    let mut src = input::open(ctx, f).map_err(|m| format!("open failed: {name}: {m}"))?;
     let mut got = 0;
     while got < buf.len() {
-        match util::read_chunk(ctx, &mut src, &mut buf[got..]) {
-            Ok(0) => return Err(format!("{}: end of file", util::cquote(&name))),
+        match input::read_chunk(ctx, &mut src, &mut buf[got..]) {
+            Ok(0) => return Err(format!("{}: end of file", quote::cquote(&name))),
             Ok(n) => got += n,
-            Err(e) => return Err(format!("{}: {}", util::cquote(&name), util::io_msg(&e))),
+            Err(e) => return Err(format!("{}: {}", quote::cquote(&name), diag::io_msg(&e))),
         }
     }
     Ok(buf)

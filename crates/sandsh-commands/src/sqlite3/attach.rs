@@ -55,7 +55,7 @@ impl Shell<'_, '_> {
             let mut cx = self.cx.borrow_mut();
             let path = cx.resolve_path(file);
             match cx.backend().stat(&path) {
-                Ok(_) => match crate::input::read_input(&mut **cx, file.as_bytes()) {
+                Ok(_) => match crate::common::input::read_input(&mut **cx, file.as_bytes()) {
                     Ok(d) => d,
                     Err(_) => {
                         drop(cx);

@@ -108,10 +108,10 @@ impl Shell<'_, '_> {
             .map_err(|m| format!("cannot save database \"{file}\": {m}"))?;
         {
             let cx = self.cx.borrow();
-            crate::output::write_file(&**cx, &file, &bytes).map_err(|e| {
+            crate::common::output::write_file(&**cx, &file, &bytes).map_err(|e| {
                 format!(
                     "cannot write database \"{file}\": {}",
-                    crate::diag::vfs_msg(&e)
+                    crate::common::diag::vfs_msg(&e)
                 )
             })?;
         }

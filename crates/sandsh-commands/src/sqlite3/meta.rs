@@ -423,7 +423,7 @@ impl Shell<'_, '_> {
             self.eprint("Error: .read nested too deeply");
             return Meta::Err;
         }
-        let data = crate::input::read_input(&mut **self.cx.borrow_mut(), name.as_bytes());
+        let data = crate::common::input::read_input(&mut **self.cx.borrow_mut(), name.as_bytes());
         match data {
             Ok(d) => match self.process(&d, true) {
                 (_, true) => Meta::Quit,
@@ -484,7 +484,7 @@ impl Shell<'_, '_> {
                 }
             }
         };
-        let data = crate::input::read_input(&mut **self.cx.borrow_mut(), file.as_bytes());
+        let data = crate::common::input::read_input(&mut **self.cx.borrow_mut(), file.as_bytes());
         let Ok(data) = data else {
             self.eprint(&format!("Error: cannot open \"{file}\""));
             return Meta::Err;

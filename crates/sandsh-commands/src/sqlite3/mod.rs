@@ -262,7 +262,7 @@ fn run(ctx: &mut dyn ToolCtx, o: Opts, bail: bool) -> ExitStatus {
     let path = o.file.clone().filter(|f| f != ":memory:" && !f.is_empty());
     let existing = match &path {
         Some(p) if ctx.backend().stat(&ctx.resolve_path(p)).is_ok() => {
-            match crate::input::read_input(ctx, p.as_bytes()) {
+            match crate::common::input::read_input(ctx, p.as_bytes()) {
                 Ok(d) => Some(d),
                 Err(e) => {
                     if ctx.is_cancelled() {
@@ -271,7 +271,7 @@ fn run(ctx: &mut dyn ToolCtx, o: Opts, bail: bool) -> ExitStatus {
                     let _ = writeln!(
                         ctx.stderr(),
                         "Error: unable to open database \"{p}\": {}",
-                        crate::diag::io_msg(&e)
+                        crate::common::diag::io_msg(&e)
                     );
                     return 1;
                 }
@@ -361,7 +361,7 @@ fn run(ctx: &mut dyn ToolCtx, o: Opts, bail: bool) -> ExitStatus {
 /// input; the exit status.
 fn session(sh: &mut Shell<'_, '_>, o: &Opts) -> ExitStatus {
     if let Some(f) = &o.init {
-        let data = crate::input::read_input(&mut **sh.cx.borrow_mut(), f.as_bytes());
+        let data = crate::common::input::read_input(&mut **sh.cx.borrow_mut(), f.as_bytes());
         match data {
             Ok(d) => {
                 if sh.process(&d, true).1 {
@@ -407,7 +407,7 @@ fn session(sh: &mut Shell<'_, '_>, o: &Opts) -> ExitStatus {
         }
         return 0;
     }
-    let input = crate::input::read_input(&mut **sh.cx.borrow_mut(), b"-");
+    let input = crate::common::input::read_input(&mut **sh.cx.borrow_mut(), b"-");
     let Ok(input) = input else {
         return if sh.cancelled() { 130 } else { 1 };
     };
@@ -421,7 +421,7 @@ fn session(sh: &mut Shell<'_, '_>, o: &Opts) -> ExitStatus {
 #[cfg(test)]
 mod tests {
     use super::Sqlite3;
-    use crate::testing::run_in;
+    use crate::common::testing::run_in;
 
     #[test]
     fn list_mode_and_errors() {

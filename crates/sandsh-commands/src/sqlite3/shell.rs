@@ -12,7 +12,7 @@ use sandsh_api::ToolCtx;
 
 use super::db::{Db, errmsg};
 use super::render::{self, Cell, Mode, Settings};
-use crate::output::OutFile;
+use crate::common::output::OutFile;
 
 pub type Cx<'c> = RefCell<&'c mut dyn ToolCtx>;
 
@@ -186,7 +186,7 @@ impl<'a, 'c> Shell<'a, 'c> {
     }
 
     fn maybe_flush(&mut self) {
-        if self.out.len() >= crate::input::CHUNK {
+        if self.out.len() >= crate::common::input::CHUNK {
             self.flush();
         }
     }

@@ -8,7 +8,7 @@ use sandsh_api::{
 };
 
 use super::{Algo, CHECKSUM_FILES, hex};
-use crate::util;
+use crate::common::{diag, input, output, quote};
 
 pub struct Cksum;
 
@@ -83,16 +83,16 @@ impl ParsedCommand for Cksum {
     fn run_parsed(&self, p: ParsedArgs, ctx: &mut dyn ToolCtx) -> ExitStatus {
         let alg = p
             .value(opt!(SPEC, "a"))
-            .map(|v| util::lossy(v))
+            .map(|v| diag::lossy(v))
             .unwrap_or_else(|| "crc".into());
         let bits = match p.value(opt!(SPEC, "l")) {
-            Some(v) => match util::lossy(v).parse::<usize>() {
+            Some(v) => match diag::lossy(v).parse::<usize>() {
                 Ok(n) if n % 8 == 0 && n > 0 && n <= 512 => n,
                 _ => {
-                    util::err(
+                    diag::err(
                         ctx,
                         "cksum",
-                        &format!("invalid length: {}", util::quote(&util::lossy(v))),
+                        &format!("invalid length: {}", quote::quote(&diag::lossy(v))),
                     );
                     return 1;
                 }
@@ -111,19 +111,19 @@ impl ParsedCommand for Cksum {
             "sha512" => Kind::Digest(Algo::Sha512),
             "blake2b" => Kind::Digest(Algo::B2(bits)),
             other => {
-                return util::usage(
+                return diag::usage(
                     ctx,
                     &SPEC,
                     &format!(
                         "cksum: invalid argument {} for \u{2018}--algorithm\u{2019}\nValid arguments are:\n  - \u{2018}sysv\u{2019}\n  - \u{2018}bsd\u{2019}\n  - \u{2018}crc\u{2019}\n  - \u{2018}md5\u{2019}\n  - \u{2018}sha1\u{2019}\n  - \u{2018}sha224\u{2019}\n  - \u{2018}sha256\u{2019}\n  - \u{2018}sha384\u{2019}\n  - \u{2018}sha512\u{2019}\n  - \u{2018}blake2b\u{2019}\n  - \u{2018}sm3\u{2019}",
-                        util::cquote(other)
+                        quote::cquote(other)
                     ),
                     1,
                 );
             }
         };
         if p.has(opt!(SPEC, "c")) {
-            util::err(
+            diag::err(
                 ctx,
                 "cksum",
                 "--check is not supported here; use md5sum -c, sha256sum -c and friends",
@@ -133,7 +133,7 @@ impl ParsedCommand for Cksum {
         if let Kind::Digest(a) = kind
             && a.hasher().is_none()
         {
-            util::err(
+            diag::err(
                 ctx,
                 "cksum",
                 &format!(
@@ -144,12 +144,12 @@ impl ParsedCommand for Cksum {
         }
         let untagged = p.has(opt!(SPEC, "untagged"));
         let stdin_only = p.operands.is_empty();
-        let files = util::files_or_stdin(p.operands.clone());
+        let files = input::files_or_stdin(p.operands.clone());
         let table = crc_table();
         let mut status = 0;
-        let mut buf = vec![0u8; util::CHUNK];
+        let mut buf = vec![0u8; input::CHUNK];
         for f in &files {
-            let shown = util::lossy(f);
+            let shown = diag::lossy(f);
             if let Kind::Digest(a) = kind {
                 match super::digest_file(ctx, a, f) {
                     Ok(h) => {
@@ -158,22 +158,22 @@ impl ParsedCommand for Cksum {
                         } else {
                             format!("{} ({shown}) = {h}\n", a.tag())
                         };
-                        if !util::out(ctx, line.as_bytes()) {
+                        if !output::out(ctx, line.as_bytes()) {
                             return 1;
                         }
                     }
                     Err(_) if ctx.is_cancelled() => return 130,
                     Err(e) => {
-                        util::err(ctx, "cksum", &format!("{shown}: {}", util::io_msg(&e)));
+                        diag::err(ctx, "cksum", &format!("{shown}: {}", diag::io_msg(&e)));
                         status = 1;
                     }
                 }
                 continue;
             }
-            let mut src = match util::open(ctx, f) {
+            let mut src = match input::open(ctx, f) {
                 Ok(s) => s,
                 Err(m) => {
-                    util::err(ctx, "cksum", &format!("{shown}: {m}"));
+                    diag::err(ctx, "cksum", &format!("{shown}: {m}"));
                     status = 1;
                     continue;
                 }
@@ -184,7 +184,7 @@ impl ParsedCommand for Cksum {
                 if ctx.is_cancelled() {
                     return 130;
                 }
-                match util::read_chunk(ctx, &mut src, &mut buf) {
+                match input::read_chunk(ctx, &mut src, &mut buf) {
                     Ok(0) => break,
                     Ok(n) => {
                         for &b in &buf[..n] {
@@ -196,7 +196,7 @@ impl ParsedCommand for Cksum {
                         len += n as u64;
                     }
                     Err(e) => {
-                        util::err(ctx, "cksum", &format!("{shown}: {}", util::io_msg(&e)));
+                        diag::err(ctx, "cksum", &format!("{shown}: {}", diag::io_msg(&e)));
                         status = 1;
                         failed = true;
                         break;
@@ -227,7 +227,7 @@ impl ParsedCommand for Cksum {
                 }
                 _ => format!("{bsd:05} {:5}{name}\n", len.div_ceil(1024)),
             };
-            if !util::out(ctx, line.as_bytes()) {
+            if !output::out(ctx, line.as_bytes()) {
                 return 1;
             }
         }
@@ -239,7 +239,7 @@ impl ParsedCommand for Cksum {
 #[cfg(test)]
 mod tests {
     use super::Cksum;
-    use crate::testing::{TestCtx, run, run_in};
+    use crate::common::testing::{TestCtx, run, run_in};
 
     #[test]
     fn algorithms() {

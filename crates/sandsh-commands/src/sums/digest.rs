@@ -7,7 +7,7 @@ use sandsh_api::{
 };
 
 use super::{Algo, digest_file};
-use crate::util;
+use crate::common::{diag, input, output, quote};
 
 /// A name as GNU prints it in digest lines: names with `\` or newline get a leading `\` and
 /// escapes.
@@ -298,11 +298,11 @@ fn check(
 ) -> i32 {
     let mut status = 0;
     for f in files {
-        let shown = util::display_name(f);
-        let data = match util::read_input(ctx, f) {
+        let shown = diag::display_name(f);
+        let data = match input::read_input(ctx, f) {
             Ok(d) => d,
             Err(e) => {
-                util::err(ctx, cmd, &format!("{shown}: {}", util::io_msg(&e)));
+                diag::err(ctx, cmd, &format!("{shown}: {}", diag::io_msg(&e)));
                 status = 1;
                 continue;
             }
@@ -311,11 +311,11 @@ fn check(
             (0usize, 0usize, 0usize, 0usize);
         let mut matched_any = false;
         let delim = if o.zero { 0 } else { b'\n' };
-        for (ln, raw) in util::split_records(&data, delim).into_iter().enumerate() {
+        for (ln, raw) in input::split_records(&data, delim).into_iter().enumerate() {
             if ctx.is_cancelled() {
                 return 130;
             }
-            let line = util::lossy(raw);
+            let line = diag::lossy(raw);
             let line = line.strip_suffix('\r').unwrap_or(&line);
             if line.starts_with('#') {
                 continue;
@@ -323,7 +323,7 @@ fn check(
             let Some((want, name, a)) = parse_line(line, algo, fixed_len) else {
                 bad_format += 1;
                 if o.warn {
-                    util::err(
+                    diag::err(
                         ctx,
                         cmd,
                         &format!(
@@ -348,12 +348,12 @@ fn check(
                     matched_any = true;
                     if got == want {
                         if !o.quiet && !o.status {
-                            util::out(ctx, format!("{prefix}{printed}: OK\n").as_bytes());
+                            output::out(ctx, format!("{prefix}{printed}: OK\n").as_bytes());
                         }
                     } else {
                         mismatched += 1;
                         if !o.status {
-                            util::out(ctx, format!("{prefix}{printed}: FAILED\n").as_bytes());
+                            output::out(ctx, format!("{prefix}{printed}: FAILED\n").as_bytes());
                         }
                     }
                 }
@@ -361,11 +361,11 @@ fn check(
                     if o.ignore_missing && e.kind() == std::io::ErrorKind::NotFound {
                         continue;
                     }
-                    let m = util::io_msg(&e);
+                    let m = diag::io_msg(&e);
                     unreadable += 1;
-                    util::err(ctx, cmd, &format!("{name}: {m}"));
+                    diag::err(ctx, cmd, &format!("{name}: {m}"));
                     if !o.status {
-                        util::out(
+                        output::out(
                             ctx,
                             format!("{prefix}{printed}: FAILED open or read\n").as_bytes(),
                         );
@@ -374,12 +374,12 @@ fn check(
             }
         }
         if good_lines == 0 {
-            util::err(
+            diag::err(
                 ctx,
                 cmd,
                 &format!(
                     "{}: no properly formatted checksum lines found",
-                    util::quotef(&shown)
+                    quote::quotef(&shown)
                 ),
             );
             status = 1;
@@ -387,7 +387,7 @@ fn check(
         }
         if !o.status {
             if bad_format > 0 {
-                util::err(
+                diag::err(
                     ctx,
                     cmd,
                     &format!(
@@ -397,7 +397,7 @@ fn check(
                 );
             }
             if unreadable > 0 {
-                util::err(
+                diag::err(
                     ctx,
                     cmd,
                     &format!(
@@ -407,7 +407,7 @@ fn check(
                 );
             }
             if mismatched > 0 {
-                util::err(
+                diag::err(
                     ctx,
                     cmd,
                     &format!(
@@ -418,10 +418,10 @@ fn check(
             }
         }
         if o.ignore_missing && !matched_any {
-            util::err(
+            diag::err(
                 ctx,
                 cmd,
-                &format!("{}: no file was verified", util::quotef(&shown)),
+                &format!("{}: no file was verified", quote::quotef(&shown)),
             );
             status = 1;
         }
@@ -440,18 +440,18 @@ impl Command for Sum {
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
         let spec = self.spec;
         let name = spec.name;
-        let p = match util::parse_or_usage(spec, args, ctx, 1) {
+        let p = match diag::parse_or_usage(spec, args, ctx, 1) {
             Ok(p) => p,
             Err(s) => return s,
         };
         let mut algo = self.algo;
         let mut fixed_len = false;
         if let Some(l) = p.value(spec.find("l")) {
-            let s = util::lossy(l);
+            let s = diag::lossy(l);
             match s.parse::<usize>() {
                 Ok(n) if n % 8 == 0 && n > 0 && n <= 512 => {
                     if Algo::B2(n).hasher().is_none() {
-                        util::err(
+                        diag::err(
                             ctx,
                             name,
                             &format!(
@@ -464,8 +464,8 @@ impl Command for Sum {
                     fixed_len = true;
                 }
                 Ok(n) if n > 512 => {
-                    util::err(ctx, name, &format!("invalid length: {}", util::quote(&s)));
-                    util::err(
+                    diag::err(ctx, name, &format!("invalid length: {}", quote::quote(&s)));
+                    diag::err(
                         ctx,
                         name,
                         "maximum digest length for \u{2018}BLAKE2b\u{2019} is 512 bits",
@@ -473,17 +473,17 @@ impl Command for Sum {
                     return 1;
                 }
                 _ => {
-                    util::err(ctx, name, &format!("invalid length: {}", util::quote(&s)));
-                    util::err(ctx, name, "length is not a multiple of 8");
+                    diag::err(ctx, name, &format!("invalid length: {}", quote::quote(&s)));
+                    diag::err(ctx, name, "length is not a multiple of 8");
                     return 1;
                 }
             }
         }
-        let files = util::files_or_stdin(p.operands.clone());
+        let files = input::files_or_stdin(p.operands.clone());
         let zero = p.has(spec.find("z"));
         if p.has(spec.find("c")) {
             if p.has(spec.find("tag")) {
-                return util::usage(
+                return diag::usage(
                     ctx,
                     spec,
                     &format!("{name}: the --tag option is meaningless when verifying checksums"),
@@ -502,7 +502,7 @@ impl Command for Sum {
         }
         for opt in ["quiet", "status", "strict", "ignore-missing"] {
             if p.has(spec.find(opt)) {
-                return util::usage(
+                return diag::usage(
                     ctx,
                     spec,
                     &format!(
@@ -513,7 +513,7 @@ impl Command for Sum {
             }
         }
         if p.has(spec.find("w")) {
-            return util::usage(
+            return diag::usage(
                 ctx,
                 spec,
                 &format!("{name}: the --warn option is meaningful only when verifying checksums"),
@@ -534,7 +534,7 @@ impl Command for Sum {
         let mut status = 0;
         let end = if zero { '\0' } else { '\n' };
         for f in &files {
-            let shown = util::lossy(f);
+            let shown = diag::lossy(f);
             match digest_file(ctx, algo, f) {
                 Ok(h) => {
                     let (esc, printed) = if zero {
@@ -548,13 +548,13 @@ impl Command for Sum {
                     } else {
                         format!("{pre}{h} {}{printed}{end}", if binary { '*' } else { ' ' })
                     };
-                    if !util::out(ctx, line.as_bytes()) {
+                    if !output::out(ctx, line.as_bytes()) {
                         return 1;
                     }
                 }
                 Err(_) if ctx.is_cancelled() => return 130,
                 Err(e) => {
-                    util::err(ctx, name, &format!("{shown}: {}", util::io_msg(&e)));
+                    diag::err(ctx, name, &format!("{shown}: {}", diag::io_msg(&e)));
                     status = 1;
                 }
             }
@@ -566,7 +566,7 @@ impl Command for Sum {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn digests_and_check() {

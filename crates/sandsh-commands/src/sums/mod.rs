@@ -5,7 +5,7 @@ use sha2::Digest;
 
 use sandsh_api::{ArgSpec, ArgType, Cancelled, ToolCtx};
 
-use crate::{input, util};
+use crate::common::input;
 
 mod cksum;
 mod digest;
@@ -116,12 +116,12 @@ pub fn digest_file(ctx: &mut dyn ToolCtx, algo: Algo, name: &[u8]) -> std::io::R
         .hasher()
         .ok_or_else(|| std::io::Error::other("unsupported length"))?;
     let mut src = input::open_source(ctx, name)?;
-    let mut buf = vec![0u8; util::CHUNK];
+    let mut buf = vec![0u8; input::CHUNK];
     loop {
         if ctx.is_cancelled() {
             return Err(Cancelled.into());
         }
-        match util::read_chunk(ctx, &mut src, &mut buf) {
+        match input::read_chunk(ctx, &mut src, &mut buf) {
             Ok(0) => break,
             Ok(n) => h.feed(&buf[..n]),
             Err(e) => return Err(e),

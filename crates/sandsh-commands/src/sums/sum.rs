@@ -8,7 +8,7 @@ use sandsh_api::{Arg, Command, CommandSpec, Example, ExitStatus, RiskLevel, Tool
 
 use super::CHECKSUM_FILES;
 
-use crate::util;
+use crate::common::{diag, input, output};
 
 pub struct Sum;
 
@@ -103,7 +103,7 @@ impl Command for Sum {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        let p = match util::parse_or_usage(&SPEC, args, ctx, 1) {
+        let p = match diag::parse_or_usage(&SPEC, args, ctx, 1) {
             Ok(p) => p,
             Err(s) => return s,
         };
@@ -124,27 +124,27 @@ impl Command for Sum {
         }
         let named = !p.operands.is_empty();
         let mut status = 0;
-        let mut buf = vec![0u8; util::CHUNK];
-        for f in util::files_or_stdin(p.operands) {
-            let name = util::lossy(&f);
-            let mut src = match util::open(ctx, &f) {
+        let mut buf = vec![0u8; input::CHUNK];
+        for f in input::files_or_stdin(p.operands) {
+            let name = diag::lossy(&f);
+            let mut src = match input::open(ctx, &f) {
                 Ok(s) => s,
                 Err(m) => {
-                    util::err(ctx, "sum", &format!("{name}: {m}"));
+                    diag::err(ctx, "sum", &format!("{name}: {m}"));
                     status = 1;
                     continue;
                 }
             };
             let mut acc = Acc::new(algo);
             let failed = loop {
-                match util::read_chunk(ctx, &mut src, &mut buf) {
+                match input::read_chunk(ctx, &mut src, &mut buf) {
                     Ok(0) => break false,
                     Ok(n) => acc.feed(&buf[..n]),
                     Err(e) => {
                         if ctx.is_cancelled() {
                             return 130;
                         }
-                        util::err(ctx, "sum", &format!("{name}: {}", util::io_msg(&e)));
+                        diag::err(ctx, "sum", &format!("{name}: {}", diag::io_msg(&e)));
                         break true;
                     }
                 }
@@ -159,7 +159,7 @@ impl Command for Sum {
                 line.push_str(&name);
             }
             line.push('\n');
-            if !util::out(ctx, line.as_bytes()) {
+            if !output::out(ctx, line.as_bytes()) {
                 return 141;
             }
         }
@@ -170,7 +170,7 @@ impl Command for Sum {
 #[cfg(test)]
 mod tests {
     use super::Sum;
-    use crate::testing::{TestCtx, run, run_in};
+    use crate::common::testing::{TestCtx, run, run_in};
 
     #[test]
     fn gnu_values() {

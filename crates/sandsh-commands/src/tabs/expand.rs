@@ -80,8 +80,8 @@ pub(super) fn run(p: ParsedArgs, tabs: TabStops, ctx: &mut dyn ToolCtx) -> ExitS
 
 #[cfg(test)]
 mod tests {
+    use crate::common::testing::run_in;
     use crate::tabs::Expand;
-    use crate::testing::run_in;
 
     #[test]
     fn expands() {

@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use sandsh_api::{Arg, CommandSpec, ExitStatus, ParsedArgs, ParsedCommand, ToolCtx};
 
-use crate::input::{self, Halt};
-use crate::util;
+use crate::common::input::{self, Halt};
+use crate::common::{diag, output, quote};
 
 mod expand;
 mod unexpand;
@@ -78,7 +78,7 @@ impl TabStops {
                     return Err(format!(
                         "'{}' specifier not at start of number: {}",
                         c as char,
-                        util::cquote(&util::lossy(&stops[i..]))
+                        quote::cquote(&diag::lossy(&stops[i..]))
                     ));
                 }
                 extend = c == b'/';
@@ -101,14 +101,14 @@ impl TabStops {
                             .count();
                         return Err(format!(
                             "tab stop is too large {}",
-                            util::cquote(&util::lossy(&stops[num_start..num_start + len]))
+                            quote::cquote(&diag::lossy(&stops[num_start..num_start + len]))
                         ));
                     }
                 }
             } else {
                 return Err(format!(
                     "tab size contains invalid character(s): {}",
-                    util::cquote(&util::lossy(&stops[i..]))
+                    quote::cquote(&diag::lossy(&stops[i..]))
                 ));
             }
             i += 1;
@@ -218,12 +218,12 @@ fn tab_stops(ctx: &mut dyn ToolCtx, name: &str, values: &[&Arg]) -> Result<TabSt
     let mut t = TabStops::default();
     for v in values {
         if let Err(m) = t.parse(v) {
-            util::err(ctx, name, &m);
+            diag::err(ctx, name, &m);
             return Err(1);
         }
     }
     if let Err(m) = t.finalize() {
-        util::err(ctx, name, &m);
+        diag::err(ctx, name, &m);
         return Err(1);
     }
     Ok(t)
@@ -237,11 +237,11 @@ pub(crate) fn filter_chunks(
     files: Vec<Arg>,
     mut f: impl FnMut(&[u8], &mut Vec<u8>),
 ) -> ExitStatus {
-    let mut out = Vec::with_capacity(util::CHUNK * 2);
-    let mut buf = vec![0u8; util::CHUNK];
+    let mut out = Vec::with_capacity(input::CHUNK * 2);
+    let mut buf = vec![0u8; input::CHUNK];
     input::for_each_chunk_of(ctx, name, files, &mut buf, |ctx, data| {
         f(data, &mut out);
-        if !util::out(ctx, &out) {
+        if !output::out(ctx, &out) {
             return Err(Halt::Exit(1));
         }
         out.clear();

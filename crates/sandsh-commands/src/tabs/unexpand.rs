@@ -10,7 +10,7 @@ use sandsh_api::{CommandSpec, Example, ExitStatus, OptSpec, ParsedArgs, RiskLeve
 use sandsh_api::rows::FILES;
 
 use super::{TabStops, filter_chunks};
-use crate::util;
+use crate::common::output;
 
 pub(super) static SPEC: CommandSpec = CommandSpec {
     name: "unexpand",
@@ -147,7 +147,7 @@ pub(super) fn run(p: ParsedArgs, tabs: TabStops, ctx: &mut dyn ToolCtx) -> ExitS
             st.pending[0] = b'\t';
         }
         let pend = std::mem::take(&mut st.pending);
-        if !util::out(ctx, &pend) {
+        if !output::out(ctx, &pend) {
             return 1;
         }
     }
@@ -156,8 +156,8 @@ pub(super) fn run(p: ParsedArgs, tabs: TabStops, ctx: &mut dyn ToolCtx) -> ExitS
 
 #[cfg(test)]
 mod tests {
+    use crate::common::testing::run_in;
     use crate::tabs::Unexpand;
-    use crate::testing::run_in;
 
     #[test]
     fn unexpands() {

@@ -62,7 +62,7 @@ fn kind(t: Option<FileType>) -> (char, &'static str) {
 
 /// tree's `prot()`: `drwxr-xr-x`.
 pub fn prot(t: Option<FileType>, mode: u32) -> String {
-    crate::mode::render(kind(t).0, mode)
+    crate::common::mode::render(kind(t).0, mode)
 }
 
 /// tree's `Ftype()`: the `-F` suffix.

@@ -24,7 +24,7 @@ use sandsh_api::{
 };
 use sandsh_text::pattern::{Pattern, PatternOptions};
 
-use super::util;
+use crate::common::{diag, output};
 use format::Out;
 use walk::{Stop, Totals, Walk, stat2info};
 
@@ -210,7 +210,7 @@ pub struct Cfg {
     format: Format,
     noreport: bool,
     to_file: bool,
-    users: Option<crate::users::Table>,
+    users: Option<crate::common::users::Table>,
     now: i64,
 }
 
@@ -249,7 +249,7 @@ fn patterns(v: Vec<&Arg>, nocase: bool) -> Vec<Pat> {
     };
     v.into_iter()
         .flat_map(|a| {
-            util::lossy(a)
+            diag::lossy(a)
                 .split('|')
                 .map(|p| {
                     let (p, dir_only) = match p.strip_suffix('/') {
@@ -269,17 +269,17 @@ fn patterns(v: Vec<&Arg>, nocase: bool) -> Vec<Pat> {
 /// The options, or the exit status of a refusal (already reported).
 fn config(p: &ParsedArgs, ctx: &mut dyn ToolCtx) -> Result<Cfg, ExitStatus> {
     let level = match p.value(opt!(SPEC, "L")) {
-        Some(v) => match util::lossy(v).parse::<usize>() {
+        Some(v) => match diag::lossy(v).parse::<usize>() {
             Ok(n) if n > 0 => Some(n),
             _ => {
-                util::err(ctx, "tree", "Invalid level, must be greater than 0.");
+                diag::err(ctx, "tree", "Invalid level, must be greater than 0.");
                 return Err(1);
             }
         },
         None => None,
     };
     if p.has(opt!(SPEC, "C")) {
-        util::err(
+        diag::err(
             ctx,
             "tree",
             "-C: forced colour is not supported (output is never coloured)",
@@ -300,7 +300,7 @@ fn config(p: &ParsedArgs, ctx: &mut dyn ToolCtx) -> Result<Cfg, ExitStatus> {
         } else if id == Some(opt!(SPEC, "U")) {
             sort = SortBy::None;
         } else if id == Some(opt!(SPEC, "sort")) {
-            let name = v.as_ref().map(|a| util::lossy(a)).unwrap_or_default();
+            let name = v.as_ref().map(|a| diag::lossy(a)).unwrap_or_default();
             sort = match name.to_ascii_lowercase().as_str() {
                 "name" => SortBy::Name,
                 "version" => SortBy::Version,
@@ -314,7 +314,7 @@ fn config(p: &ParsedArgs, ctx: &mut dyn ToolCtx) -> Result<Cfg, ExitStatus> {
                         ctx.stderr(),
                         "tree: Sort type '{name}' not valid, should be one of: "
                     );
-                    let _ = util::out(ctx, b"name,version,size,mtime,ctime\n");
+                    let _ = output::out(ctx, b"name,version,size,mtime,ctime\n");
                     return Err(1);
                 }
             };
@@ -336,7 +336,7 @@ fn config(p: &ParsedArgs, ctx: &mut dyn ToolCtx) -> Result<Cfg, ExitStatus> {
             }
         })
         .unwrap_or(Format::Text);
-    let charset = p.value(opt!(SPEC, "charset")).map(|v| util::lossy(v));
+    let charset = p.value(opt!(SPEC, "charset")).map(|v| diag::lossy(v));
     let ascii = charset.as_deref().is_some_and(|c| {
         ["ascii", "us-ascii", "ansi_x3.4-1968"]
             .iter()
@@ -347,11 +347,11 @@ fn config(p: &ParsedArgs, ctx: &mut dyn ToolCtx) -> Result<Cfg, ExitStatus> {
     let human = p.has(opt!(SPEC, "h")) || si;
     let user = p.has(opt!(SPEC, "u"));
     let group = p.has(opt!(SPEC, "g"));
-    let timefmt = p.value(opt!(SPEC, "timefmt")).map(|v| util::lossy(v));
+    let timefmt = p.value(opt!(SPEC, "timefmt")).map(|v| diag::lossy(v));
     let dirs_only = p.has(opt!(SPEC, "d"));
     let filelimit = p.value(opt!(SPEC, "filelimit")).map_or(0, |v| {
         // atoi: leading digits, anything else is 0.
-        let s = util::lossy(v);
+        let s = diag::lossy(v);
         let s = s.trim_start();
         let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
         digits.parse::<usize>().unwrap_or(0)
@@ -394,8 +394,8 @@ fn config(p: &ParsedArgs, ctx: &mut dyn ToolCtx) -> Result<Cfg, ExitStatus> {
         format,
         noreport: p.has(opt!(SPEC, "noreport")),
         to_file: p.has(opt!(SPEC, "o")),
-        users: (user || group).then(|| crate::users::Table::load(ctx)),
-        now: crate::fsutil::split_time(ctx.now()).0,
+        users: (user || group).then(|| crate::common::users::Table::load(ctx)),
+        now: crate::common::time_format::split_time(ctx.now()).0,
     })
 }
 
@@ -502,7 +502,7 @@ impl ParsedCommand for Tree {
         let ops: Vec<String> = if p.operands.is_empty() {
             vec![".".into()]
         } else {
-            p.operands.iter().map(|o| util::lossy(o)).collect()
+            p.operands.iter().map(|o| diag::lossy(o)).collect()
         };
         let mut w = Walk::new(&c);
         #[cfg(feature = "rg")]
@@ -516,7 +516,7 @@ impl ParsedCommand for Tree {
         }
         #[cfg(not(feature = "rg"))]
         if c.gitignore {
-            util::err(
+            diag::err(
                 ctx,
                 "tree",
                 "--gitignore is not supported in this build (the rg feature is off)",
@@ -532,36 +532,36 @@ impl ParsedCommand for Tree {
         let status = match r {
             Ok(()) => i32::from(w.errors > 0) * 2,
             Err(Stop::Cancelled) => {
-                let _ = util::out(ctx, &out.buf);
+                let _ = output::out(ctx, &out.buf);
                 return 130;
             }
             Err(Stop::Fatal(m)) => {
-                let _ = util::out(ctx, &out.buf);
-                util::err(ctx, "tree", &m);
+                let _ = output::out(ctx, &out.buf);
+                diag::err(ctx, "tree", &m);
                 return 1;
             }
         };
         if let Some(file) = p.value(opt!(SPEC, "o")) {
-            let name = util::lossy(file);
-            let written = if util::is_fd_path(&name) {
-                util::OutFile::create(ctx, &name, false).and_then(|mut f| f.write(ctx, &out.buf))
+            let name = diag::lossy(file);
+            let written = if output::is_fd_path(&name) {
+                output::OutFile::create(ctx, &name, false).and_then(|mut f| f.write(ctx, &out.buf))
             } else {
-                crate::output::write_file(ctx, &name, &out.buf).map_err(|e| e.to_string())
+                crate::common::output::write_file(ctx, &name, &out.buf).map_err(|e| e.to_string())
             };
             if written.is_err() {
-                util::err(ctx, "tree", &format!("invalid filename '{name}'"));
+                diag::err(ctx, "tree", &format!("invalid filename '{name}'"));
                 return 1;
             }
             return status;
         }
-        util::emit(ctx, &out.buf, status)
+        output::emit(ctx, &out.buf, status)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Tree;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
     use std::path::Path;
 
     fn ctx() -> TestCtx {

@@ -13,7 +13,7 @@ use sandsh_api::fs::FileType;
 
 use super::format::{Info, Out, strverscmp};
 use super::{Cfg, Format, MAX_DEPTH, SortBy};
-use crate::fsutil::split_time;
+use crate::common::time_format::split_time;
 
 #[derive(Default, Clone, Copy)]
 pub struct Totals {
@@ -57,7 +57,7 @@ pub fn stat2info(m: &sandsh_api::fs::Metadata, name: &[u8]) -> Info {
 
 /// The device number `stat` gives the mount holding `path` (glibc's `makedev`).
 pub fn dev_number(ctx: &dyn ToolCtx, path: &str) -> u64 {
-    let (major, minor) = crate::fsutil::device_of(ctx, path);
+    let (major, minor) = crate::common::devices::device_of(ctx, path);
     let (major, minor) = (u64::from(major), u64::from(minor));
     ((major & 0xffff_f000) << 32)
         | ((major & 0xfff) << 8)
@@ -140,7 +140,7 @@ impl<'c> Walk<'c> {
         #[cfg(feature = "rg")]
         if self.c.gitignore {
             let abs = ctx.resolve_path(dir);
-            let g = crate::gitignore::read_ignore(
+            let g = crate::common::gitignore::read_ignore(
                 ctx,
                 &abs,
                 &abs.join(".gitignore"),
@@ -170,7 +170,7 @@ impl<'c> Walk<'c> {
             .and_then(|p| p.parent())
             .map(std::path::Path::to_path_buf)
             .unwrap_or_default();
-        if let Ok(g) = crate::gitignore::read_ignore(ctx, &root, &abs, "") {
+        if let Ok(g) = crate::common::gitignore::read_ignore(ctx, &root, &abs, "") {
             self.ignores.push(g);
         }
     }
@@ -489,8 +489,8 @@ impl<'c> Walk<'c> {
         let mut stack = vec![self.frame(out, items, 1, path.len())];
         loop {
             self.check(ctx)?;
-            if !c.to_file && out.buf.len() > crate::util::CHUNK {
-                let _ = crate::util::out(ctx, &out.buf);
+            if !c.to_file && out.buf.len() > crate::common::input::CHUNK {
+                let _ = crate::common::output::out(ctx, &out.buf);
                 out.buf.clear();
             }
             let Some(top) = stack.last_mut() else {

@@ -32,8 +32,8 @@ impl Host for CtxHost<'_> {
     }
 
     fn load(&mut self, path: &str, as_string: bool) -> Result<String, String> {
-        let data = crate::input::read_input(self.ctx, path.as_bytes())
-            .map_err(|e| format!("failed to load {path}: {}", crate::diag::io_msg(&e)))?;
+        let data = crate::common::input::read_input(self.ctx, path.as_bytes())
+            .map_err(|e| format!("failed to load {path}: {}", crate::common::diag::io_msg(&e)))?;
         let text = String::from_utf8_lossy(&data).into_owned();
         if as_string {
             let mut s = String::new();
@@ -176,8 +176,8 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
     let expression = if let Some(e) = o.expression.clone() {
         e
     } else if let Some(f) = o.from_file.clone() {
-        let data = crate::input::read_input(ctx, f.as_bytes())
-            .map_err(|e| format!("open {f}: {}", crate::diag::io_msg(&e)))?;
+        let data = crate::common::input::read_input(ctx, f.as_bytes())
+            .map_err(|e| format!("open {f}: {}", crate::common::diag::io_msg(&e)))?;
         String::from_utf8_lossy(&data).replace("\r\n", "\n")
     } else if operands.first().is_some_and(|a| {
         a != "-"
@@ -226,11 +226,11 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
             operands.push("-".into());
         }
         for name in &operands {
-            let data = crate::input::read_input(ctx, name.as_bytes()).map_err(|e| {
+            let data = crate::common::input::read_input(ctx, name.as_bytes()).map_err(|e| {
                 if ctx.is_cancelled() {
                     "cancelled".to_string()
                 } else {
-                    format!("open {name}: {}", crate::diag::io_msg(&e))
+                    format!("open {name}: {}", crate::common::diag::io_msg(&e))
                 }
             })?;
             let text = String::from_utf8_lossy(&data).into_owned();
@@ -355,9 +355,9 @@ pub fn run(mut o: Opts, ctx: &mut dyn ToolCtx) -> Result<ExitStatus, String> {
     }
     if o.inplace {
         let target = &operands[0];
-        crate::output::write_file(ctx, target, out.as_bytes())
+        crate::common::output::write_file(ctx, target, out.as_bytes())
             .map_err(|e| format!("write {target}: {e}"))?;
-    } else if !out.is_empty() && !crate::output::out(ctx, out.as_bytes()) {
+    } else if !out.is_empty() && !crate::common::output::out(ctx, out.as_bytes()) {
         return Ok(141);
     }
     if o.exit_status {

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use crate::util::CHUNK;
+use crate::common::input::CHUNK;
 
 /// A bzip2 compressor over a writer. Unlike `bzip2::write::BzEncoder` it does not finish the
 /// stream when dropped, so a cancelled or failed run stops at once instead of sorting one more

@@ -9,7 +9,8 @@ use sandsh_api::is_cancelled;
 use super::bz_writer::BzWriter;
 use super::{Fmt, Opts};
 use crate::archive::io::{Shared, check};
-use crate::util::{self, CHUNK};
+use crate::common::input::CHUNK;
+use crate::common::paths;
 
 /// Why decoding stopped.
 pub(super) enum DecodeError {
@@ -56,7 +57,7 @@ pub(super) fn encode(
             let mut b = flate2::GzBuilder::new().operating_system(3);
             if !o.no_name {
                 if let Some(n) = name {
-                    b = b.filename(util::base_name(n.as_bytes()).to_vec());
+                    b = b.filename(paths::base_name(n.as_bytes()).to_vec());
                 }
                 b = b.mtime(mtime);
             }

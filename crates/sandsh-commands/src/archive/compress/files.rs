@@ -10,7 +10,7 @@ use super::codec::{DecodeError, decode, encode};
 use super::stream::{io_failure, one_stream, report_decode};
 use super::{Fmt, Opts};
 use crate::archive::io::{In, Out, Shared, VfsFile, check, warn};
-use crate::util;
+use crate::common::{diag, paths};
 
 /// The output name for decompressing `name`, or `None` when the suffix is unknown.
 pub(super) fn strip_suffix(o: &Opts, name: &str) -> Option<String> {
@@ -83,7 +83,7 @@ pub(super) fn one_path(sh: &Shared<'_>, o: &Opts, name: &str, depth: usize) -> i
                 if check(sh).is_err() {
                     return 130;
                 }
-                let child = util::join_name(name, &util::lossy(&e.name));
+                let child = paths::join_name(name, &diag::lossy(&e.name));
                 st = o.fmt.combine(st, one_path(sh, o, &child, depth + 1));
             }
             return st;

@@ -6,7 +6,7 @@ use sandsh_api::Arg;
 use super::files::strip_suffix;
 use super::{Fmt, Opts};
 use crate::archive::io::{Shared, check, warn};
-use crate::util;
+use crate::common::diag;
 
 /// `gzip -l`: sizes from the file length and the last member's trailer, as GNU computes them.
 pub(super) fn list(sh: &Shared<'_>, o: &Opts, files: &[Arg]) -> i32 {
@@ -26,7 +26,7 @@ pub(super) fn list(sh: &Shared<'_>, o: &Opts, files: &[Arg]) -> i32 {
         if check(sh).is_err() {
             return 130;
         }
-        let name = util::lossy(f);
+        let name = diag::lossy(f);
         if f == b"-" {
             warn(sh, "gzip: stdin: listing standard input is not supported");
             status = 1;

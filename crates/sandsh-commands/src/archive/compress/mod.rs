@@ -16,7 +16,7 @@
 use sandsh_api::{Arg, Command, CommandSpec, ExitStatus, ToolCtx};
 
 use super::io::{Shared, check};
-use crate::util;
+use crate::common::{diag, input};
 
 mod bz_writer;
 mod codec;
@@ -156,7 +156,7 @@ impl Command for Codec {
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
         let spec = self.spec;
-        let p = match util::parse_or_usage(spec, args, ctx, 1) {
+        let p = match diag::parse_or_usage(spec, args, ctx, 1) {
             Ok(p) => p,
             Err(s) => return s,
         };
@@ -190,7 +190,7 @@ impl Command for Codec {
                 'q' => o.quiet = true,
                 'r' => o.recursive = true,
                 't' => o.test = true,
-                'S' => o.suffix = util::lossy(v.as_deref().unwrap_or_default()),
+                'S' => o.suffix = diag::lossy(v.as_deref().unwrap_or_default()),
                 d @ '0'..='9' => o.level = d as u32 - '0' as u32,
                 _ => {}
             }
@@ -199,7 +199,7 @@ impl Command for Codec {
             o.level = 1;
         }
         if o.suffix.is_empty() || o.suffix.contains('/') {
-            util::err(ctx, o.fmt.prog(), &format!("invalid suffix '{}'", o.suffix));
+            diag::err(ctx, o.fmt.prog(), &format!("invalid suffix '{}'", o.suffix));
             return 1;
         }
         if o.test {
@@ -207,10 +207,10 @@ impl Command for Codec {
         }
         let mut charge = ctx.memory().charge();
         if let Err(e) = charge.add(codec_memory(o.fmt, o.decompress, o.level)) {
-            util::err(ctx, o.fmt.prog(), &e.to_string());
+            diag::err(ctx, o.fmt.prog(), &e.to_string());
             return 1;
         }
-        let files = util::files_or_stdin(p.operands);
+        let files = input::files_or_stdin(p.operands);
         let sh: Shared<'_> = std::cell::RefCell::new(ctx);
         if o.list {
             return list(&sh, &o, &files);
@@ -223,7 +223,7 @@ impl Command for Codec {
             let s = if f == b"-" {
                 one_stream(&sh, &o, None)
             } else {
-                one_path(&sh, &o, &util::lossy(f), 0)
+                one_path(&sh, &o, &diag::lossy(f), 0)
             };
             status = o.fmt.combine(status, s);
         }
@@ -241,7 +241,7 @@ fn exists(ctx: &dyn ToolCtx, path: &str) -> bool {
 mod tests {
     use super::list::ratio;
     use super::*;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn gzip_round_trip_in_place() {

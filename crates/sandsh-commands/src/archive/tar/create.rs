@@ -10,8 +10,8 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use crate::users::Table;
-use crate::util;
+use crate::common::users::Table;
+use crate::common::{diag, paths};
 use sandsh_api::fs::{FileType, Metadata};
 
 use super::super::io::{In, Out, Shared, VfsFile, check, msg, print, warn};
@@ -195,7 +195,7 @@ fn scan_existing(
         end = e.raw_file_position() + size.div_ceil(BLOCK) * BLOCK;
         let mtime = e.header().mtime().unwrap_or(0) as i64;
         let name = e.path_bytes().into_owned();
-        let key = util::trim_slashes(&name).to_vec();
+        let key = paths::trim_slashes(&name).to_vec();
         let slot = archived.entry(key).or_insert(mtime);
         *slot = (*slot).max(mtime);
     }
@@ -216,7 +216,7 @@ fn write_all(
         let trimmed = if op.iter().all(|&b| b == b'/') {
             "/".to_string()
         } else {
-            util::lossy(util::trim_slashes(op))
+            diag::lossy(paths::trim_slashes(op))
         };
         let name = match member(&trimmed) {
             _ if w.o.absolute => trimmed.clone(),
@@ -316,9 +316,9 @@ fn emit(
     name: &[u8],
     meta: &Metadata,
 ) -> io::Result<()> {
-    let (secs, _) = crate::fsutil::split_time(meta.mtime);
+    let (secs, _) = crate::common::time_format::split_time(meta.mtime);
     if w.o.op == Op::Update {
-        let key = util::trim_slashes(name).to_vec();
+        let key = paths::trim_slashes(name).to_vec();
         if w.archived.get(&key).is_some_and(|&t| t >= secs) {
             return Ok(());
         }

@@ -18,7 +18,8 @@ use transform::{Kind, Transform};
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 
-use crate::util::{self, CHUNK};
+use crate::common::input::CHUNK;
+use crate::common::{diag, paths, quote};
 use sandsh_api::{
     Arg, ArgParser, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, OptSpec,
     RiskLevel, ToolCtx,
@@ -253,11 +254,11 @@ fn parse_mtime(ctx: &dyn ToolCtx, s: &str) -> Result<Option<i64>, String> {
             Ok(m) => Ok(Some(secs(m.mtime))),
             Err(e) => Err(format!(
                 "{s}: Cannot stat: {}\ntar: Date sample file not found",
-                crate::diag::vfs_msg(&e)
+                crate::common::diag::vfs_msg(&e)
             )),
         };
     }
-    Ok(crate::date::parse_in_ctx(ctx, s).map(secs))
+    Ok(crate::common::date_parse::parse_in_ctx(ctx, s).map(secs))
 }
 
 /// `-C DIR` after `-C PREV`: DIR relative to PREV, as GNU's cumulative `-C` is.
@@ -280,7 +281,7 @@ fn operand_dirs(args: &[Arg]) -> Vec<Option<String>> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < args.len() {
-        let a = util::lossy(&args[i]);
+        let a = diag::lossy(&args[i]);
         i += 1;
         if a == "--" {
             out.extend(std::iter::repeat_n(dir.clone(), args.len() - i));
@@ -309,7 +310,7 @@ fn operand_dirs(args: &[Arg]) -> Vec<Option<String>> {
                 Some(v) => Some(v),
                 None if takes_value(None, Some(full)) => {
                     i += 1;
-                    args.get(i - 1).map(|v| util::lossy(v))
+                    args.get(i - 1).map(|v| diag::lossy(v))
                 }
                 None => None,
             };
@@ -327,7 +328,7 @@ fn operand_dirs(args: &[Arg]) -> Vec<Option<String>> {
                     let rest: String = chars[k + 1..].iter().collect();
                     let v = if rest.is_empty() {
                         i += 1;
-                        args.get(i - 1).map(|v| util::lossy(v))
+                        args.get(i - 1).map(|v| diag::lossy(v))
                     } else {
                         Some(rest)
                     };
@@ -398,7 +399,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
     let pat_opts = sandsh_text::pattern::PatternOptions::default();
     for (i, v) in &p.opts {
         let spec = &OPTS[*i];
-        let val = v.as_deref().map(util::lossy).unwrap_or_default();
+        let val = v.as_deref().map(diag::lossy).unwrap_or_default();
         let new_op = match (spec.short, spec.long) {
             (Some('c'), _) => Some(Op::Create),
             (Some('x'), _) | (None, Some("get")) => Some(Op::Extract),
@@ -433,12 +434,12 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
             (None, Some("numeric-owner")) => o.numeric = true,
             (Some('h'), _) => o.dereference = true,
             (Some('T'), _) => {
-                let names = match crate::input::read_operand(ctx, val.as_bytes()) {
+                let names = match crate::common::input::read_operand(ctx, val.as_bytes()) {
                     Ok(d) => d,
                     Err(e) => {
                         let reason = match e {
-                            crate::input::Unread::Open(r) => r,
-                            crate::input::Unread::Read(e) => e.to_string(),
+                            crate::common::input::Unread::Open(r) => r,
+                            crate::common::input::Unread::Read(e) => e.to_string(),
                         };
                         let _ = writeln!(
                             ctx.stderr(),
@@ -463,7 +464,10 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
                 Ok(None) => {
                     return Err(usage_error(
                         ctx,
-                        &format!("Option --mtime: unknown date format {}", util::cquote(&val)),
+                        &format!(
+                            "Option --mtime: unknown date format {}",
+                            quote::cquote(&val)
+                        ),
                     ));
                 }
             },
@@ -482,7 +486,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
                 Err(_) => {
                     return Err(usage_error(
                         ctx,
-                        &format!("{}: Invalid number", util::quote(&val)),
+                        &format!("{}: Invalid number", quote::quote(&val)),
                     ));
                 }
             },
@@ -492,7 +496,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
                 _ => {
                     return Err(usage_error(
                         ctx,
-                        &format!("{}: Invalid archive format", util::cquote(&val)),
+                        &format!("{}: Invalid archive format", quote::cquote(&val)),
                     ));
                 }
             },
@@ -501,7 +505,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
                     ctx,
                     &format!(
                         "invalid argument {} for '--sort'\nValid arguments are:\n  - 'none'\n  - 'name'",
-                        util::cquote(&val)
+                        quote::cquote(&val)
                     ),
                 ));
             }
@@ -521,7 +525,7 @@ fn parse(args: &[Arg], ctx: &mut dyn ToolCtx) -> Result<Opts, i32> {
         o.wildcards = Some(
             o.members
                 .iter()
-                .map(|m| sandsh_text::pattern::Pattern::new(util::trim_slashes(m), pat_opts))
+                .map(|m| sandsh_text::pattern::Pattern::new(paths::trim_slashes(m), pat_opts))
                 .collect(),
         );
     }
@@ -552,7 +556,7 @@ impl Command for Tar {
         };
         let mut charge = ctx.memory().charge();
         if let Err(e) = charge.add(4 << 20) {
-            util::err(ctx, "tar", &e.to_string());
+            diag::err(ctx, "tar", &e.to_string());
             return 2;
         }
         let sh: Shared<'_> = std::cell::RefCell::new(ctx);
@@ -782,7 +786,7 @@ fn mode_string(typ: u8, mode: u32) -> String {
         b'6' => 'p',
         _ => '-',
     };
-    crate::mode::render(t, mode)
+    crate::common::mode::render(t, mode)
 }
 
 /// Whether `name` (a member name) matches an --exclude pattern: GNU matches the whole name
@@ -791,7 +795,7 @@ fn excluded(o: &Opts, name: &[u8]) -> bool {
     if o.excludes.is_empty() {
         return false;
     }
-    let name = util::trim_slashes(name);
+    let name = paths::trim_slashes(name);
     let mut tails = vec![name];
     for (i, b) in name.iter().enumerate() {
         if *b == b'/' {
@@ -806,7 +810,7 @@ fn excluded(o: &Opts, name: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     #[test]
     fn old_style_args() {
@@ -815,7 +819,7 @@ mod tests {
             .map(|s| s.as_bytes().to_vec())
             .collect();
         let e = expand_old(&a).unwrap_or_default();
-        let e: Vec<String> = e.iter().map(|x| util::lossy(x)).collect();
+        let e: Vec<String> = e.iter().map(|x| diag::lossy(x)).collect();
         assert_eq!(e, ["-c", "-f", "a.tar", "-v", "d"]);
     }
 

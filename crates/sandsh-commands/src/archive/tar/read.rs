@@ -10,7 +10,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, UNIX_EPOCH};
 
-use crate::util;
+use crate::common::{diag, paths, quote};
 use sandsh_api::fs::KernelBackend;
 use sandsh_api::is_cancelled;
 
@@ -137,7 +137,7 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
         }
         let name = e.path_bytes().into_owned();
         if !o.members.is_empty() {
-            let n = util::trim_slashes(&name);
+            let n = paths::trim_slashes(&name);
             let mut hit = false;
             let mut first_hit = None;
             for (i, m) in o.members.iter().enumerate() {
@@ -150,7 +150,7 @@ pub fn run(sh: &Shared<'_>, o: &Opts) -> i32 {
                                 .any(|(k, &b)| b == b'/' && pats[i].matches(&n[..k]))
                     }
                     None => {
-                        let m = util::trim_slashes(m);
+                        let m = paths::trim_slashes(m);
                         n == m || (n.starts_with(m) && n.get(m.len()) == Some(&b'/'))
                     }
                 };
@@ -265,11 +265,11 @@ fn long_line<R: Read>(st: &mut State, o: &Opts, e: &tar::Entry<'_, R>, name: &[u
     let uid = h.uid().unwrap_or(0);
     let gid = h.gid().unwrap_or(0);
     let user = match h.username_bytes() {
-        Some(u) if !u.is_empty() && !o.numeric => util::lossy(u),
+        Some(u) if !u.is_empty() && !o.numeric => diag::lossy(u),
         _ => uid.to_string(),
     };
     let group = match h.groupname_bytes() {
-        Some(g) if !g.is_empty() && !o.numeric => util::lossy(g),
+        Some(g) if !g.is_empty() && !o.numeric => diag::lossy(g),
         _ => gid.to_string(),
     };
     let size = if typ == b'1' || typ == b'2' || typ == b'5' {
@@ -410,13 +410,13 @@ fn extract<R: Read>(
                 .link_name_bytes()
                 .map(|l| l.into_owned())
                 .unwrap_or_default();
-            let lt = util::lossy(&link);
+            let lt = diag::lossy(&link);
             if !link_stays_inside(&parts, &lt) {
                 warn(
                     sh,
                     &format!(
                         "tar: {shown}: Cannot create symlink to {}: the target leaves the extraction directory",
-                        util::cquote(&show_name(&link))
+                        quote::cquote(&show_name(&link))
                     ),
                 );
                 st.errors = true;
@@ -434,7 +434,7 @@ fn extract<R: Read>(
                 .link_name_bytes()
                 .map(|l| l.into_owned())
                 .unwrap_or_default();
-            let lt = util::lossy(&link);
+            let lt = diag::lossy(&link);
             let lparts = match member(&lt) {
                 Member::Ok { parts, stripped } | Member::DotDot { parts, stripped } => {
                     if !stripped.is_empty() {
@@ -447,7 +447,7 @@ fn extract<R: Read>(
                     parts
                 }
             };
-            let shown_target = util::cquote(&lparts.join("/"));
+            let shown_target = quote::cquote(&lparts.join("/"));
             let mut src = st.root.clone();
             let mut through_link = false;
             for (i, c) in lparts.iter().enumerate() {
@@ -547,7 +547,7 @@ fn replace_existing(
 #[cfg(test)]
 mod tests {
     use super::super::Tar;
-    use crate::testing::{TestCtx, run};
+    use crate::common::testing::{TestCtx, run};
 
     /// A GNU-format archive with hostile members, made with Python's tarfile on the host
     /// (base64 of the bytes is too long to keep here, so the archive is built by hand).

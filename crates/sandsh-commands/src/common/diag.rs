@@ -1,11 +1,14 @@
 //! Diagnostics as the GNU tools print them: usage errors with the "Try --help" line,
-//! `name: message` lines, the errno wording of io and VFS errors, and the quoting of names.
+//! `name: message` lines, and the errno wording of io and VFS errors (names in them
+//! are quoted by [`super::quote`]).
 //!
 //! One place for the wording, so that a message compared against GNU's output in the
 //! differential tests reads the same in every command.
 
 use sandsh_api::fs::VfsError;
 use sandsh_api::{ArgParser, CommandSpec, ParsedArgs, ToolCtx};
+
+use super::quote::cquote;
 
 /// Parse arguments or print the GNU-style usage error and return `status`.
 pub fn parse_or_usage(
@@ -52,27 +55,6 @@ pub fn vfs_msg(e: &VfsError) -> String {
 /// An operand as text (invalid UTF-8 decoded lossily; VFS paths are resolved from text).
 pub fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
-}
-
-/// GNU's quoting of a file name in diagnostics (`quoteaf`: `'x'`, `"it's"` for names with
-/// quotes, `'a'$'\n'` for control characters).
-pub fn quote(name: &str) -> String {
-    crate::fsutil::gnu_quote(name, true)
-}
-
-/// GNU's `quotef`: a file name bare when it is shell-safe, else quoted as [`quote`] does.
-pub fn quotef(name: &str) -> String {
-    let safe = !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"._/-+:,@%^=".contains(&b));
-    if safe { name.to_string() } else { quote(name) }
-}
-
-/// GNU's `quote()` in a UTF-8 locale: `‘x’` (used for values in messages such as
-/// "invalid number of lines").
-pub fn cquote(s: &str) -> String {
-    format!("\u{2018}{s}\u{2019}")
 }
 
 /// GNU argmatch's complaint about an option's argument: `CMD: invalid argument ‘ARG’ for

@@ -10,7 +10,7 @@ use std::io::Read;
 
 use sandsh_api::{Arg, Cancelled, Charge, ExitStatus, MemoryExceeded, OptSpec, ToolCtx};
 
-use crate::diag::{io_msg, lossy};
+use super::diag::{io_msg, lossy};
 
 /// Size of the chunks commands read and write.
 pub const CHUNK: usize = 128 * 1024;
@@ -291,7 +291,7 @@ pub fn open_or_report(ctx: &mut dyn ToolCtx, cmd: &str, operand: &[u8]) -> Optio
     match open(ctx, operand) {
         Ok(src) => Some(src),
         Err(m) => {
-            crate::diag::err(ctx, cmd, &format!("{}: {m}", lossy(operand)));
+            super::diag::err(ctx, cmd, &format!("{}: {m}", lossy(operand)));
             None
         }
     }
@@ -319,7 +319,7 @@ pub fn for_each_record_of(
             Ok(()) => {}
             Err(Halt::Read(_)) if ctx.is_cancelled() => return Err(130),
             Err(Halt::Read(e)) => {
-                crate::diag::err(ctx, cmd, &format!("{}: {}", lossy(&f), io_msg(&e)));
+                super::diag::err(ctx, cmd, &format!("{}: {}", lossy(&f), io_msg(&e)));
                 status = 1;
             }
             Err(Halt::Skip) => status = 1,
@@ -350,7 +350,7 @@ pub fn for_each_chunk_of(
         match for_each_chunk(ctx, &mut src, buf, &mut each) {
             Ok(()) => {}
             Err(Halt::Read(e)) => {
-                crate::diag::err(ctx, cmd, &format!("{}: {}", lossy(&f), io_msg(&e)));
+                super::diag::err(ctx, cmd, &format!("{}: {}", lossy(&f), io_msg(&e)));
                 status = 1;
             }
             Err(Halt::Skip) => status = 1,

@@ -1,4 +1,5 @@
-//! Path arithmetic over the VFS, as GNU and gnulib do it: `dir_name`, lexical normalization,
+//! Path arithmetic over the VFS, as GNU and gnulib do it: `base_name` and `dir_name`, joining
+//! a directory and a name, lexical normalization,
 //! `canonicalize_filename_mode` (symlink-resolving, with `readlink`'s and `realpath`'s
 //! `-e`/`-f`/`-m` modes), and relative paths for `realpath --relative-to`.
 //!
@@ -6,16 +7,49 @@
 //! `df`; it resolves through `ToolCtx`'s backend so a path means what the sandbox says it means.
 
 use std::collections::{HashSet, VecDeque};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use sandsh_api::ToolCtx;
 use sandsh_api::fs::{KernelBackend, VfsError};
 
-use super::util;
+/// Resolve an operand to an absolute VFS path.
+pub fn abs(ctx: &dyn ToolCtx, path: &str) -> PathBuf {
+    ctx.resolve_path(path)
+}
+
+/// The final component of a path as GNU `basename` computes it.
+pub fn base_name(p: &[u8]) -> &[u8] {
+    let trimmed = trim_slashes(p);
+    if trimmed.is_empty() {
+        return if p.is_empty() { b"" } else { b"/" };
+    }
+    match trimmed.iter().rposition(|&b| b == b'/') {
+        Some(i) => &trimmed[i + 1..],
+        None => trimmed,
+    }
+}
+
+/// `p` without trailing slashes (but `/` stays empty-trimmed to "").
+pub fn trim_slashes(p: &[u8]) -> &[u8] {
+    let mut end = p.len();
+    while end > 0 && p[end - 1] == b'/' {
+        end -= 1;
+    }
+    &p[..end]
+}
+
+/// Join a directory operand and a name with one slash.
+pub fn join_name(dir: &str, name: &str) -> String {
+    if dir.ends_with('/') {
+        format!("{dir}{name}")
+    } else {
+        format!("{dir}/{name}")
+    }
+}
 
 /// GNU `dir_name`: everything before the last component, trailing slashes removed.
 pub fn dir_name(p: &[u8]) -> Vec<u8> {
-    let t = util::trim_slashes(p);
+    let t = trim_slashes(p);
     if t.is_empty() {
         return if p.is_empty() {
             b".".to_vec()
@@ -26,7 +60,7 @@ pub fn dir_name(p: &[u8]) -> Vec<u8> {
     match t.iter().rposition(|&b| b == b'/') {
         None => b".".to_vec(),
         Some(i) => {
-            let d = util::trim_slashes(&t[..i]);
+            let d = trim_slashes(&t[..i]);
             if d.is_empty() {
                 b"/".to_vec()
             } else {

@@ -9,8 +9,9 @@ use std::io::ErrorKind;
 use sandsh_api::fs::{VfsError, WriteMode};
 use sandsh_api::{Arg, ExitStatus, ToolCtx};
 
-use crate::diag::{display_name, err, io_msg, quote, vfs_msg};
-use crate::input::{CHUNK, Halt, Source, files_or_stdin, open_source};
+use super::diag::{display_name, err, io_msg, vfs_msg};
+use super::input::{CHUNK, Halt, Source, files_or_stdin, open_source};
+use super::quote::quote;
 
 /// Whether `name` is one of the shell's descriptors rather than a file: `/dev/stdout`,
 /// `/dev/stderr`, `/dev/stdin`, `/dev/tty` or `/dev/fd/N`. Output there goes through
@@ -80,7 +81,7 @@ pub fn emit(ctx: &mut dyn ToolCtx, data: &[u8], status: ExitStatus) -> ExitStatu
 }
 
 /// Writes `data` to stdout, or halts with status 1 when the reader is gone: the write at the
-/// end of a [`crate::input::for_each_chunk`] or record callback.
+/// end of a [`super::input::for_each_chunk`] or record callback.
 pub fn write(ctx: &mut dyn ToolCtx, data: &[u8]) -> Result<(), Halt> {
     if out(ctx, data) {
         Ok(())

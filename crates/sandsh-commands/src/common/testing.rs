@@ -11,7 +11,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use sandsh_api::{Arg, Command, CommandRegistry, ExitStatus, ToolCtx, Value};
 use sandsh_vfs::{KernelBackend, MemoryFs, WriteMode};
 
-use super::Registry;
+use crate::Registry;
 
 /// Test double: stdin from a byte buffer, stdout/stderr captured.
 pub struct TestCtx {

@@ -44,7 +44,7 @@ pub fn read_ignore(
     if !meta.is_file() {
         return Ok(None);
     }
-    let Ok(data) = crate::input::read_input(ctx, file.to_string_lossy().as_bytes()) else {
+    let Ok(data) = super::input::read_input(ctx, file.to_string_lossy().as_bytes()) else {
         return Ok(None);
     };
     let text = String::from_utf8_lossy(&data);
