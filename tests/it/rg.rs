@@ -32,6 +32,11 @@ fn tree() -> Vec<(&'static str, Vec<u8>)> {
         ("secret.txt", b"foo secret\n".to_vec()),
         (".hidden.txt", b"foo hidden\n".to_vec()),
         ("bin.dat", b"foo\0bar\nfoo\n".to_vec()),
+        // Lines that are not UTF-8, 1, 2 and 3 bytes past a whole base64 group (`--json`'s bytes).
+        (
+            "latin1.txt",
+            b"caf\xe9\nna\xefve foo\nfoo \xff\xfe\n".to_vec(),
+        ),
         ("build/out.txt", b"foo built\n".to_vec()),
         (
             "src/main.rs",
@@ -181,6 +186,7 @@ fn rg_matches_ripgrep() {
     cases.push("rg --json foo a.txt".into());
     cases.push("rg --json -C1 TODO notes".into());
     cases.push("rg --json foo notes/no-newline.txt src/lib.py".into());
+    cases.push("rg --json -e caf -e foo latin1.txt".into());
     let mut failures = Vec::new();
     for case in &cases {
         // The host walks in directory order unless told to sort.

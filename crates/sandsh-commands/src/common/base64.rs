@@ -1,5 +1,6 @@
-//! The standard base64 alphabet (RFC 4648 section 4) and the encoding of whole 3-byte groups
-//! in it: the fast path of `base64` and the `bytes` form of `rg --json`.
+//! The standard base64 alphabet (RFC 4648 section 4) and the encoding in it: whole 3-byte
+//! groups (the fast path of `base64`) and a whole input with its padding (the `bytes` form of
+//! `rg --json`).
 //!
 //! Shared by two commands, so it lives here rather than in either: `rg` does not depend on the
 //! `base64` command to encode a match that is not UTF-8.
@@ -18,5 +19,47 @@ pub fn encode_b64_whole(inp: &[u8], out: &mut Vec<u8>) {
             B64[(n >> 6) as usize & 63],
             B64[n as usize & 63],
         ]);
+    }
+}
+
+/// Encodes all of `inp` as base64, the last group padded with `=`.
+pub fn encode_b64(inp: &[u8], out: &mut Vec<u8>) {
+    let whole = inp.len() / 3 * 3;
+    encode_b64_whole(&inp[..whole], out);
+    let tail = &inp[whole..];
+    if tail.is_empty() {
+        return;
+    }
+    let b0 = u32::from(tail[0]);
+    let b1 = tail.get(1).map_or(0, |&b| u32::from(b));
+    let n = (b0 << 16) | (b1 << 8);
+    out.push(B64[(n >> 18) as usize & 63]);
+    out.push(B64[(n >> 12) as usize & 63]);
+    out.push(if tail.len() == 2 {
+        B64[(n >> 6) as usize & 63]
+    } else {
+        b'='
+    });
+    out.push(b'=');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padded_as_rfc_4648() {
+        for (inp, want) in [
+            (&b""[..], ""),
+            (b"f", "Zg=="),
+            (b"fo", "Zm8="),
+            (b"foo", "Zm9v"),
+            (b"foob", "Zm9vYg=="),
+            (b"ab\xff\n", "YWL/Cg=="),
+        ] {
+            let mut out = Vec::new();
+            encode_b64(inp, &mut out);
+            assert_eq!(String::from_utf8_lossy(&out), want, "{inp:?}");
+        }
     }
 }

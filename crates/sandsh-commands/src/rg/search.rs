@@ -157,7 +157,7 @@ fn json_str(out: &mut Vec<u8>, b: &[u8]) {
         }
         Err(_) => {
             out.extend_from_slice(b"{\"bytes\":\"");
-            crate::common::base64::encode_b64_whole(b, out);
+            crate::common::base64::encode_b64(b, out);
             out.extend_from_slice(b"\"}");
         }
     }
