@@ -178,7 +178,7 @@ pub trait ToolCtx: Send + Sync {
 
     /// The session's memory budget. A command that buffers input (sort, tac, jq, a line being
     /// assembled) charges what it holds, through [`sandsh_runtime::budget::Charge`] or the
-    /// `commands::common::input` readers; a refused charge has already stopped the run, so the command
+    /// commands' input readers; a refused charge has already stopped the run, so the command
     /// just ends (status 125).
     fn memory(&self) -> Arc<sandsh_runtime::budget::MemoryBudget> {
         sandsh_runtime::budget::MemoryBudget::unlimited()

@@ -9,7 +9,7 @@ use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use sandsh_api::{Command, CommandRegistry};
 
 // The helpers the commands share, by concept; no command below imports another.
-pub mod common;
+mod common;
 
 // The commands, one module each.
 mod archive;
