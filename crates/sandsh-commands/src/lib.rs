@@ -12,9 +12,11 @@ use sandsh_api::{Command, CommandRegistry};
 mod common;
 
 // The commands, one module each.
+#[cfg(feature = "archive")]
 mod archive;
 mod awk;
 mod basename;
+#[cfg(feature = "bc")]
 mod bc;
 mod cat;
 mod chmod;
@@ -53,6 +55,7 @@ mod iconv;
 mod id;
 mod install;
 mod join;
+#[cfg(feature = "jq")]
 mod jq;
 mod link;
 mod ln;
@@ -218,6 +221,7 @@ impl Registry {
         r.register(Arc::new(awk::Awk));
         r.register(Arc::new(awk::Gawk));
         r.register(Arc::new(basename::Basename));
+        #[cfg(feature = "bc")]
         r.register(Arc::new(bc::Bc));
         r.register(Arc::new(encoding::Base64));
         r.register(Arc::new(encoding::Base32));
@@ -266,21 +270,12 @@ impl Registry {
         r.register(Arc::new(xargs::Xargs));
         r.register(Arc::new(yes::Yes));
         r.register(Arc::new(tr::Tr));
+        #[cfg(feature = "jq")]
         r.register(Arc::new(jq::Jq));
         r.register(Arc::new(true_::True));
         r.register(Arc::new(uniq::Uniq));
-        r.register(Arc::new(archive::GZIP));
-        r.register(Arc::new(archive::GUNZIP));
-        r.register(Arc::new(archive::ZCAT));
-        r.register(Arc::new(archive::BZIP2));
-        r.register(Arc::new(archive::BUNZIP2));
-        r.register(Arc::new(archive::BZCAT));
-        r.register(Arc::new(archive::XZ));
-        r.register(Arc::new(archive::UNXZ));
-        r.register(Arc::new(archive::XZCAT));
-        r.register(Arc::new(archive::Tar));
-        r.register(Arc::new(archive::Zip));
-        r.register(Arc::new(archive::Unzip));
+        #[cfg(feature = "archive")]
+        archive::register(&r);
         r.register(Arc::new(true_::False));
         r.register(Arc::new(mount::Mount));
         r.register(Arc::new(vfs::Vfs));

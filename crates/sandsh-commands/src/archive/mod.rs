@@ -18,3 +18,20 @@ pub use compress::{BUNZIP2, BZCAT, BZIP2, GUNZIP, GZIP, UNXZ, XZ, XZCAT, ZCAT};
 pub use tar::Tar;
 pub use unzip::Unzip;
 pub use zip::Zip;
+
+/// Register the archive and compression commands (the `archive` feature's group).
+pub fn register(r: &crate::Registry) {
+    use std::sync::Arc;
+    r.register(Arc::new(GZIP));
+    r.register(Arc::new(GUNZIP));
+    r.register(Arc::new(ZCAT));
+    r.register(Arc::new(BZIP2));
+    r.register(Arc::new(BUNZIP2));
+    r.register(Arc::new(BZCAT));
+    r.register(Arc::new(XZ));
+    r.register(Arc::new(UNXZ));
+    r.register(Arc::new(XZCAT));
+    r.register(Arc::new(Tar));
+    r.register(Arc::new(Zip));
+    r.register(Arc::new(Unzip));
+}

@@ -23,6 +23,7 @@ pub fn encode_b64_whole(inp: &[u8], out: &mut Vec<u8>) {
 }
 
 /// Encodes all of `inp` as base64, the last group padded with `=`.
+#[cfg_attr(not(feature = "rg"), allow(dead_code))]
 pub fn encode_b64(inp: &[u8], out: &mut Vec<u8>) {
     let whole = inp.len() / 3 * 3;
     encode_b64_whole(&inp[..whole], out);
