@@ -716,6 +716,23 @@ fn runtime_errors_like_jq() {
         "jq: error (at <unknown>): object ({\"aaaaaaaaa...) and number (1) cannot be added\n",
         5,
     );
+    // jq 1.7.1 refuses a zero divisor for `/` and `%` (jaq gave infinity for `/`).
+    check_err(
+        "jq -n '1/0'",
+        "jq: error (at <unknown>): number (1) and number (0) cannot be divided because the divisor is zero\n",
+        5,
+    );
+    check_err(
+        "jq -n '5 % 0'",
+        "jq: error (at <unknown>): number (5) and number (0) cannot be divided because the divisor is zero\n",
+        5,
+    );
+    check_err(
+        "jq -n '\"a\" / 0'",
+        "jq: error (at <unknown>): string (\"a\") and number (0) cannot be divided\n",
+        5,
+    );
+    check("jq -n '1 / 4, 0 / 2'", "0.25\n0\n", 0);
     check_err(
         "jq -n 'true | length'",
         "jq: error (at <unknown>): boolean (true) has no length\n",

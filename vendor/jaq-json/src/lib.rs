@@ -679,6 +679,10 @@ impl core::ops::Div for Val {
             split(&x, &y).map(|s| into(x.slice_ref(s))).collect()
         };
         match (self, rhs) {
+            // sandsh: a zero divisor is jq's error, not an infinity.
+            (Self::Num(x), Self::Num(y)) if y.as_f64() == 0.0 => {
+                Err(Error::math(Self::Num(x), ops::Math::Div, Self::Num(y)))
+            }
             (Self::Num(x), Self::Num(y)) => Ok(Self::Num(x / y)),
             (Self::TStr(x), Self::TStr(y)) => Ok(fs(*x, *y, Val::utf8_str)),
             (Self::BStr(x), Self::BStr(y)) => Ok(fs(*x, *y, Val::byte_str)),

@@ -695,7 +695,19 @@ pub fn jq_message(msg: &str) -> String {
                 "/" => "divided",
                 _ => "divided",
             };
-            return format!("{} and {} cannot be {verb}", typed(&l), typed(&r));
+            // jq 1.7.1: numbers fail `/` and `%` only for a zero divisor, and say so.
+            let zero = matches!((&l, &r), (Val::Num(_), Val::Num(_)))
+                && matches!(op, "/" | "%")
+                && output::to_json(&r)
+                    .trim_start_matches('-')
+                    .trim_end_matches(".0")
+                    == "0";
+            let why = if zero {
+                " because the divisor is zero"
+            } else {
+                ""
+            };
+            return format!("{} and {} cannot be {verb}{why}", typed(&l), typed(&r));
         }
     }
     if let Some(v) = msg.strip_suffix(" has no length")
