@@ -97,15 +97,73 @@ fn iso_week(tm: &Tm) -> (i64, u32) {
     (year, week as u32)
 }
 
-/// Format epoch seconds `t` (UTC) by `fmt`. Unknown conversions are copied as written.
+/// Format epoch seconds `t` (UTC) by `fmt` with C's `strftime` conversions (awk's `strftime`,
+/// `\D{}`, `find`, `ls`, `tree`; not yet its flags and widths). GNU `date`'s own conversions
+/// (`%q`, `%N`, `%:z`), which [`format_moment`] has, are copied as written, as unknown ones are.
 pub fn strftime(fmt: &[u8], t: i64) -> Vec<u8> {
-    let utc = Moment {
-        secs: t,
-        nanos: 0,
-        offset: 0,
-        zone: "UTC",
-    };
-    format_moment(fmt, &utc)
+    let tm = gmtime(t);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < fmt.len() {
+        if fmt[i] != b'%' || i + 1 >= fmt.len() {
+            out.push(fmt[i]);
+            i += 1;
+            continue;
+        }
+        let c = fmt[i + 1];
+        i += 2;
+        let h12 = if tm.hour.is_multiple_of(12) {
+            12
+        } else {
+            tm.hour % 12
+        };
+        let s = match c {
+            b'%' => "%".to_string(),
+            b'n' => "\n".to_string(),
+            b't' => "\t".to_string(),
+            b'Y' => tm.year.to_string(),
+            b'C' => format!("{:02}", tm.year.div_euclid(100)),
+            b'y' => format!("{:02}", tm.year.rem_euclid(100)),
+            b'm' => format!("{:02}", tm.month),
+            b'd' => format!("{:02}", tm.day),
+            b'e' => format!("{:2}", tm.day),
+            b'H' => format!("{:02}", tm.hour),
+            b'k' => format!("{:2}", tm.hour),
+            b'I' => format!("{h12:02}"),
+            b'l' => format!("{h12:2}"),
+            b'M' => format!("{:02}", tm.min),
+            b'S' => format!("{:02}", tm.sec),
+            b'j' => format!("{:03}", tm.yday + 1),
+            b'a' => DAYS[tm.wday as usize][..3].to_string(),
+            b'A' => DAYS[tm.wday as usize].to_string(),
+            b'b' | b'h' => MONTHS[(tm.month - 1) as usize][..3].to_string(),
+            b'B' => MONTHS[(tm.month - 1) as usize].to_string(),
+            b'p' => if tm.hour < 12 { "AM" } else { "PM" }.to_string(),
+            b'P' => if tm.hour < 12 { "am" } else { "pm" }.to_string(),
+            b'Z' => "UTC".to_string(),
+            b'z' => "+0000".to_string(),
+            b's' => t.to_string(),
+            b'u' => (if tm.wday == 0 { 7 } else { tm.wday }).to_string(),
+            b'w' => tm.wday.to_string(),
+            b'U' => format!("{:02}", (tm.yday + 7 - tm.wday) / 7),
+            b'W' => format!("{:02}", (tm.yday + 7 - (tm.wday + 6) % 7) / 7),
+            b'V' => format!("{:02}", iso_week(&tm).1),
+            b'G' => iso_week(&tm).0.to_string(),
+            b'g' => format!("{:02}", iso_week(&tm).0.rem_euclid(100)),
+            b'D' | b'x' => String::from_utf8_lossy(&strftime(b"%m/%d/%y", t)).into_owned(),
+            b'F' => String::from_utf8_lossy(&strftime(b"%Y-%m-%d", t)).into_owned(),
+            b'T' | b'X' => String::from_utf8_lossy(&strftime(b"%H:%M:%S", t)).into_owned(),
+            b'R' => String::from_utf8_lossy(&strftime(b"%H:%M", t)).into_owned(),
+            b'r' => String::from_utf8_lossy(&strftime(b"%I:%M:%S %p", t)).into_owned(),
+            b'c' => String::from_utf8_lossy(&strftime(b"%a %b %e %H:%M:%S %Y", t)).into_owned(),
+            _ => {
+                out.extend_from_slice(&[b'%', c]);
+                continue;
+            }
+        };
+        out.extend_from_slice(s.as_bytes());
+    }
+    out
 }
 
 /// A moment to format as GNU `date` does: epoch seconds (floored), nanoseconds, the UTC offset
