@@ -1,11 +1,14 @@
-//! The layering of the interpreter's modules: `builtins/` sits above the modules it uses
-//! (variables, expansion, jobs, the signal table…) and below the dispatcher that calls it, so
-//! no chain of `crate::…` references leads from `builtins/` back into itself.
+//! The layering of the crates' modules, read from their sources at run time:
 //!
-//! The sources are read at run time and their module paths (`crate::x`, `super::x`, groups
-//! `use crate::{a, b::c}`) folded to the top-level module they name, a directory module
-//! (`builtins/`, `expand/`…) being one node. [`module_graph`] and [`cycles`] are written to be
-//! pointed at another crate's `src/` as well.
+//! - in the interpreter, `builtins/` sits above the modules it uses (variables, expansion,
+//!   jobs, the signal table…) and below the dispatcher that calls it, so no chain of
+//!   `crate::…` references leads from `builtins/` back into itself;
+//! - in the commands crate, no command imports another (what two share lives in `common/`),
+//!   and the helpers of `common/` import each other without a circle.
+//!
+//! Module paths (`crate::x`, `super::x`, groups `use crate::{a, b::c}`) are folded to the
+//! module they name below a root (a crate's `src/`, or a folder module such as `common/`), a
+//! directory module (`builtins/`, `expand/`…) being one node.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -179,11 +182,20 @@ fn paths_at(toks: &[String], mut k: usize) -> (Vec<Vec<String>>, usize) {
 /// The graph of references between the top-level modules of the crate whose sources are in
 /// `src` (`lib.rs`, the crate root, is not a node: every module uses its `Shell`).
 fn module_graph(src: &Path) -> Graph {
+    module_graph_at(src, &[])
+}
+
+/// [`module_graph`] of the folder module `src`, whose path in its crate is `root`
+/// (`["common"]` for `src/common/`): its files are the nodes, and only references that stay
+/// inside it are edges.
+fn module_graph_at(src: &Path, root: &[&str]) -> Graph {
+    // The folder's own file (`lib.rs` at a crate's root, `mod.rs` in a folder module).
+    let own = if root.is_empty() { "lib" } else { "mod" };
     let mut modules = BTreeSet::new();
     for entry in std::fs::read_dir(src).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        if path.is_dir() || (path.extension().is_some_and(|e| e == "rs") && name != "lib") {
+        if path.is_dir() || (path.extension().is_some_and(|e| e == "rs") && name != own) {
             modules.insert(name);
         }
     }
@@ -208,14 +220,15 @@ fn module_graph(src: &Path) -> Graph {
             .iter()
             .map(|c| c.to_string_lossy().into_owned())
             .collect();
-        if rel == ["lib.rs"] {
+        if rel == [format!("{own}.rs")] {
             continue;
         }
         let stem = |f: &str| f.trim_end_matches(".rs").to_string();
         let node = stem(&rel[0]);
         // The file's module path: `builtins/jobs.rs` is `builtins::jobs`, `param/mod.rs` is
         // `param`.
-        let mut module: Vec<String> = rel[..rel.len() - 1].to_vec();
+        let mut module: Vec<String> = root.iter().map(|r| r.to_string()).collect();
+        module.extend(rel[..rel.len() - 1].iter().cloned());
         let last = &rel[rel.len() - 1];
         if last != "mod.rs" {
             module.push(stem(last));
@@ -264,7 +277,9 @@ fn module_graph(src: &Path) -> Graph {
                             i += 1;
                         }
                         base.extend(segs[i..].iter().cloned());
-                        if let Some(target) = base.first()
+                        let inside =
+                            base.len() > root.len() && base.iter().zip(root).all(|(b, r)| b == r);
+                        if let Some(target) = base.get(root.len()).filter(|_| inside)
                             && modules.contains(target)
                             && *target != node
                         {
@@ -388,5 +403,45 @@ fn no_cycle_passes_through_builtins() {
         "{} cycle(s) pass through builtins/:\n{}",
         through.len(),
         through.concat()
+    );
+}
+
+/// The helpers of the commands' `common/` import each other without a circle: `quote` and the
+/// pure tables at the bottom, then `diag`, `input`, `output`.
+#[test]
+fn no_circle_among_the_commands_helpers() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/sandsh-commands/src/common");
+    let graph = module_graph_at(&src, &["common"]);
+    // The graph is read at all: diagnostics quote, output reports through diag.
+    assert!(graph["diag"].contains_key("quote"), "{graph:#?}");
+    assert!(graph["output"].contains_key("diag"), "{graph:#?}");
+    let found: Vec<String> = cycles(&graph).iter().map(|c| describe(&graph, c)).collect();
+    assert!(
+        found.is_empty(),
+        "common/ imports in a circle:\n{}",
+        found.concat()
+    );
+}
+
+/// No command module imports another: what two commands share lives in `common/`.
+#[test]
+fn commands_import_no_other_command() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/sandsh-commands/src");
+    let graph = module_graph(&src);
+    assert!(graph["cat"].contains_key("common"), "{graph:#?}");
+    let helpers = ["common", "testing"];
+    let found: Vec<String> = graph
+        .iter()
+        .filter(|(from, _)| !helpers.contains(&from.as_str()))
+        .flat_map(|(from, to)| {
+            to.iter()
+                .filter(|(t, _)| !helpers.contains(&t.as_str()))
+                .flat_map(move |(t, why)| why.iter().map(move |w| format!("{from} -> {t}: {w}")))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "command-to-command imports:\n{}",
+        found.join("\n")
     );
 }
