@@ -153,9 +153,9 @@ impl SessionConfig {
             .collect()
     }
 
-    /// The configuration's mistakes that need no I/O to find: a builtin on the deny-list, a
-    /// bad network rule, a bad variable name. Mounts and the starting directory are checked
-    /// when the session is built.
+    /// The configuration's mistakes that need no I/O to find: a builtin on the deny-list, a bad
+    /// variable name (a bad network rule is [`SessionConfig::net_policy`]'s). Mounts and the
+    /// starting directory are checked when the session is built.
     pub fn check(&self) -> Result<(), ConfigError> {
         for (name, _) in &self.env {
             check_env_name(name)?;
@@ -163,11 +163,17 @@ impl SessionConfig {
         for name in &self.policy.deny {
             json::check_deny(name).map_err(|k| ConfigError::new("policy.deny", k))?;
         }
-        if !self.allow_net.is_empty() {
-            sandsh_net::NetPolicy::parse(&self.allow_net)
-                .map_err(|e| ConfigError::new("allow_net", ConfigErrorKind::Net(e.to_string())))?;
-        }
         Ok(())
+    }
+
+    /// The network allowlist, read once; `None` without rules (no network at all).
+    pub fn net_policy(&self) -> Result<Option<sandsh_net::NetPolicy>, ConfigError> {
+        if self.allow_net.is_empty() {
+            return Ok(None);
+        }
+        sandsh_net::NetPolicy::parse(&self.allow_net)
+            .map(Some)
+            .map_err(|e| ConfigError::new("allow_net", ConfigErrorKind::Net(e.to_string())))
     }
 }
 

@@ -108,21 +108,19 @@ impl Kernel {
                 (b, Some(root), err)
             }
         };
-        let config_error = config_error.or_else(|| s.check().err().map(|e| e.to_string()));
-        let network = if s.allow_net.is_empty() {
-            None
-        } else {
-            // A bad rule was reported by `check` above; the session then has no network.
-            sandsh_net::NetPolicy::parse(&s.allow_net)
-                .ok()
-                .map(|policy| {
-                    sandsh_net::Net::with_max_time(
-                        policy,
-                        limits.max_net_bytes,
-                        s.net_max_time.unwrap_or(sandsh_net::DEFAULT_MAX_TIME),
-                    )
-                })
+        // A bad rule leaves the session without network, and every run reports it.
+        let (network, net_error) = match s.net_policy() {
+            Ok(policy) => {
+                let max_time = s.net_max_time.unwrap_or(sandsh_net::DEFAULT_MAX_TIME);
+                let net = policy
+                    .map(|p| sandsh_net::Net::with_max_time(p, limits.max_net_bytes, max_time));
+                (net, None)
+            }
+            Err(e) => (None, Some(e.to_string())),
         };
+        let config_error = config_error
+            .or_else(|| s.check().err().map(|e| e.to_string()))
+            .or(net_error);
         let cancel = CancelToken::new();
         // Idle until the first run: a cancel between runs is dropped.
         cancel.disarm();
