@@ -130,6 +130,22 @@ impl From<SessionConfig> for KernelConfig {
     }
 }
 
+/// The standard commands and the engines of this build (`python3`…): a copy (on write) of one
+/// registry built once per process.
+fn standard_registry() -> Registry {
+    static STANDARD: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+    STANDARD
+        .get_or_init(|| {
+            let registry = Registry::standard();
+            #[cfg(feature = "python")]
+            for c in sandsh_cpython::commands() {
+                registry.register(c);
+            }
+            registry
+        })
+        .clone()
+}
+
 impl KernelConfig {
     pub fn new() -> Self {
         Self::default()
@@ -142,10 +158,10 @@ impl KernelConfig {
         self
     }
 
-    /// The commands a session of this configuration starts with: the standard ones, then
-    /// the configuration's commands and toolsets.
+    /// The commands a session of this configuration starts with: the standard ones and the
+    /// language engines compiled in, then the configuration's commands and toolsets.
     pub fn command_registry(&self) -> Registry {
-        let registry = Registry::standard();
+        let registry = standard_registry();
         for c in &self.commands {
             registry.register(c.clone());
         }
