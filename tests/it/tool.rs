@@ -111,13 +111,23 @@ fn description_lists_registry_commands_and_custom_ones() {
 
 #[test]
 fn system_prompt_exact() {
+    // Seed 000's prompt, then the line on python3 when the build has it.
+    let languages = if cfg!(feature = "python") {
+        sandsh::tool::docs::LANGUAGES_PYTHON
+    } else {
+        ""
+    };
     assert_eq!(
         BashTool::new().system_prompt(),
-        "# Bash Tool\n\nSandboxed bash interpreter with virtual filesystem.\n\nInput: {\"commands\": \"<bash commands>\"}\nOutput: {stdout, stderr, exit_code}\n"
+        format!(
+            "# Bash Tool\n\nSandboxed bash interpreter with virtual filesystem.\n\nInput: {{\"commands\": \"<bash commands>\"}}\nOutput: {{stdout, stderr, exit_code}}\n{languages}"
+        )
     );
     assert_eq!(
         configured().system_prompt(),
-        "# Bash Tool\n\nSandboxed bash interpreter with virtual filesystem.\nHome: /home/agent\n\nInput: {\"commands\": \"<bash commands>\"}\nOutput: {stdout, stderr, exit_code}\n"
+        format!(
+            "# Bash Tool\n\nSandboxed bash interpreter with virtual filesystem.\nHome: /home/agent\n\nInput: {{\"commands\": \"<bash commands>\"}}\nOutput: {{stdout, stderr, exit_code}}\n{languages}"
+        )
     );
 }
 

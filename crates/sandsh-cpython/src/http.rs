@@ -85,6 +85,25 @@ fn send(h: &mut Host, record: &[u8], timeout: Option<Duration>) -> (i32, Vec<u8>
         return (INVALID, b"malformed request".to_vec());
     };
     let ctx = h.ctx();
+    if req.method == crate::code::METHOD {
+        return match crate::code::compiled().map(|c| c.get(req.url)) {
+            Ok(Some(code)) => (OK, response(200, &[], code)),
+            Ok(None) => (INVALID, format!("no module {}", req.url).into_bytes()),
+            Err(e) => (INVALID, e.into_bytes()),
+        };
+    }
+    if req.method == crate::exec::METHOD {
+        // The guest runs on wasmtime's own stack, which the shell's recursion guard does not
+        // know: the command runs on a stack of its own, with its bounds set.
+        let body = req.body;
+        let ran = sandsh_runtime::stack::run_on_new_stack(crate::exec::STACK, move || {
+            crate::exec::run(ctx, body)
+        });
+        return match ran {
+            Ok(body) => (OK, response(200, &[], &body)),
+            Err(e) => (INVALID, e.into_bytes()),
+        };
+    }
     let Some(net) = ctx.network() else {
         return (
             NETWORK,
@@ -139,18 +158,25 @@ fn send(h: &mut Host, record: &[u8], timeout: Option<Duration>) -> (i32, Vec<u8>
             Err(e) => return (NETWORK, e.to_string().into_bytes()),
         }
     }
+    let headers: Vec<(String, String)> = resp
+        .headers
+        .iter()
+        .map(|(k, v)| (k.clone(), String::from_utf8_lossy(v).into_owned()))
+        .collect();
+    (OK, response(resp.status, &headers, &body))
+}
+
+/// A reply record: status, headers, body.
+fn response(status: u16, headers: &[(String, String)], body: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(body.len() + 256);
-    out.extend_from_slice(&u32::from(resp.status).to_le_bytes());
-    out.extend_from_slice(&(resp.headers.len() as u32).to_le_bytes());
-    for (k, v) in &resp.headers {
+    out.extend_from_slice(&u32::from(status).to_le_bytes());
+    out.extend_from_slice(&(headers.len() as u32).to_le_bytes());
+    for (k, v) in headers {
         put_field(&mut out, k.as_bytes());
-        put_field(
-            &mut out,
-            &String::from_utf8_lossy(v).into_owned().into_bytes(),
-        );
+        put_field(&mut out, v.as_bytes());
     }
-    put_field(&mut out, &body);
-    (OK, out)
+    put_field(&mut out, body);
+    out
 }
 
 pub(crate) fn add(linker: &mut Linker<Host>) -> wasmtime::Result<()> {

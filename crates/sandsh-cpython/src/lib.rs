@@ -14,6 +14,8 @@
 //! - `session`: one instance per call, interrupted between slices of fuel when the run is
 //!   cancelled (timeout, `Kernel::cancel`, a broken pipe, a tripped limit).
 
+mod code;
+mod exec;
 mod files;
 mod guest;
 mod host;
@@ -101,8 +103,16 @@ impl Command for Python {
         if let Some(status) = refuse_pip(args, ctx) {
             return status;
         }
-        let mut argv = Vec::with_capacity(args.len() + 1);
+        if let Err(e) = code::compiled() {
+            let _ = writeln!(ctx.stderr(), "{}: {e}", self.spec.name);
+            return 1;
+        }
+        // sandsh's driver runs first (it installs subprocess and friends), then the command
+        // line as CPython would run it.
+        let mut argv = Vec::with_capacity(args.len() + 3);
         argv.push(self.spec.name.as_bytes().to_vec());
+        argv.push(b"-c".to_vec());
+        argv.push(code::LOADER.as_bytes().to_vec());
         argv.extend(args.iter().cloned());
         session::run(ctx, argv)
     }

@@ -70,8 +70,18 @@ pub fn shell_system_prompt(d: &ShellDoc) -> String {
     s.push_str(
         "\nInput: {\"commands\": \"<bash commands>\"}\nOutput: {stdout, stderr, exit_code}\n",
     );
+    // The language engines of this build, and what they cannot do (a model must not plan on
+    // pip or a host process).
+    if d.supported.iter().any(|n| n == "python3") {
+        s.push_str(LANGUAGES_PYTHON);
+    }
     s
 }
+
+/// The system prompt's line on `python3`, when it is registered.
+pub const LANGUAGES_PYTHON: &str = "\npython3 runs CPython 3.14 with its standard library over the same files; \
+subprocess and os.system run commands of this shell. No pip, no third-party packages, no threads, no sockets \
+(HTTP goes through the network allowlist).\n";
 
 /// The header line of a man page: `TITLE(1)   User Commands   TITLE(1)`.
 pub fn man_header(title: &str) -> String {
