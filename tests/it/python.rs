@@ -187,7 +187,7 @@ import os, socket
 print(os.path.exists(\"/etc/shadow\"), os.path.exists(\"/root\"))
 try:
     socket.create_connection((\"127.0.0.1\", 22), timeout=1)
-except OSError as e:
+except Exception:
     print(\"socket refused\")
 try:
     import urllib.request

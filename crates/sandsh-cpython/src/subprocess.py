@@ -19,13 +19,11 @@ _next_pid = [4200]
 def _host(request, stdin):
     body = json.dumps(request).encode() + b"\0" + (stdin or b"")
     _status, _headers, reply = _bashkit.http("SANDSH-EXEC", "sandsh:exec", [], body, None)
-    kind, status = struct.unpack_from("<II", reply, 0)
-    if kind == 1:
-        message = reply[8:].decode("utf-8", "replace")
-        raise FileNotFoundError(2, "No such file or directory", message)
-    out_len = struct.unpack_from("<I", reply, 8)[0]
+    kind, status, out_len = struct.unpack_from("<III", reply, 0)
     out = reply[12 : 12 + out_len]
     err = reply[16 + out_len :]
+    if kind == 1:
+        raise FileNotFoundError(2, "No such file or directory", out.decode("utf-8", "replace"))
     return status, out, err
 
 
