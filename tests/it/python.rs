@@ -125,12 +125,20 @@ fn a_closed_pipe_ends_the_interpreter_at_once() {
 }
 
 #[test]
-fn output_past_the_limit_stops_the_run() {
+fn output_past_the_limit_is_cut_and_the_timeout_ends_the_loop() {
+    // As for `yes`: what passes the output limit is dropped, and the session's timeout (this
+    // test's watchdog too) ends a script that prints for ever.
     let limits = ExecutionLimits::standard().max_output_bytes(100_000);
-    let mut k = Kernel::new(KernelConfig::default().limits(limits));
+    let mut k = Kernel::new(
+        KernelConfig::default()
+            .limits(limits)
+            .timeout(Duration::from_secs(2)),
+    );
+    let t = Instant::now();
     let r = k.execute("python3 -c 'while True: print(\"y\" * 1000)'");
     assert_ne!(r.exit_code, 0);
     assert!(r.stdout.len() <= 100_000);
+    assert!(t.elapsed() < Duration::from_secs(4), "{:?}", t.elapsed());
 }
 
 fn host_dir(name: &str) -> std::path::PathBuf {
