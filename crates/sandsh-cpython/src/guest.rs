@@ -24,6 +24,7 @@ pub(crate) enum Errno {
     Notdir = 54,
     Notempty = 55,
     Notsup = 58,
+    Perm = 63,
     Pipe = 64,
     Rofs = 69,
     Spipe = 70,

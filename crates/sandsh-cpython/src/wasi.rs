@@ -9,7 +9,7 @@ use std::time::{Duration, Instant, UNIX_EPOCH};
 use sandsh_vfs::FileTimes;
 use wasmtime::{Caller, Linker};
 
-use crate::files::{self, Fd, Filestat, OpenRequest, stat_path, time_from_nanos};
+use crate::files::{self, Backing, Fd, Filestat, OpenRequest, stat_path, time_from_nanos};
 use crate::guest::{Errno, Mem, WasiResult, fdflags, fstflags, oflags, rights, table_sizes};
 use crate::host::{Host, guest};
 
@@ -106,11 +106,7 @@ fn read(
                 }
             }
             Fd::File {
-                path,
-                pos,
-                read,
-                stdlib,
-                ..
+                backing, pos, read, ..
             } => {
                 if !read {
                     return Err(Errno::Badf);
@@ -118,8 +114,7 @@ fn read(
                 let buf = mem.bytes_mut(ptr, len)?;
                 let n = files::read_file_at(
                     &h.backend,
-                    path,
-                    *stdlib,
+                    backing,
                     at.unwrap_or(*pos) + total as u64,
                     buf,
                 )?;
@@ -152,9 +147,10 @@ fn write(
     at: Option<u64>,
 ) -> WasiResult<u32> {
     let mut total = 0u32;
+    let be = h.backend.clone();
     for (ptr, len) in iovs {
         let data = mem.bytes(ptr, len)?;
-        match h.fds.get(fd)? {
+        match h.fds.get_mut(fd)? {
             Fd::Stdout | Fd::Stderr => {
                 let err = matches!(h.fds.get(fd)?, Fd::Stderr);
                 if let Err(e) = h.write_stdio(err, data) {
@@ -169,21 +165,18 @@ fn write(
             Fd::Dir { .. } => return Err(Errno::Isdir),
             Fd::Null { .. } => {}
             Fd::File {
-                path,
+                backing,
                 pos,
                 write,
                 append,
                 ..
             } => {
-                if !write {
+                if !*write {
                     return Err(Errno::Badf);
                 }
-                let (path, start, append) =
-                    (path.clone(), at.unwrap_or(*pos), *append && at.is_none());
-                let end = files::write_file_at(&h.backend, &path, start, append, data)?;
-                if at.is_none()
-                    && let Fd::File { pos, .. } = h.fds.get_mut(fd)?
-                {
+                let (start, append_now) = (at.unwrap_or(*pos), *append && at.is_none());
+                let end = files::write_file_at(&be, backing, start, append_now, data)?;
+                if at.is_none() {
                     *pos = end;
                 }
             }
@@ -193,6 +186,8 @@ fn write(
     Ok(total)
 }
 
+/// A path argument resolved against its directory descriptor. A path written as a
+/// directory's (`f/`) must name one, as on Linux (`ENOTDIR` for a file).
 fn path_arg(
     mem: &Mem<'_>,
     h: &Host,
@@ -200,8 +195,24 @@ fn path_arg(
     ptr: i32,
     len: i32,
 ) -> WasiResult<std::path::PathBuf> {
+    Ok(path_arg_form(mem, h, fd, ptr, len)?.0)
+}
+
+/// [`path_arg`], and whether the path was written as a directory's.
+fn path_arg_form(
+    mem: &Mem<'_>,
+    h: &Host,
+    fd: i32,
+    ptr: i32,
+    len: i32,
+) -> WasiResult<(std::path::PathBuf, bool)> {
     let raw = mem.path(ptr as u32, len as u32)?;
-    h.fds.resolve(fd, &raw)
+    let path = h.fds.resolve(fd, &raw)?;
+    let dir_form = files::names_a_directory(&raw);
+    if dir_form {
+        files::require_dir(&h.backend, &path)?;
+    }
+    Ok((path, dir_form))
 }
 
 /// `poll_oneoff`: clocks sleep (waking on cancellation); descriptors are always ready.
@@ -392,9 +403,8 @@ pub(crate) fn add(linker: &mut Linker<Host>) -> wasmtime::Result<()> {
         |mut c: Caller<'_, Host>, fd: i32, out: i32| {
             with(&mut c, |m, h| {
                 let st = match h.fds.get(fd)? {
-                    Fd::Dir { path, .. } | Fd::File { path, .. } => {
-                        stat_path(&h.backend, path, true)?
-                    }
+                    Fd::Dir { path, .. } => stat_path(&h.backend, path, true)?,
+                    Fd::File { backing, .. } => files::stat_backing(&h.backend, backing)?,
                     f @ (Fd::Null { .. } | Fd::Stdin | Fd::Stdout | Fd::Stderr) => {
                         Filestat::stream(f.file_type())
                     }
@@ -407,12 +417,17 @@ pub(crate) fn add(linker: &mut Linker<Host>) -> wasmtime::Result<()> {
         WASI,
         "fd_filestat_set_size",
         |mut c: Caller<'_, Host>, fd: i32, size: i64| {
-            with(&mut c, |_, h| match h.fds.get(fd)? {
-                Fd::File {
-                    path, write: true, ..
-                } => h.backend.truncate(path, size as u64).map_err(Errno::from),
-                Fd::File { .. } | Fd::Null { .. } => Err(Errno::Inval),
-                _ => Err(Errno::Badf),
+            with(&mut c, |_, h| {
+                let be = h.backend.clone();
+                match h.fds.get_mut(fd)? {
+                    Fd::File {
+                        backing,
+                        write: true,
+                        ..
+                    } => files::truncate_backing(&be, backing, size as u64),
+                    Fd::File { .. } | Fd::Null { .. } => Err(Errno::Inval),
+                    _ => Err(Errno::Badf),
+                }
             })
         },
     )?;
@@ -423,9 +438,11 @@ pub(crate) fn add(linker: &mut Linker<Host>) -> wasmtime::Result<()> {
             with(&mut c, |_, h| {
                 let t = times(h, atim, mtim, flags)?;
                 match h.fds.get(fd)? {
-                    Fd::File { path, .. } | Fd::Dir { path, .. } => {
-                        h.backend.set_times(path, t).map_err(Errno::from)
+                    Fd::File {
+                        backing: Backing::Vfs(path),
+                        ..
                     }
+                    | Fd::Dir { path, .. } => h.backend.set_times(path, t).map_err(Errno::from),
                     _ => Ok(()),
                 }
             })
@@ -551,14 +568,11 @@ pub(crate) fn add(linker: &mut Linker<Host>) -> wasmtime::Result<()> {
             with(&mut c, |m, h| {
                 let be = h.backend.clone();
                 let new = match h.fds.get_mut(fd)? {
-                    Fd::File {
-                        path, pos, stdlib, ..
-                    } => {
+                    Fd::File { backing, pos, .. } => {
                         let base = match whence {
                             0 => 0,
                             1 => *pos as i64,
-                            2 if *stdlib => files::stdlib().len() as i64,
-                            2 => stat_path(&be, path, true)?.size as i64,
+                            2 => files::stat_backing(&be, backing)?.size as i64,
                             _ => return Err(Errno::Inval),
                         };
                         let new = base.checked_add(off).ok_or(Errno::Inval)?;
@@ -607,8 +621,9 @@ pub(crate) fn add(linker: &mut Linker<Host>) -> wasmtime::Result<()> {
         "path_filestat_get",
         |mut c: Caller<'_, Host>, fd: i32, flags: i32, p: i32, n: i32, out: i32| {
             with(&mut c, |m, h| {
-                let path = path_arg(m, h, fd, p, n)?;
-                stat_path(&h.backend, &path, flags & 1 != 0)?.write(m, out as u32)
+                let (path, dir_form) = path_arg_form(m, h, fd, p, n)?;
+                // `link/` is the directory the link points at, as lstat(2) answers.
+                stat_path(&h.backend, &path, flags & 1 != 0 || dir_form)?.write(m, out as u32)
             })
         },
     )?;
@@ -644,6 +659,10 @@ pub(crate) fn add(linker: &mut Linker<Host>) -> wasmtime::Result<()> {
             with(&mut c, |m, h| {
                 let from = path_arg(m, h, ofd, op, on)?;
                 let to = path_arg(m, h, nfd, np, nn)?;
+                // Linux refuses a directory's hard link with EPERM.
+                if h.backend.lstat(&from).is_ok_and(|m| m.is_dir()) {
+                    return Err(Errno::Perm);
+                }
                 h.backend.hard_link(&from, &to).map_err(Errno::from)
             })
         },
@@ -662,7 +681,7 @@ pub(crate) fn add(linker: &mut Linker<Host>) -> wasmtime::Result<()> {
          fl: i32,
          out: i32| {
             with(&mut c, |m, h| {
-                let path = path_arg(m, h, fd, p, n)?;
+                let (path, dir_form) = path_arg_form(m, h, fd, p, n)?;
                 let (of, fl, base) = (of as u16, fl as u16, base as u64);
                 let opened = match path.to_str() {
                     Some("/dev/stdin" | "/dev/fd/0") => Fd::Stdin,
@@ -677,6 +696,7 @@ pub(crate) fn add(linker: &mut Linker<Host>) -> wasmtime::Result<()> {
                             exclusive: of & oflags::EXCL != 0,
                             truncate: of & oflags::TRUNC != 0,
                             directory: of & oflags::DIRECTORY != 0,
+                            dir_form,
                             read: base & rights::FD_READ != 0,
                             write: base & rights::FD_WRITE != 0,
                             append: fl & fdflags::APPEND != 0,
@@ -725,7 +745,11 @@ pub(crate) fn add(linker: &mut Linker<Host>) -> wasmtime::Result<()> {
             with(&mut c, |m, h| {
                 let from = path_arg(m, h, ofd, op, on)?;
                 let to = path_arg(m, h, nfd, np, nn)?;
-                h.backend.rename(&from, &to).map_err(Errno::from)
+                let (be, budget) = (h.backend.clone(), h.ctx().memory());
+                let plan = h.fds.plan_rename(&be, &budget, &from, &to);
+                be.rename(&from, &to).map_err(Errno::from)?;
+                h.fds.apply(plan);
+                Ok(())
             })
         },
     )?;
@@ -753,7 +777,11 @@ pub(crate) fn add(linker: &mut Linker<Host>) -> wasmtime::Result<()> {
                 if meta.is_dir() {
                     return Err(Errno::Isdir);
                 }
-                h.backend.remove(&path, false).map_err(Errno::from)
+                let (be, budget) = (h.backend.clone(), h.ctx().memory());
+                let plan = h.fds.plan_unlink(&be, &budget, &path);
+                be.remove(&path, false).map_err(Errno::from)?;
+                h.fds.apply(plan);
+                Ok(())
             })
         },
     )?;
