@@ -305,3 +305,217 @@ print(os.environ.get("APP_UNSET", "default"), os.getenv("APP_UNSET"))
 print("APP_MODE" in os.environ)
 '
 APP_ONCE=1 python3 -c 'import os; print(os.environ.get("APP_ONCE"))'
+
+#### a log kept open across its rotation
+python3 - <<'PY'
+import os
+log = open("app.log", "w")
+log.write("before rotation\n"); log.flush()
+os.rename("app.log", "app.log.1")
+log.write("after rotation\n"); log.close()
+print(sorted(os.listdir(".")))
+PY
+cat app.log.1
+
+#### TemporaryFile leaves nothing behind
+mkdir scratch
+python3 - <<'PY'
+import tempfile, os
+with tempfile.TemporaryFile(dir="scratch") as f:
+    f.write(b"spill " * 1000)
+    f.seek(0)
+    print(len(f.read()), os.fstat(f.fileno()).st_size)
+    print(os.listdir("scratch"))
+print(os.listdir("scratch"))
+PY
+ls scratch | wc -l
+
+#### a file removed while open stays readable and writable
+printf 'kept\n' > doomed.txt
+python3 - <<'PY'
+import os
+f = open("doomed.txt", "r+")
+os.remove("doomed.txt")
+print(os.path.exists("doomed.txt"), f.read(), end="")
+f.write("more\n"); f.seek(0)
+print(f.read().split(), os.fstat(f.fileno()).st_nlink)
+f.close()
+print(os.path.exists("doomed.txt"))
+PY
+
+#### os.replace over a file that is open for reading
+printf 'old config\n' > cfg.txt
+python3 - <<'PY'
+import os
+reader = open("cfg.txt")
+with open("cfg.txt.new", "w") as w:
+    w.write("new config\n")
+os.replace("cfg.txt.new", "cfg.txt")
+print(reader.read(), end="")
+reader.close()
+print(open("cfg.txt").read(), end="")
+PY
+cat cfg.txt
+
+#### writing through a symlink to a missing file creates its target
+python3 - <<'PY'
+import os
+os.symlink("created.txt", "link.txt")
+print(os.path.exists("link.txt"))
+with open("link.txt", "w") as f:
+    f.write("through the link\n")
+print(os.path.islink("link.txt"), sorted(os.listdir(".")))
+try:
+    open("link.txt", "x")
+except FileExistsError:
+    print("x mode refuses the link")
+PY
+cat created.txt
+
+#### a path written with a trailing slash must be a directory
+echo x > f.txt && mkdir d && ln -s d dlink
+python3 - <<'PY'
+import os
+for desc, fn in [("open f.txt/", lambda: open("f.txt/")),
+                 ("stat f.txt/", lambda: os.stat("f.txt/")),
+                 ("listdir f.txt/.", lambda: os.listdir("f.txt/.")),
+                 ("remove f.txt/", lambda: os.remove("f.txt/")),
+                 ("create new/", lambda: open("new/", "w"))]:
+    try:
+        fn()
+        print(desc, "ok")
+    except OSError as e:
+        print(desc, type(e).__name__, e.strerror)
+print(os.path.isdir("d/"), os.path.isdir("dlink/"), os.path.islink("dlink"), os.path.islink("dlink/"))
+print(os.path.exists("f.txt"), os.path.exists("f.txt/"))
+PY
+
+#### errors of rename, link and rmdir on the wrong kind of file
+echo x > f.txt && mkdir d && mkdir -p full/x
+python3 - <<'PY'
+import os
+for desc, fn in [("rename file over dir", lambda: os.rename("f.txt", "d")),
+                 ("rename dir over file", lambda: os.rename("d", "f.txt")),
+                 ("rename dir over non-empty dir", lambda: os.rename("d", "full")),
+                 ("rmdir a file", lambda: os.rmdir("f.txt")),
+                 ("mkdir over a file", lambda: os.mkdir("f.txt")),
+                 ("hard link a dir", lambda: os.link("d", "d2")),
+                 ("symlink over a file", lambda: os.symlink("x", "f.txt")),
+                 ("readlink a file", lambda: os.readlink("f.txt")),
+                 ("rename missing", lambda: os.rename("nope", "x"))]:
+    try:
+        fn()
+        print(desc, "ok")
+    except OSError as e:
+        print(desc, type(e).__name__, e.strerror)
+PY
+ls
+
+#### hard links share their bytes
+echo one > orig.txt
+python3 - <<'PY'
+import os
+os.link("orig.txt", "alias.txt")
+with open("alias.txt", "a") as f:
+    f.write("two\n")
+print(open("orig.txt").read().split(), os.stat("orig.txt").st_nlink, os.path.samefile("orig.txt", "alias.txt"))
+os.remove("orig.txt")
+print(open("alias.txt").read().split(), os.stat("alias.txt").st_nlink)
+PY
+
+#### read, append and update modes on one file
+python3 - <<'PY'
+with open("m.txt", "w") as f:
+    f.write("abc\n")
+with open("m.txt", "a+") as f:
+    f.write("def\n"); f.seek(0); print(repr(f.read()))
+with open("m.txt", "r+") as f:
+    f.seek(0, 2); f.write("!"); f.seek(1); f.write("B")
+with open("m.txt") as f:
+    print(repr(f.read()))
+with open("m.txt", "w+") as f:
+    f.write("xyz"); f.seek(0); print(repr(f.read()))
+PY
+cat m.txt; echo
+
+#### a file grown by seeking past its end
+python3 - <<'PY'
+import os
+with open("sparse.bin", "wb") as f:
+    f.seek(1000)
+    f.write(b"end")
+print(os.path.getsize("sparse.bin"))
+fd = os.open("sparse.bin", os.O_RDWR | os.O_APPEND)
+os.lseek(fd, 0, os.SEEK_SET)
+os.write(fd, b"tail")
+print(os.lseek(fd, 0, os.SEEK_CUR), os.fstat(fd).st_size)
+os.close(fd)
+PY
+wc -c < sparse.bin
+tail -c 7 sparse.bin; echo
+head -c 1000 sparse.bin | tr -d '\0' | wc -c
+
+#### os.open flags and file descriptors
+python3 - <<'PY'
+import os
+fd = os.open("fd.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+print(os.write(fd, b"hello\n"), os.fstat(fd).st_size)
+os.close(fd)
+with os.fdopen(os.open("fd.txt", os.O_RDONLY)) as f:
+    print(f.read(), end="")
+try:
+    os.open("fd.txt", os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+except FileExistsError:
+    print("O_EXCL refused")
+try:
+    os.close(fd)
+except OSError as e:
+    print("closed twice:", type(e).__name__, e.strerror)
+PY
+
+#### a directory with many entries lists them all
+mkdir big
+python3 -c '
+for i in range(500):
+    open(f"big/entry_with_a_fairly_long_name_{i:04d}.txt", "w").close()
+'
+ls big | wc -l
+python3 -c '
+import os
+names = os.listdir("big")
+print(len(names), len(set(names)), sum(1 for _ in os.scandir("big")))
+print(sorted(names)[0], sorted(names)[-1])
+'
+
+#### writing to /dev/null and reading /dev/stdin by name
+echo 'piped in' | python3 -c '
+print(open("/dev/stdin").read(), end="")
+with open("/dev/null", "w") as f:
+    print(f.write("gone"))
+print(repr(open("/dev/null").read()))
+'
+python3 -c 'open("/dev/stdout", "w").write("via /dev/stdout\n")'
+python3 -c 'open("/dev/stderr", "w").write("via /dev/stderr\n")' 2>&1 >/dev/null
+
+#### mtime moves when python writes
+echo a > m.txt && touch -d @1000000000 m.txt
+python3 -c '
+import os
+before = os.path.getmtime("m.txt")
+with open("m.txt", "a") as f:
+    f.write("b\n")
+print(before, os.path.getmtime("m.txt") > before)
+'
+find m.txt -newermt '2001-09-10' | wc -l
+
+#### shutil.copy2 keeps the mtime, copyfile does not need it
+echo data > a.txt && touch -d @1234567890 a.txt
+python3 - <<'PY'
+import os, shutil
+shutil.copy2("a.txt", "b.txt")
+shutil.copyfile("a.txt", "c.txt")
+print(int(os.stat("b.txt").st_mtime), int(os.stat("c.txt").st_mtime) != 1234567890)
+os.utime("b.txt", ns=(1500000000123456789, 1500000000123456789))
+print(os.stat("b.txt").st_mtime_ns)
+PY
+stat -c %Y a.txt b.txt
