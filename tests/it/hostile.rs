@@ -56,54 +56,33 @@ struct Case {
 }
 
 fn load() -> Vec<Case> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/hostile")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "sh"))
-        .collect();
-    files.sort();
-    let mut cases = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(&f).expect("read case file");
-        let file = f
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        let mut cur: Option<Case> = None;
-        for line in text.lines() {
-            if let Some(name) = line.strip_prefix("#### ") {
-                cases.extend(cur.take());
-                cur = Some(Case {
-                    file: file.clone(),
-                    name: name.trim().to_string(),
-                    script: String::new(),
-                    stop: false,
-                    stderr_has: Vec::new(),
-                    flags: Vec::new(),
-                    gap: None,
-                    must_end: MUST_END,
-                });
-            } else if let Some(c) = cur.as_mut() {
-                if let Some(e) = line.strip_prefix("## expect: ") {
-                    c.stop = e.trim() == "stop";
-                } else if let Some(s) = line.strip_prefix("## known-gap: ") {
-                    c.gap = Some(s.to_string());
-                } else if let Some(s) = line.strip_prefix("## stderr: ") {
-                    c.stderr_has.push(s.to_string());
-                } else if let Some(s) = line.strip_prefix("## flags: ") {
-                    c.flags
-                        .extend(s.split(' ').filter(|w| !w.is_empty()).map(String::from));
-                } else if !line.starts_with("## ") {
-                    c.script.push_str(line);
-                    c.script.push('\n');
+    crate::util::case_files("hostile")
+        .into_iter()
+        .map(|t| {
+            let mut c = Case {
+                file: t.file,
+                name: t.name,
+                script: t.script,
+                stop: false,
+                stderr_has: Vec::new(),
+                flags: Vec::new(),
+                gap: None,
+                must_end: MUST_END,
+            };
+            for (key, value) in t.directives {
+                match key.as_str() {
+                    "expect" => c.stop = value.trim() == "stop",
+                    "known-gap" => c.gap = Some(value),
+                    "stderr" => c.stderr_has.push(value),
+                    "flags" => c
+                        .flags
+                        .extend(value.split(' ').filter(|w| !w.is_empty()).map(String::from)),
+                    _ => {}
                 }
             }
-        }
-        cases.extend(cur);
-    }
-    cases
+            c
+        })
+        .collect()
 }
 
 struct Outcome {

@@ -12,52 +12,16 @@
 //! ## stderr          stderr must match too (a message both versions word the same)
 //! ```
 
-use std::path::Path;
-
 use crate::diff::{self, Host};
 use sandsh::{Kernel, KernelConfig};
 
-struct Case {
-    file: String,
-    name: String,
-    script: String,
-    stderr: bool,
+fn load() -> Vec<crate::util::CaseText> {
+    crate::util::case_files("python")
 }
 
-fn load() -> Vec<Case> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/python")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "sh"))
-        .collect();
-    files.sort();
-    let mut cases = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(&f).expect("case file");
-        let file = f.file_name().unwrap().to_string_lossy().into_owned();
-        let mut cur: Option<Case> = None;
-        for line in text.lines() {
-            if let Some(name) = line.strip_prefix("#### ") {
-                cases.extend(cur.take());
-                cur = Some(Case {
-                    file: file.clone(),
-                    name: name.trim().to_string(),
-                    script: String::new(),
-                    stderr: false,
-                });
-            } else if let Some(c) = cur.as_mut() {
-                if line.trim() == "## stderr" {
-                    c.stderr = true;
-                } else {
-                    c.script.push_str(line);
-                    c.script.push('\n');
-                }
-            }
-        }
-        cases.extend(cur);
-    }
-    cases
+/// Whether the case's stderr must match too (`## stderr`).
+fn checks_stderr(case: &crate::util::CaseText) -> bool {
+    case.directives.iter().any(|(k, _)| k == "stderr")
 }
 
 struct Outcome {
@@ -95,7 +59,7 @@ fn python3_matches_the_hosts_cpython() {
         let got = sandsh(&case.script);
         if got.stdout != want.stdout
             || got.status != want.status
-            || (case.stderr && got.stderr != want.stderr)
+            || (checks_stderr(case) && got.stderr != want.stderr)
         {
             failures.push(format!(
                 "{} / {}\n  host:   {:?} (status {})\n          {:?}\n  sandsh: {:?} (status {})\n          {:?}",

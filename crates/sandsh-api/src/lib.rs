@@ -7,6 +7,7 @@
 //! from growing back doors into the shell.
 
 mod args;
+mod buffer;
 mod command;
 mod ctx;
 pub mod doc;
@@ -16,6 +17,7 @@ mod value;
 pub mod version;
 
 pub use args::{ArgParser, ParsedArgs, UsageError, extra_operand, usage_lines};
+pub use buffer::{BufferCtx, NoCommands};
 pub use command::{Arg, Command, ExitStatus, ParsedCommand};
 pub use ctx::{
     CallOutput, CommandRegistry, InputDir, OutputFormat, PatientGuard, ProcessInfo, ToolCtx,

@@ -208,7 +208,7 @@ mod tests {
     use crate::common::testing::{TestCtx, run};
 
     fn check(args: &[&str], status: i32, out: &str, err: &str) {
-        let mut c = TestCtx::link_tree();
+        let mut c = crate::common::testing::link_tree();
         assert_eq!(run(&Realpath, args, &mut c), status, "{args:?}");
         assert_eq!(c.out_str(), out, "{args:?}");
         assert_eq!(c.err_str(), err, "{args:?}");

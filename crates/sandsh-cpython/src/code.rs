@@ -9,14 +9,9 @@
 //! same way on its first use. The bytecode is made by the host's own trusted run: a guest
 //! can read it but never replace it, so one session cannot change another's driver.
 
-use std::any::Any;
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::OnceLock;
 
-use sandsh_api::{Arg, Command, CommandRegistry, ExitStatus, OutputFormat, ToolCtx, Value};
-use sandsh_vfs::{KernelBackend, MemoryFs};
+use sandsh_api::BufferCtx;
 
 /// The bridge method that fetches a compiled module.
 pub(crate) const METHOD: &str = "SANDSH-CODE";
@@ -61,7 +56,8 @@ pub(crate) fn compiled() -> Result<&'static Compiled, String> {
 }
 
 fn compile() -> Result<Compiled, String> {
-    let mut ctx = Private::default();
+    // A context of its own: an empty session's tree, no commands, output captured.
+    let mut ctx: BufferCtx = BufferCtx::new();
     let argv = ["python3", "-c", COMPILER, BOOT, SUBPROCESS, DRIVER_FILE]
         .iter()
         .map(|s| s.as_bytes().to_vec())
@@ -87,81 +83,4 @@ fn compile() -> Result<Compiled, String> {
         .try_into()
         .map_err(|_| "compiling sandsh's driver gave no code".to_string())?;
     Ok(Compiled { boot, subprocess })
-}
-
-/// The context of the private compile run: an empty filesystem, no input, output kept.
-struct Private {
-    backend: Arc<dyn KernelBackend>,
-    input: std::io::Empty,
-    out: Vec<u8>,
-    err: Vec<u8>,
-}
-
-impl Default for Private {
-    fn default() -> Private {
-        Private {
-            backend: Arc::new(MemoryFs::new()),
-            input: std::io::empty(),
-            out: Vec::new(),
-            err: Vec::new(),
-        }
-    }
-}
-
-struct NoCommands;
-
-impl CommandRegistry for NoCommands {
-    fn get(&self, _name: &str) -> Option<Arc<dyn Command>> {
-        None
-    }
-    fn names(&self) -> Vec<String> {
-        Vec::new()
-    }
-}
-
-impl ToolCtx for Private {
-    fn backend(&self) -> &Arc<dyn KernelBackend> {
-        &self.backend
-    }
-    fn cwd(&self) -> &Path {
-        Path::new("/")
-    }
-    fn resolve_path(&self, path: &str) -> PathBuf {
-        sandsh_vfs::normalize(Path::new("/"), Path::new(path))
-    }
-    fn var(&self, _name: &str) -> Option<Value> {
-        None
-    }
-    fn set_var(&mut self, _name: &str, _value: Value) {}
-    fn set_output_format(&mut self, _format: OutputFormat) {}
-    fn stdin(&mut self) -> &mut dyn Read {
-        &mut self.input
-    }
-    fn stdout(&mut self) -> &mut dyn Write {
-        &mut self.out
-    }
-    fn stderr(&mut self) -> &mut dyn Write {
-        &mut self.err
-    }
-    fn is_cancelled(&self) -> bool {
-        false
-    }
-    fn call(&mut self, _name: &str, _args: &[Arg]) -> ExitStatus {
-        127
-    }
-    fn registry(&self) -> &dyn CommandRegistry {
-        &NoCommands
-    }
-    fn env(&self) -> Vec<(String, Vec<u8>)> {
-        Vec::new()
-    }
-    fn now(&self) -> SystemTime {
-        UNIX_EPOCH
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
 }
