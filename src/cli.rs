@@ -71,6 +71,11 @@ pub struct Cli {
     #[arg(long, value_name = "RISK", help_heading = "Policy")]
     pub confirm_at: Option<String>,
 
+    /// With --confirm-at: run a script without asking when its analysis (--analyze) finds it
+    /// read-only (read-only commands only, nothing written, no network, nothing opaque)
+    #[arg(long, help_heading = "Policy")]
+    pub approve_read_only: bool,
+
     /// Load the session from FILE when it exists and save it there at exit
     #[arg(long, value_name = "FILE", help_heading = "Sandbox")]
     pub snapshot: Option<std::path::PathBuf>,
@@ -87,6 +92,11 @@ pub struct Cli {
     /// Node packages' `config` show), and exit
     #[arg(long, help_heading = "Output")]
     pub print_config: bool,
+
+    /// Print what the script may do as JSON (commands with their risk, files, URLs, opaque
+    /// constructs, parse errors), without running it
+    #[arg(long, help_heading = "Output")]
+    pub analyze: bool,
 
     /// Print the result as one JSON object {stdout, stderr, exit_code, error, …}
     #[arg(long, help_heading = "Output")]
@@ -283,6 +293,13 @@ impl Cli {
         }
         if let Some(r) = &self.confirm_at {
             set("--confirm-at", "policy", json!({ "confirm_at": r }))?;
+        }
+        if self.approve_read_only {
+            set(
+                "--approve-read-only",
+                "policy",
+                json!({ "approve_read_only": true }),
+            )?;
         }
         Ok(c)
     }

@@ -202,6 +202,14 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
             .map_err(|e| format!("cannot read standard input: {e}"))?;
         (text(&buf), true)
     };
+    if cli.analyze {
+        let report = kernel.analyze(&script).to_json();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+        );
+        return Ok(0);
+    }
     let stdin: Option<Box<dyn Read + Send>> = if stdin_is_script {
         None
     } else {

@@ -28,6 +28,8 @@ export interface Policy {
   allowOnly?: string[];
   /** Ask `confirm` before commands of this risk or higher. */
   confirmAt?: 'read_only' | 'low' | 'medium' | 'high' | 'critical';
+  /** Run a script without asking when its analysis (`analyze`) finds it read-only. */
+  approveReadOnly?: boolean;
   /** Answers a confirmation question; no function means "no". */
   confirm?: (question: string) => boolean | Promise<boolean>;
 }
@@ -104,7 +106,7 @@ export interface SessionConfig {
   limits?: Record<string, number>;
   /** Seconds. */
   timeout?: number;
-  policy?: { deny?: string[]; allow_only?: string[]; confirm_at?: string };
+  policy?: { deny?: string[]; allow_only?: string[]; confirm_at?: string; approve_read_only?: boolean };
 }
 
 export interface ExecOptions {
@@ -119,6 +121,41 @@ export interface ExecOptions {
   signal?: AbortSignal;
   onStdout?: (text: string) => void;
   onStderr?: (text: string) => void;
+}
+
+/** Where something is in a script (1-based). */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export type RiskLevel = 'read_only' | 'low_risk' | 'medium_risk' | 'high_risk' | 'critical';
+
+/** `Shell.analyze`'s report (the JSON schema is `sandsh --analyze`'s, README "Analysing a script"). */
+export interface AnalysisReport {
+  version: number;
+  commands: Array<Position & {
+    name: string;
+    kind: 'builtin' | 'function' | 'session_function' | 'registered' | 'file' | 'not_found';
+    args: Array<string | null>;
+    risk?: RiskLevel;
+    denied?: string;
+    confirm: boolean;
+  }>;
+  highest_risk: RiskLevel | null;
+  files: Array<Position & {
+    path: string | null;
+    access: 'read' | 'write' | 'append' | 'delete' | 'move';
+    by: string;
+  }>;
+  network: Array<Position & { url: string | null; command: string }>;
+  opaque: Array<Position & {
+    kind: 'eval' | 'dynamic_command' | 'source' | 'shell_string' | 'indirect' | 'exec'
+      | 'evaluated' | 'resolution' | 'unknown';
+    reason: string;
+  }>;
+  parse_error: (Position & { message: string }) | null;
+  read_only: boolean;
 }
 
 export type RunError =
@@ -187,6 +224,8 @@ export class Shell {
   getCwd(): Promise<string>;
   /** The session's configuration (snake_case keys, only those set, durations in seconds). */
   readonly config: SessionConfig;
+  /** What `script` may do, found without running it (nothing runs, nothing changes). */
+  analyze(script: string): Promise<AnalysisReport>;
   getVar(name: string): Promise<string | null>;
   registerCommand(command: Command): Promise<void>;
   registerCommand(name: string, execute: CommandFunction, options?: CommandOptions): Promise<void>;

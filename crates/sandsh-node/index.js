@@ -360,6 +360,15 @@ class Shell {
     return JSON.parse(this[kNative].configJson());
   }
 
+  /**
+   * What `script` may do, found without running it: the commands (with their risk under the
+   * session's policy), files, URLs, opaque constructs, parse error and the read-only verdict.
+   */
+  async analyze(script) {
+    this._guard();
+    return JSON.parse(await call(() => this[kNative].analyzeJson(String(script))));
+  }
+
   /** The session's working directory. */
   async getCwd() {
     this._guard();

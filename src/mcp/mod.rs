@@ -35,6 +35,8 @@ const PROGRESS_BYTES: usize = 4 << 20;
 
 /// Name of the shell tool in `tools/list`.
 pub(crate) const BASH: &str = "bash";
+/// Name of the tool that analyses a script without running it (`sandsh::analyze`).
+pub(crate) const ANALYZE: &str = "analyze";
 
 /// What every session of one server shares: the command line (sessions are built from it),
 /// the tool listing and the instructions.
@@ -64,6 +66,25 @@ impl Shared {
             Some(probe.bash.output_schema()),
             !cli.allow_net.is_empty(),
         )?];
+        tools.push(mcp_tool(
+            &ToolDefinition {
+                name: ANALYZE.to_string(),
+                description: "Analyse a bash script without running it: the commands it may \
+                    run (with their risk under the session's policy), the files it reads, \
+                    writes, appends, deletes or moves, the URLs it fetches, the constructs whose \
+                    effect cannot be known statically, and whether it is read-only"
+                    .to_string(),
+                parameters: json!({
+                    "type": "object",
+                    "required": ["script"],
+                    "properties": {"script": {"type": "string", "description": "The script (bash syntax)"}},
+                    "additionalProperties": false
+                }),
+                risk: RiskLevel::ReadOnly,
+            },
+            Some(sandsh::analyze::schema()),
+            false,
+        )?);
         for t in probe.others.iter() {
             let schema = t.output_schema();
             let out = (schema.get("type") == Some(&json!("object"))).then_some(schema);
@@ -474,6 +495,31 @@ impl Handler {
     }
 }
 
+/// The `analyze` tool: the report of `script` in the session (nothing runs, nothing changes).
+async fn call_analyze(session: Arc<Session>, args: Value) -> Result<CallToolResult, McpError> {
+    let Some(script) = args
+        .get("script")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+    else {
+        return Err(McpError::invalid_params(
+            "analyze: `script` (a string) is required",
+            None,
+        ));
+    };
+    let report = tokio::task::spawn_blocking(move || {
+        session.bash.with_kernel(|k| k.analyze(&script)).to_json()
+    })
+    .await
+    .map_err(|e| McpError::internal_error(e.to_string(), None))?;
+    let text = serde_json::to_string_pretty(&report).unwrap_or_default();
+    Ok(result_from_json(json!({
+        "content": [{"type": "text", "text": text}],
+        "structuredContent": report,
+        "isError": false,
+    })))
+}
+
 /// What saving a stored session after a call had to say.
 struct Saved {
     /// Notices for the call's stderr (stopped background jobs, a failed save).
@@ -630,6 +676,11 @@ impl ServerHandler for Handler {
         tracing::debug!("tools/call {name}");
         let r = if name == BASH {
             self.call_bash(session, args, ctx, lease).await?
+        } else if name == ANALYZE {
+            if let Some(l) = lease {
+                l.release().await;
+            }
+            call_analyze(session, args).await?
         } else {
             self.call_other(session, name, args, lease).await?
         };

@@ -10,6 +10,7 @@
 static ALLOC: sandsh::meter::MeteredAlloc = sandsh::meter::MeteredAlloc;
 
 // The shell language and the kernel.
+mod analyze; // analyze(script) and the read-only auto-approval
 mod builtin_examples; // every builtin's examples, run by bash 5.2
 mod declared_options; // every option a command declares, it accepts
 mod examples; // every command's and builtin's examples, run by sandsh

@@ -198,6 +198,34 @@ fn rmcp_client_stdio() {
         assert_eq!(ann.read_only_hint, Some(false));
         assert_eq!(ann.destructive_hint, Some(true));
         assert!(tools.iter().any(|t| t.name == "filesystem"));
+        // `analyze`: the report, nothing run (issue 45).
+        let an = tools
+            .iter()
+            .find(|t| t.name == "analyze")
+            .expect("analyze tool");
+        assert_eq!(
+            an.annotations.as_ref().and_then(|a| a.read_only_hint),
+            Some(true)
+        );
+        let r = client
+            .call_tool(call(
+                "analyze",
+                json!({"script": "echo x > made; ls | wc -l"}),
+            ))
+            .await
+            .expect("analyze");
+        let report = r.structured_content.clone().expect("report");
+        assert_eq!(report["files"][0]["path"], "made");
+        assert_eq!(report["commands"][1]["risk"], "read_only");
+        assert_eq!(report["read_only"], false);
+        let r = client
+            .call_tool(call(
+                "bash",
+                json!({"commands": "test -e made || echo none"}),
+            ))
+            .await
+            .expect("call");
+        assert_eq!(text(&r), "none\n", "analyze ran nothing");
 
         let r = client
             .call_tool(call("bash", json!({"commands": "echo hi"})))

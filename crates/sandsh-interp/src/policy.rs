@@ -27,10 +27,18 @@
 //!
 //! The paths are found by a heuristic: every argument that is not an option, and the value of
 //! `--option=VALUE`, resolved against the working directory.
+//!
+//! Read-only auto-approval ([`CommandPolicy::approve_read_only`]): the kernel analyses each
+//! script before it runs (`sandsh::analyze`) and, when the analysis finds only read-only
+//! commands, no file written and no opaque construct, marks the run approved
+//! ([`PolicyState::approved`]). In an approved run an invocation whose risk is `read_only` runs
+//! without asking; one the analysis did not foresee (a higher risk at run time) is still asked
+//! about, so the approval can never let more than read-only commands through.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{AskHook, Shell};
 use sandsh_api::{Command, CommandSpec, RiskLevel};
@@ -46,6 +54,9 @@ pub struct CommandPolicy {
     pub confirm_at: Option<RiskLevel>,
     /// Who confirms (the session's `ask` hook when `None`; no hook answers no).
     pub confirm: Option<AskHook>,
+    /// Scripts whose analysis shows them read-only run without confirmation (see the module
+    /// documentation).
+    pub approve_read_only: bool,
 }
 
 impl fmt::Debug for CommandPolicy {
@@ -55,6 +66,7 @@ impl fmt::Debug for CommandPolicy {
             .field("allow_only", &self.allow_only)
             .field("confirm_at", &self.confirm_at)
             .field("confirm", &self.confirm.as_ref().map(|_| "hook"))
+            .field("approve_read_only", &self.approve_read_only)
             .finish()
     }
 }
@@ -81,6 +93,12 @@ impl CommandPolicy {
     /// Confirm invocations whose risk is `risk` or more.
     pub fn confirm_at(mut self, risk: RiskLevel) -> Self {
         self.confirm_at = Some(risk);
+        self
+    }
+
+    /// Run scripts that the analysis finds read-only without confirmation.
+    pub fn approve_read_only(mut self, on: bool) -> Self {
+        self.approve_read_only = on;
         self
     }
 
@@ -126,11 +144,23 @@ impl CommandPolicy {
 pub struct PolicyState {
     pub policy: CommandPolicy,
     pub rw_mounts: Vec<PathBuf>,
+    /// The running script was approved as read-only by its analysis (set by the kernel for
+    /// one run; shared with the run's subshells and jobs).
+    pub approved: Arc<AtomicBool>,
 }
 
 impl PolicyState {
     pub fn new(policy: CommandPolicy, rw_mounts: Vec<PathBuf>) -> Self {
-        PolicyState { policy, rw_mounts }
+        PolicyState {
+            policy,
+            rw_mounts,
+            approved: Arc::default(),
+        }
+    }
+
+    /// Mark the current run approved as read-only (or not).
+    pub fn set_approved(&self, on: bool) {
+        self.approved.store(on, Ordering::SeqCst);
     }
 
     /// The risk of running `spec` with `args` in `cwd` (see the module documentation).
@@ -226,6 +256,10 @@ impl Shell {
         let at = state.policy.confirm_at?;
         let risk = state.risk_of(cmd.spec(), args, &self.cwd);
         if risk < at {
+            return None;
+        }
+        // Approved as read-only: what the analysis foresaw runs; anything riskier is asked.
+        if risk == RiskLevel::ReadOnly && state.approved.load(Ordering::SeqCst) {
             return None;
         }
         let question = format!(

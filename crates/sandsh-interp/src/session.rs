@@ -295,6 +295,35 @@ impl Shell {
     pub fn variable_names(&self) -> Vec<String> {
         self.vars.names()
     }
+
+    // ----- What `analyze` asks of the session (read-only views) -----------------------------
+
+    /// The session's command policy, when it has one.
+    pub fn policy(&self) -> Option<&super::PolicyState> {
+        self.env.policy.get()
+    }
+
+    /// Whether aliases are expanded (`shopt expand_aliases`).
+    pub fn expands_aliases(&self) -> bool {
+        self.opts.expand_aliases
+    }
+
+    /// The signals with a trap that runs code (not ignored, not reset), sorted.
+    pub fn active_traps(&self) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .traps
+            .iter()
+            .filter(|(_, action)| !action.is_empty())
+            .map(|(sig, _)| sig.clone())
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Where `hash` remembers `name` to be, if it does (without counting a use).
+    pub fn remembered(&self, name: &str) -> Option<super::path::Found> {
+        self.hashed.entries.get(name).cloned()
+    }
 }
 
 impl Env {

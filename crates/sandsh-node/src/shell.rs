@@ -503,6 +503,22 @@ impl Shell {
             .submit(env, move || tool.with_kernel(|k| k.cwd()), |_, c| Ok(c))
     }
 
+    /// What a script may do, found without running it (`sandsh::analyze`), as JSON
+    /// (`index.js`'s `analyze` parses it). It waits for a run in progress, on the worker.
+    #[napi(ts_return_type = "Promise<string>")]
+    pub fn analyze_json<'env>(&self, env: &'env Env, script: String) -> napi::Result<Object<'env>> {
+        let tool = Arc::clone(&self.tool);
+        self.worker.submit(
+            env,
+            move || {
+                tool.with_kernel(|k| k.analyze(&script))
+                    .to_json()
+                    .to_string()
+            },
+            |_, v| Ok(v),
+        )
+    }
+
     /// The value of a shell variable, or `null`.
     #[napi(ts_return_type = "Promise<string | null>")]
     pub fn get_var<'env>(&self, env: &'env Env, name: String) -> napi::Result<Object<'env>> {

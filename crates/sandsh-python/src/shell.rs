@@ -366,6 +366,14 @@ impl Shell {
         self.with_kernel(py, |k| k.cwd())
     }
 
+    /// What `script` may do, found without running it (`sandsh::analyze`): a dict of the
+    /// commands (with their risk under the session's policy), files, URLs, opaque constructs,
+    /// the parse error and the read-only verdict. It waits for a run in progress.
+    fn analyze<'py>(&self, py: Python<'py>, script: &str) -> PyResult<Bound<'py, PyAny>> {
+        let report = self.with_kernel(py, |k| k.analyze(script).to_json())?;
+        json_to_py(py, &report)
+    }
+
     /// The session's configuration as a dict: the JSON every entry point (CLI, MCP, Python,
     /// Node) maps its options onto (snake_case keys, only those set, durations in seconds).
     #[getter]

@@ -10,6 +10,7 @@
 //! The README follows; its code blocks are compiled and run as doctests.
 #![doc = include_str!("../../../README.md")]
 
+pub mod analyze;
 mod bash;
 pub mod config;
 pub mod kernel;

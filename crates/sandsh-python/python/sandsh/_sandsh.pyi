@@ -67,6 +67,7 @@ class _Policy(TypedDict, total=False):
     deny: Sequence[str]
     allow_only: Sequence[str]
     confirm_at: Literal["read_only", "low", "medium", "high", "critical"]
+    approve_read_only: bool
     confirm: Callable[[str], Union[bool, str, None]]
 
 @type_check_only
@@ -199,6 +200,11 @@ class Shell:
     @property
     def cwd(self) -> str:
         """The session's working directory."""
+    def analyze(self, script: str) -> dict[str, Any]:
+        """What `script` may do, found without running it: `commands` (name, kind, args, risk
+        under the session's policy, denied, confirm, line, column), `highest_risk`, `files`
+        (path, access, by), `network` (url, command), `opaque` (kind, reason), `parse_error`
+        and the `read_only` verdict."""
     @property
     def config(self) -> dict[str, Any]:
         """The session's configuration as a dict (snake_case keys, only those set)."""

@@ -39,7 +39,7 @@ const KEYS: &[&str] = &[
 ];
 const KEY_LIST: &str = "username, hostname, env, cwd, files, mounts, allow_net, net_max_time, \
                         profile, limits, timeout, policy";
-const POLICY_KEYS: &str = "deny, allow_only, confirm_at";
+const POLICY_KEYS: &str = "deny, allow_only, confirm_at, approve_read_only";
 
 /// `allowNet`, `allow-net`, `allow_net` → `allow_net`.
 fn snake(key: &str) -> String {
@@ -165,7 +165,7 @@ impl SessionConfig {
         let Value::Object(o) = v else {
             return Err(ConfigError::new(
                 key,
-                K::Shape("an object {deny, allow_only, confirm_at}"),
+                K::Shape("an object {deny, allow_only, confirm_at, approve_read_only}"),
             ));
         };
         for (name, value) in o {
@@ -192,6 +192,9 @@ impl SessionConfig {
                     let text = string(value).ok_or(at(K::Shape("a risk level")))?;
                     let risk = CommandPolicy::parse_risk(&text).ok_or(at(K::BadRisk(text)))?;
                     self.policy.confirm_at = Some(risk);
+                }
+                "approve_read_only" => {
+                    self.policy.approve_read_only = flag(value).ok_or(at(K::Shape("a boolean")))?;
                 }
                 _ => return Err(at(K::UnknownKey(POLICY_KEYS))),
             }
@@ -273,6 +276,9 @@ impl SessionConfig {
             if let Some(r) = self.policy.confirm_at {
                 p.insert("confirm_at".into(), r.as_str().into());
             }
+            if self.policy.approve_read_only {
+                p.insert("approve_read_only".into(), true.into());
+            }
             put("policy", Value::Object(p));
         }
         Value::Object(o)
@@ -281,6 +287,19 @@ impl SessionConfig {
 
 fn string(v: &Value) -> Option<String> {
     v.as_str().map(str::to_string)
+}
+
+/// A boolean, or the CLI's text for one (a flag given is `"true"`).
+fn flag(v: &Value) -> Option<bool> {
+    match v {
+        Value::Bool(b) => Some(*b),
+        Value::String(s) => match s.as_str() {
+            "true" | "yes" | "on" | "1" => Some(true),
+            "false" | "no" | "off" | "0" => Some(false),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// A list, or one item standing for a list of one.

@@ -78,12 +78,18 @@ pub struct PolicyConfig {
     pub allow_only: Option<Vec<String>>,
     /// Invocations at or above this risk are confirmed first.
     pub confirm_at: Option<RiskLevel>,
+    /// Scripts whose analysis ([`crate::analyze`]) shows only read-only commands, nothing
+    /// written and no opaque construct run without confirmation.
+    pub approve_read_only: bool,
 }
 
 impl PolicyConfig {
     /// Whether the policy restricts nothing.
     pub fn is_empty(&self) -> bool {
-        self.deny.is_empty() && self.allow_only.is_none() && self.confirm_at.is_none()
+        self.deny.is_empty()
+            && self.allow_only.is_none()
+            && self.confirm_at.is_none()
+            && !self.approve_read_only
     }
 }
 

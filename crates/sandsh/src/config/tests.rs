@@ -22,6 +22,7 @@ fn full() -> SessionConfig {
             deny: vec!["curl".into()],
             allow_only: Some(vec!["ls".into(), "cat".into()]),
             confirm_at: Some(RiskLevel::HighRisk),
+            approve_read_only: true,
         },
         ..SessionConfig::default()
     };

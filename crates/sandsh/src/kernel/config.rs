@@ -179,6 +179,7 @@ impl KernelConfig {
             allow_only: p.allow_only.clone(),
             confirm_at: p.confirm_at,
             confirm: self.confirm.clone(),
+            approve_read_only: p.approve_read_only, // issue 45: read-only auto-approval
         }
     }
 
@@ -216,6 +217,7 @@ impl KernelConfig {
             deny: p.deny,
             allow_only: p.allow_only,
             confirm_at: p.confirm_at,
+            approve_read_only: p.approve_read_only, // issue 45: read-only auto-approval
         };
         self.confirm = p.confirm;
         self

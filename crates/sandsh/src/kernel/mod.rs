@@ -9,6 +9,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod analyze;
 mod assemble;
 mod config;
 mod memwatch;

@@ -127,6 +127,7 @@ impl Kernel {
             on_stderr: opts.on_stderr,
             stream_only: opts.stream_only,
         });
+        self.begin_approval(script);
         let interactive = self.interactive;
         let shell = &mut self.shell;
         let outcome = stack.run(|| {
@@ -140,6 +141,7 @@ impl Kernel {
             })
         });
         stack.give_back();
+        self.end_approval();
         let RunOutcome {
             status,
             exited,
