@@ -280,11 +280,16 @@ pub(super) fn touched(
         files: Vec::new(),
         urls: Vec::new(),
     };
-    for &(opt, access) in rule.options {
-        for v in named(opt).into_iter().flatten() {
-            if v.as_slice() != b"-" {
-                out.files.push((path_of(v), index_of(v), access));
-            }
+    // Each option given once, with the access of the first row naming it (`-f` and
+    // `--file` are one option).
+    for (short, long, v) in &opts {
+        let names =
+            |o: &str| *long == Some(o) || short.is_some_and(|c| o.len() == 1 && o.starts_with(c));
+        let Some(&(_, access)) = rule.options.iter().find(|(o, _)| names(o)) else {
+            continue;
+        };
+        if let Some(v) = v.as_deref().filter(|v| *v != b"-") {
+            out.files.push((path_of(v), index_of(v), access));
         }
     }
     let in_place = rule.in_place.is_some_and(|o| !named(o).is_empty());
