@@ -66,6 +66,15 @@ impl Shared {
             Some(probe.bash.output_schema()),
             !cli.allow_net.is_empty(),
         )?];
+        for t in probe.others.iter() {
+            let schema = t.output_schema();
+            let out = (schema.get("type") == Some(&json!("object"))).then_some(schema);
+            tools.push(mcp_tool(
+                &ToolDefinition::of(t),
+                out,
+                t.name() == "web_search",
+            )?);
+        }
         tools.push(mcp_tool(
             &ToolDefinition {
                 name: ANALYZE.to_string(),
@@ -85,15 +94,6 @@ impl Shared {
             Some(sandsh::analyze::schema()),
             false,
         )?);
-        for t in probe.others.iter() {
-            let schema = t.output_schema();
-            let out = (schema.get("type") == Some(&json!("object"))).then_some(schema);
-            tools.push(mcp_tool(
-                &ToolDefinition::of(t),
-                out,
-                t.name() == "web_search",
-            )?);
-        }
         Ok(Shared {
             instructions: probe.bash.system_prompt(),
             cli,

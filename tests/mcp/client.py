@@ -70,7 +70,8 @@ async def check_listing(s, init):
           "initialize carries the system prompt as instructions")
     tools = (await s.list_tools()).tools
     names = [t.name for t in tools]
-    check(names[:2] == ["bash", "filesystem"] and "str_replace_based_edit_tool" in names,
+    check(names[:2] == ["bash", "filesystem"] and "str_replace_based_edit_tool" in names
+          and names[-1] == "analyze",
           f"tools/list names {names}")
     b = next(t for t in tools if t.name == "bash")
     schema = b.input_schema if hasattr(b, "input_schema") else b.inputSchema
