@@ -303,6 +303,51 @@ fn rmcp_client_limit_is_an_error_result() {
     );
 }
 
+/// python3 through the MCP server: it reads what the shell wrote in an earlier call, the next
+/// call's shell reads what it wrote, and the server's timeout stops a busy loop as a timeout.
+#[test]
+fn rmcp_client_python3() {
+    with_rmcp_client(&["--mcp", "--timeout", "5"], |client| async move {
+        let bash = |script: &str| call("bash", json!({ "commands": script }));
+        client
+            .call_tool(bash("printf '{\"n\": 41}' > /tmp/in.json"))
+            .await
+            .expect("call");
+        let r = client
+            .call_tool(bash(
+                "python3 -c 'import json; n = json.load(open(\"/tmp/in.json\"))[\"n\"]; \
+                 open(\"/tmp/out\", \"w\").write(str(n + 1)); print(\"wrote\")'",
+            ))
+            .await
+            .expect("call");
+        let v = r.structured_content.clone().expect("structured");
+        assert_eq!(
+            (v["stdout"].as_str(), v["exit_code"].as_i64()),
+            (Some("wrote\n"), Some(0)),
+            "{v}"
+        );
+        let r = client.call_tool(bash("cat /tmp/out")).await.expect("call");
+        assert_eq!(r.structured_content.expect("structured")["stdout"], "42");
+        let started = std::time::Instant::now();
+        let r = client
+            .call_tool(bash("python3 -c 'while True: pass'"))
+            .await
+            .expect("call");
+        let v = r.structured_content.expect("structured");
+        assert_eq!(
+            (v["exit_code"].as_i64(), v["error"].as_str()),
+            (Some(124), Some("timeout")),
+            "{v}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "{:?}",
+            started.elapsed()
+        );
+        client.cancel().await.expect("close");
+    });
+}
+
 /// `sandsh --mcp-http 127.0.0.1:0`, killed on drop; the URL it printed on stderr.
 struct HttpServer {
     child: std::process::Child,

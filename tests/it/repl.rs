@@ -158,6 +158,25 @@ fn ctrl_c_cancels_a_running_command_quickly() {
     r.expect_re(r"\nnext2\r?\n");
 }
 
+/// python3 in the REPL: it prints into the terminal, and Ctrl-C stops a busy loop in it as it
+/// stops a builtin's.
+#[test]
+fn python3_runs_and_ctrl_c_stops_it() {
+    let home = tempdir();
+    let mut r = plain(home.path());
+    r.line("python3 -c 'print(6 * 7)'");
+    r.expect_re(r"\n42\r?\n");
+    r.prompt();
+    r.line("python3 -c 'while True: pass'");
+    // Time for the line to be read and the interpreter to start.
+    std::thread::sleep(Duration::from_millis(1000));
+    let t = Instant::now();
+    r.s.send(ControlCode::EndOfText).expect("send ^C");
+    r.s.expect("[130] $ ").expect("prompt with status 130");
+    let took = t.elapsed();
+    assert!(took < Duration::from_secs(1), "Ctrl-C took {took:?}");
+}
+
 #[test]
 fn ctrl_c_at_the_prompt_clears_the_line() {
     let home = tempdir();

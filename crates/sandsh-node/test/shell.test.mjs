@@ -90,6 +90,19 @@ test('timeout (ms) ends a run with 124, per shell and per exec', async () => {
   assert.equal(r.exitCode, 124);
 });
 
+test('python3 comes with the package: over the session\'s files, stopped by the timeout', async () => {
+  const sh = new Shell();
+  await sh.writeFile('/tmp/in.json', '{"n": 41}');
+  let r = await sh.exec(
+    'python3 -c \'import json; n = json.load(open("/tmp/in.json"))["n"]; open("/tmp/out", "w").write(str(n + 1))\'; cat /tmp/out',
+  );
+  assert.equal(r.stdout, '42');
+  assert.equal(r.exitCode, 0);
+  r = await sh.exec("python3 -c 'while True: pass'", { timeout: 300 });
+  assert.equal(r.exitCode, 124);
+  assert.equal(r.error, 'timeout');
+});
+
 test('an AbortSignal cancels the run with status 130', async () => {
   const sh = new Shell();
   const ac = new AbortController();

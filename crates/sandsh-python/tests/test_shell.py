@@ -143,6 +143,21 @@ def test_background_jobs_persist_and_can_be_cancelled(sh):
     assert r.stdout == "status 130\n"
 
 
+def test_python3_is_in_the_package(sh):
+    """python3 (CPython on WASI, feature `python`) comes with the package: it reads what the
+    shell wrote, the shell reads what it wrote, and a run's timeout stops it."""
+    sh.run("printf 'a,b\\n1,2\\n' > /tmp/t.csv")
+    script = (
+        "python3 -c 'import csv; row = next(csv.DictReader(open(\"/tmp/t.csv\")));"
+        " open(\"/tmp/b\", \"w\").write(row[\"b\"])'; cat /tmp/b"
+    )
+    r = sh.run(script)
+    assert (r.stdout, r.exit_code) == ("2", 0)
+    r = sh.run("python3 -c 'while True: pass'", timeout="300ms")
+    assert (r.exit_code, r.error) == (124, "timeout")
+    assert "python3" in sh.run("help python3").stdout
+
+
 def test_timeouts(sh):
     r = sandsh.Shell(timeout=0.2).run("sleep 10")
     assert (r.exit_code, r.error) == (124, "timeout")
