@@ -140,10 +140,10 @@ impl ParsedCommand for Readlink {
 #[cfg(test)]
 mod tests {
     use super::Readlink;
-    use crate::common::testing::{TestCtx, run};
+    use crate::common::testing::{link_tree, run};
 
     fn check(args: &[&str], status: i32, out: &str) {
-        let mut c = crate::common::testing::link_tree();
+        let mut c = link_tree();
         assert_eq!(
             run(&Readlink, args, &mut c),
             status,
@@ -174,10 +174,10 @@ mod tests {
 
     #[test]
     fn verbose_errors() {
-        let mut c = crate::common::testing::link_tree();
+        let mut c = link_tree();
         assert_eq!(run(&Readlink, &["-v", "f"], &mut c), 1);
         assert_eq!(c.err_str(), "readlink: f: Invalid argument\n");
-        let mut c = crate::common::testing::link_tree();
+        let mut c = link_tree();
         assert_eq!(run(&Readlink, &[], &mut c), 1);
         assert!(c.err_str().starts_with("readlink: missing operand\n"));
     }

@@ -205,10 +205,10 @@ impl ParsedCommand for Realpath {
 #[cfg(test)]
 mod tests {
     use super::Realpath;
-    use crate::common::testing::{TestCtx, run};
+    use crate::common::testing::{link_tree, run};
 
     fn check(args: &[&str], status: i32, out: &str, err: &str) {
-        let mut c = crate::common::testing::link_tree();
+        let mut c = link_tree();
         assert_eq!(run(&Realpath, args, &mut c), status, "{args:?}");
         assert_eq!(c.out_str(), out, "{args:?}");
         assert_eq!(c.err_str(), err, "{args:?}");

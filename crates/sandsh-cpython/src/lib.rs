@@ -38,9 +38,9 @@ const DESCRIPTION: &str = "CPython 3.14 (the real interpreter, compiled to WebAs
 json, csv, re, datetime, pathlib, argparse, sqlite3, hashlib, zipfile, collections, dataclasses and the rest. \
 Files are the session's files (open, os, shutil, pathlib and sqlite3 see what the shell sees), stdin, stdout and \
 stderr are the pipeline's, os.environ is the shell's exported variables, and the script runs inside the session's \
-limits (timeout, memory budget, output). Not available: host processes (subprocess, os.system and os.popen raise \
-OSError), sockets (urllib.request, requests and httpx go through the network allowlist instead), threads, \
-installing packages (pip), and third-party modules.";
+limits (timeout, memory budget, output). subprocess, os.system and os.popen run their command inside this \
+session (its commands and files), never on the host. Not available: sockets (urllib.request, requests and httpx \
+go through the network allowlist instead), threads, installing packages (pip), and third-party modules.";
 
 const PYTHON_OPERANDS: &[ArgSpec] = &[ArgSpec::optional(
     "ARG",
