@@ -1033,8 +1033,13 @@ fn report(
         let _ = writeln!(w, "{}", text.trim_end());
     }
     // The Python and Node packages' figures (benches/python/run and benches/node/run write
-    // them) and the MCP server's load test (`cargo bench --bench mcp_load`) stay in the report.
-    for package in ["benches/PYTHON.md", "benches/NODE.md", "benches/MCP.md"] {
+    // them), python3 against the host's (benches/python3/run) and the MCP server's load test (`cargo bench --bench mcp_load`) stay in the report.
+    for package in [
+        "benches/PYTHON.md",
+        "benches/PYTHON3.md",
+        "benches/NODE.md",
+        "benches/MCP.md",
+    ] {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(package);
         if let Ok(text) = std::fs::read_to_string(path) {
             let _ = writeln!(w, "\n{}", text.trim_end());

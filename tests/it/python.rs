@@ -229,6 +229,33 @@ fn pip_says_the_sandbox_installs_nothing() {
 }
 
 #[test]
+fn http_server_is_refused_with_its_reason() {
+    let r = run("python3 -m http.server 8000");
+    assert_eq!(r.exit_code, 1);
+    assert_eq!(
+        err(&r),
+        "python3: http.server is not available in the sandbox: there are no sockets to serve on\n"
+    );
+}
+
+/// `sys.executable` is where the shell finds python3, so the scripts that start another
+/// interpreter with it work (the child runs inside the session too).
+#[test]
+fn sys_executable_starts_python_again() {
+    let r = run("python3 -c '\
+import subprocess, sys
+print(sys.executable)
+print(subprocess.run([sys.executable, \"-c\", \"print(6 * 7)\"], capture_output=True, text=True).stdout, end=\"\")
+'; python3 -m no_such_module");
+    assert_eq!(out(&r), "/usr/bin/python3\n42\n", "{}", err(&r));
+    assert_eq!(
+        err(&r),
+        "/usr/bin/python3: No module named no_such_module\n"
+    );
+    assert_eq!(r.exit_code, 1);
+}
+
+#[test]
 fn help_names_what_python3_cannot_do() {
     let r = run("help python3");
     let text = out(&r);

@@ -66,6 +66,11 @@ def _sandsh_main():
 
     args = sys.argv[1:]
     del sys.path[0]
+    # Where the shell finds the command (`command -v python3`), as on a Debian machine: scripts
+    # run `subprocess.run([sys.executable, ...])`, and `-m` names it in its messages.
+    import _bashkit
+
+    sys.executable = sys._base_executable = "/usr/bin/" + _bashkit.argv()[0]
     loaded = []
 
     def impl():

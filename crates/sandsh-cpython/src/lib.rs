@@ -100,7 +100,7 @@ impl Command for Python {
     }
 
     fn run(&self, args: &[Arg], ctx: &mut dyn ToolCtx) -> ExitStatus {
-        if let Some(status) = refuse_pip(args, ctx) {
+        if let Some(status) = refuse_module(self.spec.name, args, ctx) {
             return status;
         }
         if let Err(e) = code::compiled() {
@@ -120,16 +120,22 @@ impl Command for Python {
 
 const NO_PIP: &str = "installing packages is not available in the sandbox: python3 has CPython's standard library only";
 
-/// `python3 -m pip …`: the sandbox installs nothing.
-fn refuse_pip(args: &[Arg], ctx: &mut dyn ToolCtx) -> Option<ExitStatus> {
+const NO_SERVER: &str =
+    "http.server is not available in the sandbox: there are no sockets to serve on";
+
+/// `python3 -m pip …` (the sandbox installs nothing) and `python3 -m http.server` (nothing
+/// can listen): refused with the reason.
+fn refuse_module(name: &str, args: &[Arg], ctx: &mut dyn ToolCtx) -> Option<ExitStatus> {
     let module = args
         .iter()
         .position(|a| a == b"-m")
         .and_then(|i| args.get(i + 1))?;
-    if module != b"pip" && module != b"ensurepip" {
-        return None;
-    }
-    let _ = writeln!(ctx.stderr(), "python3: {NO_PIP}");
+    let why = match module.as_slice() {
+        b"pip" | b"ensurepip" => NO_PIP,
+        b"http.server" => NO_SERVER,
+        _ => return None,
+    };
+    let _ = writeln!(ctx.stderr(), "{name}: {why}");
     Some(1)
 }
 
