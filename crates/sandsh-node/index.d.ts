@@ -151,7 +151,7 @@ export interface AnalysisReport {
   network: Array<Position & { url: string | null; command: string }>;
   opaque: Array<Position & {
     kind: 'eval' | 'dynamic_command' | 'source' | 'shell_string' | 'indirect' | 'exec'
-      | 'evaluated' | 'resolution' | 'unknown';
+      | 'evaluated' | 'resolution' | 'unknown' | 'program';
     reason: string;
   }>;
   parse_error: (Position & { message: string }) | null;

@@ -116,6 +116,9 @@ pub enum OpaqueKind {
     Resolution,
     /// A file run as a program, or a function defined before this script.
     Unknown,
+    /// Code in another language (`python3 -c CODE`, `python3 script.py`): what it reads,
+    /// writes, runs or fetches is not analysed.
+    Program,
 }
 
 /// A construct whose effect cannot be known statically.
@@ -229,7 +232,8 @@ pub fn schema() -> Value {
             }), &["url", "command"])},
             "opaque": {"type": "array", "items": with_pos(json!({
                 "kind": {"enum": ["eval", "dynamic_command", "source", "shell_string",
-                                  "indirect", "exec", "evaluated", "resolution", "unknown"]},
+                                  "indirect", "exec", "evaluated", "resolution", "unknown",
+                                  "program"]},
                 "reason": {"type": "string"}
             }), &["kind", "reason"])},
             "parse_error": {"anyOf": [{"type": "null"}, with_pos(json!({

@@ -147,6 +147,13 @@ pub(super) fn special(
             );
         }
         "bash" | "sh" => shell(w, name, args, at),
+        "python3" | "python" => w.opaque_at(
+            OpaqueKind::Program,
+            format!(
+                "{name} runs Python code, whose files, commands and network use are not analysed"
+            ),
+            at,
+        ),
         "trap" => trap(w, args, at),
         "find" => find(w, words, args, line, at),
         "let" => {

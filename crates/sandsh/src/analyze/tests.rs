@@ -128,6 +128,9 @@ fn opaque_constructs() {
         ("PATH=/tmp:$PATH", OpaqueKind::Resolution),
         ("trap \"$x\" EXIT", OpaqueKind::Indirect),
         ("./run.sh", OpaqueKind::Unknown),
+        ("python3 -c 'print(1)'", OpaqueKind::Program),
+        ("python3 s.py arg", OpaqueKind::Program),
+        ("echo 1 | python -", OpaqueKind::Program),
     ] {
         let r = report(script);
         assert!(kinds(&r).contains(&kind), "{script}: {:?}", r.opaque);
