@@ -11,7 +11,7 @@
 //!   and no host process behind any import.
 //! - `http`: the guest's HTTP bridge, through the session's network allowlist.
 //! - `host`: the memory limiter, charging the guest's linear memory to the session's budget.
-//! - `session`: one instance per call, interrupted between slices of fuel when the run is
+//! - `session`: one instance per call, interrupted at an epoch tick when the run is
 //!   cancelled (timeout, `Kernel::cancel`, a broken pipe, a tripped limit).
 
 mod code;

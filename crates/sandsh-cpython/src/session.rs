@@ -5,14 +5,18 @@
 //! process; a call instantiates from them (the snapshot's memory is mapped copy-on-write) and
 //! drops the instance when it returns, so nothing of one call reaches the next.
 //!
-//! The module was compiled with fuel metering, which is how a running script is interrupted:
-//! the guest yields to the host every [`YIELD_FUEL`] units of work, and the host checks the
-//! run's cancellation (the timeout, `Kernel::cancel`, a broken pipe, a tripped limit) there.
+//! The module was compiled with epoch interruption, which is how a running script is
+//! interrupted: while any call runs, a ticker thread advances the engine's epoch every
+//! [`TICK`]; the guest yields to the host at each tick, and the host checks the run's
+//! cancellation (the timeout, `Kernel::cancel`, a broken pipe, a tripped limit) there.
 
 use std::future::Future;
 use std::pin::pin;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::task::{Context, Poll, Waker};
+use std::thread::Thread;
+use std::time::Duration;
 
 use sandsh_api::{ExitStatus, ToolCtx};
 use wasmtime::{Engine, InstancePre, Linker, Store};
@@ -20,8 +24,8 @@ use wasmtime::{Engine, InstancePre, Linker, Store};
 use crate::host::{CtxPtr, Host};
 use crate::wasi::Exit;
 
-/// Fuel between two checks of the run's cancellation: about a millisecond of guest work.
-const YIELD_FUEL: u64 = 2_000_000;
+/// Guest work between two checks of the run's cancellation.
+const TICK: Duration = Duration::from_millis(1);
 
 /// The guest's wasm stack: deep enough for CPython's own recursion limit (1000 frames) with
 /// room to spare; past it the call traps and reports a stack overflow.
@@ -30,6 +34,40 @@ const WASM_STACK: usize = 8 << 20;
 struct Runtime {
     engine: Engine,
     pre: InstancePre<Host>,
+    /// Advances the epoch while calls run (see [`Running`]).
+    ticker: Thread,
+}
+
+/// How many calls are running: the ticker sleeps (parked, no wake-ups) while there are none.
+static RUNNING: AtomicUsize = AtomicUsize::new(0);
+
+/// One running call, for the ticker.
+struct Running;
+
+impl Running {
+    fn start(rt: &Runtime) -> Running {
+        if RUNNING.fetch_add(1, Ordering::SeqCst) == 0 {
+            rt.ticker.unpark();
+        }
+        Running
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        RUNNING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+fn tick(engine: Engine) {
+    loop {
+        if RUNNING.load(Ordering::SeqCst) == 0 {
+            std::thread::park();
+            continue;
+        }
+        std::thread::sleep(TICK);
+        engine.increment_epoch();
+    }
 }
 
 fn runtime() -> Result<&'static Runtime, String> {
@@ -50,7 +88,17 @@ fn build() -> wasmtime::Result<Runtime> {
     let mut linker = Linker::new(&engine);
     crate::wasi::add(&mut linker)?;
     let pre = linker.instantiate_pre(&module)?;
-    Ok(Runtime { engine, pre })
+    let ticking = engine.clone();
+    let ticker = std::thread::Builder::new()
+        .name("sandsh-python-epoch".into())
+        .spawn(move || tick(ticking))?
+        .thread()
+        .clone();
+    Ok(Runtime {
+        engine,
+        pre,
+        ticker,
+    })
 }
 
 /// Load the interpreter now rather than at the first call (a server warming up).
@@ -137,12 +185,9 @@ pub(crate) fn run(ctx: &mut dyn ToolCtx, argv: Vec<Vec<u8>>) -> ExitStatus {
 
 fn drive(rt: &Runtime, store: &mut Store<Host>, stop: &dyn Fn() -> bool) -> End {
     let fail = |e: wasmtime::Error| End::Failed(format!("{e:#}"));
-    if let Err(e) = store.set_fuel(u64::MAX) {
-        return fail(e);
-    }
-    if let Err(e) = store.fuel_async_yield_interval(Some(YIELD_FUEL)) {
-        return fail(e);
-    }
+    // Yield to the host at every tick of the epoch, and keep going after it.
+    store.epoch_deadline_async_yield_and_update(1);
+    let _running = Running::start(rt);
     let instance = match block_on(rt.pre.instantiate_async(&mut *store), stop) {
         None => return End::Stopped,
         Some(Err(e)) => return ended(e, store, stop),
