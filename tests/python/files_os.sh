@@ -519,3 +519,29 @@ os.utime("b.txt", ns=(1500000000123456789, 1500000000123456789))
 print(os.stat("b.txt").st_mtime_ns)
 PY
 stat -c %Y a.txt b.txt
+
+#### permission bits: os.stat shows them, os.chmod changes them for the shell too, shutil.copy keeps them
+echo x > f && chmod 640 f
+python3 -c '
+import os, stat, shutil, pathlib
+print(oct(stat.S_IMODE(os.stat("f").st_mode)), stat.filemode(os.stat("f").st_mode))
+os.chmod("f", 0o755)
+print(oct(stat.S_IMODE(os.stat("f").st_mode)), os.access("f", os.X_OK))
+shutil.copy("f", "g"); print(oct(pathlib.Path("g").stat().st_mode & 0o777))
+os.chmod("g", 0o600); print(os.access("g", os.X_OK))
+pathlib.Path("h").write_text("y"); pathlib.Path("h").chmod(0o444); print(oct(os.lstat("h").st_mode & 0o777))
+try:
+    os.chmod("nope", 0o600)
+except FileNotFoundError as e:
+    print("FileNotFoundError", e.filename)
+'
+stat -c '%a %n' f g h
+
+#### a script made executable from Python runs from the shell
+python3 -c '
+import os
+with open("run.sh", "w") as f:
+    f.write("#!/bin/sh\necho ran $1\n")
+os.chmod("run.sh", 0o755)
+'
+./run.sh ok

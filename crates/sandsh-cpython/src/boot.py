@@ -59,6 +59,63 @@ def _script(path, rest, flags):
     return 0
 
 
+_STAT_EXTRA = ("st_atime", "st_mtime", "st_ctime", "st_atime_ns", "st_mtime_ns", "st_ctime_ns",
+               "st_blksize", "st_blocks", "st_rdev")
+
+
+def _install_modes():
+    """os.stat, os.lstat, os.chmod and os.access with the file's permission bits: WASI has no
+    mode, so they ask the host (mode.rs). Descriptors and dir_fd keep WASI's answers."""
+    import os
+    import stat
+
+    import _bashkit
+
+    def ask(request, path):
+        reply = _bashkit.http("SANDSH-MODE", request, [], None, None)[2].decode()
+        kind, value = reply.split(" ", 1)
+        if kind == "err":
+            n = int(value)
+            raise OSError(n, os.strerror(n), path)
+        return int(value)
+
+    def by_path(path, dir_fd):
+        return dir_fd is None and not isinstance(path, int)
+
+    original_stat, original_chmod, original_access = os.stat, os.chmod, os.access
+
+    def with_bits(st, path, follow):
+        try:
+            bits = ask(("get " if follow else "lget ") + os.path.abspath(os.fsdecode(path)), path)
+        except OSError:
+            return st
+        fields = list(st)[:10]
+        fields[0] = stat.S_IFMT(st.st_mode) | bits
+        return os.stat_result(fields, {k: getattr(st, k) for k in _STAT_EXTRA if hasattr(st, k)})
+
+    def stat_(path, *, dir_fd=None, follow_symlinks=True):
+        st = original_stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
+        return with_bits(st, path, follow_symlinks) if by_path(path, dir_fd) else st
+
+    def lstat(path, *, dir_fd=None):
+        return stat_(path, dir_fd=dir_fd, follow_symlinks=False)
+
+    def chmod(path, mode, *, dir_fd=None, follow_symlinks=True):
+        if not by_path(path, dir_fd):
+            return original_chmod(path, mode, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
+        ask(f"set {int(mode)} {os.path.abspath(os.fsdecode(path))}", path)
+
+    def access(path, mode, *, dir_fd=None, effective_ids=False, follow_symlinks=True):
+        ok = original_access(path, mode, dir_fd=dir_fd, effective_ids=effective_ids,
+                             follow_symlinks=follow_symlinks)
+        if ok and mode & os.X_OK and by_path(path, dir_fd):
+            st = stat_(path, follow_symlinks=follow_symlinks)
+            ok = stat.S_ISDIR(st.st_mode) or bool(st.st_mode & 0o111)
+        return ok
+
+    os.stat, os.lstat, os.chmod, os.access = stat_, lstat, chmod, access
+
+
 def _sandsh_main():
     import sys
     import os
@@ -99,6 +156,7 @@ def _sandsh_main():
     subprocess.Popen = Popen
     os.system = system
     os.popen = popen
+    _install_modes()
     try:
         mode, value, rest, flags = _b._parse(args)
     except _b._UsageError as e:

@@ -92,6 +92,10 @@ fn send(h: &mut Host, record: &[u8], timeout: Option<Duration>) -> (i32, Vec<u8>
             Err(e) => (INVALID, e.into_bytes()),
         };
     }
+    if req.method == crate::mode::METHOD {
+        let reply = crate::mode::answer(&**ctx.backend(), req.url);
+        return (OK, response(200, &[], reply.as_bytes()));
+    }
     if req.method == crate::exec::METHOD {
         // The guest runs on wasmtime's own stack, which the shell's recursion guard does not
         // know: the command runs on a stack of its own, with its bounds set.

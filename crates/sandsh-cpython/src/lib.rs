@@ -20,6 +20,7 @@ mod files;
 mod guest;
 mod host;
 mod http;
+mod mode;
 mod session;
 mod wasi;
 
