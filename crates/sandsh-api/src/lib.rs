@@ -43,6 +43,13 @@ pub use sandsh_net as net;
 /// Two halves of one command's work at once, on the session's budget (`sort`).
 pub use sandsh_runtime::parallel;
 
+/// A command about to wait on something other than its descriptors (`sleep`) calls
+/// [`before_blocking`](stages::before_blocking) first, so pipeline stages deferred on its
+/// thread start as they would have with processes: see [`sandsh_runtime::stages`].
+pub mod stages {
+    pub use sandsh_runtime::stages::before_blocking;
+}
+
 /// The remaining-stack guard for commands that recurse (jq, awk, sed): see [`sandsh_runtime::stack`].
 pub mod stack {
     pub use sandsh_runtime::stack::{RESERVE, exhausted, remaining, run_with_spare};

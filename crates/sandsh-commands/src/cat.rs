@@ -171,7 +171,7 @@ impl ParsedCommand for Cat {
             blank_run: 0,
         };
         // Large reads: the plain path is a copy loop whose cost is per call.
-        let mut buf = vec![0u8; 256 * 1024];
+        let mut buf = input::ChunkBuf::new(256 * 1024);
         let operands = if p.operands.is_empty() {
             vec![b"-".to_vec()]
         } else {

@@ -140,7 +140,8 @@ fn copy_head(
     match count {
         Count::Bytes(n, false) => {
             let mut left = n;
-            let mut buf = vec![0u8; input::CHUNK];
+            // Only as much as is asked for: `head -c 10` zeroes no chunk.
+            let mut buf = vec![0u8; (n as usize).min(input::CHUNK)];
             while left > 0 {
                 let want = (left as usize).min(buf.len());
                 let got = input::read_chunk(ctx, src, &mut buf[..want])?;

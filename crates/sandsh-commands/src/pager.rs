@@ -270,7 +270,7 @@ fn copy(ctx: &mut dyn ToolCtx, f: &[u8], header: Option<&[u8]>) -> Result<(), Op
     {
         return Err(Some(1));
     }
-    let mut buf = vec![0u8; input::CHUNK];
+    let mut buf = input::ChunkBuf::new(input::CHUNK);
     match input::for_each_chunk(ctx, &mut src, &mut buf, |ctx, chunk| {
         if output::out(ctx, chunk) {
             Ok(())

@@ -83,6 +83,10 @@ impl Command for Sleep {
         }
         let dur = Duration::try_from_secs_f64(total).unwrap_or(Duration::MAX);
         let start = Instant::now();
+        if !dur.is_zero() {
+            // `sleep 1 | echo hi` prints at once, as with processes.
+            sandsh_api::stages::before_blocking();
+        }
         loop {
             if ctx.is_cancelled() {
                 return 130;

@@ -113,16 +113,16 @@ fn stream_from(
     delim: u8,
 ) -> Result<bool, String> {
     let mut skip = c.n.saturating_sub(1);
-    let mut buf = vec![0u8; 256 * 1024];
+    let mut buf = input::ChunkBuf::new(256 * 1024);
     loop {
-        let n = input::read_chunk(ctx, src, &mut buf).map_err(|e| diag::io_msg(&e))?;
-        if n == 0 {
+        let read = buf.read(ctx, src).map_err(|e| diag::io_msg(&e))?;
+        if read.is_empty() {
             if ctx.is_cancelled() {
                 return Err(diag::io_msg(&sandsh_api::Cancelled::io()));
             }
             return Ok(true);
         }
-        let mut chunk = &buf[..n];
+        let mut chunk = &*read;
         while skip > 0 && !chunk.is_empty() {
             if c.bytes {
                 let k = (skip.min(chunk.len() as u64)) as usize;

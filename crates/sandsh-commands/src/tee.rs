@@ -59,7 +59,7 @@ impl ParsedCommand for Tee {
             }
         }
         let to_fds = files.iter().any(|(_, t)| t.is_fd());
-        let mut buf = vec![0u8; input::CHUNK];
+        let mut buf = input::ChunkBuf::new(input::CHUNK);
         let mut stdout_ok = true;
         let read = input::for_each_chunk(ctx, &mut Source::Stdin, &mut buf, |ctx, chunk| {
             if stdout_ok && !output::out(ctx, chunk) {

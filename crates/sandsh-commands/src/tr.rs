@@ -425,7 +425,7 @@ impl ParsedCommand for Tr {
                 sq[c as usize] = true;
             }
         }
-        let mut buf = vec![0u8; input::CHUNK];
+        let mut buf = input::ChunkBuf::new(input::CHUNK);
         let mut out = Vec::with_capacity(input::CHUNK);
         let mut last: Option<u8> = None;
         let read = input::for_each_chunk(ctx, &mut Source::Stdin, &mut buf, |ctx, chunk| {

@@ -351,7 +351,7 @@ impl ParsedCommand for Wc {
         let mut entries = Vec::new();
         let mut status = 0;
         let mut total = Counts::default();
-        let mut buf = vec![0u8; input::CHUNK];
+        let mut buf = input::ChunkBuf::new(input::CHUNK);
         for f in &files {
             let name = diag::lossy(f);
             let mut counter = Counter {
@@ -363,9 +363,9 @@ impl ParsedCommand for Wc {
                     if ctx.is_cancelled() {
                         return 130;
                     }
-                    match input::read_chunk(ctx, &mut src, &mut buf) {
-                        Ok(0) => break,
-                        Ok(n) => counter.feed(&buf[..n]),
+                    match buf.read(ctx, &mut src) {
+                        Ok([]) => break,
+                        Ok(chunk) => counter.feed(chunk),
                         Err(e) => {
                             diag::err(ctx, "wc", &format!("{name}: {}", diag::io_msg(&e)));
                             status = 1;

@@ -7,6 +7,9 @@ use sandsh_syntax::{ParseError, Parser};
 
 use super::{Flow, Limit, Res, Shell, io};
 
+/// A pipeline stage's standard input and output where they are pipes.
+type StageEnds = (Option<io::Fd>, Option<io::Fd>);
+
 struct AliasView<'a>(&'a super::HashMap<String, String>);
 
 impl sandsh_syntax::AliasLookup for AliasView<'_> {
@@ -439,71 +442,146 @@ impl Shell {
         }
     }
 
+    /// A pipeline of two or more stages. Each stage runs in a subshell of its own, as bash
+    /// forks one; the stages start in order on this thread, and those not yet started when one
+    /// would block go to pooled threads (`sandsh_runtime::stages`). Under `lastpipe` the last
+    /// stage runs in this shell, on this thread, so the others start on pooled threads first.
     fn exec_multi_pipeline(&mut self, p: &Pipeline) -> Res<i32> {
         let n = p.commands.len();
-        let lastpipe = self.opts.lastpipe && !self.opts.monitor;
-        let mut statuses = vec![0; n];
-        let mut last_err: Option<Flow> = None;
-        std::thread::scope(|scope| {
-            let mut handles = Vec::with_capacity(n - 1);
-            let mut next_stdin: Option<io::Fd> = None;
-            for (i, elem) in p.commands[..n - 1].iter().enumerate() {
-                let (r, w) = io::pipe(self.cancel.clone(), self.env.limits.pipe_buffer_bytes);
-                let mut sub = self.subshell();
-                if let Some(fd) = next_stdin.take() {
-                    sub.fds.set(0, Some(fd));
-                }
-                if elem.pipe_stderr {
-                    sub.fds.set(2, Some(w.clone()));
-                }
-                sub.fds.set(1, Some(w));
-                next_stdin = Some(r);
-                let cmd = &elem.command;
-                let slot = match self.thread_slot() {
-                    Ok(s) => s,
-                    Err(_) => {
-                        statuses[i] = super::LIMIT_EXCEEDED_STATUS;
-                        continue;
+        // Stage i reads ends[i].0 and writes ends[i].1: pipe i joins stage i to stage i + 1.
+        let mut ends: Vec<StageEnds> = (0..n).map(|_| (None, None)).collect();
+        for i in 0..n - 1 {
+            let (r, w) = io::pipe(self.cancel.clone(), self.env.limits.pipe_buffer_bytes);
+            ends[i].1 = Some(w);
+            ends[i + 1].0 = Some(r);
+        }
+        let (statuses, flow) = if self.opts.lastpipe && !self.opts.monitor {
+            self.run_stages_lastpipe(p, ends)
+        } else {
+            (self.run_stages(p, ends), None)
+        };
+        self.pipestatus = statuses.clone();
+        match flow {
+            Some(f) => Err(f),
+            None => Ok(self.pipeline_status(&statuses)),
+        }
+    }
+
+    /// The subshell that runs stage `i` of `p`, reading `stdin` and writing `stdout`.
+    fn stage_shell(&self, p: &Pipeline, i: usize, ends: StageEnds) -> Shell {
+        let mut sub = self.subshell();
+        let (stdin, stdout) = ends;
+        if let Some(fd) = stdin {
+            sub.fds.set(0, Some(fd));
+        }
+        if let Some(w) = stdout {
+            if p.commands[i].pipe_stderr {
+                sub.fds.set(2, Some(w.clone()));
+            }
+            sub.fds.set(1, Some(w));
+        }
+        sub
+    }
+
+    /// Start stage `i` on a pooled thread with a stack of its own; its status, or the status
+    /// it has already ended with when it could not start.
+    fn launch_stage<'env>(
+        &self,
+        scope: &sandsh_runtime::stages::Scope<'env>,
+        p: &'env Pipeline,
+        i: usize,
+        ends: StageEnds,
+    ) -> Result<sandsh_runtime::stages::Handle<i32>, i32> {
+        let Ok(slot) = self.thread_slot() else {
+            return Err(super::LIMIT_EXCEEDED_STATUS);
+        };
+        let sub = self.stage_shell(p, i, ends);
+        let cmd = &p.commands[i].command;
+        let stack = self.env.limits.max_stack_bytes;
+        let budget = sandsh_runtime::meter::current();
+        scope
+            .spawn(move || {
+                let _metered = sandsh_runtime::meter::enter(budget);
+                let _slot = slot;
+                let mut sub = sub;
+                sandsh_runtime::stack::run_on_new_stack(stack, || sub.run_stage(cmd))
+            })
+            .map_err(|_| 1)
+    }
+
+    /// Run the stages in order on this thread until one would block; then the rest start on
+    /// pooled threads while it waits. Returns every stage's status.
+    fn run_stages(&self, p: &Pipeline, ends: Vec<StageEnds>) -> Vec<i32> {
+        let n = p.commands.len();
+        let ends = std::cell::RefCell::new(ends);
+        // The first stage not started yet; `n` once the rest were handed to the pool.
+        let next = std::cell::Cell::new(0);
+        let statuses = std::cell::RefCell::new(vec![0; n]);
+        sandsh_runtime::stages::scope(|scope| {
+            let launched = std::cell::RefCell::new(Vec::new());
+            let launch = || {
+                for i in next.replace(n)..n {
+                    let e = std::mem::take(&mut ends.borrow_mut()[i]);
+                    match self.launch_stage(scope, p, i, e) {
+                        Ok(h) => launched.borrow_mut().push((i, h)),
+                        Err(s) => statuses.borrow_mut()[i] = s,
                     }
-                };
-                let stack = self.env.limits.max_stack_bytes;
-                let budget = sandsh_runtime::meter::current();
-                let spawned = std::thread::Builder::new()
-                    .stack_size(sandsh_runtime::stack::LAUNCH_STACK)
-                    .spawn_scoped(scope, move || {
-                        let _metered = sandsh_runtime::meter::enter(budget);
-                        let _slot = slot;
-                        let mut sub = sub;
-                        sandsh_runtime::stack::run_on_new_stack(stack, || sub.run_stage(cmd))
-                    });
-                match spawned {
-                    Ok(h) => handles.push((i, h)),
-                    Err(_) => statuses[i] = 1,
+                }
+            };
+            while next.get() < n {
+                let i = next.get();
+                next.set(i + 1);
+                let e = std::mem::take(&mut ends.borrow_mut()[i]);
+                let mut sub = self.stage_shell(p, i, e);
+                let cmd = &p.commands[i].command;
+                // A stage that panics ends with status 1 and the pipeline goes on, as when it
+                // ran on a thread of its own (THREAT MAL-PANIC-1).
+                let s = sandsh_runtime::stages::deferring(&launch, || {
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| sub.run_stage(cmd)))
+                })
+                .unwrap_or(1);
+                // Its ends close here: the next stage sees end-of-file.
+                drop(sub);
+                statuses.borrow_mut()[i] = s;
+            }
+            for (i, h) in launched.take() {
+                statuses.borrow_mut()[i] = h.join().unwrap_or(1);
+            }
+        });
+        statuses.into_inner()
+    }
+
+    /// `lastpipe`: the stages but the last start on pooled threads, the last runs here, in
+    /// this shell. Every stage's status, and how the last one left this shell, if not normally.
+    fn run_stages_lastpipe(
+        &mut self,
+        p: &Pipeline,
+        mut ends: Vec<StageEnds>,
+    ) -> (Vec<i32>, Option<Flow>) {
+        let n = p.commands.len();
+        let mut statuses = vec![0; n];
+        let (last_in, _) = ends.pop().unwrap_or_default();
+        let mut flow = None;
+        sandsh_runtime::stages::scope(|scope| {
+            let mut launched = Vec::with_capacity(n - 1);
+            for (i, e) in ends.into_iter().enumerate() {
+                match self.launch_stage(scope, p, i, e) {
+                    Ok(h) => launched.push((i, h)),
+                    Err(s) => statuses[i] = s,
                 }
             }
-            let last = &p.commands[n - 1].command;
-            if lastpipe {
-                let saved = self.fds.clone();
-                self.fds.set(0, next_stdin.take());
-                match self.exec_command(last) {
-                    Ok(s) => statuses[n - 1] = s,
-                    Err(e) => last_err = Some(e),
-                }
-                self.fds = saved;
-            } else {
-                let mut sub = self.subshell();
-                sub.fds.set(0, next_stdin.take());
-                statuses[n - 1] = sub.run_stage(last);
+            let saved = self.fds.clone();
+            self.fds.set(0, last_in);
+            match self.exec_command(&p.commands[n - 1].command) {
+                Ok(s) => statuses[n - 1] = s,
+                Err(e) => flow = Some(e),
             }
-            for (i, h) in handles {
+            self.fds = saved;
+            for (i, h) in launched {
                 statuses[i] = h.join().unwrap_or(1);
             }
         });
-        self.pipestatus = statuses.clone();
-        if let Some(e) = last_err {
-            return Err(e);
-        }
-        Ok(self.pipeline_status(&statuses))
+        (statuses, flow)
     }
 
     fn pipeline_status(&self, statuses: &[i32]) -> i32 {

@@ -102,6 +102,9 @@ struct PipeState {
     ever_read: bool,
     /// Bytes accepted after the reader closed without reading.
     discarded: usize,
+    /// Threads waiting on the condition variable: a change wakes them only when there are
+    /// some (a wake is a system call, and most pipes never have a waiter).
+    waiting: usize,
 }
 
 struct PipeInner {
@@ -121,6 +124,7 @@ pub fn pipe(cancel: CancelToken, capacity: usize) -> (Fd, Fd) {
             reader_open: true,
             ever_read: false,
             discarded: 0,
+            waiting: 0,
         }),
         cond: Condvar::new(),
         cancel,
@@ -139,18 +143,48 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl PipeInner {
+    /// Wait one slice for a change; the guard again.
+    fn wait<'a>(
+        &'a self,
+        mut st: std::sync::MutexGuard<'a, PipeState>,
+    ) -> std::sync::MutexGuard<'a, PipeState> {
+        st.waiting += 1;
+        let mut st = self
+            .cond
+            .wait_timeout(st, WAIT_SLICE)
+            .unwrap_or_else(|e| e.into_inner())
+            .0;
+        st.waiting -= 1;
+        st
+    }
+
+    /// The state changed: wake whoever waits for it, and let the lock go.
+    fn changed(&self, st: std::sync::MutexGuard<'_, PipeState>) {
+        let wake = st.waiting > 0;
+        drop(st);
+        if wake {
+            self.cond.notify_all();
+        }
+    }
+
     /// Wait until data or EOF; returns the guard.
     fn wait_data(&self) -> io::Result<std::sync::MutexGuard<'_, PipeState>> {
         let mut st = lock(&self.state);
+        let mut launched = false;
         while st.buf.is_empty() && st.writers > 0 {
             if self.cancel.is_cancelled() {
                 return Err(sandsh_api::Cancelled::io());
             }
-            st = self
-                .cond
-                .wait_timeout(st, WAIT_SLICE)
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
+            if !launched {
+                // The writer may be a stage this thread was to run next: start it (with the
+                // lock released: starting it may drop another end of this pipe).
+                launched = true;
+                drop(st);
+                sandsh_runtime::stages::before_blocking();
+                st = lock(&self.state);
+                continue;
+            }
+            st = self.wait(st);
         }
         Ok(st)
     }
@@ -172,8 +206,7 @@ impl Stream for PipeReader {
             buf[a.len()..n].copy_from_slice(&b[..n - a.len()]);
         }
         st.buf.drain(..n);
-        drop(st);
-        self.0.cond.notify_all();
+        self.0.changed(st);
         Ok(n)
     }
 
@@ -199,8 +232,7 @@ impl Stream for PipeReader {
                 }
             }
             out.extend(st.buf.drain(..take));
-            drop(st);
-            self.0.cond.notify_all();
+            self.0.changed(st);
             if found || max.is_some_and(|m| out.len() >= m) {
                 return Ok(out);
             }
@@ -215,8 +247,9 @@ impl Stream for PipeReader {
 
 impl Drop for PipeReader {
     fn drop(&mut self) {
-        lock(&self.0.state).reader_open = false;
-        self.0.cond.notify_all();
+        let mut st = lock(&self.0.state);
+        st.reader_open = false;
+        self.0.changed(st);
     }
 }
 
@@ -226,6 +259,7 @@ impl Stream for PipeWriter {
             return Ok(0);
         }
         let mut st = lock(&self.0.state);
+        let mut launched = false;
         loop {
             if !st.reader_open {
                 // A reader that ended without reading (`{ echo hi; exit 55; } | false`): with
@@ -245,16 +279,18 @@ impl Stream for PipeWriter {
             if room > 0 {
                 let n = room.min(buf.len());
                 st.buf.extend(&buf[..n]);
-                drop(st);
-                self.0.cond.notify_all();
+                self.0.changed(st);
                 return Ok(n);
             }
-            st = self
-                .0
-                .cond
-                .wait_timeout(st, WAIT_SLICE)
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
+            if !launched {
+                // Full: the reader may be a stage this thread was to run next (see wait_data).
+                launched = true;
+                drop(st);
+                sandsh_runtime::stages::before_blocking();
+                st = lock(&self.0.state);
+                continue;
+            }
+            st = self.0.wait(st);
         }
     }
 }
@@ -263,8 +299,7 @@ impl Drop for PipeWriter {
     fn drop(&mut self) {
         let mut st = lock(&self.0.state);
         st.writers = st.writers.saturating_sub(1);
-        drop(st);
-        self.0.cond.notify_all();
+        self.0.changed(st);
     }
 }
 
@@ -455,6 +490,8 @@ pub struct HostReader(pub Mutex<Box<dyn io::Read + Send>>);
 
 impl Stream for HostReader {
     fn read(&self, buf: &mut [u8]) -> io::Result<usize> {
+        // A terminal may keep the reader waiting: what this thread deferred starts first.
+        sandsh_runtime::stages::before_blocking();
         lock(&self.0).read(buf)
     }
 }

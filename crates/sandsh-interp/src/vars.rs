@@ -255,7 +255,9 @@ impl Clone for VarMemory {
 /// The variable scopes of one shell.
 #[derive(Debug, Clone)]
 pub struct Vars {
-    scopes: Vec<HashMap<String, Var>>,
+    /// Innermost last; each shared with the subshells copied from this shell until one of
+    /// them changes it (a pipeline stage or `( … )` copies no variable it does not set).
+    scopes: Vec<Arc<HashMap<String, Var>>>,
     /// Indexes of the scopes that hold prefix assignments (`x=1 cmd`), innermost last: `local`
     /// and `unset` look through them to the function scope below, as bash's temporary
     /// environments do.
@@ -266,7 +268,7 @@ pub struct Vars {
 impl Default for Vars {
     fn default() -> Self {
         Vars {
-            scopes: vec![HashMap::default()],
+            scopes: vec![Arc::default()],
             temp: Vec::new(),
             memory: VarMemory::default(),
         }
@@ -329,7 +331,7 @@ impl Vars {
     }
 
     pub fn push_scope(&mut self) {
-        self.scopes.push(HashMap::default());
+        self.scopes.push(Arc::default());
     }
 
     pub fn pop_scope(&mut self) {
@@ -339,7 +341,7 @@ impl Vars {
     /// A scope for the prefix assignments of one command (`x=1 cmd`); end it with
     /// [`Vars::pop_scope`] or [`Vars::pop_scope_vars`].
     pub fn push_temp_scope(&mut self) {
-        self.scopes.push(HashMap::default());
+        self.scopes.push(Arc::default());
         self.temp.push(self.scopes.len() - 1);
     }
 
@@ -355,7 +357,7 @@ impl Vars {
             Some(scope) => {
                 let freed = scope.values().map(Var::cost).sum();
                 let _ = self.account(0, freed);
-                scope.into_iter().collect()
+                Arc::unwrap_or_clone(scope).into_iter().collect()
             }
             None => Vec::new(),
         }
@@ -415,7 +417,13 @@ impl Vars {
     }
 
     fn get_mut_raw(&mut self, name: &str) -> Option<&mut Var> {
-        self.scopes.iter_mut().rev().find_map(|s| s.get_mut(name))
+        let i = self.scopes.iter().rposition(|s| s.contains_key(name))?;
+        self.scope_mut(i).get_mut(name)
+    }
+
+    /// Scope `i` to change: copied first if a subshell still shares it.
+    fn scope_mut(&mut self, i: usize) -> &mut HashMap<String, Var> {
+        Arc::make_mut(&mut self.scopes[i])
     }
 
     /// Mutable access, creating an unset global when missing.
@@ -424,7 +432,8 @@ impl Vars {
         if let Some(i) = self.scopes.iter().rposition(|s| s.contains_key(name))
             && !self.scopes[i][name].attrs.has(Attrs::NAMEREF)
         {
-            return self.scopes[i]
+            return self
+                .scope_mut(i)
                 .get_mut(name)
                 .expect("the variable was found in this scope just above");
         }
@@ -434,7 +443,7 @@ impl Vars {
             .iter()
             .rposition(|s| s.contains_key(&name))
             .unwrap_or(0);
-        self.scopes[idx].entry(name).or_insert(Var {
+        self.scope_mut(idx).entry(name).or_insert(Var {
             value: None,
             attrs: Attrs::empty(),
         })
@@ -456,7 +465,7 @@ impl Vars {
             .iter()
             .rposition(|s| s.contains_key(name))
             .unwrap_or(0);
-        self.scopes[idx].entry(name.to_string()).or_insert(Var {
+        self.scope_mut(idx).entry(name.to_string()).or_insert(Var {
             value: None,
             attrs: Attrs::empty(),
         })
@@ -588,7 +597,7 @@ impl Vars {
     /// Returns the new variable.
     pub fn declare_local(&mut self, name: &str) -> &mut Var {
         let i = self.local_scope();
-        self.scopes[i].entry(name.to_string()).or_insert(Var {
+        self.scope_mut(i).entry(name.to_string()).or_insert(Var {
             value: None,
             attrs: Attrs::empty(),
         })
@@ -612,7 +621,7 @@ impl Vars {
     /// Declare `name` in the innermost scope, whatever its kind (a prefix assignment).
     pub fn declare_top(&mut self, name: &str) -> &mut Var {
         let top = self.scopes.len() - 1;
-        self.scopes[top].entry(name.to_string()).or_insert(Var {
+        self.scope_mut(top).entry(name.to_string()).or_insert(Var {
             value: None,
             attrs: Attrs::empty(),
         })
@@ -626,7 +635,7 @@ impl Vars {
 
     /// Global variable slot (for `declare -g`).
     pub fn declare_global(&mut self, name: &str) -> &mut Var {
-        self.scopes[0].entry(name.to_string()).or_insert(Var {
+        self.scope_mut(0).entry(name.to_string()).or_insert(Var {
             value: None,
             attrs: Attrs::empty(),
         })
@@ -644,7 +653,7 @@ impl Vars {
             }
             let freed = if idx > 0 && idx == self.local_scope() {
                 // A local unset in its own function stays local (and unset), as in bash.
-                match self.scopes[idx].get_mut(&name) {
+                match self.scope_mut(idx).get_mut(&name) {
                     Some(v) => {
                         v.attrs = Attrs::empty();
                         v.value.take().map_or(0, |x| x.cost())
@@ -652,7 +661,7 @@ impl Vars {
                     None => 0,
                 }
             } else {
-                self.scopes[idx].remove(&name).map_or(0, |v| v.cost())
+                self.scope_mut(idx).remove(&name).map_or(0, |v| v.cost())
             };
             let _ = self.account(0, freed);
         }
@@ -662,7 +671,7 @@ impl Vars {
     /// `unset -n name`: remove the nameref itself.
     pub fn unset_raw(&mut self, name: &str) {
         if let Some(idx) = self.scopes.iter().rposition(|s| s.contains_key(name)) {
-            let freed = self.scopes[idx].remove(name).map_or(0, |v| v.cost());
+            let freed = self.scope_mut(idx).remove(name).map_or(0, |v| v.cost());
             let _ = self.account(0, freed);
         }
     }
@@ -674,10 +683,10 @@ impl Vars {
 
     /// Put a global back as [`Vars::save_global`] found it (unset when it was unset).
     pub fn restore_global(&mut self, name: &str, saved: Option<Var>) {
-        let freed = self.scopes[0].remove(name).map_or(0, |v| v.cost());
+        let freed = self.scope_mut(0).remove(name).map_or(0, |v| v.cost());
         let grow = saved.as_ref().map_or(0, Var::cost);
         if let Some(v) = saved {
-            self.scopes[0].insert(name.to_string(), v);
+            self.scope_mut(0).insert(name.to_string(), v);
         }
         let _ = self.account(grow, freed);
     }
@@ -695,7 +704,7 @@ impl Vars {
     /// Variables with only a global scope.
     pub fn from_globals(globals: Vec<(String, Var)>) -> Vars {
         Vars {
-            scopes: vec![globals.into_iter().collect()],
+            scopes: vec![Arc::new(globals.into_iter().collect())],
             temp: Vec::new(),
             memory: VarMemory::default(),
         }

@@ -5,7 +5,9 @@
 //! - [`meter`]: the global allocator that counts a session's heap against its budget;
 //! - [`cancel`] and [`cancelled`]: the run's cancellation token, and the error a read, write or
 //!   wait returns when the run was cancelled;
-//! - [`stack`]: the remaining-stack guard every recursion checks.
+//! - [`stack`]: the remaining-stack guard every recursion checks;
+//! - [`stages`]: pipeline stages run in order on the caller's thread, and the pooled threads
+//!   that take them when one would block.
 //!
 //! It depends on no other sandsh crate.
 
@@ -16,6 +18,7 @@ pub mod limits;
 pub mod meter;
 pub mod parallel;
 pub mod stack;
+pub mod stages;
 
 pub use cancel::CancelToken;
 pub use cancelled::{Cancelled, is_cancelled};

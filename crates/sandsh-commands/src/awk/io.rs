@@ -27,6 +27,7 @@ pub struct Reader {
     buf: Vec<u8>,
     start: usize,
     eof: bool,
+    step: input::ReadStep,
 }
 
 pub enum ReadErr {
@@ -41,6 +42,7 @@ impl Reader {
             buf: Vec::new(),
             start: 0,
             eof: false,
+            step: input::ReadStep::new(),
         }
     }
 
@@ -50,6 +52,7 @@ impl Reader {
             buf: data,
             start: 0,
             eof: true,
+            step: input::ReadStep::new(),
         }
     }
 
@@ -64,12 +67,9 @@ impl Reader {
             self.buf.drain(..self.start);
             self.start = 0;
         }
-        let old = self.buf.len();
-        self.buf.resize(old + input::CHUNK, 0);
-        let r = input::read_chunk(ctx, &mut self.src, &mut self.buf[old..]);
+        let r = input::read_append(ctx, &mut self.src, &mut self.buf, &mut self.step);
         match r {
             Ok(n) => {
-                self.buf.truncate(old + n);
                 if n == 0 {
                     self.eof = true;
                     return Ok(false);
@@ -77,7 +77,6 @@ impl Reader {
                 Ok(true)
             }
             Err(e) => {
-                self.buf.truncate(old);
                 self.eof = true;
                 if ctx.is_cancelled() {
                     return Err(ReadErr::Cancelled);

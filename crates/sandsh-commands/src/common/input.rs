@@ -80,6 +80,90 @@ pub fn read_chunk(
     }
 }
 
+/// How much the next read into a growing buffer asks for: 8 KiB at first, doubled after each
+/// read that fills it, up to [`CHUNK`]. A short input is not read into a chunk-sized buffer
+/// (zeroing one, fresh pages and all, was most of `echo hi | cat`'s cost); a long one is soon
+/// read a chunk at a time.
+#[derive(Debug, Clone, Copy)]
+pub struct ReadStep(usize);
+
+impl ReadStep {
+    const FIRST: usize = 8 * 1024;
+
+    pub const fn new() -> ReadStep {
+        ReadStep(Self::FIRST)
+    }
+
+    /// Bytes the next read asks for.
+    pub fn size(self) -> usize {
+        self.0
+    }
+
+    /// A read of `n` bytes happened: a full one doubles the next, up to `max`.
+    fn after(&mut self, n: usize, max: usize) {
+        if n == self.0 {
+            self.0 = (n * 2).min(max.max(Self::FIRST));
+        }
+    }
+}
+
+impl Default for ReadStep {
+    fn default() -> Self {
+        ReadStep::new()
+    }
+}
+
+/// Append the next read of `src` to `buf` (as much as `step` says); the bytes read.
+pub fn read_append(
+    ctx: &mut dyn ToolCtx,
+    src: &mut Source,
+    buf: &mut Vec<u8>,
+    step: &mut ReadStep,
+) -> std::io::Result<usize> {
+    let old = buf.len();
+    buf.resize(old + step.size(), 0);
+    match read_chunk(ctx, src, &mut buf[old..]) {
+        Ok(n) => {
+            buf.truncate(old + n);
+            step.after(n, CHUNK);
+            Ok(n)
+        }
+        Err(e) => {
+            buf.truncate(old);
+            Err(e)
+        }
+    }
+}
+
+/// A read buffer for chunk-at-a-time filters, growing by [`ReadStep`] up to its largest size.
+pub struct ChunkBuf {
+    buf: Vec<u8>,
+    step: ReadStep,
+    max: usize,
+}
+
+impl ChunkBuf {
+    /// A buffer that grows to `max` bytes.
+    pub fn new(max: usize) -> ChunkBuf {
+        ChunkBuf {
+            buf: Vec::new(),
+            step: ReadStep::new(),
+            max,
+        }
+    }
+
+    /// Read the next chunk of `src`: the bytes read, empty at the end of input.
+    pub fn read(&mut self, ctx: &mut dyn ToolCtx, src: &mut Source) -> std::io::Result<&mut [u8]> {
+        let want = self.step.size().min(self.max);
+        if self.buf.len() < want {
+            self.buf.resize(want, 0);
+        }
+        let n = read_chunk(ctx, src, &mut self.buf[..want])?;
+        self.step.after(n, self.max);
+        Ok(&mut self.buf[..n])
+    }
+}
+
 /// Read a whole source.
 pub fn read_all(ctx: &mut dyn ToolCtx, src: &mut Source) -> std::io::Result<Vec<u8>> {
     // Reads land straight in the result, whose tail is zeroed once as it grows (doubling from
@@ -128,6 +212,8 @@ pub struct Lines {
     /// What the buffer holds against the memory budget: a record that never ends (an endless
     /// stream without delimiters) stops the run instead of filling memory.
     charge: Option<Charge>,
+    /// How much the next read asks for.
+    step: ReadStep,
 }
 
 impl Lines {
@@ -139,6 +225,7 @@ impl Lines {
             eof: false,
             delim,
             charge: None,
+            step: ReadStep::new(),
         }
     }
 
@@ -189,17 +276,9 @@ impl Lines {
         let old = self.buf.len();
         if old > CHUNK {
             let charge = self.charge.get_or_insert_with(|| ctx.memory().charge());
-            charge.set(old + CHUNK).map_err(memory_error)?;
+            charge.set(old + self.step.size()).map_err(memory_error)?;
         }
-        self.buf.resize(old + CHUNK, 0);
-        let n = match read_chunk(ctx, src, &mut self.buf[old..]) {
-            Ok(n) => n,
-            Err(e) => {
-                self.buf.truncate(old);
-                return Err(e);
-            }
-        };
-        self.buf.truncate(old + n);
+        let n = read_append(ctx, src, &mut self.buf, &mut self.step)?;
         if n == 0 {
             // As in `read_all`: an end of input caused by a cancellation is not one.
             if ctx.is_cancelled() {
@@ -270,16 +349,16 @@ pub fn for_each_record(
 pub fn for_each_chunk(
     ctx: &mut dyn ToolCtx,
     src: &mut Source,
-    buf: &mut [u8],
+    buf: &mut ChunkBuf,
     mut each: impl FnMut(&mut dyn ToolCtx, &mut [u8]) -> Result<(), Halt>,
 ) -> Result<(), Halt> {
     loop {
         if ctx.is_cancelled() {
             return Err(Halt::Exit(130));
         }
-        match read_chunk(ctx, src, buf) {
-            Ok(0) => return Ok(()),
-            Ok(n) => each(ctx, &mut buf[..n])?,
+        match buf.read(ctx, src) {
+            Ok([]) => return Ok(()),
+            Ok(chunk) => each(ctx, chunk)?,
             Err(e) => return Err(Halt::Read(e)),
         }
     }
@@ -338,7 +417,7 @@ pub fn for_each_chunk_of(
     ctx: &mut dyn ToolCtx,
     cmd: &str,
     operands: Vec<Arg>,
-    buf: &mut [u8],
+    buf: &mut ChunkBuf,
     mut each: impl FnMut(&mut dyn ToolCtx, &mut [u8]) -> Result<(), Halt>,
 ) -> ExitStatus {
     let mut status = 0;

@@ -238,7 +238,7 @@ pub(crate) fn filter_chunks(
     mut f: impl FnMut(&[u8], &mut Vec<u8>),
 ) -> ExitStatus {
     let mut out = Vec::with_capacity(input::CHUNK * 2);
-    let mut buf = vec![0u8; input::CHUNK];
+    let mut buf = input::ChunkBuf::new(input::CHUNK);
     input::for_each_chunk_of(ctx, name, files, &mut buf, |ctx, data| {
         f(data, &mut out);
         if !output::out(ctx, &out) {
