@@ -234,6 +234,27 @@ fn the_job_cap_counts_jobs_of_earlier_calls() {
     });
 }
 
+/// Pipeline stages start in order on the caller's thread (issue 46): a pipeline none of whose
+/// stages waits for another takes no thread, so it runs under a job cap of 0; one whose first
+/// stage fills its pipe (`yes | head`) needs threads for the rest, and the cap says so by name.
+#[test]
+fn pipelines_take_a_thread_only_when_a_stage_would_wait() {
+    watchdog("pipelines_without_threads", 20, || {
+        let mut k = Kernel::new(
+            KernelConfig::default().limits(ExecutionLimits::standard().max_background_jobs(0)),
+        );
+        let r = k.execute("printf 'b\\na\\n' | sort | cat | tr ab xy; echo \"${PIPESTATUS[@]}\"");
+        assert_eq!(r.stdout_str(), "x\ny\n0 0 0 0\n", "{}", r.stderr_str());
+        let r = k.execute("yes | head -n 1");
+        assert_eq!(r.exit_code, LIMIT_EXCEEDED_STATUS);
+        assert!(
+            r.stderr_str().contains("--max-background-jobs"),
+            "{}",
+            r.stderr_str()
+        );
+    });
+}
+
 #[test]
 fn output_written_after_the_call_comes_with_the_next_call() {
     watchdog("output_after", 20, || {

@@ -197,3 +197,73 @@ echo b | is_b && echo yes || echo no
 no
 yes
 ## END
+
+#### a first stage that fills its pipe many times over
+# Stages start in order on one thread and the rest start when one would block (issue 46):
+# each case from here on makes a stage wait for one that has not started yet.
+seq 1 100000 | sed -n '$p'
+seq 1 200000 | awk '{print $1*2}' | tail -n 1
+## STDOUT:
+100000
+400000
+## END
+
+#### early close in the middle of three stages
+yes | cat | head -c 5; s="${PIPESTATUS[*]}"; echo
+echo "$s"
+## STDOUT:
+y
+y
+y
+141 141 0
+## END
+
+#### a background job keeps the pipe open after its stage ends
+{ (sleep 0.2; echo late) & echo early; } | cat
+## STDOUT:
+early
+late
+## END
+
+#### pipelines inside stages
+{ seq 1 50000 | tail -n 1; seq 1 3; } | { cat | sort -n | head -n 2; }
+## STDOUT:
+1
+2
+## END
+
+#### a read loop between a long producer and a consumer
+seq 1 5000 | while read -r n; do echo $((n * 2)); done | tail -n 1
+## stdout: 10000
+
+#### a sleeping first stage does not hold the second back
+sleep 0.2 | echo hi
+echo "${PIPESTATUS[@]}"
+## STDOUT:
+hi
+0 0
+## END
+
+#### a function recursing through pipelines
+f() { if [ "$1" -gt 0 ]; then echo "$1"; f $(($1 - 1)) | cat; fi; }
+f 4
+## STDOUT:
+4
+3
+2
+1
+## END
+
+#### each stage changes only its own copy of the variables
+x=1
+f() { local x=5; echo "$x" | cat; x=6; echo "$x"; }
+f
+{ x=2; echo "$x"; } | cat
+echo a | { read -r x; exit 3; } | cat
+echo "${PIPESTATUS[@]} $x"
+## STDOUT:
+5
+6
+2
+0 3 0 1
+## END
