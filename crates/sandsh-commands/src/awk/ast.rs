@@ -300,4 +300,6 @@ pub struct Program {
     pub needs_input: bool,
     /// whether there are BEGINFILE or ENDFILE rules
     pub has_file_rules: bool,
+    /// whether the program names `ENVIRON`: the environment is copied into it only then
+    pub uses_environ: bool,
 }

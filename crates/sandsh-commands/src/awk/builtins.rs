@@ -768,15 +768,16 @@ impl Interp<'_> {
     /// `srand(seed)`: gawk keeps the seed as a C long, so `srand(2.7)` later reports 2.
     pub fn seed_rand(&mut self, seed: f64) {
         self.rand_seed = seed as i64;
-        self.rng_state = RandState::seeded(self.rand_seed as u32);
+        self.rng_state = Some(RandState::seeded(self.rand_seed as u32));
     }
 
     /// gawk's `rand()`: two draws of its `random()` per value, in [0, 1).
     pub fn next_rand(&mut self) -> f64 {
         const DIV: f64 = 2147483648.0;
+        let rng = self.rng_state.get_or_insert_with(|| RandState::seeded(1));
         loop {
-            let a = self.rng_state.next() as f64;
-            let b = self.rng_state.next() as f64;
+            let a = rng.next() as f64;
+            let b = rng.next() as f64;
             let mut t = 0.5 + ((a / DIV + b) / DIV);
             t -= 0.5;
             if t != 1.0 {

@@ -101,7 +101,9 @@ pub struct Interp<'c> {
     pub exit_code: i32,
     /// The seed `srand` returns next; gawk starts from 1.
     pub rand_seed: i64,
-    pub rng_state: super::builtins::RandState,
+    /// `None` until the first `rand()` or `srand()`: seeding costs 700 draws, and most
+    /// programs never ask (gawk's initial seed is 0, `srandom(1)`'s state).
+    pub rng_state: Option<super::builtins::RandState>,
     pub tmp_counter: u64,
     pub in_end: bool,
     pub rec_buf: Vec<u8>,
@@ -154,8 +156,10 @@ impl<'c> Interp<'c> {
         globals[sv::FPAT] = s(b"[^[:space:]]+");
         globals[sv::RT] = Cell::Val(Value::Uninit);
         let mut env = Array::named(b"ENVIRON");
-        for (k, v) in ctx.env() {
-            env.insert(str_from(k.as_bytes()), Value::strnum(&v));
+        if prog.uses_environ {
+            for (k, v) in ctx.env() {
+                env.insert(str_from(k.as_bytes()), Value::strnum(&v));
+            }
         }
         globals[sv::ENVIRON] = Cell::Arr(Rc::new(RefCell::new(env)));
         globals[sv::ARGV] = Cell::Arr(Rc::new(RefCell::new(Array::named(b"ARGV"))));
@@ -201,7 +205,7 @@ impl<'c> Interp<'c> {
             ranges: vec![false; prog.nranges],
             exit_code: 0,
             rand_seed: 1,
-            rng_state: super::builtins::RandState::seeded(1),
+            rng_state: None,
             tmp_counter: 0,
             in_end: false,
             rec_buf: Vec::new(),

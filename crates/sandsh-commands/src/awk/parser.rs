@@ -63,6 +63,8 @@ pub struct Parser<'a> {
     /// gawk's "error:" findings that do not stop the parse (division by a constant zero):
     /// reported together at the end, before any syntax error.
     soft: Vec<ParseError>,
+    /// Whether the program names `ENVIRON` (otherwise the interpreter leaves it empty).
+    uses_environ: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -92,14 +94,17 @@ impl<'a> Parser<'a> {
                 .rposition(|&b| b != b'\n')
                 .is_some_and(|end| src[..end].contains(&b'\n')),
             soft: Vec::new(),
+            uses_environ: false,
         };
         for n in special::NAMES {
             p.global(n);
         }
+        p.uses_environ = false;
         p
     }
 
     fn global(&mut self, name: &str) -> usize {
+        self.uses_environ |= name == "ENVIRON";
         if let Some(&i) = self.globals.get(name) {
             return i;
         }
@@ -396,6 +401,7 @@ impl<'a> Parser<'a> {
             nranges: self.nranges,
             needs_input,
             has_file_rules,
+            uses_environ: self.uses_environ,
         })
     }
 

@@ -43,6 +43,10 @@ struct State {
     next_id: u64,
     /// The monitor waits for a notification (not for its next period) to look at `runs`.
     asleep: bool,
+    /// The monitor's latest sample and when it was taken: a run starting within a period of it
+    /// takes it as its baseline instead of reading `/proc` again (an earlier, lower baseline
+    /// can only make the backstop trip earlier).
+    sample: Option<(std::time::Instant, u64)>,
 }
 
 struct Monitor {
@@ -74,6 +78,7 @@ fn run(m: &'static Monitor) {
             quiet += 1;
             if quiet > LINGER {
                 st.asleep = true;
+                st.sample = None;
                 while st.runs.is_empty() {
                     st = m.wake.wait(st).unwrap_or_else(|e| e.into_inner());
                 }
@@ -86,6 +91,7 @@ fn run(m: &'static Monitor) {
         if !st.runs.is_empty()
             && let Some(rss) = resident_bytes()
         {
+            st.sample = Some((std::time::Instant::now(), rss));
             for w in &st.runs {
                 if let Some(b) = w.budget.upgrade()
                     && rss.saturating_sub(w.baseline) > b.limit()
@@ -148,9 +154,12 @@ pub fn watch(budget: &Arc<MemoryBudget>) -> Option<Watch> {
     if budget.limit() == u64::MAX || sandsh_runtime::meter::installed() {
         return None;
     }
-    let baseline = resident_bytes()?;
     let m = monitor()?;
     let mut st = m.state.lock().unwrap_or_else(|e| e.into_inner());
+    let baseline = match st.sample {
+        Some((at, rss)) if at.elapsed() < PERIOD => rss,
+        _ => resident_bytes()?,
+    };
     st.next_id += 1;
     let id = st.next_id;
     st.runs.push(Watched {
