@@ -36,6 +36,12 @@ const CASES: &[(&str, &str)] = &[
         "awk '{s+=$2} END {print s}' f",
         "awk '{s+=$2} END {print s}' f",
     ),
+    ("sed -n 's/an/AN/gp' f", "sed -n 's/an/AN/gp' f"),
+    ("grep -E 'a.*e' f", "grep -E 'a.*e' f"),
+    (
+        "jq over a small document",
+        "jq -r '.items[] | select(.n > 1) | .name' j",
+    ),
     ("agent-like script", AGENT),
     (
         "loop: 1,000 arithmetic iterations",
@@ -61,6 +67,7 @@ echo done
 "#;
 
 const FILE: &str = "banana 3\napple 5\ncherry 7\napple 2\ndate 1\n";
+const JSON: &str = r#"{"items":[{"name":"a","n":1},{"name":"b","n":2},{"name":"c","n":3}]}"#;
 
 /// Instruction counts: calls in the short and the long run (their difference is what is
 /// divided, so set-up and tear-down cancel out).
@@ -98,7 +105,9 @@ fn main() {
 /// A session with the working directory and file every case expects.
 fn session() -> Kernel {
     let mut kernel = Kernel::new(KernelConfig::default());
-    let setup = format!("mkdir -p /tmp/work && cd /tmp/work && printf '%s' '{FILE}' > f");
+    let setup = format!(
+        "mkdir -p /tmp/work && cd /tmp/work && printf '%s' '{FILE}' > f && printf '%s' '{JSON}' > j"
+    );
     assert_eq!(kernel.execute(&setup).exit_code, 0);
     for (label, script) in CASES {
         let r = kernel.execute(script);

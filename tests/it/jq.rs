@@ -943,3 +943,27 @@ fn regex_and_explode_type_errors_as_jq() {
         0,
     );
 }
+
+/// A compiled program is kept for the next call (issue 46): the same program again gives the
+/// same output, a program that failed to compile fails again with its message, and the names
+/// of `--arg` globals are part of what is kept (a program compiled with `$x` defined is not
+/// reused where it is not).
+#[test]
+fn compiled_programs_are_reused_only_for_the_same_text_and_globals() {
+    let mut k = Kernel::new(KernelConfig::default());
+    for _ in 0..3 {
+        let r = k.execute("echo '{\"a\":[1,2]}' | jq -c '.a | map(. * 2)'");
+        assert_eq!(r.stdout_str(), "[2,4]\n");
+    }
+    let r = k.execute("jq -n --arg x 1 '$x'");
+    assert_eq!(r.stdout_str(), "\"1\"\n");
+    for _ in 0..2 {
+        let r = k.execute("jq -n '$x'");
+        assert_eq!(r.exit_code, 3);
+        assert!(
+            r.stderr_str().contains("$x is not defined"),
+            "{}",
+            r.stderr_str()
+        );
+    }
+}

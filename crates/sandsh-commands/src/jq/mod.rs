@@ -184,11 +184,52 @@ fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
         Ok(g) => g,
         Err(status) => return status,
     };
-    let filter = match compile(cx, code, &global_names) {
+    let filter = match compiled(cx, code, global_names) {
         Ok(f) => f,
         Err(status) => return status,
     };
     run_inputs(cx, &opts, &filter, &global_vals)
+}
+
+/// Programs compiled on this thread, by their text and global names, most recently used last.
+type Compiled = Vec<((String, Vec<String>), std::rc::Rc<jaq_core::Filter<JqData>>)>;
+
+/// How many compiled programs a thread keeps.
+const KEEP_COMPILED: usize = 8;
+
+thread_local! {
+    /// Compiling jq's definitions with a program took about a millisecond of every call; an
+    /// agent runs the same few programs again and again. A compiled filter depends on nothing
+    /// but its text and the names of its globals (the session's data reaches it when it runs),
+    /// so it is kept per thread: a session's calls come from one thread.
+    static COMPILED: RefCell<Compiled> = const { RefCell::new(Vec::new()) };
+}
+
+/// [`compile`], or the filter compiled from the same text before.
+fn compiled(
+    cx: &Cx<'_>,
+    code: String,
+    global_names: Vec<String>,
+) -> Result<std::rc::Rc<jaq_core::Filter<JqData>>, ExitStatus> {
+    let key = (code, global_names);
+    let hit = COMPILED.with_borrow_mut(|c| {
+        let i = c.iter().position(|(k, _)| *k == key)?;
+        let entry = c.remove(i);
+        let f = entry.1.clone();
+        c.push(entry);
+        Some(f)
+    });
+    if let Some(f) = hit {
+        return Ok(f);
+    }
+    let f = std::rc::Rc::new(compile(cx, key.0.clone(), &key.1)?);
+    COMPILED.with_borrow_mut(|c| {
+        if c.len() >= KEEP_COMPILED {
+            c.remove(0);
+        }
+        c.push((key, f.clone()));
+    });
+    Ok(f)
 }
 
 /// The program: from `-f FILE`, the FILTER argument, or `.`; `$__loc__` replaced.
