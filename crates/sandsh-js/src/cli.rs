@@ -146,12 +146,18 @@ fn parse(args: &[Arg]) -> Parsed {
         i += 1;
     }
     let rest = &args[i.min(args.len())..];
+    let exec_args: Vec<String> = args[..i.min(args.len())]
+        .iter()
+        .filter(|a| *a != "--")
+        .cloned()
+        .collect();
     let mode = match code {
         Some((code, print)) => {
             return Parsed::Run(Invocation {
                 mode: Mode::Eval { code, print },
                 args: rest.to_vec(),
                 preload,
+                exec_args,
             });
         }
         None => match rest.first() {
@@ -161,14 +167,11 @@ fn parse(args: &[Arg]) -> Parsed {
             Some(f) => Mode::File(f.clone()),
         },
     };
-    let args = match &mode {
-        Mode::Stdin => rest.iter().skip(1).cloned().collect(),
-        _ => rest.to_vec(),
-    };
     Parsed::Run(Invocation {
         mode,
-        args,
+        args: rest.to_vec(),
         preload,
+        exec_args,
     })
 }
 
@@ -265,6 +268,6 @@ mod tests {
             panic!("runs");
         };
         assert!(matches!(inv.mode, Mode::Stdin));
-        assert_eq!(inv.args, ["a"]);
+        assert_eq!(inv.args, ["-", "a"]);
     }
 }

@@ -56,6 +56,8 @@ pub(crate) struct Invocation {
     pub(crate) args: Vec<String>,
     /// Modules to load first (`-r`).
     pub(crate) preload: Vec<String>,
+    /// Node's own options as given (`process.execArgv`).
+    pub(crate) exec_args: Vec<String>,
 }
 
 pub(crate) enum Mode {
@@ -238,6 +240,7 @@ fn start<'js>(
     }
     opts.set("args", inv.args.clone())?;
     opts.set("preload", inv.preload.clone())?;
+    opts.set("execArgv", inv.exec_args.clone())?;
     opts.set("version", crate::NODE_VERSION)?;
     main.call::<_, i32>((opts,))
 }

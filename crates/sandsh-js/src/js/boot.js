@@ -5,6 +5,11 @@
 const host = globalThis.__sandsh_host;
 delete globalThis.__sandsh_host;
 
+// What Node 20's V8 does not have yet (scripts test for them).
+delete Object.groupBy;
+delete Map.groupBy;
+delete Promise.withResolvers;
+
 // Built-in modules: a factory per name, run at the first require.
 const builtinFactories = new Map();
 const builtinCache = new Map();
@@ -57,18 +62,43 @@ function frameString(f) {
 }
 Error.stackTraceLimit = 10;
 Error.prepareStackTrace = (err, frames) => {
-  let head;
-  try {
-    head = Error.prototype.toString.call(err);
-  } catch {
-    head = 'Error';
-  }
   const lines = [];
   for (const f of frames) {
     lines.push(`    at ${frameString(f)}`);
   }
-  return lines.length ? `${head}\n${lines.join('\n')}` : head;
+  // The header is made at the first read of `stack` (below), as V8 does: a subclass that
+  // sets `this.name` after `super()` shows its name.
+  return `${STACK_MARK}${lines.length ? `\n${lines.join('\n')}` : ''}`;
 };
+const STACK_MARK = '\u0000sandsh-stack\u0000';
+{
+  const desc = Object.getOwnPropertyDescriptor(Error.prototype, 'stack');
+  if (desc && desc.get && desc.set) {
+    const get = desc.get;
+    const set = desc.set;
+    Object.defineProperty(Error.prototype, 'stack', {
+      get() {
+        const raw = get.call(this);
+        if (typeof raw === 'string' && raw.startsWith(STACK_MARK)) {
+          let head;
+          try {
+            head = Error.prototype.toString.call(this);
+          } catch {
+            head = 'Error';
+          }
+          const s = head + raw.slice(STACK_MARK.length);
+          set.call(this, s);
+          return s;
+        }
+        return raw;
+      },
+      set(v) {
+        set.call(this, v);
+      },
+      configurable: true,
+    });
+  }
+}
 // Where an error was made: [file, line, column] of its first frame outside sandsh.
 const errorOrigin = new WeakMap();
 const origPrepare = Error.prepareStackTrace;

@@ -80,7 +80,10 @@ class Buffer extends Uint8Array {
     for (const b of list) {
       if (!(b instanceof Uint8Array)) throw invalidArgType('list[0]', 'an instance of Buffer or Uint8Array', b);
       const n = Math.min(b.length, totalLength - pos);
-      if (n <= 0) break;
+      if (n <= 0) {
+        if (pos >= totalLength) break;
+        continue;
+      }
       out.set(n === b.length ? b : b.subarray(0, n), pos);
       pos += n;
     }

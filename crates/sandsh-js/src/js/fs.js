@@ -23,13 +23,7 @@ const uvErrors = {
 };
 
 function fsError(raw, syscall, path, dest) {
-  if (!raw || !raw.sandshFsError) {
-    if (raw && raw.code === 'ENOTDIR' && raw.syscall === 'chdir') {
-      // made by process.chdir
-    } else {
-      return raw;
-    }
-  }
+  if (!raw || !raw.sandshFsError) return raw;
   syscall = raw.syscall || syscall;
   if (raw.code === 'ERR_FS_EISDIR') {
     const e = new Error(`Path is a directory: ${syscall} returned EISDIR (is a directory) ${path}`);
@@ -145,7 +139,8 @@ function appendFileSync(p, data, options) {
 
 function existsSync(p) {
   try {
-    return host.exists(abs(toPath(p)));
+    const path = toPath(p);
+    return path !== '' && host.exists(abs(path));
   } catch {
     return false;
   }

@@ -20,6 +20,7 @@ const inspectDefaultOptions = {
 
 const customInspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 const kObjectType = 0;
+const kArrayType = 1;
 const kArrayExtrasType = 2;
 const kMinLineWidth = 16;
 
@@ -475,7 +476,7 @@ function formatArray(ctx, value, recurseTimes) {
     if (!Object.prototype.hasOwnProperty.call(value, i)) {
       return formatSpecialArray(ctx, value, recurseTimes, len, output, i);
     }
-    output.push(formatProperty(ctx, value, recurseTimes, i, kArrayExtrasType));
+    output.push(formatProperty(ctx, value, recurseTimes, i, kArrayType));
   }
   if (remaining > 0) output.push(`... ${remaining} more item${remaining > 1 ? 's' : ''}`);
   return output;
@@ -496,7 +497,7 @@ function formatSpecialArray(ctx, value, recurseTimes, maxLength, output, i) {
       index = tmp;
       if (output.length === maxLength) break;
     }
-    output.push(formatProperty(ctx, value, recurseTimes, key, kArrayExtrasType));
+    output.push(formatProperty(ctx, value, recurseTimes, key, kArrayType));
     index++;
   }
   const remaining = value.length - index;
@@ -596,7 +597,7 @@ function formatProperty(ctx, value, recurseTimes, key, type) {
   } else {
     str = 'undefined';
   }
-  if (type === kArrayExtrasType) return str;
+  if (type === kArrayType) return str;
   if (typeof key === 'symbol') {
     name = `[${key.toString().replace(strEscapeSequencesRegExp, (c) => meta[c.charCodeAt(0)] || c)}]`;
   } else if (key === '__proto__') {

@@ -85,13 +85,17 @@ process.chdir = function chdir(dir) {
   try {
     st = host.stat(target, true);
   } catch (e) {
-    throw fsError(e, 'chdir', processCwd, dir, `process.chdir`);
+    throw chdirError(e.code, dir);
   }
-  if (st.type !== 'dir') {
-    throw fsError({ code: 'ENOTDIR', syscall: 'chdir' }, 'chdir', processCwd, dir, 'process.chdir');
-  }
+  if (st.type !== 'dir') throw chdirError('ENOTDIR', dir);
   processCwd = target;
 };
+function chdirError(code, dir) {
+  const [errno, desc] = uvErrors[code] || [-5, 'i/o error'];
+  const e = new Error(`${code}: ${desc}, chdir ${processCwd} -> '${dir}'`);
+  Object.assign(e, { errno, code, syscall: 'chdir', path: processCwd, dest: dir });
+  return e;
+}
 process.umask = () => 0o022;
 process.getuid = () => 1000;
 process.geteuid = () => 1000;
@@ -262,10 +266,7 @@ function renderTable(data) {
   });
   const header = ['(index)', ...cols, ...(hasValues ? ['Values'] : [])];
   const widths = header.map((h) => Math.max(h.length, ...rows.map((r) => (r[h] || '').length)) + 2);
-  const center = (s, w) => {
-    const left = Math.floor((w - s.length) / 2);
-    return ' '.repeat(left) + s + ' '.repeat(w - s.length - left);
-  };
+  const center = (s, w) => ` ${s}${' '.repeat(w - s.length - 1)}`;
   const line = (l, m, r) => l + widths.map((w) => '─'.repeat(w)).join(m) + r;
   const out = [line('┌', '┬', '┐'), `│${header.map((h, i) => center(h, widths[i])).join('│')}│`, line('├', '┼', '┤')];
   for (const r of rows) out.push(`│${header.map((h, i) => center(r[h] || '', widths[i])).join('│')}│`);
@@ -387,8 +388,12 @@ function guarded(fn, self, args) {
   }
 }
 
+let firstTurn = true;
 function runTimers() {
-  const t = now();
+  // Node's loop starts a millisecond or more after the main script: its 0 and 1 ms timers
+  // are due at the first turn, before the immediates.
+  const t = now() + (firstTurn ? 1 : 0);
+  firstTurn = false;
   const due = [];
   for (const tm of timers.values()) if (tm._due <= t) due.push(tm);
   due.sort((a, b) => a._due - b._due || a._id - b._id);
@@ -444,7 +449,13 @@ function runLoop() {
 
 const sources = new Map(); // file name → source text, for the line an error points at
 
+// Headers Node prints for errors it makes itself.
+const errorHeaders = new WeakMap();
+
 function errorHeader(err) {
+  if ((typeof err === 'object' || typeof err === 'function') && err !== null && errorHeaders.has(err)) {
+    return errorHeaders.get(err);
+  }
   const origin = (typeof err === 'object' || typeof err === 'function') && err !== null ? errorOrigin.get(err) : undefined;
   if (!origin) return '';
   const [file, line, col] = origin;
@@ -453,10 +464,20 @@ function errorHeader(err) {
   const text = src.split('\n')[line - 1];
   if (text === undefined) return '';
   let at = Math.max(0, col - 1);
-  // Node points at the throw statement when the error was made in it.
-  const before = text.slice(0, at);
-  const m = /throw\s+(new\s+)?$/.exec(before);
-  if (m) at = m.index;
+  // QuickJS's column is the call's last argument; Node points at the `new` that made the
+  // error, or at the `throw` of it.
+  let news = -1;
+  for (const m of text.matchAll(/\bnew\s+[A-Za-z_$][\w$.]*\s*\(/g)) {
+    if (m.index <= at) news = m.index;
+  }
+  if (news !== -1) {
+    at = news;
+    const t = /\bthrow\s+$/.exec(text.slice(0, news));
+    if (t) at = t.index;
+  } else {
+    const t = /\bthrow\s+$/.exec(text.slice(0, at));
+    if (t) at = t.index;
+  }
   return `${file}:${line}\n${text}\n${' '.repeat(at)}^\n\n`;
 }
 
@@ -504,12 +525,21 @@ function processRejections() {
     if (reason instanceof Error) {
       uncaught(reason);
     } else {
+      const shown = reason !== null && (typeof reason === 'object' || typeof reason === 'function') ? inspect(reason) : String(reason);
       const err = nodeError(Error, 'ERR_UNHANDLED_REJECTION',
         'This error originated either by throwing inside of an async function without a catch block, ' +
         'or by rejecting a promise which was not handled with .catch(). The promise rejected with the' +
-        ` reason "${inspect(reason)}".`);
+        ` reason "${shown}".`);
       err.name = 'UnhandledPromiseRejection';
-      Object.defineProperty(err, 'stack', { value: `UnhandledPromiseRejection: ${err.message}`, configurable: true, writable: true });
+      Object.defineProperty(err, 'stack', {
+        value: `UnhandledPromiseRejection: ${err.message}\n` +
+          '    at throwUnhandledRejectionsMode (node:internal/process/promises:389:7)\n' +
+          '    at processPromiseRejections (node:internal/process/promises:470:17)\n' +
+          '    at process.processTicksAndRejections (node:internal/process/task_queues:96:32)',
+        configurable: true,
+        writable: true,
+      });
+      errorHeaders.set(err, 'node:internal/process/promises:389\n      new UnhandledPromiseRejection(reason);\n      ^\n\n');
       uncaught(err);
     }
   }
@@ -582,6 +612,7 @@ function readScript(file) {
 
 export function main(opts) {
   nodeVersion = opts.version;
+  process.execArgv = opts.execArgv;
   process.version = nodeVersion;
   const args = opts.args;
   try {

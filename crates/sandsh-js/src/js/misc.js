@@ -1065,8 +1065,26 @@ defineBuiltin('async_hooks', () => ({
 defineBuiltin('constants', () => ({ ...loadBuiltin('fs').constants }));
 defineBuiltin('tty', () => ({ isatty: () => false }));
 defineBuiltin('querystring', () => ({
-  parse: (s) => Object.fromEntries(new URLSearchParams(s)),
-  stringify: (o) => new URLSearchParams(Object.entries(o).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString(),
+  parse: (s, sep = '&', eq = '=') => {
+    const out = Object.create(null);
+    for (const part of String(s).split(sep)) {
+      if (part === '') continue;
+      const i = part.indexOf(eq);
+      const dec = (x) => {
+        try {
+          return decodeURIComponent(x.replace(/\+/g, ' '));
+        } catch {
+          return x;
+        }
+      };
+      const k = dec(i === -1 ? part : part.slice(0, i));
+      const v = i === -1 ? '' : dec(part.slice(i + 1));
+      if (k in out) out[k] = [].concat(out[k], v);
+      else out[k] = v;
+    }
+    return out;
+  },
+  stringify: (o, sep = '&', eq = '=') => Object.entries(o).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${encodeURIComponent(k)}${eq}${encodeURIComponent(x == null ? '' : String(x))}`)).join(sep),
   escape: encodeURIComponent,
   unescape: decodeURIComponent,
 }));

@@ -48,7 +48,7 @@ function parseUrl(input, base) {
     }
     if (special) rest = rest.replace(/\\/g, '/');
     if (rest.startsWith('//') || (special && r.protocol !== 'file:')) {
-      rest = rest.replace(/^\/*/, '');
+      rest = r.protocol === 'file:' ? rest.slice(2) : rest.replace(/^\/*/, '');
       const end = rest.search(/[/?#]/);
       const authority = end === -1 ? rest : rest.slice(0, end);
       rest = end === -1 ? '' : rest.slice(end);
