@@ -16,6 +16,7 @@ enum Opt {
     Version,
     Help,
     Require,
+    InputType,
     /// Accepted, changes nothing here; `true`: takes a value.
     Ignored(bool),
     /// Node has it; the sandbox does not (`--inspect`, `-i`).
@@ -47,7 +48,7 @@ const OPTIONS: &[(&str, Opt)] = &[
     ("--unhandled-rejections", Opt::Ignored(true)),
     ("--max-old-space-size", Opt::Ignored(true)),
     ("--stack-size", Opt::Ignored(true)),
-    ("--input-type", Opt::Ignored(true)),
+    ("--input-type", Opt::InputType),
     ("--title", Opt::Ignored(true)),
     ("--inspect", Opt::Refused),
     ("--inspect-brk", Opt::Refused),
@@ -65,15 +66,16 @@ Options:
   -c, --check                 syntax check script without executing
   -e, --eval script           evaluate script
   -h, --help                  print node command line options
+  --input-type=module         -e and stdin are ES modules
   -p, --print [...]           evaluate script and print result
   -r, --require module        CommonJS module to preload (option can
                               be repeated)
   -v, --version               print Node.js version
 
 This is sandsh's node: JavaScript on QuickJS with Node.js 20's everyday API
-(process, console, require, fs, path, util, events, Buffer, os, timers,
-child_process inside the session) over the session's files and limits.
-Not available: ES modules, npm, sockets and servers, worker threads.
+(process, console, require and ES modules, fs, path, util, events, Buffer, os,
+crypto, timers, child_process inside the session) over the session's files
+and limits. Not available: npm, sockets and servers, fetch, worker threads.
 ";
 
 enum Parsed {
@@ -93,6 +95,7 @@ fn parse(args: &[Arg]) -> Parsed {
     let mut code: Option<(String, bool)> = None;
     let mut check = false;
     let mut preload = Vec::new();
+    let mut module = false;
     while i < args.len() {
         let a = &args[i];
         if a == "--" {
@@ -132,6 +135,16 @@ fn parse(args: &[Arg]) -> Parsed {
                 Some(v) => preload.push(v),
                 None => return Parsed::Bad(format!("{a} requires an argument")),
             },
+            Opt::InputType => match value(&mut i).as_deref() {
+                Some("module") => module = true,
+                Some("commonjs") => module = false,
+                Some(v) => {
+                    return Parsed::Bad(format!(
+                        "--input-type must be \"module\" or \"commonjs\", not {v:?}"
+                    ));
+                }
+                None => return Parsed::Bad(format!("{a} requires an argument")),
+            },
             Opt::Ignored(takes) => {
                 if takes {
                     let _ = value(&mut i);
@@ -158,6 +171,7 @@ fn parse(args: &[Arg]) -> Parsed {
                 args: rest.to_vec(),
                 preload,
                 exec_args,
+                module,
             });
         }
         None => match rest.first() {
@@ -172,6 +186,7 @@ fn parse(args: &[Arg]) -> Parsed {
         args: rest.to_vec(),
         preload,
         exec_args,
+        module,
     })
 }
 

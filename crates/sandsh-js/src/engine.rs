@@ -58,6 +58,8 @@ pub(crate) struct Invocation {
     pub(crate) preload: Vec<String>,
     /// Node's own options as given (`process.execArgv`).
     pub(crate) exec_args: Vec<String>,
+    /// `--input-type=module`: `-e` and stdin are ES modules.
+    pub(crate) module: bool,
 }
 
 pub(crate) enum Mode {
@@ -171,6 +173,7 @@ fn call(
             }
         },
     )));
+    rt.set_loader(crate::esm::NodeResolver, crate::esm::NodeLoader);
     let cx = Context::full(&rt).map_err(|e| format!("{e}"))?;
     let status = cx.with(|ctx| -> Result<i32, String> {
         let r = start(&ctx, bytecode, host, inv);
@@ -241,6 +244,7 @@ fn start<'js>(
     opts.set("args", inv.args.clone())?;
     opts.set("preload", inv.preload.clone())?;
     opts.set("execArgv", inv.exec_args.clone())?;
+    opts.set("module", inv.module)?;
     opts.set("version", crate::NODE_VERSION)?;
     main.call::<_, i32>((opts,))
 }

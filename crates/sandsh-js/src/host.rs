@@ -553,6 +553,25 @@ pub(crate) fn natives<'js>(ctx: &Ctx<'js>, host: &Rc<Host>) -> rquickjs::Result<
         ctx.eval_with_options(src, opts)
     });
 
+    // Import an ES module by its resolved name; the promise of its evaluation.
+    native!(o, ctx, "importModule", |ctx: Ctx<'js>,
+                                     name: String|
+     -> rquickjs::Result<
+        rquickjs::Promise<'js>,
+    > {
+        rquickjs::Module::import(&ctx, name)
+    });
+
+    // Evaluate source as an ES module named `name` (`--input-type=module`, stdin).
+    native!(o, ctx, "evalModule", |ctx: Ctx<'js>,
+                                   name: String,
+                                   src: String|
+     -> rquickjs::Result<
+        rquickjs::Promise<'js>,
+    > {
+        rquickjs::Module::evaluate(ctx, name, src)
+    });
+
     // Run a command of the session, as a child process would: argv, stdin bytes → status,
     // stdout, stderr.
     let h = host.clone();

@@ -16,6 +16,7 @@ mod cli;
 mod codec;
 mod digest;
 mod engine;
+mod esm;
 mod host;
 
 use std::sync::Arc;
@@ -32,12 +33,12 @@ pub const NODE_VERSION: &str = "v20.20.2";
 const DESCRIPTION: &str = "JavaScript on an embedded engine (QuickJS) with Node.js 20's everyday API: \
 process (argv, env, exit, exitCode, cwd, chdir, stdout/stderr.write, nextTick, hrtime), console with \
 util.inspect's formatting, CommonJS require (relative files, index.js, .json, node_modules, node: built-ins), \
-fs (sync, callbacks and fs/promises) and path, util (inspect, format, promisify), events, Buffer, os, \
-timers and promises with Node's ordering. Files are the session's files, stdin and stdout the pipeline's, \
+ES modules (.mjs, \"type\": \"module\", import of node: built-ins, CommonJS and JSON, top-level await), \
+fs (sync, callbacks, streams and fs/promises) and path, util (inspect, format, promisify, types), events, \
+Buffer, os, assert, url, crypto (hashes, HMAC, random), readline, timers and promises with Node's ordering. Files are the session's files, stdin and stdout the pipeline's, \
 process.env the shell's exported variables; the script runs inside the session's limits (timeout, memory \
 budget, output). child_process.execSync and spawnSync run their command inside this session. Not \
-available: ES modules (import/export), npm and installing packages, sockets and servers (net, http), \
-worker threads.";
+available: npm and installing packages, sockets and servers (net, http, https), fetch, worker threads.";
 
 const NODE_OPERANDS: &[ArgSpec] = &[ArgSpec::optional(
     "ARG",

@@ -563,6 +563,10 @@ defineGlobal('Buffer', Buffer);
 if (typeof globalThis.queueMicrotask !== 'function') {
   defineGlobal('queueMicrotask', (cb) => Promise.resolve().then(cb));
 }
+if (typeof globalThis.fetch !== 'function') {
+  defineGlobal('fetch', () => Promise.reject(nodeError(TypeError, 'ERR_SANDBOX',
+    'fetch is not available in the sandbox: node has no network access (use curl, which goes through the allowlist)')));
+}
 if (typeof globalThis.structuredClone !== 'function') {
   defineGlobal('structuredClone', (v) => (v === undefined ? v : deepClone(v, new Map())));
 }
@@ -624,6 +628,10 @@ export function main(opts) {
       case 'print': {
         process.argv = [NODE_EXEC_PATH, ...args];
         sources.set('[eval]', opts.source);
+        if (opts.module) {
+          host.evalModule(pathModule.join(processCwd, '[eval1]'), opts.source).then(undefined, uncaught);
+          break;
+        }
         const value = runGlobalScript(opts.source, '[eval]');
         if (opts.mode === 'print') {
           host.write(1, `${typeof value === 'string' ? value : inspect(value)}\n`);
@@ -634,7 +642,8 @@ export function main(opts) {
         process.argv = [NODE_EXEC_PATH, ...args];
         const src = utf8Decode(host.readStdin());
         sources.set('[stdin]', src);
-        runGlobalScript(src, '[stdin]');
+        if (opts.module) host.evalModule(pathModule.join(processCwd, '[stdin]'), src).then(undefined, uncaught);
+        else runGlobalScript(src, '[stdin]');
         break;
       }
       case 'check': {
@@ -645,7 +654,8 @@ export function main(opts) {
       case 'file': {
         const [abs] = readScript(opts.file);
         process.argv = [NODE_EXEC_PATH, abs, ...args.slice(1)];
-        runMain(abs);
+        if (isEsmFile(abs)) host.importModule(abs).then(undefined, uncaught);
+        else runMain(abs);
         break;
       }
     }

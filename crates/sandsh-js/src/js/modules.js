@@ -103,7 +103,7 @@ function tryIndex(p) {
 }
 
 // A package's "exports" map: the "." entry and subpaths, with require/node/default conditions.
-function resolveExports(dir, subpath) {
+function resolveExports(dir, subpath, esm) {
   const pkgPath = pathModule.join(dir, 'package.json');
   if (!isFile(pkgPath)) return undefined;
   let pkg;
@@ -128,7 +128,7 @@ function resolveExports(dir, subpath) {
       return undefined;
     }
     if (t && typeof t === 'object') {
-      for (const c of ['require', 'node', 'default']) {
+      for (const c of esm ? ['import', 'node', 'default'] : ['require', 'node', 'default']) {
         if (c in t) {
           const r = pick(t[c]);
           if (r) return r;
@@ -149,7 +149,7 @@ function resolveExports(dir, subpath) {
   return target === undefined ? undefined : pathModule.resolve(dir, target);
 }
 
-function resolveFilename(request, parent) {
+function resolveFilename(request, parent, esm = false) {
   if (isBuiltinName(request)) return request.startsWith('node:') ? request : `node:${request}`;
   if (request.startsWith('node:')) {
     const e = nodeError(Error, 'ERR_UNKNOWN_BUILTIN_MODULE', `No such built-in module: ${request}`);
@@ -168,7 +168,7 @@ function resolveFilename(request, parent) {
     for (const dir of paths) {
       const pkgDir = pathModule.join(dir, name);
       if (!isDir(pkgDir)) continue;
-      const viaExports = resolveExports(pkgDir, sub);
+      const viaExports = resolveExports(pkgDir, sub, esm);
       if (viaExports && isFile(viaExports)) {
         found = viaExports;
         break;
@@ -277,3 +277,73 @@ function runMain(filename) {
 }
 
 defineBuiltin('module', () => Module);
+
+// ---- ES modules (the loader is esm.rs) ------------------------------------------------------
+
+// Whether a file is an ES module: .mjs, or .js under a package.json with "type": "module".
+function isEsmFile(file) {
+  if (file.endsWith('.mjs')) return true;
+  if (!file.endsWith('.js')) return false;
+  for (let dir = pathModule.dirname(file); ; dir = pathModule.dirname(dir)) {
+    const pkg = pathModule.join(dir, 'package.json');
+    if (isFile(pkg)) {
+      try {
+        return JSON.parse(utf8Decode(host.readFile(pkg))).type === 'module';
+      } catch {
+        return false;
+      }
+    }
+    if (dir === '/') return false;
+  }
+}
+
+const esmInterop = new Map();
+let esmSeq = 0;
+
+function reexport(value) {
+  const id = ++esmSeq;
+  esmInterop.set(id, value);
+  let src = `const m = globalThis.__sandsh_esm_value(${id});\nexport default m;\n`;
+  if (value !== null && (typeof value === 'object' || typeof value === 'function')) {
+    const names = Object.keys(value).filter((k) => k !== 'default' && /^[A-Za-z_$][\w$]*$/.test(k));
+    names.forEach((k, i) => {
+      src += `const v${i} = m[${JSON.stringify(k)}];\n`;
+    });
+    if (names.length) src += `export { ${names.map((k, i) => `v${i} as ${k}`).join(', ')} };\n`;
+  }
+  return src;
+}
+
+function esmResolve(name, base) {
+  if (isBuiltinName(name)) return name.startsWith('node:') ? name : `node:${name}`;
+  if (name.startsWith('file://')) name = decodeURIComponent(new URL(name).pathname);
+  const from = base && base.startsWith('/') ? base : pathModule.join(processCwd, '[eval]');
+  const parent = { filename: from, paths: Module._nodeModulePaths(pathModule.dirname(from)) };
+  return resolveFilename(name, parent, true);
+}
+
+function esmSource(name) {
+  if (name.startsWith('node:')) return reexport(loadBuiltin(name.slice(5)));
+  const text = utf8Decode(call1(host.readFile, 'open', name));
+  if (name.endsWith('.json')) return `export default ${JSON.stringify(JSON.parse(text))};\n`;
+  if (isEsmFile(name)) {
+    sources.set(name, text);
+    return stripShebang(text);
+  }
+  const parent = new Module(name, null);
+  parent.filename = name;
+  return reexport(requireModule(parent, name));
+}
+
+for (const [k, v] of [
+  ['__sandsh_esm_resolve', esmResolve],
+  ['__sandsh_esm_source', esmSource],
+  ['__sandsh_esm_value', (id) => {
+    const v = esmInterop.get(id);
+    esmInterop.delete(id);
+    return v;
+  }],
+]) {
+  Object.defineProperty(globalThis, k, { value: v, enumerable: false, configurable: true, writable: true });
+}
+
