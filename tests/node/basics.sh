@@ -69,3 +69,7 @@ node -c ok.js; echo "status $?"
 
 #### var declarations of -e are globals
 node -e 'var x = 5; console.log(globalThis.x, typeof module, typeof exports, __filename)'
+
+#### a script read from /dev/stdin as a file
+echo 'console.log("via /dev/stdin", process.argv.length)' > viastdin.js
+node /dev/stdin a b < viastdin.js

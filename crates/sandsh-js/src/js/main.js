@@ -605,6 +605,7 @@ function deepClone(v, seen) {
 function readScript(file) {
   const abs = pathModule.resolve(processCwd, file);
   try {
+    if (isStdin(abs)) return [abs, utf8Decode(host.readStdin())];
     return [abs, utf8Decode(host.readFile(abs))];
   } catch (e) {
     const err = new Error(`Cannot find module '${abs}'`);

@@ -238,7 +238,7 @@ function requireFrom(fromFile, id) {
 }
 
 function loadInto(mod, filename) {
-  const src = utf8Decode(call1(host.readFile, 'open', filename));
+  const src = utf8Decode(isStdin(filename) ? host.readStdin() : call1(host.readFile, 'open', filename));
   if (filename.endsWith('.json')) {
     try {
       mod.exports = JSON.parse(src.charCodeAt(0) === 0xfeff ? src.slice(1) : src);
