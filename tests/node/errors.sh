@@ -53,3 +53,6 @@ node -e 'throw {code: 42}' 2>&1 | tail -4; echo "status ${PIPESTATUS[0]}"
 
 #### deep recursion is a RangeError
 node -e 'function f(n) { return f(n + 1) + 1 } try { f(0) } catch (e) { console.log(e instanceof RangeError, e.message) }'
+
+#### the engine's errors in V8's words
+node -e 'for (const f of [() => { undefinedVar }, () => { null.x }, () => { undefined.x = 1 }, () => { x; let x }]) { try { f() } catch (e) { console.log(`${e.name}: ${e.message}`) } }'

@@ -102,7 +102,22 @@ const STACK_MARK = '\u0000sandsh-stack\u0000';
 // Where an error was made: [file, line, column] of its first frame outside sandsh.
 const errorOrigin = new WeakMap();
 const origPrepare = Error.prepareStackTrace;
+// QuickJS's words for the errors scripts print most, in V8's.
+const v8Messages = [
+  [/^cannot read property '(.*)' of (null|undefined)$/s, (m) => `Cannot read properties of ${m[2]} (reading '${m[1]}')`],
+  [/^cannot set property '(.*)' of (null|undefined)$/s, (m) => `Cannot set properties of ${m[2]} (setting '${m[1]}')`],
+  [/^(.*) is not initialized$/s, (m) => `Cannot access '${m[1]}' before initialization`],
+];
 Error.prepareStackTrace = (err, frames) => {
+  if ((err instanceof TypeError || err instanceof ReferenceError) && typeof err.message === 'string') {
+    for (const [re, word] of v8Messages) {
+      const m = re.exec(err.message);
+      if (m) {
+        err.message = word(m);
+        break;
+      }
+    }
+  }
   for (const f of frames) {
     const file = f.getFileName();
     if (file && file !== 'node:internal/sandsh') {
