@@ -40,6 +40,7 @@ const SOURCES: &[&str] = &[
     include_str!("js/boot.js"),
     include_str!("js/inspect.js"),
     include_str!("js/url.js"),
+    include_str!("js/intl.js"),
     include_str!("js/path.js"),
     include_str!("js/events.js"),
     include_str!("js/buffer.js"),
@@ -90,8 +91,14 @@ fn boot() -> Result<&'static [u8], String> {
             let cx = Context::full(&rt)?;
             cx.with(|ctx| {
                 let source: String = SOURCES.concat();
-                let m = Module::declare(ctx, "node:internal/sandsh", source)?;
-                m.write(WriteOptions::default())
+                let written = Module::declare(ctx.clone(), "node:internal/sandsh", source)
+                    .and_then(|m| m.write(WriteOptions::default()));
+                written.map_err(|e| match e {
+                    rquickjs::Error::Exception => {
+                        rquickjs::Error::new_loading_message("sandsh", describe(&ctx.catch()))
+                    }
+                    e => e,
+                })
             })
         };
         compile().map_err(|e| format!("{e}"))
