@@ -75,7 +75,8 @@ Options:
 This is sandsh's node: JavaScript on QuickJS with Node.js 20's everyday API
 (process, console, require and ES modules, fs, path, util, events, Buffer, os,
 crypto, timers, child_process inside the session) over the session's files
-and limits. Not available: npm, sockets and servers, fetch, worker threads.
+and limits; fetch goes through the network allowlist. Not available: npm,
+sockets and servers (net, http, https), worker threads.
 ";
 
 enum Parsed {

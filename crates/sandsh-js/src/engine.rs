@@ -43,6 +43,7 @@ const SOURCES: &[&str] = &[
     include_str!("js/intl.js"),
     include_str!("js/path.js"),
     include_str!("js/events.js"),
+    include_str!("js/fetch.js"),
     include_str!("js/buffer.js"),
     include_str!("js/fs.js"),
     include_str!("js/modules.js"),

@@ -572,6 +572,54 @@ pub(crate) fn natives<'js>(ctx: &Ctx<'js>, host: &Rc<Host>) -> rquickjs::Result<
         rquickjs::Module::evaluate(ctx, name, src)
     });
 
+    // One HTTP exchange through the session's allowlist: [status, reason, [[name, value]…],
+    // body]; a refusal or a network error throws `{ fetchError: message }`.
+    let h = host.clone();
+    native!(o, ctx, "http", move |ctx: Ctx<'js>,
+                                  method: String,
+                                  url: String,
+                                  headers: Vec<Vec<String>>,
+                                  body: Opt<Value<'js>>,
+                                  timeout_ms: Opt<Value<'js>>|
+          -> rquickjs::Result<Array<'js>> {
+        let body = match body.0 {
+            Some(v) if !v.is_undefined() && !v.is_null() => bytes(&v)?,
+            _ => Vec::new(),
+        };
+        let headers = headers
+            .into_iter()
+            .filter_map(|kv| {
+                let mut it = kv.into_iter();
+                Some((it.next()?, it.next()?))
+            })
+            .collect();
+        let timeout = opt_f64(timeout_ms)
+            .filter(|t| *t > 0.0)
+            .map(|t| Duration::from_secs_f64(t / 1000.0));
+        match crate::fetch::exchange(h.ctx.get(), &method, &url, headers, &body, timeout) {
+            Ok(r) => {
+                let out = Array::new(ctx.clone())?;
+                out.set(0, r.status)?;
+                out.set(1, r.reason)?;
+                let hs = Array::new(ctx.clone())?;
+                for (i, (k, v)) in r.headers.into_iter().enumerate() {
+                    hs.set(i, vec![k, v])?;
+                }
+                out.set(2, hs)?;
+                out.set(3, TypedArray::<u8>::new(ctx.clone(), r.body)?)?;
+                Ok(out)
+            }
+            Err(msg) => {
+                if h.cancelled() {
+                    return Err(throw_exit(&ctx));
+                }
+                let o = Object::new(ctx.clone())?;
+                o.set("fetchError", msg)?;
+                Err(ctx.throw(o.into_value()))
+            }
+        }
+    });
+
     // Run a command of the session, as a child process would: argv, stdin bytes → status,
     // stdout, stderr.
     let h = host.clone();

@@ -17,6 +17,7 @@ mod codec;
 mod digest;
 mod engine;
 mod esm;
+mod fetch;
 mod host;
 
 use std::sync::Arc;
@@ -35,10 +36,11 @@ process (argv, env, exit, exitCode, cwd, chdir, stdout/stderr.write, nextTick, h
 util.inspect's formatting, CommonJS require (relative files, index.js, .json, node_modules, node: built-ins), \
 ES modules (.mjs, \"type\": \"module\", import of node: built-ins, CommonJS and JSON, top-level await), \
 fs (sync, callbacks, streams and fs/promises) and path, util (inspect, format, promisify, types), events, \
-Buffer, os, assert, url, crypto (hashes, HMAC, random), readline, timers and promises with Node's ordering. Files are the session's files, stdin and stdout the pipeline's, \
+Buffer, os, assert, url, crypto (hashes, HMAC, random), readline, Intl in en-US, timers and promises with \
+Node's ordering; fetch goes through the session's network allowlist, as curl does. Files are the session's files, stdin and stdout the pipeline's, \
 process.env the shell's exported variables; the script runs inside the session's limits (timeout, memory \
 budget, output). child_process.execSync and spawnSync run their command inside this session. Not \
-available: npm and installing packages, sockets and servers (net, http, https), fetch, worker threads.";
+available: npm and installing packages, sockets and servers (net, http, https), worker threads.";
 
 const NODE_OPERANDS: &[ArgSpec] = &[ArgSpec::optional(
     "ARG",

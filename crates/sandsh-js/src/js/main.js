@@ -563,10 +563,6 @@ defineGlobal('Buffer', Buffer);
 if (typeof globalThis.queueMicrotask !== 'function') {
   defineGlobal('queueMicrotask', (cb) => Promise.resolve().then(cb));
 }
-if (typeof globalThis.fetch !== 'function') {
-  defineGlobal('fetch', () => Promise.reject(nodeError(TypeError, 'ERR_SANDBOX',
-    'fetch is not available in the sandbox: node has no network access (use curl, which goes through the allowlist)')));
-}
 if (typeof globalThis.structuredClone !== 'function') {
   defineGlobal('structuredClone', (v) => (v === undefined ? v : deepClone(v, new Map())));
 }

@@ -88,8 +88,8 @@ subprocess and os.system run commands of this shell. No pip, no third-party pack
 
 /// The system prompt's line on `node`, when it is registered.
 pub const LANGUAGES_NODE: &str = "\nnode runs JavaScript (QuickJS) with Node.js 20's everyday API over the same files: require and ES \
-modules, fs, path, process, Buffer, events, util, crypto hashes, timers; child_process runs commands of this shell. No npm, \
-no third-party packages beyond node_modules already on disk, no sockets, servers or fetch.\n";
+modules, fs, path, process, Buffer, events, util, crypto hashes, timers; child_process runs commands of this shell; fetch \
+goes through the network allowlist. No npm, no third-party packages beyond node_modules already on disk, no sockets or servers.\n";
 
 /// The header line of a man page: `TITLE(1)   User Commands   TITLE(1)`.
 pub fn man_header(title: &str) -> String {
