@@ -17,3 +17,8 @@ node -e 'console.log(new Date(0).toString().endsWith("(Coordinated Universal Tim
 
 #### sorting with localeCompare
 node -e 'console.log(["banana", "Apple", "cherry", "apple", "Banana", "_x", "1a", "éclair", "eclair", "Zed", "zed", "a b", "ab"].sort((a, b) => a.localeCompare(b))); console.log("a".localeCompare("B"), "b".localeCompare("a"), "a".localeCompare("a"), "a".localeCompare("A"), "résumé".localeCompare("resume", "en", {sensitivity: "base"}))'
+
+#### dates in the local zone, which is UTC here
+export TZ=UTC
+node -e 'const d = new Date(2024, 0, 15, 9, 30); console.log(d.toISOString(), d.getHours(), d.getTimezoneOffset(), d.toString(), d.toDateString(), new Date("2024-01-01T10:00").toISOString(), new Date("2024-03-01").getDate(), typeof Date(), Date.now() > 1.7e12, new Date() instanceof Date, Object.prototype.toString.call(new Date()))'
+node -e 'class Stamp extends Date { iso() { return this.toISOString() } } console.log(new Stamp(0).iso(), new Stamp(0) instanceof Date, String(new Date(NaN)), new Date(0))'

@@ -41,6 +41,7 @@ const SOURCES: &[&str] = &[
     include_str!("js/inspect.js"),
     include_str!("js/url.js"),
     include_str!("js/intl.js"),
+    include_str!("js/date.js"),
     include_str!("js/path.js"),
     include_str!("js/events.js"),
     include_str!("js/fetch.js"),

@@ -120,3 +120,23 @@ fn dev() {
     let (out, err) = (ctx.out_str(), ctx.err_str());
     println!("{out}---stderr---\n{err}---status {status}");
 }
+
+#[test]
+fn date_is_the_sessions_clock_in_utc() {
+    // BufferCtx's clock is fixed; Date sees it, not the host's.
+    let mut ctx = BufferCtx::new();
+    let want = ctx
+        .now
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis())
+        .unwrap_or(0);
+    let status = node_in(
+        &mut ctx,
+        &[
+            "-e",
+            "console.log(Date.now(), new Date().getTime() === Date.now(), new Date(0).getHours(), new Date(0).getTimezoneOffset())",
+        ],
+    );
+    assert_eq!(status, 0, "{}", ctx.err_str());
+    assert_eq!(ctx.out_str(), format!("{want} true 0 0\n"));
+}

@@ -312,16 +312,3 @@ if (typeof globalThis.Intl !== 'object') {
     return Array.prototype.map.call(this, (x) => (x == null ? '' : x.toLocaleString(locales, options))).join(',');
   });
 }
-
-// V8 names the zone after the offset: "GMT+0000 (Coordinated Universal Time)".
-{
-  const toString = Date.prototype.toString;
-  Object.defineProperty(Date.prototype, 'toString', {
-    value: function () {
-      const s = toString.call(this);
-      return s.endsWith('GMT+0000') ? `${s} (Coordinated Universal Time)` : s;
-    },
-    writable: true,
-    configurable: true,
-  });
-}
