@@ -1033,10 +1033,11 @@ fn report(
         let _ = writeln!(w, "{}", text.trim_end());
     }
     // The Python and Node packages' figures (benches/python/run and benches/node/run write
-    // them), python3 against the host's (benches/python3/run) and the MCP server's load test (`cargo bench --bench mcp_load`) stay in the report.
+    // them), python3 and node against the host's (benches/python3/run, benches/js/run) and the MCP server's load test (`cargo bench --bench mcp_load`) stay in the report.
     for package in [
         "benches/PYTHON.md",
         "benches/PYTHON3.md",
+        "benches/JS.md",
         "benches/NODE.md",
         "benches/MCP.md",
     ] {

@@ -37,6 +37,8 @@ mod grep_diff;
 mod html_to_markdown; // html-to-markdown (written expectations: no reference tool here)
 mod jq;
 mod net; // curl, wget and web_search against local servers
+mod node; // node in a session: limits, the sandbox, what is refused
+mod node_diff; // node against the host's Node 20 (tests/node/*.sh)
 mod python; // python3 in a session: processes, limits, mounts
 mod python_diff; // python3 against the host's CPython (tests/python/*.sh)
 mod rg;

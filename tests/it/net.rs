@@ -1013,3 +1013,58 @@ fn web_search_uses_the_shared_policy() {
         assert_eq!(e.kind(), "permission_denied", "{e}");
     });
 }
+
+// ---- node's fetch ------------------------------------------------------------------------------
+
+#[test]
+fn node_fetch_goes_through_the_allowlist() {
+    watchdog(60, || {
+        let srv = site();
+        let mut k = Kernel::new(KernelConfig::default().allow_net(srv.rule()));
+        let script = format!(
+            r#"node -e '
+(async () => {{
+  const r = await fetch("{hello}");
+  console.log(r.status, r.ok, r.headers.get("content-type"), JSON.stringify(await r.text()));
+  const p = await fetch("{echo}", {{ method: "POST", headers: {{ "Content-Type": "application/json", "X-Test": "1" }}, body: JSON.stringify({{ a: 1 }}) }});
+  console.log((await p.text()).split("\n").filter(Boolean).join(" | "));
+  const d = await fetch("{redir}");
+  console.log(d.status, d.redirected, d.url.endsWith("/hello"));
+  const m = await fetch("{missing}");
+  console.log(m.status, m.ok);
+  try {{ await fetch("{looping}") }} catch (e) {{ console.log(e.message, e.cause.message) }}
+}})()'"#,
+            hello = srv.url("/hello"),
+            echo = srv.url("/echo"),
+            redir = srv.url("/redir"),
+            missing = srv.url("/missing"),
+            looping = srv.url("/loop"),
+        );
+        let r = k.execute(&script);
+        assert_eq!(
+            r.stdout_str(),
+            "200 true text/plain \"hello\\n\"\nPOST /echo | content-type: application/json | x-test: 1 | accept: */* | content-length: 7 | {\"a\":1}\n200 true true\n404 false\nfetch failed redirect count exceeded\n",
+            "{}",
+            r.stderr_str()
+        );
+        // Outside the allowlist, and in a session without network: refused with the reason.
+        let before = srv.hits.load(Ordering::SeqCst);
+        let mut k = Kernel::new(KernelConfig::default());
+        let r = k.execute(&format!(
+            "node -e 'fetch(\"{}\").catch(e => console.log(e.name, e.message, \"|\", e.cause.message))'",
+            srv.url("/hello")
+        ));
+        let out = r.stdout_str();
+        assert!(
+            out.starts_with("TypeError fetch failed | "),
+            "{out}{}",
+            r.stderr_str()
+        );
+        assert!(out.contains("allow"), "{out}");
+        assert_eq!(
+            srv.hits.load(Ordering::SeqCst),
+            before,
+            "the refused request never reached the server"
+        );
+    });
+}

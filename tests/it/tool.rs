@@ -111,12 +111,14 @@ fn description_lists_registry_commands_and_custom_ones() {
 
 #[test]
 fn system_prompt_exact() {
-    // Seed 000's prompt, then the line on python3 when the build has it.
-    let languages = if cfg!(feature = "python") {
-        sandsh::tool::docs::LANGUAGES_PYTHON
-    } else {
-        ""
-    };
+    // Seed 000's prompt, then the lines on python3 and node when the build has them.
+    let mut languages = String::new();
+    if cfg!(feature = "python") {
+        languages.push_str(sandsh::tool::docs::LANGUAGES_PYTHON);
+    }
+    if cfg!(feature = "js") {
+        languages.push_str(sandsh::tool::docs::LANGUAGES_NODE);
+    }
     assert_eq!(
         BashTool::new().system_prompt(),
         format!(

@@ -103,6 +103,19 @@ test('python3 comes with the package: over the session\'s files, stopped by the 
   assert.equal(r.error, 'timeout');
 });
 
+test('node comes with the package: over the session\'s files, stopped by the timeout', async () => {
+  const sh = new Shell();
+  await sh.writeFile('/tmp/in.json', '{"n": 41}');
+  let r = await sh.exec(
+    'node -e \'const fs = require("fs"); fs.writeFileSync("/tmp/out", String(JSON.parse(fs.readFileSync("/tmp/in.json")).n + 1))\'; cat /tmp/out',
+  );
+  assert.equal(r.stdout, '42');
+  assert.equal(r.exitCode, 0);
+  r = await sh.exec("node -e 'while (true) {}'", { timeout: 300 });
+  assert.equal(r.exitCode, 124);
+  assert.equal(r.error, 'timeout');
+});
+
 test('an AbortSignal cancels the run with status 130', async () => {
   const sh = new Shell();
   const ac = new AbortController();

@@ -158,6 +158,21 @@ def test_python3_is_in_the_package(sh):
     assert "python3" in sh.run("help python3").stdout
 
 
+def test_node_is_in_the_package(sh):
+    """node (QuickJS with Node's API, feature `js`) comes with the package: it reads what the
+    shell wrote, the shell reads what it wrote, and a run's timeout stops it."""
+    sh.run("echo '{\"version\": \"1.2.3\"}' > /tmp/package.json")
+    script = (
+        "node -e 'const fs = require(\"fs\"); const p = JSON.parse(fs.readFileSync(\"/tmp/package.json\"));"
+        " fs.writeFileSync(\"/tmp/v\", p.version)'; cat /tmp/v"
+    )
+    r = sh.run(script)
+    assert (r.stdout, r.exit_code) == ("1.2.3", 0)
+    r = sh.run("node -e 'while (true) {}'", timeout="300ms")
+    assert (r.exit_code, r.error) == (124, "timeout")
+    assert "QuickJS" in sh.run("help node").stdout
+
+
 def test_timeouts(sh):
     r = sandsh.Shell(timeout=0.2).run("sleep 10")
     assert (r.exit_code, r.error) == (124, "timeout")

@@ -116,7 +116,7 @@ pub enum OpaqueKind {
     Resolution,
     /// A file run as a program, or a function defined before this script.
     Unknown,
-    /// Code in another language (`python3 -c CODE`, `python3 script.py`): what it reads,
+    /// Code in another language (`python3 -c CODE`, `python3 script.py`, `node -e CODE`): what it reads,
     /// writes, runs or fetches is not analysed.
     Program,
 }

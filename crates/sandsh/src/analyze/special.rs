@@ -154,6 +154,13 @@ pub(super) fn special(
             ),
             at,
         ),
+        "node" | "nodejs" => w.opaque_at(
+            OpaqueKind::Program,
+            format!(
+                "{name} runs JavaScript code, whose files, commands and network use are not analysed"
+            ),
+            at,
+        ),
         "trap" => trap(w, args, at),
         "find" => find(w, words, args, line, at),
         "let" => {

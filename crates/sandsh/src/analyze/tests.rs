@@ -131,6 +131,8 @@ fn opaque_constructs() {
         ("python3 -c 'print(1)'", OpaqueKind::Program),
         ("python3 s.py arg", OpaqueKind::Program),
         ("echo 1 | python -", OpaqueKind::Program),
+        ("node -e 'console.log(1)'", OpaqueKind::Program),
+        ("nodejs app.js", OpaqueKind::Program),
     ] {
         let r = report(script);
         assert!(kinds(&r).contains(&kind), "{script}: {:?}", r.opaque);

@@ -141,6 +141,10 @@ fn standard_registry() -> Registry {
             for c in sandsh_cpython::commands() {
                 registry.register(c);
             }
+            #[cfg(feature = "js")]
+            for c in sandsh_js::commands() {
+                registry.register(c);
+            }
             registry
         })
         .clone()

@@ -75,6 +75,9 @@ pub fn shell_system_prompt(d: &ShellDoc) -> String {
     if d.supported.iter().any(|n| n == "python3") {
         s.push_str(LANGUAGES_PYTHON);
     }
+    if d.supported.iter().any(|n| n == "node") {
+        s.push_str(LANGUAGES_NODE);
+    }
     s
 }
 
@@ -82,6 +85,11 @@ pub fn shell_system_prompt(d: &ShellDoc) -> String {
 pub const LANGUAGES_PYTHON: &str = "\npython3 runs CPython 3.14 with its standard library over the same files; \
 subprocess and os.system run commands of this shell. No pip, no third-party packages, no threads, no sockets \
 (HTTP goes through the network allowlist).\n";
+
+/// The system prompt's line on `node`, when it is registered.
+pub const LANGUAGES_NODE: &str = "\nnode runs JavaScript (QuickJS) with Node.js 20's everyday API over the same files: require and ES \
+modules, fs, path, process, Buffer, events, util, crypto hashes, timers; child_process runs commands of this shell; fetch \
+goes through the network allowlist. No npm, no third-party packages beyond node_modules already on disk, no sockets or servers.\n";
 
 /// The header line of a man page: `TITLE(1)   User Commands   TITLE(1)`.
 pub fn man_header(title: &str) -> String {
