@@ -176,16 +176,64 @@ fn engine_err(e: impl std::fmt::Display) -> Error {
 }
 
 fn build_meta(pattern: &str) -> Result<meta::Regex, Error> {
-    meta::Builder::new()
-        .syntax(syntax_config())
-        .configure(
-            meta::Config::new()
-                .utf8_empty(false)
-                .nfa_size_limit(Some(SIZE_LIMIT))
-                .hybrid_cache_capacity(8 << 20),
-        )
-        .build(pattern)
-        .map_err(engine_err)
+    compiled(&METAS, pattern, meta::Regex::memory_usage, || {
+        meta::Builder::new()
+            .syntax(syntax_config())
+            .configure(
+                meta::Config::new()
+                    .utf8_empty(false)
+                    .nfa_size_limit(Some(SIZE_LIMIT))
+                    .hybrid_cache_capacity(8 << 20),
+            )
+            .build(pattern)
+            .map_err(engine_err)
+    })
+}
+
+/// Compiled programs kept on a thread, by pattern, most recently used last.
+type Kept<T> = std::cell::RefCell<Vec<(String, T)>>;
+
+thread_local! {
+    /// grep, sed, awk and `[[ =~ ]]` compile the same few patterns call after call, and
+    /// compiling (`grep -E 'a.*e'`: ~90 µs) cost far more than searching a small input. A
+    /// clone shares the compiled program and gets caches of its own, so what is kept is the
+    /// program only, never a search's cache.
+    static METAS: Kept<meta::Regex> = const { std::cell::RefCell::new(Vec::new()) };
+    static LONGESTS: Kept<(DFA, PikeVM)> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Patterns a thread keeps compiled, per kind.
+const KEEP_COMPILED: usize = 16;
+/// A program larger than this is compiled again when asked for again, not kept.
+const KEEP_AT_MOST: usize = 1 << 20;
+
+/// The program compiled from `pattern` before on this thread, or `build`'s, kept when small.
+fn compiled<T: Clone + 'static>(
+    kept: &'static std::thread::LocalKey<Kept<T>>,
+    pattern: &str,
+    size: impl Fn(&T) -> usize,
+    build: impl FnOnce() -> Result<T, Error>,
+) -> Result<T, Error> {
+    let hit = kept.with_borrow_mut(|k| {
+        let i = k.iter().position(|(p, _)| p == pattern)?;
+        let entry = k.remove(i);
+        let t = entry.1.clone();
+        k.push(entry);
+        Some(t)
+    });
+    if let Some(t) = hit {
+        return Ok(t);
+    }
+    let t = build()?;
+    if size(&t) <= KEEP_AT_MOST {
+        kept.with_borrow_mut(|k| {
+            if k.len() >= KEEP_COMPILED {
+                k.remove(0);
+            }
+            k.push((pattern.to_string(), t.clone()));
+        });
+    }
+    Ok(t)
 }
 
 /// Whether the leftmost-first match of `pattern` is always its leftmost-longest one, so the
@@ -235,26 +283,32 @@ struct Longest {
 
 impl Longest {
     fn new(pattern: &str) -> Result<Longest, Error> {
-        let thompson = regex_automata::nfa::thompson::Config::new()
-            .utf8(false)
-            .nfa_size_limit(Some(SIZE_LIMIT));
-        let dfa = DFA::builder()
-            .configure(
-                DFA::config()
-                    .match_kind(MatchKind::All)
-                    .unicode_word_boundary(true)
-                    .cache_capacity(8 << 20),
-            )
-            .syntax(syntax_config())
-            .thompson(thompson.clone())
-            .build(pattern)
-            .map_err(engine_err)?;
-        let pike = PikeVM::builder()
-            .configure(PikeVM::config().match_kind(MatchKind::All))
-            .syntax(syntax_config())
-            .thompson(thompson)
-            .build(pattern)
-            .map_err(engine_err)?;
+        let size = |(dfa, pike): &(DFA, PikeVM)| {
+            dfa.get_nfa().memory_usage() + pike.get_nfa().memory_usage()
+        };
+        let (dfa, pike) = compiled(&LONGESTS, pattern, size, || {
+            let thompson = regex_automata::nfa::thompson::Config::new()
+                .utf8(false)
+                .nfa_size_limit(Some(SIZE_LIMIT));
+            let dfa = DFA::builder()
+                .configure(
+                    DFA::config()
+                        .match_kind(MatchKind::All)
+                        .unicode_word_boundary(true)
+                        .cache_capacity(8 << 20),
+                )
+                .syntax(syntax_config())
+                .thompson(thompson.clone())
+                .build(pattern)
+                .map_err(engine_err)?;
+            let pike = PikeVM::builder()
+                .configure(PikeVM::config().match_kind(MatchKind::All))
+                .syntax(syntax_config())
+                .thompson(thompson)
+                .build(pattern)
+                .map_err(engine_err)?;
+            Ok((dfa, pike))
+        })?;
         Ok(Longest {
             dfa_cache: Mutex::new(dfa.create_cache()),
             dfa,

@@ -459,3 +459,19 @@ fn first_is_longest_only_where_leftmost_first_is_longest() {
     let re = Regex::new(b"a?(ab)?", Syntax::Extended, Flags::default()).unwrap();
     assert_eq!(re.find_at(b"ab", 0), Some((0, 2)));
 }
+
+#[test]
+fn a_kept_program_is_reused_only_for_the_same_pattern_and_flags() {
+    let icase = Flags {
+        icase: true,
+        multiline: false,
+    };
+    for _ in 0..3 {
+        // Leftmost-longest through the kept longest-match engines, again and again.
+        assert_eq!(all(&ere("a.*e"), "xAbcE abcde"), ["abcde"]);
+        let re = Regex::new(b"a.*e", Syntax::Extended, icase).unwrap();
+        assert_eq!(all(&re, "xAbcE abcde"), ["AbcE abcde"]);
+    }
+    // A different pattern never gets another's program.
+    assert_eq!(all(&ere("b.*d"), "abcde"), ["bcd"]);
+}
