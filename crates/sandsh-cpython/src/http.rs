@@ -109,65 +109,20 @@ fn send(h: &mut Host, record: &[u8], timeout: Option<Duration>) -> (i32, Vec<u8>
         };
     }
     let Some(net) = ctx.network() else {
-        return (
-            NETWORK,
-            format!(
-                "network access is not available in this sandbox: no allowlist rule permits {} ({})",
-                req.url,
-                sandsh_net::HOW_TO_ALLOW
-            )
-            .into_bytes(),
-        );
+        return (NETWORK, sandsh_net::unavailable(req.url).into_bytes());
     };
     let url = match sandsh_net::Url::parse(req.url) {
         Ok(u) => u,
         Err(e) => return (INVALID, format!("{e}: {}", req.url).into_bytes()),
     };
-    let mut headers = req.headers;
-    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
-        headers.insert(0, ("Host".to_string(), url.host_header().into_bytes()));
-    }
-    if !req.body.is_empty()
-        && !headers
-            .iter()
-            .any(|(k, _)| k.eq_ignore_ascii_case("content-length"))
-    {
-        headers.push((
-            "Content-Length".to_string(),
-            req.body.len().to_string().into_bytes(),
-        ));
-    }
-    let request = sandsh_net::Request {
-        method: req.method,
-        url: &url,
-        headers: &headers,
-        body: req.body,
-        resolve: &[],
-    };
     let deadline = timeout.map(|t| Instant::now() + t);
     let probe = &*ctx;
     let stop = || probe.is_cancelled();
-    let mut resp = match net.open(&request, &stop, deadline) {
-        Ok(r) => r,
-        Err(sandsh_net::NetError::Timeout) => return (TIMEOUT, b"timed out".to_vec()),
-        Err(e) => return (NETWORK, e.to_string().into_bytes()),
-    };
-    let mut body = Vec::new();
-    let mut buf = vec![0u8; 64 * 1024];
-    loop {
-        match resp.body.read(&mut buf, &stop) {
-            Ok(0) => break,
-            Ok(n) => body.extend_from_slice(&buf[..n]),
-            Err(sandsh_net::NetError::Timeout) => return (TIMEOUT, b"timed out".to_vec()),
-            Err(e) => return (NETWORK, e.to_string().into_bytes()),
-        }
+    match net.exchange(req.method, &url, req.headers, req.body, &stop, deadline) {
+        Ok(x) => (OK, response(x.status, &x.headers, &x.body)),
+        Err(sandsh_net::NetError::Timeout) => (TIMEOUT, b"timed out".to_vec()),
+        Err(e) => (NETWORK, e.to_string().into_bytes()),
     }
-    let headers: Vec<(String, String)> = resp
-        .headers
-        .iter()
-        .map(|(k, v)| (k.clone(), String::from_utf8_lossy(v).into_owned()))
-        .collect();
-    (OK, response(resp.status, &headers, &body))
 }
 
 /// A reply record: status, headers, body.

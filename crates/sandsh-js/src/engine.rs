@@ -49,6 +49,9 @@ const SOURCES: &[&str] = &[
     include_str!("js/fs.js"),
     include_str!("js/modules.js"),
     include_str!("js/main.js"),
+    include_str!("js/util.js"),
+    include_str!("js/child_process.js"),
+    include_str!("js/stream.js"),
     include_str!("js/misc.js"),
 ];
 

@@ -162,6 +162,79 @@ impl Net {
     }
 }
 
+/// A response read whole, for an embedded language's HTTP API (python3's `urllib`, node's
+/// `fetch`): the status, the headers as text, the body.
+pub struct Exchange {
+    pub status: u16,
+    pub reason: String,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+/// The message of a request made in a session without network access.
+pub fn unavailable(url: &str) -> String {
+    format!(
+        "network access is not available in this sandbox: no allowlist rule permits {url} ({HOW_TO_ALLOW})"
+    )
+}
+
+impl Net {
+    /// One whole exchange for a guest language: `headers` as the guest gave them, with `Host`
+    /// added first and `Content-Length` last for a body that has none, then the response's
+    /// body read to its end (none for HEAD).
+    /// Redirects are the caller's to follow, so each hop goes back through the policy.
+    pub fn exchange(
+        &self,
+        method: &str,
+        url: &Url,
+        mut headers: Vec<(String, Vec<u8>)>,
+        body: &[u8],
+        stop: &dyn Fn() -> bool,
+        deadline: Option<Instant>,
+    ) -> Result<Exchange, NetError> {
+        let has = |h: &[(String, Vec<u8>)], name: &str| {
+            h.iter().any(|(k, _)| k.eq_ignore_ascii_case(name))
+        };
+        if !has(&headers, "host") {
+            headers.insert(0, ("Host".to_string(), url.host_header().into_bytes()));
+        }
+        if !body.is_empty() && !has(&headers, "content-length") {
+            headers.push((
+                "Content-Length".to_string(),
+                body.len().to_string().into_bytes(),
+            ));
+        }
+        let request = Request {
+            method,
+            url,
+            headers: &headers,
+            body,
+            resolve: &[],
+        };
+        let mut resp = self.open(&request, stop, deadline)?;
+        let mut out = Vec::new();
+        if method != "HEAD" {
+            let mut buf = vec![0u8; 64 * 1024];
+            loop {
+                match resp.body.read(&mut buf, stop)? {
+                    0 => break,
+                    n => out.extend_from_slice(&buf[..n]),
+                }
+            }
+        }
+        Ok(Exchange {
+            status: resp.status,
+            reason: std::mem::take(&mut resp.reason),
+            headers: resp
+                .headers
+                .iter()
+                .map(|(k, v)| (k.clone(), String::from_utf8_lossy(v).into_owned()))
+                .collect(),
+            body: out,
+        })
+    }
+}
+
 fn refused_address(host: &Host, addr: IpAddr) -> String {
     format!(
         "network access is denied: {host} resolves to {addr}, a loopback, private, link-local \
