@@ -102,6 +102,17 @@ pub struct Cli {
     #[arg(long, help_heading = "Output")]
     pub json: bool,
 
+    /// Output past --max-output-bytes keeps this share of the limit from its start and the
+    /// rest from its end, and is saved whole under /tmp/sandsh-output (--json and the MCP
+    /// server; default 0.2, 1 keeps only the start)
+    #[arg(long, value_name = "SHARE", help_heading = "Output")]
+    pub output_head: Option<String>,
+
+    /// Bytes of cut output kept under /tmp/sandsh-output, oldest first out (default 64M; 0
+    /// saves none)
+    #[arg(long, value_name = "SIZE", help_heading = "Output")]
+    pub output_save_quota: Option<String>,
+
     /// Stop the script after DURATION (30, 500ms, 2m); exit status 124
     #[arg(long, value_name = "DURATION", help_heading = "Limits")]
     pub timeout: Option<String>,
@@ -278,6 +289,12 @@ impl Cli {
         }
         if let Some(t) = &self.timeout {
             set("--timeout", "timeout", json!(t))?;
+        }
+        if let Some(h) = &self.output_head {
+            set("--output-head", "output", json!({ "head": h }))?;
+        }
+        if let Some(q) = &self.output_save_quota {
+            set("--output-save-quota", "output", json!({ "save_quota": q }))?;
         }
         for (k, v) in self.env_vars()? {
             set("--env", "env", json!({ k: v }))?;

@@ -86,6 +86,12 @@ export interface ShellOptions {
   /** Script timeout: milliseconds, or text such as "30s". */
   timeout?: number | string;
   policy?: Policy;
+  /**
+   * How a run's stdout or stderr is kept once it passes `maxOutputBytes`: `head`, the share
+   * kept from its start (0.2; 1 keeps only the start), the rest from its end; the whole stream
+   * is saved under /tmp/sandsh-output within `saveQuota` (64 MiB; 0 saves none).
+   */
+  output?: { head?: number; saveQuota?: number | string };
   customCommands?: Command[];
 }
 
@@ -107,6 +113,7 @@ export interface SessionConfig {
   /** Seconds. */
   timeout?: number;
   policy?: { deny?: string[]; allow_only?: string[]; confirm_at?: string; approve_read_only?: boolean };
+  output?: { head?: number; save_quota?: number };
 }
 
 export interface ExecOptions {
@@ -176,7 +183,24 @@ export interface ExecResult {
   error?: RunError;
   stdoutTruncated: boolean;
   stderrTruncated: boolean;
+  /**
+   * How stdout was cut when it passed the output limit: its head and tail are in `stdout`,
+   * whose last line names `file`, the VFS file holding its first `saved` bytes.
+   */
+  stdoutCut?: OutputCut;
+  stderrCut?: OutputCut;
   durationMs: number;
+}
+
+/** How a stream that passed the output limit was kept. */
+export interface OutputCut {
+  /** Bytes the stream had in all. */
+  total: number;
+  /** Bytes kept from its start and from its end. */
+  head: number;
+  tail: number;
+  file?: string;
+  saved: number;
 }
 
 export interface Job {

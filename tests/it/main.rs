@@ -39,6 +39,7 @@ mod jq;
 mod net; // curl, wget and web_search against local servers
 mod node; // node in a session: limits, the sandbox, what is refused
 mod node_diff; // node against the host's Node 20 (tests/node/*.sh)
+mod output; // output past the limit: head and tail kept, the whole saved in the VFS
 mod python; // python3 in a session: processes, limits, mounts
 mod python_diff; // python3 against the host's CPython (tests/python/*.sh)
 mod rg;

@@ -325,6 +325,43 @@ pub struct Capture {
     keep: bool,
     /// Bytes passed to `sink` without being kept: they count against `limit` all the same.
     passed: AtomicUsize,
+    /// With a [`Shape`]: the stream's tail and saved copy, past `limit` (see [`Capture::shaped`]).
+    cut: Option<Mutex<CutState>>,
+}
+
+/// How a run's output is kept once it passes its limit ([`Capture::shaped`]): the first
+/// `head` bytes and the last `limit - head`, with the whole stream (up to `save` bytes,
+/// charged to the memory budget) kept aside for the kernel to save as a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub head: usize,
+    pub save: usize,
+}
+
+struct CutState {
+    shape: Shape,
+    /// The last bytes of the stream: at least `limit - head` of them once past the limit.
+    tail: Vec<u8>,
+    /// The stream from its start, up to `shape.save` bytes.
+    saved: Vec<u8>,
+    /// What `saved` holds against the memory budget (saving stops where it is refused).
+    charge: sandsh_runtime::budget::Charge,
+    saving: bool,
+    total: u64,
+}
+
+/// A stream that passed its limit, as [`Capture::shaped`] kept it.
+#[derive(Debug, Default)]
+pub struct Cut {
+    /// The first bytes, then the last ones (no byte in both).
+    pub head: Vec<u8>,
+    pub tail: Vec<u8>,
+    /// Whether `tail` starts a line (the byte before it is a newline).
+    pub tail_starts_line: bool,
+    /// Bytes the stream had in all.
+    pub total: u64,
+    /// The stream from its start: all of it when `saved.len() == total`.
+    pub saved: Vec<u8>,
 }
 
 /// What a strict capture does when its limit is crossed.
@@ -341,6 +378,43 @@ impl Capture {
             forward: std::sync::OnceLock::new(),
             keep: true,
             passed: AtomicUsize::new(0),
+            cut: None,
+        })
+    }
+
+    /// A capture that keeps its stream's head and tail once it passes `limit` (`shape.head`
+    /// bytes from the start, the rest from the end) and a copy of the whole stream up to
+    /// `shape.save` bytes charged to `budget`; [`Capture::detach_cut`] hands them over.
+    pub fn shaped(
+        limit: usize,
+        sink: Option<ChunkSink>,
+        shape: Shape,
+        budget: &Arc<sandsh_runtime::budget::MemoryBudget>,
+    ) -> Arc<Capture> {
+        // The saved copy is bookkeeping: it never takes more than a quarter of the budget.
+        let shape = Shape {
+            head: shape.head.min(limit),
+            save: shape
+                .save
+                .min(usize::try_from(budget.limit() / 4).unwrap_or(usize::MAX)),
+        };
+        Arc::new(Capture {
+            data: Mutex::new(Vec::new()),
+            limit,
+            truncated: AtomicBool::new(false),
+            sink,
+            strict: None,
+            forward: std::sync::OnceLock::new(),
+            keep: true,
+            passed: AtomicUsize::new(0),
+            cut: Some(Mutex::new(CutState {
+                shape,
+                tail: Vec::new(),
+                saved: Vec::new(),
+                charge: budget.charge(),
+                saving: shape.save > 0,
+                total: 0,
+            })),
         })
     }
 
@@ -356,6 +430,7 @@ impl Capture {
             forward: std::sync::OnceLock::new(),
             keep: false,
             passed: AtomicUsize::new(0),
+            cut: None,
         })
     }
 
@@ -375,6 +450,7 @@ impl Capture {
             forward: std::sync::OnceLock::new(),
             keep: true,
             passed: AtomicUsize::new(0),
+            cut: None,
         })
     }
 
@@ -399,6 +475,83 @@ impl Capture {
         }
         std::mem::take(&mut *d)
     }
+
+    /// [`Capture::detach`] for a shaped capture: what was kept, and the cut when the stream
+    /// passed its limit (the kept bytes are then `cut.head` and `cut.tail`).
+    pub fn detach_cut(&self, to: Fd) -> (Vec<u8>, Option<Cut>) {
+        let mut d = lock(&self.data);
+        let _ = self.forward.set(to);
+        let kept = std::mem::take(&mut *d);
+        drop(d);
+        let Some(state) = &self.cut else {
+            return (kept, None);
+        };
+        let mut st = lock(state);
+        if !self.truncated() {
+            let _ = st.charge.set(0);
+            return (kept, None);
+        }
+        let room = self.limit - st.shape.head;
+        let mut tail = std::mem::take(&mut st.tail);
+        let from = tail.len().saturating_sub(room);
+        let mut head = kept;
+        head.truncate(st.shape.head);
+        let before = match from {
+            0 => head.last(),
+            n => tail.get(n - 1),
+        };
+        let tail_starts_line = before.is_none_or(|b| *b == b'\n');
+        tail.drain(..from);
+        let saved = std::mem::take(&mut st.saved);
+        let _ = st.charge.set(0);
+        let cut = Cut {
+            head,
+            tail,
+            tail_starts_line,
+            total: st.total,
+            saved,
+        };
+        (Vec::new(), Some(cut))
+    }
+
+    /// A shaped capture's write (under the `data` lock, `d`): the first `limit` bytes are
+    /// kept as they come; when the stream passes the limit, everything past the head moves to
+    /// the tail, which from then on holds the last bytes.
+    fn write_shaped(&self, d: &mut Vec<u8>, state: &Mutex<CutState>, buf: &[u8]) {
+        let mut st = lock(state);
+        let st = &mut *st;
+        st.total += buf.len() as u64;
+        if st.saving {
+            let n = (st.shape.save - st.saved.len()).min(buf.len());
+            if st.charge.set(st.saved.len() + n).is_ok() {
+                st.saved.extend_from_slice(&buf[..n]);
+            }
+            st.saving = st.saved.len() < st.shape.save && n == buf.len();
+        }
+        let mut rest = buf;
+        if st.tail.is_empty() && !self.truncated.load(Ordering::Relaxed) {
+            let n = (self.limit - d.len()).min(buf.len());
+            d.extend_from_slice(&buf[..n]);
+            if let Some(sink) = &self.sink
+                && n > 0
+            {
+                sink(&buf[..n]);
+            }
+            if n == buf.len() {
+                return;
+            }
+            self.truncated.store(true, Ordering::Relaxed);
+            st.tail = d.split_off(st.shape.head);
+            rest = &buf[n..];
+        }
+        let room = self.limit - st.shape.head;
+        st.tail
+            .extend_from_slice(&rest[rest.len().saturating_sub(room)..]);
+        if st.tail.len() > 2 * room.max(4096) {
+            let from = st.tail.len() - room;
+            st.tail.drain(..from);
+        }
+    }
 }
 
 impl Stream for Capture {
@@ -408,6 +561,10 @@ impl Stream for Capture {
         if let Some(f) = self.forward.get().cloned() {
             drop(d);
             return f.write(buf);
+        }
+        if let Some(state) = &self.cut {
+            self.write_shaped(&mut d, state, buf);
+            return Ok(buf.len());
         }
         // `passed` only changes under the `data` lock.
         let held = d.len() + self.passed.load(Ordering::Relaxed);

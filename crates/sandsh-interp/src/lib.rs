@@ -51,7 +51,7 @@ pub use options::Options;
 pub use param::is_name;
 pub use policy::{CommandPolicy, PolicyState};
 use sandsh_runtime::cancel;
-pub use session::{RunCapture, RunEnd, RunOutcome, RunStreams};
+pub use session::{RunCapture, RunEnd, RunOutcome, RunOutput, RunStreams};
 pub use vars::{Attrs, Var};
 
 /// Every builtin name, sorted (frontends complete and highlight them).

@@ -24,6 +24,19 @@ pub struct RunStreams {
     pub on_stderr: Option<io::ChunkSink>,
     /// With a sink: chunks are only passed on, not also kept for [`RunCapture::finish`].
     pub stream_only: bool,
+    /// Keep the head and the tail of a stream that passes the output limit (and a copy of
+    /// the whole) rather than only its head.
+    pub shape: Option<io::Shape>,
+}
+
+/// A run's standard output and error as [`RunCapture::finish`] hands them over.
+pub struct RunOutput {
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    /// For a shaped run, the stream that passed the limit (its bytes are in the cut, and
+    /// `stdout`/`stderr` is then empty).
+    pub stdout_cut: Option<io::Cut>,
+    pub stderr_cut: Option<io::Cut>,
 }
 
 /// A run's captured standard output and error, from [`Shell::begin_run`] to
@@ -49,15 +62,19 @@ impl RunCapture {
         self.err.truncated()
     }
 
-    /// What the run wrote (stdout, stderr). From now on session jobs' output waits for the
-    /// next run (or `Shell::job_output`).
-    pub fn finish(self, sh: &Shell) -> (Vec<u8>, Vec<u8>) {
+    /// What the run wrote. From now on session jobs' output waits for the next run (or
+    /// `Shell::job_output`).
+    pub fn finish(self, sh: &Shell) -> RunOutput {
         let relay = sh.job_output().clone();
         relay.end();
-        (
-            self.out.detach(relay.stream(0)),
-            self.err.detach(relay.stream(1)),
-        )
+        let (stdout, stdout_cut) = self.out.detach_cut(relay.stream(0));
+        let (stderr, stderr_cut) = self.err.detach_cut(relay.stream(1));
+        RunOutput {
+            stdout,
+            stderr,
+            stdout_cut,
+            stderr_cut,
+        }
     }
 }
 
@@ -103,9 +120,11 @@ impl Shell {
     /// output limit.
     pub fn begin_run(&mut self, streams: RunStreams) -> RunCapture {
         let max = self.env.limits.max_output_bytes;
-        let capture = |sink: Option<io::ChunkSink>| match sink {
-            Some(s) if streams.stream_only => io::Capture::passthrough(max, s),
-            sink => io::Capture::new(max, sink),
+        let memory = &self.env.memory;
+        let capture = |sink: Option<io::ChunkSink>| match (sink, streams.shape) {
+            (Some(s), _) if streams.stream_only => io::Capture::passthrough(max, s),
+            (sink, Some(shape)) => io::Capture::shaped(max, sink, shape, memory),
+            (sink, None) => io::Capture::new(max, sink),
         };
         let out = capture(streams.on_stdout);
         let err = capture(streams.on_stderr);

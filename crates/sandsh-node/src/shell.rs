@@ -55,6 +55,10 @@ pub struct RunOutput {
     pub error: Option<String>,
     pub stdout_truncated: bool,
     pub stderr_truncated: bool,
+    /// How stdout was cut when it passed the output limit (its head and tail are in
+    /// `stdout`, whose last line names the VFS file holding it); absent when it was not.
+    pub stdout_cut: Option<OutputCut>,
+    pub stderr_cut: Option<OutputCut>,
     /// Wall-clock time of the run, in milliseconds.
     pub duration_ms: f64,
 }
@@ -70,7 +74,34 @@ impl From<ExecResult> for RunOutput {
             error: r.error.map(|e| e.as_str().to_string()),
             stdout_truncated: r.stdout_truncated,
             stderr_truncated: r.stderr_truncated,
+            stdout_cut: r.stdout_cut.map(OutputCut::from),
+            stderr_cut: r.stderr_cut.map(OutputCut::from),
             duration_ms: r.duration.as_secs_f64() * 1000.0,
+        }
+    }
+}
+
+/// How a stream that passed the output limit was kept.
+#[napi(object)]
+pub struct OutputCut {
+    /// Bytes the stream had in all.
+    pub total: f64,
+    /// Bytes kept from its start and from its end.
+    pub head: f64,
+    pub tail: f64,
+    /// The VFS file holding the stream's first `saved` bytes (all of it when `saved == total`).
+    pub file: Option<String>,
+    pub saved: f64,
+}
+
+impl From<sandsh::OutputCut> for OutputCut {
+    fn from(c: sandsh::OutputCut) -> Self {
+        OutputCut {
+            total: c.total as f64,
+            head: c.head as f64,
+            tail: c.tail as f64,
+            file: c.file,
+            saved: c.saved as f64,
         }
     }
 }

@@ -270,3 +270,16 @@ test('streaming: a character split across writes arrives whole, a cut one as U+F
   assert.equal(out.join(''), 'é\nend\uFFFD');
   assert.equal(r.stdout, 'é\nend\uFFFD');
 });
+
+test('output past the limit keeps its head and tail and names the saved file', async () => {
+  const sh = new Shell({ limits: { maxOutputBytes: 1000 }, output: { head: 0.2, saveQuota: '1M' } });
+  const r = await sh.exec('seq 1 10000');
+  assert.equal(r.stdoutCut.total, 48894);
+  assert.equal(r.stdoutCut.saved, 48894);
+  assert.equal(r.stdoutCut.file, '/tmp/sandsh-output/1.stdout');
+  assert.ok(r.stdout.startsWith('1\n2\n'));
+  assert.match(r.stdout, /10000\n\[sandsh: stdout was 48894 bytes, over --max-output-bytes \(1000\): shown are its first \d+ and last \d+ bytes; the whole stdout is in \/tmp\/sandsh-output\/1.stdout\]\n$/);
+  assert.equal(r.stderrCut, undefined);
+  assert.equal((await sh.exec('tail -n 1 /tmp/sandsh-output/1.stdout')).stdout, '10000\n');
+  assert.throws(() => new Shell({ output: { head: 3 } }), ConfigError);
+});

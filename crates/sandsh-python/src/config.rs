@@ -27,6 +27,7 @@ pub(crate) struct ShellConfig<'py> {
     pub limits: Option<Bound<'py, PyAny>>,
     pub timeout: Option<Bound<'py, PyAny>>,
     pub policy: Option<Bound<'py, PyDict>>,
+    pub output: Option<Bound<'py, PyDict>>,
 }
 
 fn config_err(msg: impl std::fmt::Display) -> PyErr {
@@ -66,6 +67,9 @@ impl ShellConfig<'_> {
         }
         if let Some(t) = &self.timeout {
             set("timeout", config_value(t, "timeout")?)?;
+        }
+        if let Some(o) = &self.output {
+            set("output", config_value(o.as_any(), "output")?)?;
         }
         let mut confirm = None;
         if let Some(p) = &self.policy {

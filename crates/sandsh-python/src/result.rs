@@ -23,6 +23,8 @@ pub struct RunResult {
     /// Whether stderr went past the output limit.
     #[pyo3(get)]
     stderr_truncated: bool,
+    stdout_cut: Option<sandsh::OutputCut>,
+    stderr_cut: Option<sandsh::OutputCut>,
     /// Wall-clock time of the run, in seconds.
     #[pyo3(get)]
     duration: f64,
@@ -35,6 +37,8 @@ impl From<ExecResult> for RunResult {
             error: r.error.map(|e| e.as_str()),
             stdout_truncated: r.stdout_truncated,
             stderr_truncated: r.stderr_truncated,
+            stdout_cut: r.stdout_cut,
+            stderr_cut: r.stderr_cut,
             duration: r.duration.as_secs_f64(),
             stdout: r.stdout,
             stderr: r.stderr,
@@ -68,6 +72,32 @@ impl RunResult {
         PyBytes::new(py, &self.stderr)
     }
 
+    /// How stdout was cut when it passed the output limit, else `None`: `{"total", "head",
+    /// "tail", "file", "saved"}` (its head and tail are in `stdout`, whose last line names
+    /// `file`, the VFS file holding its first `saved` bytes).
+    #[getter]
+    fn stdout_cut<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Option<Bound<'py, pyo3::types::PyDict>>> {
+        self.stdout_cut
+            .as_ref()
+            .map(|c| cut_dict(py, c))
+            .transpose()
+    }
+
+    /// How stderr was cut, as `stdout_cut`.
+    #[getter]
+    fn stderr_cut<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Option<Bound<'py, pyo3::types::PyDict>>> {
+        self.stderr_cut
+            .as_ref()
+            .map(|c| cut_dict(py, c))
+            .transpose()
+    }
+
     /// True when the script exited 0 and the run ended normally.
     #[getter]
     fn ok(&self) -> bool {
@@ -75,7 +105,7 @@ impl RunResult {
     }
 
     /// `{"stdout", "stderr", "exit_code", "error", "stdout_truncated", "stderr_truncated",
-    /// "duration"}`: what a tool call returns to a model.
+    /// "stdout_cut", "stderr_cut", "duration"}`: what a tool call returns to a model.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         let d = pyo3::types::PyDict::new(py);
         d.set_item("stdout", self.stdout())?;
@@ -84,6 +114,8 @@ impl RunResult {
         d.set_item("error", self.error)?;
         d.set_item("stdout_truncated", self.stdout_truncated)?;
         d.set_item("stderr_truncated", self.stderr_truncated)?;
+        d.set_item("stdout_cut", self.stdout_cut(py)?)?;
+        d.set_item("stderr_cut", self.stderr_cut(py)?)?;
         d.set_item("duration", self.duration)?;
         Ok(d)
     }
@@ -108,4 +140,17 @@ fn abbreviate(s: &str) -> String {
     }
     let head: String = s.chars().take(57).collect();
     format!("{head}...")
+}
+
+fn cut_dict<'py>(
+    py: Python<'py>,
+    c: &sandsh::OutputCut,
+) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    let d = pyo3::types::PyDict::new(py);
+    d.set_item("total", c.total)?;
+    d.set_item("head", c.head)?;
+    d.set_item("tail", c.tail)?;
+    d.set_item("file", c.file.as_deref())?;
+    d.set_item("saved", c.saved)?;
+    Ok(d)
 }

@@ -140,7 +140,7 @@ impl Shell {
 impl Shell {
     #[new]
     #[pyo3(signature = (*, username=None, hostname=None, env=None, cwd=None, files=None,
-        mounts=None, allow_net=None, limits=None, timeout=None, policy=None))]
+        mounts=None, allow_net=None, limits=None, timeout=None, policy=None, output=None))]
     #[allow(clippy::too_many_arguments)]
     fn new<'py>(
         py: Python<'py>,
@@ -154,6 +154,7 @@ impl Shell {
         limits: Option<Bound<'py, PyAny>>,
         timeout: Option<Bound<'py, PyAny>>,
         policy: Option<Bound<'py, PyDict>>,
+        output: Option<Bound<'py, PyDict>>,
     ) -> PyResult<Self> {
         let config = ShellConfig {
             username,
@@ -166,6 +167,7 @@ impl Shell {
             limits,
             timeout,
             policy,
+            output,
         };
         let tool = Arc::new(config.build()?);
         let token = py.detach(|| tool.with_kernel(|k| k.cancel_handle()));

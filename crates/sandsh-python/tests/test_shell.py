@@ -271,3 +271,19 @@ def test_one_shell_reads_nothing_of_the_host(sh):
         assert "s3cret" not in sh.run("env; cat /etc/passwd 2>&1; ls / 2>&1").stdout
     finally:
         del os.environ["SANDSH_TEST_SECRET"]
+
+
+def test_output_past_the_limit_keeps_head_and_tail_and_names_the_saved_file():
+    sh = sandsh.Shell(limits={"max_output_bytes": 1000}, output={"head": 0.2, "save_quota": "1M"})
+    r = sh.run("seq 1 10000")
+    cut = r.stdout_cut
+    assert cut["total"] == 48894 and cut["saved"] == 48894
+    assert cut["file"] == "/tmp/sandsh-output/1.stdout"
+    assert r.stdout.startswith("1\n2\n")
+    assert r.stdout.endswith("10000\n[sandsh: stdout was 48894 bytes, over --max-output-bytes (1000): "
+                             f"shown are its first {cut['head']} and last {cut['tail']} bytes; "
+                             "the whole stdout is in /tmp/sandsh-output/1.stdout]\n")
+    assert r.to_dict()["stdout_cut"] == cut and r.stderr_cut is None
+    assert sh.run("tail -n 1 /tmp/sandsh-output/1.stdout").stdout == "10000\n"
+    with pytest.raises(sandsh.ConfigError, match="output.head"):
+        sandsh.Shell(output={"head": 3})

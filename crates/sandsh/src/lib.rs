@@ -29,8 +29,10 @@ pub use sandsh_vfs as vfs;
 pub use api::{Command, CommandSpec, ToolCtx};
 pub use bash::{Bash, BashBuilder, Error, ExecOutput, OutputCallback};
 pub use commands::Toolset;
-pub use config::{ConfigError, SessionConfig};
-pub use kernel::{ExecOptions, ExecResult, ExecutionLimits, Kernel, KernelConfig, RunError};
+pub use config::{ConfigError, OutputConfig, SessionConfig};
+pub use kernel::{
+    ExecOptions, ExecResult, ExecutionLimits, Kernel, KernelConfig, OUTPUT_DIR, OutputCut, RunError,
+};
 pub use kernel::{JobInfo, JobState, JobsCancelHandle};
 pub use tool::{
     BashTool, BashToolBuilder, RiskLevel, StatusCallback, Tool, ToolDefinition, ToolError,

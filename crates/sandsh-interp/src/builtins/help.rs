@@ -28,7 +28,7 @@ const TOPICS: &[(&str, &str)] = &[
     ),
     (
         "json",
-        "sandsh --json prints one JSON object {stdout, stderr, exit_code, error, stdout_truncated, stderr_truncated, duration_ms}. `help --json` and `help NAME --json` describe commands as JSON; commands with a structured form accept --json.",
+        "sandsh --json prints one JSON object {stdout, stderr, exit_code, error, stdout_truncated, stderr_truncated, stdout_cut, stderr_cut, duration_ms}; output past --max-output-bytes keeps its head and tail and ends with a line naming the file under /tmp/sandsh-output that holds all of it. `help --json` and `help NAME --json` describe commands as JSON; commands with a structured form accept --json.",
     ),
 ];
 

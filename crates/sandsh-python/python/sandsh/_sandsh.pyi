@@ -71,6 +71,13 @@ class _Policy(TypedDict, total=False):
     confirm: Callable[[str], Union[bool, str, None]]
 
 @type_check_only
+# `output`: how a run's stdout or stderr is kept once it passes `max_output_bytes`: `head`,
+# the share kept from its start (0.2; 1 keeps only the start), the rest from its end; the
+# whole stream is saved under /tmp/sandsh-output within `save_quota` (64 MiB; 0 saves none).
+class _Output(TypedDict, total=False):
+    head: float
+    save_quota: Union[int, str]
+
 class _Job(TypedDict):
     """One background job of `Shell.jobs()`."""
 
@@ -81,6 +88,15 @@ class _Job(TypedDict):
     exit_code: Optional[int]
 
 @type_check_only
+class OutputCut(TypedDict):
+    """How a stream that passed the output limit was kept."""
+
+    total: int
+    head: int
+    tail: int
+    file: Optional[str]
+    saved: int
+
 class _ToolResponse(TypedDict, total=False):
     """The answer of `Shell.execute` (`error` only when the run did not end normally)."""
 
@@ -123,6 +139,14 @@ class Result:
     def stderr_truncated(self) -> bool:
         """Whether stderr went past the output limit."""
     @property
+    def stdout_cut(self) -> Optional[OutputCut]:
+        """How stdout was cut when it passed the output limit: its head and tail are in
+        `stdout`, whose last line names `file`, the VFS file holding its first `saved`
+        bytes; `None` when it was not cut."""
+    @property
+    def stderr_cut(self) -> Optional[OutputCut]:
+        """How stderr was cut, as `stdout_cut`."""
+    @property
     def duration(self) -> float:
         """Wall-clock time of the run, in seconds."""
     @property
@@ -130,7 +154,7 @@ class Result:
         """True when the script exited 0 and the run ended normally."""
     def to_dict(self) -> dict[str, Any]:
         """`{"stdout", "stderr", "exit_code", "error", "stdout_truncated", "stderr_truncated",
-        "duration"}`: what a tool call returns to a model."""
+        "stdout_cut", "stderr_cut", "duration"}`: what a tool call returns to a model."""
 
 @final
 class Ticket:
@@ -160,6 +184,7 @@ class Shell:
         limits: Optional[_Limits] = None,
         timeout: _Timeout = None,
         policy: Optional[_Policy] = None,
+        output: Optional[_Output] = None,
     ) -> Self: ...
     def run(
         self,

@@ -36,10 +36,12 @@ const KEYS: &[&str] = &[
     "limits",
     "timeout",
     "policy",
+    "output",
 ];
 const KEY_LIST: &str = "username, hostname, env, cwd, files, mounts, allow_net, net_max_time, \
-                        profile, limits, timeout, policy";
+                        profile, limits, timeout, policy, output";
 const POLICY_KEYS: &str = "deny, allow_only, confirm_at, approve_read_only";
+const OUTPUT_KEYS: &str = "head, save_quota";
 
 /// `allowNet`, `allow-net`, `allow_net` → `allow_net`.
 fn snake(key: &str) -> String {
@@ -130,6 +132,7 @@ impl SessionConfig {
             "profile" => self.profile = Some(profile(v).map_err(err)?),
             "limits" => self.set_limits_json(key, v)?,
             "policy" => self.set_policy_json(key, v)?,
+            "output" => self.set_output_json(key, v)?,
             _ => return Err(err(K::UnknownKey(KEY_LIST))),
         }
         Ok(())
@@ -202,6 +205,36 @@ impl SessionConfig {
         Ok(())
     }
 
+    /// `output`: `{head, save_quota}`.
+    fn set_output_json(&mut self, key: &str, v: &Value) -> Result<(), ConfigError> {
+        let Value::Object(o) = v else {
+            return Err(ConfigError::new(
+                key,
+                K::Shape("an object {head, save_quota}"),
+            ));
+        };
+        for (name, value) in o {
+            let at = |kind| ConfigError::new(format!("{key}.{name}"), kind);
+            match snake(name).as_str() {
+                "head" => {
+                    let share = match value {
+                        Value::Number(n) => n.as_f64(),
+                        Value::String(s) => s.trim().parse::<f64>().ok(),
+                        _ => None,
+                    }
+                    .filter(|f| (0.0..=1.0).contains(f))
+                    .ok_or(at(K::Shape(
+                        "a share of the limit from 0 to 1, such as 0.2",
+                    )))?;
+                    self.output.head = Some(share);
+                }
+                "save_quota" => self.output.save_quota = Some(limit_value(value).map_err(at)?),
+                _ => return Err(at(K::UnknownKey(OUTPUT_KEYS))),
+            }
+        }
+        Ok(())
+    }
+
     /// The canonical JSON of this configuration: snake_case keys (sorted, as `serde_json`'s
     /// map keeps them), only those set; durations in seconds, limits by field name, mounts as objects, files as text
     /// (or `{"hex": …}` when not UTF-8).
@@ -264,6 +297,16 @@ impl SessionConfig {
         }
         if let Some(t) = self.timeout {
             put("timeout", t.as_secs_f64().into());
+        }
+        if !self.output.is_empty() {
+            let mut p = Map::new();
+            if let Some(h) = self.output.head {
+                p.insert("head".into(), h.into());
+            }
+            if let Some(q) = self.output.save_quota {
+                p.insert("save_quota".into(), q.into());
+            }
+            put("output", Value::Object(p));
         }
         if !self.policy.is_empty() {
             let mut p = Map::new();

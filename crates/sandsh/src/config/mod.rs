@@ -65,6 +65,40 @@ pub struct SessionConfig {
     pub timeout: Option<Duration>,
     /// Which commands may run and which are confirmed first.
     pub policy: PolicyConfig,
+    /// How a run's output is kept once it passes the output limit.
+    pub output: OutputConfig,
+}
+
+/// How a run's stdout or stderr is kept once it passes `--max-output-bytes`: the first part
+/// and the last (where the error usually is), with one line naming a file in the VFS that
+/// holds the whole stream, so that a model can `grep` or `tail` it next
+/// ([`crate::kernel::OUTPUT_DIR`]). What a CLI prints as it goes is not cut this way (it is
+/// not kept at all).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OutputConfig {
+    /// The share of the limit kept from the start of the stream, the rest from its end
+    /// ([`OutputConfig::DEFAULT_HEAD`] when unset); 1 keeps only the start, as before.
+    pub head: Option<f64>,
+    /// Bytes of saved streams the session keeps in [`crate::kernel::OUTPUT_DIR`], the oldest
+    /// removed first ([`OutputConfig::DEFAULT_SAVE_QUOTA`] when unset); 0 saves none.
+    pub save_quota: Option<u64>,
+}
+
+impl OutputConfig {
+    pub const DEFAULT_HEAD: f64 = 0.2;
+    pub const DEFAULT_SAVE_QUOTA: u64 = 64 << 20;
+
+    pub fn head(&self) -> f64 {
+        self.head.unwrap_or(Self::DEFAULT_HEAD)
+    }
+
+    pub fn save_quota(&self) -> u64 {
+        self.save_quota.unwrap_or(Self::DEFAULT_SAVE_QUOTA)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.head.is_none() && self.save_quota.is_none()
+    }
 }
 
 /// The data of a command policy: deny- and allow-lists and the risk that asks first. The hook

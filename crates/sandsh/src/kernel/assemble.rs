@@ -177,12 +177,14 @@ impl Kernel {
                 .chain(s.env.iter().map(|(k, v)| (k.as_str(), v.as_str()))),
         );
         let timeout = s.timeout;
+        let output = s.output.clone();
         Kernel {
             shell,
             registry,
             cancel,
             watchdog,
             timeout,
+            output,
             root,
             mounts: config.session.mounts,
             network,

@@ -45,6 +45,11 @@ macro_rules! config_setters {
             self$(.$cfg)*.session.set_limits(&l);
             self
         }
+        /// How output past the output limit is kept (its head and tail, and a saved copy).
+        pub fn output(mut self, o: $crate::config::OutputConfig) -> Self {
+            self$(.$cfg)*.session.output = o;
+            self
+        }
         /// A time limit for every run (a request's own timeout overrides it).
         pub fn timeout(mut self, t: std::time::Duration) -> Self {
             self$(.$cfg)*.session.timeout = Some(t);

@@ -13,6 +13,7 @@ mod analyze;
 mod assemble;
 mod config;
 mod memwatch;
+mod output;
 mod preload;
 mod result;
 mod run;
@@ -24,6 +25,7 @@ mod watchdog;
 
 pub use config::KernelConfig;
 pub(crate) use config::config_setters;
+pub use output::{OUTPUT_DIR, OutputCut};
 pub use result::{ExecOptions, ExecResult, OutputCallback};
 pub use run_error::RunError;
 pub use snapshot::{KERNEL_SNAPSHOT_VERSION, SnapshotError};
@@ -57,6 +59,8 @@ pub struct Kernel {
     cancel: CancelToken,
     watchdog: Watchdog,
     timeout: Option<Duration>,
+    /// How output past the output limit is kept.
+    output: crate::config::OutputConfig,
     /// The in-memory root filesystem (what snapshots save), unless a custom backend was given.
     root: Option<Arc<MemoryFs>>,
     mounts: Vec<MountSpec>,

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{ChunkSink, RunError};
+use super::{ChunkSink, OutputCut, RunError};
 
 /// The result of one `execute`.
 #[derive(Debug, Clone, Default)]
@@ -17,6 +17,10 @@ pub struct ExecResult {
     pub error: Option<RunError>,
     pub stdout_truncated: bool,
     pub stderr_truncated: bool,
+    /// How stdout was cut when it passed the output limit (its head and tail are then in
+    /// `stdout`, with a last line naming the file that holds it whole).
+    pub stdout_cut: Option<OutputCut>,
+    pub stderr_cut: Option<OutputCut>,
     pub duration: Duration,
     /// The syntax error that stopped the script, if any.
     pub parse_error: Option<sandsh_syntax::ParseError>,
@@ -48,6 +52,8 @@ impl ExecResult {
             "error": self.error,
             "stdout_truncated": self.stdout_truncated,
             "stderr_truncated": self.stderr_truncated,
+            "stdout_cut": self.stdout_cut,
+            "stderr_cut": self.stderr_cut,
             "duration_ms": self.duration.as_millis() as u64,
             "diagnostic": diagnostic,
         });

@@ -10,7 +10,7 @@ use sandsh_runtime::stack::BigStack;
 
 use super::{
     CANCELLED_STATUS, ExecOptions, ExecResult, Kernel, LIMIT_EXCEEDED_STATUS, Limit,
-    OutputCallback, RunError, TIMEOUT_STATUS, format_duration, memwatch,
+    OutputCallback, OutputCut, RunError, TIMEOUT_STATUS, format_duration, memwatch, output,
 };
 
 impl Kernel {
@@ -126,6 +126,7 @@ impl Kernel {
             on_stdout: opts.on_stdout,
             on_stderr: opts.on_stderr,
             stream_only: opts.stream_only,
+            shape: super::output::shape(&self.output, limits.max_output_bytes),
         });
         self.begin_approval(script);
         let interactive = self.interactive;
@@ -174,9 +175,10 @@ impl Kernel {
         if let Some(n) = &note {
             capture.note(n);
         }
-        // THREAT DOS-OUT-2: output past the limit is dropped, flagged and said so.
+        // THREAT DOS-OUT-2: output past the limit is dropped, flagged and said so (in the
+        // stream itself when its head and tail are kept, below).
         let stdout_truncated = capture.stdout_truncated();
-        if stdout_truncated {
+        if stdout_truncated && self.output.head() >= 1.0 {
             capture.note(&format!(
                 "sandsh: stdout truncated at {} bytes; raise with {}\n",
                 limits.max_output_bytes,
@@ -185,7 +187,9 @@ impl Kernel {
         }
         let stderr_truncated = capture.stderr_truncated();
         self.end_threads();
-        let (stdout, stderr) = capture.finish(&self.shell);
+        let out = capture.finish(&self.shell);
+        let (stdout, stdout_cut, stderr, stderr_cut) =
+            self.settle_output(out, limits.max_output_bytes);
         ExecResult {
             stdout,
             stderr,
@@ -193,8 +197,41 @@ impl Kernel {
             error,
             stdout_truncated,
             stderr_truncated,
+            stdout_cut,
+            stderr_cut,
             duration: start.elapsed(),
             parse_error,
         }
+    }
+
+    /// The run's output, with a stream that passed the limit turned into its head, its tail
+    /// and the line naming where it was saved.
+    fn settle_output(
+        &self,
+        out: sandsh_interp::RunOutput,
+        limit: usize,
+    ) -> (Vec<u8>, Option<OutputCut>, Vec<u8>, Option<OutputCut>) {
+        let sandsh_interp::RunOutput {
+            stdout,
+            stderr,
+            stdout_cut,
+            stderr_cut,
+        } = out;
+        if stdout_cut.is_none() && stderr_cut.is_none() {
+            return (stdout, None, stderr, None);
+        }
+        let backend = self.shell.backend().clone();
+        let number = output::next_number(&*backend);
+        let quota = self.output.save_quota();
+        let settle = |kept: Vec<u8>, cut: Option<sandsh_interp::io::Cut>, name: &str| match cut {
+            Some(cut) => {
+                let (text, info) = output::settle(&*backend, cut, (number, name), limit, quota);
+                (text, Some(info))
+            }
+            None => (kept, None),
+        };
+        let (stdout, stdout_cut) = settle(stdout, stdout_cut, "stdout");
+        let (stderr, stderr_cut) = settle(stderr, stderr_cut, "stderr");
+        (stdout, stdout_cut, stderr, stderr_cut)
     }
 }
