@@ -603,7 +603,8 @@ fn result_from_json(v: Value) -> CallToolResult {
 }
 
 /// The MCP result of a shell call: stdout as text (stderr and an abnormal end as further text
-/// blocks) and `{stdout, stderr, exit_code[, error]}` as structured content. A non-zero exit is
+/// blocks) and `{stdout, stderr, exit_code[, error, stdout_cut, stderr_cut]}` as structured
+/// content. A non-zero exit is
 /// a normal result; a timeout, a tripped limit or a configuration error is `isError`.
 fn bash_result(r: sandsh::tool::ToolResponse) -> Result<CallToolResult, McpError> {
     let category = r.error.as_deref().and_then(RunError::from_name);
@@ -628,6 +629,11 @@ fn bash_result(r: sandsh::tool::ToolResponse) -> Result<CallToolResult, McpError
     });
     if let Some(e) = category {
         structured["error"] = json!(e);
+    }
+    for (key, cut) in [("stdout_cut", &r.stdout_cut), ("stderr_cut", &r.stderr_cut)] {
+        if let Some(c) = cut {
+            structured[key] = json!(c);
+        }
     }
     Ok(result_from_json(json!({
         "content": content,
@@ -704,6 +710,7 @@ mod tests {
             stderr: "err\n".into(),
             exit_code: 3,
             error: None,
+            ..ToolResponse::default()
         });
         assert_eq!(v["isError"], false);
         assert_eq!(v["content"][0]["text"], "out\n");
@@ -733,6 +740,7 @@ mod tests {
             stderr: "syntax error\n".into(),
             exit_code: 2,
             error: Some("parse_error".into()),
+            ..ToolResponse::default()
         });
         assert_eq!(v["isError"], false);
         // Categories outside the output schema's enum stay out of structuredContent.

@@ -17,7 +17,7 @@ pub const OUTPUT_DIR: &str = "/tmp/sandsh-output";
 
 /// How a stream that passed the limit was kept, for structured results (`stdout_cut`,
 /// `stderr_cut`).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct OutputCut {
     /// Bytes the stream had in all.
     pub total: u64,

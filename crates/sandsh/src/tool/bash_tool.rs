@@ -506,7 +506,22 @@ pub(crate) fn shell_input_schema() -> Value {
     })
 }
 
-/// Seed 000's output schema.
+/// How a stream that passed the output limit was kept (`OutputCut`).
+fn cut_schema(stream: &str) -> Value {
+    json!({
+        "type": "object",
+        "description": format!("Present when {stream} passed the output limit: its head and tail are in {stream}, the whole in `file`"),
+        "properties": {
+            "total": {"type": "integer", "description": "Bytes the stream had"},
+            "head": {"type": "integer", "description": "Bytes kept from its start"},
+            "tail": {"type": "integer", "description": "Bytes kept from its end"},
+            "file": {"type": "string", "description": "The file in the sandbox holding its first `saved` bytes"},
+            "saved": {"type": "integer"}
+        }
+    })
+}
+
+/// Seed 000's output schema, with the cut streams' fields.
 pub(crate) fn shell_output_schema() -> Value {
     json!({
         "type": "object",
@@ -518,7 +533,9 @@ pub(crate) fn shell_output_schema() -> Value {
                 "type": "string",
                 "description": "Error category when the run did not end normally",
                 "enum": crate::kernel::RunError::ALL.map(crate::kernel::RunError::as_str)
-            }
+            },
+            "stdout_cut": cut_schema("stdout"),
+            "stderr_cut": cut_schema("stderr")
         },
         "required": ["stdout", "stderr", "exit_code"]
     })

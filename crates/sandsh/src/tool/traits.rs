@@ -85,6 +85,11 @@ pub struct ToolResponse {
     /// An [`error_category`] when the run did not end normally.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// How stdout was cut when it passed the output limit ([`crate::OutputCut`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stdout_cut: Option<crate::OutputCut>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr_cut: Option<crate::OutputCut>,
 }
 
 impl ToolResponse {
@@ -99,6 +104,7 @@ impl ToolResponse {
             stderr,
             exit_code,
             error: Some(category.to_string()),
+            ..ToolResponse::default()
         }
     }
 }
@@ -110,6 +116,8 @@ impl From<crate::kernel::ExecResult> for ToolResponse {
             stderr: r.stderr_str(),
             exit_code: r.exit_code,
             error: r.error.map(|e| e.to_string()),
+            stdout_cut: r.stdout_cut,
+            stderr_cut: r.stderr_cut,
         }
     }
 }
@@ -480,6 +488,7 @@ mod tests {
             stderr: "boom\n".into(),
             exit_code: 3,
             error: None,
+            ..ToolResponse::default()
         }
         .into();
         assert!(!out.success);

@@ -108,6 +108,7 @@ fn response_from(result: ToolResult<ToolOutput>) -> ToolResponse {
                     .unwrap_or_default(),
                 exit_code: if out.success { 0 } else { 1 },
                 error: None,
+                ..ToolResponse::default()
             }
         }
         Err(e) => ToolResponse::failure(e.kind(), e.to_string(), 1),
