@@ -30,6 +30,8 @@ Register-ArgumentCompleter -Native -CommandName 'sandsh' -ScriptBlock {
             [CompletionResult]::new('--allow-only', '--allow-only', [CompletionResultType]::ParameterName, 'Run only the commands named this way, and shell builtins (repeatable)')
             [CompletionResult]::new('--confirm-at', '--confirm-at', [CompletionResultType]::ParameterName, 'Ask before running a command whose risk is RISK or more (read_only, low, medium, high, critical; e.g. rm -r is high, and critical on a read-write mount); unanswered: refused')
             [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Load the session from FILE when it exists and save it there at exit')
+            [CompletionResult]::new('--output-head', '--output-head', [CompletionResultType]::ParameterName, 'Output past --max-output-bytes keeps this share of the limit from its start and the rest from its end, and is saved whole under /tmp/sandsh-output (--json and the MCP server; default 0.2, 1 keeps only the start)')
+            [CompletionResult]::new('--output-save-quota', '--output-save-quota', [CompletionResultType]::ParameterName, 'Bytes of cut output kept under /tmp/sandsh-output, oldest first out (default 64M; 0 saves none)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop the script after DURATION (30, 500ms, 2m); exit status 124')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Limits profile: strict (untrusted input), standard, interactive')
             [CompletionResult]::new('--max-commands', '--max-commands', [CompletionResultType]::ParameterName, 'Maximum simple commands per run')

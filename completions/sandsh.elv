@@ -27,6 +27,8 @@ set edit:completion:arg-completer[sandsh] = {|@words|
             cand --allow-only 'Run only the commands named this way, and shell builtins (repeatable)'
             cand --confirm-at 'Ask before running a command whose risk is RISK or more (read_only, low, medium, high, critical; e.g. rm -r is high, and critical on a read-write mount); unanswered: refused'
             cand --snapshot 'Load the session from FILE when it exists and save it there at exit'
+            cand --output-head 'Output past --max-output-bytes keeps this share of the limit from its start and the rest from its end, and is saved whole under /tmp/sandsh-output (--json and the MCP server; default 0.2, 1 keeps only the start)'
+            cand --output-save-quota 'Bytes of cut output kept under /tmp/sandsh-output, oldest first out (default 64M; 0 saves none)'
             cand --timeout 'Stop the script after DURATION (30, 500ms, 2m); exit status 124'
             cand --profile 'Limits profile: strict (untrusted input), standard, interactive'
             cand --max-commands 'Maximum simple commands per run'

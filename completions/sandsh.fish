@@ -7,6 +7,8 @@ complete -c sandsh -l deny -d 'Never run command CMD, however it is called (repe
 complete -c sandsh -l allow-only -d 'Run only the commands named this way, and shell builtins (repeatable)' -r
 complete -c sandsh -l confirm-at -d 'Ask before running a command whose risk is RISK or more (read_only, low, medium, high, critical; e.g. rm -r is high, and critical on a read-write mount); unanswered: refused' -r
 complete -c sandsh -l snapshot -d 'Load the session from FILE when it exists and save it there at exit' -r -F
+complete -c sandsh -l output-head -d 'Output past --max-output-bytes keeps this share of the limit from its start and the rest from its end, and is saved whole under /tmp/sandsh-output (--json and the MCP server; default 0.2, 1 keeps only the start)' -r
+complete -c sandsh -l output-save-quota -d 'Bytes of cut output kept under /tmp/sandsh-output, oldest first out (default 64M; 0 saves none)' -r
 complete -c sandsh -l timeout -d 'Stop the script after DURATION (30, 500ms, 2m); exit status 124' -r
 complete -c sandsh -l profile -d 'Limits profile: strict (untrusted input), standard, interactive' -r
 complete -c sandsh -l max-commands -d 'Maximum simple commands per run' -r
