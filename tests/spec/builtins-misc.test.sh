@@ -458,3 +458,34 @@ KILL
 EXIT
 st=1
 ## END
+
+#### exported variables reach a program's environment in bash's order, with _ naming the program
+export ZZ=1 AA=2 MM=3 C=3 B=2 A=1 foo=1 bar=2
+env | grep -E '^(ZZ|AA|MM|A|B|C|foo|bar|_)='
+echo --
+AA=2 QQ=3 RR=1 env | grep -E '^(ZZ|AA|QQ|RR|MM)='
+echo --
+f() { local LL=1 KK=2; export LL KK; printenv | grep -E '^(LL|KK|ZZ|_)='; }
+f
+## STDOUT:
+MM=3
+C=3
+B=2
+A=1
+foo=1
+bar=2
+AA=2
+ZZ=1
+_=/usr/bin/env
+--
+RR=1
+QQ=3
+AA=2
+MM=3
+ZZ=1
+--
+LL=1
+KK=2
+ZZ=1
+_=/usr/bin/printenv
+## END

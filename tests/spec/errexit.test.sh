@@ -284,3 +284,40 @@ f() { false; }
 f
 echo unreachable
 ## status: 1
+
+#### set -e: a syntax error ends the shell with status 2, its message without the offending line
+set -e
+echo before
+eval 'if then'
+echo unreachable
+## STDOUT:
+before
+## END
+## status: 2
+
+#### set -e: a syntax error inside [[ ]] ends the shell with status 2
+set -e
+[[ x =~ a) ]]
+echo unreachable
+## status: 2
+## STDOUT:
+## END
+
+#### set -e: a syntax error in a subshell's eval ends the subshell and then the shell
+set -e
+(eval 'if then'; echo in-subshell)
+echo unreachable
+## status: 2
+## STDOUT:
+## END
+
+#### set -e does not apply to a syntax error in a condition
+set -e
+if eval 'if then' 2>/dev/null; then echo yes; else echo "no $?"; fi
+eval 'if then' 2>/dev/null || echo caught
+echo after
+## STDOUT:
+no 2
+caught
+after
+## END

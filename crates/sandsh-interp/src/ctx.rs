@@ -106,6 +106,8 @@ pub struct CmdCtx<'a> {
     /// ends quietly, as a killed process does, instead of reporting "cancelled" read errors.
     quiet: stdio::Sink,
     format: OutputFormat,
+    /// Where the command was found (`_` in its environment).
+    path: Option<String>,
 }
 
 impl<'a> CmdCtx<'a> {
@@ -121,6 +123,7 @@ impl<'a> CmdCtx<'a> {
         let stderr = ErrWriter {
             fd: sh.fds.get(2).cloned(),
         };
+        let path = sh.command_path.take();
         CmdCtx {
             sh,
             stdin,
@@ -128,6 +131,7 @@ impl<'a> CmdCtx<'a> {
             stderr,
             quiet: stdio::sink(),
             format: OutputFormat::Text,
+            path,
         }
     }
 
@@ -292,7 +296,9 @@ impl ToolCtx for CmdCtx<'_> {
             var.value = Some(vars::Value::Str(v.clone()));
             var.attrs = vars::Attrs::EXPORT;
         }
+        sh.explicit_env = true;
         let r = sh.run_command_argv(&argv);
+        sh.explicit_env = false;
         sh.temp_scopes -= 1;
         sh.vars.pop_scope();
         match r {
@@ -318,8 +324,15 @@ impl ToolCtx for CmdCtx<'_> {
     fn registry(&self) -> &dyn CommandRegistry {
         &*self.sh.env.registry
     }
+    /// The exported variables in bash's order, then `_`: the path the command was run by, as
+    /// bash sets it for a program it runs.
     fn env(&self) -> Vec<(String, Vec<u8>)> {
-        self.sh.vars.exported()
+        let mut env = self.sh.vars.exported();
+        if let Some(p) = &self.path {
+            env.retain(|(k, _)| k != "_");
+            env.push(("_".to_string(), p.clone().into_bytes()));
+        }
+        env
     }
     fn now(&self) -> SystemTime {
         (self.sh.env.clock)()

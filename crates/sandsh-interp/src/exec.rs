@@ -74,6 +74,9 @@ impl Shell {
                     {
                         self.top_parse_error = Some(e.clone());
                     }
+                    if self.syntax_error_exits() {
+                        return Err(self.exit_on_syntax_error(&e, src));
+                    }
                     self.report_parse_error(&e, src);
                     // A sourced file's syntax error ends the file: `.` returns 2 and the
                     // script goes on (bash outside posix mode).
@@ -97,14 +100,38 @@ impl Shell {
         Ok(status)
     }
 
+    /// What a syntax error of the script starts with: bash names a `-c` string's
+    /// `bash: -c: line N:`.
+    fn syntax_error_prefix(&self) -> String {
+        match self.input_flag {
+            Some('c') if self.source_depth == 0 => format!("{}: -c", self.error_name()),
+            _ => self.error_name().to_string(),
+        }
+    }
+
+    /// Whether a syntax error ends the shell now: under `set -e` where it applies, bash's
+    /// parser exits with status 2 as soon as it has printed the message (without the
+    /// offending line), in a sourced file and `eval` too.
+    fn syntax_error_exits(&self) -> bool {
+        self.opts.errexit && self.errexit_suppressed == 0
+    }
+
+    /// Report `e` as bash does under `set -e` (its first line only) and end with status 2.
+    fn exit_on_syntax_error(&mut self, e: &ParseError, src: &str) -> Flow {
+        let prefix = self.syntax_error_prefix();
+        if !(e.in_conditional && e.message.is_empty()) {
+            let msg = syntax_error_text(&prefix, e, src, 0, false);
+            let first = msg.split_inclusive('\n').next().unwrap_or_default();
+            self.write_fd(2, first.as_bytes());
+        }
+        self.last_status = 2;
+        Flow::Exit(2)
+    }
+
     /// Print a syntax error as bash does: the message, then the offending line for
     /// unexpected-token errors.
     pub fn report_parse_error(&self, e: &ParseError, src: &str) {
-        // bash names a `-c` string's syntax errors `bash: -c: line N:`.
-        let prefix = match self.input_flag {
-            Some('c') if self.source_depth == 0 => format!("{}: -c", self.error_name()),
-            _ => self.error_name().to_string(),
-        };
+        let prefix = self.syntax_error_prefix();
         if e.in_conditional && e.message.is_empty() {
             return;
         }
@@ -206,6 +233,12 @@ impl Shell {
                     let what = if what == "trap" { "eval" } else { what };
                     let prefix = format!("{}: {what}", self.error_name());
                     let msg = syntax_error_text(&prefix, &e, src, base, true);
+                    if self.syntax_error_exits() {
+                        let first = msg.split_inclusive('\n').next().unwrap_or_default();
+                        self.write_fd(2, first.as_bytes());
+                        self.last_status = 2;
+                        return Err(Flow::Exit(2));
+                    }
                     self.write_fd(2, msg.as_bytes());
                     self.last_status = 2;
                     return Ok(2);

@@ -426,6 +426,12 @@ pub struct Shell {
     /// The first syntax error of the current run's top-level script (taken by
     /// [`Shell::run_top`]'s outcome).
     pub(crate) top_parse_error: Option<sandsh_syntax::ParseError>,
+    /// The path the command about to run was found at (`/usr/bin/env`), which bash puts in
+    /// its environment as `_`; taken by the command's context.
+    pub(crate) command_path: Option<String>,
+    /// The next program run gets the environment a command gave it (`env -i FOO=1 prog`),
+    /// `_` included or not, rather than `_` set to its path.
+    pub(crate) explicit_env: bool,
     /// Commands found on `$PATH` (`hash`).
     pub(crate) hashed: path::HashTable,
     /// Compspecs stored by `complete`.
@@ -529,6 +535,8 @@ impl Shell {
             input_flag: Some('s'),
             exit_called: false,
             top_parse_error: None,
+            command_path: None,
+            explicit_env: false,
             hashed: path::HashTable::default(),
             completions: builtins::CompSpecs::default(),
         }

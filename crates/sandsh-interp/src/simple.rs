@@ -452,10 +452,7 @@ impl Shell {
         let var = self.vars.declare_top(&name);
         *var = match existing {
             Some(ex) if a.append || readonly => ex,
-            _ => Var {
-                value: None,
-                attrs: Attrs::empty(),
-            },
+            _ => Var::new(),
         };
         match self.do_assign(a) {
             Ok(()) => {}
@@ -535,17 +532,29 @@ impl Shell {
     }
 
     /// Run a registered command or a file.
+    /// The path the program about to run was found at, for `_` in its environment (unless a
+    /// command gave it its whole environment).
+    fn set_command_path(&mut self, path: String) {
+        if !std::mem::take(&mut self.explicit_env) {
+            self.command_path = Some(path);
+        }
+    }
+
     pub fn run_external(&mut self, argv: &[Vec<u8>]) -> Res<i32> {
         let name = String::from_utf8_lossy(&argv[0]).into_owned();
         if !name.contains('/') {
             if !self.env.command_entries
                 && let Some(cmd) = self.env.registry.get(&name)
             {
+                self.set_command_path(format!("/usr/bin/{name}"));
                 return Ok(self.run_registered(&cmd, &argv[1..]));
             }
             return match self.find_command(&name) {
                 Some(found) => match &found.command {
-                    Some(c) if self.entry_unchanged(&found) => self.run_provided(c, argv),
+                    Some(c) if self.entry_unchanged(&found) => {
+                        self.set_command_path(found.shown.clone());
+                        self.run_provided(c, argv)
+                    }
                     _ => self.run_file_as(&found.path, argv, &found.shown),
                 },
                 None => {
@@ -569,6 +578,7 @@ impl Shell {
         if let Some(cmd) = self.env.registry.get(name) {
             return Ok(self.run_registered(&cmd, &argv[1..]));
         }
+        self.command_path = None;
         if let Some(b) = super::builtins::lookup(name) {
             return b(self, argv, &[], &[]);
         }
@@ -612,6 +622,8 @@ impl Shell {
             }
         };
         if let Some(c) = super::path::entry_command(path, &data) {
+            // bash's `_` in the program's environment: the path it ran.
+            self.set_command_path(shown.to_string());
             return self.run_provided(c, argv);
         }
         let text = String::from_utf8_lossy(&data).into_owned();
@@ -630,6 +642,7 @@ impl Shell {
                     let mut args: Vec<Vec<u8>> = parts.map(|p| p.as_bytes().to_vec()).collect();
                     args.push(shown.as_bytes().to_vec());
                     args.extend(argv[1..].iter().cloned());
+                    self.set_command_path(shown.to_string());
                     return Ok(self.run_registered(&cmd, &args));
                 }
                 self.error(&format!(

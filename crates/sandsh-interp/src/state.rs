@@ -141,6 +141,7 @@ impl Shell {
                     Var {
                         value,
                         attrs: Attrs::from_bits(v.attrs),
+                        ..Var::new()
                     },
                 )
             })

@@ -208,9 +208,22 @@ pub struct Var {
     /// `None`: declared (`local x`, `declare -a a`) but without a value.
     pub value: Option<Value>,
     pub attrs: Attrs,
+    /// When the variable was made (a process-wide count): bash's tables list the newest
+    /// first among names that share a bucket, which orders a program's environment.
+    pub born: u64,
 }
 
 impl Var {
+    /// A variable without a value or attributes, made now.
+    pub fn new() -> Var {
+        static BIRTHS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        Var {
+            value: None,
+            attrs: Attrs::empty(),
+            born: BIRTHS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        }
+    }
+
     fn cost(&self) -> u64 {
         self.value.as_ref().map_or(0, Value::cost)
     }
@@ -443,10 +456,7 @@ impl Vars {
             .iter()
             .rposition(|s| s.contains_key(&name))
             .unwrap_or(0);
-        self.scope_mut(idx).entry(name).or_insert(Var {
-            value: None,
-            attrs: Attrs::empty(),
-        })
+        self.scope_mut(idx).entry(name).or_insert(Var::new())
     }
 
     /// Mutable access without nameref resolution, creating an unset global when missing.
@@ -465,10 +475,9 @@ impl Vars {
             .iter()
             .rposition(|s| s.contains_key(name))
             .unwrap_or(0);
-        self.scope_mut(idx).entry(name.to_string()).or_insert(Var {
-            value: None,
-            attrs: Attrs::empty(),
-        })
+        self.scope_mut(idx)
+            .entry(name.to_string())
+            .or_insert(Var::new())
     }
 
     pub fn get_mut(&mut self, name: &str) -> Option<&mut Var> {
@@ -597,10 +606,9 @@ impl Vars {
     /// Returns the new variable.
     pub fn declare_local(&mut self, name: &str) -> &mut Var {
         let i = self.local_scope();
-        self.scope_mut(i).entry(name.to_string()).or_insert(Var {
-            value: None,
-            attrs: Attrs::empty(),
-        })
+        self.scope_mut(i)
+            .entry(name.to_string())
+            .or_insert(Var::new())
     }
 
     /// `local -I`: declare `name` in the innermost function scope with the value and the
@@ -621,10 +629,9 @@ impl Vars {
     /// Declare `name` in the innermost scope, whatever its kind (a prefix assignment).
     pub fn declare_top(&mut self, name: &str) -> &mut Var {
         let top = self.scopes.len() - 1;
-        self.scope_mut(top).entry(name.to_string()).or_insert(Var {
-            value: None,
-            attrs: Attrs::empty(),
-        })
+        self.scope_mut(top)
+            .entry(name.to_string())
+            .or_insert(Var::new())
     }
 
     /// Whether `name` exists in the innermost (function) scope.
@@ -635,10 +642,9 @@ impl Vars {
 
     /// Global variable slot (for `declare -g`).
     pub fn declare_global(&mut self, name: &str) -> &mut Var {
-        self.scope_mut(0).entry(name.to_string()).or_insert(Var {
-            value: None,
-            attrs: Attrs::empty(),
-        })
+        self.scope_mut(0)
+            .entry(name.to_string())
+            .or_insert(Var::new())
     }
 
     /// `unset name`: remove the innermost visible variable. Fails on readonly.
@@ -730,22 +736,40 @@ impl Vars {
         set
     }
 
-    /// Exported variables with scalar values, sorted by name.
+    /// Exported variables with scalar values, in the order bash puts them in a program's
+    /// environment: the innermost scope first (prefix assignments, then a function's locals),
+    /// the globals last; within a scope, in the order of bash's hash table of it (1024 buckets
+    /// for the globals, 4 for the others, by the FNV-1 hash of the name). Names that share a
+    /// bucket come newest first.
     pub fn exported(&self) -> Vec<(String, Vec<u8>)> {
-        self.names()
-            .into_iter()
-            .filter_map(|n| {
-                let v = self.lookup_raw(&n)?;
-                if !v.attrs.has(Attrs::EXPORT) {
-                    return None;
+        let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        for (i, scope) in self.scopes.iter().enumerate().rev() {
+            let buckets: u32 = if i == 0 { 1024 } else { 4 };
+            let mut names: Vec<&String> =
+                scope.keys().filter(|n| seen.insert(n.as_str())).collect();
+            names.sort_by_cached_key(|n| {
+                (
+                    fnv1(n) & (buckets - 1),
+                    std::cmp::Reverse(scope[n.as_str()].born),
+                )
+            });
+            for n in names {
+                let v = &scope[n.as_str()];
+                if let (true, Some(Value::Str(s))) = (v.attrs.has(Attrs::EXPORT), &v.value) {
+                    out.push((n.clone(), s.clone()));
                 }
-                match &v.value {
-                    Some(Value::Str(s)) => Some((n, s.clone())),
-                    _ => None,
-                }
-            })
-            .collect()
+            }
+        }
+        out
     }
+}
+
+/// bash's hash of a name (FNV-1, 32 bits), which orders its variable tables.
+fn fnv1(name: &str) -> u32 {
+    name.bytes().fold(2_166_136_261u32, |h, b| {
+        h.wrapping_mul(16_777_619) ^ u32::from(b)
+    })
 }
 
 #[cfg(test)]
