@@ -443,9 +443,28 @@ fn scale(it: usize, width: usize, max: usize) -> usize {
 /// `--stat`'s lines and summary.
 pub(crate) fn stat(changes: &[Change], src: &Source, width: usize) -> Res<String> {
     let mut rows = Vec::new();
+    let mut bins: Vec<Option<String>> = Vec::new();
     for c in changes {
-        rows.push((stat_name(c), numbers(c, src)?, c));
+        let n = numbers(c, src)?;
+        bins.push(if n.is_none() {
+            let size = |s: &Option<(u32, ObjectId)>| -> Res<usize> {
+                Ok(match s {
+                    Some((_, id)) => src.content(id)?.len(),
+                    None => 0,
+                })
+            };
+            Some(format!("{} -> {} bytes", size(&c.old)?, size(&c.new)?))
+        } else {
+            None
+        });
+        rows.push((stat_name(c), n, c));
     }
+    let bin_width = bins
+        .iter()
+        .flatten()
+        .map(|b| b.len() + 4)
+        .max()
+        .unwrap_or(0);
     if rows.is_empty() {
         return Ok(String::new());
     }
@@ -464,7 +483,11 @@ pub(crate) fn stat(changes: &[Change], src: &Source, width: usize) -> Res<String
     if width < 16 + 6 + number_width {
         width = 16 + 6 + number_width;
     }
-    let mut graph_width = max_change;
+    let mut graph_width = if max_change + 4 > bin_width {
+        max_change
+    } else {
+        bin_width - 4
+    };
     let mut name_width = max_len;
     if name_width + number_width + 6 + graph_width > width {
         if graph_width > (width * 3 / 8).saturating_sub(number_width + 6) {
@@ -481,7 +504,7 @@ pub(crate) fn stat(changes: &[Change], src: &Source, width: usize) -> Res<String
     }
     let mut out = String::new();
     let (mut tadd, mut tdel) = (0, 0);
-    for (name, nums, _) in &rows {
+    for (k, (name, nums, _)) in rows.iter().enumerate() {
         let len = name.chars().count();
         let shown = if len > name_width {
             let keep = name_width.saturating_sub(3);
@@ -497,8 +520,9 @@ pub(crate) fn stat(changes: &[Change], src: &Source, width: usize) -> Res<String
         };
         match nums {
             None => {
+                let text = bins[k].clone().unwrap_or_default();
                 out.push_str(&format!(
-                    " {shown:<name_width$} | {:>number_width$}\n",
+                    " {shown:<name_width$} | {:>number_width$} {text}\n",
                     "Bin"
                 ));
             }

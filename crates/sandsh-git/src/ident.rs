@@ -270,8 +270,25 @@ fn relative(diff: i64) -> String {
     if days < 365 {
         return plural((days + 15) / 30, "month");
     }
-    let years = (days * 12 + 182) / (365 * 12);
-    plural(years.max(1), "year")
+    if days < 1825 {
+        let total = (days * 12 * 2 + 365) / (365 * 2);
+        let (years, months) = (total / 12, total % 12);
+        let y = if years == 1 {
+            "1 year".to_string()
+        } else {
+            format!("{years} years")
+        };
+        if months > 0 {
+            let m = if months == 1 {
+                "1 month".to_string()
+            } else {
+                format!("{months} months")
+            };
+            return format!("{y}, {m} ago");
+        }
+        return format!("{y} ago");
+    }
+    plural((days + 183) / 365, "year")
 }
 
 #[cfg(test)]

@@ -71,7 +71,7 @@ static SPEC: CommandSpec = CommandSpec {
         Example {
             description: "make a repository and a first commit",
             script: "git init -q -b main proj && cd proj\necho hello > README\ngit add README\nGIT_AUTHOR_DATE='@1700000000 +0000' GIT_COMMITTER_DATE='@1700000000 +0000' git -c user.name=A -c user.email=a@example.com commit -q -m 'first'\ngit log --format='%h %s'",
-            stdout: "51cd9c8 first\n",
+            stdout: "f346e54 first\n",
         },
         Example {
             description: "see what changed",

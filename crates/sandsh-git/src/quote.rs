@@ -35,6 +35,14 @@ pub(crate) fn show(path: &[u8]) -> String {
     quote_c(path).unwrap_or_else(|| String::from_utf8_lossy(path).into_owned())
 }
 
+/// The path as `git status -s` prints it: quoted also when it holds a space.
+pub(crate) fn show_sp(path: &[u8]) -> String {
+    if path.contains(&b' ') && quote_c(path).is_none() {
+        return format!("\"{}\"", String::from_utf8_lossy(path));
+    }
+    show(path)
+}
+
 /// `prefix` + path, quoted as a whole when the path needs it (`"a/t\303\251"`).
 pub(crate) fn show_prefixed(prefix: &str, path: &[u8]) -> String {
     let mut full = prefix.as_bytes().to_vec();

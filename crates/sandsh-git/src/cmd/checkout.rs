@@ -253,6 +253,7 @@ fn local_changes(g: &Git, repo: &Repo, index: &Index, head: &Files) -> Res<Strin
 }
 
 /// Switch HEAD to `target` (a branch name, or a commit to detach at).
+#[allow(clippy::too_many_arguments)]
 fn switch_to(
     g: &mut Git,
     repo: &Repo,
@@ -261,6 +262,7 @@ fn switch_to(
     force: bool,
     new_branch: Option<(&str, bool)>,
     detach: bool,
+    quiet: bool,
 ) -> Res<i32> {
     let mut index = Index::load(repo)?;
     let cur = repo.head()?;
@@ -336,8 +338,10 @@ fn switch_to(
         )?;
     }
     let changes = local_changes(g, repo, &index, &to)?;
-    g.outs(&changes)?;
-    g.err(&msg);
+    if !quiet {
+        g.outs(&changes)?;
+        g.err(&msg);
+    }
     Ok(0)
 }
 
@@ -431,6 +435,7 @@ pub(crate) fn checkout(g: &mut Git, args: &[String]) -> Res<i32> {
                 p.on("force"),
                 Some((name, *reset)),
                 false,
+                p.on("quiet"),
             );
         }
         let Some(t) = target else {
@@ -450,6 +455,7 @@ pub(crate) fn checkout(g: &mut Git, args: &[String]) -> Res<i32> {
             p.on("force"),
             None,
             p.on("detach"),
+            p.on("quiet"),
         );
     }
     // Paths.
@@ -668,6 +674,7 @@ pub(crate) fn switch(g: &mut Git, args: &[String]) -> Res<i32> {
             force,
             Some((&name, reset)),
             false,
+            p.on("quiet"),
         );
     }
     let Some(t) = target else {
@@ -686,7 +693,16 @@ pub(crate) fn switch(g: &mut Git, args: &[String]) -> Res<i32> {
         };
     }
     let commit = commit_or_die(&repo, &t)?;
-    switch_to(g, &repo, Some(&t), commit, force, None, p.on("detach"))
+    switch_to(
+        g,
+        &repo,
+        Some(&t),
+        commit,
+        force,
+        None,
+        p.on("detach"),
+        p.on("quiet"),
+    )
 }
 
 const RS_USAGE: &str = "git restore [<options>] [--source=<branch>] <file>...";

@@ -379,7 +379,7 @@ pub(crate) fn commit(g: &mut Git, args: &[String]) -> Res<i32> {
         Head::Branch(_) => head.branch().unwrap_or("").to_string(),
         Head::Detached(_) => "detached HEAD".into(),
     };
-    let root = if parents.is_empty() {
+    let root = if parents.is_empty() && !amend {
         " (root-commit)"
     } else {
         ""

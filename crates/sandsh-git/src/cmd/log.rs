@@ -649,7 +649,7 @@ fn run_log(g: &mut Git, args: &[String], is_show: bool) -> Res<i32> {
     let abbrev = if p.on("no-abbrev-commit") {
         false
     } else {
-        p.on("abbrev-commit") || pretty == Pretty::Oneline
+        p.on("abbrev-commit") || p.on("oneline")
     };
     let decorate = match p.value("decorate") {
         _ if p.on("no-decorate") => false,
@@ -686,10 +686,10 @@ fn run_log(g: &mut Git, args: &[String], is_show: bool) -> Res<i32> {
         },
         ..printer
     };
-    let (mut include, exclude, paths) = split_args(g, &repo, &p)?;
     if is_show {
         return show_objects(g, &repo, &p, &printer, &f);
     }
+    let (mut include, exclude, paths) = split_args(g, &repo, &p)?;
     if p.on("all") || p.on("branches") || p.on("tags") {
         let prefix = if p.on("all") {
             "refs/"
@@ -875,7 +875,7 @@ fn run_log(g: &mut Git, args: &[String], is_show: bool) -> Res<i32> {
         }
     }
     if p.on("reverse") {
-        for (k, c) in picked.iter().enumerate() {
+        for (k, c) in picked.iter().rev().enumerate() {
             print_commit(g, &repo, &p, &printer, &f, c, &spec, k > 0)?;
         }
     }

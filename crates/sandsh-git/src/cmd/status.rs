@@ -313,7 +313,11 @@ fn short(g: &mut Git, repo: &Repo, s: &Status, branch: bool, porcelain: bool, z:
         } else {
             repo.display(&String::from_utf8_lossy(p))
         };
-        if z { rel } else { show(rel.as_bytes()) }
+        if z {
+            rel
+        } else {
+            crate::quote::show_sp(rel.as_bytes())
+        }
     };
     // Staged and unstaged entries merged by path.
     type Row = (Vec<u8>, char, char, Option<Vec<u8>>);
