@@ -31,6 +31,7 @@ mod archive_diff;
 mod awk_diff;
 mod bc_diff;
 mod diff_side_diff; // diff -y, -t, -T against GNU diff
+mod git_diff; // git against the host's git (tests/git/*.sh), repositories both ways
 mod gnu_diff;
 mod grep_diff;
 #[cfg(feature = "html")]

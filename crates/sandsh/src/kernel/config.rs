@@ -150,6 +150,10 @@ fn standard_registry() -> Registry {
             for c in sandsh_js::commands() {
                 registry.register(c);
             }
+            #[cfg(feature = "git")]
+            for c in sandsh_git::commands() {
+                registry.register(c);
+            }
             registry
         })
         .clone()

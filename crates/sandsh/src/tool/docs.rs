@@ -78,6 +78,9 @@ pub fn shell_system_prompt(d: &ShellDoc) -> String {
     if d.supported.iter().any(|n| n == "node") {
         s.push_str(LANGUAGES_NODE);
     }
+    if d.supported.iter().any(|n| n == "git") {
+        s.push_str(TOOLS_GIT);
+    }
     s
 }
 
@@ -90,6 +93,11 @@ subprocess and os.system run commands of this shell. No pip, no third-party pack
 pub const LANGUAGES_NODE: &str = "\nnode runs JavaScript (QuickJS) with Node.js 20's everyday API over the same files: require and ES \
 modules, fs, path, process, Buffer, events, util, crypto hashes, timers; child_process runs commands of this shell; fetch \
 goes through the network allowlist. No npm, no third-party packages beyond node_modules already on disk, no sockets or servers.\n";
+
+/// The system prompt's line on `git`, when it is registered.
+pub const TOOLS_GIT: &str = "\ngit works on the same files, in git's own format (objects, index, refs): init, add, rm, mv, commit, \
+status, diff, log, show, branch, checkout, switch, restore, reset, tag, rev-parse, cat-file, ls-files. No remotes yet \
+(clone, fetch, push), no merge, rebase or stash: those say so and exit 129.\n";
 
 /// The header line of a man page: `TITLE(1)   User Commands   TITLE(1)`.
 pub fn man_header(title: &str) -> String {
