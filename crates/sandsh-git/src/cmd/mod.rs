@@ -9,6 +9,7 @@ mod diff;
 mod init;
 mod log;
 mod plumbing;
+mod pretty;
 mod status;
 
 use crate::error::Res;
