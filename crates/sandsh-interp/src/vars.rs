@@ -213,6 +213,12 @@ pub struct Var {
     pub born: u64,
 }
 
+impl Default for Var {
+    fn default() -> Self {
+        Var::new()
+    }
+}
+
 impl Var {
     /// A variable without a value or attributes, made now.
     pub fn new() -> Var {
@@ -456,7 +462,7 @@ impl Vars {
             .iter()
             .rposition(|s| s.contains_key(&name))
             .unwrap_or(0);
-        self.scope_mut(idx).entry(name).or_insert(Var::new())
+        self.scope_mut(idx).entry(name).or_default()
     }
 
     /// Mutable access without nameref resolution, creating an unset global when missing.
@@ -475,9 +481,7 @@ impl Vars {
             .iter()
             .rposition(|s| s.contains_key(name))
             .unwrap_or(0);
-        self.scope_mut(idx)
-            .entry(name.to_string())
-            .or_insert(Var::new())
+        self.scope_mut(idx).entry(name.to_string()).or_default()
     }
 
     pub fn get_mut(&mut self, name: &str) -> Option<&mut Var> {
@@ -606,9 +610,7 @@ impl Vars {
     /// Returns the new variable.
     pub fn declare_local(&mut self, name: &str) -> &mut Var {
         let i = self.local_scope();
-        self.scope_mut(i)
-            .entry(name.to_string())
-            .or_insert(Var::new())
+        self.scope_mut(i).entry(name.to_string()).or_default()
     }
 
     /// `local -I`: declare `name` in the innermost function scope with the value and the
@@ -629,9 +631,7 @@ impl Vars {
     /// Declare `name` in the innermost scope, whatever its kind (a prefix assignment).
     pub fn declare_top(&mut self, name: &str) -> &mut Var {
         let top = self.scopes.len() - 1;
-        self.scope_mut(top)
-            .entry(name.to_string())
-            .or_insert(Var::new())
+        self.scope_mut(top).entry(name.to_string()).or_default()
     }
 
     /// Whether `name` exists in the innermost (function) scope.
@@ -642,9 +642,7 @@ impl Vars {
 
     /// Global variable slot (for `declare -g`).
     pub fn declare_global(&mut self, name: &str) -> &mut Var {
-        self.scope_mut(0)
-            .entry(name.to_string())
-            .or_insert(Var::new())
+        self.scope_mut(0).entry(name.to_string()).or_default()
     }
 
     /// `unset name`: remove the innermost visible variable. Fails on readonly.
