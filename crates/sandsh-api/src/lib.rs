@@ -42,6 +42,9 @@ pub use sandsh_net as net;
 
 /// Two halves of one command's work at once, on the session's budget (`sort`).
 pub use sandsh_runtime::parallel;
+/// A few values kept by key, least recently used out first (per-thread caches of compiled
+/// programs).
+pub use sandsh_runtime::recent;
 
 /// A command about to wait on something other than its descriptors (`sleep`) calls
 /// [`before_blocking`](stages::before_blocking) first, so pipeline stages deferred on its

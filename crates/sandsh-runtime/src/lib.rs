@@ -17,6 +17,7 @@ pub mod cancelled;
 pub mod limits;
 pub mod meter;
 pub mod parallel;
+pub mod recent;
 pub mod stack;
 pub mod stages;
 

@@ -192,7 +192,8 @@ fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
 }
 
 /// Programs compiled on this thread, by their text and global names, most recently used last.
-type Compiled = Vec<((String, Vec<String>), std::rc::Rc<jaq_core::Filter<JqData>>)>;
+type Compiled =
+    sandsh_api::recent::Recent<(String, Vec<String>), std::rc::Rc<jaq_core::Filter<JqData>>>;
 
 /// How many compiled programs a thread keeps.
 const KEEP_COMPILED: usize = 8;
@@ -202,7 +203,7 @@ thread_local! {
     /// agent runs the same few programs again and again. A compiled filter depends on nothing
     /// but its text and the names of its globals (the session's data reaches it when it runs),
     /// so it is kept per thread: a session's calls come from one thread.
-    static COMPILED: RefCell<Compiled> = const { RefCell::new(Vec::new()) };
+    static COMPILED: RefCell<Compiled> = const { RefCell::new(Compiled::new(KEEP_COMPILED)) };
 }
 
 /// [`compile`], or the filter compiled from the same text before.
@@ -212,23 +213,11 @@ fn compiled(
     global_names: Vec<String>,
 ) -> Result<std::rc::Rc<jaq_core::Filter<JqData>>, ExitStatus> {
     let key = (code, global_names);
-    let hit = COMPILED.with_borrow_mut(|c| {
-        let i = c.iter().position(|(k, _)| *k == key)?;
-        let entry = c.remove(i);
-        let f = entry.1.clone();
-        c.push(entry);
-        Some(f)
-    });
-    if let Some(f) = hit {
+    if let Some(f) = COMPILED.with_borrow_mut(|c| c.get(&key)) {
         return Ok(f);
     }
     let f = std::rc::Rc::new(compile(cx, key.0.clone(), &key.1)?);
-    COMPILED.with_borrow_mut(|c| {
-        if c.len() >= KEEP_COMPILED {
-            c.remove(0);
-        }
-        c.push((key, f.clone()));
-    });
+    COMPILED.with_borrow_mut(|c| c.put(key, f.clone()));
     Ok(f)
 }
 

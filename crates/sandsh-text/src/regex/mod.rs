@@ -49,6 +49,7 @@ mod lines;
 mod long;
 mod translate;
 
+use sandsh_runtime::recent::Recent;
 use std::sync::{Mutex, OnceLock};
 
 use regex_automata::hybrid::dfa::{Cache as DfaCache, DFA};
@@ -190,16 +191,17 @@ fn build_meta(pattern: &str) -> Result<meta::Regex, Error> {
     })
 }
 
-/// Compiled programs kept on a thread, by pattern, most recently used last.
-type Kept<T> = std::cell::RefCell<Vec<(String, T)>>;
+/// Compiled programs kept on a thread, by pattern.
+type Kept<T> = std::cell::RefCell<Recent<String, T>>;
 
 thread_local! {
     /// grep, sed, awk and `[[ =~ ]]` compile the same few patterns call after call, and
     /// compiling (`grep -E 'a.*e'`: ~90 µs) cost far more than searching a small input. A
     /// clone shares the compiled program and gets caches of its own, so what is kept is the
     /// program only, never a search's cache.
-    static METAS: Kept<meta::Regex> = const { std::cell::RefCell::new(Vec::new()) };
-    static LONGESTS: Kept<(DFA, PikeVM)> = const { std::cell::RefCell::new(Vec::new()) };
+    static METAS: Kept<meta::Regex> = const { std::cell::RefCell::new(Recent::new(KEEP_COMPILED)) };
+    static LONGESTS: Kept<(DFA, PikeVM)> =
+        const { std::cell::RefCell::new(Recent::new(KEEP_COMPILED)) };
 }
 
 /// Patterns a thread keeps compiled, per kind.
@@ -214,24 +216,12 @@ fn compiled<T: Clone + 'static>(
     size: impl Fn(&T) -> usize,
     build: impl FnOnce() -> Result<T, Error>,
 ) -> Result<T, Error> {
-    let hit = kept.with_borrow_mut(|k| {
-        let i = k.iter().position(|(p, _)| p == pattern)?;
-        let entry = k.remove(i);
-        let t = entry.1.clone();
-        k.push(entry);
-        Some(t)
-    });
-    if let Some(t) = hit {
+    if let Some(t) = kept.with_borrow_mut(|k| k.get(pattern)) {
         return Ok(t);
     }
     let t = build()?;
     if size(&t) <= KEEP_AT_MOST {
-        kept.with_borrow_mut(|k| {
-            if k.len() >= KEEP_COMPILED {
-                k.remove(0);
-            }
-            k.push((pattern.to_string(), t.clone()));
-        });
+        kept.with_borrow_mut(|k| k.put(pattern.to_string(), t.clone()));
     }
     Ok(t)
 }
