@@ -53,18 +53,8 @@ const CASES: &[(&str, &str)] = &[
     ),
 ];
 
-const AGENT: &str = r#"cd /tmp/work
-ls | wc -l
-grep -c a f
-cat f | sort | uniq | head -n 3
-echo "$(wc -l < f) lines"
-for x in 1 2 3; do echo "item $x"; done | tail -n 1
-sed -n '2p' f
-printf '%s\n' a b c | tr a-z A-Z | paste -sd, -
-test -f f && echo yes
-awk '{print $1}' f | sort -u | wc -l
-echo done
-"#;
+/// The agent-like script, shared with the Python package's benchmark (benches/python).
+const AGENT: &str = include_str!("agent.sh");
 
 const FILE: &str = "banana 3\napple 5\ncherry 7\napple 2\ndate 1\n";
 const JSON: &str = r#"{"items":[{"name":"a","n":1},{"name":"b","n":2},{"name":"c","n":3}]}"#;
@@ -106,7 +96,7 @@ fn main() {
 fn session() -> Kernel {
     let mut kernel = Kernel::new(KernelConfig::default());
     let setup = format!(
-        "mkdir -p /tmp/work && cd /tmp/work && printf '%s' '{FILE}' > f && printf '%s' '{JSON}' > j"
+        "mkdir -p /tmp/bench-work && cd /tmp/bench-work && printf '%s' '{FILE}' > f && printf '%s' '{JSON}' > j"
     );
     assert_eq!(kernel.execute(&setup).exit_code, 0);
     for (label, script) in CASES {
