@@ -34,6 +34,7 @@ mod diff_side_diff; // diff -y, -t, -T against GNU diff
 mod git_diff; // git against the host's git (tests/git/*.sh), repositories both ways
 mod gnu_diff;
 mod grep_diff;
+mod hooks; // the embedder's hooks around every registered command
 #[cfg(feature = "html")]
 mod html_to_markdown; // html-to-markdown (written expectations: no reference tool here)
 mod jq;

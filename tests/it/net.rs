@@ -1068,3 +1068,67 @@ fn node_fetch_goes_through_the_allowlist() {
         );
     });
 }
+
+/// The embedder's request hook: called for each request and each redirect hop after the
+/// allowlist, it may add a header (a credential the script never sees) or refuse.
+#[test]
+fn the_request_hook_sees_every_hop_and_may_change_headers_or_refuse() {
+    struct Hook(Arc<Mutex<Vec<String>>>);
+    impl sandsh::net::RequestHook for Hook {
+        fn before_request(&self, call: &mut sandsh::net::RequestCall<'_>) -> Result<(), String> {
+            self.0
+                .lock()
+                .unwrap()
+                .push(format!("{} {}", call.method, call.url));
+            if call.url.ends_with("/echo/secret") {
+                return Err("the hook refuses /echo/secret".to_string());
+            }
+            call.headers
+                .push(("X-Test".to_string(), b"from-the-hook".to_vec()));
+            Ok(())
+        }
+    }
+    watchdog(30, || {
+        let srv = site();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let mut k = Kernel::new(
+            KernelConfig::default()
+                .allow_net(srv.rule())
+                .request_hook(Arc::new(Hook(seen.clone()))),
+        );
+        let r = k.execute(&format!("curl -s {}", srv.url("/echo/a")));
+        assert_eq!(
+            r.stdout_str(),
+            "GET /echo/a\nx-test: from-the-hook\naccept: */*\n"
+        );
+        let r = k.execute(&format!("curl -sS -L {}", srv.url("/redir")));
+        assert_eq!(r.stdout_str(), "hello\n");
+        let r = k.execute(&format!("curl -sS {}", srv.url("/echo/secret")));
+        assert_eq!(r.exit_code, 7);
+        assert!(
+            r.stderr_str().contains("the hook refuses /echo/secret"),
+            "{}",
+            r.stderr_str()
+        );
+        // A URL the allowlist refuses never reaches the hook.
+        let r = k.execute("curl -sS http://127.0.0.2:9/");
+        assert_eq!(r.exit_code, 7);
+        let port = srv.port;
+        assert_eq!(
+            *seen.lock().unwrap(),
+            [
+                format!("GET http://127.0.0.1:{port}/echo/a"),
+                format!("GET http://127.0.0.1:{port}/redir"),
+                format!("GET http://127.0.0.1:{port}/hello"),
+                format!("GET http://127.0.0.1:{port}/echo/secret"),
+            ]
+        );
+        assert_eq!(
+            srv.requests()
+                .iter()
+                .filter(|r| r.path == "/echo/secret")
+                .count(),
+            0
+        );
+    });
+}

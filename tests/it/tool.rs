@@ -111,13 +111,16 @@ fn description_lists_registry_commands_and_custom_ones() {
 
 #[test]
 fn system_prompt_exact() {
-    // Seed 000's prompt, then the lines on python3 and node when the build has them.
+    // Seed 000's prompt, then the lines on python3, node and git when the build has them.
     let mut languages = String::new();
     if cfg!(feature = "python") {
         languages.push_str(sandsh::tool::docs::LANGUAGES_PYTHON);
     }
     if cfg!(feature = "js") {
         languages.push_str(sandsh::tool::docs::LANGUAGES_NODE);
+    }
+    if cfg!(feature = "git") {
+        languages.push_str(sandsh::tool::docs::TOOLS_GIT);
     }
     assert_eq!(
         BashTool::new().system_prompt(),

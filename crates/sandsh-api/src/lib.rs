@@ -12,6 +12,7 @@ mod command;
 mod ctx;
 pub mod doc;
 mod exec;
+pub mod hooks;
 mod spec;
 mod value;
 pub mod version;

@@ -50,8 +50,31 @@ pub(crate) fn canonical(key: &str) -> Option<String> {
 }
 
 fn parse_file(bytes: &[u8], path: &Path) -> Res<File> {
-    File::from_bytes_no_includes(bytes, gix_config::file::Metadata::api(), Default::default())
-        .map_err(|_| Fail::fatal(format!("bad config file {}", path.display())))
+    parse_bytes(bytes).ok_or_else(|| Fail::fatal(format!("bad config file {}", path.display())))
+}
+
+/// A configuration file's text, parsed without following includes and without any way to
+/// look a user up: gitoxide's default options would reach the host's user database for
+/// `~name` paths (`getpwnam`), which the sandbox never does.
+pub(crate) fn parse_bytes(bytes: &[u8]) -> Option<File> {
+    // Spelled out: the defaults name the lookup even when it is replaced.
+    let options = gix_config::file::init::Options {
+        includes: gix_config::file::includes::Options {
+            max_depth: 0,
+            err_on_max_depth_exceeded: false,
+            err_on_interpolation_failure: false,
+            err_on_missing_config_path: false,
+            interpolate: gix_config::path::interpolate::Context {
+                git_install_dir: None,
+                home_dir: None,
+                home_for_user: None,
+            },
+            conditional: Default::default(),
+        },
+        lossy: false,
+        ignore_io_errors: false,
+    };
+    File::from_bytes_no_includes(bytes, gix_config::file::Metadata::api(), options).ok()
 }
 
 /// The global configuration file git reads for `$HOME`.

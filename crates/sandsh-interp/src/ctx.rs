@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
+use sandsh_api::hooks::{CommandCall, CommandEnd, CommandHooks, Verdict};
 use sandsh_api::{
     Arg, CallOutput, Command, CommandRegistry, ExitStatus, OutputFormat, PatientGuard, ToolCtx,
     Value,
@@ -55,6 +56,8 @@ impl sandsh_api::InputDir for HeldDir {
 pub struct FdWriter {
     fd: Option<Fd>,
     pub broken: bool,
+    /// Bytes written (what `after_command` hooks hear).
+    written: u64,
 }
 
 impl Write for FdWriter {
@@ -65,7 +68,12 @@ impl Write for FdWriter {
                     self.broken = true;
                     Err(e)
                 }
-                r => r,
+                r => {
+                    if let Ok(n) = &r {
+                        self.written += *n as u64;
+                    }
+                    r
+                }
             },
             None => Err(super::io::bad_fd()),
         }
@@ -78,14 +86,19 @@ impl Write for FdWriter {
 /// stderr that flushes stdout first so interleaving is preserved.
 pub struct ErrWriter {
     fd: Option<Fd>,
+    written: u64,
 }
 
 impl Write for ErrWriter {
     fn write(&mut self, buf: &[u8]) -> stdio::Result<usize> {
-        match &self.fd {
+        let r = match &self.fd {
             Some(f) => f.write(buf),
             None => Ok(buf.len()),
+        };
+        if let Ok(n) = &r {
+            self.written += *n as u64;
         }
+        r
     }
     fn flush(&mut self) -> stdio::Result<()> {
         Ok(())
@@ -118,10 +131,12 @@ impl<'a> CmdCtx<'a> {
             FdWriter {
                 fd: sh.fds.get(1).cloned(),
                 broken: false,
+                written: 0,
             },
         );
         let stderr = ErrWriter {
             fd: sh.fds.get(2).cloned(),
+            written: 0,
         };
         let path = sh.command_path.take();
         CmdCtx {
@@ -135,10 +150,12 @@ impl<'a> CmdCtx<'a> {
         }
     }
 
-    /// Flush stdout; true when the reader had gone (broken pipe).
-    pub fn finish(mut self) -> bool {
+    /// Flush stdout: whether the reader had gone (broken pipe), and the bytes written to
+    /// stdout and stderr.
+    fn finish(mut self) -> (bool, u64, u64) {
         let _ = self.stdout.flush();
-        self.stdout.get_ref().broken
+        let out = self.stdout.get_ref();
+        (out.broken, out.written, self.stderr.written)
     }
 }
 
@@ -378,6 +395,7 @@ impl ToolCtx for CmdCtx<'_> {
             Ok(fd) => Ok(Box::new(FdWriter {
                 fd: Some(fd),
                 broken: false,
+                written: 0,
             })),
             Err(msg) => Err(open_error(&msg)),
         }
@@ -413,30 +431,106 @@ fn open_error(msg: &str) -> stdio::Error {
 }
 
 impl Shell {
-    /// Run a registered command with this shell's descriptors.
+    /// Run a registered command with this shell's descriptors: the policy first, then the
+    /// session's hooks (`sandsh_api::hooks`), if it has any.
     pub fn run_registered(&mut self, cmd: &Arc<dyn Command>, args: &[Vec<u8>]) -> i32 {
         if let Some(status) = self.policy_refuses(cmd, args) {
             return status;
         }
+        match self.env.hooks.get().cloned() {
+            None => self.run_allowed(cmd, args),
+            Some(hooks) => self.run_hooked(&*hooks, cmd, args),
+        }
+    }
+
+    /// A registered command under the session's hooks: asked about first (run it, refuse it,
+    /// or run another argv, which the policy judges and the hooks are not asked about again),
+    /// told of after.
+    fn run_hooked(
+        &mut self,
+        hooks: &dyn CommandHooks,
+        cmd: &Arc<dyn Command>,
+        args: &[Vec<u8>],
+    ) -> i32 {
+        let risk = match self.env.policy.get() {
+            Some(state) => state.risk_of(cmd.spec(), args, &self.cwd),
+            None => super::policy::invocation_risk(cmd.spec(), args, &self.cwd, &[]),
+        };
+        let verdict = hooks.before_command(&CommandCall {
+            name: cmd.spec().name,
+            args,
+            cwd: &self.cwd,
+            risk,
+        });
+        let (cmd, args): (Arc<dyn Command>, Vec<Vec<u8>>) = match verdict {
+            Verdict::Run => (cmd.clone(), args.to_vec()),
+            Verdict::Deny {
+                mut message,
+                status,
+            } => {
+                if !message.ends_with('\n') {
+                    message.push('\n');
+                }
+                self.write_fd(2, message.as_bytes());
+                return status;
+            }
+            Verdict::Argv(argv) => {
+                let Some((name, rest)) = argv.split_first() else {
+                    return 0;
+                };
+                let name = String::from_utf8_lossy(name).into_owned();
+                let Some(other) = self.env.registry.get(&name) else {
+                    self.write_fd(2, format!("sandsh: {name}: command not found\n").as_bytes());
+                    return 127;
+                };
+                if let Some(status) = self.policy_refuses(&other, rest) {
+                    return status;
+                }
+                (other, rest.to_vec())
+            }
+        };
+        let start = std::time::Instant::now();
+        let (status, stdout_bytes, stderr_bytes) = self.run_counted(&cmd, &args);
+        hooks.after_command(&CommandEnd {
+            name: cmd.spec().name,
+            args: &args,
+            cwd: &self.cwd,
+            status,
+            duration: start.elapsed(),
+            stdout_bytes,
+            stderr_bytes,
+        });
+        status
+    }
+
+    /// A registered command the policy and the hooks let run.
+    fn run_allowed(&mut self, cmd: &Arc<dyn Command>, args: &[Vec<u8>]) -> i32 {
+        self.run_counted(cmd, args).0
+    }
+
+    /// Run it: its status, and the bytes it wrote to stdout and stderr.
+    fn run_counted(&mut self, cmd: &Arc<dyn Command>, args: &[Vec<u8>]) -> (i32, u64, u64) {
         if args
             .iter()
             .take_while(|a| *a != b"--")
             .any(|a| a == b"--help")
         {
             let page = sandsh_api::doc::render_help(cmd.spec());
-            return match self.out(page.as_bytes()) {
+            let status = match self.out(page.as_bytes()) {
                 Ok(()) => 0,
                 Err(_) => 141,
             };
+            return (status, page.len() as u64, 0);
         }
         // `CMD --version`: the GNU tool's first line, from the one version table.
         if args.first().is_some_and(|a| a == b"--version")
             && let Some(text) = sandsh_api::version::text(cmd.spec().name)
         {
-            return match self.out(text.as_bytes()) {
+            let status = match self.out(text.as_bytes()) {
                 Ok(()) => 0,
                 Err(_) => 141,
             };
+            return (status, text.len() as u64, 0);
         }
         let mut ctx = CmdCtx::new(self);
         let json_pos = if cmd.structured() {
@@ -455,10 +549,8 @@ impl Shell {
             }
             None => cmd.run(args, &mut ctx),
         };
-        if ctx.finish() {
-            return 141;
-        }
-        status
+        let (broken, out, err) = ctx.finish();
+        (if broken { 141 } else { status }, out, err)
     }
 }
 

@@ -168,6 +168,8 @@ pub struct Env {
     pub(crate) command_entries: bool,
     /// The command policy (`interp::policy`), set once by the kernel when it has one.
     pub(crate) policy: std::sync::OnceLock<PolicyState>,
+    /// The embedder's hooks around every registered command, set once by the kernel.
+    pub(crate) hooks: std::sync::OnceLock<Arc<dyn sandsh_api::hooks::CommandHooks>>,
 }
 
 /// What a session's [`Env`] is built from (the kernel assembles it).
@@ -223,6 +225,7 @@ impl Env {
             command_entries,
             network,
             policy: std::sync::OnceLock::new(),
+            hooks: std::sync::OnceLock::new(),
         })
     }
 

@@ -165,26 +165,37 @@ impl PolicyState {
 
     /// The risk of running `spec` with `args` in `cwd` (see the module documentation).
     pub fn risk_of(&self, spec: &CommandSpec, args: &[Vec<u8>], cwd: &Path) -> RiskLevel {
-        let mut risk = spec.risk;
-        let recursive_rm = spec.name == "rm" && is_recursive(args);
-        if recursive_rm {
-            risk = risk.max(RiskLevel::HighRisk);
-        }
-        if spec.risk >= RiskLevel::LowRisk
-            && !self.rw_mounts.is_empty()
-            && path_args(args).any(|p| {
-                let p = sandsh_vfs::join(cwd, &String::from_utf8_lossy(p));
-                self.rw_mounts.iter().any(|m| p.starts_with(m))
-            })
-        {
-            risk = risk.max(if recursive_rm {
-                RiskLevel::Critical
-            } else {
-                RiskLevel::HighRisk
-            });
-        }
-        risk
+        invocation_risk(spec, args, cwd, &self.rw_mounts)
     }
+}
+
+/// The risk of running `spec` with `args` in `cwd` in a session whose read-write mounts are
+/// `rw_mounts` (see the module documentation).
+pub(crate) fn invocation_risk(
+    spec: &CommandSpec,
+    args: &[Vec<u8>],
+    cwd: &Path,
+    rw_mounts: &[PathBuf],
+) -> RiskLevel {
+    let mut risk = spec.risk;
+    let recursive_rm = spec.name == "rm" && is_recursive(args);
+    if recursive_rm {
+        risk = risk.max(RiskLevel::HighRisk);
+    }
+    if spec.risk >= RiskLevel::LowRisk
+        && !rw_mounts.is_empty()
+        && path_args(args).any(|p| {
+            let p = sandsh_vfs::join(cwd, &String::from_utf8_lossy(p));
+            rw_mounts.iter().any(|m| p.starts_with(m))
+        })
+    {
+        risk = risk.max(if recursive_rm {
+            RiskLevel::Critical
+        } else {
+            RiskLevel::HighRisk
+        });
+    }
+    risk
 }
 
 /// `-r`, `-R`, `--recursive`, or a cluster holding `r`/`R`, before `--`.

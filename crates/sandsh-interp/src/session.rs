@@ -355,6 +355,11 @@ impl Env {
     pub fn set_policy(&self, p: super::PolicyState) {
         let _ = self.policy.set(p);
     }
+
+    /// Set the hooks around every registered command (once, when the embedder gave some).
+    pub fn set_hooks(&self, hooks: Arc<dyn sandsh_api::hooks::CommandHooks>) {
+        let _ = self.hooks.set(hooks);
+    }
 }
 
 impl Shell {

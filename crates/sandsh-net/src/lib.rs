@@ -85,12 +85,40 @@ impl NetError {
     }
 }
 
-/// One session's network access: the allowlist, the body cap and the time cap.
+/// One session's network access: the allowlist, the body cap, the time cap, and the
+/// embedder's hook on every request.
 #[derive(Debug, Clone)]
 pub struct Net {
     policy: NetPolicy,
     max_body: u64,
     max_time: Duration,
+    hook: Option<Hook>,
+}
+
+/// A request the allowlist has let through, as a [`RequestHook`] sees it.
+#[derive(Debug)]
+pub struct RequestCall<'a> {
+    pub method: &'a str,
+    pub url: &'a str,
+    /// The header lines about to be sent, in order; the hook may change, add or remove them
+    /// (a credential for this origin, a trace header).
+    pub headers: &'a mut Vec<(String, Vec<u8>)>,
+}
+
+/// The embedder's hook on every request a session makes (curl, wget, python3's urllib,
+/// node's fetch), each redirect hop included, after the allowlist has passed it: `Err` refuses
+/// it with that message (curl's status 7, as the allowlist's refusals).
+pub trait RequestHook: Send + Sync {
+    fn before_request(&self, call: &mut RequestCall<'_>) -> Result<(), String>;
+}
+
+#[derive(Clone)]
+struct Hook(Arc<dyn RequestHook>);
+
+impl std::fmt::Debug for Hook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RequestHook")
+    }
 }
 
 impl Net {
@@ -100,6 +128,7 @@ impl Net {
             policy,
             max_body,
             max_time: DEFAULT_MAX_TIME,
+            hook: None,
         })
     }
 
@@ -109,6 +138,15 @@ impl Net {
             policy,
             max_body,
             max_time,
+            hook: None,
+        })
+    }
+
+    /// The same network access, with `hook` asked about every request.
+    pub fn with_hook(&self, hook: Arc<dyn RequestHook>) -> Arc<Net> {
+        Arc::new(Net {
+            hook: Some(Hook(hook)),
+            ..self.clone()
         })
     }
 
@@ -140,6 +178,29 @@ impl Net {
         let deadline = deadline.map_or(cap, |d| d.min(cap));
         // THREAT NET-ALLOW-1: the URL and method, before anything touches the network.
         let rule = self.policy.check(req.method, req.url)?;
+        // The embedder's hook, on what the allowlist let through: it may refuse the request
+        // or change its headers, never its method or URL.
+        let headers;
+        let hooked;
+        let req = match &self.hook {
+            None => req,
+            Some(Hook(hook)) => {
+                let mut lines = req.headers.to_vec();
+                let url = req.url.to_string();
+                hook.before_request(&mut RequestCall {
+                    method: req.method,
+                    url: &url,
+                    headers: &mut lines,
+                })
+                .map_err(NetError::Denied)?;
+                headers = lines;
+                hooked = Request {
+                    headers: &headers,
+                    ..*req
+                };
+                &hooked
+            }
+        };
         let pinned: Vec<IpAddr> = match &req.url.host {
             Host::Name(n) => req
                 .resolve

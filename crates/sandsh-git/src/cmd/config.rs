@@ -85,11 +85,7 @@ pub(crate) fn config(g: &mut Git, args: &[String]) -> Res<i32> {
             let mut c = Config::load(g, None)?;
             c.layers.clear();
             if let Some(b) = bytes
-                && let Ok(file) = gix_config::File::from_bytes_no_includes(
-                    &b,
-                    gix_config::file::Metadata::api(),
-                    Default::default(),
-                )
+                && let Some(file) = crate::config::parse_bytes(&b)
             {
                 c.layers.push(crate::config::Layer {
                     scope: Scope::Local,

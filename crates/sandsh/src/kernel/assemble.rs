@@ -113,7 +113,11 @@ impl Kernel {
             Ok(policy) => {
                 let max_time = s.net_max_time.unwrap_or(sandsh_net::DEFAULT_MAX_TIME);
                 let net = policy
-                    .map(|p| sandsh_net::Net::with_max_time(p, limits.max_net_bytes, max_time));
+                    .map(|p| sandsh_net::Net::with_max_time(p, limits.max_net_bytes, max_time))
+                    .map(|net| match &config.request_hook {
+                        Some(hook) => net.with_hook(hook.clone()),
+                        None => net,
+                    });
                 (net, None)
             }
             Err(e) => (None, Some(e.to_string())),
@@ -151,6 +155,9 @@ impl Kernel {
         if !s.policy.is_empty() {
             let policy = config.command_policy();
             env.set_policy(sandsh_interp::PolicyState::new(policy, s.rw_mount_points()));
+        }
+        if let Some(hooks) = &config.hooks {
+            env.set_hooks(hooks.clone());
         }
         let username = s.username();
         let home = format!("/home/{username}");

@@ -109,6 +109,10 @@ pub struct KernelConfig {
     pub toolsets: Vec<Toolset>,
     /// Host directories copied into the VFS at start: (host directory, VFS path).
     pub copies: Vec<(PathBuf, String)>,
+    /// The embedder's hooks around every registered command (`sandsh::api::hooks`).
+    pub hooks: Option<Arc<dyn sandsh_api::hooks::CommandHooks>>,
+    /// The embedder's hook on every network request (`sandsh::net::RequestHook`).
+    pub request_hook: Option<Arc<dyn sandsh_net::RequestHook>>,
     /// Who confirms a command the policy asks about (the session's `ask` hook when `None`;
     /// no hook answers no).
     pub confirm: Option<AskHook>,
@@ -221,6 +225,18 @@ impl KernelConfig {
     /// Cap the time of one network request.
     pub fn net_max_time(mut self, t: Duration) -> Self {
         self.session.net_max_time = Some(t);
+        self
+    }
+    /// Hooks around every registered command: see each before it runs (run it, refuse it,
+    /// or run another argv) and hear how it ended (`sandsh::api::hooks`).
+    pub fn hooks(mut self, hooks: Arc<dyn sandsh_api::hooks::CommandHooks>) -> Self {
+        self.hooks = Some(hooks);
+        self
+    }
+    /// A hook on every network request, each redirect hop included, after the allowlist has
+    /// passed it: refuse it, or change its headers (`sandsh::net::RequestHook`).
+    pub fn request_hook(mut self, hook: Arc<dyn sandsh_net::RequestHook>) -> Self {
+        self.request_hook = Some(hook);
         self
     }
     /// Set the command policy (deny- and allow-lists, confirmation above a risk level, and

@@ -62,6 +62,12 @@ impl BashToolBuilder {
         self
     }
 
+    /// Hooks around every registered command (see [`crate::KernelConfig::hooks`]).
+    pub fn hooks(mut self, hooks: std::sync::Arc<dyn crate::api::hooks::CommandHooks>) -> Self {
+        self.config.hooks = Some(hooks);
+        self
+    }
+
     /// Never run the command `name` (it fails with status 126).
     pub fn deny(mut self, name: impl Into<String>) -> Self {
         self.config.session.policy.deny.push(name.into());

@@ -1,0 +1,70 @@
+//! Hooks an embedder sets on a session (issue 45): see every command before it runs (allow it,
+//! refuse it with a message and a status, or change what runs) and hear how it ended.
+//!
+//! They apply where the command policy applies: to every registered command however it is
+//! reached (by name, `/usr/bin/NAME`, `env`, `xargs`, `find -exec`, `ToolCtx::call`), after
+//! the policy has allowed it; shell builtins (`echo`, `cd`, `eval`) are the language and are
+//! not hooked. A session without hooks pays nothing for them. Requests to the network have
+//! their own hook, [`crate::net::RequestHook`], called for every request and redirect hop after
+//! the allowlist has passed it.
+
+use std::path::Path;
+use std::time::Duration;
+
+use crate::RiskLevel;
+
+/// A command about to run.
+#[derive(Debug)]
+pub struct CommandCall<'a> {
+    /// The command's name as registered (`grep`), whatever path or alias reached it.
+    pub name: &'a str,
+    /// Its arguments (without the name).
+    pub args: &'a [Vec<u8>],
+    /// The working directory it runs in.
+    pub cwd: &'a Path,
+    /// Its risk under the session's rules: the command's own, raised by its arguments (a
+    /// recursive `rm`, a path on a read-write mount).
+    pub risk: RiskLevel,
+}
+
+/// What a `before_command` hook decides.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Run the command as it is.
+    Run,
+    /// Do not run it: `message` goes to its stderr (a newline is added when missing) and it
+    /// ends with `status` (126, "cannot execute", is the policy's).
+    Deny { message: String, status: i32 },
+    /// Run this instead: a command name and its arguments. The name is looked up among the
+    /// session's commands and the policy applies to it; the hooks are not asked again.
+    Argv(Vec<Vec<u8>>),
+}
+
+/// A command that ended.
+#[derive(Debug)]
+pub struct CommandEnd<'a> {
+    pub name: &'a str,
+    pub args: &'a [Vec<u8>],
+    pub cwd: &'a Path,
+    /// Its exit status (as `$?` will read it).
+    pub status: i32,
+    /// Wall time from its start to its end.
+    pub duration: Duration,
+    /// Bytes it wrote to its standard output and error.
+    pub stdout_bytes: u64,
+    pub stderr_bytes: u64,
+}
+
+/// The hooks of a session. Both methods have defaults: implement what you need.
+pub trait CommandHooks: Send + Sync {
+    /// Called before each command runs.
+    fn before_command(&self, call: &CommandCall<'_>) -> Verdict {
+        let _ = call;
+        Verdict::Run
+    }
+
+    /// Called after each command has ended (not for one a hook or the policy refused).
+    fn after_command(&self, end: &CommandEnd<'_>) {
+        let _ = end;
+    }
+}
