@@ -28,6 +28,7 @@ pub(crate) struct ShellConfig<'py> {
     pub timeout: Option<Bound<'py, PyAny>>,
     pub policy: Option<Bound<'py, PyDict>>,
     pub output: Option<Bound<'py, PyDict>>,
+    pub hooks: Option<Bound<'py, PyDict>>,
 }
 
 fn config_err(msg: impl std::fmt::Display) -> PyErr {
@@ -38,10 +39,22 @@ impl ShellConfig<'_> {
     /// The tool, with its session kernel already made (a mount that cannot be opened fails
     /// here, not at the first run).
     pub(crate) fn build(self) -> PyResult<BashTool> {
+        let hooks = match &self.hooks {
+            Some(d) => Some(Arc::new(crate::hooks::PyHooks::from_dict(d)?)),
+            None => None,
+        };
         let (session, confirm) = self.session_config()?;
         let mut b = BashTool::builder().config(session);
         if let Some(cb) = confirm {
             b = b.confirm_with(confirm_hook(cb));
+        }
+        if let Some(h) = hooks {
+            if let Some(c) = h.commands() {
+                b = b.hooks(c);
+            }
+            if let Some(r) = h.requests() {
+                b = b.request_hook(r);
+            }
         }
         b.try_build().map_err(config_err)
     }

@@ -20,6 +20,7 @@ static ALLOC: sandsh::meter::MeteredAlloc = sandsh::meter::MeteredAlloc;
 
 mod command;
 mod config;
+mod hooks;
 mod registry;
 mod result;
 mod shell;

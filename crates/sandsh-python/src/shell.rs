@@ -140,7 +140,7 @@ impl Shell {
 impl Shell {
     #[new]
     #[pyo3(signature = (*, username=None, hostname=None, env=None, cwd=None, files=None,
-        mounts=None, allow_net=None, limits=None, timeout=None, policy=None, output=None))]
+        mounts=None, allow_net=None, limits=None, timeout=None, policy=None, output=None, hooks=None))]
     #[allow(clippy::too_many_arguments)]
     fn new<'py>(
         py: Python<'py>,
@@ -155,6 +155,7 @@ impl Shell {
         timeout: Option<Bound<'py, PyAny>>,
         policy: Option<Bound<'py, PyDict>>,
         output: Option<Bound<'py, PyDict>>,
+        hooks: Option<Bound<'py, PyDict>>,
     ) -> PyResult<Self> {
         let config = ShellConfig {
             username,
@@ -168,6 +169,7 @@ impl Shell {
             timeout,
             policy,
             output,
+            hooks,
         };
         let tool = Arc::new(config.build()?);
         let token = py.detach(|| tool.with_kernel(|k| k.cancel_handle()));

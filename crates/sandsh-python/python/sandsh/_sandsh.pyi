@@ -78,6 +78,17 @@ class _Output(TypedDict, total=False):
     head: float
     save_quota: Union[int, str]
 
+# `hooks`: callables around every command (builtins excepted) and every network request.
+# before_command({"name", "args", "cwd", "risk"}) -> None/True (run), False or a message
+# (refuse, 126), an argv list (run that instead), {"deny": msg, "status": n} or {"argv": [...]};
+# after_command({"name", "args", "cwd", "status", "duration", "stdout_bytes", "stderr_bytes"});
+# before_request({"method", "url", "headers"}) -> None/True (send), False or a message
+# (refuse), a list of (name, value) (send with these headers). A hook that raises refuses.
+class _Hooks(TypedDict, total=False):
+    before_command: Callable[[dict[str, Any]], Any]
+    after_command: Callable[[dict[str, Any]], Any]
+    before_request: Callable[[dict[str, Any]], Any]
+
 class _Job(TypedDict):
     """One background job of `Shell.jobs()`."""
 
@@ -185,6 +196,7 @@ class Shell:
         timeout: _Timeout = None,
         policy: Optional[_Policy] = None,
         output: Optional[_Output] = None,
+        hooks: Optional[_Hooks] = None,
     ) -> Self: ...
     def run(
         self,

@@ -68,6 +68,12 @@ impl BashToolBuilder {
         self
     }
 
+    /// A hook on every network request (see [`crate::KernelConfig::request_hook`]).
+    pub fn request_hook(mut self, hook: std::sync::Arc<dyn crate::net::RequestHook>) -> Self {
+        self.config.request_hook = Some(hook);
+        self
+    }
+
     /// Never run the command `name` (it fails with status 126).
     pub fn deny(mut self, name: impl Into<String>) -> Self {
         self.config.session.policy.deny.push(name.into());
