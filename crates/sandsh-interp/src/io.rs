@@ -521,13 +521,6 @@ impl Capture {
         let mut st = lock(state);
         let st = &mut *st;
         st.total += buf.len() as u64;
-        if st.saving {
-            let n = (st.shape.save - st.saved.len()).min(buf.len());
-            if st.charge.set(st.saved.len() + n).is_ok() {
-                st.saved.extend_from_slice(&buf[..n]);
-            }
-            st.saving = st.saved.len() < st.shape.save && n == buf.len();
-        }
         let mut rest = buf;
         if st.tail.is_empty() && !self.truncated.load(Ordering::Relaxed) {
             let n = (self.limit - d.len()).min(buf.len());
@@ -540,10 +533,14 @@ impl Capture {
             if n == buf.len() {
                 return;
             }
+            // Past the limit: the saved copy starts with all that came before (kept whole
+            // until now, so a stream under the limit is never copied twice).
             self.truncated.store(true, Ordering::Relaxed);
+            save_more(st, d);
             st.tail = d.split_off(st.shape.head);
             rest = &buf[n..];
         }
+        save_more(st, rest);
         let room = self.limit - st.shape.head;
         st.tail
             .extend_from_slice(&rest[rest.len().saturating_sub(room)..]);
@@ -552,6 +549,18 @@ impl Capture {
             st.tail.drain(..from);
         }
     }
+}
+
+/// Add `bytes` to a shaped capture's saved copy, up to its size and while the budget takes it.
+fn save_more(st: &mut CutState, bytes: &[u8]) {
+    if !st.saving {
+        return;
+    }
+    let n = (st.shape.save - st.saved.len()).min(bytes.len());
+    if st.charge.set(st.saved.len() + n).is_ok() {
+        st.saved.extend_from_slice(&bytes[..n]);
+    }
+    st.saving = st.saved.len() < st.shape.save && n == bytes.len();
 }
 
 impl Stream for Capture {
