@@ -369,7 +369,13 @@ pub type OverflowHook = Box<dyn Fn() + Send + Sync>;
 
 impl Capture {
     pub fn new(limit: usize, sink: Option<ChunkSink>) -> Arc<Capture> {
-        Arc::new(Capture {
+        Arc::new(Capture::plain(limit, sink))
+    }
+
+    /// A capture that keeps up to `limit` bytes and passes them to `sink`: what every kind
+    /// starts from.
+    fn plain(limit: usize, sink: Option<ChunkSink>) -> Capture {
+        Capture {
             data: Mutex::new(Vec::new()),
             limit,
             truncated: AtomicBool::new(false),
@@ -379,7 +385,7 @@ impl Capture {
             keep: true,
             passed: AtomicUsize::new(0),
             cut: None,
-        })
+        }
     }
 
     /// A capture that keeps its stream's head and tail once it passes `limit` (`shape.head`
@@ -399,14 +405,6 @@ impl Capture {
                 .min(usize::try_from(budget.limit() / 4).unwrap_or(usize::MAX)),
         };
         Arc::new(Capture {
-            data: Mutex::new(Vec::new()),
-            limit,
-            truncated: AtomicBool::new(false),
-            sink,
-            strict: None,
-            forward: std::sync::OnceLock::new(),
-            keep: true,
-            passed: AtomicUsize::new(0),
             cut: Some(Mutex::new(CutState {
                 shape,
                 tail: Vec::new(),
@@ -415,6 +413,7 @@ impl Capture {
                 saving: shape.save > 0,
                 total: 0,
             })),
+            ..Capture::plain(limit, sink)
         })
     }
 
@@ -422,15 +421,8 @@ impl Capture {
     /// run goes): memory stays flat however much is written; `limit` still applies.
     pub fn passthrough(limit: usize, sink: ChunkSink) -> Arc<Capture> {
         Arc::new(Capture {
-            data: Mutex::new(Vec::new()),
-            limit,
-            truncated: AtomicBool::new(false),
-            sink: Some(sink),
-            strict: None,
-            forward: std::sync::OnceLock::new(),
             keep: false,
-            passed: AtomicUsize::new(0),
-            cut: None,
+            ..Capture::plain(limit, Some(sink))
         })
     }
 
@@ -442,15 +434,8 @@ impl Capture {
         overflow: OverflowHook,
     ) -> Arc<Capture> {
         Arc::new(Capture {
-            data: Mutex::new(Vec::new()),
-            limit,
-            truncated: AtomicBool::new(false),
-            sink: None,
             strict: Some((Mutex::new(budget.charge()), overflow)),
-            forward: std::sync::OnceLock::new(),
-            keep: true,
-            passed: AtomicUsize::new(0),
-            cut: None,
+            ..Capture::plain(limit, None)
         })
     }
 

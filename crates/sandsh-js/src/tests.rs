@@ -111,17 +111,6 @@ fn timers_and_microtasks_run_in_nodes_order() {
 }
 
 #[test]
-#[ignore = "a development aid: SANDSH_JS_DEV='CODE' cargo test -p sandsh-js dev -- --ignored --nocapture"]
-#[allow(clippy::disallowed_methods)]
-fn dev() {
-    let code = std::env::var("SANDSH_JS_DEV").unwrap_or_default();
-    let mut ctx = with_files(&[("/w/main.js", &code)]);
-    let status = node_in(&mut ctx, &["/w/main.js", "arg"]);
-    let (out, err) = (ctx.out_str(), ctx.err_str());
-    println!("{out}---stderr---\n{err}---status {status}");
-}
-
-#[test]
 fn date_is_the_sessions_clock_in_utc() {
     // BufferCtx's clock is fixed; Date sees it, not the host's.
     let mut ctx = BufferCtx::new();
