@@ -1,7 +1,7 @@
 # Timers, promises and async functions, in Node's order.
 
-#### setTimeout ordering by delay
-node -e 'setTimeout(() => console.log("20"), 20); setTimeout(() => console.log("5"), 5); setTimeout(() => console.log("0"), 0); console.log("sync")'
+#### setTimeout ordering by delay (delays far apart: a loaded host can stall between two calls)
+node -e 'setTimeout(() => console.log("200"), 200); setTimeout(() => console.log("100"), 100); setTimeout(() => console.log("0"), 0); console.log("sync")'
 
 #### setInterval and clearInterval
 node -e 'let n = 0; const t = setInterval(() => { console.log("tick", ++n); if (n === 3) clearInterval(t) }, 2)'
