@@ -100,3 +100,15 @@ tick; git commit -q --allow-empty -m b-1
 git log --all --oneline
 git log --oneline main
 git log --format='%s' --all --reverse
+
+#### log --graph of a linear history
+git init -q r && cd r
+echo a > f && git add f && git commit -q -m one
+tick; echo b >> f && git commit -q -am 'two' -m 'body line'
+tick; echo c >> f && git commit -q -am three
+git log --graph
+git log --graph --oneline
+git log --graph --stat -1
+git log --graph --format='%h %s' -2
+git log --graph --format='%h%n%s' -2
+git log --graph --oneline HEAD~1

@@ -175,6 +175,7 @@ tick; echo 'more' >> README.md && git commit -qam 'second: edit the readme'
 tick; git switch -q -c feature && echo 'pub fn f() {}' > src/lib.rs && git add src && git commit -q -m 'add lib'
 tick; git tag -a v1 -m 'release one' && git tag light
 git switch -q main && git mv docs/../README.md README && git commit -q -m 'rename'
+tick; git merge -q --no-ff feature -m 'merge the feature'
 git log --format='%H %s' --all
 "#;
     let (got, k) = sandsh(script);

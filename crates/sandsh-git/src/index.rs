@@ -209,6 +209,25 @@ impl Index {
         out
     }
 
+    /// How git names the conflict at `path` from the stages it has: the long status label
+    /// and the short status code.
+    pub fn conflict_kind(&self, path: &[u8]) -> (&'static str, &'static str) {
+        let mask = self
+            .entries
+            .iter()
+            .filter(|e| e.path == path && e.stage != 0)
+            .fold(0u8, |m, e| m | 1 << (e.stage - 1));
+        match mask {
+            0b110 => ("both added:", "AA"),
+            0b011 => ("deleted by them:", "UD"),
+            0b101 => ("deleted by us:", "DU"),
+            0b010 => ("added by us:", "AU"),
+            0b100 => ("added by them:", "UA"),
+            0b001 => ("both deleted:", "DD"),
+            _ => ("both modified:", "UU"),
+        }
+    }
+
     /// Whether the stat data of `e` says the file at `m` is unchanged (the file's mtime
     /// older than the index's own, or git would look at the content).
     pub fn stat_clean(&self, e: &Entry, m: &sandsh_vfs::Metadata) -> bool {

@@ -21,6 +21,8 @@ mod error;
 mod ident;
 mod ignore;
 mod index;
+mod merge3;
+mod mergetree;
 mod objects;
 mod odb;
 mod opts;
@@ -45,11 +47,15 @@ const DESCRIPTION: &str = "git over the session's files, in git's own on-disk fo
 git's SHA-1 ids, the index, refs and reflogs, config; a repository made here passes the host's `git fsck` \
 and packs made by the host are read. Subcommands: init, config, add, rm, mv, commit (-m, -a, --amend, \
 --allow-empty, -F, --author), status (long, -s, --porcelain, -b), diff (worktree, --cached, commits, \
---stat, --numstat, --name-only, --name-status, -U<n>), log (--oneline, --format, -n, -p, --stat, -- path), \
+--stat, --numstat, --name-only, --name-status, -U<n>), log (--oneline, --format, -n, -p, --stat, -- path, --graph of a linear history), \
 show, branch, checkout, switch, restore, reset (--soft, --mixed, --hard, paths), tag (lightweight and \
-annotated), rev-parse, cat-file, ls-files, ls-tree, hash-object. With GIT_AUTHOR_DATE and \
-GIT_COMMITTER_DATE set, ids equal the host git's. Not yet: merge, rebase, stash, cherry-pick, remote \
-operations (clone, fetch, push): they say so and exit 129.";
+annotated), merge (fast-forward, --no-ff, --ff-only, three-way with git's conflict markers, --abort, \
+--continue, --squash, --no-commit, -m), stash (push -m/-u, list, show, apply, pop, drop, clear), \
+cherry-pick and revert of one commit (--continue, --abort), describe (--tags, --always, --dirty, \
+--long, --abbrev), grep (tracked files, the index or a revision; -n, -i, -l, -L, -c, -e, -w, -v, -E, -F), \
+clone (from a path in the session's files; the upstream shown by status), rev-parse, cat-file, ls-files, ls-tree, \
+hash-object. With GIT_AUTHOR_DATE and GIT_COMMITTER_DATE set, ids equal the host git's. Not yet: \
+log --graph of merges, blame, rebase, network operations (clone of a URL, fetch, push): they say so and exit 129.";
 
 const OPERANDS: &[ArgSpec] = &[ArgSpec::optional(
     "ARG",

@@ -23,6 +23,17 @@ pub(crate) struct Git<'a> {
     /// `--git-dir`, `--work-tree` (or `GIT_DIR`, `GIT_WORK_TREE`).
     pub git_dir: Option<PathBuf>,
     pub work_tree: Option<PathBuf>,
+    /// `log --graph` of a linear history: the prefix each output line gets.
+    pub graph: Option<GraphPrefix>,
+}
+
+/// The column `log --graph` draws for a linear history: `* ` before a commit's first
+/// line, then `| ` (or two spaces after a root commit) before each other line.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GraphPrefix {
+    pub first: bool,
+    pub at_start: bool,
+    pub rest: &'static [u8],
 }
 
 /// An opened repository.
@@ -49,6 +60,7 @@ impl<'a> Git<'a> {
             overrides: Vec::new(),
             git_dir: None,
             work_tree: None,
+            graph: None,
         }
     }
 
@@ -77,6 +89,23 @@ impl<'a> Git<'a> {
 
     /// Write to standard output.
     pub fn out(&mut self, bytes: &[u8]) -> Res<()> {
+        if let Some(gp) = self.graph.as_mut() {
+            let mut buf = Vec::with_capacity(bytes.len() + 16);
+            for &b in bytes {
+                if gp.at_start {
+                    if gp.first {
+                        buf.extend_from_slice(b"* ");
+                        gp.first = false;
+                    } else {
+                        buf.extend_from_slice(gp.rest);
+                    }
+                    gp.at_start = false;
+                }
+                buf.push(b);
+                gp.at_start = b == b'\n';
+            }
+            return std::io::Write::write_all(self.ctx.stdout(), &buf).map_err(|_| Fail::Pipe);
+        }
         std::io::Write::write_all(self.ctx.stdout(), bytes).map_err(|_| Fail::Pipe)
     }
 

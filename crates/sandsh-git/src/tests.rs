@@ -47,13 +47,13 @@ fn what_is_not_supported_says_so_with_status_129() {
     let mut c = ctx();
     assert_eq!(git(&mut c, &["init", "-q"]), 0);
     for args in [
-        &["stash"][..],
-        &["merge", "x"],
+        &["stash", "branch", "x"][..],
+        &["merge", "-s", "ours", "x"],
         &["rebase", "main"],
-        &["clone", "a", "b"],
+        &["clone", "--depth", "1", "a", "b"],
         &["add", "-p"],
         &["commit", "--fixup=HEAD"],
-        &["log", "--graph"],
+        &["log", "--follow"],
         &["diff", "--word-diff"],
     ] {
         assert_eq!(git(&mut c, args), 129, "{args:?}");

@@ -6,7 +6,7 @@
 use imara_diff::{Algorithm, Diff, InternedInput};
 
 /// The lines of `data`, each with its newline.
-fn lines(data: &[u8]) -> Vec<&[u8]> {
+pub(crate) fn lines(data: &[u8]) -> Vec<&[u8]> {
     let mut out = Vec::new();
     let mut start = 0;
     for (i, &b) in data.iter().enumerate() {
@@ -34,6 +34,15 @@ pub(crate) fn hunks(old: &[u8], new: &[u8]) -> Vec<(u32, u32, u32, u32)> {
     diff.hunks()
         .map(|h| (h.before.start, h.before.end, h.after.start, h.after.end))
         .collect()
+}
+
+/// The changed line ranges as a merge computes them: histogram, hunks slid to git's
+/// canonical place without the indent heuristic.
+pub(crate) fn merge_hunks(old: &[u8], new: &[u8]) -> Vec<imara_diff::Hunk> {
+    let input = InternedInput::new(old, new);
+    let mut diff = Diff::compute(Algorithm::Histogram, &input);
+    diff.postprocess_no_heuristic(&input);
+    diff.hunks().collect()
 }
 
 /// Lines added and removed.

@@ -175,7 +175,14 @@ pub(crate) fn branch(g: &mut Git, args: &[String]) -> Res<i32> {
         }
         if p.on("all") || p.on("remotes") {
             for (name, id) in repo.refs("refs/remotes/")? {
-                let short = name["refs/remotes/".len()..].to_string();
+                let mut short = name["refs/remotes/".len()..].to_string();
+                // A symbolic ref (origin/HEAD) shows what it points at.
+                if let Some(crate::refs::RefValue::Symbolic(t)) = repo.read_ref(&name)? {
+                    short = format!(
+                        "{short} -> {}",
+                        t.strip_prefix("refs/remotes/").unwrap_or(&t)
+                    );
+                }
                 rows.push((
                     if p.on("all") {
                         format!("remotes/{short}")

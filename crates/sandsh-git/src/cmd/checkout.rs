@@ -176,7 +176,11 @@ pub(crate) fn two_way(
                 for p in &untracked {
                     msg.push_str(&format!("\t{}\n", show(p)));
                 }
-                msg.push_str("Please move or remove them before you switch branches.\n");
+                msg.push_str(if verb == "checkout" {
+                    "Please move or remove them before you switch branches.\n"
+                } else {
+                    "Please move or remove them before you merge.\n"
+                });
             }
             msg.push_str("Aborting\n");
             return Err(Fail::Raw(msg, 1));
@@ -378,8 +382,8 @@ const CO_OPTS: &[Opt] = &[
     no(Some('m'), "merge", false),
     no(Some('p'), "patch", false),
     no(None, "orphan", true),
-    no(None, "ours", false),
-    no(None, "theirs", false),
+    flag(Some('2'), "ours"),
+    flag(Some('3'), "theirs"),
     no(None, "conflict", true),
     no(None, "pathspec-from-file", true),
 ];
@@ -477,6 +481,15 @@ pub(crate) fn checkout(g: &mut Git, args: &[String]) -> Res<i32> {
     };
     if paths.is_empty() {
         return Err(Fail::fatal("you must specify path(s) to restore"));
+    }
+    if p.on("ours") || p.on("theirs") {
+        if source.is_some() {
+            return Err(Fail::fatal(
+                "'--ours/--theirs' cannot be used with switching branches",
+            ));
+        }
+        let stage = if p.on("ours") { 2 } else { 3 };
+        return crate::cmd::merge::checkout_stage(g, &repo, &paths, stage);
     }
     restore_paths(
         g,

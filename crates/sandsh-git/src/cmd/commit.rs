@@ -133,9 +133,25 @@ pub(crate) fn commit(g: &mut Git, args: &[String]) -> Res<i32> {
             "paths '{}' with -a does not make sense".replace("{}", &p.args.join(" ")),
         ));
     }
+    let merge_head = read_id(&repo, "MERGE_HEAD")?;
+    let pick_head = read_id(&repo, "CHERRY_PICK_HEAD")?;
+    if merge_head.is_some() && amend {
+        return Err(Fail::fatal(
+            "You are in the middle of a merge -- cannot amend.",
+        ));
+    }
+    if merge_head.is_some() && !p.args.is_empty() {
+        return Err(Fail::fatal("cannot do a partial commit during a merge."));
+    }
     let mut index = Index::load(&repo)?;
-    if let Some(path) = index.conflicted().first() {
-        let _ = path;
+    let conflicted = index.conflicted();
+    if !conflicted.is_empty() {
+        for path in &conflicted {
+            g.outs(&format!(
+                "U\t{}\n",
+                show(repo.display(&String::from_utf8_lossy(path)).as_bytes())
+            ))?;
+        }
         return Err(Fail::Raw(
             "error: Committing is not possible because you have unmerged files.\nhint: Fix them up in the work tree, and then use 'git add/rm <file>'\nhint: as appropriate to mark resolution and make a commit.\nfatal: Exiting because of an unresolved conflict.\n".into(),
             128,
@@ -218,7 +234,7 @@ pub(crate) fn commit(g: &mut Git, args: &[String]) -> Res<i32> {
         repo.commit(&head_id.unwrap_or(ObjectId::null(crate::odb::SHA1)))?
             .parents
     } else {
-        head_id.into_iter().collect()
+        head_id.into_iter().chain(merge_head).collect()
     };
     let parent_tree = match parents.first() {
         Some(pid) => Some(repo.commit(pid)?.tree),
@@ -237,7 +253,7 @@ pub(crate) fn commit(g: &mut Git, args: &[String]) -> Res<i32> {
     } else {
         old_tree.as_ref() == Some(&tree) || (head_id.is_none() && commit_index.entries.is_empty())
     };
-    if unchanged && !p.on("allow-empty") {
+    if unchanged && !p.on("allow-empty") && merge_head.is_none() {
         if amend {
             // Amending into an empty commit needs --allow-empty.
             if parents.len() <= 1 {
@@ -285,22 +301,32 @@ pub(crate) fn commit(g: &mut Git, args: &[String]) -> Res<i32> {
     } else {
         None
     };
-    let Some(raw_msg) = raw_msg else {
-        let editor = g
-            .env("GIT_EDITOR")
-            .or_else(|| repo.config.get("core.editor"))
-            .or_else(|| g.env("VISUAL"))
-            .or_else(|| g.env("EDITOR"))
-            .unwrap_or_else(|| "vi".into());
-        return Err(Fail::Raw(
-            format!(
-                "error: unable to start editor '{editor}'\nPlease supply the message using either -m or -F option.\n"
-            ),
-            1,
-        ));
+    // A merge or a pick prepared the message; an editor that leaves files as they are
+    // (`true`, `:`) is the one editor this git can run.
+    let template = match raw_msg {
+        Some(_) => None,
+        None => ["MERGE_MSG", "SQUASH_MSG"]
+            .iter()
+            .find_map(|f| repo.read_opt(&repo.gpath(f)).ok().flatten())
+            .map(|t| String::from_utf8_lossy(&t).into_owned()),
+    };
+    let editing = raw_msg.is_none() && !p.on("no-edit");
+    let raw_msg = match (raw_msg, template) {
+        (Some(m), _) => m,
+        (None, Some(t)) if !editing || noop_editor(g, &repo) => t,
+        (None, _) => {
+            return Err(Fail::Raw(
+                format!(
+                    "error: unable to start editor '{}'\nPlease supply the message using either -m or -F option.\n",
+                    editor(g, &repo)
+                ),
+                1,
+            ));
+        }
     };
     let strip = match p.value("cleanup") {
         Some("strip") => true,
+        None if editing => true,
         Some("verbatim") | Some("whitespace") | Some("default") | None => false,
         Some("scissors") => false,
         Some(m) => return Err(Fail::fatal(format!("Invalid cleanup mode {m}"))),
@@ -334,6 +360,11 @@ pub(crate) fn commit(g: &mut Git, args: &[String]) -> Res<i32> {
         ));
     }
     // The author: kept from the amended or reused commit unless reset or given.
+    let picked = match pick_head {
+        Some(id) => Some(repo.commit(&id)?),
+        None => None,
+    };
+    let reused = reused.or(picked);
     let mut author = match (&amended, &reused, p.on("reset-author")) {
         (_, Some(r), false) => r.author.clone(),
         (Some(c), _, false) => c.author.clone(),
@@ -360,17 +391,22 @@ pub(crate) fn commit(g: &mut Git, args: &[String]) -> Res<i32> {
         extra_headers: Vec::new(),
     };
     let id = repo.write_gix(&c)?;
+    repo.write_file(&repo.gpath("COMMIT_EDITMSG"), msg.as_bytes())?;
     let subject = crate::objects::subject(msg.as_bytes());
     let reflog = if amend {
         format!("commit (amend): {subject}")
     } else if parents.is_empty() {
         format!("commit (initial): {subject}")
+    } else if merge_head.is_some() {
+        format!("commit (merge): {subject}")
     } else {
         format!("commit: {subject}")
     };
     repo.update_ref("HEAD", &id, &committer, &reflog)?;
     // The index as committed (with -a or paths, what was staged on the way).
     index.save(&repo)?;
+    crate::cmd::merge::clear_state(&repo, crate::cmd::merge::STATE_FILES);
+    crate::cmd::merge::clear_state(&repo, &["SQUASH_MSG", "CHERRY_PICK_HEAD", "REVERT_HEAD"]);
     if p.on("quiet") {
         return Ok(0);
     }
@@ -397,7 +433,9 @@ pub(crate) fn commit(g: &mut Git, args: &[String]) -> Res<i32> {
             format_date(author.time, author.tz, "default", 0)
         ));
     }
-    out.push_str(&summary(&repo, parent_tree.as_ref(), &tree)?);
+    if merge_head.is_none() {
+        out.push_str(&summary(&repo, parent_tree.as_ref(), &tree)?);
+    }
     g.outs(&out)?;
     Ok(0)
 }
@@ -425,7 +463,14 @@ pub(crate) fn summary(repo: &Repo, from: Option<&ObjectId>, to: &ObjectId) -> Re
         }
     }
     let mut out = summary_line(changes.len(), a, d);
-    for c in &changes {
+    out.push_str(&mode_lines(&changes));
+    Ok(out)
+}
+
+/// The create/delete/rename/mode-change lines of a summary.
+pub(crate) fn mode_lines(changes: &[crate::diffout::Change]) -> String {
+    let mut out = String::new();
+    for c in changes {
         match (c.old, c.new, c.rename) {
             (None, Some((m, _)), _) => {
                 out.push_str(&format!(" create mode {m:o} {}\n", show(&c.new_path)))
@@ -451,7 +496,28 @@ pub(crate) fn summary(repo: &Repo, from: Option<&ObjectId>, to: &ObjectId) -> Re
             _ => {}
         }
     }
-    Ok(out)
+    out
+}
+
+/// The editor git would start.
+fn editor(g: &Git, repo: &Repo) -> String {
+    g.env("GIT_EDITOR")
+        .or_else(|| repo.config.get("core.editor"))
+        .or_else(|| g.env("VISUAL"))
+        .or_else(|| g.env("EDITOR"))
+        .unwrap_or_else(|| "vi".into())
+}
+
+/// Whether the editor leaves the message as it is (`true`, `:`).
+pub(crate) fn noop_editor(g: &Git, repo: &Repo) -> bool {
+    matches!(editor(g, repo).trim(), "true" | ":")
+}
+
+/// An id kept in a file of the repository directory (`MERGE_HEAD`).
+pub(crate) fn read_id(repo: &Repo, name: &str) -> Res<Option<ObjectId>> {
+    Ok(repo
+        .read_opt(&repo.gpath(name))?
+        .and_then(|d| crate::odb::parse_hex(String::from_utf8_lossy(&d).get(..40)?)))
 }
 
 #[allow(dead_code)]

@@ -307,7 +307,14 @@ pub(crate) fn diff(g: &mut Git, args: &[String]) -> Res<i32> {
             }
         }
     };
-    // Unmerged paths: git shows them as such; here they are left out of the comparison.
+    // Unmerged paths: git shows a combined diff (`diff --cc`) or `* Unmerged path`, which
+    // this git does not write; it says so rather than leave them out.
+    let two_revs = revs.len() == 2 || revs.first().is_some_and(|r| r.contains(".."));
+    if !two_revs && index.conflicted().iter().any(|p| spec.matches(p)) {
+        return Err(Fail::unsupported(
+            "'git diff' of unmerged paths (a combined diff)",
+        ));
+    }
     let old = filtered(&old, &spec);
     let new = filtered(&new, &spec);
     let mut changes = compare(&old, &new);

@@ -64,7 +64,7 @@ const OWN: &[Opt] = &[
     flag(None, "no-mailmap"),
     flag(None, "use-mailmap"),
     flag(None, "simplify-by-decoration"),
-    no(None, "graph", false),
+    flag(None, "graph"),
     no(None, "follow", false),
     no(Some('L'), "-L", true),
     no(Some('g'), "walk-reflogs", false),
@@ -452,7 +452,7 @@ fn run_log(g: &mut Git, args: &[String], is_show: bool) -> Res<i32> {
         if max.is_some_and(|m| picked.len() >= m) {
             break;
         }
-        if p.on("reverse") {
+        if p.on("reverse") || p.on("graph") {
             picked.push(c);
         } else {
             // Printed as found, so `git log | head` stops early.
@@ -463,11 +463,63 @@ fn run_log(g: &mut Git, args: &[String], is_show: bool) -> Res<i32> {
             });
         }
     }
+    if p.on("graph") {
+        return print_graph(g, &repo, &p, &printer, &f, &picked, &spec);
+    }
     if p.on("reverse") {
         for (k, c) in picked.iter().rev().enumerate() {
             print_commit(g, &repo, &p, &printer, &f, c, &spec, k > 0)?;
         }
     }
+    Ok(0)
+}
+
+/// `--graph` for a linear history (each commit's one parent is the next one shown): the
+/// column of `*` and `|` git draws. Merges and forks are refused rather than drawn wrong.
+#[allow(clippy::too_many_arguments)]
+fn print_graph(
+    g: &mut Git,
+    repo: &Repo,
+    p: &Parsed,
+    printer: &Printer,
+    f: &Format,
+    picked: &[Commit],
+    spec: &Pathspec,
+) -> Res<i32> {
+    if p.on("reverse") {
+        return Err(Fail::fatal(
+            "options '--reverse' and '--graph' cannot be used together",
+        ));
+    }
+    let linear = picked.iter().enumerate().all(|(k, c)| {
+        c.parents.len() <= 1
+            && picked
+                .get(k + 1)
+                .is_none_or(|next| c.parents.first() == Some(&next.id))
+    });
+    if !spec.is_empty() || !linear {
+        return Err(Fail::unsupported(
+            "'git log --graph' of a history with merges, forks or paths",
+        ));
+    }
+    let terminator = matches!(printer.pretty, Pretty::Oneline | Pretty::User(_, true));
+    for (k, c) in picked.iter().enumerate() {
+        g.check()?;
+        if k > 0 && !terminator {
+            g.outs("\n")?;
+        }
+        g.graph = Some(crate::repo::GraphPrefix {
+            first: true,
+            at_start: true,
+            rest: if c.parents.is_empty() { b"  " } else { b"| " },
+        });
+        let r = print_commit(g, repo, p, printer, f, c, spec, false);
+        if r.is_err() {
+            g.graph = None;
+        }
+        r?;
+    }
+    g.graph = None;
     Ok(0)
 }
 

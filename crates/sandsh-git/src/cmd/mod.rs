@@ -3,13 +3,19 @@
 mod add;
 mod branch;
 mod checkout;
+mod clone;
 mod commit;
 mod config;
+mod describe;
 mod diff;
+mod grep;
 mod init;
 mod log;
+mod merge;
+mod pick;
 mod plumbing;
 mod pretty;
+mod stash;
 mod status;
 
 use crate::error::Res;
@@ -22,20 +28,27 @@ pub(crate) const NAMES: &[&str] = &[
     "cat-file",
     "check-ignore",
     "checkout",
+    "cherry-pick",
+    "clone",
     "commit",
     "config",
+    "describe",
     "diff",
+    "grep",
     "hash-object",
     "init",
     "log",
     "ls-files",
     "ls-tree",
+    "merge",
     "mv",
     "reset",
     "restore",
+    "revert",
     "rev-parse",
     "rm",
     "show",
+    "stash",
     "status",
     "switch",
     "symbolic-ref",
@@ -54,8 +67,15 @@ pub(crate) fn dispatch(g: &mut Git, sub: &str, args: &[String]) -> Option<Res<i3
         "mv" => add::mv(g, args),
         "commit" => commit::commit(g, args),
         "status" => status::status(g, args),
+        "clone" => clone::clone(g, args),
+        "grep" => grep::grep(g, args),
+        "describe" => describe::describe(g, args),
+        "cherry-pick" => pick::cherry_pick(g, args),
+        "revert" => pick::revert(g, args),
+        "stash" => stash::stash(g, args),
         "diff" => diff::diff(g, args),
         "log" => log::log(g, args),
+        "merge" => merge::merge(g, args),
         "show" => log::show(g, args),
         "branch" => branch::branch(g, args),
         "tag" => branch::tag(g, args),

@@ -25,6 +25,13 @@ pub(crate) struct Status {
     /// The index against the working tree (modified, deleted, type changed).
     pub unstaged: Vec<Change>,
     pub unmerged: Vec<Vec<u8>>,
+    /// Each unmerged path's long label and short code (`both modified:`, `UU`).
+    pub kinds: Vec<(&'static str, &'static str)>,
+    /// The operation in progress (a merge, a cherry-pick, a revert).
+    pub progress: Progress,
+    /// The branch's upstream (`origin/main`) and the commits ahead and behind it; `None`
+    /// for the counts when the upstream ref is gone.
+    pub upstream: Upstream,
     pub untracked: Vec<Vec<u8>>,
     pub ignored: Vec<Vec<u8>>,
 }
@@ -47,6 +54,7 @@ pub(crate) fn compute(
     }
     let mut staged = compare(&head_files, &idx_files);
     let unmerged = index.conflicted();
+    let kinds = unmerged.iter().map(|p| index.conflict_kind(p)).collect();
     staged.retain(|c| !unmerged.contains(&c.new_path));
     let src = Source {
         repo,
@@ -80,15 +88,149 @@ pub(crate) fn compute(
     }
     let mut ign = Ignores::new(g, repo)?;
     let w = walk(g, repo, index, &mut ign, untracked, ignored)?;
+    let upstream = upstream(g, repo, &head, head_id.as_ref())?;
     Ok(Status {
         head,
         head_id,
         staged,
         unstaged,
         unmerged,
+        kinds,
+        progress: Progress::of(repo)?,
+        upstream,
         untracked: w.untracked,
         ignored: w.ignored,
     })
+}
+
+/// An upstream's short name and (ahead, behind), `None` when its ref is gone.
+pub(crate) type Upstream = Option<(String, Option<(usize, usize)>)>;
+
+/// The upstream of the current branch (`branch.<name>.remote` and `.merge`) and how far
+/// HEAD is ahead and behind it.
+fn upstream(g: &Git, repo: &Repo, head: &Head, head_id: Option<&ObjectId>) -> Res<Upstream> {
+    let (Some(b), Some(id)) = (head.branch(), head_id) else {
+        return Ok(None);
+    };
+    let (Some(remote), Some(merge)) = (
+        repo.config.get(&format!("branch.{b}.remote")),
+        repo.config.get(&format!("branch.{b}.merge")),
+    ) else {
+        return Ok(None);
+    };
+    let short = merge.strip_prefix("refs/heads/").unwrap_or(&merge);
+    let (name, full) = if remote == "." {
+        (short.to_string(), merge.clone())
+    } else {
+        (
+            format!("{remote}/{short}"),
+            format!("refs/remotes/{remote}/{short}"),
+        )
+    };
+    let Some(up) = repo.resolve_ref(&full)? else {
+        return Ok(Some((name, None)));
+    };
+    let reach = |from: &ObjectId| -> Res<std::collections::HashSet<ObjectId>> {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![*from];
+        while let Some(c) = stack.pop() {
+            g.check()?;
+            if seen.insert(c) {
+                stack.extend(repo.commit(&c)?.parents);
+            }
+        }
+        Ok(seen)
+    };
+    let (mine, theirs) = (reach(id)?, reach(&up)?);
+    let ahead = mine.difference(&theirs).count();
+    let behind = theirs.difference(&mine).count();
+    Ok(Some((name, Some((ahead, behind)))))
+}
+
+/// The lines the long format prints about the upstream.
+fn upstream_lines(up: &Upstream) -> String {
+    let commits = |n: usize| if n == 1 { "commit" } else { "commits" };
+    match up {
+        None => String::new(),
+        Some((name, None)) => format!(
+            "Your branch is based on '{name}', but the upstream is gone.\n  (use \"git branch --unset-upstream\" to fixup)\n\n"
+        ),
+        Some((name, Some((0, 0)))) => format!("Your branch is up to date with '{name}'.\n\n"),
+        Some((name, Some((a, 0)))) => format!(
+            "Your branch is ahead of '{name}' by {a} {}.\n  (use \"git push\" to publish your local commits)\n\n",
+            commits(*a)
+        ),
+        Some((name, Some((0, b)))) => format!(
+            "Your branch is behind '{name}' by {b} {}, and can be fast-forwarded.\n  (use \"git pull\" to update your local branch)\n\n",
+            commits(*b)
+        ),
+        Some((name, Some((a, b)))) => format!(
+            "Your branch and '{name}' have diverged,\nand have {a} and {b} different commits each, respectively.\n  (use \"git pull\" if you want to integrate the remote branch with yours)\n\n"
+        ),
+    }
+}
+
+/// What is in progress, from the state files git leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Progress {
+    None,
+    Merge,
+    CherryPick(ObjectId),
+    Revert(ObjectId),
+}
+
+impl Progress {
+    pub fn of(repo: &Repo) -> Res<Progress> {
+        use crate::cmd::commit::read_id;
+        Ok(if read_id(repo, "MERGE_HEAD")?.is_some() {
+            Progress::Merge
+        } else if let Some(id) = read_id(repo, "CHERRY_PICK_HEAD")? {
+            Progress::CherryPick(id)
+        } else if let Some(id) = read_id(repo, "REVERT_HEAD")? {
+            Progress::Revert(id)
+        } else {
+            Progress::None
+        })
+    }
+
+    /// The lines `git status` prints about it.
+    fn lines(&self, unmerged: bool) -> String {
+        let (what, cmd, verb) = match self {
+            Progress::None => return String::new(),
+            Progress::Merge => {
+                return if unmerged {
+                    "You have unmerged paths.\n  (fix conflicts and run \"git commit\")\n  (use \"git merge --abort\" to abort the merge)\n\n".into()
+                } else {
+                    "All conflicts fixed but you are still merging.\n  (use \"git commit\" to conclude merge)\n\n".into()
+                };
+            }
+            Progress::CherryPick(id) => (
+                format!(
+                    "You are currently cherry-picking commit {}.",
+                    id.to_hex_with_len(7)
+                ),
+                "cherry-pick",
+                "cherry-pick",
+            ),
+            Progress::Revert(id) => (
+                format!(
+                    "You are currently reverting commit {}.",
+                    id.to_hex_with_len(7)
+                ),
+                "revert",
+                "revert",
+            ),
+        };
+        if unmerged {
+            format!(
+                "{what}\n  (fix conflicts and run \"git {cmd} --continue\")\n  (use \"git {cmd} --skip\" to skip this patch)\n  (use \"git {cmd} --abort\" to cancel the {verb} operation)\n\n"
+            )
+        } else {
+            format!(
+                "{what}\n  (all conflicts fixed: run \"git {cmd} --continue\")\n  (use \"git {cmd} --skip\" to skip this patch)\n  (use \"git {cmd} --abort\" to cancel the {verb} operation)\n\n"
+            )
+        }
+    }
 }
 
 impl Status {
@@ -124,6 +266,8 @@ pub(crate) fn long(
         }
     }
     let initial = s.head_id.is_none();
+    out.push_str(&upstream_lines(&s.upstream));
+    out.push_str(&s.progress.lines(!s.unmerged.is_empty()));
     if initial {
         out.push_str(if for_commit {
             "\nInitial commit\n\n"
@@ -134,11 +278,13 @@ pub(crate) fn long(
     let path = |p: &[u8]| show(repo.display(&String::from_utf8_lossy(p)).as_bytes());
     if !s.staged.is_empty() {
         out.push_str("Changes to be committed:\n");
-        out.push_str(if initial {
-            "  (use \"git rm --cached <file>...\" to unstage)\n"
-        } else {
-            "  (use \"git restore --staged <file>...\" to unstage)\n"
-        });
+        if s.progress == Progress::None {
+            out.push_str(if initial {
+                "  (use \"git rm --cached <file>...\" to unstage)\n"
+            } else {
+                "  (use \"git restore --staged <file>...\" to unstage)\n"
+            });
+        }
         for c in &s.staged {
             let name = if c.rename.is_some() {
                 format!("{} -> {}", path(&c.old_path), path(&c.new_path))
@@ -150,9 +296,17 @@ pub(crate) fn long(
         out.push('\n');
     }
     if !s.unmerged.is_empty() {
-        out.push_str("Unmerged paths:\n  (use \"git add <file>...\" to mark resolution)\n");
-        for p in &s.unmerged {
-            out.push_str(&format!("\t{:<17}{}\n", "both modified:", path(p)));
+        out.push_str("Unmerged paths:\n");
+        if s.progress == Progress::None {
+            out.push_str("  (use \"git restore --staged <file>...\" to unstage)\n");
+        }
+        if s.kinds.iter().any(|(_, code)| code.contains('D')) {
+            out.push_str("  (use \"git add/rm <file>...\" as appropriate to mark resolution)\n");
+        } else {
+            out.push_str("  (use \"git add <file>...\" to mark resolution)\n");
+        }
+        for (p, (label, _)) in s.unmerged.iter().zip(&s.kinds) {
+            out.push_str(&format!("\t{label:<17}{}\n", path(p)));
         }
         out.push('\n');
     }
@@ -195,7 +349,7 @@ pub(crate) fn long(
     if !s.committable() {
         if amend {
             out.push_str("No changes\n");
-        } else if !s.unstaged.is_empty() {
+        } else if !s.unstaged.is_empty() || !s.unmerged.is_empty() {
             out.push_str("no changes added to commit (use \"git add\" and/or \"git commit -a\")\n");
         } else if !s.untracked.is_empty() {
             out.push_str(
@@ -295,7 +449,17 @@ fn branch_line(s: &Status) -> String {
         Head::Branch(_) if s.head_id.is_none() => {
             format!("## No commits yet on {}", s.head.branch().unwrap_or(""))
         }
-        Head::Branch(_) => format!("## {}", s.head.branch().unwrap_or("")),
+        Head::Branch(_) => {
+            let b = s.head.branch().unwrap_or("");
+            match &s.upstream {
+                None => format!("## {b}"),
+                Some((up, None)) => format!("## {b}...{up} [gone]"),
+                Some((up, Some((0, 0)))) => format!("## {b}...{up}"),
+                Some((up, Some((a, 0)))) => format!("## {b}...{up} [ahead {a}]"),
+                Some((up, Some((0, c)))) => format!("## {b}...{up} [behind {c}]"),
+                Some((up, Some((a, c)))) => format!("## {b}...{up} [ahead {a}, behind {c}]"),
+            }
+        }
         Head::Detached(_) => "## HEAD (no branch)".to_string(),
     }
 }
@@ -338,8 +502,10 @@ fn short(g: &mut Git, repo: &Repo, s: &Status, branch: bool, porcelain: bool, z:
             rows.push((c.new_path.clone(), ' ', y, None));
         }
     }
-    for u in &s.unmerged {
-        rows.push((u.clone(), 'U', 'U', None));
+    for (u, (_, code)) in s.unmerged.iter().zip(&s.kinds) {
+        let mut c = code.chars();
+        let (x, y) = (c.next().unwrap_or('U'), c.next().unwrap_or('U'));
+        rows.push((u.clone(), x, y, None));
     }
     rows.sort_by(|a, b| a.0.cmp(&b.0));
     for (path, x, y, from) in rows {
@@ -377,6 +543,12 @@ fn porcelain_v2(
             Some(b) => out.push_str(&format!("# branch.head {b}{end}")),
             None => out.push_str(&format!("# branch.head (detached){end}")),
         }
+        if let Some((up, ab)) = &s.upstream {
+            out.push_str(&format!("# branch.upstream {up}{end}"));
+            if let Some((a, b)) = ab {
+                out.push_str(&format!("# branch.ab +{a} -{b}{end}"));
+            }
+        }
     }
     let head_files = repo.commit_files(s.head_id.as_ref())?;
     let null = ObjectId::null(SHA1);
@@ -388,6 +560,37 @@ fn porcelain_v2(
         .collect();
     paths.sort();
     paths.dedup();
+    // Unmerged entries come after the ordinary ones.
+    let mut unmerged_rows: Vec<(Vec<u8>, String)> = Vec::new();
+    for (u, (_, code)) in s.unmerged.iter().zip(&s.kinds) {
+        let stage = |n: u8| {
+            index
+                .entries
+                .iter()
+                .find(|e| e.path == *u && e.stage == n)
+                .map_or((0, null), |e| (e.mode, e.id))
+        };
+        let (s1, s2, s3) = (stage(1), stage(2), stage(3));
+        let mw = crate::worktree::read_work(repo, u)?.map_or(0, |(m, _)| m);
+        let path = if z {
+            String::from_utf8_lossy(u).into_owned()
+        } else {
+            show(u)
+        };
+        unmerged_rows.push((
+            u.clone(),
+            format!(
+                "u {code} N... {:06o} {:06o} {:06o} {mw:06o} {} {} {} {path}{end}",
+                s1.0,
+                s2.0,
+                s3.0,
+                s1.1.to_hex(),
+                s2.1.to_hex(),
+                s3.1.to_hex()
+            ),
+        ));
+    }
+    let mut rows: Vec<(Vec<u8>, String)> = Vec::new();
     for p in paths {
         let st = s.staged.iter().find(|c| c.new_path == p);
         let un = s.unstaged.iter().find(|c| c.new_path == p);
@@ -405,6 +608,8 @@ fn porcelain_v2(
         } else {
             show(&p)
         };
+        let key = p.clone();
+        let mut out = String::new();
         match st.and_then(|c| c.rename.map(|r| (r, c))) {
             Some((r, c)) => {
                 let orig = if z {
@@ -425,6 +630,11 @@ fn porcelain_v2(
                 hi.to_hex()
             )),
         }
+        rows.push((key, out));
+    }
+    rows.extend(unmerged_rows);
+    for (_, line) in rows {
+        out.push_str(&line);
     }
     for u in &s.untracked {
         let path = if z {
