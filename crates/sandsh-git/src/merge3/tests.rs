@@ -3,6 +3,9 @@
 //! newline. Every line holds a letter: `merge-file` also joins conflicts separated only by
 //! lines without letters or digits, which `git merge` does not.
 
+// Test code only: the host's git is the oracle, run on files in a host temporary directory.
+#![allow(clippy::disallowed_methods)]
+
 use std::process::Command;
 
 /// xorshift64: the same cases on every run.
