@@ -489,3 +489,31 @@ KK=2
 ZZ=1
 _=/usr/bin/printenv
 ## END
+
+#### a local shadowing an exported variable is exported; one not exported leaves the outer in the environment
+export X=1
+f() { local X=2; env | grep '^X='; declare -p X; }
+f
+k() { local X; env | grep '^X='; declare -p X; }
+k
+g() { local +x X=3; declare -p X; env | grep '^X='; }
+g
+h() { local X; unset X; env | grep '^X='; }
+h
+env -u X env | grep '^X=' || echo hidden
+TZ=Asia/Tokyo; unset -v TZ; TZ=Asia/Tokyo
+date -d @0 +%H
+t() { export TZ; local TZ=America/New_York; date -d @0 +%H; }
+t
+## STDOUT:
+X=2
+declare -x X="2"
+X=1
+declare -x X
+declare -- X="3"
+X=1
+X=1
+hidden
+00
+19
+## END

@@ -215,8 +215,18 @@ pub trait ToolCtx: Send + Sync {
             .is_some_and(|a| a.trim_start().starts_with(['y', 'Y']))
     }
 
-    /// The exported environment, as (name, value) pairs in name order.
+    /// The exported environment, as (name, value) pairs in the order a program run by bash
+    /// sees them.
     fn env(&self) -> Vec<(String, Vec<u8>)>;
+
+    /// One variable of the exported environment (what `getenv(name)` gives a program); the
+    /// shell answers it without building the whole environment.
+    fn env_var(&self, name: &str) -> Option<Vec<u8>> {
+        self.env()
+            .into_iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v)
+    }
 
     /// Open a file (or device such as `/dev/stdin`) for reading, resolved against the cwd.
     fn open_read(&mut self, path: &str) -> std::io::Result<Box<dyn Read + Send>> {

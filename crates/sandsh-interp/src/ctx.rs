@@ -305,7 +305,7 @@ impl ToolCtx for CmdCtx<'_> {
             if !env.iter().any(|(n, _)| n == k) {
                 let v = sh.vars.declare_top(k);
                 v.value = None;
-                v.attrs = vars::Attrs::empty();
+                v.attrs = vars::Attrs::ENV_HIDDEN;
             }
         }
         for (k, v) in env {
@@ -350,6 +350,14 @@ impl ToolCtx for CmdCtx<'_> {
             env.push(("_".to_string(), p.clone().into_bytes()));
         }
         env
+    }
+    fn env_var(&self, name: &str) -> Option<Vec<u8>> {
+        if name == "_"
+            && let Some(p) = &self.path
+        {
+            return Some(p.clone().into_bytes());
+        }
+        self.sh.vars.exported_value(name).map(<[u8]>::to_vec)
     }
     fn now(&self) -> SystemTime {
         (self.sh.env.clock)()

@@ -30,6 +30,9 @@ impl Attrs {
     pub const ASSOC: Attrs = Attrs(128);
     pub const CAPITALIZE: Attrs = Attrs(256);
     pub const TRACE: Attrs = Attrs(512);
+    /// Not an attribute of bash's: a placeholder that keeps its name out of the environment
+    /// of a command run with an environment of its own (`env -i`, `env -u`).
+    pub const ENV_HIDDEN: Attrs = Attrs(1024);
 
     pub fn has(self, other: Attrs) -> bool {
         self.0 & other.0 != 0
@@ -735,31 +738,58 @@ impl Vars {
     }
 
     /// Exported variables with scalar values, in the order bash puts them in a program's
-    /// environment: the innermost scope first (prefix assignments, then a function's locals),
-    /// the globals last; within a scope, in the order of bash's hash table of it (1024 buckets
+    /// environment: for each name the innermost exported variable with a value (a local that
+    /// is not exported, or has no value, leaves the outer one in the environment, as in
+    /// bash); the innermost scope first (prefix assignments, then a function's locals), the
+    /// globals last; within a scope, in the order of bash's hash table of it (1024 buckets
     /// for the globals, 4 for the others, by the FNV-1 hash of the name). Names that share a
     /// bucket come newest first.
     pub fn exported(&self) -> Vec<(String, Vec<u8>)> {
+        // A name met in an inner scope hides the outer ones (only with several scopes).
         let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
+        let shadowing = self.scopes.len() > 1;
         let mut out = Vec::new();
         for (i, scope) in self.scopes.iter().enumerate().rev() {
             let buckets: u32 = if i == 0 { 1024 } else { 4 };
-            let mut names: Vec<&String> =
-                scope.keys().filter(|n| seen.insert(n.as_str())).collect();
-            names.sort_by_cached_key(|n| {
-                (
-                    fnv1(n) & (buckets - 1),
-                    std::cmp::Reverse(scope[n.as_str()].born),
-                )
-            });
-            for n in names {
-                let v = &scope[n.as_str()];
-                if let (true, Some(Value::Str(s))) = (v.attrs.has(Attrs::EXPORT), &v.value) {
-                    out.push((n.clone(), s.clone()));
-                }
-            }
+            let mut found: Vec<(u32, std::cmp::Reverse<u64>, &String, &Vec<u8>)> = scope
+                .iter()
+                .filter_map(|(n, v)| match in_env(v) {
+                    Some(s) if !shadowing || seen.insert(n.as_str()) => {
+                        Some((fnv1(n) & (buckets - 1), std::cmp::Reverse(v.born), n, s))
+                    }
+                    None if v.attrs.has(Attrs::ENV_HIDDEN) => {
+                        seen.insert(n.as_str());
+                        None
+                    }
+                    _ => None,
+                })
+                .collect();
+            found.sort_unstable_by_key(|&(bucket, born, ..)| (bucket, born));
+            out.extend(found.into_iter().map(|(_, _, n, s)| (n.clone(), s.clone())));
         }
         out
+    }
+
+    /// `name`'s value in [`Vars::exported`], without building the rest.
+    pub fn exported_value(&self, name: &str) -> Option<&[u8]> {
+        for scope in self.scopes.iter().rev() {
+            let Some(v) = scope.get(name) else { continue };
+            if let Some(s) = in_env(v) {
+                return Some(s);
+            }
+            if v.attrs.has(Attrs::ENV_HIDDEN) {
+                return None;
+            }
+        }
+        None
+    }
+}
+
+/// The value `v` puts in the environment: an exported scalar's.
+fn in_env(v: &Var) -> Option<&Vec<u8>> {
+    match &v.value {
+        Some(Value::Str(s)) if v.attrs.has(Attrs::EXPORT) => Some(s),
+        _ => None,
     }
 }
 

@@ -355,10 +355,7 @@ impl Command for Bc {
 
 /// NAME in the exported environment (bc reads getenv, not shell variables).
 fn env_get(ctx: &dyn ToolCtx, name: &str) -> Option<Vec<u8>> {
-    ctx.env()
-        .into_iter()
-        .find(|(k, _)| k == name)
-        .map(|(_, v)| v)
+    ctx.env_var(name)
 }
 
 impl Bc {

@@ -51,11 +51,7 @@ fn zone_of(tz_var: Option<String>, utc: bool) -> Zone {
 
 /// The zone of the exported `TZ` (UTC when unset, or with `utc`).
 pub(crate) fn ctx_zone(ctx: &dyn ToolCtx, utc: bool) -> Zone {
-    let tz_var = ctx
-        .env()
-        .into_iter()
-        .find(|(k, _)| k == "TZ")
-        .map(|(_, v)| diag::lossy(&v));
+    let tz_var = ctx.env_var("TZ").map(|v| diag::lossy(&v));
     zone_of(tz_var, utc)
 }
 

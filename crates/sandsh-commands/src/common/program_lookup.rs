@@ -41,8 +41,5 @@ pub fn run_program(
 
 /// The `PATH` a command run from `ctx` is looked up in (see [`exec_search`]); `None` when unset.
 pub fn env_path(ctx: &dyn ToolCtx) -> Option<Vec<u8>> {
-    ctx.env()
-        .into_iter()
-        .find(|(k, _)| k == "PATH")
-        .map(|(_, v)| v)
+    ctx.env_var("PATH")
 }

@@ -180,7 +180,12 @@ fn run_jq(cx: &Cx<'_>, opts: Options) -> ExitStatus {
         Ok(c) => c,
         Err(status) => return status,
     };
-    let (global_names, global_vals) = match global_vars(cx, &opts) {
+    // `$ENV` (and `env`, defined by it) can only be named in the text of the program or of a
+    // module it loads: a program that names none of them is not given the environment.
+    let needs_env = ["env", "ENV", "import", "include"]
+        .iter()
+        .any(|w| code.contains(w));
+    let (global_names, global_vals) = match global_vars(cx, &opts, needs_env) {
         Ok(g) => g,
         Err(status) => return status,
     };
@@ -237,9 +242,18 @@ fn program_text(cx: &Cx<'_>, opts: &Options) -> Result<String, ExitStatus> {
     Ok(replace_loc(&code))
 }
 
-/// The global variables' names and values: `$ENV`, `$ARGS`, then the named ones.
-fn global_vars(cx: &Cx<'_>, opts: &Options) -> Result<(Vec<String>, Vec<Val>), ExitStatus> {
-    let env_obj = env_object(cx);
+/// The global variables' names and values: `$ENV` (empty unless `needs_env`), `$ARGS`, then
+/// the named ones.
+fn global_vars(
+    cx: &Cx<'_>,
+    opts: &Options,
+    needs_env: bool,
+) -> Result<(Vec<String>, Vec<Val>), ExitStatus> {
+    let env_obj = if needs_env {
+        env_object(cx)
+    } else {
+        Val::obj(jaq_json::Map::default())
+    };
     let mut names: Vec<String> = vec!["$ENV".to_string(), "$ARGS".to_string()];
     let mut values: Vec<Val> = Vec::new();
     let mut named = jaq_json::Map::default();

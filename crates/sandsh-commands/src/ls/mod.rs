@@ -719,10 +719,8 @@ impl Command for Ls {
                 }
             },
             None => ctx
-                .env()
-                .into_iter()
-                .find(|(k, _)| k == "COLUMNS")
-                .and_then(|(_, v)| diag::lossy(&v).parse::<usize>().ok())
+                .env_var("COLUMNS")
+                .and_then(|v| diag::lossy(&v).parse::<usize>().ok())
                 .filter(|n| *n > 0)
                 .unwrap_or(80),
         };

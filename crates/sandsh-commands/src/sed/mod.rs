@@ -234,16 +234,15 @@ impl Command for Sed {
             line_len: 70,
             ..RunOpts::default()
         };
-        for (k, v) in ctx.env() {
-            if k == "COLS" {
-                let t = atoi(&v);
-                if t > 1 {
-                    run.line_len = (t - 1) as u64;
-                }
-            } else if k == "POSIXLY_CORRECT" {
-                copts.correct = true;
-                run.not_extended = true;
+        if let Some(v) = ctx.env_var("COLS") {
+            let t = atoi(&v);
+            if t > 1 {
+                run.line_len = (t - 1) as u64;
             }
+        }
+        if ctx.env_var("POSIXLY_CORRECT").is_some() {
+            copts.correct = true;
+            run.not_extended = true;
         }
         let mut comp: Option<Compiler> = None;
         for o in opts {

@@ -85,12 +85,7 @@ pub(super) fn random_bytes(
 
 /// Whether the collation locale (LC_ALL, else LC_COLLATE, else LANG; unset is C) is C/POSIX.
 pub(super) fn c_locale(ctx: &dyn ToolCtx) -> bool {
-    let env = ctx.env();
-    let get = |n: &str| {
-        env.iter()
-            .find(|(k, v)| k == n && !v.is_empty())
-            .map(|(_, v)| v.clone())
-    };
+    let get = |n: &str| ctx.env_var(n).filter(|v| !v.is_empty());
     let v = get("LC_ALL")
         .or_else(|| get("LC_COLLATE"))
         .or_else(|| get("LANG"))

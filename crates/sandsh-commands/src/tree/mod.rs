@@ -506,11 +506,7 @@ impl ParsedCommand for Tree {
         };
         let mut w = Walk::new(&c);
         #[cfg(feature = "rg")]
-        if let Some((_, dir)) = c
-            .gitignore
-            .then(|| ctx.env().into_iter().find(|(k, _)| k == "GIT_DIR"))
-            .flatten()
-        {
+        if let Some(dir) = c.gitignore.then(|| ctx.env_var("GIT_DIR")).flatten() {
             let dir = String::from_utf8_lossy(&dir).into_owned();
             w.push_exclude(ctx, &format!("{dir}/info/exclude"));
         }

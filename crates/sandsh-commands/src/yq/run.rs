@@ -25,10 +25,8 @@ struct CtxHost<'a> {
 impl Host for CtxHost<'_> {
     fn env(&self, name: &str) -> Option<String> {
         self.ctx
-            .env()
-            .into_iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| String::from_utf8_lossy(&v).into_owned())
+            .env_var(name)
+            .map(|v| String::from_utf8_lossy(&v).into_owned())
     }
 
     fn load(&mut self, path: &str, as_string: bool) -> Result<String, String> {

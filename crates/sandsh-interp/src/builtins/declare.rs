@@ -557,8 +557,17 @@ impl Decl<'_> {
                 return false;
             }
         } else if local && !exists_here {
+            // A local shadowing an exported variable is exported too (bash 5.2).
+            let exported = sh
+                .vars
+                .lookup_raw(base)
+                .is_some_and(|v| v.attrs.has(Attrs::EXPORT));
             let var = sh.vars.declare_local(base);
-            var.attrs = Attrs::empty();
+            var.attrs = if exported {
+                Attrs::EXPORT
+            } else {
+                Attrs::empty()
+            };
         } else if o.global && sh.vars.get(base).is_none() {
             sh.vars.declare_global(base);
         } else if !local && sh.vars.get(base).is_none() {
