@@ -49,6 +49,12 @@ pub struct Cli {
     #[arg(long, value_name = "URL", action = ArgAction::Append, help_heading = "Sandbox")]
     pub allow_net: Vec<String>,
 
+    /// A credential for requests under URL, taken from the host variable NAME (repeatable):
+    /// the sandbox's $NAME holds only a placeholder, replaced by the value on the wire for
+    /// requests under URL; INJECT (bearer, basic, header:H, query:Q) also sends it by itself
+    #[arg(long, value_name = "NAME=URL[,INJECT]", action = ArgAction::Append, help_heading = "Sandbox")]
+    pub secret: Vec<String>,
+
     /// Start in DIR inside the sandbox, e.g. `--mount .:/work:overlay --cwd /work`
     #[arg(long, value_name = "DIR", help_heading = "Sandbox")]
     pub cwd: Option<String>,
@@ -287,6 +293,10 @@ impl Cli {
         for rule in &self.allow_net {
             set("--allow-net", "allow_net", json!(rule))?;
         }
+        for spec in &self.secret {
+            let secret = secret_flag(spec)?;
+            set("--secret", "secrets", json!([secret]))?;
+        }
         if let Some(t) = &self.timeout {
             set("--timeout", "timeout", json!(t))?;
         }
@@ -375,6 +385,20 @@ impl Cli {
             ..Cli::default()
         })
     }
+}
+
+/// `--secret NAME=URL[,INJECT]`: the credential, its value read from the host's `$NAME` (never
+/// from the command line, where other processes could read it).
+fn secret_flag(spec: &str) -> Result<Value, String> {
+    let bad = || format!("--secret {spec}: NAME=URL[,INJECT], the value in the host's $NAME");
+    let (name, rest) = spec.split_once('=').ok_or_else(bad)?;
+    let (url, inject) = match rest.split_once(',') {
+        Some((u, i)) => (u, Some(i)),
+        None => (rest, None),
+    };
+    let value = std::env::var(name)
+        .map_err(|_| format!("--secret {spec}: the host variable {name} is not set"))?;
+    Ok(json!({ "name": name, "url": url, "inject": inject, "value": value }))
 }
 
 #[cfg(test)]

@@ -82,6 +82,13 @@ export interface ShellOptions {
   mounts?: Mount[];
   /** URL prefixes the network commands may reach (none by default). */
   allowNet?: string[];
+  /**
+   * Credentials for requests under `url`: the network layer puts `value` on the wire, the
+   * script never sees it. `name` gives the session a variable of that name holding a
+   * placeholder, replaced by the value in requests under `url`; `inject` (`bearer`, `basic`,
+   * `header:NAME`, `query:NAME`) sends it by itself. Echoes in responses are redacted.
+   */
+  secrets?: { name?: string; url: string; inject?: string; value: string }[];
   limits?: 'strict' | 'standard' | 'interactive' | Limits;
   /** Script timeout: milliseconds, or text such as "30s". */
   timeout?: number | string;
@@ -92,7 +99,78 @@ export interface ShellOptions {
    * is saved under /tmp/sandsh-output within `saveQuota` (64 MiB; 0 saves none).
    */
   output?: { head?: number; saveQuota?: number | string };
+  /** Functions called around every command and network request (see `Hooks`). */
+  hooks?: Hooks;
   customCommands?: Command[];
+}
+
+/** A command about to run, as `beforeCommand` sees it. */
+export interface CommandCall {
+  /** The command's name as registered, whatever path or alias reached it. */
+  name: string;
+  args: string[];
+  cwd: string;
+  /** Its risk under the session's rules, raised by its arguments (a recursive `rm`). */
+  risk: 'read_only' | 'low_risk' | 'medium_risk' | 'high_risk' | 'critical';
+}
+
+/** A command that ended, as `afterCommand` sees it. */
+export interface CommandEnd {
+  name: string;
+  args: string[];
+  cwd: string;
+  /** Its exit status. */
+  status: number;
+  durationMs: number;
+  stdoutBytes: number;
+  stderrBytes: number;
+}
+
+/** A request the network allowlist let through, as `beforeRequest` sees it. */
+export interface RequestCall {
+  method: string;
+  url: string;
+  /** The header lines about to be sent, in order. */
+  headers: [string, string][];
+}
+
+/**
+ * Hooks on a session. Each may be async; a command or request waits for its hook (and gives
+ * up when its run is cancelled or times out). A hook that throws refuses the command or
+ * request. Shell builtins (`echo`, `cd`) are the language and are not hooked.
+ */
+export interface Hooks {
+  /**
+   * Before each command (after the policy allowed it): `undefined` or `true` runs it; `false`
+   * refuses it (status 126); a string refuses it with that message; an array runs that argv
+   * instead; `{ deny, status }` or `{ argv }` say the same.
+   */
+  beforeCommand?: (
+    call: CommandCall,
+  ) =>
+    | void
+    | boolean
+    | string
+    | string[]
+    | { deny?: string; status?: number }
+    | { argv: string[] }
+    | Promise<void | boolean | string | string[] | { deny?: string; status?: number } | { argv: string[] }>;
+  /** After each command that ran; its answer is ignored. */
+  afterCommand?: (end: CommandEnd) => void | Promise<void>;
+  /**
+   * Before each request and redirect hop: `undefined` or `true` sends it; `false` or a string
+   * refuses it; an array of `[name, value]` pairs (or `{ headers }`) is sent as its headers.
+   */
+  beforeRequest?: (
+    request: RequestCall,
+  ) =>
+    | void
+    | boolean
+    | string
+    | [string, string][]
+    | { headers: [string, string][] }
+    | { deny?: string }
+    | Promise<void | boolean | string | [string, string][] | { headers: [string, string][] } | { deny?: string }>;
 }
 
 /** A session's configuration as `Shell.config` returns it (the shape every entry point shares). */
@@ -105,6 +183,8 @@ export interface SessionConfig {
   files?: Record<string, string | { hex: string }>;
   mounts?: { host: string; path: string; mode: 'ro' | 'overlay' | 'rw' }[];
   allow_net?: string[];
+  /** As configured, with each `value` shown as "[REDACTED]". */
+  secrets?: { name?: string; url: string; inject?: string; value: string }[];
   /** Seconds. */
   net_max_time?: number;
   profile?: 'strict' | 'standard' | 'interactive';

@@ -142,6 +142,36 @@ function dispatcher(ref) {
 const kNative = Symbol('sandsh.native');
 const kCommands = Symbol('sandsh.commands');
 const kConfirm = Symbol('sandsh.confirm');
+const kHooks = Symbol('sandsh.hooks');
+
+/** The hooks a Shell takes, and how each one's answer is put for the native layer. */
+const HOOKS = {
+  beforeCommand(answer) {
+    if (answer === undefined || answer === null || answer === true) return { run: true };
+    if (answer === false) return { deny: null };
+    if (typeof answer === 'string') return { deny: answer };
+    if (Array.isArray(answer)) return { argv: answer.map(String) };
+    if (typeof answer === 'object' && Array.isArray(answer.argv)) return { argv: answer.argv.map(String) };
+    if (typeof answer === 'object' && 'deny' in answer) {
+      return { deny: answer.deny == null ? null : String(answer.deny), status: answer.status ?? null };
+    }
+    throw new TypeError('beforeCommand returns undefined, a boolean, a message, an argv array, {argv} or {deny, status}');
+  },
+  afterCommand() {
+    return null;
+  },
+  beforeRequest(answer) {
+    if (answer === undefined || answer === null || answer === true) return { send: true };
+    if (answer === false) return { deny: null };
+    if (typeof answer === 'string') return { deny: answer };
+    if (Array.isArray(answer)) return { headers: answer.map(([k, v]) => [String(k), String(v)]) };
+    if (typeof answer === 'object' && Array.isArray(answer.headers)) {
+      return { headers: answer.headers.map(([k, v]) => [String(k), String(v)]) };
+    }
+    if (typeof answer === 'object' && 'deny' in answer) return { deny: answer.deny == null ? null : String(answer.deny) };
+    throw new TypeError('beforeRequest returns undefined, a boolean, a message, a headers array, {headers} or {deny}');
+  },
+};
 const kCtx = Symbol('sandsh.ctx');
 
 /**
@@ -151,14 +181,24 @@ const kCtx = Symbol('sandsh.ctx');
  * ({path: string | Uint8Array | () => string}), `mounts` ([{host, path, mode: "ro" | "overlay" |
  * "rw"}]), `allowNet` (URL-prefix rules), `limits` (a profile name or an object of the
  * limits table, camelCase), `timeout` (ms, or text such as "30s"), `policy` ({deny,
- * allowOnly, confirmAt, confirm: async (question) => boolean}) and `customCommands`
- * (from `defineCommand`).
+ * allowOnly, confirmAt, confirm: async (question) => boolean}), `hooks`
+ * ({beforeCommand, afterCommand, beforeRequest}: functions, possibly async, called around every
+ * command and network request; see `index.d.ts`) and `customCommands` (from `defineCommand`).
  */
 class Shell {
   constructor(options = {}) {
-    const { files, customCommands, policy, ...rest } = options || {};
+    const { files, customCommands, policy, hooks, ...rest } = options || {};
     this[kCommands] = new Map();
     this[kConfirm] = policy && typeof policy.confirm === 'function' ? policy.confirm : null;
+    this[kHooks] = {};
+    for (const [name, fn] of Object.entries(hooks || {})) {
+      if (fn === undefined || fn === null) continue;
+      if (!(name in HOOKS)) {
+        throw new ConfigError(`hooks.${name}: unknown hook (beforeCommand, afterCommand, beforeRequest)`);
+      }
+      if (typeof fn !== 'function') throw new ConfigError(`hooks.${name}: a function`);
+      this[kHooks][name] = fn;
+    }
     const fileMap = {};
     for (const [p, data] of Object.entries(files || {})) {
       let d = data;
@@ -181,7 +221,15 @@ class Shell {
     for (const k of Object.keys(json)) if (json[k] === undefined) delete json[k];
     const dispatch = dispatcher(new WeakRef(this));
     this[kNative] = syncCall(
-      () => new native.Shell(JSON.stringify(json), fileMap, dispatch, commands, this[kConfirm] !== null),
+      () =>
+        new native.Shell(
+          JSON.stringify(json),
+          fileMap,
+          dispatch,
+          commands,
+          this[kConfirm] !== null,
+          Object.keys(this[kHooks]),
+        ),
     );
   }
 
@@ -193,6 +241,17 @@ class Shell {
   /** Serves one call from the native layer (a command, or the policy's confirmation). */
   _dispatch(id, kind, name, args, stdin, cwd, env) {
     const done = (code, out, err) => native.reply(id, code, out, err);
+    if (kind === 'hook') {
+      // A hook: its argument as JSON, its answer as JSON; a throw refuses the command or request.
+      Promise.resolve()
+        .then(() => this[kHooks][name](JSON.parse(args[0])))
+        .then((answer) => HOOKS[name](answer))
+        .then(
+          (answer) => done(0, Buffer.from(JSON.stringify(answer)), EMPTY),
+          (e) => done(1, EMPTY, Buffer.from(e instanceof Error ? e.message : String(e))),
+        );
+      return;
+    }
     if (kind === 'confirm') {
       Promise.resolve()
         .then(() => this[kConfirm](name))

@@ -45,6 +45,7 @@ mod output; // output past the limit: head and tail kept, the whole saved in the
 mod python; // python3 in a session: processes, limits, mounts
 mod python_diff; // python3 against the host's CPython (tests/python/*.sh)
 mod rg;
+mod secrets; // credentials that never enter the sandbox, against a local server
 mod sed_diff;
 #[cfg(feature = "sqlite")]
 mod sqlite3; // against the host's sqlite3 CLI

@@ -22,7 +22,7 @@ use sandsh::{Kernel, KernelConfig};
 // ---- harness ----------------------------------------------------------------------------------
 
 /// Run `f` on a thread; fail the test if it takes longer than `secs`.
-fn watchdog<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
+pub(crate) fn watchdog<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
     let (tx, rx) = mpsc::channel();
     thread::spawn(move || {
         let _ = tx.send(std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)));
@@ -36,15 +36,15 @@ fn watchdog<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static
 
 /// A request as the test server saw it.
 #[derive(Debug, Clone, Default)]
-struct Seen {
-    method: String,
-    path: String,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
+pub(crate) struct Seen {
+    pub(crate) method: String,
+    pub(crate) path: String,
+    pub(crate) headers: Vec<(String, String)>,
+    pub(crate) body: Vec<u8>,
 }
 
 impl Seen {
-    fn header(&self, name: &str) -> Option<&str> {
+    pub(crate) fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(name))
@@ -53,7 +53,7 @@ impl Seen {
 }
 
 /// What the handler does with one request.
-enum Reply {
+pub(crate) enum Reply {
     /// Raw bytes written as the whole response, then the connection is closed.
     Raw(Vec<u8>),
     /// Sleep, then write the bytes.
@@ -64,20 +64,20 @@ enum Reply {
 
 type Handler = Arc<dyn Fn(&Seen) -> Reply + Send + Sync>;
 
-struct Server {
-    port: u16,
+pub(crate) struct Server {
+    pub(crate) port: u16,
     seen: Arc<Mutex<Vec<Seen>>>,
     hits: Arc<AtomicUsize>,
 }
 
 impl Server {
-    fn url(&self, path: &str) -> String {
+    pub(crate) fn url(&self, path: &str) -> String {
         format!("http://127.0.0.1:{}{path}", self.port)
     }
-    fn rule(&self) -> String {
+    pub(crate) fn rule(&self) -> String {
         format!("* http://127.0.0.1:{}/", self.port)
     }
-    fn requests(&self) -> Vec<Seen> {
+    pub(crate) fn requests(&self) -> Vec<Seen> {
         self.seen.lock().unwrap().clone()
     }
 }
@@ -127,7 +127,7 @@ fn read_request(s: &mut TcpStream) -> Option<Seen> {
     })
 }
 
-fn serve(handler: impl Fn(&Seen) -> Reply + Send + Sync + 'static) -> Server {
+pub(crate) fn serve(handler: impl Fn(&Seen) -> Reply + Send + Sync + 'static) -> Server {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     let seen = Arc::new(Mutex::new(Vec::new()));
@@ -164,7 +164,7 @@ fn serve(handler: impl Fn(&Seen) -> Reply + Send + Sync + 'static) -> Server {
     Server { port, seen, hits }
 }
 
-fn response(status: &str, headers: &[(&str, &str)], body: &[u8]) -> Vec<u8> {
+pub(crate) fn response(status: &str, headers: &[(&str, &str)], body: &[u8]) -> Vec<u8> {
     let mut r = format!("HTTP/1.1 {status}\r\n");
     for (k, v) in headers {
         r.push_str(&format!("{k}: {v}\r\n"));
@@ -179,7 +179,7 @@ fn response(status: &str, headers: &[(&str, &str)], body: &[u8]) -> Vec<u8> {
 }
 
 /// The standard test site: fixed responses so that the host's curl and sandsh see the same.
-fn site() -> Server {
+pub(crate) fn site() -> Server {
     serve(|r| {
         let p = r.path.as_str();
         let echo = || {

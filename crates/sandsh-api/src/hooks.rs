@@ -11,10 +11,11 @@
 use std::path::Path;
 use std::time::Duration;
 
+use sandsh_runtime::cancel::CancelToken;
+
 use crate::RiskLevel;
 
 /// A command about to run.
-#[derive(Debug)]
 pub struct CommandCall<'a> {
     /// The command's name as registered (`grep`), whatever path or alias reached it.
     pub name: &'a str,
@@ -25,6 +26,20 @@ pub struct CommandCall<'a> {
     /// Its risk under the session's rules: the command's own, raised by its arguments (a
     /// recursive `rm`, a path on a read-write mount).
     pub risk: RiskLevel,
+    /// The run's cancellation (its timeout, `cancel()`): a hook that waits for something
+    /// outside (a person, another thread) gives up when it is cancelled.
+    pub cancel: &'a CancelToken,
+}
+
+impl std::fmt::Debug for CommandCall<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CommandCall")
+            .field("name", &self.name)
+            .field("args", &self.args)
+            .field("cwd", &self.cwd)
+            .field("risk", &self.risk)
+            .finish_non_exhaustive()
+    }
 }
 
 /// What a `before_command` hook decides.
@@ -41,7 +56,6 @@ pub enum Verdict {
 }
 
 /// A command that ended.
-#[derive(Debug)]
 pub struct CommandEnd<'a> {
     pub name: &'a str,
     pub args: &'a [Vec<u8>],
@@ -53,6 +67,22 @@ pub struct CommandEnd<'a> {
     /// Bytes it wrote to its standard output and error.
     pub stdout_bytes: u64,
     pub stderr_bytes: u64,
+    /// The run's cancellation, as in [`CommandCall::cancel`].
+    pub cancel: &'a CancelToken,
+}
+
+impl std::fmt::Debug for CommandEnd<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CommandEnd")
+            .field("name", &self.name)
+            .field("args", &self.args)
+            .field("cwd", &self.cwd)
+            .field("status", &self.status)
+            .field("duration", &self.duration)
+            .field("stdout_bytes", &self.stdout_bytes)
+            .field("stderr_bytes", &self.stderr_bytes)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The hooks of a session. Both methods have defaults: implement what you need.

@@ -469,6 +469,7 @@ impl Shell {
             args,
             cwd: &self.cwd,
             risk,
+            cancel: &self.cancel,
         });
         let (cmd, args): (Arc<dyn Command>, Vec<Vec<u8>>) = match verdict {
             Verdict::Run => (cmd.clone(), args.to_vec()),
@@ -507,6 +508,7 @@ impl Shell {
             duration: start.elapsed(),
             stdout_bytes,
             stderr_bytes,
+            cancel: &self.cancel,
         });
         status
     }

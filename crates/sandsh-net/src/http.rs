@@ -402,6 +402,7 @@ pub(super) fn send(
                 delivered: 0,
                 cap: max_body,
                 deadline,
+                redact: None,
             },
         });
     }
@@ -466,9 +467,16 @@ pub struct Body {
     delivered: u64,
     cap: u64,
     deadline: Instant,
+    /// Replaces the session's credentials in what is read ([`crate::secrets`]).
+    redact: Option<crate::secrets::Redactor>,
 }
 
 impl Body {
+    /// Replace the session's credentials in the bytes read from here on.
+    pub(crate) fn redact_with(&mut self, r: Option<crate::secrets::Redactor>) {
+        self.redact = r;
+    }
+
     /// Bytes of body delivered so far.
     pub fn received(&self) -> u64 {
         self.delivered
@@ -484,6 +492,35 @@ impl Body {
 
     /// Read body bytes into `out`; 0 at the end. `stop` is the run's cancellation check.
     pub fn read(&mut self, out: &mut [u8], stop: &dyn Fn() -> bool) -> Result<usize, NetError> {
+        if self.redact.is_none() || out.is_empty() {
+            return self.read_raw(out, stop);
+        }
+        // Raw bytes go through the redactor, which holds back what could start a value.
+        let mut chunk = vec![0u8; out.len().max(4096)];
+        loop {
+            if let Some(r) = self.redact.as_mut() {
+                let n = r.take(out);
+                if n > 0 {
+                    return Ok(n);
+                }
+            }
+            let got = self.read_raw(&mut chunk, stop)?;
+            let Some(r) = self.redact.as_mut() else {
+                return Ok(0);
+            };
+            if got == 0 {
+                r.finish();
+                let n = r.take(out);
+                if n == 0 {
+                    self.redact = None;
+                }
+                return Ok(n);
+            }
+            r.push(&chunk[..got]);
+        }
+    }
+
+    fn read_raw(&mut self, out: &mut [u8], stop: &dyn Fn() -> bool) -> Result<usize, NetError> {
         let w = Wait {
             stop,
             deadline: self.deadline,

@@ -15,6 +15,7 @@
 mod http;
 pub mod policy;
 pub mod resolve;
+pub mod secrets;
 pub mod url;
 
 use std::net::IpAddr;
@@ -23,6 +24,7 @@ use std::time::{Duration, Instant};
 
 pub use http::{Body, Request, Response};
 pub use policy::{HOW_TO_ALLOW, NetPolicy, NetRule, is_public};
+pub use secrets::{Credential, Secrets};
 pub use url::{Host, Scheme, Url, UrlError, percent_decode, percent_encode};
 
 /// Default cap on the time of one request (connect to last byte) when the caller gives none.
@@ -93,16 +95,30 @@ pub struct Net {
     max_body: u64,
     max_time: Duration,
     hook: Option<Hook>,
+    /// Credentials put on the wire here and redacted from responses ([`secrets`]).
+    secrets: Secrets,
 }
 
 /// A request the allowlist has let through, as a [`RequestHook`] sees it.
-#[derive(Debug)]
 pub struct RequestCall<'a> {
     pub method: &'a str,
     pub url: &'a str,
     /// The header lines about to be sent, in order; the hook may change, add or remove them
     /// (a credential for this origin, a trace header).
     pub headers: &'a mut Vec<(String, Vec<u8>)>,
+    /// Whether the request's run was stopped (cancelled, timed out): a hook that waits for
+    /// something outside gives up when it turns true.
+    pub stop: &'a dyn Fn() -> bool,
+}
+
+impl std::fmt::Debug for RequestCall<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RequestCall")
+            .field("method", &self.method)
+            .field("url", &self.url)
+            .field("headers", &self.headers)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The embedder's hook on every request a session makes (curl, wget, python3's urllib,
@@ -124,12 +140,7 @@ impl std::fmt::Debug for Hook {
 impl Net {
     /// Network access under `policy`, reading at most `max_body` bytes of any one response.
     pub fn new(policy: NetPolicy, max_body: u64) -> Arc<Net> {
-        Arc::new(Net {
-            policy,
-            max_body,
-            max_time: DEFAULT_MAX_TIME,
-            hook: None,
-        })
+        Net::with_max_time(policy, max_body, DEFAULT_MAX_TIME)
     }
 
     /// The same, with another cap on the time of one request.
@@ -139,7 +150,22 @@ impl Net {
             max_body,
             max_time,
             hook: None,
+            secrets: Secrets::default(),
         })
+    }
+
+    /// The same network access, with `secrets` put on the wire for their prefixes and
+    /// redacted from every response.
+    pub fn with_secrets(&self, secrets: Secrets) -> Arc<Net> {
+        Arc::new(Net {
+            secrets,
+            ..self.clone()
+        })
+    }
+
+    /// The session's credentials (their names and placeholders; values stay here).
+    pub fn secrets(&self) -> &Secrets {
+        &self.secrets
     }
 
     /// The same network access, with `hook` asked about every request.
@@ -191,6 +217,7 @@ impl Net {
                     method: req.method,
                     url: &url,
                     headers: &mut lines,
+                    stop,
                 })
                 .map_err(NetError::Denied)?;
                 headers = lines;
@@ -219,7 +246,37 @@ impl Net {
         if let Some(bad) = addrs.iter().find(|a| !rule.allows_addr(**a)) {
             return Err(NetError::Denied(refused_address(&req.url.host, *bad)));
         }
-        http::send(req, &addrs, self.max_body, stop, deadline)
+        if self.secrets.is_empty() {
+            return http::send(req, &addrs, self.max_body, stop, deadline);
+        }
+        // THREAT NET-SECRET-1: credentials go on the wire only for requests under their
+        // prefix (each redirect hop judged anew), after the hook, and never come back.
+        let mut lines = req.headers.to_vec();
+        let (_, url) = self.secrets.apply(req.url, &mut lines);
+        let sent = Request {
+            headers: &lines,
+            url: url.as_ref().unwrap_or(req.url),
+            ..*req
+        };
+        // A message that would carry a value (none is known to) is reworded without it.
+        let redact = |e: NetError| {
+            let text = e.to_string();
+            let clean = self.secrets.redact(text.as_bytes());
+            if clean == text.as_bytes() {
+                e
+            } else {
+                NetError::Denied(String::from_utf8_lossy(&clean).into_owned())
+            }
+        };
+        let mut resp = http::send(&sent, &addrs, self.max_body, stop, deadline).map_err(redact)?;
+        resp.head = self.secrets.redact(&resp.head);
+        for (_, v) in resp.headers.iter_mut() {
+            *v = self.secrets.redact(v);
+        }
+        resp.reason =
+            String::from_utf8_lossy(&self.secrets.redact(resp.reason.as_bytes())).into_owned();
+        resp.body.redact_with(self.secrets.redactor());
+        Ok(resp)
     }
 }
 

@@ -99,7 +99,7 @@ impl NetRule {
         }
     }
 
-    fn matches_url(&self, url: &Url) -> bool {
+    pub(crate) fn matches_url(&self, url: &Url) -> bool {
         if self.scheme != url.scheme || self.host != url.host || self.port != url.port {
             return false;
         }

@@ -24,10 +24,17 @@ pub(crate) fn build(
     options: &Value,
     files: Vec<(String, Vec<u8>)>,
     confirm: Option<ConfirmHook>,
+    hooks: &std::sync::Arc<crate::hooks::NodeHooks>,
 ) -> napi::Result<BashTool> {
     let mut b = BashTool::builder().config(session_config(options, files)?);
     if let Some(hook) = confirm {
         b = b.confirm_with(std::sync::Arc::new(move |q: &str| hook(q)));
+    }
+    if let Some(h) = hooks.commands() {
+        b = b.hooks(h);
+    }
+    if let Some(h) = hooks.requests() {
+        b = b.request_hook(h);
     }
     b.try_build().map_err(config_err)
 }

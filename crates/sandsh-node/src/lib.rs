@@ -21,6 +21,7 @@ static ALLOC: sandsh::meter::MeteredAlloc = sandsh::meter::MeteredAlloc;
 
 mod command;
 mod config;
+mod hooks;
 mod registry;
 mod shell;
 mod ticket;

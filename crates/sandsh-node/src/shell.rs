@@ -24,6 +24,7 @@ use sandsh::{BashTool, ExecResult, RunError};
 
 use crate::command::{Call, Dispatcher, GROUP, JsArgs, JsCommand, js_args, send};
 use crate::config::{ConfirmHook, build};
+use crate::hooks::{HookNames, NodeHooks};
 use crate::js_error;
 use crate::ticket::Ticket;
 use crate::worker::Worker;
@@ -181,8 +182,10 @@ impl Shell {
 #[napi]
 impl Shell {
     /// `options` is the JSON of the constructor's options without `files` and functions;
-    /// `dispatch(id, kind, name, args, stdin, cwd, env)` calls JavaScript commands and the
-    /// policy's `confirm`; `commands` are `[name, description, wantsStdin]` to register now.
+    /// `dispatch(id, kind, name, args, stdin, cwd, env)` calls JavaScript commands, the
+    /// policy's `confirm` and the hooks; `commands` are `[name, description, wantsStdin]` to
+    /// register now; `hooks` names the hooks set (`beforeCommand`, `afterCommand`,
+    /// `beforeRequest`).
     #[napi(constructor)]
     pub fn new(
         options: String,
@@ -190,6 +193,7 @@ impl Shell {
         dispatch: Function<'_, JsArgs, Unknown<'static>>,
         commands: Vec<(String, String, bool)>,
         has_confirm: bool,
+        hooks: Option<Vec<String>>,
     ) -> napi::Result<Self> {
         let options: serde_json::Value = serde_json::from_str(&options)
             .map_err(|e| js_error("ConfigError", format!("options: {e}")))?;
@@ -222,7 +226,9 @@ impl Shell {
             .into_iter()
             .map(|(k, v)| (k, v.to_vec()))
             .collect();
-        let tool = Arc::new(build(&options, files, confirm)?);
+        let names = HookNames::from_list(&hooks.unwrap_or_default())?;
+        let hooks = NodeHooks::new(Arc::clone(&dispatcher), names);
+        let tool = Arc::new(build(&options, files, confirm, &hooks)?);
         let token = tool.with_kernel(|k| k.cancel_handle());
         let shell = Shell {
             tool,

@@ -24,6 +24,7 @@ pub(crate) struct ShellConfig<'py> {
     pub files: Option<Bound<'py, PyDict>>,
     pub mounts: Option<Bound<'py, PyAny>>,
     pub allow_net: Option<Vec<String>>,
+    pub secrets: Option<Bound<'py, PyAny>>,
     pub limits: Option<Bound<'py, PyAny>>,
     pub timeout: Option<Bound<'py, PyAny>>,
     pub policy: Option<Bound<'py, PyDict>>,
@@ -74,6 +75,9 @@ impl ShellConfig<'_> {
         }
         if let Some(rules) = self.allow_net {
             set("allow_net", rules.into())?;
+        }
+        if let Some(s) = &self.secrets {
+            set("secrets", config_value(s, "secrets")?)?;
         }
         if let Some(l) = &self.limits {
             set("limits", config_value(l, "limits")?)?;

@@ -140,7 +140,8 @@ impl Shell {
 impl Shell {
     #[new]
     #[pyo3(signature = (*, username=None, hostname=None, env=None, cwd=None, files=None,
-        mounts=None, allow_net=None, limits=None, timeout=None, policy=None, output=None, hooks=None))]
+        mounts=None, allow_net=None, secrets=None, limits=None, timeout=None, policy=None, output=None,
+        hooks=None))]
     #[allow(clippy::too_many_arguments)]
     fn new<'py>(
         py: Python<'py>,
@@ -151,6 +152,7 @@ impl Shell {
         files: Option<Bound<'py, PyDict>>,
         mounts: Option<Bound<'py, PyAny>>,
         allow_net: Option<Vec<String>>,
+        secrets: Option<Bound<'py, PyAny>>,
         limits: Option<Bound<'py, PyAny>>,
         timeout: Option<Bound<'py, PyAny>>,
         policy: Option<Bound<'py, PyDict>>,
@@ -165,6 +167,7 @@ impl Shell {
             files,
             mounts,
             allow_net,
+            secrets,
             limits,
             timeout,
             policy,

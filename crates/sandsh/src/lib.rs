@@ -29,7 +29,7 @@ pub use sandsh_vfs as vfs;
 pub use api::{Command, CommandSpec, ToolCtx};
 pub use bash::{Bash, BashBuilder, Error, ExecOutput, OutputCallback};
 pub use commands::Toolset;
-pub use config::{ConfigError, OutputConfig, SessionConfig};
+pub use config::{ConfigError, OutputConfig, SecretConfig, SessionConfig};
 pub use kernel::{
     ExecOptions, ExecResult, ExecutionLimits, Kernel, KernelConfig, OUTPUT_DIR, OutputCut, RunError,
 };

@@ -89,23 +89,6 @@ impl Sink {
     }
 }
 
-fn base64(data: &[u8]) -> String {
-    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut s = String::with_capacity(data.len().div_ceil(3) * 4);
-    for c in data.chunks(3) {
-        let b = [c[0], *c.get(1).unwrap_or(&0), *c.get(2).unwrap_or(&0)];
-        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
-        for k in 0..4 {
-            if k <= c.len() {
-                s.push(T[(n >> (18 - 6 * k)) as usize & 63] as char);
-            } else {
-                s.push('=');
-            }
-        }
-    }
-    s
-}
-
 fn now_secs(ctx: &dyn ToolCtx) -> i64 {
     ctx.now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -484,7 +467,7 @@ fn headers(
     if let Some(c) = cred {
         h.push((
             "Authorization".into(),
-            format!("Basic {}", base64(&c)).into_bytes(),
+            format!("Basic {}", sandsh_api::net::secrets::base64(&c)).into_bytes(),
         ));
     }
     h.push((
@@ -897,17 +880,4 @@ fn stream_body(
         plan.sink.write(ctx, &out)?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn base64_basic_auth() {
-        assert_eq!(base64(b"user:pass"), "dXNlcjpwYXNz");
-        assert_eq!(base64(b"a"), "YQ==");
-        assert_eq!(base64(b"ab"), "YWI=");
-        assert_eq!(base64(b""), "");
-    }
 }

@@ -71,6 +71,16 @@ class _Policy(TypedDict, total=False):
     confirm: Callable[[str], Union[bool, str, None]]
 
 @type_check_only
+# A credential for requests under `url`: the network layer puts `value` on the wire, the
+# script never sees it. `name` gives the session a variable of that name holding a
+# placeholder, replaced by the value in requests under `url`; `inject` ("bearer", "basic",
+# "header:NAME", "query:NAME") sends it by itself. Echoes in responses are redacted.
+class _Secret(TypedDict, total=False):
+    name: str
+    url: str
+    inject: str
+    value: str
+
 # `output`: how a run's stdout or stderr is kept once it passes `max_output_bytes`: `head`,
 # the share kept from its start (0.2; 1 keeps only the start), the rest from its end; the
 # whole stream is saved under /tmp/sandsh-output within `save_quota` (64 MiB; 0 saves none).
@@ -192,6 +202,7 @@ class Shell:
         files: Optional[_Files] = None,
         mounts: Optional[Iterable[_Mount]] = None,
         allow_net: Optional[Sequence[str]] = None,  # URL-prefix rules
+        secrets: Optional[Sequence[_Secret]] = None,
         limits: Optional[_Limits] = None,
         timeout: _Timeout = None,
         policy: Optional[_Policy] = None,

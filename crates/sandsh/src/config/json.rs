@@ -31,6 +31,7 @@ const KEYS: &[&str] = &[
     "files",
     "mounts",
     "allow_net",
+    "secrets",
     "net_max_time",
     "profile",
     "limits",
@@ -38,10 +39,57 @@ const KEYS: &[&str] = &[
     "policy",
     "output",
 ];
-const KEY_LIST: &str = "username, hostname, env, cwd, files, mounts, allow_net, net_max_time, \
-                        profile, limits, timeout, policy, output";
+const KEY_LIST: &str = "username, hostname, env, cwd, files, mounts, allow_net, secrets, \
+                        net_max_time, profile, limits, timeout, policy, output";
+const SECRET_KEYS: &str = "name, url, inject, value";
 const POLICY_KEYS: &str = "deny, allow_only, confirm_at, approve_read_only";
 const OUTPUT_KEYS: &str = "head, save_quota";
+
+/// What [`SessionConfig::to_json`] writes in place of a credential's value.
+pub const REDACTED: &str = "[REDACTED]";
+
+/// One credential of `secrets`: `{name, url, inject, value}`.
+fn secret(at: &str, v: &Value) -> Result<super::SecretConfig, ConfigError> {
+    let Value::Object(o) = v else {
+        return Err(ConfigError::new(
+            at,
+            K::Shape("an object {name, url, inject, value}"),
+        ));
+    };
+    let mut s = super::SecretConfig {
+        name: None,
+        url: String::new(),
+        inject: None,
+        value: String::new(),
+    };
+    for (k, v) in o {
+        let field = |what| ConfigError::new(format!("{at}.{k}"), K::Shape(what));
+        match k.as_str() {
+            "name" => s.name = Some(string(v).ok_or(field("a variable name"))?),
+            "url" => s.url = string(v).ok_or(field("a URL prefix"))?,
+            "inject" => {
+                s.inject = match v {
+                    Value::Null => None,
+                    _ => Some(string(v).ok_or(field("bearer, basic, header:NAME or query:NAME"))?),
+                }
+            }
+            "value" => s.value = string(v).ok_or(field("a string"))?,
+            _ => {
+                return Err(ConfigError::new(
+                    format!("{at}.{k}"),
+                    K::UnknownKey(SECRET_KEYS),
+                ));
+            }
+        }
+    }
+    if s.value == REDACTED {
+        return Err(ConfigError::new(
+            format!("{at}.value"),
+            K::Shape("the credential itself (a config written back has it redacted)"),
+        ));
+    }
+    Ok(s)
+}
 
 /// `allowNet`, `allow-net`, `allow_net` → `allow_net`.
 fn snake(key: &str) -> String {
@@ -125,6 +173,19 @@ impl SessionConfig {
                     let rule = string(rule).ok_or(err(K::Shape("an array of URL prefixes")))?;
                     sandsh_net::NetRule::parse(&rule).map_err(|e| err(K::Net(e)))?;
                     self.allow_net.push(rule);
+                }
+            }
+            "secrets" => {
+                for (i, s) in list(v)
+                    .ok_or(err(K::Shape("an array of credentials")))?
+                    .enumerate()
+                {
+                    let at = format!("{key}[{i}]");
+                    let secret = secret(&at, s)?;
+                    secret
+                        .credential()
+                        .map_err(|e| ConfigError::new(at.clone(), K::Net(e)))?;
+                    self.secrets.push(secret);
                 }
             }
             "net_max_time" => self.net_max_time = duration(v).map_err(err)?,
@@ -281,6 +342,22 @@ impl SessionConfig {
         }
         if !self.allow_net.is_empty() {
             put("allow_net", self.allow_net.clone().into());
+        }
+        if !self.secrets.is_empty() {
+            // The value is not written: this JSON is shown to people and programs.
+            let secrets = self.secrets.iter().map(|s| {
+                let mut o = Map::new();
+                if let Some(n) = &s.name {
+                    o.insert("name".into(), n.as_str().into());
+                }
+                o.insert("url".into(), s.url.as_str().into());
+                if let Some(i) = &s.inject {
+                    o.insert("inject".into(), i.as_str().into());
+                }
+                o.insert("value".into(), REDACTED.into());
+                Value::Object(o)
+            });
+            put("secrets", Value::Array(secrets.collect()));
         }
         if let Some(t) = self.net_max_time {
             put("net_max_time", t.as_secs_f64().into());

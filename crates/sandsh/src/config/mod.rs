@@ -56,6 +56,9 @@ pub struct SessionConfig {
     pub allow_net: Vec<String>,
     /// Cap on the time of one network request (default [`sandsh_net::DEFAULT_MAX_TIME`]).
     pub net_max_time: Option<Duration>,
+    /// Credentials the network layer puts on the wire for their URL prefixes; the script sees
+    /// at most a placeholder ([`sandsh_net::secrets`]).
+    pub secrets: Vec<SecretConfig>,
     /// The limits profile the session starts from (standard when unset; the CLI's REPL
     /// takes interactive).
     pub profile: Option<Profile>,
@@ -67,6 +70,41 @@ pub struct SessionConfig {
     pub policy: PolicyConfig,
     /// How a run's output is kept once it passes the output limit.
     pub output: OutputConfig,
+}
+
+/// A credential as configured (see [`sandsh_net::secrets`]): `name` is the variable holding
+/// its placeholder, `inject` how it goes on the wire by itself (`bearer`, `basic`,
+/// `header:NAME`, `query:NAME`); one of the two is set. Its `Debug` and the config's JSON
+/// never show the value.
+#[derive(Clone, PartialEq)]
+pub struct SecretConfig {
+    pub name: Option<String>,
+    /// The URL prefix of the requests it is for.
+    pub url: String,
+    pub inject: Option<String>,
+    pub value: String,
+}
+
+impl SecretConfig {
+    /// The credential the network layer holds.
+    pub fn credential(&self) -> Result<sandsh_net::Credential, String> {
+        sandsh_net::Credential::parse(
+            self.name.as_deref(),
+            &self.url,
+            self.inject.as_deref(),
+            &self.value,
+        )
+    }
+}
+
+impl std::fmt::Debug for SecretConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SecretConfig")
+            .field("name", &self.name)
+            .field("url", &self.url)
+            .field("inject", &self.inject)
+            .finish_non_exhaustive()
+    }
 }
 
 /// How a run's stdout or stderr is kept once it passes `--max-output-bytes`: the first part
@@ -204,6 +242,20 @@ impl SessionConfig {
             json::check_deny(name).map_err(|k| ConfigError::new("policy.deny", k))?;
         }
         Ok(())
+    }
+
+    /// The credentials, read once.
+    pub fn net_secrets(&self) -> Result<sandsh_net::Secrets, ConfigError> {
+        let list = self
+            .secrets
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                s.credential()
+                    .map_err(|e| ConfigError::new(format!("secrets[{i}]"), ConfigErrorKind::Net(e)))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(sandsh_net::Secrets::new(list))
     }
 
     /// The network allowlist, read once; `None` without rules (no network at all).

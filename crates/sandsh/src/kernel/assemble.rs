@@ -109,14 +109,18 @@ impl Kernel {
             }
         };
         // A bad rule leaves the session without network, and every run reports it.
-        let (network, net_error) = match s.net_policy() {
-            Ok(policy) => {
+        let (network, net_error) = match s.net_policy().and_then(|p| Ok((p, s.net_secrets()?))) {
+            Ok((policy, secrets)) => {
                 let max_time = s.net_max_time.unwrap_or(sandsh_net::DEFAULT_MAX_TIME);
                 let net = policy
                     .map(|p| sandsh_net::Net::with_max_time(p, limits.max_net_bytes, max_time))
                     .map(|net| match &config.request_hook {
                         Some(hook) => net.with_hook(hook.clone()),
                         None => net,
+                    })
+                    .map(|net| match secrets.is_empty() {
+                        true => net,
+                        false => net.with_secrets(secrets),
                     });
                 (net, None)
             }
@@ -178,10 +182,17 @@ impl Kernel {
             ("TERM", "dumb"),
             ("SHELL", "/bin/bash"),
         ];
+        // A named credential's variable holds its placeholder, never its value.
+        let markers: Vec<(&str, String)> = s
+            .secrets
+            .iter()
+            .filter_map(|c| Some((c.name.as_deref()?, c.credential().ok()?.marker()?)))
+            .collect();
         shell.seed_environment(
             defaults
                 .into_iter()
-                .chain(s.env.iter().map(|(k, v)| (k.as_str(), v.as_str()))),
+                .chain(s.env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+                .chain(markers.iter().map(|(k, v)| (*k, v.as_str()))),
         );
         let timeout = s.timeout;
         let output = s.output.clone();

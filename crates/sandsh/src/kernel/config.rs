@@ -63,6 +63,12 @@ macro_rules! config_setters {
             self$(.$cfg)*.session.allow_net.push(rule.into());
             self
         }
+        /// A credential the network layer puts on the wire for requests under its URL
+        /// prefix; the script sees at most a placeholder ([`crate::config::SecretConfig`]).
+        pub fn secret(mut self, secret: crate::config::SecretConfig) -> Self {
+            self$(.$cfg)*.session.secrets.push(secret);
+            self
+        }
         /// Write a file into the VFS at start (parent directories are created).
         pub fn file(mut self, path: impl Into<String>, contents: impl Into<Vec<u8>>) -> Self {
             self$(.$cfg)*.session.files.push((path.into(), contents.into()));

@@ -127,6 +127,11 @@ impl BashToolBuilder {
             env_names: s.env.iter().map(|(k, _)| k.clone()).collect(),
             timeout: s.timeout,
             allow_net: s.allow_net.clone(),
+            secrets: s
+                .secrets
+                .iter()
+                .filter_map(|c| Some((c.name.clone()?, c.url.clone())))
+                .collect(),
             mounts: s
                 .mounts
                 .iter()

@@ -36,6 +36,8 @@ pub struct ShellDoc {
     pub env_names: Vec<String>,
     pub timeout: Option<Duration>,
     pub allow_net: Vec<String>,
+    /// (variable, URL prefix) of each named credential (values are never here).
+    pub secrets: Vec<(String, String)>,
     /// (mount point, mode) of each host mount.
     pub mounts: Vec<(String, &'static str)>,
 }
@@ -48,6 +50,7 @@ impl ShellDoc {
             || !self.env_names.is_empty()
             || self.timeout.is_some()
             || !self.allow_net.is_empty()
+            || !self.secrets.is_empty()
             || !self.mounts.is_empty()
     }
 
@@ -320,6 +323,17 @@ fn configuration(d: &ShellDoc) -> Vec<String> {
     }
     if !d.allow_net.is_empty() {
         c.push(format!("Network: {}", d.allow_net.join(", ")));
+    }
+    if !d.secrets.is_empty() {
+        let s: Vec<String> = d
+            .secrets
+            .iter()
+            .map(|(name, url)| format!("${name} for {url}"))
+            .collect();
+        c.push(format!(
+            "Credentials: {} (each holds a placeholder that the network replaces with the real value in requests under its URL; use the variable as the token, its value is not the token)",
+            s.join(", ")
+        ));
     }
     c
 }
