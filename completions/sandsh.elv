@@ -22,6 +22,8 @@ set edit:completion:arg-completer[sandsh] = {|@words|
             cand --mount 'Mount a host directory: HOST:PATH[:ro|:overlay|:rw] (default ro; repeatable)'
             cand --allow-net 'Allow network requests matching ''[METHODS ]URL-PREFIX'' (repeatable), e.g. ''https://api.example.com/v1/'' (GET and HEAD) or ''POST,GET https://api.example.com/v1/'''
             cand --secret 'A credential for requests under URL, taken from the host variable NAME (repeatable): the sandbox''s $NAME holds only a placeholder, replaced by the value on the wire for requests under URL; INJECT (bearer, basic, header:H, query:Q) also sends it by itself'
+            cand --trace 'Append the session''s trace to FILE on the host: one JSON line per command that ran (name, args, cwd, status, duration, bytes written) and per run (status, duration, the limit or timeout that ended it)'
+            cand --otlp 'Send the session''s trace as OpenTelemetry spans to the OTLP/HTTP collector at URL (e.g. http://127.0.0.1:4318): a span per run, a child span per command'
             cand --cwd 'Start in DIR inside the sandbox, e.g. `--mount .:/work:overlay --cwd /work`'
             cand --env 'Pass the host variable NAME into the sandbox, or set NAME=VALUE (repeatable); the sandbox sees no other host variable'
             cand --deny 'Never run command CMD, however it is called (repeatable): it fails with status 126'

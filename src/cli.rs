@@ -2,10 +2,13 @@
 //! shell completions so that they cannot drift apart.
 
 use std::ffi::OsString;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser};
 use sandsh::SessionConfig;
 use sandsh::limits::{LIMITS, Limit};
+use sandsh::trace::{JsonLines, TraceSink};
 use serde_json::{Value, json};
 
 /// A sandboxed, bash-compatible shell: commands run in-process over a virtual filesystem and the
@@ -54,6 +57,17 @@ pub struct Cli {
     /// requests under URL; INJECT (bearer, basic, header:H, query:Q) also sends it by itself
     #[arg(long, value_name = "NAME=URL[,INJECT]", action = ArgAction::Append, help_heading = "Sandbox")]
     pub secret: Vec<String>,
+
+    /// Append the session's trace to FILE on the host: one JSON line per command that ran
+    /// (name, args, cwd, status, duration, bytes written) and per run (status, duration, the
+    /// limit or timeout that ended it)
+    #[arg(long, value_name = "FILE", help_heading = "Sandbox")]
+    pub trace: Option<PathBuf>,
+
+    /// Send the session's trace as OpenTelemetry spans to the OTLP/HTTP collector at URL
+    /// (e.g. http://127.0.0.1:4318): a span per run, a child span per command
+    #[arg(long, value_name = "URL", help_heading = "Sandbox")]
+    pub otlp: Option<String>,
 
     /// Start in DIR inside the sandbox, e.g. `--mount .:/work:overlay --cwd /work`
     #[arg(long, value_name = "DIR", help_heading = "Sandbox")]
@@ -335,7 +349,38 @@ impl Cli {
     /// ([`Cli::session_config`]): what `--system-prompt`, `--tool-help` and the MCP server's
     /// sessions are made from.
     pub fn tool_builder(&self) -> Result<sandsh::tool::BashToolBuilder, String> {
-        Ok(sandsh::tool::BashTool::builder().config(self.session_config()?))
+        let b = sandsh::tool::BashTool::builder().config(self.session_config()?);
+        Ok(match self.trace_sink()? {
+            Some(sink) => b.trace(sink),
+            None => b,
+        })
+    }
+
+    /// `--trace FILE`: one sink per process, whatever the number of sessions (the MCP
+    /// server's), so that their lines do not interleave mid-line.
+    pub fn trace_sink(&self) -> Result<Option<Arc<dyn TraceSink>>, String> {
+        static SINK: OnceLock<Option<Arc<dyn TraceSink>>> = OnceLock::new();
+        if let Some(s) = SINK.get() {
+            return Ok(s.clone());
+        }
+        let mut sinks: Vec<Arc<dyn TraceSink>> = Vec::new();
+        if let Some(path) = &self.trace {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("--trace {}: {e}", path.display()))?;
+            sinks.push(Arc::new(JsonLines::new(Box::new(file))));
+        }
+        if let Some(url) = &self.otlp {
+            sinks.push(otlp_sink(url)?);
+        }
+        let sink: Option<Arc<dyn TraceSink>> = match sinks.len() {
+            0 => None,
+            1 => sinks.pop(),
+            _ => Some(Arc::new(sandsh::trace::Fanout::new(sinks))),
+        };
+        Ok(SINK.get_or_init(|| sink).clone())
     }
 }
 
@@ -385,6 +430,18 @@ impl Cli {
             ..Cli::default()
         })
     }
+}
+
+/// `--otlp URL`: the OpenTelemetry exporter, when this binary has it.
+fn otlp_sink(url: &str) -> Result<Arc<dyn TraceSink>, String> {
+    #[cfg(feature = "otel")]
+    return sandsh::trace::otlp::OtlpSink::new(url)
+        .map(|s| Arc::new(s) as Arc<dyn TraceSink>)
+        .map_err(|e| format!("--otlp {url}: {e}"));
+    #[cfg(not(feature = "otel"))]
+    return Err(format!(
+        "--otlp {url}: not supported: this sandsh was built without the `otel` feature"
+    ));
 }
 
 /// `--secret NAME=URL[,INJECT]`: the credential, its value read from the host's `$NAME` (never

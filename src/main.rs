@@ -113,6 +113,9 @@ fn run(cli: cli::Cli) -> Result<i32, String> {
         session.profile = Some(sandsh::limits::Profile::Interactive);
     }
     let mut config = KernelConfig::from(session);
+    if let Some(sink) = cli.trace_sink()? {
+        config = config.trace(sink);
+    }
     let mut repl_setup = None;
     if interactive {
         let (c, setup) = repl::configure(config);

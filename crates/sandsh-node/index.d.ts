@@ -101,8 +101,37 @@ export interface ShellOptions {
   output?: { head?: number; saveQuota?: number | string };
   /** Functions called around every command and network request (see `Hooks`). */
   hooks?: Hooks;
+  /** Called with each trace event: one per command that ran and one per run. */
+  trace?: (event: TraceEvent) => void;
   customCommands?: Command[];
 }
+
+/** An event of a session's trace (durations in milliseconds). */
+export type TraceEvent =
+  | {
+      event: 'command';
+      /** The run it belongs to (1 for the session's first). */
+      run: number;
+      name: string;
+      args: string[];
+      cwd: string;
+      status: number;
+      /** When it started, from the start of its run. */
+      start_ms: number;
+      duration_ms: number;
+      stdout_bytes: number;
+      stderr_bytes: number;
+    }
+  | {
+      event: 'run';
+      run: number;
+      status: number;
+      duration_ms: number;
+      /** What ended it early (`timeout`, `limit_exceeded`, …), or null. */
+      error: string | null;
+      /** The message sandsh ended it with, or null. */
+      message: string | null;
+    };
 
 /** A command about to run, as `beforeCommand` sees it. */
 export interface CommandCall {

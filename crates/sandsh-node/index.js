@@ -160,6 +160,9 @@ const HOOKS = {
   afterCommand() {
     return null;
   },
+  trace() {
+    return null;
+  },
   beforeRequest(answer) {
     if (answer === undefined || answer === null || answer === true) return { send: true };
     if (answer === false) return { deny: null };
@@ -187,17 +190,21 @@ const kCtx = Symbol('sandsh.ctx');
  */
 class Shell {
   constructor(options = {}) {
-    const { files, customCommands, policy, hooks, ...rest } = options || {};
+    const { files, customCommands, policy, hooks, trace, ...rest } = options || {};
     this[kCommands] = new Map();
     this[kConfirm] = policy && typeof policy.confirm === 'function' ? policy.confirm : null;
     this[kHooks] = {};
     for (const [name, fn] of Object.entries(hooks || {})) {
       if (fn === undefined || fn === null) continue;
-      if (!(name in HOOKS)) {
+      if (!(name in HOOKS) || name === 'trace') {
         throw new ConfigError(`hooks.${name}: unknown hook (beforeCommand, afterCommand, beforeRequest)`);
       }
       if (typeof fn !== 'function') throw new ConfigError(`hooks.${name}: a function`);
       this[kHooks][name] = fn;
+    }
+    if (trace !== undefined && trace !== null) {
+      if (typeof trace !== 'function') throw new ConfigError('trace: a function receiving each trace event');
+      this[kHooks].trace = trace;
     }
     const fileMap = {};
     for (const [p, data] of Object.entries(files || {})) {
@@ -241,6 +248,16 @@ class Shell {
   /** Serves one call from the native layer (a command, or the policy's confirmation). */
   _dispatch(id, kind, name, args, stdin, cwd, env) {
     const done = (code, out, err) => native.reply(id, code, out, err);
+    if (kind === 'hook' && name === 'trace') {
+      // A trace event: handed over, not awaited; a throw is the function's own business.
+      try {
+        this[kHooks].trace(JSON.parse(args[0]));
+      } catch {
+        // Ignored: tracing never changes a run.
+      }
+      done(0, Buffer.from('null'), EMPTY);
+      return;
+    }
     if (kind === 'hook') {
       // A hook: its argument as JSON, its answer as JSON; a throw refuses the command or request.
       Promise.resolve()

@@ -70,6 +70,7 @@ mod snapshots; // signed snapshots, the restoring configuration, format versions
 mod stores; // stateless MCP replicas over real Redis and PostgreSQL
 mod text_editor;
 mod tool;
+mod trace; // an event per command and per run, to a sink or as JSON lines
 
 mod diff; // the host side of the differential tests
 mod util; // helpers shared by the modules

@@ -36,6 +36,9 @@ pub(crate) fn build(
     if let Some(h) = hooks.requests() {
         b = b.request_hook(h);
     }
+    if let Some(t) = hooks.trace() {
+        b = b.trace(t);
+    }
     b.try_build().map_err(config_err)
 }
 

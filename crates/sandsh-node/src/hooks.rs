@@ -1,5 +1,6 @@
-//! `new Shell({hooks: {beforeCommand, afterCommand, beforeRequest}})`: JavaScript functions as
-//! the session's hooks (`sandsh::api::hooks`, `sandsh::net::RequestHook`).
+//! `new Shell({hooks: {beforeCommand, afterCommand, beforeRequest}, trace})`: JavaScript
+//! functions as the session's hooks (`sandsh::api::hooks`, `sandsh::net::RequestHook`) and its
+//! trace sink (`sandsh::trace`).
 //!
 //! Each call goes to the JavaScript thread through the shell's dispatcher, as a command's
 //! does: `dispatch(id, "hook", hookName, [json])`. `index.js` calls the function, awaits what
@@ -25,6 +26,8 @@ pub(crate) struct HookNames {
     pub before_command: bool,
     pub after_command: bool,
     pub before_request: bool,
+    /// The `trace` option: a function receiving each trace event.
+    pub trace: bool,
 }
 
 impl HookNames {
@@ -36,6 +39,7 @@ impl HookNames {
                 "beforeCommand" => set.before_command = true,
                 "afterCommand" => set.after_command = true,
                 "beforeRequest" => set.before_request = true,
+                "trace" => set.trace = true,
                 _ => {
                     return Err(crate::js_error(
                         "ConfigError",
@@ -65,6 +69,13 @@ impl NodeHooks {
     pub(crate) fn commands(self: &Arc<Self>) -> Option<Arc<dyn CommandHooks>> {
         (self.names.before_command || self.names.after_command)
             .then(|| self.clone() as Arc<dyn CommandHooks>)
+    }
+
+    /// The trace sink, when `trace` is set.
+    pub(crate) fn trace(self: &Arc<Self>) -> Option<Arc<dyn sandsh::trace::TraceSink>> {
+        self.names
+            .trace
+            .then(|| self.clone() as Arc<dyn sandsh::trace::TraceSink>)
     }
 
     /// The request hook, when `beforeRequest` is set.
@@ -197,5 +208,13 @@ impl RequestHook for NodeHooks {
             });
         }
         Ok(())
+    }
+}
+
+impl sandsh::trace::TraceSink for NodeHooks {
+    fn record(&self, event: &sandsh::trace::TraceEvent) {
+        // `index.js` calls the function and answers at once (a promise it returns is not
+        // awaited), so waiting keeps the events in order and before the run's result.
+        let _ = self.ask("trace", event.to_json(), &|| false);
     }
 }

@@ -113,3 +113,19 @@ test('beforeRequest adds a header the script never sees, or refuses', async () =
     server.close();
   }
 });
+
+test('trace receives an event per command and per run', async () => {
+  const events = [];
+  const sh = new Shell({ trace: (e) => events.push(e) });
+  await sh.exec('printf "b\\na\\n" | sort; cat /nope');
+  assert.deepEqual(
+    events.map((e) => [e.event, e.name ?? null, e.status, e.run]),
+    [
+      ['command', 'sort', 0, 1],
+      ['command', 'cat', 1, 1],
+      ['run', null, 1, 1],
+    ],
+  );
+  assert.ok(events[0].duration_ms >= 0 && events[0].stdout_bytes === 4);
+  assert.throws(() => new Shell({ trace: 3 }), (e) => e instanceof ConfigError && /trace: a function/.test(e.message));
+});

@@ -30,6 +30,7 @@ pub(crate) struct ShellConfig<'py> {
     pub policy: Option<Bound<'py, PyDict>>,
     pub output: Option<Bound<'py, PyDict>>,
     pub hooks: Option<Bound<'py, PyDict>>,
+    pub trace: Option<Bound<'py, PyAny>>,
 }
 
 fn config_err(msg: impl std::fmt::Display) -> PyErr {
@@ -44,10 +45,20 @@ impl ShellConfig<'_> {
             Some(d) => Some(Arc::new(crate::hooks::PyHooks::from_dict(d)?)),
             None => None,
         };
+        let trace = match &self.trace {
+            Some(f) if !f.is_callable() => {
+                return Err(config_err("trace: a callable receiving each trace event"));
+            }
+            Some(f) => Some(Arc::new(crate::hooks::PyTrace(f.clone().unbind()))),
+            None => None,
+        };
         let (session, confirm) = self.session_config()?;
         let mut b = BashTool::builder().config(session);
         if let Some(cb) = confirm {
             b = b.confirm_with(confirm_hook(cb));
+        }
+        if let Some(t) = trace {
+            b = b.trace(t);
         }
         if let Some(h) = hooks {
             if let Some(c) = h.commands() {

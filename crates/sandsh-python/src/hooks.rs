@@ -240,3 +240,19 @@ impl RequestHook for PyHooks {
         })
     }
 }
+
+/// `Shell(trace=callable)`: each trace event, as a dict, to a Python callable. One that raises
+/// is reported as unraisable; tracing never changes a run.
+pub(crate) struct PyTrace(pub(crate) Py<PyAny>);
+
+impl sandsh::trace::TraceSink for PyTrace {
+    fn record(&self, event: &sandsh::trace::TraceEvent) {
+        Python::attach(|py| {
+            let told = crate::json_to_py(py, &event.to_json())
+                .and_then(|d| self.0.call1(py, (d,)).map(|_| ()));
+            if let Err(e) = told {
+                e.write_unraisable(py, Some(self.0.bind(py)));
+            }
+        })
+    }
+}

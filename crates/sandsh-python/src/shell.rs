@@ -141,7 +141,7 @@ impl Shell {
     #[new]
     #[pyo3(signature = (*, username=None, hostname=None, env=None, cwd=None, files=None,
         mounts=None, allow_net=None, secrets=None, limits=None, timeout=None, policy=None, output=None,
-        hooks=None))]
+        hooks=None, trace=None))]
     #[allow(clippy::too_many_arguments)]
     fn new<'py>(
         py: Python<'py>,
@@ -158,6 +158,7 @@ impl Shell {
         policy: Option<Bound<'py, PyDict>>,
         output: Option<Bound<'py, PyDict>>,
         hooks: Option<Bound<'py, PyDict>>,
+        trace: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Self> {
         let config = ShellConfig {
             username,
@@ -173,6 +174,7 @@ impl Shell {
             policy,
             output,
             hooks,
+            trace,
         };
         let tool = Arc::new(config.build()?);
         let token = py.detach(|| tool.with_kernel(|k| k.cancel_handle()));

@@ -85,3 +85,17 @@ def test_before_request_adds_a_header_the_script_never_sees_or_refuses():
         assert "/private refused by the before_request hook" in r.stderr
     finally:
         server.shutdown()
+
+
+def test_trace_receives_an_event_per_command_and_per_run():
+    events = []
+    sh = sandsh.Shell(trace=events.append)
+    sh.run("printf 'b\\na\\n' | sort; cat /nope")
+    assert [(e["event"], e.get("name"), e["status"], e["run"]) for e in events] == [
+        ("command", "sort", 0, 1),
+        ("command", "cat", 1, 1),
+        ("run", None, 1, 1),
+    ]
+    assert events[0]["stdout_bytes"] == 4 and events[0]["duration_ms"] >= 0
+    with pytest.raises(sandsh.ConfigError, match="trace: a callable"):
+        sandsh.Shell(trace=3)

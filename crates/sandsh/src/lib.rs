@@ -16,6 +16,7 @@ pub mod config;
 pub mod kernel;
 pub mod store;
 pub mod tool;
+pub mod trace;
 
 pub use sandsh_api as api;
 pub use sandsh_commands as commands;

@@ -208,6 +208,7 @@ class Shell:
         policy: Optional[_Policy] = None,
         output: Optional[_Output] = None,
         hooks: Optional[_Hooks] = None,
+        trace: Optional[Callable[[dict[str, Any]], object]] = None,  # each trace event
     ) -> Self: ...
     def run(
         self,

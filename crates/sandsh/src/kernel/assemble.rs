@@ -160,8 +160,14 @@ impl Kernel {
             let policy = config.command_policy();
             env.set_policy(sandsh_interp::PolicyState::new(policy, s.rw_mount_points()));
         }
-        if let Some(hooks) = &config.hooks {
-            env.set_hooks(hooks.clone());
+        let tracer = config.trace.as_ref().map(|sink| {
+            let secrets = s.net_secrets().unwrap_or_default();
+            crate::trace::Tracer::new(sink.clone(), config.hooks.clone(), secrets)
+        });
+        match (&tracer, &config.hooks) {
+            (Some(t), _) => env.set_hooks(t.clone()),
+            (None, Some(hooks)) => env.set_hooks(hooks.clone()),
+            (None, None) => {}
         }
         let username = s.username();
         let home = format!("/home/{username}");
@@ -207,6 +213,7 @@ impl Kernel {
             mounts: config.session.mounts,
             network,
             config_error,
+            tracer,
             interactive: false,
             exited: false,
         }

@@ -117,6 +117,8 @@ pub struct KernelConfig {
     pub copies: Vec<(PathBuf, String)>,
     /// The embedder's hooks around every registered command (`sandsh::api::hooks`).
     pub hooks: Option<Arc<dyn sandsh_api::hooks::CommandHooks>>,
+    /// Where the session's trace goes ([`crate::trace`]).
+    pub trace: Option<Arc<dyn crate::trace::TraceSink>>,
     /// The embedder's hook on every network request (`sandsh::net::RequestHook`).
     pub request_hook: Option<Arc<dyn sandsh_net::RequestHook>>,
     /// Who confirms a command the policy asks about (the session's `ask` hook when `None`;
@@ -237,6 +239,12 @@ impl KernelConfig {
     /// or run another argv) and hear how it ended (`sandsh::api::hooks`).
     pub fn hooks(mut self, hooks: Arc<dyn sandsh_api::hooks::CommandHooks>) -> Self {
         self.hooks = Some(hooks);
+        self
+    }
+    /// Send the session's trace (an event per command and per run) to `sink`
+    /// ([`crate::trace`]).
+    pub fn trace(mut self, sink: Arc<dyn crate::trace::TraceSink>) -> Self {
+        self.trace = Some(sink);
         self
     }
     /// A hook on every network request, each redirect hop included, after the allowlist has

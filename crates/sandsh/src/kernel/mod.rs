@@ -68,6 +68,8 @@ pub struct Kernel {
     network: Option<Arc<sandsh_net::Net>>,
     /// A configuration error (a mount that failed) reported by every run.
     config_error: Option<String>,
+    /// The session's trace, when one is kept.
+    tracer: Option<Arc<crate::trace::Tracer>>,
     /// Frontend state: interactive session, and whether the last run called `exit`.
     interactive: bool,
     exited: bool,

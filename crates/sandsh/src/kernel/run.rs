@@ -58,7 +58,13 @@ impl Kernel {
                 };
             }
         };
-        let result = self.execute_armed(script, opts);
+        if let Some(t) = &self.tracer {
+            t.begin_run();
+        }
+        let (result, note) = self.execute_armed(script, opts);
+        if let Some(t) = &self.tracer {
+            t.end_run(&result, note.as_deref());
+        }
         self.shell.restore_overrides(saved);
         self.end_threads();
         self.cancel.disarm();
@@ -83,20 +89,24 @@ impl Kernel {
         }
     }
 
-    fn execute_armed(&mut self, script: &str, opts: ExecOptions) -> ExecResult {
+    /// The run's result, and the message the sandsh added when it ended it (a limit, a
+    /// timeout, a run that could not start).
+    fn execute_armed(&mut self, script: &str, opts: ExecOptions) -> (ExecResult, Option<String>) {
         let start = Instant::now();
         // A run that cannot start: the message goes to stderr (and its callback) alone.
         let refuse = |msg: String, exit_code: i32, error: RunError| {
             if let Some(cb) = &opts.on_stderr {
                 cb(msg.as_bytes());
             }
-            ExecResult {
+            let note = msg.trim_end().to_string();
+            let r = ExecResult {
                 stderr: msg.into_bytes(),
                 exit_code,
                 error: Some(error),
                 duration: start.elapsed(),
                 ..ExecResult::default()
-            }
+            };
+            (r, Some(note))
         };
         if let Some(e) = &self.config_error {
             return refuse(format!("sandsh: {e}\n"), 1, RunError::Config);
@@ -190,7 +200,7 @@ impl Kernel {
         let out = capture.finish(&self.shell);
         let (stdout, stdout_cut, stderr, stderr_cut) =
             self.settle_output(out, limits.max_output_bytes);
-        ExecResult {
+        let r = ExecResult {
             stdout,
             stderr,
             exit_code,
@@ -201,7 +211,8 @@ impl Kernel {
             stderr_cut,
             duration: start.elapsed(),
             parse_error,
-        }
+        };
+        (r, note.map(|n| n.trim_end().to_string()))
     }
 
     /// The run's output, with a stream that passed the limit turned into its head, its tail

@@ -68,6 +68,12 @@ impl BashToolBuilder {
         self
     }
 
+    /// Send the session's trace to `sink` (see [`crate::KernelConfig::trace`]).
+    pub fn trace(mut self, sink: std::sync::Arc<dyn crate::trace::TraceSink>) -> Self {
+        self.config.trace = Some(sink);
+        self
+    }
+
     /// A hook on every network request (see [`crate::KernelConfig::request_hook`]).
     pub fn request_hook(mut self, hook: std::sync::Arc<dyn crate::net::RequestHook>) -> Self {
         self.config.request_hook = Some(hook);

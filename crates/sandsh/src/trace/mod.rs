@@ -1,0 +1,223 @@
+//! Traces of a session (issue 45): one event per registered command that ran, and one per
+//! run (a call of [`crate::Kernel::execute`]), the parent of the commands it ran.
+//!
+//! A [`TraceSink`] set with [`crate::KernelConfig::trace`] receives them as they happen:
+//! [`JsonLines`] writes each as one line of JSON (what `--trace FILE` does), and an embedder
+//! may forward them anywhere (the Python and Node packages hand them to a function).
+//!
+//! A command's event holds its name as registered, its arguments, the directory it ran in, its
+//! status, its duration, when it started within its run and the bytes it wrote to stdout and
+//! stderr; a run's holds its status, its duration and the error that ended it (`timeout`,
+//! `limit_exceeded` with the limit's message, …). Arguments carry no
+//! credential: the session's secrets are replaced as in responses ([`sandsh_net::secrets`]),
+//! although a script only ever holds their placeholders. Commands the policy or a hook
+//! refused have no event (they did not run); shell builtins are the language and have none.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use sandsh_api::hooks::{CommandCall, CommandEnd, CommandHooks, Verdict};
+use serde_json::{Value, json};
+
+/// One event of a trace.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TraceEvent {
+    /// A registered command ended.
+    Command {
+        /// The run it belongs to (1 for the session's first).
+        run: u64,
+        name: String,
+        args: Vec<String>,
+        cwd: String,
+        status: i32,
+        /// When it started, from the start of its run.
+        start: Duration,
+        duration: Duration,
+        stdout_bytes: u64,
+        stderr_bytes: u64,
+    },
+    /// A run ended.
+    Run {
+        run: u64,
+        status: i32,
+        duration: Duration,
+        /// What ended it early, by [`crate::RunError`]'s name.
+        error: Option<&'static str>,
+        /// The message of a limit or timeout that ended it.
+        message: Option<String>,
+    },
+}
+
+impl TraceEvent {
+    /// The event as JSON: `{"event": "command" | "run", …}`, durations in milliseconds.
+    pub fn to_json(&self) -> Value {
+        let ms = |d: &Duration| d.as_secs_f64() * 1000.0;
+        match self {
+            TraceEvent::Command {
+                run,
+                name,
+                args,
+                cwd,
+                status,
+                start,
+                duration,
+                stdout_bytes,
+                stderr_bytes,
+            } => json!({
+                "event": "command",
+                "run": run,
+                "name": name,
+                "args": args,
+                "cwd": cwd,
+                "status": status,
+                "start_ms": ms(start),
+                "duration_ms": ms(duration),
+                "stdout_bytes": stdout_bytes,
+                "stderr_bytes": stderr_bytes,
+            }),
+            TraceEvent::Run {
+                run,
+                status,
+                duration,
+                error,
+                message,
+            } => json!({
+                "event": "run",
+                "run": run,
+                "status": status,
+                "duration_ms": ms(duration),
+                "error": error,
+                "message": message,
+            }),
+        }
+    }
+}
+
+/// Where a session's trace goes. Called from the threads of the run (a pipeline's stages
+/// among them), so it is `Sync`; it should not block for long.
+pub trait TraceSink: Send + Sync {
+    fn record(&self, event: &TraceEvent);
+}
+
+/// A sink writing each event as one line of JSON.
+pub struct JsonLines {
+    out: Mutex<Box<dyn Write + Send>>,
+}
+
+impl JsonLines {
+    pub fn new(out: Box<dyn Write + Send>) -> JsonLines {
+        JsonLines {
+            out: Mutex::new(out),
+        }
+    }
+}
+
+impl TraceSink for JsonLines {
+    fn record(&self, event: &TraceEvent) {
+        let mut line = event.to_json().to_string();
+        line.push('\n');
+        let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
+        // A trace that cannot be written does not stop the session.
+        let _ = out.write_all(line.as_bytes()).and_then(|()| out.flush());
+    }
+}
+
+/// Several sinks, each given every event (`--trace FILE` with `--otlp URL`).
+pub struct Fanout(Vec<Arc<dyn TraceSink>>);
+
+impl Fanout {
+    pub fn new(sinks: Vec<Arc<dyn TraceSink>>) -> Fanout {
+        Fanout(sinks)
+    }
+}
+
+impl TraceSink for Fanout {
+    fn record(&self, event: &TraceEvent) {
+        for s in &self.0 {
+            s.record(event);
+        }
+    }
+}
+
+/// The session's tracer: the command hooks that report each command (around the embedder's
+/// own hooks, which it calls first), and the run counter.
+pub(crate) struct Tracer {
+    sink: Arc<dyn TraceSink>,
+    inner: Option<Arc<dyn CommandHooks>>,
+    secrets: sandsh_net::Secrets,
+    run: AtomicU64,
+    started: Mutex<Instant>,
+}
+
+impl Tracer {
+    pub(crate) fn new(
+        sink: Arc<dyn TraceSink>,
+        inner: Option<Arc<dyn CommandHooks>>,
+        secrets: sandsh_net::Secrets,
+    ) -> Arc<Tracer> {
+        Arc::new(Tracer {
+            sink,
+            inner,
+            secrets,
+            run: AtomicU64::new(0),
+            started: Mutex::new(Instant::now()),
+        })
+    }
+
+    fn started(&self) -> std::sync::MutexGuard<'_, Instant> {
+        self.started.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A run starts: its commands are its children.
+    pub(crate) fn begin_run(&self) {
+        self.run.fetch_add(1, Ordering::Relaxed);
+        *self.started() = Instant::now();
+    }
+
+    /// A run ended; `note` is the message sandsh ended it with, if it did.
+    pub(crate) fn end_run(&self, r: &crate::ExecResult, note: Option<&str>) {
+        self.sink.record(&TraceEvent::Run {
+            run: self.run.load(Ordering::Relaxed),
+            status: r.exit_code,
+            duration: r.duration,
+            error: r.error.map(crate::RunError::as_str),
+            message: note.map(|n| self.clean(n.as_bytes())),
+        });
+    }
+
+    fn clean(&self, s: &[u8]) -> String {
+        String::from_utf8_lossy(&self.secrets.redact(s)).into_owned()
+    }
+}
+
+impl CommandHooks for Tracer {
+    fn before_command(&self, call: &CommandCall<'_>) -> Verdict {
+        match &self.inner {
+            Some(h) => h.before_command(call),
+            None => Verdict::Run,
+        }
+    }
+
+    fn after_command(&self, end: &CommandEnd<'_>) {
+        if let Some(h) = &self.inner {
+            h.after_command(end);
+        }
+        let since_run = self.started().elapsed();
+        self.sink.record(&TraceEvent::Command {
+            run: self.run.load(Ordering::Relaxed),
+            name: end.name.to_string(),
+            args: end.args.iter().map(|a| self.clean(a)).collect(),
+            cwd: self.clean(end.cwd.as_os_str().as_encoded_bytes()),
+            status: end.status,
+            start: since_run.saturating_sub(end.duration),
+            duration: end.duration,
+            stdout_bytes: end.stdout_bytes,
+            stderr_bytes: end.stderr_bytes,
+        });
+    }
+}
+
+#[cfg(feature = "otel")]
+pub mod otlp;
