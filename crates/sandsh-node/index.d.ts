@@ -119,6 +119,7 @@ export type TraceEvent =
       /** When it started, from the start of its run. */
       start_ms: number;
       duration_ms: number;
+      stdin_bytes: number;
       stdout_bytes: number;
       stderr_bytes: number;
     }
@@ -151,6 +152,7 @@ export interface CommandEnd {
   /** Its exit status. */
   status: number;
   durationMs: number;
+  stdinBytes: number;
   stdoutBytes: number;
   stderrBytes: number;
 }

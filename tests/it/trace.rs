@@ -78,6 +78,8 @@ fn every_command_and_run_is_traced() {
     );
     let json = events[0].to_json();
     assert_eq!(json["event"], "command");
+    // sort read "b\na\n" from its standard input.
+    assert_eq!(json["stdin_bytes"], 4);
     assert!(json["duration_ms"].as_f64().unwrap() >= 0.0);
 }
 

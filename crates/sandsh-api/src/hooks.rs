@@ -64,6 +64,8 @@ pub struct CommandEnd<'a> {
     pub status: i32,
     /// Wall time from its start to its end.
     pub duration: Duration,
+    /// Bytes it read from its standard input.
+    pub stdin_bytes: u64,
     /// Bytes it wrote to its standard output and error.
     pub stdout_bytes: u64,
     pub stderr_bytes: u64,
@@ -79,6 +81,7 @@ impl std::fmt::Debug for CommandEnd<'_> {
             .field("cwd", &self.cwd)
             .field("status", &self.status)
             .field("duration", &self.duration)
+            .field("stdin_bytes", &self.stdin_bytes)
             .field("stdout_bytes", &self.stdout_bytes)
             .field("stderr_bytes", &self.stderr_bytes)
             .finish_non_exhaustive()

@@ -30,6 +30,20 @@ impl Read for FdReader {
     }
 }
 
+/// A command's standard input, counting the bytes it reads (its trace's and hooks' figure).
+struct StdinReader {
+    fd: FdReader,
+    read: u64,
+}
+
+impl Read for StdinReader {
+    fn read(&mut self, buf: &mut [u8]) -> stdio::Result<usize> {
+        let n = self.fd.read(buf)?;
+        self.read += n as u64;
+        Ok(n)
+    }
+}
+
 /// A directory of a mount held open for a command's walk ([`ToolCtx::open_input_dir`]): its
 /// files open on the handle and read as a descriptor opened by path would.
 struct HeldDir {
@@ -112,7 +126,7 @@ impl Write for ErrWriter {
 /// is sound only because nothing reached through it can outlive the borrow it came from.
 pub struct CmdCtx<'a> {
     sh: &'a mut Shell,
-    stdin: FdReader,
+    stdin: StdinReader,
     stdout: BufWriter<FdWriter>,
     stderr: ErrWriter,
     /// Where stderr goes once the run is cancelled: a command stopped by a timeout or a cancel
@@ -125,7 +139,10 @@ pub struct CmdCtx<'a> {
 
 impl<'a> CmdCtx<'a> {
     fn new(sh: &'a mut Shell) -> CmdCtx<'a> {
-        let stdin = FdReader(sh.fds.get(0).cloned());
+        let stdin = StdinReader {
+            fd: FdReader(sh.fds.get(0).cloned()),
+            read: 0,
+        };
         let stdout = BufWriter::with_capacity(
             8192,
             FdWriter {
@@ -152,10 +169,15 @@ impl<'a> CmdCtx<'a> {
 
     /// Flush stdout: whether the reader had gone (broken pipe), and the bytes written to
     /// stdout and stderr.
-    fn finish(mut self) -> (bool, u64, u64) {
+    /// Whether stdout was broken, and the bytes read from stdin and written to stdout and
+    /// stderr.
+    fn finish(mut self) -> (bool, [u64; 3]) {
         let _ = self.stdout.flush();
         let out = self.stdout.get_ref();
-        (out.broken, out.written, self.stderr.written)
+        (
+            out.broken,
+            [self.stdin.read, out.written, self.stderr.written],
+        )
     }
 }
 
@@ -499,13 +521,14 @@ impl Shell {
             }
         };
         let start = std::time::Instant::now();
-        let (status, stdout_bytes, stderr_bytes) = self.run_counted(&cmd, &args);
+        let (status, [stdin_bytes, stdout_bytes, stderr_bytes]) = self.run_counted(&cmd, &args);
         hooks.after_command(&CommandEnd {
             name: cmd.spec().name,
             args: &args,
             cwd: &self.cwd,
             status,
             duration: start.elapsed(),
+            stdin_bytes,
             stdout_bytes,
             stderr_bytes,
             cancel: &self.cancel,
@@ -519,7 +542,8 @@ impl Shell {
     }
 
     /// Run it: its status, and the bytes it wrote to stdout and stderr.
-    fn run_counted(&mut self, cmd: &Arc<dyn Command>, args: &[Vec<u8>]) -> (i32, u64, u64) {
+    /// Run it: its status, and the bytes it read from stdin and wrote to stdout and stderr.
+    fn run_counted(&mut self, cmd: &Arc<dyn Command>, args: &[Vec<u8>]) -> (i32, [u64; 3]) {
         if args
             .iter()
             .take_while(|a| *a != b"--")
@@ -530,7 +554,7 @@ impl Shell {
                 Ok(()) => 0,
                 Err(_) => 141,
             };
-            return (status, page.len() as u64, 0);
+            return (status, [0, page.len() as u64, 0]);
         }
         // `CMD --version`: the GNU tool's first line, from the one version table.
         if args.first().is_some_and(|a| a == b"--version")
@@ -540,7 +564,7 @@ impl Shell {
                 Ok(()) => 0,
                 Err(_) => 141,
             };
-            return (status, text.len() as u64, 0);
+            return (status, [0, text.len() as u64, 0]);
         }
         let mut ctx = CmdCtx::new(self);
         let json_pos = if cmd.structured() {
@@ -559,8 +583,8 @@ impl Shell {
             }
             None => cmd.run(args, &mut ctx),
         };
-        let (broken, out, err) = ctx.finish();
-        (if broken { 141 } else { status }, out, err)
+        let (broken, counts) = ctx.finish();
+        (if broken { 141 } else { status }, counts)
     }
 }
 

@@ -171,6 +171,7 @@ impl CommandHooks for NodeHooks {
             "cwd": end.cwd.to_string_lossy(),
             "status": end.status,
             "durationMs": end.duration.as_secs_f64() * 1000.0,
+            "stdinBytes": end.stdin_bytes,
             "stdoutBytes": end.stdout_bytes,
             "stderrBytes": end.stderr_bytes,
         });

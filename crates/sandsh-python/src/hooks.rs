@@ -6,7 +6,7 @@
 //!   list of strings runs that argv instead; a dict `{"deny": message, "status": n}` or
 //!   `{"argv": [...]}` says the same.
 //! - `after_command(end)`, `end` = `{"name", "args", "cwd", "status", "duration",
-//!   "stdout_bytes", "stderr_bytes"}`: its return value is ignored.
+//!   "stdin_bytes", "stdout_bytes", "stderr_bytes"}`: its return value is ignored.
 //! - `before_request(request)`, `request` = `{"method", "url", "headers"}` (a list of
 //!   `(name, value)`): `None` or `True` sends it; `False` or a string refuses it; a list of
 //!   `(name, value)` pairs is sent as its headers instead.
@@ -174,6 +174,7 @@ impl CommandHooks for PyHooks {
                 d.set_item("cwd", end.cwd.to_string_lossy())?;
                 d.set_item("status", end.status)?;
                 d.set_item("duration", end.duration.as_secs_f64())?;
+                d.set_item("stdin_bytes", end.stdin_bytes)?;
                 d.set_item("stdout_bytes", end.stdout_bytes)?;
                 d.set_item("stderr_bytes", end.stderr_bytes)?;
                 f.call1(py, (d,))?;

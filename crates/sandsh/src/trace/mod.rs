@@ -6,8 +6,8 @@
 //! may forward them anywhere (the Python and Node packages hand them to a function).
 //!
 //! A command's event holds its name as registered, its arguments, the directory it ran in, its
-//! status, its duration, when it started within its run and the bytes it wrote to stdout and
-//! stderr; a run's holds its status, its duration and the error that ended it (`timeout`,
+//! status, its duration, when it started within its run, the bytes it read from stdin and
+//! wrote to stdout and stderr; a run's holds its status, its duration and the error that ended it (`timeout`,
 //! `limit_exceeded` with the limit's message, …). Arguments carry no
 //! credential: the session's secrets are replaced as in responses ([`sandsh_net::secrets`]),
 //! although a script only ever holds their placeholders. Commands the policy or a hook
@@ -35,6 +35,7 @@ pub enum TraceEvent {
         /// When it started, from the start of its run.
         start: Duration,
         duration: Duration,
+        stdin_bytes: u64,
         stdout_bytes: u64,
         stderr_bytes: u64,
     },
@@ -63,6 +64,7 @@ impl TraceEvent {
                 status,
                 start,
                 duration,
+                stdin_bytes,
                 stdout_bytes,
                 stderr_bytes,
             } => json!({
@@ -74,6 +76,7 @@ impl TraceEvent {
                 "status": status,
                 "start_ms": ms(start),
                 "duration_ms": ms(duration),
+                "stdin_bytes": stdin_bytes,
                 "stdout_bytes": stdout_bytes,
                 "stderr_bytes": stderr_bytes,
             }),
@@ -213,6 +216,7 @@ impl CommandHooks for Tracer {
             status: end.status,
             start: since_run.saturating_sub(end.duration),
             duration: end.duration,
+            stdin_bytes: end.stdin_bytes,
             stdout_bytes: end.stdout_bytes,
             stderr_bytes: end.stderr_bytes,
         });

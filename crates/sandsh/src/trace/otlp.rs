@@ -113,6 +113,7 @@ impl TraceSink for OtlpSink {
                 status,
                 start: offset,
                 duration,
+                stdin_bytes,
                 stdout_bytes,
                 stderr_bytes,
                 ..
@@ -130,6 +131,7 @@ impl TraceSink for OtlpSink {
                     KeyValue::new("sandsh.args", args.join(" ")),
                     KeyValue::new("sandsh.cwd", cwd),
                     KeyValue::new("sandsh.status", i64::from(status)),
+                    KeyValue::new("sandsh.stdin_bytes", stdin_bytes as i64),
                     KeyValue::new("sandsh.stdout_bytes", stdout_bytes as i64),
                     KeyValue::new("sandsh.stderr_bytes", stderr_bytes as i64),
                 ])
