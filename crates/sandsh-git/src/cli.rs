@@ -16,7 +16,6 @@ const NOT_YET: &[&str] = &[
     "apply",
     "archive",
     "bisect",
-    "blame",
     "bundle",
     "cherry",
     "clean",

@@ -53,9 +53,11 @@ annotated), merge (fast-forward, --no-ff, --ff-only, three-way with git's confli
 --continue, --squash, --no-commit, -m), stash (push -m/-u, list, show, apply, pop, drop, clear), \
 cherry-pick and revert of one commit (--continue, --abort), describe (--tags, --always, --dirty, \
 --long, --abbrev), grep (tracked files, the index or a revision; -n, -i, -l, -L, -c, -e, -w, -v, -E, -F), \
+blame (a revision or the working tree; -L, -s, -e, -l, -n, -f, -t, -b, --root, --porcelain, --line-porcelain; \
+not across a rename, nor -w, -M, -C), \
 clone (from a path in the session's files; the upstream shown by status), rev-parse, cat-file, ls-files, ls-tree, \
 hash-object. With GIT_AUTHOR_DATE and GIT_COMMITTER_DATE set, ids equal the host git's. Not yet: \
-log --graph of merges, blame, rebase, network operations (clone of a URL, fetch, push): they say so and exit 129.";
+log --graph of merges, rebase, network operations (clone of a URL, fetch, push): they say so and exit 129.";
 
 const OPERANDS: &[ArgSpec] = &[ArgSpec::optional(
     "ARG",

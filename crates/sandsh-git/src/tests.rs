@@ -99,3 +99,36 @@ fn a_closed_repository_is_not_found() {
         "fatal: not a git repository (or any of the parent directories): .git\n"
     );
 }
+
+/// blame does not follow a file across a rename (git does): it says so rather than blame
+/// every line on the commit that renamed it; options that change which lines move are
+/// refused the same way.
+#[test]
+fn blame_refuses_what_it_cannot_follow() {
+    let mut c = ctx().file("a.txt", b"one\ntwo\nthree\n");
+    assert_eq!(git(&mut c, &["init", "-q", "-b", "main"]), 0);
+    assert_eq!(git(&mut c, &["add", "a.txt"]), 0);
+    assert_eq!(git(&mut c, &["commit", "-q", "-m", "one"]), 0);
+    assert_eq!(git(&mut c, &["blame", "-s", "a.txt"]), 0);
+    assert_eq!(
+        c.out_str(),
+        "^ae183ae 1) one\n^ae183ae 2) two\n^ae183ae 3) three\n"
+    );
+    assert_eq!(git(&mut c, &["mv", "a.txt", "b.txt"]), 0);
+    assert_eq!(git(&mut c, &["commit", "-q", "-m", "rename"]), 0);
+    for args in [
+        &["blame", "b.txt"][..],
+        &["blame", "-w", "b.txt"],
+        &["blame", "-M", "b.txt"],
+        &["blame", "HEAD~1..HEAD", "--", "b.txt"],
+        &["blame", "-L", "/two/,+1", "b.txt"],
+    ] {
+        assert_eq!(git(&mut c, args), 129, "{args:?}");
+        assert!(
+            c.err_str().contains("not supported by sandsh's git"),
+            "{args:?}: {}",
+            c.err_str()
+        );
+        assert!(c.out.is_empty(), "{args:?} printed {}", c.out_str());
+    }
+}

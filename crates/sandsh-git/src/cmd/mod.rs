@@ -1,6 +1,7 @@
 //! The subcommands, one module per family, and the table that dispatches to them.
 
 mod add;
+mod blame;
 mod branch;
 mod checkout;
 mod clone;
@@ -24,6 +25,7 @@ use crate::repo::Git;
 /// The subcommands this git has.
 pub(crate) const NAMES: &[&str] = &[
     "add",
+    "blame",
     "branch",
     "cat-file",
     "check-ignore",
@@ -63,6 +65,7 @@ pub(crate) fn dispatch(g: &mut Git, sub: &str, args: &[String]) -> Option<Res<i3
         "init" => init::init(g, args),
         "config" => config::config(g, args),
         "add" => add::add(g, args),
+        "blame" => blame::blame(g, args),
         "rm" => add::rm(g, args),
         "mv" => add::mv(g, args),
         "commit" => commit::commit(g, args),

@@ -100,8 +100,8 @@ goes through the network allowlist. No npm, no third-party packages beyond node_
 /// The system prompt's line on `git`, when it is registered.
 pub const TOOLS_GIT: &str = "\ngit works on the same files, in git's own format (objects, index, refs): init, add, rm, mv, commit, \
 status, diff, log, show, branch, checkout, switch, restore, reset, tag, merge, stash, cherry-pick, revert, describe, grep, \
-clone from a path, rev-parse, cat-file, ls-files. No network remotes (fetch, push, clone of a URL), no rebase or blame: \
-those say so and exit 129.\n";
+blame (-L, -s, -e, --porcelain; not across renames), clone from a path, rev-parse, cat-file, ls-files. No network remotes \
+(fetch, push, clone of a URL), no rebase: those say so and exit 129.\n";
 
 /// The header line of a man page: `TITLE(1)   User Commands   TITLE(1)`.
 pub fn man_header(title: &str) -> String {
