@@ -32,6 +32,7 @@ mod awk_diff;
 mod bc_diff;
 mod diff_side_diff; // diff -y, -t, -T against GNU diff
 mod git_diff; // git against the host's git (tests/git/*.sh), repositories both ways
+mod git_merge; // the three-way text merge against the host's git merge-file
 mod gnu_diff;
 mod grep_diff;
 mod hooks; // the embedder's hooks around every registered command

@@ -40,6 +40,37 @@ use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
 };
 
+/// The three-way text merge `git merge` leaves in a file (`<<<<<<< ours_label` …
+/// `>>>>>>> theirs_label` around conflicts), and whether a conflict is left: for the
+/// differential test against the host's `git merge-file` (tests/it/git_merge.rs).
+#[doc(hidden)]
+pub fn merge_text(
+    base: &[u8],
+    ours: &[u8],
+    theirs: &[u8],
+    ours_label: &str,
+    theirs_label: &str,
+) -> (Vec<u8>, bool) {
+    let m = merge3::merge(base, ours, theirs, ours_label, theirs_label);
+    (m.data, m.conflicted)
+}
+
+/// The changed line ranges a merge computes: (old start, old length, new start, new length).
+#[doc(hidden)]
+pub fn merge_hunks(old: &[u8], new: &[u8]) -> Vec<(usize, usize, usize, usize)> {
+    textdiff::merge_hunks(old, new)
+        .into_iter()
+        .map(|h| {
+            (
+                h.before.start as usize,
+                h.before.len(),
+                h.after.start as usize,
+                h.after.len(),
+            )
+        })
+        .collect()
+}
+
 /// The git version this git follows (its options, messages and output).
 pub const GIT_VERSION: &str = "2.47.3";
 

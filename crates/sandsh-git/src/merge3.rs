@@ -51,6 +51,30 @@ struct Region {
     tn: usize,
 }
 
+impl Region {
+    /// Our change `x` alone, their lines starting at `t0`.
+    fn ours(x: &Change, t0: usize) -> Region {
+        Region {
+            take: Take::Ours,
+            o0: x.s0,
+            on: x.s1 - x.s0,
+            t0,
+            tn: x.b1 - x.b0,
+        }
+    }
+
+    /// Their change `y` alone, our lines starting at `o0`.
+    fn theirs(y: &Change, o0: usize) -> Region {
+        Region {
+            take: Take::Theirs,
+            o0,
+            on: y.b1 - y.b0,
+            t0: y.s0,
+            tn: y.s1 - y.s0,
+        }
+    }
+}
+
 fn changes(base: &[u8], side: &[u8]) -> Vec<Change> {
     merge_hunks(base, side)
         .into_iter()
@@ -94,32 +118,14 @@ fn regions(
         if x.b1 < y.b0 {
             // Ours alone, where their lines are shifted by their changes before `y`.
             let t0 = x.b0 + y.s0 - y.b0;
-            push(
-                &mut out,
-                Region {
-                    take: Take::Ours,
-                    o0: x.s0,
-                    on: x.s1 - x.s0,
-                    t0,
-                    tn: x.b1 - x.b0,
-                },
-            );
+            push(&mut out, Region::ours(x, t0));
             i += 1;
             continue;
         }
         if y.b1 < x.b0 {
             // Theirs alone, where our lines are shifted by our changes before `x`.
             let o0 = y.b0 + x.s0 - x.b0;
-            push(
-                &mut out,
-                Region {
-                    take: Take::Theirs,
-                    o0,
-                    on: y.b1 - y.b0,
-                    t0: y.s0,
-                    tn: y.s1 - y.s0,
-                },
-            );
+            push(&mut out, Region::theirs(y, o0));
             j += 1;
             continue;
         }
@@ -154,29 +160,11 @@ fn regions(
     // What is left of one side: the other's lines are shifted by all of its changes.
     for x in &ours[i..] {
         let t0 = x.b0 + theirs_len - base_len;
-        push(
-            &mut out,
-            Region {
-                take: Take::Ours,
-                o0: x.s0,
-                on: x.s1 - x.s0,
-                t0,
-                tn: x.b1 - x.b0,
-            },
-        );
+        push(&mut out, Region::ours(x, t0));
     }
     for y in &theirs[j..] {
         let o0 = y.b0 + ours_len - base_len;
-        push(
-            &mut out,
-            Region {
-                take: Take::Theirs,
-                o0,
-                on: y.b1 - y.b0,
-                t0: y.s0,
-                tn: y.s1 - y.s0,
-            },
-        );
+        push(&mut out, Region::theirs(y, o0));
     }
     out
 }
@@ -290,6 +278,3 @@ pub(crate) fn merge(
     copy(&mut data, &o[at..], false);
     Merged { data, conflicted }
 }
-
-#[cfg(test)]
-mod tests;

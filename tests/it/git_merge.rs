@@ -1,10 +1,7 @@
-//! The merge against the host's `git merge-file` on generated files: a small alphabet of
+//! sandsh-git's three-way text merge against the host's `git merge-file` on generated files: a small alphabet of
 //! lines so that changes collide, edits of every kind on both sides, files without a final
 //! newline. Every line holds a letter: `merge-file` also joins conflicts separated only by
 //! lines without letters or digits, which `git merge` does not.
-
-// Test code only: the host's git is the oracle, run on files in a host temporary directory.
-#![allow(clippy::disallowed_methods)]
 
 use std::process::Command;
 
@@ -105,17 +102,7 @@ fn host_hunks(a: &[u8], b: &[u8]) -> Vec<(usize, usize, usize, usize)> {
 }
 
 fn our_hunks(a: &[u8], b: &[u8]) -> Vec<(usize, usize, usize, usize)> {
-    crate::textdiff::merge_hunks(a, b)
-        .into_iter()
-        .map(|h| {
-            (
-                h.before.start as usize,
-                h.before.len(),
-                h.after.start as usize,
-                h.after.len(),
-            )
-        })
-        .collect()
+    sandsh_git::merge_hunks(a, b)
 }
 
 #[test]
@@ -144,16 +131,16 @@ fn merges_as_git_does() {
             skipped += 1;
             continue;
         }
-        let got = super::merge(&b, &o, &t, "HEAD", "side");
-        if got.data != want || got.conflicted != want_conflict {
+        let (got_data, got_conflicted) = sandsh_git::merge_text(&b, &o, &t, "HEAD", "side");
+        if got_data != want || got_conflicted != want_conflict {
             differ.push(format!(
                 "case {case}\nbase   {:?}\nours   {:?}\ntheirs {:?}\ngit    {:?} ({want_conflict})\nsandsh {:?} ({})",
                 String::from_utf8_lossy(&b),
                 String::from_utf8_lossy(&o),
                 String::from_utf8_lossy(&t),
                 String::from_utf8_lossy(&want),
-                String::from_utf8_lossy(&got.data),
-                got.conflicted
+                String::from_utf8_lossy(&got_data),
+                got_conflicted
             ));
         }
     }
