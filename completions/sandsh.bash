@@ -23,7 +23,7 @@ _sandsh() {
 
     case "${cmd}" in
         sandsh)
-            opts="-c -e -u -x -o -h -V --mount --allow-net --secret --trace --otlp --cwd --env --deny --allow-only --confirm-at --approve-read-only --snapshot --system-prompt --tool-help --print-config --analyze --json --output-head --output-save-quota --timeout --profile --max-commands --max-loop-iterations --max-total-loop-iterations --max-function-depth --max-subst-depth --max-source-depth --max-output-bytes --max-script-bytes --max-variable-bytes --max-array-entries --pipe-buffer-bytes --max-vfs-bytes --max-files --max-file-size --max-path-depth --max-background-jobs --max-memory --max-stack-bytes --max-expansion-words --max-net-bytes --mcp --mcp-http --session-idle --max-sessions --state-dir --session-store --session-wait --session-max-size --log-level --init --no-init --generate --help --version"
+            opts="-c -e -u -x -o -h -V --mount --allow-net --secret --trace --otlp --cwd --env --deny --allow-only --confirm-at --approve-read-only --redact --snapshot --system-prompt --tool-help --print-config --analyze --json --output-head --output-save-quota --timeout --profile --max-commands --max-loop-iterations --max-total-loop-iterations --max-function-depth --max-subst-depth --max-source-depth --max-output-bytes --max-script-bytes --max-variable-bytes --max-array-entries --pipe-buffer-bytes --max-vfs-bytes --max-files --max-file-size --max-path-depth --max-background-jobs --max-memory --max-stack-bytes --max-expansion-words --max-net-bytes --mcp --mcp-http --session-idle --max-sessions --state-dir --session-store --session-wait --session-max-size --log-level --init --no-init --generate --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -70,6 +70,10 @@ _sandsh() {
                     return 0
                     ;;
                 --confirm-at)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redact)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

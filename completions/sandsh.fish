@@ -2,13 +2,14 @@ complete -c sandsh -s o -d 'Set a shell option by name, as `set -o` does (e.g. -
 complete -c sandsh -l mount -d 'Mount a host directory: HOST:PATH[:ro|:overlay|:rw] (default ro; repeatable)' -r
 complete -c sandsh -l allow-net -d 'Allow network requests matching \'[METHODS ]URL-PREFIX\' (repeatable), e.g. \'https://api.example.com/v1/\' (GET and HEAD) or \'POST,GET https://api.example.com/v1/\'' -r
 complete -c sandsh -l secret -d 'A credential for requests under URL, taken from the host variable NAME (repeatable): the sandbox\'s $NAME holds only a placeholder, replaced by the value on the wire for requests under URL; INJECT (bearer, basic, header:H, query:Q) also sends it by itself' -r
-complete -c sandsh -l trace -d 'Append the session\'s trace to FILE on the host: one JSON line per command that ran (name, args, cwd, status, duration, bytes written) and per run (status, duration, the limit or timeout that ended it)' -r -F
-complete -c sandsh -l otlp -d 'Send the session\'s trace as OpenTelemetry spans to the OTLP/HTTP collector at URL (e.g. http://127.0.0.1:4318): a span per run, a child span per command' -r
+complete -c sandsh -l trace -d 'Append the session\'s trace to FILE on the host: one JSON line per command that ran (name, args, cwd, status, duration, bytes read and written), per refused command (who refused it) and per run (status, duration, the limit or timeout that ended it, output cut)' -r -F
+complete -c sandsh -l otlp -d 'Send the session\'s trace as OpenTelemetry spans to the OTLP/HTTP collector at URL (plain http, e.g. http://127.0.0.1:4318): a span per run, a child span per command' -r
 complete -c sandsh -l cwd -d 'Start in DIR inside the sandbox, e.g. `--mount .:/work:overlay --cwd /work`' -r
 complete -c sandsh -l env -d 'Pass the host variable NAME into the sandbox, or set NAME=VALUE (repeatable); the sandbox sees no other host variable' -r
 complete -c sandsh -l deny -d 'Never run command CMD, however it is called (repeatable): it fails with status 126' -r
 complete -c sandsh -l allow-only -d 'Run only the commands named this way, and shell builtins (repeatable)' -r
 complete -c sandsh -l confirm-at -d 'Ask before running a command whose risk is RISK or more (read_only, low, medium, high, critical; e.g. rm -r is high, and critical on a read-write mount); unanswered: refused' -r
+complete -c sandsh -l redact -d 'Never show the value of option OPT in traces (--trace, --otlp): `--password`, `-p`, or `CMD OPT` for one command (repeatable)' -r
 complete -c sandsh -l snapshot -d 'Load the session from FILE when it exists and save it there at exit' -r -F
 complete -c sandsh -l output-head -d 'Output past --max-output-bytes keeps this share of the limit from its start and the rest from its end, and is saved whole under /tmp/sandsh-output (--json and the MCP server; default 0.2, 1 keeps only the start)' -r
 complete -c sandsh -l output-save-quota -d 'Bytes of cut output kept under /tmp/sandsh-output, oldest first out (default 64M; 0 saves none)' -r

@@ -59,13 +59,13 @@ pub struct Cli {
     pub secret: Vec<String>,
 
     /// Append the session's trace to FILE on the host: one JSON line per command that ran
-    /// (name, args, cwd, status, duration, bytes written) and per run (status, duration, the
-    /// limit or timeout that ended it)
+    /// (name, args, cwd, status, duration, bytes read and written), per refused command (who
+    /// refused it) and per run (status, duration, the limit or timeout that ended it, output cut)
     #[arg(long, value_name = "FILE", help_heading = "Sandbox")]
     pub trace: Option<PathBuf>,
 
     /// Send the session's trace as OpenTelemetry spans to the OTLP/HTTP collector at URL
-    /// (e.g. http://127.0.0.1:4318): a span per run, a child span per command
+    /// (plain http, e.g. http://127.0.0.1:4318): a span per run, a child span per command
     #[arg(long, value_name = "URL", help_heading = "Sandbox")]
     pub otlp: Option<String>,
 
@@ -95,6 +95,11 @@ pub struct Cli {
     /// read-only (read-only commands only, nothing written, no network, nothing opaque)
     #[arg(long, help_heading = "Policy")]
     pub approve_read_only: bool,
+
+    /// Never show the value of option OPT in traces (--trace, --otlp): `--password`, `-p`, or
+    /// `CMD OPT` for one command (repeatable)
+    #[arg(long, value_name = "OPT", action = ArgAction::Append, help_heading = "Policy")]
+    pub redact: Vec<String>,
 
     /// Load the session from FILE when it exists and save it there at exit
     #[arg(long, value_name = "FILE", help_heading = "Sandbox")]
@@ -341,6 +346,9 @@ impl Cli {
                 "policy",
                 json!({ "approve_read_only": true }),
             )?;
+        }
+        for opt in &self.redact {
+            set("--redact", "policy", json!({ "redact": [opt] }))?;
         }
         Ok(c)
     }

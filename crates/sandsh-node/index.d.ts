@@ -30,6 +30,8 @@ export interface Policy {
   confirmAt?: 'read_only' | 'low' | 'medium' | 'high' | 'critical';
   /** Run a script without asking when its analysis (`analyze`) finds it read-only. */
   approveReadOnly?: boolean;
+  /** Options whose values traces never show: `--password`, `-p`, or `mysql -p` for one command. */
+  redact?: string[];
   /** Answers a confirmation question; no function means "no". */
   confirm?: (question: string) => boolean | Promise<boolean>;
 }
@@ -223,7 +225,7 @@ export interface SessionConfig {
   limits?: Record<string, number>;
   /** Seconds. */
   timeout?: number;
-  policy?: { deny?: string[]; allow_only?: string[]; confirm_at?: string; approve_read_only?: boolean };
+  policy?: { deny?: string[]; allow_only?: string[]; confirm_at?: string; approve_read_only?: boolean; redact?: string[] };
   output?: { head?: number; save_quota?: number };
 }
 

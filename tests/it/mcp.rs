@@ -131,10 +131,21 @@ where
     F: FnOnce(rmcp::service::RunningService<rmcp::RoleClient, ()>) -> Fut,
     Fut: std::future::Future<Output = ()>,
 {
+    with_rmcp_client_env(args, &[], f)
+}
+
+/// [`with_rmcp_client`] with these variables in the server's environment.
+fn with_rmcp_client_env<F, Fut>(args: &[&str], env: &[(&str, &str)], f: F)
+where
+    F: FnOnce(rmcp::service::RunningService<rmcp::RoleClient, ()>) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
     let rt = runtime();
     rt.block_on(async {
         let mut cmd = tokio::process::Command::new(BIN);
-        cmd.args(args).stderr(Stdio::null());
+        cmd.args(args)
+            .envs(env.iter().copied())
+            .stderr(Stdio::null());
         let transport = TokioChildProcess::new(cmd).expect("spawn sandsh --mcp");
         let client = ().serve(transport).await.expect("initialize");
         tokio::time::timeout(Duration::from_secs(60), f(client))
@@ -303,23 +314,98 @@ fn rmcp_client_limit_is_an_error_result() {
     );
 }
 
+/// `--secret` and `--trace` on the MCP server: the credential (from the server's environment)
+/// goes on the wire, while the tool's result and the trace hold only its placeholder.
+#[test]
+fn rmcp_client_secret_and_trace() {
+    const VALUE: &str = "mcp-Secr3t-value";
+    let srv = super::net::site();
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("trace.jsonl");
+    let secret = format!("API_TOKEN={},bearer", srv.url("/echo/"));
+    let rule = srv.rule();
+    let args = [
+        "--mcp",
+        "--allow-net",
+        &rule,
+        "--secret",
+        &secret,
+        "--trace",
+        trace.to_str().unwrap(),
+    ];
+    let url = srv.url("/echo/a");
+    with_rmcp_client_env(&args, &[("API_TOKEN", VALUE)], |client| async move {
+        let script =
+            format!("echo \"$API_TOKEN\"; curl -s {url}; curl -s -H \"X-Test: $API_TOKEN\" {url}");
+        let r = client
+            .call_tool(call("bash", json!({ "commands": script })))
+            .await
+            .expect("call");
+        let v = serde_json::to_value(&r.structured_content).expect("structured");
+        let stdout = v["stdout"].as_str().unwrap_or_default();
+        assert!(stdout.starts_with("sandsh-secret-API_TOKEN\n"), "{v}");
+        // The server echoes what it received; the response is redacted on the way back.
+        assert!(
+            stdout.contains("authorization: Bearer sandsh-secret-API_TOKEN"),
+            "{v}"
+        );
+        assert!(!v.to_string().contains(VALUE), "{v}");
+        client.cancel().await.expect("close");
+    });
+    let seen = srv.requests();
+    assert!(
+        seen.iter()
+            .filter(|q| q.path == "/echo/a")
+            .all(|q| q.header("authorization") == Some(format!("Bearer {VALUE}").as_str())),
+        "{seen:?}"
+    );
+    assert!(
+        seen.iter().any(|q| q.header("x-test") == Some(VALUE)),
+        "{seen:?}"
+    );
+    let text = std::fs::read_to_string(&trace).unwrap();
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.contains("\"name\":\"curl\""))
+            .count(),
+        2,
+        "{text}"
+    );
+    assert!(text.contains("sandsh-secret-API_TOKEN"), "{text}");
+    assert!(!text.contains(VALUE), "{text}");
+}
+
 /// python3 through the MCP server: it reads what the shell wrote in an earlier call, the next
 /// call's shell reads what it wrote, and the server's timeout stops a busy loop as a timeout.
 #[test]
 fn rmcp_client_python3() {
+    guest_over_mcp(
+        "python3 -c 'import json; n = json.load(open(\"/tmp/in.json\"))[\"n\"]; \
+         open(\"/tmp/out\", \"w\").write(str(n + 1)); print(\"wrote\")'",
+        "python3 -c 'while True: pass'",
+    );
+}
+
+/// node through the MCP server, as python3.
+#[test]
+fn rmcp_client_node() {
+    guest_over_mcp(
+        "node -e 'const fs = require(\"fs\"); const n = JSON.parse(fs.readFileSync(\"/tmp/in.json\")).n; \
+         fs.writeFileSync(\"/tmp/out\", String(n + 1)); console.log(\"wrote\")'",
+        "node -e 'while (true) {}'",
+    );
+}
+
+/// `compute` reads {"n": 41} from /tmp/in.json, writes 42 to /tmp/out and prints `wrote`;
+/// `busy` never ends by itself.
+fn guest_over_mcp(compute: &'static str, busy: &'static str) {
     with_rmcp_client(&["--mcp", "--timeout", "5"], |client| async move {
         let bash = |script: &str| call("bash", json!({ "commands": script }));
         client
             .call_tool(bash("printf '{\"n\": 41}' > /tmp/in.json"))
             .await
             .expect("call");
-        let r = client
-            .call_tool(bash(
-                "python3 -c 'import json; n = json.load(open(\"/tmp/in.json\"))[\"n\"]; \
-                 open(\"/tmp/out\", \"w\").write(str(n + 1)); print(\"wrote\")'",
-            ))
-            .await
-            .expect("call");
+        let r = client.call_tool(bash(compute)).await.expect("call");
         let v = r.structured_content.clone().expect("structured");
         assert_eq!(
             (v["stdout"].as_str(), v["exit_code"].as_i64()),
@@ -329,10 +415,7 @@ fn rmcp_client_python3() {
         let r = client.call_tool(bash("cat /tmp/out")).await.expect("call");
         assert_eq!(r.structured_content.expect("structured")["stdout"], "42");
         let started = std::time::Instant::now();
-        let r = client
-            .call_tool(bash("python3 -c 'while True: pass'"))
-            .await
-            .expect("call");
+        let r = client.call_tool(bash(busy)).await.expect("call");
         let v = r.structured_content.expect("structured");
         assert_eq!(
             (v["exit_code"].as_i64(), v["error"].as_str()),

@@ -162,12 +162,23 @@ fn ctrl_c_cancels_a_running_command_quickly() {
 /// stops a builtin's.
 #[test]
 fn python3_runs_and_ctrl_c_stops_it() {
+    guest_runs_and_ctrl_c_stops_it("python3 -c 'print(6 * 7)'", "python3 -c 'while True: pass'");
+}
+
+/// node in the REPL, as python3.
+#[test]
+fn node_runs_and_ctrl_c_stops_it() {
+    guest_runs_and_ctrl_c_stops_it("node -p '6 * 7'", "node -e 'while (true) {}'");
+}
+
+/// `print` prints 42; `busy` never ends by itself.
+fn guest_runs_and_ctrl_c_stops_it(print: &str, busy: &str) {
     let home = tempdir();
     let mut r = plain(home.path());
-    r.line("python3 -c 'print(6 * 7)'");
+    r.line(print);
     r.expect_re(r"\n42\r?\n");
     r.prompt();
-    r.line("python3 -c 'while True: pass'");
+    r.line(busy);
     // Time for the line to be read and the interpreter to start.
     std::thread::sleep(Duration::from_millis(1000));
     let t = Instant::now();

@@ -189,3 +189,162 @@ fn spans_reach_an_otlp_receiver() {
         assert_eq!(spans.len(), 4, "{spans:?}");
     });
 }
+
+/// A command the policy refused has its own event; options the policy names (`--redact`)
+/// show no value.
+#[test]
+fn refusals_redacted_options_and_cut_output_are_traced() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("trace.jsonl");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sandsh"))
+        .arg("--trace")
+        .arg(&file)
+        .args(["--deny", "sort"])
+        .args(["--redact", "grep -e", "--redact", "--regexp"])
+        .args([
+            "-c",
+            "printf 'a\\n' > f; grep -e s3cret f; grep --regexp=t0ken f; \
+             grep --regexp t0ken2 f; grep -es3 f; head -n 1 -e f; sort f",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("sort: denied by policy"),
+        "{out:?}"
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    for secret in ["s3cret", "t0ken", "t0ken2", "s3"] {
+        assert!(!text.contains(secret), "{secret} in {text}");
+    }
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let args = |name: &str| -> Vec<serde_json::Value> {
+        lines
+            .iter()
+            .filter(|l| l["name"] == name)
+            .map(|l| l["args"].clone())
+            .collect()
+    };
+    use serde_json::json;
+    assert_eq!(
+        args("grep"),
+        [
+            json!(["-e", "[REDACTED]", "f"]),
+            json!(["--regexp=[REDACTED]", "f"]),
+            json!(["--regexp", "[REDACTED]", "f"]),
+            json!(["-e[REDACTED]", "f"]),
+        ]
+    );
+    // `grep -e` names grep's option only.
+    assert_eq!(args("head"), [json!(["-n", "1", "-e", "f"])]);
+    let refused = lines.iter().find(|l| l["event"] == "refused").unwrap();
+    assert_eq!(refused["name"], "sort");
+    assert_eq!(refused["by"], "policy");
+    assert_eq!(refused["status"], 126);
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("sandsh: sort: denied by policy"),
+        "{refused}"
+    );
+    assert_eq!(lines.last().unwrap()["event"], "run");
+}
+
+/// A hook's refusal is traced with the hook as its author, after the embedder's own hooks
+/// have heard of it; a run whose output passed the limit says how it was cut.
+#[test]
+fn a_hooks_refusal_is_traced() {
+    use sandsh::api::hooks::{CommandCall, CommandHooks, CommandRefused, Verdict};
+    #[derive(Default)]
+    struct NoCat(Mutex<Vec<String>>);
+    impl CommandHooks for NoCat {
+        fn before_command(&self, call: &CommandCall<'_>) -> Verdict {
+            match call.name {
+                "cat" => Verdict::Deny {
+                    message: "no cat here".into(),
+                    status: 3,
+                },
+                _ => Verdict::Run,
+            }
+        }
+        fn refused(&self, r: &CommandRefused<'_>) {
+            self.0
+                .lock()
+                .unwrap()
+                .push(format!("{} {}", r.name, r.by.as_str()));
+        }
+    }
+    let sink = Arc::new(Collect::default());
+    let hooks = Arc::new(NoCat::default());
+    let mut k = Kernel::new(
+        KernelConfig::default()
+            .limits(sandsh::kernel::ExecutionLimits::standard().max_output_bytes(1000))
+            .hooks(hooks.clone())
+            .trace(sink.clone()),
+    );
+    let r = k.execute("cat /etc/passwd; echo $?");
+    assert_eq!(r.stdout, b"3\n");
+    assert_eq!(r.stderr, b"no cat here\n");
+    assert_eq!(*hooks.0.lock().unwrap(), ["cat hook"]);
+    let events = sink.0.lock().unwrap().clone();
+    match &events[0] {
+        TraceEvent::Refused {
+            run,
+            name,
+            args,
+            by,
+            status,
+            message,
+            ..
+        } => {
+            assert_eq!(
+                (
+                    *run,
+                    name.as_str(),
+                    args.clone(),
+                    *by,
+                    *status,
+                    message.as_str()
+                ),
+                (
+                    1,
+                    "cat",
+                    vec!["/etc/passwd".to_string()],
+                    "hook",
+                    3,
+                    "no cat here\n"
+                )
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    k.execute("seq 100000");
+    match sink.0.lock().unwrap().last() {
+        Some(TraceEvent::Run {
+            stdout_cut: Some(cut),
+            stderr_cut: None,
+            ..
+        }) => assert_eq!(cut.total, 588895),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// `--otlp` takes a plain-http collector only, and says so before running anything.
+#[cfg(feature = "otel")]
+#[test]
+fn an_https_collector_is_refused_up_front() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sandsh"))
+        .args(["--otlp", "https://127.0.0.1:4318", "-c", "echo ran"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty(), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("--otlp https://127.0.0.1:4318: OTLP is sent over plain http:// only"),
+        "{out:?}"
+    );
+}

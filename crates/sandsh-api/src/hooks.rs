@@ -88,7 +88,39 @@ impl std::fmt::Debug for CommandEnd<'_> {
     }
 }
 
-/// The hooks of a session. Both methods have defaults: implement what you need.
+/// Who refused a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refuser {
+    /// The session's command policy (a denied command, or one not confirmed).
+    Policy,
+    /// A `before_command` hook (a [`Verdict::Deny`], or a replacement argv naming no command).
+    Hook,
+}
+
+impl Refuser {
+    /// `policy` or `hook`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Refuser::Policy => "policy",
+            Refuser::Hook => "hook",
+        }
+    }
+}
+
+/// A command that was refused and did not run.
+#[derive(Debug)]
+pub struct CommandRefused<'a> {
+    pub name: &'a str,
+    pub args: &'a [Vec<u8>],
+    pub cwd: &'a Path,
+    pub by: Refuser,
+    /// The status the refusal ends with (126 for the policy's).
+    pub status: i32,
+    /// What the command's stderr was told, newline included.
+    pub message: &'a str,
+}
+
+/// The hooks of a session. Every method has a default: implement what you need.
 pub trait CommandHooks: Send + Sync {
     /// Called before each command runs.
     fn before_command(&self, call: &CommandCall<'_>) -> Verdict {
@@ -99,5 +131,11 @@ pub trait CommandHooks: Send + Sync {
     /// Called after each command has ended (not for one a hook or the policy refused).
     fn after_command(&self, end: &CommandEnd<'_>) {
         let _ = end;
+    }
+
+    /// Called when the policy or a `before_command` hook refused a command (which then did
+    /// not run, so `after_command` is not called for it).
+    fn refused(&self, refused: &CommandRefused<'_>) {
+        let _ = refused;
     }
 }

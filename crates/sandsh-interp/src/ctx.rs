@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use sandsh_api::hooks::{CommandCall, CommandEnd, CommandHooks, Verdict};
+use sandsh_api::hooks::{CommandCall, CommandEnd, CommandHooks, CommandRefused, Refuser, Verdict};
 use sandsh_api::{
     Arg, CallOutput, Command, CommandRegistry, ExitStatus, OutputFormat, PatientGuard, ToolCtx,
     Value,
@@ -464,13 +464,38 @@ impl Shell {
     /// Run a registered command with this shell's descriptors: the policy first, then the
     /// session's hooks (`sandsh_api::hooks`), if it has any.
     pub fn run_registered(&mut self, cmd: &Arc<dyn Command>, args: &[Vec<u8>]) -> i32 {
-        if let Some(status) = self.policy_refuses(cmd, args) {
-            return status;
+        let hooks = self.env.hooks.get().cloned();
+        if let Some(refusal) = self.policy_refusal(cmd, args) {
+            let name = cmd.spec().name;
+            return self.refuse(hooks.as_deref(), name, args, Refuser::Policy, refusal);
         }
-        match self.env.hooks.get().cloned() {
-            None => self.run_allowed(cmd, args),
+        match hooks {
+            None => self.run_counted(cmd, args).0,
             Some(hooks) => self.run_hooked(&*hooks, cmd, args),
         }
+    }
+
+    /// A command refused: its message to stderr, the hooks told, its status.
+    fn refuse(
+        &mut self,
+        hooks: Option<&dyn CommandHooks>,
+        name: &str,
+        args: &[Vec<u8>],
+        by: Refuser,
+        (status, message): (i32, String),
+    ) -> i32 {
+        self.write_fd(2, message.as_bytes());
+        if let Some(hooks) = hooks {
+            hooks.refused(&CommandRefused {
+                name,
+                args,
+                cwd: &self.cwd,
+                by,
+                status,
+                message: &message,
+            });
+        }
+        status
     }
 
     /// A registered command under the session's hooks: asked about first (run it, refuse it,
@@ -502,8 +527,8 @@ impl Shell {
                 if !message.ends_with('\n') {
                     message.push('\n');
                 }
-                self.write_fd(2, message.as_bytes());
-                return status;
+                let name = cmd.spec().name;
+                return self.refuse(Some(hooks), name, args, Refuser::Hook, (status, message));
             }
             Verdict::Argv(argv) => {
                 let Some((name, rest)) = argv.split_first() else {
@@ -511,11 +536,12 @@ impl Shell {
                 };
                 let name = String::from_utf8_lossy(name).into_owned();
                 let Some(other) = self.env.registry.get(&name) else {
-                    self.write_fd(2, format!("sandsh: {name}: command not found\n").as_bytes());
-                    return 127;
+                    let message = format!("sandsh: {name}: command not found\n");
+                    return self.refuse(Some(hooks), &name, rest, Refuser::Hook, (127, message));
                 };
-                if let Some(status) = self.policy_refuses(&other, rest) {
-                    return status;
+                if let Some(refusal) = self.policy_refusal(&other, rest) {
+                    let name = other.spec().name;
+                    return self.refuse(Some(hooks), name, rest, Refuser::Policy, refusal);
                 }
                 (other, rest.to_vec())
             }
@@ -536,12 +562,6 @@ impl Shell {
         status
     }
 
-    /// A registered command the policy and the hooks let run.
-    fn run_allowed(&mut self, cmd: &Arc<dyn Command>, args: &[Vec<u8>]) -> i32 {
-        self.run_counted(cmd, args).0
-    }
-
-    /// Run it: its status, and the bytes it wrote to stdout and stderr.
     /// Run it: its status, and the bytes it read from stdin and wrote to stdout and stderr.
     fn run_counted(&mut self, cmd: &Arc<dyn Command>, args: &[Vec<u8>]) -> (i32, [u64; 3]) {
         if args

@@ -250,19 +250,18 @@ fn shown(name: &str, args: &[Vec<u8>]) -> String {
 impl Shell {
     /// Apply the session's policy to a registered command about to run: `Some(status)` when
     /// it is refused (the message is written to stderr).
-    pub(crate) fn policy_refuses(
+    /// Whether the session's policy refuses this command: the status it ends with and the
+    /// message for its stderr (the caller writes it). Asks the confirmation hook when the
+    /// policy wants a command confirmed.
+    pub(crate) fn policy_refusal(
         &mut self,
         cmd: &Arc<dyn Command>,
         args: &[Vec<u8>],
-    ) -> Option<i32> {
+    ) -> Option<(i32, String)> {
         let state = self.env.policy.get()?;
         let name = cmd.spec().name;
         if let Some(why) = state.policy.refusal(name) {
-            self.write_fd(
-                2,
-                format!("sandsh: {name}: denied by policy ({why})\n").as_bytes(),
-            );
-            return Some(126);
+            return Some((126, format!("sandsh: {name}: denied by policy ({why})\n")));
         }
         let at = state.policy.confirm_at?;
         let risk = state.risk_of(cmd.spec(), args, &self.cwd);
@@ -289,16 +288,14 @@ impl Shell {
         {
             return None;
         }
-        self.write_fd(
-            2,
+        Some((
+            126,
             format!(
                 "sandsh: {name}: not confirmed ({}; --confirm-at {})\n",
                 risk.as_str(),
                 at.as_str()
-            )
-            .as_bytes(),
-        );
-        Some(126)
+            ),
+        ))
     }
 }
 

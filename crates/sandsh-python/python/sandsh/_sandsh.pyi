@@ -68,6 +68,8 @@ class _Policy(TypedDict, total=False):
     allow_only: Sequence[str]
     confirm_at: Literal["read_only", "low", "medium", "high", "critical"]
     approve_read_only: bool
+    # Options whose values traces never show: "--password", "-p", or "mysql -p" for one command.
+    redact: Sequence[str]
     confirm: Callable[[str], Union[bool, str, None]]
 
 @type_check_only

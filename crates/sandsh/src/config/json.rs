@@ -42,7 +42,7 @@ const KEYS: &[&str] = &[
 const KEY_LIST: &str = "username, hostname, env, cwd, files, mounts, allow_net, secrets, \
                         net_max_time, profile, limits, timeout, policy, output";
 const SECRET_KEYS: &str = "name, url, inject, value";
-const POLICY_KEYS: &str = "deny, allow_only, confirm_at, approve_read_only";
+const POLICY_KEYS: &str = "deny, allow_only, confirm_at, approve_read_only, redact";
 const OUTPUT_KEYS: &str = "head, save_quota";
 
 /// What [`SessionConfig::to_json`] writes in place of a credential's value.
@@ -224,12 +224,12 @@ impl SessionConfig {
         Ok(())
     }
 
-    /// `policy`: `{deny, allow_only, confirm_at}`.
+    /// `policy`: `{deny, allow_only, confirm_at, approve_read_only, redact}`.
     fn set_policy_json(&mut self, key: &str, v: &Value) -> Result<(), ConfigError> {
         let Value::Object(o) = v else {
             return Err(ConfigError::new(
                 key,
-                K::Shape("an object {deny, allow_only, confirm_at, approve_read_only}"),
+                K::Shape("an object {deny, allow_only, confirm_at, approve_read_only, redact}"),
             ));
         };
         for (name, value) in o {
@@ -259,6 +259,17 @@ impl SessionConfig {
                 }
                 "approve_read_only" => {
                     self.policy.approve_read_only = flag(value).ok_or(at(K::Shape("a boolean")))?;
+                }
+                "redact" => {
+                    const SHAPE: &str =
+                        "an array of options such as \"--password\", \"-p\" or \"mysql -p\"";
+                    let items = list(value).ok_or(at(K::Shape(SHAPE)))?;
+                    for item in items {
+                        let entry = string(item)
+                            .filter(|e| crate::trace::redaction_entry_is_valid(e))
+                            .ok_or(at(K::Shape(SHAPE)))?;
+                        self.policy.redact.push(entry);
+                    }
                 }
                 _ => return Err(at(K::UnknownKey(POLICY_KEYS))),
             }
@@ -398,6 +409,9 @@ impl SessionConfig {
             }
             if self.policy.approve_read_only {
                 p.insert("approve_read_only".into(), true.into());
+            }
+            if !self.policy.redact.is_empty() {
+                p.insert("redact".into(), self.policy.redact.clone().into());
             }
             put("policy", Value::Object(p));
         }

@@ -153,15 +153,23 @@ pub struct PolicyConfig {
     /// Scripts whose analysis ([`crate::analyze`]) shows only read-only commands, nothing
     /// written and no opaque construct run without confirmation.
     pub approve_read_only: bool,
+    /// Options whose values traces never show (`--password`, `-p`, or `mysql -p` for one
+    /// command): replaced by `[REDACTED]` in each command's arguments ([`crate::trace`]).
+    pub redact: Vec<String>,
 }
 
 impl PolicyConfig {
-    /// Whether the policy restricts nothing.
+    /// Whether the policy sets nothing.
     pub fn is_empty(&self) -> bool {
-        self.deny.is_empty()
-            && self.allow_only.is_none()
-            && self.confirm_at.is_none()
-            && !self.approve_read_only
+        !self.restricts() && self.redact.is_empty()
+    }
+
+    /// Whether the policy has a say in which commands run (what `redact` does not).
+    pub fn restricts(&self) -> bool {
+        !self.deny.is_empty()
+            || self.allow_only.is_some()
+            || self.confirm_at.is_some()
+            || self.approve_read_only
     }
 }
 

@@ -23,6 +23,7 @@ fn full() -> SessionConfig {
             allow_only: Some(vec!["ls".into(), "cat".into()]),
             confirm_at: Some(RiskLevel::HighRisk),
             approve_read_only: true,
+            redact: vec!["--password".into(), "mysql -p".into()],
         },
         ..SessionConfig::default()
     };
@@ -132,6 +133,18 @@ fn one_message_per_mistake_naming_the_key() {
         err(json!({"policy": {"confirmAt": "spicy"}})),
         "policy.confirmAt: invalid risk 'spicy' (read_only, low, medium, high, critical)"
     );
+    for bad in [
+        json!(3),
+        json!(["password"]),
+        json!(["--"]),
+        json!(["-pq"]),
+        json!([" -p"]),
+    ] {
+        assert_eq!(
+            err(json!({"policy": {"redact": bad}})),
+            "policy.redact: expected an array of options such as \"--password\", \"-p\" or \"mysql -p\"",
+        );
+    }
     assert_eq!(
         err(json!({"policy": {"deny": ["cd"]}})),
         "policy.deny: cd is a shell builtin; builtins cannot be denied"

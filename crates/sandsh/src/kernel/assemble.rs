@@ -156,13 +156,14 @@ impl Kernel {
                 Err(_) => Some(format!("cwd {dir}: No such file or directory")),
             }
         });
-        if !s.policy.is_empty() {
+        if s.policy.restricts() {
             let policy = config.command_policy();
             env.set_policy(sandsh_interp::PolicyState::new(policy, s.rw_mount_points()));
         }
         let tracer = config.trace.as_ref().map(|sink| {
             let secrets = s.net_secrets().unwrap_or_default();
-            crate::trace::Tracer::new(sink.clone(), config.hooks.clone(), secrets)
+            let redact = s.policy.redact.clone();
+            crate::trace::Tracer::new(sink.clone(), config.hooks.clone(), secrets, redact)
         });
         match (&tracer, &config.hooks) {
             (Some(t), _) => env.set_hooks(t.clone()),

@@ -261,6 +261,7 @@ impl KernelConfig {
             allow_only: p.allow_only,
             confirm_at: p.confirm_at,
             approve_read_only: p.approve_read_only, // issue 45: read-only auto-approval
+            redact: std::mem::take(&mut self.session.policy.redact),
         };
         self.confirm = p.confirm;
         self

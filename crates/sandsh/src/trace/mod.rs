@@ -8,17 +8,21 @@
 //! A command's event holds its name as registered, its arguments, the directory it ran in, its
 //! status, its duration, when it started within its run, the bytes it read from stdin and
 //! wrote to stdout and stderr; a run's holds its status, its duration and the error that ended it (`timeout`,
-//! `limit_exceeded` with the limit's message, …). Arguments carry no
-//! credential: the session's secrets are replaced as in responses ([`sandsh_net::secrets`]),
-//! although a script only ever holds their placeholders. Commands the policy or a hook
-//! refused have no event (they did not run); shell builtins are the language and have none.
+//! `limit_exceeded` with the limit's message, …) and how its output was cut where it passed
+//! the output limit. A command the policy or a hook refused has an event of its own (who
+//! refused it, its status and message); shell builtins are the language and have none.
+//!
+//! Arguments carry no credential: the session's secrets are replaced as in responses
+//! ([`sandsh_net::secrets`]), although a script only ever holds their placeholders, and the
+//! values of the options the policy names (`policy.redact`: `--password`, `-p`, `mysql -p`)
+//! are replaced by `[REDACTED]`.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use sandsh_api::hooks::{CommandCall, CommandEnd, CommandHooks, Verdict};
+use sandsh_api::hooks::{CommandCall, CommandEnd, CommandHooks, CommandRefused, Verdict};
 use serde_json::{Value, json};
 
 /// One event of a trace.
@@ -39,6 +43,20 @@ pub enum TraceEvent {
         stdout_bytes: u64,
         stderr_bytes: u64,
     },
+    /// A registered command was refused by the policy or a hook, and did not run.
+    Refused {
+        run: u64,
+        name: String,
+        args: Vec<String>,
+        cwd: String,
+        /// `policy` or `hook`.
+        by: &'static str,
+        status: i32,
+        /// What its stderr was told.
+        message: String,
+        /// When, from the start of its run.
+        start: Duration,
+    },
     /// A run ended.
     Run {
         run: u64,
@@ -48,6 +66,9 @@ pub enum TraceEvent {
         error: Option<&'static str>,
         /// The message of a limit or timeout that ended it.
         message: Option<String>,
+        /// How stdout and stderr were cut where they passed the output limit.
+        stdout_cut: Option<crate::kernel::OutputCut>,
+        stderr_cut: Option<crate::kernel::OutputCut>,
     },
 }
 
@@ -80,12 +101,34 @@ impl TraceEvent {
                 "stdout_bytes": stdout_bytes,
                 "stderr_bytes": stderr_bytes,
             }),
+            TraceEvent::Refused {
+                run,
+                name,
+                args,
+                cwd,
+                by,
+                status,
+                message,
+                start,
+            } => json!({
+                "event": "refused",
+                "run": run,
+                "name": name,
+                "args": args,
+                "cwd": cwd,
+                "by": by,
+                "status": status,
+                "message": message,
+                "start_ms": ms(start),
+            }),
             TraceEvent::Run {
                 run,
                 status,
                 duration,
                 error,
                 message,
+                stdout_cut,
+                stderr_cut,
             } => json!({
                 "event": "run",
                 "run": run,
@@ -93,6 +136,8 @@ impl TraceEvent {
                 "duration_ms": ms(duration),
                 "error": error,
                 "message": message,
+                "stdout_cut": stdout_cut,
+                "stderr_cut": stderr_cut,
             }),
         }
     }
@@ -150,6 +195,8 @@ pub(crate) struct Tracer {
     sink: Arc<dyn TraceSink>,
     inner: Option<Arc<dyn CommandHooks>>,
     secrets: sandsh_net::Secrets,
+    /// `policy.redact`: options whose values are not shown.
+    redact: Vec<String>,
     run: AtomicU64,
     started: Mutex<Instant>,
 }
@@ -159,11 +206,13 @@ impl Tracer {
         sink: Arc<dyn TraceSink>,
         inner: Option<Arc<dyn CommandHooks>>,
         secrets: sandsh_net::Secrets,
+        redact: Vec<String>,
     ) -> Arc<Tracer> {
         Arc::new(Tracer {
             sink,
             inner,
             secrets,
+            redact,
             run: AtomicU64::new(0),
             started: Mutex::new(Instant::now()),
         })
@@ -187,11 +236,92 @@ impl Tracer {
             duration: r.duration,
             error: r.error.map(crate::RunError::as_str),
             message: note.map(|n| self.clean(n.as_bytes())),
+            stdout_cut: r.stdout_cut.clone(),
+            stderr_cut: r.stderr_cut.clone(),
         });
     }
 
     fn clean(&self, s: &[u8]) -> String {
         String::from_utf8_lossy(&self.secrets.redact(s)).into_owned()
+    }
+
+    /// A command's arguments as a trace shows them: no credential, no value of an option
+    /// the policy names.
+    fn shown_args(&self, name: &str, args: &[Vec<u8>]) -> Vec<String> {
+        let mut shown: Vec<String> = args.iter().map(|a| self.clean(a)).collect();
+        if !self.redact.is_empty() {
+            redact_options(name, &mut shown, &self.redact);
+        }
+        shown
+    }
+
+    fn since_run(&self) -> Duration {
+        self.started().elapsed()
+    }
+}
+
+/// What replaces a hidden value.
+const REDACTED: &str = "[REDACTED]";
+
+/// Whether `entry` names an option as `policy.redact` takes it: `--long`, `-s`, or a command
+/// name, a space and one of those.
+pub(crate) fn redaction_entry_is_valid(entry: &str) -> bool {
+    let option = match entry.split_once(' ') {
+        Some((cmd, opt)) => {
+            if cmd.is_empty() || cmd.starts_with('-') {
+                return false;
+            }
+            opt
+        }
+        None => entry,
+    };
+    let long = option.len() > 2 && option.starts_with("--");
+    let short = option.len() == 2 && option.starts_with('-') && option != "--";
+    (long || short) && !option.contains([' ', '='])
+}
+
+/// Replace the values of the options `entries` names in a command's arguments: the word after
+/// `--opt` or `-o`, what follows `--opt=`, and what follows `-o` in the same word. Options end
+/// at `--`.
+fn redact_options(name: &str, args: &mut [String], entries: &[String]) {
+    let options: Vec<&str> = entries
+        .iter()
+        .filter_map(|e| match e.split_once(' ') {
+            Some((cmd, opt)) => (cmd == name).then_some(opt),
+            None => Some(e.as_str()),
+        })
+        .collect();
+    if options.is_empty() {
+        return;
+    }
+    let mut i = 0;
+    while i < args.len() {
+        let arg = args[i].clone();
+        if arg == "--" {
+            break;
+        }
+        let mut next = false;
+        for opt in &options {
+            if arg == *opt {
+                next = true;
+            } else if let Some(rest) = arg.strip_prefix(opt) {
+                let attached = if opt.starts_with("--") {
+                    rest.starts_with('=')
+                } else {
+                    !arg.starts_with("--")
+                };
+                if attached {
+                    let keep = opt.len() + usize::from(opt.starts_with("--"));
+                    args[i] = format!("{}{REDACTED}", &arg[..keep]);
+                    break;
+                }
+            }
+        }
+        if next && i + 1 < args.len() {
+            args[i + 1] = REDACTED.to_string();
+            i += 1;
+        }
+        i += 1;
     }
 }
 
@@ -207,11 +337,11 @@ impl CommandHooks for Tracer {
         if let Some(h) = &self.inner {
             h.after_command(end);
         }
-        let since_run = self.started().elapsed();
+        let since_run = self.since_run();
         self.sink.record(&TraceEvent::Command {
             run: self.run.load(Ordering::Relaxed),
             name: end.name.to_string(),
-            args: end.args.iter().map(|a| self.clean(a)).collect(),
+            args: self.shown_args(end.name, end.args),
             cwd: self.clean(end.cwd.as_os_str().as_encoded_bytes()),
             status: end.status,
             start: since_run.saturating_sub(end.duration),
@@ -219,6 +349,22 @@ impl CommandHooks for Tracer {
             stdin_bytes: end.stdin_bytes,
             stdout_bytes: end.stdout_bytes,
             stderr_bytes: end.stderr_bytes,
+        });
+    }
+
+    fn refused(&self, r: &CommandRefused<'_>) {
+        if let Some(h) = &self.inner {
+            h.refused(r);
+        }
+        self.sink.record(&TraceEvent::Refused {
+            run: self.run.load(Ordering::Relaxed),
+            name: r.name.to_string(),
+            args: self.shown_args(r.name, r.args),
+            cwd: self.clean(r.cwd.as_os_str().as_encoded_bytes()),
+            by: r.by.as_str(),
+            status: r.status,
+            message: self.clean(r.message.as_bytes()),
+            start: self.since_run(),
         });
     }
 }

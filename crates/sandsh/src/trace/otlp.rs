@@ -29,6 +29,14 @@ impl OtlpSink {
     /// Spans to `endpoint` (a collector's base URL such as `http://127.0.0.1:4318`; the
     /// traces path `/v1/traces` is added unless the URL already ends with it).
     pub fn new(endpoint: &str) -> Result<OtlpSink, String> {
+        // The exporter's HTTP client is built without TLS (its TLS stacks would add a C build):
+        // an https collector is refused here rather than failing on every export unseen.
+        if !endpoint.starts_with("http://") {
+            return Err(
+                "OTLP is sent over plain http:// only; https is not supported (send it to a local collector)"
+                    .to_string(),
+            );
+        }
         let endpoint = endpoint.trim_end_matches('/');
         let url = if endpoint.ends_with("/v1/traces") {
             endpoint.to_string()
@@ -77,6 +85,8 @@ impl TraceSink for OtlpSink {
             duration,
             error,
             message,
+            stdout_cut,
+            stderr_cut,
         } = event
         else {
             self.pending().push(event.clone());
@@ -94,6 +104,14 @@ impl TraceSink for OtlpSink {
         if let Some(m) = message {
             attrs.push(KeyValue::new("sandsh.message", m.clone()));
         }
+        for (key, cut) in [
+            ("sandsh.stdout_cut", stdout_cut),
+            ("sandsh.stderr_cut", stderr_cut),
+        ] {
+            if let Some(cut) = cut {
+                attrs.push(KeyValue::new(key, cut.total as i64));
+            }
+        }
         let mut run_span = self
             .tracer
             .span_builder("sandsh.run")
@@ -105,38 +123,65 @@ impl TraceSink for OtlpSink {
             run_span.set_status(Status::error(message.clone().unwrap_or_default()));
         }
         let cx = Context::new().with_remote_span_context(run_span.span_context().clone());
+        // A command's span under the run's, with the attributes every command span has.
+        let child = |name: String, args: Vec<String>, cwd, status: i32, at, more: Vec<KeyValue>| {
+            let mut attrs = vec![
+                KeyValue::new("sandsh.command", name.clone()),
+                KeyValue::new("sandsh.args", args.join(" ")),
+                KeyValue::new("sandsh.cwd", cwd),
+                KeyValue::new("sandsh.status", i64::from(status)),
+            ];
+            attrs.extend(more);
+            self.tracer
+                .span_builder(name)
+                .with_start_time(at)
+                .with_attributes(attrs)
+                .start_with_context(&self.tracer, &cx)
+        };
         for c in std::mem::take(&mut *self.pending()) {
-            let TraceEvent::Command {
-                name,
-                args,
-                cwd,
-                status,
-                start: offset,
-                duration,
-                stdin_bytes,
-                stdout_bytes,
-                stderr_bytes,
-                ..
-            } = c
-            else {
-                continue;
-            };
-            let begin = start + offset;
-            let mut span = self
-                .tracer
-                .span_builder(name.clone())
-                .with_start_time(begin)
-                .with_attributes(vec![
-                    KeyValue::new("sandsh.command", name),
-                    KeyValue::new("sandsh.args", args.join(" ")),
-                    KeyValue::new("sandsh.cwd", cwd),
-                    KeyValue::new("sandsh.status", i64::from(status)),
-                    KeyValue::new("sandsh.stdin_bytes", stdin_bytes as i64),
-                    KeyValue::new("sandsh.stdout_bytes", stdout_bytes as i64),
-                    KeyValue::new("sandsh.stderr_bytes", stderr_bytes as i64),
-                ])
-                .start_with_context(&self.tracer, &cx);
-            span.end_with_timestamp(begin + duration);
+            match c {
+                TraceEvent::Command {
+                    name,
+                    args,
+                    cwd,
+                    status,
+                    start: offset,
+                    duration,
+                    stdin_bytes,
+                    stdout_bytes,
+                    stderr_bytes,
+                    ..
+                } => {
+                    let begin = start + offset;
+                    let bytes = vec![
+                        KeyValue::new("sandsh.stdin_bytes", stdin_bytes as i64),
+                        KeyValue::new("sandsh.stdout_bytes", stdout_bytes as i64),
+                        KeyValue::new("sandsh.stderr_bytes", stderr_bytes as i64),
+                    ];
+                    let mut span = child(name, args, cwd, status, begin, bytes);
+                    span.end_with_timestamp(begin + duration);
+                }
+                TraceEvent::Refused {
+                    name,
+                    args,
+                    cwd,
+                    by,
+                    status,
+                    message,
+                    start: offset,
+                    ..
+                } => {
+                    let at = start + offset;
+                    let refusal = vec![
+                        KeyValue::new("sandsh.refused", by),
+                        KeyValue::new("sandsh.message", message.trim_end().to_string()),
+                    ];
+                    let mut span = child(name, args, cwd, status, at, refusal);
+                    span.set_status(Status::error(message.trim_end().to_string()));
+                    span.end_with_timestamp(at);
+                }
+                TraceEvent::Run { .. } => {}
+            }
         }
         run_span.end_with_timestamp(end);
         // A trace is complete when its run has returned (and a CLI process may exit next).
