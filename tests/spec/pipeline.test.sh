@@ -23,6 +23,33 @@ true | false | true
 echo "${PIPESTATUS[@]}"
 ## stdout: 0 1 0
 
+#### PIPESTATUS is set by simple commands, subshells, [[ ]] and (( )), not by compound commands
+p() { echo "${1}: [${PIPESTATUS[@]}]"; }
+false; if false; then :; fi; p if-false
+false; case a in b) ;; esac; p case-nomatch
+true; while false; do :; done; p while
+false; for i in; do :; done; p for-empty
+false; for ((i=0;i<0;i++)); do :; done; p arithfor-empty
+false; g() { :; }; p funcdef
+false; { true; }; p brace
+false; ( exit 3 ); p subshell
+true; (( 0 )); p arith
+false; [[ a ]]; p cond
+false; x=1; p assign
+## STDOUT:
+if-false: [1]
+case-nomatch: [1]
+while: [1]
+for-empty: [1]
+arithfor-empty: [1]
+funcdef: [1]
+brace: [0]
+subshell: [3]
+arith: [1]
+cond: [0]
+assign: [0]
+## END
+
 #### PIPESTATUS with exit codes
 (exit 3) | (exit 0) | (exit 5)
 echo "${PIPESTATUS[0]} ${PIPESTATUS[1]} ${PIPESTATUS[2]}"

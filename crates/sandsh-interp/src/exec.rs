@@ -422,8 +422,21 @@ impl Shell {
             Ok(0)
         } else if p.commands.len() == 1 {
             self.compound_redirect_failed = false;
-            let r = self.exec_command(&p.commands[0].command);
-            if let Ok(s) = r {
+            let command = &p.commands[0].command;
+            let r = self.exec_command(command);
+            // bash sets PIPESTATUS for a command that runs as a whole (a simple command, a
+            // subshell, `[[ ]]`, `(( ))`); a compound command leaves what its last inner
+            // command set (`if false; then :; fi` gives 1), or nothing when none ran.
+            let sets = matches!(
+                command.kind,
+                CommandKind::Simple(_)
+                    | CommandKind::Subshell(_)
+                    | CommandKind::Arith(_)
+                    | CommandKind::Cond(_)
+            );
+            if let Ok(s) = r
+                && sets
+            {
                 self.pipestatus.clear();
                 self.pipestatus.push(s);
             }
