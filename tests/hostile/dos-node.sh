@@ -11,7 +11,7 @@ node -e 'for (;;) { try { while (true) {} } catch (e) {} finally { continue } }'
 ## expect: stop
 
 #### an unbounded array of strings stops at the budget
-node -e 'let a = []; while (1) a.push("x".repeat(1e6) + a.length)'
+node -e 'let a = []; while (1) a.push("x".repeat(1e7) + a.length)'
 ## expect: stop
 ## stderr: max-memory
 

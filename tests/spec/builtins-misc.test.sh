@@ -517,3 +517,39 @@ hidden
 00
 19
 ## END
+
+#### bash, sh and timeout are programs, not builtins; logout and suspend refuse
+type bash; type -t bash sh timeout echo; command -v bash sh timeout; command -V sh
+builtin bash -c 'echo x' 2>&1 | sed 's/^.*line [0-9]*: //'; echo "builtin: ${PIPESTATUS[0]}"
+enable bash 2>&1 | sed 's/^.*line [0-9]*: //'; echo "enable: ${PIPESTATUS[0]}"
+compgen -b | grep -cx 'bash\|sh\|timeout'
+hash bash; hash -t bash
+logout 2>&1 | sed 's/^.*line [0-9]*: //'; echo "logout: ${PIPESTATUS[0]}"
+suspend 2>&1 | sed 's/^.*line [0-9]*: //'; echo "suspend: ${PIPESTATUS[0]}"
+type -t logout suspend
+bash -c 'echo nested'; timeout 5 echo timed
+## STDOUT:
+bash is /usr/bin/bash
+file
+file
+file
+builtin
+/usr/bin/bash
+/usr/bin/sh
+/usr/bin/timeout
+sh is /usr/bin/sh
+builtin: bash: not a shell builtin
+builtin: 1
+enable: bash: not a shell builtin
+enable: 1
+0
+/usr/bin/bash
+logout: not login shell: use `exit'
+logout: 1
+suspend: cannot suspend: no job control
+suspend: 1
+builtin
+builtin
+nested
+timed
+## END

@@ -73,7 +73,7 @@ pub fn builtin(sh: &mut Shell, argv: A, decl: &[ExpAssign], pos: &[usize]) -> Re
         return Ok(0);
     };
     let n = text(name);
-    match super::lookup(&n) {
+    match super::bash_lookup(&n) {
         Some(b) => {
             let pos: Vec<usize> = pos.iter().map(|p| p.saturating_sub(1)).collect();
             b(sh, &argv[1..], decl, &pos)
@@ -102,9 +102,10 @@ pub(super) use sandsh_syntax::RESERVED_WORDS as KEYWORDS;
 /// it, and flagged), else every match when `all`, else the first.
 fn paths_of(sh: &mut Shell, n: &str, all: bool) -> Vec<(String, bool)> {
     if !sh.env.command_entries {
-        return match sh.env.registry.get(n) {
-            Some(_) => vec![(format!("/usr/bin/{n}"), false)],
-            None => Vec::new(),
+        return if sh.env.registry.get(n).is_some() || super::PROGRAMS.contains(&n) {
+            vec![(format!("/usr/bin/{n}"), false)]
+        } else {
+            Vec::new()
         };
     }
     if !all && let Some(f) = sh.hashed_entry(n) {
@@ -158,7 +159,7 @@ fn describe_name(sh: &mut Shell, n: &str, mode: Mode, all: bool) -> Res<bool> {
                 _ => "function".to_string(),
             });
         }
-        if super::lookup(n).is_some() && (all || lines.is_empty()) {
+        if super::bash_lookup(n).is_some() && (all || lines.is_empty()) {
             lines.push(match mode {
                 Mode::Short => n.to_string(),
                 Mode::Verbose => format!("{n} is a shell builtin"),

@@ -22,6 +22,26 @@ fn num_arg(sh: &Shell, name: &str, a: Option<&Vec<u8>>) -> Result<Option<i64>, i
     }
 }
 
+/// `logout`: bash's message for a shell that is not a login shell (no sandsh shell is one).
+pub fn logout(sh: &mut Shell, _: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    sh.builtin_error("logout", "not login shell: use `exit'");
+    Ok(1)
+}
+
+/// `suspend`: there is no job control to continue a stopped sandsh shell, so it refuses as
+/// bash does without job control.
+pub fn suspend(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
+    if let Some(bad) = argv[1..]
+        .iter()
+        .find(|a| a.starts_with(b"-") && a.as_slice() != b"-f" && a.as_slice() != b"--")
+    {
+        super::usage::invalid_option(sh, "suspend", &String::from_utf8_lossy(bad));
+        return Ok(2);
+    }
+    sh.builtin_error("suspend", "cannot suspend: no job control");
+    Ok(1)
+}
+
 pub fn exit(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
     let code = match num_arg(sh, "exit", argv.get(1)) {
         Ok(Some(n)) => (n & 0xff) as i32,

@@ -100,7 +100,7 @@ pub fn hash(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
         } else if let Some(p) = &given {
             let path = sh.resolve(p);
             sh.remember(&n, p.clone(), path);
-        } else if n.contains('/') || sh.funcs.contains_key(&n) || super::lookup(&n).is_some() {
+        } else if n.contains('/') || sh.funcs.contains_key(&n) || super::bash_lookup(&n).is_some() {
             // Nothing to remember, and not an error (bash).
         } else if sh.find_command(&n).is_some() {
             if let Some(f) = sh.hashed.entries.get_mut(&n) {

@@ -27,7 +27,7 @@ mod usage;
 mod wait;
 
 pub use complete::CompSpecs;
-pub use table::names;
+pub use table::{PROGRAMS, names};
 
 use super::expand::ExpAssign;
 use super::{Res, Shell, io};
@@ -39,6 +39,12 @@ pub type Builtin = fn(&mut Shell, &[Vec<u8>], &[ExpAssign], &[usize]) -> Res<i32
 /// The builtin called `name`.
 pub fn lookup(name: &str) -> Option<Builtin> {
     table::find(name).map(|b| b.run)
+}
+
+/// The builtin called `name` as bash knows it (none for [`PROGRAMS`], which bash runs as
+/// files): what `type`, `builtin` and `hash` go by.
+pub fn bash_lookup(name: &str) -> Option<Builtin> {
+    table::bash_builtin(name).map(|b| b.run)
 }
 
 /// POSIX special builtins: prefix assignments persist and errors are fatal.

@@ -449,6 +449,18 @@ pub static BUILTINS: &[BuiltinDef] = &[
         }],
     ),
     def(
+        "logout",
+        "logout [n]",
+        "exit a login shell (no shell here is one: use exit)",
+        false,
+        flow::logout,
+        &[Example {
+            description: "not a login shell",
+            script: "logout 2>/dev/null; echo $?",
+            stdout: "1\n",
+        }],
+    ),
+    def(
         "mapfile",
         "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [array]",
         "read lines into an array",
@@ -614,6 +626,18 @@ pub static BUILTINS: &[BuiltinDef] = &[
             description: "run a file with arguments",
             script: "echo 'echo \"sourced with $1\"' > lib.sh; source ./lib.sh arg",
             stdout: "sourced with arg\n",
+        }],
+    ),
+    def(
+        "suspend",
+        "suspend [-f]",
+        "stop the shell until it is continued (no job control here: refused)",
+        false,
+        flow::suspend,
+        &[Example {
+            description: "no job control to resume it",
+            script: "suspend 2>/dev/null; echo $?",
+            stdout: "1\n",
         }],
     ),
     def(
@@ -784,6 +808,26 @@ pub fn names() -> &'static [&'static str] {
     &NAMES
 }
 
+/// Builtins here that are programs on a Debian system (`/usr/bin/bash`, `/usr/bin/sh`,
+/// `/usr/bin/timeout`): they run in-process, but `type`, `command -v`, `builtin`, `enable`,
+/// `hash` and `compgen -b` present them as the files they are there.
+pub const PROGRAMS: &[&str] = &["bash", "sh", "timeout"];
+
+/// The builtin called `name` as bash knows it: none for [`PROGRAMS`].
+pub fn bash_builtin(name: &str) -> Option<&'static BuiltinDef> {
+    find(name).filter(|b| !PROGRAMS.contains(&b.spec.name))
+}
+
+/// bash's builtin names, sorted: [`names`] without [`PROGRAMS`].
+pub fn bash_names() -> &'static [&'static str] {
+    static NAMES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+        let mut v = names().to_vec();
+        v.retain(|n| !PROGRAMS.contains(n));
+        v
+    });
+    &NAMES
+}
+
 /// `enable [-a] [-p] [name ...]`: list the builtins (`enable NAME` per line), or succeed when
 /// every NAME is one. Builtins cannot be disabled or loaded here.
 pub fn enable(sh: &mut Shell, argv: &[Vec<u8>], _: &[ExpAssign], _: &[usize]) -> Res<i32> {
@@ -816,7 +860,7 @@ pub fn enable(sh: &mut Shell, argv: &[Vec<u8>], _: &[ExpAssign], _: &[usize]) ->
     names.extend(args);
     if names.is_empty() {
         let mut out = String::new();
-        for n in self::names() {
+        for n in bash_names() {
             out.push_str("enable ");
             out.push_str(n);
             out.push('\n');
@@ -827,7 +871,7 @@ pub fn enable(sh: &mut Shell, argv: &[Vec<u8>], _: &[ExpAssign], _: &[usize]) ->
     let mut status = 0;
     for n in names {
         let n = text(n);
-        if find(&n).is_none() {
+        if bash_builtin(&n).is_none() {
             sh.builtin_error("enable", &format!("{n}: not a shell builtin"));
             status = 1;
         }

@@ -57,6 +57,7 @@ const USAGES: &[(&str, &str)] = &[
     ),
     ("let", "let arg [arg ...]"),
     ("local", "local [option] name[=value] ..."),
+    ("logout", "logout [n]"),
     (
         "mapfile",
         "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]",
@@ -85,6 +86,7 @@ const USAGES: &[(&str, &str)] = &[
     ("shift", "shift [n]"),
     ("shopt", "shopt [-pqsu] [-o] [optname ...]"),
     ("source", "source filename [arguments]"),
+    ("suspend", "suspend [-f]"),
     ("test", "test [expr]"),
     ("times", "times"),
     ("trap", "trap [-lp] [[arg] signal_spec ...]"),

@@ -121,7 +121,8 @@ fn listed(sh: &Shell, action: &str) -> Words {
             v.sort();
             strings(v)
         }
-        "builtin" | "enabled" | "helptopic" => statics(super::super::names()),
+        "builtin" | "enabled" => statics(super::super::table::bash_names()),
+        "helptopic" => statics(super::super::names()),
         "keyword" => statics(super::super::command::KEYWORDS),
         "variable" | "arrayvar" | "export" => {
             let v = sh
