@@ -13,10 +13,11 @@
 //! although a script only ever holds their placeholders. Commands the policy or a hook
 //! refused have no event (they did not run); shell builtins are the language and have none.
 
+use sandsh_runtime::time::Instant;
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sandsh_api::hooks::{CommandCall, CommandEnd, CommandHooks, Verdict};
 use serde_json::{Value, json};
