@@ -199,7 +199,7 @@ impl PipeInner {
     fn capacity(&self) -> usize {
         if sandsh_runtime::stages::threadless() {
             self.capacity
-                .max(sandsh_runtime::stages::THREADLESS_PIPE_BYTES)
+                .max(sandsh_runtime::stages::threadless_pipe_bytes())
         } else {
             self.capacity
         }

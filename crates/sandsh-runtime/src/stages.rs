@@ -89,6 +89,7 @@ pub fn run_deferred() {
             std::mem::take(&mut *d)
         }
     });
+    let _nested = threadless().then(Nested::enter);
     for launch in pending.iter().rev() {
         // SAFETY: every pointer in the list is live (see `deferring`), and this is its thread.
         unsafe { (**launch)() };
@@ -104,9 +105,39 @@ thread_local! {
 }
 
 /// How far a pipe grows without threads before its reader runs nested (see the module
-/// documentation): far more than any pipe buffer, small enough that an endless writer
-/// (`yes | head -n 1`) fills it in a moment.
+/// documentation), when no writer is suspended beneath its writer ([`threadless_pipe_bytes`]):
+/// far more than any pipe buffer, small enough that an endless writer (`yes | head -n 1`)
+/// fills it in a moment.
 pub const THREADLESS_PIPE_BYTES: usize = 16 << 20;
+
+thread_local! {
+    /// How many writers are suspended beneath the code running now (without threads).
+    static NESTED: Cell<u32> = const { Cell::new(0) };
+}
+
+/// One more writer suspended beneath what runs until the guard drops.
+struct Nested;
+
+impl Nested {
+    fn enter() -> Nested {
+        NESTED.set(NESTED.get() + 1);
+        Nested
+    }
+}
+
+impl Drop for Nested {
+    fn drop(&mut self) {
+        NESTED.set(NESTED.get().saturating_sub(1));
+    }
+}
+
+/// How far a pipe written now grows without threads before its reader runs nested: half as
+/// far for each writer suspended beneath, so that a stage run nested (`cat` in `yes | cat |
+/// head -c 5`) fills its own pipe, and runs its reader, before it has emptied the one it
+/// reads (whose writer cannot refill it).
+pub fn threadless_pipe_bytes() -> usize {
+    THREADLESS_PIPE_BYTES >> NESTED.get().min(8)
+}
 
 /// Whether this thread runs pipeline stages and jobs without threads: always in the browser
 /// build (wasm32), natively inside [`without_threads`].
