@@ -10,6 +10,8 @@
 //!   cargo test --test spec -- arith        # files or cases whose name contains `arith`
 //!   SPEC_BASH_ONLY=1 cargo test --test spec    # validate the suite against bash only
 //!   SPEC_SANDSH_ONLY=1 cargo test --test spec  # sandsh only
+//!   SPEC_THREADLESS=1 cargo test --test spec -- pipeline  # sandsh without threads, as in the
+//!                                                         # browser build (stages::without_threads)
 //!
 //! Exit status is non-zero when any case fails in either engine, or when sandsh gaps exceed 5% of
 //! the cases run.
@@ -176,10 +178,19 @@ fn run_sandsh(code: &str) -> Outcome {
         .name("sandsh-case".into())
         .stack_size(64 * 1024 * 1024)
         .spawn(move || {
+            let threadless =
+                std::env::var("SPEC_THREADLESS").is_ok_and(|v| !v.is_empty() && v != "0");
             let r = std::panic::catch_unwind(move || {
-                let mut k = sandsh::Kernel::new(sandsh::KernelConfig::default());
-                let r = k.execute(&code);
-                (r.stdout, r.stderr, r.exit_code)
+                let run = || {
+                    let mut k = sandsh::Kernel::new(sandsh::KernelConfig::default());
+                    let r = k.execute(&code);
+                    (r.stdout, r.stderr, r.exit_code)
+                };
+                if threadless {
+                    sandsh::stages::without_threads(run)
+                } else {
+                    run()
+                }
             });
             let _ = tx.send(match r {
                 Ok((stdout, stderr, status)) => Outcome::Ran {

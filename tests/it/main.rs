@@ -20,6 +20,7 @@ mod kernel_commands; // command tests that need a whole kernel (moved out of the
 mod layers; // the interpreter's modules: no import cycle through builtins/
 mod props; // the parser and expansions never panic (proptest)
 mod robustness; // generated scripts never panic // session jobs across calls
+mod threadless; // pipelines without threads, as in the browser build
 
 // The sandbox.
 mod hostile; // attack scripts against the real binary (tests/hostile/*.sh)

@@ -71,6 +71,12 @@ pub trait CommandRegistry: Send + Sync {
     fn commands(&self) -> Vec<Arc<dyn Command>> {
         self.names().iter().filter_map(|n| self.get(n)).collect()
     }
+    /// Commands this build leaves out (an engine that cannot be built for the target, a
+    /// feature turned off), with why, sorted by name: `help` lists them and running one says
+    /// so. A command registered under the same name is not left out.
+    fn left_out(&self) -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
 }
 
 /// A directory held open while a command reads the files in it, as a walk does (`grep -r`):

@@ -54,6 +54,13 @@ pub mod stages {
     pub use sandsh_runtime::stages::before_blocking;
 }
 
+/// Paths as bytes on every target: see [`sandsh_runtime::os_str`].
+pub use sandsh_runtime::os_str;
+
+/// The monotonic clock (std's natively, the page's in the browser build): see
+/// [`sandsh_runtime::time`].
+pub use sandsh_runtime::time;
+
 /// The remaining-stack guard for commands that recurse (jq, awk, sed): see [`sandsh_runtime::stack`].
 pub mod stack {
     pub use sandsh_runtime::stack::{RESERVE, exhausted, remaining, run_with_spare};

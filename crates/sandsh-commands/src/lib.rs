@@ -151,6 +151,8 @@ struct Inner {
     map: HashMap<String, Arc<dyn Command>>,
     /// Toolsets by name: the names each added and the commands they replaced.
     toolsets: HashMap<String, Installed>,
+    /// Commands this build leaves out, and why ([`Registry::leave_out`]).
+    left_out: Vec<(&'static str, &'static str)>,
 }
 
 #[derive(Clone, Default)]
@@ -352,7 +354,47 @@ impl Registry {
         r.register(Arc::new(sqlite3::Sqlite3));
         #[cfg(feature = "html")]
         r.register(Arc::new(html_to_markdown::HtmlToMarkdownCmd));
+        #[cfg(not(feature = "rg"))]
+        r.leave_out(&["rg"], "ripgrep is not compiled into this build");
+        #[cfg(not(feature = "yaml"))]
+        r.leave_out(&["yq"], "yq is not compiled into this build");
+        #[cfg(not(feature = "jq"))]
+        r.leave_out(&["jq"], "jq is not compiled into this build");
+        #[cfg(not(feature = "bc"))]
+        r.leave_out(&["bc"], "bc is not compiled into this build");
+        #[cfg(not(feature = "archive"))]
+        r.leave_out(
+            &[
+                "tar", "zip", "unzip", "gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat", "xz",
+                "unxz", "xzcat",
+            ],
+            "the archive and compression commands are not compiled into this build",
+        );
+        #[cfg(not(feature = "sqlite"))]
+        r.leave_out(
+            &["sqlite3"],
+            if cfg!(target_arch = "wasm32") {
+                "not in the browser build: SQLite is C, not built for wasm32 here"
+            } else {
+                "SQLite (a C library) is not compiled into this build"
+            },
+        );
+        #[cfg(not(feature = "html"))]
+        r.leave_out(
+            &["html-to-markdown"],
+            "html-to-markdown is not compiled into this build",
+        );
         r
+    }
+
+    /// Record `names` as commands this build leaves out, for `reason`: `help` lists them, and
+    /// running one says so (status 127) instead of a bare "command not found". Never a stand-in
+    /// that pretends to run.
+    pub fn leave_out(&self, names: &[&'static str], reason: &'static str) {
+        let mut inner = self.write();
+        for n in names {
+            inner.left_out.push((n, reason));
+        }
     }
 
     /// Add (or replace) a command under its spec name.
@@ -448,5 +490,16 @@ impl CommandRegistry for Registry {
     }
     fn commands(&self) -> Vec<Arc<dyn Command>> {
         Registry::commands(self)
+    }
+    fn left_out(&self) -> Vec<(&'static str, &'static str)> {
+        let inner = self.read();
+        let mut v: Vec<_> = inner
+            .left_out
+            .iter()
+            .filter(|(n, _)| !inner.map.contains_key(*n))
+            .copied()
+            .collect();
+        v.sort();
+        v
     }
 }

@@ -3,7 +3,8 @@
 //! Sleeps in slices of at most 20 ms, checking cancellation between them and holding no lock,
 //! so a timeout or `Kernel::cancel` stops it promptly.
 
-use std::time::{Duration, Instant};
+use sandsh_api::time::Instant;
+use std::time::Duration;
 
 use sandsh_api::{
     Arg, ArgSpec, ArgType, Command, CommandSpec, Example, ExitStatus, RiskLevel, ToolCtx,
@@ -95,7 +96,7 @@ impl Command for Sleep {
             if elapsed >= dur {
                 return 0;
             }
-            std::thread::sleep((dur - elapsed).min(Duration::from_millis(20)));
+            sandsh_api::time::sleep((dur - elapsed).min(Duration::from_millis(20)));
         }
     }
 }

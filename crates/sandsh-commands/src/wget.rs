@@ -7,7 +7,8 @@
 //! allowlist), 5 TLS, 8 an HTTP error response. The progress bar is not drawn; the other
 //! messages go to stderr as wget words them.
 
-use std::time::{Duration, Instant};
+use sandsh_api::time::Instant;
+use std::time::Duration;
 
 use sandsh_api::fs::WriteMode;
 use sandsh_api::net::{Net, NetError, Request, Url, UrlError};

@@ -1,8 +1,8 @@
 //! The [`ToolCtx`] implementation commands run with: a view of the shell plus buffered stdio.
 
+use sandsh_runtime::os_str::OsStrExt;
 use std::any::Any;
 use std::io::{self as stdio, BufWriter, Read, Write};
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
@@ -546,7 +546,7 @@ impl Shell {
                 (other, rest.to_vec())
             }
         };
-        let start = std::time::Instant::now();
+        let start = sandsh_runtime::time::Instant::now();
         let (status, [stdin_bytes, stdout_bytes, stderr_bytes]) = self.run_counted(&cmd, &args);
         hooks.after_command(&CommandEnd {
             name: cmd.spec().name,

@@ -10,6 +10,17 @@ use super::{Flow, Limit, Res, Shell, io};
 /// A pipeline stage's standard input and output where they are pipes.
 type StageEnds = (Option<io::Fd>, Option<io::Fd>);
 
+/// A pipeline whose stages run in order on one thread: the ends not yet handed out, the first
+/// stage not started, and every stage's status.
+struct InOrder<'p> {
+    p: &'p Pipeline,
+    /// One past the last stage to run in order (all of them, or all but `lastpipe`'s last).
+    end: usize,
+    ends: std::cell::RefCell<Vec<StageEnds>>,
+    next: std::cell::Cell<usize>,
+    statuses: std::cell::RefCell<Vec<i32>>,
+}
+
 struct AliasView<'a>(&'a super::HashMap<String, String>);
 
 impl sandsh_syntax::AliasLookup for AliasView<'_> {
@@ -405,7 +416,7 @@ impl Shell {
     }
 
     fn exec_pipeline(&mut self, p: &Pipeline) -> Res<i32> {
-        let mut timed = p.timed.map(|f| (f, std::time::Instant::now()));
+        let mut timed = p.timed.map(|f| (f, sandsh_runtime::time::Instant::now()));
         if let [only] = p.commands.as_slice()
             && matches!(only.command.kind, CommandKind::Subshell(_))
             && !only.command.redirects.is_empty()
@@ -465,7 +476,11 @@ impl Shell {
     }
 
     /// Write `time`'s report of a pipeline that began at `start` to standard error.
-    fn report_time(&mut self, fmt: sandsh_syntax::ast::TimeFormat, start: std::time::Instant) {
+    fn report_time(
+        &mut self,
+        fmt: sandsh_syntax::ast::TimeFormat,
+        start: sandsh_runtime::time::Instant,
+    ) {
         let el = start.elapsed();
         match fmt {
             sandsh_syntax::ast::TimeFormat::Posix => {
@@ -556,45 +571,68 @@ impl Shell {
     }
 
     /// Run the stages in order on this thread until one would block; then the rest start on
-    /// pooled threads while it waits. Returns every stage's status.
+    /// pooled threads while it waits (without threads, they run nested under it instead:
+    /// `sandsh_runtime::stages`). Returns every stage's status.
     fn run_stages(&self, p: &Pipeline, ends: Vec<StageEnds>) -> Vec<i32> {
         let n = p.commands.len();
-        let ends = std::cell::RefCell::new(ends);
-        // The first stage not started yet; `n` once the rest were handed to the pool.
-        let next = std::cell::Cell::new(0);
-        let statuses = std::cell::RefCell::new(vec![0; n]);
+        let order = InOrder {
+            p,
+            end: n,
+            ends: std::cell::RefCell::new(ends),
+            next: std::cell::Cell::new(0),
+            statuses: std::cell::RefCell::new(vec![0; n]),
+        };
+        if sandsh_runtime::stages::threadless() {
+            // Each stage defers the rest as a nested run of this loop (`run_in_order`).
+            self.run_in_order(&order, &|| {});
+            return order.statuses.into_inner();
+        }
         sandsh_runtime::stages::scope(|scope| {
             let launched = std::cell::RefCell::new(Vec::new());
             let launch = || {
-                for i in next.replace(n)..n {
-                    let e = std::mem::take(&mut ends.borrow_mut()[i]);
+                for i in order.next.replace(n)..n {
+                    let e = std::mem::take(&mut order.ends.borrow_mut()[i]);
                     match self.launch_stage(scope, p, i, e) {
                         Ok(h) => launched.borrow_mut().push((i, h)),
-                        Err(s) => statuses.borrow_mut()[i] = s,
+                        Err(s) => order.statuses.borrow_mut()[i] = s,
                     }
                 }
             };
-            while next.get() < n {
-                let i = next.get();
-                next.set(i + 1);
-                let e = std::mem::take(&mut ends.borrow_mut()[i]);
-                let mut sub = self.stage_shell(p, i, e);
-                let cmd = &p.commands[i].command;
-                // A stage that panics ends with status 1 and the pipeline goes on, as when it
-                // ran on a thread of its own (THREAT MAL-PANIC-1).
-                let s = sandsh_runtime::stages::deferring(&launch, || {
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| sub.run_stage(cmd)))
-                })
-                .unwrap_or(1);
-                // Its ends close here: the next stage sees end-of-file.
-                drop(sub);
-                statuses.borrow_mut()[i] = s;
-            }
+            self.run_in_order(&order, &launch);
             for (i, h) in launched.take() {
-                statuses.borrow_mut()[i] = h.join().unwrap_or(1);
+                order.statuses.borrow_mut()[i] = h.join().unwrap_or(1);
             }
         });
-        statuses.into_inner()
+        order.statuses.into_inner()
+    }
+
+    /// Run the stages of `order` not started yet, one after the other on this thread, each with
+    /// `launch` deferred for the rest. Without threads `launch` is this same loop, nested: the
+    /// stages after a blocked one run on its stack, each deferring the ones after it in turn.
+    fn run_in_order(&self, order: &InOrder<'_>, launch: &dyn Fn()) {
+        let n = order.end;
+        while order.next.get() < n {
+            let i = order.next.get();
+            order.next.set(i + 1);
+            let e = std::mem::take(&mut order.ends.borrow_mut()[i]);
+            let mut sub = self.stage_shell(order.p, i, e);
+            let cmd = &order.p.commands[i].command;
+            let nested = || self.run_in_order(order, launch);
+            let launch: &dyn Fn() = if sandsh_runtime::stages::threadless() {
+                &nested
+            } else {
+                launch
+            };
+            // A stage that panics ends with status 1 and the pipeline goes on, as when it
+            // ran on a thread of its own (THREAT MAL-PANIC-1).
+            let s = sandsh_runtime::stages::deferring(launch, || {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| sub.run_stage(cmd)))
+            })
+            .unwrap_or(1);
+            // Its ends close here: the next stage sees end-of-file.
+            drop(sub);
+            order.statuses.borrow_mut()[i] = s;
+        }
     }
 
     /// `lastpipe`: the stages but the last start on pooled threads, the last runs here, in
@@ -608,6 +646,26 @@ impl Shell {
         let mut statuses = vec![0; n];
         let (last_in, _) = ends.pop().unwrap_or_default();
         let mut flow = None;
+        if sandsh_runtime::stages::threadless() {
+            // The others in order first, then the last here: it reads what they left in its pipe.
+            let order = InOrder {
+                p,
+                end: n - 1,
+                ends: std::cell::RefCell::new(ends),
+                next: std::cell::Cell::new(0),
+                statuses: std::cell::RefCell::new(vec![0; n]),
+            };
+            self.run_in_order(&order, &|| {});
+            statuses = order.statuses.into_inner();
+            let saved = self.fds.clone();
+            self.fds.set(0, last_in);
+            match self.exec_command(&p.commands[n - 1].command) {
+                Ok(s) => statuses[n - 1] = s,
+                Err(e) => flow = Some(e),
+            }
+            self.fds = saved;
+            return (statuses, flow);
+        }
         sandsh_runtime::stages::scope(|scope| {
             let mut launched = Vec::with_capacity(n - 1);
             for (i, e) in ends.into_iter().enumerate() {

@@ -7,8 +7,8 @@
 //! stays relative, `../x*` keeps its `..`) and come back sorted by bytes, which is bash's order
 //! under C.UTF-8. No match gives an empty list: nullglob/failglob are the caller's business.
 
+use sandsh_runtime::os_str::OsStrExt;
 use std::ffi::OsStr;
-use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use sandsh_api::fs::{FileType, KernelBackend, normalize};

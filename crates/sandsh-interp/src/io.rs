@@ -175,18 +175,34 @@ impl PipeInner {
             if self.cancel.is_cancelled() {
                 return Err(sandsh_api::Cancelled::io());
             }
+            if sandsh_runtime::stages::threadless() {
+                // The writer started before this reader and is suspended beneath it: nothing
+                // can wake it (and what is deferred here comes after this stage, not before).
+                return Err(sandsh_runtime::stages::would_wait_forever("read"));
+            }
             if !launched {
                 // The writer may be a stage this thread was to run next: start it (with the
                 // lock released: starting it may drop another end of this pipe).
                 launched = true;
                 drop(st);
-                sandsh_runtime::stages::before_blocking();
+                sandsh_runtime::stages::run_deferred();
                 st = lock(&self.state);
                 continue;
             }
             st = self.wait(st);
         }
         Ok(st)
+    }
+
+    /// What the pipe holds before its writer waits: without threads, where a waiting writer
+    /// could never be woken, it grows (see `sandsh_runtime::stages`).
+    fn capacity(&self) -> usize {
+        if sandsh_runtime::stages::threadless() {
+            self.capacity
+                .max(sandsh_runtime::stages::threadless_pipe_bytes())
+        } else {
+            self.capacity
+        }
     }
 }
 
@@ -275,7 +291,7 @@ impl Stream for PipeWriter {
             if self.0.cancel.is_cancelled() {
                 return Err(sandsh_api::Cancelled::io());
             }
-            let room = self.0.capacity.saturating_sub(st.buf.len());
+            let room = self.0.capacity().saturating_sub(st.buf.len());
             if room > 0 {
                 let n = room.min(buf.len());
                 st.buf.extend(&buf[..n]);
@@ -286,9 +302,13 @@ impl Stream for PipeWriter {
                 // Full: the reader may be a stage this thread was to run next (see wait_data).
                 launched = true;
                 drop(st);
-                sandsh_runtime::stages::before_blocking();
+                sandsh_runtime::stages::run_deferred();
                 st = lock(&self.0.state);
                 continue;
+            }
+            if sandsh_runtime::stages::threadless() {
+                // The reader has run (nested) and left the pipe full, or is beneath this stage.
+                return Err(sandsh_runtime::stages::would_wait_forever("write"));
             }
             st = self.0.wait(st);
         }

@@ -35,10 +35,10 @@ mod time_report;
 mod vars;
 
 use rustc_hash::FxHashMap as HashMap;
+use sandsh_runtime::time::Instant;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 use sandsh_api::CommandRegistry;
 use sandsh_syntax::ast;
@@ -362,7 +362,10 @@ pub struct Shell {
     pub(crate) compound_redirect_failed: bool,
     /// `time ( … ) REDIRS`: the report is written inside the subshell's redirections, as bash
     /// times such a subshell in the forked child (`time ( … ) 2>/dev/null` prints nothing).
-    pub(crate) time_in_redirects: Option<(sandsh_syntax::ast::TimeFormat, std::time::Instant)>,
+    pub(crate) time_in_redirects: Option<(
+        sandsh_syntax::ast::TimeFormat,
+        sandsh_runtime::time::Instant,
+    )>,
     pub(crate) pid: u32,
     pub(crate) is_subshell: bool,
     /// Runs inside a session job (a top-level `cmd &`), which outlives the run that started

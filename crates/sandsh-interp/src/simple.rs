@@ -558,9 +558,12 @@ impl Shell {
                     _ => self.run_file_as(&found.path, argv, &found.shown),
                 },
                 None => {
+                    let left_out = self.env.registry.left_out();
                     // With no PATH to search, bash looked in the current directory only.
                     if self.vars.get_str("PATH").is_none_or(<[u8]>::is_empty) {
                         self.error(&format!("{name}: No such file or directory"));
+                    } else if let Some((_, why)) = left_out.iter().find(|(n, _)| *n == name) {
+                        self.error(&format!("{name}: command not in this build: {why}"));
                     } else {
                         self.error(&format!("{name}: command not found"));
                     }

@@ -5,10 +5,13 @@
 //! caller's `stop` and the deadline are looked at, so a cancelled run or a `--max-time` ends
 //! the request within tens of milliseconds, connect and TLS handshake included.
 
+use sandsh_runtime::time::Instant;
 use std::io::{Read, Write};
 use std::net::{IpAddr, SocketAddr, TcpStream};
-use std::sync::{Arc, OnceLock, mpsc};
-use std::time::{Duration, Instant};
+use std::sync::mpsc;
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
 use super::NetError;
 use super::resolve::SLICE;
@@ -69,6 +72,8 @@ impl Response {
 
 enum Conn {
     Plain(TcpStream),
+    /// Not in the browser build: no sockets there, and `ring` needs a C compiler for wasm32.
+    #[cfg(not(target_arch = "wasm32"))]
     Tls(Box<rustls::ClientConnection>, TcpStream),
 }
 
@@ -111,6 +116,7 @@ impl Conn {
                 }
                 Ok(())
             }
+            #[cfg(not(target_arch = "wasm32"))]
             Conn::Tls(tls, s) => {
                 let mut off = 0;
                 while off < data.len() {
@@ -136,6 +142,7 @@ impl Conn {
                     Err(e) => return Err(NetError::Recv(e.to_string())),
                 }
             },
+            #[cfg(not(target_arch = "wasm32"))]
             Conn::Tls(tls, s) => loop {
                 match tls.reader().read(buf) {
                     Ok(n) => return Ok(n),
@@ -157,6 +164,7 @@ impl Conn {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn flush_tls(
     tls: &mut rustls::ClientConnection,
     s: &mut TcpStream,
@@ -172,6 +180,7 @@ fn flush_tls(
     Ok(())
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn handshake(
     tls: &mut rustls::ClientConnection,
     s: &mut TcpStream,
@@ -199,6 +208,7 @@ fn handshake(
     flush_tls(tls, s, w)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn tls_config() -> Result<Arc<rustls::ClientConfig>, NetError> {
     static CONFIG: OnceLock<Result<Arc<rustls::ClientConfig>, String>> = OnceLock::new();
     CONFIG
@@ -323,6 +333,9 @@ pub(super) fn send(
         .map_err(|e| NetError::Recv(e.to_string()))?;
     let mut conn = match req.url.scheme {
         Scheme::Http => Conn::Plain(sock),
+        #[cfg(target_arch = "wasm32")]
+        Scheme::Https => return Err(NetError::Tls("no TLS in the browser build".into())),
+        #[cfg(not(target_arch = "wasm32"))]
         Scheme::Https => {
             let name = match &req.url.host {
                 Host::Name(n) => rustls::pki_types::ServerName::try_from(n.clone())

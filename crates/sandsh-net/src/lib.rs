@@ -18,9 +18,10 @@ pub mod resolve;
 pub mod secrets;
 pub mod url;
 
+use sandsh_runtime::time::Instant;
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub use http::{Body, Request, Response};
 pub use policy::{HOW_TO_ALLOW, NetPolicy, NetRule, is_public};

@@ -7,10 +7,11 @@
 //! noticed within a few tens of milliseconds. The addresses returned are the only ones the
 //! client connects to (after the policy has judged each one).
 
+use sandsh_runtime::time::Instant;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, UdpSocket};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::NetError;
 use super::url::Host;

@@ -68,9 +68,70 @@ impl CancelToken {
     }
 
     pub fn is_cancelled(&self) -> bool {
+        if cfg!(target_arch = "wasm32") {
+            watch::tick();
+        }
         self.flags
             .iter()
             .any(|f| f.load(Ordering::Relaxed) == CANCELLED)
+    }
+}
+
+/// Clocks watched without a thread. Natively a timeout is a thread that sleeps until the
+/// deadline and cancels a token; the browser build has no threads, so the same check is a
+/// *watch*, run from the cancellation checks themselves (every [`watch::EVERY`] checks, and
+/// after each slice of a sleep): a script that loops is checking its token all the time, and
+/// one that waits is sleeping. Used by the kernel's watchdog and the `timeout` builtin in that
+/// build only.
+pub mod watch {
+    use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+    use std::sync::{Arc, Mutex};
+
+    type Check = Arc<dyn Fn() + Send + Sync>;
+
+    static WATCHES: Mutex<Vec<(u64, Check)>> = Mutex::new(Vec::new());
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    static TICKS: AtomicU32 = AtomicU32::new(0);
+
+    /// Cancellation checks between two runs of the watches (one clock reading each).
+    pub const EVERY: u32 = 64;
+
+    /// Run `check` from now on at the cancellation checks, until [`remove`]d; its id.
+    pub fn add(check: impl Fn() + Send + Sync + 'static) -> u64 {
+        let id = NEXT.fetch_add(1, Ordering::Relaxed);
+        lock().push((id, Arc::new(check)));
+        id
+    }
+
+    /// Stop running the watch `id`.
+    pub fn remove(id: u64) {
+        lock().retain(|(i, _)| *i != id);
+    }
+
+    fn lock() -> std::sync::MutexGuard<'static, Vec<(u64, Check)>> {
+        WATCHES.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// One cancellation check: every [`EVERY`]th runs the watches.
+    #[inline]
+    pub fn tick() {
+        if TICKS.fetch_add(1, Ordering::Relaxed).is_multiple_of(EVERY) {
+            poll();
+        }
+    }
+
+    /// Run every watch now (outside the list's lock: a watch may cancel, add or remove).
+    pub fn poll() {
+        let checks: Vec<Check> = {
+            let w = lock();
+            if w.is_empty() {
+                return;
+            }
+            w.iter().map(|(_, c)| c.clone()).collect()
+        };
+        for c in checks {
+            c();
+        }
     }
 }
 
@@ -92,6 +153,24 @@ mod tests {
         assert!(t.is_cancelled());
         t.disarm();
         assert!(!t.is_cancelled());
+    }
+
+    #[test]
+    fn a_watch_runs_when_polled_until_removed() {
+        use std::sync::atomic::AtomicUsize;
+        static RUNS: AtomicUsize = AtomicUsize::new(0);
+        let t = CancelToken::new();
+        let t2 = t.clone();
+        let id = watch::add(move || {
+            RUNS.fetch_add(1, Ordering::SeqCst);
+            t2.cancel();
+        });
+        watch::poll();
+        assert!(t.is_cancelled());
+        watch::remove(id);
+        let before = RUNS.load(Ordering::SeqCst);
+        watch::poll();
+        assert_eq!(RUNS.load(Ordering::SeqCst), before);
     }
 
     #[test]

@@ -21,7 +21,8 @@ pub const LIMIT_EXCEEDED_STATUS: i32 = 125;
 
 /// The largest stack a kernel reserves (address space, not memory: pages are committed only
 /// as deep as a script recurses).
-pub const MAX_STACK: usize = 16 << 30;
+/// 1 GiB on 32-bit targets (the browser build), where 16 GiB does not fit in a `usize`.
+pub const MAX_STACK: usize = if usize::BITS >= 64 { 16 << 30 } else { 1 << 30 };
 
 /// What a limit counts: decides how a value is written (`N` or `BYTES` on the command line,
 /// `64 MiB` in the README).

@@ -98,8 +98,15 @@ fn system_low() -> usize {
     }
 }
 
+/// In the browser build the shadow stack lies at the bottom of linear memory (wasm-ld's
+/// `--stack-first`, rustc's default for wasm32), growing down towards address 0.
+#[cfg(target_arch = "wasm32")]
+fn system_low() -> usize {
+    PAGE
+}
+
 /// Without a way to ask, assume a conservative 1 MiB below the first probe.
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+#[cfg(not(any(all(target_os = "linux", target_env = "gnu"), target_arch = "wasm32")))]
 fn system_low() -> usize {
     sp().saturating_sub(1 << 20)
 }
@@ -171,32 +178,17 @@ unsafe impl Send for BigStack {}
 unsafe impl Sync for BigStack {}
 
 impl BigStack {
-    /// Reserve `size` bytes (rounded up to pages) plus a guard page.
+    /// Reserve `size` bytes (rounded up to pages) plus a guard page (in the browser build, at
+    /// most [`region::CAP`], taken from the heap: see [`region`]).
     pub fn new(size: usize) -> Option<BigStack> {
-        let len = size.div_ceil(PAGE) * PAGE + PAGE;
-        // SAFETY: an anonymous private mapping at an address of the kernel's choosing; the
-        // result is checked before use.
-        let base = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                len,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE | libc::MAP_STACK,
-                -1,
-                0,
-            )
-        };
-        if base == libc::MAP_FAILED {
-            return None;
-        }
-        // SAFETY: the first page lies inside the mapping just made.
-        if unsafe { libc::mprotect(base, PAGE, libc::PROT_NONE) } != 0 {
-            // SAFETY: unmapping exactly what was mapped.
-            unsafe { libc::munmap(base, len) };
-            return None;
-        }
+        #[allow(
+            clippy::unnecessary_min_or_max,
+            reason = "no cap natively (usize::MAX); 16 MiB in the browser build"
+        )]
+        let len = size.min(region::CAP).div_ceil(PAGE) * PAGE + PAGE;
+        let base = region::map(len)?;
         Some(BigStack {
-            base: base.cast(),
+            base,
             len,
             requested: size,
         })
@@ -229,14 +221,8 @@ impl BigStack {
         // A deep run touched pages the budget no longer counts: give them back (nothing runs
         // on the region now).
         if LAST_PEAK.get() > GIVE_BACK {
-            // SAFETY: advising exactly the usable part of the region this value mapped.
-            unsafe {
-                libc::madvise(
-                    self.base.add(PAGE).cast(),
-                    self.len - PAGE,
-                    libc::MADV_DONTNEED,
-                )
-            };
+            // SAFETY: exactly the usable part of the region this value mapped; nothing runs on it.
+            unsafe { region::give_back_pages(self.base.add(PAGE), self.len - PAGE) };
         }
         if let Some(p) = panic {
             resume_unwind(p);
@@ -297,7 +283,13 @@ pub fn run_on_new_stack<R>(size: usize, f: impl FnOnce() -> R) -> R {
 /// budget, so a spare in proportion to the budget keeps that drop off the guard page. The
 /// spare is address space only: pages are touched only as deep as a drop goes.
 pub fn run_with_spare<R>(spare: usize, f: impl FnOnce() -> R) -> R {
-    let room = remaining();
+    // Where a stack is capped (the browser build), the spare comes out of the room checked.
+    #[allow(
+        clippy::unnecessary_min_or_max,
+        reason = "no cap natively (usize::MAX); 16 MiB in the browser build"
+    )]
+    let spare = spare.min(region::CAP / 2);
+    let room = remaining().min(region::CAP.saturating_sub(spare + 2 * PAGE));
     run_on_new_stack(room.saturating_add(spare), move || {
         let _checked = Bounds::enter(sp().saturating_sub(room));
         f()
@@ -307,7 +299,97 @@ pub fn run_with_spare<R>(spare: usize, f: impl FnOnce() -> R) -> R {
 impl Drop for BigStack {
     fn drop(&mut self) {
         // SAFETY: unmapping exactly the region mapped in `new`; no code runs on it now.
-        unsafe { libc::munmap(self.base.cast(), self.len) };
+        unsafe { region::unmap(self.base, self.len) };
+    }
+}
+
+/// Where a [`BigStack`]'s memory comes from: an anonymous mapping with a guard page natively;
+/// in the browser build, where linear memory has neither mappings nor protection, a heap block
+/// of at most [`CAP`] whose lowest page is only a margin (the [`exhausted`] checks are what
+/// keep a recursion off it; the wasm engine traps an access outside memory).
+#[cfg(not(target_arch = "wasm32"))]
+mod region {
+    use super::PAGE;
+
+    /// No cap natively: the region is address space, committed only as deep as it is used.
+    pub const CAP: usize = usize::MAX;
+
+    pub fn map(len: usize) -> Option<*mut u8> {
+        // SAFETY: an anonymous private mapping at an address of the kernel's choosing; the
+        // result is checked before use.
+        let base = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE | libc::MAP_STACK,
+                -1,
+                0,
+            )
+        };
+        if base == libc::MAP_FAILED {
+            return None;
+        }
+        // SAFETY: the first page lies inside the mapping just made.
+        if unsafe { libc::mprotect(base, PAGE, libc::PROT_NONE) } != 0 {
+            // SAFETY: unmapping exactly what was mapped.
+            unsafe { libc::munmap(base, len) };
+            return None;
+        }
+        Some(base.cast())
+    }
+
+    /// # Safety
+    /// `[p, p + len)` lies in a mapping of [`map`] on which nothing runs.
+    pub unsafe fn give_back_pages(p: *mut u8, len: usize) {
+        // SAFETY: see the function's contract.
+        unsafe { libc::madvise(p.cast(), len, libc::MADV_DONTNEED) };
+    }
+
+    /// # Safety
+    /// `base` and `len` are a mapping of [`map`] on which nothing runs.
+    pub unsafe fn unmap(base: *mut u8, len: usize) {
+        // SAFETY: see the function's contract.
+        unsafe { libc::munmap(base.cast(), len) };
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod region {
+    use super::PAGE;
+    use std::alloc::Layout;
+
+    /// The largest interpreter stack of the browser build: heap, committed as soon as taken.
+    /// Small on purpose: a wasm engine keeps a second stack of its own (V8's, about 1 MB),
+    /// which the [`super::exhausted`] checks cannot see. A shell function level takes about
+    /// 5-6 KiB of this stack and 2 KiB of V8's, so 2 MiB above the reserve (3 MiB) trips the
+    /// stack limit before V8 throws; with 3 MiB above it (4 MiB), V8 threw first (measured in
+    /// Node 20, `f() { f; }; f`, called from a shallow script; under `node --test`'s deeper
+    /// JavaScript stack V8 still threw first). Not 2 MiB: jq's stack (`run_with_spare`) needs
+    /// more than the guard's reserve.
+    pub const CAP: usize = 3 << 20;
+
+    fn layout(len: usize) -> Option<Layout> {
+        Layout::from_size_align(len, PAGE).ok()
+    }
+
+    pub fn map(len: usize) -> Option<*mut u8> {
+        // SAFETY: a non-zero size (at least one page) and a valid alignment.
+        let p = unsafe { std::alloc::alloc(layout(len)?) };
+        (!p.is_null()).then_some(p)
+    }
+
+    /// # Safety
+    /// Nothing to give back: heap pages stay the module's.
+    pub unsafe fn give_back_pages(_p: *mut u8, _len: usize) {}
+
+    /// # Safety
+    /// `base` and `len` are a block of [`map`] on which nothing runs.
+    pub unsafe fn unmap(base: *mut u8, len: usize) {
+        if let Some(l) = layout(len) {
+            // SAFETY: see the function's contract; allocated with this layout.
+            unsafe { std::alloc::dealloc(base, l) };
+        }
     }
 }
 

@@ -14,9 +14,21 @@
 //!
 //! The threads that take the stages so started are pre-started and kept ([`scope`]'s pool),
 //! so a stage that must wait for another gets a pooled thread, never a fresh one.
+//!
+//! **Without threads** ([`threadless`]: always in the browser build, where the page has none;
+//! natively on a thread that asks for it, [`without_threads`], so the same tests run in that
+//! mode): nothing is started elsewhere. A pipe grows instead of blocking its writer, up to
+//! [`THREADLESS_PIPE_BYTES`] (the growth is heap, counted against the memory budget by the
+//! metering allocator); past that, the deferred stages run *nested*, on this stack, under the
+//! writer ([`run_deferred`]): `yes | head -n 1` fills the bound, runs `head`, and ends on the
+//! broken pipe. A stage that would then wait for a writer suspended beneath it, or a writer
+//! whose reader has run and still does not read, can never be woken: the wait fails at once
+//! with [`would_wait_forever`]'s message instead of hanging (in a page a hang freezes the
+//! tab). Every pipeline in which no stage writes more than the bound before the next one has
+//! read it is exact; a `sleep` or a terminal read no longer starts anything.
 
 use std::any::Any;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::marker::PhantomData;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
@@ -57,8 +69,18 @@ pub fn deferring<R>(launch: &dyn Fn(), body: impl FnOnce() -> R) -> R {
 
 /// Something on this thread is about to block: start what was deferred on it, innermost first,
 /// so that nothing this thread would have run later is what it waits for. Cheap when nothing
-/// is deferred.
+/// is deferred. Without threads it does nothing: a sleep or a terminal read waits for nothing
+/// a later stage would give, and running one nested under it could only make that stage wait
+/// for this one.
 pub fn before_blocking() {
+    if !threadless() {
+        run_deferred();
+    }
+}
+
+/// Run what was deferred on this thread, innermost first: on pooled threads natively, nested on
+/// this stack without threads (a pipe that can take no more, or a read with nothing to read).
+pub fn run_deferred() {
     let pending = DEFERRED.with(|d| {
         let mut d = d.borrow_mut();
         if d.is_empty() {
@@ -67,10 +89,84 @@ pub fn before_blocking() {
             std::mem::take(&mut *d)
         }
     });
+    let _nested = threadless().then(Nested::enter);
     for launch in pending.iter().rev() {
         // SAFETY: every pointer in the list is live (see `deferring`), and this is its thread.
         unsafe { (**launch)() };
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Without threads
+
+thread_local! {
+    /// Set on a thread that runs its stages without threads ([`without_threads`]).
+    static THREADLESS: Cell<bool> = const { Cell::new(false) };
+}
+
+/// How far a pipe grows without threads before its reader runs nested (see the module
+/// documentation), when no writer is suspended beneath its writer ([`threadless_pipe_bytes`]):
+/// far more than any pipe buffer, small enough that an endless writer (`yes | head -n 1`)
+/// fills it in a moment.
+pub const THREADLESS_PIPE_BYTES: usize = 16 << 20;
+
+thread_local! {
+    /// How many writers are suspended beneath the code running now (without threads).
+    static NESTED: Cell<u32> = const { Cell::new(0) };
+}
+
+/// One more writer suspended beneath what runs until the guard drops.
+struct Nested;
+
+impl Nested {
+    fn enter() -> Nested {
+        NESTED.set(NESTED.get() + 1);
+        Nested
+    }
+}
+
+impl Drop for Nested {
+    fn drop(&mut self) {
+        NESTED.set(NESTED.get().saturating_sub(1));
+    }
+}
+
+/// How far a pipe written now grows without threads before its reader runs nested: half as
+/// far for each writer suspended beneath, so that a stage run nested (`cat` in `yes | cat |
+/// head -c 5`) fills its own pipe, and runs its reader, before it has emptied the one it
+/// reads (whose writer cannot refill it).
+pub fn threadless_pipe_bytes() -> usize {
+    THREADLESS_PIPE_BYTES >> NESTED.get().min(8)
+}
+
+/// Whether this thread runs pipeline stages and jobs without threads: always in the browser
+/// build (wasm32), natively inside [`without_threads`].
+#[inline]
+pub fn threadless() -> bool {
+    cfg!(target_arch = "wasm32") || THREADLESS.get()
+}
+
+/// Run `f` with this thread in the thread-free mode of the browser build (natively: for the
+/// tests that run the pipeline suites in that mode).
+pub fn without_threads<R>(f: impl FnOnce() -> R) -> R {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            THREADLESS.set(self.0);
+        }
+    }
+    let _restore = Restore(THREADLESS.replace(true));
+    f()
+}
+
+/// The error of a wait that nothing can end without threads: `what` ("read", "write") of a
+/// pipe whose other end belongs to a stage suspended beneath this one, or to one that has run.
+pub fn would_wait_forever(what: &str) -> std::io::Error {
+    std::io::Error::other(format!(
+        "pipe {what} would wait forever: without threads (the browser build) a pipeline stage \
+         cannot wait for one suspended beneath it; a pipe holds {} MiB before its reader runs",
+        THREADLESS_PIPE_BYTES >> 20
+    ))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -312,6 +408,26 @@ mod tests {
         });
         before_blocking();
         assert_eq!(calls.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn without_threads_blocking_starts_nothing_and_a_pipe_wait_runs_the_rest_here() {
+        let calls = AtomicUsize::new(0);
+        let launch = || {
+            calls.fetch_add(1, Ordering::SeqCst);
+        };
+        let here = std::thread::current().id();
+        without_threads(|| {
+            assert!(threadless());
+            deferring(&launch, || {
+                before_blocking();
+                assert_eq!(calls.load(Ordering::SeqCst), 0);
+                run_deferred();
+                assert_eq!(std::thread::current().id(), here);
+            });
+        });
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+        assert!(!threadless() || cfg!(target_arch = "wasm32"));
     }
 
     #[test]

@@ -54,6 +54,7 @@ use cap_std::fs::{
 };
 use cap_std::time::SystemTime as CapSystemTime;
 
+use super::path::target_escapes;
 use super::{
     DirEntry, DirReader, FileReader, FileTimes, FileType, KernelBackend, Metadata, VfsError,
     VfsResult, WriteMode,
@@ -358,35 +359,6 @@ fn convert(meta: &cap_std::fs::Metadata) -> Metadata {
         uid: meta.uid(),
         gid: meta.gid(),
     }
-}
-
-/// Whether a relative symlink `target` placed at `link` (relative to the mount root) would
-/// resolve, lexically, above the mount root.
-pub(crate) fn target_escapes(link: &Path, target: &[u8]) -> bool {
-    if target.first() == Some(&b'/') {
-        return true;
-    }
-    // Depth of the directory holding the link.
-    let mut depth: i64 = rel(link)
-        .as_os_str()
-        .as_bytes()
-        .split(|&c| c == b'/')
-        .filter(|c| !c.is_empty() && *c != b".")
-        .count() as i64
-        - 1;
-    for comp in target.split(|&c| c == b'/') {
-        match comp {
-            b"" | b"." => {}
-            b".." => {
-                depth -= 1;
-                if depth < 0 {
-                    return true;
-                }
-            }
-            _ => depth += 1,
-        }
-    }
-    false
 }
 
 impl KernelBackend for HostFs {

@@ -7,6 +7,11 @@
 //! [`OverlayFs`] layers in-memory changes over one, and [`MountTable`] combines backends into
 //! one namespace by longest-prefix routing.
 
+#[cfg(not(target_arch = "wasm32"))]
+mod host;
+// No host filesystem in a page: the type, never a value (host_none.rs).
+#[cfg(target_arch = "wasm32")]
+#[path = "host_none.rs"]
 mod host;
 mod memory;
 mod mount;

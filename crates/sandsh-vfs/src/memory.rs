@@ -111,13 +111,9 @@ impl Default for MemoryFs {
     }
 }
 
-#[allow(
-    clippy::disallowed_methods,
-    reason = "the one reading of the host's clock: the default of every injected clock"
-)]
 /// The host's clock, as a [`Clock`]: what a session's injected clock is by default.
 pub fn system_clock() -> Clock {
-    Arc::new(SystemTime::now)
+    Arc::new(sandsh_runtime::time::system_now)
 }
 
 impl MemoryFs {

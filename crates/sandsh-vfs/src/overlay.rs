@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::SystemTime;
 
-use super::host::target_escapes;
+use super::path::target_escapes;
 use super::path::{bytes, from_bytes};
 use super::walk::{self, Escape, Probe};
 use super::{

@@ -5,8 +5,8 @@
 //! `cd -L` and `$PWD` work in bash): `a/b/..` becomes `a` without asking whether `b` is a
 //! symlink. Paths are byte strings (`OsStrExt`), because file names may hold any byte but NUL.
 
+use sandsh_runtime::os_str::{OsStrExt, OsStringExt};
 use std::ffi::OsStr;
-use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 
 /// Join `path` onto `cwd` (when relative) and normalize `.`, `..` and repeated slashes
@@ -56,6 +56,35 @@ pub(crate) fn bytes(path: &Path) -> &[u8] {
 /// A path from bytes.
 pub(crate) fn from_bytes(b: &[u8]) -> PathBuf {
     PathBuf::from(OsStr::from_bytes(b))
+}
+
+/// Whether a relative symlink `target` placed at `link` (relative to the mount root) would
+/// resolve, lexically, above the mount root.
+pub(crate) fn target_escapes(link: &Path, target: &[u8]) -> bool {
+    if target.first() == Some(&b'/') {
+        return true;
+    }
+    // Depth of the directory holding the link.
+    let mut depth: i64 = link
+        .as_os_str()
+        .as_bytes()
+        .split(|&c| c == b'/')
+        .filter(|c| !c.is_empty() && *c != b".")
+        .count() as i64
+        - 1;
+    for comp in target.split(|&c| c == b'/') {
+        match comp {
+            b"" | b"." => {}
+            b".." => {
+                depth -= 1;
+                if depth < 0 {
+                    return true;
+                }
+            }
+            _ => depth += 1,
+        }
+    }
+    false
 }
 
 #[cfg(test)]

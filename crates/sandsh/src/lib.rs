@@ -21,7 +21,7 @@ pub mod trace;
 pub use sandsh_api as api;
 pub use sandsh_commands as commands;
 pub use sandsh_net as net;
-pub use sandsh_runtime::{budget, limits, meter, stack};
+pub use sandsh_runtime::{budget, limits, meter, stack, stages};
 pub use sandsh_syntax as syntax;
 pub use sandsh_text as text;
 pub use sandsh_vfs as vfs;

@@ -1,9 +1,10 @@
 //! One curl transfer: request building, redirects (each one back through the policy), retries,
 //! output of heads and body, `-w`, cookies.
 
+use sandsh_api::time::Instant;
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sandsh_api::fs::WriteMode;
 use sandsh_api::net::{Net, NetError, Request, Response, Scheme, Url, UrlError};

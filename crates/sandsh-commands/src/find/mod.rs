@@ -11,8 +11,8 @@ mod parse;
 mod printf;
 mod regex;
 
+use sandsh_api::os_str::OsStrExt;
 use std::ffi::OsStr;
-use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 use std::rc::Rc;
 

@@ -118,7 +118,12 @@ impl Command for Jq {
 }
 
 /// The most address space reserved below jq's stack for freeing deep values.
-const MAX_DROP_SPARE: usize = 64 << 30;
+/// (256 MiB on 32-bit targets, the browser build, where 64 GiB does not fit in a `usize`.)
+const MAX_DROP_SPARE: usize = if usize::BITS >= 64 {
+    64 << 30
+} else {
+    256 << 20
+};
 
 /// `$__loc__` is not known to jaq: replace it by the object jq 1.7 gives.
 fn replace_loc(code: &str) -> String {

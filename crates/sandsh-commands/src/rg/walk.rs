@@ -11,8 +11,8 @@
 //! repository (a directory or ancestor holding `.git`), and only up to its root; ignore files
 //! of the search root's parents count too.
 
+use sandsh_api::os_str::OsStrExt;
 use std::io::Read;
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use ignore::Match;

@@ -76,7 +76,15 @@ pub fn help(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
                 .map(|c| doc::spec_json(c.spec()))
                 .collect();
             let builtins: Vec<serde_json::Value> = BUILTINS.iter().map(builtin_json).collect();
-            let v = serde_json::json!({"builtins": builtins, "commands": cmds});
+            let left_out: Vec<serde_json::Value> = reg
+                .left_out()
+                .iter()
+                .map(|(n, why)| serde_json::json!({"name": n, "reason": why}))
+                .collect();
+            let mut v = serde_json::json!({"builtins": builtins, "commands": cmds});
+            if !left_out.is_empty() {
+                v["not_built"] = serde_json::Value::Array(left_out);
+            }
             sh.out(format!("{v}\n").as_bytes())?;
             return Ok(0);
         }
@@ -101,6 +109,13 @@ pub fn help(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32> {
             out.push_str(&format!("\n{g}:\n"));
             for (n, sum) in cmds {
                 out.push_str(&format!("  {n:<12} {sum}\n"));
+            }
+        }
+        let left_out = reg.left_out();
+        if !left_out.is_empty() {
+            out.push_str("\nnot in this build (running one fails with status 127):\n");
+            for (n, why) in left_out {
+                out.push_str(&format!("  {n:<12} {why}\n"));
             }
         }
         out.push_str(

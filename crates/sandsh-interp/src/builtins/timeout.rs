@@ -5,9 +5,10 @@
 //! token. Its timer is independent of the kernel watchdog: a `ToolCtx::patient` hold does not
 //! pause it.
 
+use sandsh_runtime::time::Instant;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::super::expand::ExpAssign;
 use super::super::signals::{signal_name, signal_number};
@@ -105,24 +106,38 @@ pub fn timeout(sh: &mut Shell, argv: A, _: &[ExpAssign], _: &[usize]) -> Res<i32
     let mine = outer.child();
     let fired = Arc::new(AtomicBool::new(false));
     let done = Arc::new(AtomicBool::new(false));
+    let mut watch = None;
     if !dur.is_zero() {
         let (tok, f2, d2) = (mine.clone(), fired.clone(), done.clone());
         let deadline = Instant::now() + dur;
-        std::thread::spawn(move || {
-            while !d2.load(Ordering::SeqCst) {
-                let now = Instant::now();
-                if now >= deadline {
+        if cfg!(target_arch = "wasm32") {
+            // No threads in the page: the deadline is checked from the cancellation checks.
+            watch = Some(sandsh_runtime::cancel::watch::add(move || {
+                if !d2.load(Ordering::SeqCst) && Instant::now() >= deadline {
                     f2.store(true, Ordering::SeqCst);
                     tok.cancel();
-                    return;
                 }
-                std::thread::sleep((deadline - now).min(Duration::from_millis(10)));
-            }
-        });
+            }));
+        } else {
+            std::thread::spawn(move || {
+                while !d2.load(Ordering::SeqCst) {
+                    let now = Instant::now();
+                    if now >= deadline {
+                        f2.store(true, Ordering::SeqCst);
+                        tok.cancel();
+                        return;
+                    }
+                    std::thread::sleep((deadline - now).min(Duration::from_millis(10)));
+                }
+            });
+        }
     }
     sh.cancel = mine;
     let r = sh.run_command_argv(cmd);
     done.store(true, Ordering::SeqCst);
+    if let Some(id) = watch {
+        sandsh_runtime::cancel::watch::remove(id);
+    }
     sh.cancel = outer;
     if fired.load(Ordering::SeqCst) && !sh.is_cancelled() {
         // With KILL, GNU timeout is killed along with the command: 137, as with

@@ -139,7 +139,7 @@ fn wait_any(sh: &mut Shell, ids: &[String]) -> Res<(i32, Option<u32>)> {
             sh.job_notice(j);
             return Ok((s, Some(pid)));
         }
-        std::thread::sleep(std::time::Duration::from_millis(2));
+        sandsh_runtime::time::sleep(std::time::Duration::from_millis(2));
     }
 }
 

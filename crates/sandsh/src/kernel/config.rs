@@ -166,6 +166,33 @@ fn standard_registry() -> Registry {
             for c in sandsh_git::commands() {
                 registry.register(c);
             }
+            #[cfg(not(feature = "python"))]
+            registry.leave_out(
+                &["python3", "python"],
+                if cfg!(target_arch = "wasm32") {
+                    "not in the browser build: CPython runs on wasmtime, which cannot run in a page"
+                } else {
+                    "CPython (on wasmtime) is not compiled into this build"
+                },
+            );
+            #[cfg(not(feature = "js"))]
+            registry.leave_out(
+                &["node", "nodejs"],
+                if cfg!(target_arch = "wasm32") {
+                    "not in the browser build: QuickJS is C, not built for wasm32 here"
+                } else {
+                    "JavaScript (QuickJS, a C library) is not compiled into this build"
+                },
+            );
+            #[cfg(not(feature = "git"))]
+            registry.leave_out(
+                &["git"],
+                if cfg!(target_arch = "wasm32") {
+                    "not in the browser build yet"
+                } else {
+                    "git is not compiled into this build"
+                },
+            );
             registry
         })
         .clone()

@@ -46,7 +46,7 @@ struct State {
     /// The monitor's latest sample and when it was taken: a run starting within a period of it
     /// takes it as its baseline instead of reading `/proc` again (an earlier, lower baseline
     /// can only make the backstop trip earlier).
-    sample: Option<(std::time::Instant, u64)>,
+    sample: Option<(sandsh_runtime::time::Instant, u64)>,
 }
 
 struct Monitor {
@@ -91,7 +91,7 @@ fn run(m: &'static Monitor) {
         if !st.runs.is_empty()
             && let Some(rss) = resident_bytes()
         {
-            st.sample = Some((std::time::Instant::now(), rss));
+            st.sample = Some((sandsh_runtime::time::Instant::now(), rss));
             for w in &st.runs {
                 if let Some(b) = w.budget.upgrade()
                     && rss.saturating_sub(w.baseline) > b.limit()
@@ -207,8 +207,8 @@ mod tests {
                 break;
             }
         }
-        let deadline = std::time::Instant::now() + Duration::from_secs(5);
-        while !b.exceeded() && std::time::Instant::now() < deadline {
+        let deadline = sandsh_runtime::time::Instant::now() + Duration::from_secs(5);
+        while !b.exceeded() && sandsh_runtime::time::Instant::now() < deadline {
             std::thread::sleep(PERIOD);
         }
         assert!(b.exceeded());

@@ -6,8 +6,9 @@
 //! recursion is bounded by limits rather than the caller's stack), with fresh captured
 //! stdout/stderr, and returns an [`ExecResult`].
 
+use sandsh_runtime::time::Instant;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 mod analyze;
 mod assemble;

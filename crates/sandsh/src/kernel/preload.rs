@@ -43,7 +43,13 @@ fn write_file(backend: &dyn KernelBackend, p: &Path, data: &[u8], mode: u32) -> 
     reason = "KernelConfig::copy_dir: the embedder asks for this host directory to be copied in"
 )]
 fn copy_dir(backend: &dyn KernelBackend, host: &Path, to: &Path) -> Result<(), String> {
+    #[cfg(unix)]
     use std::os::unix::fs::PermissionsExt;
+    // No host files in the browser build (std::fs fails there), but the code must build.
+    #[cfg(not(unix))]
+    let mode_of = |_: &std::fs::Permissions| 0o644;
+    #[cfg(unix)]
+    let mode_of = |p: &std::fs::Permissions| p.mode() & 0o7777;
     let meta = std::fs::metadata(host).map_err(|e| e.to_string())?;
     if !meta.is_dir() {
         return Err("not a directory".to_string());
@@ -73,12 +79,7 @@ fn copy_dir(backend: &dyn KernelBackend, host: &Path, to: &Path) -> Result<(), S
             } else if ft.is_file() {
                 let data = std::fs::read(&src).map_err(|e| format!("{}: {e}", src.display()))?;
                 backend
-                    .write(
-                        &dst,
-                        &data,
-                        WriteMode::Truncate,
-                        m.permissions().mode() & 0o7777,
-                    )
+                    .write(&dst, &data, WriteMode::Truncate, mode_of(&m.permissions()))
                     .map_err(|e| format!("{}: {e}", dst.display()))?;
             }
             // Sockets, fifos and devices are not copied.

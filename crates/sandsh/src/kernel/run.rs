@@ -2,8 +2,9 @@
 //! stack, running the script in the interpreter, and turning how it ended (a timeout, a
 //! tripped limit, a cancel, a parse error) into the [`ExecResult`].
 
+use sandsh_runtime::time::Instant;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sandsh_interp::{RunEnd, RunOutcome, RunStreams, Stop};
 use sandsh_runtime::stack::BigStack;

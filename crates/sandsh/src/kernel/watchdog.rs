@@ -10,8 +10,9 @@
 //! kernel's life, sleeps until the earliest deadline and cancels the run's token when it
 //! passes. Runs without a timeout never start it.
 
+use sandsh_runtime::time::Instant;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sandsh_api::PatientGuard;
 use sandsh_interp::CancelToken;
@@ -32,6 +33,8 @@ struct State {
     fired: bool,
     supervisor_started: bool,
     shutdown: bool,
+    /// In the browser build, the watch that stands for the supervisor thread.
+    watch: Option<u64>,
 }
 
 impl State {
@@ -113,10 +116,21 @@ impl Watchdog {
             cancel: timeout.map(|_| cancel.clone()),
             supervisor_started: st.supervisor_started || start,
             shutdown: st.shutdown,
+            watch: st.watch,
             ..State::default()
         };
         drop(st);
-        if start {
+        if start && cfg!(target_arch = "wasm32") {
+            // No threads in the page: the supervisor's check runs from the run's cancellation
+            // checks instead (`sandsh_runtime::cancel::watch`), for the kernel's life.
+            let shared = Arc::downgrade(&self.shared);
+            let id = sandsh_runtime::cancel::watch::add(move || {
+                if let Some(shared) = shared.upgrade() {
+                    supervise_once(&shared);
+                }
+            });
+            lock(&self.shared.state).watch = Some(id);
+        } else if start {
             let shared = self.shared.clone();
             let spawned = std::thread::Builder::new()
                 .name("sandsh-watchdog".into())
@@ -150,6 +164,9 @@ impl Watchdog {
 
     /// Stop the supervisor thread (the kernel is going away).
     pub fn shutdown(&self) {
+        if let Some(id) = lock(&self.shared.state).watch.take() {
+            sandsh_runtime::cancel::watch::remove(id);
+        }
         lock(&self.shared.state).shutdown = true;
         self.shared.changed.notify_all();
     }
@@ -199,6 +216,17 @@ impl Watchdog {
             (Some(left), _) => Some(left),
             (None, Some(d)) => Some(d.saturating_duration_since(Instant::now())),
             _ => None,
+        }
+    }
+}
+
+/// The supervisor's check without a thread: cancel the armed run if its time is up.
+fn supervise_once(shared: &Shared) {
+    let mut st = lock(&shared.state);
+    if st.armed && !st.fired && st.check(Instant::now()).0 {
+        st.fired = true;
+        if let Some(c) = &st.cancel {
+            c.cancel();
         }
     }
 }

@@ -17,10 +17,11 @@
 //! values of the options the policy names (`policy.redact`: `--password`, `-p`, `mysql -p`)
 //! are replaced by `[REDACTED]`.
 
+use sandsh_runtime::time::Instant;
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sandsh_api::hooks::{CommandCall, CommandEnd, CommandHooks, CommandRefused, Verdict};
 use serde_json::{Value, json};

@@ -5,9 +5,9 @@
 //! `././@LongLink` entry (gnu format) or are split into prefix and name (ustar), and the
 //! archive ends with two zero blocks padded to a 10240-byte record.
 
+use sandsh_api::os_str::OsStrExt;
 use std::collections::HashMap;
 use std::io::{self, Read, Seek, SeekFrom, Write};
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use crate::common::users::Table;

@@ -9,8 +9,9 @@
 //! redirect links carrying the target in `uddg=` — has been stable for years). The base URL
 //! is configurable, which is also how the tests point it at a local server.
 
+use sandsh_runtime::time::Instant;
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use async_trait::async_trait;
 use regex::Regex;
