@@ -5,7 +5,10 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let level: u32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(6);
     let header = match (args.get(2), args.get(3)) {
-        (Some(n), Some(t)) => sandsh_deflate::Header { name: Some(n.as_bytes().to_vec()), mtime: t.parse().unwrap_or(0) },
+        (Some(n), Some(t)) => sandsh_deflate::Header {
+            name: Some(n.as_bytes().to_vec()),
+            mtime: t.parse().unwrap_or(0),
+        },
         _ => sandsh_deflate::Header::default(),
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

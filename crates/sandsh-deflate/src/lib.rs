@@ -121,7 +121,9 @@ impl<W: Write> GzEncoder<W> {
     /// Write the last block and the trailer; returns the inner writer.
     pub fn finish(mut self) -> io::Result<W> {
         self.try_finish()?;
-        self.inner.take().ok_or_else(|| io::Error::other("gzip encoder already finished"))
+        self.inner
+            .take()
+            .ok_or_else(|| io::Error::other("gzip encoder already finished"))
     }
 
     /// Write the last block and the trailer, keeping the inner writer.
@@ -194,4 +196,126 @@ pub fn gzip(data: &[u8], level: u32, header: &Header) -> Vec<u8> {
         let _ = e.try_finish();
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{GzEncoder, Header, gzip};
+    use std::io::{Read, Write};
+
+    fn gunzip(gz: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        flate2::read::GzDecoder::new(gz)
+            .read_to_end(&mut out)
+            .expect("valid gzip");
+        out
+    }
+
+    /// A fixed pseudo-random stream (xorshift64*).
+    fn noise(seed: u64, n: usize) -> Vec<u8> {
+        let mut s = seed;
+        (0..n)
+            .map(|_| {
+                s ^= s >> 12;
+                s ^= s << 25;
+                s ^= s >> 27;
+                (s.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 56) as u8
+            })
+            .collect()
+    }
+
+    fn inputs() -> Vec<Vec<u8>> {
+        let text: Vec<u8> = (0..200_000u32)
+            .flat_map(|i| format!("line {} of {}\n", i % 977, i % 13).into_bytes())
+            .take(300_000)
+            .collect();
+        vec![
+            Vec::new(),
+            b"a".to_vec(),
+            b"ab".to_vec(),
+            vec![0; 70_000],
+            noise(1, 100_000),
+            text.clone(),
+            [noise(2, 40_000), text[..100_000].to_vec(), noise(3, 30_000)].concat(),
+            text[..65_300].to_vec(),
+            text[..65_536].to_vec(),
+        ]
+    }
+
+    // Expected bytes from the host's GNU gzip 1.12 (`printf ... | gzip -n [-9]`).
+    #[test]
+    fn known_outputs_of_gnu_gzip() {
+        let h = Header::default();
+        assert_eq!(
+            gzip(b"", 6, &h),
+            [
+                0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0
+            ]
+        );
+        assert_eq!(
+            gzip(b"a", 6, &h),
+            [
+                0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0x4b, 4, 0, 0x43, 0xbe, 0xb7, 0xe8, 1, 0, 0, 0
+            ]
+        );
+        assert_eq!(
+            gzip(b"hello hello hello hello\n", 9, &h),
+            [
+                0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 2, 3, 0xcb, 0x48, 0xcd, 0xc9, 0xc9, 0x57, 0xc8, 0x40,
+                0x27, 0xb9, 0, 0, 0x88, 0x59, 0x0b, 0x18, 0, 0, 0
+            ]
+        );
+    }
+
+    #[test]
+    fn header_fields() {
+        let h = Header {
+            name: Some(b"hf".to_vec()),
+            mtime: 0x6638_81d9,
+        };
+        let out = gzip(b"hello\n", 1, &h);
+        // gzip -1 -c hf, hf dated 2024-05-06 07:08:09 UTC: FNAME, the time, XFL 4, OS 3.
+        assert_eq!(
+            &out[..13],
+            &[
+                0x1f, 0x8b, 8, 8, 0xd9, 0x81, 0x38, 0x66, 4, 3, b'h', b'f', 0
+            ]
+        );
+        assert_eq!(gunzip(&out), b"hello\n");
+    }
+
+    #[test]
+    fn round_trips_at_every_level() {
+        for data in inputs() {
+            for level in 1..=9 {
+                let gz = gzip(&data, level, &Header::default());
+                assert_eq!(gunzip(&gz), data, "level {level}, {} bytes", data.len());
+            }
+        }
+    }
+
+    /// How the input arrives (chunk sizes) never changes the output.
+    #[test]
+    fn output_does_not_depend_on_chunking() {
+        for data in inputs() {
+            let whole = gzip(&data, 6, &Header::default());
+            for chunk in [1usize, 7, 4096, 65_537] {
+                let mut out = Vec::new();
+                let mut e = GzEncoder::new(&mut out, 6, &Header::default()).expect("vec");
+                for c in data.chunks(chunk) {
+                    e.write_all(c).expect("vec");
+                }
+                e.finish().expect("vec");
+                assert_eq!(out, whole, "chunks of {chunk}");
+            }
+        }
+    }
+
+    #[test]
+    fn writing_after_finish_is_an_error() {
+        let mut out = Vec::new();
+        let mut e = GzEncoder::new(&mut out, 6, &Header::default()).expect("vec");
+        e.try_finish().expect("vec");
+        assert!(e.write(b"x").is_err());
+    }
 }

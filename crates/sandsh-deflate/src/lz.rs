@@ -106,10 +106,18 @@ impl Lz {
         self.strstart -= WSIZE;
         self.block_start -= WSIZE as isize;
         for h in self.head.iter_mut() {
-            *h = if *h as usize >= WSIZE { *h - WSIZE as u16 } else { NIL as u16 };
+            *h = if *h as usize >= WSIZE {
+                *h - WSIZE as u16
+            } else {
+                NIL as u16
+            };
         }
         for p in self.prev.iter_mut() {
-            *p = if *p as usize >= WSIZE { *p - WSIZE as u16 } else { NIL as u16 };
+            *p = if *p as usize >= WSIZE {
+                *p - WSIZE as u16
+            } else {
+                NIL as u16
+            };
         }
     }
 
@@ -148,7 +156,11 @@ impl Lz {
         let w = &self.window[..];
         let scan = self.strstart;
         let mut best_len = self.prev_length;
-        let limit = if self.strstart > MAX_DIST { self.strstart - MAX_DIST } else { NIL };
+        let limit = if self.strstart > MAX_DIST {
+            self.strstart - MAX_DIST
+        } else {
+            NIL
+        };
         if self.prev_length >= self.good_match {
             chain >>= 2;
         }
@@ -223,7 +235,11 @@ impl Lz {
                 self.flush(true);
                 return Stop::Done;
             }
-            if self.lazy { self.step_lazy() } else { self.step_fast() }
+            if self.lazy {
+                self.step_lazy()
+            } else {
+                self.step_fast()
+            }
         }
     }
 
@@ -241,7 +257,11 @@ impl Lz {
         let flush;
         if self.match_length >= MIN_MATCH {
             let il = self.in_length();
-            flush = self.blocks.tally(self.strstart - self.match_start, self.match_length - MIN_MATCH, il);
+            flush = self.blocks.tally(
+                self.strstart - self.match_start,
+                self.match_length - MIN_MATCH,
+                il,
+            );
             self.lookahead -= self.match_length;
             if self.match_length <= self.max_lazy {
                 self.match_length -= 1;
@@ -262,7 +282,9 @@ impl Lz {
             }
         } else {
             let il = self.in_length();
-            flush = self.blocks.tally(0, self.window[self.strstart] as usize, il);
+            flush = self
+                .blocks
+                .tally(0, self.window[self.strstart] as usize, il);
             self.lookahead -= 1;
             self.strstart += 1;
         }
@@ -291,8 +313,11 @@ impl Lz {
         }
         if self.prev_length >= MIN_MATCH && self.match_length <= self.prev_length {
             let il = self.in_length();
-            let flush =
-                self.blocks.tally(self.strstart - 1 - prev_match, self.prev_length - MIN_MATCH, il);
+            let flush = self.blocks.tally(
+                self.strstart - 1 - prev_match,
+                self.prev_length - MIN_MATCH,
+                il,
+            );
             self.lookahead -= self.prev_length - 1;
             self.prev_length -= 2;
             loop {

@@ -16,12 +16,17 @@ const REPZ_3_10: usize = 17;
 const REPZ_11_138: usize = 18;
 pub(crate) const MIN_MATCH: usize = 3;
 
-const EXTRA_LBITS: [u8; LENGTH_CODES] =
-    [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
-const EXTRA_DBITS: [u8; D_CODES] =
-    [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
+const EXTRA_LBITS: [u8; LENGTH_CODES] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+];
+const EXTRA_DBITS: [u8; D_CODES] = [
+    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
+    13,
+];
 const EXTRA_BLBITS: [u8; BL_CODES] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 7];
-const BL_ORDER: [usize; BL_CODES] = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
+const BL_ORDER: [usize; BL_CODES] = [
+    16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
+];
 
 /// The fixed tables every block uses: length and distance codes, static trees.
 pub(crate) struct Tables {
@@ -99,7 +104,12 @@ impl Tables {
             t.static_ltree_len[n] = l;
             bl_count[l as usize] += 1;
         }
-        gen_codes(&t.static_ltree_len, &mut t.static_ltree_code, L_CODES + 1, &bl_count);
+        gen_codes(
+            &t.static_ltree_len,
+            &mut t.static_ltree_code,
+            L_CODES + 1,
+            &bl_count,
+        );
         for n in 0..D_CODES {
             t.static_dtree_code[n] = bi_reverse(n as u32, 5);
         }
@@ -108,7 +118,11 @@ impl Tables {
 
     #[inline]
     fn d_code(&self, dist: usize) -> usize {
-        if dist < 256 { self.dist_code[dist] as usize } else { self.dist_code[256 + (dist >> 7)] as usize }
+        if dist < 256 {
+            self.dist_code[dist] as usize
+        } else {
+            self.dist_code[256 + (dist >> 7)] as usize
+        }
     }
 }
 
@@ -140,7 +154,13 @@ struct Tree {
 
 impl Tree {
     fn new(size: usize) -> Self {
-        Tree { freq: vec![0; size], len: vec![0; size], dad: vec![0; size], code: vec![0; size], max_code: 0 }
+        Tree {
+            freq: vec![0; size],
+            len: vec![0; size],
+            dad: vec![0; size],
+            code: vec![0; size],
+            max_code: 0,
+        }
     }
 }
 
@@ -161,7 +181,11 @@ pub(crate) struct Bits {
 
 impl Bits {
     fn new() -> Self {
-        Bits { out: Vec::with_capacity(1 << 16), buf: 0, valid: 0 }
+        Bits {
+            out: Vec::with_capacity(1 << 16),
+            buf: 0,
+            valid: 0,
+        }
     }
 
     #[inline]
@@ -283,7 +307,8 @@ impl Blocks {
         let v = self.heap[k];
         let mut j = k << 1;
         while j <= self.heap_len {
-            if j < self.heap_len && Self::smaller(freq, &self.depth, self.heap[j + 1], self.heap[j]) {
+            if j < self.heap_len && Self::smaller(freq, &self.depth, self.heap[j + 1], self.heap[j])
+            {
                 j += 1;
             }
             if Self::smaller(freq, &self.depth, v, self.heap[j]) {
@@ -346,7 +371,9 @@ impl Blocks {
             self.depth[node] = 0;
             self.opt_len = self.opt_len.wrapping_sub(1);
             if has_static {
-                self.static_len = self.static_len.wrapping_sub(u64::from(self.static_len_of(kind, node)));
+                self.static_len = self
+                    .static_len
+                    .wrapping_sub(u64::from(self.static_len_of(kind, node)));
             }
         }
         tree.max_code = max_code as usize;
@@ -448,7 +475,9 @@ impl Blocks {
                 }
                 if tree.len[m] as usize != bits {
                     let diff = bits as i64 - i64::from(tree.len[m]);
-                    self.opt_len = self.opt_len.wrapping_add((diff * i64::from(tree.freq[m])) as u64);
+                    self.opt_len = self
+                        .opt_len
+                        .wrapping_add((diff * i64::from(tree.freq[m])) as u64);
                     tree.len[m] = bits as u16;
                 }
                 n -= 1;
@@ -471,7 +500,11 @@ impl Blocks {
         let (mut max_count, mut min_count) = if nextlen == 0 { (138, 3) } else { (7, 4) };
         for n in 0..=max_code {
             let curlen = nextlen;
-            nextlen = if n < max_code { i32::from(lens[n + 1]) } else { 0xffff };
+            nextlen = if n < max_code {
+                i32::from(lens[n + 1])
+            } else {
+                0xffff
+            };
             count += 1;
             if count < max_count && curlen == nextlen {
                 continue;
@@ -517,7 +550,11 @@ impl Blocks {
         let (mut max_count, mut min_count) = if nextlen == 0 { (138, 3) } else { (7, 4) };
         for n in 0..=max_code {
             let curlen = nextlen;
-            nextlen = if n < max_code { i32::from(lens[n + 1]) } else { 0xffff };
+            nextlen = if n < max_code {
+                i32::from(lens[n + 1])
+            } else {
+                0xffff
+            };
             count += 1;
             if count < max_count && curlen == nextlen {
                 continue;
@@ -562,7 +599,9 @@ impl Blocks {
             }
             max_blindex -= 1;
         }
-        self.opt_len = self.opt_len.wrapping_add(3 * (max_blindex as u64 + 1) + 5 + 5 + 4);
+        self.opt_len = self
+            .opt_len
+            .wrapping_add(3 * (max_blindex as u64 + 1) + 5 + 5 + 4);
         max_blindex
     }
 
@@ -574,7 +613,13 @@ impl Blocks {
         } else {
             (&t.static_ltree_code, &[], &t.static_dtree_code)
         };
-        let lbits = |c: usize| -> u32 { if dynamic { u32::from(llen[c]) } else { u32::from(t.static_ltree_len[c]) } };
+        let lbits = |c: usize| -> u32 {
+            if dynamic {
+                u32::from(llen[c])
+            } else {
+                u32::from(t.static_ltree_len[c])
+            }
+        };
         let dlen = &self.dtree.len;
         let dbits = |c: usize| -> u32 { if dynamic { u32::from(dlen[c]) } else { 5 } };
         let bits = &mut self.bits;
@@ -584,7 +629,10 @@ impl Blocks {
                 bits.send(u32::from(lcode[lc]), lbits(lc));
             } else {
                 let code = t.length_code[lc] as usize;
-                bits.send(u32::from(lcode[code + LITERALS + 1]), lbits(code + LITERALS + 1));
+                bits.send(
+                    u32::from(lcode[code + LITERALS + 1]),
+                    lbits(code + LITERALS + 1),
+                );
                 let extra = u32::from(EXTRA_LBITS[code]);
                 if extra != 0 {
                     bits.send((lc - t.base_length[code] as usize) as u32, extra);

@@ -594,7 +594,7 @@ fn fatal(sh: &Shared<'_>, m: &str) -> i32 {
 /// A compressor over the archive output, finished explicitly.
 pub enum Encoder<W: Write> {
     Plain(W),
-    Gzip(flate2::write::GzEncoder<W>),
+    Gzip(sandsh_deflate::GzEncoder<W>),
     Bzip2(super::compress::BzWriter<W>),
     Xz(lzma_rust2::XzWriter<W>),
 }
@@ -603,11 +603,12 @@ impl<W: Write> Encoder<W> {
     pub fn new(zip: Zip, w: W) -> io::Result<Encoder<W>> {
         Ok(match zip {
             Zip::None => Encoder::Plain(w),
-            Zip::Gzip => Encoder::Gzip(
-                flate2::GzBuilder::new()
-                    .operating_system(3)
-                    .write(w, flate2::Compression::default()),
-            ),
+            // As GNU tar's `gzip` filter writes it: no name, no time, level 6.
+            Zip::Gzip => Encoder::Gzip(sandsh_deflate::GzEncoder::new(
+                w,
+                6,
+                &sandsh_deflate::Header::default(),
+            )?),
             Zip::Bzip2 => Encoder::Bzip2(super::compress::BzWriter::new(w, 9)),
             Zip::Xz => Encoder::Xz(lzma_rust2::XzWriter::new(
                 w,
