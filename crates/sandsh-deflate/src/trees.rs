@@ -56,6 +56,8 @@ const fn bi_reverse(mut code: u32, mut len: u32) -> u16 {
 }
 
 impl Tables {
+    // The loop indices are the codes themselves (RFC 1951's tables), read in several arrays.
+    #[allow(clippy::needless_range_loop)]
     pub(crate) fn new() -> Self {
         let mut t = Tables {
             length_code: [0; 256],
@@ -288,8 +290,8 @@ impl Blocks {
             // An estimate of the block's compressed size; end it early when matches are few
             // and the estimate is under half the input.
             let mut out_length = last_lit as u64 * 8;
-            for dc in 0..D_CODES {
-                out_length += u64::from(self.dtree.freq[dc]) * (5 + u64::from(EXTRA_DBITS[dc]));
+            for (f, x) in self.dtree.freq[..D_CODES].iter().zip(EXTRA_DBITS) {
+                out_length += u64::from(*f) * (5 + u64::from(x));
             }
             out_length >>= 3;
             if self.last_dist < last_lit / 2 && out_length < in_length / 2 {
