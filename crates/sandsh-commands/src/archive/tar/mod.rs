@@ -6,7 +6,8 @@
 //! into prefix and name), and archives are padded to GNU's 10240-byte records, so that
 //! `/usr/bin/tar` reads them and they read what it writes. Reading goes through
 //! `tar::Archive`, which understands GNU long names and pax headers. Compression (-z, -j, -J)
-//! layers the codecs of `flate2`, `bzip2` and `lzma-rust2`; reading detects it from the data.
+//! layers the codecs of `sandsh-deflate` (GNU gzip's exact bytes; `flate2` reads), `bzip2` and
+//! `lzma-rust2`; reading detects it from the data.
 //!
 //! Extraction treats every member name as hostile (see [`super::safepath`]).
 
