@@ -240,6 +240,11 @@ fn gzip_and_tar_z_through_sandsh() {
         ("gzip -N -9 -c f.txt > n9.gz", &["n9.gz"]),
         ("gzip -1 -c d/m.bin > m1.gz", &["m1.gz"]),
         ("cat f.txt | gzip > p.gz", &["p.gz"]),
+        // Redirected from a file, standard input keeps the file's time (no name).
+        (
+            "gzip -c < f.txt > r.gz && gzip -n < f.txt > rn.gz",
+            &["r.gz", "rn.gz"],
+        ),
         (
             "gzip -k d/m.bin && gzip -4 -k d/e",
             &["d/m.bin.gz", "d/e.gz"],
