@@ -72,7 +72,10 @@ fn binary(rng: &mut Rng, n: usize) -> Vec<u8> {
     while out.len() < n {
         match rng.below(4) {
             0 => out.extend(std::iter::repeat_n(0u8, rng.below(200))),
-            1 => out.extend_from_slice(&rng.bytes(rng.below(64))),
+            1 => {
+                let n = rng.below(64);
+                out.extend_from_slice(&rng.bytes(n));
+            }
             _ => {
                 for _ in 0..rng.below(16) {
                     out.extend_from_slice(&(rng.below(4096) as u32 * 8).to_le_bytes());
@@ -94,10 +97,14 @@ fn mixed(rng: &mut Rng, n: usize) -> Vec<u8> {
                 let at = rng.below(base.len() - 40_000);
                 out.extend_from_slice(&base[at..at + rng.below(40_000)]);
             }
-            1 => out.extend_from_slice(&rng.bytes(rng.below(4000))),
+            1 => {
+                let n = rng.below(4000);
+                out.extend_from_slice(&rng.bytes(n));
+            }
             2 => out.extend(std::iter::repeat_n(rng.next() as u8, rng.below(2000))),
             3 => {
-                let unit = rng.bytes(1 + rng.below(12));
+                let n = 1 + rng.below(12);
+                let unit = rng.bytes(n);
                 for _ in 0..rng.below(300) {
                     out.extend_from_slice(&unit);
                 }
