@@ -597,7 +597,8 @@ pub enum Encoder<W: Write> {
     Plain(W),
     Gzip(sandsh_deflate::GzEncoder<W>),
     Bzip2(super::compress::BzWriter<W>),
-    Xz(lzma_rust2::XzWriter<W>),
+    // Boxed: the .xz writer's state is several times the others'.
+    Xz(Box<lzma_rust2::XzWriter<W>>),
 }
 
 impl<W: Write> Encoder<W> {
@@ -611,10 +612,10 @@ impl<W: Write> Encoder<W> {
                 &sandsh_deflate::Header::default(),
             )?),
             Zip::Bzip2 => Encoder::Bzip2(super::compress::BzWriter::new(w, 9)),
-            Zip::Xz => Encoder::Xz(lzma_rust2::XzWriter::new(
+            Zip::Xz => Encoder::Xz(Box::new(lzma_rust2::XzWriter::new(
                 w,
                 lzma_rust2::XzOptions::with_preset(6),
-            )?),
+            )?)),
         })
     }
 
@@ -623,7 +624,7 @@ impl<W: Write> Encoder<W> {
             Encoder::Plain(w) => Ok(w),
             Encoder::Gzip(e) => e.finish(),
             Encoder::Bzip2(e) => e.finish(),
-            Encoder::Xz(e) => e.finish(),
+            Encoder::Xz(e) => (*e).finish(),
         }
     }
 }
