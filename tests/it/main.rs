@@ -36,6 +36,7 @@ mod git_diff; // git against the host's git (tests/git/*.sh), repositories both 
 mod git_merge; // the three-way text merge against the host's git merge-file
 mod gnu_diff;
 mod grep_diff;
+mod gzip_exact; // the deflate encoder and gzip/tar -z against GNU gzip 1.12, byte for byte
 mod hooks; // the embedder's hooks around every registered command
 #[cfg(feature = "html")]
 mod html_to_markdown; // html-to-markdown (written expectations: no reference tool here)

@@ -54,14 +54,13 @@ pub(super) fn encode(
 ) -> io::Result<()> {
     match o.fmt {
         Fmt::Gzip => {
-            let mut b = flate2::GzBuilder::new().operating_system(3);
+            // GNU gzip's own bytes (sandsh-deflate), so sizes and checksums agree with it.
+            let mut header = sandsh_deflate::Header::default();
             if !o.no_name {
-                if let Some(n) = name {
-                    b = b.filename(paths::base_name(n.as_bytes()).to_vec());
-                }
-                b = b.mtime(mtime);
+                header.name = name.map(|n| paths::base_name(n.as_bytes()).to_vec());
+                header.mtime = mtime;
             }
-            let mut enc = b.write(w, flate2::Compression::new(o.level));
+            let mut enc = sandsh_deflate::GzEncoder::new(w, o.level, &header)?;
             crate::archive::io::copy(sh, r, &mut enc)?;
             enc.try_finish()
         }

@@ -6,8 +6,10 @@
 //! codecs a chunk at a time (`gzip -c big` never holds `big` in memory); the codecs' own state
 //! is charged to the session's memory budget, and what they produce is bounded by the VFS
 //! limits (a decompression bomb stops with "No space left on device" / "File too large", and
-//! its partial output is removed). Formats are real: `flate2` (gzip, RFC 1952, members
-//! concatenated as GNU reads them), `bzip2` (libbz2-rs) and `lzma-rust2` (the .xz container).
+//! its partial output is removed). Formats are real: gzip (RFC 1952) written by
+//! `sandsh-deflate`, whose bytes are GNU gzip 1.12's at every level, and read by `flate2`
+//! (members concatenated as GNU reads them), `bzip2` (libbz2-rs) and `lzma-rust2` (the .xz
+//! container).
 //!
 //! This file holds the formats, the parsed options and the command's run; beside it are the
 //! nine commands' specs ([`specs`]), the codecs ([`codec`], [`bz_writer`]), standard input and

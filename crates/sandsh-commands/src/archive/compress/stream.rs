@@ -19,7 +19,11 @@ pub(super) fn one_stream<'s, 'a>(
     let named = file.is_some();
     let (display, mut input, mtime) = match file {
         Some((name, f, mtime)) => (name.to_string(), f, mtime),
-        None => (o.fmt.stdin_name().to_string(), In::stdin(sh), 0),
+        None => (
+            o.fmt.stdin_name().to_string(),
+            In::stdin(sh),
+            stdin_mtime(sh),
+        ),
     };
     let mut out = Out::stdout(sh);
     if !o.decompress {
@@ -33,6 +37,16 @@ pub(super) fn one_stream<'s, 'a>(
     let w: &mut dyn Write = if o.test { &mut sink } else { &mut out };
     let r = decode(sh, o, &mut input, w);
     report_decode(sh, o, &display, r, prog)
+}
+
+/// The time gzip stores for standard input: the file's when input is redirected from one (GNU
+/// gzip takes it from `fstat`), 0 from a pipe.
+fn stdin_mtime(sh: &Shared<'_>) -> u32 {
+    let Ok(c) = sh.try_borrow() else { return 0 };
+    c.stdin_path()
+        .and_then(|p| c.backend().stat(&p).ok())
+        .and_then(|m| m.mtime.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_secs().min(u64::from(u32::MAX)) as u32)
 }
 
 /// Print an io failure (`prog: NAME: reason`) unless it is a cancellation; status 1.

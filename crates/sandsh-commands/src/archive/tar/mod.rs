@@ -6,7 +6,8 @@
 //! into prefix and name), and archives are padded to GNU's 10240-byte records, so that
 //! `/usr/bin/tar` reads them and they read what it writes. Reading goes through
 //! `tar::Archive`, which understands GNU long names and pax headers. Compression (-z, -j, -J)
-//! layers the codecs of `flate2`, `bzip2` and `lzma-rust2`; reading detects it from the data.
+//! layers the codecs of `sandsh-deflate` (GNU gzip's exact bytes; `flate2` reads), `bzip2` and
+//! `lzma-rust2`; reading detects it from the data.
 //!
 //! Extraction treats every member name as hostile (see [`super::safepath`]).
 
@@ -594,25 +595,27 @@ fn fatal(sh: &Shared<'_>, m: &str) -> i32 {
 /// A compressor over the archive output, finished explicitly.
 pub enum Encoder<W: Write> {
     Plain(W),
-    Gzip(flate2::write::GzEncoder<W>),
+    Gzip(sandsh_deflate::GzEncoder<W>),
     Bzip2(super::compress::BzWriter<W>),
-    Xz(lzma_rust2::XzWriter<W>),
+    // Boxed: the .xz writer's state is several times the others'.
+    Xz(Box<lzma_rust2::XzWriter<W>>),
 }
 
 impl<W: Write> Encoder<W> {
     pub fn new(zip: Zip, w: W) -> io::Result<Encoder<W>> {
         Ok(match zip {
             Zip::None => Encoder::Plain(w),
-            Zip::Gzip => Encoder::Gzip(
-                flate2::GzBuilder::new()
-                    .operating_system(3)
-                    .write(w, flate2::Compression::default()),
-            ),
+            // As GNU tar's `gzip` filter writes it: no name, no time, level 6.
+            Zip::Gzip => Encoder::Gzip(sandsh_deflate::GzEncoder::new(
+                w,
+                6,
+                &sandsh_deflate::Header::default(),
+            )?),
             Zip::Bzip2 => Encoder::Bzip2(super::compress::BzWriter::new(w, 9)),
-            Zip::Xz => Encoder::Xz(lzma_rust2::XzWriter::new(
+            Zip::Xz => Encoder::Xz(Box::new(lzma_rust2::XzWriter::new(
                 w,
                 lzma_rust2::XzOptions::with_preset(6),
-            )?),
+            )?)),
         })
     }
 
@@ -621,7 +624,7 @@ impl<W: Write> Encoder<W> {
             Encoder::Plain(w) => Ok(w),
             Encoder::Gzip(e) => e.finish(),
             Encoder::Bzip2(e) => e.finish(),
-            Encoder::Xz(e) => e.finish(),
+            Encoder::Xz(e) => (*e).finish(),
         }
     }
 }
