@@ -635,6 +635,24 @@ impl Shell {
         }
     }
 
+    /// `lastpipe`'s last stage, in this shell, reading `last_in`: its status into the last of
+    /// `statuses`, or how it left the shell into `flow`.
+    fn run_last_here(
+        &mut self,
+        p: &Pipeline,
+        last_in: Option<io::Fd>,
+        statuses: &mut [i32],
+        flow: &mut Option<Flow>,
+    ) {
+        let saved = self.fds.clone();
+        self.fds.set(0, last_in);
+        match self.exec_command(&p.commands[statuses.len() - 1].command) {
+            Ok(s) => statuses[statuses.len() - 1] = s,
+            Err(e) => *flow = Some(e),
+        }
+        self.fds = saved;
+    }
+
     /// `lastpipe`: the stages but the last start on pooled threads, the last runs here, in
     /// this shell. Every stage's status, and how the last one left this shell, if not normally.
     fn run_stages_lastpipe(
@@ -657,13 +675,7 @@ impl Shell {
             };
             self.run_in_order(&order, &|| {});
             statuses = order.statuses.into_inner();
-            let saved = self.fds.clone();
-            self.fds.set(0, last_in);
-            match self.exec_command(&p.commands[n - 1].command) {
-                Ok(s) => statuses[n - 1] = s,
-                Err(e) => flow = Some(e),
-            }
-            self.fds = saved;
+            self.run_last_here(p, last_in, &mut statuses, &mut flow);
             return (statuses, flow);
         }
         sandsh_runtime::stages::scope(|scope| {
@@ -674,13 +686,7 @@ impl Shell {
                     Err(s) => statuses[i] = s,
                 }
             }
-            let saved = self.fds.clone();
-            self.fds.set(0, last_in);
-            match self.exec_command(&p.commands[n - 1].command) {
-                Ok(s) => statuses[n - 1] = s,
-                Err(e) => flow = Some(e),
-            }
-            self.fds = saved;
+            self.run_last_here(p, last_in, &mut statuses, &mut flow);
             for (i, h) in launched {
                 statuses[i] = h.join().unwrap_or(1);
             }
